@@ -1,0 +1,127 @@
+// The wire format of time packages, promo codes, orders and the hours balance (issue 5).
+// Money on the wire is a number of Qatari riyals with at most two decimals (the server computes it
+// from integer dirhams); the client only formats it, never computes a price.
+import { z } from 'zod';
+import { envelopeSchema } from './envelope';
+import { validationKeys } from './validation';
+
+export const CURRENCY = 'QAR';
+
+export const packageSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  name_ar: z.string(),
+  name_en: z.string(),
+  hours: z.number().int().positive(),
+  price: z.number().positive(),
+  currency: z.string(),
+  validity_days: z.number().int().positive(),
+  price_per_hour: z.number().positive(),
+  best_value: z.boolean(),
+});
+export type TimePackage = z.infer<typeof packageSchema>;
+export const packagesResponseSchema = envelopeSchema(z.array(packageSchema));
+
+const packageId = z.number({ error: (i) => (i.input === undefined ? validationKeys.required : validationKeys.invalid) }).int().positive({ error: validationKeys.invalid });
+const promoCode = z
+  .string({ error: (i) => (i.input === undefined || i.input === null ? validationKeys.required : validationKeys.invalid) })
+  .trim()
+  .min(1, { error: validationKeys.required })
+  .max(40, { error: validationKeys.tooLong });
+
+export const promoCheckRequestSchema = z.object({ code: promoCode, package_id: packageId });
+export type PromoCheckRequest = z.input<typeof promoCheckRequestSchema>;
+
+/** Why a promo code was refused: the 422's `errors.code`. Each has its own message. */
+export const PROMO_REJECTIONS = ['invalid', 'expired', 'used_up', 'not_applicable'] as const;
+export type PromoRejection = (typeof PROMO_REJECTIONS)[number];
+
+export const promoQuoteSchema = z.object({
+  code: z.string(),
+  package_id: z.number().int(),
+  list_price: z.number(),
+  discount: z.number(),
+  amount: z.number(),
+  currency: z.string(),
+});
+export type PromoQuote = z.infer<typeof promoQuoteSchema>;
+export const promoCheckResponseSchema = envelopeSchema(promoQuoteSchema);
+
+export const createOrderRequestSchema = z.object({
+  package_id: packageId,
+  // An empty field means no code.
+  promo_code: z
+    .string()
+    .trim()
+    .max(40, { error: validationKeys.tooLong })
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined)),
+});
+export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
+
+export const ORDER_STATUSES = ['created', 'pendingPayment', 'paid', 'failed', 'expired'] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatusWire = z.infer<typeof orderStatusSchema>;
+
+export const createdOrderSchema = z.object({
+  id: z.number().int(),
+  amount: z.number(),
+  currency: z.string(),
+  status: orderStatusSchema,
+  checkout_url: z.string(),
+});
+export type CreatedOrder = z.infer<typeof createdOrderSchema>;
+export const createOrderResponseSchema = envelopeSchema(createdOrderSchema);
+
+export const orderSchema = z.object({
+  id: z.number().int(),
+  package_id: z.number().int(),
+  package_name: z.string(),
+  hours: z.number().int(),
+  list_price: z.number(),
+  discount: z.number(),
+  amount: z.number(),
+  currency: z.string(),
+  promo_code: z.string().nullable(),
+  status: orderStatusSchema,
+  failure: z.enum(['declined', 'cancelled', 'checkout_failed']).nullable(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+export const ordersResponseSchema = envelopeSchema(z.array(orderSchema));
+
+export const balanceSchema = z.object({
+  /** Hours left on valid (unexpired) credits; may have a fraction when a booking used part of an hour. */
+  hours_remaining: z.number(),
+  minutes_remaining: z.number().int(),
+  /** The earliest expiry among credits that still have hours; null when nothing is left. */
+  expires_at: z.string().nullable(),
+  free_trial_available: z.boolean(),
+});
+export type Balance = z.infer<typeof balanceSchema>;
+export const balanceResponseSchema = envelopeSchema(balanceSchema);
+
+/** The 422 of a refused promo code: `errors.code` holds one PromoRejection. */
+export const promoRejectionBodySchema = z.object({
+  message: z.string(),
+  errors: z.object({ code: z.array(z.enum(PROMO_REJECTIONS)).min(1) }),
+});
+
+/** What the gateway reports back (return redirect and webhook carry the same signed object). */
+export const paymentConfirmationSchema = z.object({
+  order_id: z.number().int().positive(),
+  session: z.string().min(1),
+  status: z.enum(['approved', 'declined', 'cancelled']),
+  amount: z.number().int().nonnegative(),
+  currency: z.string().length(3),
+  reference: z.string().min(1).max(100),
+  signature: z.string().min(1),
+});
+export type PaymentConfirmation = z.infer<typeof paymentConfirmationSchema>;
+
+/** The query of /packages on return from checkout. */
+export const PAYMENT_RESULTS = ['success', 'failed'] as const;
+export type PaymentResult = (typeof PAYMENT_RESULTS)[number];

@@ -1,0 +1,37 @@
+// Validation building blocks shared by client and server. Schemas report stable message keys, not
+// text: the server turns a key into Arabic or English (server/i18n.ts), the client into a Lingui string.
+import { z } from 'zod';
+
+export const validationKeys = {
+  required: 'required',
+  invalid: 'invalid',
+  invalidEmail: 'invalid_email',
+  invalidPhone: 'invalid_phone',
+  messageLength: 'message_length',
+  tooLong: 'too_long',
+} as const;
+export type ValidationKey = (typeof validationKeys)[keyof typeof validationKeys];
+
+/** Bounds of the contact message (spec §5, §9: "more than 10 and less than 400 characters"). */
+export const MESSAGE_MIN_LENGTH = 11;
+export const MESSAGE_MAX_LENGTH = 399;
+
+/** A trimmed string that must not be empty; a missing, null or blank value is "required". */
+export function requiredString(max?: number) {
+  const base = z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? validationKeys.required : validationKeys.invalid) })
+    .trim()
+    .min(1, { error: validationKeys.required, abort: true });
+  return max === undefined ? base : base.max(max, { error: validationKeys.tooLong });
+}
+
+export const emailSchema = requiredString(254).pipe(z.email({ error: validationKeys.invalidEmail }));
+
+/**
+ * A phone number in international E.164 form. Spaces, dashes and brackets that phone inputs add are
+ * removed first. This is the shape check only; the server also checks the number against its
+ * country's numbering plan (libphonenumber), which contract/ cannot import.
+ */
+export const phoneSchema = requiredString(25)
+  .transform((value) => value.replace(/[\s\-().]/g, ''))
+  .pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, { error: validationKeys.invalidPhone }));

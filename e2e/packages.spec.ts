@@ -1,0 +1,130 @@
+// Packages and payments end to end (issue 5), in Arabic and English, against the real server and its
+// sandbox checkout: the demo student buys with a valid promo code and the approving test card (success
+// message, balance up by the package's hours), pays with the declining card (failure message, balance
+// unchanged), meets an expired code's own message; a teacher cannot open /packages.
+//
+// Sign-in goes through the API (code from the development outbox), then the token cookie is set, as
+// the app itself keeps it. The tests share the demo student's balance, so they run one after another.
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { LOCALES, tr, type Locale } from './support/catalog';
+import { open, preferences } from './support/app';
+
+test.describe.configure({ mode: 'serial' });
+
+const DEMO_STUDENT = '+97455000001';
+const DEMO_TEACHER = { login: 'fatima.alkaabi@noor.qa', password: 'Noor1234' };
+
+async function studentToken(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/v1/auth/login', { data: { country_code: 'QA', phone: DEMO_STUDENT } });
+  expect(login.ok(), await login.text()).toBe(true);
+  let code = '';
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/v1/dev/outbox?phone=${encodeURIComponent(DEMO_STUDENT)}`);
+      const body = (await res.json()) as { data?: unknown };
+      const latest = Array.isArray(body.data) ? body.data[0] : undefined;
+      code = JSON.stringify(latest ?? '').match(/\b(\d{6})\b/)?.[1] ?? '';
+      return code;
+    }, { message: 'a code in the dev outbox for the demo student' })
+    .toMatch(/^\d{6}$/);
+  const verified = await request.post('/api/v1/verify-otp', { data: { phone: DEMO_STUDENT, code } });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  return ((await verified.json()) as { data: { token: string } }).data.token;
+}
+
+async function signIn(context: BrowserContext, baseURL: string, token: string, teacher = false) {
+  await context.addCookies([
+    { name: 'ng-token', value: token, url: baseURL },
+    ...(teacher ? [{ name: 'is_teacher', value: 'true', url: baseURL }] : []),
+  ]);
+}
+
+async function hoursOf(request: APIRequestContext, token: string): Promise<number> {
+  const res = await request.get('/api/v1/balance', { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { data: { hours_remaining: number } }).data.hours_remaining;
+}
+
+/** On /packages: choose the 4-hour package, optionally apply a code. */
+async function chooseStarter(page: Page, locale: Locale, code?: string) {
+  await page.getByTestId('package-4').getByRole('button').click();
+  if (code) {
+    await page.getByRole('textbox', { name: tr(locale, 'Promo code') }).fill(code);
+    await page.getByRole('button', { name: tr(locale, 'Apply') }).click();
+  }
+}
+
+/** On the sandbox checkout page: the card form in the page's language. */
+async function payWith(page: Page, locale: Locale, card: string) {
+  await expect(page.locator('html')).toHaveAttribute('lang', locale);
+  const labels =
+    locale === 'en'
+      ? { number: 'Card number', expiry: 'Expiry date (MM/YY)', cvc: 'Security code (CVC)', pay: /^Pay/ }
+      : { number: 'رقم البطاقة', expiry: 'تاريخ الانتهاء (شهر/سنة)', cvc: 'رمز التحقق (CVC)', pay: /^ادفع/ };
+  await page.getByLabel(labels.number).fill(card);
+  await page.getByLabel(labels.expiry).fill('12/39');
+  await page.getByLabel(labels.cvc).fill('123');
+  await page.getByRole('button', { name: labels.pay }).click();
+}
+
+for (const locale of LOCALES) {
+  test.describe(`packages (${locale})`, () => {
+    let token = '';
+    test.beforeEach(async ({ page, context, request, baseURL }) => {
+      token = await studentToken(request);
+      await signIn(context, baseURL!, token);
+      await preferences(page, { locale });
+    });
+
+    test('valid promo code + approved card → success message, balance up by the package hours', async ({ page, request }) => {
+      const before = await hoursOf(request, token);
+      await open(page, '/packages');
+      await expect(page.getByTestId('balance-hours')).toHaveAttribute('data-hours', String(before));
+      await chooseStarter(page, locale, 'NOOR15');
+      // 480 QAR less 15 %: the server's price, shown before paying.
+      await expect(page.getByTestId('checkout-total')).toContainText('408');
+      await page.getByRole('button', { name: tr(locale, 'Continue to payment') }).click();
+      await page.waitForURL(/\/api\/v1\/sandbox\/checkout\//);
+      await payWith(page, locale, '4242 4242 4242 4242');
+      await page.waitForURL(/\/packages/);
+      await expect(page.getByTestId('payment-result')).toHaveText(tr(locale, 'Thank you! Your payment has been successfully completed.'));
+      await expect(page.getByTestId('balance-hours')).toHaveAttribute('data-hours', String(before + 4));
+      expect(await hoursOf(request, token)).toBe(before + 4);
+      await expect(page.getByRole('cell', { name: tr(locale, 'Paid') }).first()).toBeVisible();
+    });
+
+    test('declined card → failure message, balance unchanged', async ({ page, request }) => {
+      const before = await hoursOf(request, token);
+      await open(page, '/packages');
+      await chooseStarter(page, locale);
+      await page.getByRole('button', { name: tr(locale, 'Continue to payment') }).click();
+      await page.waitForURL(/\/api\/v1\/sandbox\/checkout\//);
+      await payWith(page, locale, '4000 0000 0000 0002');
+      await page.waitForURL(/\/packages/);
+      await expect(page.getByTestId('payment-result')).toHaveText(tr(locale, 'Your payment has not been completed. Please try again.'));
+      await expect(page.getByTestId('balance-hours')).toHaveAttribute('data-hours', String(before));
+      expect(await hoursOf(request, token)).toBe(before);
+    });
+
+    test('an expired promo code gets its own message', async ({ page }) => {
+      await open(page, '/packages');
+      await chooseStarter(page, locale, 'RAMADAN2024');
+      await expect(page.getByText(tr(locale, 'This promo code has expired.'))).toBeVisible();
+      await expect(page.getByTestId('checkout-total')).toContainText('480');
+    });
+  });
+}
+
+test('a teacher cannot open /packages', async ({ page, context, request, baseURL }) => {
+  const res = await request.post('/api/v1/instructor/auth/login', { data: DEMO_TEACHER });
+  expect(res.ok(), await res.text()).toBe(true);
+  const token = ((await res.json()) as { data: { token: string } }).data.token;
+  await signIn(context, baseURL!, token, true);
+  await preferences(page, { locale: 'en' });
+  await page.goto('/packages');
+  await expect(page.getByTestId('boot-spinner')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page).not.toHaveURL(/\/packages/);
+  await expect(page.getByTestId('package-4')).toHaveCount(0);
+  // The server says the same: packages are for students.
+  expect((await request.get('/api/v1/balance', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(403);
+});

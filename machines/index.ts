@@ -1,0 +1,26 @@
+// Every statechart of the product, for the generated diagrams (npm run flows) and model-based tests.
+// Add a machine here when you add its file.
+import type { AnyStateMachine } from 'xstate';
+import { authMachine } from './auth.machine';
+import { orderMachine } from './order.machine';
+
+export interface MachineEntry {
+  /** The machine's id; also the name of its diagram, docs/flows/<id>.md. */
+  id: string;
+  machine: AnyStateMachine;
+  /** One line for the index of diagrams. */
+  description: string;
+}
+
+export const machines: readonly MachineEntry[] = [
+  {
+    id: authMachine.id,
+    machine: authMachine,
+    description: 'Account life: start-up check, student sign-up/login with OTP, teacher sign-up/login, password recovery, complete registration, logout.',
+  },
+  {
+    id: orderMachine.id,
+    machine: orderMachine,
+    description: 'A package order: created, pending payment at the gateway, then paid (hours credited), failed or expired. The server enforces it.',
+  },
+];

@@ -1,0 +1,38 @@
+// Playwright for the e2e suite. scripts/e2e.mjs starts the real server on a fresh database and
+// passes its URL and the Chromium to use through the environment; run the suite through it.
+import { defineConfig } from '@playwright/test';
+
+const baseURL = process.env.E2E_BASE_URL;
+if (!baseURL) {
+  throw new Error('E2E_BASE_URL is not set: run the e2e suite with `npm run test:e2e` (it starts the server).');
+}
+const executablePath = process.env.E2E_CHROMIUM_PATH;
+const baseArgs: string[] = process.env.E2E_CHROMIUM_ARGS ? (JSON.parse(process.env.E2E_CHROMIUM_ARGS) as string[]) : [];
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  // Two cores on the CI machine, shared with the server under test.
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  // The list is all a terminal and a CI log need; no HTML report to clean up.
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    headless: true,
+    trace: 'off',
+    screenshot: 'off',
+    video: 'off',
+    launchOptions: {
+      ...(executablePath ? { executablePath } : {}),
+      // Fake camera and microphone so the video-session tests never wait on a permission prompt.
+      args: [...baseArgs, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+    },
+  },
+});

@@ -1,0 +1,52 @@
+// `npm run test:e2e`: build the SPA if stale (always in CI), start the real server on a fresh
+// temporary database, run Playwright against it with the Chromium find-browser picks, and stop the
+// server and delete the database whatever happens. Extra arguments go to `playwright test`
+// (e.g. `npm run test:e2e -- e2e/shell.spec.ts`).
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { findBrowser } from './find-browser.mjs';
+import { buildIfNeeded, onShutdown, root, startServer } from './test-server.mjs';
+
+const log = (line) => console.log(`[e2e] ${line}`);
+
+async function main() {
+  const browser = await findBrowser();
+  log(`browser: ${browser.executablePath} (${browser.source})`);
+  buildIfNeeded({ force: Boolean(process.env.CI), log });
+
+  const server = await startServer();
+  onShutdown(() => server.stop());
+  log(`server: ${server.baseURL} (data in ${server.dataDir})`);
+
+  try {
+    const code = await new Promise((resolve) => {
+      const child = spawn(path.join(root, 'node_modules/.bin/playwright'), ['test', ...process.argv.slice(2)], {
+        cwd: root,
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          E2E_BASE_URL: server.baseURL,
+          E2E_CHROMIUM_PATH: browser.executablePath,
+          E2E_CHROMIUM_ARGS: JSON.stringify(browser.args),
+        },
+      });
+      child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
+      child.on('error', (error) => {
+        console.error(error);
+        resolve(1);
+      });
+    });
+    return code;
+  } finally {
+    await server.stop();
+    log('server stopped, temporary database removed');
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(`[e2e] ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  },
+);

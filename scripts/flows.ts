@@ -1,0 +1,192 @@
+// `npm run flows`: draws every machine of machines/index.ts as a Mermaid state diagram in
+// docs/flows/<id>.md, plus docs/flows/README.md indexing them, straight from the definitions, so
+// product owners and QA read the flows the code really has. tests/machines/flows.test.ts fails when
+// a committed diagram is stale.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+import { machines, type MachineEntry } from '../machines/index';
+
+export const FLOWS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'flows');
+
+const mid = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9]/g, '_');
+const children = (node: AnyStateNode) => Object.values(node.states as Record<string, AnyStateNode>);
+/** Mermaid labels break on these; the text stays readable without them. */
+const clean = (text: string) => text.replace(/[{}#;:<>"]/g, ' ').replace(/\s+/g, ' ').trim();
+/** Inside a note block only the block syntax itself can break. */
+const cleanNote = (text: string) => text.replace(/[{}#;<>"]/g, ' ').replace(/\s+/g, ' ').trim();
+
+function guardName(t: AnyTransitionDefinition): string | null {
+  const guard: unknown = t.guard;
+  if (!guard) return null;
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'object' && 'type' in guard && typeof guard.type === 'string') return guard.type;
+  return 'inline guard';
+}
+
+function delayText(machine: AnyStateMachine, delay: unknown): string {
+  const value: unknown = typeof delay === 'string' ? machine.implementations.delays[delay] : delay;
+  const ms = typeof value === 'number' ? value : null;
+  const amount = ms === null ? '' : ms % 1000 === 0 ? ` ${ms / 1000}s` : ` ${ms}ms`;
+  return typeof delay === 'string' ? `after ${delay}${amount}` : `after${amount}`;
+}
+
+function eventLabel(machine: AnyStateMachine, t: AnyTransitionDefinition): string {
+  const type = t.eventType;
+  let label: string;
+  if (type === '') label = 'always';
+  else if (type.startsWith('xstate.done.actor.')) label = `${type.slice('xstate.done.actor.'.length)} done`;
+  else if (type.startsWith('xstate.error.actor.')) label = `${type.slice('xstate.error.actor.'.length)} error`;
+  else if (type.startsWith('xstate.after.')) label = delayText(machine, (t as { delay?: unknown }).delay);
+  else label = type;
+  const guard = guardName(t);
+  return guard ? `${label} [${guard}]` : label;
+}
+
+function walk(node: AnyStateNode): AnyStateNode[] {
+  return children(node).flatMap((child) => [child, ...walk(child)]);
+}
+
+function transitionsOf(node: AnyStateNode): AnyTransitionDefinition[] {
+  const byEvent = [...(node.transitions as Map<string, AnyTransitionDefinition[]>).values()].flat();
+  return [...byEvent, ...((node.always as AnyTransitionDefinition[] | undefined) ?? [])];
+}
+
+function ancestors(node: AnyStateNode): AnyStateNode[] {
+  const chain: AnyStateNode[] = [];
+  for (let at = node.parent; at; at = at.parent) chain.push(at);
+  return chain;
+}
+
+/**
+ * Mermaid draws an arrow best inside the block of the innermost state holding both ends (never inside
+ * a parallel state's block, where it would land in the last region).
+ */
+function containerOf(source: AnyStateNode, target: AnyStateNode): AnyStateNode {
+  const targetAncestors = new Set(ancestors(target));
+  let container = ancestors(source).find((a) => targetAncestors.has(a)) ?? source.machine.root;
+  while (container.type === 'parallel' && container.parent) container = container.parent;
+  return container;
+}
+
+interface Edge {
+  from: AnyStateNode;
+  to: AnyStateNode;
+  label: string;
+}
+
+function edgesByContainer(machine: AnyStateMachine): Map<AnyStateNode, Edge[]> {
+  const map = new Map<AnyStateNode, Edge[]>();
+  for (const node of walk(machine.root)) {
+    for (const t of transitionsOf(node)) {
+      const targets: readonly AnyStateNode[] = t.target?.length ? t.target : [node];
+      for (const target of targets) {
+        const container = containerOf(node, target);
+        const list = map.get(container) ?? [];
+        list.push({ from: node, to: target, label: clean(eventLabel(machine, t)) });
+        map.set(container, list);
+      }
+    }
+  }
+  return map;
+}
+
+function declare(node: AnyStateNode, indent: string, edges: Map<AnyStateNode, Edge[]>, out: string[]): void {
+  const kids = children(node);
+  if (kids.length === 0) {
+    out.push(`${indent}state "${node.key}" as ${mid(node)}`);
+    return;
+  }
+  out.push(`${indent}state "${node.key}${node.type === 'parallel' ? ' (in parallel)' : ''}" as ${mid(node)} {`);
+  if (node.type === 'parallel') {
+    kids.forEach((region, i) => {
+      if (i > 0) out.push(`${indent}  --`);
+      declare(region, `${indent}  `, edges, out);
+    });
+  } else {
+    const initial = node.initial?.target?.[0];
+    if (initial) out.push(`${indent}  [*] --> ${mid(initial)}`);
+    for (const kid of kids) declare(kid, `${indent}  `, edges, out);
+    for (const e of edges.get(node) ?? []) out.push(`${indent}  ${mid(e.from)} --> ${mid(e.to)} : ${e.label}`);
+  }
+  out.push(`${indent}}`);
+}
+
+export function renderDiagram(machine: AnyStateMachine): string {
+  const out: string[] = ['stateDiagram-v2'];
+  const root = machine.root;
+  const edges = edgesByContainer(machine);
+  const initial = root.initial?.target?.[0];
+  if (initial) out.push(`  [*] --> ${mid(initial)}`);
+  for (const node of children(root)) declare(node, '  ', edges, out);
+  for (const e of edges.get(root) ?? []) out.push(`  ${mid(e.from)} --> ${mid(e.to)} : ${e.label}`);
+  for (const node of walk(root)) {
+    const lines = [node.description ?? null, node.tags.length ? `tags: ${node.tags.join(', ')}` : null]
+      .filter((line): line is string => line !== null)
+      .map(cleanNote);
+    if (lines.length === 0) continue;
+    out.push(`  note right of ${mid(node)}`, ...lines.map((line) => `    ${line}`), '  end note');
+  }
+  return out.join('\n');
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+export function renderFlow(entry: MachineEntry): string {
+  const { machine } = entry;
+  const rows = walk(machine.root).map((node) => {
+    const name = node.id.split('.').slice(1).join('.');
+    return `| \`${name}\` | ${cell(node.description ?? '')} | ${node.tags.map((t) => `\`${t}\``).join(' ')} |`;
+  });
+  return [
+    `# Flow: ${entry.id}`,
+    '',
+    `<!-- Generated by \`npm run flows\` from machines/index.ts. Do not edit by hand. -->`,
+    '',
+    cell(entry.description),
+    '',
+    'Arrows read `event [guard]`; `X done` / `X error` are the answer of the request `X`; `after …` is a timer.',
+    '',
+    '```mermaid',
+    renderDiagram(machine),
+    '```',
+    '',
+    '## States',
+    '',
+    '| state | what it means | tags |',
+    '|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+export function renderIndex(entries: readonly MachineEntry[]): string {
+  return [
+    '# Flows',
+    '',
+    '<!-- Generated by `npm run flows`. Do not edit by hand. -->',
+    '',
+    'Every statechart of the product, drawn from its definition. Regenerate with `npm run flows`;',
+    'a test fails when a diagram here no longer matches the code.',
+    '',
+    ...entries.map((e) => `- [${e.id}](./${e.id}.md) — ${cell(e.description)}`),
+    '',
+  ].join('\n');
+}
+
+/** Every file the docs/flows folder should hold, by name. */
+export function renderAll(entries: readonly MachineEntry[] = machines): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of entries) files.set(`${entry.id}.md`, renderFlow(entry));
+  files.set('README.md', renderIndex(entries));
+  return files;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  mkdirSync(FLOWS_DIR, { recursive: true });
+  for (const [name, text] of renderAll()) {
+    writeFileSync(path.join(FLOWS_DIR, name), text);
+    console.log(`docs/flows/${name}`);
+  }
+}

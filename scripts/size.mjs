@@ -1,0 +1,113 @@
+// `npm run size`: the JavaScript a first visit downloads, in gzip bytes, for the home and sign-in
+// routes (issue 2, "Figures to print"). Builds, starts the real server on a fresh database, loads
+// each route in headless Chromium with an empty profile, and gzips every JS body itself (level 9) so
+// the figure does not depend on the server's encoding. Exits 1 when home exceeds its budget or
+// pulls in a heavy library that must stay out of it. A figure-printing script, not a test.
+import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { findBrowser } from './find-browser.mjs';
+import { buildIfNeeded, onShutdown, startServer } from './test-server.mjs';
+
+const KB = 1024;
+const HOME_BUDGET = 180 * KB;
+
+// Text that only appears when the library itself is bundled into a file.
+const FORBIDDEN_ON_HOME = [
+  { library: 'agora-rtc', markers: ['AgoraRTC'] },
+  { library: 'pusher-js', markers: ['pusher-js', 'Pusher'] },
+  { library: 'libphonenumber metadata', markers: ['libphonenumber', 'country_calling_codes'] },
+  { library: 'diagram renderer', markers: ['mermaid'] },
+];
+
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+
+function isJavaScript(response) {
+  const type = response.headers()['content-type'] ?? '';
+  const pathname = new URL(response.url()).pathname;
+  return response.request().resourceType() === 'script' || /\.m?js$/.test(pathname) || type.includes('javascript');
+}
+
+/** Loads `url` in a fresh context and returns every JavaScript file it downloaded. */
+async function firstVisit(browser, url) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const pending = [];
+  page.on('response', (response) => {
+    if (!response.ok() || !isJavaScript(response)) return;
+    pending.push(
+      response.body().then(
+        (body) => ({ file: new URL(response.url()).pathname, body }),
+        () => null, // a navigation dropped the body; nothing was downloaded for good
+      ),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  // Route chunks load once the start-up check is over and the router resolves the screen.
+  await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  const files = (await Promise.all(pending)).filter(Boolean);
+  await context.close();
+  const unique = new Map(files.map((f) => [f.file, f.body]));
+  return [...unique].map(([file, body]) => ({
+    file,
+    body,
+    raw: body.length,
+    gzip: zlib.gzipSync(body, { level: 9 }).length,
+  }));
+}
+
+function printTable(title, files) {
+  const sorted = [...files].sort((a, b) => b.gzip - a.gzip);
+  const width = Math.max(4, ...sorted.map((f) => f.file.length));
+  console.log(`\n${title}`);
+  console.log(`  ${'file'.padEnd(width)}  ${'raw'.padStart(10)}  ${'gzip -9'.padStart(10)}`);
+  for (const f of sorted) console.log(`  ${f.file.padEnd(width)}  ${kb(f.raw).padStart(10)}  ${kb(f.gzip).padStart(10)}`);
+  const raw = files.reduce((sum, f) => sum + f.raw, 0);
+  const gzip = files.reduce((sum, f) => sum + f.gzip, 0);
+  console.log(`  ${'total'.padEnd(width)}  ${kb(raw).padStart(10)}  ${kb(gzip).padStart(10)}   (${files.length} files)`);
+  return gzip;
+}
+
+async function main() {
+  const found = await findBrowser();
+  buildIfNeeded({ force: true });
+  const server = await startServer();
+  onShutdown(() => server.stop());
+  let browser;
+  try {
+    browser = await chromium.launch({ executablePath: found.executablePath, args: found.args, headless: true });
+    const home = await firstVisit(browser, `${server.baseURL}/`);
+    const signIn = await firstVisit(browser, `${server.baseURL}/sign-in`);
+
+    const homeTotal = printTable('JavaScript of a first visit to / (home)', home);
+    printTable('JavaScript of a first visit to /sign-in', signIn);
+
+    const problems = [];
+    console.log(`\nhome budget: ${kb(homeTotal)} of ${kb(HOME_BUDGET)} gzip`);
+    if (homeTotal > HOME_BUDGET) problems.push(`home downloads ${kb(homeTotal)} of JavaScript, over the ${kb(HOME_BUDGET)} budget`);
+    for (const { library, markers } of FORBIDDEN_ON_HOME) {
+      for (const { file, body } of home) {
+        const text = body.toString('utf8');
+        const hit = markers.find((m) => text.includes(m));
+        if (hit) problems.push(`${library} is in the home route's download: ${file} contains "${hit}"`);
+      }
+    }
+    if (problems.length) {
+      console.error(`\nFAIL\n  ${problems.join('\n  ')}`);
+      return 1;
+    }
+    console.log('OK: within budget; no agora-rtc, pusher-js, phone metadata or diagram renderer on home');
+    return 0;
+  } finally {
+    await browser?.close();
+    await server.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(`[size] ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,142 @@
+// Shared by the e2e runner and the size script: build the SPA when stale, start the real server on a
+// free port with a fresh temporary database, wait for its health check, and tear it all down.
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+
+export const root = path.resolve(import.meta.dirname, '..');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+
+// Everything the client bundle is made from; a change in any of them makes dist/client stale.
+const BUNDLE_INPUTS = ['src', 'locales', 'public', 'machines', 'contract', 'index.html', 'vite.config.ts', 'package-lock.json'];
+
+function newestMtime(entry) {
+  const full = path.join(root, entry);
+  if (!fs.existsSync(full)) return 0;
+  const stat = fs.statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+export function isBuildStale() {
+  const built = path.join(root, 'dist/client/index.html');
+  if (!fs.existsSync(built)) return true;
+  const builtAt = fs.statSync(built).mtimeMs;
+  return BUNDLE_INPUTS.some((entry) => newestMtime(entry) > builtAt);
+}
+
+/** Builds with `vite build` when forced (CI), when dist/client is missing, or older than its sources. */
+export function buildIfNeeded({ force = false, log = console.log } = {}) {
+  if (!force && !isBuildStale()) {
+    log('dist/client is up to date; not rebuilding');
+    return;
+  }
+  log('building the client (vite build) …');
+  const started = Date.now();
+  const result = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status ?? result.signal})`);
+  log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForHealth(url, child, output, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${output()}`);
+    }
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server was not healthy at ${url} within ${timeoutMs / 1000} s:\n${output()}`);
+}
+
+/**
+ * Starts `tsx server/main.ts` on a free port over a fresh temporary data directory.
+ * @returns {Promise<{ baseURL: string, port: number, dataDir: string, stop: () => Promise<void> }>}
+ */
+export async function startServer({ timeoutMs = 90_000 } = {}) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'noor-e2e-'));
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    STATIC_DIR: path.join(root, 'dist/client'),
+    LOG_LEVEL: 'silent',
+    AUTH_IP_LIMIT_PER_MINUTE: '1000',
+    AUTH_PHONE_LIMIT_SCALE: '100',
+  };
+  // A fresh embedded database every run, whatever the calling shell points at.
+  delete env.DATABASE_URL;
+  // Own process group, so stopping also ends tsx's child node process.
+  const child = spawn(bin('tsx'), ['server/main.ts'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let tail = '';
+  const keep = (chunk) => {
+    tail = (tail + chunk.toString()).slice(-8000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }, 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const baseURL = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(`${baseURL}/api/health`, child, () => tail, timeoutMs);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseURL, port, dataDir, stop, output: () => tail };
+}
+
+/** Runs `cleanup` once on normal exit and on Ctrl-C / SIGTERM, then exits with the signal's code. */
+export function onShutdown(cleanup) {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.once(signal, () => {
+      void Promise.resolve(cleanup()).finally(() => process.exit(128 + (os.constants.signals[signal] ?? 1)));
+    });
+  }
+}

@@ -1,0 +1,126 @@
+// Server configuration, read once from the environment so the rest of the server never touches process.env.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PGlite data directory (`memory://` keeps it in memory). Ignored when databaseUrl is set. */
+  dataDir: string;
+  /** A PostgreSQL server; when set it replaces the embedded PGlite. */
+  databaseUrl: string | undefined;
+  production: boolean;
+  staticDir: string;
+  /** Demo teachers/student are seeded unless this is false (default: off in production). */
+  seedDemo: boolean;
+  logLevel: LogLevel;
+  /** Realtime speaks the Pusher protocol in both modes; see RealtimeConfig. */
+  pusher: RealtimeConfig;
+  // Read now so deployments can already set them; the video issue uses them.
+  agora: { appId?: string; appCertificate?: string };
+  /** Sign-in: uploads folder, one-time code secret, SMS gateway, proxy trust (docs/server.md). */
+  auth: AuthConfig;
+}
+
+export interface AuthConfig {
+  /** Teachers' documents; outside any web root. */
+  uploadDir: string;
+  /** HMAC key of the one-time codes; unset in production means random per process. */
+  otpSecret: string | undefined;
+  /** When set, codes are POSTed here (`{to, text}`) instead of the development outbox. */
+  smsUrl: string | undefined;
+  smsToken: string | undefined;
+  /** Behind one reverse proxy: the caller's address is the last X-Forwarded-For entry. */
+  trustProxy: boolean;
+}
+
+/**
+ * `embedded`: the built-in Pusher-compatible endpoint on our own port (default; keys have dev defaults).
+ * `pusher`: Pusher Channels in the cloud (PUSHER_APP_ID, PUSHER_KEY, PUSHER_SECRET required; TLS).
+ */
+export type RealtimeMode = 'embedded' | 'pusher';
+
+export interface RealtimeConfig {
+  mode: RealtimeMode;
+  appId: string;
+  key: string;
+  secret: string;
+  cluster: string;
+}
+
+// Public on purpose: they only let a developer's own tools talk to their own local server.
+export const EMBEDDED_DEV_KEYS = { appId: 'noor-local', key: 'noor-local-key', secret: 'noor-local-secret' } as const;
+
+const LOG_LEVELS: readonly LogLevel[] = ['silent', 'error', 'warn', 'info', 'debug'];
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function parsePort(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be an integer between 0 and 65535, got "${value}"`);
+  }
+  return port;
+}
+
+function parseBool(value: string | undefined): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+function loadRealtime(env: NodeJS.ProcessEnv, production: boolean): RealtimeConfig {
+  const mode = (nonEmpty(env.REALTIME) ?? 'embedded').toLowerCase();
+  if (mode !== 'embedded' && mode !== 'pusher') throw new Error(`REALTIME must be "embedded" or "pusher", got "${env.REALTIME}"`);
+  const appId = nonEmpty(env.PUSHER_APP_ID);
+  const key = nonEmpty(env.PUSHER_KEY);
+  const secret = nonEmpty(env.PUSHER_SECRET);
+  const cluster = nonEmpty(env.PUSHER_CLUSTER) ?? 'eu';
+  if (mode === 'pusher') {
+    const missing = Object.entries({ PUSHER_APP_ID: appId, PUSHER_KEY: key, PUSHER_SECRET: secret })
+      .filter(([, value]) => value === undefined)
+      .map(([name]) => name);
+    if (missing.length) throw new Error(`REALTIME=pusher needs ${missing.join(', ')}`);
+    return { mode, appId: appId as string, key: key as string, secret: secret as string, cluster };
+  }
+  // A published dev secret would let anyone sign events on a production server, so production
+  // without PUSHER_SECRET gets a random one (the reviewer CLI then needs PUSHER_SECRET set to publish).
+  const fallbackSecret = production ? randomBytes(24).toString('hex') : EMBEDDED_DEV_KEYS.secret;
+  return {
+    mode,
+    appId: appId ?? EMBEDDED_DEV_KEYS.appId,
+    key: key ?? EMBEDDED_DEV_KEYS.key,
+    secret: secret ?? fallbackSecret,
+    cluster,
+  };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === 'production' || env.APP_ENV === 'production';
+  const logLevelRaw = (env.LOG_LEVEL ?? 'info').toLowerCase();
+  const logLevel = (LOG_LEVELS as readonly string[]).includes(logLevelRaw) ? (logLevelRaw as LogLevel) : 'info';
+  return {
+    port: parsePort(env.PORT, 3000),
+    // Loopback by default: exposing the server is an explicit decision (HOST=0.0.0.0 in a container).
+    host: nonEmpty(env.HOST) ?? '127.0.0.1',
+    dataDir: nonEmpty(env.DATA_DIR) ?? path.resolve('.data'),
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    production,
+    staticDir: path.resolve(nonEmpty(env.STATIC_DIR) ?? 'dist/client'),
+    seedDemo: parseBool(env.SEED_DEMO) ?? !production,
+    logLevel,
+    pusher: loadRealtime(env, production),
+    agora: { appId: nonEmpty(env.AGORA_APP_ID), appCertificate: nonEmpty(env.AGORA_APP_CERTIFICATE) },
+    auth: {
+      uploadDir: path.resolve(nonEmpty(env.UPLOAD_DIR) ?? '.data/uploads'),
+      otpSecret: nonEmpty(env.OTP_SECRET),
+      smsUrl: nonEmpty(env.SMS_URL),
+      smsToken: nonEmpty(env.SMS_TOKEN),
+      trustProxy: parseBool(env.TRUST_PROXY) ?? false,
+    },
+  };
+}

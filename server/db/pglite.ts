@@ -1,0 +1,32 @@
+// The embedded driver: PostgreSQL compiled to WASM (PGlite), persisted in a directory or kept in memory.
+import { mkdir } from 'node:fs/promises';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { sharedParsers, type Db, type Queryable } from './types';
+
+function wrap(target: PGlite | Transaction): Queryable {
+  // PGlite's signature takes `any[]`; our params are already plain values.
+  const query: Queryable['query'] = async <T extends object>(sql: string, params: readonly unknown[] = []) =>
+    (await target.query<T>(sql, [...params])).rows;
+  return {
+    query,
+    async one<T extends object>(sql: string, params?: readonly unknown[]): Promise<T | undefined> {
+      const rows: T[] = await query<T>(sql, params);
+      return rows[0];
+    },
+    exec: async (sql: string) => {
+      await target.exec(sql);
+    },
+  };
+}
+
+export async function openPglite(dataDir: string): Promise<Db> {
+  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
+  const pg = await PGlite.create(dataDir, { parsers: sharedParsers });
+  return {
+    driver: 'pglite',
+    ...wrap(pg),
+    // PGlite serialises top-level queries behind open transactions, so no one sees a half-done one.
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    close: () => pg.close(),
+  };
+}

@@ -1,0 +1,112 @@
+// Demo teachers and students for a fresh install, so the teachers list, cards and evaluations have
+// something real to show. Names are Arabic (the sign-up rule); phones are Qatari mobile numbers.
+
+export interface TeacherSeed {
+  first: string;
+  second: string;
+  last: string;
+  phone: string;
+  email: string;
+  gender: 'male' | 'female';
+  birthDate: string;
+  nationality: string;
+  experienceYears: number;
+  qualification: 'bachelor' | 'master' | 'phd';
+  description: string;
+  subjects: string[];
+  /** Phase codes, or a stage name meaning all its grades. */
+  phases: string[];
+  /** [weekday 0 = Sunday, start, end] in Qatar time. */
+  hours: [number, string, string][];
+  evaluations: [rating: number, comment: string][];
+}
+
+export interface StudentSeed {
+  first: string;
+  last: string;
+  phone: string;
+  gender: 'male' | 'female';
+  phase: string;
+}
+
+/** The student a reviewer can sign in as (OTP codes go to the development outbox). */
+export const DEMO_STUDENT: StudentSeed = { first: 'يوسف', last: 'المري', phone: '+97455000001', gender: 'male', phase: 'primary_4' };
+
+export const OTHER_STUDENTS: StudentSeed[] = [
+  { first: 'جود', last: 'الكواري', phone: '+97455000002', gender: 'female', phase: 'primary_2' },
+  { first: 'حمد', last: 'الهاجري', phone: '+97455000003', gender: 'male', phase: 'preparatory_2' },
+  { first: 'لولوة', last: 'المناعي', phone: '+97455000004', gender: 'female', phase: 'secondary_1' },
+];
+
+/** Password of every demo teacher (they sign in with phone and password). */
+export const DEMO_TEACHER_PASSWORD = 'Noor1234';
+
+const weekdayEvenings = (start: string, end: string): [number, string, string][] =>
+  [0, 1, 2, 3, 4].map((d) => [d, start, end]);
+
+export const DEMO_TEACHERS: TeacherSeed[] = [
+  {
+    first: 'فاطمة', second: 'أحمد', last: 'الكعبي', phone: '+97455100001', email: 'fatima.alkaabi@noor.qa',
+    gender: 'female', birthDate: '1987-03-14', nationality: 'QA', experienceYears: 12, qualification: 'bachelor',
+    description: 'معلمة قرآن كريم مجازة برواية حفص، أدرّس التلاوة والتجويد والحفظ للأطفال بأسلوب محبب.',
+    subjects: ['quran', 'islamic_studies'], phases: ['kindergarten', 'primary'],
+    hours: [...weekdayEvenings('16:00', '20:00'), [6, '09:00', '12:00']],
+    evaluations: [[5, 'ابنتي أصبحت تحب الحفظ بفضل أسلوب المعلمة.'], [5, 'صبورة جداً ومتمكنة من التجويد.'], [4, 'دروس منظمة ومفيدة.']],
+  },
+  {
+    first: 'محمد', second: 'عبدالله', last: 'السليطي', phone: '+97455100002', email: 'mohammed.alsulaiti@noor.qa',
+    gender: 'male', birthDate: '1980-11-02', nationality: 'QA', experienceYears: 15, qualification: 'master',
+    description: 'معلم قرآن كريم ولغة عربية، متخصص في تحسين التلاوة وقواعد النحو للمراحل المختلفة.',
+    subjects: ['quran', 'arabic'], phases: ['primary', 'preparatory', 'secondary'],
+    hours: [[0, '17:00', '21:00'], [2, '17:00', '21:00'], [4, '17:00', '21:00'], [5, '14:00', '18:00']],
+    evaluations: [[5, 'شرح واضح ومتابعة ممتازة.'], [4, 'تحسن ملحوظ في تلاوة ابني.'], [5, 'معلم قدوة في الأخلاق والعلم.']],
+  },
+  {
+    first: 'مريم', second: 'خالد', last: 'المهندي', phone: '+97455100003', email: 'maryam.almohannadi@noor.qa',
+    gender: 'female', birthDate: '1991-06-21', nationality: 'QA', experienceYears: 8, qualification: 'bachelor',
+    description: 'معلمة لغة عربية للصفوف الأولى، أركز على القراءة والكتابة والإملاء بالألعاب التعليمية.',
+    subjects: ['arabic'], phases: ['kindergarten', 'primary_1', 'primary_2', 'primary_3'],
+    hours: weekdayEvenings('15:00', '19:00'),
+    evaluations: [[5, 'ابني تعلم القراءة في وقت قصير.'], [5, 'أسلوب ممتع جداً للأطفال.'], [4, 'ممتازة في الإملاء.']],
+  },
+  {
+    first: 'أحمد', second: 'يوسف', last: 'الحداد', phone: '+97455100004', email: 'ahmed.alhaddad@noor.qa',
+    gender: 'male', birthDate: '1984-01-09', nationality: 'JO', experienceYears: 10, qualification: 'master',
+    description: 'معلم رياضيات وفيزياء للمرحلتين الإعدادية والثانوية، أساعد الطلاب على الاستعداد للاختبارات.',
+    subjects: ['mathematics', 'physics'], phases: ['preparatory', 'secondary'],
+    hours: [[0, '18:00', '22:00'], [1, '18:00', '22:00'], [3, '18:00', '22:00'], [6, '10:00', '14:00']],
+    evaluations: [[5, 'ارتفعت درجات ابني في الرياضيات كثيراً.'], [4, 'يشرح المسائل الصعبة ببساطة.'], [5, 'منظم ودقيق في المواعيد.'], [4, 'مفيد قبل الاختبارات.']],
+  },
+  {
+    first: 'نورة', second: 'سعيد', last: 'العطية', phone: '+97455100005', email: 'noura.alattiyah@noor.qa',
+    gender: 'female', birthDate: '1993-09-30', nationality: 'QA', experienceYears: 6, qualification: 'bachelor',
+    description: 'معلمة رياضيات وعلوم للمرحلة الابتدائية، أربط الدروس بالحياة اليومية والتجارب البسيطة.',
+    subjects: ['mathematics', 'science'], phases: ['primary'],
+    hours: weekdayEvenings('16:00', '19:00'),
+    evaluations: [[5, 'ابنتي تنتظر حصة العلوم بشوق.'], [4, 'شرح جميل ووسائل مبتكرة.'], [5, 'متعاونة مع أولياء الأمور.']],
+  },
+  {
+    first: 'سارة', second: 'محمود', last: 'النعيمي', phone: '+97455100006', email: 'sara.alnuaimi@noor.qa',
+    gender: 'female', birthDate: '1990-12-05', nationality: 'EG', experienceYears: 9, qualification: 'bachelor',
+    description: 'معلمة لغة إنجليزية، أطوّر مهارات المحادثة والقراءة والكتابة لدى الأطفال بثقة.',
+    subjects: ['english'], phases: ['primary', 'preparatory'],
+    hours: [[0, '15:00', '18:00'], [1, '15:00', '18:00'], [2, '15:00', '18:00'], [3, '15:00', '18:00'], [5, '16:00', '20:00']],
+    evaluations: [[5, 'تحسنت لغة ابني الإنجليزية بشكل واضح.'], [5, 'معلمة رائعة وصبورة.'], [4, 'حصص تفاعلية ممتعة.']],
+  },
+  {
+    first: 'عمر', second: 'حسن', last: 'الخطيب', phone: '+97455100007', email: 'omar.alkhatib@noor.qa',
+    gender: 'male', birthDate: '1986-04-17', nationality: 'LB', experienceYears: 11, qualification: 'master',
+    description: 'معلم لغة إنجليزية وفرنسية للمرحلتين الإعدادية والثانوية، مع تحضير لاختبارات اللغة.',
+    subjects: ['english', 'french'], phases: ['preparatory', 'secondary'],
+    hours: [[1, '17:00', '21:00'], [3, '17:00', '21:00'], [4, '17:00', '21:00'], [6, '15:00', '19:00']],
+    evaluations: [[4, 'قواعد اللغة أصبحت أسهل لابنتي.'], [5, 'ممتاز في تحضير الاختبارات.'], [5, 'لطيف ومحترف.']],
+  },
+  {
+    first: 'ليلى', second: 'إبراهيم', last: 'الشمري', phone: '+97455100008', email: 'layla.alshammari@noor.qa',
+    gender: 'female', birthDate: '1988-08-11', nationality: 'SA', experienceYears: 7, qualification: 'phd',
+    description: 'معلمة علوم وكيمياء وأحياء، أحب تبسيط المفاهيم العلمية بالتجارب والأمثلة.',
+    subjects: ['science', 'chemistry', 'biology'], phases: ['preparatory', 'secondary'],
+    hours: [[0, '16:00', '20:00'], [2, '16:00', '20:00'], [4, '16:00', '20:00']],
+    evaluations: [[5, 'شرح الكيمياء أصبح ممتعاً.'], [5, 'متمكنة جداً من مادتها.'], [4, 'مفيدة في المراجعة النهائية.']],
+  },
+];

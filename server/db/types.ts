@@ -1,0 +1,29 @@
+// The one query interface every module uses, whichever PostgreSQL driver is underneath.
+
+/** Something SQL can run on: the database itself or an open transaction. */
+export interface Queryable {
+  /** Run one parameterised statement ($1, $2 …) and return its rows. */
+  query<T extends object = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Like query, for statements expected to return at most one row. */
+  one<T extends object = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  /** Run a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly driver: 'pglite' | 'pg';
+  /** Run fn inside BEGIN/COMMIT; any throw rolls back and is rethrown. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * Both drivers are told to parse values the same way, so a module sees identical rows on either:
+ * int8 (counts, sums) as numbers — our ids are int4 and counts stay far below 2^53 —
+ * and `date` as the plain 'YYYY-MM-DD' string (a JS Date would shift it by the server's time zone).
+ */
+export const TYPE_OIDS = { INT8: 20, DATE: 1082 } as const;
+export const sharedParsers: Record<number, (value: string) => unknown> = {
+  [TYPE_OIDS.INT8]: (value) => Number(value),
+  [TYPE_OIDS.DATE]: (value) => value,
+};

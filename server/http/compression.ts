@@ -1,0 +1,87 @@
+// Brotli or gzip for text responses, negotiated from Accept-Encoding, with node:zlib.
+// (Hono's own compress middleware relies on CompressionStream, which has no brotli.)
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+type Encoding = 'br' | 'gzip';
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/i;
+// Not 206 (ranges address the raw bytes), 204/304 (no body) or redirects.
+const COMPRESSED_STATUSES = new Set([200, 201, 400, 404, 500]);
+// Below this, headers and CPU cost more than the bytes saved.
+const MIN_BYTES = 1024;
+
+/** The best encoding the client accepts; br wins ties, q=0 refuses. */
+export function negotiateEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const q = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const qp = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    q.set(name.trim(), qp ? Number(qp.slice(2)) || 0 : 1);
+  }
+  const score = (enc: Encoding) => q.get(enc) ?? q.get('*') ?? 0;
+  const best = (['br', 'gzip'] as const).filter((e) => score(e) > 0).sort((a, b) => score(b) - score(a))[0];
+  return best ?? null;
+}
+
+function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gz(body, { level: 6 });
+}
+
+// Hashed assets never change, so each is compressed once per encoding. Bounded so a flood of distinct
+// URLs cannot grow memory without limit.
+const CACHE_LIMIT = 200;
+const cache = new Map<string, Buffer>();
+
+export function compression(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    const type = res.headers.get('content-type') ?? '';
+    if (!COMPRESSIBLE.test(type)) return;
+    // Whatever we send, a cache must keep the variants apart.
+    res.headers.append('Vary', 'Accept-Encoding');
+    const encoding = negotiateEncoding(c.req.header('accept-encoding'));
+    if (
+      !encoding ||
+      !res.body ||
+      c.req.method === 'HEAD' ||
+      !COMPRESSED_STATUSES.has(res.status) ||
+      res.headers.has('content-encoding') ||
+      /no-transform/i.test(res.headers.get('cache-control') ?? '')
+    ) {
+      return;
+    }
+    // Copied before the body is read: under @hono/node-server, reading the body rebuilds the response
+    // from its original init and drops header changes made since (the Vary above).
+    const headers = new Headers(res.headers);
+    const immutable = /immutable/i.test(res.headers.get('cache-control') ?? '');
+    const cacheKey = immutable ? `${c.req.path}\n${res.headers.get('etag') ?? ''}\n${encoding}` : null;
+    let out = cacheKey ? cache.get(cacheKey) : undefined;
+    if (!out) {
+      const raw = Buffer.from(await res.arrayBuffer());
+      if (raw.length < MIN_BYTES) {
+        c.res = undefined;
+        c.res = new Response(new Uint8Array(raw), { status: res.status, headers });
+        return;
+      }
+      out = await compress(raw, encoding);
+      if (cacheKey) {
+        if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+        cache.set(cacheKey, out);
+      }
+    }
+    headers.set('Content-Encoding', encoding);
+    headers.set('Content-Length', String(out.length));
+    // Context#res merges the old response's headers into a new one; clear it to replace them wholesale.
+    c.res = undefined;
+    c.res = new Response(new Uint8Array(out), { status: res.status, headers });
+  };
+}

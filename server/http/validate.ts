@@ -1,0 +1,48 @@
+// Edge validation: every body, query and path parameter goes through a contract zod schema before a
+// handler sees it. Failures become a 400 with `errors: { field: [localized messages] }`.
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { trValidation, type Locale } from '../i18n';
+import type { AppEnv } from './context';
+import { ValidationFailure } from './errors';
+
+/** Field errors keyed by dotted path ("email", "phases.0"); a problem with the whole body is keyed "_". */
+export function fieldErrors(error: z.ZodError, locale: Locale): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.map(String).join('.') : '_';
+    const text = trValidation(issue.message, locale);
+    const list = (out[field] ??= []);
+    if (!list.includes(text)) list.push(text);
+  }
+  return out;
+}
+
+function parseWith<S extends z.ZodType>(c: Context<AppEnv>, schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new ValidationFailure(fieldErrors(result.error, c.get('locale')));
+  return result.data;
+}
+
+/** Reads and validates a JSON body. An empty body counts as `{}` so each missing field gets "required". */
+export async function jsonBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
+  const text = await c.req.text();
+  let input: unknown = {};
+  if (text.trim() !== '') {
+    try {
+      input = JSON.parse(text);
+    } catch {
+      throw new ValidationFailure({}, 'malformed_json');
+    }
+  }
+  // A JSON array, string or number where an object is expected is reported on the whole body.
+  return parseWith(c, schema, input);
+}
+
+export function queryParams<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.output<S> {
+  return parseWith(c, schema, c.req.query());
+}
+
+export function pathParams<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.output<S> {
+  return parseWith(c, schema, c.req.param());
+}

@@ -1,0 +1,174 @@
+// The server's own message table (ar, en): API messages and validation texts, chosen by Accept-Language.
+// The client localizes its UI with Lingui; whatever the server says arrives already translated.
+import type { AuthValidationKey } from '../contract/auth';
+import type { ValidationKey } from '../contract/validation';
+
+export type Locale = 'ar' | 'en';
+export const DEFAULT_LOCALE: Locale = 'ar';
+const SUPPORTED: readonly Locale[] = ['ar', 'en'];
+
+/** Picks the best supported locale from an Accept-Language header (q-values honoured); Arabic by default. */
+export function pickLocale(header: string | null | undefined): Locale {
+  if (!header) return DEFAULT_LOCALE;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const quality = q ? Number(q.slice(2)) : 1;
+      return { lang: tag.trim().toLowerCase().split('-')[0] ?? '', quality: Number.isFinite(quality) ? quality : 0, index };
+    })
+    .filter((r) => r.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  return (ranked.find((r) => (SUPPORTED as readonly string[]).includes(r.lang))?.lang as Locale | undefined) ?? DEFAULT_LOCALE;
+}
+
+type Table = Record<string, { ar: string; en: string }>;
+
+// Validation texts follow the spec's wording (§5) where it gives one.
+const validation: Record<ValidationKey | AuthValidationKey, { ar: string; en: string }> = {
+  required: { ar: 'هذا الحقل مطلوب', en: 'This field is required' },
+  invalid: { ar: 'القيمة المدخلة غير صالحة', en: 'This value is not valid' },
+  invalid_email: { ar: 'صيغة البريد الإلكتروني غير صحيحة', en: 'Invalid email format' },
+  invalid_phone: { ar: 'صيغة رقم الهاتف غير صحيحة', en: 'Invalid phone number format' },
+  message_length: {
+    ar: 'يجب أن تكون الرسالة أكثر من 10 أحرف وأقل من 400 حرف',
+    en: 'The message must be more than 10 and less than 400 characters',
+  },
+  too_long: { ar: 'النص المدخل أطول من المسموح', en: 'This text is too long' },
+  // Sign-up, sign-in and profile fields (issue 3).
+  english_name: { ar: 'لا يُسمح بكتابة الاسم بالإنجليزية', en: 'English name not allowed' },
+  arabic_only: { ar: 'يرجى كتابة الاسم بالحروف العربية فقط', en: 'Please write the name in Arabic letters only' },
+  password_length: { ar: 'يجب ألا تقل كلمة المرور عن 8 أحرف', en: 'The password must be at least 8 characters long' },
+  password_lower: { ar: 'يجب أن تحتوي كلمة المرور على حرف إنجليزي صغير', en: 'The password must contain a lowercase letter' },
+  password_upper: { ar: 'يجب أن تحتوي كلمة المرور على حرف إنجليزي كبير', en: 'The password must contain an uppercase letter' },
+  password_digit: { ar: 'يجب أن تحتوي كلمة المرور على رقم', en: 'The password must contain a digit' },
+  password_mismatch: { ar: 'تأكيد كلمة المرور غير مطابق', en: 'The password confirmation does not match' },
+  code_format: { ar: 'رمز التحقق مكوّن من 6 أرقام', en: 'The verification code has 6 digits' },
+  date_past: { ar: 'يرجى إدخال تاريخ سابق لليوم', en: 'Please enter a date in the past' },
+  experience_range: { ar: 'يجب أن تكون سنوات الخبرة بين 0 و80', en: 'Years of experience must be between 0 and 80' },
+  file_type: {
+    ar: 'يُقبل فقط ملف صورة (JPEG أو PNG أو WebP) أو ملف PDF',
+    en: 'Only an image (JPEG, PNG or WebP) or a PDF file is accepted',
+  },
+  file_too_large: { ar: 'يجب ألا يزيد حجم الملف على 5 ميجابايت', en: 'The file must not be larger than 5 MB' },
+  email_taken: { ar: 'هذا البريد الإلكتروني مسجّل لحساب آخر', en: 'This email address already belongs to another account' },
+  choose_one: { ar: 'يرجى اختيار عنصر واحد على الأقل', en: 'Please choose at least one' },
+};
+
+const messages = {
+  ok: { ar: 'تم بنجاح', en: 'Done' },
+  validation_failed: { ar: 'البيانات المدخلة غير صحيحة', en: 'The data you entered is not valid' },
+  malformed_json: { ar: 'تعذّرت قراءة البيانات المرسلة', en: 'The request body could not be read' },
+  not_found: { ar: 'المورد المطلوب غير موجود', en: 'The requested resource was not found' },
+  method_not_allowed: { ar: 'هذه العملية غير مسموح بها', en: 'This method is not allowed' },
+  payload_too_large: { ar: 'حجم البيانات المرسلة أكبر من المسموح', en: 'The request is too large' },
+  server_error: {
+    ar: 'حدث خطأ غير متوقع في الخادم، يرجى المحاولة لاحقاً',
+    en: 'Something went wrong on our side, please try again later',
+  },
+  health_ok: { ar: 'الخدمة تعمل', en: 'The service is running' },
+  // Authentication and the profile (issue 3).
+  auth_registered_student: {
+    ar: 'تم إنشاء الحساب، وأرسلنا رمز التحقق إلى رقم هاتفك',
+    en: 'Your account was created. We sent a verification code to your phone',
+  },
+  auth_registered_instructor: {
+    ar: 'تم إنشاء حسابك بنجاح، وهو الآن قيد المراجعة',
+    en: 'Your account was created and is now under review',
+  },
+  auth_phone_taken: { ar: 'رقم الهاتف هذا مسجّل بالفعل', en: 'This phone number is already registered' },
+  auth_code_sent: {
+    ar: 'إذا كان هذا الرقم مسجّلاً لدينا فستصله رسالة برمز التحقق خلال لحظات',
+    en: 'If this number has an account, a verification code is on its way',
+  },
+  auth_signed_in: { ar: 'تم تسجيل الدخول بنجاح', en: 'You are signed in' },
+  otp_wrong: { ar: 'رمز التحقق غير صحيح', en: 'The verification code is not correct' },
+  otp_expired: { ar: 'انتهت صلاحية رمز التحقق، يرجى طلب رمز جديد', en: 'The verification code has expired. Please ask for a new one' },
+  otp_too_many_attempts: {
+    ar: 'تجاوزت عدد المحاولات المسموح بها، يرجى طلب رمز جديد',
+    en: 'Too many wrong attempts. Please ask for a new code',
+  },
+  auth_rate_limited: {
+    ar: 'محاولات كثيرة في وقت قصير، يرجى الانتظار قليلاً ثم المحاولة مجدداً',
+    en: 'Too many attempts in a short time. Please wait a little and try again',
+  },
+  auth_invalid_credentials: {
+    ar: 'بيانات الدخول غير صحيحة، يرجى التحقق من رقم الهاتف أو البريد الإلكتروني وكلمة المرور',
+    en: 'The sign-in details are not correct. Please check the phone number or email and the password',
+  },
+  auth_password_reset: {
+    ar: 'تم تغيير كلمة المرور، يرجى تسجيل الدخول بكلمة المرور الجديدة',
+    en: 'Your password was changed. Please sign in with the new password',
+  },
+  auth_logged_out: { ar: 'تم تسجيل الخروج', en: 'You are signed out' },
+  auth_unauthorized: { ar: 'انتهت جلستك، يرجى تسجيل الدخول مجدداً', en: 'Your session has ended. Please sign in again' },
+  profile_updated: { ar: 'تم حفظ بياناتك', en: 'Your details were saved' },
+  profile_students_only: {
+    ar: 'إكمال التسجيل بهذه البيانات متاح لحسابات الطلاب فقط',
+    en: 'Completing the registration this way is for student accounts only',
+  },
+  file_forbidden: { ar: 'لا تملك صلاحية فتح هذا الملف', en: 'You are not allowed to open this file' },
+  file_not_found: { ar: 'الملف غير موجود', en: 'This file was not found' },
+  sms_otp: {
+    ar: 'رمز التحقق الخاص بك في نور هو {code}، صالح لمدة 5 دقائق. لا تشاركه مع أحد.',
+    en: 'Your Noor verification code is {code}. It is valid for 5 minutes. Do not share it with anyone.',
+  },
+  sms_reset: {
+    ar: 'رمز استعادة كلمة المرور في نور هو {code}، صالح لمدة 5 دقائق. لا تشاركه مع أحد.',
+    en: 'Your Noor password reset code is {code}. It is valid for 5 minutes. Do not share it with anyone.',
+  },
+  realtime_sign_in: { ar: 'يرجى تسجيل الدخول لمتابعة التحديثات المباشرة', en: 'Please sign in to receive live updates' },
+  realtime_forbidden: { ar: 'لا تملك صلاحية متابعة هذه التحديثات', en: 'You are not allowed to follow these updates' },
+  contact_received: {
+    ar: 'شكراً لتواصلك معنا، وصلتنا رسالتك وسنرد عليك قريباً',
+    en: 'Thank you for contacting us. We received your message and will reply soon',
+  },
+  newsletter_subscribed: {
+    ar: 'تم اشتراكك في النشرة البريدية بنجاح، شكراً لك',
+    en: 'You have subscribed to our newsletter. Thank you',
+  },
+  newsletter_already: {
+    ar: 'أنت مشترك بالفعل في نشرتنا البريدية، شكراً لاهتمامك',
+    en: 'You are already subscribed to our newsletter. Thank you for your interest',
+  },
+  // Packages, promo codes, orders and payments (issue 5).
+  packages_sign_in: { ar: 'يرجى تسجيل الدخول أولاً', en: 'Please sign in first' },
+  packages_students_only: { ar: 'الباقات متاحة لحسابات الطلاب فقط', en: 'Packages are available to student accounts only' },
+  package_not_found: { ar: 'الباقة المطلوبة غير متوفرة', en: 'This package is not available' },
+  promo_applied: { ar: 'تم تطبيق رمز الخصم', en: 'The promo code was applied' },
+  promo_invalid: { ar: 'رمز الخصم غير صحيح', en: 'This promo code is not valid' },
+  promo_expired: { ar: 'انتهت صلاحية رمز الخصم', en: 'This promo code has expired' },
+  promo_used_up: { ar: 'تم استخدام رمز الخصم بالحد الأقصى المسموح', en: 'This promo code has already been used up' },
+  promo_not_applicable: {
+    ar: 'رمز الخصم لا ينطبق على هذه الباقة',
+    en: 'This promo code does not apply to this package',
+  },
+  order_created: { ar: 'تم إنشاء الطلب، يتم تحويلك إلى صفحة الدفع', en: 'Your order was created. Taking you to the payment page' },
+  order_not_found: { ar: 'الطلب غير موجود', en: 'This order was not found' },
+  checkout_unavailable: {
+    ar: 'تعذّر فتح صفحة الدفع حالياً، يرجى المحاولة لاحقاً',
+    en: 'The payment page could not be opened right now. Please try again later',
+  },
+  payment_recorded: { ar: 'تم تسجيل نتيجة الدفع', en: 'The payment result was recorded' },
+  payment_signature_invalid: { ar: 'تأكيد الدفع غير موثوق', en: 'The payment confirmation could not be verified' },
+  payment_amount_mismatch: {
+    ar: 'المبلغ المدفوع لا يطابق قيمة الطلب',
+    en: 'The amount paid does not match the order',
+  },
+  payment_not_allowed: {
+    ar: 'لا يمكن تطبيق نتيجة الدفع هذه على الطلب في حالته الحالية',
+    en: 'This payment result cannot be applied to the order in its current state',
+  },
+} satisfies Table;
+
+export type MessageKey = keyof typeof messages;
+
+export function tr(key: MessageKey, locale: Locale): string {
+  return messages[key][locale];
+}
+
+/** A validation key from a contract schema → text; an unknown key (a library default) → the generic text. */
+export function trValidation(key: string, locale: Locale): string {
+  return (validation as Record<string, { ar: string; en: string }>)[key]?.[locale] ?? validation.invalid[locale];
+}

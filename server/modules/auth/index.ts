@@ -1,0 +1,65 @@
+// The auth module's public face. For app.ts: `authModule(options)` → the auth and profile routes and
+// the middleware bound to the module's clock. For any other module (realtime, booking …):
+// `resolveUser(db, token)`, and the `requireUser` / `optionalUser` middleware, which put the signed-in
+// user in `c.get('user')` (type `AuthEnv`).
+import path from 'node:path';
+import { Hono } from 'hono';
+import { createOutboxSms, type SmsSender } from '../../adapters/sms';
+import { createDiskStorage, type FileStorage } from '../../adapters/storage';
+import type { Db } from '../../db';
+import type { Logger } from '../../logger';
+import { profileRoutes } from '../profile/routes';
+import { createAuthMiddleware, type AuthEnv } from './middleware';
+import { authRoutes } from './routes';
+import { resolveUser as resolveUserAt, type AuthUser } from './tokens';
+
+export { createAuthMiddleware, optionalUser, requireUser, type AuthEnv, type AuthMiddleware } from './middleware';
+export { bearerToken, resolveUser, type AuthUser, type TeacherStatus } from './tokens';
+
+export interface AuthModuleOptions {
+  db: Db;
+  log: Logger;
+  production: boolean;
+  /** The clock for codes, tokens and rate limits (tests move it). */
+  now?: () => Date;
+  /** Default: the development outbox (sms_outbox table + log). */
+  sms?: SmsSender;
+  /** Default: files under `uploadDir`. */
+  storage?: FileStorage;
+  /** Default ./.data/uploads — outside any web root. */
+  uploadDir?: string;
+  /**
+   * HMAC key of the one-time codes. Default outside production: a fixed development key; in
+   * production: random per process (set OTP_SECRET when several instances share the database).
+   */
+  secret?: string;
+  /** Read the caller's address from the last X-Forwarded-For entry (behind one trusted proxy). */
+  trustProxy?: boolean;
+}
+
+/** The path whose multipart body may be larger than the JSON limit (the teacher's documents). */
+export const UPLOAD_PATHS: readonly string[] = ['/api/v1/auth/register'];
+/** Three documents of 5 MB plus the text fields. */
+export const MAX_UPLOAD_BODY = 16 * 1024 * 1024;
+
+const DEV_OTP_SECRET = 'noor-development-otp-secret';
+
+export function authModule(options: AuthModuleOptions) {
+  const now = options.now ?? (() => new Date());
+  const middleware = createAuthMiddleware(now);
+  const storage = options.storage ?? createDiskStorage(options.uploadDir ?? path.resolve('.data/uploads'));
+  const sms = options.sms ?? createOutboxSms({ db: options.db, log: options.log, production: options.production });
+  const secret = options.secret ?? (options.production ? (globalThis.crypto.randomUUID() + globalThis.crypto.randomUUID()) : DEV_OTP_SECRET);
+  const routes = new Hono<AuthEnv>()
+    .route(
+      '/',
+      authRoutes({ now, sms, storage, secret, trustProxy: options.trustProxy ?? false, production: options.production, auth: middleware }),
+    )
+    .route('/', profileRoutes({ storage, auth: middleware, now }));
+  return {
+    routes,
+    middleware,
+    /** Bearer token → user with this module's clock (for realtime's ResolveUser). */
+    resolveUser: (token: string): Promise<AuthUser | null> => resolveUserAt(options.db, token, now()),
+  };
+}

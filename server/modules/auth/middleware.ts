@@ -1,0 +1,40 @@
+// Hono middleware that reads `Authorization: Bearer <token>` and puts the user in `c.get('user')`.
+// requireUser answers 401 without a valid token; optionalUser lets the request through with null.
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../../http/context';
+import { ApiFailure } from '../../http/errors';
+import { bearerToken, resolveUser } from './tokens';
+
+/** The app's context; `user` is declared there (server/http/context.ts) so every module can read it. */
+export type AuthEnv = AppEnv;
+
+export interface AuthMiddleware {
+  requireUser: MiddlewareHandler<AuthEnv>;
+  optionalUser: MiddlewareHandler<AuthEnv>;
+}
+
+/** `now` decides token expiry; tests pass a movable clock. */
+export function createAuthMiddleware(now: () => Date = () => new Date()): AuthMiddleware {
+  const lookup = async (c: Parameters<MiddlewareHandler<AuthEnv>>[0]) => {
+    const token = bearerToken(c.req.header('authorization'));
+    return token ? resolveUser(c.get('db'), token, now()) : null;
+  };
+  return {
+    requireUser: async (c, next) => {
+      const user = await lookup(c);
+      if (!user) throw new ApiFailure(401, 'auth_unauthorized');
+      c.set('user', user);
+      await next();
+    },
+    optionalUser: async (c, next) => {
+      c.set('user', await lookup(c));
+      await next();
+    },
+  };
+}
+
+const realClock = createAuthMiddleware();
+/** With the real clock: 401 `{ message }` unless a valid bearer token is sent; sets `c.get('user')`. */
+export const requireUser = realClock.requireUser;
+/** With the real clock: sets `c.get('user')` to the token's user or null; never refuses. */
+export const optionalUser = realClock.optionalUser;

@@ -1,0 +1,96 @@
+// The account work behind the auth routes: creating students and teachers, sending codes through the
+// SMS port under the per-phone limits, and turning a verified code or a password into a session.
+import type { Session } from '../../../contract/auth';
+import type { SmsSender } from '../../adapters/sms';
+import type { Db, Queryable } from '../../db';
+import { tr, type Locale } from '../../i18n';
+import { verifyPassword } from '../../lib/password';
+import type { Logger } from '../../logger';
+import { accountOf } from '../profile/queries';
+import { createOtp, type OtpPurpose } from './otp';
+import { hitRateLimit, type RateResult, type RateRule } from './rate-limit';
+import { issueToken } from './tokens';
+
+/** Codes to one phone: at most one a minute and five an hour, whatever sends them. */
+// AUTH_PHONE_LIMIT_SCALE multiplies both limits for the e2e suite, which signs the same demo student
+// in from several tests within a minute; never set it in production.
+const PHONE_SCALE = Number(process.env.AUTH_PHONE_LIMIT_SCALE) || 1;
+export const PHONE_SEND_RULES: readonly RateRule[] = [
+  { limit: 1 * PHONE_SCALE, windowSeconds: 60 },
+  { limit: 5 * PHONE_SCALE, windowSeconds: 60 * 60 },
+];
+/** Per caller address on each sign-in endpoint. */
+// AUTH_IP_LIMIT_PER_MINUTE raises it where many sign-ins come from one address on purpose (the e2e
+// suite runs every browser from 127.0.0.1); never set it in production.
+export const IP_RULES: readonly RateRule[] = [
+  { limit: Number(process.env.AUTH_IP_LIMIT_PER_MINUTE) || 10, windowSeconds: 60 },
+];
+
+export type AccountType = 'student' | 'instructor';
+
+export async function accountTypeByPhone(q: Queryable, phone: string): Promise<AccountType | null> {
+  const row = await q.one<{ type: AccountType }>('SELECT type FROM users WHERE phone = $1', [phone]);
+  return row?.type ?? null;
+}
+
+export async function userIdByPhone(q: Queryable, phone: string, type: AccountType): Promise<number | null> {
+  const row = await q.one<{ id: number }>('SELECT id FROM users WHERE phone = $1 AND type = $2', [phone, type]);
+  return row?.id ?? null;
+}
+
+export async function sessionFor(q: Queryable, userId: number, now: Date): Promise<Session> {
+  const token = await issueToken(q, userId, now);
+  return { token, ...(await accountOf(q, userId)) };
+}
+
+/** A unique-constraint violation, from either driver. */
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+}
+
+export interface SendDeps {
+  db: Db;
+  sms: SmsSender;
+  secret: string;
+  now: Date;
+  locale: Locale;
+  log: Logger;
+}
+
+/** Counts a send against the phone's limits, whether or not an account will get the code. */
+export function takePhoneSlot(db: Db, phone: string, now: Date): Promise<RateResult> {
+  return hitRateLimit(db, `sms:${phone}`, PHONE_SEND_RULES, now);
+}
+
+/**
+ * Creates a code and texts it. A failing SMS gateway is logged, not reported: the answer must not
+ * differ between phones with and without an account, and the user can ask for the code again.
+ */
+export async function sendCode(deps: SendDeps, phone: string, purpose: OtpPurpose): Promise<void> {
+  const code = await createOtp(deps.db, { phone, purpose, now: deps.now, secret: deps.secret });
+  const text = tr(purpose === 'login' ? 'sms_otp' : 'sms_reset', deps.locale).replace('{code}', code);
+  try {
+    await deps.sms.send(phone, text);
+  } catch (err) {
+    deps.log.error('sms not sent', { phone, purpose, err: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+// Verified against when no teacher matches, so a wrong login costs the same time as a wrong password.
+const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
+/** The teacher a login (E.164 phone or e-mail) and password identify, or null — one answer for every miss. */
+export async function checkTeacherPassword(q: Queryable, login: { phone?: string; email?: string }, password: string): Promise<number | null> {
+  const row = login.email
+    ? await q.one<{ id: number; password_hash: string | null }>(
+        "SELECT id, password_hash FROM users WHERE type = 'instructor' AND lower(email) = lower($1)",
+        [login.email],
+      )
+    : login.phone
+      ? await q.one<{ id: number; password_hash: string | null }>("SELECT id, password_hash FROM users WHERE type = 'instructor' AND phone = $1", [
+          login.phone,
+        ])
+      : undefined;
+  const matches = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
+  return row?.password_hash && matches ? row.id : null;
+}

@@ -1,0 +1,62 @@
+// Bearer tokens: 32 random bytes (base64url) handed out once, kept only as a sha256 hash, valid 30
+// days, revoked on logout and on a password reset. resolveUser is how any module (realtime included)
+// turns a token into the user it belongs to.
+import { createHash, randomBytes } from 'node:crypto';
+import { TOKEN_TTL_DAYS } from '../../../contract/auth';
+import type { Queryable } from '../../db';
+
+export type TeacherStatus = 'in_review' | 'policy' | 'active';
+
+/** The signed-in user as other modules need to know them. */
+export interface AuthUser {
+  id: number;
+  is_teacher: boolean;
+  /** A teacher's review status; null for a student. */
+  status: TeacherStatus | null;
+}
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function issueToken(q: Queryable, userId: number, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const expires = new Date(now.getTime() + TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000);
+  await q.query('INSERT INTO auth_tokens (user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+    userId,
+    hashToken(token),
+    now,
+    expires,
+  ]);
+  return token;
+}
+
+/** The user a bearer token belongs to, or null when it is unknown, expired or revoked. */
+export async function resolveUser(db: Queryable, token: string, now: Date = new Date()): Promise<AuthUser | null> {
+  // Anything that is not one of our tokens is refused without touching the database.
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const row = await db.one<{ id: number; type: string; status: TeacherStatus }>(
+    `SELECT u.id, u.type, u.status FROM auth_tokens t JOIN users u ON u.id = t.user_id
+     WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > $2`,
+    [hashToken(token), now],
+  );
+  if (!row) return null;
+  const isTeacher = row.type === 'instructor';
+  return { id: row.id, is_teacher: isTeacher, status: isTeacher ? row.status : null };
+}
+
+export async function revokeToken(q: Queryable, token: string, now: Date): Promise<void> {
+  await q.query('UPDATE auth_tokens SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL', [hashToken(token), now]);
+}
+
+export async function revokeAllTokens(q: Queryable, userId: number, now: Date): Promise<void> {
+  await q.query('UPDATE auth_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, now]);
+}
+
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}

@@ -1,0 +1,16 @@
+// POST /api/v1/newsletter: sign up with an email. A repeat sign-up is a friendly 200, never an error.
+import { Hono } from 'hono';
+import { newsletterRequestSchema, type NewsletterResponse } from '../../../contract/newsletter';
+import type { AppEnv } from '../../http/context';
+import { ok } from '../../http/respond';
+import { jsonBody } from '../../http/validate';
+import { subscribe } from './queries';
+
+export function newsletterRoutes() {
+  return new Hono<AppEnv>().post('/newsletter', async (c) => {
+    const { email } = await jsonBody(c, newsletterRequestSchema);
+    const created = await subscribe(c.get('db'), email, c.get('locale'));
+    const data: NewsletterResponse['data'] = { already_subscribed: !created };
+    return created ? ok(c, data, 'newsletter_subscribed', 201) : ok(c, data, 'newsletter_already', 200);
+  });
+}

@@ -1,0 +1,35 @@
+// The packages module's public face: its routes for app.ts, and the ledger services the booking issue
+// calls inside its own transactions (debit on request, refund on cancel/reject, the free trial).
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import { createSandboxGateway, type SandboxGateway } from '../../adapters/payments/sandbox';
+import type { VerifiedConfirmation } from '../../adapters/payments/gateway';
+import type { AppEnv } from '../../http/context';
+import { packagesRoutes, type IdentifyCaller } from './routes';
+import { sandboxRoutes } from './sandbox-routes';
+
+export { debitHours, refundHours, consumeFreeTrial, restoreFreeTrial, getBalance, expireCredits, type LedgerRef } from './ledger';
+export { InsufficientHoursError } from './errors';
+export { seedPackages } from './seed';
+export type { Caller, IdentifyCaller } from './routes';
+
+export interface PackagesModuleOptions {
+  identify: IdentifyCaller;
+  /**
+   * The sandbox gateway. By default one with a random secret per process: the sandbox signs and
+   * verifies within one request of one process, so nothing needs to share it; a forged or replayed
+   * confirmation from outside fails verification.
+   */
+  gateway?: SandboxGateway;
+  /** How the sandbox reaches the webhook endpoint; app.ts sends it through the app in-process. */
+  deliverWebhook: (body: VerifiedConfirmation & { signature: string }) => Promise<void>;
+  now?: () => Date;
+}
+
+export function packagesModule({ identify, gateway, deliverWebhook, now }: PackagesModuleOptions) {
+  const sandbox = gateway ?? createSandboxGateway({ secret: randomBytes(32).toString('hex') });
+  const routes = new Hono<AppEnv>()
+    .route('/', packagesRoutes({ gateway: sandbox, identify, ...(now ? { now } : {}) }))
+    .route('/', sandboxRoutes({ gateway: sandbox, deliverWebhook, ...(now ? { now } : {}) }));
+  return { routes, gateway: sandbox };
+}

@@ -1,0 +1,183 @@
+// The packages API: the public package list, the promo-code check, orders and the balance (students
+// only), and the payment webhook. Prices are always the server's; the client's numbers are never read.
+import { Hono, type Context } from 'hono';
+import {
+  createOrderRequestSchema,
+  promoCheckRequestSchema,
+  type Balance,
+  type CreatedOrder,
+  type PromoQuote,
+  type TimePackage,
+} from '../../../contract/packages';
+import type { PaymentGateway } from '../../adapters/payments/gateway';
+import type { AppEnv } from '../../http/context';
+import { ApiFailure } from '../../http/errors';
+import { ok } from '../../http/respond';
+import { jsonBody } from '../../http/validate';
+import { tr, type MessageKey } from '../../i18n';
+import { withName } from '../localized';
+import {
+  ConfirmationRejectedError,
+  InvalidSignatureError,
+  OrderNotFoundError,
+  PackageNotFoundError,
+  PromoRejectedError,
+} from './errors';
+import { expireCredits, getBalance, minutesToHours } from './ledger';
+import { applyConfirmation, createOrder, expireStaleOrders, listOrders } from './orders';
+import { checkPromo, findPackage, listPackages, priceWith, toMajor } from './pricing';
+
+/** Who is calling, as the auth module tells it. */
+export interface Caller {
+  id: number;
+  isTeacher: boolean;
+}
+
+/** Reads the signed-in user of a request (null when nobody is); given by app.ts from the auth module. */
+export type IdentifyCaller = (c: Context<AppEnv>) => Promise<Caller | null> | Caller | null;
+
+export interface PackagesRoutesOptions {
+  gateway: PaymentGateway;
+  identify: IdentifyCaller;
+  /** The clock, for tests. */
+  now?: () => Date;
+}
+
+const PROMO_MESSAGES: Record<PromoRejectedError['reason'], MessageKey> = {
+  invalid: 'promo_invalid',
+  expired: 'promo_expired',
+  used_up: 'promo_used_up',
+  not_applicable: 'promo_not_applicable',
+};
+
+/** The typed failures of the services as HTTP answers; anything else goes to app.ts's handler. */
+export function packagesFailure(c: Context<AppEnv>, err: unknown): Response {
+  const locale = c.get('locale');
+  if (err instanceof PromoRejectedError) {
+    return c.json({ message: tr(PROMO_MESSAGES[err.reason], locale), errors: { code: [err.reason] } }, 422);
+  }
+  if (err instanceof PackageNotFoundError) {
+    return c.json({ message: tr('package_not_found', locale), errors: { package_id: [tr('package_not_found', locale)] } }, 400);
+  }
+  if (err instanceof OrderNotFoundError) throw new ApiFailure(404, 'order_not_found');
+  if (err instanceof InvalidSignatureError) throw new ApiFailure(400, 'payment_signature_invalid');
+  if (err instanceof ConfirmationRejectedError) {
+    throw new ApiFailure(409, err.reason === 'amount_mismatch' ? 'payment_amount_mismatch' : 'payment_not_allowed');
+  }
+  throw err;
+}
+
+export function packagesRoutes({ gateway, identify, now = () => new Date() }: PackagesRoutesOptions) {
+  /** The signed-in student, or a 401/403. */
+  const student = async (c: Context<AppEnv>): Promise<Caller> => {
+    const caller = await identify(c);
+    if (!caller) throw new ApiFailure(401, 'packages_sign_in');
+    if (caller.isTeacher) throw new ApiFailure(403, 'packages_students_only');
+    return caller;
+  };
+
+  return new Hono<AppEnv>()
+    .get('/packages', async (c) => {
+      const locale = c.get('locale');
+      const data: TimePackage[] = (await listPackages(c.get('db'))).map((p) => {
+        const named = withName(p, locale);
+        return {
+          id: p.id,
+          code: p.code,
+          name: named.name,
+          name_ar: p.name_ar,
+          name_en: p.name_en,
+          hours: p.hours,
+          price: toMajor(p.price_minor),
+          currency: p.currency,
+          validity_days: p.validity_days,
+          price_per_hour: toMajor(Math.round(p.price_minor / p.hours)),
+          best_value: p.best_value,
+        };
+      });
+      return ok(c, data);
+    })
+    .post('/promo-codes/check', async (c) => {
+      const caller = await student(c);
+      const body = await jsonBody(c, promoCheckRequestSchema);
+      try {
+        const db = c.get('db');
+        const pkg = await findPackage(db, body.package_id);
+        const promo = await checkPromo(db, { code: body.code, userId: caller.id, pkg, now: now() });
+        const price = priceWith(pkg.price_minor, promo);
+        const data: PromoQuote = {
+          code: promo.code,
+          package_id: pkg.id,
+          list_price: toMajor(price.listMinor),
+          discount: toMajor(price.discountMinor),
+          amount: toMajor(price.amountMinor),
+          currency: pkg.currency,
+        };
+        return ok(c, data, 'promo_applied');
+      } catch (err) {
+        return packagesFailure(c, err);
+      }
+    })
+    .post('/orders', async (c) => {
+      const caller = await student(c);
+      const body = await jsonBody(c, createOrderRequestSchema);
+      let result;
+      try {
+        result = await createOrder(c.get('db'), gateway, {
+          userId: caller.id,
+          packageId: body.package_id,
+          promoCode: body.promo_code,
+          locale: c.get('locale'),
+          now: now(),
+        });
+      } catch (err) {
+        if (err instanceof PromoRejectedError || err instanceof PackageNotFoundError) return packagesFailure(c, err);
+        c.get('log').error('checkout failed', { id: c.get('requestId'), err: err instanceof Error ? err.message : String(err) });
+        throw new ApiFailure(502, 'checkout_unavailable');
+      }
+      const data: CreatedOrder = {
+        id: result.order.id,
+        amount: toMajor(result.order.amount_minor),
+        currency: result.order.currency,
+        status: result.order.status,
+        checkout_url: result.checkoutUrl,
+      };
+      return ok(c, data, 'order_created', 201);
+    })
+    .get('/orders', async (c) => {
+      const caller = await student(c);
+      const db = c.get('db');
+      // Abandoned checkouts show as expired as soon as their deadline passes, not at the next sweep.
+      await expireStaleOrders(db, { now: now(), userId: caller.id });
+      return ok(c, await listOrders(db, caller.id, c.get('locale')));
+    })
+    .get('/balance', async (c) => {
+      const caller = await student(c);
+      const db = c.get('db');
+      const at = now();
+      await expireCredits(db, { now: at, userId: caller.id });
+      const figures = await getBalance(db, caller.id, { now: at });
+      const data: Balance = {
+        hours_remaining: minutesToHours(figures.minutes),
+        minutes_remaining: figures.minutes,
+        expires_at: figures.expiresAt ? figures.expiresAt.toISOString() : null,
+        free_trial_available: figures.freeTrialAvailable,
+      };
+      return ok(c, data);
+    })
+    .post('/payments/webhook', async (c) => {
+      let body: unknown;
+      try {
+        body = await c.req.json();
+      } catch {
+        throw new ApiFailure(400, 'payment_signature_invalid');
+      }
+      try {
+        const confirmation = gateway.verify(body);
+        const { order, applied } = await applyConfirmation(c.get('db'), confirmation, { now: now() });
+        return ok(c, { order_id: order.id, status: order.status, applied }, 'payment_recorded');
+      } catch (err) {
+        return packagesFailure(c, err);
+      }
+    });
+}

@@ -1,0 +1,19 @@
+// Channel and event names the server publishes on. The client has the same functions in
+// src/realtime/names.ts (the server never imports src/); a test checks the two agree.
+
+/**
+ * The spec's channel is `instructor-status-{id}`; ours is `private-instructor-status-{id}`: a public
+ * channel would let anyone watch any teacher's review status. The event keeps the spec's name.
+ */
+export function instructorStatusChannel(teacherId: number): string {
+  return `private-instructor-status-${teacherId}`;
+}
+
+export function instructorStatusEvent(teacherId: number): string {
+  return `instructor-status-${teacherId}`;
+}
+
+/** A channel only this user may hear (notifications meant for one account). */
+export function userChannel(userId: number): string {
+  return `private-user-${userId}`;
+}

@@ -1,0 +1,69 @@
+// The one HTTP client (spec §7): base URL from configuration, Accept / Accept-Language / Authorization
+// on every call, and every failure rethrown as an ApiError. No UI side effects here: no toasts, no
+// redirects — the presenter and the app decide what a failure means to the user.
+import { ofetch, type $Fetch, type FetchOptions } from 'ofetch';
+import { readStoredLocale } from '../i18n/locale';
+import { toApiError } from './api-error';
+import { readCookie, TOKEN_COOKIE } from './cookies';
+
+export const DEFAULT_BASE_URL = '/api/';
+
+export type Query = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain object is sent as JSON; FormData (uploads) and other BodyInit values pass through untouched,
+   *  so the browser sets the multipart boundary itself. */
+  body?: BodyInit | object | null;
+  query?: Query;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export type ApiClient = <T = unknown>(path: string, options?: RequestOptions) => Promise<T>;
+
+export interface ClientConfig {
+  baseURL?: string;
+  /** For tests and non-browser callers; defaults to the global fetch at call time. */
+  fetch?: typeof globalThis.fetch;
+  /** Where the locale and token come from; the defaults read ng-locale and the ng-token cookie. */
+  locale?: () => string;
+  token?: () => string | null;
+}
+
+export function createApiClient(config: ClientConfig = {}): ApiClient {
+  const locale = config.locale ?? readStoredLocale;
+  const token = config.token ?? (() => readCookie(TOKEN_COOKIE));
+  const raw: $Fetch = ofetch.create(
+    {
+      baseURL: config.baseURL ?? DEFAULT_BASE_URL,
+      headers: { Accept: 'application/json' },
+      // Retrying is TanStack Query's job; a retried POST could also send a contact message twice.
+      retry: false,
+      onRequest({ options }) {
+        // Read per request: the locale can switch and the token appear or vanish without a reload.
+        // A caller that names its language (a query keyed by locale) keeps it.
+        if (!options.headers.has('Accept-Language')) options.headers.set('Accept-Language', locale());
+        const bearer = token();
+        if (bearer && !options.headers.has('Authorization')) options.headers.set('Authorization', `Bearer ${bearer}`);
+      },
+    },
+    config.fetch ? { fetch: config.fetch } : {},
+  );
+  return async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    try {
+      // ofetch's body type is wider than RequestInit's; our RequestOptions is the narrower public face.
+      return (await raw<T>(path, options as FetchOptions<'json'>)) as T;
+    } catch (error) {
+      throw toApiError(error);
+    }
+  };
+}
+
+const baseURL: string = import.meta.env.VITE_API_BASE_URL || DEFAULT_BASE_URL;
+
+/** The app's client. Paths are relative to the base, e.g. `api('v1/settings')`. */
+export const api: ApiClient = createApiClient({ baseURL });
+
+/** The server's envelope (`{message, data}`), as the contract defines it. */
+export type { Envelope } from '../../contract/envelope';

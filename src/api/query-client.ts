@@ -1,0 +1,47 @@
+// The server cache with the app's one error path: every failed query or mutation is handed to onError
+// (the presenter, wired in src/app) unless it is marked `meta: { silent: true }` — reference lists are
+// silent by spec §8. Forms still get their mutation's error to put field errors next to fields.
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-error';
+
+export interface ErrorMeta extends Record<string, unknown> {
+  /** Do not show the catalogue toast for this query/mutation's failures. */
+  silent?: boolean;
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: ErrorMeta;
+    mutationMeta: ErrorMeta;
+  }
+}
+
+export interface QueryClientOptions {
+  onError: (error: unknown) => void;
+}
+
+/** Worth another try: no response or a server-side failure. A 4xx will say the same thing again. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 1) return false;
+  if (!(error instanceof ApiError)) return false;
+  return error.status === 0 || error.status >= 500;
+}
+
+export function createQueryClient({ onError }: QueryClientOptions): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!query.meta?.silent) onError(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!mutation.meta?.silent) onError(error);
+      },
+    }),
+    defaultOptions: {
+      queries: { staleTime: 60_000, retry: shouldRetry, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,123 @@
+// Binds the auth statechart's effects to the browser: the API calls, the session cookies and stored
+// account record, and navigation (handed over by the router once it exists, see router.ts).
+import { createActor, fromPromise } from 'xstate';
+import { authMachine, type AuthDestination, type FormFields, type StoredSession } from '../../machines/auth.machine';
+import { accountRecordSchema, type AccountRecord } from '../../contract/account';
+import { clearSessionStorage, readCookie, readStoredAccount, storeAccount, TOKEN_COOKIE } from './session-storage';
+import { api, type Envelope } from '../api/client';
+
+/** Reads an account out of a `{data: {token, is_teacher, status, ...}}` answer. */
+function accountFrom(res: Envelope<unknown>, token?: string): AccountRecord {
+  const data = (res.data ?? {}) as Record<string, unknown>;
+  return accountRecordSchema.parse(token === undefined ? data : { ...data, token });
+}
+
+async function fetchAccount(token: string): Promise<AccountRecord> {
+  // The token is passed explicitly: at start-up it comes from the cookie, later from the record.
+  const res = await api<Envelope<unknown>>('v1/profile', { headers: { Authorization: `Bearer ${token}` } });
+  return accountFrom(res, token);
+}
+
+function toHref(destination: AuthDestination): string {
+  switch (destination.to) {
+    case 'root':
+      return '/';
+    case 'aboutUs':
+      return '/about-us';
+    case 'signIn':
+      return '/sign-in';
+    case 'verifyOtp':
+      return `/verify-otp?phone=${encodeURIComponent(destination.phone)}`;
+    case 'resetPassword':
+      return `/reset-password?phone=${encodeURIComponent(destination.phone)}`;
+  }
+}
+
+type Navigator = (href: string) => void;
+let navigator: Navigator | null = null;
+let pending: string | null = null;
+
+/**
+ * The router is created after the auth actor (it needs the actor in its context), so it hands its
+ * navigate function over here; a destination asked for before that is kept and replayed.
+ */
+export function setAuthNavigator(next: Navigator): void {
+  navigator = next;
+  if (pending !== null) {
+    const href = pending;
+    pending = null;
+    next(href);
+  }
+}
+
+function navigate(destination: AuthDestination): void {
+  const href = toHref(destination);
+  if (navigator) navigator(href);
+  else pending = href;
+}
+
+export const authEffects = {
+  actors: {
+    checkLogin: fromPromise<StoredSession>(async () => ({
+      account: readStoredAccount(),
+      token: readCookie(TOKEN_COOKIE),
+    })),
+    fetchProfile: fromPromise<AccountRecord, { token: string }>(({ input }) => fetchAccount(input.token)),
+    registerStudent: fromPromise<void, { phone: string; countryCode: string; fields: FormFields }>(async ({ input }) => {
+      await api('v1/auth/register', {
+        method: 'POST',
+        body: { ...input.fields, type: 'student', phone: input.phone, country_code: input.countryCode },
+      });
+    }),
+    loginStudent: fromPromise<void, { phone: string; countryCode: string }>(async ({ input }) => {
+      await api('v1/auth/login', { method: 'POST', body: { country_code: input.countryCode, phone: input.phone } });
+    }),
+    verifyOtp: fromPromise<AccountRecord, { phone: string; code: string }>(async ({ input }) =>
+      accountFrom(await api<Envelope<unknown>>('v1/verify-otp', { method: 'POST', body: input })),
+    ),
+    resendOtp: fromPromise<void, { phone: string }>(async ({ input }) => {
+      await api('v1/auth/resend', { method: 'POST', body: input });
+    }),
+    registerTeacher: fromPromise<AccountRecord, { payload: unknown }>(async ({ input }) => {
+      if (!(input.payload instanceof FormData)) throw new TypeError('teacher sign-up expects FormData');
+      if (!input.payload.has('type')) input.payload.set('type', 'instructor');
+      return accountFrom(await api<Envelope<unknown>>('v1/auth/register', { method: 'POST', body: input.payload }));
+    }),
+    loginTeacher: fromPromise<AccountRecord, { login: string; password: string }>(async ({ input }) =>
+      accountFrom(await api<Envelope<unknown>>('v1/instructor/auth/login', { method: 'POST', body: input })),
+    ),
+    forgotPassword: fromPromise<void, { phone: string }>(async ({ input }) => {
+      await api('v1/instructor/auth/forgot-password', { method: 'POST', body: input });
+    }),
+    resetPassword: fromPromise<void, { phone: string; code: string; password: string; passwordConfirmation: string }>(
+      async ({ input }) => {
+        await api('v1/instructor/auth/reset-password', {
+          method: 'POST',
+          body: {
+            phone: input.phone,
+            code: input.code,
+            password: input.password,
+            password_confirmation: input.passwordConfirmation,
+          },
+        });
+      },
+    ),
+    completeProfile: fromPromise<AccountRecord, { token: string; fields: FormFields }>(async ({ input }) => {
+      await api('v1/profile/complete', { method: 'POST', body: input.fields });
+      // The answer's shape is not fixed; the profile is the one source of the account record.
+      return fetchAccount(input.token);
+    }),
+    logout: fromPromise<void>(async () => {
+      await api('v1/auth/logout', { method: 'POST' });
+    }),
+  },
+  actions: {
+    storeSession: (_: unknown, params: { account: AccountRecord }) => storeAccount(params.account),
+    clearSession: () => clearSessionStorage(),
+    navigate: (_: unknown, params: AuthDestination) => navigate(params),
+  },
+};
+
+export function createAuthActor() {
+  return createActor(authMachine.provide(authEffects)).start();
+}

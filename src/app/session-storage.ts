@@ -1,0 +1,48 @@
+// Where the session lives in the browser (spec §9): cookies ng-token and is_teacher for 30 days,
+// SameSite=Lax, Secure on https; the account record in localStorage.
+import { accountRecordSchema, type AccountRecord } from '../../contract/account';
+
+export const TOKEN_COOKIE = 'ng-token';
+export const TEACHER_COOKIE = 'is_teacher';
+const ACCOUNT_KEY = 'ng-account';
+const THIRTY_DAYS = 60 * 60 * 24 * 30;
+
+export function readCookie(name: string): string | null {
+  const prefix = `${name}=`;
+  for (const part of document.cookie.split('; ')) {
+    if (part.startsWith(prefix)) return decodeURIComponent(part.slice(prefix.length));
+  }
+  return null;
+}
+
+export function writeCookie(name: string, value: string, maxAge = THIRTY_DAYS): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
+}
+
+export function readStoredAccount(): AccountRecord | null {
+  try {
+    const raw = localStorage.getItem(ACCOUNT_KEY);
+    if (!raw) return null;
+    const parsed = accountRecordSchema.safeParse(JSON.parse(raw));
+    return parsed.success && readCookie(TOKEN_COOKIE) ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeAccount(account: AccountRecord): void {
+  writeCookie(TOKEN_COOKIE, account.token);
+  writeCookie(TEACHER_COOKIE, String(account.is_teacher));
+  localStorage.setItem(ACCOUNT_KEY, JSON.stringify(account));
+}
+
+export function clearSessionStorage(): void {
+  writeCookie(TOKEN_COOKIE, '', 0);
+  writeCookie(TEACHER_COOKIE, '', 0);
+  try {
+    localStorage.removeItem(ACCOUNT_KEY);
+  } catch {
+    // nothing stored
+  }
+}

@@ -1,0 +1,39 @@
+// Translated page titles (spec §2). The tab shows "<app name> | <title>"; a page with none falls back to home.
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+
+export const appName = msg`Noor`;
+
+export const titles = {
+  home: msg`Home`,
+  aboutUs: msg`About us`,
+  teachers: msg`Teachers`,
+  privacyPolicy: msg`Privacy policy`,
+  termsConditions: msg`Terms and conditions`,
+  userCondition: msg`User conditions`,
+  contactUs: msg`Contact us`,
+  signIn: msg`Sign in`,
+  signUp: msg`Sign up`,
+  verification: msg`Verification`,
+  completeRegister: msg`Complete registration`,
+  forgetPassword: msg`Forgot password`,
+  resetPassword: msg`Reset password`,
+  profile: msg`Profile`,
+  requests: msg`Requests`,
+  packages: msg`Packages`,
+  notifications: msg`Notifications`,
+  session: msg`Session`,
+  sessionDetails: msg`Session details`,
+  accountReview: msg`Account review`,
+  teacherTerms: msg`Teacher terms`,
+  teacherBooking: msg`Book a session`,
+  notFound: msg`Page not found`,
+} satisfies Record<string, MessageDescriptor>;
+
+export type TitleKey = keyof typeof titles;
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    title?: TitleKey;
+  }
+}

@@ -1,0 +1,70 @@
+// Forgot password (/forget-password), for teachers: the phone number gets a reset code by SMS, and the
+// machine moves on to the reset screen. The server answers the same whether or not the phone is known.
+import { useRef } from 'react';
+import { useForm } from '@tanstack/react-form';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { FormError } from '../../ui/form-error';
+import { focusFirstInvalid } from '../../ui/form-helpers';
+import { emptyPhone, PhoneInput, validatePhone, type PhoneValue } from '../../ui/phone-input';
+import { valueBinding } from './bindings';
+import { fieldErrors } from './messages';
+import { useAuthForm, type AuthActor } from './use-auth-request';
+
+export function ForgetPasswordPage({ auth }: { auth: AuthActor }) {
+  const { t, i18n } = useLingui();
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm({
+    defaultValues: { phone: emptyPhone() },
+    onSubmit: ({ value }) => {
+      send({ type: 'password.forgot.submit', phone: value.phone.e164 });
+    },
+    // Without this TanStack Form skips validating the other fields when one is already invalid, so a
+    // submit would not show every problem at once.
+    canSubmitWhenInvalid: true,
+    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+  });
+  const { busy, send, summary } = useAuthForm(auth, form, formRef);
+
+  return (
+    <section className="page container auth-page">
+      <div className="auth-card">
+        <h1>
+          <Trans>Forgot password</Trans>
+        </h1>
+        <p className="muted">
+          <Trans>Enter the phone number of your teacher account. We will text you a code to choose a new password.</Trans>
+        </p>
+        <form
+          ref={formRef}
+          className="form auth-form"
+          noValidate
+          aria-label={t`Forgot password`}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void form.handleSubmit();
+          }}
+        >
+          <FormError title={t`Could not send the code:`} messages={summary} />
+          <form.Field name="phone" validators={{ onChange: ({ value }) => validatePhone(value) }}>
+            {(field) => (
+              <Field label={t`Phone number`} required errors={fieldErrors(field, i18n)}>
+                {(control) => <PhoneInput {...control} name="phone" {...valueBinding<PhoneValue>(field)} />}
+              </Field>
+            )}
+          </form.Field>
+          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+            <Trans>Send code</Trans>
+          </Button>
+        </form>
+        <p className="auth-switch">
+          <Link to="/sign-in" search={{ as: 'teacher' }}>
+            <Trans>Back to sign in</Trans>
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}

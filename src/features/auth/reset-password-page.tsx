@@ -1,0 +1,143 @@
+// Reset password (/reset-password?phone=…): the texted code and a new password that meets the rules
+// (live strength meter), confirmed. Success returns to the teacher sign-in with a message.
+import { useRef } from 'react';
+import { useForm } from '@tanstack/react-form';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { FormError } from '../../ui/form-error';
+import { focusFirstInvalid, textBinding } from '../../ui/form-helpers';
+import { PasswordStrength } from '../../ui/password-strength';
+import { emptyPhone, PhoneInput, toPhoneValue, validatePhone, type PhoneValue } from '../../ui/phone-input';
+import { TextInput } from '../../ui/text-input';
+import { valueBinding } from './bindings';
+import { fieldErrors } from './messages';
+import { useAuthForm, type AuthActor } from './use-auth-request';
+import { asciiDigits, codeProblem, confirmationProblem, OTP_LENGTH, passwordProblem } from './validation';
+
+export interface ResetPasswordPageProps {
+  auth: AuthActor;
+  /** E.164 phone from the address (the forgot-password step puts it there). */
+  phone?: string;
+}
+
+export function ResetPasswordPage({ auth, phone: phoneParam }: ResetPasswordPageProps) {
+  const { t, i18n } = useLingui();
+  const formRef = useRef<HTMLFormElement>(null);
+  const knownPhone = useSelector(auth, (s) => s.context.phone) ?? phoneParam ?? null;
+  const form = useForm({
+    defaultValues: {
+      phone: knownPhone ? toPhoneValue(knownPhone, emptyPhone().country) : emptyPhone(),
+      code: '',
+      password: '',
+      password_confirmation: '',
+    },
+    onSubmit: ({ value }) => {
+      send({
+        type: 'password.reset.submit',
+        phone: value.phone.e164,
+        code: asciiDigits(value.code.trim()),
+        password: value.password,
+        passwordConfirmation: value.password_confirmation,
+      });
+    },
+    // Without this TanStack Form skips validating the other fields when one is already invalid, so a
+    // submit would not show every problem at once.
+    canSubmitWhenInvalid: true,
+    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+  });
+  const { busy, send, summary } = useAuthForm(auth, form, formRef);
+
+  return (
+    <section className="page container auth-page">
+      <div className="auth-card">
+        <h1>
+          <Trans>Reset password</Trans>
+        </h1>
+        <form
+          ref={formRef}
+          className="form auth-form"
+          noValidate
+          aria-label={t`Reset password`}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void form.handleSubmit();
+          }}
+        >
+          <FormError title={t`Could not change the password:`} messages={summary} />
+          {knownPhone ? (
+            <p>
+              <Trans>
+                Enter the code we texted to{' '}
+                <bdi dir="ltr" className="phone-number-text">
+                  {knownPhone}
+                </bdi>{' '}
+                and choose a new password.
+              </Trans>
+            </p>
+          ) : (
+            <form.Field name="phone" validators={{ onChange: ({ value }) => validatePhone(value) }}>
+              {(field) => (
+                <Field label={t`Phone number`} required errors={fieldErrors(field, i18n)}>
+                  {(control) => <PhoneInput {...control} name="phone" {...valueBinding<PhoneValue>(field)} />}
+                </Field>
+              )}
+            </form.Field>
+          )}
+          <form.Field name="code" validators={{ onChange: ({ value }) => codeProblem(value) }}>
+            {(field) => (
+              <Field label={t`Verification code`} required errors={fieldErrors(field, i18n)}>
+                {(control) => (
+                  <TextInput
+                    {...control}
+                    {...textBinding(field)}
+                    className="otp-input"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={OTP_LENGTH}
+                    dir="ltr"
+                  />
+                )}
+              </Field>
+            )}
+          </form.Field>
+          <form.Field name="password" validators={{ onChange: ({ value }) => passwordProblem(value) }}>
+            {(field) => (
+              <Field
+                label={t`New password`}
+                required
+                errors={fieldErrors(field, i18n)}
+                description={<PasswordStrength password={field.state.value} />}
+              >
+                {(control) => <TextInput {...control} {...textBinding(field)} type="password" autoComplete="new-password" dir="ltr" />}
+              </Field>
+            )}
+          </form.Field>
+          <form.Field
+            name="password_confirmation"
+            validators={{
+              onChangeListenTo: ['password'],
+              onChange: ({ value, fieldApi }) => confirmationProblem(value, fieldApi.form.getFieldValue('password')),
+            }}
+          >
+            {(field) => (
+              <Field label={t`Confirm password`} required errors={fieldErrors(field, i18n)}>
+                {(control) => <TextInput {...control} {...textBinding(field)} type="password" autoComplete="new-password" dir="ltr" />}
+              </Field>
+            )}
+          </form.Field>
+          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+            <Trans>Change password</Trans>
+          </Button>
+        </form>
+        <p className="auth-switch">
+          <Link to="/forget-password">
+            <Trans>Did not get a code? Send it again</Trans>
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+// Student sign-in: the phone number only; the server texts a code and the machine opens the code screen.
+import { useRef } from 'react';
+import { useForm } from '@tanstack/react-form';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { FormError } from '../../ui/form-error';
+import { focusFirstInvalid } from '../../ui/form-helpers';
+import { emptyPhone, PhoneInput, validatePhone, type PhoneValue } from '../../ui/phone-input';
+import { valueBinding } from './bindings';
+import { fieldErrors } from './messages';
+import { useAuthForm, type AuthActor } from './use-auth-request';
+
+export function StudentLoginForm({ auth }: { auth: AuthActor }) {
+  const { t, i18n } = useLingui();
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm({
+    defaultValues: { phone: emptyPhone() },
+    onSubmit: ({ value }) => {
+      send({ type: 'login.submit', phone: value.phone.e164, countryCode: value.phone.country });
+    },
+    // Without this TanStack Form skips validating the other fields when one is already invalid, so a
+    // submit would not show every problem at once.
+    canSubmitWhenInvalid: true,
+    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+  });
+  const { busy, send, summary } = useAuthForm(auth, form, formRef);
+
+  return (
+    <form
+      ref={formRef}
+      className="form auth-form"
+      noValidate
+      aria-label={t`Student sign in`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      <p className="muted">
+        <Trans>Enter your phone number and we will text you a verification code.</Trans>
+      </p>
+      <FormError title={t`Could not sign in:`} messages={summary} />
+      <form.Field name="phone" validators={{ onChange: ({ value }) => validatePhone(value) }}>
+        {(field) => (
+          <Field label={t`Phone number`} required errors={fieldErrors(field, i18n)}>
+            {(control) => <PhoneInput {...control} name="phone" {...valueBinding<PhoneValue>(field)} />}
+          </Field>
+        )}
+      </form.Field>
+      <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+        <Trans>Send code</Trans>
+      </Button>
+    </form>
+  );
+}

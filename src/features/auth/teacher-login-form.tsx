@@ -1,0 +1,144 @@
+// Teacher sign-in (spec §7: POST v1/instructor/auth/login): phone or e-mail, and the password. On success
+// the machine goes to about-us; a teacher under review is then moved on by the route guards.
+import { useRef } from 'react';
+import { useForm } from '@tanstack/react-form';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { emailSchema, validationKeys } from '../../../contract/validation';
+import { selectNotice } from '../../../machines/auth.machine';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { FormError } from '../../ui/form-error';
+import { focusFirstInvalid, textBinding } from '../../ui/form-helpers';
+import { emptyPhone, PhoneInput, toPhoneValue, validatePhone, type CountryCode, type PhoneValue } from '../../ui/phone-input';
+import { TextInput } from '../../ui/text-input';
+import { valueBinding } from './bindings';
+import { ChoiceGroup } from './choice-group';
+import { fieldErrors } from './messages';
+import { schemaProblem } from './validation';
+import { useAuthForm, type AuthActor } from './use-auth-request';
+
+type Method = 'phone' | 'email';
+
+/** The phone the flow already knows (a 409 on sign-up sends the teacher here with it). */
+function knownPhone(auth: AuthActor): PhoneValue {
+  const { phone, countryCode } = auth.getSnapshot().context;
+  return phone ? toPhoneValue(phone, (countryCode as CountryCode | null) ?? emptyPhone().country) : emptyPhone();
+}
+
+export function TeacherLoginForm({ auth }: { auth: AuthActor }) {
+  const { t, i18n } = useLingui();
+  const formRef = useRef<HTMLFormElement>(null);
+  const notice = useSelector(auth, selectNotice);
+  const form = useForm({
+    defaultValues: { method: 'phone' as Method, phone: knownPhone(auth), email: '', password: '' },
+    onSubmit: ({ value }) => {
+      const login = value.method === 'phone' ? value.phone.e164 : value.email.trim();
+      send({ type: 'teacher.login.submit', login, password: value.password });
+    },
+    // Without this TanStack Form skips validating the other fields when one is already invalid, so a
+    // submit would not show every problem at once.
+    canSubmitWhenInvalid: true,
+    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+  });
+  const { busy, send, summary } = useAuthForm(auth, form, formRef);
+
+  return (
+    <form
+      ref={formRef}
+      className="form auth-form"
+      noValidate
+      aria-label={t`Teacher sign in`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      {notice === 'teacherAccountExists' ? (
+        <p className="auth-notice" role="status" data-testid="auth-notice">
+          <Trans>This phone number already belongs to a teacher account. Please sign in as a teacher.</Trans>
+        </p>
+      ) : null}
+      {notice === 'passwordReset' ? (
+        <p className="auth-notice auth-notice-success" role="status" data-testid="auth-notice">
+          <Trans>Your password has been changed. You can now sign in with the new password.</Trans>
+        </p>
+      ) : null}
+      <FormError title={t`Could not sign in:`} messages={summary} />
+
+      <form.Field name="method">
+        {(field) => (
+          <ChoiceGroup
+            legend={t`Sign in with`}
+            name="method"
+            choices={[
+              { value: 'phone', label: t`Phone number` },
+              { value: 'email', label: t`Email` },
+            ]}
+            value={field.state.value}
+            onChange={(v) => field.handleChange(v as Method)}
+          />
+        )}
+      </form.Field>
+
+      <form.Subscribe selector={(s) => s.values.method}>
+        {(method) =>
+          method === 'phone' ? (
+            <form.Field
+              name="phone"
+              validators={{
+                onChangeListenTo: ['method'],
+                onChange: ({ value, fieldApi }) =>
+                  fieldApi.form.getFieldValue('method') === 'phone' ? validatePhone(value) : undefined,
+              }}
+            >
+              {(field) => (
+                <Field label={t`Phone number`} required errors={fieldErrors(field, i18n)}>
+                  {(control) => <PhoneInput {...control} name="phone" {...valueBinding<PhoneValue>(field)} />}
+                </Field>
+              )}
+            </form.Field>
+          ) : (
+            <form.Field
+              name="email"
+              validators={{
+                onChangeListenTo: ['method'],
+                onChange: ({ value, fieldApi }) =>
+                  fieldApi.form.getFieldValue('method') === 'email' ? schemaProblem(emailSchema, value) : undefined,
+              }}
+            >
+              {(field) => (
+                <Field label={t`Email`} required errors={fieldErrors(field, i18n)}>
+                  {(control) => (
+                    <TextInput {...control} {...textBinding(field)} type="email" autoComplete="username" dir="ltr" inputMode="email" />
+                  )}
+                </Field>
+              )}
+            </form.Field>
+          )
+        }
+      </form.Subscribe>
+
+      <form.Field
+        name="password"
+        validators={{ onChange: ({ value }) => (value === '' ? validationKeys.required : undefined) }}
+      >
+        {(field) => (
+          <Field label={t`Password`} required errors={fieldErrors(field, i18n)}>
+            {(control) => <TextInput {...control} {...textBinding(field)} type="password" autoComplete="current-password" dir="ltr" />}
+          </Field>
+        )}
+      </form.Field>
+
+      <div className="auth-form-row">
+        <Link to="/forget-password" className="auth-link">
+          <Trans>Forgot your password?</Trans>
+        </Link>
+      </div>
+      <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+        <Trans>Sign in</Trans>
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,335 @@
+// Teacher sign-up (spec §3): every teacher field, the password with its live strength meter, and three
+// documents (ID front and back, qualification scan) sent as multipart. The token is issued at once and
+// the machine goes home, where the teacher-status guard takes over. On a failure every value stays,
+// the chosen files included (they live in the form's state, see ui/file-input).
+import { useRef } from 'react';
+import { useForm } from '@tanstack/react-form';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { emailSchema, validationKeys } from '../../../contract/validation';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { FileInput, validateFile } from '../../ui/file-input';
+import { FormError } from '../../ui/form-error';
+import { focusFirstInvalid, textBinding } from '../../ui/form-helpers';
+import { PasswordStrength } from '../../ui/password-strength';
+import { emptyPhone, PhoneInput, validatePhone, type PhoneValue } from '../../ui/phone-input';
+import { TextInput } from '../../ui/text-input';
+import { valueBinding } from './bindings';
+import { ChoiceGroup } from './choice-group';
+import { fieldErrors } from './messages';
+import { useCountryOptions, usePhaseOptions, useSubjectOptions } from './reference-options';
+import { SelectInput } from './select-input';
+import { useAuthForm, type AuthActor } from './use-auth-request';
+import {
+  arabicNameSchema,
+  birthDateProblem,
+  confirmationProblem,
+  experienceProblem,
+  passwordProblem,
+  requiredChoice,
+  schemaProblem,
+  asciiDigits,
+} from './validation';
+
+export const QUALIFICATIONS = ['bachelor', 'master', 'phd', 'degree', 'file', 'certificate'] as const;
+type DocumentField = 'id_front' | 'id_back' | 'qualification_scan';
+
+const required = (value: string) => (value === '' ? validationKeys.required : undefined);
+const nameCheck = ({ value }: { value: string }) => schemaProblem(arabicNameSchema, value);
+
+export interface TeacherSignupValues {
+  first_name: string;
+  second_name: string;
+  last_name: string;
+  phone: PhoneValue;
+  email: string;
+  gender: string;
+  birth_date: string;
+  experience_years: string;
+  qualification: string;
+  country: string;
+  phases: string[];
+  subjects: string[];
+  password: string;
+  password_confirmation: string;
+  id_front: File | null;
+  id_back: File | null;
+  qualification_scan: File | null;
+}
+
+/** The multipart body of POST v1/auth/register for a teacher (field names agreed with the server). */
+export function teacherFormData(v: TeacherSignupValues): FormData {
+  const data = new FormData();
+  data.set('type', 'instructor');
+  data.set('first_name', v.first_name.trim());
+  data.set('second_name', v.second_name.trim());
+  data.set('last_name', v.last_name.trim());
+  data.set('phone', v.phone.e164);
+  data.set('country_code', v.phone.country);
+  data.set('email', v.email.trim());
+  data.set('gender', v.gender);
+  data.set('birth_date', v.birth_date);
+  data.set('experience_years', asciiDigits(v.experience_years.trim()));
+  data.set('qualification', v.qualification);
+  data.set('country', v.country);
+  v.phases.forEach((id) => data.append('phases[]', id));
+  v.subjects.forEach((id) => data.append('subjects[]', id));
+  data.set('password', v.password);
+  data.set('password_confirmation', v.password_confirmation);
+  for (const name of ['id_front', 'id_back', 'qualification_scan'] as const) {
+    const file = v[name];
+    if (file) data.set(name, file, file.name);
+  }
+  return data;
+}
+
+const initialValues: TeacherSignupValues = {
+  first_name: '',
+  second_name: '',
+  last_name: '',
+  phone: emptyPhone(),
+  email: '',
+  gender: '',
+  birth_date: '',
+  experience_years: '',
+  qualification: '',
+  country: '',
+  phases: [],
+  subjects: [],
+  password: '',
+  password_confirmation: '',
+  id_front: null,
+  id_back: null,
+  qualification_scan: null,
+};
+
+export function TeacherSignupForm({ auth }: { auth: AuthActor }) {
+  const { t, i18n } = useLingui();
+  const formRef = useRef<HTMLFormElement>(null);
+  const phases = usePhaseOptions();
+  const subjects = useSubjectOptions();
+  const countries = useCountryOptions();
+  const form = useForm({
+    defaultValues: initialValues,
+    onSubmit: ({ value }) => {
+      send({ type: 'teacher.signup.submit', payload: teacherFormData(value) });
+    },
+    // Without this TanStack Form skips validating the other fields when one is already invalid, so a
+    // submit would not show every problem at once.
+    canSubmitWhenInvalid: true,
+    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+  });
+  const { busy, send, summary } = useAuthForm(auth, form, formRef);
+
+  const qualificationLabels: Record<(typeof QUALIFICATIONS)[number], string> = {
+    bachelor: t`Bachelor's degree`,
+    master: t`Master's degree`,
+    phd: t`Doctorate (PhD)`,
+    degree: t`Academic degree`,
+    file: t`Professional portfolio`,
+    certificate: t`Certificate`,
+  };
+  const documentLabels: Record<DocumentField, string> = {
+    id_front: t`ID card (front)`,
+    id_back: t`ID card (back)`,
+    qualification_scan: t`Qualification scan`,
+  };
+
+  const nameField = (name: 'first_name' | 'second_name' | 'last_name', label: string, autoComplete: string) => (
+    <form.Field name={name} validators={{ onChange: nameCheck }}>
+      {(field) => (
+        <Field label={label} required errors={fieldErrors(field, i18n)} description={t`In Arabic letters`}>
+          {(control) => <TextInput {...control} {...textBinding(field)} autoComplete={autoComplete} lang="ar" dir="rtl" />}
+        </Field>
+      )}
+    </form.Field>
+  );
+
+  return (
+    <form
+      ref={formRef}
+      className="form auth-form"
+      noValidate
+      encType="multipart/form-data"
+      aria-label={t`Teacher sign up`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      <FormError title={t`The account could not be created:`} messages={summary} />
+
+      <div className="form-triple">
+        {nameField('first_name', t`First name`, 'given-name')}
+        {nameField('second_name', t`Second name`, 'additional-name')}
+        {nameField('last_name', t`Last name`, 'family-name')}
+      </div>
+
+      <div className="form-pair">
+        <form.Field name="phone" validators={{ onChange: ({ value }) => validatePhone(value) }}>
+          {(field) => (
+            <Field label={t`Phone number`} required errors={fieldErrors(field, i18n)}>
+              {(control) => <PhoneInput {...control} name="phone" {...valueBinding<PhoneValue>(field)} />}
+            </Field>
+          )}
+        </form.Field>
+        <form.Field name="email" validators={{ onChange: ({ value }) => schemaProblem(emailSchema, value) }}>
+          {(field) => (
+            <Field label={t`Email`} required errors={fieldErrors(field, i18n)}>
+              {(control) => (
+                <TextInput {...control} {...textBinding(field)} type="email" autoComplete="email" dir="ltr" inputMode="email" />
+              )}
+            </Field>
+          )}
+        </form.Field>
+      </div>
+
+      <form.Field name="gender" validators={{ onChange: ({ value }) => required(value) }}>
+        {(field) => (
+          <ChoiceGroup
+            legend={t`Gender`}
+            name="gender"
+            required
+            choices={[
+              { value: 'male', label: t`Male` },
+              { value: 'female', label: t`Female` },
+            ]}
+            errors={fieldErrors(field, i18n)}
+            {...valueBinding<string>(field)}
+          />
+        )}
+      </form.Field>
+
+      <div className="form-pair">
+        <form.Field name="birth_date" validators={{ onChange: ({ value }) => birthDateProblem(value) }}>
+          {(field) => (
+            <Field label={t`Birth date`} required errors={fieldErrors(field, i18n)}>
+              {(control) => <TextInput {...control} {...textBinding(field)} type="date" autoComplete="bday" dir="ltr" />}
+            </Field>
+          )}
+        </form.Field>
+        <form.Field name="experience_years" validators={{ onChange: ({ value }) => experienceProblem(value) }}>
+          {(field) => (
+            <Field label={t`Years of experience`} required errors={fieldErrors(field, i18n)}>
+              {(control) => <TextInput {...control} {...textBinding(field)} inputMode="numeric" dir="ltr" />}
+            </Field>
+          )}
+        </form.Field>
+      </div>
+
+      <div className="form-pair">
+        <form.Field name="qualification" validators={{ onChange: ({ value }) => required(value) }}>
+          {(field) => (
+            <Field label={t`Education qualification`} required errors={fieldErrors(field, i18n)}>
+              {(control) => (
+                <SelectInput
+                  {...control}
+                  name="qualification"
+                  placeholder={t`Choose the qualification`}
+                  options={QUALIFICATIONS.map((q) => ({ value: q, label: qualificationLabels[q] }))}
+                  {...valueBinding<string>(field)}
+                />
+              )}
+            </Field>
+          )}
+        </form.Field>
+        <form.Field name="country" validators={{ onChange: ({ value }) => required(value) }}>
+          {(field) => (
+            <Field label={t`Country`} required errors={fieldErrors(field, i18n)}>
+              {(control) => (
+                <SelectInput
+                  {...control}
+                  name="country"
+                  autoComplete="country"
+                  placeholder={countries.isLoading ? t`Loading…` : t`Choose the country`}
+                  options={countries.data ?? []}
+                  {...valueBinding<string>(field)}
+                />
+              )}
+            </Field>
+          )}
+        </form.Field>
+      </div>
+
+      <form.Field name="phases" validators={{ onChange: ({ value }) => requiredChoice(value) }}>
+        {(field) => (
+          <ChoiceGroup
+            multiple
+            columns
+            legend={t`Phases you teach`}
+            name="phases"
+            required
+            choices={phases.data ?? []}
+            errors={fieldErrors(field, i18n)}
+            {...valueBinding<string[]>(field)}
+          />
+        )}
+      </form.Field>
+
+      <form.Field name="subjects" validators={{ onChange: ({ value }) => requiredChoice(value) }}>
+        {(field) => (
+          <ChoiceGroup
+            multiple
+            columns
+            legend={t`Subjects you teach`}
+            name="subjects"
+            required
+            choices={subjects.data ?? []}
+            errors={fieldErrors(field, i18n)}
+            {...valueBinding<string[]>(field)}
+          />
+        )}
+      </form.Field>
+
+      <div className="form-pair">
+        <form.Field name="password" validators={{ onChange: ({ value }) => passwordProblem(value) }}>
+          {(field) => (
+            <Field
+              label={t`Password`}
+              required
+              errors={fieldErrors(field, i18n)}
+              description={<PasswordStrength password={field.state.value} />}
+            >
+              {(control) => <TextInput {...control} {...textBinding(field)} type="password" autoComplete="new-password" dir="ltr" />}
+            </Field>
+          )}
+        </form.Field>
+        <form.Field
+          name="password_confirmation"
+          validators={{
+            onChangeListenTo: ['password'],
+            onChange: ({ value, fieldApi }) => confirmationProblem(value, fieldApi.form.getFieldValue('password')),
+          }}
+        >
+          {(field) => (
+            <Field label={t`Confirm password`} required errors={fieldErrors(field, i18n)}>
+              {(control) => <TextInput {...control} {...textBinding(field)} type="password" autoComplete="new-password" dir="ltr" />}
+            </Field>
+          )}
+        </form.Field>
+      </div>
+
+      <fieldset className="documents">
+        <legend className="field-label">
+          <Trans>Documents</Trans>
+        </legend>
+        <p className="muted small">
+          <Trans>Images (JPG, PNG, WebP) or PDF, at most 5 MB each.</Trans>
+        </p>
+        {(['id_front', 'id_back', 'qualification_scan'] as const).map((name) => (
+          <form.Field key={name} name={name} validators={{ onChange: ({ value }) => validateFile(value) }}>
+            {(field) => (
+              <Field label={documentLabels[name]} required errors={fieldErrors(field, i18n)}>
+                {(control) => <FileInput {...control} name={name} {...valueBinding<File | null>(field)} />}
+              </Field>
+            )}
+          </form.Field>
+        ))}
+      </fieldset>
+
+      <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+        <Trans>Create teacher account</Trans>
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+// How an auth form talks to the auth statechart: it sends one event when the machine can take it, and
+// hears back about a failure only when that failure answers its own request (a failure left in the
+// machine by another screen is not this form's business). Failures are told the error catalogue's way
+// (spec §8: a toast), field errors from a 400/422 go next to their fields, the rest above the form.
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import type { AnyFormApi } from '@tanstack/react-form';
+import { useLingui } from '@lingui/react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import {
+  selectFailure,
+  selectIsBusy,
+  type AuthEvent,
+  type AuthMachine,
+  type RequestFailure,
+} from '../../../machines/auth.machine';
+import { applyServerErrors, focusFirstInvalid } from '../../ui/form-helpers';
+import { toast } from '../../ui/toast-store';
+import { describeFailure } from './messages';
+
+export type AuthActor = ActorRefFrom<AuthMachine>;
+
+/** Server field names that belong to another field of the form ("phases.0" is the phases list). */
+function normaliseFieldErrors(fieldErrors: Record<string, string[]>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [key, messages] of Object.entries(fieldErrors)) {
+    const base = key.split('.')[0] ?? key;
+    const name = base === 'country_code' ? 'phone' : base.replace(/\[\]$/, '');
+    out[name] = [...(out[name] ?? []), ...messages];
+  }
+  return out;
+}
+
+/** Sends auth events for one form and reports failures of its own requests. */
+export function useAuthRequest(auth: AuthActor, onFailure: (failure: RequestFailure) => void) {
+  const busy = useSelector(auth, selectIsBusy);
+  const failure = useSelector(auth, selectFailure);
+  const waiting = useRef(false);
+  const handler = useRef(onFailure);
+  useEffect(() => {
+    handler.current = onFailure;
+  });
+
+  useEffect(() => {
+    if (waiting.current && failure) {
+      waiting.current = false;
+      handler.current(failure);
+    }
+  }, [failure]);
+
+  const send = useCallback(
+    (event: AuthEvent): boolean => {
+      if (!auth.getSnapshot().can(event)) return false;
+      waiting.current = true;
+      auth.send(event);
+      return true;
+    },
+    [auth],
+  );
+  return { busy, send };
+}
+
+/**
+ * A form's request with the standard failure handling: the catalogue toast, server field errors on
+ * the form's fields (the typed values stay), everything else in `summary` for a FormError.
+ */
+export function useAuthForm(auth: AuthActor, form: AnyFormApi, formRef: RefObject<HTMLFormElement | null>) {
+  const { i18n } = useLingui();
+  const [summary, setSummary] = useState<string[]>([]);
+  const { busy, send: sendRequest } = useAuthRequest(auth, (failure) => {
+    const presentation = describeFailure(failure, i18n);
+    toast.show(presentation.toast);
+    const fieldErrors = normaliseFieldErrors(failure.fieldErrors);
+    if ((failure.status === 400 || failure.status === 422) && Object.keys(fieldErrors).length > 0) {
+      setSummary(applyServerErrors(form, fieldErrors));
+    } else {
+      setSummary([presentation.toast.detail]);
+    }
+    focusFirstInvalid(formRef.current);
+  });
+  const send = useCallback(
+    (event: AuthEvent) => {
+      setSummary([]);
+      return sendRequest(event);
+    },
+    [sendRequest],
+  );
+  return { busy, send, summary };
+}

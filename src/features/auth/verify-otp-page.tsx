@@ -1,0 +1,173 @@
+// The code screen (/verify-otp?phone=…): one field for the 6-digit texted code, a distinct message for a
+// wrong, an expired and a voided code, and a resend button locked behind the machine's countdown.
+import { useEffect, useRef } from 'react';
+import { useForm } from '@tanstack/react-form';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { selectOtp } from '../../../machines/auth.machine';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { FormError } from '../../ui/form-error';
+import { focusFirstInvalid, textBinding } from '../../ui/form-helpers';
+import { TextInput } from '../../ui/text-input';
+import { fieldErrors } from './messages';
+import { useAuthForm, type AuthActor } from './use-auth-request';
+import { asciiDigits, codeProblem, OTP_LENGTH } from './validation';
+
+/** Seconds as mm:ss, e.g. 59 → "00:59". */
+export function formatCountdown(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+type Otp = ReturnType<typeof selectOtp>;
+const sameOtp = (a: Otp, b: Otp) =>
+  a.phone === b.phone &&
+  a.canResend === b.canResend &&
+  a.canSubmit === b.canSubmit &&
+  a.secondsLeft === b.secondsLeft &&
+  a.problem === b.problem;
+
+export interface VerifyOtpPageProps {
+  auth: AuthActor;
+  /** E.164 phone from the address; the machine's own phone wins when a flow brought the user here. */
+  phone?: string;
+}
+
+export function VerifyOtpPage({ auth, phone: phoneParam }: VerifyOtpPageProps) {
+  const { t, i18n } = useLingui();
+  const formRef = useRef<HTMLFormElement>(null);
+  const otp = useSelector(auth, selectOtp, sameOtp);
+  const sending = useSelector(auth, (s) => s.hasTag('otp:sending'));
+
+  // Opened directly (a reload, a link): tell the machine which phone the code was sent to.
+  useEffect(() => {
+    if (phoneParam && auth.getSnapshot().can({ type: 'otp.open', phone: phoneParam })) {
+      auth.send({ type: 'otp.open', phone: phoneParam });
+    }
+  }, [auth, phoneParam]);
+
+  const form = useForm({
+    defaultValues: { code: '' },
+    onSubmit: ({ value }) => {
+      send({ type: 'otp.submit', code: asciiDigits(value.code.trim()) });
+    },
+    // Without this TanStack Form skips validating the other fields when one is already invalid, so a
+    // submit would not show every problem at once.
+    canSubmitWhenInvalid: true,
+    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+  });
+  const { busy, send, summary } = useAuthForm(auth, form, formRef);
+  const resend = useAuthForm(auth, form, formRef);
+
+  const phone = otp.phone ?? phoneParam ?? null;
+  if (!phone) {
+    return (
+      <section className="page container auth-page">
+        <div className="auth-card">
+          <h1>
+            <Trans>Verification</Trans>
+          </h1>
+          <p>
+            <Trans>
+              There is no code waiting to be verified. <Link to="/sign-in">Sign in</Link> to receive one.
+            </Trans>
+          </p>
+        </div>
+      </section>
+    );
+  }
+
+  const problem =
+    otp.problem === 'wrongCode'
+      ? t`The code is not correct. Check the SMS and try again.`
+      : otp.problem === 'expired'
+        ? t`This code has expired. Please request a new code.`
+        : otp.problem === 'tooManyAttempts'
+          ? t`Too many wrong attempts: this code can no longer be used. Please request a new code.`
+          : null;
+  const countdown = formatCountdown(otp.secondsLeft);
+
+  return (
+    <section className="page container auth-page">
+      <div className="auth-card">
+        <h1>
+          <Trans>Verification</Trans>
+        </h1>
+        <p>
+          <Trans>
+            We sent a {OTP_LENGTH}-digit code by SMS to{' '}
+            <bdi dir="ltr" className="phone-number-text">
+              {phone}
+            </bdi>
+            .
+          </Trans>
+        </p>
+        <form
+          ref={formRef}
+          className="form auth-form"
+          noValidate
+          aria-label={t`Verification code`}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void form.handleSubmit();
+          }}
+        >
+          {problem ? (
+            <p className="otp-problem" role="alert" data-testid="otp-problem" data-problem={otp.problem}>
+              {problem}
+            </p>
+          ) : null}
+          <FormError messages={[...summary, ...resend.summary]} />
+          <form.Field name="code" validators={{ onChange: ({ value }) => codeProblem(value) }}>
+            {(field) => (
+              <Field label={t`Verification code`} required errors={fieldErrors(field, i18n)}>
+                {(control) => (
+                  // One field (not six boxes): the numeric keypad and the browser's SMS code autofill.
+                  <TextInput
+                    {...control}
+                    {...textBinding(field)}
+                    className="otp-input"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={OTP_LENGTH}
+                    dir="ltr"
+                  />
+                )}
+              </Field>
+            )}
+          </form.Field>
+          <Button type="submit" disabled={busy || !otp.canSubmit} aria-busy={busy || undefined}>
+            <Trans>Verify</Trans>
+          </Button>
+        </form>
+
+        <div className="otp-resend">
+          <Button
+            variant="ghost"
+            disabled={!otp.canResend || sending}
+            aria-busy={sending || undefined}
+            aria-describedby={otp.canResend ? undefined : 'otp-countdown'}
+            onClick={() => resend.send({ type: 'otp.resend' })}
+            data-testid="otp-resend"
+          >
+            <Trans>Resend code</Trans>
+          </Button>
+          {otp.canResend ? null : (
+            <p id="otp-countdown" className="otp-countdown muted" data-testid="otp-countdown">
+              <Trans>
+                You can request a new code in <time dateTime={`PT${otp.secondsLeft}S`}>{countdown}</time>
+              </Trans>
+            </p>
+          )}
+        </div>
+        <p className="auth-switch">
+          <Link to="/sign-in">
+            <Trans>Use a different phone number</Trans>
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+// The student's balance: hours remaining with their earliest expiry, and whether the free trial
+// session is still available.
+import { useQuery } from '@tanstack/react-query';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { balanceQuery } from './packages-api';
+import { formatDate } from './format';
+
+export function BalancePanel() {
+  const { i18n } = useLingui();
+  const balance = useQuery(balanceQuery());
+  const data = balance.data;
+  const hours = data?.hours_remaining ?? 0;
+  const until = data?.expires_at ? formatDate(data.expires_at, i18n.locale) : '';
+  return (
+    <section className="balance-panel" aria-labelledby="balance-title" aria-busy={balance.isPending || undefined}>
+      <h2 id="balance-title">
+        <Trans>Your balance</Trans>
+      </h2>
+      {data ? (
+        <>
+          <p className="balance-hours" data-testid="balance-hours" data-hours={data.hours_remaining}>
+            <Plural value={hours} one="# hour remaining" other="# hours remaining" />
+          </p>
+          {data.expires_at ? (
+            <p className="muted">
+              <Trans>Use them by {until}</Trans>
+            </p>
+          ) : (
+            <p className="muted">
+              <Trans>Choose a package below to add hours.</Trans>
+            </p>
+          )}
+          <p className={data.free_trial_available ? 'free-trial free-trial-on' : 'free-trial'}>
+            {data.free_trial_available ? (
+              <Trans>You have a free trial session waiting for you.</Trans>
+            ) : (
+              <Trans>Your free trial session has been used.</Trans>
+            )}
+          </p>
+        </>
+      ) : balance.isError ? (
+        <p className="muted">
+          <Trans>Your balance could not be loaded.</Trans>
+        </p>
+      ) : (
+        <p className="muted">
+          <Trans>Loading your balance…</Trans>
+        </p>
+      )}
+    </section>
+  );
+}

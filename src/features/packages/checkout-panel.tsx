@@ -1,0 +1,146 @@
+// The order being put together: the chosen package, a promo code checked by the server (its
+// discounted price shown before paying, or the code's own refusal), and the step to the payment page.
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { PROMO_REJECTIONS, type PromoRejection } from '../../../contract/packages';
+import { isApiError } from '../../api/api-error';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { TextInput } from '../../ui/text-input';
+import { formatMoney } from './format';
+import { checkPromoCode, createOrder, type PromoQuote, type TimePackage } from './packages-api';
+import { promoCheckFailed, promoRejectionTexts } from './texts';
+
+export interface CheckoutPanelProps {
+  pkg: TimePackage;
+  /** Sends the browser to the gateway's checkout (the app leaves for the payment page). */
+  goToCheckout: (url: string) => void;
+}
+
+function rejectionOf(error: unknown): PromoRejection | null {
+  if (!isApiError(error) || error.status !== 422) return null;
+  const code = error.fieldErrors.code?.[0];
+  return (PROMO_REJECTIONS as readonly string[]).includes(code ?? '') ? (code as PromoRejection) : null;
+}
+
+export function CheckoutPanel({ pkg, goToCheckout }: CheckoutPanelProps) {
+  const { t, i18n } = useLingui();
+  const [code, setCode] = useState('');
+  const [quote, setQuote] = useState<PromoQuote | null>(null);
+  const [promoError, setPromoError] = useState<string | null>(null);
+
+  // Refusals are shown next to the field, so the global error toast stays out of it.
+  const check = useMutation({ mutationFn: (input: { code: string; package_id: number }) => checkPromoCode(input), meta: { silent: true } });
+  const buy = useMutation({ mutationFn: (input: { package_id: number; promo_code?: string }) => createOrder(input) });
+
+  // A quote belongs to one package and one code; changing either drops it.
+  const activeQuote = quote && quote.package_id === pkg.id ? quote : null;
+  const money = (amount: number) => formatMoney(amount, pkg.currency, i18n.locale);
+
+  const apply = async (e: FormEvent) => {
+    e.preventDefault();
+    setQuote(null);
+    setPromoError(null);
+    const typed = code.trim();
+    if (!typed) {
+      setPromoError(t`Enter a promo code first.`);
+      return;
+    }
+    try {
+      setQuote(await check.mutateAsync({ code: typed, package_id: pkg.id }));
+    } catch (error) {
+      const rejection = rejectionOf(error);
+      if (rejection) setPromoError(i18n._(promoRejectionTexts[rejection]));
+      else if (isApiError(error) && error.status === 400 && error.fieldMessages.length) setPromoError(error.fieldMessages.join('\n'));
+      else setPromoError(i18n._(promoCheckFailed));
+    }
+  };
+
+  const pay = async () => {
+    try {
+      const order = await buy.mutateAsync({ package_id: pkg.id, ...(activeQuote ? { promo_code: activeQuote.code } : {}) });
+      goToCheckout(order.checkout_url);
+    } catch (error) {
+      // Other failures get the catalogue toast; a code refused at the last moment is also shown here.
+      const rejection = rejectionOf(error);
+      if (rejection) {
+        setQuote(null);
+        setPromoError(i18n._(promoRejectionTexts[rejection]));
+      }
+    }
+  };
+
+  const { hours } = pkg;
+  const promo = activeQuote?.code ?? '';
+  const total = activeQuote ? activeQuote.amount : pkg.price;
+  return (
+    <section className="checkout-panel" aria-labelledby="checkout-title">
+      <h2 id="checkout-title">
+        <Trans>Your order</Trans>
+      </h2>
+      <p className="checkout-package">
+        <strong>{pkg.name}</strong>{' '}
+        <span className="muted">
+          (<Plural value={hours} one="# hour" other="# hours" />)
+        </span>
+      </p>
+
+      <form className="promo-form" noValidate onSubmit={(e) => void apply(e)}>
+        <Field label={t`Promo code`} errors={promoError ? [promoError] : []}>
+          {(control) => (
+            <div className="promo-row">
+              <TextInput
+                {...control}
+                value={code}
+                onChange={(e) => {
+                  setCode(e.target.value);
+                  setQuote(null);
+                  setPromoError(null);
+                }}
+                dir="ltr"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={40}
+              />
+              <Button type="submit" variant="secondary" disabled={check.isPending} aria-busy={check.isPending || undefined}>
+                <Trans>Apply</Trans>
+              </Button>
+            </div>
+          )}
+        </Field>
+      </form>
+
+      <dl className="checkout-summary" aria-live="polite">
+        <div>
+          <dt>
+            <Trans>Price</Trans>
+          </dt>
+          <dd>{money(activeQuote ? activeQuote.list_price : pkg.price)}</dd>
+        </div>
+        {activeQuote ? (
+          <div className="checkout-discount">
+            <dt>
+              <Trans>Discount ({promo})</Trans>
+            </dt>
+            <dd>−{money(activeQuote.discount)}</dd>
+          </div>
+        ) : null}
+        <div className="checkout-total">
+          <dt>
+            <Trans>Total to pay</Trans>
+          </dt>
+          <dd data-testid="checkout-total">{money(total)}</dd>
+        </div>
+      </dl>
+
+      <Button className="button-large" onClick={() => void pay()} disabled={buy.isPending} aria-busy={buy.isPending || undefined}>
+        <Trans>Continue to payment</Trans>
+      </Button>
+      <p className="muted small">
+        <Trans>You will be taken to a secure payment page and brought back here afterwards.</Trans>
+      </p>
+    </section>
+  );
+}

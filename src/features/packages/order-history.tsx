@@ -1,0 +1,69 @@
+// The student's purchases, newest first, with each order's status.
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatDate, formatMoney } from './format';
+import { ordersQuery } from './packages-api';
+import { orderFailureTexts, orderStatusTexts } from './texts';
+
+export function OrderHistory() {
+  const { i18n } = useLingui();
+  const orders = useQuery(ordersQuery(i18n.locale));
+  return (
+    <section className="order-history" aria-labelledby="history-title">
+      <h2 id="history-title">
+        <Trans>Purchase history</Trans>
+      </h2>
+      {orders.data && orders.data.length > 0 ? (
+        <div className="table-scroll">
+          <table className="history-table">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Order</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Date</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Package</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Amount</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Status</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.data.map((order) => (
+                <tr key={order.id} data-testid={`order-${order.id}`}>
+                  <td>{order.id}</td>
+                  <td>{formatDate(order.created_at, i18n.locale)}</td>
+                  <td>{order.package_name}</td>
+                  <td>{formatMoney(order.amount, order.currency, i18n.locale)}</td>
+                  <td>
+                    <span className={`order-status order-status-${order.status}`}>{i18n._(orderStatusTexts[order.status])}</span>
+                    {order.failure ? <span className="muted small"> · {i18n._(orderFailureTexts[order.failure])}</span> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : orders.isError ? (
+        <p className="muted">
+          <Trans>Your purchases could not be loaded.</Trans>
+        </p>
+      ) : orders.isPending ? (
+        <p className="muted">
+          <Trans>Loading your purchases…</Trans>
+        </p>
+      ) : (
+        <p className="muted">
+          <Trans>No purchases yet.</Trans>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+// Server data of the packages screen: the package list, the balance and the purchase history as
+// TanStack Query definitions, and the two calls that change something (promo check, order).
+// Responses are checked against the shared contract; prices are only ever the server's.
+import { queryOptions } from '@tanstack/react-query';
+import {
+  balanceSchema,
+  createdOrderSchema,
+  orderSchema,
+  packageSchema,
+  promoQuoteSchema,
+  type Balance,
+  type CreatedOrder,
+  type Order,
+  type PromoQuote,
+  type TimePackage,
+} from '../../../contract/packages';
+import { api, type ApiClient, type Envelope } from '../../api/client';
+
+export type { Balance, CreatedOrder, Order, PromoQuote, TimePackage };
+
+export const packagesKeys = {
+  all: ['packages'] as const,
+  list: (locale: string) => ['packages', 'list', locale] as const,
+  balance: ['packages', 'balance'] as const,
+  orders: (locale: string) => ['packages', 'orders', locale] as const,
+};
+
+export function packagesQuery(locale: string, client: ApiClient = api) {
+  return queryOptions({
+    queryKey: packagesKeys.list(locale),
+    queryFn: async ({ signal }) => {
+      const res = await client<Envelope<unknown>>('v1/packages', { signal, headers: { 'Accept-Language': locale } });
+      return packageSchema.array().parse(res.data);
+    },
+  });
+}
+
+export function balanceQuery(client: ApiClient = api) {
+  return queryOptions({
+    queryKey: packagesKeys.balance,
+    queryFn: async ({ signal }) => balanceSchema.parse((await client<Envelope<unknown>>('v1/balance', { signal })).data),
+    // A balance changes behind our back (a payment, a booking): never serve a minute-old one.
+    staleTime: 0,
+  });
+}
+
+export function ordersQuery(locale: string, client: ApiClient = api) {
+  return queryOptions({
+    queryKey: packagesKeys.orders(locale),
+    queryFn: async ({ signal }) => {
+      const res = await client<Envelope<unknown>>('v1/orders', { signal, headers: { 'Accept-Language': locale } });
+      return orderSchema.array().parse(res.data);
+    },
+    staleTime: 0,
+  });
+}
+
+export async function checkPromoCode(input: { code: string; package_id: number }, client: ApiClient = api): Promise<PromoQuote> {
+  const res = await client<Envelope<unknown>>('v1/promo-codes/check', { method: 'POST', body: input });
+  return promoQuoteSchema.parse(res.data);
+}
+
+export async function createOrder(input: { package_id: number; promo_code?: string }, client: ApiClient = api): Promise<CreatedOrder> {
+  const res = await client<Envelope<unknown>>('v1/orders', { method: 'POST', body: input });
+  return createdOrderSchema.parse(res.data);
+}

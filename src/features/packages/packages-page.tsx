@@ -1,0 +1,83 @@
+// The packages screen (students only, spec §2, §6): the balance, the time packages with an
+// institutional option, the order with its promo code, the payment result on return from checkout
+// (spec §8), and the purchase history.
+import './packages.css';
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { PaymentResult as Result } from '../../../contract/packages';
+import { Spinner } from '../../ui/spinner';
+import { BalancePanel } from './balance-panel';
+import { CheckoutPanel } from './checkout-panel';
+import { InstitutionalCard } from './institutional-card';
+import { OrderHistory } from './order-history';
+import { PackageCard } from './package-card';
+import { packagesKeys, packagesQuery, type TimePackage } from './packages-api';
+import { PaymentResult } from './payment-result';
+
+export interface PackagesPageProps {
+  /** `?payment=` on return from the checkout. */
+  payment?: Result | undefined;
+  /** Called once the result is on screen, so the route can drop it from the address. */
+  onPaymentSeen?: () => void;
+  goToCheckout?: (url: string) => void;
+}
+
+const leaveForCheckout = (url: string) => window.location.assign(url);
+
+export function PackagesPage({ payment, onPaymentSeen, goToCheckout = leaveForCheckout }: PackagesPageProps) {
+  const { i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const packages = useQuery(packagesQuery(i18n.locale));
+  const [result, setResult] = useState<Result | undefined>(payment);
+  const [chosen, setChosen] = useState<TimePackage | null>(null);
+
+  // Kept after the route drops `?payment` from the address (adjusting state while rendering, not in an effect).
+  if (payment && payment !== result) setResult(payment);
+
+  useEffect(() => {
+    if (!payment) return;
+    // The payment changed the balance and the history on the server: read them again.
+    void queryClient.invalidateQueries({ queryKey: packagesKeys.balance });
+    void queryClient.invalidateQueries({ queryKey: packagesKeys.all });
+    onPaymentSeen?.();
+  }, [payment, queryClient, onPaymentSeen]);
+
+  return (
+    <section className="page container packages-page">
+      <h1>
+        <Trans>Time packages</Trans>
+      </h1>
+      <p className="lead">
+        <Trans>Buy hours for live lessons with our teachers. The more hours, the less each one costs.</Trans>
+      </p>
+      {result ? <PaymentResult result={result} /> : null}
+
+      <BalancePanel />
+
+      <section aria-labelledby="packages-list-title">
+        <h2 id="packages-list-title">
+          <Trans>Choose a package</Trans>
+        </h2>
+        {packages.data ? (
+          <ul className="package-grid">
+            {packages.data.map((pkg) => (
+              <PackageCard key={pkg.id} pkg={pkg} selected={chosen?.id === pkg.id} onChoose={setChosen} />
+            ))}
+            <InstitutionalCard />
+          </ul>
+        ) : packages.isError ? (
+          <p className="muted">
+            <Trans>The packages could not be loaded. Please try again later.</Trans>
+          </p>
+        ) : (
+          <Spinner />
+        )}
+      </section>
+
+      {chosen ? <CheckoutPanel key={chosen.id} pkg={chosen} goToCheckout={goToCheckout} /> : null}
+
+      <OrderHistory />
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+// Texts of the packages screen that are chosen by a value (an order status, a promo refusal, a
+// payment result), as message descriptors so each appears once in the catalogs.
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { Order, PaymentResult, PromoRejection } from '../../../contract/packages';
+
+/** Spec §8, word for word. */
+export const paymentResultTexts: Record<PaymentResult, MessageDescriptor> = {
+  success: msg`Thank you! Your payment has been successfully completed.`,
+  failed: msg`Your payment has not been completed. Please try again.`,
+};
+
+export const promoRejectionTexts: Record<PromoRejection, MessageDescriptor> = {
+  invalid: msg`This promo code is not valid. Please check it and try again.`,
+  expired: msg`This promo code has expired.`,
+  used_up: msg`This promo code has already been used the maximum number of times.`,
+  not_applicable: msg`This promo code does not apply to the chosen package.`,
+};
+
+export const promoCheckFailed = msg`The promo code could not be checked right now. Please try again.`;
+
+export const orderStatusTexts: Record<Order['status'], MessageDescriptor> = {
+  created: msg`Created`,
+  pendingPayment: msg`Awaiting payment`,
+  paid: msg`Paid`,
+  failed: msg`Not completed`,
+  expired: msg`Expired`,
+};
+
+export const orderFailureTexts: Record<NonNullable<Order['failure']>, MessageDescriptor> = {
+  declined: msg`Card declined`,
+  cancelled: msg`Payment cancelled`,
+  checkout_failed: msg`Payment page unavailable`,
+};

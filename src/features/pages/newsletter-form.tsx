@@ -1,0 +1,78 @@
+// The footer's newsletter sign-up: one email field. Signing up twice is good news said kindly (an info
+// toast with the server's message), not an error.
+import { useRef } from 'react';
+import { useForm } from '@tanstack/react-form';
+import { useMutation } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { newsletterRequestSchema } from '../../../contract/newsletter';
+import { subscribeToNewsletter } from '../../api/newsletter';
+import { isApiError } from '../../api/api-error';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { applyServerErrors, focusFirstInvalid, textBinding, visibleErrors } from '../../ui/form-helpers';
+import { TextInput } from '../../ui/text-input';
+import { toast } from '../../ui/toast-store';
+
+export function NewsletterForm() {
+  const { t, i18n } = useLingui();
+  const subscribe = useMutation({ mutationFn: (email: string) => subscribeToNewsletter(email) });
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const form = useForm({
+    defaultValues: { email: '' },
+    onSubmit: async ({ value, formApi }) => {
+      try {
+        const reply = await subscribe.mutateAsync(value.email.trim());
+        if (reply.data?.already_subscribed) {
+          toast.show({ severity: 'info', summary: t`Already subscribed`, detail: reply.message });
+        } else {
+          toast.show({ severity: 'success', summary: t`Subscribed`, detail: reply.message });
+        }
+        formApi.reset();
+      } catch (error) {
+        if (isApiError(error) && error.status === 400) {
+          applyServerErrors(formApi, error.fieldErrors);
+          focusFirstInvalid(formRef.current);
+        }
+      }
+    },
+    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+  });
+
+  return (
+    <section className="newsletter" aria-labelledby="newsletter-title">
+      <h2 id="newsletter-title" className="newsletter-title">
+        <Trans>Newsletter</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>News about lessons, teachers and offers, straight to your inbox.</Trans>
+      </p>
+      <form
+        ref={formRef}
+        className="newsletter-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void form.handleSubmit();
+        }}
+      >
+        <form.Field name="email" validators={{ onChange: newsletterRequestSchema.shape.email }}>
+          {(field) => (
+            <Field label={t`Email for newsletter`} required errors={visibleErrors(field, i18n)}>
+              {(control) => (
+                <TextInput {...control} {...textBinding(field)} type="email" autoComplete="email" dir="ltr" inputMode="email" />
+              )}
+            </Field>
+          )}
+        </form.Field>
+        <form.Subscribe selector={(s) => s.isSubmitting}>
+          {(submitting) => (
+            <Button type="submit" variant="secondary" disabled={submitting} aria-busy={submitting || undefined}>
+              <Trans>Subscribe</Trans>
+            </Button>
+          )}
+        </form.Subscribe>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+// Bootstrap: load the catalog of the stored locale before the first render, create the root actors,
+// the server cache and the router, then render the app.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@fontsource/cairo/arabic-400.css';
+import '@fontsource/cairo/arabic-700.css';
+import '@fontsource/cairo/latin-400.css';
+import '@fontsource/cairo/latin-700.css';
+import './ui/theme.css';
+import { activateLocale } from './i18n/i18n';
+import { readStoredLocale } from './i18n/locale';
+import { createAuthActor } from './app/auth';
+import { createAppRouter } from './app/router';
+import { App } from './app/app';
+import { createErrorHandler } from './app/error-handling';
+import { createQueryClient } from './api/query-client';
+import { prefetchReferenceLists } from './features/reference/use-reference';
+
+async function boot() {
+  const locale = readStoredLocale();
+  await activateLocale(locale);
+  // Failed queries/mutations go through the error catalogue (toasts; a 401 ends the session). The
+  // handler reads auth and router lazily: no query can fail before both exist a few lines below.
+  const queryClient = createQueryClient({
+    onError: createErrorHandler({ auth: () => auth, navigateToLogin: () => void router.navigate({ to: '/login' }) }),
+  });
+  const auth = createAuthActor();
+  const router = createAppRouter({ auth, queryClient });
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App router={router} auth={auth} queryClient={queryClient} />
+    </StrictMode>,
+  );
+  // Reference lists load at start (spec §7) without holding up the first render.
+  void prefetchReferenceLists(queryClient, locale);
+}
+
+void boot();

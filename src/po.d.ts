@@ -1,0 +1,5 @@
+// Catalog imports are compiled by @lingui/vite-plugin.
+declare module '*.po' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}

@@ -1,0 +1,30 @@
+import { useCallback } from 'react';
+import { createFileRoute } from '@tanstack/react-router';
+import { PAYMENT_RESULTS, type PaymentResult } from '../../contract/packages';
+import { PackagesPage } from '../features/packages/packages-page';
+import { guard } from '../app/guards';
+
+interface PackagesSearch {
+  /** Set by the return from the payment page. */
+  payment?: PaymentResult;
+  order?: number;
+}
+
+export const Route = createFileRoute('/packages')({
+  beforeLoad: ({ context }) => guard(context, '/packages'),
+  staticData: { title: 'packages' },
+  validateSearch: (search: Record<string, unknown>): PackagesSearch => {
+    const payment = (PAYMENT_RESULTS as readonly unknown[]).includes(search.payment) ? (search.payment as PaymentResult) : undefined;
+    const order = Number(search.order);
+    return { ...(payment ? { payment } : {}), ...(Number.isInteger(order) && order > 0 ? { order } : {}) };
+  },
+  component: PackagesRoute,
+});
+
+function PackagesRoute() {
+  const { payment } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // Shown once: a reload or a shared link must not announce the payment again.
+  const seen = useCallback(() => void navigate({ search: {}, replace: true }), [navigate]);
+  return <PackagesPage payment={payment} onPaymentSeen={seen} />;
+}

@@ -1,0 +1,42 @@
+// Button with the theme's ripple (spec §9). The ripple is decoration only: aria-hidden, and skipped
+// when the user prefers reduced motion.
+import { forwardRef, type ButtonHTMLAttributes, type MouseEvent } from 'react';
+
+type Variant = 'primary' | 'secondary' | 'ghost';
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: Variant;
+}
+
+function ripple(event: MouseEvent<HTMLButtonElement>): void {
+  const button = event.currentTarget;
+  if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+  const rect = button.getBoundingClientRect();
+  const size = Math.max(rect.width, rect.height);
+  const dot = document.createElement('span');
+  dot.className = 'ripple';
+  dot.setAttribute('aria-hidden', 'true');
+  dot.style.width = dot.style.height = `${size}px`;
+  dot.style.insetInlineStart = `${(document.dir === 'rtl' ? rect.right - event.clientX : event.clientX - rect.left) - size / 2}px`;
+  dot.style.insetBlockStart = `${event.clientY - rect.top - size / 2}px`;
+  button.appendChild(dot);
+  dot.addEventListener('animationend', () => dot.remove());
+}
+
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = 'primary', className, onClick, type = 'button', ...rest },
+  ref,
+) {
+  return (
+    <button
+      ref={ref}
+      type={type}
+      className={`button button-${variant}${className ? ` ${className}` : ''}`}
+      onClick={(e) => {
+        ripple(e);
+        onClick?.(e);
+      }}
+      {...rest}
+    />
+  );
+});

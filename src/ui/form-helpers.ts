@@ -1,0 +1,72 @@
+// Glue between TanStack Form and our Field primitives: which errors to show (after blur or a submit
+// attempt, never while the user is still on a pristine field), input bindings that validate on blur,
+// and pushing a 400's field errors from the server onto the form's fields.
+import type { AnyFieldApi, AnyFormApi } from '@tanstack/react-form';
+import type { I18n } from '@lingui/core';
+import type { ChangeEvent } from 'react';
+import type { FieldErrors } from '../api/api-error';
+import { validationMessage } from './validation';
+
+/** Flattens what TanStack Form keeps as errors (strings, Standard Schema issues, arrays) into messages. */
+export function errorMessages(errors: readonly unknown[]): string[] {
+  const out: string[] = [];
+  const visit = (e: unknown) => {
+    if (!e) return;
+    if (Array.isArray(e)) return e.forEach(visit);
+    if (typeof e === 'string') out.push(e);
+    else if (typeof e === 'object' && 'message' in e && typeof (e as { message: unknown }).message === 'string') {
+      out.push((e as { message: string }).message);
+    }
+  };
+  errors.forEach(visit);
+  return [...new Set(out)];
+}
+
+/**
+ * The errors the user should see now — after leaving the field, after a submit attempt, or from the
+ * server — in the active language (contract schemas report keys, see ./validation).
+ */
+export function visibleErrors(field: AnyFieldApi, i18n: I18n): string[] {
+  const meta = field.state.meta;
+  const shown = meta.isBlurred || field.form.state.submissionAttempts > 0;
+  const raw = errorMessages(shown ? meta.errors : [meta.errorMap.onServer]);
+  return [...new Set(raw.map((m) => validationMessage(m, i18n)))];
+}
+
+/**
+ * Value and handlers for a text control. Validation runs as the `onChange` validator on every change,
+ * on blur and on submit, so the shown message is never stale; visibleErrors decides when it appears.
+ */
+export function textBinding(field: AnyFieldApi) {
+  return {
+    name: field.name as string,
+    value: (field.state.value as string | undefined) ?? '',
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => field.handleChange(e.target.value),
+    onBlur: () => {
+      field.handleBlur();
+      void field.validate('change');
+    },
+  };
+}
+
+/**
+ * Puts a 400's field errors next to their fields (TanStack's `onServer` slot, cleared by the next edit or
+ * submit). Returns the messages whose field is not on this form, for a FormError summary.
+ */
+export function applyServerErrors(form: AnyFormApi, fieldErrors: FieldErrors): string[] {
+  const unmatched: string[] = [];
+  for (const [name, messages] of Object.entries(fieldErrors)) {
+    if (name in form.fieldInfo) {
+      form.setFieldMeta(name, (prev) => ({ ...prev, errorMap: { ...prev.errorMap, onServer: messages } }));
+    } else {
+      unmatched.push(...messages);
+    }
+  }
+  return unmatched;
+}
+
+/** Moves focus to the first invalid control of a form, so keyboard and screen-reader users land on it. */
+export function focusFirstInvalid(formElement: HTMLFormElement | null): void {
+  // Deferred one frame: aria-invalid is set by the re-render that the failed validation triggers.
+  requestAnimationFrame(() => formElement?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}

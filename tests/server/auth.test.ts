@@ -1,0 +1,335 @@
+// Student sign-up and sign-in as the client and a parent's phone see them: register → a code in the
+// outbox → verify → a token that opens the profile; the 409 branches; the same answer for unknown
+// phones; wrong, expired and over-tried codes; resend and per-IP limits; logout; the dev outbox.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  otpRejectionSchema,
+  profileResponseSchema,
+  rateLimitedSchema,
+  registerConflictSchema,
+  sessionResponseSchema,
+  studentRegisteredSchema,
+} from '../../contract/auth';
+import { validationErrorBodySchema } from '../../contract/envelope';
+import { authApp, newPhone } from './auth-helpers';
+
+type T = Awaited<ReturnType<typeof authApp>>;
+let t: T;
+beforeAll(async () => {
+  t = await authApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const body = async (res: Response) => (await res.json()) as { message: string; errors?: Record<string, string[]> };
+
+describe('student sign-up', () => {
+  it('creates the account, texts a 6-digit code, and the verified code gives a token that opens the profile', async () => {
+    const phone = newPhone();
+    const res = await t.post('/api/v1/auth/register', await t.studentBody(phone));
+    expect(res.status).toBe(201);
+    const registered = studentRegisteredSchema.parse(await res.json());
+    expect(registered.data).toEqual({ phone, is_teacher: false, otp_expires_in: 300 });
+    expect(registered.message).toMatch(/verification code/);
+
+    const code = await t.lastCode(phone);
+    expect(code).toMatch(/^\d{6}$/);
+    const verified = await t.post('/api/v1/verify-otp', { phone, code });
+    expect(verified.status).toBe(200);
+    const session = sessionResponseSchema.parse(await verified.json()).data;
+    expect(session).toMatchObject({ is_teacher: false, status: null, has_free_session: true, profile_complete: true });
+    expect(session.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const profile = await t.get('/api/v1/profile', { token: session.token });
+    expect(profile.status).toBe(200);
+    const data = profileResponseSchema.parse(await profile.json()).data;
+    expect(data).toMatchObject({ id: session.id, phone, first_name: 'سارة', last_name: 'الأنصاري', gender: 'female', is_teacher: false });
+
+    // The code works once.
+    const again = await t.post('/api/v1/verify-otp', { phone, code });
+    expect(again.status).toBe(422);
+  });
+
+  it('normalises a national number with its country to E.164', async () => {
+    const phone = newPhone();
+    const national = phone.slice(4, 8) + ' ' + phone.slice(8);
+    const res = await t.post('/api/v1/auth/register', await t.studentBody(national, { country_code: 'qa' }));
+    expect(res.status).toBe(201);
+    expect(studentRegisteredSchema.parse(await res.json()).data.phone).toBe(phone);
+    expect(await t.lastCode(phone)).toMatch(/^\d{6}$/);
+  });
+
+  it('refuses English names with the spec message, in Arabic by default and in English on request', async () => {
+    const ar = await t.post('/api/v1/auth/register', await t.studentBody(newPhone(), { first_name: 'Sara' }), { locale: 'ar' });
+    expect(ar.status).toBe(400);
+    expect(validationErrorBodySchema.parse(await ar.json()).errors.first_name).toEqual(['لا يُسمح بكتابة الاسم بالإنجليزية']);
+    const en = await t.post('/api/v1/auth/register', await t.studentBody(newPhone(), { last_name: 'Ali' }));
+    expect((await body(en)).errors?.last_name).toEqual(['English name not allowed']);
+  });
+
+  it('reports every bad field at once: phone for its country, gender, phase', async () => {
+    const res = await t.post('/api/v1/auth/register', {
+      type: 'student',
+      first_name: 'سارة',
+      last_name: 'علي',
+      phone: '+97412',
+      country_code: 'QA',
+      gender: 'other',
+      phase_id: 'x',
+    });
+    expect(res.status).toBe(400);
+    const errors = (await body(res)).errors ?? {};
+    expect(Object.keys(errors).sort()).toEqual(['gender', 'phase_id']);
+    const phone = await t.post('/api/v1/auth/register', await t.studentBody('+97412'));
+    expect((await body(phone)).errors).toEqual({ phone: ['Invalid phone number format'] });
+    const phase = await t.post('/api/v1/auth/register', await t.studentBody(newPhone(), { phase_id: 99999 }));
+    expect(Object.keys((await body(phase)).errors ?? {})).toEqual(['phase_id']);
+  });
+
+  it('answers 409 with errors.type "student" for a student phone and sends no new code', async () => {
+    const { phone } = await t.signUpStudent();
+    const before = await t.outboxCount(phone);
+    const res = await t.post('/api/v1/auth/register', await t.studentBody(phone, { first_name: 'مريم' }));
+    expect(res.status).toBe(409);
+    expect(registerConflictSchema.parse(await res.json()).errors.type).toEqual(['student']);
+    expect(await t.outboxCount(phone)).toBe(before);
+  });
+
+  it('answers 409 with errors.type "instructor" for a teacher phone', async () => {
+    const res = await t.post('/api/v1/auth/register', await t.studentBody('+97455100001'));
+    expect(res.status).toBe(409);
+    expect(registerConflictSchema.parse(await res.json()).errors.type).toEqual(['instructor']);
+  });
+});
+
+describe('student login', () => {
+  it('gives the same answer for a registered and an unknown phone, and texts only the registered one', async () => {
+    const { phone } = await t.signUpStudent();
+    t.advance(61);
+    const unknown = newPhone();
+    const known = await t.post('/api/v1/auth/login', { country_code: 'QA', phone });
+    const stranger = await t.post('/api/v1/auth/login', { country_code: 'QA', phone: unknown });
+    expect(known.status).toBe(200);
+    expect(stranger.status).toBe(200);
+    expect(await known.json()).toEqual(await stranger.json());
+    expect(await t.outboxCount(unknown)).toBe(0);
+    expect(await t.outboxCount(phone)).toBe(2);
+
+    const code = await t.lastCode(phone);
+    const res = await t.post('/api/v1/verify-otp', { phone, code });
+    expect(res.status).toBe(200);
+  });
+
+  it('texts no code to a teacher phone (teachers sign in with a password)', async () => {
+    const res = await t.post('/api/v1/auth/login', { country_code: 'QA', phone: '+97455100002' });
+    expect(res.status).toBe(200);
+    expect(await t.outboxCount('+97455100002')).toBe(0);
+  });
+});
+
+describe('verify-otp', () => {
+  async function freshCode() {
+    const phone = newPhone();
+    expect((await t.post('/api/v1/auth/register', await t.studentBody(phone))).status).toBe(201);
+    return { phone, code: (await t.lastCode(phone))! };
+  }
+  const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+  it('a wrong code → 422 errors.code ["wrong"], and the right one still works afterwards', async () => {
+    const { phone, code } = await freshCode();
+    const res = await t.post('/api/v1/verify-otp', { phone, code: otherThan(code) });
+    expect(res.status).toBe(422);
+    const rejected = otpRejectionSchema.parse(await res.json());
+    expect(rejected.errors.code).toEqual(['wrong']);
+    expect(rejected.message).toBe('The verification code is not correct');
+    expect((await t.post('/api/v1/verify-otp', { phone, code })).status).toBe(200);
+  });
+
+  it('accepts the code typed in Eastern Arabic digits', async () => {
+    const { phone, code } = await freshCode();
+    const arabic = code.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+    expect((await t.post('/api/v1/verify-otp', { phone, code: arabic })).status).toBe(200);
+  });
+
+  it('a code older than 5 minutes → errors.code ["expired"]', async () => {
+    const { phone, code } = await freshCode();
+    t.advance(4 * 60 + 59);
+    const stillValid = await t.post('/api/v1/verify-otp', { phone, code: otherThan(code) });
+    expect(otpRejectionSchema.parse(await stillValid.json()).errors.code).toEqual(['wrong']);
+    t.advance(2);
+    const res = await t.post('/api/v1/verify-otp', { phone, code });
+    expect(res.status).toBe(422);
+    expect(otpRejectionSchema.parse(await res.json()).errors.code).toEqual(['expired']);
+  });
+
+  it('the fifth wrong try voids the code: even the right one is then refused as too_many_attempts', async () => {
+    const { phone, code } = await freshCode();
+    const reasons: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const res = await t.post('/api/v1/verify-otp', { phone, code: otherThan(code) });
+      reasons.push(otpRejectionSchema.parse(await res.json()).errors.code[0]);
+    }
+    expect(reasons).toEqual(['wrong', 'wrong', 'wrong', 'wrong', 'too_many_attempts']);
+    const right = await t.post('/api/v1/verify-otp', { phone, code });
+    expect(otpRejectionSchema.parse(await right.json()).errors.code).toEqual(['too_many_attempts']);
+
+    // Only a new code helps.
+    t.advance(61);
+    expect((await t.post('/api/v1/auth/resend', { phone })).status).toBe(200);
+    const fresh = await t.lastCode(phone);
+    expect(fresh).not.toBeNull();
+    expect((await t.post('/api/v1/verify-otp', { phone, code: fresh })).status).toBe(200);
+  });
+
+  it('a resent code replaces the old one', async () => {
+    const { phone, code } = await freshCode();
+    t.advance(61);
+    await t.post('/api/v1/auth/resend', { phone });
+    const fresh = (await t.lastCode(phone))!;
+    if (fresh !== code) {
+      expect(otpRejectionSchema.parse(await (await t.post('/api/v1/verify-otp', { phone, code })).json()).errors.code).toEqual(['wrong']);
+    }
+    expect((await t.post('/api/v1/verify-otp', { phone, code: fresh })).status).toBe(200);
+  });
+
+  it('a phone that never got a code → wrong, like any other miss', async () => {
+    const res = await t.post('/api/v1/verify-otp', { phone: newPhone(), code: '123456' });
+    expect(otpRejectionSchema.parse(await res.json()).errors.code).toEqual(['wrong']);
+  });
+
+  it('a code that is not six digits is a 400 on code', async () => {
+    const res = await t.post('/api/v1/verify-otp', { phone: newPhone(), code: '12ab' });
+    expect(res.status).toBe(400);
+    expect(Object.keys((await body(res)).errors ?? {})).toEqual(['code']);
+  });
+});
+
+describe('resend limits', () => {
+  it('once a minute per phone: 429 with retry_after in seconds, then allowed when it has passed', async () => {
+    const phone = newPhone();
+    await t.post('/api/v1/auth/register', await t.studentBody(phone));
+    t.advance(20);
+    const res = await t.post('/api/v1/auth/resend', { phone });
+    expect(res.status).toBe(429);
+    const limited = rateLimitedSchema.parse(await res.json());
+    expect(Number(limited.errors.retry_after[0])).toBe(40);
+    expect(res.headers.get('retry-after')).toBe('40');
+    t.advance(40);
+    expect((await t.post('/api/v1/auth/resend', { phone })).status).toBe(200);
+    expect(await t.outboxCount(phone)).toBe(2);
+  });
+
+  it('five codes an hour per phone, counting the sign-up code', async () => {
+    const phone = newPhone();
+    await t.post('/api/v1/auth/register', await t.studentBody(phone));
+    for (let i = 0; i < 4; i += 1) {
+      t.advance(61);
+      expect((await t.post('/api/v1/auth/resend', { phone })).status).toBe(200);
+    }
+    t.advance(61);
+    const res = await t.post('/api/v1/auth/resend', { phone });
+    expect(res.status).toBe(429);
+    // The first send leaves the hour 5 × 61 s after it was made.
+    expect(Number(rateLimitedSchema.parse(await res.json()).errors.retry_after[0])).toBe(3600 - 5 * 61);
+    expect(await t.outboxCount(phone)).toBe(5);
+    t.advance(3600 - 5 * 61);
+    expect((await t.post('/api/v1/auth/resend', { phone })).status).toBe(200);
+  });
+
+  it('unknown phones get the same answers and the same limits, and no text', async () => {
+    const phone = newPhone();
+    const first = await t.post('/api/v1/auth/resend', { phone });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ message: 'If this number has an account, a verification code is on its way', data: null });
+    expect((await t.post('/api/v1/auth/resend', { phone })).status).toBe(429);
+    expect(await t.outboxCount(phone)).toBe(0);
+  });
+});
+
+describe('per-IP rate limits', () => {
+  it.each([
+    ['/api/v1/auth/login', () => ({ country_code: 'QA', phone: newPhone() })],
+    ['/api/v1/verify-otp', () => ({ phone: newPhone(), code: '000000' })],
+    ['/api/v1/auth/resend', () => ({ phone: newPhone() })],
+    ['/api/v1/instructor/auth/forgot-password', () => ({ phone: newPhone() })],
+    ['/api/v1/instructor/auth/login', () => ({ login: 'nobody@example.com', password: 'x' })],
+  ])('%s: ten a minute per address, then 429 for that address only', async (path, make) => {
+    const ip = `192.0.2.${Math.floor(Math.random() * 200) + 1}`;
+    t.advance(120);
+    for (let i = 0; i < 10; i += 1) expect((await t.post(path, make(), { ip })).status).not.toBe(429);
+    const res = await t.post(path, make(), { ip });
+    expect(res.status).toBe(429);
+    expect(Number(rateLimitedSchema.parse(await res.json()).errors.retry_after[0])).toBeGreaterThan(0);
+    expect((await t.post(path, make(), { ip: '198.51.100.7' })).status).not.toBe(429);
+    t.advance(61);
+    expect((await t.post(path, make(), { ip })).status).not.toBe(429);
+  });
+});
+
+describe('tokens and logout', () => {
+  it('logout revokes the token; the profile then answers 401', async () => {
+    const { token } = await t.signUpStudent();
+    expect((await t.get('/api/v1/profile', { token })).status).toBe(200);
+    const out = await t.post('/api/v1/auth/logout', undefined, { token });
+    expect(out.status).toBe(200);
+    const after = await t.get('/api/v1/profile', { token });
+    expect(after.status).toBe(401);
+    expect((await body(after)).message).toBe('Your session has ended. Please sign in again');
+  });
+
+  it('a token lasts 30 days', async () => {
+    const { token } = await t.signUpStudent();
+    t.advance(30 * 24 * 3600 - 60);
+    expect((await t.get('/api/v1/profile', { token })).status).toBe(200);
+    t.advance(120);
+    expect((await t.get('/api/v1/profile', { token })).status).toBe(401);
+  });
+
+  it('is stored only as a hash', async () => {
+    const { token } = await t.signUpStudent();
+    const rows = await t.db.query<{ token_hash: string }>('SELECT token_hash FROM auth_tokens');
+    expect(rows.some((r) => r.token_hash === token)).toBe(false);
+    const codes = await t.db.query<{ code_hash: string }>('SELECT code_hash FROM otp_codes');
+    expect(codes.every((r) => /^[a-f0-9]{64}$/.test(r.code_hash))).toBe(true);
+  });
+
+  it('the packages module knows the caller from the same token', async () => {
+    const { token } = await t.signUpStudent();
+    expect((await t.get('/api/v1/balance')).status).toBe(401);
+    expect((await t.get('/api/v1/balance', { token })).status).toBe(200);
+  });
+});
+
+describe('dev outbox', () => {
+  it('lists the newest message first', async () => {
+    const phone = newPhone();
+    await t.post('/api/v1/auth/register', await t.studentBody(phone));
+    t.advance(61);
+    await t.post('/api/v1/auth/resend', { phone }, { locale: 'ar' });
+    const res = await t.get(`/api/v1/dev/outbox?phone=${encodeURIComponent(phone)}`);
+    const { data } = (await res.json()) as { data: { text: string }[] };
+    expect(data).toHaveLength(2);
+    expect(data[0]!.text).toMatch(/رمز التحقق/);
+    expect(data[1]!.text).toMatch(/verification code/);
+  });
+
+  it('reads a phone whose + was not encoded in the URL', async () => {
+    const phone = newPhone();
+    await t.post('/api/v1/auth/register', await t.studentBody(phone));
+    const res = await t.get(`/api/v1/dev/outbox?phone=${phone}`);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: unknown[] }).data).toHaveLength(1);
+  });
+
+  it('does not exist in production mode', async () => {
+    const prod = await authApp({ production: true });
+    try {
+      const phone = newPhone();
+      expect((await prod.post('/api/v1/auth/register', await prod.studentBody(phone))).status).toBe(201);
+      expect((await prod.get(`/api/v1/dev/outbox?phone=${encodeURIComponent(phone)}`)).status).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});

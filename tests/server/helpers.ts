@@ -1,0 +1,87 @@
+// Test fixtures for the server: a fresh, migrated database per test file — in-memory PGlite by default,
+// or a throw-away schema on the PostgreSQL server in DATABASE_URL (scripts/test-pg.sh sets it).
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createApp } from '../../server/app';
+import { openDb, type Db } from '../../server/db';
+import { migrate } from '../../server/db/migrate';
+import { seed } from '../../server/db/seed';
+import { createLogger } from '../../server/logger';
+
+export const databaseUrl = process.env.DATABASE_URL || undefined;
+
+export interface TestDb {
+  db: Db;
+  /** Set when running on PostgreSQL: the schema this file owns. */
+  schema: string | undefined;
+  /** Open another connection to the same database (for "restart" tests). */
+  reopen(): Promise<Db>;
+  close(): Promise<void>;
+}
+
+export async function freshDb(): Promise<TestDb> {
+  if (!databaseUrl) {
+    const db = await openDb({ dataDir: 'memory://' });
+    return {
+      db,
+      schema: undefined,
+      reopen: () => Promise.reject(new Error('an in-memory PGlite cannot be reopened')),
+      close: () => db.close(),
+    };
+  }
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const db = await openDb({ databaseUrl, searchPath: schema });
+  return {
+    db,
+    schema,
+    reopen: () => openDb({ databaseUrl, searchPath: schema }),
+    close: async () => {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: databaseUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** A migrated and seeded database. */
+export async function seededDb(): Promise<TestDb> {
+  const t = await freshDb();
+  await migrate(t.db);
+  await seed(t.db, { demo: true });
+  return t;
+}
+
+/** A stand-in for the built client: index.html, a hashed asset big enough to compress, a plain file. */
+export async function fakeClientBuild(): Promise<{ dir: string; assetPath: string; assetBody: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'noor-static-'));
+  await mkdir(path.join(dir, 'assets'));
+  const assetBody = `console.log(${JSON.stringify('نور '.repeat(800))});\n`;
+  await writeFile(path.join(dir, 'index.html'), '<!doctype html><html lang="ar" dir="rtl"><head><title>نور</title></head><body><div id="root"></div><script src="/boot.js"></script></body></html>');
+  await writeFile(path.join(dir, 'assets', 'index-AbC123xy.js'), assetBody);
+  await writeFile(path.join(dir, 'boot.js'), 'document.documentElement.lang = "ar";\n');
+  return { dir, assetPath: '/assets/index-AbC123xy.js', assetBody, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** The app over a seeded database, without a listening socket (app.request). */
+export async function testApp(options: { staticDir?: string } = {}) {
+  const t = await seededDb();
+  const app = createApp({ db: t.db, staticDir: options.staticDir, log: createLogger('silent') });
+  return { app, ...t };
+}
+
+export function json(body: unknown, headers: Record<string, string> = {}): RequestInit {
+  return {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  };
+}

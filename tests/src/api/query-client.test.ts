@@ -1,0 +1,40 @@
+// The global error path: failed queries and mutations reach the presenter unless marked silent.
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../src/api/api-error';
+import { createQueryClient, shouldRetry } from '../../../src/api/query-client';
+
+const boom = () => Promise.reject(new ApiError({ status: 403, message: 'no' }));
+
+describe('createQueryClient', () => {
+  it('hands a failed query to onError', async () => {
+    const onError = vi.fn();
+    const client = createQueryClient({ onError });
+    await client.fetchQuery({ queryKey: ['x'], queryFn: boom, retry: false }).catch(() => undefined);
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError.mock.calls[0]?.[0]).toMatchObject({ status: 403 });
+  });
+
+  it('keeps quiet about queries and mutations marked silent', async () => {
+    const onError = vi.fn();
+    const client = createQueryClient({ onError });
+    await client.fetchQuery({ queryKey: ['y'], queryFn: boom, retry: false, meta: { silent: true } }).catch(() => undefined);
+    await client.getMutationCache().build(client, { mutationFn: boom, meta: { silent: true } }).execute(undefined).catch(() => undefined);
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('hands a failed mutation to onError, and the caller still gets the error', async () => {
+    const onError = vi.fn();
+    const client = createQueryClient({ onError });
+    const mutation = client.getMutationCache().build(client, { mutationFn: boom });
+    await expect(mutation.execute(undefined)).rejects.toMatchObject({ status: 403 });
+    expect(onError).toHaveBeenCalledTimes(1);
+  });
+
+  it('retries once only when another try could help (no response or 5xx)', () => {
+    expect(shouldRetry(0, new ApiError({ status: 0, message: null }))).toBe(true);
+    expect(shouldRetry(0, new ApiError({ status: 503, message: null }))).toBe(true);
+    expect(shouldRetry(1, new ApiError({ status: 503, message: null }))).toBe(false);
+    expect(shouldRetry(0, new ApiError({ status: 404, message: null }))).toBe(false);
+    expect(shouldRetry(0, new ApiError({ status: 401, message: null }))).toBe(false);
+  });
+});

@@ -1,0 +1,181 @@
+// @vitest-environment jsdom
+// The packages screen as a student uses it: packages with prices in riyals, price per hour, best value
+// and the institutional option; the balance and history; a promo code checked by the server with the
+// discounted price or each refusal's own message; buying leaves for the checkout URL; and the return
+// from the payment page shows the spec's message and reads the balance again.
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nProvider } from '@lingui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../src/api/query-client';
+import { PackagesPage } from '../../../src/features/packages/packages-page';
+import { fakeFetch, makeI18n, type Reply } from '../helpers';
+import { renderApp } from '../pages/render-app';
+
+const packages = [
+  { id: 1, code: 'starter-4', name: 'Starter', name_ar: 'باقة البداية', name_en: 'Starter', hours: 4, price: 480, currency: 'QAR', validity_days: 30, price_per_hour: 120, best_value: false },
+  { id: 4, code: 'excellence-20', name: 'Excellence', name_ar: 'باقة التفوّق', name_en: 'Excellence', hours: 20, price: 1800, currency: 'QAR', validity_days: 120, price_per_hour: 90, best_value: true },
+];
+const balance = { hours_remaining: 4, minutes_remaining: 240, expires_at: '2030-03-01T10:00:00.000Z', free_trial_available: true };
+const orders = [
+  { id: 12, package_id: 1, package_name: 'Starter', hours: 4, list_price: 480, discount: 72, amount: 408, currency: 'QAR', promo_code: 'NOOR15', status: 'paid', failure: null, created_at: '2030-01-01T10:00:00.000Z', paid_at: '2030-01-01T10:01:00.000Z' },
+  { id: 11, package_id: 4, package_name: 'Excellence', hours: 20, list_price: 1800, discount: 0, amount: 1800, currency: 'QAR', promo_code: null, status: 'failed', failure: 'declined', created_at: '2029-12-31T10:00:00.000Z', paid_at: null },
+];
+
+let promoReply: Reply;
+let orderReply: Reply;
+
+function stubServer() {
+  const { fetch, calls } = fakeFetch((url, method) => {
+    if (url.endsWith('/v1/packages')) return { status: 200, json: { message: 'ok', data: packages } };
+    if (url.endsWith('/v1/balance')) return { status: 200, json: { message: 'ok', data: balance } };
+    if (url.endsWith('/v1/orders') && method === 'GET') return { status: 200, json: { message: 'ok', data: orders } };
+    if (url.endsWith('/v1/orders') && method === 'POST') return orderReply;
+    if (url.endsWith('/v1/promo-codes/check')) return promoReply;
+    if (url.endsWith('/v1/settings')) return { status: 200, json: { message: 'ok', data: {} } };
+    return { status: 200, json: { message: 'ok', data: [] } };
+  });
+  vi.stubGlobal('fetch', fetch);
+  return calls;
+}
+
+function renderPage(locale: 'en' | 'ar' = 'en') {
+  const calls = stubServer();
+  const goToCheckout = vi.fn();
+  const onError = vi.fn();
+  const queryClient = createQueryClient({ onError });
+  const rootRoute = createRootRoute({ component: () => <PackagesPage goToCheckout={goToCheckout} /> });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  render(
+    <I18nProvider i18n={makeI18n(locale)}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>,
+  );
+  return { calls, goToCheckout, onError, user: userEvent.setup() };
+}
+
+/** Intl puts a no-break space between currency and amount; compare as a reader sees it. */
+const total = () => (screen.getByTestId('checkout-total').textContent ?? '').replace(/\s/g, ' ');
+const card = (hours: number) => screen.findByTestId(`package-${hours}`);
+
+beforeEach(() => {
+  promoReply = { status: 200, json: { message: 'ok', data: { code: 'NOOR15', package_id: 1, list_price: 480, discount: 72, amount: 408, currency: 'QAR' } } };
+  orderReply = { status: 201, json: { message: 'ok', data: { id: 13, amount: 408, currency: 'QAR', status: 'pendingPayment', checkout_url: '/api/v1/sandbox/checkout/cs_abc?lang=en' } } };
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('PackagesPage', () => {
+  it('lists each package with hours, price, price per hour, validity, and marks the best value', async () => {
+    renderPage();
+    const starter = within(await card(4));
+    expect(starter.getByRole('heading', { name: 'Starter' })).toBeTruthy();
+    expect(starter.getByText('4 hours')).toBeTruthy();
+    expect(starter.getByText('QAR 480')).toBeTruthy();
+    expect(starter.getByText('QAR 120 per hour')).toBeTruthy();
+    expect(starter.getByText('Valid for 30 days')).toBeTruthy();
+    expect(starter.queryByText('Best value')).toBeNull();
+    expect(within(await card(20)).getByText('Best value')).toBeTruthy();
+    const contact = screen.getByRole('link', { name: 'Contact us' });
+    expect(contact.getAttribute('href')).toBe('/contact-us');
+  });
+
+  it('shows the balance with its expiry and the free trial, and the purchase history with statuses', async () => {
+    renderPage();
+    expect((await screen.findByTestId('balance-hours')).textContent).toBe('4 hours remaining');
+    expect(screen.getByText('Use them by March 1, 2030')).toBeTruthy();
+    expect(screen.getByText('You have a free trial session waiting for you.')).toBeTruthy();
+    const paid = within(await screen.findByTestId('order-12'));
+    expect(paid.getByText('Paid')).toBeTruthy();
+    expect(paid.getByText('QAR 408')).toBeTruthy();
+    const failed = within(screen.getByTestId('order-11'));
+    expect(failed.getByText('Not completed')).toBeTruthy();
+    expect(failed.getByText(/Card declined/)).toBeTruthy();
+  });
+
+  it('in Arabic: Arabic plural forms and the riyal sign', async () => {
+    renderPage('ar');
+    expect((await screen.findByTestId('balance-hours')).textContent).toBe('4 ساعات متبقية');
+    const starter = within(await card(4));
+    expect(starter.getByText('4 ساعات')).toBeTruthy();
+    expect(starter.getByText(/480.*ر\.ق/)).toBeTruthy();
+    expect(within(await card(20)).getByText('الأفضل قيمة')).toBeTruthy();
+  });
+
+  it('a valid code: the server prices it and the discounted total shows before paying; buying leaves for the checkout', async () => {
+    const { calls, goToCheckout, user } = renderPage();
+    await user.click(within(await card(4)).getByRole('button', { name: 'Choose Starter' }));
+    expect(within(await card(4)).getByRole('button', { name: 'Choose Starter' }).getAttribute('aria-pressed')).toBe('true');
+    expect(total()).toBe('QAR 480');
+    await user.type(screen.getByRole('textbox', { name: 'Promo code' }), 'noor15');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(total()).toBe('QAR 408'));
+    expect(screen.getByText('Discount (NOOR15)')).toBeTruthy();
+    expect(calls.find((c) => c.url.endsWith('/v1/promo-codes/check'))?.body).toEqual({ code: 'noor15', package_id: 1 });
+
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(goToCheckout).toHaveBeenCalledWith('/api/v1/sandbox/checkout/cs_abc?lang=en'));
+    // Only the package and the code go to the server: never a price.
+    expect(calls.find((c) => c.url.endsWith('/v1/orders') && c.method === 'POST')?.body).toEqual({ package_id: 1, promo_code: 'NOOR15' });
+  });
+
+  it.each([
+    ['invalid', 'This promo code is not valid. Please check it and try again.'],
+    ['expired', 'This promo code has expired.'],
+    ['used_up', 'This promo code has already been used the maximum number of times.'],
+    ['not_applicable', 'This promo code does not apply to the chosen package.'],
+  ])('a refused code (%s) gets its own message next to the field, and no toast', async (code, text) => {
+    promoReply = { status: 422, json: { message: 'server text', errors: { code: [code] } } };
+    const { onError, user } = renderPage();
+    await user.click(within(await card(20)).getByRole('button', { name: 'Choose Excellence' }));
+    const field = screen.getByRole('textbox', { name: 'Promo code' });
+    await user.type(field, 'SOMECODE');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent).toBe(text));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(total()).toBe('QAR 1,800');
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('without a code, the order goes without one', async () => {
+    const { calls, goToCheckout, user } = renderPage();
+    await user.click(within(await card(20)).getByRole('button', { name: 'Choose Excellence' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(goToCheckout).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ package_id: 4 });
+  });
+});
+
+describe('/packages on return from the payment page', () => {
+  it.each([
+    ['success', 'en', 'Thank you! Your payment has been successfully completed.', 'status'],
+    ['failed', 'en', 'Your payment has not been completed. Please try again.', 'alert'],
+    ['success', 'ar', 'شكراً لك! تمت عملية الدفع بنجاح.', 'status'],
+    ['failed', 'ar', 'لم تكتمل عملية الدفع. يرجى المحاولة مرة أخرى.', 'alert'],
+  ] as const)('?payment=%s (%s) shows the spec message, reads the balance again and clears the address', async (result, locale, text, role) => {
+    const calls = stubServer();
+    const { router } = await renderApp(`/packages?payment=${result}&order=13`, { locale, signedIn: true });
+    const message = await screen.findByTestId('payment-result');
+    expect(message.textContent).toBe(text);
+    expect(message.getAttribute('role')).toBe(role);
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/v1/balance')).length).toBeGreaterThanOrEqual(1));
+    // Still shown after the address was cleared.
+    expect(screen.getByTestId('payment-result').textContent).toBe(text);
+    await act(async () => undefined);
+  });
+
+  it('without ?payment nothing is announced', async () => {
+    stubServer();
+    await renderApp('/packages', { locale: 'en', signedIn: true });
+    await screen.findByRole('heading', { level: 1, name: 'Time packages' });
+    expect(screen.queryByTestId('payment-result')).toBeNull();
+  });
+});

@@ -1,0 +1,57 @@
+// Renders the real app (providers, shell, route tree) at a path, in a chosen locale, with an auth
+// actor whose effects are fakes: anonymous by default, or signed in as a student.
+import { act, render, screen } from '@testing-library/react';
+import { createMemoryHistory, createRouter } from '@tanstack/react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { App } from '../../../src/app/app';
+import { activateLocale, i18n } from '../../../src/i18n/i18n';
+import { routeTree } from '../../../src/route-tree.gen';
+import { authMachine, type StoredSession } from '../../../machines/auth.machine';
+import type { AccountRecord } from '../../../contract/account';
+
+const student: AccountRecord = {
+  id: 7,
+  is_teacher: false,
+  has_free_session: true,
+  status: null,
+  token: 'student-token',
+  profile_complete: true,
+};
+
+export interface RenderAppOptions {
+  locale?: 'ar' | 'en';
+  signedIn?: boolean;
+}
+
+export async function renderApp(path: string, { locale = 'ar', signedIn = false }: RenderAppOptions = {}) {
+  await act(() => activateLocale(locale));
+  // Only the effects these screens can trigger: the start-up check and signing out.
+  const calls = { logout: 0 };
+  const auth = createActor(
+    authMachine.provide({
+      actors: {
+        checkLogin: fromPromise<StoredSession>(async () =>
+          signedIn ? { account: student, token: student.token } : { account: null, token: null },
+        ),
+        logout: fromPromise<void>(async () => {
+          calls.logout++;
+        }),
+      },
+      actions: { clearSession: () => {}, storeSession: () => {}, navigate: () => {} },
+    }),
+  ).start();
+  await waitFor(auth, (s) => !s.hasTag('state:loading'));
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createRouter({
+    routeTree,
+    history: createMemoryHistory({ initialEntries: [path] }),
+    context: { auth, queryClient },
+  });
+  const view = render(<App router={router} auth={auth} queryClient={queryClient} />);
+  await screen.findByRole('heading', { level: 1 });
+  return { ...view, router, auth, calls, i18n };
+}
+
+/** True when the text holds Arabic letters: a cheap, reliable sign that a string was translated. */
+export const hasArabic = (text: string | null | undefined) => /[\u0600-\u06FF]/.test(text ?? '');

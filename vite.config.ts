@@ -1,0 +1,30 @@
+// Build and dev-server configuration. Plugin order matters: router, babel (Lingui macros), react, lingui.
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+
+const apiPort = process.env.API_PORT ?? '3001';
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/route-tree.gen.ts',
+      quoteStyle: 'single',
+    }),
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    react(),
+    lingui(),
+  ],
+  server: {
+    proxy: {
+      '/api': { target: `http://127.0.0.1:${apiPort}`, ws: true },
+      '/app': { target: `ws://127.0.0.1:${apiPort}`, ws: true },
+    },
+  },
+  build: { outDir: 'dist/client', sourcemap: false, target: 'es2022' },
+});

@@ -1,0 +1,15 @@
+// Unit, machine and server tests. Browser-ish tests opt into jsdom with `// @vitest-environment jsdom`.
+import { defineConfig } from 'vitest/config';
+import babel from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
+
+export default defineConfig({
+  plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui()],
+  test: {
+    include: ['tests/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
