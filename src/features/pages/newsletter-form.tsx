@@ -36,6 +36,8 @@ export function NewsletterForm() {
         }
       }
     },
+    // Submitting while invalid still runs validation and moves focus to the field that needs fixing.
+    canSubmitWhenInvalid: true,
     onSubmitInvalid: () => focusFirstInvalid(formRef.current),
   });
 

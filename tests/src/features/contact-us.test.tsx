@@ -73,6 +73,18 @@ describe('ContactPage', () => {
     expect(posts()).toHaveLength(0);
   });
 
+  it('a field already invalid does not stop the submit from showing every other problem', async () => {
+    const { fields, posts, user } = setup();
+    await user.type(fields.email, 'layla-at-example');
+    await user.tab();
+    await waitFor(() => expect(describedText(fields.email)).toContain('Please enter a valid email address'));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    for (const field of [fields.name, fields.phone, fields.message]) {
+      await waitFor(() => expect(describedText(field)).toContain(REQUIRED));
+    }
+    expect(posts()).toHaveLength(0);
+  });
+
   it('says nothing while the user types, then the email format message on leaving the field', async () => {
     const { fields, user } = setup();
     await user.type(fields.email, 'layla-at-example');
