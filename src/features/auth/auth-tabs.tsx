@@ -1,6 +1,7 @@
 // Student / teacher switch of the sign-in and sign-up screens: the WAI-ARIA tabs pattern (arrow keys
 // move between tabs, following the reading direction; only the selected tab is in the tab order).
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 
 export interface AuthTab<K extends string> {
   key: K;
@@ -57,5 +58,39 @@ export function AuthTabs<K extends string>({ idBase, label, tabs, selected, onSe
         );
       })}
     </div>
+  );
+}
+
+export type AccountKind = 'student' | 'teacher';
+
+/** The student / teacher tabs of sign-in and sign-up with the selected tab's panel. */
+export function AccountKindTabs({
+  idBase,
+  selected,
+  onSelect,
+  children,
+}: {
+  idBase: string;
+  selected: AccountKind;
+  onSelect: (key: AccountKind) => void;
+  children: ReactNode;
+}) {
+  const { t } = useLingui();
+  return (
+    <>
+      <AuthTabs
+        idBase={idBase}
+        label={t`Account type`}
+        selected={selected}
+        onSelect={onSelect}
+        tabs={[
+          { key: 'student', label: t`Student` },
+          { key: 'teacher', label: t`Teacher` },
+        ]}
+      />
+      <div role="tabpanel" id={panelId(idBase, selected)} aria-labelledby={tabId(idBase, selected)} className="auth-panel">
+        {children}
+      </div>
+    </>
   );
 }

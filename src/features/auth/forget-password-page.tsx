@@ -5,16 +5,14 @@ import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
 import { focusFirstInvalid } from '../../ui/form-helpers';
-import { emptyPhone, PhoneInput, validatePhone, type PhoneValue } from '../../ui/phone-input';
-import { valueBinding } from './bindings';
-import { fieldErrors } from './messages';
+import { emptyPhone } from '../../ui/phone-input';
 import { useAuthForm, type AuthActor } from './use-auth-request';
+import { PhoneField, fieldValidators } from './field-groups';
 
 export function ForgetPasswordPage({ auth }: { auth: AuthActor }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const formRef = useRef<HTMLFormElement>(null);
   const form = useForm({
     defaultValues: { phone: emptyPhone() },
@@ -48,12 +46,8 @@ export function ForgetPasswordPage({ auth }: { auth: AuthActor }) {
           }}
         >
           <FormError title={t`Could not send the code:`} messages={summary} />
-          <form.Field name="phone" validators={{ onChange: ({ value }) => validatePhone(value) }}>
-            {(field) => (
-              <Field label={t`Phone number`} required errors={fieldErrors(field, i18n)}>
-                {(control) => <PhoneInput {...control} name="phone" {...valueBinding<PhoneValue>(field)} />}
-              </Field>
-            )}
+          <form.Field name="phone" validators={fieldValidators.phone}>
+            {(field) => <PhoneField field={field} />}
           </form.Field>
           <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
             <Trans>Send code</Trans>

@@ -6,16 +6,12 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
-import { focusFirstInvalid, textBinding } from '../../ui/form-helpers';
-import { PasswordStrength } from '../../ui/password-strength';
-import { emptyPhone, PhoneInput, toPhoneValue, validatePhone, type PhoneValue } from '../../ui/phone-input';
-import { TextInput } from '../../ui/text-input';
-import { valueBinding } from './bindings';
-import { fieldErrors } from './messages';
+import { focusFirstInvalid } from '../../ui/form-helpers';
+import { emptyPhone, toPhoneValue } from '../../ui/phone-input';
 import { useAuthForm, type AuthActor } from './use-auth-request';
-import { asciiDigits, codeProblem, confirmationProblem, OTP_LENGTH, passwordProblem } from './validation';
+import { asciiDigits, confirmationProblem } from './validation';
+import { CodeField, NewPasswordField, PasswordConfirmationField, PhoneField, fieldValidators } from './field-groups';
 
 export interface ResetPasswordPageProps {
   auth: AuthActor;
@@ -24,7 +20,7 @@ export interface ResetPasswordPageProps {
 }
 
 export function ResetPasswordPage({ auth, phone: phoneParam }: ResetPasswordPageProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const formRef = useRef<HTMLFormElement>(null);
   const knownPhone = useSelector(auth, (s) => s.context.phone) ?? phoneParam ?? null;
   const form = useForm({
@@ -78,42 +74,15 @@ export function ResetPasswordPage({ auth, phone: phoneParam }: ResetPasswordPage
               </Trans>
             </p>
           ) : (
-            <form.Field name="phone" validators={{ onChange: ({ value }) => validatePhone(value) }}>
-              {(field) => (
-                <Field label={t`Phone number`} required errors={fieldErrors(field, i18n)}>
-                  {(control) => <PhoneInput {...control} name="phone" {...valueBinding<PhoneValue>(field)} />}
-                </Field>
-              )}
+            <form.Field name="phone" validators={fieldValidators.phone}>
+              {(field) => <PhoneField field={field} />}
             </form.Field>
           )}
-          <form.Field name="code" validators={{ onChange: ({ value }) => codeProblem(value) }}>
-            {(field) => (
-              <Field label={t`Verification code`} required errors={fieldErrors(field, i18n)}>
-                {(control) => (
-                  <TextInput
-                    {...control}
-                    {...textBinding(field)}
-                    className="otp-input"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={OTP_LENGTH}
-                    dir="ltr"
-                  />
-                )}
-              </Field>
-            )}
+          <form.Field name="code" validators={fieldValidators.code}>
+            {(field) => <CodeField field={field} />}
           </form.Field>
-          <form.Field name="password" validators={{ onChange: ({ value }) => passwordProblem(value) }}>
-            {(field) => (
-              <Field
-                label={t`New password`}
-                required
-                errors={fieldErrors(field, i18n)}
-                description={<PasswordStrength password={field.state.value} />}
-              >
-                {(control) => <TextInput {...control} {...textBinding(field)} type="password" autoComplete="new-password" dir="ltr" />}
-              </Field>
-            )}
+          <form.Field name="password" validators={fieldValidators.password}>
+            {(field) => <NewPasswordField field={field} label={t`New password`} />}
           </form.Field>
           <form.Field
             name="password_confirmation"
@@ -122,11 +91,7 @@ export function ResetPasswordPage({ auth, phone: phoneParam }: ResetPasswordPage
               onChange: ({ value, fieldApi }) => confirmationProblem(value, fieldApi.form.getFieldValue('password')),
             }}
           >
-            {(field) => (
-              <Field label={t`Confirm password`} required errors={fieldErrors(field, i18n)}>
-                {(control) => <TextInput {...control} {...textBinding(field)} type="password" autoComplete="new-password" dir="ltr" />}
-              </Field>
-            )}
+            {(field) => <PasswordConfirmationField field={field} />}
           </form.Field>
           <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
             <Trans>Change password</Trans>

@@ -1,9 +1,8 @@
 // The sign-up screen (/sign-up): a student form and a teacher form behind student / teacher tabs.
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { AuthTabs, panelId, tabId } from './auth-tabs';
-import type { AccountKind } from './sign-in-page';
+import { Trans } from '@lingui/react/macro';
+import { AccountKindTabs, type AccountKind } from './auth-tabs';
 import { StudentSignupForm } from './student-signup-form';
 import { TeacherSignupForm } from './teacher-signup-form';
 import type { AuthActor } from './use-auth-request';
@@ -14,9 +13,7 @@ export interface SignUpPageProps {
 }
 
 export function SignUpPage({ auth, initialTab = 'student' }: SignUpPageProps) {
-  const { t } = useLingui();
   const [tab, setTab] = useState<AccountKind>(initialTab);
-  const idBase = 'sign-up';
 
   return (
     <section className="page container auth-page">
@@ -24,19 +21,9 @@ export function SignUpPage({ auth, initialTab = 'student' }: SignUpPageProps) {
         <h1>
           <Trans>Sign up</Trans>
         </h1>
-        <AuthTabs
-          idBase={idBase}
-          label={t`Account type`}
-          selected={tab}
-          onSelect={setTab}
-          tabs={[
-            { key: 'student', label: t`Student` },
-            { key: 'teacher', label: t`Teacher` },
-          ]}
-        />
-        <div role="tabpanel" id={panelId(idBase, tab)} aria-labelledby={tabId(idBase, tab)} className="auth-panel">
+        <AccountKindTabs idBase="sign-up" selected={tab} onSelect={setTab}>
           {tab === 'student' ? <StudentSignupForm auth={auth} /> : <TeacherSignupForm auth={auth} />}
-        </div>
+        </AccountKindTabs>
         <p className="auth-switch">
           <Trans>
             Already have an account? <Link to="/sign-in">Sign in</Link>

@@ -3,27 +3,16 @@
 import { useRef } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { validationKeys } from '../../../contract/validation';
 import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
-import { focusFirstInvalid, textBinding } from '../../ui/form-helpers';
-import { emptyPhone, PhoneInput, validatePhone, type PhoneValue } from '../../ui/phone-input';
-import { TextInput } from '../../ui/text-input';
-import { valueBinding } from './bindings';
-import { ChoiceGroup } from './choice-group';
-import { fieldErrors } from './messages';
-import { usePhaseOptions } from './reference-options';
-import { SelectInput } from './select-input';
+import { focusFirstInvalid } from '../../ui/form-helpers';
+import { emptyPhone } from '../../ui/phone-input';
 import { useAuthForm, type AuthActor } from './use-auth-request';
-import { arabicNameSchema, schemaProblem } from './validation';
-
-const required = (value: string) => (value === '' ? validationKeys.required : undefined);
+import { ArabicNameField, GenderField, PhaseField, PhoneField, fieldValidators } from './field-groups';
 
 export function StudentSignupForm({ auth }: { auth: AuthActor }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const formRef = useRef<HTMLFormElement>(null);
-  const phases = usePhaseOptions();
   const form = useForm({
     defaultValues: { first_name: '', last_name: '', phone: emptyPhone(), gender: '', phase_id: '' },
     onSubmit: ({ value }) => {
@@ -59,60 +48,24 @@ export function StudentSignupForm({ auth }: { auth: AuthActor }) {
     >
       <FormError title={t`The account could not be created:`} messages={summary} />
       <div className="form-pair">
-        <form.Field name="first_name" validators={{ onChange: ({ value }) => schemaProblem(arabicNameSchema, value) }}>
-          {(field) => (
-            <Field label={t`First name`} required errors={fieldErrors(field, i18n)} description={t`In Arabic letters`}>
-              {(control) => <TextInput {...control} {...textBinding(field)} autoComplete="given-name" lang="ar" dir="rtl" />}
-            </Field>
-          )}
+        <form.Field name="first_name" validators={fieldValidators.arabicName}>
+          {(field) => <ArabicNameField field={field} label={t`First name`} autoComplete="given-name" />}
         </form.Field>
-        <form.Field name="last_name" validators={{ onChange: ({ value }) => schemaProblem(arabicNameSchema, value) }}>
-          {(field) => (
-            <Field label={t`Last name`} required errors={fieldErrors(field, i18n)} description={t`In Arabic letters`}>
-              {(control) => <TextInput {...control} {...textBinding(field)} autoComplete="family-name" lang="ar" dir="rtl" />}
-            </Field>
-          )}
+        <form.Field name="last_name" validators={fieldValidators.arabicName}>
+          {(field) => <ArabicNameField field={field} label={t`Last name`} autoComplete="family-name" />}
         </form.Field>
       </div>
 
-      <form.Field name="phone" validators={{ onChange: ({ value }) => validatePhone(value) }}>
-        {(field) => (
-          <Field label={t`Phone number`} required errors={fieldErrors(field, i18n)}>
-            {(control) => <PhoneInput {...control} name="phone" {...valueBinding<PhoneValue>(field)} />}
-          </Field>
-        )}
+      <form.Field name="phone" validators={fieldValidators.phone}>
+        {(field) => <PhoneField field={field} />}
       </form.Field>
 
-      <form.Field name="gender" validators={{ onChange: ({ value }) => required(value) }}>
-        {(field) => (
-          <ChoiceGroup
-            legend={t`Gender`}
-            name="gender"
-            required
-            choices={[
-              { value: 'male', label: t`Male` },
-              { value: 'female', label: t`Female` },
-            ]}
-            errors={fieldErrors(field, i18n)}
-            {...valueBinding<string>(field)}
-          />
-        )}
+      <form.Field name="gender" validators={fieldValidators.required}>
+        {(field) => <GenderField field={field} />}
       </form.Field>
 
-      <form.Field name="phase_id" validators={{ onChange: ({ value }) => required(value) }}>
-        {(field) => (
-          <Field label={t`School phase`} required errors={fieldErrors(field, i18n)}>
-            {(control) => (
-              <SelectInput
-                {...control}
-                name="phase_id"
-                placeholder={phases.isLoading ? t`Loading…` : t`Choose the phase`}
-                options={phases.data ?? []}
-                {...valueBinding<string>(field)}
-              />
-            )}
-          </Field>
-        )}
+      <form.Field name="phase_id" validators={fieldValidators.required}>
+        {(field) => <PhaseField field={field} />}
       </form.Field>
 
       <Button type="submit" disabled={busy} aria-busy={busy || undefined}>

@@ -11,21 +11,19 @@ import { Field } from '../../ui/field';
 import { FileInput, validateFile } from '../../ui/file-input';
 import { FormError } from '../../ui/form-error';
 import { focusFirstInvalid, textBinding } from '../../ui/form-helpers';
-import { PasswordStrength } from '../../ui/password-strength';
-import { emptyPhone, PhoneInput, validatePhone, type PhoneValue } from '../../ui/phone-input';
+import { emptyPhone, type PhoneValue } from '../../ui/phone-input';
 import { TextInput } from '../../ui/text-input';
 import { valueBinding } from './bindings';
 import { ChoiceGroup } from './choice-group';
 import { fieldErrors } from './messages';
 import { useCountryOptions, usePhaseOptions, useSubjectOptions } from './reference-options';
 import { SelectInput } from './select-input';
+import { ArabicNameField, fieldValidators, GenderField, NewPasswordField, PasswordConfirmationField, PhoneField } from './field-groups';
 import { useAuthForm, type AuthActor } from './use-auth-request';
 import {
-  arabicNameSchema,
   birthDateProblem,
   confirmationProblem,
   experienceProblem,
-  passwordProblem,
   requiredChoice,
   schemaProblem,
   asciiDigits,
@@ -35,7 +33,6 @@ export const QUALIFICATIONS = ['bachelor', 'master', 'phd', 'degree', 'file', 'c
 type DocumentField = 'id_front' | 'id_back' | 'qualification_scan';
 
 const required = (value: string) => (value === '' ? validationKeys.required : undefined);
-const nameCheck = ({ value }: { value: string }) => schemaProblem(arabicNameSchema, value);
 
 export interface TeacherSignupValues {
   first_name: string;
@@ -136,12 +133,8 @@ export function TeacherSignupForm({ auth }: { auth: AuthActor }) {
   };
 
   const nameField = (name: 'first_name' | 'second_name' | 'last_name', label: string, autoComplete: string) => (
-    <form.Field name={name} validators={{ onChange: nameCheck }}>
-      {(field) => (
-        <Field label={label} required errors={fieldErrors(field, i18n)} description={t`In Arabic letters`}>
-          {(control) => <TextInput {...control} {...textBinding(field)} autoComplete={autoComplete} lang="ar" dir="rtl" />}
-        </Field>
-      )}
+    <form.Field name={name} validators={fieldValidators.arabicName}>
+      {(field) => <ArabicNameField field={field} label={label} autoComplete={autoComplete} />}
     </form.Field>
   );
 
@@ -166,12 +159,8 @@ export function TeacherSignupForm({ auth }: { auth: AuthActor }) {
       </div>
 
       <div className="form-pair">
-        <form.Field name="phone" validators={{ onChange: ({ value }) => validatePhone(value) }}>
-          {(field) => (
-            <Field label={t`Phone number`} required errors={fieldErrors(field, i18n)}>
-              {(control) => <PhoneInput {...control} name="phone" {...valueBinding<PhoneValue>(field)} />}
-            </Field>
-          )}
+        <form.Field name="phone" validators={fieldValidators.phone}>
+          {(field) => <PhoneField field={field} />}
         </form.Field>
         <form.Field name="email" validators={{ onChange: ({ value }) => schemaProblem(emailSchema, value) }}>
           {(field) => (
@@ -184,20 +173,8 @@ export function TeacherSignupForm({ auth }: { auth: AuthActor }) {
         </form.Field>
       </div>
 
-      <form.Field name="gender" validators={{ onChange: ({ value }) => required(value) }}>
-        {(field) => (
-          <ChoiceGroup
-            legend={t`Gender`}
-            name="gender"
-            required
-            choices={[
-              { value: 'male', label: t`Male` },
-              { value: 'female', label: t`Female` },
-            ]}
-            errors={fieldErrors(field, i18n)}
-            {...valueBinding<string>(field)}
-          />
-        )}
+      <form.Field name="gender" validators={fieldValidators.required}>
+        {(field) => <GenderField field={field} />}
       </form.Field>
 
       <div className="form-pair">
@@ -282,17 +259,8 @@ export function TeacherSignupForm({ auth }: { auth: AuthActor }) {
       </form.Field>
 
       <div className="form-pair">
-        <form.Field name="password" validators={{ onChange: ({ value }) => passwordProblem(value) }}>
-          {(field) => (
-            <Field
-              label={t`Password`}
-              required
-              errors={fieldErrors(field, i18n)}
-              description={<PasswordStrength password={field.state.value} />}
-            >
-              {(control) => <TextInput {...control} {...textBinding(field)} type="password" autoComplete="new-password" dir="ltr" />}
-            </Field>
-          )}
+        <form.Field name="password" validators={fieldValidators.password}>
+          {(field) => <NewPasswordField field={field} label={t`Password`} />}
         </form.Field>
         <form.Field
           name="password_confirmation"
@@ -301,11 +269,7 @@ export function TeacherSignupForm({ auth }: { auth: AuthActor }) {
             onChange: ({ value, fieldApi }) => confirmationProblem(value, fieldApi.form.getFieldValue('password')),
           }}
         >
-          {(field) => (
-            <Field label={t`Confirm password`} required errors={fieldErrors(field, i18n)}>
-              {(control) => <TextInput {...control} {...textBinding(field)} type="password" autoComplete="new-password" dir="ltr" />}
-            </Field>
-          )}
+          {(field) => <PasswordConfirmationField field={field} />}
         </form.Field>
       </div>
 

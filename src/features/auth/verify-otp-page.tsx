@@ -7,13 +7,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { selectOtp } from '../../../machines/auth.machine';
 import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
-import { focusFirstInvalid, textBinding } from '../../ui/form-helpers';
-import { TextInput } from '../../ui/text-input';
-import { fieldErrors } from './messages';
+import { focusFirstInvalid } from '../../ui/form-helpers';
 import { useAuthForm, type AuthActor } from './use-auth-request';
-import { asciiDigits, codeProblem, OTP_LENGTH } from './validation';
+import { asciiDigits, OTP_LENGTH } from './validation';
+import { CodeField, fieldValidators } from './field-groups';
 
 /** Seconds as mm:ss, e.g. 59 → "00:59". */
 export function formatCountdown(seconds: number): string {
@@ -36,7 +34,7 @@ export interface VerifyOtpPageProps {
 }
 
 export function VerifyOtpPage({ auth, phone: phoneParam }: VerifyOtpPageProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const formRef = useRef<HTMLFormElement>(null);
   const otp = useSelector(auth, selectOtp, sameOtp);
   const sending = useSelector(auth, (s) => s.hasTag('otp:sending'));
@@ -120,23 +118,8 @@ export function VerifyOtpPage({ auth, phone: phoneParam }: VerifyOtpPageProps) {
             </p>
           ) : null}
           <FormError messages={[...summary, ...resend.summary]} />
-          <form.Field name="code" validators={{ onChange: ({ value }) => codeProblem(value) }}>
-            {(field) => (
-              <Field label={t`Verification code`} required errors={fieldErrors(field, i18n)}>
-                {(control) => (
-                  // One field (not six boxes): the numeric keypad and the browser's SMS code autofill.
-                  <TextInput
-                    {...control}
-                    {...textBinding(field)}
-                    className="otp-input"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={OTP_LENGTH}
-                    dir="ltr"
-                  />
-                )}
-              </Field>
-            )}
+          <form.Field name="code" validators={fieldValidators.code}>
+            {(field) => <CodeField field={field} />}
           </form.Field>
           <Button type="submit" disabled={busy || !otp.canSubmit} aria-busy={busy || undefined}>
             <Trans>Verify</Trans>

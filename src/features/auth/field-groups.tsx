@@ -1,0 +1,125 @@
+// The fields the auth screens share — names in Arabic, phone, gender, school phase, the texted code, a new
+// password with its confirmation — written once so every screen labels, binds and validates them alike.
+// Each takes the TanStack Form field it renders; the caller keeps `<form.Field name validators>` so the
+// form's own types check the name. The validators every caller uses are exported beside them.
+import type { AnyFieldApi } from '@tanstack/react-form';
+import { useLingui } from '@lingui/react/macro';
+import { validationKeys } from '../../../contract/validation';
+import { Field } from '../../ui/field';
+import { textBinding } from '../../ui/form-helpers';
+import { PasswordStrength } from '../../ui/password-strength';
+import { PhoneInput, validatePhone, type PhoneValue } from '../../ui/phone-input';
+import { TextInput } from '../../ui/text-input';
+import { valueBinding } from './bindings';
+import { ChoiceGroup } from './choice-group';
+import { fieldErrors } from './messages';
+import { usePhaseOptions } from './reference-options';
+import { SelectInput } from './select-input';
+import { arabicNameSchema, codeProblem, OTP_LENGTH, passwordProblem, schemaProblem } from './validation';
+
+interface FieldProps {
+  field: AnyFieldApi;
+}
+
+export const requiredValue = (value: string) => (value === '' ? validationKeys.required : undefined);
+
+/** Validators of the shared fields, for `<form.Field validators={…}>`. */
+export const fieldValidators = {
+  arabicName: { onChange: ({ value }: { value: string }) => schemaProblem(arabicNameSchema, value) },
+  phone: { onChange: ({ value }: { value: PhoneValue }) => validatePhone(value) },
+  required: { onChange: ({ value }: { value: string }) => requiredValue(value) },
+  code: { onChange: ({ value }: { value: string }) => codeProblem(value) },
+  password: { onChange: ({ value }: { value: string }) => passwordProblem(value) },
+};
+
+export function ArabicNameField({ field, label, autoComplete }: FieldProps & { label: string; autoComplete: string }) {
+  const { t, i18n } = useLingui();
+  return (
+    <Field label={label} required errors={fieldErrors(field, i18n)} description={t`In Arabic letters`}>
+      {(control) => <TextInput {...control} {...textBinding(field)} autoComplete={autoComplete} lang="ar" dir="rtl" />}
+    </Field>
+  );
+}
+
+export function PhoneField({ field }: FieldProps) {
+  const { t, i18n } = useLingui();
+  return (
+    <Field label={t`Phone number`} required errors={fieldErrors(field, i18n)}>
+      {(control) => <PhoneInput {...control} name={field.name} {...valueBinding<PhoneValue>(field)} />}
+    </Field>
+  );
+}
+
+export function GenderField({ field }: FieldProps) {
+  const { t, i18n } = useLingui();
+  return (
+    <ChoiceGroup
+      legend={t`Gender`}
+      name={field.name}
+      required
+      choices={[
+        { value: 'male', label: t`Male` },
+        { value: 'female', label: t`Female` },
+      ]}
+      errors={fieldErrors(field, i18n)}
+      {...valueBinding<string>(field)}
+    />
+  );
+}
+
+export function PhaseField({ field }: FieldProps) {
+  const { t, i18n } = useLingui();
+  const phases = usePhaseOptions();
+  return (
+    <Field label={t`School phase`} required errors={fieldErrors(field, i18n)}>
+      {(control) => (
+        <SelectInput
+          {...control}
+          name={field.name}
+          placeholder={phases.isLoading ? t`Loading…` : t`Choose the phase`}
+          options={phases.data ?? []}
+          {...valueBinding<string>(field)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** The texted code: one field (not six boxes) for the numeric keypad and the browser's SMS code autofill. */
+export function CodeField({ field }: FieldProps) {
+  const { t, i18n } = useLingui();
+  return (
+    <Field label={t`Verification code`} required errors={fieldErrors(field, i18n)}>
+      {(control) => (
+        <TextInput
+          {...control}
+          {...textBinding(field)}
+          className="otp-input"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={OTP_LENGTH}
+          dir="ltr"
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A new password with the live strength meter. */
+export function NewPasswordField({ field, label }: FieldProps & { label: string }) {
+  const { i18n } = useLingui();
+  return (
+    <Field label={label} required errors={fieldErrors(field, i18n)} description={<PasswordStrength password={field.state.value as string} />}>
+      {(control) => <TextInput {...control} {...textBinding(field)} type="password" autoComplete="new-password" dir="ltr" />}
+    </Field>
+  );
+}
+
+export function PasswordConfirmationField({ field }: FieldProps) {
+  const { t, i18n } = useLingui();
+  return (
+    <Field label={t`Confirm password`} required errors={fieldErrors(field, i18n)}>
+      {(control) => <TextInput {...control} {...textBinding(field)} type="password" autoComplete="new-password" dir="ltr" />}
+    </Field>
+  );
+}
