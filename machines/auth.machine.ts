@@ -540,6 +540,12 @@ export const authMachine = setup({
               actions: ['clearFeedback', { type: 'rememberPhone', params: ({ event }) => event }],
             },
             'teacher.login.submit': { target: 'teacherLoggingIn', actions: 'clearFeedback' },
+            // Someone who started "forgot password" may sign up instead in the same visit.
+            'signup.submit': {
+              target: 'registering',
+              actions: ['clearFeedback', { type: 'rememberPhone', params: ({ event }) => event }],
+            },
+            'teacher.signup.submit': { target: 'teacherRegistering', actions: 'clearFeedback' },
           },
         },
 

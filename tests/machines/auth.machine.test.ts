@@ -258,6 +258,24 @@ describe('teachers', () => {
     expect(actor.getSnapshot().context.notice).toBe('passwordReset');
     expect(fx.navigations.at(-1)).toEqual({ to: 'signIn' });
   });
+
+  it('a user who started "forgot password" can still sign up in the same visit', async () => {
+    const student = await anonymous();
+    student.actor.send({ type: 'password.forgot.submit', phone: '+97455111222' });
+    await waitFor(student.actor, (s) => s.matches({ anonymous: 'awaitingPasswordReset' }));
+    expect(student.actor.getSnapshot().can(signup)).toBe(true);
+    student.actor.send(signup);
+    await settle(student.actor);
+    expect(student.fx.called('registerStudent')[0]?.input).toEqual({ phone: signup.phone, countryCode: 'QA', fields: signup.fields });
+    expect(student.fx.navigations.at(-1)).toEqual({ to: 'verifyOtp', phone: signup.phone });
+
+    const teacherRun = await anonymous();
+    teacherRun.actor.send({ type: 'password.forgot.submit', phone: '+97455111222' });
+    await waitFor(teacherRun.actor, (s) => s.matches({ anonymous: 'awaitingPasswordReset' }));
+    teacherRun.actor.send({ type: 'teacher.signup.submit', payload: 'multipart' });
+    await waitFor(teacherRun.actor, (s) => s.matches('loggedIn'));
+    expect(teacherRun.fx.navigations.at(-1)).toEqual({ to: 'root' });
+  });
 });
 
 describe('signed in', () => {
