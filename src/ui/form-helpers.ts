@@ -3,7 +3,7 @@
 // and pushing a 400's field errors from the server onto the form's fields.
 import type { AnyFieldApi, AnyFormApi } from '@tanstack/react-form';
 import type { I18n } from '@lingui/core';
-import type { ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { FieldErrors } from '../api/api-error';
 import { validationMessage } from './validation';
 
@@ -69,4 +69,26 @@ export function applyServerErrors(form: AnyFormApi, fieldErrors: FieldErrors): s
 export function focusFirstInvalid(formElement: HTMLFormElement | null): void {
   // Deferred one frame: aria-invalid is set by the re-render that the failed validation triggers.
   requestAnimationFrame(() => formElement?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+/**
+ * The form element's ref and the useForm options every form shares: a submit validates every field —
+ * even when one is already invalid, which TanStack Form would otherwise skip, so the user sees every
+ * problem at once — and focus moves to the first invalid field.
+ */
+export function useValidateAllOnSubmit() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [validateAll] = useState(() => ({
+    canSubmitWhenInvalid: true as const,
+    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+  }));
+  return { formRef, validateAll };
+}
+
+/** A `<form onSubmit>` handler: no native submit; TanStack Form validates, then submits. */
+export function submitWith(form: { handleSubmit: () => Promise<unknown> }) {
+  return (event: FormEvent) => {
+    event.preventDefault();
+    void form.handleSubmit();
+  };
 }

@@ -1,17 +1,16 @@
 // Complete registration (/complete-register): a verified account that lacks required profile fields
 // fills them in here (names in Arabic, gender, phase); the guards keep the user on this screen until then.
-import { useRef } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form-error';
-import { focusFirstInvalid } from '../../ui/form-helpers';
+import { submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { useAuthForm, type AuthActor } from './use-auth-request';
 import { ArabicNameField, GenderField, PhaseField, fieldValidators } from './field-groups';
 
 export function CompleteRegisterPage({ auth }: { auth: AuthActor }) {
   const { t } = useLingui();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, validateAll } = useValidateAllOnSubmit();
   const form = useForm({
     defaultValues: { first_name: '', last_name: '', gender: '', phase_id: '' },
     onSubmit: ({ value }) => {
@@ -25,10 +24,7 @@ export function CompleteRegisterPage({ auth }: { auth: AuthActor }) {
         },
       });
     },
-    // Without this TanStack Form skips validating the other fields when one is already invalid, so a
-    // submit would not show every problem at once.
-    canSubmitWhenInvalid: true,
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+    ...validateAll,
   });
   const { busy, send, summary } = useAuthForm(auth, form, formRef);
 
@@ -46,10 +42,7 @@ export function CompleteRegisterPage({ auth }: { auth: AuthActor }) {
           className="form auth-form"
           noValidate
           aria-label={t`Complete registration`}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void form.handleSubmit();
-          }}
+          onSubmit={submitWith(form)}
         >
           <FormError title={t`Could not save:`} messages={summary} />
           <div className="form-pair">

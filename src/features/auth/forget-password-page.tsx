@@ -1,28 +1,24 @@
 // Forgot password (/forget-password), for teachers: the phone number gets a reset code by SMS, and the
 // machine moves on to the reset screen. The server answers the same whether or not the phone is known.
-import { useRef } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form-error';
-import { focusFirstInvalid } from '../../ui/form-helpers';
+import { submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { emptyPhone } from '../../ui/phone-input';
 import { useAuthForm, type AuthActor } from './use-auth-request';
 import { PhoneField, fieldValidators } from './field-groups';
 
 export function ForgetPasswordPage({ auth }: { auth: AuthActor }) {
   const { t } = useLingui();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, validateAll } = useValidateAllOnSubmit();
   const form = useForm({
     defaultValues: { phone: emptyPhone() },
     onSubmit: ({ value }) => {
       send({ type: 'password.forgot.submit', phone: value.phone.e164 });
     },
-    // Without this TanStack Form skips validating the other fields when one is already invalid, so a
-    // submit would not show every problem at once.
-    canSubmitWhenInvalid: true,
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+    ...validateAll,
   });
   const { busy, send, summary } = useAuthForm(auth, form, formRef);
 
@@ -40,10 +36,7 @@ export function ForgetPasswordPage({ auth }: { auth: AuthActor }) {
           className="form auth-form"
           noValidate
           aria-label={t`Forgot password`}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void form.handleSubmit();
-          }}
+          onSubmit={submitWith(form)}
         >
           <FormError title={t`Could not send the code:`} messages={summary} />
           <form.Field name="phone" validators={fieldValidators.phone}>

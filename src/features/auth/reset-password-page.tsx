@@ -1,13 +1,12 @@
 // Reset password (/reset-password?phone=…): the texted code and a new password that meets the rules
 // (live strength meter), confirmed. Success returns to the teacher sign-in with a message.
-import { useRef } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form-error';
-import { focusFirstInvalid } from '../../ui/form-helpers';
+import { submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { emptyPhone, toPhoneValue } from '../../ui/phone-input';
 import { useAuthForm, type AuthActor } from './use-auth-request';
 import { asciiDigits, confirmationProblem } from './validation';
@@ -21,7 +20,7 @@ export interface ResetPasswordPageProps {
 
 export function ResetPasswordPage({ auth, phone: phoneParam }: ResetPasswordPageProps) {
   const { t } = useLingui();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, validateAll } = useValidateAllOnSubmit();
   const knownPhone = useSelector(auth, (s) => s.context.phone) ?? phoneParam ?? null;
   const form = useForm({
     defaultValues: {
@@ -39,10 +38,7 @@ export function ResetPasswordPage({ auth, phone: phoneParam }: ResetPasswordPage
         passwordConfirmation: value.password_confirmation,
       });
     },
-    // Without this TanStack Form skips validating the other fields when one is already invalid, so a
-    // submit would not show every problem at once.
-    canSubmitWhenInvalid: true,
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+    ...validateAll,
   });
   const { busy, send, summary } = useAuthForm(auth, form, formRef);
 
@@ -57,10 +53,7 @@ export function ResetPasswordPage({ auth, phone: phoneParam }: ResetPasswordPage
           className="form auth-form"
           noValidate
           aria-label={t`Reset password`}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void form.handleSubmit();
-          }}
+          onSubmit={submitWith(form)}
         >
           <FormError title={t`Could not change the password:`} messages={summary} />
           {knownPhone ? (

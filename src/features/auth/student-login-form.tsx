@@ -1,26 +1,22 @@
 // Student sign-in: the phone number only; the server texts a code and the machine opens the code screen.
-import { useRef } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form-error';
-import { focusFirstInvalid } from '../../ui/form-helpers';
+import { submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { emptyPhone } from '../../ui/phone-input';
 import { useAuthForm, type AuthActor } from './use-auth-request';
 import { PhoneField, fieldValidators } from './field-groups';
 
 export function StudentLoginForm({ auth }: { auth: AuthActor }) {
   const { t } = useLingui();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, validateAll } = useValidateAllOnSubmit();
   const form = useForm({
     defaultValues: { phone: emptyPhone() },
     onSubmit: ({ value }) => {
       send({ type: 'login.submit', phone: value.phone.e164, countryCode: value.phone.country });
     },
-    // Without this TanStack Form skips validating the other fields when one is already invalid, so a
-    // submit would not show every problem at once.
-    canSubmitWhenInvalid: true,
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+    ...validateAll,
   });
   const { busy, send, summary } = useAuthForm(auth, form, formRef);
 
@@ -30,10 +26,7 @@ export function StudentLoginForm({ auth }: { auth: AuthActor }) {
       className="form auth-form"
       noValidate
       aria-label={t`Student sign in`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.handleSubmit();
-      }}
+      onSubmit={submitWith(form)}
     >
       <p className="muted">
         <Trans>Enter your phone number and we will text you a verification code.</Trans>

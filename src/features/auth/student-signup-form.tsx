@@ -1,18 +1,17 @@
 // Student sign-up (spec §3, §7): names in Arabic, phone with country, gender and school phase. The
 // machine posts it (type student); a new phone goes to the code screen, a taken one takes a 409 branch.
-import { useRef } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form-error';
-import { focusFirstInvalid } from '../../ui/form-helpers';
+import { submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { emptyPhone } from '../../ui/phone-input';
 import { useAuthForm, type AuthActor } from './use-auth-request';
 import { ArabicNameField, GenderField, PhaseField, PhoneField, fieldValidators } from './field-groups';
 
 export function StudentSignupForm({ auth }: { auth: AuthActor }) {
   const { t } = useLingui();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, validateAll } = useValidateAllOnSubmit();
   const form = useForm({
     defaultValues: { first_name: '', last_name: '', phone: emptyPhone(), gender: '', phase_id: '' },
     onSubmit: ({ value }) => {
@@ -28,10 +27,7 @@ export function StudentSignupForm({ auth }: { auth: AuthActor }) {
         },
       });
     },
-    // Without this TanStack Form skips validating the other fields when one is already invalid, so a
-    // submit would not show every problem at once.
-    canSubmitWhenInvalid: true,
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+    ...validateAll,
   });
   const { busy, send, summary } = useAuthForm(auth, form, formRef);
 
@@ -41,10 +37,7 @@ export function StudentSignupForm({ auth }: { auth: AuthActor }) {
       className="form auth-form"
       noValidate
       aria-label={t`Student sign up`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.handleSubmit();
-      }}
+      onSubmit={submitWith(form)}
     >
       <FormError title={t`The account could not be created:`} messages={summary} />
       <div className="form-pair">

@@ -1,6 +1,5 @@
 // Teacher sign-in (spec §7: POST v1/instructor/auth/login): phone or e-mail, and the password. On success
 // the machine goes to about-us; a teacher under review is then moved on by the route guards.
-import { useRef } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -10,7 +9,7 @@ import { selectNotice } from '../../../machines/auth.machine';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
-import { focusFirstInvalid, textBinding } from '../../ui/form-helpers';
+import { submitWith, textBinding, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { emptyPhone, PhoneInput, toPhoneValue, validatePhone, type CountryCode, type PhoneValue } from '../../ui/phone-input';
 import { TextInput } from '../../ui/text-input';
 import { valueBinding } from './bindings';
@@ -29,7 +28,7 @@ function knownPhone(auth: AuthActor): PhoneValue {
 
 export function TeacherLoginForm({ auth }: { auth: AuthActor }) {
   const { t, i18n } = useLingui();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, validateAll } = useValidateAllOnSubmit();
   const notice = useSelector(auth, selectNotice);
   const form = useForm({
     defaultValues: { method: 'phone' as Method, phone: knownPhone(auth), email: '', password: '' },
@@ -37,10 +36,7 @@ export function TeacherLoginForm({ auth }: { auth: AuthActor }) {
       const login = value.method === 'phone' ? value.phone.e164 : value.email.trim();
       send({ type: 'teacher.login.submit', login, password: value.password });
     },
-    // Without this TanStack Form skips validating the other fields when one is already invalid, so a
-    // submit would not show every problem at once.
-    canSubmitWhenInvalid: true,
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+    ...validateAll,
   });
   const { busy, send, summary } = useAuthForm(auth, form, formRef);
 
@@ -50,10 +46,7 @@ export function TeacherLoginForm({ auth }: { auth: AuthActor }) {
       className="form auth-form"
       noValidate
       aria-label={t`Teacher sign in`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.handleSubmit();
-      }}
+      onSubmit={submitWith(form)}
     >
       {notice === 'teacherAccountExists' ? (
         <p className="auth-notice" role="status" data-testid="auth-notice">

@@ -2,7 +2,6 @@
 // documents (ID front and back, qualification scan) sent as multipart. The token is issued at once and
 // the machine goes home, where the teacher-status guard takes over. On a failure every value stays,
 // the chosen files included (they live in the form's state, see ui/file-input).
-import { useRef } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { emailSchema, validationKeys } from '../../../contract/validation';
@@ -10,7 +9,7 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { FileInput, validateFile } from '../../ui/file-input';
 import { FormError } from '../../ui/form-error';
-import { focusFirstInvalid, textBinding } from '../../ui/form-helpers';
+import { submitWith, textBinding, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { emptyPhone, type PhoneValue } from '../../ui/phone-input';
 import { TextInput } from '../../ui/text-input';
 import { valueBinding } from './bindings';
@@ -102,7 +101,7 @@ const initialValues: TeacherSignupValues = {
 
 export function TeacherSignupForm({ auth }: { auth: AuthActor }) {
   const { t, i18n } = useLingui();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, validateAll } = useValidateAllOnSubmit();
   const phases = usePhaseOptions();
   const subjects = useSubjectOptions();
   const countries = useCountryOptions();
@@ -111,10 +110,7 @@ export function TeacherSignupForm({ auth }: { auth: AuthActor }) {
     onSubmit: ({ value }) => {
       send({ type: 'teacher.signup.submit', payload: teacherFormData(value) });
     },
-    // Without this TanStack Form skips validating the other fields when one is already invalid, so a
-    // submit would not show every problem at once.
-    canSubmitWhenInvalid: true,
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+    ...validateAll,
   });
   const { busy, send, summary } = useAuthForm(auth, form, formRef);
 
@@ -145,10 +141,7 @@ export function TeacherSignupForm({ auth }: { auth: AuthActor }) {
       noValidate
       encType="multipart/form-data"
       aria-label={t`Teacher sign up`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.handleSubmit();
-      }}
+      onSubmit={submitWith(form)}
     >
       <FormError title={t`The account could not be created:`} messages={summary} />
 

@@ -1,6 +1,6 @@
 // The code screen (/verify-otp?phone=…): one field for the 6-digit texted code, a distinct message for a
 // wrong, an expired and a voided code, and a resend button locked behind the machine's countdown.
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react';
 import { selectOtp } from '../../../machines/auth.machine';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form-error';
-import { focusFirstInvalid } from '../../ui/form-helpers';
+import { submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { useAuthForm, type AuthActor } from './use-auth-request';
 import { asciiDigits, OTP_LENGTH } from './validation';
 import { CodeField, fieldValidators } from './field-groups';
@@ -35,7 +35,7 @@ export interface VerifyOtpPageProps {
 
 export function VerifyOtpPage({ auth, phone: phoneParam }: VerifyOtpPageProps) {
   const { t } = useLingui();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, validateAll } = useValidateAllOnSubmit();
   const otp = useSelector(auth, selectOtp, sameOtp);
   const sending = useSelector(auth, (s) => s.hasTag('otp:sending'));
 
@@ -51,10 +51,7 @@ export function VerifyOtpPage({ auth, phone: phoneParam }: VerifyOtpPageProps) {
     onSubmit: ({ value }) => {
       send({ type: 'otp.submit', code: asciiDigits(value.code.trim()) });
     },
-    // Without this TanStack Form skips validating the other fields when one is already invalid, so a
-    // submit would not show every problem at once.
-    canSubmitWhenInvalid: true,
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+    ...validateAll,
   });
   const { busy, send, summary } = useAuthForm(auth, form, formRef);
   const resend = useAuthForm(auth, form, formRef);
@@ -107,10 +104,7 @@ export function VerifyOtpPage({ auth, phone: phoneParam }: VerifyOtpPageProps) {
           className="form auth-form"
           noValidate
           aria-label={t`Verification code`}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void form.handleSubmit();
-          }}
+          onSubmit={submitWith(form)}
         >
           {problem ? (
             <p className="otp-problem" role="alert" data-testid="otp-problem" data-problem={otp.problem}>

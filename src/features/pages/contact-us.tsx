@@ -1,6 +1,6 @@
 // The contact page: how to reach the team (from the server's settings) and a validated message form
 // (spec §5: required fields, email format, message more than 10 and less than 400 characters).
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -13,7 +13,7 @@ import { contactDetailsOf, settingsQuery } from '../../api/reference';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
-import { applyServerErrors, focusFirstInvalid, textBinding, visibleErrors } from '../../ui/form-helpers';
+import { applyServerErrors, focusFirstInvalid, submitWith, textBinding, useValidateAllOnSubmit, visibleErrors } from '../../ui/form-helpers';
 import { TextArea } from '../../ui/text-area';
 import { TextInput } from '../../ui/text-input';
 import { toast } from '../../ui/toast-store';
@@ -43,7 +43,7 @@ export function ContactPage() {
   const settings = useQuery(settingsQuery(i18n.locale));
   const details = contactDetailsOf(settings.data);
   const send = useMutation({ mutationFn: (input: ContactRequest) => sendContactMessage(input) });
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, validateAll } = useValidateAllOnSubmit();
   const [summary, setSummary] = useState<string[]>([]);
 
   const form = useForm({
@@ -68,10 +68,7 @@ export function ContactPage() {
         }
       }
     },
-    // Without this TanStack Form skips validating the other fields when one is already invalid, so a
-    // submit would not show every problem at once.
-    canSubmitWhenInvalid: true,
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+    ...validateAll,
   });
 
   return (
@@ -134,10 +131,7 @@ export function ContactPage() {
           className="form contact-form"
           noValidate
           aria-labelledby="contact-form-title"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void form.handleSubmit();
-          }}
+          onSubmit={submitWith(form)}
         >
           <h2 id="contact-form-title">
             <Trans>Send us a message</Trans>

@@ -1,6 +1,5 @@
 // The footer's newsletter sign-up: one email field. Signing up twice is good news said kindly (an info
 // toast with the server's message), not an error.
-import { useRef } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -9,14 +8,14 @@ import { subscribeToNewsletter } from '../../api/newsletter';
 import { isApiError } from '../../api/api-error';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
-import { applyServerErrors, focusFirstInvalid, textBinding, visibleErrors } from '../../ui/form-helpers';
+import { applyServerErrors, focusFirstInvalid, submitWith, textBinding, useValidateAllOnSubmit, visibleErrors } from '../../ui/form-helpers';
 import { TextInput } from '../../ui/text-input';
 import { toast } from '../../ui/toast-store';
 
 export function NewsletterForm() {
   const { t, i18n } = useLingui();
   const subscribe = useMutation({ mutationFn: (email: string) => subscribeToNewsletter(email) });
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, validateAll } = useValidateAllOnSubmit();
 
   const form = useForm({
     defaultValues: { email: '' },
@@ -36,9 +35,7 @@ export function NewsletterForm() {
         }
       }
     },
-    // Submitting while invalid still runs validation and moves focus to the field that needs fixing.
-    canSubmitWhenInvalid: true,
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+    ...validateAll,
   });
 
   return (
@@ -53,10 +50,7 @@ export function NewsletterForm() {
         ref={formRef}
         className="newsletter-form"
         noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void form.handleSubmit();
-        }}
+        onSubmit={submitWith(form)}
       >
         <form.Field name="email" validators={{ onChange: newsletterRequestSchema.shape.email }}>
           {(field) => (
