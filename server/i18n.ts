@@ -1,6 +1,7 @@
 // The server's own message table (ar, en): API messages and validation texts, chosen by Accept-Language.
 // The client localizes its UI with Lingui; whatever the server says arrives already translated.
 import type { AuthValidationKey } from '../contract/auth';
+import type { ProfileValidationKey } from '../contract/profile';
 import type { ValidationKey } from '../contract/validation';
 
 export type Locale = 'ar' | 'en';
@@ -26,7 +27,7 @@ export function pickLocale(header: string | null | undefined): Locale {
 type Table = Record<string, { ar: string; en: string }>;
 
 // Validation texts follow the spec's wording (§5) where it gives one.
-const validation: Record<ValidationKey | AuthValidationKey, { ar: string; en: string }> = {
+const validation: Record<ValidationKey | AuthValidationKey | ProfileValidationKey, { ar: string; en: string }> = {
   required: { ar: 'هذا الحقل مطلوب', en: 'This field is required' },
   invalid: { ar: 'القيمة المدخلة غير صالحة', en: 'This value is not valid' },
   invalid_email: { ar: 'صيغة البريد الإلكتروني غير صحيحة', en: 'Invalid email format' },
@@ -54,6 +55,15 @@ const validation: Record<ValidationKey | AuthValidationKey, { ar: string; en: st
   file_too_large: { ar: 'يجب ألا يزيد حجم الملف على 5 ميجابايت', en: 'The file must not be larger than 5 MB' },
   email_taken: { ar: 'هذا البريد الإلكتروني مسجّل لحساب آخر', en: 'This email address already belongs to another account' },
   choose_one: { ar: 'يرجى اختيار عنصر واحد على الأقل', en: 'Please choose at least one' },
+  // The profile screen (issue 4).
+  time_order: { ar: 'يجب أن يكون وقت النهاية بعد وقت البداية', en: 'The end time must be after the start time' },
+  day_repeated: { ar: 'هذا اليوم مذكور أكثر من مرة', en: 'This day is listed more than once' },
+  phone_read_only: {
+    ar: 'لا يمكن تغيير رقم الهاتف من الملف الشخصي، يرجى التواصل معنا لتغييره',
+    en: 'The phone number cannot be changed from the profile. Please contact us to change it',
+  },
+  teacher_only: { ar: 'هذا الحقل خاص بحسابات المعلمين', en: 'This field is for teacher accounts only' },
+  not_editable: { ar: 'لا يمكن تعديل هذا الحقل من الملف الشخصي', en: 'This field cannot be changed from the profile' },
 };
 
 const messages = {

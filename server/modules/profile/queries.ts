@@ -1,8 +1,11 @@
 // Reading a user's own account and profile. Every query takes the user id from the caller's token
 // (never from the request), so one user can never read another's profile.
 import { DOCUMENT_FIELDS, type DocumentField, type Profile, type Session } from '../../../contract/auth';
+import type { ProfileDetails } from '../../../contract/profile';
+import type { SniffedType } from '../../adapters/storage';
 import type { Queryable } from '../../db';
 import type { Locale } from '../../i18n';
+import { downloadName } from './uploads';
 
 // profile_complete: every field the account type requires is present. Documents are not part of it:
 // they are required at the teacher sign-up and judged by the review (the teacher's status).
@@ -38,7 +41,7 @@ export function fileUrl(id: string): string {
   return `/api/v1/files/${id}`;
 }
 
-export async function profileOf(q: Queryable, userId: number, locale: Locale): Promise<Profile> {
+export async function profileOf(q: Queryable, userId: number, locale: Locale): Promise<ProfileDetails> {
   const account = await accountOf(q, userId);
   const u = await q.one<{
     first_name: string;
@@ -76,8 +79,8 @@ export async function profileOf(q: Queryable, userId: number, locale: Locale): P
     'SELECT s.id, s.name_ar, s.name_en FROM teacher_subjects ts JOIN subjects s ON s.id = ts.subject_id WHERE ts.teacher_id = $1 ORDER BY s.sort_order',
     [userId],
   );
-  const uploads = await q.query<{ id: string; kind: DocumentField }>(
-    'SELECT id, kind FROM uploads WHERE owner_id = $1 ORDER BY created_at DESC',
+  const uploads = await q.query<{ id: string; kind: DocumentField; content_type: SniffedType; created_at: Date | string }>(
+    'SELECT id, kind, content_type, created_at FROM uploads WHERE owner_id = $1 ORDER BY created_at DESC',
     [userId],
   );
   const documents = Object.fromEntries(
@@ -86,6 +89,18 @@ export async function profileOf(q: Queryable, userId: number, locale: Locale): P
       return [kind, newest ? fileUrl(newest.id) : null];
     }),
   ) as Profile['documents'];
+  const documentFiles = Object.fromEntries(
+    DOCUMENT_FIELDS.map((kind) => {
+      const newest = uploads.find((f) => f.kind === kind);
+      return [
+        kind,
+        newest
+          ? { url: fileUrl(newest.id), name: downloadName(kind, newest.content_type), uploaded_at: new Date(newest.created_at).toISOString() }
+          : null,
+      ];
+    }),
+  ) as ProfileDetails['document_files'];
+  const workingHours = account.is_teacher ? await workingHoursOf(q, userId) : [];
   return {
     ...account,
     first_name: u.first_name,
@@ -104,7 +119,18 @@ export async function profileOf(q: Queryable, userId: number, locale: Locale): P
     subjects: subjects.map((s) => ({ id: s.id, name: name(s) })),
     description: u.description,
     documents,
+    working_hours: workingHours,
+    document_files: documentFiles,
   };
+}
+
+/** A teacher's available days as "HH:MM" ranges (Qatar time), by weekday. */
+export async function workingHoursOf(q: Queryable, teacherId: number): Promise<ProfileDetails['working_hours']> {
+  return q.query<{ weekday: number; start_time: string; end_time: string }>(
+    `SELECT weekday, to_char(start_time, 'HH24:MI') AS start_time, to_char(end_time, 'HH24:MI') AS end_time
+     FROM working_hours WHERE teacher_id = $1 ORDER BY weekday, start_time`,
+    [teacherId],
+  );
 }
 
 export async function phaseExists(q: Queryable, id: number): Promise<boolean> {

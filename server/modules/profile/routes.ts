@@ -1,5 +1,7 @@
-// GET v1/profile, POST v1/profile/complete and GET v1/files/:id — always about the token's own user.
+// GET v1/profile, PATCH v1/profile, POST v1/profile/complete and GET v1/files/:id — always about the
+// token's own user.
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { completeProfileSchema, type DocumentField } from '../../../contract/auth';
 import { validationKeys } from '../../../contract/validation';
 import type { FileStorage, SniffedType } from '../../adapters/storage';
@@ -8,8 +10,12 @@ import { ok } from '../../http/respond';
 import { jsonBody } from '../../http/validate';
 import { trValidation } from '../../i18n';
 import type { AuthEnv, AuthMiddleware } from '../auth/middleware';
+import { updateProfile } from './edit';
 import { phaseExists, profileOf } from './queries';
 import { downloadName } from './uploads';
+
+/** Any JSON object; the role's own schema checks it inside updateProfile. */
+const ANY_OBJECT = z.record(z.string(), z.unknown());
 
 export interface ProfileRoutesOptions {
   storage: FileStorage;
@@ -28,6 +34,13 @@ export function profileRoutes({ storage, auth, now }: ProfileRoutesOptions) {
     .get('/profile', auth.requireUser, async (c) => {
       const user = signedIn(c.get('user'));
       return ok(c, await profileOf(c.get('db'), user.id, c.get('locale')));
+    })
+    .patch('/profile', auth.requireUser, async (c) => {
+      const user = signedIn(c.get('user'));
+      const body = await jsonBody(c, ANY_OBJECT);
+      const db = c.get('db');
+      await updateProfile(db, { id: user.id, isTeacher: user.is_teacher }, body, c.get('locale'), now());
+      return ok(c, await profileOf(db, user.id, c.get('locale')), 'profile_updated');
     })
     .post('/profile/complete', auth.requireUser, async (c) => {
       const user = signedIn(c.get('user'));

@@ -1,0 +1,133 @@
+// The wire format of the profile screen (issue 4): what PATCH v1/profile accepts for each role and the
+// profile it answers with (the sign-up's profile plus the teacher's working hours and document files).
+// PATCH is partial: a field left out stays as it is; a field sent is checked with the sign-up's rules.
+import { z } from 'zod';
+import {
+  arabicNameSchema,
+  authValidationKeys,
+  countryCodeSchema,
+  genderSchema,
+  idSchema,
+  profileSchema,
+  qualificationSchema,
+} from './auth';
+import { envelopeSchema } from './envelope';
+import { requiredString, validationKeys } from './validation';
+
+export const profileValidationKeys = {
+  /** A working-hours range whose end is not after its start. */
+  timeOrder: 'time_order',
+  /** Two ranges for one day of the week. */
+  dayRepeated: 'day_repeated',
+  /** The phone is the account's sign-in: it is not changed from the profile (docs/decisions.md). */
+  phoneReadOnly: 'phone_read_only',
+  /** A teacher's field sent for a student account. */
+  teacherOnly: 'teacher_only',
+  /** Any other field the profile does not edit (status, email, id …). */
+  notEditable: 'not_editable',
+} as const;
+export type ProfileValidationKey = (typeof profileValidationKeys)[keyof typeof profileValidationKeys];
+
+export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+export const DESCRIPTION_MAX_LENGTH = 1000;
+export const EXPERIENCE_MAX_YEARS = 80;
+
+const required = (issue: { input: unknown }) =>
+  issue.input === undefined || issue.input === null || issue.input === '' ? validationKeys.required : validationKeys.invalid;
+
+/** A wall-clock time "HH:MM" (24 h, Qatar time like the working_hours table). */
+export const clockTimeSchema = requiredString(5).pipe(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: validationKeys.invalid }));
+
+/** One available day: weekday 0 = Sunday … 6 = Saturday, with a from/to time. */
+export const workingHoursSchema = z
+  .object({
+    weekday: z.number({ error: required }).int({ error: validationKeys.invalid }).min(0, { error: validationKeys.invalid }).max(6, { error: validationKeys.invalid }),
+    start_time: clockTimeSchema,
+    end_time: clockTimeSchema,
+  })
+  .refine((h) => h.end_time > h.start_time, {
+    message: profileValidationKeys.timeOrder,
+    path: ['end_time'],
+    when: (payload) => {
+      const v = payload.value as { start_time?: unknown; end_time?: unknown } | undefined;
+      return typeof v?.start_time === 'string' && typeof v.end_time === 'string';
+    },
+  });
+export type WorkingHours = z.infer<typeof workingHoursSchema>;
+
+const workingHoursListSchema = z
+  .array(workingHoursSchema, { error: validationKeys.invalid })
+  .max(7, { error: validationKeys.invalid })
+  .check((ctx) => {
+    const seen = new Set<number>();
+    ctx.value.forEach((h, i) => {
+      if (seen.has(h.weekday)) ctx.issues.push({ code: 'custom', message: profileValidationKeys.dayRepeated, path: [i, 'weekday'], input: h.weekday });
+      seen.add(h.weekday);
+    });
+  });
+
+const experienceSchema = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v),
+  z
+    .number({ error: required })
+    .int({ error: authValidationKeys.experienceRange })
+    .min(0, { error: authValidationKeys.experienceRange })
+    .max(EXPERIENCE_MAX_YEARS, { error: authValidationKeys.experienceRange }),
+);
+
+/** Free text about the teacher; blank clears it. */
+const descriptionSchema = z
+  .string({ error: validationKeys.invalid })
+  .trim()
+  .max(DESCRIPTION_MAX_LENGTH, { error: validationKeys.tooLong })
+  .nullable()
+  .transform((v) => (v === null || v === '' ? null : v));
+
+/** PATCH v1/profile for a student. */
+export const studentProfileUpdateSchema = z
+  .object({
+    first_name: arabicNameSchema,
+    last_name: arabicNameSchema,
+    gender: genderSchema,
+    phase_id: idSchema,
+  })
+  .partial();
+export type StudentProfileUpdate = z.input<typeof studentProfileUpdateSchema>;
+
+/** PATCH v1/profile for a teacher. `country` is the teacher's country (nationality), ISO alpha-2. */
+export const teacherProfileUpdateSchema = z
+  .object({
+    first_name: arabicNameSchema,
+    second_name: arabicNameSchema,
+    last_name: arabicNameSchema,
+    country: countryCodeSchema,
+    gender: genderSchema,
+    birth_date: requiredString(10).pipe(z.iso.date({ error: validationKeys.invalid })),
+    phases: z.array(idSchema, { error: authValidationKeys.chooseOne }).min(1, { error: authValidationKeys.chooseOne }),
+    subjects: z.array(idSchema, { error: authValidationKeys.chooseOne }).min(1, { error: authValidationKeys.chooseOne }),
+    qualification: qualificationSchema,
+    experience_years: experienceSchema,
+    working_hours: workingHoursListSchema,
+    description: descriptionSchema,
+  })
+  .partial();
+export type TeacherProfileUpdate = z.input<typeof teacherProfileUpdateSchema>;
+
+export const STUDENT_PROFILE_FIELDS = Object.keys(studentProfileUpdateSchema.shape) as (keyof typeof studentProfileUpdateSchema.shape)[];
+export const TEACHER_PROFILE_FIELDS = Object.keys(teacherProfileUpdateSchema.shape) as (keyof typeof teacherProfileUpdateSchema.shape)[];
+
+/** A current document: where to open it and the name it downloads under. */
+export const documentFileSchema = z.object({ url: z.string(), name: z.string(), uploaded_at: z.string() });
+
+/** GET / PATCH v1/profile answer: the sign-up's profile, the working hours and the document files. */
+export const profileDetailsSchema = profileSchema.extend({
+  /** A teacher's available days, one range per weekday, sorted by weekday; empty for a student. */
+  working_hours: z.array(z.object({ weekday: z.number().int(), start_time: z.string(), end_time: z.string() })),
+  document_files: z.object({
+    id_front: documentFileSchema.nullable(),
+    id_back: documentFileSchema.nullable(),
+    qualification_scan: documentFileSchema.nullable(),
+  }),
+});
+export type ProfileDetails = z.infer<typeof profileDetailsSchema>;
+export const profileDetailsResponseSchema = envelopeSchema(profileDetailsSchema);
