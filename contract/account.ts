@@ -2,7 +2,12 @@
 // zod/mini: this schema is read at start-up on every page, so it must stay small in the entry bundle.
 import * as z from 'zod/mini';
 
-export const teacherStatusSchema = z.enum(['in_review', 'policy', 'active']);
+/**
+ * A teacher's review status (machines/teacher-status.machine.ts). The spec's three, plus `rejected`
+ * (the reviewer's reason is in the profile's `review_reason`) and `suspended`.
+ */
+export const TEACHER_STATUSES = ['in_review', 'policy', 'active', 'rejected', 'suspended'] as const;
+export const teacherStatusSchema = z.enum(TEACHER_STATUSES);
 export type TeacherStatus = z.infer<typeof teacherStatusSchema>;
 
 export const accountRecordSchema = z.object({

@@ -2,6 +2,7 @@
 // the edge and the answers it gives. Field rules report stable keys, like contract/validation.ts; the
 // server turns them into Arabic or English text.
 import { z } from 'zod';
+import { TEACHER_STATUSES } from './account';
 import { envelopeSchema } from './envelope';
 import { emailSchema, requiredString, validationKeys } from './validation';
 
@@ -182,7 +183,7 @@ export const sessionSchema = z.object({
   id: z.number().int(),
   is_teacher: z.boolean(),
   /** A teacher's review status; null for a student. */
-  status: z.enum(['in_review', 'policy', 'active']).nullable(),
+  status: z.enum(TEACHER_STATUSES).nullable(),
   has_free_session: z.boolean(),
   profile_complete: z.boolean(),
 });
@@ -216,7 +217,9 @@ const named = z.object({ id: z.number().int(), name: z.string() });
 export const profileSchema = z.object({
   id: z.number().int(),
   is_teacher: z.boolean(),
-  status: z.enum(['in_review', 'policy', 'active']).nullable(),
+  status: z.enum(TEACHER_STATUSES).nullable(),
+  /** Why a reviewer rejected (or suspended) the teacher; null otherwise and for a student. */
+  review_reason: z.string().nullable(),
   has_free_session: z.boolean(),
   profile_complete: z.boolean(),
   first_name: z.string(),

@@ -3,6 +3,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { authMachine } from './auth.machine';
 import { orderMachine } from './order.machine';
+import { teacherStatusMachine } from './teacher-status.machine';
 
 export interface MachineEntry {
   /** The machine's id; also the name of its diagram, docs/flows/<id>.md. */
@@ -22,5 +23,10 @@ export const machines: readonly MachineEntry[] = [
     id: orderMachine.id,
     machine: orderMachine,
     description: 'A package order: created, pending payment at the gateway, then paid (hours credited), failed or expired. The server enforces it.',
+  },
+  {
+    id: teacherStatusMachine.id,
+    machine: teacherStatusMachine,
+    description: "A teacher's review status: in review, approved (terms to accept), active, rejected with the reviewer's reason (resubmit documents), suspended. The server enforces it.",
   },
 ];

@@ -19,6 +19,7 @@ import { packagesModule, type IdentifyCaller } from './modules/packages';
 import { phasesRoutes } from './modules/phases/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { subjectsRoutes } from './modules/subjects/routes';
+import { adminRoutes, TEACHER_UPLOAD_PATHS, teacherReviewRoutes } from './modules/teacher-review';
 import type { RealtimeConfig } from './config';
 import type { ChannelAuthorizer, ResolveUser } from './realtime/authorizer';
 import type { RealtimeEndpoint } from './realtime/endpoint';
@@ -44,12 +45,14 @@ export interface AppOptions {
     authorizer?: ChannelAuthorizer | undefined;
     endpoint?: RealtimeEndpoint | undefined;
   };
+  /** The reviewer's admin API under /api/admin (issue 4); absent without a token. */
+  admin?: { token: string; loopbackOnly?: boolean };
 }
 
 // Our forms are small; a body this size is a mistake or an attack. Uploads have their own limit (auth module).
 const MAX_JSON_BODY = 1024 * 1024;
 
-export function createApp({ db, staticDir, log = createLogger('info'), production = false, realtime, packages, auth: authOptions }: AppOptions) {
+export function createApp({ db, staticDir, log = createLogger('info'), production = false, realtime, packages, auth: authOptions, admin }: AppOptions) {
   const app = new Hono<AppEnv>();
 
   // Outermost first: the access log sees the final status, headers land on every response (errors
@@ -70,7 +73,7 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   // The teacher sign-up carries three documents; each is checked against its own 5 MB limit later.
   const uploadLimit = bodyLimit({ maxSize: MAX_UPLOAD_BODY, onError: tooLarge });
   app.use('/api/*', (c, next) =>
-    UPLOAD_PATHS.includes(c.req.path) && /^multipart\/form-data/i.test(c.req.header('content-type') ?? '')
+    (UPLOAD_PATHS.includes(c.req.path) || TEACHER_UPLOAD_PATHS.includes(c.req.path)) && /^multipart\/form-data/i.test(c.req.header('content-type') ?? '')
       ? uploadLimit(c, next)
       : jsonLimit(c, next),
   );
@@ -107,7 +110,9 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   });
   v1.route('/', payments.routes);
   if (realtime) v1.route('/', realtimeRoutes(realtime));
+  v1.route('/', teacherReviewRoutes({ auth: auth.middleware, storage: auth.storage, publisher: realtime?.publisher, log, now: () => new Date() }));
   app.route('/api/v1', v1);
+  if (admin) app.route('/api/admin', adminRoutes({ ...admin, storage: auth.storage, publisher: realtime?.publisher }));
   if (realtime?.endpoint) app.route('/', eventsApiRoutes(realtime.endpoint));
 
   if (staticDir) app.use(staticFiles(staticDir));

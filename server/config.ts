@@ -22,6 +22,8 @@ export interface Config {
   agora: { appId?: string; appCertificate?: string };
   /** Sign-in: uploads folder, one-time code secret, SMS gateway, proxy trust (docs/server.md). */
   auth: AuthConfig;
+  /** The reviewer's admin API (issue 4): ADMIN_TOKEN (else generated into DATA_DIR/admin-token), ADMIN_ALLOW_REMOTE. */
+  admin: { token: string | undefined; allowRemote: boolean };
 }
 
 export interface AuthConfig {
@@ -122,5 +124,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smsToken: nonEmpty(env.SMS_TOKEN),
       trustProxy: parseBool(env.TRUST_PROXY) ?? false,
     },
+    admin: { token: nonEmpty(env.ADMIN_TOKEN), allowRemote: parseBool(env.ADMIN_ALLOW_REMOTE) ?? false },
   };
 }

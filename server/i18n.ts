@@ -170,6 +170,33 @@ const messages = {
     ar: 'لا يمكن تطبيق نتيجة الدفع هذه على الطلب في حالته الحالية',
     en: 'This payment result cannot be applied to the order in its current state',
   },
+  // Teacher review (issue 4).
+  instructor_status_updated: {
+    ar: 'تم قبول الشروط والأحكام، أهلاً بك معلماً في نور',
+    en: 'You accepted the terms. Welcome to Noor as a teacher',
+  },
+  instructor_only: { ar: 'هذه الخدمة متاحة لحسابات المعلمين فقط', en: 'This is available to teacher accounts only' },
+  teacher_status_conflict: {
+    ar: 'لا يمكن تنفيذ هذا الإجراء في حالة حسابك الحالية',
+    en: 'This cannot be done while your account is in its current status',
+  },
+  documents_submitted: {
+    ar: 'وصلتنا مستنداتك، وسيُراجَع حسابك من جديد خلال يوم إلى يومي عمل',
+    en: 'We received your documents. Your account will be reviewed again within 1–2 working days',
+  },
+  documents_required: { ar: 'يرجى إرفاق مستند واحد على الأقل', en: 'Please attach at least one document' },
+  review_done: { ar: 'تم تحديث حالة المعلم', en: "The teacher's status was updated" },
+  review_refused: {
+    ar: 'لا يمكن تنفيذ هذا الإجراء على المعلم في حالته الحالية',
+    en: "This action is not possible in the teacher's current status",
+  },
+  review_reason_required: { ar: 'يرجى كتابة سبب الرفض', en: 'Please give the reason for the rejection' },
+  teacher_not_found: { ar: 'لا يوجد معلم بهذا الرقم', en: 'There is no teacher with this phone number' },
+  admin_unauthorized: { ar: 'رمز المراجِع غير صحيح', en: 'The reviewer token is not valid' },
+  admin_loopback_only: {
+    ar: 'واجهة المراجعة متاحة من جهاز الخادم فقط',
+    en: 'The review API is available from the server machine only',
+  },
 } satisfies Table;
 
 export type MessageKey = keyof typeof messages;

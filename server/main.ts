@@ -14,6 +14,7 @@ import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { createLogger, errorFields } from './logger';
 import { resolveUser } from './modules/auth';
+import { ensureAdminToken } from './modules/teacher-review';
 import type { ChannelAuthorizer, ResolveUser } from './realtime/authorizer';
 import { createRealtimeEndpoint, type RealtimeEndpoint } from './realtime/endpoint';
 import { createPublisher, type Publisher } from './realtime/publisher';
@@ -43,6 +44,8 @@ export interface ServerOptions {
   };
   /** Sign-in: upload folder, OTP secret, SMS adapter, proxy trust (defaults: see the auth module). */
   auth?: AppOptions['auth'];
+  /** The reviewer's admin API under /api/admin (off without a token). */
+  admin?: AppOptions['admin'];
 }
 
 export interface RunningServer {
@@ -86,6 +89,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     log,
     production: options.production ?? false,
     ...(options.auth ? { auth: options.auth } : {}),
+    ...(options.admin ? { admin: options.admin } : {}),
     realtime: {
       config: realtimeConfig,
       publisher,
@@ -154,6 +158,8 @@ async function main(): Promise<void> {
       ...(config.auth.otpSecret ? { secret: config.auth.otpSecret } : {}),
       ...(config.auth.smsUrl ? { sms: createHttpSms({ url: config.auth.smsUrl, token: config.auth.smsToken }) } : {}),
     },
+    // The reviewer CLI (scripts/admin.ts) reads the generated token from DATA_DIR/admin-token.
+    admin: { token: ensureAdminToken(config.dataDir, config.admin.token), loopbackOnly: !config.admin.allowRemote },
   });
   log.info('listening', { url: running.url, db: running.db.driver, static: config.staticDir, realtime: config.pusher.mode });
 

@@ -59,6 +59,8 @@ export function authModule(options: AuthModuleOptions) {
   return {
     routes,
     middleware,
+    /** Where teachers' documents are kept (the teacher-review module stores resubmitted ones here too). */
+    storage,
     /** Bearer token → user with this module's clock (for realtime's ResolveUser). */
     resolveUser: (token: string): Promise<AuthUser | null> => resolveUserAt(options.db, token, now()),
   };

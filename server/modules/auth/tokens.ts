@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { TOKEN_TTL_DAYS } from '../../../contract/auth';
 import type { Queryable } from '../../db';
 
-export type TeacherStatus = 'in_review' | 'policy' | 'active';
+export type TeacherStatus = 'in_review' | 'policy' | 'active' | 'rejected' | 'suspended';
 
 /** The signed-in user as other modules need to know them. */
 export interface AuthUser {

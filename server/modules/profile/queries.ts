@@ -21,9 +21,9 @@ const PROFILE_COMPLETE_SQL = `
   END`;
 
 /** The account record of login answers (spec §3), without the token. */
-export async function accountOf(q: Queryable, userId: number): Promise<Omit<Session, 'token'>> {
-  const row = await q.one<{ id: number; type: string; status: 'in_review' | 'policy' | 'active'; has_free_session: boolean; profile_complete: boolean }>(
-    `SELECT u.id, u.type, u.status, u.has_free_session, (${PROFILE_COMPLETE_SQL}) AS profile_complete FROM users u WHERE u.id = $1`,
+export async function accountOf(q: Queryable, userId: number): Promise<Omit<Session, 'token'> & { review_reason: string | null }> {
+  const row = await q.one<{ id: number; type: string; status: NonNullable<Session['status']>; review_reason: string | null; has_free_session: boolean; profile_complete: boolean }>(
+    `SELECT u.id, u.type, u.status, u.review_reason, u.has_free_session, (${PROFILE_COMPLETE_SQL}) AS profile_complete FROM users u WHERE u.id = $1`,
     [userId],
   );
   if (!row) throw new Error(`user ${userId} vanished`);
@@ -32,6 +32,8 @@ export async function accountOf(q: Queryable, userId: number): Promise<Omit<Sess
     id: row.id,
     is_teacher: isTeacher,
     status: isTeacher ? row.status : null,
+    // The reviewer's reason (issue 4): shown on the in-review screen of a rejected teacher.
+    review_reason: isTeacher ? row.review_reason : null,
     has_free_session: row.has_free_session,
     profile_complete: row.profile_complete,
   };

@@ -1,0 +1,72 @@
+// The wire format of the teacher review (issue 4): the teacher's own calls and the reviewer's admin API.
+//
+// Teacher (bearer token):
+// - POST v1/instructor/update/status — no body; a teacher in `policy` accepts the terms → `active`.
+//   Answers `{ message, data: TeacherStatusChange }`; 403 for a student, 409 in any other status.
+// - POST v1/instructor/documents — multipart with any of `id_front`, `id_back`, `qualification_scan`
+//   (JPEG, PNG, WebP or PDF, at most 5 MB each, sniffed from the bytes). Allowed when `rejected`
+//   (resubmission) or `active` (replacement); both put the account back `in_review`. Answers
+//   `{ message, data: Profile }` (contract/auth.ts); 400 with field errors, 403 student, 409 other status.
+//
+// Reviewer (admin API on the running server, `Authorization: Bearer <ADMIN_TOKEN>`, loopback only by default):
+// - GET  /api/admin/teachers?status=in_review → `{ data: ReviewTeacher[] }`
+// - POST /api/admin/teachers/:phoneOrId/:action  `{ reason? }` → `{ data: ReviewResult }`
+// - GET  /api/admin/teachers/:phoneOrId/documents → `{ data: ReviewDocument[] }`
+// - GET  /api/admin/files/:id → the bytes
+import { z } from 'zod';
+import { TEACHER_STATUSES } from './account';
+import { DOCUMENT_FIELDS } from './auth';
+
+export const teacherStatusWireSchema = z.enum(TEACHER_STATUSES);
+
+/** Reviewer actions of the admin API and the CLI. */
+export const REVIEW_ACTIONS = ['approve', 'reject', 'suspend', 'reinstate'] as const;
+export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
+export const reviewActionSchema = z.enum(REVIEW_ACTIONS);
+
+/** A rejection must say what to correct; a suspension may. */
+export const REVIEW_REASON_MAX = 1000;
+export const reviewBodySchema = z.object({ reason: z.string().trim().max(REVIEW_REASON_MAX).nullish() });
+
+/** The realtime event's payload and the answer of a status change. */
+export const teacherStatusChangeSchema = z.object({
+  status: teacherStatusWireSchema,
+  review_reason: z.string().nullable(),
+});
+export type TeacherStatusChange = z.infer<typeof teacherStatusChangeSchema>;
+
+export const reviewTeacherSchema = z.object({
+  id: z.number().int(),
+  phone: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  status: teacherStatusWireSchema,
+  review_reason: z.string().nullable(),
+  documents: z.number().int(),
+  created_at: z.string(),
+});
+export type ReviewTeacher = z.infer<typeof reviewTeacherSchema>;
+
+export const reviewResultSchema = z.object({
+  teacher: z.object({ id: z.number().int(), phone: z.string(), name: z.string() }),
+  from: teacherStatusWireSchema,
+  to: teacherStatusWireSchema,
+  review_reason: z.string().nullable(),
+  /** Whether the realtime event reached the realtime service. */
+  published: z.boolean(),
+});
+export type ReviewResult = z.infer<typeof reviewResultSchema>;
+
+export const reviewDocumentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(DOCUMENT_FIELDS),
+  content_type: z.string(),
+  size: z.number().int(),
+  created_at: z.string(),
+  /** A suggested file name: `<kind>-<n>.<ext>` (newest first). */
+  file_name: z.string(),
+});
+export type ReviewDocument = z.infer<typeof reviewDocumentSchema>;
+
+/** The multipart fields of POST v1/instructor/documents. */
+export const TEACHER_DOCUMENT_FIELDS = DOCUMENT_FIELDS;

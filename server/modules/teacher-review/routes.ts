@@ -1,0 +1,112 @@
+// The teacher's own review calls (bearer token): accepting the terms and (re)submitting documents.
+import { Hono, type Context } from 'hono';
+import { DOCUMENT_FIELDS } from '../../../contract/auth';
+import type { TeacherStatusChange } from '../../../contract/teacher-review';
+import { validationKeys } from '../../../contract/validation';
+import type { FileStorage } from '../../adapters/storage';
+import type { AppEnv } from '../../http/context';
+import { ApiFailure, ValidationFailure } from '../../http/errors';
+import { ok } from '../../http/respond';
+import { trValidation } from '../../i18n';
+import type { Logger } from '../../logger';
+import type { Publisher } from '../../realtime/publisher';
+import type { AuthMiddleware } from '../auth/middleware';
+import { profileOf } from '../profile/queries';
+import { putDocuments, readDocuments, recordDocuments } from '../profile/uploads';
+import { changeTeacherStatus, publishStatus, ReviewFailure, type StatusChange } from './service';
+
+export interface TeacherReviewRoutesOptions {
+  auth: AuthMiddleware;
+  storage: FileStorage;
+  publisher: Publisher | undefined;
+  log: Logger;
+  now: () => Date;
+}
+
+/** The paths whose multipart body may be as large as the teacher sign-up's (three documents). */
+export const TEACHER_UPLOAD_PATHS: readonly string[] = ['/api/v1/instructor/documents'];
+
+function teacherOf(c: Context<AppEnv>) {
+  const user = c.get('user');
+  if (!user) throw new ApiFailure(401, 'auth_unauthorized');
+  if (!user.is_teacher) throw new ApiFailure(403, 'instructor_only');
+  return user;
+}
+
+/** A refusal of the statechart as the teacher sees it. */
+function asApiFailure(err: unknown): never {
+  if (err instanceof ReviewFailure) {
+    if (err.code === 'not_teacher') throw new ApiFailure(403, 'instructor_only');
+    if (err.code === 'not_found') throw new ApiFailure(401, 'auth_unauthorized');
+    throw new ApiFailure(409, 'teacher_status_conflict');
+  }
+  throw err;
+}
+
+export function teacherReviewRoutes({ auth, storage, publisher, log, now }: TeacherReviewRoutesOptions) {
+  return new Hono<AppEnv>()
+    .post('/instructor/update/status', auth.requireUser, async (c) => {
+      const user = teacherOf(c);
+      const change = await c
+        .get('db')
+        .transaction((tx) => changeTeacherStatus(tx, user.id, 'accept_terms', { actor: 'teacher', now: now() }))
+        .catch(asApiFailure);
+      // The teacher's other tabs follow too.
+      await publishStatus(publisher, change);
+      const data: TeacherStatusChange = { status: change.to, review_reason: change.reason };
+      return ok(c, data, 'instructor_status_updated');
+    })
+    .post('/instructor/documents', auth.requireUser, async (c) => {
+      const user = teacherOf(c);
+      const locale = c.get('locale');
+      // Checked before reading the files, so a teacher in the wrong status gets the 409, not a 400.
+      if (user.status !== 'rejected' && user.status !== 'active') throw new ApiFailure(409, 'teacher_status_conflict');
+      if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) {
+        throw new ValidationFailure(
+          Object.fromEntries(DOCUMENT_FIELDS.map((f) => [f, [trValidation(validationKeys.required, locale)]])),
+          'documents_required',
+        );
+      }
+      let form: Record<string, unknown>;
+      try {
+        const parsed = await c.req.parseBody({ all: true });
+        // One file per field: a repeated field keeps its first value.
+        form = Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+      } catch {
+        throw new ValidationFailure({}, 'malformed_json');
+      }
+      const sent = DOCUMENT_FIELDS.filter((f) => form[f] !== undefined && form[f] !== '');
+      if (sent.length === 0) {
+        throw new ValidationFailure(
+          Object.fromEntries(DOCUMENT_FIELDS.map((f) => [f, [trValidation(validationKeys.required, locale)]])),
+          'documents_required',
+        );
+      }
+      // The same checks as the sign-up (size, sniffed type); fields not sent are not required here.
+      const { documents, problems } = await readDocuments(form);
+      const errors: Record<string, string[]> = {};
+      for (const field of sent) {
+        const problem = problems[field];
+        if (problem) errors[field] = [trValidation(problem, locale)];
+      }
+      if (Object.keys(errors).length) throw new ValidationFailure(errors);
+
+      const stored = await putDocuments(storage, documents);
+      let change: StatusChange;
+      try {
+        change = await c.get('db').transaction(async (tx) => {
+          const action = user.status === 'active' ? 'replace_documents' : 'resubmit';
+          const result = await changeTeacherStatus(tx, user.id, action, { actor: 'teacher', now: now() });
+          await recordDocuments(tx, user.id, stored);
+          return result;
+        });
+      } catch (err) {
+        await Promise.all(stored.map((d) => storage.remove(d.key))).catch((cleanup: unknown) =>
+          log.warn('teacher documents: cleanup failed', { error: String(cleanup) }),
+        );
+        return asApiFailure(err);
+      }
+      await publishStatus(publisher, change);
+      return ok(c, await profileOf(c.get('db'), user.id, locale), 'documents_submitted');
+    });
+}

@@ -1,0 +1,316 @@
+// The teacher review on the server (issue 4): the reviewer's actions through reviewTeacher and the
+// admin API, the teacher's terms acceptance and document resubmission/replacement, the realtime
+// event of every change, the profile's status and reason, and who may do what.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profileResponseSchema, sessionResponseSchema } from '../../contract/auth';
+import { EMBEDDED_DEV_KEYS } from '../../server/config';
+import { createApp } from '../../server/app';
+import { createLogger } from '../../server/logger';
+import type { Publisher } from '../../server/realtime/publisher';
+import { reviewTeacher, ReviewFailure } from '../../server/modules/teacher-review';
+import { EXE, JPEG, PDF, PNG } from './auth-helpers';
+import { seededDb, type TestDb } from './helpers';
+
+const ADMIN = 'test-admin-token-0123456789';
+
+interface Published {
+  channel: string | string[];
+  event: string;
+  data: unknown;
+}
+
+let t: TestDb;
+let uploadDir: string;
+let app: ReturnType<typeof createApp>;
+const published: Published[] = [];
+const publisher: Publisher = {
+  mode: 'embedded',
+  publish: async (channel, event, data) => {
+    published.push({ channel, event, data });
+    return true;
+  },
+  authorizeChannel: () => ({ auth: 'x' }),
+};
+
+let phoneCounter = 0;
+const newPhone = () => `+974557${String(++phoneCounter).padStart(5, '0')}`;
+let ipCounter = 0;
+
+function headers(token?: string, locale: 'ar' | 'en' = 'en'): Record<string, string> {
+  ipCounter += 1;
+  return {
+    'Accept-Language': locale,
+    'X-Forwarded-For': `10.9.${ipCounter >> 8}.${ipCounter & 255}`,
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+  };
+}
+
+async function signUpTeacher(phone = newPhone()) {
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    type: 'instructor',
+    first_name: 'خالد',
+    second_name: 'عبدالله',
+    last_name: 'النعيمي',
+    phone,
+    country_code: 'QA',
+    email: `review${phone.slice(-5)}@example.com`,
+    gender: 'male',
+    birth_date: '1990-05-17',
+    experience_years: '7',
+    qualification: 'master',
+    country: 'QA',
+    password: 'Teach3rPass',
+    password_confirmation: 'Teach3rPass',
+  };
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  form.set('id_front', new File([PNG], 'front.png'), 'front.png');
+  form.set('id_back', new File([JPEG], 'back.jpg'), 'back.jpg');
+  form.set('qualification_scan', new File([PDF], 'degree.pdf'), 'degree.pdf');
+  const phase = await t.db.one<{ id: number }>('SELECT id FROM phases ORDER BY sort_order LIMIT 1');
+  const subject = await t.db.one<{ id: number }>('SELECT id FROM subjects ORDER BY sort_order LIMIT 1');
+  form.append('phases[]', String(phase!.id));
+  form.append('subjects[]', String(subject!.id));
+  const res = await app.request('/api/v1/auth/register', { method: 'POST', headers: headers(), body: form });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return { ...sessionResponseSchema.parse(await res.json()).data, phone };
+}
+
+async function signUpStudent() {
+  const phone = newPhone();
+  const phase = await t.db.one<{ id: number }>('SELECT id FROM phases ORDER BY sort_order LIMIT 1');
+  const res = await app.request('/api/v1/auth/register', {
+    method: 'POST',
+    headers: { ...headers(), 'Content-Type': 'application/json' },
+    body: JSON.stringify({ type: 'student', first_name: 'سارة', last_name: 'علي', phone, country_code: 'QA', gender: 'female', phase_id: phase!.id }),
+  });
+  expect(res.status).toBe(201);
+  const out = await app.request(`/api/v1/dev/outbox?phone=${encodeURIComponent(phone)}`, { headers: headers() });
+  const code = /\b(\d{6})\b/.exec(((await out.json()) as { data: { text: string }[] }).data[0]!.text)![1];
+  const verified = await app.request('/api/v1/verify-otp', {
+    method: 'POST',
+    headers: { ...headers(), 'Content-Type': 'application/json' },
+    body: JSON.stringify({ phone, code }),
+  });
+  return sessionResponseSchema.parse(await verified.json()).data;
+}
+
+async function profile(token: string, locale: 'ar' | 'en' = 'en') {
+  const res = await app.request('/api/v1/profile', { headers: headers(token, locale) });
+  expect(res.status).toBe(200);
+  return profileResponseSchema.parse(await res.json()).data;
+}
+
+const acceptTerms = (token: string, locale: 'ar' | 'en' = 'en') =>
+  app.request('/api/v1/instructor/update/status', { method: 'POST', headers: headers(token, locale) });
+
+function documentsForm(files: Record<string, Uint8Array>): FormData {
+  const form = new FormData();
+  for (const [k, bytes] of Object.entries(files)) form.set(k, new File([new Uint8Array(bytes)], `${k}.bin`), `${k}.bin`);
+  return form;
+}
+const submitDocuments = (token: string, form: FormData | undefined, locale: 'ar' | 'en' = 'en') =>
+  app.request('/api/v1/instructor/documents', { method: 'POST', headers: headers(token, locale), ...(form ? { body: form } : {}) });
+
+const admin = (p: string, init: RequestInit = {}, token = ADMIN) =>
+  app.request(`/api/admin${p}`, {
+    ...init,
+    headers: { 'Accept-Language': 'en', Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...(init.headers as Record<string, string>) },
+  });
+
+beforeAll(async () => {
+  t = await seededDb();
+  uploadDir = await mkdtemp(path.join(tmpdir(), 'noor-review-'));
+  app = createApp({
+    db: t.db,
+    log: createLogger('silent'),
+    auth: { uploadDir, trustProxy: true },
+    realtime: {
+      config: { mode: 'embedded', ...EMBEDDED_DEV_KEYS, cluster: 'eu' },
+      publisher,
+      resolveUser: async () => null,
+    },
+    // app.request() has no socket, so the loopback check is exercised separately below.
+    admin: { token: ADMIN, loopbackOnly: false },
+  });
+});
+
+afterAll(async () => {
+  await t.close();
+  await rm(uploadDir, { recursive: true, force: true });
+});
+
+describe('the reviewer (reviewTeacher)', () => {
+  it('approves a teacher in review: policy, history row, realtime event on the private channel', async () => {
+    const teacher = await signUpTeacher();
+    expect((await profile(teacher.token)).status).toBe('in_review');
+    published.length = 0;
+    const result = await reviewTeacher(t.db, publisher, teacher.phone, 'approve');
+    expect(result).toMatchObject({ from: 'in_review', to: 'policy', review_reason: null, published: true });
+    expect(published).toEqual([
+      { channel: `private-instructor-status-${teacher.id}`, event: `instructor-status-${teacher.id}`, data: { status: 'policy', review_reason: null } },
+    ]);
+    expect((await profile(teacher.token)).status).toBe('policy');
+    const history = await t.db.query<{ from_status: string; to_status: string; actor: string }>(
+      'SELECT from_status, to_status, actor FROM teacher_status_history WHERE teacher_id = $1',
+      [teacher.id],
+    );
+    expect(history).toEqual([{ from_status: 'in_review', to_status: 'policy', actor: 'reviewer' }]);
+  });
+
+  it('rejects only with a reason; the profile carries the reason; an impossible action changes nothing', async () => {
+    const teacher = await signUpTeacher();
+    await expect(reviewTeacher(t.db, publisher, teacher.phone, 'reject', '  ')).rejects.toMatchObject({ code: 'reason_required' });
+    await expect(reviewTeacher(t.db, publisher, teacher.phone, 'reinstate')).rejects.toBeInstanceOf(ReviewFailure);
+    await expect(reviewTeacher(t.db, publisher, teacher.phone, 'suspend')).rejects.toMatchObject({ code: 'refused', status: 'in_review' });
+    const result = await reviewTeacher(t.db, publisher, teacher.phone, 'reject', 'صورة الهوية غير واضحة');
+    expect(result.to).toBe('rejected');
+    const p = await profile(teacher.token);
+    expect(p.status).toBe('rejected');
+    expect(p.review_reason).toBe('صورة الهوية غير واضحة');
+    await expect(reviewTeacher(t.db, publisher, teacher.phone, 'approve')).rejects.toMatchObject({ code: 'refused', status: 'rejected' });
+  });
+
+  it('finds teachers by phone with or without +, or by id; never a student', async () => {
+    const teacher = await signUpTeacher();
+    const student = await signUpStudent();
+    await expect(reviewTeacher(t.db, publisher, teacher.phone.slice(1), 'approve')).resolves.toMatchObject({ to: 'policy' });
+    await expect(reviewTeacher(t.db, publisher, String(teacher.id), 'suspend')).resolves.toMatchObject({ to: 'suspended' });
+    await expect(reviewTeacher(t.db, publisher, String(student.id), 'approve')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(reviewTeacher(t.db, publisher, '+97400000000', 'approve')).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('suspends an active or approved teacher and reinstates to active', async () => {
+    const teacher = await signUpTeacher();
+    await reviewTeacher(t.db, publisher, teacher.phone, 'approve');
+    expect((await acceptTerms(teacher.token)).status).toBe(200);
+    await expect(reviewTeacher(t.db, publisher, teacher.phone, 'suspend', 'شكوى قيد التحقيق')).resolves.toMatchObject({ from: 'active', to: 'suspended' });
+    expect(await profile(teacher.token)).toMatchObject({ status: 'suspended', review_reason: 'شكوى قيد التحقيق' });
+    await expect(reviewTeacher(t.db, publisher, teacher.phone, 'reinstate')).resolves.toMatchObject({ to: 'active', review_reason: null });
+  });
+
+  it('a publish failure does not undo the change', async () => {
+    const teacher = await signUpTeacher();
+    const failing: Publisher = { ...publisher, publish: async () => false };
+    await expect(reviewTeacher(t.db, failing, teacher.phone, 'approve')).resolves.toMatchObject({ to: 'policy', published: false });
+  });
+});
+
+describe('POST v1/instructor/update/status (accept the terms)', () => {
+  it('moves policy → active with a localized message and publishes', async () => {
+    const teacher = await signUpTeacher();
+    await reviewTeacher(t.db, publisher, teacher.phone, 'approve');
+    published.length = 0;
+    const res = await acceptTerms(teacher.token, 'ar');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { message: string; data: unknown };
+    expect(body.message).toContain('الشروط');
+    expect(body.data).toEqual({ status: 'active', review_reason: null });
+    expect(published.map((p) => p.data)).toEqual([{ status: 'active', review_reason: null }]);
+    expect((await profile(teacher.token)).status).toBe('active');
+  });
+
+  it('is refused (409, localized) outside policy, 403 for a student, 401 without a token', async () => {
+    const teacher = await signUpTeacher();
+    const inReview = await acceptTerms(teacher.token, 'ar');
+    expect(inReview.status).toBe(409);
+    expect(((await inReview.json()) as { message: string }).message).toMatch(/[\u0600-\u06FF]/);
+    const student = await signUpStudent();
+    const forbidden = await acceptTerms(student.token);
+    expect(forbidden.status).toBe(403);
+    expect(((await forbidden.json()) as { message: string }).message).toBe('This is available to teacher accounts only');
+    expect((await app.request('/api/v1/instructor/update/status', { method: 'POST', headers: headers() })).status).toBe(401);
+    // Twice: the second is a 409, and the status stays active.
+    await reviewTeacher(t.db, publisher, teacher.phone, 'approve');
+    expect((await acceptTerms(teacher.token)).status).toBe(200);
+    expect((await acceptTerms(teacher.token)).status).toBe(409);
+    expect((await profile(teacher.token)).status).toBe('active');
+  });
+});
+
+describe('POST v1/instructor/documents', () => {
+  it('a rejected teacher resubmits one document → in review, reason cleared, the profile shows the new file', async () => {
+    const teacher = await signUpTeacher();
+    await reviewTeacher(t.db, publisher, teacher.phone, 'reject', 'المؤهل غير مقروء');
+    const before = await profile(teacher.token);
+    published.length = 0;
+    const res = await submitDocuments(teacher.token, documentsForm({ qualification_scan: PDF }));
+    expect(res.status, await res.clone().text()).toBe(200);
+    const after = profileResponseSchema.parse(await res.json()).data;
+    expect(after.status).toBe('in_review');
+    expect(after.review_reason).toBeNull();
+    expect(after.documents.qualification_scan).not.toBe(before.documents.qualification_scan);
+    expect(after.documents.id_front).toBe(before.documents.id_front);
+    expect(published.map((p) => p.data)).toEqual([{ status: 'in_review', review_reason: null }]);
+  });
+
+  it('an active teacher replacing a document goes back to review', async () => {
+    const teacher = await signUpTeacher();
+    await reviewTeacher(t.db, publisher, teacher.phone, 'approve');
+    await acceptTerms(teacher.token);
+    const res = await submitDocuments(teacher.token, documentsForm({ id_front: JPEG, id_back: PNG }));
+    expect(res.status).toBe(200);
+    expect((await profile(teacher.token)).status).toBe('in_review');
+  });
+
+  it('refuses bad files (400 on the field), nothing sent (400), wrong status (409), students (403)', async () => {
+    const teacher = await signUpTeacher();
+    const inReview = await submitDocuments(teacher.token, documentsForm({ id_front: PNG }));
+    expect(inReview.status).toBe(409);
+    await reviewTeacher(t.db, publisher, teacher.phone, 'reject', 'الهوية منتهية');
+    const bad = await submitDocuments(teacher.token, documentsForm({ id_front: EXE }));
+    expect(bad.status).toBe(400);
+    expect(Object.keys(((await bad.json()) as { errors: Record<string, string[]> }).errors)).toEqual(['id_front']);
+    const empty = await submitDocuments(teacher.token, new FormData());
+    expect(empty.status).toBe(400);
+    const noBody = await submitDocuments(teacher.token, undefined);
+    expect(noBody.status).toBe(400);
+    expect((await profile(teacher.token)).status).toBe('rejected');
+    const student = await signUpStudent();
+    expect((await submitDocuments(student.token, documentsForm({ id_front: PNG }))).status).toBe(403);
+  });
+});
+
+describe('the admin API', () => {
+  it('refuses a missing or wrong token (401) and, loopback-only, any caller without a loopback socket', async () => {
+    expect((await admin('/teachers', {}, 'wrong')).status).toBe(401);
+    expect((await app.request('/api/admin/teachers')).status).toBe(401);
+    const strict = createApp({ db: t.db, log: createLogger('silent'), auth: { uploadDir }, admin: { token: ADMIN } });
+    const res = await strict.request('/api/admin/teachers', { headers: { Authorization: `Bearer ${ADMIN}` } });
+    expect(res.status).toBe(403);
+  });
+
+  it('lists teachers by status, approves and rejects with a reason, lists and serves documents', async () => {
+    const teacher = await signUpTeacher();
+    const list = await admin('/teachers?status=in_review');
+    expect(list.status).toBe(200);
+    const rows = ((await list.json()) as { data: { phone: string; status: string; documents: number }[] }).data;
+    expect(rows.every((r) => r.status === 'in_review')).toBe(true);
+    expect(rows.find((r) => r.phone === teacher.phone)).toMatchObject({ documents: 3 });
+    expect((await admin('/teachers?status=nonsense')).status).toBe(400);
+
+    const noReason = await admin(`/teachers/${encodeURIComponent(teacher.phone)}/reject`, { method: 'POST', body: '{}' });
+    expect(noReason.status).toBe(422);
+    expect(((await noReason.json()) as { message: string }).message).toBe('Please give the reason for the rejection');
+    const rejected = await admin(`/teachers/${encodeURIComponent(teacher.phone)}/reject`, {
+      method: 'POST',
+      body: JSON.stringify({ reason: 'صورة الهوية غير واضحة' }),
+    });
+    expect(rejected.status).toBe(200);
+    expect(((await rejected.json()) as { data: { to: string } }).data.to).toBe('rejected');
+    expect((await admin(`/teachers/${encodeURIComponent(teacher.phone)}/approve`, { method: 'POST' })).status).toBe(409);
+    expect((await admin('/teachers/+97400000001/approve', { method: 'POST' })).status).toBe(404);
+    expect((await admin(`/teachers/${teacher.id}/delete`, { method: 'POST' })).status).toBe(404);
+
+    const docs = await admin(`/teachers/${teacher.id}/documents`);
+    const list2 = ((await docs.json()) as { data: { id: string; kind: string; file_name: string }[] }).data;
+    expect(list2.map((d) => d.file_name).sort()).toEqual(['id_back.jpg', 'id_front.png', 'qualification_scan.pdf']);
+    const file = await admin(`/files/${list2.find((d) => d.kind === 'qualification_scan')!.id}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF);
+  });
+});
