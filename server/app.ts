@@ -15,6 +15,7 @@ import { contactRoutes } from './modules/contact/routes';
 import { countriesRoutes } from './modules/countries/routes';
 import { healthRoutes } from './modules/health/routes';
 import { newsletterRoutes } from './modules/newsletter/routes';
+import { notificationsRoutes } from './modules/notifications';
 import { packagesModule, type IdentifyCaller } from './modules/packages';
 import { phasesRoutes } from './modules/phases/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -111,6 +112,7 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   v1.route('/', payments.routes);
   if (realtime) v1.route('/', realtimeRoutes(realtime));
   v1.route('/', teacherReviewRoutes({ auth: auth.middleware, storage: auth.storage, publisher: realtime?.publisher, log, now: () => new Date() }));
+  v1.route('/', notificationsRoutes({ auth: auth.middleware, publisher: realtime?.publisher }));
   app.route('/api/v1', v1);
   if (admin) app.route('/api/admin', adminRoutes({ ...admin, storage: auth.storage, publisher: realtime?.publisher }));
   if (realtime?.endpoint) app.route('/', eventsApiRoutes(realtime.endpoint));

@@ -1,0 +1,102 @@
+// The reminder job: a reminder 15 minutes before an approved session, and one the evening before (19:00
+// in each user's own time zone), to its student and its teacher. Run every minute by main.ts; safe to
+// run any number of times, by any number of instances, and after a restart: each reminder's dedupe key
+// (request, kind) is unique per user in the database, so it is sent once and never twice. Only approved
+// requests are looked at, so a canceled (or rejected, expired) session gets no reminder.
+import type { Db } from '../../db';
+import type { Logger } from '../../logger';
+import { errorFields } from '../../logger';
+import type { Publisher } from '../../realtime/publisher';
+import { publishUnread, recordNotification } from './service';
+
+/** How long before the start the "starting soon" reminder goes out. */
+export const SOON_MINUTES = 15;
+/** The evening reminder's local time, the day before the session. */
+export const EVENING_HOUR = '19:00';
+/** After this long past 19:00 (i.e. by midnight) a missed evening reminder is no longer worth sending. */
+const EVENING_WINDOW_HOURS = 5;
+
+interface DueReminder {
+  request_id: number;
+  user_id: number;
+  kind: 'soon' | 'evening';
+  starts_at: Date;
+  subject_ar: string | null;
+  subject_en: string | null;
+  other_name: string | null;
+}
+
+export interface ReminderRun {
+  sent: number;
+}
+
+// Each approved request's two parties, with the other party's name and the subject.
+const PARTIES = `
+  FROM requests r
+  CROSS JOIN LATERAL (VALUES (r.student_id, r.teacher_id), (r.teacher_id, r.student_id)) AS p(user_id, other_id)
+  JOIN users u ON u.id = p.user_id
+  LEFT JOIN users o ON o.id = p.other_id
+  LEFT JOIN subjects s ON s.id = r.subject_id
+  WHERE r.status = 'approved' AND p.user_id IS NOT NULL AND r.starts_at > $1`;
+const FIELDS = `r.id AS request_id, p.user_id, r.starts_at, s.name_ar AS subject_ar, s.name_en AS subject_en,
+  NULLIF(concat_ws(' ', o.first_name, o.last_name), '') AS other_name`;
+// 19:00 on the local day before the start, as an instant (users.time_zone, an IANA name).
+const EVENING_AT = `((((r.starts_at AT TIME ZONE u.time_zone)::date - 1) + time '${EVENING_HOUR}') AT TIME ZONE u.time_zone)`;
+
+/** Finds the reminders due at `now` and sends those not sent yet; returns how many were new. */
+export async function runReminders(db: Db, publisher: Publisher | undefined, now: Date): Promise<ReminderRun> {
+  const due = await db.query<DueReminder>(
+    `SELECT ${FIELDS}, 'soon' AS kind ${PARTIES}
+        AND r.starts_at <= $1 + make_interval(mins => ${SOON_MINUTES})
+     UNION ALL
+     SELECT ${FIELDS}, 'evening' AS kind ${PARTIES}
+        AND r.starts_at <= $1 + interval '2 days'
+        AND $1 >= ${EVENING_AT} AND $1 < ${EVENING_AT} + make_interval(hours => ${EVENING_WINDOW_HOURS})
+     ORDER BY request_id, user_id`,
+    [now],
+  );
+  const notified = new Set<number>();
+  let sent = 0;
+  for (const r of due) {
+    const id = await recordNotification(db, {
+      userId: r.user_id,
+      type: r.kind === 'soon' ? 'session_reminder_soon' : 'session_reminder_evening',
+      params: {
+        request_id: r.request_id,
+        starts_at: r.starts_at.toISOString(),
+        ...(r.subject_ar ? { subject_ar: r.subject_ar } : {}),
+        ...(r.subject_en ? { subject_en: r.subject_en } : {}),
+        ...(r.other_name ? { other_name: r.other_name } : {}),
+      },
+      dedupeKey: `reminder:${r.kind}:${r.request_id}`,
+    });
+    if (id === null) continue;
+    sent++;
+    notified.add(r.user_id);
+  }
+  for (const userId of notified) await publishUnread(db, publisher, userId);
+  return { sent };
+}
+
+/** Runs the job every `everyMs` (a minute by default) until the returned stop is called. */
+export function startReminders(db: Db, publisher: Publisher | undefined, log: Logger, everyMs = 60_000): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const tick = () => {
+    if (running) return; // a slow run is not overtaken by the next one
+    running = runReminders(db, publisher, new Date())
+      .then(({ sent }) => {
+        if (sent) log.info('reminders sent', { sent });
+      })
+      .catch((err: unknown) => log.error('reminders failed', errorFields(err)))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  tick();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,135 @@
+// Notifications: what happened to whom (a type and its parameters, never a sentence), stored so nothing
+// is lost while the user is offline, and announced on the user's private realtime channel with the new
+// unread count. A producer's retry, a webhook arriving twice or the reminder job after a restart insert
+// nothing the second time: a dedupe key is unique per user.
+import {
+  NOTIFICATION_CREATED_EVENT,
+  NOTIFICATIONS_PER_PAGE,
+  NOTIFICATIONS_READ_EVENT,
+  type AppNotification,
+  type LinkKind,
+  type NotificationParams,
+  type NotificationType,
+} from '../../../contract/notifications';
+import type { Queryable } from '../../db';
+import { userChannel } from '../../realtime/names';
+import type { Publisher } from '../../realtime/publisher';
+
+export interface NotifyInput {
+  userId: number;
+  type: NotificationType;
+  params?: NotificationParams;
+  /** Once per user and key: a second notify with the same key inserts nothing. */
+  dedupeKey?: string;
+}
+
+/** Where each type links to; request-like types point at their request's session details. */
+export function linkOf(type: NotificationType, params: NotificationParams): { kind: LinkKind; id: number | null } {
+  if (type.startsWith('request_') || type.startsWith('session_reminder_')) {
+    return params.request_id !== undefined ? { kind: 'request', id: params.request_id } : { kind: 'requests', id: null };
+  }
+  if (type.startsWith('payment_')) return { kind: 'packages', id: null };
+  return { kind: 'profile', id: null };
+}
+
+/**
+ * Inserts a notification (on the caller's transaction or the database) without announcing it; returns
+ * its id, or null when the dedupe key was already used. Call publishUnread after the commit.
+ */
+export async function recordNotification(q: Queryable, input: NotifyInput): Promise<number | null> {
+  const params = input.params ?? {};
+  const link = linkOf(input.type, params);
+  const row = await q.one<{ id: number }>(
+    `INSERT INTO notifications (user_id, type, params, target_type, target_id, dedupe_key)
+     VALUES ($1, $2, $3::jsonb, $4, $5, $6)
+     ON CONFLICT (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
+     RETURNING id`,
+    [input.userId, input.type, JSON.stringify(params), link.kind, link.id, input.dedupeKey ?? null],
+  );
+  return row?.id ?? null;
+}
+
+export async function unreadCount(q: Queryable, userId: number): Promise<number> {
+  const row = await q.one<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL', [userId]);
+  return row?.n ?? 0;
+}
+
+/** Tells the user's open tabs their unread count; never throws (the publisher logs a failure). */
+export async function publishUnread(
+  q: Queryable,
+  publisher: Publisher | undefined,
+  userId: number,
+  event: typeof NOTIFICATION_CREATED_EVENT | typeof NOTIFICATIONS_READ_EVENT = NOTIFICATION_CREATED_EVENT,
+): Promise<void> {
+  if (!publisher) return;
+  const count = await unreadCount(q, userId);
+  await publisher.publish(userChannel(userId), event, { unread_count: count });
+}
+
+/**
+ * Records a notification and announces it. Use it outside a transaction (or after the commit); inside
+ * one, use recordNotification and publishUnread once committed, so a listener never refetches a list
+ * that does not have the row yet. Returns the new id, or null for a duplicate (nothing announced).
+ */
+export async function notify(q: Queryable, publisher: Publisher | undefined, input: NotifyInput): Promise<number | null> {
+  const id = await recordNotification(q, input);
+  if (id !== null) await publishUnread(q, publisher, input.userId);
+  return id;
+}
+
+interface NotificationRow {
+  id: number;
+  type: NotificationType;
+  params: NotificationParams;
+  target_type: LinkKind;
+  target_id: number | null;
+  created_at: Date;
+  read_at: Date | null;
+}
+
+function toWire(r: NotificationRow): AppNotification {
+  return {
+    id: r.id,
+    type: r.type,
+    params: r.params,
+    created_at: r.created_at.toISOString(),
+    read_at: r.read_at ? r.read_at.toISOString() : null,
+    link: { kind: r.target_type, id: r.target_id },
+  };
+}
+
+const COLUMNS = 'id, type, params, target_type, target_id, created_at, read_at';
+
+/** One page of the user's notifications, newest first. */
+export async function listNotifications(q: Queryable, userId: number, page: number, perPage = NOTIFICATIONS_PER_PAGE) {
+  const rows = await q.query<NotificationRow>(
+    `SELECT ${COLUMNS} FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+    [userId, perPage, (page - 1) * perPage],
+  );
+  const totals = await q.one<{ total: number; unread: number }>(
+    `SELECT count(*)::int AS total, count(*) FILTER (WHERE read_at IS NULL)::int AS unread FROM notifications WHERE user_id = $1`,
+    [userId],
+  );
+  return {
+    data: rows.map(toWire),
+    meta: { page, per_page: perPage, total: totals?.total ?? 0, unread_count: totals?.unread ?? 0 },
+  };
+}
+
+/** Marks one of the user's own notifications read; undefined when it is not theirs (or does not exist). */
+export async function markRead(q: Queryable, userId: number, id: number, now: Date): Promise<AppNotification | undefined> {
+  const row = await q.one<NotificationRow>(
+    `UPDATE notifications SET read_at = COALESCE(read_at, $3) WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
+    [id, userId, now],
+  );
+  return row ? toWire(row) : undefined;
+}
+
+/** Marks all the user's notifications read; returns how many were unread. */
+export async function markAllRead(q: Queryable, userId: number, now: Date): Promise<number> {
+  const rows = await q.query<{ id: number }>(
+    'UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL RETURNING id',
+    [userId, now],
+  );
+  return rows.length;
+}
