@@ -9,6 +9,8 @@
 //   /in-review sends them home first (spec §4), and home then forwards them to the terms.
 // - An active teacher has nothing to see on /in-review or the terms screen: both go to /profile.
 // - A teacher whose status is unknown (null) is treated as in review: least access until the server says.
+// - A rejected or suspended teacher (issue 4) is held on /in-review like one in review: that screen
+//   shows the reviewer's reason and the resubmission form, or the suspension notice.
 // - An incomplete profile sends the user to /complete-register from every other route.
 // - While the start-up check runs nothing is decided (the app shows the boot spinner meanwhile).
 import { redirect } from '@tanstack/react-router';
@@ -74,7 +76,7 @@ export function redirectFor(auth: AuthGuardState, routeId: string): { to: string
   }
 
   // A teacher.
-  if (auth.status === 'in_review') {
+  if (auth.status === 'in_review' || auth.status === 'rejected' || auth.status === 'suspended') {
     return routeId === IN_REVIEW || LEGAL_PAGES.has(routeId) ? null : { to: '/in-review' };
   }
   if (auth.status === 'policy') {

@@ -20,6 +20,8 @@ const STATES = {
   policy: { kind: 'teacher', status: 'policy' },
   active: { kind: 'teacher', status: 'active' },
   incomplete: { kind: 'incompleteProfile' },
+  rejected: { kind: 'teacher', status: 'rejected' },
+  suspended: { kind: 'teacher', status: 'suspended' },
 } satisfies Record<string, AuthGuardState>;
 type StateName = keyof typeof STATES;
 const COLUMNS = Object.keys(STATES) as StateName[];
@@ -35,7 +37,9 @@ const studentsOnly = ['.', '/', '.', R, T, '/about-us', CR];
 const authScreen = ['.', '.', '/', '/', '/', '/', CR];
 const undecided = ['.', '.', '.', '.', '.', '.', '.'];
 
-const TABLE: Record<string, string[]> = {
+// The last two columns (rejected, suspended) are held on /in-review exactly like a teacher in review
+// (the fourth column); spelled out for the rows where that matters in the test below.
+const TABLE_WITHOUT_HELD: Record<string, string[]> = {
   __root__: undecided,
   '/_auth-area': undecided,
   '/_teacher-terms': undecided,
@@ -64,6 +68,9 @@ const TABLE: Record<string, string[]> = {
   '/_auth-area/reset-password': authScreen,
   '/_auth-area/complete-register': ['.', '/', '/', '/', '/', '/', '.'],
 };
+const TABLE: Record<string, string[]> = Object.fromEntries(
+  Object.entries(TABLE_WITHOUT_HELD).map(([id, row]) => [id, [...row, row[3]!, row[3]!]]),
+);
 
 function fakeAuth(): RouterContext['auth'] {
   return createActor(authMachine.provide(makeFakes().fakes));
@@ -82,7 +89,7 @@ const routeIds = Object.keys(router.routesById).sort();
 // Leaves by the path a redirect names, to follow redirect chains.
 const idByPath = new Map(
   Object.values(router.routesById)
-    .filter((r) => !Object.keys(TABLE).includes(r.id) || TABLE[r.id] !== undecided)
+    .filter((r) => !Object.keys(TABLE).includes(r.id) || TABLE_WITHOUT_HELD[r.id] !== undecided)
     .map((r) => [r.fullPath.replace(/\/$/, '') || '/', r.id]),
 );
 
@@ -114,6 +121,16 @@ describe('redirectFor', () => {
   });
 });
 
+describe('rejected and suspended teachers', () => {
+  it.each(['rejected', 'suspended'] as const)('%s: held on /in-review except the legal pages; no terms, no profile', (state) => {
+    expect(redirectFor(STATES[state], '/in-review')).toBeNull();
+    expect(redirectFor(STATES[state], '/privacy-policy')).toBeNull();
+    for (const id of ['/', '/profile', '/_teacher-terms/trams-teacher', '/packages', '/about-us']) {
+      expect(redirectFor(STATES[state], id)).toEqual({ to: '/in-review' });
+    }
+  });
+});
+
 describe('from the auth snapshot', () => {
   async function snapshotFor(account: AccountRecord | null) {
     const fx = makeFakes({ checkLogin: () => ({ account, token: account?.token ?? null }) });
@@ -128,6 +145,7 @@ describe('from the auth snapshot', () => {
     [teacher, { kind: 'teacher', status: 'in_review' }],
     [{ ...teacher, status: null }, { kind: 'teacher', status: 'in_review' }],
     [{ ...teacher, status: 'active' as const }, { kind: 'teacher', status: 'active' }],
+    [{ ...teacher, status: 'rejected' as const }, { kind: 'teacher', status: 'rejected' }],
     [{ ...student, profile_complete: false }, { kind: 'incompleteProfile' }],
   ])('%o is seen as %o', async (account, expected) => {
     const actor = await snapshotFor(account);
@@ -160,6 +178,8 @@ describe('the router applies the guards of every route file', () => {
     policy: { ...teacher, status: 'policy' },
     active: { ...teacher, status: 'active' },
     incomplete: { ...student, profile_complete: false },
+    rejected: { ...teacher, status: 'rejected' },
+    suspended: { ...teacher, status: 'suspended' },
   };
   const urlOf = (fullPath: string) =>
     fullPath.replace(/\/\{-\$[^}]+\}/g, '').replace(/\$[A-Za-z]+/g, 'x').replace(/(.)\/$/, '$1');
@@ -173,7 +193,7 @@ describe('the router applies the guards of every route file', () => {
     }
     return urlOf(router.routesById[at as keyof typeof router.routesById].fullPath);
   }
-  const leaves = routeIds.filter((id) => TABLE[id] !== undecided);
+  const leaves = routeIds.filter((id) => TABLE_WITHOUT_HELD[id] !== undecided);
   const cases = leaves.flatMap((id) => COLUMNS.map((state) => [state, id] as const));
 
   it.each(cases)('as %s, visiting %s', async (state, routeId) => {
