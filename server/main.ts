@@ -14,6 +14,7 @@ import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { createLogger, errorFields } from './logger';
 import { resolveUser } from './modules/auth';
+import { startReminders } from './modules/notifications';
 import { ensureAdminToken } from './modules/teacher-review';
 import type { ChannelAuthorizer, ResolveUser } from './realtime/authorizer';
 import { createRealtimeEndpoint, type RealtimeEndpoint } from './realtime/endpoint';
@@ -46,6 +47,8 @@ export interface ServerOptions {
   auth?: AppOptions['auth'];
   /** The reviewer's admin API under /api/admin (off without a token). */
   admin?: AppOptions['admin'];
+  /** The session reminder job's period in ms (default every minute); 0 turns it off. */
+  remindersEveryMs?: number;
 }
 
 export interface RunningServer {
@@ -115,9 +118,14 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   listening = { host: address, port };
   const displayHost = address === '0.0.0.0' || address === '::' ? 'localhost' : address.includes(':') ? `[${address}]` : address;
 
+  // Session reminders (issue 8): sent once each, whatever restarts happen (the dedupe lives in the DB).
+  const remindersEveryMs = options.remindersEveryMs ?? 60_000;
+  const stopReminders = remindersEveryMs > 0 ? startReminders(db, publisher, log, remindersEveryMs) : async () => {};
+
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      await stopReminders();
       const stopped = new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Keep-alive sockets would hold close() open until they time out.

@@ -45,6 +45,9 @@ const EVENING_AT = `((((r.starts_at AT TIME ZONE u.time_zone)::date - 1) + time 
 
 /** Finds the reminders due at `now` and sends those not sent yet; returns how many were new. */
 export async function runReminders(db: Db, publisher: Publisher | undefined, now: Date): Promise<ReminderRun> {
+  // Before the booking migration (0005) there is nothing to remind of.
+  const table = await db.one<{ t: string | null }>(`SELECT to_regclass('requests')::text AS t`);
+  if (!table?.t) return { sent: 0 };
   const due = await db.query<DueReminder>(
     `SELECT ${FIELDS}, 'soon' AS kind ${PARTIES}
         AND r.starts_at <= $1 + make_interval(mins => ${SOON_MINUTES})
