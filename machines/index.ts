@@ -3,6 +3,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { authMachine } from './auth.machine';
 import { orderMachine } from './order.machine';
+import { requestMachine } from './request.machine';
 import { teacherStatusMachine } from './teacher-status.machine';
 
 export interface MachineEntry {
@@ -28,5 +29,10 @@ export const machines: readonly MachineEntry[] = [
     id: teacherStatusMachine.id,
     machine: teacherStatusMachine,
     description: "A teacher's review status: in review, approved (terms to accept), active, rejected with the reviewer's reason (resubmit documents), suspended. The server enforces it.",
+  },
+  {
+    id: requestMachine.id,
+    machine: requestMachine,
+    description: 'A session request: pending, then approved (booked) and finished, or rejected, canceled or expired (refunded). The server enforces it; the client asks it which buttons to show.',
   },
 ];

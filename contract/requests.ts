@@ -1,0 +1,288 @@
+// The wire format of session requests (issue 6), shared by the server and the booking/requests screens.
+//
+//   POST v1/requests                      (student)  body CreateRequest          → { message, data: RequestDetail }
+//   GET  v1/requests?filter=&student_id=&teacher_id=&page=&per_page=               → { message, data: RequestSummary[], meta }
+//   GET  v1/requests/:id                                                           → { message, data: RequestDetail }
+//   POST v1/requests/:id/approve | /reject  (teacher: its teacher or, broadcast, an offered one) → RequestDetail
+//   POST v1/requests/:id/cancel             (its student)                          → RequestDetail
+//   POST v1/requests/:id/evaluation         (its student, once, after finished) body EvaluationInput → RequestDetail
+//
+// Someone else's request answers 404, never 403 (its existence is not revealed).
+// Refusals: 400 validation ({ message, errors: { field: [msg] } }, the field messages come from the
+// REQUEST_ERROR keys below where a rule of booking failed), 402 `insufficient_hours` (offer the
+// packages screen), 409 `not_allowed` (the request machine refuses the action now, e.g. already approved
+// by another teacher). Every refusal body also carries `code`: one RequestErrorCode.
+//
+// Status values are the states of machines/request.machine.ts. The booking rules (`bookingProblem`)
+// are pure functions here so the booking machine shows the same message the server would answer.
+import { z } from 'zod';
+import { envelopeSchema } from './envelope';
+import { TEACHER_UTC_OFFSET_MINUTES, pageMetaSchema, type BusySlot, type WorkingHour } from './teachers';
+import { validationKeys } from './validation';
+
+export const REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'canceled', 'expired', 'finished'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const REQUEST_TYPES = ['urgent', 'schedule'] as const;
+export type RequestType = (typeof REQUEST_TYPES)[number];
+
+/**
+ * List filters (docs/decisions.md): all; new = pending; current = approved and now inside its session
+ * window; upcoming = approved and starting later; finished; canceled = canceled, rejected or expired.
+ */
+export const REQUEST_FILTERS = ['all', 'new', 'current', 'finished', 'canceled', 'upcoming'] as const;
+export type RequestFilter = (typeof REQUEST_FILTERS)[number];
+
+/** What the viewer may do now; computed by the server from the request machine (`allowedActions`). */
+export const REQUEST_ACTIONS = ['approve', 'reject', 'cancel', 'join', 'rate'] as const;
+export type RequestAction = (typeof REQUEST_ACTIONS)[number];
+
+export const MIN_DURATION_HOURS = 1;
+export const MAX_DURATION_HOURS = 6;
+/** A scheduled session starts at least this long after the booking. */
+export const MIN_LEAD_MS = 60 * 60 * 1000;
+/** An urgent request not accepted within this long expires (refunded). */
+export const URGENT_ACCEPT_MS = 15 * 60 * 1000;
+/** The join button opens this long before the start. */
+export const JOIN_EARLY_MS = 10 * 60 * 1000;
+/** A free trial covers one session of at most this many hours. */
+export const FREE_TRIAL_MAX_HOURS = 1;
+export const COMMENT_MAX_LENGTH = 500;
+
+/** Keys of the booking and request refusals; the server localizes them (server/i18n.ts), the client via Lingui. */
+export const REQUEST_ERROR = {
+  /** «The session time must be at least one hour from now». */
+  scheduleTooSoon: 'schedule_too_soon',
+  outsideWorkingHours: 'outside_working_hours',
+  teacherBusy: 'teacher_busy',
+  subjectNotTaught: 'subject_not_taught',
+  durationRange: 'duration_range',
+  insufficientHours: 'insufficient_hours',
+  teacherUnavailable: 'teacher_unavailable',
+  notAllowed: 'request_not_allowed',
+  alreadyRated: 'already_rated',
+} as const;
+export type RequestErrorCode = (typeof REQUEST_ERROR)[keyof typeof REQUEST_ERROR];
+
+const id = z
+  .number({ error: (i) => (i.input === undefined || i.input === null ? validationKeys.required : validationKeys.invalid) })
+  .int({ error: validationKeys.invalid })
+  .positive({ error: validationKeys.invalid });
+
+export const createRequestSchema = z
+  .object({
+    teacher_id: id,
+    subject_id: id,
+    type: z.enum(REQUEST_TYPES, { error: (i) => (i.input === undefined ? validationKeys.required : validationKeys.invalid) }),
+    /** ISO-8601 with offset or Z; required for `schedule`, ignored for `urgent` (it starts now). */
+    starts_at: z.iso.datetime({ offset: true, error: validationKeys.invalid }).optional().nullable(),
+    duration_hours: z
+      .number({ error: (i) => (i.input === undefined ? validationKeys.required : validationKeys.invalid) })
+      .int({ error: REQUEST_ERROR.durationRange })
+      .min(MIN_DURATION_HOURS, { error: REQUEST_ERROR.durationRange })
+      .max(MAX_DURATION_HOURS, { error: REQUEST_ERROR.durationRange }),
+    comment: z
+      .string()
+      .trim()
+      .max(COMMENT_MAX_LENGTH, { error: validationKeys.tooLong })
+      .optional()
+      .nullable()
+      .transform((v) => (v ? v : null)),
+    /** Also offer the request to every other active teacher of the student's phase and the subject. */
+    broadcast: z.boolean().default(false),
+    /** For a broadcast: only teachers of this gender are offered it. */
+    preferred_gender: z.enum(['male', 'female']).optional().nullable(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.type === 'schedule' && !value.starts_at) {
+      ctx.addIssue({ code: 'custom', path: ['starts_at'], message: validationKeys.required });
+    }
+  });
+export type CreateRequest = z.input<typeof createRequestSchema>;
+export type CreateRequestParsed = z.output<typeof createRequestSchema>;
+
+export const evaluationInputSchema = z.object({
+  rating: z
+    .number({ error: (i) => (i.input === undefined ? validationKeys.required : validationKeys.invalid) })
+    .int({ error: validationKeys.invalid })
+    .min(1, { error: validationKeys.invalid })
+    .max(5, { error: validationKeys.invalid }),
+  comment: z
+    .string()
+    .trim()
+    .max(COMMENT_MAX_LENGTH, { error: validationKeys.tooLong })
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+});
+export type EvaluationInput = z.input<typeof evaluationInputSchema>;
+
+const optionalId = z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : v), z.coerce.number().int().positive().optional());
+export const requestsQuerySchema = z.object({
+  filter: z.preprocess((v) => (v === '' || v === undefined ? 'all' : v), z.enum(REQUEST_FILTERS)),
+  /** Narrow to one student (a teacher's view) or one teacher (a student's view); never widens access. */
+  student_id: optionalId,
+  teacher_id: optionalId,
+  page: z.preprocess((v) => (v === '' || v === undefined ? 1 : v), z.coerce.number().int().min(1).max(10_000)),
+  per_page: z.preprocess((v) => (v === '' || v === undefined ? 20 : v), z.coerce.number().int().min(1).max(50)),
+});
+export type RequestsQuery = z.input<typeof requestsQuerySchema>;
+
+const personSchema = z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() });
+export type RequestPerson = z.infer<typeof personSchema>;
+
+export const requestSummarySchema = z.object({
+  id: z.number().int(),
+  type: z.enum(REQUEST_TYPES),
+  status: z.enum(REQUEST_STATUSES),
+  subject: z.object({ id: z.number().int(), name: z.string() }),
+  /** The teacher asked for, or (once a broadcast is approved) the one who approved it. */
+  teacher: personSchema,
+  student: personSchema,
+  starts_at: z.string(),
+  ends_at: z.string(),
+  duration_hours: z.number().int(),
+  broadcast: z.boolean(),
+  /** For a teacher: the request reached them as an offer (broadcast), it is not addressed to them. */
+  offered: z.boolean(),
+  created_at: z.string(),
+  actions: z.array(z.enum(REQUEST_ACTIONS)),
+});
+export type RequestSummary = z.infer<typeof requestSummarySchema>;
+
+export const requestHistoryEntrySchema = z.object({
+  status: z.enum(REQUEST_STATUSES),
+  at: z.string(),
+  actor_role: z.enum(['student', 'teacher', 'system']),
+});
+export type RequestHistoryEntry = z.infer<typeof requestHistoryEntrySchema>;
+
+export const requestDeadlinesSchema = z.object({
+  /** Until when the student may cancel (hours refunded); null when cancelling is no longer possible. */
+  cancel_free_until: z.string().nullable(),
+  /** When the join button opens (JOIN_EARLY_MS before the start). */
+  join_opens_at: z.string(),
+  /** When a pending request expires if no teacher accepts it. */
+  expires_at: z.string(),
+});
+
+export const requestEvaluationSchema = z.object({ rating: z.number().int(), comment: z.string().nullable(), at: z.string() });
+
+export const requestDetailSchema = requestSummarySchema.extend({
+  comment: z.string().nullable(),
+  preferred_gender: z.enum(['male', 'female']).nullable(),
+  /** How it was paid: package hours or the one free trial session. */
+  paid_with: z.enum(['hours', 'free_trial']),
+  history: z.array(requestHistoryEntrySchema),
+  deadlines: requestDeadlinesSchema,
+  /** The session's realtime channel, for its student and teacher once approved; otherwise null. */
+  channel_name: z.string().nullable(),
+  evaluation: requestEvaluationSchema.nullable(),
+});
+export type RequestDetail = z.infer<typeof requestDetailSchema>;
+export const requestDetailResponseSchema = envelopeSchema(requestDetailSchema);
+
+export const requestsResponseSchema = z.object({
+  message: z.string(),
+  data: z.array(requestSummarySchema),
+  meta: pageMetaSchema,
+});
+export type RequestsResponse = z.infer<typeof requestsResponseSchema>;
+
+/** Every refusal of this API (400/402/404/409) carries `code`. */
+export const requestErrorBodySchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+/** Realtime events on `private-user-{id}` (server/realtime/names.ts userChannel). */
+export const REQUEST_EVENTS = {
+  /** To the student and the teacher: { id, status }. */
+  updated: 'request.updated',
+  /** To each teacher a new request is offered to (and the teacher it is addressed to): { id }. */
+  offered: 'request.offered',
+} as const;
+export const requestUpdatedEventSchema = z.object({ id: z.number().int(), status: z.enum(REQUEST_STATUSES) });
+export const requestOfferedEventSchema = z.object({ id: z.number().int() });
+
+// ---- The booking rules, pure: the server enforces them, the booking machine shows them early. ----
+
+const MINUTE_MS = 60_000;
+const DAY_MINUTES = 24 * 60;
+
+function clockMinutes(hhmm: string): number {
+  const [h, m] = hhmm.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+}
+
+/**
+ * Whether [start, start + duration) lies inside one of the teacher's weekly slots (wall-clock times in
+ * Asia/Qatar). A session may cross midnight only when the slot of the next day starts at 00:00 and
+ * the two slots touch; a slot never spans days itself.
+ */
+export function withinWorkingHours(hours: readonly WorkingHour[], startsAt: Date, durationHours: number): boolean {
+  // Shift to Qatar wall-clock, then read it with UTC getters (no DST in Asia/Qatar).
+  const local = new Date(startsAt.getTime() + TEACHER_UTC_OFFSET_MINUTES * MINUTE_MS);
+  let day = local.getUTCDay();
+  let from = local.getUTCHours() * 60 + local.getUTCMinutes() + (local.getUTCSeconds() > 0 || local.getUTCMilliseconds() > 0 ? 1 : 0);
+  let left = durationHours * 60;
+  // Walk slot by slot: each step must start inside a slot of that day.
+  for (let guard = 0; guard < 8 && left > 0; guard++) {
+    const slot = hours.find((h) => h.day === day && clockMinutes(h.from) <= from && from < clockMinutes(h.to));
+    if (!slot) return false;
+    const end = clockMinutes(slot.to);
+    const covered = end - from;
+    if (covered >= left) return true;
+    left -= covered;
+    if (end !== DAY_MINUTES && end !== DAY_MINUTES - 1) {
+      // A later slot of the same day that starts exactly where this one ends continues it.
+      from = end;
+      continue;
+    }
+    day = (day + 1) % 7;
+    from = 0;
+  }
+  return left <= 0;
+}
+
+/** Whether [start, end) overlaps any busy slot. */
+export function overlapsBusy(busy: readonly BusySlot[], startsAt: Date, endsAt: Date): boolean {
+  return busy.some((b) => new Date(b.starts_at).getTime() < endsAt.getTime() && startsAt.getTime() < new Date(b.ends_at).getTime());
+}
+
+export interface BookingDraft {
+  type: RequestType;
+  /** Scheduled start; ignored for urgent (it starts at `now`). */
+  startsAt: Date | null;
+  durationHours: number;
+}
+
+export interface TeacherAvailability {
+  working_hours: readonly WorkingHour[];
+  busy: readonly BusySlot[];
+}
+
+/**
+ * The first rule of booking the draft breaks at `now`, or null: duration 1–6 whole hours, a scheduled
+ * start at least an hour ahead, inside the teacher's working hours and free of their approved sessions.
+ * (Subject and funds are checked separately: they need the teacher's subjects and the balance.)
+ */
+export function bookingProblem(draft: BookingDraft, teacher: TeacherAvailability, now: Date): RequestErrorCode | null {
+  if (!Number.isInteger(draft.durationHours) || draft.durationHours < MIN_DURATION_HOURS || draft.durationHours > MAX_DURATION_HOURS) {
+    return REQUEST_ERROR.durationRange;
+  }
+  const startsAt = draft.type === 'urgent' ? now : draft.startsAt;
+  if (!startsAt) return REQUEST_ERROR.scheduleTooSoon;
+  if (draft.type === 'schedule' && startsAt.getTime() < now.getTime() + MIN_LEAD_MS) return REQUEST_ERROR.scheduleTooSoon;
+  if (!withinWorkingHours(teacher.working_hours, startsAt, draft.durationHours)) return REQUEST_ERROR.outsideWorkingHours;
+  const endsAt = new Date(startsAt.getTime() + draft.durationHours * 60 * MINUTE_MS);
+  if (overlapsBusy(teacher.busy, startsAt, endsAt)) return REQUEST_ERROR.teacherBusy;
+  return null;
+}
+
+/** Whether the student can pay `durationHours`: package minutes, or the free trial for a short session. */
+export function canPay(durationHours: number, balance: { minutes_remaining: number; free_trial_available: boolean }): boolean {
+  if (balance.minutes_remaining >= durationHours * 60) return true;
+  return balance.free_trial_available && durationHours <= FREE_TRIAL_MAX_HOURS;
+}

@@ -1,0 +1,124 @@
+// The wire format of the public teachers list and one teacher's page (issue 6).
+//
+//   GET v1/teachers?search=&subject_id=&phase_id=&gender=male|female&available_now=1&page=1&per_page=12
+//     → { message, data: TeacherCard[], meta: { page, per_page, total } }
+//   GET v1/teachers/:id → { message, data: TeacherDetail }   (404 for an unknown or inactive teacher)
+//
+// Only active teachers are listed. `search` matches any part of the name (first, second or last),
+// Arabic or Latin, case-insensitively. Names of subjects and phases come in the request's language.
+//
+// Times: working hours are wall-clock times in TEACHER_TIME_ZONE (Asia/Qatar, UTC+3 all year, no
+// daylight saving); instants (busy, evaluations) are ISO-8601 UTC strings. The client shows both in
+// the viewer's locale; `time_zone` is on every detail so it never has to guess.
+import { z } from 'zod';
+import { envelopeSchema } from './envelope';
+
+/** The zone teachers' weekly hours are written in (docs/decisions.md). */
+export const TEACHER_TIME_ZONE = 'Asia/Qatar';
+/** Asia/Qatar is UTC+3 all year; minutes east of UTC. */
+export const TEACHER_UTC_OFFSET_MINUTES = 180;
+
+export const TEACHER_GENDERS = ['male', 'female'] as const;
+export type TeacherGender = (typeof TEACHER_GENDERS)[number];
+
+export const DEFAULT_PER_PAGE = 12;
+export const MAX_PER_PAGE = 50;
+
+/** Query strings arrive as strings; empty values mean "no filter". */
+const optionalId = z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : v), z.coerce.number().int().positive().optional());
+
+export const teachersQuerySchema = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  subject_id: optionalId,
+  phase_id: optionalId,
+  gender: z.preprocess((v) => (v === '' ? undefined : v), z.enum(TEACHER_GENDERS).optional()),
+  /** `1` or `true`: only teachers whose working hours include this minute. */
+  available_now: z.preprocess((v) => v === '1' || v === 'true' || v === true, z.boolean()),
+  page: z.preprocess((v) => (v === '' || v === undefined ? 1 : v), z.coerce.number().int().min(1).max(10_000)),
+  per_page: z.preprocess((v) => (v === '' || v === undefined ? DEFAULT_PER_PAGE : v), z.coerce.number().int().min(1).max(MAX_PER_PAGE)),
+});
+export type TeachersQuery = z.input<typeof teachersQuerySchema>;
+export type TeachersFilter = z.output<typeof teachersQuerySchema>;
+
+export const namedRefSchema = z.object({ id: z.number().int(), name: z.string() });
+export type NamedRef = z.infer<typeof namedRefSchema>;
+
+/** 'HH:MM', 24-hour. */
+export const clockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/);
+
+export const workingHourSchema = z.object({
+  /** 0 = Sunday … 6 = Saturday, in TEACHER_TIME_ZONE. */
+  day: z.number().int().min(0).max(6),
+  from: clockTimeSchema,
+  to: clockTimeSchema,
+});
+export type WorkingHour = z.infer<typeof workingHourSchema>;
+
+export const ratingSummarySchema = z.object({
+  /** Mean of the ratings with one decimal; 0 when there are none. */
+  average: z.number(),
+  count: z.number().int(),
+});
+
+export const teacherCardSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  /** The full family part of the name (second name and last name joined). */
+  last_name: z.string(),
+  gender: z.enum(['male', 'female', 'neutral']).nullable(),
+  /** The country's name in the request's language, or null. */
+  country: z.string().nullable(),
+  experience_years: z.number().int().nullable(),
+  subjects: z.array(namedRefSchema),
+  phases: z.array(namedRefSchema),
+  working_hours: z.array(workingHourSchema),
+  rating: ratingSummarySchema,
+  available_now: z.boolean(),
+  description: z.string().nullable(),
+});
+export type TeacherCard = z.infer<typeof teacherCardSchema>;
+
+export const pageMetaSchema = z.object({
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+export const teachersResponseSchema = z.object({
+  message: z.string(),
+  data: z.array(teacherCardSchema),
+  meta: pageMetaSchema,
+});
+export type TeachersResponse = z.infer<typeof teachersResponseSchema>;
+
+export const teacherEvaluationSchema = z.object({
+  rating: z.number().int().min(1).max(5),
+  comment: z.string().nullable(),
+  /** Only the first name: the rest of the student stays private. */
+  student_first_name: z.string().nullable(),
+  at: z.string(),
+});
+export type TeacherEvaluation = z.infer<typeof teacherEvaluationSchema>;
+
+/** A time the teacher is taken (an approved session), without anything about its student. */
+export const busySlotSchema = z.object({ starts_at: z.string(), ends_at: z.string() });
+export type BusySlot = z.infer<typeof busySlotSchema>;
+
+export const teacherDetailSchema = teacherCardSchema.extend({
+  /** The 10 most recent evaluations, newest first. */
+  evaluations: z.array(teacherEvaluationSchema),
+  /** Approved sessions from now to 30 days ahead. */
+  busy: z.array(busySlotSchema),
+  time_zone: z.string(),
+});
+export type TeacherDetail = z.infer<typeof teacherDetailSchema>;
+export const teacherDetailResponseSchema = envelopeSchema(teacherDetailSchema);
+
+/** Days ahead the detail's `busy` covers. */
+export const BUSY_WINDOW_DAYS = 30;

@@ -1,0 +1,223 @@
+// The life of one session request (issue 6): pending → approved → finished, or rejected, canceled,
+// expired. Stored values are these state names (requests.status).
+//
+// The SAME machine serves the server and the client: the server rebuilds a request's snapshot from its
+// row (`resumeRequest`), asks `snapshot.can(event)` and stores the next value; it also answers every
+// viewer with `allowedActions(...)`, which asks the machine the same question for each button, so the
+// client never keeps a second table of who may do what when.
+//
+// Pure: no actors, no delays. Who acts and when arrive on the event (`actor`, `now`), which keeps the
+// guards testable and lets the clock be injected (the server's sweep sends `expire` / `finish`).
+//
+// Decisions (docs/decisions.md):
+// - approve / reject: a teacher who is a party to the request — its teacher or, for a broadcast, a
+//   teacher it was offered to — while it is pending and not past its deadline. For a broadcast, one
+//   teacher's reject only declines that teacher's offer; the request is rejected when no open offer is
+//   left (`openOffers` on the event counts the offers still open, the rejecting one included).
+// - approving an urgent request starts its session at the approval time (it was "now" for the student).
+// - cancel: its student, while pending (before it expires) or approved before the session starts;
+//   the hours (or the free trial) are refunded.
+// - expire (system): a pending request whose deadline passed: urgent 15 min after it was made,
+//   scheduled at its start time; refunded.
+// - finish (system): an approved session after it ends.
+// - join: its student or teacher, approved, from JOIN_EARLY_MS before the start until the end.
+// - rate: its student, once, after it finished.
+import { assign, getNextSnapshot, setup, type SnapshotFrom } from 'xstate';
+import { JOIN_EARLY_MS, REQUEST_ACTIONS, type RequestAction, type RequestStatus, type RequestType } from '../contract/requests';
+
+export { REQUEST_STATUSES, type RequestStatus } from '../contract/requests';
+
+export type RequestRole = 'student' | 'teacher' | 'system';
+
+export interface RequestActor {
+  role: RequestRole;
+  /**
+   * Whether this person is a party: for a student, the request is theirs; for a teacher, it is
+   * addressed to them or (broadcast) offered to them and not declined.
+   */
+  party: boolean;
+}
+
+export interface RequestContext {
+  type: RequestType;
+  broadcast: boolean;
+  /** Epoch milliseconds. */
+  startsAt: number;
+  endsAt: number;
+  /** A pending request not approved by then expires. */
+  expiresAt: number;
+  /** The student has rated the finished session. */
+  rated: boolean;
+}
+
+export type RequestEvent =
+  | { type: 'approve'; actor: RequestActor; now: number }
+  | { type: 'reject'; actor: RequestActor; now: number; openOffers: number }
+  | { type: 'cancel'; actor: RequestActor; now: number }
+  | { type: 'expire'; now: number }
+  | { type: 'finish'; now: number }
+  | { type: 'join'; actor: RequestActor; now: number }
+  | { type: 'rate'; actor: RequestActor; now: number };
+
+export const requestMachine = setup({
+  types: {
+    context: {} as RequestContext,
+    events: {} as RequestEvent,
+    input: {} as RequestContext,
+  },
+  actions: {
+    /** An urgent session starts when a teacher takes it. */
+    startNow: assign(({ context }, params: { now: number }) =>
+      context.type === 'urgent' ? { startsAt: params.now, endsAt: params.now + (context.endsAt - context.startsAt) } : {},
+    ),
+    markRated: assign({ rated: true }),
+    // Targetless transitions need an action for `snapshot.can` to count them; these name what the
+    // server does outside the machine (marks that teacher's offer declined / lets them into the room).
+    declineOffer: () => {},
+    admit: () => {},
+  },
+  guards: {
+    isPartyTeacher: (_, params: { actor: RequestActor }) => params.actor.role === 'teacher' && params.actor.party,
+    isPartyStudent: (_, params: { actor: RequestActor }) => params.actor.role === 'student' && params.actor.party,
+    isParty: (_, params: { actor: RequestActor }) => params.actor.role !== 'system' && params.actor.party,
+    canDecide: ({ context }, params: { actor: RequestActor; now: number }) =>
+      params.actor.role === 'teacher' && params.actor.party && params.now < context.expiresAt,
+    isLastOffer: ({ context }, params: { actor: RequestActor; now: number; openOffers: number }) =>
+      params.actor.role === 'teacher' && params.actor.party && params.now < context.expiresAt && params.openOffers <= 1,
+    isOneOfSeveralOffers: ({ context }, params: { actor: RequestActor; now: number; openOffers: number }) =>
+      params.actor.role === 'teacher' && params.actor.party && params.now < context.expiresAt && params.openOffers > 1,
+    studentBeforeDeadline: ({ context }, params: { actor: RequestActor; now: number }) =>
+      params.actor.role === 'student' && params.actor.party && params.now < context.expiresAt,
+    studentBeforeStart: ({ context }, params: { actor: RequestActor; now: number }) =>
+      params.actor.role === 'student' && params.actor.party && params.now < context.startsAt,
+    isPastDeadline: ({ context }, params: { now: number }) => params.now >= context.expiresAt,
+    hasEnded: ({ context }, params: { now: number }) => params.now >= context.endsAt,
+    insideSessionWindow: ({ context }, params: { actor: RequestActor; now: number }) =>
+      params.actor.role !== 'system' && params.actor.party && params.now >= context.startsAt - JOIN_EARLY_MS && params.now < context.endsAt,
+    canRate: ({ context }, params: { actor: RequestActor }) => params.actor.role === 'student' && params.actor.party && !context.rated,
+  },
+}).createMachine({
+  id: 'request',
+  description: 'One session request: pending until a teacher approves or rejects it, the student cancels it, or it expires; an approved session finishes after it ends. Server and client share it.',
+  context: ({ input }) => input,
+  initial: 'pending',
+  states: {
+    pending: {
+      description: 'Hours (or the free trial) already debited. Waiting for the teacher, or any offered teacher of a broadcast.',
+      tags: ['request:open', 'request:debited'],
+      on: {
+        approve: {
+          target: 'approved',
+          guard: { type: 'canDecide', params: ({ event }) => ({ actor: event.actor, now: event.now }) },
+          actions: { type: 'startNow', params: ({ event }) => ({ now: event.now }) },
+        },
+        reject: [
+          {
+            target: 'rejected',
+            guard: { type: 'isLastOffer', params: ({ event }) => ({ actor: event.actor, now: event.now, openOffers: event.openOffers }) },
+          },
+          {
+            // One offered teacher of a broadcast declines; the others can still take it.
+            guard: { type: 'isOneOfSeveralOffers', params: ({ event }) => ({ actor: event.actor, now: event.now, openOffers: event.openOffers }) },
+            actions: 'declineOffer',
+          },
+        ],
+        cancel: {
+          target: 'canceled',
+          guard: { type: 'studentBeforeDeadline', params: ({ event }) => ({ actor: event.actor, now: event.now }) },
+        },
+        expire: {
+          target: 'expired',
+          guard: { type: 'isPastDeadline', params: ({ event }) => ({ now: event.now }) },
+        },
+      },
+    },
+    approved: {
+      description: 'A teacher took it; the session is booked. Join opens 10 minutes before the start.',
+      tags: ['request:open', 'request:debited', 'request:booked'],
+      on: {
+        cancel: {
+          target: 'canceled',
+          guard: { type: 'studentBeforeStart', params: ({ event }) => ({ actor: event.actor, now: event.now }) },
+        },
+        finish: {
+          target: 'finished',
+          guard: { type: 'hasEnded', params: ({ event }) => ({ now: event.now }) },
+        },
+        join: {
+          guard: { type: 'insideSessionWindow', params: ({ event }) => ({ actor: event.actor, now: event.now }) },
+          actions: 'admit',
+        },
+      },
+    },
+    finished: {
+      description: 'The session ended; the hours stay spent. Its student may rate the teacher once.',
+      tags: ['request:debited'],
+      on: {
+        rate: {
+          guard: { type: 'canRate', params: ({ event }) => ({ actor: event.actor }) },
+          actions: 'markRated',
+        },
+      },
+    },
+    rejected: {
+      description: 'The teacher (or every offered teacher) declined. Refunded.',
+      tags: ['request:refunded'],
+      type: 'final',
+    },
+    canceled: {
+      description: 'The student canceled before the start. Refunded.',
+      tags: ['request:refunded'],
+      type: 'final',
+    },
+    expired: {
+      description: 'No teacher accepted in time (urgent: 15 minutes; scheduled: by its start). Refunded.',
+      tags: ['request:refunded'],
+      type: 'final',
+    },
+  },
+});
+
+export type RequestMachine = typeof requestMachine;
+export type RequestSnapshot = SnapshotFrom<RequestMachine>;
+
+/** Rebuilds a stored request's snapshot to send it the next event. */
+export function resumeRequest(status: RequestStatus, context: RequestContext): RequestSnapshot {
+  return requestMachine.resolveState({ value: status, context });
+}
+
+export function statusOf(snapshot: RequestSnapshot): RequestStatus {
+  return snapshot.value as RequestStatus;
+}
+
+export interface RequestViewer {
+  role: 'student' | 'teacher';
+  party: boolean;
+  /** Open offers of the request (for reject); 1 when it is addressed to one teacher only. */
+  openOffers?: number;
+}
+
+/** The event a viewer's button would send, for `can`. */
+export function actionEvent(action: RequestAction, viewer: RequestViewer, now: number): RequestEvent {
+  const actor: RequestActor = { role: viewer.role, party: viewer.party };
+  if (action === 'reject') return { type: 'reject', actor, now, openOffers: viewer.openOffers ?? 1 };
+  return { type: action, actor, now };
+}
+
+/** What the viewer may do now, asked of the machine (never a separate table). */
+export function allowedActions(status: RequestStatus, context: RequestContext, viewer: RequestViewer, now: number): RequestAction[] {
+  const snapshot = resumeRequest(status, context);
+  return REQUEST_ACTIONS.filter((action) => snapshot.can(actionEvent(action, viewer, now)));
+}
+
+/** The deadlines shown on the session details: until when cancel works, when join opens, when it expires. */
+export function requestDeadlines(status: RequestStatus, context: RequestContext): { cancelFreeUntil: number | null; joinOpensAt: number; expiresAt: number } {
+  const cancelFreeUntil = status === 'pending' ? context.expiresAt : status === 'approved' ? context.startsAt : null;
+  return { cancelFreeUntil, joinOpensAt: context.startsAt - JOIN_EARLY_MS, expiresAt: context.expiresAt };
+}
+
+/** The next snapshot if the machine accepts the event, else null (nothing to write). */
+export function transition(snapshot: RequestSnapshot, event: RequestEvent): RequestSnapshot | null {
+  if (!snapshot.can(event)) return null;
+  return getNextSnapshot(requestMachine, snapshot, event);
+}

@@ -1,0 +1,153 @@
+// Model-based paths through the request statechart: every state and transition is reached by replayed
+// generated paths, with the promises the server and the client rely on checked at every step — only a
+// party acts, nobody acts for someone else, the clock decides expiry and finishing, and the actions
+// the client shows (`allowedActions`) are exactly what the machine accepts.
+import { describe, expect, it } from 'vitest';
+import { createMachine, initialTransition, type AnyMachineSnapshot } from 'xstate';
+import { REQUEST_ACTIONS } from '../../contract/requests';
+import {
+  actionEvent,
+  allowedActions,
+  requestDeadlines,
+  requestMachine,
+  resumeRequest,
+  transition,
+  type RequestActor,
+  type RequestContext,
+  type RequestEvent,
+  type RequestStatus,
+} from '../../machines/request.machine';
+import { runModel } from './model';
+
+const HOUR = 3_600_000;
+const created = 1_800_000_000_000;
+const sample: RequestContext = {
+  type: 'schedule',
+  broadcast: true,
+  startsAt: created + 3 * HOUR,
+  endsAt: created + 5 * HOUR,
+  expiresAt: created + 3 * HOUR,
+  rated: false,
+};
+
+const modelMachine = createMachine({ ...requestMachine.config, context: sample }, requestMachine.implementations as never);
+
+const student: RequestActor = { role: 'student', party: true };
+const otherStudent: RequestActor = { role: 'student', party: false };
+const teacher: RequestActor = { role: 'teacher', party: true };
+const otherTeacher: RequestActor = { role: 'teacher', party: false };
+
+const early = created + HOUR;
+const inSession = created + 4 * HOUR;
+const after = created + 6 * HOUR;
+
+const events: RequestEvent[] = [
+  { type: 'approve', actor: teacher, now: early },
+  { type: 'approve', actor: otherTeacher, now: early },
+  { type: 'approve', actor: student, now: early },
+  { type: 'approve', actor: teacher, now: after },
+  { type: 'reject', actor: teacher, now: early, openOffers: 1 },
+  { type: 'reject', actor: teacher, now: early, openOffers: 2 },
+  { type: 'reject', actor: otherTeacher, now: early, openOffers: 1 },
+  { type: 'cancel', actor: student, now: early },
+  { type: 'cancel', actor: otherStudent, now: early },
+  { type: 'cancel', actor: teacher, now: early },
+  { type: 'cancel', actor: student, now: inSession },
+  { type: 'expire', now: early },
+  { type: 'expire', now: after },
+  { type: 'finish', now: inSession },
+  { type: 'finish', now: after },
+  { type: 'join', actor: student, now: early },
+  { type: 'join', actor: student, now: inSession },
+  { type: 'join', actor: otherTeacher, now: inSession },
+  { type: 'rate', actor: student, now: after },
+  { type: 'rate', actor: otherStudent, now: after },
+  { type: 'rate', actor: teacher, now: after },
+];
+
+const refunded = ['rejected', 'canceled', 'expired'];
+
+describe('request machine, model-based', () => {
+  it('reaches every state and transition; only parties act, and only in time', () => {
+    const run = runModel({
+      machine: modelMachine,
+      events,
+      actors: {},
+      invariant: (s: AnyMachineSnapshot) => {
+        const status = s.value as string;
+        expect(s.hasTag('request:refunded')).toBe(refunded.includes(status));
+        expect(s.hasTag('request:debited')).toBe(!refunded.includes(status));
+        // Someone who is not a party can never do anything.
+        for (const e of events) {
+          if ('actor' in e && !e.actor.party) expect(s.can(e)).toBe(false);
+        }
+        // A student never approves; a teacher never cancels or rates.
+        expect(s.can({ type: 'approve', actor: student, now: early })).toBe(false);
+        expect(s.can({ type: 'cancel', actor: teacher, now: early })).toBe(false);
+        expect(s.can({ type: 'rate', actor: teacher, now: after })).toBe(false);
+        if (refunded.includes(status)) for (const e of events) expect(s.can(e)).toBe(false);
+        // The client's buttons are the machine's answer.
+        for (const viewer of [{ role: 'student' as const, party: true }, { role: 'teacher' as const, party: true }]) {
+          for (const now of [early, inSession, after]) {
+            const shown = allowedActions(status as RequestStatus, s.context as RequestContext, viewer, now);
+            const accepted = REQUEST_ACTIONS.filter((a) => s.can(actionEvent(a, viewer, now)));
+            expect(shown).toEqual(accepted);
+          }
+        }
+      },
+      expectations: {
+        pending: (s) => {
+          expect(s.can({ type: 'expire', now: early })).toBe(false);
+          expect(s.can({ type: 'expire', now: after })).toBe(true);
+          expect(s.can({ type: 'approve', actor: teacher, now: after })).toBe(false);
+        },
+        approved: (s) => {
+          expect(s.can({ type: 'cancel', actor: student, now: early })).toBe(true);
+          expect(s.can({ type: 'cancel', actor: student, now: inSession })).toBe(false);
+          expect(s.can({ type: 'join', actor: student, now: early })).toBe(false);
+          expect(s.can({ type: 'join', actor: teacher, now: inSession })).toBe(true);
+          expect(s.can({ type: 'finish', now: inSession })).toBe(false);
+        },
+        finished: (s) => {
+          expect(s.can({ type: 'rate', actor: student, now: after })).toBe(!s.context.rated);
+        },
+      },
+      simplePaths: { fromState: initialTransition(modelMachine)[0] },
+    });
+    console.log(run.summary);
+    expect(run.coverage.states.missing).toEqual([]);
+    expect(run.coverage.transitions.missing).toEqual([]);
+    expect(run.coverage.transitions.covered).toBe(run.coverage.transitions.total);
+  });
+});
+
+describe('request machine, as the server uses it', () => {
+  it('an urgent request starts when a teacher approves it', () => {
+    const urgent: RequestContext = { type: 'urgent', broadcast: true, startsAt: created, endsAt: created + 2 * HOUR, expiresAt: created + 15 * 60_000, rated: false };
+    const next = transition(resumeRequest('pending', urgent), { type: 'approve', actor: teacher, now: created + 5 * 60_000 });
+    expect(next?.value).toBe('approved');
+    expect(next?.context.startsAt).toBe(created + 5 * 60_000);
+    expect(next?.context.endsAt).toBe(created + 5 * 60_000 + 2 * HOUR);
+    // Not accepted within 15 minutes: too late to approve, and the sweep expires it.
+    const late = created + 16 * 60_000;
+    expect(transition(resumeRequest('pending', urgent), { type: 'approve', actor: teacher, now: late })).toBeNull();
+    expect(transition(resumeRequest('pending', urgent), { type: 'expire', now: late })?.value).toBe('expired');
+  });
+
+  it('one teacher of a broadcast declining leaves it pending for the others', () => {
+    const s = resumeRequest('pending', sample);
+    expect(transition(s, { type: 'reject', actor: teacher, now: early, openOffers: 3 })?.value).toBe('pending');
+    expect(transition(s, { type: 'reject', actor: teacher, now: early, openOffers: 1 })?.value).toBe('rejected');
+  });
+
+  it('lists the buttons per viewer and the deadlines', () => {
+    expect(allowedActions('pending', sample, { role: 'teacher', party: true }, early)).toEqual(['approve', 'reject']);
+    expect(allowedActions('pending', sample, { role: 'student', party: true }, early)).toEqual(['cancel']);
+    expect(allowedActions('pending', sample, { role: 'teacher', party: false }, early)).toEqual([]);
+    expect(allowedActions('approved', sample, { role: 'student', party: true }, inSession)).toEqual(['join']);
+    expect(allowedActions('finished', sample, { role: 'student', party: true }, after)).toEqual(['rate']);
+    expect(allowedActions('finished', { ...sample, rated: true }, { role: 'student', party: true }, after)).toEqual([]);
+    expect(requestDeadlines('approved', sample)).toEqual({ cancelFreeUntil: sample.startsAt, joinOpensAt: sample.startsAt - 10 * 60_000, expiresAt: sample.expiresAt });
+    expect(requestDeadlines('canceled', sample).cancelFreeUntil).toBeNull();
+  });
+});
