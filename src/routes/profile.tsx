@@ -1,9 +1,17 @@
+import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../ui/placeholder';
+import { ProfilePage } from '../features/profile/profile-page';
 import { guard } from '../app/guards';
 
 export const Route = createFileRoute('/profile')({
   beforeLoad: ({ context }) => guard(context, '/profile'),
   staticData: { title: 'profile' },
-  component: () => <Placeholder title="profile" />,
+  component: ProfileRoute,
 });
+
+function ProfileRoute() {
+  const { auth } = Route.useRouteContext();
+  // A saved profile or a replaced document changes the account record (status, completeness): reload it.
+  const reload = useCallback(() => auth.send({ type: 'profile.reload' }), [auth]);
+  return <ProfilePage onAccountChanged={reload} />;
+}

@@ -1,0 +1,81 @@
+// What the profile shows beside the form: a student's free trial session and remaining hours (the balance
+// of the packages screen, with a link there), a teacher's review status.
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { balanceQuery, type ProfileDetails } from './profile-api';
+
+export function StudentSummary({ profile }: { profile: ProfileDetails }) {
+  const { i18n } = useLingui();
+  const balance = useQuery(balanceQuery());
+  const hours = balance.data?.hours_remaining ?? 0;
+  const until = balance.data?.expires_at
+    ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long', timeZone: 'Asia/Qatar' }).format(new Date(balance.data.expires_at))
+    : '';
+  return (
+    <section className="profile-card profile-summary" aria-labelledby="summary-title" aria-busy={balance.isPending || undefined}>
+      <h2 id="summary-title">
+        <Trans>Your lessons</Trans>
+      </h2>
+      <p className={profile.has_free_session ? 'free-trial free-trial-on' : 'free-trial'} data-testid="free-session">
+        {profile.has_free_session ? (
+          <Trans>You have a free trial session waiting for you.</Trans>
+        ) : (
+          <Trans>Your free trial session has been used.</Trans>
+        )}
+      </p>
+      {balance.data ? (
+        <>
+          <p className="balance-hours" data-testid="profile-hours" data-hours={balance.data.hours_remaining}>
+            <Plural value={hours} one="# hour remaining" other="# hours remaining" />
+          </p>
+          {until ? (
+            <p className="muted">
+              <Trans>Use them by {until}</Trans>
+            </p>
+          ) : null}
+        </>
+      ) : balance.isError ? (
+        <p className="muted">
+          <Trans>Your balance could not be loaded.</Trans>
+        </p>
+      ) : (
+        <p className="muted">
+          <Trans>Loading your balance…</Trans>
+        </p>
+      )}
+      <Link to="/packages" className="button button-secondary">
+        <Trans>Buy hours</Trans>
+      </Link>
+    </section>
+  );
+}
+
+const statusTexts: Record<string, { label: MessageDescriptor; detail: MessageDescriptor }> = {
+  active: { label: msg`Active`, detail: msg`Your account is active: students can send you requests.` },
+  in_review: { label: msg`Under review`, detail: msg`Our team is checking your details and documents.` },
+  policy: { label: msg`Waiting for your acceptance of the terms`, detail: msg`Accept the teacher terms to start teaching.` },
+  rejected: { label: msg`Changes needed`, detail: msg`Your application needs corrections before it can be approved.` },
+  suspended: { label: msg`Suspended`, detail: msg`Your account is suspended. Please contact us.` },
+};
+
+export function TeacherStatus({ profile }: { profile: ProfileDetails }) {
+  const { i18n } = useLingui();
+  const status = profile.status ?? 'in_review';
+  const text = statusTexts[status] ?? statusTexts.in_review!;
+  return (
+    <section className="profile-card teacher-status" aria-labelledby="status-title">
+      <h2 id="status-title">
+        <Trans>Account status</Trans>
+      </h2>
+      <p>
+        <span className={`status-badge status-${status}`} data-testid="teacher-status" data-status={status}>
+          {i18n._(text.label)}
+        </span>
+      </p>
+      <p className="muted">{i18n._(text.detail)}</p>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+// The profile screen (spec §2, §3): the signed-in user's details, edited with the sign-up's rules. A
+// student also sees the free trial session and remaining hours; a teacher the review status, the working
+// hours and the documents. After a save or a document replacement the caller refreshes the account record.
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Spinner } from '../../ui/spinner';
+import { StudentSummary, TeacherStatus } from './account-summary';
+import { DocumentsSection } from './documents-section';
+import { profileKeys, profileQuery } from './profile-api';
+import { StudentProfileForm } from './student-profile-form';
+import { TeacherProfileForm } from './teacher-profile-form';
+import './profile.css';
+
+export function ProfilePage({ onAccountChanged }: { onAccountChanged?: () => void }) {
+  const { i18n } = useLingui();
+  const queryClient = useQueryClient();
+  // The previous language's copy stays on screen while the new one loads, so a language switch keeps edits.
+  const profile = useQuery({ ...profileQuery(i18n.locale), placeholderData: keepPreviousData });
+  const p = profile.data;
+
+  return (
+    <section className="page container profile-page">
+      <h1>
+        <Trans>Your profile</Trans>
+      </h1>
+      {!p ? (
+        profile.isError ? (
+          <p className="muted">
+            <Trans>Your profile could not be loaded. Please reload the page.</Trans>
+          </p>
+        ) : (
+          <Spinner />
+        )
+      ) : p.is_teacher ? (
+        <div className="profile-layout">
+          <div className="profile-side">
+            <TeacherStatus profile={p} />
+          </div>
+          <div className="profile-main">
+            <TeacherProfileForm key={p.id} profile={p} onSaved={onAccountChanged} />
+            <DocumentsSection
+              profile={p}
+              onReplaced={() => {
+                void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+                onAccountChanged?.();
+              }}
+            />
+          </div>
+        </div>
+      ) : (
+        <div className="profile-layout">
+          <div className="profile-side">
+            <StudentSummary profile={p} />
+          </div>
+          <div className="profile-main">
+            <StudentProfileForm key={p.id} profile={p} onSaved={onAccountChanged} />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+// A student's profile: names in Arabic, gender and school phase, edited with the sign-up's rules. The
+// phone is the account's sign-in and is shown read-only (docs/decisions.md).
+import { useForm } from '@tanstack/react-form';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { FormError } from '../../ui/form-error';
+import { submitWith, textBinding, useValidateAllOnSubmit } from '../../ui/form-helpers';
+import { TextInput } from '../../ui/text-input';
+import { valueBinding } from './bindings';
+import { ChoiceGroup } from './choice-group';
+import { fieldErrors } from './messages';
+import type { ProfileDetails } from './profile-api';
+import { usePhaseOptions } from './reference-options';
+import { SelectInput } from './select-input';
+import { useSaveProfile } from './use-save-profile';
+import { nameProblem, requiredProblem } from './validation';
+
+export interface StudentProfileValues {
+  first_name: string;
+  last_name: string;
+  gender: string;
+  phase_id: string;
+}
+
+export function studentValues(p: ProfileDetails): StudentProfileValues {
+  return { first_name: p.first_name, last_name: p.last_name, gender: p.gender ?? '', phase_id: p.phase_id ? String(p.phase_id) : '' };
+}
+
+export function StudentProfileForm({ profile, onSaved }: { profile: ProfileDetails; onSaved?: (p: ProfileDetails) => void }) {
+  const { t, i18n } = useLingui();
+  const phases = usePhaseOptions();
+  const { formRef, validateAll } = useValidateAllOnSubmit();
+  const { save, busy, summary } = useSaveProfile({ formRef, onSaved });
+  const form = useForm({
+    defaultValues: studentValues(profile),
+    ...validateAll,
+    onSubmit: ({ value, formApi }) =>
+      save(formApi, {
+        first_name: value.first_name.trim(),
+        last_name: value.last_name.trim(),
+        gender: value.gender as 'male' | 'female' | 'neutral',
+        phase_id: Number(value.phase_id),
+      }),
+  });
+
+  return (
+    <form ref={formRef} className="form profile-form" noValidate aria-label={t`Your details`} onSubmit={submitWith(form)}>
+      <FormError title={t`Your details could not be saved:`} messages={summary} />
+      <div className="form-pair">
+        <form.Field name="first_name" validators={{ onChange: ({ value }) => nameProblem(value) }}>
+          {(field) => (
+            <Field label={t`First name`} required errors={fieldErrors(field, i18n)} description={t`In Arabic letters`}>
+              {(control) => <TextInput {...control} {...textBinding(field)} autoComplete="given-name" lang="ar" dir="rtl" />}
+            </Field>
+          )}
+        </form.Field>
+        <form.Field name="last_name" validators={{ onChange: ({ value }) => nameProblem(value) }}>
+          {(field) => (
+            <Field label={t`Last name`} required errors={fieldErrors(field, i18n)} description={t`In Arabic letters`}>
+              {(control) => <TextInput {...control} {...textBinding(field)} autoComplete="family-name" lang="ar" dir="rtl" />}
+            </Field>
+          )}
+        </form.Field>
+      </div>
+
+      <form.Field name="gender" validators={{ onChange: ({ value }) => requiredProblem(value) }}>
+        {(field) => (
+          <ChoiceGroup
+            legend={t`Gender`}
+            name="gender"
+            required
+            choices={[
+              { value: 'male', label: t`Male` },
+              { value: 'female', label: t`Female` },
+            ]}
+            errors={fieldErrors(field, i18n)}
+            {...valueBinding<string>(field)}
+          />
+        )}
+      </form.Field>
+
+      <div className="form-pair">
+        <form.Field name="phase_id" validators={{ onChange: ({ value }) => requiredProblem(value) }}>
+          {(field) => (
+            <Field label={t`School phase`} required errors={fieldErrors(field, i18n)}>
+              {(control) => (
+                <SelectInput
+                  {...control}
+                  name="phase_id"
+                  placeholder={phases.isLoading ? t`Loading…` : t`Choose the phase`}
+                  options={phases.data ?? []}
+                  {...valueBinding<string>(field)}
+                />
+              )}
+            </Field>
+          )}
+        </form.Field>
+        <Field label={t`Phone number`} description={t`Your phone number is how you sign in, so it cannot be changed here. Contact us if it has changed.`}>
+          {(control) => <TextInput {...control} name="phone" value={profile.phone} readOnly dir="ltr" />}
+        </Field>
+      </div>
+
+      <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+        <Trans>Save changes</Trans>
+      </Button>
+    </form>
+  );
+}

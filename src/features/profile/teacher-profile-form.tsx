@@ -1,0 +1,332 @@
+// A teacher's profile: names in Arabic, country, gender, birth date, phases, subjects, qualification,
+// years of experience, available days with working hours and a description, edited with the sign-up's
+// rules. The phone and e-mail are the account's sign-in and are shown read-only.
+import { useForm } from '@tanstack/react-form';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { QUALIFICATIONS } from '../../../contract/auth';
+import { WEEKDAYS, type TeacherProfileUpdate } from '../../../contract/profile';
+import type { FieldErrors } from '../../api/api-error';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { FormError } from '../../ui/form-error';
+import { submitWith, textBinding, useValidateAllOnSubmit } from '../../ui/form-helpers';
+import { TextArea } from '../../ui/text-area';
+import { TextInput } from '../../ui/text-input';
+import { valueBinding } from './bindings';
+import { ChoiceGroup } from './choice-group';
+import { fieldErrors } from './messages';
+import type { ProfileDetails } from './profile-api';
+import { useCountryOptions, usePhaseOptions, useSubjectOptions } from './reference-options';
+import { SelectInput } from './select-input';
+import { useSaveProfile } from './use-save-profile';
+import {
+  asciiDigits,
+  birthDateProblem,
+  choiceProblem,
+  descriptionProblem,
+  endProblem,
+  experienceProblem,
+  nameProblem,
+  requiredProblem,
+  startProblem,
+  type DayValue,
+} from './validation';
+import { DayToggle, TimeField, weekdayName } from './working-hours-fields';
+
+export interface TeacherProfileValues {
+  first_name: string;
+  second_name: string;
+  last_name: string;
+  country: string;
+  gender: string;
+  birth_date: string;
+  phases: string[];
+  subjects: string[];
+  qualification: string;
+  experience_years: string;
+  days: DayValue[];
+  description: string;
+}
+
+export function teacherValues(p: ProfileDetails): TeacherProfileValues {
+  return {
+    first_name: p.first_name,
+    second_name: p.second_name ?? '',
+    last_name: p.last_name,
+    country: p.country?.code ?? '',
+    gender: p.gender ?? '',
+    birth_date: p.birth_date ?? '',
+    phases: p.phases.map((x) => String(x.id)),
+    subjects: p.subjects.map((x) => String(x.id)),
+    qualification: p.qualification ?? '',
+    experience_years: p.experience_years === null ? '' : String(p.experience_years),
+    days: WEEKDAYS.map((weekday) => {
+      const h = p.working_hours.find((w) => w.weekday === weekday);
+      return h ? { on: true, start: h.start_time, end: h.end_time } : { on: false, start: '', end: '' };
+    }),
+    description: p.description ?? '',
+  };
+}
+
+export function teacherBody(v: TeacherProfileValues): TeacherProfileUpdate {
+  return {
+    first_name: v.first_name.trim(),
+    second_name: v.second_name.trim(),
+    last_name: v.last_name.trim(),
+    country: v.country,
+    gender: v.gender as 'male' | 'female' | 'neutral',
+    birth_date: v.birth_date,
+    phases: v.phases.map(Number),
+    subjects: v.subjects.map(Number),
+    qualification: v.qualification as (typeof QUALIFICATIONS)[number],
+    experience_years: Number(asciiDigits(v.experience_years.trim())),
+    working_hours: v.days.flatMap((d, weekday) => (d.on ? [{ weekday, start_time: d.start, end_time: d.end }] : [])),
+    description: v.description.trim(),
+  };
+}
+
+/** The server names a working-hours problem by its place in the sent list; the form by the weekday. */
+export function teacherErrorMapper(sentWeekdays: readonly number[]) {
+  return (errors: FieldErrors): FieldErrors => {
+    const out: FieldErrors = {};
+    for (const [key, messages] of Object.entries(errors)) {
+      const hours = /^working_hours\.(\d+)\.(weekday|start_time|end_time)$/.exec(key);
+      let name = key.split('.')[0] ?? key;
+      if (hours) {
+        const weekday = sentWeekdays[Number(hours[1])];
+        const part = hours[2] === 'start_time' ? 'start' : hours[2] === 'end_time' ? 'end' : 'on';
+        name = weekday === undefined ? 'working_hours' : `days[${weekday}].${part}`;
+      }
+      out[name] = [...(out[name] ?? []), ...messages];
+    }
+    return out;
+  };
+}
+
+export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetails; onSaved?: (p: ProfileDetails) => void }) {
+  const { t, i18n } = useLingui();
+  const phases = usePhaseOptions();
+  const subjects = useSubjectOptions();
+  const countries = useCountryOptions();
+  const { formRef, validateAll } = useValidateAllOnSubmit();
+  const { save, busy, summary } = useSaveProfile({ formRef, onSaved });
+  const form = useForm({
+    defaultValues: teacherValues(profile),
+    ...validateAll,
+    onSubmit: ({ value, formApi }) => {
+      const body = teacherBody(value);
+      const sent = (body.working_hours ?? []).map((h) => h.weekday);
+      return save(formApi, body, teacherErrorMapper(sent));
+    },
+  });
+
+  const qualificationLabels: Record<(typeof QUALIFICATIONS)[number], string> = {
+    bachelor: t`Bachelor's degree`,
+    master: t`Master's degree`,
+    phd: t`Doctorate (PhD)`,
+    degree: t`Academic degree`,
+    file: t`Professional portfolio`,
+    certificate: t`Certificate`,
+  };
+
+  const nameField = (name: 'first_name' | 'second_name' | 'last_name', label: string, autoComplete: string) => (
+    <form.Field name={name} validators={{ onChange: ({ value }) => nameProblem(value) }}>
+      {(field) => (
+        <Field label={label} required errors={fieldErrors(field, i18n)} description={t`In Arabic letters`}>
+          {(control) => <TextInput {...control} {...textBinding(field)} autoComplete={autoComplete} lang="ar" dir="rtl" />}
+        </Field>
+      )}
+    </form.Field>
+  );
+
+  return (
+    <form ref={formRef} className="form profile-form" noValidate aria-label={t`Your details`} onSubmit={submitWith(form)}>
+      <FormError title={t`Your details could not be saved:`} messages={summary} />
+
+      <div className="form-triple">
+        {nameField('first_name', t`First name`, 'given-name')}
+        {nameField('second_name', t`Second name`, 'additional-name')}
+        {nameField('last_name', t`Last name`, 'family-name')}
+      </div>
+
+      <div className="form-pair">
+        <Field label={t`Phone number`} description={t`Your phone number is how you sign in, so it cannot be changed here. Contact us if it has changed.`}>
+          {(control) => <TextInput {...control} name="phone" value={profile.phone} readOnly dir="ltr" />}
+        </Field>
+        <Field label={t`Email`}>{(control) => <TextInput {...control} name="email" value={profile.email ?? ''} readOnly dir="ltr" />}</Field>
+      </div>
+
+      <div className="form-pair">
+        <form.Field name="country" validators={{ onChange: ({ value }) => requiredProblem(value) }}>
+          {(field) => (
+            <Field label={t`Country`} required errors={fieldErrors(field, i18n)}>
+              {(control) => (
+                <SelectInput
+                  {...control}
+                  name="country"
+                  autoComplete="country"
+                  placeholder={countries.isLoading ? t`Loading…` : t`Choose the country`}
+                  options={countries.data ?? []}
+                  {...valueBinding<string>(field)}
+                />
+              )}
+            </Field>
+          )}
+        </form.Field>
+        <form.Field name="birth_date" validators={{ onChange: ({ value }) => birthDateProblem(value) }}>
+          {(field) => (
+            <Field label={t`Birth date`} required errors={fieldErrors(field, i18n)}>
+              {(control) => <TextInput {...control} {...textBinding(field)} type="date" autoComplete="bday" dir="ltr" />}
+            </Field>
+          )}
+        </form.Field>
+      </div>
+
+      <form.Field name="gender" validators={{ onChange: ({ value }) => requiredProblem(value) }}>
+        {(field) => (
+          <ChoiceGroup
+            legend={t`Gender`}
+            name="gender"
+            required
+            choices={[
+              { value: 'male', label: t`Male` },
+              { value: 'female', label: t`Female` },
+            ]}
+            errors={fieldErrors(field, i18n)}
+            {...valueBinding<string>(field)}
+          />
+        )}
+      </form.Field>
+
+      <div className="form-pair">
+        <form.Field name="qualification" validators={{ onChange: ({ value }) => requiredProblem(value) }}>
+          {(field) => (
+            <Field label={t`Education qualification`} required errors={fieldErrors(field, i18n)}>
+              {(control) => (
+                <SelectInput
+                  {...control}
+                  name="qualification"
+                  placeholder={t`Choose the qualification`}
+                  options={QUALIFICATIONS.map((q) => ({ value: q, label: qualificationLabels[q] }))}
+                  {...valueBinding<string>(field)}
+                />
+              )}
+            </Field>
+          )}
+        </form.Field>
+        <form.Field name="experience_years" validators={{ onChange: ({ value }) => experienceProblem(value) }}>
+          {(field) => (
+            <Field label={t`Years of experience`} required errors={fieldErrors(field, i18n)}>
+              {(control) => <TextInput {...control} {...textBinding(field)} inputMode="numeric" dir="ltr" />}
+            </Field>
+          )}
+        </form.Field>
+      </div>
+
+      <form.Field name="phases" validators={{ onChange: ({ value }) => choiceProblem(value) }}>
+        {(field) => (
+          <ChoiceGroup
+            multiple
+            columns
+            legend={t`Phases you teach`}
+            name="phases"
+            required
+            choices={phases.data ?? []}
+            errors={fieldErrors(field, i18n)}
+            {...valueBinding<string[]>(field)}
+          />
+        )}
+      </form.Field>
+
+      <form.Field name="subjects" validators={{ onChange: ({ value }) => choiceProblem(value) }}>
+        {(field) => (
+          <ChoiceGroup
+            multiple
+            columns
+            legend={t`Subjects you teach`}
+            name="subjects"
+            required
+            choices={subjects.data ?? []}
+            errors={fieldErrors(field, i18n)}
+            {...valueBinding<string[]>(field)}
+          />
+        )}
+      </form.Field>
+
+      <fieldset className="field working-hours">
+        <legend className="field-label">
+          <Trans>Available days and working hours</Trans>
+        </legend>
+        <p className="muted small">
+          <Trans>Tick the days you teach and give the hours, in Qatar time.</Trans>
+        </p>
+        {WEEKDAYS.map((weekday) => {
+          const day = weekdayName(weekday, i18n.locale);
+          return (
+            <div key={weekday} className="day-row" data-testid={`day-${weekday}`}>
+              <form.Field name={`days[${weekday}].on`}>{(field) => <DayToggle field={field} weekday={weekday} />}</form.Field>
+              <form.Subscribe selector={(s) => s.values.days[weekday]?.on ?? false}>
+                {(on) => (
+                  <>
+                    <form.Field
+                      name={`days[${weekday}].start`}
+                      validators={{
+                        onChangeListenTo: [`days[${weekday}].on`],
+                        onChange: ({ fieldApi }) => startProblem(fieldApi.form.getFieldValue(`days[${weekday}]`)),
+                      }}
+                    >
+                      {(field) => (
+                        <TimeField
+                          field={field}
+                          disabled={!on}
+                          label={
+                            <>
+                              <Trans>From</Trans>
+                              <span className="visually-hidden"> {day}</span>
+                            </>
+                          }
+                        />
+                      )}
+                    </form.Field>
+                    <form.Field
+                      name={`days[${weekday}].end`}
+                      validators={{
+                        onChangeListenTo: [`days[${weekday}].on`, `days[${weekday}].start`],
+                        onChange: ({ fieldApi }) => endProblem(fieldApi.form.getFieldValue(`days[${weekday}]`)),
+                      }}
+                    >
+                      {(field) => (
+                        <TimeField
+                          field={field}
+                          disabled={!on}
+                          label={
+                            <>
+                              <Trans>To</Trans>
+                              <span className="visually-hidden"> {day}</span>
+                            </>
+                          }
+                        />
+                      )}
+                    </form.Field>
+                  </>
+                )}
+              </form.Subscribe>
+            </div>
+          );
+        })}
+      </fieldset>
+
+      <form.Field name="description" validators={{ onChange: ({ value }) => descriptionProblem(value) }}>
+        {(field) => (
+          <Field label={t`About you`} errors={fieldErrors(field, i18n)} description={t`What students and parents should know about your teaching.`}>
+            {(control) => <TextArea {...control} {...textBinding(field)} rows={5} />}
+          </Field>
+        )}
+      </form.Field>
+
+      <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+        <Trans>Save changes</Trans>
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+// Saving a profile form: PATCH v1/profile, then the server's message in a success toast, the fresh
+// profile in the cache, and the caller told (it refreshes the auth actor's account record). On a failure
+// the catalogue toast comes from the app's one error path (the mutation cache); a 400's field errors go
+// next to their fields, the rest into a summary above the form. The typed values are never reset.
+import { useState, type RefObject } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AnyFormApi } from '@tanstack/react-form';
+import { useLingui } from '@lingui/react/macro';
+import type { StudentProfileUpdate, TeacherProfileUpdate } from '../../../contract/profile';
+import { isApiError, type FieldErrors } from '../../api/api-error';
+import { applyServerErrors, focusFirstInvalid } from '../../ui/form-helpers';
+import { toast } from '../../ui/toast-store';
+import { profileKeys, saveProfile, type ProfileDetails } from './profile-api';
+
+export function useSaveProfile(options: {
+  formRef: RefObject<HTMLFormElement | null>;
+  onSaved?: (profile: ProfileDetails) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const [summary, setSummary] = useState<string[]>([]);
+  const mutation = useMutation({ mutationFn: (body: StudentProfileUpdate | TeacherProfileUpdate) => saveProfile(body) });
+
+  /** `mapErrors`: server field names → this form's (e.g. "working_hours.1.end_time" → "days[3].end"). */
+  const save = async (form: AnyFormApi, body: StudentProfileUpdate | TeacherProfileUpdate, mapErrors?: (errors: FieldErrors) => FieldErrors) => {
+    setSummary([]);
+    try {
+      const { message, profile } = await mutation.mutateAsync(body);
+      queryClient.setQueryData(profileKeys.profile(i18n.locale), profile);
+      // The other language's copy is stale now.
+      void queryClient.invalidateQueries({ queryKey: profileKeys.all, predicate: (q) => q.queryKey[1] !== i18n.locale });
+      toast.show({ severity: 'success', summary: t`Profile saved`, detail: message });
+      options.onSaved?.(profile);
+    } catch (error) {
+      if (isApiError(error) && error.status === 400) {
+        const fieldErrors = mapErrors ? mapErrors(error.fieldErrors) : error.fieldErrors;
+        setSummary(applyServerErrors(form, fieldErrors));
+        focusFirstInvalid(options.formRef.current);
+      }
+    }
+  };
+  return { save, busy: mutation.isPending, summary };
+}

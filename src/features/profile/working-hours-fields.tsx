@@ -1,0 +1,62 @@
+// Available days with working hours: one row per day of the week (Sunday first, as the week runs in
+// Qatar), a checkbox to offer the day and a from/to time (Qatar time). Each control is its own form
+// field, so a server error about one day's end time lands beside that time.
+import type { ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import type { AnyFieldApi } from '@tanstack/react-form';
+import { fieldErrors } from './messages';
+
+/** Day names from the platform, in the active language: 2023-01-01 was a Sunday. */
+export function weekdayName(weekday: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2023, 0, 1 + weekday)));
+}
+
+export function DayToggle({ field, weekday }: { field: AnyFieldApi; weekday: number }) {
+  const { i18n } = useLingui();
+  return (
+    <label className="choice day-toggle">
+      <input
+        type="checkbox"
+        name={field.name}
+        checked={Boolean(field.state.value)}
+        onChange={(e) => field.handleChange(e.target.checked)}
+        onBlur={field.handleBlur}
+      />
+      <span>{weekdayName(weekday, i18n.locale)}</span>
+    </label>
+  );
+}
+
+export function TimeField({ field, label, disabled }: { field: AnyFieldApi; label: ReactNode; disabled: boolean }) {
+  const { i18n } = useLingui();
+  const errors = fieldErrors(field, i18n);
+  const id = `time-${field.name.replace(/[^\w]/g, '-')}`;
+  return (
+    <div className={`day-time${errors.length ? ' field-invalid' : ''}`}>
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="input"
+        type="time"
+        dir="ltr"
+        name={field.name}
+        disabled={disabled}
+        value={(field.state.value as string) ?? ''}
+        aria-invalid={errors.length ? true : undefined}
+        aria-describedby={errors.length ? `${id}-error` : undefined}
+        onChange={(e) => field.handleChange(e.target.value)}
+        onBlur={() => {
+          field.handleBlur();
+          void field.validate('change');
+        }}
+      />
+      <div id={`${id}-error`} className="field-error" aria-live="polite">
+        {errors.map((m) => (
+          <p key={m}>{m}</p>
+        ))}
+      </div>
+    </div>
+  );
+}

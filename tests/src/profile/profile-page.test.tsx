@@ -1,0 +1,327 @@
+// @vitest-environment jsdom
+// The profile screen as a student and a teacher use it: the current details fill the form; a save sends
+// PATCH v1/profile, shows the server's message and refreshes the account; the client refuses what the
+// server would (an English name, an end time before the start); a failed save puts the server's field
+// errors beside their fields (a working-hours error beside its day) and keeps every edit; an active
+// teacher replacing a document is asked first in a dialog; both languages.
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nProvider } from '@lingui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProfileDetails } from '../../../contract/profile';
+import { createQueryClient } from '../../../src/api/query-client';
+import { ProfilePage } from '../../../src/features/profile/profile-page';
+import { toast } from '../../../src/ui/toast-store';
+import { fakeFetch, makeI18n, type Reply } from '../helpers';
+
+const phases = [
+  { id: 1, name: 'KG 1', code: 'kg1', stage: 'kindergarten', grade: null },
+  { id: 2, name: 'Grade 1', code: 'g1', stage: 'primary', grade: 1 },
+  { id: 3, name: 'Grade 2', code: 'g2', stage: 'primary', grade: 2 },
+];
+const subjects = [
+  { id: 1, name: 'Quran', code: 'quran' },
+  { id: 2, name: 'Mathematics', code: 'math' },
+];
+const countries = [
+  { code: 'QA', name: 'Qatar', dial_code: '+974', arab_league: true },
+  { code: 'EG', name: 'Egypt', dial_code: '+20', arab_league: true },
+];
+/** The reference lists carry the name in both languages as well (contract/reference.ts). */
+const named = <T extends { name: string }>(list: T[]) => list.map((x) => ({ ...x, name_ar: x.name, name_en: x.name }));
+const noDocs = { id_front: null, id_back: null, qualification_scan: null };
+
+const student: ProfileDetails = {
+  id: 7,
+  is_teacher: false,
+  status: null,
+  review_reason: null,
+  has_free_session: true,
+  profile_complete: true,
+  first_name: 'سارة',
+  second_name: null,
+  last_name: 'الأنصاري',
+  phone: '+97455123456',
+  email: null,
+  gender: 'female',
+  phase_id: 2,
+  country_code: 'QA',
+  country: { code: 'QA', name: 'Qatar' },
+  birth_date: null,
+  experience_years: null,
+  qualification: null,
+  phases: [{ id: 2, name: 'Grade 1' }],
+  subjects: [],
+  description: null,
+  documents: noDocs,
+  working_hours: [],
+  document_files: noDocs,
+};
+
+const teacher: ProfileDetails = {
+  ...student,
+  id: 9,
+  is_teacher: true,
+  status: 'active',
+  has_free_session: false,
+  first_name: 'خالد',
+  second_name: 'عبدالله',
+  last_name: 'النعيمي',
+  phone: '+97455100001',
+  email: 'khalid@example.com',
+  gender: 'male',
+  phase_id: null,
+  birth_date: '1990-05-17',
+  experience_years: 7,
+  qualification: 'master',
+  phases: [{ id: 2, name: 'Grade 1' }],
+  subjects: [{ id: 1, name: 'Quran' }],
+  description: 'معلم قرآن',
+  documents: { id_front: '/api/v1/files/a', id_back: '/api/v1/files/b', qualification_scan: '/api/v1/files/c' },
+  working_hours: [{ weekday: 0, start_time: '09:00', end_time: '12:00' }],
+  document_files: {
+    id_front: { url: '/api/v1/files/a', name: 'id_front.png', uploaded_at: '2026-01-01T00:00:00.000Z' },
+    id_back: { url: '/api/v1/files/b', name: 'id_back.jpg', uploaded_at: '2026-01-01T00:00:00.000Z' },
+    qualification_scan: { url: '/api/v1/files/c', name: 'qualification_scan.pdf', uploaded_at: '2026-01-01T00:00:00.000Z' },
+  },
+};
+
+let current: ProfileDetails;
+let patchReply: Reply;
+let documentsReply: Reply;
+
+function stubServer() {
+  const { fetch, calls } = fakeFetch((url, method) => {
+    if (url.endsWith('/v1/profile') && method === 'GET') return { status: 200, json: { message: 'ok', data: current } };
+    if (url.endsWith('/v1/profile') && method === 'PATCH') return patchReply;
+    if (url.endsWith('/v1/instructor/documents')) return documentsReply;
+    if (url.endsWith('/v1/balance')) {
+      return { status: 200, json: { message: 'ok', data: { hours_remaining: 6, minutes_remaining: 360, expires_at: '2030-03-01T10:00:00.000Z', free_trial_available: true } } };
+    }
+    if (url.endsWith('/v1/phases')) return { status: 200, json: { message: 'ok', data: named(phases) } };
+    if (url.endsWith('/v1/subjects')) return { status: 200, json: { message: 'ok', data: named(subjects) } };
+    if (url.endsWith('/v1/countries')) return { status: 200, json: { message: 'ok', data: named(countries) } };
+    return { status: 404, json: { message: 'not found' } };
+  });
+  vi.stubGlobal('fetch', fetch);
+  return calls;
+}
+
+function renderPage(locale: 'en' | 'ar' = 'en') {
+  const calls = stubServer();
+  const onAccountChanged = vi.fn();
+  const onError = vi.fn();
+  const queryClient = createQueryClient({ onError });
+  const rootRoute = createRootRoute();
+  const profileRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <ProfilePage onAccountChanged={onAccountChanged} /> });
+  const packagesRoute = createRoute({ getParentRoute: () => rootRoute, path: '/packages', component: () => <p>packages</p> });
+  const router = createRouter({ routeTree: rootRoute.addChildren([profileRoute, packagesRoute]), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  render(
+    <I18nProvider i18n={makeI18n(locale)}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>,
+  );
+  return { calls, onAccountChanged, onError, user: userEvent.setup() };
+}
+
+const patches = (calls: ReturnType<typeof stubServer>) => calls.filter((c) => c.method === 'PATCH');
+const saved = (data: ProfileDetails, message = 'Your details were saved'): Reply => ({ status: 200, json: { message, data } });
+
+beforeEach(() => {
+  toast.clear();
+  patchReply = saved(student);
+  documentsReply = { status: 200, json: { message: 'We received your documents.', data: teacher } };
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ProfilePage — student', () => {
+  beforeEach(() => {
+    current = student;
+  });
+
+  it('shows the details, the read-only phone, the free session and the remaining hours with a link to packages', async () => {
+    renderPage();
+    expect(await screen.findByLabelText('First name')).toHaveProperty('value', 'سارة');
+    expect(screen.getByLabelText('Last name')).toHaveProperty('value', 'الأنصاري');
+    expect(screen.getByRole('radio', { name: 'Female' })).toHaveProperty('checked', true);
+    await waitFor(() => expect(screen.getByLabelText('School phase')).toHaveProperty('value', '2'));
+    const phone = screen.getByLabelText('Phone number');
+    expect(phone).toHaveProperty('value', '+97455123456');
+    expect(phone).toHaveProperty('readOnly', true);
+    expect(screen.getByTestId('free-session').textContent).toBe('You have a free trial session waiting for you.');
+    expect((await screen.findByTestId('profile-hours')).textContent).toBe('6 hours remaining');
+    expect(screen.getByRole('link', { name: 'Buy hours' }).getAttribute('href')).toBe('/packages');
+  });
+
+  it("saves with PATCH, shows the server's message and refreshes the account", async () => {
+    const { calls, user, onAccountChanged } = renderPage();
+    const first = await screen.findByLabelText('First name');
+    await user.clear(first);
+    await user.type(first, 'مريم');
+    await waitFor(() => expect(screen.getAllByRole('option', { name: 'Grade 2' })).toHaveLength(1));
+    await user.selectOptions(screen.getByLabelText('School phase'), '3');
+    patchReply = saved({ ...student, first_name: 'مريم', phase_id: 3 });
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(patches(calls)).toHaveLength(1));
+    expect(patches(calls)[0]!.body).toEqual({ first_name: 'مريم', last_name: 'الأنصاري', gender: 'female', phase_id: 3 });
+    await waitFor(() => expect(toast.getSnapshot()[0]).toMatchObject({ severity: 'success', detail: 'Your details were saved' }));
+    expect(onAccountChanged).toHaveBeenCalledTimes(1);
+    expect(screen.getByLabelText('First name')).toHaveProperty('value', 'مريم');
+  });
+
+  it('refuses an English name before sending anything', async () => {
+    const { calls, user } = renderPage();
+    const first = await screen.findByLabelText('First name');
+    await user.clear(first);
+    await user.type(first, 'Sara');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('English name not allowed')).toBeTruthy();
+    expect(patches(calls)).toHaveLength(0);
+  });
+
+  it("a failed save puts the server's errors beside their fields and keeps every edit", async () => {
+    const { calls, user, onAccountChanged, onError } = renderPage();
+    const last = await screen.findByLabelText('Last name');
+    await user.clear(last);
+    await user.type(last, 'الكواري');
+    await user.click(screen.getByRole('radio', { name: 'Male' }));
+    patchReply = { status: 400, json: { message: 'The data you entered is not valid', errors: { first_name: ['Name refused by the server'], phone: ['Phone is read-only'] } } };
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(patches(calls)).toHaveLength(1));
+    const first = screen.getByLabelText('First name');
+    await waitFor(() => expect(first.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(first.closest('.field')! as HTMLElement).getByText('Name refused by the server')).toBeTruthy();
+    // A message for a field this form does not edit goes to the summary above the form.
+    expect(screen.getByText('Phone is read-only')).toBeTruthy();
+    expect(screen.getByLabelText('Last name')).toHaveProperty('value', 'الكواري');
+    expect(screen.getByRole('radio', { name: 'Male' })).toHaveProperty('checked', true);
+    expect(onAccountChanged).not.toHaveBeenCalled();
+    // The catalogue toast comes from the app's one error path.
+    expect(onError).toHaveBeenCalledTimes(1);
+  });
+
+  it('speaks Arabic', async () => {
+    renderPage('ar');
+    expect(await screen.findByRole('heading', { name: 'ملفك الشخصي' })).toBeTruthy();
+    expect(await screen.findByLabelText('الاسم الأول')).toHaveProperty('value', 'سارة');
+    expect(screen.getByRole('button', { name: 'حفظ التغييرات' })).toBeTruthy();
+  });
+});
+
+describe('ProfilePage — teacher', () => {
+  beforeEach(() => {
+    current = teacher;
+    patchReply = saved(teacher);
+  });
+
+  it('shows every teacher field, the status, the working hours and the documents', async () => {
+    renderPage();
+    expect(await screen.findByLabelText('Second name')).toHaveProperty('value', 'عبدالله');
+    expect(screen.getByTestId('teacher-status').textContent).toBe('Active');
+    expect(screen.getByLabelText('Birth date')).toHaveProperty('value', '1990-05-17');
+    expect(screen.getByLabelText('Years of experience')).toHaveProperty('value', '7');
+    expect(screen.getByLabelText('Education qualification')).toHaveProperty('value', 'master');
+    expect(screen.getByLabelText('About you')).toHaveProperty('value', 'معلم قرآن');
+    expect(await screen.findByRole('checkbox', { name: 'Quran' })).toHaveProperty('checked', true);
+    const sunday = within(screen.getByTestId('day-0'));
+    expect(sunday.getByRole('checkbox', { name: 'Sunday' })).toHaveProperty('checked', true);
+    expect(sunday.getByLabelText('From Sunday')).toHaveProperty('value', '09:00');
+    expect(sunday.getByLabelText('To Sunday')).toHaveProperty('value', '12:00');
+    expect(within(screen.getByTestId('day-1')).getByLabelText('From Monday')).toHaveProperty('disabled', true);
+    expect(within(screen.getByTestId('document-id_front')).getByText('id_front.png')).toBeTruthy();
+    expect(screen.getByLabelText('Email')).toHaveProperty('readOnly', true);
+  });
+
+  it('sends the fields with the working hours of the ticked days', async () => {
+    const { calls, user, onAccountChanged } = renderPage();
+    const tuesday = within(await screen.findByTestId('day-2'));
+    await user.click(tuesday.getByRole('checkbox', { name: 'Tuesday' }));
+    await user.type(tuesday.getByLabelText('From Tuesday'), '16:00');
+    await user.type(tuesday.getByLabelText('To Tuesday'), '18:30');
+    await user.click(await screen.findByRole('checkbox', { name: 'Mathematics' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(patches(calls)).toHaveLength(1));
+    expect(patches(calls)[0]!.body).toEqual({
+      first_name: 'خالد',
+      second_name: 'عبدالله',
+      last_name: 'النعيمي',
+      country: 'QA',
+      gender: 'male',
+      birth_date: '1990-05-17',
+      phases: [2],
+      subjects: [1, 2],
+      qualification: 'master',
+      experience_years: 7,
+      working_hours: [
+        { weekday: 0, start_time: '09:00', end_time: '12:00' },
+        { weekday: 2, start_time: '16:00', end_time: '18:30' },
+      ],
+      description: 'معلم قرآن',
+    });
+    await waitFor(() => expect(onAccountChanged).toHaveBeenCalledTimes(1));
+  });
+
+  it('refuses an end time before the start time on the client', async () => {
+    const { calls, user } = renderPage();
+    const monday = within(await screen.findByTestId('day-1'));
+    await user.click(monday.getByRole('checkbox', { name: 'Monday' }));
+    await user.type(monday.getByLabelText('From Monday'), '15:00');
+    await user.type(monday.getByLabelText('To Monday'), '14:00');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await monday.findByText('The end time must be after the start time')).toBeTruthy();
+    expect(patches(calls)).toHaveLength(0);
+  });
+
+  it("puts a server working-hours error beside that day's time and keeps the edits", async () => {
+    const { calls, user } = renderPage();
+    const thursday = within(await screen.findByTestId('day-4'));
+    await user.click(thursday.getByRole('checkbox', { name: 'Thursday' }));
+    await user.type(thursday.getByLabelText('From Thursday'), '10:00');
+    await user.type(thursday.getByLabelText('To Thursday'), '11:00');
+    const years = screen.getByLabelText('Years of experience');
+    await user.clear(years);
+    await user.type(years, '9');
+    // The second range sent (index 1) is Thursday's.
+    patchReply = { status: 400, json: { message: 'invalid', errors: { 'working_hours.1.end_time': ['Too late for the server'], description: ['Too long'] } } };
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(patches(calls)).toHaveLength(1));
+    expect(await thursday.findByText('Too late for the server')).toBeTruthy();
+    expect(await screen.findByText('Too long')).toBeTruthy();
+    expect(screen.getByLabelText('Years of experience')).toHaveProperty('value', '9');
+    expect(thursday.getByLabelText('From Thursday')).toHaveProperty('value', '10:00');
+  });
+
+  it('asks an active teacher before a replaced document sends the account back to review', async () => {
+    const { calls, user, onAccountChanged } = renderPage();
+    const row = within(await screen.findByTestId('document-id_back'));
+    const file = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'new-back.jpg', { type: 'image/jpeg' });
+    await user.upload(row.getByLabelText('Replace: ID card (back)'), file);
+    await user.click(await row.findByRole('button', { name: /^Send the new file/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send your account back to review?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep my current document' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.url.endsWith('/v1/instructor/documents'))).toHaveLength(0);
+
+    await user.click(row.getByRole('button', { name: /^Send the new file/ }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send and go back to review' }));
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/v1/instructor/documents'))).toHaveLength(1));
+    const sent = calls.find((c) => c.url.endsWith('/v1/instructor/documents'))!.body as FormData;
+    expect((sent.get('id_back') as File).name).toBe('new-back.jpg');
+    await waitFor(() => expect(toast.getSnapshot()[0]).toMatchObject({ severity: 'success', detail: 'We received your documents.' }));
+    expect(onAccountChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('speaks Arabic: day names and labels', async () => {
+    renderPage('ar');
+    expect(await screen.findByRole('checkbox', { name: 'الأحد' })).toHaveProperty('checked', true);
+    expect(screen.getByText('أيام التوفر وساعات العمل')).toBeTruthy();
+    expect(screen.getByTestId('teacher-status').textContent).toBe('نشط');
+  });
+});
