@@ -2,6 +2,7 @@
 // Add a machine here when you add its file.
 import type { AnyStateMachine } from 'xstate';
 import { authMachine } from './auth.machine';
+import { liveSessionMachine } from './live-session.machine';
 import { orderMachine } from './order.machine';
 import { requestMachine } from './request.machine';
 import { teacherStatusMachine } from './teacher-status.machine';
@@ -34,5 +35,10 @@ export const machines: readonly MachineEntry[] = [
     id: requestMachine.id,
     machine: requestMachine,
     description: 'A session request: pending, then approved (booked) and finished, or rejected, canceled or expired (refunded). The server enforces it; the client asks it which buttons to show.',
+  },
+  {
+    id: liveSessionMachine.id,
+    machine: liveSessionMachine,
+    description: 'A live video session: device check (audio-only when the camera is refused), token from the server, joining, in the call (peer, reconnecting, token renewal, leave dialog), the end when the time is up.',
   },
 ];
