@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { createSandboxGateway, type SandboxGateway } from '../../adapters/payments/sandbox';
 import type { VerifiedConfirmation } from '../../adapters/payments/gateway';
 import type { AppEnv } from '../../http/context';
+import type { Publisher } from '../../realtime/publisher';
 import { packagesRoutes, type IdentifyCaller } from './routes';
 import { sandboxRoutes } from './sandbox-routes';
 
@@ -24,12 +25,14 @@ export interface PackagesModuleOptions {
   /** How the sandbox reaches the webhook endpoint; app.ts sends it through the app in-process. */
   deliverWebhook: (body: VerifiedConfirmation & { signature: string }) => Promise<void>;
   now?: () => Date;
+  /** Announces payment notifications (issue 8) on the student's private channel. */
+  publisher?: Publisher | undefined;
 }
 
-export function packagesModule({ identify, gateway, deliverWebhook, now }: PackagesModuleOptions) {
+export function packagesModule({ identify, gateway, deliverWebhook, now, publisher }: PackagesModuleOptions) {
   const sandbox = gateway ?? createSandboxGateway({ secret: randomBytes(32).toString('hex') });
   const routes = new Hono<AppEnv>()
-    .route('/', packagesRoutes({ gateway: sandbox, identify, ...(now ? { now } : {}) }))
-    .route('/', sandboxRoutes({ gateway: sandbox, deliverWebhook, ...(now ? { now } : {}) }));
+    .route('/', packagesRoutes({ gateway: sandbox, identify, publisher, ...(now ? { now } : {}) }))
+    .route('/', sandboxRoutes({ gateway: sandbox, deliverWebhook, publisher, ...(now ? { now } : {}) }));
   return { routes, gateway: sandbox };
 }

@@ -16,6 +16,8 @@ import { ok } from '../../http/respond';
 import { jsonBody } from '../../http/validate';
 import { tr, type MessageKey } from '../../i18n';
 import { withName } from '../localized';
+import { notifyOrder } from '../notifications/producers';
+import type { Publisher } from '../../realtime/publisher';
 import {
   ConfirmationRejectedError,
   InvalidSignatureError,
@@ -41,6 +43,8 @@ export interface PackagesRoutesOptions {
   identify: IdentifyCaller;
   /** The clock, for tests. */
   now?: () => Date;
+  /** For the payment notifications (issue 8). */
+  publisher?: Publisher | undefined;
 }
 
 const PROMO_MESSAGES: Record<PromoRejectedError['reason'], MessageKey> = {
@@ -67,7 +71,7 @@ export function packagesFailure(c: Context<AppEnv>, err: unknown): Response {
   throw err;
 }
 
-export function packagesRoutes({ gateway, identify, now = () => new Date() }: PackagesRoutesOptions) {
+export function packagesRoutes({ gateway, identify, now = () => new Date(), publisher }: PackagesRoutesOptions) {
   /** The signed-in student, or a 401/403. */
   const student = async (c: Context<AppEnv>): Promise<Caller> => {
     const caller = await identify(c);
@@ -175,6 +179,7 @@ export function packagesRoutes({ gateway, identify, now = () => new Date() }: Pa
       try {
         const confirmation = gateway.verify(body);
         const { order, applied } = await applyConfirmation(c.get('db'), confirmation, { now: now() });
+        if (applied) await notifyOrder(c.get('db'), publisher, order);
         return ok(c, { order_id: order.id, status: order.status, applied }, 'payment_recorded');
       } catch (err) {
         return packagesFailure(c, err);

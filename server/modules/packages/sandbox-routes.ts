@@ -11,6 +11,8 @@ import type { SandboxGateway } from '../../adapters/payments/sandbox';
 import type { VerifiedConfirmation } from '../../adapters/payments/gateway';
 import type { AppEnv } from '../../http/context';
 import { errorFields } from '../../logger';
+import type { Publisher } from '../../realtime/publisher';
+import { notifyOrder } from '../notifications/producers';
 import { applyConfirmation, expireStaleOrders, findOrderBySession } from './orders';
 
 export interface SandboxRoutesOptions {
@@ -18,6 +20,8 @@ export interface SandboxRoutesOptions {
   /** Posts a signed confirmation to the webhook endpoint (app.ts sends it through the app itself). */
   deliverWebhook: (body: VerifiedConfirmation & { signature: string }) => Promise<void>;
   now?: () => Date;
+  /** For the payment notifications (issue 8). */
+  publisher?: Publisher | undefined;
 }
 
 function localeOf(c: Context<AppEnv>, explicit: string | undefined): SandboxLocale {
@@ -29,7 +33,7 @@ function html(c: Context<AppEnv>, body: string, status: 200 | 404 | 409 | 422 = 
   return c.html(body, status);
 }
 
-export function sandboxRoutes({ gateway, deliverWebhook, now = () => new Date() }: SandboxRoutesOptions) {
+export function sandboxRoutes({ gateway, deliverWebhook, now = () => new Date(), publisher }: SandboxRoutesOptions) {
   return new Hono<AppEnv>()
     .get('/sandbox/checkout/:session', async (c) => {
       const locale = localeOf(c, c.req.query('lang'));
@@ -101,6 +105,7 @@ export function sandboxRoutes({ gateway, deliverWebhook, now = () => new Date() 
         applyConfirmation(db, gateway.verify(signed), { now: now() }),
         deliverWebhook(signed).catch((err: unknown) => log.warn('sandbox webhook delivery failed', errorFields(err))),
       ]);
+      if (returned.applied) await notifyOrder(db, publisher, returned.order);
       const result = returned.order.status === 'paid' ? 'success' : 'failed';
       return c.redirect(`/packages?payment=${result}&order=${order.id}`, 303);
     });

@@ -9,6 +9,7 @@ import type { ReviewAction, ReviewResult, TeacherStatusChange } from '../../../c
 import type { Db, Queryable } from '../../db';
 import type { Publisher } from '../../realtime/publisher';
 import { instructorStatusChannel, instructorStatusEvent } from '../../realtime/names';
+import { notifyTeacherStatus } from '../notifications/producers';
 
 export type ReviewFailureCode = 'not_found' | 'not_teacher' | 'refused' | 'reason_required';
 
@@ -108,6 +109,8 @@ export async function reviewTeacher(
   if (!found) throw new ReviewFailure('not_found');
   const change = await db.transaction((tx) => changeTeacherStatus(tx, found.id, action, { actor: 'reviewer', reason: reason ?? null }));
   const published = await publishStatus(publisher, change);
+  // Issue 8: the teacher's notifications list keeps the decision (and a rejection's reason).
+  await notifyTeacherStatus(db, publisher, { teacherId: change.teacher.id, from: change.from, to: change.to, reason: change.reason });
   return {
     teacher: { id: change.teacher.id, phone: change.teacher.phone, name: `${change.teacher.first_name} ${change.teacher.last_name}` },
     from: change.from,
