@@ -1,11 +1,12 @@
 // The application shell: skip link, header, the routed page, footer, toasts; keeps the tab title current.
-import { Outlet, useMatches } from '@tanstack/react-router';
+import { Outlet, useMatches, useRouteContext } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { appName, titles } from './titles';
 import { Header } from './header';
 import { Footer } from './footer';
+import { useTeacherStatusChannel } from '../features/teacher/use-teacher-status-channel';
 
 export function useDocumentTitle(): void {
   const { _ } = useLingui();
@@ -18,6 +19,8 @@ export function useDocumentTitle(): void {
 
 export function Shell() {
   useDocumentTitle();
+  // A signed-in teacher hears review decisions live (issue 4); nobody else loads the realtime code.
+  useTeacherStatusChannel(useRouteContext({ from: '__root__' }).auth);
   return (
     <>
       <a className="skip-link" href="#main">

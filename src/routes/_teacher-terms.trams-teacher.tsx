@@ -1,9 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../ui/placeholder';
 import { guard } from '../app/guards';
+import { TeacherTermsPage } from '../features/teacher/teacher-terms-page';
 
 export const Route = createFileRoute('/_teacher-terms/trams-teacher')({
   beforeLoad: ({ context }) => guard(context, '/_teacher-terms/trams-teacher'),
   staticData: { title: 'teacherTerms' },
-  component: () => <Placeholder title="teacherTerms" />,
+  component: Screen,
 });
+
+function Screen() {
+  const { auth } = Route.useRouteContext();
+  return <TeacherTermsPage auth={auth} />;
+}

@@ -1,9 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../ui/placeholder';
 import { guard } from '../app/guards';
+import { InReviewPage } from '../features/teacher/in-review-page';
 
 export const Route = createFileRoute('/in-review')({
   beforeLoad: ({ context }) => guard(context, '/in-review'),
   staticData: { title: 'accountReview' },
-  component: () => <Placeholder title="accountReview" />,
+  component: Screen,
 });
+
+function Screen() {
+  const { auth } = Route.useRouteContext();
+  return <InReviewPage auth={auth} />;
+}

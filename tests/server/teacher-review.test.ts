@@ -151,7 +151,7 @@ describe('the reviewer (reviewTeacher)', () => {
     const result = await reviewTeacher(t.db, publisher, teacher.phone, 'approve');
     expect(result).toMatchObject({ from: 'in_review', to: 'policy', review_reason: null, published: true });
     // (The teacher's private user channel also hears the new notification, issue 8.)
-    expect(published.filter((p) => p.channel.startsWith('private-instructor-status-'))).toEqual([
+    expect(published.filter((p) => String(p.channel).startsWith('private-instructor-status-'))).toEqual([
       { channel: `private-instructor-status-${teacher.id}`, event: `instructor-status-${teacher.id}`, data: { status: 'policy', review_reason: null } },
     ]);
     expect((await profile(teacher.token)).status).toBe('policy');

@@ -1,0 +1,34 @@
+// Mounted once in the shell: while a teacher is signed in, listen on their review-status channel and
+// send `profile.reload` to the auth actor when it speaks (or the connection comes back). Stops on
+// logout (the account goes away) and on unmount. Students and visitors never load the realtime code.
+import { useEffect } from 'react';
+import { useSelector } from '@xstate/react';
+import type { RouterContext } from '../../app/router-context';
+
+type Loader = () => Promise<typeof import('./teacher-status-channel')>;
+const loadChannel: Loader = () => import('./teacher-status-channel');
+
+/** The teacher's id while a teacher is signed in; null for everyone else. */
+export function selectTeacherId(snapshot: ReturnType<RouterContext['auth']['getSnapshot']>): number | null {
+  const account = snapshot.matches('loggedIn') ? snapshot.context.account : null;
+  return account?.is_teacher && typeof account.id === 'number' ? account.id : null;
+}
+
+export function useTeacherStatusChannel(auth: RouterContext['auth'], load: Loader = loadChannel): void {
+  const teacherId = useSelector(auth, selectTeacherId);
+  useEffect(() => {
+    if (teacherId === null) return;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void load()
+      .then(({ watchTeacherStatus }) => {
+        if (cancelled) return;
+        stop = watchTeacherStatus(teacherId, () => auth.send({ type: 'profile.reload' }));
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [auth, teacherId, load]);
+}
