@@ -2,6 +2,7 @@
 // Add a machine here when you add its file.
 import type { AnyStateMachine } from 'xstate';
 import { authMachine } from './auth.machine';
+import { bookingMachine } from './booking.machine';
 import { liveSessionMachine } from './live-session.machine';
 import { orderMachine } from './order.machine';
 import { requestMachine } from './request.machine';
@@ -40,5 +41,10 @@ export const machines: readonly MachineEntry[] = [
     id: liveSessionMachine.id,
     machine: liveSessionMachine,
     description: 'A live video session: device check (audio-only when the camera is refused), token from the server, joining, in the call (peer, reconnecting, token renewal, leave dialog), the end when the time is up.',
+  },
+  {
+    id: bookingMachine.id,
+    machine: bookingMachine,
+    description: "Booking a session with a teacher: the form, the client's check of the server's rules, the request, and the detour to the packages screen when the hours do not cover it (the form survives reloads).",
   },
 ];
