@@ -2,5 +2,5 @@
 // payments, teacher review), and the reminder job main.ts runs every minute.
 export { notificationsRoutes, type NotificationsRoutesOptions } from './routes';
 export { notify, recordNotification, publishUnread, unreadCount, linkOf, type NotifyInput } from './service';
-export { notifyOrder, notifyTeacherStatus } from './producers';
+export { notifyOrder, notifyRequestChange, notifyTeacherStatus, type RequestChangeNotice } from './producers';
 export { runReminders, startReminders, type ReminderRun } from './reminders';

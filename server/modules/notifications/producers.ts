@@ -40,3 +40,66 @@ export async function notifyTeacherStatus(
     params: type === 'teacher_approved' ? {} : { reason: change.reason },
   });
 }
+
+/** A request's change as the requests module reports it (server/modules/requests RequestChange). */
+export interface RequestChangeNotice {
+  id: number;
+  status: string;
+  studentId: number;
+  teacherId: number;
+  offeredTo: number[];
+}
+
+const REQUEST_TYPES = {
+  approved: 'request_approved',
+  rejected: 'request_rejected',
+  canceled: 'request_canceled',
+  expired: 'request_expired',
+} as const;
+
+/**
+ * A request was offered (to each offered teacher) or changed status: approved / rejected / expired tell
+ * the student, canceled tells the teacher. Each once per request, status and user.
+ */
+export async function notifyRequestChange(
+  q: Queryable,
+  publisher: Publisher | undefined,
+  change: RequestChangeNotice,
+  kind: 'offered' | 'updated',
+): Promise<void> {
+  let recipients: number[];
+  let type: (typeof REQUEST_TYPES)[keyof typeof REQUEST_TYPES] | 'request_offered';
+  if (kind === 'offered') {
+    type = 'request_offered';
+    recipients = change.offeredTo;
+  } else {
+    const mapped = REQUEST_TYPES[change.status as keyof typeof REQUEST_TYPES] as (typeof REQUEST_TYPES)[keyof typeof REQUEST_TYPES] | undefined;
+    if (!mapped) return;
+    type = mapped;
+    recipients = change.status === 'canceled' ? [change.teacherId] : [change.studentId];
+  }
+  const info = await q.one<{ starts_at: Date; subject_ar: string | null; subject_en: string | null; student_name: string; teacher_name: string }>(
+    `SELECT r.starts_at, s.name_ar AS subject_ar, s.name_en AS subject_en,
+            concat_ws(' ', st.first_name, st.last_name) AS student_name, concat_ws(' ', te.first_name, te.last_name) AS teacher_name
+       FROM requests r JOIN users st ON st.id = r.student_id JOIN users te ON te.id = r.teacher_id
+       LEFT JOIN subjects s ON s.id = r.subject_id
+      WHERE r.id = $1`,
+    [change.id],
+  );
+  if (!info) return;
+  for (const userId of new Set(recipients)) {
+    const otherName = userId === change.studentId ? info.teacher_name : info.student_name;
+    await notify(q, publisher, {
+      userId,
+      type,
+      params: {
+        request_id: change.id,
+        starts_at: info.starts_at.toISOString(),
+        other_name: otherName,
+        ...(info.subject_ar ? { subject_ar: info.subject_ar } : {}),
+        ...(info.subject_en ? { subject_en: info.subject_en } : {}),
+      },
+      dedupeKey: `request:${change.id}:${kind === 'offered' ? 'offered' : change.status}`,
+    });
+  }
+}
