@@ -1,9 +1,61 @@
+import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../ui/placeholder';
+import { useSelector } from '@xstate/react';
+import { REQUEST_FILTERS, type RequestFilter } from '../../contract/requests';
+import { selectAccount } from '../../machines/auth.machine';
+import { RequestsPage } from '../features/requests/requests-page';
 import { guard } from '../app/guards';
+
+interface RequestsSearch {
+  filter?: RequestFilter;
+  page?: number;
+}
+
+/** A path part narrows only when it is a positive whole number; anything else (`all`, `-`) means "any". */
+function idOf(value: string | undefined): number | undefined {
+  if (!value || !/^\d+$/.test(value)) return undefined;
+  const id = Number(value);
+  return id > 0 ? id : undefined;
+}
 
 export const Route = createFileRoute('/requests/{-$studentId}/{-$teacherId}/{-$requestId}')({
   beforeLoad: ({ context }) => guard(context, '/requests/{-$studentId}/{-$teacherId}/{-$requestId}'),
   staticData: { title: 'requests' },
-  component: () => <Placeholder title="requests" />,
+  validateSearch: (search: Record<string, unknown>): RequestsSearch => {
+    const filter = (REQUEST_FILTERS as readonly unknown[]).includes(search.filter) ? (search.filter as RequestFilter) : undefined;
+    const page = Number(search.page);
+    return { ...(filter && filter !== 'all' ? { filter } : {}), ...(Number.isInteger(page) && page > 1 ? { page } : {}) };
+  },
+  component: RequestsRoute,
 });
+
+function RequestsRoute() {
+  const { auth } = Route.useRouteContext();
+  const account = useSelector(auth, selectAccount);
+  const params = Route.useParams();
+  const { filter = 'all', page = 1 } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // A new filter starts again at its first page.
+  const onFilterChange = useCallback(
+    (next: RequestFilter) => void navigate({ search: next === 'all' ? {} : { filter: next }, replace: true }),
+    [navigate],
+  );
+  const onPageChange = useCallback((next: number) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) }), [navigate]);
+  const onShowAll = useCallback(
+    () => void navigate({ to: '/requests/{-$studentId}/{-$teacherId}/{-$requestId}', params: {}, search: (prev) => ({ filter: prev.filter }) }),
+    [navigate],
+  );
+  return (
+    <RequestsPage
+      viewer={{ id: account?.id ?? null, role: account?.is_teacher ? 'teacher' : 'student' }}
+      filter={filter}
+      page={page}
+      studentId={idOf(params.studentId)}
+      teacherId={idOf(params.teacherId)}
+      requestId={idOf(params.requestId)}
+      onFilterChange={onFilterChange}
+      onPageChange={onPageChange}
+      onShowAll={onShowAll}
+    />
+  );
+}

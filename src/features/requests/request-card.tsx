@@ -1,0 +1,82 @@
+// One request in the list: subject, status, the other party, when and how long, whether it came as
+// an offer (a broadcast) — and the buttons the viewer may use now, plus the way to its details.
+import { forwardRef } from 'react';
+import { Link } from '@tanstack/react-router';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import type { RequestSummary } from '../../api/requests';
+import { RequestActions } from '../../ui/request-actions';
+import { formatSessionTime, RequestStatusBadge, requestTypeTexts } from '../../ui/request-status';
+
+export interface RequestCardProps {
+  request: RequestSummary;
+  role: 'student' | 'teacher';
+  /** The request the address points at (`requests/…/{requestId}`). */
+  selected?: boolean;
+}
+
+export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function RequestCard({ request, role, selected = false }, ref) {
+  const { t, i18n } = useLingui();
+  const other = role === 'teacher' ? request.student : request.teacher;
+  const otherName = `${other.first_name} ${other.last_name}`.trim();
+  const when = formatSessionTime(request.starts_at, i18n.locale);
+  const headingId = `request-${request.id}-title`;
+  const hours = request.duration_hours;
+  return (
+    <article
+      ref={ref}
+      tabIndex={selected ? -1 : undefined}
+      className={`request-card${selected ? ' request-card-selected' : ''}`}
+      aria-labelledby={headingId}
+      aria-current={selected ? 'true' : undefined}
+      data-testid={`request-${request.id}`}
+      data-status={request.status}
+    >
+      <header className="request-card-head">
+        <h3 id={headingId}>{request.subject.name}</h3>
+        <RequestStatusBadge status={request.status} />
+      </header>
+      <dl className="request-facts">
+        <div>
+          <dt>{role === 'teacher' ? <Trans>Student</Trans> : <Trans>Teacher</Trans>}</dt>
+          <dd>{otherName}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>When</Trans>
+          </dt>
+          <dd>{when}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Duration</Trans>
+          </dt>
+          <dd>
+            <Plural value={hours} one="# hour" other="# hours" />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Type</Trans>
+          </dt>
+          <dd>{i18n._(requestTypeTexts[request.type])}</dd>
+        </div>
+      </dl>
+      {role === 'teacher' && request.offered ? (
+        <p className="request-note">
+          <Trans>Offered to you and other teachers of the same level: the first to approve takes it.</Trans>
+        </p>
+      ) : role === 'student' && request.broadcast && request.status === 'pending' ? (
+        <p className="request-note">
+          <Trans>Also sent to other teachers of the same level.</Trans>
+        </p>
+      ) : null}
+      <div className="request-card-foot">
+        <RequestActions request={request} actions={request.actions} label={t`request ${request.id}`} />
+        <Link to="/session-details/$requestId" params={{ requestId: String(request.id) }} className="request-details-link">
+          <Trans>Session details</Trans>
+          <span className="visually-hidden"> — {request.subject.name}, {when}</span>
+        </Link>
+      </div>
+    </article>
+  );
+});

@@ -1,0 +1,151 @@
+// The requests screen (spec §2 `requests/{studentId?}/{teacherId?}/{requestId?}`): a student's own
+// requests with cancel, a teacher's addressed and offered requests with approve and reject, under the
+// spec's filters, paged by the server. The optional path parts narrow the list (docs/decisions.md):
+// a teacher to one student, a student to one teacher; a request id opens that request at the top.
+// Live: the user's private channel refreshes the list when a request changes or is offered.
+import './requests.css';
+import { useEffect, useId, useRef } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { RequestFilter } from '../../../contract/requests';
+import { requestQuery, requestsQuery } from '../../api/requests';
+import { useRequestUpdates, type Connect } from '../../realtime/use-request-updates';
+import { Button } from '../../ui/button';
+import { Spinner } from '../../ui/spinner';
+import { FilterTabs } from './filter-tabs';
+import { RequestCard } from './request-card';
+import { emptyTexts } from './texts';
+
+export interface Viewer {
+  id: number | null;
+  role: 'student' | 'teacher';
+}
+
+export interface RequestsPageProps {
+  viewer: Viewer;
+  filter: RequestFilter;
+  page: number;
+  studentId?: number | undefined;
+  teacherId?: number | undefined;
+  requestId?: number | undefined;
+  onFilterChange: (filter: RequestFilter) => void;
+  onPageChange: (page: number) => void;
+  /** Leaves the narrowing by student / teacher / request (back to `/requests`). */
+  onShowAll: () => void;
+  perPage?: number;
+  /** Tests give a fake realtime connection. */
+  connect?: Connect;
+}
+
+export function RequestsPage(props: RequestsPageProps) {
+  const { viewer, filter, page, studentId, teacherId, requestId, perPage } = props;
+  const { t, i18n } = useLingui();
+  const panelId = useId();
+  useRequestUpdates(viewer.id, props.connect);
+
+  const list = useQuery({
+    ...requestsQuery({ filter, page, studentId, teacherId, perPage }, i18n.locale),
+    placeholderData: keepPreviousData,
+  });
+  const opened = useQuery({ ...requestQuery(requestId ?? 0, i18n.locale), enabled: requestId !== undefined });
+  const openedRef = useRef<HTMLElement>(null);
+
+  // The address names a request: bring it into view and give it focus once it is on screen.
+  const openedId = opened.data?.id;
+  useEffect(() => {
+    if (openedId === undefined) return;
+    openedRef.current?.scrollIntoView?.({ block: 'start' });
+    openedRef.current?.focus({ preventScroll: true });
+  }, [openedId]);
+
+  const meta = list.data?.meta;
+  const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.per_page)) : 1;
+  const narrowed = studentId !== undefined || teacherId !== undefined || requestId !== undefined;
+  const requests = list.data?.data ?? [];
+
+  return (
+    <section className="page container requests-page">
+      <h1>
+        <Trans>Requests</Trans>
+      </h1>
+      <p className="lead">
+        {viewer.role === 'teacher' ? (
+          <Trans>Requests addressed to you and requests offered to teachers of your level. Approve or reject those waiting.</Trans>
+        ) : (
+          <Trans>Your session requests and where each one stands. You can cancel a request before its session starts.</Trans>
+        )}
+      </p>
+
+      {narrowed ? (
+        <p className="requests-narrowed" role="note">
+          {requestId !== undefined ? (
+            <Trans>Showing one request at the top of the list.</Trans>
+          ) : viewer.role === 'teacher' && studentId !== undefined ? (
+            <Trans>Showing your requests with one student.</Trans>
+          ) : (
+            <Trans>Showing your requests with one teacher.</Trans>
+          )}{' '}
+          <Button variant="ghost" className="button-small" onClick={props.onShowAll}>
+            <Trans>Show all requests</Trans>
+          </Button>
+        </p>
+      ) : null}
+
+      {requestId !== undefined ? (
+        <section className="requests-opened" aria-labelledby="opened-request-title">
+          <h2 id="opened-request-title" className="visually-hidden">
+            <Trans>The request you opened</Trans>
+          </h2>
+          {opened.data ? (
+            <RequestCard ref={openedRef} request={opened.data} role={viewer.role} selected />
+          ) : opened.isError ? (
+            <p className="muted">
+              <Trans>This request could not be found.</Trans>
+            </p>
+          ) : (
+            <Spinner />
+          )}
+        </section>
+      ) : null}
+
+      <FilterTabs value={filter} onChange={props.onFilterChange} panelId={panelId} />
+      <div id={panelId} role="tabpanel" aria-labelledby={`request-tab-${filter}`} className="requests-panel" aria-busy={list.isFetching || undefined}>
+        {list.data ? (
+          requests.length > 0 ? (
+            <ul className="request-list">
+              {requests.map((request) => (
+                <li key={request.id}>
+                  <RequestCard request={request} role={viewer.role} selected={request.id === requestId && !opened.data} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted requests-empty">{i18n._(emptyTexts[filter])}</p>
+          )
+        ) : list.isError ? (
+          <p className="muted">
+            <Trans>The requests could not be loaded. Please try again later.</Trans>
+          </p>
+        ) : (
+          <Spinner />
+        )}
+      </div>
+
+      {meta && pages > 1 ? (
+        <nav className="requests-pager" aria-label={t`Pages of requests`}>
+          <Button variant="secondary" disabled={page <= 1} onClick={() => props.onPageChange(page - 1)}>
+            <Trans>Previous page</Trans>
+          </Button>
+          <span aria-live="polite">
+            <Trans>
+              Page {page} of {pages}
+            </Trans>
+          </span>
+          <Button variant="secondary" disabled={page >= pages} onClick={() => props.onPageChange(page + 1)}>
+            <Trans>Next page</Trans>
+          </Button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,186 @@
+// Session details (spec §2 `session-details/{requestId}`): what was booked — subject, teacher and
+// student, date, time and duration in the viewer's locale, the comment — where the booking stands
+// (the status timeline from the request machine), the join button, enabled only inside the session
+// window and leading to `session/{channelName}`, the buttons the viewer may use now, and after a
+// finished session the student's rating. Live: the user's channel refreshes it when it changes.
+import './session-details.css';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { actionsAt, requestQuery, type RequestDetail } from '../../api/requests';
+import { useRequestUpdates, type Connect } from '../../realtime/use-request-updates';
+import { Button } from '../../ui/button';
+import { RequestActions } from '../../ui/request-actions';
+import { formatClock, formatSessionTime, RequestStatusBadge, requestActionTexts, requestTypeTexts } from '../../ui/request-status';
+import { Spinner } from '../../ui/spinner';
+import { RatingForm } from './rating-form';
+import { StatusTimeline } from './status-timeline';
+
+export interface SessionDetailsPageProps {
+  requestId: number;
+  viewer: { id: number | null; role: 'student' | 'teacher' };
+  /** Tests pin the clock and the time zone; the app uses the device's. */
+  now?: () => number;
+  timeZone?: string;
+  connect?: Connect;
+}
+
+/** The time, re-read every `everyMs` so the join button opens (and deadlines close) without a reload. */
+function useNow(read: () => number, everyMs = 15_000): number {
+  const [now, setNow] = useState(read);
+  useEffect(() => {
+    const id = setInterval(() => setNow(read()), everyMs);
+    return () => clearInterval(id);
+  }, [read, everyMs]);
+  return now;
+}
+
+const systemNow = () => Date.now();
+
+export function SessionDetailsPage({ requestId, viewer, now: readNow = systemNow, timeZone, connect }: SessionDetailsPageProps) {
+  const { i18n } = useLingui();
+  useRequestUpdates(viewer.id, connect);
+  const request = useQuery(requestQuery(requestId, i18n.locale));
+  const now = useNow(readNow);
+
+  return (
+    <section className="page container session-details">
+      {request.data ? (
+        <Details detail={request.data} role={viewer.role} now={now} timeZone={timeZone} />
+      ) : request.isError ? (
+        <>
+          <h1>
+            <Trans>Session details</Trans>
+          </h1>
+          <p className="muted">
+            <Trans>This request could not be found.</Trans>
+          </p>
+          <Link to="/requests/{-$studentId}/{-$teacherId}/{-$requestId}" params={{}}>
+            <Trans>Back to requests</Trans>
+          </Link>
+        </>
+      ) : (
+        <Spinner />
+      )}
+    </section>
+  );
+}
+
+function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role: 'student' | 'teacher'; now: number; timeZone: string | undefined }) {
+  const { i18n } = useLingui();
+  const actions = actionsAt(detail, role, now);
+  const person = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`.trim();
+  const hours = detail.duration_hours;
+  const starts = formatSessionTime(detail.starts_at, i18n.locale, timeZone);
+  const ends = formatClock(detail.ends_at, i18n.locale, timeZone);
+  const joinOpens = formatSessionTime(detail.deadlines.join_opens_at, i18n.locale, timeZone);
+
+  return (
+    <>
+      <header className="session-details-head">
+        <h1>
+          <Trans>Session details</Trans>: {detail.subject.name}
+        </h1>
+        <RequestStatusBadge status={detail.status} />
+      </header>
+
+      <dl className="session-facts">
+        <div>
+          <dt>
+            <Trans>Subject</Trans>
+          </dt>
+          <dd>{detail.subject.name}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Teacher</Trans>
+          </dt>
+          <dd>{person(detail.teacher)}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Student</Trans>
+          </dt>
+          <dd>{person(detail.student)}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Date and time</Trans>
+          </dt>
+          <dd data-testid="session-time">
+            <time dateTime={detail.starts_at}>{starts}</time> – <time dateTime={detail.ends_at}>{ends}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Duration</Trans>
+          </dt>
+          <dd>
+            <Plural value={hours} one="# hour" other="# hours" />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Type</Trans>
+          </dt>
+          <dd>{i18n._(requestTypeTexts[detail.type])}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Paid with</Trans>
+          </dt>
+          <dd>{detail.paid_with === 'free_trial' ? <Trans>The free trial session</Trans> : <Trans>Package hours</Trans>}</dd>
+        </div>
+        <div className="session-facts-wide">
+          <dt>
+            <Trans>Comment</Trans>
+          </dt>
+          <dd>{detail.comment ?? <span className="muted">{<Trans>No comment</Trans>}</span>}</dd>
+        </div>
+      </dl>
+
+      {detail.status === 'approved' && detail.channel_name ? (
+        <div className="session-join">
+          {actions.includes('join') ? (
+            <Link to="/session/$channelName" params={{ channelName: detail.channel_name }} className="button button-primary" data-testid="join-session">
+              {i18n._(requestActionTexts.join)}
+            </Link>
+          ) : (
+            <>
+              <Button disabled aria-describedby="join-hint" data-testid="join-session">
+                {i18n._(requestActionTexts.join)}
+              </Button>
+              <p id="join-hint" className="muted small">
+                {now < Date.parse(detail.deadlines.join_opens_at) ? (
+                  <Trans>You can join from {joinOpens}.</Trans>
+                ) : (
+                  <Trans>The session window has closed.</Trans>
+                )}
+              </p>
+            </>
+          )}
+        </div>
+      ) : null}
+
+      <RequestActions request={detail} actions={actions} />
+
+      <StatusTimeline detail={detail} role={role} timeZone={timeZone} />
+
+      {detail.evaluation ? (
+        <section className="rating-given" aria-labelledby="rating-given-title">
+          <h2 id="rating-given-title">
+            <Trans>Rating</Trans>
+          </h2>
+          <p data-testid="rating-given">
+            <span aria-hidden="true">{'★'.repeat(detail.evaluation.rating)}</span>{' '}
+            <Plural value={detail.evaluation.rating} one="# star out of 5" other="# stars out of 5" />
+          </p>
+          {detail.evaluation.comment ? <p>{detail.evaluation.comment}</p> : null}
+        </section>
+      ) : role === 'student' && actions.includes('rate') ? (
+        <RatingForm requestId={detail.id} />
+      ) : null}
+    </>
+  );
+}

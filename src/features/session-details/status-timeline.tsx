@@ -1,0 +1,171 @@
+// Where a booking stands, drawn from the request machine: the steps it went through (its history),
+// the current state highlighted, and the steps the machine allows next from that state, each with
+// its deadline ("free cancellation until …"). The next steps are read off the machine's transitions,
+// so a new transition in machines/request.machine.ts shows up here without a second list.
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { RequestDetail, RequestHistoryEntry, RequestStatus } from '../../../contract/requests';
+import { requestMachine } from '../../../machines/request.machine';
+import { refundsOn } from '../../api/requests';
+import { formatSessionTime, requestStatusTexts } from '../../ui/request-status';
+
+type Role = 'student' | 'teacher';
+
+export interface NextStep {
+  /** The machine's event. */
+  event: string;
+  /** The state it leads to; null when it stays (join, rate). */
+  target: RequestStatus | null;
+  /** The instant that bounds it, ISO, if any. */
+  at: string | null;
+}
+
+/** The machine's transitions out of `status`, one per event and target, with the detail's deadlines. */
+export function nextSteps(detail: RequestDetail): NextStep[] {
+  const node = requestMachine.root.states[detail.status];
+  if (!node) return [];
+  const steps: NextStep[] = [];
+  for (const [event, transitions] of Object.entries(node.on)) {
+    const targets = new Set(transitions.map((tr) => (tr.target?.[0]?.key as RequestStatus | undefined) ?? null));
+    // A broadcast reject that only declines one offer stays pending: the reject → rejected step says it.
+    const meaningful = targets.size > 1 ? [...targets].filter((x) => x !== null) : [...targets];
+    for (const target of meaningful) {
+      if (event === 'rate' && detail.evaluation) continue;
+      steps.push({ event, target, at: deadlineOf(event, detail) });
+    }
+  }
+  return steps;
+}
+
+function deadlineOf(event: string, detail: RequestDetail): string | null {
+  switch (event) {
+    case 'approve':
+    case 'reject':
+    case 'expire':
+      return detail.deadlines.expires_at;
+    case 'cancel':
+      return detail.deadlines.cancel_free_until;
+    case 'join':
+      return detail.deadlines.join_opens_at;
+    case 'finish':
+      return detail.ends_at;
+    default:
+      return null;
+  }
+}
+
+export interface StatusTimelineProps {
+  detail: RequestDetail;
+  role: Role;
+  timeZone?: string | undefined;
+}
+
+export function StatusTimeline({ detail, role, timeZone }: StatusTimelineProps) {
+  const { i18n } = useLingui();
+  const when = (iso: string) => formatSessionTime(iso, i18n.locale, timeZone);
+  // The history starts with the request being made; an older record without one still shows its state.
+  const history: RequestHistoryEntry[] =
+    detail.history.length > 0 ? detail.history : [{ status: detail.status, at: detail.created_at, actor_role: 'student' }];
+  const steps = nextSteps(detail);
+  const refunded = refundsOn(detail.status);
+
+  return (
+    <section className="timeline-section" aria-labelledby="timeline-title">
+      <h2 id="timeline-title">
+        <Trans>Where the booking stands</Trans>
+      </h2>
+      <ol className="timeline" data-testid="timeline">
+        {history.map((entry, i) => {
+          const current = i === history.length - 1;
+          return (
+            <li
+              key={`${entry.status}-${entry.at}`}
+              className={`timeline-step timeline-done${current ? ' timeline-current' : ''}`}
+              aria-current={current ? 'step' : undefined}
+              data-status={entry.status}
+            >
+              <span className="timeline-dot" aria-hidden="true" />
+              <div>
+                <p className="timeline-label">
+                  {i18n._(requestStatusTexts[entry.status])}
+                  {current ? (
+                    <span className="timeline-now">
+                      {' '}
+                      <Trans>(now)</Trans>
+                    </span>
+                  ) : null}
+                </p>
+                <p className="timeline-meta">
+                  <time dateTime={entry.at}>{when(entry.at)}</time> · <ActorText role={entry.actor_role} status={entry.status} index={i} />
+                </p>
+                {current && refunded ? (
+                  <p className="timeline-meta">
+                    {detail.paid_with === 'free_trial' ? (
+                      <Trans>The free trial session was given back.</Trans>
+                    ) : (
+                      <Trans>The hours were returned to the balance.</Trans>
+                    )}
+                  </p>
+                ) : null}
+              </div>
+            </li>
+          );
+        })}
+        {steps.map((step) => (
+          <li key={`${step.event}-${step.target ?? 'stay'}`} className="timeline-step timeline-next" data-event={step.event}>
+            <span className="timeline-dot" aria-hidden="true" />
+            <div>
+              <p className="timeline-label">
+                <span className="visually-hidden">
+                  <Trans>Possible next step:</Trans>{' '}
+                </span>
+                <StepText step={step} role={role} when={when} />
+              </p>
+            </div>
+          </li>
+        ))}
+      </ol>
+      {steps.length === 0 ? (
+        <p className="muted">
+          <Trans>This request is closed; nothing more will happen to it.</Trans>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function ActorText({ role, status, index }: { role: RequestHistoryEntry['actor_role']; status: RequestStatus; index: number }) {
+  if (index === 0 && status === 'pending') return <Trans>requested by the student</Trans>;
+  if (role === 'student') return <Trans>by the student</Trans>;
+  if (role === 'teacher') return <Trans>by the teacher</Trans>;
+  return <Trans>automatically</Trans>;
+}
+
+function StepText({ step, role, when }: { step: NextStep; role: Role; when: (iso: string) => string }) {
+  const at = step.at ? when(step.at) : '';
+  switch (step.event) {
+    case 'approve':
+      return role === 'teacher' ? <Trans>You can approve it until {at}</Trans> : <Trans>A teacher can approve it until {at}</Trans>;
+    case 'reject':
+      return role === 'teacher' ? <Trans>You can reject it (the student gets the hours back)</Trans> : <Trans>The teacher may reject it (you get the hours back)</Trans>;
+    case 'cancel':
+      return step.at ? (
+        role === 'student' ? (
+          <Trans>You can cancel for free until {at}</Trans>
+        ) : (
+          <Trans>The student can cancel for free until {at}</Trans>
+        )
+      ) : (
+        <Trans>The student can cancel it (the hours are returned)</Trans>
+      );
+    case 'expire':
+      return <Trans>Expires at {at} if no teacher approves it (the hours are returned)</Trans>;
+    case 'finish':
+      return <Trans>Finished when the session ends at {at}</Trans>;
+    case 'join':
+      return <Trans>Joining opens at {at}</Trans>;
+    case 'rate':
+      return role === 'student' ? <Trans>You can rate the teacher</Trans> : <Trans>The student can rate you</Trans>;
+    default:
+      return <>{step.event}</>;
+  }
+}
