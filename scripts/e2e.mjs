@@ -26,6 +26,8 @@ async function main() {
         env: {
           ...process.env,
           E2E_BASE_URL: server.baseURL,
+          // The reviewer CLI in e2e/teacher-review.spec.ts reads the admin token from the server's DATA_DIR.
+          E2E_DATA_DIR: server.dataDir,
           E2E_CHROMIUM_PATH: browser.executablePath,
           E2E_CHROMIUM_ARGS: JSON.stringify(browser.args),
         },

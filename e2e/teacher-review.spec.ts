@@ -1,0 +1,196 @@
+// The teacher review end to end (issue 4), against the real server and a fresh database: a teacher
+// waits on /in-review; the reviewer CLI (`npm run admin`, another process) approves, and the open
+// page moves to the terms by itself (realtime channel → profile reload → guards, no page reload);
+// accepting the terms leads to the profile; a suspension shows its notice live; a rejection shows the
+// reviewer's reason and resubmitting documents puts the account back in review. A student never sees
+// the teacher screens.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { LOCALES, tr, type Locale } from './support/catalog';
+import { open, preferences, toasts } from './support/app';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '..');
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+const PASSWORD = 'Teacher123';
+
+let serial = 0;
+function newPhone() {
+  serial += 1;
+  const tail = `${(Date.now() + serial * 7919 + process.pid * 104729 + 31) % 10_000_000}`.padStart(7, '0');
+  const national = `6${tail}`;
+  return { national, e164: `+974${national}` };
+}
+const uniqueEmail = () => `review.${Date.now().toString(36)}.${process.pid}.${++serial}@example.com`;
+
+/** `npm run admin -- <args>` against the e2e server, as a reviewer would run it in another terminal. */
+async function admin(...args: string[]): Promise<string> {
+  const baseURL = process.env.E2E_BASE_URL;
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!baseURL || !dataDir) throw new Error('run through scripts/e2e.mjs (E2E_BASE_URL, E2E_DATA_DIR)');
+  const { stdout } = await run(path.join(root, 'node_modules/.bin/tsx'), ['scripts/admin.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, ADMIN_URL: baseURL, DATA_DIR: dataDir, ADMIN_TOKEN: '' },
+    timeout: 60_000,
+  });
+  return stdout;
+}
+
+async function createTeacher(request: APIRequestContext) {
+  const phone = newPhone();
+  const email = uniqueEmail();
+  const first = async (p: string) => ((await (await request.get(`/api/v1/${p}`)).json()) as { data: Array<{ id?: number; code?: string }> }).data[0]!;
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    type: 'instructor',
+    first_name: 'هدى',
+    second_name: 'علي',
+    last_name: 'المري',
+    phone: phone.e164,
+    country_code: 'QA',
+    email,
+    gender: 'female',
+    birth_date: '1987-01-20',
+    experience_years: '9',
+    qualification: 'master',
+    country: (await first('countries')).code!,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+  };
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  form.append('phases[]', String((await first('phases')).id));
+  form.append('subjects[]', String((await first('subjects')).id));
+  form.set('id_front', new Blob([PNG], { type: 'image/png' }), 'front.png');
+  form.set('id_back', new Blob([PNG], { type: 'image/png' }), 'back.png');
+  form.set('qualification_scan', new Blob([PDF], { type: 'application/pdf' }), 'degree.pdf');
+  const res = await request.post('/api/v1/auth/register', { multipart: form });
+  expect(res.status(), await res.text()).toBe(201);
+  return { phone, email };
+}
+
+async function signInTeacher(page: Page, locale: Locale, email: string) {
+  const main = page.locator('main');
+  await open(page, '/sign-in');
+  await main.getByRole('tab', { name: tr(locale, 'Teacher'), exact: true }).click();
+  await main.getByRole('radio', { name: tr(locale, 'Email'), exact: true }).check();
+  await main.getByLabel(tr(locale, 'Email'), { exact: true }).and(main.locator('input:not([type=radio])')).fill(email);
+  await main.getByLabel(tr(locale, 'Password'), { exact: true }).fill(PASSWORD);
+  // The shell subscribes the teacher's private status channel: wait for its authorization, not a clock.
+  const channelAuthorized = page.waitForResponse((r) => r.url().includes('/api/v1/realtime/auth') && r.ok());
+  await main.getByRole('button', { name: tr(locale, 'Sign in'), exact: true }).click();
+  await expect(page).toHaveURL(/\/in-review$/);
+  await channelAuthorized;
+}
+
+const heading = (page: Page, locale: Locale, text: string) => page.locator('main h1').filter({ hasText: tr(locale, text) });
+
+/** Marks the document so a later check can prove the page was not reloaded. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __noReload: boolean }).__noReload = true;
+  });
+}
+async function expectNotReloaded(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+}
+
+for (const locale of LOCALES) {
+  test.describe(`teacher review (${locale})`, () => {
+    test.beforeEach(async ({ page }) => {
+      await preferences(page, { locale });
+    });
+
+    test('in review → approved by the CLI → terms appear by themselves → accept → profile; suspended live', async ({ page, request }) => {
+      const { phone, email } = await createTeacher(request);
+      await signInTeacher(page, locale, email);
+      await expect(heading(page, locale, 'Your account is under review')).toBeVisible();
+      await expect(page.locator('main').getByText(tr(locale, 'Review usually takes 1–2 working days.'))).toBeVisible();
+      await expect(page.locator('main a[href="/contact-us"]')).toBeVisible();
+      await markDocument(page);
+
+      expect(await admin('teachers:list', '--status', 'in_review')).toContain(phone.e164);
+      expect(await admin('teachers:approve', phone.e164)).toContain('in_review → policy');
+      await expect(page).toHaveURL(/\/trams-teacher$/, { timeout: 5000 });
+      await expectNotReloaded(page);
+      await expect(heading(page, locale, 'Teacher terms')).toBeVisible();
+
+      const accept = page.locator('main').getByRole('button', { name: tr(locale, 'Accept and continue') });
+      await expect(accept).toBeDisabled();
+      await page.locator('main').getByLabel(tr(locale, 'I have read the teacher terms and I accept them')).check();
+      await expect(accept).toBeEnabled();
+      await accept.click();
+      await expect(toasts(page, 'success').first()).toBeVisible();
+      await expect(page).toHaveURL(/\/profile$/);
+      await expectNotReloaded(page);
+
+      await admin('teachers:suspend', phone.e164, '--reason', 'مراجعة شكوى');
+      await expect(page).toHaveURL(/\/in-review$/, { timeout: 5000 });
+      await expect(heading(page, locale, 'Your teacher account is suspended')).toBeVisible();
+      await expect(page.locator('main').getByText('مراجعة شكوى')).toBeVisible();
+      await expectNotReloaded(page);
+    });
+
+    test('rejected with a reason → the reason shows → resubmitting documents puts the account back in review', async ({ page, request }) => {
+      const { phone, email } = await createTeacher(request);
+      await signInTeacher(page, locale, email);
+      await markDocument(page);
+      const reason = 'صورة الهوية غير واضحة، يرجى رفع صورة أوضح';
+      await admin('teachers:reject', phone.e164, '--reason', reason);
+      await expect(heading(page, locale, 'Your application needs corrections')).toBeVisible({ timeout: 5000 });
+      await expect(page.getByTestId('review-reason')).toHaveText(reason);
+      await expectNotReloaded(page);
+
+      const main = page.locator('main');
+      const send = main.getByRole('button', { name: tr(locale, 'Send for review again') });
+      // Nothing chosen: the form says so and sends nothing.
+      await send.click();
+      await expect(main.getByText(tr(locale, 'Choose at least one corrected document.'))).toBeVisible();
+      await main.getByLabel(tr(locale, 'ID card, front')).setInputFiles({ name: 'front-new.png', mimeType: 'image/png', buffer: PNG });
+      await expect(page.getByTestId('file-preview')).toHaveCount(1);
+      await send.click();
+      await expect(toasts(page, 'success').first()).toBeVisible();
+      await expect(heading(page, locale, 'Your account is under review')).toBeVisible();
+      expect(await admin('teachers:list', '--status', 'in_review')).toContain(phone.e164);
+      const documents = await admin('teachers:documents', phone.e164);
+      expect(documents).toContain('id_front-2.png');
+    });
+  });
+}
+
+test('a student never sees the teacher screens', async ({ page, request }) => {
+  await preferences(page, { locale: 'en' });
+  const phone = newPhone();
+  await open(page, '/sign-up');
+  const main = page.locator('main');
+  const field = (label: string) => main.getByLabel(label, { exact: true }).and(main.locator('input:not([type=radio]), select'));
+  await field('First name').fill('سارة');
+  await field('Last name').fill('أحمد');
+  await field('Phone number').fill(phone.national);
+  await main.getByRole('radio', { name: 'Female', exact: true }).check();
+  const phase = field('School phase');
+  await expect.poll(() => phase.locator('option').count()).toBeGreaterThan(1);
+  await phase.selectOption({ index: 1 });
+  await main.getByRole('button', { name: 'Create account', exact: true }).click();
+  let code = '';
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/v1/dev/outbox?phone=${encodeURIComponent(phone.e164)}`);
+      code = JSON.stringify(await res.json()).match(/\b(\d{6})\b/)?.[1] ?? '';
+      return code;
+    })
+    .not.toBe('');
+  await field('Verification code').fill(code);
+  await main.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  for (const url of ['/in-review', '/trams-teacher']) {
+    await page.goto(url);
+    await expect(page).toHaveURL(/\/$/);
+  }
+});
