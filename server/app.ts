@@ -18,9 +18,11 @@ import { newsletterRoutes } from './modules/newsletter/routes';
 import { notificationsRoutes } from './modules/notifications';
 import { packagesModule, type IdentifyCaller } from './modules/packages';
 import { phasesRoutes } from './modules/phases/routes';
+import { requestsRoutes } from './modules/requests';
 import { settingsRoutes } from './modules/settings/routes';
 import { subjectsRoutes } from './modules/subjects/routes';
 import { adminRoutes, TEACHER_UPLOAD_PATHS, teacherReviewRoutes } from './modules/teacher-review';
+import { teachersRoutes } from './modules/teachers';
 import type { RealtimeConfig } from './config';
 import type { ChannelAuthorizer, ResolveUser } from './realtime/authorizer';
 import type { RealtimeEndpoint } from './realtime/endpoint';
@@ -46,6 +48,8 @@ export interface AppOptions {
     authorizer?: ChannelAuthorizer | undefined;
     endpoint?: RealtimeEndpoint | undefined;
   };
+  /** Teachers and session requests (issue 6): a clock for tests (expiry, finishing, "available now"). */
+  requests?: { now?: () => Date };
   /** The reviewer's admin API under /api/admin (issue 4); absent without a token. */
   admin?: { token: string; loopbackOnly?: boolean };
 }
@@ -53,7 +57,7 @@ export interface AppOptions {
 // Our forms are small; a body this size is a mistake or an attack. Uploads have their own limit (auth module).
 const MAX_JSON_BODY = 1024 * 1024;
 
-export function createApp({ db, staticDir, log = createLogger('info'), production = false, realtime, packages, auth: authOptions, admin }: AppOptions) {
+export function createApp({ db, staticDir, log = createLogger('info'), production = false, realtime, packages, auth: authOptions, admin, requests }: AppOptions) {
   const app = new Hono<AppEnv>();
 
   // Outermost first: the access log sees the final status, headers land on every response (errors
@@ -114,6 +118,9 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   if (realtime) v1.route('/', realtimeRoutes(realtime));
   v1.route('/', teacherReviewRoutes({ auth: auth.middleware, storage: auth.storage, publisher: realtime?.publisher, log, now: () => new Date() }));
   v1.route('/', notificationsRoutes({ auth: auth.middleware, publisher: realtime?.publisher }));
+  const requestsNow = requests?.now ?? packages?.now ?? (() => new Date());
+  v1.route('/', teachersRoutes({ now: requestsNow }));
+  v1.route('/', requestsRoutes({ auth: auth.middleware, publisher: realtime?.publisher, log, now: requestsNow }));
   app.route('/api/v1', v1);
   if (admin) app.route('/api/admin', adminRoutes({ ...admin, storage: auth.storage, publisher: realtime?.publisher }));
   if (realtime?.endpoint) app.route('/', eventsApiRoutes(realtime.endpoint));

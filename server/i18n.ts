@@ -2,6 +2,7 @@
 // The client localizes its UI with Lingui; whatever the server says arrives already translated.
 import type { AuthValidationKey } from '../contract/auth';
 import type { ProfileValidationKey } from '../contract/profile';
+import type { RequestErrorCode } from '../contract/requests';
 import type { ValidationKey } from '../contract/validation';
 
 export type Locale = 'ar' | 'en';
@@ -27,7 +28,7 @@ export function pickLocale(header: string | null | undefined): Locale {
 type Table = Record<string, { ar: string; en: string }>;
 
 // Validation texts follow the spec's wording (§5) where it gives one.
-const validation: Record<ValidationKey | AuthValidationKey | ProfileValidationKey, { ar: string; en: string }> = {
+const validation: Record<ValidationKey | AuthValidationKey | ProfileValidationKey | RequestErrorCode, { ar: string; en: string }> = {
   required: { ar: 'هذا الحقل مطلوب', en: 'This field is required' },
   invalid: { ar: 'القيمة المدخلة غير صالحة', en: 'This value is not valid' },
   invalid_email: { ar: 'صيغة البريد الإلكتروني غير صحيحة', en: 'Invalid email format' },
@@ -64,6 +65,31 @@ const validation: Record<ValidationKey | AuthValidationKey | ProfileValidationKe
   },
   teacher_only: { ar: 'هذا الحقل خاص بحسابات المعلمين', en: 'This field is for teacher accounts only' },
   not_editable: { ar: 'لا يمكن تعديل هذا الحقل من الملف الشخصي', en: 'This field cannot be changed from the profile' },
+  // Booking and requests (issue 6): field errors and the `code` of refusals.
+  schedule_too_soon: {
+    ar: 'يجب أن يكون موعد الحصة بعد ساعة واحدة على الأقل من الآن',
+    en: 'The session time must be at least one hour from now',
+  },
+  outside_working_hours: {
+    ar: 'هذا الموعد خارج ساعات عمل المعلم، يرجى اختيار وقت آخر',
+    en: "This time is outside the teacher's working hours. Please choose another time",
+  },
+  teacher_busy: {
+    ar: 'لدى المعلم حصة أخرى في هذا الوقت، يرجى اختيار وقت آخر',
+    en: 'The teacher has another session at this time. Please choose another time',
+  },
+  subject_not_taught: { ar: 'هذا المعلم لا يدرّس المادة المختارة', en: 'This teacher does not teach the chosen subject' },
+  duration_range: { ar: 'يجب أن تكون مدة الحصة من ساعة إلى 6 ساعات', en: 'The session must last from 1 to 6 hours' },
+  insufficient_hours: {
+    ar: 'رصيد ساعاتك لا يكفي لهذه الحصة، يرجى شراء باقة ساعات',
+    en: "You don't have enough hours for this session. Please buy a package of hours",
+  },
+  teacher_unavailable: { ar: 'هذا المعلم غير متاح للحجز حالياً', en: 'This teacher cannot be booked at the moment' },
+  request_not_allowed: {
+    ar: 'لا يمكن تنفيذ هذا الإجراء على الطلب في حالته الحالية',
+    en: 'This cannot be done with the request in its current status',
+  },
+  already_rated: { ar: 'لقد قيّمت هذه الحصة من قبل', en: 'You have already rated this session' },
 };
 
 const messages = {
@@ -197,6 +223,16 @@ const messages = {
     ar: 'واجهة المراجعة متاحة من جهاز الخادم فقط',
     en: 'The review API is available from the server machine only',
   },
+  // Teachers, booking and requests (issue 6).
+  teachers_none_by_name: { ar: 'لا يوجد معلم بهذا الاسم', en: 'No teacher found with this name' },
+  teacher_profile_not_found: { ar: 'لم نجد هذا المعلم', en: 'We could not find this teacher' },
+  request_not_found: { ar: 'لم نجد هذا الطلب', en: 'We could not find this request' },
+  requests_students_only: { ar: 'حجز الحصص متاح لحسابات الطلاب فقط', en: 'Only student accounts can book sessions' },
+  request_created: { ar: 'تم إرسال طلب الحصة، وسنخبرك عند رد المعلم', en: 'Your session request was sent. We will tell you when the teacher answers' },
+  request_approved: { ar: 'تم قبول الطلب', en: 'The request was approved' },
+  request_rejected: { ar: 'تم رفض الطلب', en: 'The request was declined' },
+  request_canceled: { ar: 'تم إلغاء الطلب واسترداد الساعات', en: 'The request was canceled and the hours refunded' },
+  evaluation_saved: { ar: 'شكراً لك، تم حفظ تقييمك', en: 'Thank you, your rating was saved' },
 } satisfies Table;
 
 export type MessageKey = keyof typeof messages;

@@ -1,0 +1,231 @@
+// The teachers list and one teacher's card (issue 6). One query reads a page of active teachers (with
+// the total by a window count); subjects, phases, hours and ratings of that page come in one batched
+// query each (no query per teacher). Search and "available now" are done in SQL with indexes.
+import {
+  BUSY_WINDOW_DAYS,
+  TEACHER_UTC_OFFSET_MINUTES,
+  type BusySlot,
+  type NamedRef,
+  type TeacherCard,
+  type TeachersFilter,
+  type WorkingHour,
+} from '../../../contract/teachers';
+import type { Queryable } from '../../db';
+import type { Locale } from '../../i18n';
+
+/** Arabic letters people type interchangeably, folded so «احمد» finds «أحمد» and «فاطمه» finds «فاطمة». */
+const FOLD_FROM = 'أإآٱىة';
+const FOLD_TO = 'اااايه';
+const folded = (expr: string) => `translate(lower(${expr}), '${FOLD_FROM}', '${FOLD_TO}')`;
+
+function foldText(text: string): string {
+  let out = text.toLowerCase();
+  for (let i = 0; i < FOLD_FROM.length; i++) out = out.split(FOLD_FROM[i]!).join(FOLD_TO[i]!);
+  return out;
+}
+
+/** LIKE pattern for a user's word: its own %, _ and \ match literally. */
+function likePattern(word: string): string {
+  return `%${foldText(word).replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}
+
+/** Qatar wall-clock weekday (0 = Sunday) and time 'HH:MM:SS' of an instant. */
+export function qatarClock(at: Date): { weekday: number; time: string } {
+  const local = new Date(at.getTime() + TEACHER_UTC_OFFSET_MINUTES * 60_000);
+  return { weekday: local.getUTCDay(), time: local.toISOString().slice(11, 19) };
+}
+
+interface TeacherRow {
+  id: number;
+  first_name: string;
+  second_name: string | null;
+  last_name: string;
+  gender: 'male' | 'female' | 'neutral' | null;
+  country_ar: string | null;
+  country_en: string | null;
+  experience_years: number | null;
+  description: string | null;
+  total?: number;
+}
+
+const TEACHER_COLUMNS = `u.id, u.first_name, u.second_name, u.last_name, u.gender, c.name_ar AS country_ar, c.name_en AS country_en,
+  u.experience_years, u.description`;
+const ACTIVE = `u.type = 'instructor' AND u.status = 'active'`;
+
+/** Whether the teacher's working hours include `now` (Qatar time): the `available_now` filter. */
+const AVAILABLE_AT = (weekdayParam: string, timeParam: string) =>
+  `EXISTS (SELECT 1 FROM working_hours wh WHERE wh.teacher_id = u.id AND wh.weekday = ${weekdayParam}
+            AND wh.start_time <= ${timeParam}::time AND ${timeParam}::time < wh.end_time)`;
+
+export async function listTeachers(
+  q: Queryable,
+  filter: TeachersFilter,
+  locale: Locale,
+  now: Date,
+): Promise<{ cards: TeacherCard[]; total: number }> {
+  const where: string[] = [ACTIVE];
+  const params: unknown[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (filter.search) {
+    // Every word must be part of some part of the name.
+    for (const word of filter.search.split(/\s+/).filter(Boolean).slice(0, 5)) {
+      const p = param(likePattern(word));
+      where.push(
+        `(${folded('u.first_name')} LIKE ${p} OR ${folded("COALESCE(u.second_name, '')")} LIKE ${p} OR ${folded('u.last_name')} LIKE ${p})`,
+      );
+    }
+  }
+  if (filter.subject_id) where.push(`EXISTS (SELECT 1 FROM teacher_subjects ts WHERE ts.teacher_id = u.id AND ts.subject_id = ${param(filter.subject_id)})`);
+  if (filter.phase_id) where.push(`EXISTS (SELECT 1 FROM teacher_phases tp WHERE tp.teacher_id = u.id AND tp.phase_id = ${param(filter.phase_id)})`);
+  if (filter.gender) where.push(`u.gender = ${param(filter.gender)}`);
+  if (filter.available_now) {
+    const clock = qatarClock(now);
+    where.push(AVAILABLE_AT(param(clock.weekday), param(clock.time)));
+  }
+  const limit = param(filter.per_page);
+  const offset = param((filter.page - 1) * filter.per_page);
+  const rows = await q.query<TeacherRow>(
+    `SELECT ${TEACHER_COLUMNS}, COUNT(*) OVER () AS total
+       FROM users u LEFT JOIN countries c ON c.code = u.country_code
+      WHERE ${where.join(' AND ')}
+      ORDER BY u.id
+      LIMIT ${limit} OFFSET ${offset}`,
+    params,
+  );
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && filter.page > 1) {
+    // Past the last page: still tell the client how many there are.
+    const count = await q.one<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM users u WHERE ${where.join(' AND ')}`,
+      params.slice(0, params.length - 2),
+    );
+    total = count?.n ?? 0;
+  }
+  return { cards: await cardsFor(q, rows, locale, now), total: Number(total) };
+}
+
+/** One active teacher's row, or undefined. */
+export async function findTeacher(q: Queryable, id: number): Promise<TeacherRow | undefined> {
+  return q.one<TeacherRow>(
+    `SELECT ${TEACHER_COLUMNS} FROM users u LEFT JOIN countries c ON c.code = u.country_code WHERE u.id = $1 AND ${ACTIVE}`,
+    [id],
+  );
+}
+
+function hhmm(time: string): string {
+  return time.slice(0, 5);
+}
+
+/** The working hours of several teachers, by teacher id (one query). */
+export async function workingHoursByTeacher(q: Queryable, ids: readonly number[]): Promise<Map<number, WorkingHour[]>> {
+  const out = new Map<number, WorkingHour[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return out;
+  const rows = await q.query<{ teacher_id: number; weekday: number; start_time: string; end_time: string }>(
+    `SELECT teacher_id, weekday, start_time::text AS start_time, end_time::text AS end_time
+       FROM working_hours WHERE teacher_id = ANY($1::int[]) ORDER BY teacher_id, weekday, start_time`,
+    [ids],
+  );
+  for (const r of rows) {
+    // 23:59:59 written by some editors means "until midnight".
+    const to = r.end_time.startsWith('23:59') ? '24:00' : hhmm(r.end_time);
+    out.get(r.teacher_id)?.push({ day: r.weekday, from: hhmm(r.start_time), to });
+  }
+  return out;
+}
+
+/** Approved sessions of several teachers overlapping [from, to), by teacher id (one query). */
+export async function busyByTeacher(q: Queryable, ids: readonly number[], from: Date, to: Date): Promise<Map<number, BusySlot[]>> {
+  const out = new Map<number, BusySlot[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return out;
+  const rows = await q.query<{ teacher_id: number; starts_at: Date; ends_at: Date }>(
+    `SELECT teacher_id, starts_at, ends_at FROM requests
+      WHERE teacher_id = ANY($1::int[]) AND status = 'approved' AND starts_at < $3 AND ends_at > $2
+      ORDER BY starts_at`,
+    [ids, from, to],
+  );
+  for (const r of rows) out.get(r.teacher_id)?.push({ starts_at: r.starts_at.toISOString(), ends_at: r.ends_at.toISOString() });
+  return out;
+}
+
+async function namedByTeacher(q: Queryable, sql: string, ids: readonly number[], locale: Locale): Promise<Map<number, NamedRef[]>> {
+  const out = new Map<number, NamedRef[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return out;
+  const rows = await q.query<{ teacher_id: number; id: number; name_ar: string; name_en: string }>(sql, [ids]);
+  for (const r of rows) out.get(r.teacher_id)?.push({ id: r.id, name: locale === 'en' ? r.name_en : r.name_ar });
+  return out;
+}
+
+function isAvailable(hours: readonly WorkingHour[], now: Date): boolean {
+  const { weekday, time } = qatarClock(now);
+  const t = time.slice(0, 5);
+  return hours.some((h) => h.day === weekday && h.from <= t && t < h.to);
+}
+
+/** Cards for teacher rows: five batched queries whatever the number of rows. */
+export async function cardsFor(q: Queryable, rows: readonly TeacherRow[], locale: Locale, now: Date): Promise<TeacherCard[]> {
+  const ids = rows.map((r) => r.id);
+  const [subjects, phases, hours, ratings] = await Promise.all([
+    namedByTeacher(
+      q,
+      `SELECT ts.teacher_id, s.id, s.name_ar, s.name_en FROM teacher_subjects ts JOIN subjects s ON s.id = ts.subject_id
+        WHERE ts.teacher_id = ANY($1::int[]) ORDER BY s.sort_order, s.id`,
+      ids,
+      locale,
+    ),
+    namedByTeacher(
+      q,
+      `SELECT tp.teacher_id, p.id, p.name_ar, p.name_en FROM teacher_phases tp JOIN phases p ON p.id = tp.phase_id
+        WHERE tp.teacher_id = ANY($1::int[]) ORDER BY p.sort_order, p.id`,
+      ids,
+      locale,
+    ),
+    workingHoursByTeacher(q, ids),
+    ids.length === 0
+      ? Promise.resolve([])
+      : q.query<{ teacher_id: number; average: string | number; count: number }>(
+          `SELECT teacher_id, ROUND(AVG(rating)::numeric, 1) AS average, COUNT(*) AS count
+             FROM evaluations WHERE teacher_id = ANY($1::int[]) GROUP BY teacher_id`,
+          [ids],
+        ),
+  ]);
+  const ratingOf = new Map(ratings.map((r) => [r.teacher_id, { average: Number(r.average), count: Number(r.count) }]));
+  return rows.map((r) => {
+    const workingHours = hours.get(r.id) ?? [];
+    return {
+      id: r.id,
+      first_name: r.first_name,
+      last_name: [r.second_name, r.last_name].filter(Boolean).join(' '),
+      gender: r.gender,
+      country: locale === 'en' ? r.country_en : r.country_ar,
+      experience_years: r.experience_years,
+      subjects: subjects.get(r.id) ?? [],
+      phases: phases.get(r.id) ?? [],
+      working_hours: workingHours,
+      rating: ratingOf.get(r.id) ?? { average: 0, count: 0 },
+      available_now: isAvailable(workingHours, now),
+      description: r.description,
+    };
+  });
+}
+
+/** The teacher's page: card, recent evaluations and busy times for the next BUSY_WINDOW_DAYS. */
+export async function teacherDetail(q: Queryable, id: number, locale: Locale, now: Date) {
+  const row = await findTeacher(q, id);
+  if (!row) return undefined;
+  const [card] = await cardsFor(q, [row], locale, now);
+  const evaluations = await q.query<{ rating: number; comment: string | null; student_first_name: string | null; at: Date }>(
+    `SELECT e.rating, e.comment, s.first_name AS student_first_name, e.created_at AS at
+       FROM evaluations e LEFT JOIN users s ON s.id = e.student_id
+      WHERE e.teacher_id = $1 ORDER BY e.created_at DESC, e.id DESC LIMIT 10`,
+    [id],
+  );
+  const busy = await busyByTeacher(q, [id], now, new Date(now.getTime() + BUSY_WINDOW_DAYS * 24 * 3_600_000));
+  return {
+    ...card!,
+    evaluations: evaluations.map((e) => ({ ...e, at: e.at.toISOString() })),
+    busy: busy.get(id) ?? [],
+  };
+}
