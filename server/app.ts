@@ -21,6 +21,7 @@ import { phasesRoutes } from './modules/phases/routes';
 import { requestsRoutes } from './modules/requests';
 import { settingsRoutes } from './modules/settings/routes';
 import { subjectsRoutes } from './modules/subjects/routes';
+import { sessionsRoutes, type AgoraCredentials } from './modules/sessions';
 import { adminRoutes, TEACHER_UPLOAD_PATHS, teacherReviewRoutes } from './modules/teacher-review';
 import { teachersRoutes } from './modules/teachers';
 import type { RealtimeConfig } from './config';
@@ -50,6 +51,11 @@ export interface AppOptions {
   };
   /** Teachers and session requests (issue 6): a clock for tests (expiry, finishing, "available now"). */
   requests?: { now?: () => Date };
+  /**
+   * The live session (issue 7): Agora credentials (none: "video not configured"), the test-only fake
+   * RTC relay (refused in production), and a clock for tests.
+   */
+  sessions?: { agora?: AgoraCredentials; fakeRtc?: boolean; now?: () => Date };
   /** The reviewer's admin API under /api/admin (issue 4); absent without a token. */
   admin?: { token: string; loopbackOnly?: boolean };
 }
@@ -57,7 +63,7 @@ export interface AppOptions {
 // Our forms are small; a body this size is a mistake or an attack. Uploads have their own limit (auth module).
 const MAX_JSON_BODY = 1024 * 1024;
 
-export function createApp({ db, staticDir, log = createLogger('info'), production = false, realtime, packages, auth: authOptions, admin, requests }: AppOptions) {
+export function createApp({ db, staticDir, log = createLogger('info'), production = false, realtime, packages, auth: authOptions, admin, requests, sessions }: AppOptions) {
   const app = new Hono<AppEnv>();
 
   // Outermost first: the access log sees the final status, headers land on every response (errors
@@ -117,6 +123,15 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   v1.route('/', payments.routes);
   if (realtime) v1.route('/', realtimeRoutes(realtime));
   v1.route('/', teacherReviewRoutes({ auth: auth.middleware, storage: auth.storage, publisher: realtime?.publisher, log, now: () => new Date() }));
+  v1.route(
+    '/',
+    sessionsRoutes({
+      auth: auth.middleware,
+      agora: sessions?.agora ?? {},
+      fakeRtc: (sessions?.fakeRtc ?? false) && !production,
+      now: sessions?.now ?? (() => new Date()),
+    }),
+  );
   v1.route('/', notificationsRoutes({ auth: auth.middleware, publisher: realtime?.publisher }));
   const requestsNow = requests?.now ?? packages?.now ?? (() => new Date());
   v1.route('/', teachersRoutes({ now: requestsNow }));

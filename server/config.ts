@@ -20,6 +20,8 @@ export interface Config {
   pusher: RealtimeConfig;
   // Read now so deployments can already set them; the video issue uses them.
   agora: { appId?: string; appCertificate?: string };
+  /** RTC_ADAPTER: `agora` (default) or `fake`, the test-only relay the e2e server turns on (refused in production). */
+  rtcAdapter: 'agora' | 'fake';
   /** Sign-in: uploads folder, one-time code secret, SMS gateway, proxy trust (docs/server.md). */
   auth: AuthConfig;
   /** The reviewer's admin API (issue 4): ADMIN_TOKEN (else generated into DATA_DIR/admin-token), ADMIN_ALLOW_REMOTE. */
@@ -101,6 +103,14 @@ function loadRealtime(env: NodeJS.ProcessEnv, production: boolean): RealtimeConf
   };
 }
 
+function loadRtcAdapter(env: NodeJS.ProcessEnv, production: boolean): 'agora' | 'fake' {
+  const value = (nonEmpty(env.RTC_ADAPTER) ?? 'agora').toLowerCase();
+  if (value !== 'agora' && value !== 'fake') throw new Error(`RTC_ADAPTER must be "agora" or "fake", got "${env.RTC_ADAPTER}"`);
+  // The fake relay lets any participant fake a peer and move a session's clock: never in production.
+  if (value === 'fake' && production) throw new Error('RTC_ADAPTER=fake is for the test server only, not production');
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production' || env.APP_ENV === 'production';
   const logLevelRaw = (env.LOG_LEVEL ?? 'info').toLowerCase();
@@ -117,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     pusher: loadRealtime(env, production),
     agora: { appId: nonEmpty(env.AGORA_APP_ID), appCertificate: nonEmpty(env.AGORA_APP_CERTIFICATE) },
+    rtcAdapter: loadRtcAdapter(env, production),
     auth: {
       uploadDir: path.resolve(nonEmpty(env.UPLOAD_DIR) ?? '.data/uploads'),
       otpSecret: nonEmpty(env.OTP_SECRET),

@@ -233,6 +233,19 @@ const messages = {
   request_rejected: { ar: 'تم رفض الطلب', en: 'The request was declined' },
   request_canceled: { ar: 'تم إلغاء الطلب واسترداد الساعات', en: 'The request was canceled and the hours refunded' },
   evaluation_saved: { ar: 'شكراً لك، تم حفظ تقييمك', en: 'Thank you, your rating was saved' },
+  // The live session (issue 7).
+  session_not_found: { ar: 'لم نجد هذه الحصة', en: 'We could not find this session' },
+  session_not_participant: { ar: 'هذه الحصة ليست لك، فلا يمكنك الانضمام إليها', en: 'This session is not yours, so you cannot join it' },
+  session_not_approved: { ar: 'لم تُقبل هذه الحصة بعد، فلا يمكن الانضمام إليها', en: 'This session has not been approved, so it cannot be joined' },
+  session_finished: { ar: 'انتهت هذه الحصة', en: 'This session has ended' },
+  session_not_open_yet: {
+    ar: 'لم يحن موعد الحصة بعد؛ يمكنك الانضمام قبل بدايتها بعشر دقائق',
+    en: 'It is not time for this session yet; you can join from 10 minutes before it starts',
+  },
+  session_over: { ar: 'انتهى وقت هذه الحصة', en: 'The time of this session is over' },
+  session_not_over_yet: { ar: 'لم ينتهِ وقت الحصة بعد', en: 'The session time is not over yet' },
+  session_too_many_events: { ar: 'طلبات كثيرة لهذه الحصة، حاول بعد قليل', en: 'Too many updates for this session; try again shortly' },
+  session_ended: { ar: 'انتهت الحصة، شكراً لك', en: 'The session has ended. Thank you' },
 } satisfies Table;
 
 export type MessageKey = keyof typeof messages;

@@ -15,6 +15,7 @@ import { seed } from './db/seed';
 import { createLogger, errorFields } from './logger';
 import { resolveUser } from './modules/auth';
 import { startReminders } from './modules/notifications';
+import { startRequestSweep } from './modules/requests';
 import { ensureAdminToken } from './modules/teacher-review';
 import type { ChannelAuthorizer, ResolveUser } from './realtime/authorizer';
 import { createRealtimeEndpoint, type RealtimeEndpoint } from './realtime/endpoint';
@@ -45,8 +46,12 @@ export interface ServerOptions {
   };
   /** Sign-in: upload folder, OTP secret, SMS adapter, proxy trust (defaults: see the auth module). */
   auth?: AppOptions['auth'];
+  /** The live session: Agora credentials, the test-only fake RTC relay, a clock for tests. */
+  sessions?: AppOptions['sessions'];
   /** The reviewer's admin API under /api/admin (off without a token). */
   admin?: AppOptions['admin'];
+  /** The requests sweep's period in ms (default every minute; expires and finishes requests); 0 turns it off. */
+  requestSweepEveryMs?: number;
   /** The session reminder job's period in ms (default every minute); 0 turns it off. */
   remindersEveryMs?: number;
 }
@@ -93,6 +98,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     production: options.production ?? false,
     ...(options.auth ? { auth: options.auth } : {}),
     ...(options.admin ? { admin: options.admin } : {}),
+    ...(options.sessions ? { sessions: options.sessions } : {}),
     realtime: {
       config: realtimeConfig,
       publisher,
@@ -122,10 +128,15 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const remindersEveryMs = options.remindersEveryMs ?? 60_000;
   const stopReminders = remindersEveryMs > 0 ? startReminders(db, publisher, log, remindersEveryMs) : async () => {};
 
+  // Requests (issue 6): expire unaccepted ones (refunded) and finish ended sessions.
+  const sweepEveryMs = options.requestSweepEveryMs ?? 60_000;
+  const stopSweep = sweepEveryMs > 0 ? startRequestSweep(db, publisher, log, sweepEveryMs) : async () => {};
+
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       await stopReminders();
+      await stopSweep();
       const stopped = new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Keep-alive sockets would hold close() open until they time out.
@@ -160,6 +171,7 @@ async function main(): Promise<void> {
     logLevel: config.logLevel,
     production: config.production,
     realtime: { config: config.pusher },
+    sessions: { agora: config.agora, fakeRtc: config.rtcAdapter === 'fake' },
     auth: {
       uploadDir: config.auth.uploadDir,
       trustProxy: config.auth.trustProxy,

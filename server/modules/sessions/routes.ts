@@ -1,0 +1,156 @@
+// The live-session API (issue 7), for the student and the teacher of an approved request:
+//   POST v1/sessions/:channelName/token       → the join grant (Agora token, times, adapter)
+//   POST v1/sessions/:channelName/events      → records joined | left | reconnecting | reconnected
+//   GET  v1/sessions/:channelName/attendance  → who attended, minutes present and lost to reconnection
+//   POST v1/sessions/:channelName/end         → after the end: the request becomes finished
+// and, only when the server runs with the fake RTC adapter (test server, never production):
+//   POST v1/sessions/:channelName/fake-rtc        → the in-memory relay that lets two browsers "see" each other
+//   POST v1/sessions/:channelName/test/ends-in    → moves the session so it ends in N seconds
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { attendanceEventRequestSchema, fakeRtcBeatSchema, type FakeRtcRoom } from '../../../contract/sessions';
+import type { AppEnv } from '../../http/context';
+import { ApiFailure } from '../../http/errors';
+import { ok } from '../../http/respond';
+import { jsonBody } from '../../http/validate';
+import type { MessageKey } from '../../i18n';
+import type { AuthMiddleware } from '../auth/middleware';
+import { sweepRequests } from '../requests/service';
+import {
+  assertJoinable,
+  findSession,
+  grantFor,
+  recordEvent,
+  roleIn,
+  sessionAttendance,
+  SessionFailure,
+  type AgoraCredentials,
+  type SessionRefusal,
+} from './service';
+
+export interface SessionsRoutesOptions {
+  auth: AuthMiddleware;
+  agora: AgoraCredentials;
+  /** The fake RTC relay and the test clock routes; only the test server turns this on. */
+  fakeRtc: boolean;
+  now: () => Date;
+}
+
+const REFUSALS: Record<SessionRefusal, { status: 403 | 404 | 409; key: MessageKey }> = {
+  not_found: { status: 404, key: 'session_not_found' },
+  not_participant: { status: 403, key: 'session_not_participant' },
+  not_approved: { status: 409, key: 'session_not_approved' },
+  finished: { status: 409, key: 'session_finished' },
+  not_open_yet: { status: 409, key: 'session_not_open_yet' },
+  over: { status: 409, key: 'session_over' },
+};
+
+function asApiFailure(err: unknown): never {
+  if (err instanceof SessionFailure) {
+    const { status, key } = REFUSALS[err.reason];
+    throw new ApiFailure(status, key);
+  }
+  throw err;
+}
+
+// Channel names are 32 hex characters (128 random bits); anything else cannot be one.
+const CHANNEL = /^[A-Za-z0-9_-]{8,64}$/;
+function channelOf(c: Context<AppEnv>): string {
+  const channel = c.req.param('channelName') ?? '';
+  if (!CHANNEL.test(channel)) throw new ApiFailure(404, 'session_not_found');
+  return channel;
+}
+
+/** How long after the end a `left` is still recorded. */
+const LEFT_GRACE_MS = 5 * 60_000;
+
+/** A fake peer is gone when it has not beaten for this long (it beats every second). */
+const FAKE_PEER_STALE_MS = 3_000;
+
+export function sessionsRoutes({ auth, agora, fakeRtc, now }: SessionsRoutesOptions) {
+  // channel → user id → last beat; in memory, one process (the test server).
+  const fakeRooms = new Map<string, Map<number, { quality: number; at: number }>>();
+
+  const participant = async (c: Context<AppEnv>) => {
+    const user = c.get('user');
+    if (!user) throw new ApiFailure(401, 'auth_unauthorized');
+    const channel = channelOf(c);
+    const found = await findSession(c.get('db'), channel).then((row) => roleIn(row, user.id)).catch(asApiFailure);
+    return { user, channel, ...found };
+  };
+
+  const app = new Hono<AppEnv>()
+    .post('/sessions/:channelName/token', auth.requireUser, async (c) => {
+      const { user, row, role } = await participant(c);
+      const at = now();
+      try {
+        assertJoinable(row, role, at);
+      } catch (err) {
+        asApiFailure(err);
+      }
+      return ok(c, grantFor(row, role, user.id, agora, fakeRtc ? 'fake' : 'agora', at));
+    })
+    .post('/sessions/:channelName/events', auth.requireUser, async (c) => {
+      const { user, row, role } = await participant(c);
+      const body = await jsonBody(c, attendanceEventRequestSchema);
+      const at = now();
+      // Inside the window; a `left` sent by the time-up screen just after the end (the request may be
+      // finished already) still counts.
+      const late = at.getTime() >= row.ends_at.getTime() && at.getTime() < row.ends_at.getTime() + LEFT_GRACE_MS;
+      if (!(body.type === 'left' && late && (row.status === 'approved' || row.status === 'finished'))) {
+        try {
+          assertJoinable(row, role, at);
+        } catch (err) {
+          asApiFailure(err);
+        }
+      }
+      const recorded = await recordEvent(c.get('db'), row.id, user.id, body.type, at);
+      if (!recorded) throw new ApiFailure(429, 'session_too_many_events');
+      return ok(c, { recorded: true }, 'ok', 201);
+    })
+    .get('/sessions/:channelName/attendance', auth.requireUser, async (c) => {
+      const { row } = await participant(c);
+      return ok(c, await sessionAttendance(c.get('db'), row.id, now()));
+    })
+    .post('/sessions/:channelName/end', auth.requireUser, async (c) => {
+      const { row } = await participant(c);
+      const at = now();
+      if (row.status === 'approved' && at.getTime() < row.ends_at.getTime()) throw new ApiFailure(409, 'session_not_over_yet');
+      // The request machine's `finish` (through the requests sweep: conditional, idempotent, history).
+      if (row.status === 'approved') await sweepRequests(c.get('db'), at);
+      const after = await findSession(c.get('db'), row.channel_name);
+      return ok(c, { status: after?.status ?? row.status }, 'session_ended');
+    });
+
+  if (!fakeRtc) return app;
+
+  return app
+    .post('/sessions/:channelName/fake-rtc', auth.requireUser, async (c) => {
+      const { user, channel, row, role } = await participant(c);
+      const beat = await jsonBody(c, fakeRtcBeatSchema);
+      try {
+        assertJoinable(row, role, now());
+      } catch (err) {
+        asApiFailure(err);
+      }
+      const room = fakeRooms.get(channel) ?? new Map<number, { quality: number; at: number }>();
+      fakeRooms.set(channel, room);
+      const at = Date.now();
+      if (beat.present) room.set(user.id, { quality: beat.quality, at });
+      else room.delete(user.id);
+      const data: FakeRtcRoom = {
+        peers: [...room]
+          .filter(([id, peer]) => id !== user.id && at - peer.at < FAKE_PEER_STALE_MS)
+          .map(([uid, peer]) => ({ uid, quality: peer.quality })),
+      };
+      return ok(c, data);
+    })
+    .post('/sessions/:channelName/test/ends-in', auth.requireUser, async (c) => {
+      const { row } = await participant(c);
+      const { seconds } = await jsonBody(c, z.object({ seconds: z.number().int().min(1).max(3600) }));
+      const endsAt = new Date(now().getTime() + seconds * 1000);
+      const startsAt = new Date(endsAt.getTime() - (row.ends_at.getTime() - row.starts_at.getTime()));
+      await c.get('db').query('UPDATE requests SET starts_at = $2, ends_at = $3 WHERE id = $1', [row.id, startsAt, endsAt]);
+      return ok(c, { starts_at: startsAt.toISOString(), ends_at: endsAt.toISOString() });
+    });
+}
