@@ -75,6 +75,9 @@ for (const locale of LOCALES) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr(locale, 'Your profile'));
       await expect(page.getByTestId('free-session')).toHaveText(tr(locale, 'You have a free trial session waiting for you.'));
       await expect(field(page, locale, 'Phone number')).toHaveAttribute('readonly', '');
+      // The header shows a student's remaining hours, a link to the packages screen.
+      await expect(page.getByTestId('header-balance')).toHaveAttribute('data-hours', '0');
+      await expect(page.getByTestId('header-balance')).toHaveAttribute('href', '/packages');
 
       await field(page, locale, 'First name').fill('مريم');
       await field(page, locale, 'Last name').fill('الكواري');

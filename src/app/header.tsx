@@ -4,14 +4,20 @@ import { Link, useRouteContext } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { selectIsBusy, selectIsLoggedIn } from '../../machines/auth.machine';
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { selectAccount, selectIsBusy, selectIsLoggedIn } from '../../machines/auth.machine';
 import { activateLocale } from '../i18n/i18n';
 import { appName } from './titles';
 import { useDarkMode } from './theme';
 import { Button } from '../ui/button';
 import { BrandMark } from '../features/pages/brand-mark';
 import { Icon } from '../features/pages/icon';
+
+// The bell (issue 8) loads only after sign-in: anonymous visitors never download it or its realtime code.
+const NotificationBell = lazy(() => import('../features/notifications/bell'));
+
+// A student's remaining hours (issue 4): loaded only for a signed-in student, never for visitors.
+const HeaderBalance = lazy(() => import('../features/profile/header-balance'));
 
 export function Header() {
   const { _, i18n } = useLingui();
@@ -20,6 +26,8 @@ export function Header() {
   const { auth } = useRouteContext({ from: '__root__' });
   const loggedIn = useSelector(auth, selectIsLoggedIn);
   const busy = useSelector(auth, selectIsBusy);
+  const accountId = useSelector(auth, (snapshot) => selectAccount(snapshot)?.id);
+  const isStudent = useSelector(auth, (s) => selectAccount(s)?.is_teacher === false);
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -45,6 +53,11 @@ export function Header() {
           <span>{_(appName)}</span>
         </Link>
         <div className="header-tools">
+          {loggedIn ? (
+            <Suspense fallback={null}>
+              <NotificationBell userId={accountId} />
+            </Suspense>
+          ) : null}
           <Button
             variant="ghost"
             className="button-small"
@@ -88,6 +101,11 @@ export function Header() {
           <div className="account-area" data-testid="account-area">
             {loggedIn ? (
               <>
+                {isStudent ? (
+                  <Suspense fallback={null}>
+                    <HeaderBalance />
+                  </Suspense>
+                ) : null}
                 <Link to="/profile" className="account-link"><Trans>Profile</Trans></Link>
                 <Link to="/requests/{-$studentId}/{-$teacherId}/{-$requestId}" params={{}} className="account-link">
                   <Trans>Requests</Trans>

@@ -1,0 +1,25 @@
+// The student's remaining hours in the header, a link to the packages screen. Loaded lazily by the
+// header (src/app/header.tsx) only for a signed-in student, so visitors never download it. It reads the
+// same cache entry as the packages and profile screens, so a payment updates all three. Silent on
+// failure: a missing badge is no reason for an error toast on every page.
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Plural, Trans } from '@lingui/react/macro';
+import { balanceQuery } from './profile-api';
+import './header-balance.css';
+
+export function HeaderBalance() {
+  const balance = useQuery({ ...balanceQuery(), meta: { silent: true } });
+  if (!balance.data) return null;
+  const hours = balance.data.hours_remaining;
+  return (
+    <Link to="/packages" className="header-balance" data-testid="header-balance" data-hours={hours}>
+      <span className="visually-hidden">
+        <Trans>Your balance:</Trans>{' '}
+      </span>
+      <Plural value={hours} one="# hour" other="# hours" />
+    </Link>
+  );
+}
+
+export default HeaderBalance;

@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+// The header's balance badge: a signed-in student sees the remaining hours as a link to the packages
+// screen, in both languages; when the balance cannot be read the badge stays away and no toast is shown.
+import { cleanup, render, screen } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../src/api/query-client';
+import { HeaderBalance } from '../../../src/features/profile/header-balance';
+import { fakeFetch, makeI18n, type Reply } from '../helpers';
+
+function renderBadge(reply: Reply, locale: 'en' | 'ar' = 'en') {
+  const { fetch, calls } = fakeFetch(() => reply);
+  vi.stubGlobal('fetch', fetch);
+  const onError = vi.fn();
+  const queryClient = createQueryClient({ onError });
+  const router = createRouter({
+    routeTree: createRootRoute({ component: () => <HeaderBalance /> }),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  render(
+    <I18nProvider i18n={makeI18n(locale)}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>,
+  );
+  return { calls, onError };
+}
+
+const balance = (hours: number): Reply => ({
+  status: 200,
+  json: { message: 'ok', data: { hours_remaining: hours, minutes_remaining: hours * 60, expires_at: null, free_trial_available: false } },
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('HeaderBalance', () => {
+  it('links the remaining hours to the packages screen', async () => {
+    const { calls } = renderBadge(balance(8));
+    const link = await screen.findByTestId('header-balance');
+    expect(link.getAttribute('href')).toBe('/packages');
+    expect(link.textContent).toBe('Your balance: 8 hours');
+    expect(calls[0]!.url).toMatch(/\/v1\/balance$/);
+  });
+
+  it('speaks Arabic with its plural forms', async () => {
+    renderBadge(balance(2), 'ar');
+    expect((await screen.findByTestId('header-balance')).textContent).toBe('رصيدك: ساعتان');
+  });
+
+  it('stays away without a toast when the balance cannot be read', async () => {
+    const { calls, onError } = renderBadge({ status: 500, json: { message: 'boom' } });
+    await vi.waitFor(() => expect(calls.length).toBeGreaterThan(0));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('header-balance')).toBeNull();
+    expect(onError).not.toHaveBeenCalled();
+  });
+});
