@@ -151,6 +151,8 @@ describe('transitions', () => {
     expect(finished.data.actions).toEqual(['rate']);
     expect(finished.data.history.map((h) => h.status)).toEqual(['pending', 'approved', 'finished']);
     expect(finished.data.history[2]?.actor_role).toBe('system');
+    // The lazy sweep told both parties.
+    expect(ctx.published).toContainEqual({ channels: [`private-user-${student}`, `private-user-${teacher}`], event: REQUEST_EVENTS.updated, data: { id, status: 'finished' } });
     expect(await balanceMinutesOf(ctx.db, student)).toBe(4 * 60);
 
     expect((await ctx.as(teacher).post(`/api/v1/requests/${id}/evaluation`, { rating: 5 })).status).toBe(409);
