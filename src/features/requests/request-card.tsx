@@ -21,6 +21,7 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
   const when = formatSessionTime(request.starts_at, i18n.locale);
   const headingId = `request-${request.id}-title`;
   const hours = request.duration_hours;
+  const id = request.id;
   return (
     <article
       ref={ref}
@@ -71,7 +72,7 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
         </p>
       ) : null}
       <div className="request-card-foot">
-        <RequestActions request={request} actions={request.actions} label={t`request ${request.id}`} />
+        <RequestActions request={request} actions={request.actions} label={t`request ${id}`} />
         <Link to="/session-details/$requestId" params={{ requestId: String(request.id) }} className="request-details-link">
           <Trans>Session details</Trans>
           <span className="visually-hidden"> — {request.subject.name}, {when}</span>

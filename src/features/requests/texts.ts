@@ -6,12 +6,12 @@ import type { RequestFilter } from '../../../contract/requests';
 
 /** The spec's filters: all, new, current, finished, canceled, upcoming. */
 export const filterTexts: Record<RequestFilter, MessageDescriptor> = {
-  all: msg`All`,
-  new: msg`New`,
-  current: msg`Current`,
-  finished: msg`Finished`,
-  canceled: msg`Canceled`,
-  upcoming: msg`Upcoming`,
+  all: msg({ message: 'All', context: 'request filter' }),
+  new: msg({ message: 'New', context: 'request filter' }),
+  current: msg({ message: 'Current', context: 'request filter' }),
+  finished: msg({ message: 'Finished', context: 'request filter' }),
+  canceled: msg({ message: 'Canceled', context: 'request filter' }),
+  upcoming: msg({ message: 'Upcoming', context: 'request filter' }),
 };
 
 /** What an empty list means under each filter. */

@@ -43,7 +43,8 @@ export function RatingForm({ requestId }: { requestId: number }) {
     e.preventDefault();
     const tooLong = comment.trim().length > COMMENT_MAX_LENGTH;
     setRatingError(rating === null ? t`Choose from 1 to 5 stars.` : null);
-    setCommentErrors(tooLong ? [t`The comment can be at most ${COMMENT_MAX_LENGTH} characters.`] : []);
+    const max = COMMENT_MAX_LENGTH;
+    setCommentErrors(tooLong ? [t`The comment can be at most ${max} characters.`] : []);
     if (rating === null || tooLong) return;
     save.mutate({ rating, comment: comment.trim() || null });
   };

@@ -74,6 +74,7 @@ function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role:
   const hours = detail.duration_hours;
   const starts = formatSessionTime(detail.starts_at, i18n.locale, timeZone);
   const ends = formatClock(detail.ends_at, i18n.locale, timeZone);
+  const rating = detail.evaluation?.rating ?? 0;
   const joinOpens = formatSessionTime(detail.deadlines.join_opens_at, i18n.locale, timeZone);
 
   return (
@@ -173,8 +174,7 @@ function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role:
             <Trans>Rating</Trans>
           </h2>
           <p data-testid="rating-given">
-            <span aria-hidden="true">{'★'.repeat(detail.evaluation.rating)}</span>{' '}
-            <Plural value={detail.evaluation.rating} one="# star out of 5" other="# stars out of 5" />
+            <span aria-hidden="true">{'★'.repeat(rating)}</span> <Plural value={rating} one="# star out of 5" other="# stars out of 5" />
           </p>
           {detail.evaluation.comment ? <p>{detail.evaluation.comment}</p> : null}
         </section>

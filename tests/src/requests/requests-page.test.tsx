@@ -1,0 +1,236 @@
+// @vitest-environment jsdom
+// The requests screen as a teacher and a student use it: the filters as tabs that go to the address,
+// the narrowing path parts sent to the server, status labels in words, the buttons the server's
+// request machine allows (approve / reject / cancel with a confirm dialog saying the hours come back),
+// a refused action toasted and the list read again, paging, the opened request, and live updates
+// from the user's private channel (events and reconnects refetch without a reload).
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RequestFilter, RequestSummary } from '../../../contract/requests';
+import { RequestsPage, type RequestsPageProps } from '../../../src/features/requests/requests-page';
+import { fakeFetch, type Reply } from '../helpers';
+import { detail, fakeRealtime, page, renderScreen, summary } from './fixtures';
+
+interface Server {
+  /** The list's body (200). */
+  list: () => unknown;
+  detail?: (id: number) => Reply;
+  action?: (id: number, action: string) => Reply;
+}
+
+function stub(server: Server) {
+  const { fetch, calls } = fakeFetch((url, method) => {
+    const u = new URL(url, 'http://localhost');
+    const m = u.pathname.match(/\/v1\/requests\/(\d+)(?:\/(\w+))?$/);
+    if (m && method === 'POST') return server.action?.(Number(m[1]), m[2] ?? '') ?? { status: 500, json: { message: 'no' } };
+    if (m) return server.detail?.(Number(m[1])) ?? { status: 404, json: { message: 'Not found' } };
+    if (u.pathname.endsWith('/v1/requests')) return { status: 200, json: server.list() };
+    return { status: 200, json: { message: 'ok', data: [] } };
+  });
+  vi.stubGlobal('fetch', fetch);
+  const lists = () => calls.filter((c) => new URL(c.url, 'http://localhost').pathname.endsWith('/v1/requests') && c.method === 'GET');
+  return { calls, lists };
+}
+
+function renderPage(props: Partial<RequestsPageProps> = {}, locale: 'en' | 'ar' = 'en') {
+  const realtime = fakeRealtime();
+  const handlers = { onFilterChange: vi.fn(), onPageChange: vi.fn(), onShowAll: vi.fn() };
+  const all: RequestsPageProps = {
+    viewer: { id: 20, role: 'teacher' },
+    filter: 'all',
+    page: 1,
+    connect: realtime.connect,
+    ...handlers,
+    ...props,
+  };
+  const rendered = renderScreen(() => <RequestsPage {...all} />, locale);
+  return { ...rendered, ...handlers, realtime, user: userEvent.setup() };
+}
+
+const card = (id: number) => screen.findByTestId(`request-${id}`);
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('RequestsPage — a teacher', () => {
+  it('lists incoming and offered requests with the status in words and approve/reject where the machine allows', async () => {
+    stub({
+      list: () =>
+        page([
+          summary({ id: 1, actions: ['approve', 'reject'] }),
+          summary({ id: 2, status: 'approved', actions: [] }),
+          summary({ id: 3, broadcast: true, offered: true, actions: ['approve', 'reject'], student: { id: 11, first_name: 'Huda', last_name: 'Nasser' } }),
+        ]),
+    });
+    renderPage();
+    const first = within(await card(1));
+    expect(first.getByText('Pending')).toBeTruthy();
+    expect(first.getByText('Sara Ali')).toBeTruthy();
+    expect(first.getByText('2 hours')).toBeTruthy();
+    expect(first.getByRole('button', { name: 'Approve — request 1' })).toBeTruthy();
+    expect(first.getByRole('button', { name: 'Reject — request 1' })).toBeTruthy();
+    const second = within(await card(2));
+    expect(second.getByText('Approved')).toBeTruthy();
+    expect(second.queryByRole('button')).toBeNull();
+    const offered = within(await card(3));
+    expect(offered.getByText(/Offered to you and other teachers of the same level/)).toBeTruthy();
+    expect(first.getByRole('link', { name: /Session details/ }).getAttribute('href')).toBe('/session-details/1');
+  });
+
+  it('approving posts to the server, confirms, and reads the list again', async () => {
+    let approved = false;
+    const { lists } = stub({
+      list: () => page([summary({ id: 1, status: approved ? 'approved' : 'pending', actions: approved ? [] : ['approve', 'reject'] })]),
+      action: (id, action) => {
+        approved = true;
+        return { status: 200, json: { message: 'ok', data: detail({ id, status: action === 'approve' ? 'approved' : 'rejected' }) } };
+      },
+    });
+    const { user } = renderPage();
+    await user.click(within(await card(1)).getByRole('button', { name: 'Approve — request 1' }));
+    await waitFor(() => expect(within(screen.getByTestId('request-1')).getByText('Approved')).toBeTruthy());
+    expect(lists().length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a refused approval (another teacher was faster) goes to the error catalogue and the list is read again', async () => {
+    let taken = false;
+    const { lists } = stub({
+      list: () => page([summary({ id: 1, status: taken ? 'approved' : 'pending', actions: taken ? [] : ['approve', 'reject'] })]),
+      action: () => {
+        taken = true;
+        return { status: 409, json: { message: 'Another teacher has already approved this request.', code: 'request_not_allowed' } };
+      },
+    });
+    const { user, onError } = renderPage();
+    await user.click(within(await card(1)).getByRole('button', { name: 'Approve — request 1' }));
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+    expect((onError.mock.calls[0]?.[0] as { status: number }).status).toBe(409);
+    await waitFor(() => expect(within(screen.getByTestId('request-1')).queryByRole('button', { name: /Approve/ })).toBeNull());
+    expect(lists().length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a new offer arriving on the private channel, and a reconnect, refresh the list without a reload', async () => {
+    let rows: RequestSummary[] = [];
+    const { lists } = stub({ list: () => page(rows) });
+    const { realtime } = renderPage();
+    expect(await screen.findByText('There are no requests yet.')).toBeTruthy();
+    await waitFor(() => expect(realtime.subscriptions()).toEqual(['private-user-20|request.updated', 'private-user-20|request.offered']));
+    rows = [summary({ id: 9, offered: true, broadcast: true, actions: ['approve', 'reject'] })];
+    act(() => realtime.fire('private-user-20', 'request.offered', { id: 9 }));
+    expect(await card(9)).toBeTruthy();
+    const before = lists().length;
+    act(() => realtime.reconnect());
+    await waitFor(() => expect(lists().length).toBe(before + 1));
+  });
+
+  it('leaving the screen unsubscribes and closes the connection', async () => {
+    stub({ list: () => page([]) });
+    const { realtime, unmount } = renderPage();
+    await waitFor(() => expect(realtime.subscriptions().length).toBe(2));
+    unmount();
+    expect(realtime.subscriptions()).toEqual([]);
+    await waitFor(() => expect(realtime.disconnect).toHaveBeenCalled());
+  });
+
+  it('narrowed to one student: the server is asked for that student, and "show all" leaves the narrowing', async () => {
+    const { lists } = stub({ list: () => page([summary({ id: 1 })]) });
+    const { user, onShowAll } = renderPage({ studentId: 10 });
+    await card(1);
+    const query = new URL(lists()[0]?.url ?? '', 'http://localhost').searchParams;
+    expect(query.get('student_id')).toBe('10');
+    expect(query.get('teacher_id')).toBeNull();
+    expect(screen.getByText(/Showing your requests with one student/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show all requests' }));
+    expect(onShowAll).toHaveBeenCalled();
+  });
+});
+
+describe('RequestsPage — a student', () => {
+  it('cancel asks first, says the hours come back, and only then posts', async () => {
+    const { calls } = stub({
+      list: () => page([summary({ id: 4, actions: ['cancel'] })]),
+      detail: (id) => ({ status: 200, json: { message: 'ok', data: detail({ id, actions: ['cancel'] }) } }),
+      action: (id) => ({ status: 200, json: { message: 'ok', data: detail({ id, status: 'canceled' }) } }),
+    });
+    const { user } = renderPage({ viewer: { id: 10, role: 'student' } });
+    const item = within(await card(4));
+    expect(item.getByText('Omar Haddad')).toBeTruthy();
+    expect(item.queryByRole('button', { name: /Approve/ })).toBeNull();
+
+    await user.click(item.getByRole('button', { name: 'Cancel request — request 4' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this request?' });
+    expect(within(dialog).getByText('The 2 hours of this session will be returned to your balance.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the request' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.click(item.getByRole('button', { name: 'Cancel request — request 4' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, cancel it' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/v1/requests/4/cancel'))).toBe(true));
+  });
+
+  it('a request paid with the free trial says the free trial comes back', async () => {
+    stub({
+      list: () => page([summary({ id: 5, duration_hours: 1, actions: ['cancel'] })]),
+      detail: (id) => ({ status: 200, json: { message: 'ok', data: detail({ id, duration_hours: 1, paid_with: 'free_trial', actions: ['cancel'] }) } }),
+    });
+    const { user } = renderPage({ viewer: { id: 10, role: 'student' } });
+    await user.click(within(await card(5)).getByRole('button', { name: /Cancel request/ }));
+    expect(await within(await screen.findByRole('dialog')).findByText('Your free trial session will be available again.')).toBeTruthy();
+  });
+
+  it('filters are tabs: the chosen one is selected, another goes to the address, and the server gets the filter', async () => {
+    const { lists } = stub({ list: () => page([]) });
+    const { user, onFilterChange } = renderPage({ viewer: { id: 10, role: 'student' }, filter: 'upcoming' });
+    expect(await screen.findByText('No upcoming sessions.')).toBeTruthy();
+    expect(new URL(lists()[0]?.url ?? '', 'http://localhost').searchParams.get('filter')).toBe('upcoming');
+    const tabs = screen.getAllByRole('tab').map((tab) => [tab.textContent, tab.getAttribute('aria-selected')]);
+    expect(tabs).toEqual([
+      ['All', 'false'],
+      ['New', 'false'],
+      ['Current', 'false'],
+      ['Finished', 'false'],
+      ['Canceled', 'false'],
+      ['Upcoming', 'true'],
+    ]);
+    await user.click(screen.getByRole('tab', { name: 'Finished' }));
+    expect(onFilterChange).toHaveBeenLastCalledWith('finished' satisfies RequestFilter);
+    screen.getByRole('tab', { name: 'Upcoming' }).focus();
+    await user.keyboard('{Home}');
+    expect(onFilterChange).toHaveBeenLastCalledWith('all');
+  });
+
+  it('pages: where we are, and the next page goes to the address', async () => {
+    stub({ list: () => page([summary({ id: 1 })], { total: 45, per_page: 20, page: 2 }) });
+    const { user, onPageChange } = renderPage({ viewer: { id: 10, role: 'student' }, page: 2 });
+    expect(await screen.findByText('Page 2 of 3')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(onPageChange).toHaveBeenCalledWith(3);
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(onPageChange).toHaveBeenCalledWith(1);
+  });
+
+  it('a request id in the address opens that request at the top, marked as the current one', async () => {
+    stub({
+      list: () => page([summary({ id: 1 }), summary({ id: 7, status: 'finished' })]),
+      detail: (id) => ({ status: 200, json: { message: 'ok', data: detail({ id, status: 'finished' }) } }),
+    });
+    renderPage({ viewer: { id: 10, role: 'student' }, requestId: 7 });
+    const opened = await screen.findByRole('region', { name: 'The request you opened' });
+    const article = await within(opened).findByRole('article');
+    expect(article.getAttribute('aria-current')).toBe('true');
+    expect(within(article).getByText('Finished')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(article));
+  });
+
+  it('in Arabic: tabs and status labels', async () => {
+    stub({ list: () => page([summary({ id: 1, status: 'rejected' })]) });
+    renderPage({ viewer: { id: 10, role: 'student' } }, 'ar');
+    expect(within(await card(1)).getByText('مرفوض')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'الكل' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'القادمة' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,212 @@
+// @vitest-environment jsdom
+// Session details as a parent, a student and a teacher read it: what was booked in the viewer's
+// locale, the status timeline drawn from the request machine (history, the current state marked, the
+// next steps with their deadlines), the join button open only inside the session window, the actions
+// the machine allows, the one-time rating after a finished session, and live refresh.
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RequestDetail } from '../../../contract/requests';
+import { SessionDetailsPage, type SessionDetailsPageProps } from '../../../src/features/session-details/session-details-page';
+import { fakeFetch, type Reply } from '../helpers';
+import { detail, fakeRealtime, NOW, renderScreen } from '../requests/fixtures';
+
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+
+function stub(current: () => RequestDetail, post?: (path: string, body: unknown) => Reply) {
+  const { fetch, calls } = fakeFetch((url, method) => {
+    const path = new URL(url, 'http://localhost').pathname;
+    if (method === 'POST') return post?.(path, calls.at(-1)?.body) ?? { status: 500, json: { message: 'no' } };
+    if (/\/v1\/requests\/\d+$/.test(path)) return { status: 200, json: { message: 'ok', data: current() } };
+    return { status: 404, json: { message: 'Not found' } };
+  });
+  vi.stubGlobal('fetch', fetch);
+  return calls;
+}
+
+function renderPage(props: Partial<SessionDetailsPageProps> = {}, locale: 'en' | 'ar' = 'en') {
+  const realtime = fakeRealtime();
+  const all: SessionDetailsPageProps = {
+    requestId: 1,
+    viewer: { id: 10, role: 'student' },
+    now: () => NOW,
+    timeZone: 'Asia/Qatar',
+    connect: realtime.connect,
+    ...props,
+  };
+  return { ...renderScreen(() => <SessionDetailsPage {...all} />, locale), realtime, user: userEvent.setup() };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('SessionDetailsPage', () => {
+  it('shows subject, teacher, student, date, time and duration in the viewer’s locale, and the comment', async () => {
+    stub(() => detail({ actions: ['cancel'] }));
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Session details: Mathematics' })).toBeTruthy();
+    expect(screen.getByText('Omar Haddad')).toBeTruthy();
+    expect(screen.getByText('Sara Ali')).toBeTruthy();
+    // 2030-05-06 09:00Z is noon in Qatar; the session lasts 2 hours.
+    expect(screen.getByTestId('session-time').textContent).toBe('Monday, May 6, 2030 at 12:00 PM – 2:00 PM');
+    expect(screen.getByText('2 hours')).toBeTruthy();
+    expect(screen.getByText('Fractions, please.')).toBeTruthy();
+    expect(screen.getByText('Pending', { selector: '.request-status' })).toBeTruthy();
+  });
+
+  it('draws the timeline from the machine: the history, the current state marked, and the next steps with deadlines', async () => {
+    stub(() => detail({ actions: ['cancel'] }));
+    renderPage();
+    const timeline = await screen.findByTestId('timeline');
+    const steps = within(timeline).getAllByRole('listitem');
+    const current = steps.find((s) => s.getAttribute('aria-current') === 'step');
+    expect(current?.dataset.status).toBe('pending');
+    expect(current?.textContent).toContain('requested by the student');
+    // pending → approve, reject, cancel, expire: the machine's transitions out of pending.
+    expect(steps.filter((s) => s.dataset.event).map((s) => s.dataset.event)).toEqual(['approve', 'reject', 'cancel', 'expire']);
+    expect(within(timeline).getByText(/You can cancel for free until Monday, May 6, 2030 at 12:00 PM/)).toBeTruthy();
+    expect(within(timeline).getByText(/Expires at Monday, May 6, 2030 at 12:00 PM if no teacher approves it/)).toBeTruthy();
+  });
+
+  it('an approved session: history with the teacher, join closed until 10 minutes before, then open to the session channel', async () => {
+    const approved = detail({
+      status: 'approved',
+      actions: ['cancel'],
+      channel_name: 'sess-abc123',
+      history: [
+        { status: 'pending', at: new Date(NOW - HOUR).toISOString(), actor_role: 'student' },
+        { status: 'approved', at: new Date(NOW - 30 * MINUTE).toISOString(), actor_role: 'teacher' },
+      ],
+    });
+    stub(() => approved);
+    let clock = NOW;
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setInterval', 'clearInterval'] });
+    renderPage({ now: () => clock });
+    const join = await screen.findByTestId('join-session');
+    expect(join.tagName).toBe('BUTTON');
+    expect((join as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(/You can join from Monday, May 6, 2030 at 11:50 AM/)).toBeTruthy();
+    const steps = within(screen.getByTestId('timeline')).getAllByRole('listitem');
+    expect(steps.find((s) => s.getAttribute('aria-current') === 'step')?.textContent).toContain('by the teacher');
+    expect(steps.filter((s) => s.dataset.event).map((s) => s.dataset.event)).toEqual(['cancel', 'finish', 'join']);
+
+    // Inside the window (5 minutes before the start) the button becomes the way into the session.
+    clock = Date.parse(approved.starts_at) - 5 * MINUTE;
+    await act(async () => {
+      vi.advanceTimersByTime(15_000);
+    });
+    const open = await screen.findByRole('link', { name: 'Join the session' });
+    expect(open.getAttribute('href')).toBe('/session/sess-abc123');
+    // Cancel is no longer offered once it has started (the machine: before the start only).
+    clock = Date.parse(approved.starts_at) + MINUTE;
+    await act(async () => {
+      vi.advanceTimersByTime(15_000);
+    });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel request' })).toBeNull());
+    expect(screen.getByRole('link', { name: 'Join the session' })).toBeTruthy();
+  });
+
+  it('a teacher sees approve and reject on a pending request, and approving updates the page', async () => {
+    let current = detail({ actions: ['approve', 'reject'] });
+    const calls = stub(
+      () => current,
+      (path) => {
+        current = detail({ status: 'approved', actions: [], channel_name: 'sess-x', history: [...current.history, { status: 'approved', at: new Date(NOW).toISOString(), actor_role: 'teacher' }] });
+        return path.endsWith('/approve') ? { status: 200, json: { message: 'ok', data: current } } : { status: 500, json: { message: 'no' } };
+      },
+    );
+    const { user } = renderPage({ viewer: { id: 20, role: 'teacher' } });
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.getByText('Approved', { selector: '.request-status' })).toBeTruthy());
+    expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/v1/requests/1/approve'))).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('after a finished session the student rates once: stars as a radio group, a comment, then the rating shows', async () => {
+    const finished = detail({
+      status: 'finished',
+      actions: ['rate'],
+      starts_at: new Date(NOW - 3 * HOUR).toISOString(),
+      ends_at: new Date(NOW - HOUR).toISOString(),
+    });
+    let current = finished;
+    const calls = stub(
+      () => current,
+      (_path, body) => {
+        const input = body as { rating: number; comment: string | null };
+        current = { ...finished, actions: [], evaluation: { rating: input.rating, comment: input.comment, at: new Date(NOW).toISOString() } };
+        return { status: 200, json: { message: 'ok', data: current } };
+      },
+    );
+    const { user } = renderPage();
+    const group = await screen.findByRole('group', { name: 'How was the session?' });
+    const stars = within(group).getAllByRole('radio');
+    expect(stars.map((s) => s.getAttribute('value'))).toEqual(['1', '2', '3', '4', '5']);
+    expect(within(group).getByRole('radio', { name: '4 stars' })).toBeTruthy();
+
+    // Nothing chosen: the form says so and sends nothing.
+    await user.click(screen.getByRole('button', { name: 'Send rating' }));
+    expect(screen.getByText('Choose from 1 to 5 stars.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.click(within(group).getByRole('radio', { name: '4 stars' }));
+    await user.type(screen.getByRole('textbox', { name: 'Comment (optional)' }), 'Very patient teacher');
+    await user.click(screen.getByRole('button', { name: 'Send rating' }));
+    await waitFor(() => expect(screen.getByTestId('rating-given').textContent).toContain('4 stars out of 5'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ rating: 4, comment: 'Very patient teacher' });
+    expect(calls.find((c) => c.method === 'POST')?.url).toMatch(/\/v1\/requests\/1\/evaluation$/);
+    expect(screen.queryByRole('group', { name: 'How was the session?' })).toBeNull();
+  });
+
+  it('a teacher gets no rating form, and a rated session shows its rating only', async () => {
+    stub(() =>
+      detail({
+        status: 'finished',
+        evaluation: { rating: 5, comment: 'Great', at: new Date(NOW).toISOString() },
+        starts_at: new Date(NOW - 3 * HOUR).toISOString(),
+        ends_at: new Date(NOW - HOUR).toISOString(),
+      }),
+    );
+    renderPage({ viewer: { id: 20, role: 'teacher' } });
+    expect((await screen.findByTestId('rating-given')).textContent).toContain('5 stars out of 5');
+    expect(screen.queryByRole('group', { name: 'How was the session?' })).toBeNull();
+  });
+
+  it('a closed request says nothing more will happen, and that the hours came back', async () => {
+    stub(() =>
+      detail({
+        status: 'canceled',
+        history: [
+          { status: 'pending', at: new Date(NOW - HOUR).toISOString(), actor_role: 'student' },
+          { status: 'canceled', at: new Date(NOW).toISOString(), actor_role: 'student' },
+        ],
+      }),
+    );
+    renderPage();
+    expect(await screen.findByText('This request is closed; nothing more will happen to it.')).toBeTruthy();
+    expect(screen.getByText('The hours were returned to the balance.')).toBeTruthy();
+    expect(screen.queryByTestId('join-session')).toBeNull();
+  });
+
+  it('a status change on the private channel refreshes the page without a reload', async () => {
+    let current = detail({ actions: ['cancel'] });
+    stub(() => current);
+    const { realtime } = renderPage();
+    await screen.findByText('Pending', { selector: '.request-status' });
+    await waitFor(() => expect(realtime.subscriptions()).toContain('private-user-10|request.updated'));
+    current = detail({ status: 'approved', actions: ['cancel'], channel_name: 'sess-y' });
+    act(() => realtime.fire('private-user-10', 'request.updated', { id: 1, status: 'approved' }));
+    expect(await screen.findByText('Approved', { selector: '.request-status' })).toBeTruthy();
+  });
+
+  it('an unknown request says so', async () => {
+    const { fetch } = fakeFetch(() => ({ status: 404, json: { message: 'Not found' } }));
+    vi.stubGlobal('fetch', fetch);
+    renderPage({ requestId: 999 });
+    expect(await screen.findByText('This request could not be found.')).toBeTruthy();
+  });
+});
