@@ -43,6 +43,12 @@ export const MAX_DURATION_HOURS = 6;
 export const MIN_LEAD_MS = 60 * 60 * 1000;
 /** An urgent request not accepted within this long expires (refunded). */
 export const URGENT_ACCEPT_MS = 15 * 60 * 1000;
+/**
+ * An approved session can be canceled (hours refunded) until this long before its start — the policy the
+ * site publishes (docs/decisions.md, Content: "cancelled up to 6 hours before with its hours returned").
+ * A pending request can be canceled until it expires: no teacher has committed to it yet.
+ */
+export const CANCEL_CUTOFF_MS = 6 * 60 * 60 * 1000;
 /** The join button opens this long before the start. */
 export const JOIN_EARLY_MS = 10 * 60 * 1000;
 /** A free trial covers one session of at most this many hours. */

@@ -15,15 +15,15 @@
 //   teacher's reject only declines that teacher's offer; the request is rejected when no open offer is
 //   left (`openOffers` on the event counts the offers still open, the rejecting one included).
 // - approving an urgent request starts its session at the approval time (it was "now" for the student).
-// - cancel: its student, while pending (before it expires) or approved before the session starts;
-//   the hours (or the free trial) are refunded.
+// - cancel: its student, while pending (before it expires) or approved until 6 hours before the start
+//   (CANCEL_CUTOFF_MS, the site's published policy); the hours (or the free trial) are refunded.
 // - expire (system): a pending request whose deadline passed: urgent 15 min after it was made,
 //   scheduled at its start time; refunded.
 // - finish (system): an approved session after it ends.
 // - join: its student or teacher, approved, from JOIN_EARLY_MS before the start until the end.
 // - rate: its student, once, after it finished.
 import { assign, getNextSnapshot, setup, type SnapshotFrom } from 'xstate';
-import { JOIN_EARLY_MS, REQUEST_ACTIONS, type RequestAction, type RequestStatus, type RequestType } from '../contract/requests';
+import { CANCEL_CUTOFF_MS, JOIN_EARLY_MS, REQUEST_ACTIONS, type RequestAction, type RequestStatus, type RequestType } from '../contract/requests';
 
 export { REQUEST_STATUSES, type RequestStatus } from '../contract/requests';
 
@@ -88,8 +88,8 @@ export const requestMachine = setup({
       params.actor.role === 'teacher' && params.actor.party && params.now < context.expiresAt && params.openOffers > 1,
     studentBeforeDeadline: ({ context }, params: { actor: RequestActor; now: number }) =>
       params.actor.role === 'student' && params.actor.party && params.now < context.expiresAt,
-    studentBeforeStart: ({ context }, params: { actor: RequestActor; now: number }) =>
-      params.actor.role === 'student' && params.actor.party && params.now < context.startsAt,
+    studentBeforeCutoff: ({ context }, params: { actor: RequestActor; now: number }) =>
+      params.actor.role === 'student' && params.actor.party && params.now < context.startsAt - CANCEL_CUTOFF_MS,
     isPastDeadline: ({ context }, params: { now: number }) => params.now >= context.expiresAt,
     hasEnded: ({ context }, params: { now: number }) => params.now >= context.endsAt,
     insideSessionWindow: ({ context }, params: { actor: RequestActor; now: number }) =>
@@ -138,7 +138,7 @@ export const requestMachine = setup({
       on: {
         cancel: {
           target: 'canceled',
-          guard: { type: 'studentBeforeStart', params: ({ event }) => ({ actor: event.actor, now: event.now }) },
+          guard: { type: 'studentBeforeCutoff', params: ({ event }) => ({ actor: event.actor, now: event.now }) },
         },
         finish: {
           target: 'finished',
@@ -166,7 +166,7 @@ export const requestMachine = setup({
       type: 'final',
     },
     canceled: {
-      description: 'The student canceled before the start. Refunded.',
+      description: 'The student canceled while pending, or approved until 6 hours before the start. Refunded.',
       tags: ['request:refunded'],
       type: 'final',
     },
@@ -212,7 +212,7 @@ export function allowedActions(status: RequestStatus, context: RequestContext, v
 
 /** The deadlines shown on the session details: until when cancel works, when join opens, when it expires. */
 export function requestDeadlines(status: RequestStatus, context: RequestContext): { cancelFreeUntil: number | null; joinOpensAt: number; expiresAt: number } {
-  const cancelFreeUntil = status === 'pending' ? context.expiresAt : status === 'approved' ? context.startsAt : null;
+  const cancelFreeUntil = status === 'pending' ? context.expiresAt : status === 'approved' ? context.startsAt - CANCEL_CUTOFF_MS : null;
   return { cancelFreeUntil, joinOpensAt: context.startsAt - JOIN_EARLY_MS, expiresAt: context.expiresAt };
 }
 

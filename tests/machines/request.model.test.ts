@@ -24,9 +24,9 @@ const created = 1_800_000_000_000;
 const sample: RequestContext = {
   type: 'schedule',
   broadcast: true,
-  startsAt: created + 3 * HOUR,
-  endsAt: created + 5 * HOUR,
-  expiresAt: created + 3 * HOUR,
+  startsAt: created + 10 * HOUR,
+  endsAt: created + 12 * HOUR,
+  expiresAt: created + 10 * HOUR,
   rated: false,
 };
 
@@ -38,8 +38,10 @@ const teacher: RequestActor = { role: 'teacher', party: true };
 const otherTeacher: RequestActor = { role: 'teacher', party: false };
 
 const early = created + HOUR;
-const inSession = created + 4 * HOUR;
-const after = created + 6 * HOUR;
+/** Less than 6 hours before the start: too late to cancel an approved session. */
+const lateCancel = created + 7 * HOUR;
+const inSession = created + 11 * HOUR;
+const after = created + 13 * HOUR;
 
 const events: RequestEvent[] = [
   { type: 'approve', actor: teacher, now: early },
@@ -52,6 +54,7 @@ const events: RequestEvent[] = [
   { type: 'cancel', actor: student, now: early },
   { type: 'cancel', actor: otherStudent, now: early },
   { type: 'cancel', actor: teacher, now: early },
+  { type: 'cancel', actor: student, now: lateCancel },
   { type: 'cancel', actor: student, now: inSession },
   { type: 'expire', now: early },
   { type: 'expire', now: after },
@@ -88,7 +91,7 @@ describe('request machine, model-based', () => {
         if (refunded.includes(status)) for (const e of events) expect(s.can(e)).toBe(false);
         // The client's buttons are the machine's answer.
         for (const viewer of [{ role: 'student' as const, party: true }, { role: 'teacher' as const, party: true }]) {
-          for (const now of [early, inSession, after]) {
+          for (const now of [early, lateCancel, inSession, after]) {
             const shown = allowedActions(status as RequestStatus, s.context as RequestContext, viewer, now);
             const accepted = REQUEST_ACTIONS.filter((a) => s.can(actionEvent(a, viewer, now)));
             expect(shown).toEqual(accepted);
@@ -103,6 +106,7 @@ describe('request machine, model-based', () => {
         },
         approved: (s) => {
           expect(s.can({ type: 'cancel', actor: student, now: early })).toBe(true);
+          expect(s.can({ type: 'cancel', actor: student, now: lateCancel })).toBe(false);
           expect(s.can({ type: 'cancel', actor: student, now: inSession })).toBe(false);
           expect(s.can({ type: 'join', actor: student, now: early })).toBe(false);
           expect(s.can({ type: 'join', actor: teacher, now: inSession })).toBe(true);
@@ -147,7 +151,7 @@ describe('request machine, as the server uses it', () => {
     expect(allowedActions('approved', sample, { role: 'student', party: true }, inSession)).toEqual(['join']);
     expect(allowedActions('finished', sample, { role: 'student', party: true }, after)).toEqual(['rate']);
     expect(allowedActions('finished', { ...sample, rated: true }, { role: 'student', party: true }, after)).toEqual([]);
-    expect(requestDeadlines('approved', sample)).toEqual({ cancelFreeUntil: sample.startsAt, joinOpensAt: sample.startsAt - 10 * 60_000, expiresAt: sample.expiresAt });
+    expect(requestDeadlines('approved', sample)).toEqual({ cancelFreeUntil: sample.startsAt - 6 * HOUR, joinOpensAt: sample.startsAt - 10 * 60_000, expiresAt: sample.expiresAt });
     expect(requestDeadlines('canceled', sample).cancelFreeUntil).toBeNull();
   });
 });

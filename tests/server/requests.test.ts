@@ -134,12 +134,16 @@ describe('transitions', () => {
     expect(ctx.published).toContainEqual({ channels: [`private-user-${student}`, `private-user-${teacher}`], event: REQUEST_EVENTS.updated, data: { id, status: 'approved' } });
     // Approving twice is refused by the machine.
     expect((await body(await ctx.as(teacher).post(`/api/v1/requests/${id}/approve`))).code).toBe('request_not_allowed');
+    // Approved and starting in 2 hours: past the 6-hour cancel cutoff.
+    const student0 = await body<RequestDetail>(await ctx.as(student).get(`/api/v1/requests/${id}`));
+    expect(student0.data.actions).toEqual([]);
+    expect(student0.data.deadlines.cancel_free_until).toBe(new Date(T0.getTime() - 4 * HOUR).toISOString());
 
     ctx.clock.now = new Date(T0.getTime() + 2 * HOUR - 5 * 60_000);
     const joinable = await body<RequestDetail>(await ctx.as(student).get(`/api/v1/requests/${id}`));
-    expect(joinable.data.actions).toEqual(['cancel', 'join']);
+    expect(joinable.data.actions).toEqual(['join']);
     expect((await body<RequestDetail>(await ctx.as(teacher).get(`/api/v1/requests/${id}`))).data.actions).toEqual(['join']);
-    // Started: no more cancel.
+    // Less than 6 hours before the start: no more cancel.
     ctx.clock.now = new Date(T0.getTime() + 2.5 * HOUR);
     expect((await ctx.as(student).post(`/api/v1/requests/${id}/cancel`)).status).toBe(409);
     expect((await body(await ctx.as(student).post(`/api/v1/requests/${id}/evaluation`, { rating: 5 }))).code).toBe('request_not_allowed');
