@@ -13,6 +13,9 @@ import { Button } from '../ui/button';
 import { BrandMark } from '../features/pages/brand-mark';
 import { Icon } from '../features/pages/icon';
 
+// The bell (issue 8) loads only after sign-in: anonymous visitors never download it or its realtime code.
+const NotificationBell = lazy(() => import('../features/notifications/bell'));
+
 // A student's remaining hours (issue 4): loaded only for a signed-in student, never for visitors.
 const HeaderBalance = lazy(() => import('../features/profile/header-balance'));
 
@@ -23,6 +26,7 @@ export function Header() {
   const { auth } = useRouteContext({ from: '__root__' });
   const loggedIn = useSelector(auth, selectIsLoggedIn);
   const busy = useSelector(auth, selectIsBusy);
+  const accountId = useSelector(auth, (snapshot) => selectAccount(snapshot)?.id);
   const isStudent = useSelector(auth, (s) => selectAccount(s)?.is_teacher === false);
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -49,6 +53,11 @@ export function Header() {
           <span>{_(appName)}</span>
         </Link>
         <div className="header-tools">
+          {loggedIn ? (
+            <Suspense fallback={null}>
+              <NotificationBell userId={accountId} />
+            </Suspense>
+          ) : null}
           <Button
             variant="ghost"
             className="button-small"

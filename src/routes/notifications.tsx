@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../ui/placeholder';
 import { guard } from '../app/guards';
+import { NotificationsPage } from '../features/notifications/notifications-page';
 
 export const Route = createFileRoute('/notifications')({
   beforeLoad: ({ context }) => guard(context, '/notifications'),
   staticData: { title: 'notifications' },
-  component: () => <Placeholder title="notifications" />,
+  component: () => <NotificationsPage />,
 });

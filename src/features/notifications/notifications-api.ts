@@ -1,0 +1,53 @@
+// Server data of the notifications: the unread count (the bell), the paged list (the screen) and the
+// two calls that mark read. The count is read without zod: the bell is in the header of every page and
+// must not pull the full zod build into the entry chunk; the screen's list is checked against the contract.
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { api, type ApiClient, type Envelope } from '../../api/client';
+
+export const notificationsKeys = {
+  all: ['notifications'] as const,
+  unread: ['notifications', 'unread'] as const,
+  list: ['notifications', 'list'] as const,
+};
+
+/** `{ unread_count }` from an answer or a realtime event; null when it is not that shape. */
+export function readUnread(value: unknown): number | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const n = (value as { unread_count?: unknown }).unread_count;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null;
+}
+
+export function unreadCountQuery(client: ApiClient = api) {
+  return queryOptions({
+    queryKey: notificationsKeys.unread,
+    queryFn: async ({ signal }) => readUnread((await client<Envelope<unknown>>('v1/notifications/unread-count', { signal })).data) ?? 0,
+    staleTime: 30_000,
+  });
+}
+
+export function notificationsListQuery(client: ApiClient = api) {
+  return infiniteQueryOptions({
+    queryKey: notificationsKeys.list,
+    initialPageParam: 1,
+    queryFn: async ({ pageParam, signal }) => {
+      const { notificationPageSchema } = await import('../../../contract/notifications');
+      return notificationPageSchema.parse(await client<unknown>('v1/notifications', { signal, query: { page: pageParam } }));
+    },
+    getNextPageParam: (last) => (last.meta.page * last.meta.per_page < last.meta.total ? last.meta.page + 1 : undefined),
+    staleTime: 0,
+  });
+}
+
+/** A new count from the server (an answer or an event): the bell shows it at once, the list reloads. */
+export function applyUnread(queryClient: QueryClient, count: number | null, { refetchList = true } = {}): void {
+  if (count !== null) queryClient.setQueryData(notificationsKeys.unread, count);
+  if (refetchList) void queryClient.invalidateQueries({ queryKey: notificationsKeys.list });
+}
+
+export async function markNotificationRead(id: number, client: ApiClient = api): Promise<number | null> {
+  return readUnread((await client<Envelope<unknown>>(`v1/notifications/${id}/read`, { method: 'POST' })).data);
+}
+
+export async function markAllNotificationsRead(client: ApiClient = api): Promise<number | null> {
+  return readUnread((await client<Envelope<unknown>>('v1/notifications/read-all', { method: 'POST' })).data);
+}

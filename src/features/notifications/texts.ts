@@ -1,0 +1,75 @@
+// A notification's sentence, rendered from its type and parameters in the viewer's language when the
+// list is shown (the server stores no text). Names, subjects and package names arrive as data; times
+// are formatted for the viewer's locale and their browser's time zone.
+import { msg } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
+import type { AppNotification } from '../../../contract/notifications';
+
+function formatWhen(iso: string | undefined, locale: string, style: 'full' | 'time' = 'full'): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const options: Intl.DateTimeFormatOptions =
+    style === 'time' ? { timeStyle: 'short' } : { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit' };
+  return new Intl.DateTimeFormat(locale, options).format(date);
+}
+
+/** The sentence of one notification in the active locale. */
+export function notificationSentence(i18n: I18n, n: AppNotification): string {
+  const p = n.params;
+  const ar = i18n.locale === 'ar';
+  const name = p.other_name ?? '';
+  const subject = (ar ? p.subject_ar : p.subject_en) ?? p.subject_ar ?? p.subject_en ?? '';
+  const when = formatWhen(p.starts_at, i18n.locale);
+  const time = formatWhen(p.starts_at, i18n.locale, 'time');
+  const pkg = (ar ? p.package_name_ar : p.package_name_en) ?? p.package_name_ar ?? p.package_name_en ?? '';
+  const hours = p.hours ?? 0;
+  const reason = p.reason ?? '';
+  switch (n.type) {
+    case 'request_offered':
+      return i18n._(msg`New session request from ${name}: ${subject}, ${when}.`);
+    case 'request_approved':
+      return i18n._(msg`${name} accepted your ${subject} session on ${when}.`);
+    case 'request_rejected':
+      return i18n._(msg`${name} declined your ${subject} session request. The booked time was returned to your balance.`);
+    case 'request_canceled':
+      return i18n._(msg`${name} canceled the ${subject} session on ${when}.`);
+    case 'request_expired':
+      return i18n._(msg`Your ${subject} session request for ${when} expired without an answer. The booked time was returned to your balance.`);
+    case 'session_reminder_soon':
+      return i18n._(msg`Your ${subject} session with ${name} starts in 15 minutes.`);
+    case 'session_reminder_evening':
+      return i18n._(msg`Reminder: your ${subject} session with ${name} is tomorrow at ${time}.`);
+    case 'payment_completed':
+      return i18n._(msg`Payment received: ${hours} hours of ${pkg} were added to your balance.`);
+    case 'payment_failed':
+      return i18n._(msg`The payment for ${pkg} did not go through. You can try again from the packages page.`);
+    case 'teacher_approved':
+      return i18n._(msg`Your teacher account was approved. Accept the teacher terms to start teaching.`);
+    case 'teacher_rejected':
+      return reason
+        ? i18n._(msg`Your teacher application was not accepted. Reason: ${reason}`)
+        : i18n._(msg`Your teacher application was not accepted.`);
+    case 'teacher_suspended':
+      return reason ? i18n._(msg`Your teacher account was suspended. Reason: ${reason}`) : i18n._(msg`Your teacher account was suspended.`);
+  }
+}
+
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "5 minutes ago", "yesterday", "قبل ساعتين" — Intl.RelativeTimeFormat in the viewer's locale. */
+export function relativeTime(iso: string, locale: string, now: number = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
+  }
+  return format.format(0, 'minute');
+}

@@ -1,0 +1,94 @@
+// @vitest-environment jsdom
+// The header bell: the unread count in its accessible name and badge, updated live from the user's
+// private channel (no reload), and read again when the realtime connection comes back.
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NotificationBell } from '../../../src/features/notifications/bell';
+import type { RealtimeConnection } from '../../../src/realtime/client';
+import { renderWithRouter } from './render';
+
+function fakeConnection() {
+  const handlers = new Map<string, (data: unknown) => void>();
+  const reconnects = new Set<() => void>();
+  const connection: RealtimeConnection = {
+    subscribe: <T,>(channel: string, event: string, handler: (data: T) => void) => {
+      handlers.set(`${channel} ${event}`, handler as (data: unknown) => void);
+      return () => handlers.delete(`${channel} ${event}`);
+    },
+    onReconnect: (h) => {
+      reconnects.add(h);
+      return () => reconnects.delete(h);
+    },
+    onSubscriptionError: () => () => undefined,
+    socketId: () => 'sock',
+    disconnect: vi.fn(),
+  };
+  return {
+    connect: () => Promise.resolve(connection),
+    connection,
+    emit: (channel: string, event: string, data: unknown) => handlers.get(`${channel} ${event}`)?.(data),
+    reconnect: () => reconnects.forEach((h) => h()),
+    subscribed: () => [...handlers.keys()],
+  };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('NotificationBell', () => {
+  it('shows the unread count from the server in its accessible name and badge, and links to the screen', async () => {
+    renderWithRouter(() => <NotificationBell userId={undefined} />, {
+      route: () => ({ status: 200, json: { message: 'ok', data: { unread_count: 3 } } }),
+    });
+    const bell = await screen.findByRole('link', { name: 'Notifications, 3 unread' });
+    expect(bell.getAttribute('href')).toBe('/notifications');
+    expect(screen.getByTestId('notification-badge').textContent).toBe('3');
+  });
+
+  it('says none unread and shows no badge at zero; Arabic name for an Arabic viewer', async () => {
+    renderWithRouter(() => <NotificationBell userId={undefined} />, {
+      locale: 'ar',
+      route: () => ({ status: 200, json: { message: 'ok', data: { unread_count: 0 } } }),
+    });
+    expect(await screen.findByRole('link', { name: 'الإشعارات، لا يوجد جديد' })).toBeTruthy();
+    expect(screen.queryByTestId('notification-badge')).toBeNull();
+  });
+
+  it('goes up live on notification.created, down on notifications.read, and refetches on reconnect', async () => {
+    const live = fakeConnection();
+    let served = 1;
+    const { calls } = renderWithRouter(() => <NotificationBell userId={12} connect={live.connect} />, {
+      route: () => ({ status: 200, json: { message: 'ok', data: { unread_count: served } } }),
+    });
+    await screen.findByRole('link', { name: 'Notifications, 1 unread' });
+    await waitFor(() => expect(live.subscribed()).toEqual(['private-user-12 notification.created', 'private-user-12 notifications.read']));
+
+    live.emit('private-user-12', 'notification.created', { unread_count: 2 });
+    expect(await screen.findByRole('link', { name: 'Notifications, 2 unread' })).toBeTruthy();
+    live.emit('private-user-12', 'notifications.read', { unread_count: 0 });
+    expect(await screen.findByRole('link', { name: 'Notifications, none unread' })).toBeTruthy();
+    // Something malformed changes nothing.
+    live.emit('private-user-12', 'notification.created', { unread_count: 'many' });
+    expect(screen.getByRole('link', { name: 'Notifications, none unread' })).toBeTruthy();
+
+    // Events were missed while the connection was down: the count is read again.
+    const before = calls.filter((c) => c.url.includes('unread-count')).length;
+    served = 5;
+    live.reconnect();
+    expect(await screen.findByRole('link', { name: 'Notifications, 5 unread' })).toBeTruthy();
+    expect(calls.filter((c) => c.url.includes('unread-count')).length).toBe(before + 1);
+  });
+
+  it('leaves the channel and closes its connection when unmounted (sign out)', async () => {
+    const live = fakeConnection();
+    renderWithRouter(() => <NotificationBell userId={12} connect={live.connect} />, {
+      route: () => ({ status: 200, json: { message: 'ok', data: { unread_count: 0 } } }),
+    });
+    await waitFor(() => expect(live.subscribed()).toHaveLength(2));
+    cleanup();
+    await waitFor(() => expect(live.connection.disconnect).toHaveBeenCalled());
+    expect(live.subscribed()).toEqual([]);
+  });
+});
