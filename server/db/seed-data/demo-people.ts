@@ -44,13 +44,20 @@ export const DEMO_TEACHER_PASSWORD = 'Noor1234';
 const weekdayEvenings = (start: string, end: string): [number, string, string][] =>
   [0, 1, 2, 3, 4].map((d) => [d, start, end]);
 
+/**
+ * Every day, all day: three demo teachers of the demo student's phase (Quran ×2, mathematics) take
+ * bookings at any hour, so the booking, urgent-broadcast and approval demos (and their e2e tests) work
+ * whenever they run. The other teachers keep realistic hours.
+ */
+const allDay = (): [number, string, string][] => [0, 1, 2, 3, 4, 5, 6].map((d) => [d, '00:00', '23:59']);
+
 export const DEMO_TEACHERS: TeacherSeed[] = [
   {
     first: 'فاطمة', second: 'أحمد', last: 'الكعبي', phone: '+97455100001', email: 'fatima.alkaabi@noor.qa',
     gender: 'female', birthDate: '1987-03-14', nationality: 'QA', experienceYears: 12, qualification: 'bachelor',
     description: 'معلمة قرآن كريم مجازة برواية حفص، أدرّس التلاوة والتجويد والحفظ للأطفال بأسلوب محبب.',
     subjects: ['quran', 'islamic_studies'], phases: ['kindergarten', 'primary'],
-    hours: [...weekdayEvenings('16:00', '20:00'), [6, '09:00', '12:00']],
+    hours: allDay(),
     evaluations: [[5, 'ابنتي أصبحت تحب الحفظ بفضل أسلوب المعلمة.'], [5, 'صبورة جداً ومتمكنة من التجويد.'], [4, 'دروس منظمة ومفيدة.']],
   },
   {
@@ -58,7 +65,7 @@ export const DEMO_TEACHERS: TeacherSeed[] = [
     gender: 'male', birthDate: '1980-11-02', nationality: 'QA', experienceYears: 15, qualification: 'master',
     description: 'معلم قرآن كريم ولغة عربية، متخصص في تحسين التلاوة وقواعد النحو للمراحل المختلفة.',
     subjects: ['quran', 'arabic'], phases: ['primary', 'preparatory', 'secondary'],
-    hours: [[0, '17:00', '21:00'], [2, '17:00', '21:00'], [4, '17:00', '21:00'], [5, '14:00', '18:00']],
+    hours: allDay(),
     evaluations: [[5, 'شرح واضح ومتابعة ممتازة.'], [4, 'تحسن ملحوظ في تلاوة ابني.'], [5, 'معلم قدوة في الأخلاق والعلم.']],
   },
   {
@@ -82,7 +89,7 @@ export const DEMO_TEACHERS: TeacherSeed[] = [
     gender: 'female', birthDate: '1993-09-30', nationality: 'QA', experienceYears: 6, qualification: 'bachelor',
     description: 'معلمة رياضيات وعلوم للمرحلة الابتدائية، أربط الدروس بالحياة اليومية والتجارب البسيطة.',
     subjects: ['mathematics', 'science'], phases: ['primary'],
-    hours: weekdayEvenings('16:00', '19:00'),
+    hours: allDay(),
     evaluations: [[5, 'ابنتي تنتظر حصة العلوم بشوق.'], [4, 'شرح جميل ووسائل مبتكرة.'], [5, 'متعاونة مع أولياء الأمور.']],
   },
   {
