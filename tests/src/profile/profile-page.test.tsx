@@ -184,6 +184,8 @@ describe('ProfilePage — student', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('English name not allowed')).toBeTruthy();
     expect(patches(calls)).toHaveLength(0);
+    // Keyboard and screen-reader users land on the field to fix.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('First name')));
   });
 
   it("a failed save puts the server's errors beside their fields and keeps every edit", async () => {
