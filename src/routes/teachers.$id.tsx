@@ -1,9 +1,54 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../ui/placeholder';
-import { guard } from '../app/guards';
+import { useCallback } from 'react';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { Trans } from '@lingui/react/macro';
+import { BookingForm } from '../features/booking/booking-form';
+import { BalancePanel } from '../features/packages/balance-panel';
+import { balanceQuery } from '../features/packages/packages-api';
+import { TeacherPage } from '../features/teachers/teacher-page';
+import { guard, selectAuthGuardState } from '../app/guards';
 
 export const Route = createFileRoute('/teachers/$id')({
   beforeLoad: ({ context }) => guard(context, '/teachers/$id'),
   staticData: { title: 'teacherBooking' },
-  component: () => <Placeholder title="teacherBooking" />,
+  component: TeacherRoute,
 });
+
+function TeacherRoute() {
+  const { id } = Route.useParams();
+  const { auth } = Route.useRouteContext();
+  // The guard keeps everyone but students out; should anyone else get here, they see a prompt, not the form.
+  const isStudent = useSelector(auth, (s) => selectAuthGuardState(s).kind === 'student');
+  const balance = useQuery({ ...balanceQuery(), enabled: isStudent });
+  const navigate = Route.useNavigate();
+  const onBooked = useCallback((requestId: number) => void navigate({ to: '/session-details/$requestId', params: { requestId: String(requestId) } }), [navigate]);
+  const onOpenPackages = useCallback(() => void navigate({ to: '/packages' }), [navigate]);
+  const teacherId = Number(id);
+
+  return (
+    <TeacherPage
+      id={Number.isInteger(teacherId) && teacherId > 0 ? teacherId : 0}
+      booking={(teacher) =>
+        isStudent ? (
+          <BookingForm
+            teacher={teacher}
+            balance={balance.data}
+            balancePanel={<BalancePanel />}
+            onBooked={onBooked}
+            onOpenPackages={onOpenPackages}
+          />
+        ) : (
+          <div className="sign-in-prompt">
+            <p>
+              <Trans>Sign in as a student to book a session with this teacher.</Trans>
+            </p>
+            <Link to="/sign-in">
+              <Trans>Sign in</Trans>
+            </Link>
+          </div>
+        )
+      }
+    />
+  );
+}

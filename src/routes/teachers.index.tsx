@@ -1,9 +1,45 @@
+import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../ui/placeholder';
+import { TeachersPage } from '../features/teachers/teachers-page';
+import type { TeachersSearch } from '../features/teachers/teachers-api';
 import { guard } from '../app/guards';
+
+const positive = (value: unknown): number | undefined => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/** The list's filters live in the address: back/forward, reload and shared links keep them. */
+export function validateTeachersSearch(search: Record<string, unknown>): TeachersSearch {
+  const q = typeof search.q === 'string' ? search.q.trim().slice(0, 100) : '';
+  const subject = positive(search.subject);
+  const phase = positive(search.phase);
+  const gender = search.gender === 'male' || search.gender === 'female' ? search.gender : undefined;
+  const available = search.available === true || search.available === 'true' || search.available === 1 || search.available === '1';
+  const page = positive(search.page);
+  return {
+    ...(q ? { q } : {}),
+    ...(subject ? { subject } : {}),
+    ...(phase ? { phase } : {}),
+    ...(gender ? { gender } : {}),
+    ...(available ? { available: true } : {}),
+    ...(page && page > 1 ? { page } : {}),
+  };
+}
 
 export const Route = createFileRoute('/teachers/')({
   beforeLoad: ({ context }) => guard(context, '/teachers/'),
   staticData: { title: 'teachers' },
-  component: () => <Placeholder title="teachers" />,
+  validateSearch: validateTeachersSearch,
+  component: TeachersRoute,
 });
+
+function TeachersRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearchChange = useCallback(
+    (next: TeachersSearch, { replace }: { replace: boolean }) => void navigate({ search: validateTeachersSearch({ ...next }), replace }),
+    [navigate],
+  );
+  return <TeachersPage search={search} onSearchChange={onSearchChange} />;
+}

@@ -1,0 +1,269 @@
+// The booking form of a teacher's page (spec §3 "Booking", §5): subject (the teacher's), urgent or
+// scheduled with date and time, duration 1–6 hours, comment, sending to other teachers of the same
+// level and a preferred gender. TanStack Form checks each field; the booking machine checks the
+// server's rules at submit (one hour ahead, working hours, approved sessions, the balance), sends the
+// request, and offers the packages screen when the hours do not cover it. The form starts from the
+// machine's (possibly restored) fields and tells it every edit, so nothing typed is lost.
+import './booking.css';
+import { useEffect, useId, type ReactNode } from 'react';
+import { useForm, type AnyFieldApi } from '@tanstack/react-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { COMMENT_MAX_LENGTH, MAX_DURATION_HOURS, MIN_DURATION_HOURS } from '../../../contract/requests';
+import type { TeacherDetail } from '../../../contract/teachers';
+import { validationKeys } from '../../../contract/validation';
+import {
+  selectBookingState,
+  selectFieldErrors,
+  selectFormError,
+  selectIsBusy,
+  selectNeedsPackage,
+  selectRequestId,
+  type BookingBalance,
+  type BookingField,
+  type BookingFields,
+} from '../../../machines/booking.machine';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { FormError } from '../../ui/form-error';
+import { submitWith, useValidateAllOnSubmit, visibleErrors } from '../../ui/form-helpers';
+import { TextArea } from '../../ui/text-area';
+import { TextInput } from '../../ui/text-input';
+import { toast } from '../../ui/toast-store';
+import { bookedTexts, bookingMessage } from './texts';
+import { useBooking } from './use-booking';
+
+export interface BookingFormProps {
+  teacher: TeacherDetail;
+  balance: BookingBalance | undefined;
+  /** The student's balance and free trial, shown above the form. */
+  balancePanel?: ReactNode;
+  onBooked: (requestId: number) => void;
+  onOpenPackages: () => void;
+}
+
+const required = ({ value }: { value: string }) => (value === '' ? validationKeys.required : undefined);
+const DURATIONS = Array.from({ length: MAX_DURATION_HOURS - MIN_DURATION_HOURS + 1 }, (_, i) => MIN_DURATION_HOURS + i);
+
+export function BookingForm({ teacher, balance, balancePanel, onBooked, onOpenPackages }: BookingFormProps) {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const actor = useBooking({ teacher, balance, onOpenPackages });
+  const state = useSelector(actor, selectBookingState);
+  const machineErrors = useSelector(actor, selectFieldErrors);
+  const formError = useSelector(actor, selectFormError);
+  const busy = useSelector(actor, selectIsBusy);
+  const needsPackage = useSelector(actor, selectNeedsPackage);
+  const requestId = useSelector(actor, selectRequestId);
+  const { formRef, validateAll } = useValidateAllOnSubmit();
+  const ids = { type: useId(), broadcast: useId() };
+
+  const initial = actor.getSnapshot().context.fields;
+  const form = useForm({
+    defaultValues: {
+      ...initial,
+      // One subject: nothing to choose.
+      subjectId: initial.subjectId || (teacher.subjects.length === 1 ? String(teacher.subjects[0]!.id) : ''),
+    } satisfies BookingFields,
+    onSubmit: () => actor.send({ type: 'booking.submit', now: Date.now() }),
+    ...validateAll,
+  });
+
+  useEffect(() => {
+    // The single-subject default belongs to the machine too.
+    const subjectId = form.state.values.subjectId;
+    if (subjectId !== actor.getSnapshot().context.fields.subjectId) actor.send({ type: 'booking.edit', patch: { subjectId } });
+  }, [actor, form]);
+
+  useEffect(() => {
+    if (state !== 'submitted' || requestId === null) return;
+    void queryClient.invalidateQueries({ queryKey: ['packages', 'balance'] });
+    void queryClient.invalidateQueries({ queryKey: ['requests'] });
+    void queryClient.invalidateQueries({ queryKey: ['teachers'] });
+    toast.show({ severity: 'success', summary: i18n._(bookedTexts.summary), detail: i18n._(bookedTexts.detail) });
+    onBooked(requestId);
+  }, [state, requestId, queryClient, i18n, onBooked]);
+
+  const edit = (field: AnyFieldApi, key: keyof BookingFields, value: BookingFields[keyof BookingFields]) => {
+    field.handleChange(value);
+    actor.send({ type: 'booking.edit', patch: { [key]: value } });
+  };
+  const errorsOf = (field: AnyFieldApi, wire: BookingField) => [
+    ...new Set([...visibleErrors(field, i18n), ...(machineErrors[wire] ?? []).map((k) => bookingMessage(k, i18n))]),
+  ];
+
+  return (
+    <section className="booking-panel" aria-labelledby="booking-title">
+      <h2 id="booking-title">
+        <Trans>Book a session</Trans>
+      </h2>
+      {balancePanel}
+      <form ref={formRef} className="form booking-form" noValidate aria-label={t`Book a session`} onSubmit={submitWith(form)}>
+        <FormError title={t`The booking was not sent:`} messages={formError ? formError.split('\n') : []} />
+
+        <form.Field name="subjectId" validators={{ onChange: required }}>
+          {(field) => (
+            <Field label={t`Subject`} required errors={errorsOf(field, 'subject_id')}>
+              {(control) => (
+                <select
+                  {...control}
+                  name="subjectId"
+                  className="input select"
+                  value={field.state.value}
+                  onChange={(e) => edit(field, 'subjectId', e.target.value)}
+                  onBlur={field.handleBlur}
+                >
+                  <option value="">{t`Choose a subject`}</option>
+                  {teacher.subjects.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          )}
+        </form.Field>
+
+        <form.Field name="type">
+          {(field) => (
+            <fieldset className="field choice-group" role="radiogroup" aria-describedby={`${ids.type}-hint`}>
+              <legend className="field-label">
+                <Trans>When</Trans>
+              </legend>
+              <div className="choices">
+                <label className="choice">
+                  <input type="radio" name="type" value="schedule" checked={field.state.value === 'schedule'} onChange={() => edit(field, 'type', 'schedule')} />
+                  <span>
+                    <Trans>Schedule a time</Trans>
+                  </span>
+                </label>
+                <label className="choice">
+                  <input type="radio" name="type" value="urgent" checked={field.state.value === 'urgent'} onChange={() => edit(field, 'type', 'urgent')} />
+                  <span>
+                    <Trans>Urgent (now)</Trans>
+                  </span>
+                </label>
+              </div>
+              <p id={`${ids.type}-hint`} className="field-description">
+                <Trans>Dates and times are Qatar time, like the teacher's working hours.</Trans>
+              </p>
+            </fieldset>
+          )}
+        </form.Field>
+
+        <form.Subscribe selector={(s) => s.values.type}>
+          {(type) =>
+            type === 'schedule' ? (
+              <div className="booking-when">
+                <form.Field name="date" validators={{ onChange: required }}>
+                  {(field) => (
+                    <Field label={t`Date`} required errors={visibleErrors(field, i18n)}>
+                      {(control) => (
+                        <TextInput {...control} type="date" name="date" value={field.state.value} onChange={(e) => edit(field, 'date', e.target.value)} onBlur={field.handleBlur} />
+                      )}
+                    </Field>
+                  )}
+                </form.Field>
+                <form.Field name="time" validators={{ onChange: required }}>
+                  {(field) => (
+                    <Field label={t`Time`} required errors={errorsOf(field, 'starts_at')}>
+                      {(control) => (
+                        <TextInput {...control} type="time" name="time" step={300} value={field.state.value} onChange={(e) => edit(field, 'time', e.target.value)} onBlur={field.handleBlur} />
+                      )}
+                    </Field>
+                  )}
+                </form.Field>
+              </div>
+            ) : machineErrors.starts_at ? (
+              <div className="field-error" role="alert">
+                {machineErrors.starts_at.map((k) => (
+                  <p key={k}>{bookingMessage(k, i18n)}</p>
+                ))}
+              </div>
+            ) : null
+          }
+        </form.Subscribe>
+
+        <form.Field name="durationHours">
+          {(field) => (
+            <Field label={t`Duration`} required errors={errorsOf(field, 'duration_hours')}>
+              {(control) => (
+                <select {...control} name="durationHours" className="input select" value={field.state.value} onChange={(e) => edit(field, 'durationHours', Number(e.target.value))}>
+                  {DURATIONS.map((h) => (
+                    <option key={h} value={h}>
+                      <Plural value={h} one="# hour" other="# hours" />
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          )}
+        </form.Field>
+
+        <form.Field name="broadcast">
+          {(field) => (
+            <div className="booking-check">
+              <input id={ids.broadcast} type="checkbox" name="broadcast" checked={field.state.value} onChange={(e) => edit(field, 'broadcast', e.target.checked)} aria-describedby={`${ids.broadcast}-hint`} />
+              <label htmlFor={ids.broadcast}>
+                <Trans>Also send my request to other teachers of the same level</Trans>
+              </label>
+              <p id={`${ids.broadcast}-hint`} className="field-description">
+                <Trans>The first teacher who accepts gives the session.</Trans>
+              </p>
+            </div>
+          )}
+        </form.Field>
+
+        <form.Field name="preferredGender">
+          {(field) => (
+            <Field label={t`Preferred teacher gender`} errors={errorsOf(field, 'preferred_gender')}>
+              {(control) => (
+                <select
+                  {...control}
+                  name="preferredGender"
+                  className="input select"
+                  value={field.state.value}
+                  onChange={(e) => edit(field, 'preferredGender', e.target.value === 'male' || e.target.value === 'female' ? e.target.value : '')}
+                >
+                  <option value="">{t`No preference`}</option>
+                  <option value="male">{t`Male`}</option>
+                  <option value="female">{t`Female`}</option>
+                </select>
+              )}
+            </Field>
+          )}
+        </form.Field>
+
+        <form.Field name="comment" validators={{ onChange: ({ value }) => (value.trim().length > COMMENT_MAX_LENGTH ? validationKeys.tooLong : undefined) }}>
+          {(field) => (
+            <Field label={t`Comment`} errors={errorsOf(field, 'comment')} description={t`What would you like to work on? (optional)`}>
+              {(control) => (
+                <TextArea {...control} name="comment" rows={3} maxLength={COMMENT_MAX_LENGTH} value={field.state.value} onChange={(e) => edit(field, 'comment', e.target.value)} onBlur={field.handleBlur} />
+              )}
+            </Field>
+          )}
+        </form.Field>
+
+        {needsPackage ? (
+          <div className="booking-needs-package" role="alert">
+            <p>
+              <Trans>You don't have enough hours for this session. Please buy a package of hours</Trans>
+            </p>
+            <p className="muted">
+              <Trans>Your booking is kept: come back to this page and it will be here as you left it.</Trans>
+            </p>
+            <Button onClick={() => actor.send({ type: 'packages.open' })}>
+              <Trans>See the packages</Trans>
+            </Button>
+          </div>
+        ) : null}
+
+        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? <Trans>Sending…</Trans> : <Trans>Send the request</Trans>}
+        </Button>
+      </form>
+    </section>
+  );
+}

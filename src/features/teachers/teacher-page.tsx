@@ -1,0 +1,128 @@
+// A teacher's page (spec §2 teachers/{id}): the profile — name, description, subjects, phases, working
+// hours, experience, rating and the latest evaluations — beside the booking panel, which the route
+// gives (a student's booking form, or a sign-in prompt for anyone else).
+import './teachers.css';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { isApiError } from '../../api/api-error';
+import { Button } from '../../ui/button';
+import { Spinner } from '../../ui/spinner';
+import { dateTime, fullName } from './format';
+import { RatingStars } from './rating-stars';
+import { teacherQuery, type TeacherDetail } from './teachers-api';
+import { WorkingHours } from './working-hours';
+
+export interface TeacherPageProps {
+  id: number;
+  booking: (teacher: TeacherDetail) => ReactNode;
+}
+
+export function TeacherPage({ id, booking }: TeacherPageProps) {
+  const { i18n } = useLingui();
+  const query = useQuery(teacherQuery(id, i18n.locale));
+  const teacher = query.data;
+
+  if (!teacher) {
+    return (
+      <section className="page container teacher-page" aria-busy={query.isPending || undefined}>
+        {query.isError ? (
+          <div className="teachers-error" role="alert">
+            <p>
+              {isApiError(query.error) && query.error.status === 404 ? (
+                <Trans>This teacher cannot be found.</Trans>
+              ) : (
+                <Trans>The teacher could not be loaded.</Trans>
+              )}
+            </p>
+            <Button variant="secondary" onClick={() => void query.refetch()}>
+              <Trans>Try again</Trans>
+            </Button>
+          </div>
+        ) : (
+          <Spinner />
+        )}
+      </section>
+    );
+  }
+
+  const years = teacher.experience_years ?? 0;
+  return (
+    <section className="page container teacher-page">
+      <div className="teacher-layout">
+        <article className="teacher-profile" aria-labelledby="teacher-name">
+          <div className="teacher-card-head">
+            <h1 id="teacher-name">{fullName(teacher)}</h1>
+            {teacher.available_now ? (
+              <span className="teacher-badge">
+                <Trans>Available now</Trans>
+              </span>
+            ) : null}
+          </div>
+          <RatingStars average={teacher.rating.average} count={teacher.rating.count} />
+          {teacher.experience_years !== null ? (
+            <p>
+              <Plural value={years} one="# year of experience" other="# years of experience" />
+            </p>
+          ) : null}
+          {teacher.description ? <p className="teacher-description">{teacher.description}</p> : null}
+          <section aria-labelledby="teacher-subjects">
+            <h2 id="teacher-subjects">
+              <Trans>Subjects</Trans>
+            </h2>
+            <ul className="teacher-chips">
+              {teacher.subjects.map((s) => (
+                <li key={s.id} className="teacher-chip">
+                  {s.name}
+                </li>
+              ))}
+            </ul>
+          </section>
+          {teacher.phases.length ? (
+            <section aria-labelledby="teacher-phases">
+              <h2 id="teacher-phases">
+                <Trans>Phases</Trans>
+              </h2>
+              <ul className="teacher-chips">
+                {teacher.phases.map((p) => (
+                  <li key={p.id} className="teacher-chip">
+                    {p.name}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <section aria-labelledby="teacher-hours">
+            <h2 id="teacher-hours">
+              <Trans>Working hours (Qatar time)</Trans>
+            </h2>
+            <WorkingHours hours={teacher.working_hours} />
+          </section>
+          <section aria-labelledby="teacher-evaluations">
+            <h2 id="teacher-evaluations">
+              <Trans>Student evaluations</Trans>
+            </h2>
+            {teacher.evaluations.length ? (
+              <ul className="teacher-evaluations">
+                {teacher.evaluations.map((e, i) => (
+                  <li key={`${e.at}-${i}`}>
+                    <RatingStars average={e.rating} count={1} />
+                    {e.comment ? <p>{e.comment}</p> : null}
+                    <p className="muted">
+                      {e.student_first_name ?? ''} · {dateTime(e.at, i18n.locale, teacher.time_zone)}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="muted">
+                <Trans>No evaluations yet.</Trans>
+              </p>
+            )}
+          </section>
+        </article>
+        <div className="teacher-booking">{booking(teacher)}</div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+// Server data of the teachers screens: the paged, filtered list and one teacher's page, as TanStack
+// Query definitions checked against contract/teachers.ts. Names of subjects and phases come in the
+// asked language, so the locale is part of every key.
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { teacherDetailResponseSchema, teachersResponseSchema, type TeacherCard, type TeacherDetail, type TeachersResponse } from '../../../contract/teachers';
+import { api, type ApiClient } from '../../api/client';
+
+export type { TeacherCard, TeacherDetail, TeachersResponse };
+
+/** The list's filters as the address keeps them (see src/routes/teachers.index.tsx). */
+export interface TeachersSearch {
+  q?: string;
+  subject?: number;
+  phase?: number;
+  gender?: 'male' | 'female';
+  available?: boolean;
+  page?: number;
+}
+
+export const PER_PAGE = 12;
+
+export const teachersKeys = {
+  all: ['teachers'] as const,
+  list: (search: TeachersSearch, locale: string) => ['teachers', 'list', locale, search] as const,
+  detail: (id: number, locale: string) => ['teachers', 'detail', id, locale] as const,
+};
+
+export function teachersQuery(search: TeachersSearch, locale: string, client: ApiClient = api) {
+  return queryOptions({
+    queryKey: teachersKeys.list(search, locale),
+    queryFn: async ({ signal }): Promise<TeachersResponse> => {
+      const res = await client<unknown>('v1/teachers', {
+        signal,
+        headers: { 'Accept-Language': locale },
+        query: {
+          search: search.q,
+          subject_id: search.subject,
+          phase_id: search.phase,
+          gender: search.gender,
+          available_now: search.available ? 1 : undefined,
+          page: search.page ?? 1,
+          per_page: PER_PAGE,
+        },
+      });
+      return teachersResponseSchema.parse(res);
+    },
+    // Paging and typing keep the last page on screen (dimmed) instead of flashing skeletons.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function teacherQuery(id: number, locale: string, client: ApiClient = api) {
+  return queryOptions({
+    queryKey: teachersKeys.detail(id, locale),
+    queryFn: async ({ signal }): Promise<TeacherDetail> => {
+      const res = await client<unknown>(`v1/teachers/${id}`, { signal, headers: { 'Accept-Language': locale } });
+      return teacherDetailResponseSchema.parse(res).data;
+    },
+    // `busy` changes as other students book: read it fresh whenever the page opens.
+    staleTime: 0,
+  });
+}

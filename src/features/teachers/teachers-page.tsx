@@ -1,0 +1,158 @@
+// The public teachers list (spec §2): search by name (debounced, kept in the address), filters by
+// subject, phase, gender and available now, paging from the server; cards with hours, experience,
+// subjects and ratings. No result for a name shows the spec's "no teacher found with this name".
+import './teachers.css';
+import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { TextInput } from '../../ui/text-input';
+import { phasesQuery, subjectsQuery } from '../../api/reference';
+import { TeacherCard, TeacherCardSkeleton } from './teacher-card';
+import { PER_PAGE, teachersQuery, type TeachersSearch } from './teachers-api';
+
+export const SEARCH_DEBOUNCE_MS = 350;
+
+export interface TeachersPageProps {
+  search: TeachersSearch;
+  /** Writes the filters to the address; typing replaces the entry, other changes push one. */
+  onSearchChange: (next: TeachersSearch, options: { replace: boolean }) => void;
+}
+
+export function TeachersPage({ search, onSearchChange }: TeachersPageProps) {
+  const { t, i18n } = useLingui();
+  const subjects = useQuery(subjectsQuery(i18n.locale));
+  const phases = useQuery(phasesQuery(i18n.locale));
+  const list = useQuery(teachersQuery(search, i18n.locale));
+  const [typed, setTyped] = useState(search.q ?? '');
+  const [lastQ, setLastQ] = useState(search.q ?? '');
+  const ids = { subject: useId(), phase: useId(), gender: useId(), available: useId() };
+
+  // Back/forward changes the address under us: show its name (adjusting state while rendering).
+  if ((search.q ?? '') !== lastQ) {
+    setLastQ(search.q ?? '');
+    setTyped(search.q ?? '');
+  }
+
+  useEffect(() => {
+    const q = typed.trim();
+    if (q === (search.q ?? '')) return;
+    const timer = setTimeout(() => onSearchChange({ ...search, q: q || undefined, page: undefined }, { replace: true }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, search, onSearchChange]);
+
+  const change = (patch: Partial<TeachersSearch>) => onSearchChange({ ...search, ...patch, page: undefined }, { replace: false });
+  const page = search.page ?? 1;
+  const total = list.data?.meta.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PER_PAGE));
+
+  return (
+    <section className="page container teachers-page">
+      <h1>
+        <Trans>Our teachers</Trans>
+      </h1>
+      <form className="teachers-filters" role="search" onSubmit={(e) => e.preventDefault()} aria-label={t`Find a teacher`}>
+        <Field label={t`Search by name`} className="teachers-search">
+          {(control) => <TextInput {...control} type="search" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />}
+        </Field>
+        <Field label={t`Subject`} id={ids.subject}>
+          {(control) => (
+            <select {...control} className="input select" value={search.subject ?? ''} onChange={(e) => change({ subject: e.target.value ? Number(e.target.value) : undefined })}>
+              <option value="">{t`All subjects`}</option>
+              {(subjects.data ?? []).map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t`Phase`} id={ids.phase}>
+          {(control) => (
+            <select {...control} className="input select" value={search.phase ?? ''} onChange={(e) => change({ phase: e.target.value ? Number(e.target.value) : undefined })}>
+              <option value="">{t`All phases`}</option>
+              {(phases.data ?? []).map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t`Teacher gender`} id={ids.gender}>
+          {(control) => (
+            <select
+              {...control}
+              className="input select"
+              value={search.gender ?? ''}
+              onChange={(e) => change({ gender: e.target.value === 'male' || e.target.value === 'female' ? e.target.value : undefined })}
+            >
+              <option value="">{t`Any`}</option>
+              <option value="male">{t`Male`}</option>
+              <option value="female">{t`Female`}</option>
+            </select>
+          )}
+        </Field>
+        <div className="teachers-available">
+          <input id={ids.available} type="checkbox" checked={search.available ?? false} onChange={(e) => change({ available: e.target.checked || undefined })} />
+          <label htmlFor={ids.available}>
+            <Trans>Available now</Trans>
+          </label>
+        </div>
+      </form>
+
+      <div aria-live="polite" aria-busy={list.isFetching || undefined} className={list.isPlaceholderData ? 'teachers-results teachers-stale' : 'teachers-results'}>
+        {list.data ? (
+          list.data.data.length ? (
+            <>
+              <p className="muted teachers-count">
+                <Plural value={total} one="# teacher found" other="# teachers found" />
+              </p>
+              <ul className="teacher-grid">
+                {list.data.data.map((teacher) => (
+                  <TeacherCard key={teacher.id} teacher={teacher} />
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p className="teachers-empty" role="status">
+              {search.q ? <Trans>No teacher found with this name</Trans> : <Trans>No teacher matches these filters.</Trans>}
+            </p>
+          )
+        ) : list.isError ? (
+          <div className="teachers-error" role="alert">
+            <p>
+              <Trans>The teachers could not be loaded.</Trans>
+            </p>
+            <Button variant="secondary" onClick={() => void list.refetch()}>
+              <Trans>Try again</Trans>
+            </Button>
+          </div>
+        ) : (
+          <ul className="teacher-grid" aria-label={t`Loading teachers`}>
+            {Array.from({ length: 6 }, (_, i) => (
+              <TeacherCardSkeleton key={i} />
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {pages > 1 ? (
+        <nav className="teachers-pager" aria-label={t`Pages`}>
+          <Button variant="secondary" disabled={page <= 1} onClick={() => onSearchChange({ ...search, page: page - 1 > 1 ? page - 1 : undefined }, { replace: false })}>
+            <Trans>Previous</Trans>
+          </Button>
+          <span aria-current="page">
+            <Trans>
+              Page {page} of {pages}
+            </Trans>
+          </span>
+          <Button variant="secondary" disabled={page >= pages} onClick={() => onSearchChange({ ...search, page: page + 1 }, { replace: false })}>
+            <Trans>Next</Trans>
+          </Button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
