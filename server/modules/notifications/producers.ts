@@ -1,24 +1,51 @@
 // What the other modules call when something worth a notification happened: one function per source,
 // each with a dedupe key so a retry, a replayed webhook or the race of a gateway's return and webhook
 // notifies once. All run after the source's transaction committed, and never throw into it: a failed
-// notification is logged by the caller's error handler at worst, the payment or review stands.
+// notification is logged; the payment, review or request change stands.
 import type { Queryable } from '../../db';
+import { createLogger, errorFields } from '../../logger';
 import type { Publisher } from '../../realtime/publisher';
 import { notify } from './service';
+
+const fallbackLog = createLogger('error');
+
+/** Runs a producer; a failure is logged, never thrown into the request whose change already committed. */
+async function safely(what: string, fn: () => Promise<void>): Promise<void> {
+  try {
+    await fn();
+  } catch (err) {
+    fallbackLog.error('notifications: could not notify', {
+      what,
+      ...errorFields(err),
+    });
+  }
+}
 
 /** A settled order (paid or failed): tells its student. Other statuses notify nothing. */
 export async function notifyOrder(
   q: Queryable,
   publisher: Publisher | undefined,
-  order: { id: number; user_id: number; status: string; hours: number; package_id: number },
+  order: {
+    id: number;
+    user_id: number;
+    status: string;
+    hours: number;
+    package_id: number;
+  },
 ): Promise<void> {
   if (order.status !== 'paid' && order.status !== 'failed') return;
-  const pkg = await q.one<{ name_ar: string; name_en: string }>('SELECT name_ar, name_en FROM packages WHERE id = $1', [order.package_id]);
-  await notify(q, publisher, {
-    userId: order.user_id,
-    type: order.status === 'paid' ? 'payment_completed' : 'payment_failed',
-    params: { order_id: order.id, hours: order.hours, ...(pkg ? { package_name_ar: pkg.name_ar, package_name_en: pkg.name_en } : {}) },
-    dedupeKey: `order:${order.id}:${order.status}`,
+  await safely('order', async () => {
+    const pkg = await q.one<{ name_ar: string; name_en: string }>('SELECT name_ar, name_en FROM packages WHERE id = $1', [order.package_id]);
+    await notify(q, publisher, {
+      userId: order.user_id,
+      type: order.status === 'paid' ? 'payment_completed' : 'payment_failed',
+      params: {
+        order_id: order.id,
+        hours: order.hours,
+        ...(pkg ? { package_name_ar: pkg.name_ar, package_name_en: pkg.name_en } : {}),
+      },
+      dedupeKey: `order:${order.id}:${order.status}`,
+    });
   });
 }
 
@@ -26,19 +53,30 @@ export async function notifyOrder(
 export async function notifyTeacherStatus(
   q: Queryable,
   publisher: Publisher | undefined,
-  change: { teacherId: number; from: string; to: string; reason: string | null; at?: Date },
+  change: {
+    teacherId: number;
+    from: string;
+    to: string;
+    reason: string | null;
+    at?: Date;
+  },
 ): Promise<void> {
   const type =
-    change.to === 'rejected' ? 'teacher_rejected'
-    : change.to === 'suspended' ? 'teacher_suspended'
-    : change.from === 'in_review' && (change.to === 'policy' || change.to === 'active') ? 'teacher_approved'
-    : null;
+    change.to === 'rejected'
+      ? 'teacher_rejected'
+      : change.to === 'suspended'
+        ? 'teacher_suspended'
+        : change.from === 'in_review' && (change.to === 'policy' || change.to === 'active')
+          ? 'teacher_approved'
+          : null;
   if (!type) return;
-  await notify(q, publisher, {
-    userId: change.teacherId,
-    type,
-    params: type === 'teacher_approved' ? {} : { reason: change.reason },
-  });
+  await safely('teacher status', () =>
+    notify(q, publisher, {
+      userId: change.teacherId,
+      type,
+      params: type === 'teacher_approved' ? {} : { reason: change.reason },
+    }).then(() => undefined),
+  );
 }
 
 /** A request's change as the requests module reports it (server/modules/requests RequestChange). */
@@ -78,28 +116,36 @@ export async function notifyRequestChange(
     type = mapped;
     recipients = change.status === 'canceled' ? [change.teacherId] : [change.studentId];
   }
-  const info = await q.one<{ starts_at: Date; subject_ar: string | null; subject_en: string | null; student_name: string; teacher_name: string }>(
-    `SELECT r.starts_at, s.name_ar AS subject_ar, s.name_en AS subject_en,
+  await safely('request', async () => {
+    const info = await q.one<{
+      starts_at: Date;
+      subject_ar: string | null;
+      subject_en: string | null;
+      student_name: string;
+      teacher_name: string;
+    }>(
+      `SELECT r.starts_at, s.name_ar AS subject_ar, s.name_en AS subject_en,
             concat_ws(' ', st.first_name, st.last_name) AS student_name, concat_ws(' ', te.first_name, te.last_name) AS teacher_name
        FROM requests r JOIN users st ON st.id = r.student_id JOIN users te ON te.id = r.teacher_id
        LEFT JOIN subjects s ON s.id = r.subject_id
       WHERE r.id = $1`,
-    [change.id],
-  );
-  if (!info) return;
-  for (const userId of new Set(recipients)) {
-    const otherName = userId === change.studentId ? info.teacher_name : info.student_name;
-    await notify(q, publisher, {
-      userId,
-      type,
-      params: {
-        request_id: change.id,
-        starts_at: info.starts_at.toISOString(),
-        other_name: otherName,
-        ...(info.subject_ar ? { subject_ar: info.subject_ar } : {}),
-        ...(info.subject_en ? { subject_en: info.subject_en } : {}),
-      },
-      dedupeKey: `request:${change.id}:${kind === 'offered' ? 'offered' : change.status}`,
-    });
-  }
+      [change.id],
+    );
+    if (!info) return;
+    for (const userId of new Set(recipients)) {
+      const otherName = userId === change.studentId ? info.teacher_name : info.student_name;
+      await notify(q, publisher, {
+        userId,
+        type,
+        params: {
+          request_id: change.id,
+          starts_at: info.starts_at.toISOString(),
+          other_name: otherName,
+          ...(info.subject_ar ? { subject_ar: info.subject_ar } : {}),
+          ...(info.subject_en ? { subject_en: info.subject_en } : {}),
+        },
+        dedupeKey: `request:${change.id}:${kind === 'offered' ? 'offered' : change.status}`,
+      });
+    }
+  });
 }

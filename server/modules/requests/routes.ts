@@ -12,6 +12,7 @@ import { jsonBody, queryParams } from '../../http/validate';
 import { tr, trValidation, type MessageKey } from '../../i18n';
 import type { Logger } from '../../logger';
 import type { Publisher } from '../../realtime/publisher';
+import { notifyRequestChange } from '../notifications/producers';
 import { userChannel } from '../../realtime/names';
 import type { AuthMiddleware } from '../auth/middleware';
 import { changeRequest, createRequest, listRequests, rateRequest, requestDetail, RequestFailure, sweepRequests, type RequestChange, type Viewer } from './service';
@@ -64,7 +65,10 @@ export async function publishChange(publisher: Publisher | undefined, change: Re
 export async function sweepAndPublish(db: Db, publisher: Publisher | undefined, now: Date): Promise<number> {
   const changes = await sweepRequests(db, now);
   // Pusher takes at most 100 channels per call; publish one change at a time.
-  for (const change of changes) await publishChange(publisher, change, 'updated');
+  for (const change of changes) {
+    await publishChange(publisher, change, 'updated');
+    await notifyRequestChange(db, publisher, change, 'updated');
+  }
   return changes.length;
 }
 
@@ -85,6 +89,7 @@ export function requestsRoutes({ auth, publisher, log, now }: RequestsRoutesOpti
     try {
       const result = await changeRequest(c.get('db'), id, viewer, action, at);
       await publishChange(publisher, result, 'updated');
+      await notifyRequestChange(c.get('db'), publisher, result, 'updated');
       return ok(c, await requestDetail(c.get('db'), id, viewer, c.get('locale'), at), key);
     } catch (err) {
       return refusal(c, err);
@@ -100,6 +105,7 @@ export function requestsRoutes({ auth, publisher, log, now }: RequestsRoutesOpti
       try {
         const created = await createRequest(c.get('db'), viewer.id, body, at);
         await publishChange(publisher, created, 'offered');
+        await notifyRequestChange(c.get('db'), publisher, created, 'offered');
         return ok(c, await requestDetail(c.get('db'), created.id, viewer, c.get('locale'), at), 'request_created', 201);
       } catch (err) {
         return refusal(c, err);

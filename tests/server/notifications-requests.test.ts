@@ -1,0 +1,68 @@
+// Requests produce notifications through the real API: booking offers it to the teacher, approving
+// tells the student, canceling tells the teacher, expiry (the sweep) tells the student — each once,
+// announced on the user's private channel, and only in that user's own list.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { notificationPageSchema } from '../../contract/notifications';
+import { creditHours, HOUR, makeStudent, makeTeacher, requestsApp, scheduleBody, subjectId, T0 } from './requests-helpers';
+
+let ctx: Awaited<ReturnType<typeof requestsApp>>;
+let math: number;
+beforeAll(async () => {
+  ctx = await requestsApp();
+  math = await subjectId(ctx.db);
+});
+afterAll(() => ctx.close());
+beforeEach(() => {
+  ctx.clock.now = new Date(T0);
+  ctx.published.length = 0;
+});
+
+async function listOf(userId: number) {
+  return notificationPageSchema.parse(await (await ctx.as(userId).get('/api/v1/notifications')).json()).data;
+}
+
+async function book(student: number, teacher: number, startsInHours = 3) {
+  const res = await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, math, new Date(ctx.clock.now.getTime() + startsInHours * HOUR)));
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { data: { id: number } }).data.id;
+}
+
+describe('request notifications through the API', () => {
+  it('booking → the teacher; approving → the student (live, with the teacher’s name); only their own', async () => {
+    const teacher = await makeTeacher(ctx.db, { first: 'أحمد', last: 'الكواري' });
+    const student = await makeStudent(ctx.db);
+    await creditHours(ctx.db, student, 5);
+    const id = await book(student, teacher);
+    expect((await listOf(teacher)).map((n) => [n.type, n.link])).toEqual([['request_offered', { kind: 'request', id }]]);
+    expect(await listOf(student)).toEqual([]);
+
+    ctx.published.length = 0;
+    expect((await ctx.as(teacher).post(`/api/v1/requests/${id}/approve`)).status).toBe(200);
+    const mine = await listOf(student);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ type: 'request_approved', params: { request_id: id, other_name: 'أحمد الكواري', subject_en: 'Mathematics' }, link: { kind: 'request', id } });
+    expect(ctx.published).toContainEqual({ channels: [`private-user-${student}`], event: 'notification.created', data: { unread_count: 1 } });
+    // The teacher's list did not get the approval it gave.
+    expect((await listOf(teacher)).map((n) => n.type)).toEqual(['request_offered']);
+  });
+
+  it('the student cancels → the teacher is told', async () => {
+    const teacher = await makeTeacher(ctx.db);
+    const student = await makeStudent(ctx.db);
+    await creditHours(ctx.db, student, 5);
+    const id = await book(student, teacher, 30);
+    expect((await ctx.as(student).post(`/api/v1/requests/${id}/cancel`)).status).toBe(200);
+    expect((await listOf(teacher)).map((n) => n.type)).toEqual(['request_canceled', 'request_offered']);
+  });
+
+  it('nobody accepts in time → the sweep expires it and tells the student once', async () => {
+    const teacher = await makeTeacher(ctx.db);
+    const student = await makeStudent(ctx.db);
+    await creditHours(ctx.db, student, 5);
+    const id = await book(student, teacher, 2);
+    ctx.clock.now = new Date(T0.getTime() + 3 * HOUR);
+    await ctx.as(student).get('/api/v1/requests'); // the lazy sweep
+    await ctx.as(student).get(`/api/v1/requests/${id}`);
+    expect((await listOf(student)).map((n) => [n.type, n.params.request_id])).toEqual([['request_expired', id]]);
+  });
+});
