@@ -1,9 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../ui/placeholder';
+import { LiveSessionScreen } from '../features/live-session/live-session-screen';
 import { guard } from '../app/guards';
 
+// The component is split into this route's own chunk (autoCodeSplitting); the Agora SDK is a further
+// chunk that the screen imports only when the server's grant says Agora (src/rtc/port.ts).
 export const Route = createFileRoute('/session/$channelName')({
   beforeLoad: ({ context }) => guard(context, '/session/$channelName'),
   staticData: { title: 'session' },
-  component: () => <Placeholder title="session" />,
+  component: SessionRoute,
 });
+
+function SessionRoute() {
+  const { channelName } = Route.useParams();
+  return <LiveSessionScreen key={channelName} channelName={channelName} />;
+}

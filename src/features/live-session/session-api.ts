@@ -1,0 +1,28 @@
+// The live-session calls (issue 7) on the app's HTTP client: the join grant, attendance events, the
+// end of the session, and the test-only fake relay. Responses are checked against contract/sessions.ts.
+import { sessionGrantSchema, type AttendanceEventType, type SessionGrant } from '../../../contract/sessions';
+import { api, type ApiClient, type Envelope } from '../../api/client';
+
+const path = (channel: string, rest: string) => `v1/sessions/${encodeURIComponent(channel)}/${rest}`;
+
+export function createSessionApi(client: ApiClient = api) {
+  return {
+    async token(channel: string): Promise<SessionGrant> {
+      const res = await client<Envelope<unknown>>(path(channel, 'token'), { method: 'POST', body: {} });
+      return sessionGrantSchema.parse(res.data);
+    },
+    async report(channel: string, type: AttendanceEventType): Promise<void> {
+      await client(path(channel, 'events'), { method: 'POST', body: { type } });
+    },
+    async end(channel: string): Promise<void> {
+      await client(path(channel, 'end'), { method: 'POST', body: {} });
+    },
+    /** For the fake adapter: `sessions/<channel>/fake-rtc` relative to v1. */
+    async post<T>(relative: string, body: object): Promise<T> {
+      const res = await client<Envelope<T>>(`v1/${relative}`, { method: 'POST', body });
+      return res.data;
+    },
+  };
+}
+
+export type SessionApi = ReturnType<typeof createSessionApi>;
