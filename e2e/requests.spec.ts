@@ -1,0 +1,229 @@
+// Requests end to end (issue 6), two browser contexts against the real server: a fresh student books
+// through the API; the teacher sees it on /requests and approves; the student's open page turns to
+// approved without a reload and leads to the session details (timeline, join closed until its window).
+// An urgent broadcast reaches two teachers and only the first approval counts (the other's page
+// updates live, and its late approval is refused). Cancelling asks first and returns the hours, which
+// /packages shows.
+//
+// Setup through the API: demo teachers 6 and 7 (English, preparatory) get working hours round the
+// clock so bookings work whenever the suite runs; the student is new (own balance and free trial)
+// and buys the Starter package through the sandbox checkout.
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { tr, type Locale } from './support/catalog';
+import { open, preferences } from './support/app';
+
+test.describe.configure({ mode: 'serial' });
+
+const PASSWORD = 'Noor1234';
+const TEACHER_PHONES = ['+97455100006', '+97455100007'] as const;
+const HOUR = 3_600_000;
+
+interface Teacher {
+  id: number;
+  token: string;
+}
+interface World {
+  teachers: [Teacher, Teacher];
+  subjectId: number;
+  phaseId: number;
+  student: { token: string; phone: string };
+}
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}`, 'Accept-Language': 'en' });
+
+async function json<T>(res: { ok(): boolean; text(): Promise<string>; json(): Promise<unknown> }, what: string): Promise<T> {
+  expect(res.ok(), `${what}: ${await res.text()}`).toBe(true);
+  return ((await res.json()) as { data: T }).data;
+}
+
+async function teacherLogin(request: APIRequestContext, phone: string): Promise<Teacher> {
+  const data = await json<{ token: string; id?: number }>(await request.post('/api/v1/instructor/auth/login', { data: { login: phone, password: PASSWORD } }), 'teacher login');
+  const id = data.id ?? (await json<{ id: number }>(await request.get('/api/v1/profile', { headers: auth(data.token) }), 'teacher profile')).id;
+  // Open all week, so urgent and scheduled bookings work whatever time the suite runs.
+  const hours = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start_time: '00:00', end_time: '23:59' }));
+  await json(await request.patch('/api/v1/profile', { headers: auth(data.token), data: { working_hours: hours } }), 'working hours');
+  return { id, token: data.token };
+}
+
+let serial = 0;
+function newPhone(): string {
+  serial += 1;
+  const tail = `${(Date.now() + serial * 7919 + process.pid * 104729) % 10_000_000}`.padStart(7, '0');
+  return `+9745${tail}`;
+}
+
+async function latestCode(request: APIRequestContext, phone: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/v1/dev/outbox?phone=${encodeURIComponent(phone)}`);
+      const body = (await res.json()) as { data?: unknown };
+      const latest = Array.isArray(body.data) ? body.data[0] : undefined;
+      code = JSON.stringify(latest ?? '').match(/\b(\d{6})\b/)?.[1] ?? '';
+      return code;
+    }, { message: `a code in the dev outbox for ${phone}` })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+async function newStudent(request: APIRequestContext, phaseId: number): Promise<{ token: string; phone: string }> {
+  const phone = newPhone();
+  const registered = await request.post('/api/v1/auth/register', {
+    data: { type: 'student', first_name: 'ريم', last_name: 'الطالبة', phone: phone.slice(4), country_code: 'QA', gender: 'female', phase_id: phaseId },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const code = await latestCode(request, phone);
+  const data = await json<{ token: string }>(await request.post('/api/v1/verify-otp', { data: { phone, code } }), 'verify');
+  // Four hours of the Starter package, paid with the sandbox's approving card.
+  const packages = await json<Array<{ id: number; hours: number }>>(await request.get('/api/v1/packages'), 'packages');
+  const starter = packages.find((p) => p.hours === 4);
+  const order = await json<{ checkout_url: string }>(
+    await request.post('/api/v1/orders', { headers: auth(data.token), data: { package_id: starter?.id } }),
+    'order',
+  );
+  const paid = await request.post(new URL(order.checkout_url, 'http://x').pathname, {
+    form: { card_number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Test', lang: 'en' },
+    maxRedirects: 0,
+  });
+  expect(paid.status(), await paid.text()).toBeLessThan(400);
+  await expect.poll(async () => hoursOf(request, data.token)).toBe(4);
+  return { token: data.token, phone };
+}
+
+async function hoursOf(request: APIRequestContext, token: string): Promise<number> {
+  return (await json<{ hours_remaining: number }>(await request.get('/api/v1/balance', { headers: auth(token) }), 'balance')).hours_remaining;
+}
+
+async function book(request: APIRequestContext, world: World, body: Record<string, unknown>): Promise<number> {
+  const res = await request.post('/api/v1/requests', {
+    headers: auth(world.student.token),
+    data: { teacher_id: world.teachers[1].id, subject_id: world.subjectId, duration_hours: 2, broadcast: false, ...body },
+  });
+  return (await json<{ id: number }>(res, 'book')).id;
+}
+
+/** A scheduled start `hoursAhead` from now, on the hour. */
+function startIn(hoursAhead: number): string {
+  const t = new Date(Date.now() + hoursAhead * HOUR);
+  t.setUTCMinutes(0, 0, 0);
+  return t.toISOString();
+}
+
+async function contextFor(browser: Browser, baseURL: string, token: string, teacher: boolean, locale: Locale): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  await context.addCookies([
+    { name: 'ng-token', value: token, url: baseURL },
+    ...(teacher ? [{ name: 'is_teacher', value: 'true', url: baseURL }] : []),
+  ]);
+  const page = await context.newPage();
+  await preferences(page, { locale });
+  return { context, page };
+}
+
+const card = (page: Page, id: number) => page.getByTestId(`request-${id}`);
+const statusOf = (page: Page, id: number) => card(page, id).locator('.request-status');
+
+let world: World;
+
+test.beforeAll(async ({ request }) => {
+  const teachers = (await Promise.all(TEACHER_PHONES.map((p) => teacherLogin(request, p)))) as [Teacher, Teacher];
+  const details = await Promise.all(
+    teachers.map(async (t) => json<{ subjects: Array<{ id: number }>; phases: Array<{ id: number }> }>(await request.get(`/api/v1/teachers/${t.id}`), 'teacher')),
+  );
+  const [a, b] = details;
+  const subjectId = a!.subjects.map((s) => s.id).find((id) => b!.subjects.some((s) => s.id === id));
+  const phaseId = a!.phases.map((p) => p.id).find((id) => b!.phases.some((p) => p.id === id));
+  expect(subjectId, 'a subject both teachers teach').toBeTruthy();
+  expect(phaseId, 'a phase both teachers teach').toBeTruthy();
+  world = { teachers, subjectId: subjectId!, phaseId: phaseId!, student: await newStudent(request, phaseId!) };
+});
+
+test('scheduled: the teacher approves, the student sees it without reload and opens the session details', async ({ browser, baseURL, request }) => {
+  const locale: Locale = 'en';
+  const id = await book(request, world, { type: 'schedule', starts_at: startIn(3), comment: 'Reading practice' });
+  const student = await contextFor(browser, baseURL!, world.student.token, false, locale);
+  const teacher = await contextFor(browser, baseURL!, world.teachers[1].token, true, locale);
+  try {
+    await open(student.page, '/requests');
+    await expect(statusOf(student.page, id)).toHaveText(new RegExp(tr(locale, 'Pending')));
+    // The student may cancel, never approve.
+    await expect(card(student.page, id).locator('[data-action="approve"]')).toHaveCount(0);
+    await expect(card(student.page, id).locator('[data-action="cancel"]')).toBeVisible();
+
+    await open(teacher.page, '/requests?filter=new');
+    await expect(teacher.page.getByRole('tab', { selected: true })).toHaveAttribute('id', 'request-tab-new');
+    await card(teacher.page, id).locator('[data-action="approve"]').click();
+    // Approved is no longer new: it leaves this tab and shows under All.
+    await expect(card(teacher.page, id)).toHaveCount(0);
+    await teacher.page.locator('#request-tab-all').click();
+    await expect(teacher.page).toHaveURL(/\/requests\/?$/);
+    await expect(statusOf(teacher.page, id)).toHaveText(new RegExp(tr(locale, 'Approved')));
+
+    // The student's page, still open, follows over the private channel.
+    await expect(statusOf(student.page, id)).toHaveText(new RegExp(tr(locale, 'Approved')), { timeout: 10_000 });
+    await card(student.page, id).getByRole('link', { name: new RegExp(tr(locale, 'Session details')) }).click();
+    await expect(student.page).toHaveURL(new RegExp(`/session-details/${id}$`));
+    await expect(student.page.locator('main h1')).toContainText(tr(locale, 'Session details'));
+    await expect(student.page.getByText('Reading practice')).toBeVisible();
+    const current = student.page.locator('[data-testid="timeline"] [aria-current="step"]');
+    await expect(current).toHaveAttribute('data-status', 'approved');
+    await expect(student.page.locator('[data-testid="timeline"] [data-event="cancel"]')).toBeVisible();
+    // Three hours ahead: the join button waits for its window.
+    await expect(student.page.getByTestId('join-session')).toBeDisabled();
+  } finally {
+    await student.context.close();
+    await teacher.context.close();
+  }
+});
+
+test('urgent broadcast: both teachers are offered it, the first approval wins and the other is refused', async ({ browser, baseURL, request }) => {
+  const locale: Locale = 'ar';
+  const [first, second] = world.teachers;
+  const a = await contextFor(browser, baseURL!, first.token, true, locale);
+  const b = await contextFor(browser, baseURL!, second.token, true, locale);
+  try {
+    await open(a.page, '/requests');
+    await open(b.page, '/requests');
+    const id = await book(request, world, { type: 'urgent', teacher_id: first.id, duration_hours: 1, broadcast: true });
+    // Both open pages learn of it live (request.offered).
+    await expect(card(a.page, id).locator('[data-action="approve"]')).toBeVisible({ timeout: 10_000 });
+    await expect(card(b.page, id).locator('[data-action="approve"]')).toBeVisible({ timeout: 10_000 });
+    await expect(card(b.page, id)).toContainText(tr(locale, 'Offered to you and other teachers of the same level: the first to approve takes it.'));
+
+    await card(b.page, id).locator('[data-action="approve"]').click();
+    await expect(statusOf(b.page, id)).toHaveText(new RegExp(tr(locale, 'Approved')));
+    // The other teacher's page drops the offer's buttons without a reload…
+    await expect(card(a.page, id).locator('[data-action="approve"]')).toHaveCount(0, { timeout: 10_000 });
+    // …and a late approval is refused: exactly one approval counts.
+    const late = await request.post(`/api/v1/requests/${id}/approve`, { headers: auth(first.token) });
+    expect([404, 409]).toContain(late.status());
+    const detail = await json<{ status: string; teacher: { id: number } }>(await request.get(`/api/v1/requests/${id}`, { headers: auth(world.student.token) }), 'detail');
+    expect(detail).toMatchObject({ status: 'approved', teacher: { id: second.id } });
+  } finally {
+    await a.context.close();
+    await b.context.close();
+  }
+});
+
+test('cancel asks first, says the hours come back, and /packages shows them returned', async ({ browser, baseURL, request }) => {
+  const locale: Locale = 'en';
+  const before = await hoursOf(request, world.student.token);
+  const id = await book(request, world, { type: 'schedule', starts_at: startIn(8), duration_hours: 2 });
+  expect(await hoursOf(request, world.student.token)).toBe(before - 2);
+  const student = await contextFor(browser, baseURL!, world.student.token, false, locale);
+  try {
+    await open(student.page, `/requests/all/all/${id}`);
+    const opened = student.page.getByRole('region', { name: tr(locale, 'The request you opened') }).getByTestId(`request-${id}`);
+    await expect(opened).toHaveAttribute('aria-current', 'true');
+    await opened.locator('[data-action="cancel"]').click();
+    const dialog = student.page.getByRole('dialog');
+    await expect(dialog).toContainText('The 2 hours of this session will be returned to your balance.');
+    await dialog.getByRole('button', { name: tr(locale, 'Yes, cancel it') }).click();
+    await expect(opened.locator('.request-status')).toHaveText(new RegExp(tr(locale, 'Canceled')));
+
+    await open(student.page, '/packages');
+    await expect(student.page.getByTestId('balance-hours')).toHaveAttribute('data-hours', String(before));
+  } finally {
+    await student.context.close();
+  }
+});
