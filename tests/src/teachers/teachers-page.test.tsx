@@ -1,0 +1,140 @@
+// @vitest-environment jsdom
+// The teachers list as a visitor uses it: cards with subjects, localized working days, experience,
+// the rating with its accessible text and the available-now badge; typing a name reaches the address
+// after a pause (one replaced entry), filters and pages push entries and reach the server; a name that
+// matches no one shows the spec's "no teacher found with this name" (ar + en); a failure can be retried.
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nProvider } from '@lingui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TeacherCard } from '../../../contract/teachers';
+import { createQueryClient } from '../../../src/api/query-client';
+import { TeachersPage } from '../../../src/features/teachers/teachers-page';
+import type { TeachersSearch } from '../../../src/features/teachers/teachers-api';
+import { validateTeachersSearch } from '../../../src/routes/teachers.index';
+import { fakeFetch, makeI18n, type Reply } from '../helpers';
+
+const fatima: TeacherCard = {
+  id: 3,
+  first_name: 'Fatima',
+  last_name: 'Al-Kaabi',
+  gender: 'female',
+  country: 'Qatar',
+  experience_years: 5,
+  subjects: [
+    { id: 1, name: 'Quran' },
+    { id: 2, name: 'Arabic' },
+  ],
+  phases: [{ id: 1, name: 'Primary' }],
+  working_hours: [
+    { day: 0, from: '08:00', to: '12:00' },
+    { day: 2, from: '16:00', to: '20:00' },
+  ],
+  rating: { average: 4.5, count: 12 },
+  available_now: true,
+  description: null,
+};
+
+function renderList(opts: { search?: TeachersSearch; locale?: 'en' | 'ar'; reply?: (url: string) => Reply } = {}) {
+  const reply = opts.reply ?? (() => ({ status: 200, json: { message: 'ok', data: [fatima], meta: { page: 1, per_page: 12, total: 1 } } }));
+  const { fetch, calls } = fakeFetch((url) => {
+    if (url.includes('/v1/teachers')) return reply(url);
+    if (url.endsWith('/v1/subjects')) return { status: 200, json: { message: 'ok', data: [{ id: 1, code: 'quran', name: 'Quran', name_ar: 'القرآن', name_en: 'Quran' }] } };
+    return { status: 200, json: { message: 'ok', data: [] } };
+  });
+  vi.stubGlobal('fetch', fetch);
+  const onSearchChange = vi.fn();
+  const queryClient = createQueryClient({ onError: vi.fn() });
+  const rootRoute = createRootRoute({ component: () => <TeachersPage search={opts.search ?? {}} onSearchChange={onSearchChange} /> });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  render(
+    <I18nProvider i18n={makeI18n(opts.locale ?? 'en')}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>,
+  );
+  return { calls, onSearchChange, user: userEvent.setup() };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('teachers list', () => {
+  it('shows each card with subjects, working days, experience, rating and the available badge', async () => {
+    renderList();
+    const card = await screen.findByTestId('teacher-3');
+    expect(within(card).getByRole('link', { name: 'Fatima Al-Kaabi' })).toBeTruthy();
+    expect(within(card).getByText('Quran')).toBeTruthy();
+    expect(within(card).getByText('Sun')).toBeTruthy();
+    expect(within(card).getByText('Tue')).toBeTruthy();
+    expect(within(card).getByText('5 years of experience')).toBeTruthy();
+    expect(within(card).getByText('Rated 4.5 out of 5 by 12 students')).toBeTruthy();
+    expect(within(card).getByText('Available now')).toBeTruthy();
+    expect(screen.getByText('1 teacher found')).toBeTruthy();
+  });
+
+  it('writes the name to the address after a pause, replacing the entry', async () => {
+    const { user, onSearchChange, calls } = renderList({ search: { subject: 1 } });
+    await screen.findByTestId('teacher-3');
+    await user.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'Fat');
+    expect(onSearchChange).not.toHaveBeenCalled();
+    await waitFor(() => expect(onSearchChange).toHaveBeenCalledTimes(1), { timeout: 2000 });
+    expect(onSearchChange).toHaveBeenCalledWith({ subject: 1, q: 'Fat', page: undefined }, { replace: true });
+    expect(calls.find((c) => c.url.includes('/v1/teachers'))?.url).toContain('subject_id=1');
+  });
+
+  it('filters push a new entry and reach the server', async () => {
+    const { user, onSearchChange } = renderList({ search: { q: 'fa', page: 2 } });
+    await screen.findByTestId('teacher-3');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Teacher gender' }), 'female');
+    expect(onSearchChange).toHaveBeenLastCalledWith({ q: 'fa', gender: 'female', page: undefined }, { replace: false });
+    await user.click(screen.getByRole('checkbox', { name: 'Available now' }));
+    expect(onSearchChange).toHaveBeenLastCalledWith({ q: 'fa', available: true, page: undefined }, { replace: false });
+  });
+
+  it('sends the filters of the address to the server', async () => {
+    const { calls } = renderList({ search: { q: 'فاطمة', subject: 1, phase: 2, gender: 'female', available: true, page: 3 } });
+    await screen.findByTestId('teacher-3');
+    const url = new URL(calls.find((c) => c.url.includes('/v1/teachers'))!.url, 'http://x');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ search: 'فاطمة', subject_id: '1', phase_id: '2', gender: 'female', available_now: '1', page: '3', per_page: '12' });
+  });
+
+  it.each([
+    ['en', 'No teacher found with this name'],
+    ['ar', 'لا يوجد معلم بهذا الاسم'],
+  ] as const)('a name that matches no one says so (%s)', async (locale, text) => {
+    renderList({ locale, search: { q: 'zzzz' }, reply: () => ({ status: 200, json: { message: 'ok', data: [], meta: { page: 1, per_page: 12, total: 0 } } }) });
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
+
+  it('pages through the results', async () => {
+    const { user, onSearchChange } = renderList({
+      reply: () => ({ status: 200, json: { message: 'ok', data: [fatima], meta: { page: 1, per_page: 12, total: 30 } } }),
+    });
+    expect(await screen.findByText('Page 1 of 3')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onSearchChange).toHaveBeenCalledWith({ page: 2 }, { replace: false });
+  });
+
+  it('a failure shows a message and a retry', async () => {
+    let fail = true;
+    const { user } = renderList({ reply: () => (fail ? { status: 500, json: { message: 'boom' } } : { status: 200, json: { message: 'ok', data: [fatima], meta: { page: 1, per_page: 12, total: 1 } } }) });
+    expect(await screen.findByText('The teachers could not be loaded.', {}, { timeout: 3000 })).toBeTruthy();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('teacher-3')).toBeTruthy();
+  });
+});
+
+describe('teachers search in the address', () => {
+  it('keeps only valid filters', () => {
+    expect(validateTeachersSearch({ q: ' Fatima ', subject: '2', phase: 'x', gender: 'other', available: 'true', page: '1' })).toEqual({ q: 'Fatima', subject: 2, available: true });
+    expect(validateTeachersSearch({ page: 3, gender: 'male' })).toEqual({ page: 3, gender: 'male' });
+  });
+});
