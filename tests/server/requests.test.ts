@@ -273,6 +273,35 @@ describe('broadcast and the race', () => {
     expect((await body<RequestDetail>(await ctx.as(loser).get(`/api/v1/requests/${id}`))).data.channel_name).toBeNull();
   });
 
+  it('a broadcast is rejected (refunded) only when every offered teacher declined; a suspended teacher cannot approve', async () => {
+    const chosen = await makeTeacher(ctx.db);
+    const other = await makeTeacher(ctx.db);
+    const third = await makeTeacher(ctx.db, { phases: ['secondary_3'] });
+    const student = await makeStudent(ctx.db);
+    await creditHours(ctx.db, student, 2);
+    await ctx.db.query(`UPDATE users SET status = 'in_review' WHERE id = $1`, [third]);
+    const res = await ctx.as(student).post('/api/v1/requests', { ...scheduleBody(chosen, math, new Date(T0.getTime() + 3 * HOUR), 2), broadcast: true });
+    const id = (await body<RequestDetail>(res)).data.id;
+    const offers = await ctx.db.query<{ teacher_id: number }>('SELECT teacher_id FROM request_offers WHERE request_id = $1', [id]);
+    // Every active matching teacher made by earlier tests may be offered too; decline them all.
+    const offered = offers.map((o) => o.teacher_id);
+    expect(offered).toEqual(expect.arrayContaining([chosen, other]));
+    expect(offered).not.toContain(third);
+    // Suspended after the offer: refused.
+    await ctx.db.query(`UPDATE users SET status = 'suspended' WHERE id = $1`, [other]);
+    const suspended = await ctx.as(other).post(`/api/v1/requests/${id}/approve`);
+    expect(suspended.status).toBe(409);
+    expect((await body(suspended)).code).toBe('teacher_unavailable');
+    await ctx.db.query(`UPDATE users SET status = 'active' WHERE id = $1`, [other]);
+    for (const [i, t] of offered.entries()) {
+      const answer = await body<RequestDetail>(await ctx.as(t).post(`/api/v1/requests/${id}/reject`));
+      expect(answer.data.status).toBe(i === offered.length - 1 ? 'rejected' : 'pending');
+      // Declining twice is refused: that offer is closed.
+      if (i === 0) expect((await ctx.as(t).post(`/api/v1/requests/${id}/reject`)).status).toBe(409);
+    }
+    expect(await balanceMinutesOf(ctx.db, student)).toBe(120);
+  });
+
   it('many simultaneous approvals of one request still end with exactly one', async () => {
     const teachers = await Promise.all([1, 2, 3, 4, 5].map(() => makeTeacher(ctx.db)));
     const student = await makeStudent(ctx.db);

@@ -292,7 +292,11 @@ export type ChangeAction = 'approve' | 'reject' | 'cancel';
 export async function changeRequest(db: Db, id: number, viewer: Viewer, action: ChangeAction, now: Date): Promise<RequestChange> {
   return db.transaction(async (tx) => {
     // Serialize a teacher's approvals, so two of their requests at one time cannot both be approved.
-    if (action === 'approve' && viewer.role === 'teacher') await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [viewer.id]);
+    // A teacher no longer active (suspended since the offer) cannot take sessions.
+    if (action === 'approve' && viewer.role === 'teacher') {
+      const me = await tx.one<{ status: string }>('SELECT status FROM users WHERE id = $1 FOR UPDATE', [viewer.id]);
+      if (me?.status !== 'active') throw new RequestFailure(409, REQUEST_ERROR.teacherUnavailable);
+    }
     const a = await access(tx, id, viewer, true);
     const event = actionEvent(action, { role: viewer.role, party: isParty(a, viewer), openOffers: a.openOffers }, now.getTime());
     const next = transition(resumeRequest(a.row.status, contextOf(a.row, a.rated)), event);
