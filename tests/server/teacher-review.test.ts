@@ -1,7 +1,7 @@
 // The teacher review on the server (issue 4): the reviewer's actions through reviewTeacher and the
 // admin API, the teacher's terms acceptance and document resubmission/replacement, the realtime
 // event of every change, the profile's status and reason, and who may do what.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,9 @@ import { EMBEDDED_DEV_KEYS } from '../../server/config';
 import { createApp } from '../../server/app';
 import { createLogger } from '../../server/logger';
 import type { Publisher } from '../../server/realtime/publisher';
-import { reviewTeacher, ReviewFailure } from '../../server/modules/teacher-review';
+import { ensureAdminToken, reviewTeacher, ReviewFailure } from '../../server/modules/teacher-review';
+import { loadConfig } from '../../server/config';
+import { createServer } from '../../server/main';
 import { EXE, JPEG, PDF, PNG } from './auth-helpers';
 import { seededDb, type TestDb } from './helpers';
 
@@ -313,5 +315,35 @@ describe('the admin API', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF);
+  });
+});
+
+describe('the admin token and the loopback rule', () => {
+  it('is generated once into DATA_DIR/admin-token (0600) and reused; ADMIN_TOKEN wins', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'noor-admin-'));
+    try {
+      const first = ensureAdminToken(dir);
+      expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect((await readFile(path.join(dir, 'admin-token'), 'utf8')).trim()).toBe(first);
+      expect((await stat(path.join(dir, 'admin-token'))).mode & 0o777).toBe(0o600);
+      expect(ensureAdminToken(dir)).toBe(first);
+      expect(ensureAdminToken(dir, 'from-env')).toBe('from-env');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    expect(loadConfig({ ADMIN_TOKEN: ' t0ken ', ADMIN_ALLOW_REMOTE: 'true' }).admin).toEqual({ token: 't0ken', allowRemote: true });
+    expect(loadConfig({}).admin).toEqual({ token: undefined, allowRemote: false });
+  });
+
+  it('a real loopback caller with the token is served by a running server', async () => {
+    const server = await createServer({ logLevel: 'silent', seedDemo: true, admin: { token: ADMIN }, auth: { uploadDir } });
+    try {
+      const ok = await fetch(`${server.url}/api/admin/teachers?status=active`, { headers: { Authorization: `Bearer ${ADMIN}` } });
+      expect(ok.status).toBe(200);
+      expect(((await ok.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+      expect((await fetch(`${server.url}/api/admin/teachers`)).status).toBe(401);
+    } finally {
+      await server.close();
+    }
   });
 });
