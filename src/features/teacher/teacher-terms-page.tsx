@@ -16,7 +16,6 @@ export function TeacherTermsPage({ auth }: { auth: AuthActor }) {
   const canAccept = useSelector(actor, (s) => s.can({ type: 'terms.accept' }));
   const [agreed, setAgreed] = useState(false);
   const checkboxId = useId();
-  const termsId = useId();
 
   return (
     <section className="page container teacher-page" aria-labelledby="terms-title">
@@ -27,7 +26,7 @@ export function TeacherTermsPage({ auth }: { auth: AuthActor }) {
         <p>
           <Trans>Your application was approved. Please read the terms for teachers on Noor and accept them to start.</Trans>
         </p>
-        <div className="terms-text" id={termsId} tabIndex={0} role="region" aria-label={t`Terms for teachers`}>
+        <div className="terms-text" tabIndex={0} role="region" aria-label={t`Terms for teachers`}>
           <h2>
             <Trans>1. Teaching children</Trans>
           </h2>
@@ -80,7 +79,6 @@ export function TeacherTermsPage({ auth }: { auth: AuthActor }) {
               id={checkboxId}
               type="checkbox"
               checked={agreed}
-              aria-describedby={termsId}
               disabled={busy}
               onChange={(e) => setAgreed(e.target.checked)}
             />
