@@ -166,7 +166,7 @@ function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role:
 
       <RequestActions request={detail} actions={actions} />
 
-      <StatusTimeline detail={detail} role={role} timeZone={timeZone} />
+      <StatusTimeline detail={detail} now={now} role={role} timeZone={timeZone} />
 
       {detail.evaluation ? (
         <section className="rating-given" aria-labelledby="rating-given-title">

@@ -4,8 +4,8 @@
 // so a new transition in machines/request.machine.ts shows up here without a second list.
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { RequestDetail, RequestHistoryEntry, RequestStatus } from '../../../contract/requests';
-import { requestMachine } from '../../../machines/request.machine';
-import { refundsOn } from '../../api/requests';
+import { requestDeadlines, requestMachine } from '../../../machines/request.machine';
+import { refundsOn, requestContextOf } from '../../api/requests';
 import { formatSessionTime, requestStatusTexts } from '../../ui/request-status';
 
 type Role = 'student' | 'teacher';
@@ -19,8 +19,14 @@ export interface NextStep {
   at: string | null;
 }
 
-/** The machine's transitions out of `status`, one per event and target, with the detail's deadlines. */
-export function nextSteps(detail: RequestDetail): NextStep[] {
+/** Steps a person takes before a deadline; once it has passed they are no longer possible. */
+const BOUNDED = new Set(['approve', 'reject', 'cancel']);
+
+/**
+ * The machine's transitions out of `status`, one per event and target, with the detail's deadlines;
+ * a person's step whose deadline has passed at `now` is left out.
+ */
+export function nextSteps(detail: RequestDetail, now: number): NextStep[] {
   const node = requestMachine.root.states[detail.status];
   if (!node) return [];
   const steps: NextStep[] = [];
@@ -30,22 +36,27 @@ export function nextSteps(detail: RequestDetail): NextStep[] {
     const meaningful = targets.size > 1 ? [...targets].filter((x) => x !== null) : [...targets];
     for (const target of meaningful) {
       if (event === 'rate' && detail.evaluation) continue;
-      steps.push({ event, target, at: deadlineOf(event, detail) });
+      const at = deadlineOf(event, detail);
+      if (BOUNDED.has(event) && (at === null || Date.parse(at) <= now)) continue;
+      steps.push({ event, target, at });
     }
   }
   return steps;
 }
 
+/** The deadlines as the machine computes them from the request (the same function the server uses). */
 function deadlineOf(event: string, detail: RequestDetail): string | null {
+  const deadlines = requestDeadlines(detail.status, requestContextOf(detail));
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   switch (event) {
     case 'approve':
     case 'reject':
     case 'expire':
-      return detail.deadlines.expires_at;
+      return iso(deadlines.expiresAt);
     case 'cancel':
-      return detail.deadlines.cancel_free_until;
+      return iso(deadlines.cancelFreeUntil);
     case 'join':
-      return detail.deadlines.join_opens_at;
+      return iso(deadlines.joinOpensAt);
     case 'finish':
       return detail.ends_at;
     default:
@@ -55,17 +66,18 @@ function deadlineOf(event: string, detail: RequestDetail): string | null {
 
 export interface StatusTimelineProps {
   detail: RequestDetail;
+  now: number;
   role: Role;
   timeZone?: string | undefined;
 }
 
-export function StatusTimeline({ detail, role, timeZone }: StatusTimelineProps) {
+export function StatusTimeline({ detail, now, role, timeZone }: StatusTimelineProps) {
   const { i18n } = useLingui();
   const when = (iso: string) => formatSessionTime(iso, i18n.locale, timeZone);
   // The history starts with the request being made; an older record without one still shows its state.
   const history: RequestHistoryEntry[] =
     detail.history.length > 0 ? detail.history : [{ status: detail.status, at: detail.created_at, actor_role: 'student' }];
-  const steps = nextSteps(detail);
+  const steps = nextSteps(detail, now);
   const refunded = refundsOn(detail.status);
 
   return (
@@ -148,15 +160,7 @@ function StepText({ step, role, when }: { step: NextStep; role: Role; when: (iso
     case 'reject':
       return role === 'teacher' ? <Trans>You can reject it (the student gets the hours back)</Trans> : <Trans>The teacher may reject it (you get the hours back)</Trans>;
     case 'cancel':
-      return step.at ? (
-        role === 'student' ? (
-          <Trans>You can cancel for free until {at}</Trans>
-        ) : (
-          <Trans>The student can cancel for free until {at}</Trans>
-        )
-      ) : (
-        <Trans>The student can cancel it (the hours are returned)</Trans>
-      );
+      return role === 'student' ? <Trans>You can cancel for free until {at}</Trans> : <Trans>The student can cancel for free until {at}</Trans>;
     case 'expire':
       return <Trans>Expires at {at} if no teacher approves it (the hours are returned)</Trans>;
     case 'finish':

@@ -101,6 +101,10 @@ describe('SessionDetailsPage', () => {
     });
     const open = await screen.findByRole('link', { name: 'Join the session' });
     expect(open.getAttribute('href')).toBe('/session/sess-abc123');
+    // Past the free-cancellation cutoff: the button and the timeline's cancel step are gone.
+    expect(screen.queryByRole('button', { name: 'Cancel request' })).toBeNull();
+    const later = within(screen.getByTestId('timeline')).getAllByRole('listitem');
+    expect(later.filter((s) => s.dataset.event).map((s) => s.dataset.event)).toEqual(['finish', 'join']);
     // Cancel is no longer offered once it has started (the machine: before the start only).
     clock = Date.parse(approved.starts_at) + MINUTE;
     await act(async () => {
@@ -201,6 +205,16 @@ describe('SessionDetailsPage', () => {
     current = detail({ status: 'approved', actions: ['cancel'], channel_name: 'sess-y' });
     act(() => realtime.fire('private-user-10', 'request.updated', { id: 1, status: 'approved' }));
     expect(await screen.findByText('Approved', { selector: '.request-status' })).toBeTruthy();
+  });
+
+  it('in Arabic: labels, the status and the date in Arabic', async () => {
+    stub(() => detail({ actions: ['cancel'] }));
+    renderPage({}, 'ar');
+    expect(await screen.findByRole('heading', { level: 1, name: 'تفاصيل الحصة: Mathematics' })).toBeTruthy();
+    expect(screen.getByText('قيد الانتظار', { selector: '.request-status' })).toBeTruthy();
+    expect(screen.getByTestId('session-time').textContent).toContain('2030');
+    expect(screen.getByTestId('session-time').textContent).toContain('مايو');
+    expect(screen.getByRole('heading', { name: 'أين وصل الحجز' })).toBeTruthy();
   });
 
   it('an unknown request says so', async () => {
