@@ -237,11 +237,12 @@ export function withinWorkingHours(hours: readonly WorkingHour[], startsAt: Date
   for (let guard = 0; guard < 8 && left > 0; guard++) {
     const slot = hours.find((h) => h.day === day && clockMinutes(h.from) <= from && from < clockMinutes(h.to));
     if (!slot) return false;
-    const end = clockMinutes(slot.to);
+    // 23:59 as an end means "until midnight" (time inputs cannot say 24:00).
+    const end = slot.to.startsWith('23:59') ? DAY_MINUTES : clockMinutes(slot.to);
     const covered = end - from;
     if (covered >= left) return true;
     left -= covered;
-    if (end !== DAY_MINUTES && end !== DAY_MINUTES - 1) {
+    if (end !== DAY_MINUTES) {
       // A later slot of the same day that starts exactly where this one ends continues it.
       from = end;
       continue;
