@@ -22,10 +22,13 @@ export function watchNotifications(userId: number, queryClient: QueryClient, con
       if (stopped) return;
       const channel = userChannel(userId);
       const onCount = (data: unknown) => applyUnread(queryClient, readUnread(data));
+      const refetch = () => void queryClient.invalidateQueries({ queryKey: notificationsKeys.all });
       undo = [
+        // Whatever happened between the first read of the count and the subscription is read again.
+        c.subscribe(channel, 'pusher:subscription_succeeded', refetch),
         c.subscribe(channel, NOTIFICATION_EVENTS.created, onCount),
         c.subscribe(channel, NOTIFICATION_EVENTS.read, onCount),
-        c.onReconnect(() => void queryClient.invalidateQueries({ queryKey: notificationsKeys.all })),
+        c.onReconnect(refetch),
       ];
     })
     // No live badge then; the count is still read on focus and on each visit of the screen.
