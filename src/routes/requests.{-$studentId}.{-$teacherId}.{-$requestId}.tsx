@@ -24,7 +24,9 @@ export const Route = createFileRoute('/requests/{-$studentId}/{-$teacherId}/{-$r
   validateSearch: (search: Record<string, unknown>): RequestsSearch => {
     const filter = (REQUEST_FILTERS as readonly unknown[]).includes(search.filter) ? (search.filter as RequestFilter) : undefined;
     const page = Number(search.page);
-    return { ...(filter && filter !== 'all' ? { filter } : {}), ...(Number.isInteger(page) && page > 1 ? { page } : {}) };
+    // Keys stay present (undefined when invalid or the default): the route's search is laid over the
+    // raw one, so an omitted key would let `?filter=bogus` through.
+    return { filter: filter && filter !== 'all' ? filter : undefined, page: Number.isInteger(page) && page > 1 ? page : undefined };
   },
   component: RequestsRoute,
 });
