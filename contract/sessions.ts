@@ -27,7 +27,11 @@ export type SessionGrant = z.infer<typeof sessionGrantSchema>;
 
 export const ATTENDANCE_EVENTS = ['joined', 'left', 'reconnecting', 'reconnected'] as const;
 export type AttendanceEventType = (typeof ATTENDANCE_EVENTS)[number];
-export const attendanceEventRequestSchema = z.object({ type: z.enum(ATTENDANCE_EVENTS) });
+/**
+ * `at`: when it happened by the client's (server-corrected) clock. A `reconnecting` is only delivered
+ * once the line is back, so the server takes `at` when it lies within the last few minutes.
+ */
+export const attendanceEventRequestSchema = z.object({ type: z.enum(ATTENDANCE_EVENTS), at: z.iso.datetime().optional() });
 
 export const attendanceSchema = z.object({
   request_id: z.number().int(),

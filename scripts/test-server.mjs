@@ -86,6 +86,8 @@ export async function startServer({ timeoutMs = 90_000 } = {}) {
     LOG_LEVEL: 'silent',
     AUTH_IP_LIMIT_PER_MINUTE: '1000',
     AUTH_PHONE_LIMIT_SCALE: '100',
+    // The live-session e2e: the fake RTC relay instead of Agora (the server refuses it in production).
+    RTC_ADAPTER: 'fake',
   };
   // A fresh embedded database every run, whatever the calling shell points at.
   delete env.DATABASE_URL;

@@ -236,6 +236,23 @@ describe('attendance', () => {
     expect((await as(f.student).post(`/api/v1/sessions/${f.channel}/events`, { type: 'left' })).status).toBe(201);
   });
 
+  it('dates an event delivered late by its own time, within five minutes, never in the future', async () => {
+    const f = await makeSession(t.db);
+    const { as, clock } = sessionsApp();
+    clock.now = new Date(START.getTime() + 30 * MIN);
+    const send = (type: string, at: Date) => as(f.student).post(`/api/v1/sessions/${f.channel}/events`, { type, at: at.toISOString() });
+    expect((await send('joined', new Date(START.getTime() + 27 * MIN))).status).toBe(201);
+    expect((await send('reconnecting', new Date(START.getTime() - 60 * MIN))).status).toBe(201);
+    expect((await send('reconnected', new Date(START.getTime() + 90 * MIN))).status).toBe(201);
+    expect((await as(f.student).post(`/api/v1/sessions/${f.channel}/events`, { type: 'left', at: 'yesterday' })).status).toBe(400);
+    const rows = await t.db.query<{ type: string; at: Date }>('SELECT type, at FROM session_events WHERE request_id = $1 ORDER BY id', [f.requestId]);
+    expect(rows.map((r) => [r.type, (r.at.getTime() - START.getTime()) / MIN])).toEqual([
+      ['joined', 27],
+      ['reconnecting', 25],
+      ['reconnected', 30],
+    ]);
+  });
+
   it('counts an open interval until the end, and reconnection that never recovered as lost', () => {
     const at = (m: number) => new Date(START.getTime() + m * MIN);
     const figures = attendanceOf(

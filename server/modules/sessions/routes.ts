@@ -61,6 +61,9 @@ function channelOf(c: Context<AppEnv>): string {
   return channel;
 }
 
+/** How far back an event delivered late (after the line came back) may be dated. */
+const LATE_EVENT_MS = 5 * 60_000;
+
 /** How long after the end a `left` is still recorded. */
 const LEFT_GRACE_MS = 5 * 60_000;
 
@@ -104,7 +107,10 @@ export function sessionsRoutes({ auth, agora, fakeRtc, now }: SessionsRoutesOpti
           asApiFailure(err);
         }
       }
-      const recorded = await recordEvent(c.get('db'), row.id, user.id, body.type, at);
+      // A late delivery keeps its time, within bounds: never in the future, never long ago.
+      const claimed = body.at ? Date.parse(body.at) : at.getTime();
+      const when = new Date(Math.min(at.getTime(), Math.max(claimed, at.getTime() - LATE_EVENT_MS)));
+      const recorded = await recordEvent(c.get('db'), row.id, user.id, body.type, when);
       if (!recorded) throw new ApiFailure(429, 'session_too_many_events');
       return ok(c, { recorded: true }, 'ok', 201);
     })

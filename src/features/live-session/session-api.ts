@@ -11,8 +11,8 @@ export function createSessionApi(client: ApiClient = api) {
       const res = await client<Envelope<unknown>>(path(channel, 'token'), { method: 'POST', body: {} });
       return sessionGrantSchema.parse(res.data);
     },
-    async report(channel: string, type: AttendanceEventType): Promise<void> {
-      await client(path(channel, 'events'), { method: 'POST', body: { type } });
+    async report(channel: string, type: AttendanceEventType, at: Date): Promise<void> {
+      await client(path(channel, 'events'), { method: 'POST', body: { type, at: at.toISOString() } });
     },
     async end(channel: string): Promise<void> {
       await client(path(channel, 'end'), { method: 'POST', body: {} });

@@ -3,7 +3,7 @@
 // callback actor, and a one-second clock that follows the server's time. The RTC session object is
 // kept in a small store for the video tiles, never in the machine's context.
 import { fromCallback, fromPromise } from 'xstate';
-import type { SessionGrant } from '../../../contract/sessions';
+import type { AttendanceEventType, SessionGrant } from '../../../contract/sessions';
 import {
   liveSessionMachine,
   type DeviceCheck,
@@ -78,9 +78,49 @@ function toMachine(event: RtcEvent, state: { reconnecting: boolean }): LiveSessi
   }
 }
 
+/**
+ * Attendance events in order, each with the time it happened; one that fails (the line is down —
+ * exactly when `reconnecting` is sent) is retried until it gets through or is too old to matter.
+ */
+export function createReportQueue(api: Pick<SessionApi, 'report'>, retryMs = 2000, giveUpMs = 5 * 60_000) {
+  const queue: Array<{ channel: string; type: AttendanceEventType; at: Date }> = [];
+  let sending = false;
+  const flush = async () => {
+    if (sending) return;
+    sending = true;
+    try {
+      while (queue.length) {
+        const next = queue[0]!;
+        try {
+          await api.report(next.channel, next.type, next.at);
+          queue.shift();
+        } catch (error) {
+          const refused = typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number' && error.status >= 400;
+          // The server said no (outside the window…): retrying will not change its mind.
+          if (refused || Date.now() - next.at.getTime() > giveUpMs) {
+            queue.shift();
+            continue;
+          }
+          setTimeout(() => void flush(), retryMs);
+          return;
+        }
+      }
+    } finally {
+      sending = false;
+    }
+  };
+  return {
+    push(channel: string, type: AttendanceEventType, at: Date) {
+      queue.push({ channel, type, at });
+      void flush();
+    },
+  };
+}
+
 export function liveSessionLogic(api: SessionApi, store: RtcStore) {
   // Server time minus the browser's, from the last grant: the countdown and time-up follow the server.
   let skewMs = 0;
+  const reports = createReportQueue(api);
   return liveSessionMachine.provide({
     actors: {
       checkDevices: fromPromise(checkDevices),
@@ -158,7 +198,7 @@ export function liveSessionLogic(api: SessionApi, store: RtcStore) {
       }),
     },
     actions: {
-      report: ({ context }, params) => void api.report(context.channelName, params.type).catch(() => undefined),
+      report: ({ context }, params) => reports.push(context.channelName, params.type, new Date(Date.now() + skewMs)),
     },
   });
 }

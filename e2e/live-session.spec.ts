@@ -1,0 +1,206 @@
+// The live video session end to end (issue 7): Chromium with fake camera and microphone, the real
+// server started by scripts/e2e.mjs with RTC_ADAPTER=fake (the test-only relay instead of Agora), two
+// browser contexts. A new student books an urgent one-hour session (free trial) with a demo teacher,
+// who approves it; the test-only route makes it end about a minute from now. Both join and see each
+// other's network-quality labels, the student drops off the network and comes back, the session ends
+// on time by itself and the request is finished. A user who is not a participant is refused a token.
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { tr, type Locale } from './support/catalog';
+import { preferences } from './support/app';
+
+test.describe.configure({ mode: 'serial' });
+// Fake media devices for this spec (playwright.config.ts also passes them to every spec).
+test.use({
+  launchOptions: {
+    ...(process.env.E2E_CHROMIUM_PATH ? { executablePath: process.env.E2E_CHROMIUM_PATH } : {}),
+    args: [
+      ...(process.env.E2E_CHROMIUM_ARGS ? (JSON.parse(process.env.E2E_CHROMIUM_ARGS) as string[]) : []),
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+    ],
+  },
+});
+
+const PASSWORD = 'Noor1234';
+const TEACHER_PHONE = '+97455100008';
+const SESSION_SECONDS = 75;
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}`, 'Accept-Language': 'en' });
+
+async function json<T>(res: { ok(): boolean; text(): Promise<string>; json(): Promise<unknown> }, what: string): Promise<T> {
+  expect(res.ok(), `${what}: ${await res.text()}`).toBe(true);
+  return ((await res.json()) as { data: T }).data;
+}
+
+let serial = 0;
+function newPhone(): string {
+  serial += 1;
+  const tail = `${(Date.now() + serial * 6133 + process.pid * 7907) % 10_000_000}`.padStart(7, '0');
+  return `+9745${tail}`;
+}
+
+async function latestCode(request: APIRequestContext, phone: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const body = (await (await request.get(`/api/v1/dev/outbox?phone=${encodeURIComponent(phone)}`)).json()) as { data?: unknown };
+      const latest = Array.isArray(body.data) ? body.data[0] : undefined;
+      code = JSON.stringify(latest ?? '').match(/\b(\d{6})\b/)?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+async function newStudent(request: APIRequestContext, phaseId: number, first: string): Promise<string> {
+  const phone = newPhone();
+  const registered = await request.post('/api/v1/auth/register', {
+    data: { type: 'student', first_name: first, last_name: 'الطالب', phone: phone.slice(4), country_code: 'QA', gender: 'male', phase_id: phaseId },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const code = await latestCode(request, phone);
+  return (await json<{ token: string }>(await request.post('/api/v1/verify-otp', { data: { phone, code } }), 'verify')).token;
+}
+
+interface World {
+  channel: string;
+  requestId: number;
+  student: string;
+  teacher: string;
+  stranger: string;
+}
+
+async function setUp(request: APIRequestContext): Promise<World> {
+  const login = await json<{ token: string; id?: number }>(
+    await request.post('/api/v1/instructor/auth/login', { data: { login: TEACHER_PHONE, password: PASSWORD } }),
+    'teacher login',
+  );
+  const teacher = login.token;
+  const profile = await json<{ id: number; subjects: Array<{ id: number }>; phases: Array<{ id: number }> }>(
+    await request.get('/api/v1/profile', { headers: auth(teacher) }),
+    'teacher profile',
+  );
+  // Open all week, so the urgent booking works whatever time the suite runs.
+  const hours = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start_time: '00:00', end_time: '23:59' }));
+  await json(await request.patch('/api/v1/profile', { headers: auth(teacher), data: { working_hours: hours } }), 'working hours');
+  const phaseId = profile.phases[0]!.id;
+  const student = await newStudent(request, phaseId, 'سالم');
+  const stranger = await newStudent(request, phaseId, 'غريب');
+  const booked = await json<{ id: number }>(
+    await request.post('/api/v1/requests', {
+      headers: auth(student),
+      data: { teacher_id: profile.id, subject_id: profile.subjects[0]!.id, type: 'urgent', duration_hours: 1, broadcast: false },
+    }),
+    'book',
+  );
+  await json(await request.post(`/api/v1/requests/${booked.id}/approve`, { headers: auth(teacher) }), 'approve');
+  const detail = await json<{ channel_name: string | null; status: string }>(
+    await request.get(`/api/v1/requests/${booked.id}`, { headers: auth(student) }),
+    'detail',
+  );
+  expect(detail.status).toBe('approved');
+  expect(detail.channel_name).toMatch(/[0-9a-f]{32}$/);
+  const channel = detail.channel_name!;
+  // Test-only (RTC_ADAPTER=fake): the session now ends in a little over a minute.
+  await json(await request.post(`/api/v1/sessions/${channel}/test/ends-in`, { headers: auth(student), data: { seconds: SESSION_SECONDS } }), 'ends-in');
+  return { channel, requestId: booked.id, student, teacher, stranger };
+}
+
+async function contextFor(browser: Browser, baseURL: string, token: string, teacher: boolean, locale: Locale, quality: number) {
+  const context: BrowserContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  await context.addCookies([
+    { name: 'ng-token', value: token, url: baseURL },
+    ...(teacher ? [{ name: 'is_teacher', value: 'true', url: baseURL }] : []),
+  ]);
+  const page: Page = await context.newPage();
+  await preferences(page, { locale });
+  // The fake adapter reports this network quality (0–6) for this browser.
+  await page.addInitScript((q) => localStorage.setItem('noor-fake-rtc-quality', String(q)), quality);
+  return { context, page };
+}
+
+let world: World;
+
+test.beforeAll(async ({ request }) => {
+  world = await setUp(request);
+});
+
+test('a user who is not a participant is refused a token, on the API and on the screen', async ({ request, browser, baseURL }) => {
+  const res = await request.post(`/api/v1/sessions/${world.channel}/token`, { headers: auth(world.stranger) });
+  expect(res.status()).toBe(403);
+  expect(((await res.json()) as { message: string }).message).toBe('This session is not yours, so you cannot join it');
+  const unknown = await request.post(`/api/v1/sessions/${'0'.repeat(32)}/token`, { headers: auth(world.stranger) });
+  expect(unknown.status()).toBe(404);
+
+  const { context, page } = await contextFor(browser, baseURL!, world.stranger, false, 'ar', 1);
+  await page.goto(`/session/${world.channel}`);
+  await expect(page.getByRole('heading', { name: tr('ar', 'You cannot join this session now') })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('session-refusal')).toHaveText('هذه الحصة ليست لك، فلا يمكنك الانضمام إليها');
+  await context.close();
+});
+
+test('both join and see each other, one drops and comes back, and the session ends on time', async ({ browser, baseURL, request }) => {
+  test.setTimeout(SESSION_SECONDS * 1000 + 60_000);
+  const student = await contextFor(browser, baseURL!, world.student, false, 'ar', 1);
+  const teacher = await contextFor(browser, baseURL!, world.teacher, true, 'en', 2);
+  await student.page.goto(`/session/${world.channel}`);
+  await teacher.page.goto(`/session/${world.channel}`);
+
+  for (const { page } of [student, teacher]) {
+    await expect(page.getByTestId('live-session')).toHaveAttribute('data-step', 'session', { timeout: 20_000 });
+    await expect(page.getByTestId('peer-presence')).toHaveAttribute('data-present', 'true', { timeout: 15_000 });
+    // Less than five minutes are left from the start: the warning shows, with the remaining time.
+    await expect(page.getByTestId('end-warning')).toBeVisible();
+    await expect(page.getByTestId('remaining-time')).toHaveText(/^0[01]:\d\d$/);
+  }
+  // Each sees its own quality and the other's, as the spec labels them, in its language.
+  await expect(student.page.getByTestId('self-quality')).toHaveText(tr('ar', 'Excellent'));
+  await expect(student.page.getByTestId('peer-quality')).toHaveText(tr('ar', 'Good'));
+  await expect(teacher.page.getByTestId('self-quality')).toHaveText('Good');
+  await expect(teacher.page.getByTestId('peer-quality')).toHaveText('Excellent');
+
+  // The microphone toggle says its state.
+  const mic = teacher.page.getByRole('button', { name: 'Mute microphone' });
+  await mic.click();
+  await expect(teacher.page.getByRole('button', { name: 'Unmute microphone' })).toHaveAttribute('aria-pressed', 'true');
+
+  // The student loses the network: a reconnecting banner there; the teacher sees the student gone.
+  await student.context.setOffline(true);
+  await expect(student.page.getByTestId('reconnecting')).toBeVisible({ timeout: 10_000 });
+  await expect(student.page.getByTestId('self-quality')).toHaveText(tr('ar', 'Disconnected'));
+  await expect(teacher.page.getByTestId('peer-presence')).toHaveAttribute('data-present', 'false', { timeout: 10_000 });
+  await expect(teacher.page.getByTestId('peer-quality')).toHaveText('Disconnected');
+  await expect(teacher.page.getByText('Waiting for the student to join…')).toBeVisible();
+  // Back within the 30 seconds: the call goes on.
+  await student.context.setOffline(false);
+  await expect(student.page.getByTestId('reconnecting')).toHaveCount(0, { timeout: 10_000 });
+  await expect(teacher.page.getByTestId('peer-presence')).toHaveAttribute('data-present', 'true', { timeout: 10_000 });
+  await expect(student.page.getByTestId('live-session')).toHaveAttribute('data-step', 'session');
+
+  // Time is up: both screens end by themselves and link to the session details.
+  for (const [page, locale] of [
+    [student.page, 'ar'],
+    [teacher.page, 'en'],
+  ] as const) {
+    await expect(page.getByTestId('session-ended')).toBeVisible({ timeout: SESSION_SECONDS * 1000 + 10_000 });
+    await expect(page.getByRole('heading', { name: tr(locale, 'The session has ended') })).toBeVisible();
+    await expect(page.getByTestId('session-details-link')).toHaveAttribute('href', `/session-details/${world.requestId}`);
+  }
+  const detail = await json<{ status: string }>(await request.get(`/api/v1/requests/${world.requestId}`, { headers: auth(world.student) }), 'detail');
+  expect(detail.status).toBe('finished');
+
+  // Attendance: both joined; the student's drop is recorded.
+  const attendance = await json<{ participants: Array<{ role: string; events: Array<{ type: string }> }> }>(
+    await request.get(`/api/v1/sessions/${world.channel}/attendance`, { headers: auth(world.teacher) }),
+    'attendance',
+  );
+  const studentEvents = attendance.participants.find((p) => p.role === 'student')!.events.map((e) => e.type);
+  expect(studentEvents).toEqual(expect.arrayContaining(['joined', 'reconnecting', 'reconnected']));
+  expect(attendance.participants.find((p) => p.role === 'teacher')!.events.map((e) => e.type)).toContain('joined');
+
+  // The session details show it finished.
+  await student.page.getByTestId('session-details-link').click();
+  await expect(student.page).toHaveURL(new RegExp(`/session-details/${world.requestId}$`));
+  await student.context.close();
+  await teacher.context.close();
+});
