@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationPageSchema } from '../../contract/notifications';
 import { openDb, type Db, type Queryable } from '../../server/db';
@@ -18,7 +19,15 @@ import { makePerson, notificationsApp, recordingPublisher, tokenFor } from './no
 async function restartableDb(): Promise<{ db: Db; reopen(): Promise<Db>; close(): Promise<void> }> {
   if (databaseUrl) {
     const t: TestDb = await seededDb();
-    return { db: t.db, reopen: t.reopen, close: t.close };
+    const url = databaseUrl;
+    // The test closes its connections itself (one of them before the "restart"); this only drops the schema.
+    const dropSchema = async () => {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`DROP SCHEMA ${t.schema!} CASCADE`);
+      await admin.end();
+    };
+    return { db: t.db, reopen: t.reopen, close: dropSchema };
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'noor-reminders-'));
   const db = await openDb({ dataDir: dir });
