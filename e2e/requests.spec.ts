@@ -8,6 +8,7 @@
 // Setup through the API: demo teachers 6 and 7 (English, preparatory) get working hours round the
 // clock so bookings work whenever the suite runs; the student is new (own balance and free trial)
 // and buys the Starter package through the sandbox checkout.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { tr, type Locale } from './support/catalog';
 import { open, preferences } from './support/app';
@@ -167,7 +168,10 @@ test('scheduled: the teacher approves, the student sees it without reload and op
     await expect(student.page.getByText('Reading practice')).toBeVisible();
     const current = student.page.locator('[data-testid="timeline"] [aria-current="step"]');
     await expect(current).toHaveAttribute('data-status', 'approved');
-    await expect(student.page.locator('[data-testid="timeline"] [data-event="cancel"]')).toBeVisible();
+    // Three hours ahead is inside the 6-hour cutoff: the machine offers no cancel, only finish and join.
+    await expect(student.page.locator('[data-testid="timeline"] [data-event]')).toHaveCount(2);
+    await expect(student.page.locator('[data-testid="timeline"] [data-event="cancel"]')).toHaveCount(0);
+    await expect(student.page.locator('main [data-action="cancel"]')).toHaveCount(0);
     // Three hours ahead: the join button waits for its window.
     await expect(student.page.getByTestId('join-session')).toBeDisabled();
   } finally {
@@ -225,5 +229,36 @@ test('cancel asks first, says the hours come back, and /packages shows them retu
     await expect(student.page.getByTestId('balance-hours')).toHaveAttribute('data-hours', String(before));
   } finally {
     await student.context.close();
+  }
+});
+
+test('accessibility: the requests list, the cancel dialog and the session details pass axe in ar/dark and en/light', async ({ browser, baseURL, request }) => {
+  const id = await book(request, world, { type: 'schedule', starts_at: startIn(10), duration_hours: 1, comment: 'axe' });
+  for (const [locale, theme] of [
+    ['ar', 'dark'],
+    ['en', 'light'],
+  ] as const) {
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'ng-token', value: world.student.token, url: baseURL! }]);
+    const page = await context.newPage();
+    await preferences(page, { locale, theme });
+    try {
+      const axe = async (what: string) => {
+        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${what} (${locale}, ${theme})`).toEqual([]);
+      };
+      await open(page, `/requests/all/all/${id}`);
+      await expect(card(page, id).first()).toBeVisible();
+      await axe('/requests');
+      await card(page, id).first().locator('[data-action="cancel"]').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await axe('cancel dialog');
+      await page.keyboard.press('Escape');
+      await open(page, `/session-details/${id}`);
+      await expect(page.getByTestId('timeline')).toBeVisible();
+      await axe('/session-details');
+    } finally {
+      await context.close();
+    }
   }
 });
