@@ -3,10 +3,14 @@
 // each route in headless Chromium with an empty profile, and gzips every JS body itself (level 9) so
 // the figure does not depend on the server's encoding. Exits 1 when home exceeds its budget or
 // pulls in a heavy library that must stay out of it. A figure-printing script, not a test.
+// It also reports the live-session route's chunk and the lazy Agora chunk it alone imports (issue 7),
+// and exits 1 when Agora is reachable from the entry or from any other route's chunk.
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { findBrowser } from './find-browser.mjs';
-import { buildIfNeeded, onShutdown, startServer } from './test-server.mjs';
+import { buildIfNeeded, onShutdown, root, startServer } from './test-server.mjs';
 
 const KB = 1024;
 const HOME_BUDGET = 180 * KB;
@@ -68,6 +72,42 @@ function printTable(title, files) {
   return gzip;
 }
 
+/**
+ * Where the Agora SDK sits in the build: the chunks that contain it, the session route's chunk, and
+ * every chunk from which an Agora chunk can be reached by imports. Agora must be reachable only
+ * through the session route's chunk: never from the entry, never through any other route.
+ */
+function agoraPlacement() {
+  const dir = path.join(root, 'dist/client/assets');
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.js'));
+  const text = new Map(files.map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
+  const sized = (f) => ({ file: `/assets/${f}`, raw: text.get(f).length, gzip: zlib.gzipSync(text.get(f), { level: 9 }).length });
+  const entry = fs.readFileSync(path.join(root, 'dist/client/index.html'), 'utf8').match(/src="\/assets\/([^"]+\.js)"/)?.[1];
+  const agora = files.filter((f) => FORBIDDEN_ON_HOME[0].markers.some((m) => text.get(f).includes(m)));
+  const session = files.filter((f) => f.startsWith('session._channelName-'));
+  const importers = (file) => files.filter((f) => f !== file && text.get(f).includes(file));
+  const problems = [];
+  if (agora.length === 0) problems.push('no chunk contains the Agora SDK: the session route cannot load video');
+  if (agora.length > 1) problems.push(`the Agora SDK is in ${agora.length} chunks (a second copy?): ${agora.join(', ')}`);
+  if (session.length !== 1) problems.push(`expected one session route chunk, found ${session.length}`);
+  // Walk up the import graph from each Agora chunk, stopping at the session route's chunk.
+  const via = new Set();
+  const queue = [...agora];
+  while (queue.length) {
+    const file = queue.shift();
+    if (session.includes(file) || via.has(file)) continue;
+    via.add(file);
+    const up = importers(file);
+    if (file === entry) problems.push(`Agora is reachable from the entry ${file}`);
+    else if (up.length === 0 && !agora.includes(file)) problems.push(`Agora is reachable from ${file}, which is not the session route`);
+    else if (up.length === 0) problems.push(`nothing imports the Agora chunk ${file}`);
+    queue.push(...up);
+  }
+  const reachesSession = [...via].some((f) => importers(f).some((i) => session.includes(i)));
+  if (agora.length && !reachesSession) problems.push('the session route does not import the Agora chunk');
+  return { agora: agora.map(sized), session: session.map(sized), problems };
+}
+
 async function main() {
   const found = await findBrowser();
   buildIfNeeded({ force: true });
@@ -82,7 +122,11 @@ async function main() {
     const homeTotal = printTable('JavaScript of a first visit to / (home)', home);
     printTable('JavaScript of a first visit to /sign-in', signIn);
 
-    const problems = [];
+    const placement = agoraPlacement();
+    printTable('The live-session route (/session/$channelName): its chunk', placement.session);
+    printTable('… and the Agora chunk it imports lazily (only when the server grants Agora video)', placement.agora);
+
+    const problems = [...placement.problems];
     console.log(`\nhome budget: ${kb(homeTotal)} of ${kb(HOME_BUDGET)} gzip`);
     if (homeTotal > HOME_BUDGET) problems.push(`home downloads ${kb(homeTotal)} of JavaScript, over the ${kb(HOME_BUDGET)} budget`);
     for (const { library, markers } of FORBIDDEN_ON_HOME) {
@@ -97,6 +141,7 @@ async function main() {
       return 1;
     }
     console.log('OK: within budget; no agora-rtc, pusher-js, phone metadata or diagram renderer on home');
+    console.log('OK: the Agora SDK is one chunk, reachable only through the session route');
     return 0;
   } finally {
     await browser?.close();
