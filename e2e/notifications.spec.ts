@@ -3,6 +3,7 @@
 // teacher approves it through the API; the student's open page shows the bell's count go up without a
 // reload; the notification opens the session details and is marked read; "mark all as read" clears
 // the badge. Arabic (the default, right to left) and English.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { tr, type Locale } from './support/catalog';
 import { open, preferences } from './support/app';
@@ -149,5 +150,25 @@ for (const [index, locale] of (['ar', 'en'] as const).entries()) {
     // Stored on the server: a reload shows the same.
     await page.reload();
     await expect(bell(page)).toHaveAccessibleName(bellName(locale, 0));
+  });
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the bell and the notifications screen (read and unread items) have no WCAG 2.1 AA violations (ar, ${theme})`, async ({ page, baseURL, request }) => {
+    const token = await newStudent(request, world.phaseId);
+    await page.context().addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
+    await page.emulateMedia({ colorScheme: theme });
+    await preferences(page, { locale: 'ar', theme });
+    await open(page, '/notifications');
+    const items = page.locator('.notification-item');
+    await expect(items).toHaveCount(1);
+    await expect(items.first()).toHaveAttribute('data-unread', 'true');
+    await expect(bell(page)).toHaveAccessibleName(bellName('ar', 1));
+    await page.evaluate(() => document.fonts.ready);
+    const scan = async () => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations;
+    expect(await scan()).toEqual([]);
+    await page.getByRole('button', { name: tr('ar', 'Mark all as read') }).click();
+    await expect(items.first()).toHaveAttribute('data-unread', 'false');
+    expect(await scan()).toEqual([]);
   });
 }
