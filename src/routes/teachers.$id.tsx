@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { Trans } from '@lingui/react/macro';
 import { BookingForm } from '../features/booking/booking-form';
-import { BalancePanel } from '../features/packages/balance-panel';
 import { balanceQuery } from '../features/packages/packages-api';
 import { TeacherPage } from '../features/teachers/teacher-page';
 import { guard, selectAuthGuardState } from '../app/guards';
@@ -34,7 +33,6 @@ function TeacherRoute() {
           <BookingForm
             teacher={teacher}
             balance={balance.data}
-            balancePanel={<BalancePanel />}
             onBooked={onBooked}
             onOpenPackages={onOpenPackages}
           />

@@ -5,7 +5,7 @@
 // request, and offers the packages screen when the hours do not cover it. The form starts from the
 // machine's (possibly restored) fields and tells it every edit, so nothing typed is lost.
 import './booking.css';
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm, type AnyFieldApi } from '@tanstack/react-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
@@ -31,14 +31,13 @@ import { submitWith, useValidateAllOnSubmit, visibleErrors } from '../../ui/form
 import { TextArea } from '../../ui/text-area';
 import { TextInput } from '../../ui/text-input';
 import { toast } from '../../ui/toast-store';
+import { BookingBalance as BalanceNote } from './booking-balance';
 import { bookedTexts, bookingMessage } from './texts';
 import { useBooking } from './use-booking';
 
 export interface BookingFormProps {
   teacher: TeacherDetail;
   balance: BookingBalance | undefined;
-  /** The student's balance and free trial, shown above the form. */
-  balancePanel?: ReactNode;
   onBooked: (requestId: number) => void;
   onOpenPackages: () => void;
 }
@@ -46,7 +45,7 @@ export interface BookingFormProps {
 const required = ({ value }: { value: string }) => (value === '' ? validationKeys.required : undefined);
 const DURATIONS = Array.from({ length: MAX_DURATION_HOURS - MIN_DURATION_HOURS + 1 }, (_, i) => MIN_DURATION_HOURS + i);
 
-export function BookingForm({ teacher, balance, balancePanel, onBooked, onOpenPackages }: BookingFormProps) {
+export function BookingForm({ teacher, balance, onBooked, onOpenPackages }: BookingFormProps) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const actor = useBooking({ teacher, balance, onOpenPackages });
@@ -98,7 +97,7 @@ export function BookingForm({ teacher, balance, balancePanel, onBooked, onOpenPa
       <h2 id="booking-title">
         <Trans>Book a session</Trans>
       </h2>
-      {balancePanel}
+      <BalanceNote balance={balance} />
       <form ref={formRef} className="form booking-form" noValidate aria-label={t`Book a session`} onSubmit={submitWith(form)}>
         <FormError title={t`The booking was not sent:`} messages={formError ? formError.split('\n') : []} />
 

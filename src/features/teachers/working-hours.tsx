@@ -22,7 +22,11 @@ export function WorkingHours({ hours, compact = false }: { hours: readonly Worki
           <dd>
             {slots.map((s) => (
               <span key={s.from} className="working-hours-slot" dir="auto">
-                {clockTime(s.from, i18n.locale)} – {clockTime(s.to, i18n.locale)}
+                {s.from === '00:00' && (s.to === '24:00' || s.to === '23:59') ? (
+                  <Trans>All day</Trans>
+                ) : (
+                  `${clockTime(s.from, i18n.locale)} – ${clockTime(s.to, i18n.locale)}`
+                )}
               </span>
             ))}
           </dd>

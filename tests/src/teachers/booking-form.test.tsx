@@ -7,6 +7,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TeacherDetail } from '../../../contract/teachers';
 import { wallClockOf } from '../../../machines/booking.machine';
@@ -66,20 +67,25 @@ const detail = (id: number) => ({
 
 let reply: Reply;
 
-function renderForm(balance = { minutes_remaining: 600, free_trial_available: false }, locale: 'en' | 'ar' = 'en') {
+async function renderForm(balance = { minutes_remaining: 600, free_trial_available: false }, locale: 'en' | 'ar' = 'en') {
   const { fetch, calls } = fakeFetch(() => reply);
   vi.stubGlobal('fetch', fetch);
   const onBooked = vi.fn();
   const onOpenPackages = vi.fn();
   const onError = vi.fn();
   const queryClient = createQueryClient({ onError });
+  const rootRoute = createRootRoute({
+    component: () => <BookingForm teacher={teacher} balance={balance} onBooked={onBooked} onOpenPackages={onOpenPackages} />,
+  });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
   const view = render(
     <I18nProvider i18n={makeI18n(locale)}>
       <QueryClientProvider client={queryClient}>
-        <BookingForm teacher={teacher} balance={balance} onBooked={onBooked} onOpenPackages={onOpenPackages} />
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </I18nProvider>,
   );
+  await screen.findByRole('button', { name: locale === 'en' ? 'Send the request' : 'إرسال الطلب' });
   return { calls, onBooked, onOpenPackages, onError, view, user: userEvent.setup() };
 }
 
@@ -100,9 +106,16 @@ afterEach(() => {
 });
 
 describe('booking form', () => {
+  it('shows the balance and the free trial beside the form', async () => {
+    await renderForm({ minutes_remaining: 150, free_trial_available: true });
+    const note = await screen.findByTestId('booking-balance');
+    expect(note.textContent).toContain('Your balance: 2 h 30 min');
+    expect(note.textContent).toContain('Your free trial covers a session of up to 1 hour.');
+  });
+
   it('a time less than an hour away gets the spec message and nothing is sent', async () => {
-    const { user, calls } = renderForm();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Subject' }), '1');
+    const { user, calls } = await renderForm();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Subject' }), '1');
     fillWhen(20 * 60_000);
     await user.click(screen.getByRole('button', { name: 'Send the request' }));
     expect(await screen.findByText('The session time must be at least one hour from now')).toBeTruthy();
@@ -111,7 +124,7 @@ describe('booking form', () => {
   });
 
   it('says the same in Arabic', async () => {
-    const { user } = renderForm(undefined, 'ar');
+    const { user } = await renderForm(undefined, 'ar');
     await user.selectOptions(screen.getByRole('combobox', { name: 'المادة' }), '1');
     const { date, time } = wallClockOf(new Date(Date.now() + 10 * 60_000));
     fireEvent.change(screen.getByLabelText('التاريخ'), { target: { value: date } });
@@ -121,7 +134,7 @@ describe('booking form', () => {
   });
 
   it('asks for the subject, date and time before anything else', async () => {
-    const { user, calls } = renderForm();
+    const { user, calls } = await renderForm();
     await user.click(screen.getByRole('button', { name: 'Send the request' }));
     await waitFor(() => expect(screen.getAllByText('This field is required').length).toBeGreaterThanOrEqual(3));
     expect(calls).toHaveLength(0);
@@ -129,7 +142,7 @@ describe('booking form', () => {
 
   it('books: posts the contract body, shows a toast and hands over the request', async () => {
     const shown = vi.spyOn(toast, 'show');
-    const { user, calls, onBooked } = renderForm();
+    const { user, calls, onBooked } = await renderForm();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Subject' }), '2');
     const { date, time } = fillWhen(3 * 3600_000);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Duration' }), '2');
@@ -156,7 +169,7 @@ describe('booking form', () => {
   });
 
   it('an urgent request needs no date', async () => {
-    const { user, calls, onBooked } = renderForm();
+    const { user, calls, onBooked } = await renderForm();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Subject' }), '1');
     await user.click(screen.getByRole('radio', { name: 'Urgent (now)' }));
     expect(screen.queryByLabelText('Date')).toBeNull();
@@ -167,7 +180,7 @@ describe('booking form', () => {
 
   it('a refusal keeps everything typed and shows the server message beside its field', async () => {
     reply = { status: 400, json: { message: 'Please check', code: 'teacher_busy', errors: { starts_at: ['The teacher has another session then (server)'] } } };
-    const { user, onBooked, onError } = renderForm();
+    const { user, onBooked, onError } = await renderForm();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Subject' }), '1');
     fillWhen(3 * 3600_000);
     await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'Tajweed');
@@ -180,7 +193,7 @@ describe('booking form', () => {
   });
 
   it('too few hours: offers the packages screen, and the form comes back as it was', async () => {
-    const { user, calls, onOpenPackages, view } = renderForm({ minutes_remaining: 0, free_trial_available: false });
+    const { user, calls, onOpenPackages, view } = await renderForm({ minutes_remaining: 0, free_trial_available: false });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Subject' }), '2');
     const { time } = fillWhen(5 * 3600_000);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Duration' }), '3');
@@ -192,7 +205,7 @@ describe('booking form', () => {
     view.unmount();
 
     // Back from /packages (or after a reload), with hours bought meanwhile.
-    renderForm({ minutes_remaining: 600, free_trial_available: false });
+    await renderForm({ minutes_remaining: 600, free_trial_available: false });
     expect((screen.getByRole('textbox', { name: 'Comment' }) as HTMLTextAreaElement).value).toBe('Grammar');
     expect((screen.getByRole('combobox', { name: 'Subject' }) as HTMLSelectElement).value).toBe('2');
     expect((screen.getByRole('combobox', { name: 'Duration' }) as HTMLSelectElement).value).toBe('3');
@@ -202,7 +215,7 @@ describe('booking form', () => {
 
   it('the server’s 402 also offers the packages screen', async () => {
     reply = { status: 402, json: { message: "You don't have enough hours", code: 'insufficient_hours' } };
-    const { user } = renderForm({ minutes_remaining: 0, free_trial_available: true });
+    const { user } = await renderForm({ minutes_remaining: 0, free_trial_available: true });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Subject' }), '1');
     fillWhen(3 * 3600_000);
     await act(async () => {
