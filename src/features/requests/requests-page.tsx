@@ -82,8 +82,10 @@ export function RequestsPage(props: RequestsPageProps) {
             <Trans>Showing one request at the top of the list.</Trans>
           ) : viewer.role === 'teacher' && studentId !== undefined ? (
             <Trans>Showing your requests with one student.</Trans>
-          ) : (
+          ) : viewer.role === 'student' && teacherId !== undefined ? (
             <Trans>Showing your requests with one teacher.</Trans>
+          ) : (
+            <Trans>Showing part of your requests.</Trans>
           )}{' '}
           <Button variant="ghost" className="button-small" onClick={props.onShowAll}>
             <Trans>Show all requests</Trans>

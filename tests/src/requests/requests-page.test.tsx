@@ -172,6 +172,15 @@ describe('RequestsPage — a student', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/v1/requests/4/cancel'))).toBe(true));
   });
 
+  it('narrowed to one teacher: the server is asked for that teacher', async () => {
+    const { lists } = stub({ list: () => page([summary({ id: 1 })]) });
+    renderPage({ viewer: { id: 10, role: 'student' }, teacherId: 20 });
+    await card(1);
+    const query = new URL(lists()[0]?.url ?? '', 'http://localhost').searchParams;
+    expect(query.get('teacher_id')).toBe('20');
+    expect(screen.getByText(/Showing your requests with one teacher/)).toBeTruthy();
+  });
+
   it('a request paid with the free trial says the free trial comes back', async () => {
     stub({
       list: () => page([summary({ id: 5, duration_hours: 1, actions: ['cancel'] })]),
