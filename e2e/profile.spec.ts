@@ -109,6 +109,7 @@ for (const locale of LOCALES) {
 
       const first = field(page, locale, 'First name');
       await expect(first).toHaveAttribute('aria-invalid', 'true');
+      await expect(first).toBeFocused();
       await expect(page.locator('.field', { has: first }).locator('.field-error')).toHaveText(tr(locale, 'English name not allowed'));
       await expect(first).toHaveValue('Maryam');
       await expect(field(page, locale, 'Last name')).toHaveValue('الهاجري');

@@ -1,6 +1,6 @@
 // A student's profile: names in Arabic, gender and school phase, edited with the sign-up's rules. The
 // phone is the account's sign-in and is shown read-only (docs/decisions.md).
-import { useForm } from '@tanstack/react-form';
+import { useForm, useStore } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
@@ -9,6 +9,7 @@ import { submitWith, textBinding, useValidateAllOnSubmit } from '../../ui/form-h
 import { TextInput } from '../../ui/text-input';
 import { valueBinding } from './bindings';
 import { ChoiceGroup } from './choice-group';
+import { focusFirstInvalidSoon } from './focus';
 import { fieldErrors } from './messages';
 import type { ProfileDetails } from './profile-api';
 import { usePhaseOptions } from './reference-options';
@@ -35,6 +36,7 @@ export function StudentProfileForm({ profile, onSaved }: { profile: ProfileDetai
   const form = useForm({
     defaultValues: studentValues(profile),
     ...validateAll,
+    onSubmitInvalid: () => focusFirstInvalidSoon(formRef.current),
     onSubmit: ({ value, formApi }) =>
       save(formApi, {
         first_name: value.first_name.trim(),
@@ -44,8 +46,13 @@ export function StudentProfileForm({ profile, onSaved }: { profile: ProfileDetai
       }),
   });
 
+  // Fields show their errors after a submit attempt (ui/form-helpers visibleErrors reads the form's count),
+  // but a field re-renders only on its own state: re-render the form when the count changes, so a field
+  // that was already invalid and never left (Enter pressed in it, or Save pressed without leaving it) shows.
+  const attempts = useStore(form.store, (s) => s.submissionAttempts);
+
   return (
-    <form ref={formRef} className="form profile-form" noValidate aria-label={t`Your details`} onSubmit={submitWith(form)}>
+    <form ref={formRef} className="form profile-form" data-attempts={attempts} noValidate aria-label={t`Your details`} onSubmit={submitWith(form)}>
       <FormError title={t`Your details could not be saved:`} messages={summary} />
       <div className="form-pair">
         <form.Field name="first_name" validators={{ onChange: ({ value }) => nameProblem(value) }}>
@@ -101,7 +108,9 @@ export function StudentProfileForm({ profile, onSaved }: { profile: ProfileDetai
         </Field>
       </div>
 
-      <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+      {/* No focus change on press: leaving a field shows its error, which moves the button down between
+          press and release and the click would be lost. The submit validates and focuses anyway. */}
+      <Button type="submit" disabled={busy} aria-busy={busy || undefined} onMouseDown={(e) => e.preventDefault()}>
         <Trans>Save changes</Trans>
       </Button>
     </form>

@@ -1,7 +1,7 @@
 // A teacher's profile: names in Arabic, country, gender, birth date, phases, subjects, qualification,
 // years of experience, available days with working hours and a description, edited with the sign-up's
 // rules. The phone and e-mail are the account's sign-in and are shown read-only.
-import { useForm } from '@tanstack/react-form';
+import { useForm, useStore } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QUALIFICATIONS } from '../../../contract/auth';
 import { WEEKDAYS, type TeacherProfileUpdate } from '../../../contract/profile';
@@ -14,6 +14,7 @@ import { TextArea } from '../../ui/text-area';
 import { TextInput } from '../../ui/text-input';
 import { valueBinding } from './bindings';
 import { ChoiceGroup } from './choice-group';
+import { focusFirstInvalidSoon } from './focus';
 import { fieldErrors } from './messages';
 import type { ProfileDetails } from './profile-api';
 import { useCountryOptions, usePhaseOptions, useSubjectOptions } from './reference-options';
@@ -113,6 +114,7 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
   const form = useForm({
     defaultValues: teacherValues(profile),
     ...validateAll,
+    onSubmitInvalid: () => focusFirstInvalidSoon(formRef.current),
     onSubmit: ({ value, formApi }) => {
       const body = teacherBody(value);
       const sent = (body.working_hours ?? []).map((h) => h.weekday);
@@ -139,8 +141,13 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
     </form.Field>
   );
 
+  // Fields show their errors after a submit attempt (ui/form-helpers visibleErrors reads the form's count),
+  // but a field re-renders only on its own state: re-render the form when the count changes, so a field
+  // that was already invalid and never left (Enter pressed in it, or Save pressed without leaving it) shows.
+  const attempts = useStore(form.store, (s) => s.submissionAttempts);
+
   return (
-    <form ref={formRef} className="form profile-form" noValidate aria-label={t`Your details`} onSubmit={submitWith(form)}>
+    <form ref={formRef} className="form profile-form" data-attempts={attempts} noValidate aria-label={t`Your details`} onSubmit={submitWith(form)}>
       <FormError title={t`Your details could not be saved:`} messages={summary} />
 
       <div className="form-triple">
@@ -324,7 +331,9 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
         )}
       </form.Field>
 
-      <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+      {/* No focus change on press: leaving a field shows its error, which moves the button down between
+          press and release and the click would be lost. The submit validates and focuses anyway. */}
+      <Button type="submit" disabled={busy} aria-busy={busy || undefined} onMouseDown={(e) => e.preventDefault()}>
         <Trans>Save changes</Trans>
       </Button>
     </form>

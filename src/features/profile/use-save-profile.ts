@@ -8,7 +8,8 @@ import type { AnyFormApi } from '@tanstack/react-form';
 import { useLingui } from '@lingui/react/macro';
 import type { StudentProfileUpdate, TeacherProfileUpdate } from '../../../contract/profile';
 import { isApiError, type FieldErrors } from '../../api/api-error';
-import { applyServerErrors, focusFirstInvalid } from '../../ui/form-helpers';
+import { applyServerErrors } from '../../ui/form-helpers';
+import { focusFirstInvalidSoon } from './focus';
 import { toast } from '../../ui/toast-store';
 import { profileKeys, saveProfile, type ProfileDetails } from './profile-api';
 
@@ -35,7 +36,7 @@ export function useSaveProfile(options: {
       if (isApiError(error) && error.status === 400) {
         const fieldErrors = mapErrors ? mapErrors(error.fieldErrors) : error.fieldErrors;
         setSummary(applyServerErrors(form, fieldErrors));
-        focusFirstInvalid(options.formRef.current);
+        focusFirstInvalidSoon(options.formRef.current);
       }
     }
   };

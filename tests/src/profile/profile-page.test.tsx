@@ -188,6 +188,17 @@ describe('ProfilePage — student', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('First name')));
   });
 
+  it('Enter in an invalid field it never left shows the error there', async () => {
+    const { calls, user } = renderPage();
+    const first = await screen.findByLabelText('First name');
+    await user.clear(first);
+    await user.type(first, 'Sara{Enter}');
+    expect(document.activeElement).toBe(first);
+    await waitFor(() => expect(first.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('English name not allowed')).toBeTruthy();
+    expect(patches(calls)).toHaveLength(0);
+  });
+
   it("a failed save puts the server's errors beside their fields and keeps every edit", async () => {
     const { calls, user, onAccountChanged, onError } = renderPage();
     const last = await screen.findByLabelText('Last name');
