@@ -1,0 +1,128 @@
+// The live-session machine as the screen runs it (src/features/live-session/wiring.ts) with the
+// test-only fake RTC adapter over a fake server: the denied device check leads to audio-only, the
+// grant picks the adapter, the relay's answers become peer and quality events, a failing line becomes
+// reconnecting and then reconnected, and attendance events reach the server in order — the ones sent
+// while the line was down are retried with their own time.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import type { AttendanceEventType, FakeRtcRoom, SessionGrant } from '../../contract/sessions';
+import type { SessionApi } from '../../src/features/live-session/session-api';
+import { createReportQueue, createRtcStore, liveSessionLogic } from '../../src/features/live-session/wiring';
+
+const now = Date.now();
+const grant: SessionGrant = {
+  request_id: 5,
+  channel_name: 'session-abc',
+  app_id: null,
+  token: null,
+  uid: 3,
+  role: 'teacher',
+  expires_at: new Date(now + 3_600_000).toISOString(),
+  starts_at: new Date(now - 60_000).toISOString(),
+  ends_at: new Date(now + 3_600_000).toISOString(),
+  server_time: new Date(now).toISOString(),
+  video_configured: false,
+  rtc_adapter: 'fake',
+};
+
+function fakeServer() {
+  const reports: Array<{ type: AttendanceEventType; at: Date }> = [];
+  const state = { online: true, peers: [] as FakeRtcRoom['peers'], beats: 0 };
+  const offline = () => Object.assign(new Error('no connection'), { status: 0 });
+  const api: SessionApi = {
+    token: async () => grant,
+    report: async (_channel, type, at) => {
+      if (!state.online) throw offline();
+      reports.push({ type, at });
+    },
+    end: async () => undefined,
+    post: async <T,>(_path: string, _body: object) => {
+      if (!state.online) throw offline();
+      state.beats++;
+      return { peers: state.peers } as T;
+    },
+  };
+  return { api, reports, state };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the wired live session with the fake adapter', () => {
+  it('goes audio-only when devices are refused, meets the peer, survives a drop, and reports attendance', async () => {
+    const server = fakeServer();
+    const store = createRtcStore();
+    // No browser here: the device check fails as a refused permission would.
+    const actor = createActor(liveSessionLogic(server.api, store), { input: { channelName: 'session-abc' } }).start();
+    await waitFor(actor, (s) => s.matches('permissionDenied'));
+    actor.send({ type: 'session.continueAudioOnly' });
+    await waitFor(actor, (s) => s.matches({ session: 'inCall' }));
+    expect(store.get()).not.toBeNull();
+    expect(actor.getSnapshot().context.audioOnly).toBe(true);
+
+    server.state.peers = [{ uid: 9, quality: 4 }];
+    await waitFor(actor, (s) => s.hasTag('peer:present'), { timeout: 3000 });
+    expect(actor.getSnapshot().context.peerQuality).toBe('poor');
+    expect(actor.getSnapshot().context.selfQuality).toBe('excellent');
+
+    server.state.online = false;
+    await waitFor(actor, (s) => s.hasTag('connection:reconnecting'), { timeout: 5000 });
+    server.state.online = true;
+    await waitFor(actor, (s) => !s.hasTag('connection:reconnecting'), { timeout: 5000 });
+    // The `reconnecting` report failed while offline and was sent again, keeping its time.
+    await vi.waitFor(() => expect(server.reports.map((r) => r.type)).toEqual(['joined', 'reconnecting', 'reconnected']), { timeout: 5000 });
+    expect(server.reports[1]!.at.getTime()).toBeLessThan(server.reports[2]!.at.getTime() - 500);
+
+    actor.send({ type: 'leave.request' });
+    actor.send({ type: 'leave.confirm' });
+    await waitFor(actor, (s) => s.matches('ended'));
+    expect(actor.getSnapshot().context.endReason).toBe('left');
+    expect(store.get()).toBeNull();
+    actor.stop();
+  }, 20_000);
+});
+
+describe('attendance report queue', () => {
+  it('keeps the order, retries while the line is down, drops what the server refuses', async () => {
+    vi.useFakeTimers();
+    const sent: string[] = [];
+    let online = false;
+    const queue = createReportQueue(
+      {
+        report: async (_c, type) => {
+          if (type === 'left') throw Object.assign(new Error('refused'), { status: 409 });
+          if (!online) throw Object.assign(new Error('offline'), { status: 0 });
+          sent.push(type);
+        },
+      },
+      1000,
+    );
+    queue.push('c', 'reconnecting', new Date());
+    queue.push('c', 'left', new Date());
+    queue.push('c', 'reconnected', new Date());
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(sent).toEqual([]);
+    online = true;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sent).toEqual(['reconnecting', 'reconnected']);
+  });
+
+  it('gives up on an event too old to matter', async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    const queue = createReportQueue(
+      {
+        report: async () => {
+          calls++;
+          throw Object.assign(new Error('offline'), { status: 0 });
+        },
+      },
+      1000,
+      3000,
+    );
+    queue.push('c', 'joined', new Date());
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls).toBeLessThanOrEqual(5);
+  });
+});
