@@ -3,8 +3,9 @@
 // than an hour away (the spec's message, nothing sent), books a scheduled session and lands on its
 // session details, pending. A student whose free trial does not cover the booking is offered the
 // packages screen and, coming back, finds the form as it was — also after a reload.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { tr, type Locale } from './support/catalog';
+import { LOCALES, tr, type Locale } from './support/catalog';
 import { open, preferences } from './support/app';
 
 test.describe.configure({ mode: 'serial' });
@@ -162,3 +163,27 @@ test('en: a student whose free trial does not cover two hours is offered package
   await expect(page).toHaveURL(/\/session-details\/\d+$/);
   await expect(page.locator('[data-status="pending"]').first()).toBeVisible();
 });
+
+// Both screens with a signed-in student, in both languages and themes: no WCAG 2.1 AA violation (the
+// booking form showing a rule message included).
+for (const locale of LOCALES) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`${locale}, ${theme}: the teachers list and the booking form have no WCAG 2.1 AA violations`, async ({ page, baseURL, request }) => {
+      const token = await newStudent(request, teacher.phases[0]!.id, false);
+      await page.context().addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
+      await preferences(page, { locale, theme });
+      const check = async (what: string) => {
+        await page.evaluate(() => document.fonts.ready);
+        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
+      };
+      await open(page, '/teachers');
+      await expect(page.getByTestId(`teacher-${teacher.id}`)).toBeVisible();
+      await check('teachers list');
+      await open(page, `/teachers/${teacher.id}`);
+      await page.getByRole('button', { name: tr(locale, 'Send the request') }).click();
+      await expect(page.getByText(tr(locale, 'This field is required')).first()).toBeVisible();
+      await check('teacher page with the booking form');
+    });
+  }
+}
