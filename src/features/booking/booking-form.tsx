@@ -5,7 +5,7 @@
 // request, and offers the packages screen when the hours do not cover it. The form starts from the
 // machine's (possibly restored) fields and tells it every edit, so nothing typed is lost.
 import './booking.css';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm, type AnyFieldApi } from '@tanstack/react-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
@@ -20,6 +20,7 @@ import {
   selectIsBusy,
   selectNeedsPackage,
   selectRequestId,
+  wallClockOf,
   type BookingBalance,
   type BookingField,
   type BookingFields,
@@ -59,6 +60,8 @@ export function BookingForm({ teacher, balance, onBooked, onOpenPackages }: Book
   const ids = { type: useId(), broadcast: useId() };
 
   const initial = actor.getSnapshot().context.fields;
+  // The earliest day the date picker offers: today in Qatar (the rules refuse anything sooner anyway).
+  const [today] = useState(() => wallClockOf(new Date()).date);
   const form = useForm({
     defaultValues: {
       ...initial,
@@ -160,7 +163,7 @@ export function BookingForm({ teacher, balance, onBooked, onOpenPackages }: Book
                   {(field) => (
                     <Field label={t`Date`} required errors={visibleErrors(field, i18n)}>
                       {(control) => (
-                        <TextInput {...control} type="date" name="date" value={field.state.value} onChange={(e) => edit(field, 'date', e.target.value)} onBlur={field.handleBlur} />
+                        <TextInput {...control} type="date" name="date" min={today} value={field.state.value} onChange={(e) => edit(field, 'date', e.target.value)} onBlur={field.handleBlur} />
                       )}
                     </Field>
                   )}
