@@ -3,7 +3,8 @@
 // browser contexts. A new student books an urgent one-hour session (free trial) with a demo teacher,
 // who approves it; the test-only route makes it end about a minute from now. Both join and see each
 // other's network-quality labels, the student drops off the network and comes back, the session ends
-// on time by itself and the request is finished. A user who is not a participant is refused a token.
+// on time by itself and the request is finished; leaving asks first, and joining again works. A user
+// who is not a participant is refused a token.
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { tr, type Locale } from './support/catalog';
 import { preferences } from './support/app';
@@ -23,7 +24,7 @@ test.use({
 
 const PASSWORD = 'Noor1234';
 const TEACHER_PHONE = '+97455100008';
-const SESSION_SECONDS = 75;
+const SESSION_SECONDS = 90;
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}`, 'Accept-Language': 'en' });
 
@@ -176,6 +177,24 @@ test('both join and see each other, one drops and comes back, and the session en
   await expect(student.page.getByTestId('reconnecting')).toHaveCount(0, { timeout: 10_000 });
   await expect(teacher.page.getByTestId('peer-presence')).toHaveAttribute('data-present', 'true', { timeout: 10_000 });
   await expect(student.page.getByTestId('live-session')).toHaveAttribute('data-step', 'session');
+
+  // The teacher leaves: the dialog asks first (Escape keeps the call and gives the focus back), then
+  // leaves; the student sees the teacher gone; joining again works inside the window.
+  const leave = teacher.page.getByTestId('leave');
+  await leave.focus();
+  await teacher.page.keyboard.press('Enter');
+  const dialog = teacher.page.getByRole('dialog', { name: 'Leave the session?' });
+  await expect(dialog).toBeVisible();
+  await teacher.page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(leave).toBeFocused();
+  await leave.click();
+  await teacher.page.getByTestId('confirm-leave').click();
+  await expect(teacher.page.getByRole('heading', { name: 'You left the session' })).toBeVisible();
+  await expect(student.page.getByTestId('peer-presence')).toHaveAttribute('data-present', 'false', { timeout: 10_000 });
+  await teacher.page.getByRole('button', { name: 'Join again' }).click();
+  await expect(teacher.page.getByTestId('peer-presence')).toHaveAttribute('data-present', 'true', { timeout: 15_000 });
+  await expect(student.page.getByTestId('peer-presence')).toHaveAttribute('data-present', 'true', { timeout: 10_000 });
 
   // Time is up: both screens end by themselves and link to the session details.
   for (const [page, locale] of [
