@@ -1,7 +1,8 @@
 // Keeps the requests screens live: while one is mounted for a signed-in user, it listens on that
 // user's private channel for `request.updated` / `request.offered` and has TanStack Query read the
 // requests (and the balance a refund changes) again, so a page updates without a reload. Pusher does
-// not promise delivery, so a reconnect refetches too. pusher-js is loaded only when the first such
+// not promise delivery, so a reconnect refetches too, and so does the subscription's success (an
+// event published before it was in place is otherwise lost). pusher-js is loaded only when the first such
 // screen mounts; the one connection is shared and closed when the last screen leaves.
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -47,7 +48,13 @@ export function watchRequestUpdates(userId: number, queryClient: QueryClient, co
     .then((c) => {
       if (stopped) return;
       const channel = userChannel(userId);
-      undo = [c.subscribe(channel, REQUEST_EVENTS.updated, refresh), c.subscribe(channel, REQUEST_EVENTS.offered, refresh), c.onReconnect(refresh)];
+      undo = [
+        // Whatever changed between the screen's first read and the subscription is read again.
+        c.subscribe(channel, 'pusher:subscription_succeeded', refresh),
+        c.subscribe(channel, REQUEST_EVENTS.updated, refresh),
+        c.subscribe(channel, REQUEST_EVENTS.offered, refresh),
+        c.onReconnect(refresh),
+      ];
     })
     // No live updates then; the screens still work by reloading.
     .catch(() => undefined);

@@ -20,19 +20,22 @@ describe('watchRequestUpdates', () => {
     stopA();
     await settle();
     expect(realtime.disconnect).not.toHaveBeenCalled();
-    expect(realtime.subscriptions()).toEqual(['private-user-5|request.updated', 'private-user-5|request.offered']);
+    expect(realtime.subscriptions()).toEqual(['private-user-5|pusher:subscription_succeeded', 'private-user-5|request.updated', 'private-user-5|request.offered']);
     stopB();
     await settle();
     expect(realtime.disconnect).toHaveBeenCalledTimes(1);
     expect(realtime.subscriptions()).toEqual([]);
   });
 
-  it('an event or a reconnect invalidates the requests, the balance and the teachers', async () => {
+  it('the subscription taking effect, an event or a reconnect invalidates the requests, the balance and the teachers', async () => {
     const realtime = fakeRealtime();
     const queryClient = new QueryClient();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     const stop = watchRequestUpdates(5, queryClient, realtime.connect);
     await settle();
+    realtime.fire('private-user-5', 'pusher:subscription_succeeded', {});
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['requests'] });
+    invalidate.mockClear();
     realtime.fire('private-user-5', 'request.updated', { id: 1, status: 'approved' });
     expect(invalidate.mock.calls.map((c) => c[0]?.queryKey)).toEqual([['requests'], ['packages', 'balance'], ['teachers']]);
     invalidate.mockClear();
@@ -55,7 +58,7 @@ describe('watchRequestUpdates', () => {
     const stopB = watchRequestUpdates(5, queryClient, connect);
     await settle();
     expect(connect).toHaveBeenCalledTimes(2);
-    expect(realtime.subscriptions().length).toBe(2);
+    expect(realtime.subscriptions().length).toBe(3);
     stopB();
   });
 });

@@ -117,7 +117,7 @@ describe('RequestsPage — a teacher', () => {
     const { lists } = stub({ list: () => page(rows) });
     const { realtime } = renderPage();
     expect(await screen.findByText('There are no requests yet.')).toBeTruthy();
-    await waitFor(() => expect(realtime.subscriptions()).toEqual(['private-user-20|request.updated', 'private-user-20|request.offered']));
+    await waitFor(() => expect(realtime.subscriptions()).toEqual(['private-user-20|pusher:subscription_succeeded', 'private-user-20|request.updated', 'private-user-20|request.offered']));
     rows = [summary({ id: 9, offered: true, broadcast: true, actions: ['approve', 'reject'] })];
     act(() => realtime.fire('private-user-20', 'request.offered', { id: 9 }));
     expect(await card(9)).toBeTruthy();
@@ -129,7 +129,7 @@ describe('RequestsPage — a teacher', () => {
   it('leaving the screen unsubscribes and closes the connection', async () => {
     stub({ list: () => page([]) });
     const { realtime, unmount } = renderPage();
-    await waitFor(() => expect(realtime.subscriptions().length).toBe(2));
+    await waitFor(() => expect(realtime.subscriptions().length).toBe(3));
     unmount();
     expect(realtime.subscriptions()).toEqual([]);
     await waitFor(() => expect(realtime.disconnect).toHaveBeenCalled());
