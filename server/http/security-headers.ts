@@ -8,7 +8,8 @@ const CSP: Record<string, string[]> = {
   'default-src': ["'self'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'media-src': ["'self'", 'blob:'],
-  'connect-src': ["'self'", 'ws:', 'wss:'],
+  // Agora's gateways and edge servers (video, issue 7); its media itself flows over WebRTC.
+  'connect-src': ["'self'", 'ws:', 'wss:', 'https://*.agora.io', 'https://*.sd-rtn.com'],
   'style-src': ["'self'", "'unsafe-inline'"],
   'font-src': ["'self'"],
   'script-src': ["'self'"],
