@@ -262,3 +262,40 @@ test('accessibility: the requests list, the cancel dialog and the session detail
     }
   }
 });
+
+test('after a finished session the student rates once, and the rating reaches the teacher card', async ({ browser, baseURL, request }) => {
+  const locale: Locale = 'en';
+  const teacher = world.teachers[0];
+  type Card = { rating: { average: number; count: number }; evaluations: Array<{ rating: number; comment: string | null }> };
+  const before = await json<Card>(await request.get(`/api/v1/teachers/${teacher.id}`), 'teacher card');
+  const id = await book(request, world, { type: 'urgent', teacher_id: teacher.id, duration_hours: 1 });
+  await json(await request.post(`/api/v1/requests/${id}/approve`, { headers: auth(teacher.token) }), 'approve');
+  const { channel_name: channel } = await json<{ channel_name: string }>(await request.get(`/api/v1/requests/${id}`, { headers: auth(world.student.token) }), 'detail');
+  // Test-only route of the e2e server (RTC_ADAPTER=fake): the session ends in a second.
+  await json(await request.post(`/api/v1/sessions/${channel}/test/ends-in`, { headers: auth(world.student.token), data: { seconds: 1 } }), 'ends-in');
+  await expect
+    .poll(async () => (await json<{ status: string }>(await request.get(`/api/v1/requests/${id}`, { headers: auth(world.student.token) }), 'detail')).status)
+    .toBe('finished');
+
+  const student = await contextFor(browser, baseURL!, world.student.token, false, locale);
+  try {
+    await open(student.page, `/session-details/${id}`);
+    const stars = student.page.getByRole('group', { name: tr(locale, 'How was the session?') });
+    await stars.getByRole('radio', { name: '5 stars' }).check();
+    await student.page.getByRole('textbox', { name: tr(locale, 'Comment (optional)') }).fill('Clear and patient, thank you');
+    await student.page.getByRole('button', { name: tr(locale, 'Send rating') }).click();
+    await expect(student.page.getByTestId('rating-given')).toContainText('5 stars out of 5');
+    // Once: after a reload the rating is shown and the form is gone; the server refuses a second one.
+    await student.page.reload();
+    await expect(student.page.getByTestId('rating-given')).toBeVisible();
+    await expect(student.page.getByRole('group', { name: tr(locale, 'How was the session?') })).toHaveCount(0);
+    const again = await request.post(`/api/v1/requests/${id}/evaluation`, { headers: auth(world.student.token), data: { rating: 1 } });
+    expect(again.status()).toBe(409);
+  } finally {
+    await student.context.close();
+  }
+
+  const after = await json<Card>(await request.get(`/api/v1/teachers/${teacher.id}`), 'teacher card');
+  expect(after.rating.count).toBe(before.rating.count + 1);
+  expect(after.evaluations[0]).toMatchObject({ rating: 5, comment: 'Clear and patient, thank you' });
+});
