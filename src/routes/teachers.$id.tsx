@@ -19,6 +19,7 @@ function TeacherRoute() {
   const { auth } = Route.useRouteContext();
   // The guard keeps everyone but students out; should anyone else get here, they see a prompt, not the form.
   const isStudent = useSelector(auth, (s) => selectAuthGuardState(s).kind === 'student');
+  const studentKey = useSelector(auth, (s) => String(s.context.account?.id ?? 'student'));
   const balance = useQuery({ ...balanceQuery(), enabled: isStudent });
   const navigate = Route.useNavigate();
   const onBooked = useCallback((requestId: number) => void navigate({ to: '/session-details/$requestId', params: { requestId: String(requestId) } }), [navigate]);
@@ -31,6 +32,7 @@ function TeacherRoute() {
       booking={(teacher) =>
         isStudent ? (
           <BookingForm
+            studentKey={studentKey}
             teacher={teacher}
             balance={balance.data}
             onBooked={onBooked}

@@ -37,6 +37,8 @@ import { bookedTexts, bookingMessage } from './texts';
 import { useBooking } from './use-booking';
 
 export interface BookingFormProps {
+  /** The signed-in student (scopes the saved draft). */
+  studentKey: string;
   teacher: TeacherDetail;
   balance: BookingBalance | undefined;
   onBooked: (requestId: number) => void;
@@ -46,10 +48,10 @@ export interface BookingFormProps {
 const required = ({ value }: { value: string }) => (value === '' ? validationKeys.required : undefined);
 const DURATIONS = Array.from({ length: MAX_DURATION_HOURS - MIN_DURATION_HOURS + 1 }, (_, i) => MIN_DURATION_HOURS + i);
 
-export function BookingForm({ teacher, balance, onBooked, onOpenPackages }: BookingFormProps) {
+export function BookingForm({ studentKey, teacher, balance, onBooked, onOpenPackages }: BookingFormProps) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
-  const actor = useBooking({ teacher, balance, onOpenPackages });
+  const actor = useBooking({ studentKey, teacher, balance, onOpenPackages });
   const state = useSelector(actor, selectBookingState);
   const machineErrors = useSelector(actor, selectFieldErrors);
   const formError = useSelector(actor, selectFormError);

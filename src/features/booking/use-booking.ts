@@ -18,21 +18,22 @@ import {
 } from '../../../machines/booking.machine';
 import { createBookingRequest, failureOf } from './booking-api';
 
-export const bookingStorageKey = (teacherId: number) => `noor.booking.${teacherId}`;
+/** Per student and teacher: siblings sharing a tablet (and a tab) never see each other's draft. */
+export const bookingStorageKey = (studentKey: string, teacherId: number) => `noor.booking.${studentKey}.${teacherId}`;
 
-function readSaved(teacherId: number): unknown {
+function readSaved(key: string): unknown {
   try {
-    const raw = sessionStorage.getItem(bookingStorageKey(teacherId));
+    const raw = sessionStorage.getItem(key);
     return raw ? JSON.parse(raw) : null;
   } catch {
     return null;
   }
 }
 
-function save(teacherId: number, value: unknown): void {
+function save(key: string, value: unknown): void {
   try {
-    if (value === null) sessionStorage.removeItem(bookingStorageKey(teacherId));
-    else sessionStorage.setItem(bookingStorageKey(teacherId), JSON.stringify(value));
+    if (value === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, JSON.stringify(value));
   } catch {
     // Storage full or disabled: the booking still works, it just will not survive a reload.
   }
@@ -43,12 +44,15 @@ export function bookingTeacherOf(teacher: TeacherDetail): BookingTeacher {
 }
 
 export interface UseBookingOptions {
+  /** Who is booking (the account id, or any stable key of the signed-in student). */
+  studentKey: string;
   teacher: TeacherDetail;
   balance: BookingBalance | undefined;
   onOpenPackages: () => void;
 }
 
-export function useBooking({ teacher, balance, onOpenPackages }: UseBookingOptions) {
+export function useBooking({ studentKey, teacher, balance, onOpenPackages }: UseBookingOptions) {
+  const key = bookingStorageKey(studentKey, teacher.id);
   const create = useMutation({ mutationFn: (body: CreateRequest) => createBookingRequest(body) });
   // Bound once: the mutation's mutateAsync is stable for the life of the component, and the route's
   // navigation callback does not change while the page is open.
@@ -68,14 +72,14 @@ export function useBooking({ teacher, balance, onOpenPackages }: UseBookingOptio
       actions: { openPackages: () => onOpenPackages() },
     }),
   );
-  const [restored] = useState(() => restoreBooking(readSaved(teacher.id), teacher.id));
+  const [restored] = useState(() => restoreBooking(readSaved(key), teacher.id));
   const input = { teacherId: teacher.id, teacher: bookingTeacherOf(teacher), balance: balance ?? null };
   const actor = useActorRef(logic, restored ? { input, snapshot: restored } : { input });
 
   useEffect(() => {
-    const sub = actor.subscribe((snapshot) => save(teacher.id, persistBooking(snapshot)));
+    const sub = actor.subscribe((snapshot) => save(key, persistBooking(snapshot)));
     return () => sub.unsubscribe();
-  }, [actor, teacher.id]);
+  }, [actor, key]);
 
   useEffect(() => {
     actor.send({ type: 'teacher.loaded', teacher: bookingTeacherOf(teacher) });

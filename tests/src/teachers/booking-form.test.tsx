@@ -67,7 +67,7 @@ const detail = (id: number) => ({
 
 let reply: Reply;
 
-async function renderForm(balance = { minutes_remaining: 600, free_trial_available: false }, locale: 'en' | 'ar' = 'en') {
+async function renderForm(balance = { minutes_remaining: 600, free_trial_available: false }, locale: 'en' | 'ar' = 'en', studentKey = '8') {
   const { fetch, calls } = fakeFetch(() => reply);
   vi.stubGlobal('fetch', fetch);
   const onBooked = vi.fn();
@@ -75,7 +75,7 @@ async function renderForm(balance = { minutes_remaining: 600, free_trial_availab
   const onError = vi.fn();
   const queryClient = createQueryClient({ onError });
   const rootRoute = createRootRoute({
-    component: () => <BookingForm teacher={teacher} balance={balance} onBooked={onBooked} onOpenPackages={onOpenPackages} />,
+    component: () => <BookingForm studentKey={studentKey} teacher={teacher} balance={balance} onBooked={onBooked} onOpenPackages={onOpenPackages} />,
   });
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
   const view = render(
@@ -165,7 +165,7 @@ describe('booking form', () => {
     });
     expect(shown).toHaveBeenCalledWith(expect.objectContaining({ severity: 'success', summary: 'Request sent' }));
     // A finished booking is not restored next time.
-    expect(sessionStorage.getItem(bookingStorageKey(3))).toBeNull();
+    expect(sessionStorage.getItem(bookingStorageKey('8', 3))).toBeNull();
   });
 
   it('an urgent request needs no date', async () => {
@@ -203,6 +203,11 @@ describe('booking form', () => {
     expect(onOpenPackages).toHaveBeenCalledTimes(1);
     expect(calls).toHaveLength(0);
     view.unmount();
+
+    // A sibling signing in on the same tablet does not get this draft.
+    const sibling = await renderForm({ minutes_remaining: 600, free_trial_available: false }, 'en', '9');
+    expect((screen.getByRole('textbox', { name: 'Comment' }) as HTMLTextAreaElement).value).toBe('');
+    sibling.view.unmount();
 
     // Back from /packages (or after a reload), with hours bought meanwhile.
     await renderForm({ minutes_remaining: 600, free_trial_available: false });
