@@ -62,7 +62,8 @@ export class LocalMedia {
     }
     if (this.video.parentElement !== element) element.replaceChildren(this.video);
     this.video.srcObject = this.stream;
-    void this.video.play().catch(() => undefined);
+    // Older engines (and jsdom) return nothing from play(); autoplay does the rest.
+    void Promise.resolve(this.video.play() as Promise<void> | undefined).catch(() => undefined);
   }
 
   private apply(): void {

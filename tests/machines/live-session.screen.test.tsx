@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+// The live-session screen without video configuration (no Agora credentials on the server): the
+// device check fails (no camera in jsdom), the user continues without camera, and the call screen says
+// clearly that video is not configured while the timer, the quality labels and the controls work —
+// in Arabic, the default language. The microphone toggle tells its state to assistive technology.
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import type { SessionGrant } from '../../contract/sessions';
+import { LiveSessionScreen } from '../../src/features/live-session/live-session-screen';
+import type { SessionApi } from '../../src/features/live-session/session-api';
+import { makeI18n } from '../src/helpers';
+
+afterEach(cleanup);
+
+const now = Date.now();
+const grant: SessionGrant = {
+  request_id: 12,
+  channel_name: 'session-xyz',
+  app_id: null,
+  token: null,
+  uid: 4,
+  role: 'student',
+  expires_at: new Date(now + 4 * 60_000).toISOString(),
+  starts_at: new Date(now - 56 * 60_000).toISOString(),
+  ends_at: new Date(now + 4 * 60_000).toISOString(),
+  server_time: new Date(now).toISOString(),
+  video_configured: false,
+  rtc_adapter: 'none',
+};
+
+function fakeApi(): SessionApi & { reports: string[] } {
+  const reports: string[] = [];
+  return {
+    reports,
+    token: async () => grant,
+    report: async (_c, type) => {
+      reports.push(type);
+    },
+    end: async () => undefined,
+    post: async <T,>() => ({ peers: [] }) as T,
+  };
+}
+
+describe('live-session screen, video not configured', () => {
+  it('offers audio-only after a refused device check, then runs the call with a clear notice (ar)', async () => {
+    const api = fakeApi();
+    const i18n = makeI18n('ar');
+    render(
+      <I18nProvider i18n={i18n}>
+        <LiveSessionScreen channelName="session-xyz" api={api} />
+      </I18nProvider>,
+    );
+    const heading = await screen.findByRole('heading', { name: 'الكاميرا أو الميكروفون غير متاحين' });
+    expect(document.activeElement).toBe(heading);
+    fireEvent.click(screen.getByRole('button', { name: 'المتابعة من دون كاميرا' }));
+
+    expect((await screen.findByTestId('video-not-configured')).textContent).toContain('الفيديو غير مُعَدّ على هذا الخادم');
+    await waitFor(() => expect(api.reports).toEqual(['joined']));
+    // Less than five minutes are left: the timer and the warning.
+    expect(screen.getByTestId('remaining-time').textContent).toMatch(/^0[34]:\d\d$/);
+    expect(screen.getByTestId('end-warning').getAttribute('role')).toBe('status');
+    expect(screen.getByTestId('peer-quality').textContent).toBe('غير معروفة');
+    expect(screen.getByText('في انتظار انضمام المعلم…')).toBeTruthy();
+
+    const mic = screen.getByRole('button', { name: 'كتم الميكروفون' });
+    expect(mic.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(mic);
+    expect(screen.getByRole('button', { name: 'إلغاء كتم الميكروفون' }).getAttribute('aria-pressed')).toBe('true');
+    // Audio only: the camera cannot be turned on.
+    expect((screen.getByTestId('toggle-camera') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
