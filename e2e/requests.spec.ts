@@ -254,6 +254,7 @@ test('accessibility: the requests list, the cancel dialog and the session detail
       await expect(page.getByRole('dialog')).toBeVisible();
       await axe('cancel dialog');
       await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
       await open(page, `/session-details/${id}`);
       await expect(page.getByTestId('timeline')).toBeVisible();
       await axe('/session-details');

@@ -61,7 +61,12 @@ export function SessionDetailsPage({ requestId, viewer, now: readNow = systemNow
           </Link>
         </>
       ) : (
-        <Spinner />
+        <>
+          <h1>
+            <Trans>Session details</Trans>
+          </h1>
+          <Spinner />
+        </>
       )}
     </section>
   );
