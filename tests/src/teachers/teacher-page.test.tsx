@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+// A teacher's page: the profile (name, description, subjects, phases, working hours in the viewer's
+// language, experience, rating, the latest evaluations) beside whatever booking panel the route gives;
+// an unknown teacher says so.
+import { cleanup, render, screen } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TeacherDetail } from '../../../contract/teachers';
+import { createQueryClient } from '../../../src/api/query-client';
+import { TeacherPage } from '../../../src/features/teachers/teacher-page';
+import { fakeFetch, makeI18n, type Reply } from '../helpers';
+
+const detail: TeacherDetail = {
+  id: 3,
+  first_name: 'فاطمة',
+  last_name: 'الكعبي',
+  gender: 'female',
+  country: 'قطر',
+  experience_years: 12,
+  subjects: [{ id: 1, name: 'القرآن الكريم' }],
+  phases: [{ id: 4, name: 'الروضة' }],
+  working_hours: [
+    { day: 0, from: '00:00', to: '24:00' },
+    { day: 1, from: '16:00', to: '20:30' },
+  ],
+  rating: { average: 4.7, count: 3 },
+  available_now: false,
+  description: 'معلمة قرآن كريم مجازة',
+  evaluations: [{ rating: 5, comment: 'ابنتي أصبحت تحب الحفظ', student_first_name: 'يوسف', at: '2030-01-01T10:00:00.000Z' }],
+  busy: [],
+  time_zone: 'Asia/Qatar',
+};
+
+function renderPage(reply: Reply, locale: 'en' | 'ar' = 'en') {
+  const { fetch } = fakeFetch(() => reply);
+  vi.stubGlobal('fetch', fetch);
+  const booking = vi.fn(() => <p>booking panel</p>);
+  render(
+    <I18nProvider i18n={makeI18n(locale)}>
+      <QueryClientProvider client={createQueryClient({ onError: vi.fn() })}>
+        <TeacherPage id={3} booking={booking} />
+      </QueryClientProvider>
+    </I18nProvider>,
+  );
+  return { booking };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('teacher page', () => {
+  it('shows the profile and hands the teacher to the booking panel', async () => {
+    const { booking } = renderPage({ status: 200, json: { message: 'ok', data: detail } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'فاطمة الكعبي' })).toBeTruthy();
+    expect(screen.getByText('معلمة قرآن كريم مجازة')).toBeTruthy();
+    expect(screen.getByText('القرآن الكريم')).toBeTruthy();
+    expect(screen.getByText('الروضة')).toBeTruthy();
+    expect(screen.getByText('12 years of experience')).toBeTruthy();
+    expect(screen.getByText('Rated 4.7 out of 5 by 3 students')).toBeTruthy();
+    expect(screen.getByText('Sunday')).toBeTruthy();
+    expect(screen.getByText('All day')).toBeTruthy();
+    expect(screen.getByText('Monday')).toBeTruthy();
+    expect(screen.getByText('4:00 PM – 8:30 PM')).toBeTruthy();
+    expect(screen.getByText('ابنتي أصبحت تحب الحفظ')).toBeTruthy();
+    expect(screen.getByText('booking panel')).toBeTruthy();
+    expect(booking).toHaveBeenCalledWith(expect.objectContaining({ id: 3, busy: [] }));
+  });
+
+  it('writes days in Arabic for an Arabic reader', async () => {
+    renderPage({ status: 200, json: { message: 'ok', data: detail } }, 'ar');
+    expect(await screen.findByText('الأحد')).toBeTruthy();
+    expect(screen.getByText('طوال اليوم')).toBeTruthy();
+    expect(screen.getByText('ساعات العمل (بتوقيت قطر)')).toBeTruthy();
+  });
+
+  it('an unknown teacher says so', async () => {
+    renderPage({ status: 404, json: { message: 'Not found' } });
+    expect(await screen.findByText('This teacher cannot be found.')).toBeTruthy();
+  });
+});
