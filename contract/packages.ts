@@ -122,6 +122,4 @@ export const paymentConfirmationSchema = z.object({
 });
 export type PaymentConfirmation = z.infer<typeof paymentConfirmationSchema>;
 
-/** The query of /packages on return from checkout. */
-export const PAYMENT_RESULTS = ['success', 'failed'] as const;
-export type PaymentResult = (typeof PAYMENT_RESULTS)[number];
+export { PAYMENT_RESULTS, type PaymentResult } from './payment-results';

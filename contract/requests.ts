@@ -18,56 +18,22 @@
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
 import { TEACHER_UTC_OFFSET_MINUTES, pageMetaSchema, type BusySlot, type WorkingHour } from './teachers';
+import {
+  COMMENT_MAX_LENGTH,
+  MAX_DURATION_HOURS,
+  MIN_DURATION_HOURS,
+  REQUEST_ACTIONS,
+  REQUEST_FILTERS,
+  REQUEST_STATUSES,
+  REQUEST_ERROR,
+  REQUEST_TYPES,
+  MIN_LEAD_MS,
+  FREE_TRIAL_MAX_HOURS,
+  type RequestType,
+} from './request-values';
 import { validationKeys } from './validation';
 
-export const REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'canceled', 'expired', 'finished'] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-
-export const REQUEST_TYPES = ['urgent', 'schedule'] as const;
-export type RequestType = (typeof REQUEST_TYPES)[number];
-
-/**
- * List filters (docs/decisions.md): all; new = pending; current = approved and now inside its session
- * window; upcoming = approved and starting later; finished; canceled = canceled, rejected or expired.
- */
-export const REQUEST_FILTERS = ['all', 'new', 'current', 'finished', 'canceled', 'upcoming'] as const;
-export type RequestFilter = (typeof REQUEST_FILTERS)[number];
-
-/** What the viewer may do now; computed by the server from the request machine (`allowedActions`). */
-export const REQUEST_ACTIONS = ['approve', 'reject', 'cancel', 'join', 'rate'] as const;
-export type RequestAction = (typeof REQUEST_ACTIONS)[number];
-
-export const MIN_DURATION_HOURS = 1;
-export const MAX_DURATION_HOURS = 6;
-/** A scheduled session starts at least this long after the booking. */
-export const MIN_LEAD_MS = 60 * 60 * 1000;
-/** An urgent request not accepted within this long expires (refunded). */
-export const URGENT_ACCEPT_MS = 15 * 60 * 1000;
-/**
- * An approved session can be canceled (hours refunded) until this long before its start — the policy the
- * site publishes (docs/decisions.md, Content: "cancelled up to 6 hours before with its hours returned").
- * A pending request can be canceled until it expires: no teacher has committed to it yet.
- */
-export const CANCEL_CUTOFF_MS = 6 * 60 * 60 * 1000;
-/** The join button opens this long before the start. */
-export const JOIN_EARLY_MS = 10 * 60 * 1000;
-/** A free trial covers one session of at most this many hours. */
-export const FREE_TRIAL_MAX_HOURS = 1;
-export const COMMENT_MAX_LENGTH = 500;
-
-/** Keys of the booking and request refusals; the server localizes them (server/i18n.ts), the client via Lingui. */
-export const REQUEST_ERROR = {
-  /** «The session time must be at least one hour from now». */
-  scheduleTooSoon: 'schedule_too_soon',
-  outsideWorkingHours: 'outside_working_hours',
-  teacherBusy: 'teacher_busy',
-  subjectNotTaught: 'subject_not_taught',
-  durationRange: 'duration_range',
-  insufficientHours: 'insufficient_hours',
-  teacherUnavailable: 'teacher_unavailable',
-  notAllowed: 'request_not_allowed',
-  alreadyRated: 'already_rated',
-} as const;
+export * from './request-values';
 export type RequestErrorCode = (typeof REQUEST_ERROR)[keyof typeof REQUEST_ERROR];
 
 const id = z
@@ -202,13 +168,6 @@ export const requestErrorBodySchema = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 
-/** Realtime events on `private-user-{id}` (server/realtime/names.ts userChannel). */
-export const REQUEST_EVENTS = {
-  /** To the student and the teacher: { id, status }. */
-  updated: 'request.updated',
-  /** To each teacher a new request is offered to (and the teacher it is addressed to): { id }. */
-  offered: 'request.offered',
-} as const;
 export const requestUpdatedEventSchema = z.object({ id: z.number().int(), status: z.enum(REQUEST_STATUSES) });
 export const requestOfferedEventSchema = z.object({ id: z.number().int() });
 

@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import { i18n } from '../i18n/i18n';
 import { directionOf, isLocale } from '../i18n/locale';
 import { Spinner } from '../ui/spinner';
-import { Toaster } from '../ui/toaster';
+import { LazyToaster } from '../ui/lazy-toaster';
 import type { createAppRouter } from './router';
 import type { RouterContext } from './router-context';
 
@@ -24,7 +24,7 @@ export function App({ router, auth, queryClient }: AppProps) {
       <LocaleDirection>
         <QueryClientProvider client={queryClient}>
           {checking ? <Spinner fullScreen /> : <RouterProvider router={router} />}
-          <Toaster />
+          <LazyToaster />
         </QueryClientProvider>
       </LocaleDirection>
     </I18nProvider>

@@ -6,7 +6,7 @@
 // screen mounts; the one connection is shared and closed when the last screen leaves.
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { REQUEST_EVENTS } from '../../contract/requests';
+import { REQUEST_EVENTS } from '../../contract/request-values';
 import { refreshAfterRequestChange } from '../api/requests';
 import { connectRealtime, type RealtimeConnection } from './client';
 import { userChannel } from './names';

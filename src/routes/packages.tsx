@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { PAYMENT_RESULTS, type PaymentResult } from '../../contract/packages';
+import { PAYMENT_RESULTS, type PaymentResult } from '../../contract/payment-results';
 import { PackagesPage } from '../features/packages/packages-page';
 import { guard } from '../app/guards';
 

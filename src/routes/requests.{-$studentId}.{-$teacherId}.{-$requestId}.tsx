@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { REQUEST_FILTERS, type RequestFilter } from '../../contract/requests';
+import { REQUEST_FILTERS, type RequestFilter } from '../../contract/request-values';
 import { selectAccount } from '../../machines/auth.machine';
 import { RequestsPage } from '../features/requests/requests-page';
 import { guard } from '../app/guards';
