@@ -3,32 +3,17 @@
 // does not promise delivery), reloads the profile so the guards move the teacher on without a reload.
 // Loaded with a dynamic import by use-teacher-status-channel.ts, so neither this nor pusher-js is in
 // the entry chunk, and only a signed-in teacher ever downloads them.
-import { connectRealtime, type RealtimeConnection } from '../../realtime/client';
+import { connectRealtime } from '../../realtime/client';
 import { instructorStatusChannel, instructorStatusEvent } from '../../realtime/names';
+import { watchChannels, type Connect } from '../../realtime/watch';
 
-export type Connect = () => Promise<RealtimeConnection>;
+export type { Connect };
 
-/** Starts watching; the result stops it (unsubscribes and disconnects), safe to call at any time. */
+/** Starts watching; the result stops it (unsubscribes, releases the shared connection), safe at any time. */
 export function watchTeacherStatus(teacherId: number, onChange: () => void, connect: Connect = connectRealtime): () => void {
-  let stopped = false;
-  let undo: Array<() => void> = [];
-  let connection: RealtimeConnection | null = null;
-  void connect()
-    .then((c) => {
-      if (stopped) {
-        c.disconnect();
-        return;
-      }
-      connection = c;
-      undo = [c.subscribe(instructorStatusChannel(teacherId), instructorStatusEvent(teacherId), onChange), c.onReconnect(onChange)];
-    })
-    // No live updates then: the teacher still moves on at the next profile load.
-    .catch(() => undefined);
-  return () => {
-    stopped = true;
-    for (const u of undo) u();
-    undo = [];
-    connection?.disconnect();
-    connection = null;
-  };
+  // Without a connection there are no live updates: the teacher still moves on at the next profile load.
+  return watchChannels(
+    (c) => [c.subscribe(instructorStatusChannel(teacherId), instructorStatusEvent(teacherId), onChange), c.onReconnect(onChange)],
+    connect,
+  );
 }

@@ -43,6 +43,7 @@ describe('watchTeacherStatus', () => {
     fake.reconnects[0]?.();
     expect(reloads).toBe(2);
     stop();
+    await flush();
     expect(fake.log.slice(1)).toEqual(['unsubscribe private-instructor-status-42', 'off reconnect', 'disconnect']);
   });
 
