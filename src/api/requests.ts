@@ -17,6 +17,8 @@ import {
   type RequestsResponse,
   type RequestSummary,
 } from '../../contract/requests';
+import { attendanceSchema, type Attendance } from '../../contract/sessions';
+import { envelopeSchema } from '../../contract/envelope';
 import { api, type ApiClient } from './client';
 
 export type { RequestDetail, RequestSummary, RequestsResponse };
@@ -64,6 +66,22 @@ export function requestQuery(id: number, locale: string, client: ApiClient = api
     queryFn: async ({ signal }): Promise<RequestDetail> => {
       const res = await client<unknown>(`v1/requests/${id}`, { signal, headers: { 'Accept-Language': locale } });
       return requestDetailResponseSchema.parse(res).data;
+    },
+    staleTime: 0,
+  });
+}
+
+export type { Attendance };
+
+const attendanceResponseSchema = envelopeSchema(attendanceSchema);
+
+/** Who attended a session and the minutes lost to reconnection (issue 7); its two participants only. */
+export function attendanceQuery(requestId: number, channelName: string, client: ApiClient = api) {
+  return queryOptions({
+    queryKey: [...requestsKeys.all, 'attendance', requestId] as const,
+    queryFn: async ({ signal }): Promise<Attendance> => {
+      const res = await client<unknown>(`v1/sessions/${encodeURIComponent(channelName)}/attendance`, { signal });
+      return attendanceResponseSchema.parse(res).data;
     },
     staleTime: 0,
   });

@@ -14,6 +14,7 @@ import { Button } from '../../ui/button';
 import { RequestActions } from '../../ui/request-actions';
 import { formatClock, formatSessionTime, RequestStatusBadge, requestActionTexts, requestTypeTexts } from '../../ui/request-status';
 import { Spinner } from '../../ui/spinner';
+import { AttendancePanel } from './attendance';
 import { RatingForm } from './rating-form';
 import { StatusTimeline } from './status-timeline';
 
@@ -167,6 +168,10 @@ function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role:
             </>
           )}
         </div>
+      ) : null}
+
+      {(detail.status === 'approved' || detail.status === 'finished') && detail.channel_name && now >= Date.parse(detail.starts_at) ? (
+        <AttendancePanel requestId={detail.id} channelName={detail.channel_name} />
       ) : null}
 
       <RequestActions request={detail} actions={actions} />

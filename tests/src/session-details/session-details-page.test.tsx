@@ -166,6 +166,42 @@ describe('SessionDetailsPage', () => {
     expect(screen.queryByRole('group', { name: 'How was the session?' })).toBeNull();
   });
 
+  it('a finished session shows who attended and the minutes lost to reconnection', async () => {
+    const attendance = {
+      request_id: 1,
+      participants: [
+        { role: 'student', first_name: 'ليلى', first_joined_at: new Date(NOW - 3 * HOUR).toISOString(), last_left_at: null, minutes_present: 115, minutes_lost_to_reconnection: 5, events: [] },
+        { role: 'teacher', first_name: 'أحمد', first_joined_at: null, last_left_at: null, minutes_present: 0, minutes_lost_to_reconnection: 0, events: [] },
+      ],
+    };
+    const { fetch, calls } = fakeFetch((url) => {
+      const path = new URL(url, 'http://localhost').pathname;
+      if (/\/v1\/requests\/\d+$/.test(path)) {
+        const finished = detail({ status: 'finished', starts_at: new Date(NOW - 3 * HOUR).toISOString(), ends_at: new Date(NOW - HOUR).toISOString() });
+        return { status: 200, json: { message: 'ok', data: { ...finished, channel_name: 'session-abc' } } };
+      }
+      if (path.endsWith('/v1/sessions/session-abc/attendance')) return { status: 200, json: { message: 'ok', data: attendance } };
+      return { status: 404, json: { message: 'Not found' } };
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderPage();
+    const panel = await screen.findByTestId('attendance');
+    expect(within(panel).getByRole('heading', { name: 'Attendance' })).toBeTruthy();
+    const items = within(panel).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items[0]).toContain('115 minutes in the session');
+    expect(items[0]).toContain('5 minutes lost to reconnection');
+    expect(items[1]).toContain('did not join');
+    expect(calls.some((c) => c.url.endsWith('/v1/sessions/session-abc/attendance'))).toBe(true);
+  });
+
+  it('a session that has not started asks for no attendance', async () => {
+    const calls = stub(() => ({ ...detail({ status: 'approved', starts_at: new Date(NOW + 2 * HOUR).toISOString(), ends_at: new Date(NOW + 3 * HOUR).toISOString() }), channel_name: 'session-abc' }));
+    renderPage();
+    await screen.findByTestId('join-session');
+    expect(screen.queryByTestId('attendance')).toBeNull();
+    expect(calls.some((c) => c.url.includes('/attendance'))).toBe(false);
+  });
+
   it('a teacher gets no rating form, and a rated session shows its rating only', async () => {
     stub(() =>
       detail({
