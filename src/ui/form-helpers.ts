@@ -92,3 +92,20 @@ export function submitWith(form: { handleSubmit: () => Promise<unknown> }) {
     void form.handleSubmit();
   };
 }
+
+// Non-text controls (phone, files, choices): the same blur behaviour as text fields — validate on leaving.
+export function onBlurOf(field: AnyFieldApi): () => void {
+  return () => {
+    field.handleBlur();
+    void field.validate('change');
+  };
+}
+
+/** Value and handlers for a control whose value is not a string from an input event. */
+export function valueBinding<T>(field: AnyFieldApi) {
+  return {
+    value: field.state.value as T,
+    onChange: (value: T) => field.handleChange(value),
+    onBlur: onBlurOf(field),
+  };
+}

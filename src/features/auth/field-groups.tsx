@@ -6,15 +6,14 @@ import type { AnyFieldApi } from '@tanstack/react-form';
 import { useLingui } from '@lingui/react/macro';
 import { validationKeys } from '../../../contract/validation';
 import { Field } from '../../ui/field';
-import { textBinding } from '../../ui/form-helpers';
+import { textBinding, valueBinding } from '../../ui/form-helpers';
 import { PasswordStrength } from '../../ui/password-strength';
 import { PhoneInput, validatePhone, type PhoneValue } from '../../ui/phone-input';
 import { TextInput } from '../../ui/text-input';
-import { valueBinding } from './bindings';
-import { ChoiceGroup } from './choice-group';
+import { ChoiceGroup } from '../../ui/choice-group';
 import { fieldErrors } from './messages';
-import { usePhaseOptions } from './reference-options';
-import { SelectInput } from './select-input';
+import { usePhaseOptions } from '../../api/reference-options';
+import { SelectInput } from '../../ui/select-input';
 import { arabicNameSchema, codeProblem, OTP_LENGTH, passwordProblem, schemaProblem } from './validation';
 
 interface FieldProps {

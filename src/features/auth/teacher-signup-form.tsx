@@ -9,14 +9,13 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { FileInput, validateFile } from '../../ui/file-input';
 import { FormError } from '../../ui/form-error';
-import { submitWith, textBinding, useValidateAllOnSubmit } from '../../ui/form-helpers';
+import { submitWith, textBinding, useValidateAllOnSubmit, valueBinding } from '../../ui/form-helpers';
 import { emptyPhone, type PhoneValue } from '../../ui/phone-input';
 import { TextInput } from '../../ui/text-input';
-import { valueBinding } from './bindings';
-import { ChoiceGroup } from './choice-group';
+import { ChoiceGroup } from '../../ui/choice-group';
 import { fieldErrors } from './messages';
-import { useCountryOptions, usePhaseOptions, useSubjectOptions } from './reference-options';
-import { SelectInput } from './select-input';
+import { useCountryOptions, usePhaseOptions, useSubjectOptions } from '../../api/reference-options';
+import { SelectInput } from '../../ui/select-input';
 import { ArabicNameField, fieldValidators, GenderField, NewPasswordField, PasswordConfirmationField, PhoneField } from './field-groups';
 import { useAuthForm, type AuthActor } from './use-auth-request';
 import {

@@ -9,16 +9,15 @@ import type { FieldErrors } from '../../api/api-error';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
-import { submitWith, textBinding, useValidateAllOnSubmit } from '../../ui/form-helpers';
+import { submitWith, textBinding, useValidateAllOnSubmit, valueBinding } from '../../ui/form-helpers';
 import { TextArea } from '../../ui/text-area';
 import { TextInput } from '../../ui/text-input';
-import { valueBinding } from './bindings';
-import { ChoiceGroup } from './choice-group';
+import { ChoiceGroup } from '../../ui/choice-group';
 import { focusFirstInvalidSoon } from './focus';
 import { fieldErrors } from './messages';
 import type { ProfileDetails } from './profile-api';
-import { useCountryOptions, usePhaseOptions, useSubjectOptions } from './reference-options';
-import { SelectInput } from './select-input';
+import { useCountryOptions, usePhaseOptions, useSubjectOptions } from '../../api/reference-options';
+import { SelectInput } from '../../ui/select-input';
 import { useSaveProfile } from './use-save-profile';
 import {
   asciiDigits,

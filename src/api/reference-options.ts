@@ -1,8 +1,8 @@
-// The reference lists the profile forms choose from (phases, subjects, countries), in the active language,
-// read straight from the API layer (features do not import each other).
+// The reference lists the forms choose from (phases, subjects, countries) as select/choice options, in
+// the active language.
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
-import { countriesQuery, phasesQuery, subjectsQuery } from '../../api/reference';
+import { countriesQuery, phasesQuery, subjectsQuery } from './reference';
 
 export function usePhaseOptions() {
   const { i18n } = useLingui();

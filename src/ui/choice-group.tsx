@@ -1,5 +1,5 @@
 // A group of radio buttons or checkboxes with a legend and the group's errors (gender, phases, subjects):
-// a fieldset, because one label cannot name a group of controls.
+// a fieldset, because one label cannot name a group of controls. Shared by the sign-up and profile forms.
 import { useId, type ReactNode } from 'react';
 
 export interface Choice {
