@@ -7,60 +7,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { LOCALES, tr, type Locale } from './support/catalog';
 import { open, preferences } from './support/app';
+import { newStudent } from './support/api';
 
 test.describe.configure({ mode: 'serial' });
 
 const HOUR = 3_600_000;
 const QATAR_OFFSET = 3 * HOUR;
 const TEACHER_PHONE = '+97455100001'; // فاطمة الكعبي: demo teacher available all day
-
-async function json<T>(res: { ok(): boolean; text(): Promise<string>; json(): Promise<unknown> }, what: string): Promise<T> {
-  expect(res.ok(), `${what}: ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
-
-let serial = 0;
-function newPhone(): string {
-  serial += 1;
-  const tail = `${(Date.now() + serial * 6151 + process.pid * 95003 + 11) % 10_000_000}`.padStart(7, '0');
-  return `+9745${tail}`;
-}
-
-async function latestCode(request: APIRequestContext, phone: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const body = (await (await request.get(`/api/v1/dev/outbox?phone=${encodeURIComponent(phone)}`)).json()) as { data?: unknown };
-      const latest = Array.isArray(body.data) ? body.data[0] : undefined;
-      code = JSON.stringify(latest ?? '').match(/\b(\d{6})\b/)?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
-
-/** A new student of the teacher's first phase; with `buy`, the Starter package paid in the sandbox. */
-async function newStudent(request: APIRequestContext, phaseId: number, buy: boolean): Promise<string> {
-  const phone = newPhone();
-  const registered = await request.post('/api/v1/auth/register', {
-    data: { type: 'student', first_name: 'مريم', last_name: 'السليطي', phone: phone.slice(4), country_code: 'QA', gender: 'female', phase_id: phaseId },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const { token } = await json<{ token: string }>(await request.post('/api/v1/verify-otp', { data: { phone, code: await latestCode(request, phone) } }), 'verify');
-  if (buy) {
-    const packages = await json<Array<{ id: number; hours: number }>>(await request.get('/api/v1/packages'), 'packages');
-    const order = await json<{ checkout_url: string }>(
-      await request.post('/api/v1/orders', { headers: { Authorization: `Bearer ${token}` }, data: { package_id: packages.find((p) => p.hours === 4)?.id } }),
-      'order',
-    );
-    const paid = await request.post(new URL(order.checkout_url, 'http://x').pathname, {
-      form: { card_number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Test', lang: 'en' },
-      maxRedirects: 0,
-    });
-    expect(paid.status(), await paid.text()).toBeLessThan(400);
-  }
-  return token;
-}
 
 interface TeacherInfo {
   id: number;
@@ -96,7 +49,7 @@ test.beforeAll(async ({ request }) => {
 
 test('ar: search, no teacher for a nonsense name, too soon, then a scheduled booking lands pending on its session details', async ({ page, baseURL, request }) => {
   const locale: Locale = 'ar';
-  const token = await newStudent(request, teacher.phases[0]!.id, true);
+  const token = (await newStudent(request, { phaseId: teacher.phases[0]!.id, buy: true })).token;
   await page.context().addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
   await preferences(page, { locale });
   await open(page, '/teachers');
@@ -131,7 +84,7 @@ test('ar: search, no teacher for a nonsense name, too soon, then a scheduled boo
 
 test('en: a student whose free trial does not cover two hours is offered packages and comes back to the filled form', async ({ page, baseURL, request }) => {
   const locale: Locale = 'en';
-  const token = await newStudent(request, teacher.phases[0]!.id, false);
+  const token = (await newStudent(request, { phaseId: teacher.phases[0]!.id })).token;
   await page.context().addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
   await preferences(page, { locale });
   await open(page, `/teachers/${teacher.id}`);
@@ -169,7 +122,7 @@ test('en: a student whose free trial does not cover two hours is offered package
 for (const locale of LOCALES) {
   for (const theme of ['light', 'dark'] as const) {
     test(`${locale}, ${theme}: the teachers list and the booking form have no WCAG 2.1 AA violations`, async ({ page, baseURL, request }) => {
-      const token = await newStudent(request, teacher.phases[0]!.id, false);
+      const token = (await newStudent(request, { phaseId: teacher.phases[0]!.id })).token;
       await page.context().addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
       await preferences(page, { locale, theme });
       const check = async (what: string) => {

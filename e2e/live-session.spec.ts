@@ -8,6 +8,7 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { tr, type Locale } from './support/catalog';
 import { preferences } from './support/app';
+import { bearer, json, newStudent } from './support/api';
 
 test.describe.configure({ mode: 'serial' });
 // Fake media devices for this spec (playwright.config.ts also passes them to every spec).
@@ -26,42 +27,7 @@ const PASSWORD = 'Noor1234';
 const TEACHER_PHONE = '+97455100008';
 const SESSION_SECONDS = 90;
 
-const auth = (token: string) => ({ Authorization: `Bearer ${token}`, 'Accept-Language': 'en' });
-
-async function json<T>(res: { ok(): boolean; text(): Promise<string>; json(): Promise<unknown> }, what: string): Promise<T> {
-  expect(res.ok(), `${what}: ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
-
-let serial = 0;
-function newPhone(): string {
-  serial += 1;
-  const tail = `${(Date.now() + serial * 6133 + process.pid * 7907) % 10_000_000}`.padStart(7, '0');
-  return `+9745${tail}`;
-}
-
-async function latestCode(request: APIRequestContext, phone: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const body = (await (await request.get(`/api/v1/dev/outbox?phone=${encodeURIComponent(phone)}`)).json()) as { data?: unknown };
-      const latest = Array.isArray(body.data) ? body.data[0] : undefined;
-      code = JSON.stringify(latest ?? '').match(/\b(\d{6})\b/)?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
-
-async function newStudent(request: APIRequestContext, phaseId: number, first: string): Promise<string> {
-  const phone = newPhone();
-  const registered = await request.post('/api/v1/auth/register', {
-    data: { type: 'student', first_name: first, last_name: 'الطالب', phone: phone.slice(4), country_code: 'QA', gender: 'male', phase_id: phaseId },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const code = await latestCode(request, phone);
-  return (await json<{ token: string }>(await request.post('/api/v1/verify-otp', { data: { phone, code } }), 'verify')).token;
-}
+const auth = bearer;
 
 interface World {
   channel: string;
@@ -85,8 +51,8 @@ async function setUp(request: APIRequestContext): Promise<World> {
   const hours = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start_time: '00:00', end_time: '23:59' }));
   await json(await request.patch('/api/v1/profile', { headers: auth(teacher), data: { working_hours: hours } }), 'working hours');
   const phaseId = profile.phases[0]!.id;
-  const student = await newStudent(request, phaseId, 'سالم');
-  const stranger = await newStudent(request, phaseId, 'غريب');
+  const student = (await newStudent(request, { phaseId, firstName: 'سالم', lastName: 'الطالب', gender: 'male' })).token;
+  const stranger = (await newStudent(request, { phaseId, firstName: 'غريب', lastName: 'الطالب', gender: 'male' })).token;
   const booked = await json<{ id: number }>(
     await request.post('/api/v1/requests', {
       headers: auth(student),

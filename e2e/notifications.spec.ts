@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { tr, type Locale } from './support/catalog';
 import { open, preferences } from './support/app';
+import { bearer, json, newStudent } from './support/api';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -14,32 +15,7 @@ const PASSWORD = 'Noor1234';
 const TEACHER_PHONE = '+97455100005';
 const HOUR = 3_600_000;
 
-const auth = (token: string) => ({ Authorization: `Bearer ${token}`, 'Accept-Language': 'en' });
-
-async function json<T>(res: { ok(): boolean; text(): Promise<string>; json(): Promise<unknown> }, what: string): Promise<T> {
-  expect(res.ok(), `${what}: ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
-
-let serial = 0;
-function newPhone(): string {
-  serial += 1;
-  const tail = `${(Date.now() + serial * 7919 + process.pid * 104729 + 3) % 10_000_000}`.padStart(7, '0');
-  return `+9745${tail}`;
-}
-
-async function latestCode(request: APIRequestContext, phone: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const body = (await (await request.get(`/api/v1/dev/outbox?phone=${encodeURIComponent(phone)}`)).json()) as { data?: unknown };
-      const latest = Array.isArray(body.data) ? body.data[0] : undefined;
-      code = JSON.stringify(latest ?? '').match(/\b(\d{6})\b/)?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
+const auth = bearer;
 
 interface World {
   teacher: { id: number; token: string };
@@ -59,27 +35,6 @@ async function teacherWorld(request: APIRequestContext): Promise<World> {
   return { teacher: { id, token: login.token }, subjectId: detail.subjects[0]!.id, phaseId: detail.phases[0]!.id };
 }
 
-/** A new student with the Starter package bought through the sandbox (one payment notification). */
-async function newStudent(request: APIRequestContext, phaseId: number): Promise<string> {
-  const phone = newPhone();
-  const registered = await request.post('/api/v1/auth/register', {
-    data: { type: 'student', first_name: 'مريم', last_name: 'السليطي', phone: phone.slice(4), country_code: 'QA', gender: 'female', phase_id: phaseId },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const { token } = await json<{ token: string }>(await request.post('/api/v1/verify-otp', { data: { phone, code: await latestCode(request, phone) } }), 'verify');
-  const packages = await json<Array<{ id: number; hours: number }>>(await request.get('/api/v1/packages'), 'packages');
-  const order = await json<{ checkout_url: string }>(
-    await request.post('/api/v1/orders', { headers: auth(token), data: { package_id: packages.find((p) => p.hours === 4)?.id } }),
-    'order',
-  );
-  const paid = await request.post(new URL(order.checkout_url, 'http://x').pathname, {
-    form: { card_number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Test', lang: 'en' },
-    maxRedirects: 0,
-  });
-  expect(paid.status(), await paid.text()).toBeLessThan(400);
-  return token;
-}
-
 function bellName(locale: Locale, count: number): string {
   return count === 0 ? tr(locale, 'Notifications, none unread') : tr(locale, 'Notifications, {count} unread').replace('{count}', String(count));
 }
@@ -92,7 +47,7 @@ test.beforeAll(async ({ request }) => {
 
 for (const [index, locale] of (['ar', 'en'] as const).entries()) {
   test(`${locale}: an approval reaches the student's bell live, opens the session details, is marked read; mark all read clears the badge`, async ({ page, baseURL, request }) => {
-    const token = await newStudent(request, world.phaseId);
+    const token = (await newStudent(request, { phaseId: world.phaseId, buy: true })).token;
     await page.context().addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
     await preferences(page, { locale });
 
@@ -155,7 +110,7 @@ for (const [index, locale] of (['ar', 'en'] as const).entries()) {
 
 for (const theme of ['light', 'dark'] as const) {
   test(`the bell and the notifications screen (read and unread items) have no WCAG 2.1 AA violations (ar, ${theme})`, async ({ page, baseURL, request }) => {
-    const token = await newStudent(request, world.phaseId);
+    const token = (await newStudent(request, { phaseId: world.phaseId, buy: true })).token;
     await page.context().addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
     await page.emulateMedia({ colorScheme: theme });
     await preferences(page, { locale: 'ar', theme });

@@ -12,6 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { tr, type Locale } from './support/catalog';
 import { open, preferences } from './support/app';
+import { bearer, hoursOf, json, newStudent } from './support/api';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -30,12 +31,7 @@ interface World {
   student: { token: string; phone: string };
 }
 
-const auth = (token: string) => ({ Authorization: `Bearer ${token}`, 'Accept-Language': 'en' });
-
-async function json<T>(res: { ok(): boolean; text(): Promise<string>; json(): Promise<unknown> }, what: string): Promise<T> {
-  expect(res.ok(), `${what}: ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
+const auth = bearer;
 
 async function teacherLogin(request: APIRequestContext, phone: string): Promise<Teacher> {
   const data = await json<{ token: string; id?: number }>(await request.post('/api/v1/instructor/auth/login', { data: { login: phone, password: PASSWORD } }), 'teacher login');
@@ -44,55 +40,6 @@ async function teacherLogin(request: APIRequestContext, phone: string): Promise<
   const hours = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start_time: '00:00', end_time: '23:59' }));
   await json(await request.patch('/api/v1/profile', { headers: auth(data.token), data: { working_hours: hours } }), 'working hours');
   return { id, token: data.token };
-}
-
-let serial = 0;
-function newPhone(): string {
-  serial += 1;
-  const tail = `${(Date.now() + serial * 7919 + process.pid * 104729) % 10_000_000}`.padStart(7, '0');
-  return `+9745${tail}`;
-}
-
-async function latestCode(request: APIRequestContext, phone: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/v1/dev/outbox?phone=${encodeURIComponent(phone)}`);
-      const body = (await res.json()) as { data?: unknown };
-      const latest = Array.isArray(body.data) ? body.data[0] : undefined;
-      code = JSON.stringify(latest ?? '').match(/\b(\d{6})\b/)?.[1] ?? '';
-      return code;
-    }, { message: `a code in the dev outbox for ${phone}` })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
-
-async function newStudent(request: APIRequestContext, phaseId: number): Promise<{ token: string; phone: string }> {
-  const phone = newPhone();
-  const registered = await request.post('/api/v1/auth/register', {
-    data: { type: 'student', first_name: 'ريم', last_name: 'الطالبة', phone: phone.slice(4), country_code: 'QA', gender: 'female', phase_id: phaseId },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const code = await latestCode(request, phone);
-  const data = await json<{ token: string }>(await request.post('/api/v1/verify-otp', { data: { phone, code } }), 'verify');
-  // Four hours of the Starter package, paid with the sandbox's approving card.
-  const packages = await json<Array<{ id: number; hours: number }>>(await request.get('/api/v1/packages'), 'packages');
-  const starter = packages.find((p) => p.hours === 4);
-  const order = await json<{ checkout_url: string }>(
-    await request.post('/api/v1/orders', { headers: auth(data.token), data: { package_id: starter?.id } }),
-    'order',
-  );
-  const paid = await request.post(new URL(order.checkout_url, 'http://x').pathname, {
-    form: { card_number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Test', lang: 'en' },
-    maxRedirects: 0,
-  });
-  expect(paid.status(), await paid.text()).toBeLessThan(400);
-  await expect.poll(async () => hoursOf(request, data.token)).toBe(4);
-  return { token: data.token, phone };
-}
-
-async function hoursOf(request: APIRequestContext, token: string): Promise<number> {
-  return (await json<{ hours_remaining: number }>(await request.get('/api/v1/balance', { headers: auth(token) }), 'balance')).hours_remaining;
 }
 
 async function book(request: APIRequestContext, world: World, body: Record<string, unknown>): Promise<number> {
@@ -136,7 +83,7 @@ test.beforeAll(async ({ request }) => {
   const phaseId = a!.phases.map((p) => p.id).find((id) => b!.phases.some((p) => p.id === id));
   expect(subjectId, 'a subject both teachers teach').toBeTruthy();
   expect(phaseId, 'a phase both teachers teach').toBeTruthy();
-  world = { teachers, subjectId: subjectId!, phaseId: phaseId!, student: await newStudent(request, phaseId!) };
+  world = { teachers, subjectId: subjectId!, phaseId: phaseId!, student: await newStudent(request, { phaseId: phaseId!, firstName: 'ريم', lastName: 'الطالبة', buy: true }) };
 });
 
 test('scheduled: the teacher approves, the student sees it without reload and opens the session details', async ({ browser, baseURL, request }) => {

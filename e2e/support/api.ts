@@ -1,0 +1,87 @@
+// Setting up a scene through the real API, shared by the specs: unique phones, codes from the dev SMS
+// outbox, a verified student (optionally with the Starter package bought in the sandbox), balances.
+import { randomInt } from 'node:crypto';
+import { expect, type APIRequestContext } from '@playwright/test';
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}`, 'Accept-Language': 'en' });
+
+/** The `data` of a successful answer; a failure fails the test with the server's reply. */
+export async function json<T>(res: { ok(): boolean; text(): Promise<string>; json(): Promise<unknown> }, what: string): Promise<T> {
+  expect(res.ok(), `${what}: ${await res.text()}`).toBe(true);
+  return ((await res.json()) as { data: T }).data;
+}
+
+const used = new Set<string>();
+/** A Qatari mobile number no other test (or parallel worker) uses. */
+export function newPhone(): string {
+  for (;;) {
+    const phone = `+9745${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+    if (!used.has(phone)) {
+      used.add(phone);
+      return phone;
+    }
+  }
+}
+
+/** The newest 6-digit code texted to `phone`, from the dev outbox (waits for it to arrive). */
+export async function latestCode(request: APIRequestContext, phone: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const body = (await (await request.get(`/api/v1/dev/outbox?phone=${encodeURIComponent(phone)}`)).json()) as { data?: unknown };
+        const latest = Array.isArray(body.data) ? body.data[0] : undefined;
+        code = JSON.stringify(latest ?? '').match(/\b(\d{6})\b/)?.[1] ?? '';
+        return code;
+      },
+      { message: `a code in the dev outbox for ${phone}` },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+export interface NewStudent {
+  phaseId: number;
+  firstName?: string;
+  lastName?: string;
+  gender?: 'male' | 'female';
+  /** Buy the 4-hour Starter package with the sandbox's approving card. */
+  buy?: boolean;
+}
+
+/** Registers and verifies a new student; returns the token and phone. */
+export async function newStudent(request: APIRequestContext, options: NewStudent): Promise<{ token: string; phone: string }> {
+  const phone = newPhone();
+  const registered = await request.post('/api/v1/auth/register', {
+    data: {
+      type: 'student',
+      first_name: options.firstName ?? 'مريم',
+      last_name: options.lastName ?? 'السليطي',
+      phone: phone.slice(4),
+      country_code: 'QA',
+      gender: options.gender ?? 'female',
+      phase_id: options.phaseId,
+    },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const code = await latestCode(request, phone);
+  const { token } = await json<{ token: string }>(await request.post('/api/v1/verify-otp', { data: { phone, code } }), 'verify');
+  if (options.buy) {
+    const packages = await json<Array<{ id: number; hours: number }>>(await request.get('/api/v1/packages'), 'packages');
+    const order = await json<{ checkout_url: string }>(
+      await request.post('/api/v1/orders', { headers: bearer(token), data: { package_id: packages.find((p) => p.hours === 4)?.id } }),
+      'order',
+    );
+    const paid = await request.post(new URL(order.checkout_url, 'http://x').pathname, {
+      form: { card_number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Test', lang: 'en' },
+      maxRedirects: 0,
+    });
+    expect(paid.status(), await paid.text()).toBeLessThan(400);
+    await expect.poll(async () => hoursOf(request, token)).toBe(4);
+  }
+  return { token, phone };
+}
+
+export async function hoursOf(request: APIRequestContext, token: string): Promise<number> {
+  return (await json<{ hours_remaining: number }>(await request.get('/api/v1/balance', { headers: bearer(token) }), 'balance')).hours_remaining;
+}
