@@ -85,6 +85,13 @@ describe('ContactPage', () => {
     expect(posts()).toHaveLength(0);
   });
 
+  it('Enter in a field the user has not left shows its message at once', async () => {
+    const { fields, posts, user } = setup();
+    await user.type(fields.email, 'layla-at-example{Enter}');
+    await waitFor(() => expect(describedText(fields.email)).toContain('Please enter a valid email address'));
+    expect(posts()).toHaveLength(0);
+  });
+
   it('says nothing while the user types, then the email format message on leaving the field', async () => {
     const { fields, user } = setup();
     await user.type(fields.email, 'layla-at-example');
