@@ -7,6 +7,13 @@ import { ApiError } from './api-error';
 export interface ErrorMeta extends Record<string, unknown> {
   /** Do not show the catalogue toast for this query/mutation's failures. */
   silent?: boolean;
+  /** Statuses the screen answers itself (e.g. the booking form's 402 offers the packages): no toast for them. */
+  handledStatuses?: readonly number[];
+}
+
+function handledHere(meta: ErrorMeta | undefined, error: unknown): boolean {
+  if (meta?.silent) return true;
+  return error instanceof ApiError && (meta?.handledStatuses?.includes(error.status) ?? false);
 }
 
 declare module '@tanstack/react-query' {
@@ -31,12 +38,12 @@ export function createQueryClient({ onError }: QueryClientOptions): QueryClient 
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (!query.meta?.silent) onError(error);
+        if (!handledHere(query.meta, error)) onError(error);
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        if (!mutation.meta?.silent) onError(error);
+        if (!handledHere(mutation.meta, error)) onError(error);
       },
     }),
     defaultOptions: {

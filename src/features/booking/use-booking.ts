@@ -53,7 +53,11 @@ export interface UseBookingOptions {
 
 export function useBooking({ studentKey, teacher, balance, onOpenPackages }: UseBookingOptions) {
   const key = bookingStorageKey(studentKey, teacher.id);
-  const create = useMutation({ mutationFn: (body: CreateRequest) => createBookingRequest(body) });
+  const create = useMutation({
+    mutationFn: (body: CreateRequest) => createBookingRequest(body),
+    // Not enough hours: the form offers the packages itself, so no error toast on top of it.
+    meta: { handledStatuses: [402] },
+  });
   // Bound once: the mutation's mutateAsync is stable for the life of the component, and the route's
   // navigation callback does not change while the page is open.
   const send = create.mutateAsync;

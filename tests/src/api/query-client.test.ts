@@ -22,6 +22,17 @@ describe('createQueryClient', () => {
     expect(onError).not.toHaveBeenCalled();
   });
 
+  it('leaves the statuses a screen handles itself to that screen, and reports the others', async () => {
+    const onError = vi.fn();
+    const client = createQueryClient({ onError });
+    const handled = client.getMutationCache().build(client, { mutationFn: boom, meta: { handledStatuses: [403] } });
+    await expect(handled.execute(undefined)).rejects.toMatchObject({ status: 403 });
+    expect(onError).not.toHaveBeenCalled();
+    const other = client.getMutationCache().build(client, { mutationFn: boom, meta: { handledStatuses: [402] } });
+    await other.execute(undefined).catch(() => undefined);
+    expect(onError).toHaveBeenCalledTimes(1);
+  });
+
   it('hands a failed mutation to onError, and the caller still gets the error', async () => {
     const onError = vi.fn();
     const client = createQueryClient({ onError });
