@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { TEACHER_STATUSES } from './account';
 import { envelopeSchema } from './envelope';
-import { emailSchema, requiredString, validationKeys } from './validation';
+import { emailSchema, EXPERIENCE_MAX_YEARS, requiredString, validationKeys } from './validation';
 
 export const authValidationKeys = {
   englishName: 'english_name',
@@ -137,7 +137,7 @@ export const instructorRegisterSchema = withConfirmation(
     birth_date: requiredString(10).pipe(z.iso.date({ error: validationKeys.invalid })),
     experience_years: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v),
-      z.number({ error: required }).int({ error: authValidationKeys.experienceRange }).min(0, { error: authValidationKeys.experienceRange }).max(80, { error: authValidationKeys.experienceRange }),
+      z.number({ error: required }).int({ error: authValidationKeys.experienceRange }).min(0, { error: authValidationKeys.experienceRange }).max(EXPERIENCE_MAX_YEARS, { error: authValidationKeys.experienceRange }),
     ),
     qualification: qualificationSchema,
     /** The teacher's country (nationality), ISO alpha-2. `country_id` is accepted as another name. */

@@ -12,7 +12,7 @@ import {
   qualificationSchema,
 } from './auth';
 import { envelopeSchema } from './envelope';
-import { requiredString, validationKeys } from './validation';
+import { EXPERIENCE_MAX_YEARS, requiredString, validationKeys } from './validation';
 
 export const profileValidationKeys = {
   /** A working-hours range whose end is not after its start. */
@@ -30,7 +30,7 @@ export type ProfileValidationKey = (typeof profileValidationKeys)[keyof typeof p
 
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 export const DESCRIPTION_MAX_LENGTH = 1000;
-export const EXPERIENCE_MAX_YEARS = 80;
+export { EXPERIENCE_MAX_YEARS } from './validation';
 
 const required = (issue: { input: unknown }) =>
   issue.input === undefined || issue.input === null || issue.input === '' ? validationKeys.required : validationKeys.invalid;

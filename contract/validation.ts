@@ -13,6 +13,9 @@ export const validationKeys = {
 export type ValidationKey = (typeof validationKeys)[keyof typeof validationKeys];
 
 /** Bounds of the contact message (spec §5, §9: "more than 10 and less than 400 characters"). */
+/** A teacher's years of experience: a whole number from 0 to this (sign-up and profile). */
+export const EXPERIENCE_MAX_YEARS = 80;
+
 export const MESSAGE_MIN_LENGTH = 11;
 export const MESSAGE_MAX_LENGTH = 399;
 

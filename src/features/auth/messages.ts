@@ -9,23 +9,20 @@ import { describeError } from '../../api/present-error';
 import { fileErrorTexts } from '../../ui/file-input';
 import { visibleErrors } from '../../ui/form-helpers';
 import { phoneErrorTexts } from '../../ui/phone-input';
-import { authKeys, type AuthKey } from './validation';
+import { ruleTexts } from '../../ui/rules';
+import { authKeys } from './validation';
 
-const authTexts: Record<AuthKey, MessageDescriptor> = {
-  [authKeys.englishName]: msg`English name not allowed`,
-  [authKeys.arabicOnly]: msg`Please write the name in Arabic letters only`,
+// Name, date, experience and choice messages come with ruleTexts (src/ui/rules.ts).
+const authTexts: Record<string, MessageDescriptor> = {
   [authKeys.passwordLength]: msg`The password must be at least 8 characters long`,
   [authKeys.passwordLower]: msg`The password must contain a lowercase letter`,
   [authKeys.passwordUpper]: msg`The password must contain an uppercase letter`,
   [authKeys.passwordDigit]: msg`The password must contain a digit`,
   [authKeys.passwordMismatch]: msg`The passwords do not match`,
   [authKeys.codeFormat]: msg`Enter the 6-digit code from the SMS`,
-  [authKeys.birthDate]: msg`Enter a valid date in the past`,
-  [authKeys.experience]: msg`Enter a whole number of years from 0 to 60`,
-  [authKeys.chooseOne]: msg`Please choose at least one`,
 };
 
-const texts: Record<string, MessageDescriptor> = { ...authTexts, ...phoneErrorTexts, ...fileErrorTexts };
+const texts: Record<string, MessageDescriptor> = { ...ruleTexts, ...authTexts, ...phoneErrorTexts, ...fileErrorTexts };
 
 export function authMessage(key: string, i18n: I18n): string {
   const descriptor = Object.prototype.hasOwnProperty.call(texts, key) ? texts[key] : undefined;

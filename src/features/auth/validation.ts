@@ -1,21 +1,21 @@
-// Client-side rules of the auth forms (spec §5) as zod schemas and small checks that report stable
-// message keys; ./messages.ts turns every key into the text the user reads. The server checks the
+// Client-side rules of the auth forms (spec §5) as zod schemas and small checks that report the
+// contract's message keys; ./messages.ts turns every key into the text the user reads (the rules the
+// profile shares — birth date, experience, choices — live in src/ui/rules.ts). The server checks the
 // same rules again: these exist so a parent learns what is wrong before anything is sent.
+import { authValidationKeys } from '../../../contract/auth';
 import { requiredString, validationKeys } from '../../../contract/validation';
+import { asciiDigits } from '../../ui/rules';
 import { firstBrokenRule } from '../../ui/password-strength';
 
 export const authKeys = {
-  englishName: 'name.english',
-  arabicOnly: 'name.arabic_only',
-  passwordLength: 'password.length',
-  passwordLower: 'password.lower',
-  passwordUpper: 'password.upper',
-  passwordDigit: 'password.digit',
-  passwordMismatch: 'password.mismatch',
-  codeFormat: 'code.format',
-  birthDate: 'date.past',
-  experience: 'experience.range',
-  chooseOne: 'choice.required',
+  englishName: authValidationKeys.englishName,
+  arabicOnly: authValidationKeys.arabicOnly,
+  passwordLength: authValidationKeys.passwordLength,
+  passwordLower: authValidationKeys.passwordLower,
+  passwordUpper: authValidationKeys.passwordUpper,
+  passwordDigit: authValidationKeys.passwordDigit,
+  passwordMismatch: authValidationKeys.passwordMismatch,
+  codeFormat: authValidationKeys.codeFormat,
 } as const;
 export type AuthKey = (typeof authKeys)[keyof typeof authKeys];
 
@@ -58,11 +58,6 @@ export function confirmationProblem(confirmation: string, password: string): str
   return confirmation === password ? undefined : authKeys.passwordMismatch;
 }
 
-/** Eastern Arabic and Persian digits to ASCII: an Arabic keyboard types ٠١٢٣ for the texted code. */
-export function asciiDigits(text: string): string {
-  return text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String((d.charCodeAt(0) & 0xf) % 10));
-}
-
 export const OTP_LENGTH = 6;
 
 export function codeProblem(code: string): string | undefined {
@@ -71,26 +66,4 @@ export function codeProblem(code: string): string | undefined {
   return new RegExp(`^\\d{${OTP_LENGTH}}$`).test(digits) ? undefined : authKeys.codeFormat;
 }
 
-export function requiredChoice(value: string | readonly unknown[]): string | undefined {
-  return value.length === 0 ? authKeys.chooseOne : undefined;
-}
-
-/** A birth date (yyyy-mm-dd from a date input) that is a real day in the past. */
-export function birthDateProblem(value: string, today: Date = new Date()): string | undefined {
-  if (value === '') return validationKeys.required;
-  const date = new Date(`${value}T00:00:00`);
-  if (Number.isNaN(date.getTime()) || date >= today) return authKeys.birthDate;
-  return undefined;
-}
-
-export function experienceProblem(value: string): string | undefined {
-  if (value.trim() === '') return validationKeys.required;
-  const years = Number(asciiDigits(value.trim()));
-  return Number.isInteger(years) && years >= 0 && years <= 60 ? undefined : authKeys.experience;
-}
-
-/** The first message key a contract schema reports for a value, or undefined when it passes. */
-export function schemaProblem(schema: { safeParse: (value: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) {
-  const result = schema.safeParse(value);
-  return result.success ? undefined : (result.error?.issues[0]?.message ?? validationKeys.invalid);
-}
+export { asciiDigits, birthDateProblem, experienceProblem, requiredChoice, schemaProblem } from '../../ui/rules';

@@ -4,17 +4,13 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { AnyFieldApi } from '@tanstack/react-form';
-import { authValidationKeys } from '../../../contract/auth';
 import { profileValidationKeys } from '../../../contract/profile';
 import { fileErrorTexts } from '../../ui/file-input';
 import { visibleErrors } from '../../ui/form-helpers';
+import { ruleTexts } from '../../ui/rules';
 
 const texts: Record<string, MessageDescriptor> = {
-  [authValidationKeys.englishName]: msg`English name not allowed`,
-  [authValidationKeys.arabicOnly]: msg`Please write the name in Arabic letters only`,
-  [authValidationKeys.datePast]: msg`Enter a valid date in the past`,
-  [authValidationKeys.experienceRange]: msg`Years of experience must be between 0 and 80`,
-  [authValidationKeys.chooseOne]: msg`Please choose at least one`,
+  ...ruleTexts,
   [profileValidationKeys.timeOrder]: msg`The end time must be after the start time`,
   ...fileErrorTexts,
 };

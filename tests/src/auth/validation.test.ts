@@ -25,15 +25,15 @@ describe('Arabic names', () => {
 
   it('refuses Latin letters with the spec message, in both languages', () => {
     for (const name of ['Ahmed', 'محمد Ali', 'x']) {
-      expect(schemaProblem(arabicNameSchema, name)).toBe('name.english');
+      expect(schemaProblem(arabicNameSchema, name)).toBe('english_name');
     }
-    expect(authMessage('name.english', makeI18n('en'))).toBe('English name not allowed');
-    expect(authMessage('name.english', makeI18n('ar'))).toMatch(/[\u0600-\u06FF]/);
+    expect(authMessage('english_name', makeI18n('en'))).toBe('English name not allowed');
+    expect(authMessage('english_name', makeI18n('ar'))).toMatch(/[\u0600-\u06FF]/);
   });
 
   it('refuses digits and symbols with its own message, and an empty name as required', () => {
-    expect(schemaProblem(arabicNameSchema, 'محمد2')).toBe('name.arabic_only');
-    expect(schemaProblem(arabicNameSchema, 'محمد!')).toBe('name.arabic_only');
+    expect(schemaProblem(arabicNameSchema, 'محمد2')).toBe('arabic_only');
+    expect(schemaProblem(arabicNameSchema, 'محمد!')).toBe('arabic_only');
     expect(schemaProblem(arabicNameSchema, '')).toBe('required');
     expect(schemaProblem(arabicNameSchema, '   ')).toBe('required');
   });
@@ -42,16 +42,16 @@ describe('Arabic names', () => {
 describe('passwords', () => {
   it('reports the first broken rule, then nothing', () => {
     expect(passwordProblem('')).toBe('required');
-    expect(passwordProblem('Ab1')).toBe('password.length');
-    expect(passwordProblem('ABCDEFG1')).toBe('password.lower');
-    expect(passwordProblem('abcdefg1')).toBe('password.upper');
-    expect(passwordProblem('Abcdefgh')).toBe('password.digit');
+    expect(passwordProblem('Ab1')).toBe('password_length');
+    expect(passwordProblem('ABCDEFG1')).toBe('password_lower');
+    expect(passwordProblem('abcdefg1')).toBe('password_upper');
+    expect(passwordProblem('Abcdefgh')).toBe('password_digit');
     expect(passwordProblem('Abcdefg1')).toBeUndefined();
   });
 
   it('the confirmation must match', () => {
     expect(confirmationProblem('', 'Abcdefg1')).toBe('required');
-    expect(confirmationProblem('Abcdefg2', 'Abcdefg1')).toBe('password.mismatch');
+    expect(confirmationProblem('Abcdefg2', 'Abcdefg1')).toBe('password_mismatch');
     expect(confirmationProblem('Abcdefg1', 'Abcdefg1')).toBeUndefined();
   });
 });
@@ -62,24 +62,27 @@ describe('codes and numbers', () => {
     expect(asciiDigits('۱۲۳')).toBe('123');
     expect(codeProblem('123456')).toBeUndefined();
     expect(codeProblem('١٢٣٤٥٦')).toBeUndefined();
-    expect(codeProblem('12345')).toBe('code.format');
-    expect(codeProblem('12a456')).toBe('code.format');
+    expect(codeProblem('12345')).toBe('code_format');
+    expect(codeProblem('12a456')).toBe('code_format');
     expect(codeProblem('')).toBe('required');
   });
 
   it('a birth date must be a real day in the past', () => {
     const today = new Date('2025-06-01T12:00:00');
     expect(birthDateProblem('1990-05-20', today)).toBeUndefined();
-    expect(birthDateProblem('2030-01-01', today)).toBe('date.past');
-    expect(birthDateProblem('not a date', today)).toBe('date.past');
+    expect(birthDateProblem('2030-01-01', today)).toBe('date_past');
+    expect(birthDateProblem('not a date', today)).toBe('date_past');
+    expect(birthDateProblem('1899-12-31', today)).toBe('date_past');
     expect(birthDateProblem('', today)).toBe('required');
   });
 
-  it('experience is a whole number of years from 0 to 60', () => {
+  it('experience is a whole number of years from 0 to 80, as the server and the profile say', () => {
     expect(experienceProblem('0')).toBeUndefined();
     expect(experienceProblem('١٢')).toBeUndefined();
-    expect(experienceProblem('61')).toBe('experience.range');
-    expect(experienceProblem('2.5')).toBe('experience.range');
+    expect(experienceProblem('80')).toBeUndefined();
+    expect(experienceProblem('81')).toBe('experience_range');
+    expect(experienceProblem('-1')).toBe('experience_range');
+    expect(experienceProblem('2.5')).toBe('experience_range');
     expect(experienceProblem('')).toBe('required');
   });
 });
