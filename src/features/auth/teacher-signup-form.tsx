@@ -4,7 +4,7 @@
 // the chosen files included (they live in the form's state, see ui/file-input).
 import { useForm } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { emailSchema, validationKeys } from '../../../contract/validation';
+import { emailSchema } from '../../../contract/validation';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { FileInput, validateFile } from '../../ui/file-input';
@@ -12,25 +12,13 @@ import { FormError } from '../../ui/form-error';
 import { submitWith, textBinding, useValidateAllOnSubmit, valueBinding } from '../../ui/form-helpers';
 import { emptyPhone, type PhoneValue } from '../../ui/phone-input';
 import { TextInput } from '../../ui/text-input';
-import { ChoiceGroup } from '../../ui/choice-group';
 import { fieldErrors } from './messages';
-import { useCountryOptions, usePhaseOptions, useSubjectOptions } from '../../api/reference-options';
-import { SelectInput } from '../../ui/select-input';
-import { ArabicNameField, fieldValidators, GenderField, NewPasswordField, PasswordConfirmationField, PhoneField } from './field-groups';
 import { useAuthForm, type AuthActor } from './use-auth-request';
-import {
-  birthDateProblem,
-  confirmationProblem,
-  experienceProblem,
-  requiredChoice,
-  schemaProblem,
-  asciiDigits,
-} from './validation';
+import { ArabicNameField, BirthDateField, CountryField, ExperienceField, fieldValidators, GenderField, NewPasswordField, PasswordConfirmationField, PhoneField, QualificationField, TeachingChoiceField } from '../../ui/field-groups';
+import { asciiDigits, confirmationProblem, schemaProblem } from './validation';
 
-export const QUALIFICATIONS = ['bachelor', 'master', 'phd', 'degree', 'file', 'certificate'] as const;
 type DocumentField = 'id_front' | 'id_back' | 'qualification_scan';
 
-const required = (value: string) => (value === '' ? validationKeys.required : undefined);
 
 export interface TeacherSignupValues {
   first_name: string;
@@ -101,9 +89,6 @@ const initialValues: TeacherSignupValues = {
 export function TeacherSignupForm({ auth }: { auth: AuthActor }) {
   const { t, i18n } = useLingui();
   const { formRef, validateAll } = useValidateAllOnSubmit();
-  const phases = usePhaseOptions();
-  const subjects = useSubjectOptions();
-  const countries = useCountryOptions();
   const form = useForm({
     defaultValues: initialValues,
     onSubmit: ({ value }) => {
@@ -113,14 +98,6 @@ export function TeacherSignupForm({ auth }: { auth: AuthActor }) {
   });
   const { busy, send, summary } = useAuthForm(auth, form, formRef);
 
-  const qualificationLabels: Record<(typeof QUALIFICATIONS)[number], string> = {
-    bachelor: t`Bachelor's degree`,
-    master: t`Master's degree`,
-    phd: t`Doctorate (PhD)`,
-    degree: t`Academic degree`,
-    file: t`Professional portfolio`,
-    certificate: t`Certificate`,
-  };
   const documentLabels: Record<DocumentField, string> = {
     id_front: t`ID card (front)`,
     id_back: t`ID card (back)`,
@@ -170,84 +147,29 @@ export function TeacherSignupForm({ auth }: { auth: AuthActor }) {
       </form.Field>
 
       <div className="form-pair">
-        <form.Field name="birth_date" validators={{ onChange: ({ value }) => birthDateProblem(value) }}>
-          {(field) => (
-            <Field label={t`Birth date`} required errors={fieldErrors(field, i18n)}>
-              {(control) => <TextInput {...control} {...textBinding(field)} type="date" autoComplete="bday" dir="ltr" />}
-            </Field>
-          )}
+        <form.Field name="birth_date" validators={fieldValidators.birthDate}>
+          {(field) => <BirthDateField field={field} />}
         </form.Field>
-        <form.Field name="experience_years" validators={{ onChange: ({ value }) => experienceProblem(value) }}>
-          {(field) => (
-            <Field label={t`Years of experience`} required errors={fieldErrors(field, i18n)}>
-              {(control) => <TextInput {...control} {...textBinding(field)} inputMode="numeric" dir="ltr" />}
-            </Field>
-          )}
+        <form.Field name="experience_years" validators={fieldValidators.experience}>
+          {(field) => <ExperienceField field={field} />}
         </form.Field>
       </div>
 
       <div className="form-pair">
-        <form.Field name="qualification" validators={{ onChange: ({ value }) => required(value) }}>
-          {(field) => (
-            <Field label={t`Education qualification`} required errors={fieldErrors(field, i18n)}>
-              {(control) => (
-                <SelectInput
-                  {...control}
-                  name="qualification"
-                  placeholder={t`Choose the qualification`}
-                  options={QUALIFICATIONS.map((q) => ({ value: q, label: qualificationLabels[q] }))}
-                  {...valueBinding<string>(field)}
-                />
-              )}
-            </Field>
-          )}
+        <form.Field name="qualification" validators={fieldValidators.required}>
+          {(field) => <QualificationField field={field} />}
         </form.Field>
-        <form.Field name="country" validators={{ onChange: ({ value }) => required(value) }}>
-          {(field) => (
-            <Field label={t`Country`} required errors={fieldErrors(field, i18n)}>
-              {(control) => (
-                <SelectInput
-                  {...control}
-                  name="country"
-                  autoComplete="country"
-                  placeholder={countries.isLoading ? t`Loading…` : t`Choose the country`}
-                  options={countries.data ?? []}
-                  {...valueBinding<string>(field)}
-                />
-              )}
-            </Field>
-          )}
+        <form.Field name="country" validators={fieldValidators.required}>
+          {(field) => <CountryField field={field} />}
         </form.Field>
       </div>
 
-      <form.Field name="phases" validators={{ onChange: ({ value }) => requiredChoice(value) }}>
-        {(field) => (
-          <ChoiceGroup
-            multiple
-            columns
-            legend={t`Phases you teach`}
-            name="phases"
-            required
-            choices={phases.data ?? []}
-            errors={fieldErrors(field, i18n)}
-            {...valueBinding<string[]>(field)}
-          />
-        )}
+      <form.Field name="phases" validators={fieldValidators.choice}>
+        {(field) => <TeachingChoiceField field={field} kind="phases" />}
       </form.Field>
 
-      <form.Field name="subjects" validators={{ onChange: ({ value }) => requiredChoice(value) }}>
-        {(field) => (
-          <ChoiceGroup
-            multiple
-            columns
-            legend={t`Subjects you teach`}
-            name="subjects"
-            required
-            choices={subjects.data ?? []}
-            errors={fieldErrors(field, i18n)}
-            {...valueBinding<string[]>(field)}
-          />
-        )}
+      <form.Field name="subjects" validators={fieldValidators.choice}>
+        {(field) => <TeachingChoiceField field={field} kind="subjects" />}
       </form.Field>
 
       <div className="form-pair">

@@ -1,26 +1,2 @@
-// Every message key the profile forms can show — the contract's (contract/auth.ts, contract/profile.ts,
-// contract/validation.ts) and the file input's — as text in the active language. Server messages arrive
-// already translated and pass through unchanged.
-import { msg } from '@lingui/core/macro';
-import type { I18n, MessageDescriptor } from '@lingui/core';
-import type { AnyFieldApi } from '@tanstack/react-form';
-import { profileValidationKeys } from '../../../contract/profile';
-import { fileErrorTexts } from '../../ui/file-input';
-import { visibleErrors } from '../../ui/form-helpers';
-import { ruleTexts } from '../../ui/rules';
-
-const texts: Record<string, MessageDescriptor> = {
-  ...ruleTexts,
-  [profileValidationKeys.timeOrder]: msg`The end time must be after the start time`,
-  ...fileErrorTexts,
-};
-
-export function profileMessage(key: string, i18n: I18n): string {
-  const descriptor = Object.prototype.hasOwnProperty.call(texts, key) ? texts[key] : undefined;
-  return descriptor ? i18n._(descriptor) : key;
-}
-
-/** The messages a field shows now (after blur or a submit attempt, or from the server), translated. */
-export function fieldErrors(field: AnyFieldApi, i18n: I18n): string[] {
-  return [...new Set(visibleErrors(field, i18n).map((m) => profileMessage(m, i18n)))];
-}
+// The profile forms' messages are the app's form messages (src/ui/form-messages.ts).
+export { fieldErrors, formMessage as profileMessage } from '../../ui/form-messages';

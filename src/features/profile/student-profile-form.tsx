@@ -5,16 +5,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
-import { submitWith, textBinding, useValidateAllOnSubmit, valueBinding } from '../../ui/form-helpers';
+import { submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { TextInput } from '../../ui/text-input';
-import { ChoiceGroup } from '../../ui/choice-group';
 import { focusFirstInvalidSoon } from './focus';
-import { fieldErrors } from './messages';
 import type { ProfileDetails } from './profile-api';
-import { usePhaseOptions } from '../../api/reference-options';
-import { SelectInput } from '../../ui/select-input';
 import { useSaveProfile } from './use-save-profile';
-import { nameProblem, requiredProblem } from './validation';
+import { ArabicNameField, fieldValidators, GenderField, PhaseField } from '../../ui/field-groups';
 
 export interface StudentProfileValues {
   first_name: string;
@@ -28,8 +24,7 @@ export function studentValues(p: ProfileDetails): StudentProfileValues {
 }
 
 export function StudentProfileForm({ profile, onSaved }: { profile: ProfileDetails; onSaved?: (p: ProfileDetails) => void }) {
-  const { t, i18n } = useLingui();
-  const phases = usePhaseOptions();
+  const { t } = useLingui();
   const { formRef, validateAll } = useValidateAllOnSubmit();
   const { save, busy, summary } = useSaveProfile({ formRef, onSaved });
   const form = useForm({
@@ -54,53 +49,21 @@ export function StudentProfileForm({ profile, onSaved }: { profile: ProfileDetai
     <form ref={formRef} className="form profile-form" data-attempts={attempts} noValidate aria-label={t`Your details`} onSubmit={submitWith(form)}>
       <FormError title={t`Your details could not be saved:`} messages={summary} />
       <div className="form-pair">
-        <form.Field name="first_name" validators={{ onChange: ({ value }) => nameProblem(value) }}>
-          {(field) => (
-            <Field label={t`First name`} required errors={fieldErrors(field, i18n)} description={t`In Arabic letters`}>
-              {(control) => <TextInput {...control} {...textBinding(field)} autoComplete="given-name" lang="ar" dir="rtl" />}
-            </Field>
-          )}
+        <form.Field name="first_name" validators={fieldValidators.arabicName}>
+          {(field) => <ArabicNameField field={field} label={t`First name`} autoComplete="given-name" />}
         </form.Field>
-        <form.Field name="last_name" validators={{ onChange: ({ value }) => nameProblem(value) }}>
-          {(field) => (
-            <Field label={t`Last name`} required errors={fieldErrors(field, i18n)} description={t`In Arabic letters`}>
-              {(control) => <TextInput {...control} {...textBinding(field)} autoComplete="family-name" lang="ar" dir="rtl" />}
-            </Field>
-          )}
+        <form.Field name="last_name" validators={fieldValidators.arabicName}>
+          {(field) => <ArabicNameField field={field} label={t`Last name`} autoComplete="family-name" />}
         </form.Field>
       </div>
 
-      <form.Field name="gender" validators={{ onChange: ({ value }) => requiredProblem(value) }}>
-        {(field) => (
-          <ChoiceGroup
-            legend={t`Gender`}
-            name="gender"
-            required
-            choices={[
-              { value: 'male', label: t`Male` },
-              { value: 'female', label: t`Female` },
-            ]}
-            errors={fieldErrors(field, i18n)}
-            {...valueBinding<string>(field)}
-          />
-        )}
+      <form.Field name="gender" validators={fieldValidators.required}>
+        {(field) => <GenderField field={field} />}
       </form.Field>
 
       <div className="form-pair">
-        <form.Field name="phase_id" validators={{ onChange: ({ value }) => requiredProblem(value) }}>
-          {(field) => (
-            <Field label={t`School phase`} required errors={fieldErrors(field, i18n)}>
-              {(control) => (
-                <SelectInput
-                  {...control}
-                  name="phase_id"
-                  placeholder={phases.isLoading ? t`Loading…` : t`Choose the phase`}
-                  options={phases.data ?? []}
-                  {...valueBinding<string>(field)}
-                />
-              )}
-            </Field>
-          )}
+        <form.Field name="phase_id" validators={fieldValidators.required}>
+          {(field) => <PhaseField field={field} />}
         </form.Field>
         <Field label={t`Phone number`} description={t`Your phone number is how you sign in, so it cannot be changed here. Contact us if it has changed.`}>
           {(control) => <TextInput {...control} name="phone" value={profile.phone} readOnly dir="ltr" />}

@@ -9,29 +9,22 @@ import type { FieldErrors } from '../../api/api-error';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
-import { submitWith, textBinding, useValidateAllOnSubmit, valueBinding } from '../../ui/form-helpers';
+import { submitWith, textBinding, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { TextArea } from '../../ui/text-area';
 import { TextInput } from '../../ui/text-input';
-import { ChoiceGroup } from '../../ui/choice-group';
 import { focusFirstInvalidSoon } from './focus';
 import { fieldErrors } from './messages';
 import type { ProfileDetails } from './profile-api';
-import { useCountryOptions, usePhaseOptions, useSubjectOptions } from '../../api/reference-options';
-import { SelectInput } from '../../ui/select-input';
 import { useSaveProfile } from './use-save-profile';
 import {
   asciiDigits,
-  birthDateProblem,
-  choiceProblem,
   descriptionProblem,
   endProblem,
-  experienceProblem,
-  nameProblem,
-  requiredProblem,
   startProblem,
   type DayValue,
 } from './validation';
 import { DayToggle, TimeField, weekdayName } from './working-hours-fields';
+import { ArabicNameField, BirthDateField, CountryField, ExperienceField, fieldValidators, GenderField, QualificationField, TeachingChoiceField } from '../../ui/field-groups';
 
 export interface TeacherProfileValues {
   first_name: string;
@@ -105,9 +98,6 @@ export function teacherErrorMapper(sentWeekdays: readonly number[]) {
 
 export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetails; onSaved?: (p: ProfileDetails) => void }) {
   const { t, i18n } = useLingui();
-  const phases = usePhaseOptions();
-  const subjects = useSubjectOptions();
-  const countries = useCountryOptions();
   const { formRef, validateAll } = useValidateAllOnSubmit();
   const { save, busy, summary } = useSaveProfile({ formRef, onSaved });
   const form = useForm({
@@ -121,22 +111,10 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
     },
   });
 
-  const qualificationLabels: Record<(typeof QUALIFICATIONS)[number], string> = {
-    bachelor: t`Bachelor's degree`,
-    master: t`Master's degree`,
-    phd: t`Doctorate (PhD)`,
-    degree: t`Academic degree`,
-    file: t`Professional portfolio`,
-    certificate: t`Certificate`,
-  };
 
   const nameField = (name: 'first_name' | 'second_name' | 'last_name', label: string, autoComplete: string) => (
-    <form.Field name={name} validators={{ onChange: ({ value }) => nameProblem(value) }}>
-      {(field) => (
-        <Field label={label} required errors={fieldErrors(field, i18n)} description={t`In Arabic letters`}>
-          {(control) => <TextInput {...control} {...textBinding(field)} autoComplete={autoComplete} lang="ar" dir="rtl" />}
-        </Field>
-      )}
+    <form.Field name={name} validators={fieldValidators.arabicName}>
+      {(field) => <ArabicNameField field={field} label={label} autoComplete={autoComplete} />}
     </form.Field>
   );
 
@@ -163,100 +141,33 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
       </div>
 
       <div className="form-pair">
-        <form.Field name="country" validators={{ onChange: ({ value }) => requiredProblem(value) }}>
-          {(field) => (
-            <Field label={t`Country`} required errors={fieldErrors(field, i18n)}>
-              {(control) => (
-                <SelectInput
-                  {...control}
-                  name="country"
-                  autoComplete="country"
-                  placeholder={countries.isLoading ? t`Loading…` : t`Choose the country`}
-                  options={countries.data ?? []}
-                  {...valueBinding<string>(field)}
-                />
-              )}
-            </Field>
-          )}
+        <form.Field name="country" validators={fieldValidators.required}>
+          {(field) => <CountryField field={field} />}
         </form.Field>
-        <form.Field name="birth_date" validators={{ onChange: ({ value }) => birthDateProblem(value) }}>
-          {(field) => (
-            <Field label={t`Birth date`} required errors={fieldErrors(field, i18n)}>
-              {(control) => <TextInput {...control} {...textBinding(field)} type="date" autoComplete="bday" dir="ltr" />}
-            </Field>
-          )}
+        <form.Field name="birth_date" validators={fieldValidators.birthDate}>
+          {(field) => <BirthDateField field={field} />}
         </form.Field>
       </div>
 
-      <form.Field name="gender" validators={{ onChange: ({ value }) => requiredProblem(value) }}>
-        {(field) => (
-          <ChoiceGroup
-            legend={t`Gender`}
-            name="gender"
-            required
-            choices={[
-              { value: 'male', label: t`Male` },
-              { value: 'female', label: t`Female` },
-            ]}
-            errors={fieldErrors(field, i18n)}
-            {...valueBinding<string>(field)}
-          />
-        )}
+      <form.Field name="gender" validators={fieldValidators.required}>
+        {(field) => <GenderField field={field} />}
       </form.Field>
 
       <div className="form-pair">
-        <form.Field name="qualification" validators={{ onChange: ({ value }) => requiredProblem(value) }}>
-          {(field) => (
-            <Field label={t`Education qualification`} required errors={fieldErrors(field, i18n)}>
-              {(control) => (
-                <SelectInput
-                  {...control}
-                  name="qualification"
-                  placeholder={t`Choose the qualification`}
-                  options={QUALIFICATIONS.map((q) => ({ value: q, label: qualificationLabels[q] }))}
-                  {...valueBinding<string>(field)}
-                />
-              )}
-            </Field>
-          )}
+        <form.Field name="qualification" validators={fieldValidators.required}>
+          {(field) => <QualificationField field={field} />}
         </form.Field>
-        <form.Field name="experience_years" validators={{ onChange: ({ value }) => experienceProblem(value) }}>
-          {(field) => (
-            <Field label={t`Years of experience`} required errors={fieldErrors(field, i18n)}>
-              {(control) => <TextInput {...control} {...textBinding(field)} inputMode="numeric" dir="ltr" />}
-            </Field>
-          )}
+        <form.Field name="experience_years" validators={fieldValidators.experience}>
+          {(field) => <ExperienceField field={field} />}
         </form.Field>
       </div>
 
-      <form.Field name="phases" validators={{ onChange: ({ value }) => choiceProblem(value) }}>
-        {(field) => (
-          <ChoiceGroup
-            multiple
-            columns
-            legend={t`Phases you teach`}
-            name="phases"
-            required
-            choices={phases.data ?? []}
-            errors={fieldErrors(field, i18n)}
-            {...valueBinding<string[]>(field)}
-          />
-        )}
+      <form.Field name="phases" validators={fieldValidators.choice}>
+        {(field) => <TeachingChoiceField field={field} kind="phases" />}
       </form.Field>
 
-      <form.Field name="subjects" validators={{ onChange: ({ value }) => choiceProblem(value) }}>
-        {(field) => (
-          <ChoiceGroup
-            multiple
-            columns
-            legend={t`Subjects you teach`}
-            name="subjects"
-            required
-            choices={subjects.data ?? []}
-            errors={fieldErrors(field, i18n)}
-            {...valueBinding<string[]>(field)}
-          />
-        )}
+      <form.Field name="subjects" validators={fieldValidators.choice}>
+        {(field) => <TeachingChoiceField field={field} kind="subjects" />}
       </form.Field>
 
       <fieldset className="field working-hours">

@@ -4,17 +4,18 @@
 // form's own types check the name. The validators every caller uses are exported beside them.
 import type { AnyFieldApi } from '@tanstack/react-form';
 import { useLingui } from '@lingui/react/macro';
-import { validationKeys } from '../../../contract/validation';
-import { Field } from '../../ui/field';
-import { textBinding, valueBinding } from '../../ui/form-helpers';
-import { PasswordStrength } from '../../ui/password-strength';
-import { PhoneInput, validatePhone, type PhoneValue } from '../../ui/phone-input';
-import { TextInput } from '../../ui/text-input';
-import { ChoiceGroup } from '../../ui/choice-group';
-import { fieldErrors } from './messages';
-import { usePhaseOptions } from '../../api/reference-options';
-import { SelectInput } from '../../ui/select-input';
-import { arabicNameSchema, codeProblem, OTP_LENGTH, passwordProblem, schemaProblem } from './validation';
+import { QUALIFICATIONS } from '../../contract/auth';
+import { validationKeys } from '../../contract/validation';
+import { Field } from './field';
+import { textBinding, valueBinding } from './form-helpers';
+import { PasswordStrength } from './password-strength';
+import { PhoneInput, validatePhone, type PhoneValue } from './phone-input';
+import { TextInput } from './text-input';
+import { ChoiceGroup } from './choice-group';
+import { fieldErrors } from './form-messages';
+import { useCountryOptions, usePhaseOptions, useSubjectOptions } from '../api/reference-options';
+import { SelectInput } from './select-input';
+import { arabicNameSchema, birthDateProblem, codeProblem, experienceProblem, OTP_LENGTH, passwordProblem, requiredChoice, schemaProblem } from './rules';
 
 interface FieldProps {
   field: AnyFieldApi;
@@ -29,6 +30,9 @@ export const fieldValidators = {
   required: { onChange: ({ value }: { value: string }) => requiredValue(value) },
   code: { onChange: ({ value }: { value: string }) => codeProblem(value) },
   password: { onChange: ({ value }: { value: string }) => passwordProblem(value) },
+  birthDate: { onChange: ({ value }: { value: string }) => birthDateProblem(value) },
+  experience: { onChange: ({ value }: { value: string }) => experienceProblem(value) },
+  choice: { onChange: ({ value }: { value: readonly string[] }) => requiredChoice(value) },
 };
 
 export function ArabicNameField({ field, label, autoComplete }: FieldProps & { label: string; autoComplete: string }) {
@@ -120,5 +124,86 @@ export function PasswordConfirmationField({ field }: FieldProps) {
     <Field label={t`Confirm password`} required errors={fieldErrors(field, i18n)}>
       {(control) => <TextInput {...control} {...textBinding(field)} type="password" autoComplete="new-password" dir="ltr" />}
     </Field>
+  );
+}
+
+export function BirthDateField({ field }: FieldProps) {
+  const { t, i18n } = useLingui();
+  return (
+    <Field label={t`Birth date`} required errors={fieldErrors(field, i18n)}>
+      {(control) => <TextInput {...control} {...textBinding(field)} type="date" autoComplete="bday" dir="ltr" />}
+    </Field>
+  );
+}
+
+export function ExperienceField({ field }: FieldProps) {
+  const { t, i18n } = useLingui();
+  return (
+    <Field label={t`Years of experience`} required errors={fieldErrors(field, i18n)}>
+      {(control) => <TextInput {...control} {...textBinding(field)} inputMode="numeric" dir="ltr" />}
+    </Field>
+  );
+}
+
+export function QualificationField({ field }: FieldProps) {
+  const { t, i18n } = useLingui();
+  const labels: Record<(typeof QUALIFICATIONS)[number], string> = {
+    bachelor: t`Bachelor's degree`,
+    master: t`Master's degree`,
+    phd: t`Doctorate (PhD)`,
+    degree: t`Academic degree`,
+    file: t`Professional portfolio`,
+    certificate: t`Certificate`,
+  };
+  return (
+    <Field label={t`Education qualification`} required errors={fieldErrors(field, i18n)}>
+      {(control) => (
+        <SelectInput
+          {...control}
+          name={field.name}
+          placeholder={t`Choose the qualification`}
+          options={QUALIFICATIONS.map((q) => ({ value: q, label: labels[q] }))}
+          {...valueBinding<string>(field)}
+        />
+      )}
+    </Field>
+  );
+}
+
+export function CountryField({ field }: FieldProps) {
+  const { t, i18n } = useLingui();
+  const countries = useCountryOptions();
+  return (
+    <Field label={t`Country`} required errors={fieldErrors(field, i18n)}>
+      {(control) => (
+        <SelectInput
+          {...control}
+          name={field.name}
+          autoComplete="country"
+          placeholder={countries.isLoading ? t`Loading…` : t`Choose the country`}
+          options={countries.data ?? []}
+          {...valueBinding<string>(field)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** The phases or the subjects a teacher teaches: checkboxes in columns, at least one. */
+export function TeachingChoiceField({ field, kind }: FieldProps & { kind: 'phases' | 'subjects' }) {
+  const { t, i18n } = useLingui();
+  const phases = usePhaseOptions();
+  const subjects = useSubjectOptions();
+  return (
+    <ChoiceGroup
+      multiple
+      columns
+      legend={kind === 'phases' ? t`Phases you teach` : t`Subjects you teach`}
+      name={field.name}
+      required
+      choices={(kind === 'phases' ? phases.data : subjects.data) ?? []}
+      errors={fieldErrors(field, i18n)}
+      {...valueBinding<string[]>(field)}
+    />
   );
 }
