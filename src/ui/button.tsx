@@ -24,13 +24,17 @@ function ripple(event: MouseEvent<HTMLButtonElement>): void {
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'primary', className, onClick, type = 'button', ...rest },
+  { variant = 'primary', className, onClick, onMouseDown, type = 'button', ...rest },
   ref,
 ) {
   return (
     <button
       ref={ref}
       type={type}
+      // A submit button keeps the focus where it is on a mouse press: otherwise the field being left
+      // shows its message first, the layout moves the button away and the click is lost. The click
+      // still submits, and the form then moves focus to the first field that needs fixing.
+      onMouseDown={onMouseDown ?? (type === 'submit' ? (e) => e.preventDefault() : undefined)}
       className={`button button-${variant}${className ? ` ${className}` : ''}`}
       onClick={(e) => {
         ripple(e);

@@ -243,7 +243,7 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
 
       {/* No focus change on press: leaving a field shows its error, which moves the button down between
           press and release and the click would be lost. The submit validates and focuses anyway. */}
-      <Button type="submit" disabled={busy} aria-busy={busy || undefined} onMouseDown={(e) => e.preventDefault()}>
+      <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
         <Trans>Save changes</Trans>
       </Button>
     </form>
