@@ -124,6 +124,25 @@ export function sessionFailureOf(error: unknown): SessionFailure {
   return { status: typeof e.status === 'number' ? e.status : 0, message: typeof raw === 'string' ? raw : null };
 }
 
+/** A session before anything happened: the machine's start, and the model-based test's. */
+export function initialLiveSessionContext(channelName: string): LiveSessionContext {
+  return {
+    channelName,
+    grant: null,
+    now: 0,
+    audioOnly: false,
+    micOn: true,
+    cameraOn: true,
+    devices: { camera: null, microphone: null },
+    selfQuality: 'unknown',
+    peerQuality: 'unknown',
+    warned: false,
+    failure: null,
+    failReason: null,
+    endReason: null,
+  };
+}
+
 const endsAtOf = (context: LiveSessionContext) => (context.grant ? Date.parse(context.grant.ends_at) : Number.POSITIVE_INFINITY);
 
 export const liveSessionMachine = setup({
@@ -165,21 +184,7 @@ export const liveSessionMachine = setup({
 }).createMachine({
   id: 'live-session',
   description: 'One live video session between a student and a teacher, from the device check to the end of the booked time.',
-  context: ({ input }) => ({
-    channelName: input.channelName,
-    grant: null,
-    now: 0,
-    audioOnly: false,
-    micOn: true,
-    cameraOn: true,
-    devices: { camera: null, microphone: null },
-    selfQuality: 'unknown',
-    peerQuality: 'unknown',
-    warned: false,
-    failure: null,
-    failReason: null,
-    endReason: null,
-  }),
+  context: ({ input }) => initialLiveSessionContext(input.channelName),
   initial: 'checkingDevices',
   states: {
     checkingDevices: {

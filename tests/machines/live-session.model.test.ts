@@ -15,6 +15,7 @@ import type { SessionGrant } from '../../contract/sessions';
 import {
   combinedQuality,
   END_WARNING_MS,
+  initialLiveSessionContext,
   liveSessionMachine,
   qualityLabel,
   RECONNECT_GIVE_UP_MS,
@@ -49,21 +50,7 @@ const apiError = (status: number) => Object.assign(new Error('no'), { status, se
 const modelMachine = createMachine(
   {
     ...liveSessionMachine.config,
-    context: {
-      channelName: 'c0ffee',
-      grant: null,
-      now: 0,
-      audioOnly: false,
-      micOn: true,
-      cameraOn: true,
-      devices: { camera: null, microphone: null },
-      selfQuality: 'unknown',
-      peerQuality: 'unknown',
-      warned: false,
-      failure: null,
-      failReason: null,
-      endReason: null,
-    },
+    context: initialLiveSessionContext('c0ffee'),
   },
   liveSessionMachine.implementations as never,
 );

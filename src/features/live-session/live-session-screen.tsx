@@ -20,7 +20,7 @@ import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { createSessionApi, type SessionApi } from './session-api';
 import { qualityTexts } from './texts';
-import { useDevices } from './use-devices';
+import { useDevices, type DeviceOption } from './use-devices';
 import { createRtcStore, liveSessionLogic, type RtcStore } from './wiring';
 
 export interface LiveSessionScreenProps {
@@ -144,6 +144,37 @@ export function LiveSessionScreen({ channelName, api }: LiveSessionScreenProps) 
 }
 
 type Actor = ReturnType<typeof useActorRef<ReturnType<typeof liveSessionLogic>>>;
+
+/** A choice of camera or microphone, shown only when there is more than one to choose from. */
+function DevicePicker({
+  label,
+  devices,
+  selected,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  devices: readonly DeviceOption[];
+  selected: string | null;
+  disabled: boolean;
+  onChange: (deviceId: string) => void;
+}) {
+  const { t } = useLingui();
+  if (devices.length <= 1) return null;
+  return (
+    <label className="live-device">
+      <span>{label}</span>
+      <select className="input select" value={selected ?? ''} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+        {selected === null ? <option value="">{t`Default`}</option> : null}
+        {devices.map((d) => (
+          <option key={d.deviceId} value={d.deviceId}>
+            {d.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 function formatRemaining(ms: number): string {
   const total = Math.ceil(ms / 1000);
@@ -297,46 +328,22 @@ function Call({ actor, store }: { actor: Actor; store: RtcStore }) {
         >
           {cameraOn ? <Trans>Turn camera off</Trans> : <Trans>Turn camera on</Trans>}
         </Button>
-        {!audioOnly && cameras.length > 1 ? (
-          <label className="live-device">
-            <span>
-              <Trans>Camera</Trans>
-            </span>
-            <select
-              className="input select"
-              value={devices.camera ?? ''}
-              disabled={!inCall}
-              onChange={(e) => actor.send({ type: 'media.switchDevice', kind: 'camera', deviceId: e.target.value })}
-            >
-              {devices.camera === null ? <option value="">{t`Default`}</option> : null}
-              {cameras.map((d) => (
-                <option key={d.deviceId} value={d.deviceId}>
-                  {d.label}
-                </option>
-              ))}
-            </select>
-          </label>
+        {!audioOnly ? (
+          <DevicePicker
+            label={t`Camera`}
+            devices={cameras}
+            selected={devices.camera}
+            disabled={!inCall}
+            onChange={(deviceId) => actor.send({ type: 'media.switchDevice', kind: 'camera', deviceId })}
+          />
         ) : null}
-        {microphones.length > 1 ? (
-          <label className="live-device">
-            <span>
-              <Trans>Microphone</Trans>
-            </span>
-            <select
-              className="input select"
-              value={devices.microphone ?? ''}
-              disabled={!inCall}
-              onChange={(e) => actor.send({ type: 'media.switchDevice', kind: 'microphone', deviceId: e.target.value })}
-            >
-              {devices.microphone === null ? <option value="">{t`Default`}</option> : null}
-              {microphones.map((d) => (
-                <option key={d.deviceId} value={d.deviceId}>
-                  {d.label}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
+        <DevicePicker
+          label={t`Microphone`}
+          devices={microphones}
+          selected={devices.microphone}
+          disabled={!inCall}
+          onChange={(deviceId) => actor.send({ type: 'media.switchDevice', kind: 'microphone', deviceId })}
+        />
 
         <Dialog.Root
           open={confirming}
