@@ -6,13 +6,11 @@
 // Sign-in goes through the API (the student's code from the development outbox), then the token cookie
 // is set as the app keeps it. The teacher tests share the demo teacher, so they run one after another
 // and put the teacher's profile back afterwards.
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { LOCALES, tr, type Locale } from './support/catalog';
 import { open, preferences, toasts } from './support/app';
+import { admin, PNG, registerTeacher } from './support/api';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -211,56 +209,13 @@ for (const locale of LOCALES) {
 
 // ── An active teacher replacing a document goes back to review ───────────────────────────────────────
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '..');
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 const NEW_TEACHER_PASSWORD = 'Teacher123';
-
-/** The reviewer CLI (`npm run admin`) against the e2e server, as teacher-review.spec.ts runs it. */
-async function admin(...args: string[]): Promise<string> {
-  const baseURL = process.env.E2E_BASE_URL;
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!baseURL || !dataDir) throw new Error('run through scripts/e2e.mjs (E2E_BASE_URL, E2E_DATA_DIR)');
-  const { stdout } = await run(path.join(root, 'node_modules/.bin/tsx'), ['scripts/admin.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, ADMIN_URL: baseURL, DATA_DIR: dataDir, ADMIN_TOKEN: '' },
-    timeout: 60_000,
-  });
-  return stdout;
-}
 
 /** A new teacher, approved by the reviewer and past the terms: an active account of its own. */
 async function activeTeacher(request: APIRequestContext): Promise<string> {
   const phone = `+9746${String((Date.now() + ++phoneCounter * 7919) % 10_000_000).padStart(7, '0')}`;
   const email = `profile.${Date.now().toString(36)}.${phoneCounter}@example.com`;
-  const first = async (p: string) => ((await (await request.get(`/api/v1/${p}`)).json()) as { data: { id?: number; code?: string }[] }).data[0]!;
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    type: 'instructor',
-    first_name: 'هدى',
-    second_name: 'علي',
-    last_name: 'المري',
-    phone,
-    country_code: 'QA',
-    email,
-    gender: 'female',
-    birth_date: '1987-01-20',
-    experience_years: '9',
-    qualification: 'master',
-    country: (await first('countries')).code!,
-    password: NEW_TEACHER_PASSWORD,
-    password_confirmation: NEW_TEACHER_PASSWORD,
-  };
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  form.append('phases[]', String((await first('phases')).id));
-  form.append('subjects[]', String((await first('subjects')).id));
-  form.set('id_front', new Blob([PNG], { type: 'image/png' }), 'front.png');
-  form.set('id_back', new Blob([PNG], { type: 'image/png' }), 'back.png');
-  form.set('qualification_scan', new Blob([PDF], { type: 'application/pdf' }), 'degree.pdf');
-  const res = await request.post('/api/v1/auth/register', { multipart: form });
-  expect(res.status(), await res.text()).toBe(201);
-  const token = ((await res.json()) as { data: { token: string } }).data.token;
+  const token = await registerTeacher(request, { phone, email, password: NEW_TEACHER_PASSWORD });
   expect(await admin('teachers:approve', phone)).toContain('in_review → policy');
   const accepted = await request.post('/api/v1/instructor/update/status', { headers: { Authorization: `Bearer ${token}` } });
   expect(accepted.ok(), await accepted.text()).toBe(true);

@@ -4,22 +4,13 @@
 // accepting the terms leads to the profile; a suspension shows its notice live; a rejection shows the
 // reviewer's reason and resubmitting documents puts the account back in review. A student never sees
 // the teacher screens.
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { LOCALES, tr, type Locale } from './support/catalog';
 import { open, preferences, toasts } from './support/app';
+import { admin, PNG, registerTeacher } from './support/api';
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '..');
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 const PASSWORD = 'Teacher123';
 
 let serial = 0;
@@ -31,48 +22,10 @@ function newPhone() {
 }
 const uniqueEmail = () => `review.${Date.now().toString(36)}.${process.pid}.${++serial}@example.com`;
 
-/** `npm run admin -- <args>` against the e2e server, as a reviewer would run it in another terminal. */
-async function admin(...args: string[]): Promise<string> {
-  const baseURL = process.env.E2E_BASE_URL;
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!baseURL || !dataDir) throw new Error('run through scripts/e2e.mjs (E2E_BASE_URL, E2E_DATA_DIR)');
-  const { stdout } = await run(path.join(root, 'node_modules/.bin/tsx'), ['scripts/admin.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, ADMIN_URL: baseURL, DATA_DIR: dataDir, ADMIN_TOKEN: '' },
-    timeout: 60_000,
-  });
-  return stdout;
-}
-
 async function createTeacher(request: APIRequestContext) {
   const phone = newPhone();
   const email = uniqueEmail();
-  const first = async (p: string) => ((await (await request.get(`/api/v1/${p}`)).json()) as { data: Array<{ id?: number; code?: string }> }).data[0]!;
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    type: 'instructor',
-    first_name: 'هدى',
-    second_name: 'علي',
-    last_name: 'المري',
-    phone: phone.e164,
-    country_code: 'QA',
-    email,
-    gender: 'female',
-    birth_date: '1987-01-20',
-    experience_years: '9',
-    qualification: 'master',
-    country: (await first('countries')).code!,
-    password: PASSWORD,
-    password_confirmation: PASSWORD,
-  };
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  form.append('phases[]', String((await first('phases')).id));
-  form.append('subjects[]', String((await first('subjects')).id));
-  form.set('id_front', new Blob([PNG], { type: 'image/png' }), 'front.png');
-  form.set('id_back', new Blob([PNG], { type: 'image/png' }), 'back.png');
-  form.set('qualification_scan', new Blob([PDF], { type: 'application/pdf' }), 'degree.pdf');
-  const res = await request.post('/api/v1/auth/register', { multipart: form });
-  expect(res.status(), await res.text()).toBe(201);
+  await registerTeacher(request, { phone: phone.e164, email, password: PASSWORD });
   return { phone, email };
 }
 

@@ -1,6 +1,10 @@
 // Setting up a scene through the real API, shared by the specs: unique phones, codes from the dev SMS
-// outbox, a verified student (optionally with the Starter package bought in the sandbox), balances.
+// outbox, a verified student (optionally with the Starter package bought in the sandbox), balances, a
+// teacher signed up with documents, and the reviewer CLI.
+import { execFile } from 'node:child_process';
 import { randomInt } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { expect, type APIRequestContext } from '@playwright/test';
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}`, 'Accept-Language': 'en' });
@@ -84,4 +88,55 @@ export async function newStudent(request: APIRequestContext, options: NewStudent
 
 export async function hoursOf(request: APIRequestContext, token: string): Promise<number> {
   return (await json<{ hours_remaining: number }>(await request.get('/api/v1/balance', { headers: bearer(token) }), 'balance')).hours_remaining;
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+const run = promisify(execFile);
+
+/** A 1×1 PNG and a minimal PDF: documents the server's type sniffing accepts. */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+
+/** `npm run admin -- <args>` against the e2e server, as a reviewer would run it in another terminal. */
+export async function admin(...args: string[]): Promise<string> {
+  const baseURL = process.env.E2E_BASE_URL;
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!baseURL || !dataDir) throw new Error('run through scripts/e2e.mjs (E2E_BASE_URL, E2E_DATA_DIR)');
+  const { stdout } = await run(path.join(root, 'node_modules/.bin/tsx'), ['scripts/admin.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, ADMIN_URL: baseURL, DATA_DIR: dataDir, ADMIN_TOKEN: '' },
+    timeout: 60_000,
+  });
+  return stdout;
+}
+
+/** Signs up a teacher (multipart, with the three documents) through the API; returns the token. */
+export async function registerTeacher(request: APIRequestContext, who: { phone: string; email: string; password: string }): Promise<string> {
+  const first = async (p: string) => ((await (await request.get(`/api/v1/${p}`)).json()) as { data: Array<{ id?: number; code?: string }> }).data[0]!;
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    type: 'instructor',
+    first_name: 'هدى',
+    second_name: 'علي',
+    last_name: 'المري',
+    phone: who.phone,
+    country_code: 'QA',
+    email: who.email,
+    gender: 'female',
+    birth_date: '1987-01-20',
+    experience_years: '9',
+    qualification: 'master',
+    country: (await first('countries')).code!,
+    password: who.password,
+    password_confirmation: who.password,
+  };
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  form.append('phases[]', String((await first('phases')).id));
+  form.append('subjects[]', String((await first('subjects')).id));
+  form.set('id_front', new Blob([PNG], { type: 'image/png' }), 'front.png');
+  form.set('id_back', new Blob([PNG], { type: 'image/png' }), 'back.png');
+  form.set('qualification_scan', new Blob([PDF], { type: 'application/pdf' }), 'degree.pdf');
+  const res = await request.post('/api/v1/auth/register', { multipart: form });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { token: string } }).data.token;
 }
