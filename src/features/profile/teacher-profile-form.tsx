@@ -16,13 +16,8 @@ import { focusFirstInvalidSoon } from './focus';
 import { fieldErrors } from './messages';
 import type { ProfileDetails } from './profile-api';
 import { useSaveProfile } from './use-save-profile';
-import {
-  asciiDigits,
-  descriptionProblem,
-  endProblem,
-  startProblem,
-  type DayValue,
-} from './validation';
+import { asciiDigits } from '../../ui/rules';
+import { descriptionProblem, endProblem, startProblem, type DayValue } from './validation';
 import { DayToggle, TimeField, weekdayName } from './working-hours-fields';
 import { ArabicNameField, BirthDateField, CountryField, ExperienceField, fieldValidators, GenderField, QualificationField, TeachingChoiceField } from '../../ui/field-groups';
 

@@ -1,17 +1,7 @@
-// Client-side checks of the profile forms: the contract's own schemas (the server runs the same ones),
-// read per field and reporting their stable keys; ./messages.ts turns a key into text.
-import { arabicNameSchema } from '../../../contract/auth';
+// The profile's own client-side checks — description length and working hours; the fields it shares with
+// the sign-up check with src/ui/rules.ts. Keys are the contract's; the server runs the same rules.
 import { DESCRIPTION_MAX_LENGTH, profileValidationKeys } from '../../../contract/profile';
 import { validationKeys } from '../../../contract/validation';
-import { requiredChoice, requiredValue, schemaProblem } from '../../ui/rules';
-
-export { asciiDigits, birthDateProblem, experienceProblem, schemaProblem } from '../../ui/rules';
-
-
-export const nameProblem = (value: string) => schemaProblem(arabicNameSchema, value);
-export const requiredProblem = requiredValue;
-export const choiceProblem = requiredChoice;
-
 
 
 
