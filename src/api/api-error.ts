@@ -1,10 +1,12 @@
-// The one error type of the HTTP layer: every failed call, whatever went wrong, becomes an ApiError so
-// that the presenter and forms only ever look at status, message and field errors.
+// The HTTP layer's error: every failed call, whatever went wrong, becomes an ApiError, which is the
+// contract's FailureError (contract/failure.ts) plus the raw body. Machines, the presenter and forms read
+// its `failure` (status, code, message, field errors) through `toFailure`.
 import { FetchError } from 'ofetch';
+import { FailureError, type FieldErrors } from '../../contract/failure';
 
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors } from '../../contract/failure';
 
-export class ApiError extends Error {
+export class ApiError extends FailureError {
   override readonly name = 'ApiError';
   /** HTTP status; 0 when no response arrived (offline, DNS, CORS, aborted). */
   readonly status: number;
@@ -15,11 +17,19 @@ export class ApiError extends Error {
   /** The parsed response body as received (or undefined), for callers that need more than the above. */
   readonly data: unknown;
 
-  constructor(init: { status: number; message: string | null; fieldErrors?: FieldErrors; data?: unknown; cause?: unknown }) {
-    super(init.message ?? `Request failed with status ${init.status}`, { cause: init.cause });
+  constructor(init: {
+    status: number;
+    message: string | null;
+    code?: string | null;
+    fieldErrors?: FieldErrors;
+    data?: unknown;
+    cause?: unknown;
+  }) {
+    const fieldErrors = init.fieldErrors ?? {};
+    super({ status: init.status, code: init.code ?? null, message: init.message, fieldErrors }, { cause: init.cause });
     this.status = init.status;
     this.serverMessage = init.message;
-    this.fieldErrors = init.fieldErrors ?? {};
+    this.fieldErrors = fieldErrors;
     this.data = init.data;
   }
 
@@ -37,6 +47,14 @@ function readMessage(data: unknown): string | null {
   if (data && typeof data === 'object' && 'message' in data) {
     const { message } = data as { message: unknown };
     if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return null;
+}
+
+function readCode(data: unknown): string | null {
+  if (data && typeof data === 'object' && 'code' in data) {
+    const { code } = data as { code: unknown };
+    if (typeof code === 'string' && code !== '') return code;
   }
   return null;
 }
@@ -65,6 +83,7 @@ export function toApiError(error: unknown): ApiError {
     return new ApiError({
       status,
       message: status === 0 ? null : readMessage(data),
+      code: status === 0 ? null : readCode(data),
       fieldErrors: status === 0 ? {} : readFieldErrors(data),
       data,
       cause: error,
