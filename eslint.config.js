@@ -116,6 +116,18 @@ export default defineConfig(
               from: './src',
               message: 'The server never imports the client (src/); share through contract/ or machines/.',
             },
+            // ui/ holds primitives and api/ the HTTP layer: both sit below the app, the features and
+            // the shared domain pieces, so they never import them (one-way dependencies).
+            ...['./src/ui', './src/api'].map((target) => ({
+              target,
+              from: ['./src/app', './src/features', './src/domain'],
+              message: `${target.slice(2)}/ sits below app/, features/ and domain/: move the shared piece down or pass it in.`,
+            })),
+            {
+              target: './src/domain',
+              from: ['./src/app', './src/features'],
+              message: 'domain/ is what features share: it imports ui/, api/ and contract/, never app/ or a feature.',
+            },
             ...featureZones,
           ],
         },
@@ -124,7 +136,18 @@ export default defineConfig(
   },
   {
     files: ['machines/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [onlyXstateZodContract] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [onlyXstateZodContract] }],
+      // A dynamic import() hides a dependency from the rule above: only xstate and contract/ may be loaded.
+      'no-restricted-syntax': [
+        'error',
+        {
+          // esquery regexes cannot contain "/", hence \x2F.
+          selector: String.raw`ImportExpression:not([source.value=/^(xstate(\x2F|$)|(\.\.\x2F)+contract\x2F)/])`,
+          message: 'machines/ may import() only xstate and contract/ (ARCHITECTURE.md: machines are pure).',
+        },
+      ],
+    },
   },
   {
     files: ['contract/**/*.{ts,tsx}'],

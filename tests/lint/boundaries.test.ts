@@ -52,6 +52,51 @@ describe('lint boundaries', () => {
     expect(boundaryProblems(good)).toEqual([]);
   });
 
+  it('machines may import() only xstate and contract/', async () => {
+    const bad = await problems(
+      'machines/probe-dynamic.machine.ts',
+      "export async function probe() { return [await import('react'), await import('../src/api/client')]; }\n",
+    );
+    expect(bad.filter((m) => m.startsWith('no-restricted-syntax'))).toHaveLength(2);
+    const good = await problems(
+      'machines/probe-dynamic.machine.ts',
+      "export async function probe() { return [await import('xstate'), await import('../contract/auth')]; }\n",
+    );
+    expect(boundaryProblems(good)).toEqual([]);
+    expect(good.filter((m) => m.startsWith('no-restricted-syntax'))).toEqual([]);
+  });
+
+  it('ui/ and api/ import neither app/, features/ nor domain/; domain/ imports neither app/ nor features/', async () => {
+    for (const folder of ['src/ui', 'src/api']) {
+      const bad = await problems(
+        `${folder}/probe.tsx`,
+        [
+          "import { titles } from '../app/titles';",
+          "import { Icon } from '../domain/icon';",
+          "import { Home } from '../features/pages/home';",
+          'export const probe = [titles, Icon, Home];',
+          '',
+        ].join('\n'),
+      );
+      const zones = bad.filter((m) => m.startsWith('import-x/no-restricted-paths'));
+      expect(zones.some((m) => m.includes('../app/titles'))).toBe(true);
+      expect(zones.some((m) => m.includes('../domain/icon'))).toBe(true);
+      expect(zones.some((m) => m.includes('../features/pages/home'))).toBe(true);
+    }
+    const good = await problems(
+      'src/ui/probe.tsx',
+      "import { Button } from './button';\nimport { ApiError } from '../api/api-error';\nexport const probe = [Button, ApiError];\n",
+    );
+    expect(boundaryProblems(good)).toEqual([]);
+    const domain = await problems(
+      'src/domain/probe.tsx',
+      "import { Button } from '../ui/button';\nimport { requestsKeys } from '../api/requests';\nexport const probe = [Button, requestsKeys];\n",
+    );
+    expect(boundaryProblems(domain)).toEqual([]);
+    const domainUp = await problems('src/domain/probe.tsx', "import { titles } from '../app/titles';\nexport const probe = titles;\n");
+    expect(domainUp.some((m) => m.startsWith('import-x/no-restricted-paths'))).toBe(true);
+  });
+
   it('contract imports only zod', async () => {
     const bad = await problems(
       'contract/probe.ts',
