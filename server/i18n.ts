@@ -118,6 +118,11 @@ const messages = {
     ar: 'إذا كان هذا الرقم مسجّلاً لدينا فستصله رسالة برمز التحقق خلال لحظات',
     en: 'If this number has an account, a verification code is on its way',
   },
+  // Phone-first sign-in texts every number that is not a teacher's, so the answer need not hedge.
+  auth_login_code_sent: {
+    ar: 'أرسلنا رمز التحقق إلى رقمك، وسيصلك خلال لحظات',
+    en: 'A verification code is on its way to your phone',
+  },
   auth_signed_in: { ar: 'تم تسجيل الدخول بنجاح', en: 'You are signed in' },
   otp_wrong: { ar: 'رمز التحقق غير صحيح', en: 'The verification code is not correct' },
   otp_expired: { ar: 'انتهت صلاحية رمز التحقق، يرجى طلب رمز جديد', en: 'The verification code has expired. Please ask for a new one' },

@@ -22,7 +22,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const body = async (res: Response) => (await res.json()) as { message: string; errors?: Record<string, string[]> };
+const body = async (res: Response) => (await res.json()) as { message: string; data?: unknown; errors?: Record<string, string[]> };
 
 describe('student sign-up', () => {
   it('creates the account, texts a 6-digit code, and the verified code gives a token that opens the profile', async () => {
@@ -104,7 +104,7 @@ describe('student sign-up', () => {
 });
 
 describe('student login', () => {
-  it('gives the same answer for a registered and an unknown phone, and texts only the registered one', async () => {
+  it('gives the same answer for a registered and an unknown phone, and texts both (phone-first)', async () => {
     const { phone } = await t.signUpStudent();
     t.advance(61);
     const unknown = newPhone();
@@ -113,12 +113,36 @@ describe('student login', () => {
     expect(known.status).toBe(200);
     expect(stranger.status).toBe(200);
     expect(await known.json()).toEqual(await stranger.json());
-    expect(await t.outboxCount(unknown)).toBe(0);
+    expect(await t.outboxCount(unknown)).toBe(1);
     expect(await t.outboxCount(phone)).toBe(2);
 
     const code = await t.lastCode(phone);
     const res = await t.post('/api/v1/verify-otp', { phone, code });
     expect(res.status).toBe(200);
+    expect((await body(res)).data).toMatchObject({ is_teacher: false, profile_complete: true });
+  });
+
+  it('a new phone that verifies gets an incomplete student account, completes it and is signed in', async () => {
+    const phone = newPhone();
+    expect((await t.post('/api/v1/auth/login', { country_code: 'QA', phone })).status).toBe(200);
+    const verified = await t.post('/api/v1/verify-otp', { phone, code: await t.lastCode(phone) });
+    expect(verified.status).toBe(200);
+    const session = (await body(verified)).data as { token: string; profile_complete: boolean; is_teacher: boolean };
+    expect(session).toMatchObject({ is_teacher: false, profile_complete: false });
+
+    // The guards hold it on complete-register; the sign-up fields complete it.
+    const completed = await t.post(
+      '/api/v1/profile/complete',
+      { first_name: 'سارة', last_name: 'أحمد', gender: 'female', phase_id: (await t.db.one<{ id: number }>('SELECT id FROM phases ORDER BY sort_order LIMIT 1'))!.id },
+      { token: session.token },
+    );
+    expect(completed.status).toBe(200);
+    const profile = await body(await t.get('/api/v1/profile', { token: session.token }));
+    expect(profile.data as object).toMatchObject({ profile_complete: true, phone, country_code: 'QA' });
+
+    // Signing up later with that phone meets the account (409 student), as for any student.
+    const again = await t.post('/api/v1/auth/register', await t.studentBody(phone));
+    expect(again.status).toBe(409);
   });
 
   it('texts no code to a teacher phone (teachers sign in with a password)', async () => {
@@ -237,13 +261,13 @@ describe('resend limits', () => {
     expect((await t.post('/api/v1/auth/resend', { phone })).status).toBe(200);
   });
 
-  it('unknown phones get the same answers and the same limits, and no text', async () => {
+  it('unknown phones get the same answers and the same limits, and a code (phone-first sign-in)', async () => {
     const phone = newPhone();
     const first = await t.post('/api/v1/auth/resend', { phone });
     expect(first.status).toBe(200);
-    expect(await first.json()).toEqual({ message: 'If this number has an account, a verification code is on its way', data: null });
+    expect(await first.json()).toEqual({ message: 'A verification code is on its way to your phone', data: null });
     expect((await t.post('/api/v1/auth/resend', { phone })).status).toBe(429);
-    expect(await t.outboxCount(phone)).toBe(0);
+    expect(await t.outboxCount(phone)).toBe(1);
   });
 });
 

@@ -1,4 +1,4 @@
-// The auth endpoints (issue 3): student sign-up and OTP sign-in, teacher sign-up (multipart, token at
+// The auth endpoints (issue 3): student sign-up and phone-first OTP sign-in (issue 16), teacher sign-up (multipart, token at
 // once), teacher password sign-in and recovery, logout, and the development SMS outbox.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
@@ -37,6 +37,7 @@ import {
   isUniqueViolation,
   sendCode,
   sessionFor,
+  studentForVerifiedPhone,
   takePhoneSlot,
   userIdByPhone,
   type SendDeps,
@@ -241,8 +242,10 @@ export function authRoutes(options: AuthRoutesOptions) {
       // The phone's slot is taken for every number, so a limit never tells which phones have accounts.
       const slot = await takePhoneSlot(c.get('db'), phone, now());
       if (!slot.ok) return tooMany(c, slot.retryAfter);
-      if (await userIdByPhone(c.get('db'), phone, 'student')) await sendCode(sendDeps(c), phone, 'login');
-      return ok(c, null, 'auth_code_sent');
+      // Phone-first: a phone without an account gets a code too (verifying it starts the sign-up);
+      // only a teacher's phone does not, as teachers sign in with a password.
+      if ((await accountTypeByPhone(c.get('db'), phone)) !== 'instructor') await sendCode(sendDeps(c), phone, 'login');
+      return ok(c, null, 'auth_login_code_sent');
     })
     .post('/auth/resend', async (c) => {
       const limited = await ipLimit(c, 'resend');
@@ -251,8 +254,8 @@ export function authRoutes(options: AuthRoutesOptions) {
       const phone = phoneOr400(c.get('locale'), body.phone);
       const slot = await takePhoneSlot(c.get('db'), phone, now());
       if (!slot.ok) return tooMany(c, slot.retryAfter);
-      if (await userIdByPhone(c.get('db'), phone, 'student')) await sendCode(sendDeps(c), phone, 'login');
-      return ok(c, null, 'auth_code_sent');
+      if ((await accountTypeByPhone(c.get('db'), phone)) !== 'instructor') await sendCode(sendDeps(c), phone, 'login');
+      return ok(c, null, 'auth_login_code_sent');
     })
     .post('/verify-otp', async (c) => {
       const limited = await ipLimit(c, 'verify');
@@ -261,7 +264,7 @@ export function authRoutes(options: AuthRoutesOptions) {
       const phone = phoneOr400(c.get('locale'), body.phone);
       const at = now();
       const result = await consumeOtp(c.get('db'), { phone, purpose: 'login', code: body.code, now: at, secret }, async (tx) => {
-        const id = await userIdByPhone(tx, phone, 'student');
+        const id = await studentForVerifiedPhone(tx, phone, at);
         if (id === null) return null;
         await tx.query('UPDATE users SET phone_verified_at = coalesce(phone_verified_at, $2) WHERE id = $1', [id, at]);
         return sessionFor(tx, id, at);

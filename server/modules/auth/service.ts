@@ -1,5 +1,6 @@
 // The account work behind the auth routes: creating students and teachers, sending codes through the
 // SMS port under the per-phone limits, and turning a verified code or a password into a session.
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Session } from '../../../contract/auth';
 import type { SmsSender } from '../../adapters/sms';
 import type { Db, Queryable } from '../../db';
@@ -41,6 +42,24 @@ export async function userIdByPhone(q: Queryable, phone: string, type: AccountTy
 export async function sessionFor(q: Queryable, userId: number, now: Date): Promise<Session> {
   const token = await issueToken(q, userId, now);
   return { token, ...(await accountOf(q, userId)) };
+}
+
+/**
+ * Phone-first sign-in (issue 16): a verified phone without an account becomes a student account with
+ * no name yet — incomplete, so the guards hold it on complete-register until the sign-up fields are
+ * given. The country is the phone's, when we know that country. A sign-up racing this keeps its row.
+ */
+export async function studentForVerifiedPhone(q: Queryable, phone: string, now: Date): Promise<number | null> {
+  const existing = await q.one<{ id: number; type: AccountType }>('SELECT id, type FROM users WHERE phone = $1', [phone]);
+  if (existing) return existing.type === 'student' ? existing.id : null;
+  const country = parsePhoneNumberFromString(phone)?.country ?? null;
+  const row = await q.one<{ id: number }>(
+    `INSERT INTO users (type, first_name, last_name, phone, country_code, status, has_free_session, created_at, updated_at)
+     VALUES ('student', '', '', $1, (SELECT code FROM countries WHERE code = $2), 'active', true, $3, $3)
+     ON CONFLICT (phone) DO NOTHING RETURNING id`,
+    [phone, country, now],
+  );
+  return row?.id ?? userIdByPhone(q, phone, 'student');
 }
 
 /** A unique-constraint violation, from either driver. */
