@@ -1,9 +1,9 @@
-// The error catalogue of spec §8 in one place: maps an ApiError to the toast the user sees, and runs
+// The error catalogue of spec §8 in one place: maps a Failure (contract/failure.ts) to the toast the user sees, and runs
 // the one side effect the catalogue asks for (401 → the session is over). Everything that shows an
 // API failure goes through here, so the catalogue is implemented exactly once.
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { isApiError } from './api-error';
+import { fieldMessagesOf, toFailure, UNEXPECTED_CODE, type Failure } from '../../contract/failure';
 
 export type ErrorSeverity = 'error' | 'warn';
 
@@ -35,62 +35,36 @@ export const errorTexts = {
 } satisfies Record<string, MessageDescriptor>;
 
 /**
- * Pure: which catalogue row an error falls in and the toast text for it, in the active locale.
- * Something that is not an ApiError (a bug in a query function, a schema mismatch) never reached the
- * catalogue's HTTP rows, so it gets the generic toast with the unexpected-error text.
+ * Pure: which catalogue row a failure falls in and the toast text for it, in the active locale. A
+ * failure that is not an HTTP answer at all (code `unexpected`: a bug in a query function, a schema
+ * mismatch) never reached the catalogue's HTTP rows, so it gets the generic toast with the
+ * unexpected-error text.
  */
-export function describeError(error: unknown, i18n: I18n): ErrorPresentation {
-  if (!isApiError(error)) {
-    return {
-      row: 'generic',
-      toast: { severity: 'error', summary: i18n._(errorTexts.genericError), detail: i18n._(errorTexts.unexpected) },
-      sessionExpired: false,
-    };
-  }
-  const serverOr = (fallback: MessageDescriptor) => error.serverMessage ?? i18n._(fallback);
-  const unexpected = () => serverOr(errorTexts.unexpected);
-  const messages = error.fieldMessages;
+export function describeFailure(failure: Failure, i18n: I18n): ErrorPresentation {
+  const present = (row: CatalogueRow, severity: ErrorSeverity, summary: MessageDescriptor, detail: string, sessionExpired = false) => ({
+    row,
+    toast: { severity, summary: i18n._(summary), detail },
+    sessionExpired,
+  });
+  const unexpected = failure.message ?? i18n._(errorTexts.unexpected);
+  const messages = fieldMessagesOf(failure);
 
-  if (error.status === 0) {
-    return {
-      row: 'network',
-      toast: { severity: 'error', summary: i18n._(errorTexts.networkError), detail: i18n._(errorTexts.checkConnection) },
-      sessionExpired: false,
-    };
+  if (failure.code === UNEXPECTED_CODE && failure.status === 0) {
+    return present('generic', 'error', errorTexts.genericError, i18n._(errorTexts.unexpected));
   }
-  if (error.status === 400 && messages.length > 0) {
-    return {
-      row: 'validation',
-      toast: { severity: 'error', summary: i18n._(errorTexts.validationSummary), detail: messages.join('\n') },
-      sessionExpired: false,
-    };
+  if (failure.status === 0) return present('network', 'error', errorTexts.networkError, i18n._(errorTexts.checkConnection));
+  if (failure.status === 400 && messages.length > 0) {
+    return present('validation', 'error', errorTexts.validationSummary, messages.join('\n'));
   }
-  if (error.status === 401) {
-    return {
-      row: 'unauthorized',
-      toast: { severity: 'warn', summary: i18n._(errorTexts.unauthorized), detail: unexpected() },
-      sessionExpired: true,
-    };
-  }
-  if (error.status === 403) {
-    return {
-      row: 'forbidden',
-      toast: { severity: 'error', summary: i18n._(errorTexts.forbidden), detail: unexpected() },
-      sessionExpired: false,
-    };
-  }
-  if (error.status === 500) {
-    return {
-      row: 'server-error',
-      toast: { severity: 'error', summary: i18n._(errorTexts.serverError), detail: unexpected() },
-      sessionExpired: false,
-    };
-  }
-  return {
-    row: 'generic',
-    toast: { severity: 'error', summary: i18n._(errorTexts.genericError), detail: unexpected() },
-    sessionExpired: false,
-  };
+  if (failure.status === 401) return present('unauthorized', 'warn', errorTexts.unauthorized, unexpected, true);
+  if (failure.status === 403) return present('forbidden', 'error', errorTexts.forbidden, unexpected);
+  if (failure.status === 500) return present('server-error', 'error', errorTexts.serverError, unexpected);
+  return present('generic', 'error', errorTexts.genericError, unexpected);
+}
+
+/** The presentation of anything thrown: its Failure (contract/failure.ts `toFailure`), described. */
+export function describeError(error: unknown, i18n: I18n): ErrorPresentation {
+  return describeFailure(toFailure(error), i18n);
 }
 
 export interface PresenterEffects {

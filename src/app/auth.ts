@@ -1,6 +1,11 @@
-// Binds the auth statechart's effects to the browser: the API calls, the session cookies and stored
-// account record, and navigation (handed over by the router once it exists, see router.ts).
-import { createActor, fromPromise } from 'xstate';
+// Binds the auth statechart's effects to the browser: the API calls, the session cookies and the
+// stored account record; shows its failures through the error catalogue. Where the machine sends the
+// user (its emitted `navigate`) is followed by the router (auth-navigation.ts).
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import type { Failure } from '../../contract/failure';
+import { describeFailure, type ErrorToast } from '../api/present-error';
+import { i18n } from '../i18n/i18n';
+import { toast } from '../ui/toast-store';
 import { authMachine, type AuthDestination, type FormFields, type StoredSession } from '../../machines/auth.machine';
 import { accountRecordSchema, type AccountRecord } from '../../contract/account';
 import { clearSessionStorage, readCookie, readStoredAccount, storeAccount, TOKEN_COOKIE } from './session-storage';
@@ -18,7 +23,8 @@ async function fetchAccount(token: string): Promise<AccountRecord> {
   return accountFrom(res, token);
 }
 
-function toHref(destination: AuthDestination): string {
+/** The route of each destination the auth machine emits. */
+export function hrefOf(destination: AuthDestination): string {
   switch (destination.to) {
     case 'root':
       return '/';
@@ -26,34 +32,13 @@ function toHref(destination: AuthDestination): string {
       return '/about-us';
     case 'signIn':
       return '/sign-in';
+    case 'completeRegister':
+      return '/complete-register';
     case 'verifyOtp':
       return `/verify-otp?phone=${encodeURIComponent(destination.phone)}`;
     case 'resetPassword':
       return `/reset-password?phone=${encodeURIComponent(destination.phone)}`;
   }
-}
-
-type Navigator = (href: string) => void;
-let navigator: Navigator | null = null;
-let pending: string | null = null;
-
-/**
- * The router is created after the auth actor (it needs the actor in its context), so it hands its
- * navigate function over here; a destination asked for before that is kept and replayed.
- */
-export function setAuthNavigator(next: Navigator): void {
-  navigator = next;
-  if (pending !== null) {
-    const href = pending;
-    pending = null;
-    next(href);
-  }
-}
-
-function navigate(destination: AuthDestination): void {
-  const href = toHref(destination);
-  if (navigator) navigator(href);
-  else pending = href;
 }
 
 export const authEffects = {
@@ -114,10 +99,26 @@ export const authEffects = {
   actions: {
     storeSession: (_: unknown, params: { account: AccountRecord }) => storeAccount(params.account),
     clearSession: () => clearSessionStorage(),
-    navigate: (_: unknown, params: AuthDestination) => navigate(params),
   },
 };
 
-export function createAuthActor() {
-  return createActor(authMachine.provide(authEffects)).start();
+/**
+ * A form's failed request is told the error catalogue's way (spec §8: a toast) here, once for every
+ * auth form, from the machine's Failure; the forms only put field errors next to their fields.
+ */
+export function presentAuthFailures(auth: Pick<AuthActor, 'subscribe'>, showToast: (toast: ErrorToast) => void = (t) => toast.show(t)) {
+  let shown: Failure | null = null;
+  return auth.subscribe((snapshot) => {
+    const failure = snapshot.context.failure;
+    if (failure && failure !== shown) showToast(describeFailure(failure, i18n).toast);
+    shown = failure;
+  });
 }
+
+export function createAuthActor() {
+  const auth = createActor(authMachine.provide(authEffects));
+  presentAuthFailures(auth);
+  return auth.start();
+}
+
+export type AuthActor = ActorRefFrom<typeof authMachine>;

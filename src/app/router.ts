@@ -1,17 +1,9 @@
-// Creates the typed router over the generated route tree; guards re-run whenever the auth actor
-// signs someone in or out or its account record changes, and the auth flows navigate through it.
+// Creates the typed router over the generated route tree; it follows the auth actor (guards re-run
+// when the session changes, and the machine's destinations are navigated to): auth-navigation.ts.
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from '../route-tree.gen';
-import { setAuthNavigator } from './auth';
+import { followAuth } from './auth-navigation';
 import type { RouterContext } from './router-context';
-
-type AuthSnapshot = ReturnType<RouterContext['auth']['getSnapshot']>;
-
-/** Which top-level auth state we are in: inner steps (a countdown tick, a request) do not matter here. */
-function phaseOf(snapshot: AuthSnapshot): string {
-  const value: unknown = snapshot.value;
-  return typeof value === 'string' ? value : Object.keys(value as object)[0] ?? '';
-}
 
 export function createAppRouter(context: RouterContext) {
   const router = createRouter({
@@ -20,31 +12,7 @@ export function createAppRouter(context: RouterContext) {
     defaultPreload: 'intent',
     scrollRestoration: true,
   });
-  // A navigation asked for by the transition that also changed the session runs the guards of its
-  // destination; invalidating the page being left as well would race it and could win.
-  let navigationPending = false;
-  // Navigate actions run while the actor is still mid-transition; waiting a microtask lets the
-  // guards of the destination read the new snapshot.
-  setAuthNavigator((href) => {
-    navigationPending = true;
-    queueMicrotask(() => {
-      navigationPending = false;
-      void router.navigate({ href });
-    });
-  });
-
-  let lastPhase = phaseOf(context.auth.getSnapshot());
-  let lastAccount = context.auth.getSnapshot().context.account;
-  context.auth.subscribe((snapshot) => {
-    const phase = phaseOf(snapshot);
-    const account = snapshot.context.account;
-    // The account object is replaced only when it really changes (sign-in, profile reload, sign-out).
-    if (phase !== lastPhase || account !== lastAccount) {
-      lastPhase = phase;
-      lastAccount = account;
-      if (!navigationPending) void router.invalidate();
-    }
-  });
+  followAuth(context.auth, router);
   return router;
 }
 

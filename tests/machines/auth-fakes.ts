@@ -1,5 +1,5 @@
 // Fake effects for the auth machine: actors answer as the server would, actions record what the app
-// would have done (cookies written, pages visited).
+// would have done (cookies written); `follow` records the pages the machine sends the user to.
 import { fromPromise } from 'xstate';
 import type { AccountRecord } from '../../contract/account';
 import type { AuthDestination, StoredSession } from '../../machines/auth.machine';
@@ -73,11 +73,14 @@ export function makeFakes(options: FakeOptions = {}) {
     actions: {
       storeSession: (_: unknown, params: { account: AccountRecord }) => void stored.push(params.account),
       clearSession: () => void cleared++,
-      navigate: (_: unknown, params: AuthDestination) => void navigations.push(params),
     },
   };
+  /** Records where the machine sends the user (its emitted `navigate`), as the app's router would follow it. */
+  const follow = (actor: { on: (type: 'navigate', handler: (e: { destination: AuthDestination }) => void) => unknown }) =>
+    void actor.on('navigate', (e) => navigations.push(e.destination));
   return {
     fakes,
+    follow,
     calls,
     navigations,
     stored,

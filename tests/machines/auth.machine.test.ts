@@ -14,6 +14,7 @@ import { apiError, makeFakes, student, teacher, type FakeOptions } from './auth-
 function start(options: FakeOptions = {}, clock?: SimulatedClock) {
   const fx = makeFakes(options);
   const actor = createActor(authMachine.provide(fx.fakes), clock ? { clock } : {});
+  fx.follow(actor);
   const errors: unknown[] = [];
   actor.subscribe({ error: (e) => errors.push(e) });
   actor.start();
@@ -139,6 +140,7 @@ describe('student sign-up and the register 409 branches', () => {
     expect(actor.getSnapshot().matches({ anonymous: 'idle' })).toBe(true);
     expect(actor.getSnapshot().context.failure).toEqual({
       status: 400,
+      code: null,
       message: 'server says no',
       fieldErrors: { first_name: ['English name not allowed'] },
     });
@@ -162,6 +164,33 @@ describe('OTP', () => {
     expect(fx.stored).toEqual([student]);
     expect(fx.navigations.at(-1)).toEqual({ to: 'root' });
     expect(actor.getSnapshot().matches({ loggedIn: 'ready' })).toBe(true);
+  });
+
+  it('phone-first: a new phone verifies into complete-register, and completing it signs in', async () => {
+    const fresh = { ...student, profile_complete: false };
+    const { actor, fx } = await onCodeScreen({ verifyOtp: () => fresh, completeProfile: () => student });
+    actor.send({ type: 'otp.submit', code: '123456' });
+    await waitFor(actor, (s) => s.matches('loggedIn'));
+    expect(actor.getSnapshot().matches({ loggedIn: 'incompleteProfile' })).toBe(true);
+    expect(fx.navigations.at(-1)).toEqual({ to: 'completeRegister' });
+    actor.send({ type: 'profile.complete.submit', fields: { first_name: 'سارة' } });
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }));
+    expect(fx.called('completeProfile')[0]?.input).toEqual({ token: student.token, fields: { first_name: 'سارة' } });
+    expect(fx.navigations.at(-1)).toEqual({ to: 'root' });
+  });
+
+  it('fails loudly instead of sending a blank phone when the code screen has none', async () => {
+    const fx = makeFakes();
+    const snapshot = authMachine.resolveState({
+      value: { anonymous: { otp: { code: 'idle', resend: 'ready' } } },
+      context: { account: null, pendingToken: null, phone: null, countryCode: null, notice: null, failure: null, resendSecondsLeft: 0 },
+    });
+    const actor = createActor(authMachine.provide(fx.fakes), { snapshot });
+    const failed = new Promise<unknown>((resolve) => actor.subscribe({ error: resolve }));
+    actor.start();
+    actor.send({ type: 'otp.submit', code: '123456' });
+    expect(String(await failed)).toMatch(/phone missing/);
+    expect(fx.called('verifyOtp')).toEqual([]);
   });
 
   it.each([

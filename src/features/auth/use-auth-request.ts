@@ -1,22 +1,17 @@
 // How an auth form talks to the auth statechart: it sends one event when the machine can take it, and
 // hears back about a failure only when that failure answers its own request (a failure left in the
-// machine by another screen is not this form's business). Failures are told the error catalogue's way
-// (spec §8: a toast), field errors from a 400/422 go next to their fields, the rest above the form.
+// machine by another screen is not this form's business). The app tells every failure the error
+// catalogue's way (spec §8: a toast, src/app/auth.ts); here field errors from a 400/422 go next to
+// their fields, the rest above the form.
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { AnyFormApi } from '@tanstack/react-form';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import {
-  selectFailure,
-  selectIsBusy,
-  type AuthEvent,
-  type AuthMachine,
-  type RequestFailure,
-} from '../../../machines/auth.machine';
+import type { Failure } from '../../../contract/failure';
+import { selectFailure, selectIsBusy, type AuthEvent, type AuthMachine } from '../../../machines/auth.machine';
+import { describeFailure } from '../../api/present-error';
 import { applyServerErrors, focusFirstInvalid } from '../../ui/form-helpers';
-import { toast } from '../../ui/toast-store';
-import { describeFailure } from './messages';
 
 export type AuthActor = ActorRefFrom<AuthMachine>;
 
@@ -32,7 +27,7 @@ function normaliseFieldErrors(fieldErrors: Record<string, string[]>): Record<str
 }
 
 /** Sends auth events for one form and reports failures of its own requests. */
-export function useAuthRequest(auth: AuthActor, onFailure: (failure: RequestFailure) => void) {
+export function useAuthRequest(auth: AuthActor, onFailure: (failure: Failure) => void) {
   const busy = useSelector(auth, selectIsBusy);
   const failure = useSelector(auth, selectFailure);
   const waiting = useRef(false);
@@ -61,20 +56,18 @@ export function useAuthRequest(auth: AuthActor, onFailure: (failure: RequestFail
 }
 
 /**
- * A form's request with the standard failure handling: the catalogue toast, server field errors on
- * the form's fields (the typed values stay), everything else in `summary` for a FormError.
+ * A form's request with the standard failure handling: server field errors on the form's fields (the
+ * typed values stay), everything else in `summary` for a FormError.
  */
 export function useAuthForm(auth: AuthActor, form: AnyFormApi, formRef: RefObject<HTMLFormElement | null>) {
   const { i18n } = useLingui();
   const [summary, setSummary] = useState<string[]>([]);
   const { busy, send: sendRequest } = useAuthRequest(auth, (failure) => {
-    const presentation = describeFailure(failure, i18n);
-    toast.show(presentation.toast);
     const fieldErrors = normaliseFieldErrors(failure.fieldErrors);
     if ((failure.status === 400 || failure.status === 422) && Object.keys(fieldErrors).length > 0) {
       setSummary(applyServerErrors(form, fieldErrors));
     } else {
-      setSummary([presentation.toast.detail]);
+      setSummary([describeFailure(failure, i18n).toast.detail]);
     }
     focusFirstInvalid(formRef.current);
   });

@@ -42,15 +42,17 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('auth effects (src/app/auth.ts)', () => {
-  const withNavigation = (navigations: unknown[]) => ({
-    ...authEffects,
-    actions: { ...authEffects.actions, navigate: (_: unknown, p: unknown) => void navigations.push(p) },
-  });
+  // The app's effects; the navigations the machine emits are recorded instead of followed.
+  const withNavigation = (navigations: unknown[]) => {
+    const actor = createActor(authMachine.provide(authEffects));
+    actor.on('navigate', (e) => void navigations.push(e.destination));
+    return actor;
+  };
 
   it('student sign-up posts the register payload; a 409 instructor answer lands on teacher sign-in', async () => {
     const calls = stubServer(() => ({ status: 409, body: { message: 'exists', errors: { type: ['instructor'] } } }));
     const navigations: unknown[] = [];
-    const actor = createActor(authMachine.provide(withNavigation(navigations))).start();
+    const actor = withNavigation(navigations).start();
     await waitFor(actor, (s) => s.matches('anonymous'));
     actor.send({ type: 'signup.submit', phone: '+97455123456', countryCode: 'QA', fields: { first_name: 'سارة' } });
     await waitFor(actor, (s) => s.context.notice !== null);
@@ -69,7 +71,7 @@ describe('auth effects (src/app/auth.ts)', () => {
         ? { status: 200, body: { message: 'ok', data: { token: 'tok-1', is_teacher: false, status: null, has_free_session: true, id: 4 } } }
         : { status: 200, body: { message: 'sent' } },
     );
-    const actor = createActor(authMachine.provide(withNavigation([]))).start();
+    const actor = withNavigation([]).start();
     await waitFor(actor, (s) => s.matches('anonymous'));
     actor.send({ type: 'login.submit', phone: '+97455123456', countryCode: 'QA' });
     await waitFor(actor, (s) => s.matches({ anonymous: 'otp' }));
@@ -90,7 +92,7 @@ describe('auth effects (src/app/auth.ts)', () => {
       status: 200,
       body: { data: { id: 9, is_teacher: true, status: 'policy', has_free_session: false } },
     }));
-    const actor = createActor(authMachine.provide(withNavigation([]))).start();
+    const actor = withNavigation([]).start();
     await waitFor(actor, (s) => s.matches('loggedIn'));
     expect(calls[0]).toMatchObject({ url: expect.stringContaining('v1/profile'), auth: 'Bearer from-cookie' });
     expect(actor.getSnapshot().context.account).toMatchObject({ token: 'from-cookie', status: 'policy' });
@@ -99,7 +101,7 @@ describe('auth effects (src/app/auth.ts)', () => {
   it('logout calls the server and clears cookies and the stored record', async () => {
     storeAccount(student);
     const calls = stubServer(() => ({ status: 200, body: { message: 'bye' } }));
-    const actor = createActor(authMachine.provide(withNavigation([]))).start();
+    const actor = withNavigation([]).start();
     await waitFor(actor, (s) => s.matches('loggedIn'));
     actor.send({ type: 'auth.logout' });
     await waitFor(actor, (s) => s.matches('anonymous'));
@@ -113,9 +115,8 @@ describe('router wiring (src/app/router.ts)', () => {
   async function appAt(path: string, options: Parameters<typeof makeFakes>[0]) {
     window.history.replaceState(null, '', path);
     const fx = makeFakes(options);
-    // Fake server and storage, but the app's own navigation.
-    const effects = { actors: fx.fakes.actors, actions: { ...fx.fakes.actions, navigate: authEffects.actions.navigate } };
-    const auth = createActor(authMachine.provide(effects)).start();
+    // Fake server and storage; the router follows the machine as in the app.
+    const auth = createActor(authMachine.provide(fx.fakes)).start();
     await waitFor(auth, (s) => !s.hasTag('state:loading'));
     const router = createAppRouter({ auth, queryClient: new QueryClient() });
     await router.load();

@@ -1,5 +1,5 @@
 // Renders the real app (route tree, guards, auth screens) at a path with an auth actor whose network
-// effects are fakes (tests/machines/auth-fakes.ts) and whose navigations go through the real router,
+// effects are fakes (tests/machines/auth-fakes.ts), wired to the router and the toasts as the app wires it,
 // and a stubbed fetch answering the reference lists the forms choose from.
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
@@ -9,19 +9,10 @@ import { createActor, waitFor } from 'xstate';
 import { App } from '../../../src/app/app';
 import { activateLocale } from '../../../src/i18n/i18n';
 import { routeTree } from '../../../src/route-tree.gen';
-import { authMachine, type AuthDestination } from '../../../machines/auth.machine';
+import { authMachine } from '../../../machines/auth.machine';
+import { presentAuthFailures } from '../../../src/app/auth';
+import { followAuth } from '../../../src/app/auth-navigation';
 import { makeFakes, type FakeOptions } from '../../machines/auth-fakes';
-
-const hrefOf = (d: AuthDestination) =>
-  d.to === 'root'
-    ? '/'
-    : d.to === 'aboutUs'
-      ? '/about-us'
-      : d.to === 'signIn'
-        ? '/sign-in'
-        : d.to === 'verifyOtp'
-          ? `/verify-otp?phone=${encodeURIComponent(d.phone)}`
-          : `/reset-password?phone=${encodeURIComponent(d.phone)}`;
 
 const name = (en: string, ar: string) => ({ name: en, name_en: en, name_ar: ar });
 export const PHASES = [
@@ -52,30 +43,16 @@ export async function renderAuth(path: string, options: FakeOptions = {}, locale
   stubReferenceLists();
   await act(() => activateLocale(locale));
   const fake = makeFakes(options);
-  let router: ReturnType<typeof createRouter> | null = null;
-  const auth = createActor(
-    authMachine.provide({
-      ...fake.fakes,
-      actions: {
-        ...fake.fakes.actions,
-        navigate: (_: unknown, destination: AuthDestination) => {
-          fake.navigations.push(destination);
-          queueMicrotask(() => void router?.navigate({ href: hrefOf(destination) }));
-        },
-      },
-    }),
-  ).start();
+  const auth = createActor(authMachine.provide(fake.fakes));
+  fake.follow(auth);
+  presentAuthFailures(auth);
+  auth.start();
   await waitFor(auth, (s) => !s.hasTag('state:loading'));
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }), context: { auth, queryClient } });
-  // As src/app/router.ts does: guards run again when someone signs in or out.
-  let signedIn = auth.getSnapshot().matches('loggedIn');
-  auth.subscribe((s) => {
-    if (s.matches('loggedIn') !== signedIn) {
-      signedIn = s.matches('loggedIn');
-      void router?.invalidate();
-    }
-  });
+  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }), context: { auth, queryClient } });
+  // As src/app/router.ts does: guards run again when the session changes, and the machine's
+  // destinations are followed.
+  followAuth(auth, router);
   const view = render(<App router={router as never} auth={auth} queryClient={queryClient} />);
   await screen.findByRole('heading', { level: 1 });
   return { ...view, auth, router, fake };
