@@ -1,7 +1,8 @@
 // Authentication end to end (issue 3), in Arabic and in English, against the real server on a fresh
 // database: codes are read from the development SMS outbox (GET /api/v1/dev/outbox?phone=…, latest
 // first). Student sign-up and login by code, the register 409 branches, teacher sign-up with documents
-// and login under the review guard, the code screen's messages and countdown, session and logout.
+// and login under the review guard, phone-first sign-in of a new phone through complete-register,
+// the code screen's messages and countdown, session and logout.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { LOCALES, tr, type Locale } from './support/catalog';
 import { open, preferences } from './support/app';
@@ -186,6 +187,30 @@ for (const locale of LOCALES) {
       await enterCode(page, locale, code);
       await expect(page).toHaveURL(/\/$/);
       await signOutVisible(page, locale);
+    });
+
+    test('phone-first: signing in with a new phone texts a code, then complete-register, then signed in', async ({ page, request }) => {
+      const phone = newPhone();
+      const u = ui(page, locale);
+      await open(page, '/sign-in');
+      await u.field('Phone number').fill(phone.national);
+      await u.button('Send code').click();
+      await expect(page).toHaveURL(/\/verify-otp/);
+      await enterCode(page, locale, await latestCode(request, phone.e164));
+
+      await expect(page).toHaveURL(/\/complete-register$/);
+      await u.field('First name').fill('سارة');
+      await u.field('Last name').fill('أحمد');
+      await u.main.getByRole('radio', { name: u.text('Female'), exact: true }).check();
+      const phase = u.field('School phase');
+      await expect.poll(() => phase.locator('option').count()).toBeGreaterThan(1);
+      await phase.selectOption({ index: 1 });
+      await u.button('Save and continue').click();
+      await expect(page).toHaveURL(/\/$/);
+      await signOutVisible(page, locale);
+      // Complete now: the guards no longer hold the account on complete-register.
+      await page.goto('/profile');
+      await expect(page).toHaveURL(/\/profile$/);
     });
 
     test('sign-up with a teacher\'s phone lands on the teacher sign-in with a message', async ({ page, request }) => {

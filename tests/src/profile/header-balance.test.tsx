@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The header's balance badge: a signed-in student sees the remaining hours as a link to the packages
 // screen, in both languages; when the balance cannot be read the badge stays away and no toast is shown.
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
@@ -26,7 +26,7 @@ function renderBadge(reply: Reply, locale: 'en' | 'ar' = 'en') {
       </QueryClientProvider>
     </I18nProvider>,
   );
-  return { calls, onError };
+  return { calls, onError, queryClient };
 }
 
 const balance = (hours: number): Reply => ({
@@ -54,9 +54,11 @@ describe('HeaderBalance', () => {
   });
 
   it('stays away without a toast when the balance cannot be read', async () => {
-    const { calls, onError } = renderBadge({ status: 500, json: { message: 'boom' } });
+    const { calls, onError, queryClient } = renderBadge({ status: 500, json: { message: 'boom' } });
     await vi.waitFor(() => expect(calls.length).toBeGreaterThan(0));
-    await new Promise((r) => setTimeout(r, 50));
+    // Settled: the query has failed for good and React has rendered that state.
+    await vi.waitFor(() => expect(queryClient.getQueryCache().getAll()[0]?.state.status).toBe('error'));
+    await act(async () => {});
     expect(screen.queryByTestId('header-balance')).toBeNull();
     expect(onError).not.toHaveBeenCalled();
   });
