@@ -3,7 +3,7 @@
 // and pushing a 400's field errors from the server onto the form's fields.
 import type { AnyFieldApi, AnyFormApi } from '@tanstack/react-form';
 import type { I18n } from '@lingui/core';
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react';
 import type { FieldErrors } from '../api/api-error';
 import { validationMessage } from './validation';
 
@@ -65,24 +65,33 @@ export function applyServerErrors(form: AnyFormApi, fieldErrors: FieldErrors): s
   return unmatched;
 }
 
-/** Moves focus to the first invalid control of a form, so keyboard and screen-reader users land on it. */
-export function focusFirstInvalid(formElement: HTMLFormElement | null): void {
-  // Deferred one frame: aria-invalid is set by the re-render that the failed validation triggers.
-  requestAnimationFrame(() => formElement?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+/**
+ * Moves focus to the first invalid control of a form, so keyboard and screen-reader users land on it.
+ * The returned function asks for it; the focus happens in an effect, i.e. after React has committed
+ * the render that marks the fields aria-invalid (a frame wait can come before that commit).
+ */
+export function useFocusFirstInvalid(formRef: RefObject<HTMLFormElement | null>): () => void {
+  const [requests, setRequests] = useState(0);
+  useEffect(() => {
+    if (requests > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [requests, formRef]);
+  return useCallback(() => setRequests((n) => n + 1), []);
 }
 
 /**
  * The form element's ref and the useForm options every form shares: a submit validates every field —
  * even when one is already invalid, which TanStack Form would otherwise skip, so the user sees every
- * problem at once — and focus moves to the first invalid field.
+ * problem at once — and focus moves to the first invalid field (`focusFirstInvalid` does the same
+ * after a server's field errors).
  */
 export function useValidateAllOnSubmit() {
   const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
   const [validateAll] = useState(() => ({
     canSubmitWhenInvalid: true as const,
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+    onSubmitInvalid: focusFirstInvalid,
   }));
-  return { formRef, validateAll };
+  return { formRef, validateAll, focusFirstInvalid };
 }
 
 /** A `<form onSubmit>` handler: no native submit; TanStack Form validates, then submits. */

@@ -11,7 +11,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { Failure } from '../../../contract/failure';
 import { selectFailure, selectIsBusy, type AuthEvent, type AuthMachine } from '../../../machines/auth.machine';
 import { describeFailure } from '../../api/present-error';
-import { applyServerErrors, focusFirstInvalid } from '../../ui/form-helpers';
+import { applyServerErrors, useFocusFirstInvalid } from '../../ui/form-helpers';
 
 export type AuthActor = ActorRefFrom<AuthMachine>;
 
@@ -62,6 +62,7 @@ export function useAuthRequest(auth: AuthActor, onFailure: (failure: Failure) =>
 export function useAuthForm(auth: AuthActor, form: AnyFormApi, formRef: RefObject<HTMLFormElement | null>) {
   const { i18n } = useLingui();
   const [summary, setSummary] = useState<string[]>([]);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
   const { busy, send: sendRequest } = useAuthRequest(auth, (failure) => {
     const fieldErrors = normaliseFieldErrors(failure.fieldErrors);
     if ((failure.status === 400 || failure.status === 422) && Object.keys(fieldErrors).length > 0) {
@@ -69,7 +70,7 @@ export function useAuthForm(auth: AuthActor, form: AnyFormApi, formRef: RefObjec
     } else {
       setSummary([describeFailure(failure, i18n).toast.detail]);
     }
-    focusFirstInvalid(formRef.current);
+    focusFirstInvalid();
   });
   const send = useCallback(
     (event: AuthEvent) => {

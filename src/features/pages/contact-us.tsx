@@ -13,7 +13,7 @@ import { contactDetailsOf, settingsQuery } from '../../api/reference';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
-import { applyServerErrors, focusFirstInvalid, submitWith, textBinding, useValidateAllOnSubmit, visibleErrors } from '../../ui/form-helpers';
+import { applyServerErrors, submitWith, textBinding, useValidateAllOnSubmit, visibleErrors } from '../../ui/form-helpers';
 import { TextArea } from '../../ui/text-area';
 import { TextInput } from '../../ui/text-input';
 import { toast } from '../../ui/toast-store';
@@ -43,7 +43,7 @@ export function ContactPage() {
   const settings = useQuery(settingsQuery(i18n.locale));
   const details = contactDetailsOf(settings.data);
   const send = useMutation({ mutationFn: (input: ContactRequest) => sendContactMessage(input) });
-  const { formRef, validateAll } = useValidateAllOnSubmit();
+  const { formRef, validateAll, focusFirstInvalid } = useValidateAllOnSubmit();
   const [summary, setSummary] = useState<string[]>([]);
 
   const form = useForm({
@@ -64,7 +64,7 @@ export function ContactPage() {
         // Whatever the failure, the typed values stay in the form.
         if (isApiError(error) && error.status === 400) {
           setSummary(applyServerErrors(formApi, error.fieldErrors));
-          focusFirstInvalid(formRef.current);
+          focusFirstInvalid();
         }
       }
     },

@@ -8,14 +8,14 @@ import { subscribeToNewsletter } from '../../api/newsletter';
 import { isApiError } from '../../api/api-error';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
-import { applyServerErrors, focusFirstInvalid, submitWith, textBinding, useValidateAllOnSubmit, visibleErrors } from '../../ui/form-helpers';
+import { applyServerErrors, submitWith, textBinding, useValidateAllOnSubmit, visibleErrors } from '../../ui/form-helpers';
 import { TextInput } from '../../ui/text-input';
 import { toast } from '../../ui/toast-store';
 
 export function NewsletterForm() {
   const { t, i18n } = useLingui();
   const subscribe = useMutation({ mutationFn: (email: string) => subscribeToNewsletter(email) });
-  const { formRef, validateAll } = useValidateAllOnSubmit();
+  const { formRef, validateAll, focusFirstInvalid } = useValidateAllOnSubmit();
 
   const form = useForm({
     defaultValues: { email: '' },
@@ -31,7 +31,7 @@ export function NewsletterForm() {
       } catch (error) {
         if (isApiError(error) && error.status === 400) {
           applyServerErrors(formApi, error.fieldErrors);
-          focusFirstInvalid(formRef.current);
+          focusFirstInvalid();
         }
       }
     },

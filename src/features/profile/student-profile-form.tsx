@@ -7,7 +7,6 @@ import { Field } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
 import { submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { TextInput } from '../../ui/text-input';
-import { focusFirstInvalidSoon } from './focus';
 import type { ProfileDetails } from './profile-api';
 import { useSaveProfile } from './use-save-profile';
 import { ArabicNameField, fieldValidators, GenderField, PhaseField } from '../../domain/field-groups';
@@ -30,7 +29,6 @@ export function StudentProfileForm({ profile, onSaved }: { profile: ProfileDetai
   const form = useForm({
     defaultValues: studentValues(profile),
     ...validateAll,
-    onSubmitInvalid: () => focusFirstInvalidSoon(formRef.current),
     onSubmit: ({ value, formApi }) =>
       save(formApi, {
         first_name: value.first_name.trim(),

@@ -12,7 +12,6 @@ import { FormError } from '../../ui/form-error';
 import { submitWith, textBinding, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { TextArea } from '../../ui/text-area';
 import { TextInput } from '../../ui/text-input';
-import { focusFirstInvalidSoon } from './focus';
 import { fieldErrors } from './messages';
 import type { ProfileDetails } from './profile-api';
 import { useSaveProfile } from './use-save-profile';
@@ -98,7 +97,6 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
   const form = useForm({
     defaultValues: teacherValues(profile),
     ...validateAll,
-    onSubmitInvalid: () => focusFirstInvalidSoon(formRef.current),
     onSubmit: ({ value, formApi }) => {
       const body = teacherBody(value);
       const sent = (body.working_hours ?? []).map((h) => h.weekday);

@@ -8,8 +8,7 @@ import type { AnyFormApi } from '@tanstack/react-form';
 import { useLingui } from '@lingui/react/macro';
 import type { StudentProfileUpdate, TeacherProfileUpdate } from '../../../contract/profile';
 import { isApiError, type FieldErrors } from '../../api/api-error';
-import { applyServerErrors } from '../../ui/form-helpers';
-import { focusFirstInvalidSoon } from './focus';
+import { applyServerErrors, useFocusFirstInvalid } from '../../ui/form-helpers';
 import { toast } from '../../ui/toast-store';
 import { profileKeys, saveProfile, type ProfileDetails } from './profile-api';
 
@@ -20,6 +19,7 @@ export function useSaveProfile(options: {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [summary, setSummary] = useState<string[]>([]);
+  const focusFirstInvalid = useFocusFirstInvalid(options.formRef);
   const mutation = useMutation({ mutationFn: (body: StudentProfileUpdate | TeacherProfileUpdate) => saveProfile(body) });
 
   /** `mapErrors`: server field names → this form's (e.g. "working_hours.1.end_time" → "days[3].end"). */
@@ -36,7 +36,7 @@ export function useSaveProfile(options: {
       if (isApiError(error) && error.status === 400) {
         const fieldErrors = mapErrors ? mapErrors(error.fieldErrors) : error.fieldErrors;
         setSummary(applyServerErrors(form, fieldErrors));
-        focusFirstInvalidSoon(options.formRef.current);
+        focusFirstInvalid();
       }
     }
   };
