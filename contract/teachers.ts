@@ -12,6 +12,7 @@
 // the viewer's locale; `time_zone` is on every detail so it never has to guess.
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
+import { clockTimeSchema } from './profile';
 
 /** The zone teachers' weekly hours are written in (docs/decisions.md). */
 export const TEACHER_TIME_ZONE = 'Asia/Qatar';
@@ -48,14 +49,18 @@ export type TeachersFilter = z.output<typeof teachersQuerySchema>;
 export const namedRefSchema = z.object({ id: z.number().int(), name: z.string() });
 export type NamedRef = z.infer<typeof namedRefSchema>;
 
-/** 'HH:MM', 24-hour. */
-export const clockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/);
+/**
+ * A working hour's end: a clock time (contract/profile.ts, 00:00–23:59, the one definition), or
+ * 24:00 — the server shows a stored "until midnight" end (23:59, as time inputs cannot say 24:00)
+ * this way. Nobody may send 24:00: the profile's schema refuses it.
+ */
+const workingHourEndSchema = z.union([clockTimeSchema, z.literal('24:00')]);
 
 export const workingHourSchema = z.object({
   /** 0 = Sunday … 6 = Saturday, in TEACHER_TIME_ZONE. */
   day: z.number().int().min(0).max(6),
   from: clockTimeSchema,
-  to: clockTimeSchema,
+  to: workingHourEndSchema,
 });
 export type WorkingHour = z.infer<typeof workingHourSchema>;
 
