@@ -17,6 +17,8 @@ export interface Access<Row extends RequestRow = RequestRow> {
   /** The viewer's offer (teachers): exists, and whether they declined it. */
   offer: { declined: boolean } | null;
   openOffers: number;
+  /** Every teacher it was offered to, by id. */
+  offeredTo: number[];
   rated: boolean;
 }
 
@@ -29,6 +31,7 @@ export function accessOf<Row extends RequestRow>(row: Row, offers: readonly Offe
     row,
     offer: mine ? { declined: mine.declined_at !== null } : null,
     openOffers: offers.filter((o) => o.declined_at === null).length,
+    offeredTo: offers.map((o) => o.teacher_id).sort((x, y) => x - y),
     rated,
   };
 }

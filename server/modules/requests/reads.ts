@@ -3,9 +3,9 @@
 import type { RequestDetail, RequestFilter, RequestStatus, RequestSummary } from '../../../contract/requests';
 import type { Queryable } from '../../db';
 import type { Locale } from '../../i18n';
-import { requestDeadlines, type RequestRole } from '../../../machines/request.machine';
+import { requestDeadlines, statusOf, type RequestRole } from '../../../machines/request.machine';
 import { accessOf, isParty, readAccess, viewerActions, type Access, type Offer } from './access';
-import { contextOf, ROW_COLUMNS, type RequestRow, type Viewer } from './rows';
+import { contextOf, overdue, overdueAt, ROW_COLUMNS, type RequestRow, type Viewer } from './rows';
 
 interface ListedRow extends RequestRow {
   subject_ar: string;
@@ -45,15 +45,24 @@ function summaryOf(a: Access<ListedRow>, viewer: Viewer, locale: Locale, now: Da
   };
 }
 
-/** The list filters (docs/decisions.md); `$now` is the time of the read. */
+/**
+ * The list filters (docs/decisions.md); `$now` is the time of the read. They filter by the status as
+ * shown (overdue pending = expired, ended approved = finished), whether or not the sweep wrote it yet.
+ */
 const FILTERS: Record<RequestFilter, string> = {
   all: 'TRUE',
-  new: `r.status = 'pending'`,
+  new: `r.status = 'pending' AND r.expires_at > $now`,
   current: `r.status = 'approved' AND r.starts_at <= $now AND r.ends_at > $now`,
   upcoming: `r.status = 'approved' AND r.starts_at > $now`,
-  finished: `r.status = 'finished'`,
-  canceled: `r.status IN ('canceled', 'rejected', 'expired')`,
+  finished: `(r.status = 'finished' OR (r.status = 'approved' AND r.ends_at <= $now))`,
+  canceled: `(r.status IN ('canceled', 'rejected', 'expired') OR (r.status = 'pending' AND r.expires_at <= $now))`,
 };
+
+/** The row as the sweep will leave it: an overdue request shows its expired/finished status at once. */
+function asOf<Row extends RequestRow>(row: Row, now: Date): Row {
+  const next = overdue(row, now);
+  return next ? { ...row, status: statusOf(next) } : row;
+}
 
 export async function listRequests(
   q: Queryable,
@@ -67,17 +76,19 @@ export async function listRequests(
     params.push(value);
     return `$${params.length}`;
   };
-  const where = [
+  // A teacher's requests: their own UNION those offered to them, each through its index
+  // (requests_teacher_idx, request_offers_teacher_idx) — an OR EXISTS would scan every request.
+  const from =
     viewer.role === 'student'
-      ? 'r.student_id = $1'
-      : '(r.teacher_id = $1 OR EXISTS (SELECT 1 FROM request_offers o WHERE o.request_id = r.id AND o.teacher_id = $1))',
-  ];
+      ? 'FROM requests r'
+      : 'FROM (SELECT id FROM requests WHERE teacher_id = $1 UNION SELECT request_id FROM request_offers WHERE teacher_id = $1) mine JOIN requests r ON r.id = mine.id';
+  const where = [viewer.role === 'student' ? 'r.student_id = $1' : 'TRUE'];
   const filter = FILTERS[query.filter];
   where.push(filter.includes('$now') ? filter.replaceAll('$now', `${param(now)}::timestamptz`) : filter);
   if (query.student_id) where.push(`r.student_id = ${param(query.student_id)}`);
   if (query.teacher_id) where.push(`r.teacher_id = ${param(query.teacher_id)}`);
   const rows = await q.query<ListedRow>(
-    `SELECT ${ROW_COLUMNS}, ${LISTED_COLUMNS}, COUNT(*) OVER () AS total FROM requests r ${LISTED_JOINS}
+    `SELECT ${ROW_COLUMNS}, ${LISTED_COLUMNS}, COUNT(*) OVER () AS total ${from} ${LISTED_JOINS}
       WHERE ${where.join(' AND ')}
       ORDER BY r.created_at DESC, r.id DESC LIMIT ${param(query.per_page)} OFFSET ${param((query.page - 1) * query.per_page)}`,
     params,
@@ -92,7 +103,8 @@ export async function listRequests(
       (r) => r.request_id,
     ),
   );
-  const items = rows.flatMap((row) => {
+  const items = rows.flatMap((stored) => {
+    const row = asOf(stored, now);
     const a = accessOf(row, offers.filter((o) => o.request_id === row.id), rated.has(row.id), viewer);
     return a ? [summaryOf(a, viewer, locale, now)] : [];
   });
@@ -100,7 +112,8 @@ export async function listRequests(
 }
 
 export async function requestDetail(q: Queryable, id: number, viewer: Viewer, locale: Locale, now: Date): Promise<RequestDetail> {
-  const a = await readAccess<ListedRow>(q, id, viewer, { columns: LISTED_COLUMNS, joins: LISTED_JOINS });
+  const read = await readAccess<ListedRow>(q, id, viewer, { columns: LISTED_COLUMNS, joins: LISTED_JOINS });
+  const a = { ...read, row: asOf(read.row, now) };
   const history = await q.query<{ status: RequestStatus; at: Date; actor_role: RequestRole }>(
     'SELECT status, at, actor_role FROM request_history WHERE request_id = $1 ORDER BY at, id',
     [id],
@@ -116,7 +129,11 @@ export async function requestDetail(q: Queryable, id: number, viewer: Viewer, lo
     comment: a.row.comment,
     preferred_gender: a.row.preferred_gender,
     paid_with: a.row.paid_with,
-    history: history.map((h) => ({ status: h.status, at: h.at.toISOString(), actor_role: h.actor_role })),
+    history: [
+      ...history.map((h) => ({ status: h.status, at: h.at.toISOString(), actor_role: h.actor_role })),
+      // Overdue and not swept yet: the system's step the sweep will record.
+      ...(a.row.status === read.row.status ? [] : [{ status: a.row.status, at: overdueAt(read.row, a.row.status).toISOString(), actor_role: 'system' as const }]),
+    ],
     deadlines: {
       cancel_free_until: deadlines.cancelFreeUntil === null ? null : iso(deadlines.cancelFreeUntil),
       join_opens_at: iso(deadlines.joinOpensAt),

@@ -53,19 +53,21 @@ function refusal(c: Context<AppEnv>, err: RequestFailure): Response {
 }
 
 export function requestsRoutes({ auth, publisher, log, now }: RequestsRoutesOptions) {
-  const sweep = async (c: Context<AppEnv>, at: Date) => {
+  // Before a change: settle that one request if it is overdue (expire/finish, with its notices), so
+  // the change meets the stored status the machine expects. Reads need no sweep (reads.ts).
+  const settle = async (c: Context<AppEnv>, id: number, at: Date) => {
     try {
-      await sweepAndPublish(c.get('db'), publisher, at);
+      await sweepAndPublish(c.get('db'), publisher, at, id);
     } catch (err) {
-      // A failed sweep must not hide the list; the timer tries again.
-      log.error('requests: lazy sweep failed', { err: err instanceof Error ? err.message : String(err) });
+      // The change still runs: the machine refuses what the deadline forbids; the timer retries.
+      log.error('requests: settling an overdue request failed', { id, err: err instanceof Error ? err.message : String(err) });
     }
   };
   const change = (action: 'approve' | 'reject' | 'cancel', key: MessageKey) => async (c: Context<AppEnv>) => {
     const viewer = viewerOf(c);
     const id = requestId(c);
     const at = now();
-    await sweep(c, at);
+    await settle(c, id, at);
     const result = await changeRequest(c.get('db'), id, viewer, action, at);
     await announce(c.get('db'), publisher, result, 'updated');
     return ok(c, await requestDetail(c.get('db'), id, viewer, c.get('locale'), at), key);
@@ -89,7 +91,6 @@ export function requestsRoutes({ auth, publisher, log, now }: RequestsRoutesOpti
       const viewer = viewerOf(c);
       const query = queryParams(c, requestsQuerySchema);
       const at = now();
-      await sweep(c, at);
       const { items, total } = await listRequests(c.get('db'), viewer, query, c.get('locale'), at);
       return c.json({ message: tr('ok', c.get('locale')), data: items, meta: { page: query.page, per_page: query.per_page, total } });
     })
@@ -97,7 +98,6 @@ export function requestsRoutes({ auth, publisher, log, now }: RequestsRoutesOpti
       const viewer = viewerOf(c);
       const id = requestId(c);
       const at = now();
-      await sweep(c, at);
       return ok(c, await requestDetail(c.get('db'), id, viewer, c.get('locale'), at));
     })
     .post('/requests/:id/approve', auth.requireUser, change('approve', 'request_approved'))
@@ -108,7 +108,7 @@ export function requestsRoutes({ auth, publisher, log, now }: RequestsRoutesOpti
       const id = requestId(c);
       const body = await jsonBody(c, evaluationInputSchema);
       const at = now();
-      await sweep(c, at);
+      await settle(c, id, at);
       await rateRequest(c.get('db'), id, viewer, body, at);
       return ok(c, await requestDetail(c.get('db'), id, viewer, c.get('locale'), at), 'evaluation_saved', 201);
     });

@@ -3,7 +3,7 @@
 // booking, transitions and the sweep all make.
 import type { RequestErrorCode, RequestStatus, RequestType } from '../../../contract/requests';
 import type { Queryable } from '../../db';
-import type { RequestContext, RequestRole } from '../../../machines/request.machine';
+import { resumeRequest, transition, type RequestContext, type RequestEvent, type RequestRole } from '../../../machines/request.machine';
 import { refundHours, restoreFreeTrial } from '../packages';
 
 /** A refusal with its HTTP status and code (the routes localize it). */
@@ -70,11 +70,6 @@ export function contextOf(row: RequestRow, rated: boolean): RequestContext {
 
 export const ledgerRef = (id: number) => ({ type: 'request', id });
 
-export async function offeredTo(q: Queryable, requestId: number): Promise<number[]> {
-  const rows = await q.query<{ teacher_id: number }>('SELECT teacher_id FROM request_offers WHERE request_id = $1 ORDER BY teacher_id', [requestId]);
-  return rows.map((r) => r.teacher_id);
-}
-
 export async function addHistory(q: Queryable, requestId: number, status: RequestStatus, role: RequestRole, actorId: number | null, at: Date) {
   await q.query('INSERT INTO request_history (request_id, status, actor_role, actor_id, at) VALUES ($1, $2, $3, $4, $5)', [
     requestId,
@@ -89,3 +84,18 @@ export async function refund(tx: Queryable, row: RequestRow, now: Date): Promise
   if (row.paid_with === 'free_trial') await restoreFreeTrial(tx, row.student_id);
   else await refundHours(tx, row.student_id, ledgerRef(row.id), { now });
 }
+
+/**
+ * What the machine makes of a request that is overdue at `now` (a pending one past its deadline
+ * expires, an approved one past its end finishes), or null when nothing is due. The sweep writes it;
+ * reads show it at once, so a row the timer has not reached yet is never shown stale.
+ */
+export function overdue(row: RequestRow, now: Date) {
+  const event: RequestEvent | null =
+    row.status === 'pending' ? { type: 'expire', now: now.getTime() } : row.status === 'approved' ? { type: 'finish', now: now.getTime() } : null;
+  if (!event) return null;
+  return transition(resumeRequest(row.status, contextOf(row, false)), event) ?? null;
+}
+
+/** When an overdue change happened by the rules (not when someone noticed). */
+export const overdueAt = (row: RequestRow, status: RequestStatus): Date => (status === 'expired' ? row.expires_at : row.ends_at);

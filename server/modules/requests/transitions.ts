@@ -7,7 +7,7 @@ import type { Db } from '../../db';
 import { actionEvent, resumeRequest, statusOf, transition, type RequestEvent } from '../../../machines/request.machine';
 import { busyByTeacher } from '../teachers';
 import { isParty, readAccess } from './access';
-import { addHistory, contextOf, offeredTo, refund, RequestFailure, type RequestChange, type Viewer } from './rows';
+import { addHistory, contextOf, refund, RequestFailure, type RequestChange, type Viewer } from './rows';
 
 export type ChangeAction = 'approve' | 'reject' | 'cancel';
 
@@ -28,7 +28,7 @@ export async function changeRequest(db: Db, id: number, viewer: Viewer, action: 
     const next = transition(resumeRequest(a.row.status, contextOf(a.row, a.rated)), event);
     if (!next) throw new RequestFailure(409, REQUEST_ERROR.notAllowed);
     const status = statusOf(next);
-    const offered = await offeredTo(tx, id);
+    const offered = a.offeredTo;
 
     if (status === a.row.status) {
       // One teacher of a broadcast declines their offer; the request stays open for the others.
