@@ -11,5 +11,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Builds the server tests' PGlite templates once per run (see the file).
+    globalSetup: ['tests/setup/pglite-template.ts'],
   },
 });

@@ -19,9 +19,18 @@ function wrap(target: PGlite | Transaction): Queryable {
   };
 }
 
-export async function openPglite(dataDir: string): Promise<Db> {
+/**
+ * `loadDataDir`: start from a dumped data directory (PGlite's dumpDataDir) instead of running initdb —
+ * the test suite's migrated template (tests/setup/pglite-template.ts).
+ */
+export async function openPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<Db> {
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir, { parsers: sharedParsers });
+  const pg = await PGlite.create(dataDir, { parsers: sharedParsers, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+  return pgliteDb(pg);
+}
+
+/** A Db over an open PGlite. */
+export function pgliteDb(pg: PGlite): Db {
   return {
     driver: 'pglite',
     ...wrap(pg),

@@ -1,12 +1,14 @@
 // Test fixtures for the server: a fresh, migrated database per test file — in-memory PGlite by default,
 // or a throw-away schema on the PostgreSQL server in DATABASE_URL (scripts/test-pg.sh sets it).
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createApp } from '../../server/app';
+import { inject } from 'vitest';
 import { openDb, type Db } from '../../server/db';
+import { openPglite } from '../../server/db/pglite';
 import { migrate } from '../../server/db/migrate';
 import { seed } from '../../server/db/seed';
 import { createLogger } from '../../server/logger';
@@ -22,9 +24,16 @@ export interface TestDb {
   close(): Promise<void>;
 }
 
-export async function freshDb(): Promise<TestDb> {
+/** PGlite from one of the run's dumped templates (tests/setup/pglite-template.ts), when there are any. */
+async function fromTemplate(which: 'empty' | 'seeded'): Promise<Db> {
+  const templates = inject('pgliteTemplates');
+  if (!templates) return openDb({ dataDir: 'memory://' });
+  return openPglite('memory://', { loadDataDir: new Blob([await readFile(templates[which])]) });
+}
+
+export async function freshDb(template: 'empty' | 'seeded' = 'empty'): Promise<TestDb> {
   if (!databaseUrl) {
-    const db = await openDb({ dataDir: 'memory://' });
+    const db = await fromTemplate(template);
     return {
       db,
       schema: undefined,
@@ -54,6 +63,7 @@ export async function freshDb(): Promise<TestDb> {
 
 /** A migrated and seeded database. */
 export async function seededDb(): Promise<TestDb> {
+  if (!databaseUrl && inject('pgliteTemplates')) return freshDb('seeded');
   const t = await freshDb();
   await migrate(t.db);
   await seed(t.db, { demo: true });

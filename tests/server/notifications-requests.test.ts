@@ -3,6 +3,7 @@
 // announced on the user's private channel, and only in that user's own list.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notificationPageSchema } from '../../contract/notifications';
+import { sweepAndPublish } from '../../server/modules/requests';
 import { creditHours, HOUR, makeStudent, makeTeacher, requestsApp, scheduleBody, subjectId, T0 } from './requests-helpers';
 
 let ctx: Awaited<ReturnType<typeof requestsApp>>;
@@ -46,6 +47,29 @@ describe('request notifications through the API', () => {
     expect((await listOf(teacher)).map((n) => n.type)).toEqual(['request_offered']);
   });
 
+  it('a broadcast offers to every matching teacher: each told once, their counts in one publish', async () => {
+    // A subject nobody else teaches keeps the seeded teachers out of this broadcast.
+    const teachers = [
+      await makeTeacher(ctx.db, { subjects: ['computing'] }),
+      await makeTeacher(ctx.db, { subjects: ['computing'] }),
+      await makeTeacher(ctx.db, { subjects: ['computing'] }),
+    ];
+    const student = await makeStudent(ctx.db);
+    await creditHours(ctx.db, student, 5);
+    const computing = await subjectId(ctx.db, 'computing');
+    const at = new Date(ctx.clock.now.getTime() + 3 * HOUR);
+    const res = await ctx.as(student).post('/api/v1/requests', scheduleBody(teachers[0]!, computing, at, 1, { broadcast: true }));
+    expect(res.status, await res.clone().text()).toBe(201);
+    const id = ((await res.json()) as { data: { id: number } }).data.id;
+    for (const teacher of teachers) {
+      expect((await listOf(teacher)).map((n) => [n.type, n.params.request_id])).toEqual([['request_offered', id]]);
+    }
+    const channels = teachers.map((t) => `private-user-${t}`);
+    const counts = ctx.published.filter((p) => p.event === 'notification.created');
+    expect(counts).toEqual([{ channels, event: 'notification.created', data: { unread_count: 1 } }]);
+    expect(ctx.published.filter((p) => p.event !== 'notification.created').map((p) => p.channels)).toEqual([channels]);
+  });
+
   it('the student cancels → the teacher is told', async () => {
     const teacher = await makeTeacher(ctx.db);
     const student = await makeStudent(ctx.db);
@@ -61,8 +85,11 @@ describe('request notifications through the API', () => {
     await creditHours(ctx.db, student, 5);
     const id = await book(student, teacher, 2);
     ctx.clock.now = new Date(T0.getTime() + 3 * HOUR);
-    await ctx.as(student).get('/api/v1/requests'); // the lazy sweep
+    // Reads show it expired but write nothing; the sweep's timer expires it and tells the student.
     await ctx.as(student).get(`/api/v1/requests/${id}`);
+    expect(await listOf(student)).toEqual([]);
+    await sweepAndPublish(ctx.db, ctx.publisher, ctx.clock.now);
+    await sweepAndPublish(ctx.db, ctx.publisher, ctx.clock.now);
     expect((await listOf(student)).map((n) => [n.type, n.params.request_id])).toEqual([['request_expired', id]]);
   });
 });

@@ -132,7 +132,7 @@ export async function requestsApp() {
       post: async (path: string, body: unknown = {}): Promise<Response> => app.request(path, json(body, await headers())),
     };
   };
-  return { app, clock, as, published, ...t };
+  return { app, clock, as, published, publisher, ...t };
 }
 
 /** A scheduled booking body `inHours` after the clock, for `hours` hours. */

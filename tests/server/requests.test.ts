@@ -3,7 +3,7 @@
 // double-approval race, refunds, the sweep, evaluations, lists and realtime notices.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REQUEST_EVENTS, type RequestDetail, type RequestSummary } from '../../contract/requests';
-import { sweepRequests } from '../../server/modules/requests';
+import { sweepAndPublish, sweepRequests } from '../../server/modules/requests';
 import { HOUR, T0, balanceMinutesOf, creditHours, makeStudent, makeTeacher, requestsApp, scheduleBody, subjectId } from './requests-helpers';
 
 type Ctx = Awaited<ReturnType<typeof requestsApp>>;
@@ -148,14 +148,18 @@ describe('transitions', () => {
     expect((await ctx.as(student).post(`/api/v1/requests/${id}/cancel`)).status).toBe(409);
     expect((await body(await ctx.as(student).post(`/api/v1/requests/${id}/evaluation`, { rating: 5 }))).code).toBe('request_not_allowed');
 
-    // After the end the lazy sweep finishes it.
+    // After the end a read shows it finished before the sweep's timer has written it …
     ctx.clock.now = new Date(T0.getTime() + 3 * HOUR);
     const finished = await body<RequestDetail>(await ctx.as(student).get(`/api/v1/requests/${id}`));
     expect(finished.data.status).toBe('finished');
     expect(finished.data.actions).toEqual(['rate']);
     expect(finished.data.history.map((h) => h.status)).toEqual(['pending', 'approved', 'finished']);
-    expect(finished.data.history[2]?.actor_role).toBe('system');
-    // The lazy sweep told both parties.
+    expect(finished.data.history[2]).toEqual({ status: 'finished', at: new Date(T0.getTime() + 3 * HOUR).toISOString(), actor_role: 'system' });
+    expect(ctx.published.filter((p) => (p.data as { status?: string }).status === 'finished')).toEqual([]);
+    // … and the sweep writes the same and tells both parties.
+    await sweepAndPublish(ctx.db, ctx.publisher, ctx.clock.now);
+    const swept = await body<RequestDetail>(await ctx.as(student).get(`/api/v1/requests/${id}`));
+    expect(swept.data.history).toEqual(finished.data.history);
     expect(ctx.published).toContainEqual({ channels: [`private-user-${student}`, `private-user-${teacher}`], event: REQUEST_EVENTS.updated, data: { id, status: 'finished' } });
     expect(await balanceMinutesOf(ctx.db, student)).toBe(4 * 60);
 
@@ -361,5 +365,16 @@ describe('reading', () => {
     ctx.clock.now = new Date(T0.getTime() + 5 * HOUR);
     expect(await ids('filter=finished')).toEqual([current.json.data.id]);
     expect((await ctx.as(student).get('/api/v1/requests?filter=bogus')).status).toBe(400);
+    // Past its start, the unaccepted one is shown expired under "canceled" before any sweep wrote it,
+    // to the student and to its teacher (whose list is their own requests and their offers).
+    ctx.clock.now = new Date(T0.getTime() + 11 * HOUR);
+    const shown = async (who: number) =>
+      (await body<RequestSummary[]>(await ctx.as(who).get('/api/v1/requests?filter=canceled'))).data.map((r) => [r.id, r.status]);
+    expect(await shown(student)).toEqual([
+      [canceled.json.data.id, 'canceled'],
+      [pending.json.data.id, 'expired'],
+    ]);
+    expect(await shown(teacher)).toEqual(await shown(student));
+    expect(await ids('filter=new')).toEqual([]);
   });
 });

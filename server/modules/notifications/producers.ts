@@ -5,7 +5,7 @@
 import type { Queryable } from '../../db';
 import { createLogger, errorFields } from '../../logger';
 import type { Publisher } from '../../realtime/publisher';
-import { notify } from './service';
+import { notify, notifyMany } from './service';
 
 const fallbackLog = createLogger('error');
 
@@ -132,20 +132,22 @@ export async function notifyRequestChange(
       [change.id],
     );
     if (!info) return;
-    for (const userId of new Set(recipients)) {
-      const otherName = userId === change.studentId ? info.teacher_name : info.student_name;
-      await notify(q, publisher, {
+    // One statement for every recipient (a broadcast offers to up to 50 teachers).
+    await notifyMany(
+      q,
+      publisher,
+      [...new Set(recipients)].map((userId) => ({
         userId,
         type,
         params: {
           request_id: change.id,
           starts_at: info.starts_at.toISOString(),
-          other_name: otherName,
+          other_name: userId === change.studentId ? info.teacher_name : info.student_name,
           ...(info.subject_ar ? { subject_ar: info.subject_ar } : {}),
           ...(info.subject_en ? { subject_en: info.subject_en } : {}),
         },
         dedupeKey: `request:${change.id}:${kind === 'offered' ? 'offered' : change.status}`,
-      });
-    }
+      })),
+    );
   });
 }

@@ -1,8 +1,8 @@
-// The teachers list and one teacher's card (issue 6). One query reads a page of active teachers (with
-// the total by a window count); subjects, phases, hours and ratings of that page come in one batched
-// query each (no query per teacher). Search and "available now" are done in SQL with indexes.
+// The teachers list and one teacher's card (issue 6). One query reads a page of active teachers and
+// one counts them (through the partial index of active teachers, not a window over every row);
+// subjects, phases, hours and ratings of that page come in one batched query each (no query per
+// teacher). Search compares the stored folded name (users.name_folded, migration 0030).
 import {
-  BUSY_WINDOW_DAYS,
   TEACHER_UTC_OFFSET_MINUTES,
   type BusySlot,
   type NamedRef,
@@ -13,10 +13,12 @@ import {
 import type { Queryable } from '../../db';
 import type { Locale } from '../../i18n';
 
-/** Arabic letters people type interchangeably, folded so «احمد» finds «أحمد» and «فاطمه» finds «فاطمة». */
+/**
+ * Arabic letters people type interchangeably, folded so «احمد» finds «أحمد» and «فاطمه» finds «فاطمة».
+ * The same fold computes users.name_folded (migration 0030): change both together.
+ */
 const FOLD_FROM = 'أإآٱىة';
 const FOLD_TO = 'اااايه';
-const folded = (expr: string) => `translate(lower(${expr}), '${FOLD_FROM}', '${FOLD_TO}')`;
 
 function foldText(text: string): string {
   let out = text.toLowerCase();
@@ -45,7 +47,6 @@ interface TeacherRow {
   country_en: string | null;
   experience_years: number | null;
   description: string | null;
-  total?: number;
 }
 
 const TEACHER_COLUMNS = `u.id, u.first_name, u.second_name, u.last_name, u.gender, c.name_ar AS country_ar, c.name_en AS country_en,
@@ -73,9 +74,7 @@ export async function listTeachers(
     // Every word must be part of some part of the name.
     for (const word of filter.search.split(/\s+/).filter(Boolean).slice(0, 5)) {
       const p = param(likePattern(word));
-      where.push(
-        `(${folded('u.first_name')} LIKE ${p} OR ${folded("COALESCE(u.second_name, '')")} LIKE ${p} OR ${folded('u.last_name')} LIKE ${p})`,
-      );
+      where.push(`u.name_folded LIKE ${p}`);
     }
   }
   if (filter.subject_id) where.push(`EXISTS (SELECT 1 FROM teacher_subjects ts WHERE ts.teacher_id = u.id AND ts.subject_id = ${param(filter.subject_id)})`);
@@ -85,26 +84,18 @@ export async function listTeachers(
     const clock = qatarClock(now);
     where.push(AVAILABLE_AT(param(clock.weekday), param(clock.time)));
   }
+  const count = await q.one<{ n: number }>(`SELECT COUNT(*) AS n FROM users u WHERE ${where.join(' AND ')}`, params);
   const limit = param(filter.per_page);
   const offset = param((filter.page - 1) * filter.per_page);
   const rows = await q.query<TeacherRow>(
-    `SELECT ${TEACHER_COLUMNS}, COUNT(*) OVER () AS total
+    `SELECT ${TEACHER_COLUMNS}
        FROM users u LEFT JOIN countries c ON c.code = u.country_code
       WHERE ${where.join(' AND ')}
       ORDER BY u.id
       LIMIT ${limit} OFFSET ${offset}`,
     params,
   );
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && filter.page > 1) {
-    // Past the last page: still tell the client how many there are.
-    const count = await q.one<{ n: number }>(
-      `SELECT COUNT(*) AS n FROM users u WHERE ${where.join(' AND ')}`,
-      params.slice(0, params.length - 2),
-    );
-    total = count?.n ?? 0;
-  }
-  return { cards: await cardsFor(q, rows, locale, now), total: Number(total) };
+  return { cards: await cardsFor(q, rows, locale, now), total: Number(count?.n ?? 0) };
 }
 
 /** One active teacher's row, or undefined. */
@@ -211,7 +202,7 @@ export async function cardsFor(q: Queryable, rows: readonly TeacherRow[], locale
   });
 }
 
-/** The teacher's page: card, recent evaluations and busy times for the next BUSY_WINDOW_DAYS. */
+/** The teacher's page without its busy times (routes.ts adds them fresh): card and recent evaluations. */
 export async function teacherDetail(q: Queryable, id: number, locale: Locale, now: Date) {
   const row = await findTeacher(q, id);
   if (!row) return undefined;
@@ -222,10 +213,8 @@ export async function teacherDetail(q: Queryable, id: number, locale: Locale, no
       WHERE e.teacher_id = $1 ORDER BY e.created_at DESC, e.id DESC LIMIT 10`,
     [id],
   );
-  const busy = await busyByTeacher(q, [id], now, new Date(now.getTime() + BUSY_WINDOW_DAYS * 24 * 3_600_000));
   return {
     ...card!,
     evaluations: evaluations.map((e) => ({ ...e, at: e.at.toISOString() })),
-    busy: busy.get(id) ?? [],
   };
 }

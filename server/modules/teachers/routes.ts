@@ -1,13 +1,15 @@
-// The public teachers API (issue 6): the paged, filtered list and one teacher's page.
+// The public teachers API (issue 6): the paged, filtered list and one teacher's page, both served
+// through the shared public cache (public-cache.ts) with ETags. The key holds the Qatar minute, since
+// a card's "available now" follows the clock; a teacher's busy times are read fresh on every call.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { TEACHER_TIME_ZONE, teachersQuerySchema, type TeacherDetail } from '../../../contract/teachers';
+import { BUSY_WINDOW_DAYS, TEACHER_TIME_ZONE, teachersQuerySchema, type TeacherDetail } from '../../../contract/teachers';
 import type { AppEnv } from '../../http/context';
 import { ApiFailure } from '../../http/errors';
-import { ok } from '../../http/respond';
 import { pathParams, queryParams } from '../../http/validate';
 import { tr } from '../../i18n';
-import { listTeachers, teacherDetail } from './queries';
+import { publicJson } from './public-cache';
+import { busyByTeacher, listTeachers, qatarClock, teacherDetail } from './queries';
 
 export interface TeachersRoutesOptions {
   now?: () => Date;
@@ -15,16 +17,26 @@ export interface TeachersRoutesOptions {
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
+const minuteOf = (at: Date) => {
+  const { weekday, time } = qatarClock(at);
+  return `${weekday}@${time.slice(0, 5)}`;
+};
+
 export function teachersRoutes({ now = () => new Date() }: TeachersRoutesOptions = {}) {
   return new Hono<AppEnv>()
     .get('/teachers', async (c) => {
       const filter = queryParams(c, teachersQuerySchema);
-      const { cards, total } = await listTeachers(c.get('db'), filter, c.get('locale'), now());
-      return c.json({
-        message: tr(cards.length === 0 && filter.search ? 'teachers_none_by_name' : 'ok', c.get('locale')),
-        data: cards,
-        meta: { page: filter.page, per_page: filter.per_page, total },
+      const at = now();
+      const key = `teachers|${minuteOf(at)}|${JSON.stringify(filter)}`;
+      const res = await publicJson(c, key, async () => {
+        const { cards, total } = await listTeachers(c.get('db'), filter, c.get('locale'), at);
+        return {
+          message: tr(cards.length === 0 && filter.search ? 'teachers_none_by_name' : 'ok', c.get('locale')),
+          data: cards,
+          meta: { page: filter.page, per_page: filter.per_page, total },
+        };
       });
+      return res!;
     })
     .get('/teachers/:id', async (c) => {
       let id: number;
@@ -33,9 +45,24 @@ export function teachersRoutes({ now = () => new Date() }: TeachersRoutesOptions
       } catch {
         throw new ApiFailure(404, 'teacher_profile_not_found');
       }
-      const detail = await teacherDetail(c.get('db'), id, c.get('locale'), now());
-      if (!detail) throw new ApiFailure(404, 'teacher_profile_not_found');
-      const data: TeacherDetail = { ...detail, time_zone: TEACHER_TIME_ZONE };
-      return ok(c, data);
+      const at = now();
+      const res = await publicJson(
+        c,
+        `teacher|${id}|${minuteOf(at)}`,
+        async () => {
+          const detail = await teacherDetail(c.get('db'), id, c.get('locale'), at);
+          if (!detail) return null;
+          const data: Omit<TeacherDetail, 'busy'> = { ...detail, time_zone: TEACHER_TIME_ZONE };
+          return { message: tr('ok', c.get('locale')), data };
+        },
+        // Busy times change with every booking; they are not part of the public version.
+        async (cached) => {
+          const busy = await busyByTeacher(c.get('db'), [id], at, new Date(at.getTime() + BUSY_WINDOW_DAYS * 24 * 3_600_000));
+          const page = cached as { message: string; data: Omit<TeacherDetail, 'busy'> };
+          return { ...page, data: { ...page.data, busy: busy.get(id) ?? [] } };
+        },
+      );
+      if (!res) throw new ApiFailure(404, 'teacher_profile_not_found');
+      return res;
     });
 }

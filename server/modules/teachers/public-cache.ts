@@ -1,0 +1,73 @@
+// The shared cache of public reads (issue 13): the teachers list and search, a teacher's card, the
+// reference lists. Every answer is the same for every visitor of a locale, so it is rendered once per
+// (public version, key) and reused by every instance's visitors; a write that changes what they show
+// bumps public_version (database triggers, migration 0030), which retires every entry at once.
+// Per-user data never goes through here: only routes without a signed-in user call it.
+//
+// Each answer carries a weak ETag and `Cache-Control: public, no-cache`: a browser or proxy may keep
+// it but asks again each time, and a matching If-None-Match costs one tiny query and a 304.
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../http/context';
+import type { Queryable } from '../../db';
+
+interface Entry {
+  body: string;
+  etag: string;
+}
+
+/** Entries kept per database handle; the oldest goes first (Map keeps insertion order). */
+const MAX_ENTRIES = 1000;
+// Per database: version numbers only mean something within one database.
+const caches = new WeakMap<Queryable, Map<string, Entry>>();
+
+export async function publicVersion(q: Queryable): Promise<string> {
+  const row = await q.one<{ version: string | number }>('SELECT version FROM public_version');
+  return String(row?.version ?? 0);
+}
+
+const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+
+function remember(entries: Map<string, Entry>, key: string, entry: Entry): void {
+  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  entries.set(key, entry);
+}
+
+/**
+ * Answers a public GET from the cache, or renders it with `produce` (a JSON-able value) and keeps it.
+ * `key` names the answer within a version (route, locale and every input that changes the body).
+ * `fresh` adds what must not be cached (e.g. a teacher's busy times) before the ETag is taken.
+ */
+export async function publicJson(
+  c: Context<AppEnv>,
+  key: string,
+  produce: () => Promise<object | null>,
+  fresh?: (cached: object) => Promise<object>,
+): Promise<Response | null> {
+  const db = c.get('db');
+  let entries = caches.get(db);
+  if (!entries) caches.set(db, (entries = new Map()));
+  const fullKey = `${await publicVersion(db)}|${c.get('locale')}|${key}`;
+  let entry = entries.get(fullKey);
+  if (!entry) {
+    const value = await produce();
+    if (value === null) return null;
+    const body = JSON.stringify(value);
+    entry = { body, etag: etagOf(body) };
+    remember(entries, fullKey, entry);
+  }
+  let { body, etag } = entry;
+  if (fresh) {
+    body = JSON.stringify(await fresh(JSON.parse(entry.body) as object));
+    etag = etagOf(body);
+  }
+  const headers = { ETag: etag, 'Cache-Control': 'public, no-cache', Vary: 'Accept-Language' };
+  if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
+  return c.body(body, 200, { ...headers, 'Content-Type': 'application/json; charset=UTF-8' });
+}
+
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = (t: string) => t.trim().replace(/^W\//, '');
+  return header === '*' || header.split(',').some((t) => bare(t) === bare(etag));
+}

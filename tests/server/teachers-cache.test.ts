@@ -1,0 +1,93 @@
+// The shared cache of public reads (issue 13): the teachers list and a teacher's page answer with an
+// ETag a browser can revalidate (304), and any write that changes what they show — a teacher's row,
+// hours, subjects, an evaluation — shows at once, whichever module wrote it. Busy times stay fresh;
+// per-user answers carry no shared-cache headers.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TeacherCard, TeacherDetail } from '../../contract/teachers';
+import { HOUR, T0, creditHours, makeStudent, makeTeacher, requestsApp, scheduleBody, subjectId } from './requests-helpers';
+
+let ctx: Awaited<ReturnType<typeof requestsApp>>;
+beforeAll(async () => {
+  ctx = await requestsApp();
+});
+afterAll(() => ctx.close());
+
+const get = (path: string, headers: Record<string, string> = {}) => ctx.app.request(path, { headers: { 'Accept-Language': 'en', ...headers } });
+
+async function cardOf(id: number): Promise<TeacherCard | undefined> {
+  const body = (await (await get('/api/v1/teachers?per_page=50&search=Cache')).json()) as { data: TeacherCard[] };
+  return body.data.find((t) => t.id === id);
+}
+
+describe('public cache', () => {
+  it('answers with an ETag; the same ETag gets 304 and no body, another one the page', async () => {
+    await makeTeacher(ctx.db, { first: 'Cache', last: 'One' });
+    const first = await get('/api/v1/teachers?search=Cache');
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers.get('cache-control')).toBe('public, no-cache');
+    const again = await get('/api/v1/teachers?search=Cache', { 'If-None-Match': etag! });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect((await get('/api/v1/teachers?search=Cache', { 'If-None-Match': 'W/"other"' })).status).toBe(200);
+    // Another locale is another answer.
+    const arabic = await ctx.app.request('/api/v1/teachers?search=Cache', { headers: { 'Accept-Language': 'ar', 'If-None-Match': etag! } });
+    expect(arabic.status).toBe(200);
+  });
+
+  it('a change to a teacher, their hours, subjects or ratings shows on the next read', async () => {
+    const id = await makeTeacher(ctx.db, { first: 'Cache', last: 'Two', hours: [[0, '08:00', '12:00']] });
+    const before = await get('/api/v1/teachers?search=Cache');
+    const etag = before.headers.get('etag')!;
+    expect((await cardOf(id))?.working_hours).toEqual([{ day: 0, from: '08:00', to: '12:00' }]);
+
+    await ctx.db.query(`UPDATE working_hours SET end_time = '13:00' WHERE teacher_id = $1`, [id]);
+    expect((await get('/api/v1/teachers?search=Cache', { 'If-None-Match': etag })).status).toBe(200);
+    expect((await cardOf(id))?.working_hours).toEqual([{ day: 0, from: '08:00', to: '13:00' }]);
+
+    await ctx.db.query(`UPDATE users SET experience_years = 17 WHERE id = $1`, [id]);
+    expect((await cardOf(id))?.experience_years).toBe(17);
+
+    await ctx.db.query(`INSERT INTO teacher_subjects (teacher_id, subject_id) VALUES ($1, $2)`, [id, await subjectId(ctx.db, 'physics')]);
+    expect((await cardOf(id))?.subjects.map((s) => s.name)).toEqual(['Mathematics', 'Physics']);
+
+    const student = await makeStudent(ctx.db);
+    await ctx.db.query('INSERT INTO evaluations (teacher_id, student_id, rating) VALUES ($1, $2, 4)', [id, student]);
+    expect((await cardOf(id))?.rating).toEqual({ average: 4, count: 1 });
+
+    // Renamed: the search finds the new name (the stored folded name follows) and not the old one.
+    await ctx.db.query(`UPDATE users SET first_name = 'أحمد' WHERE id = $1`, [id]);
+    expect(await cardOf(id)).toBeUndefined();
+    const found = (await (await get('/api/v1/teachers?search=احمد%20Two')).json()) as { data: TeacherCard[] };
+    expect(found.data.map((t) => t.id)).toEqual([id]);
+
+    // Suspended: gone from the list and its page at once.
+    await ctx.db.query(`UPDATE users SET status = 'suspended' WHERE id = $1`, [id]);
+    expect((await get(`/api/v1/teachers/${id}`)).status).toBe(404);
+  });
+
+  it("a teacher's page shows a new booking's busy time at once, with a new ETag", async () => {
+    const teacher = await makeTeacher(ctx.db, { first: 'Cache', last: 'Three' });
+    const student = await makeStudent(ctx.db);
+    await creditHours(ctx.db, student, 5);
+    const page = await get(`/api/v1/teachers/${teacher}`);
+    const etag = page.headers.get('etag')!;
+    expect(((await page.json()) as { data: TeacherDetail }).data.busy).toEqual([]);
+    const booked = await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, await subjectId(ctx.db), new Date(T0.getTime() + 3 * HOUR)));
+    expect(booked.status).toBe(201);
+    const id = ((await booked.json()) as { data: { id: number } }).data.id;
+    expect((await ctx.as(teacher).post(`/api/v1/requests/${id}/approve`)).status).toBe(200);
+    const after = await get(`/api/v1/teachers/${teacher}`, { 'If-None-Match': etag });
+    expect(after.status).toBe(200);
+    expect(((await after.json()) as { data: TeacherDetail }).data.busy).toHaveLength(1);
+  });
+
+  it('per-user answers carry no shared-cache headers', async () => {
+    const student = await makeStudent(ctx.db);
+    const res = await ctx.as(student).get('/api/v1/requests');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('etag')).toBeNull();
+    expect(res.headers.get('cache-control') ?? '').not.toContain('public');
+  });
+});
