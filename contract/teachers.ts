@@ -12,6 +12,7 @@
 // the viewer's locale; `time_zone` is on every detail so it never has to guess.
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
+import { freeText } from './validation';
 
 /** The zone teachers' weekly hours are written in (docs/decisions.md). */
 export const TEACHER_TIME_ZONE = 'Asia/Qatar';
@@ -28,10 +29,7 @@ export const MAX_PER_PAGE = 50;
 const optionalId = z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : v), z.coerce.number().int().positive().optional());
 
 export const teachersQuerySchema = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(100)
+  search: freeText(100)
     .optional()
     .transform((v) => (v ? v : undefined)),
   subject_id: optionalId,
