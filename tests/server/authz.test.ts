@@ -6,6 +6,7 @@
 // each, and the owners (student A, teacher) are asked last so the others meet it untouched.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueToken } from '../../server/modules/auth/tokens';
 import { hardenedApp, REALTIME, ROLES, type Role } from './hardening-helpers';
 
 let t: Awaited<ReturnType<typeof hardenedApp>>;
@@ -152,4 +153,26 @@ describe('authorization matrix', () => {
     if (process.env.AUTHZ_PRINT) for (const [route, cells] of Object.entries(actual)) console.log(`${route.padEnd(48)} ${cells.join(', ')}`);
     expect(wrong).toEqual([]);
   }, 300_000);
+});
+
+describe('a teacher who lost a broadcast', () => {
+  it('still sees the card, but no longer the student’s name or comment', async () => {
+    const { id } = await insertRequest('approved', 3 * 24 * 60);
+    await t.db.query("UPDATE requests SET broadcast = true, comment = 'سؤال عن الدرس' WHERE id = $1", [id]);
+    await t.db.query('INSERT INTO request_offers (request_id, teacher_id) VALUES ($1, $2)', [id, t.callers.otherTeacher.id]);
+    // The matrix signed everybody out last: fresh sessions for the two teachers.
+    const as = async (role: 'teacher' | 'otherTeacher') => ({ ...t.callers[role], headers: { Authorization: `Bearer ${await issueToken(t.db, t.callers[role].id!, new Date())}` } });
+    const other = await as('otherTeacher');
+    const lost = await t.call(other, 'GET', `/api/v1/requests/${id}`);
+    expect(lost.status).toBe(200);
+    const detail = ((await lost.json()) as { data: { student: { first_name: string; id: number }; comment: string | null } }).data;
+    expect(detail.student).toEqual({ id: 0, first_name: '', last_name: '' });
+    expect(detail.comment).toBeNull();
+    const list = await t.call(other, 'GET', '/api/v1/requests');
+    const card = ((await list.json()) as { data: { id: number; student: { first_name: string } }[] }).data.find((r) => r.id === id);
+    expect(card?.student.first_name).toBe('');
+    // The teacher who took it still sees who they teach.
+    const won = await t.call(await as('teacher'), 'GET', `/api/v1/requests/${id}`);
+    expect(((await won.json()) as { data: { student: { first_name: string } } }).data.student.first_name).toBe('نورة');
+  });
 });
