@@ -3,7 +3,7 @@
 // from integer dirhams); the client only formats it, never computes a price.
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
-import { validationKeys } from './validation';
+import { freeText, hasNul, validationKeys } from './validation';
 
 export const CURRENCY = 'QAR';
 
@@ -26,6 +26,7 @@ export const packagesResponseSchema = envelopeSchema(z.array(packageSchema));
 const packageId = z.number({ error: (i) => (i.input === undefined ? validationKeys.required : validationKeys.invalid) }).int().positive({ error: validationKeys.invalid });
 const promoCode = z
   .string({ error: (i) => (i.input === undefined || i.input === null ? validationKeys.required : validationKeys.invalid) })
+  .refine((v) => !hasNul(v), { error: validationKeys.invalid, abort: true })
   .trim()
   .min(1, { error: validationKeys.required })
   .max(40, { error: validationKeys.tooLong });
@@ -51,10 +52,7 @@ export const promoCheckResponseSchema = envelopeSchema(promoQuoteSchema);
 export const createOrderRequestSchema = z.object({
   package_id: packageId,
   // An empty field means no code.
-  promo_code: z
-    .string()
-    .trim()
-    .max(40, { error: validationKeys.tooLong })
+  promo_code: freeText(40)
     .optional()
     .nullable()
     .transform((v) => (v ? v : undefined)),

@@ -12,7 +12,7 @@ import {
   qualificationSchema,
 } from './auth';
 import { envelopeSchema } from './envelope';
-import { EXPERIENCE_MAX_YEARS, requiredString, validationKeys } from './validation';
+import { EXPERIENCE_MAX_YEARS, freeText, requiredString, validationKeys } from './validation';
 
 export const profileValidationKeys = {
   /** A working-hours range whose end is not after its start. */
@@ -76,10 +76,7 @@ const experienceSchema = z.preprocess(
 );
 
 /** Free text about the teacher; blank clears it. */
-const descriptionSchema = z
-  .string({ error: validationKeys.invalid })
-  .trim()
-  .max(DESCRIPTION_MAX_LENGTH, { error: validationKeys.tooLong })
+const descriptionSchema = freeText(DESCRIPTION_MAX_LENGTH)
   .nullable()
   .transform((v) => (v === null || v === '' ? null : v));
 

@@ -31,7 +31,7 @@ import {
   FREE_TRIAL_MAX_HOURS,
   type RequestType,
 } from './request-values';
-import { validationKeys } from './validation';
+import { freeText, validationKeys } from './validation';
 
 export * from './request-values';
 export type RequestErrorCode = (typeof REQUEST_ERROR)[keyof typeof REQUEST_ERROR];
@@ -53,10 +53,7 @@ export const createRequestSchema = z
       .int({ error: REQUEST_ERROR.durationRange })
       .min(MIN_DURATION_HOURS, { error: REQUEST_ERROR.durationRange })
       .max(MAX_DURATION_HOURS, { error: REQUEST_ERROR.durationRange }),
-    comment: z
-      .string()
-      .trim()
-      .max(COMMENT_MAX_LENGTH, { error: validationKeys.tooLong })
+    comment: freeText(COMMENT_MAX_LENGTH)
       .optional()
       .nullable()
       .transform((v) => (v ? v : null)),
@@ -79,10 +76,7 @@ export const evaluationInputSchema = z.object({
     .int({ error: validationKeys.invalid })
     .min(1, { error: validationKeys.invalid })
     .max(5, { error: validationKeys.invalid }),
-  comment: z
-    .string()
-    .trim()
-    .max(COMMENT_MAX_LENGTH, { error: validationKeys.tooLong })
+  comment: freeText(COMMENT_MAX_LENGTH)
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),

@@ -16,6 +16,7 @@
 import { z } from 'zod';
 import { TEACHER_STATUSES } from './account';
 import { DOCUMENT_FIELDS } from './auth';
+import { freeText } from './validation';
 
 export const teacherStatusWireSchema = z.enum(TEACHER_STATUSES);
 
@@ -26,7 +27,7 @@ export const reviewActionSchema = z.enum(REVIEW_ACTIONS);
 
 /** A rejection must say what to correct; a suspension may. */
 export const REVIEW_REASON_MAX = 1000;
-export const reviewBodySchema = z.object({ reason: z.string().trim().max(REVIEW_REASON_MAX).nullish() });
+export const reviewBodySchema = z.object({ reason: freeText(REVIEW_REASON_MAX).nullish() });
 
 /** The realtime event's payload and the answer of a status change. */
 export const teacherStatusChangeSchema = z.object({

@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
 import { clockTimeSchema } from './profile';
+import { freeText } from './validation';
 
 /** The zone teachers' weekly hours are written in (docs/decisions.md). */
 export const TEACHER_TIME_ZONE = 'Asia/Qatar';
@@ -29,10 +30,7 @@ export const MAX_PER_PAGE = 50;
 const optionalId = z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : v), z.coerce.number().int().positive().optional());
 
 export const teachersQuerySchema = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(100)
+  search: freeText(100)
     .optional()
     .transform((v) => (v ? v : undefined)),
   subject_id: optionalId,

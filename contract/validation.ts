@@ -19,10 +19,26 @@ export const EXPERIENCE_MAX_YEARS = 80;
 export const MESSAGE_MIN_LENGTH = 11;
 export const MESSAGE_MAX_LENGTH = 399;
 
+/**
+ * True when a string carries a NUL byte. No text a person types has one, PostgreSQL cannot store one
+ * ("invalid byte sequence 0x00"), so every text schema refuses it here, at the edge, as "invalid".
+ */
+export const hasNul = (value: string): boolean => value.includes('\u0000');
+
+/** Optional free text (comment, description, search, promo code): trimmed, at most `max` characters, no NUL. */
+export function freeText(max: number) {
+  return z
+    .string({ error: validationKeys.invalid })
+    .refine((v) => !hasNul(v), { error: validationKeys.invalid, abort: true })
+    .trim()
+    .max(max, { error: validationKeys.tooLong });
+}
+
 /** A trimmed string that must not be empty; a missing, null or blank value is "required". */
 export function requiredString(max?: number) {
   const base = z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? validationKeys.required : validationKeys.invalid) })
+    .refine((v) => !hasNul(v), { error: validationKeys.invalid, abort: true })
     .trim()
     .min(1, { error: validationKeys.required, abort: true });
   return max === undefined ? base : base.max(max, { error: validationKeys.tooLong });

@@ -5,6 +5,7 @@ import type { Db } from './db';
 import { compression } from './http/compression';
 import type { AppEnv } from './http/context';
 import { ApiFailure, ValidationFailure } from './http/errors';
+import { isInvalidInputDbError, refuseNulInUrl } from './http/input-guard';
 import { requestContext } from './http/request-context';
 import { securityHeaders } from './http/security-headers';
 import { staticFiles } from './http/static-files';
@@ -71,6 +72,7 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   app.use(requestContext(db, log));
   app.use(securityHeaders({ production }));
   app.use(compression());
+  app.use(refuseNulInUrl());
 
   app.use('/api/*', async (c, next) => {
     await next();
@@ -149,6 +151,11 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
     if (err instanceof ValidationFailure) return c.json({ message: tr(err.key, locale), errors: err.errors }, 400);
     if (err instanceof ApiFailure) return c.json({ message: tr(err.key, locale) }, err.status);
     const requestId = c.get('requestId');
+    if (isInvalidInputDbError(err)) {
+      // A schema let a bad value through to the database: the caller's input, so a 400, but logged to fix the schema.
+      log.warn('database refused an input value', { id: requestId, method: c.req.method, path: c.req.path, ...errorFields(err) });
+      return c.json({ message: tr('validation_failed', locale), errors: {} }, 400);
+    }
     log.error('unhandled error', { id: requestId, method: c.req.method, path: c.req.path, ...errorFields(err) });
     return c.json({ message: tr('server_error', locale), request_id: requestId }, 500);
   });

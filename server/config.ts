@@ -26,6 +26,45 @@ export interface Config {
   auth: AuthConfig;
   /** The reviewer's admin API (issue 4): ADMIN_TOKEN (else generated into DATA_DIR/admin-token), ADMIN_ALLOW_REMOTE. */
   admin: { token: string | undefined; allowRemote: boolean };
+  /** Dev outbox, public realtime secret, fixed code key: only in development on a loopback listener (devToolsAllowed). */
+  devTools: boolean;
+  /** The e2e server's rate-limit relaxations (authRelaxations); refused in production. */
+  authRelaxations: AuthRelaxations;
+}
+
+export interface AuthRelaxations {
+  /** AUTH_IP_LIMIT_PER_MINUTE: sign-in attempts per address and minute (default 10). */
+  ipPerMinute: number;
+  /** AUTH_PHONE_LIMIT_SCALE: multiplies the per-phone code limits (default 1). */
+  phoneScale: number;
+}
+
+/** An address only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h) || h === '::ffff:127.0.0.1';
+}
+
+/**
+ * The development conveniences fail closed (issue 15): on only when the process runs in development
+ * AND listens on loopback, so a development build bound to 0.0.0.0 does not publish codes or sign
+ * realtime events with the public dev secret.
+ */
+export function devToolsAllowed(production: boolean, host: string): boolean {
+  return !production && isLoopbackHost(host);
+}
+
+/** The e2e relaxations of the sign-in limits, read here once; setting either in production is refused. */
+export function authRelaxations(env: NodeJS.ProcessEnv, production: boolean): AuthRelaxations {
+  const read = (name: 'AUTH_IP_LIMIT_PER_MINUTE' | 'AUTH_PHONE_LIMIT_SCALE', fallback: number): number => {
+    const raw = nonEmpty(env[name]);
+    if (raw === undefined) return fallback;
+    if (production) throw new Error(`${name} relaxes the sign-in limits for the test server only, not production`);
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+    return value;
+  };
+  return { ipPerMinute: read('AUTH_IP_LIMIT_PER_MINUTE', 10), phoneScale: read('AUTH_PHONE_LIMIT_SCALE', 1) };
 }
 
 export interface AuthConfig {
@@ -111,21 +150,29 @@ function loadRtcAdapter(env: NodeJS.ProcessEnv, production: boolean): 'agora' | 
   return value;
 }
 
+/** NODE_ENV or APP_ENV says production. */
+export function isProductionEnv(env: NodeJS.ProcessEnv): boolean {
+  return env.NODE_ENV === 'production' || env.APP_ENV === 'production';
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const production = env.NODE_ENV === 'production' || env.APP_ENV === 'production';
+  const production = isProductionEnv(env);
   const logLevelRaw = (env.LOG_LEVEL ?? 'info').toLowerCase();
   const logLevel = (LOG_LEVELS as readonly string[]).includes(logLevelRaw) ? (logLevelRaw as LogLevel) : 'info';
+  const host = nonEmpty(env.HOST) ?? '127.0.0.1';
+  const devTools = devToolsAllowed(production, host);
   return {
     port: parsePort(env.PORT, 3000),
     // Loopback by default: exposing the server is an explicit decision (HOST=0.0.0.0 in a container).
-    host: nonEmpty(env.HOST) ?? '127.0.0.1',
+    host,
     dataDir: nonEmpty(env.DATA_DIR) ?? path.resolve('.data'),
     databaseUrl: nonEmpty(env.DATABASE_URL),
     production,
     staticDir: path.resolve(nonEmpty(env.STATIC_DIR) ?? 'dist/client'),
     seedDemo: parseBool(env.SEED_DEMO) ?? !production,
     logLevel,
-    pusher: loadRealtime(env, production),
+    // Without dev tools the embedded endpoint gets a random secret, as in production.
+    pusher: loadRealtime(env, !devTools),
     agora: { appId: nonEmpty(env.AGORA_APP_ID), appCertificate: nonEmpty(env.AGORA_APP_CERTIFICATE) },
     rtcAdapter: loadRtcAdapter(env, production),
     auth: {
@@ -136,5 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       trustProxy: parseBool(env.TRUST_PROXY) ?? false,
     },
     admin: { token: nonEmpty(env.ADMIN_TOKEN), allowRemote: parseBool(env.ADMIN_ALLOW_REMOTE) ?? false },
+    devTools,
+    authRelaxations: authRelaxations(env, production),
   };
 }

@@ -175,6 +175,7 @@ async function main(): Promise<void> {
     auth: {
       uploadDir: config.auth.uploadDir,
       trustProxy: config.auth.trustProxy,
+      devTools: config.devTools,
       ...(config.auth.otpSecret ? { secret: config.auth.otpSecret } : {}),
       ...(config.auth.smsUrl ? { sms: createHttpSms({ url: config.auth.smsUrl, token: config.auth.smsToken }) } : {}),
     },

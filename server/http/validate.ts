@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { trValidation, type Locale } from '../i18n';
 import type { AppEnv } from './context';
 import { ValidationFailure } from './errors';
+import { nulPath } from './input-guard';
 
 /** Field errors keyed by dotted path ("email", "phases.0"); a problem with the whole body is keyed "_". */
 export function fieldErrors(error: z.ZodError, locale: Locale): Record<string, string[]> {
@@ -19,6 +20,9 @@ export function fieldErrors(error: z.ZodError, locale: Locale): Record<string, s
 }
 
 function parseWith<S extends z.ZodType>(c: Context<AppEnv>, schema: S, input: unknown): z.output<S> {
+  // Schemas refuse NUL in their text fields; this also catches keys and fields a loose schema passes on.
+  const nul = nulPath(input);
+  if (nul) throw new ValidationFailure({ [nul.length ? nul.join('.') : '_']: [trValidation('invalid', c.get('locale'))] });
   const result = schema.safeParse(input);
   if (!result.success) throw new ValidationFailure(fieldErrors(result.error, c.get('locale')));
   return result.data;

@@ -35,6 +35,12 @@ export interface AuthModuleOptions {
   secret?: string;
   /** Read the caller's address from the last X-Forwarded-For entry (behind one trusted proxy). */
   trustProxy?: boolean;
+  /**
+   * The development conveniences: the readable outbox (GET v1/dev/outbox, codes in the log) and the
+   * fixed code key. Default: outside production; the server passes config.devTools, which also needs
+   * a loopback listener (issue 15), so a dev build exposed on a network fails closed.
+   */
+  devTools?: boolean;
 }
 
 /** The path whose multipart body may be larger than the JSON limit (the teacher's documents). */
@@ -48,12 +54,13 @@ export function authModule(options: AuthModuleOptions) {
   const now = options.now ?? (() => new Date());
   const middleware = createAuthMiddleware(now);
   const storage = options.storage ?? createDiskStorage(options.uploadDir ?? path.resolve('.data/uploads'));
-  const sms = options.sms ?? createOutboxSms({ db: options.db, log: options.log, production: options.production });
-  const secret = options.secret ?? (options.production ? (globalThis.crypto.randomUUID() + globalThis.crypto.randomUUID()) : DEV_OTP_SECRET);
+  const devTools = (options.devTools ?? true) && !options.production;
+  const sms = options.sms ?? createOutboxSms({ db: options.db, log: options.log, production: !devTools });
+  const secret = options.secret ?? (devTools ? DEV_OTP_SECRET : globalThis.crypto.randomUUID() + globalThis.crypto.randomUUID());
   const routes = new Hono<AuthEnv>()
     .route(
       '/',
-      authRoutes({ now, sms, storage, secret, trustProxy: options.trustProxy ?? false, production: options.production, auth: middleware }),
+      authRoutes({ now, sms, storage, secret, trustProxy: options.trustProxy ?? false, production: !devTools, auth: middleware }),
     )
     .route('/', profileRoutes({ storage, auth: middleware, now }));
   return {

@@ -13,6 +13,7 @@ import type { AppEnv } from '../../http/context';
 import { errorFields } from '../../logger';
 import type { Publisher } from '../../realtime/publisher';
 import { notifyOrder } from '../notifications/producers';
+import { ConfirmationRejectedError, OrderNotFoundError } from './errors';
 import { applyConfirmation, expireStaleOrders, findOrderBySession } from './orders';
 
 export interface SandboxRoutesOptions {
@@ -29,7 +30,7 @@ function localeOf(c: Context<AppEnv>, explicit: string | undefined): SandboxLoca
   return c.get('locale');
 }
 
-function html(c: Context<AppEnv>, body: string, status: 200 | 404 | 409 | 422 = 200): Response {
+function html(c: Context<AppEnv>, body: string, status: 200 | 400 | 404 | 409 | 422 = 200): Response {
   return c.html(body, status);
 }
 
@@ -59,7 +60,13 @@ export function sandboxRoutes({ gateway, deliverWebhook, now = () => new Date(),
       );
     })
     .post('/sandbox/checkout/:session', async (c) => {
-      const form = await c.req.parseBody();
+      let form: Record<string, unknown>;
+      try {
+        form = await c.req.parseBody();
+      } catch {
+        // A form without its boundary, or cut short: what a broken client sends, so the closed page with a 400.
+        return html(c, renderClosedPage(localeOf(c, c.req.query('lang')), false), 400);
+      }
       const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
       const locale = localeOf(c, text('lang'));
       const db = c.get('db');
@@ -101,10 +108,16 @@ export function sandboxRoutes({ gateway, deliverWebhook, now = () => new Date(),
       const signed = { ...fields, signature: gateway.sign(fields) };
       const log = c.get('log');
       // The return and the webhook race, as they do with real gateways; the order's row lock decides.
+      // Under concurrent Pay/Cancel clicks another confirmation may win the lock first: that click
+      // answers with the closed page (409), like the gateway would; the winner decided the money.
       const [returned] = await Promise.all([
-        applyConfirmation(db, gateway.verify(signed), { now: now() }),
+        applyConfirmation(db, gateway.verify(signed), { now: now() }).catch((err: unknown) => {
+          if (err instanceof ConfirmationRejectedError || err instanceof OrderNotFoundError) return null;
+          throw err;
+        }),
         deliverWebhook(signed).catch((err: unknown) => log.warn('sandbox webhook delivery failed', errorFields(err))),
       ]);
+      if (!returned) return html(c, renderClosedPage(locale, true), 409);
       if (returned.applied) await notifyOrder(db, publisher, returned.order);
       const result = returned.order.status === 'paid' ? 'success' : 'failed';
       return c.redirect(`/packages?payment=${result}&order=${order.id}`, 303);

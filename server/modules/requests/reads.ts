@@ -26,15 +26,26 @@ const LISTED_JOINS = `JOIN subjects s ON s.id = r.subject_id JOIN users t ON t.i
 
 const familyName = (second: string | null, last: string) => [second, last].filter(Boolean).join(' ');
 
+/**
+ * A teacher a broadcast was offered to who did not get it (another teacher took it, it ended, or they
+ * declined) keeps the card in their list but no longer learns who the student is (issue 15).
+ */
+export function lostOffer(a: Access<ListedRow>, viewer: Viewer): boolean {
+  return viewer.role === 'teacher' && a.row.teacher_id !== viewer.id && (a.row.status !== 'pending' || a.offer?.declined === true);
+}
+
+const HIDDEN_PERSON = { id: 0, first_name: '', last_name: '' };
+
 function summaryOf(a: Access<ListedRow>, viewer: Viewer, locale: Locale, now: Date): RequestSummary {
   const row = a.row;
+  const hidden = lostOffer(a, viewer);
   return {
     id: row.id,
     type: row.type,
     status: row.status,
     subject: { id: row.subject_id, name: locale === 'en' ? row.subject_en : row.subject_ar },
     teacher: { id: row.teacher_id, first_name: row.teacher_first, last_name: familyName(row.teacher_second, row.teacher_last) },
-    student: { id: row.student_id, first_name: row.student_first, last_name: familyName(row.student_second, row.student_last) },
+    student: hidden ? HIDDEN_PERSON : { id: row.student_id, first_name: row.student_first, last_name: familyName(row.student_second, row.student_last) },
     starts_at: row.starts_at.toISOString(),
     ends_at: row.ends_at.toISOString(),
     duration_hours: row.duration_hours,
@@ -126,7 +137,7 @@ export async function requestDetail(q: Queryable, id: number, viewer: Viewer, lo
   const iso = (ms: number) => new Date(ms).toISOString();
   return {
     ...summaryOf(a, viewer, locale, now),
-    comment: a.row.comment,
+    comment: lostOffer(a, viewer) ? null : a.row.comment,
     preferred_gender: a.row.preferred_gender,
     paid_with: a.row.paid_with,
     history: [

@@ -1,0 +1,178 @@
+// Issue 15: the authorization matrix — every route of the app × anonymous, student A, student B, an
+// active teacher, another active teacher, a teacher in review and the admin token from a non-loopback
+// address. Each cell's expected status is written below; a cell that answers anything else fails,
+// and a route with no row fails too. Student A's request goes to `teacher`; B, the other teacher, the
+// teacher in review and the admin must never read or change it. Mutating routes get a fresh request
+// each, and the owners (student A, teacher) are asked last so the others meet it untouched.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueToken } from '../../server/modules/auth/tokens';
+import { hardenedApp, REALTIME, ROLES, type Role } from './hardening-helpers';
+
+let t: Awaited<ReturnType<typeof hardenedApp>>;
+beforeAll(async () => {
+  t = await hardenedApp();
+});
+afterAll(() => t.close());
+
+interface Fixture {
+  /** Student A's pending request to `teacher`. */
+  pending: number;
+  /** Student A's approved session with `teacher`, open now. */
+  approved: number;
+  channel: string;
+  orderSession: string;
+  ids: Record<Role, number>;
+}
+
+async function insertRequest(status: 'pending' | 'approved', startsInMinutes: number): Promise<{ id: number; channel: string }> {
+  const channel = `ch-${randomBytes(16).toString('hex')}`;
+  const starts = new Date(Date.now() + startsInMinutes * 60_000);
+  const row = await t.db.one<{ id: number }>(
+    `INSERT INTO requests (student_id, teacher_id, requested_teacher_id, subject_id, type, status, starts_at, ends_at, duration_hours, expires_at, paid_with, channel_name)
+     VALUES ($1, $2, $2, (SELECT subject_id FROM teacher_subjects WHERE teacher_id = $2 LIMIT 1), 'schedule', $3, $4, $5, 1, $6, 'free_trial', $7) RETURNING id`,
+    [t.callers.studentA.id, t.callers.teacher.id, status, starts, new Date(starts.getTime() + 3_600_000), new Date(starts.getTime() - 60_000), channel],
+  );
+  await t.db.query('INSERT INTO request_offers (request_id, teacher_id) VALUES ($1, $2)', [row!.id, t.callers.teacher.id]);
+  return { id: row!.id, channel };
+}
+
+async function fixture(): Promise<Fixture> {
+  const pending = await insertRequest('pending', 2 * 24 * 60);
+  const approved = await insertRequest('approved', -5);
+  const pkg = (await t.db.one<{ id: number }>('SELECT id FROM packages ORDER BY hours LIMIT 1'))!.id;
+  const order = await t.callJson(t.callers.studentA, 'POST', '/api/v1/orders', { package_id: pkg });
+  const url = ((await order.json()) as { data: { checkout_url: string } }).data.checkout_url;
+  const ids = Object.fromEntries(ROLES.map((r) => [r, t.callers[r].id ?? 0])) as Record<Role, number>;
+  return { pending: pending.id, approved: approved.id, channel: approved.channel, orderSession: new URL(url, 'http://x').pathname.split('/').pop()!, ids };
+}
+
+type Cells = [anonymous: number, studentA: number, studentB: number, teacher: number, otherTeacher: number, reviewTeacher: number, admin: number];
+interface Row {
+  url: (f: Fixture) => string;
+  body?: (f: Fixture) => unknown;
+  /** Expected status per caller, in ROLES order. */
+  expect: Cells;
+}
+
+let uniq = 0;
+const email = () => `authz${++uniq}@example.com`;
+
+// prettier-ignore
+const MATRIX: Record<string, Row> = {
+  //                                                                                       anon  A    B    T    T2   TR   admin
+  'GET /api/health':                               { url: () => '/api/health',                                              expect: [200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/v1/settings':                          { url: () => '/api/v1/settings',                                         expect: [200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/v1/phases':                            { url: () => '/api/v1/phases',                                           expect: [200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/v1/countries':                         { url: () => '/api/v1/countries',                                        expect: [200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/v1/subjects':                          { url: () => '/api/v1/subjects',                                         expect: [200, 200, 200, 200, 200, 200, 200] },
+  'POST /api/v1/contact':                          { url: () => '/api/v1/contact', body: () => ({ name: 'سارة', email: email(), phone: '+97455123456', message: 'رسالة طويلة بما يكفي للاختبار' }), expect: [201, 201, 201, 201, 201, 201, 201] },
+  'POST /api/v1/newsletter':                       { url: () => '/api/v1/newsletter', body: () => ({ email: email() }),    expect: [201, 201, 201, 201, 201, 201, 201] },
+  'POST /api/v1/auth/register':                    { url: () => '/api/v1/auth/register', body: () => ({}),                 expect: [400, 400, 400, 400, 400, 400, 400] },
+  'POST /api/v1/auth/login':                       { url: () => '/api/v1/auth/login', body: () => ({}),                    expect: [400, 400, 400, 400, 400, 400, 400] },
+  'POST /api/v1/auth/resend':                      { url: () => '/api/v1/auth/resend', body: () => ({}),                   expect: [400, 400, 400, 400, 400, 400, 400] },
+  'POST /api/v1/verify-otp':                       { url: () => '/api/v1/verify-otp', body: () => ({}),                    expect: [400, 400, 400, 400, 400, 400, 400] },
+  'POST /api/v1/instructor/auth/login':            { url: () => '/api/v1/instructor/auth/login', body: () => ({}),         expect: [400, 400, 400, 400, 400, 400, 400] },
+  'POST /api/v1/instructor/auth/forgot-password':  { url: () => '/api/v1/instructor/auth/forgot-password', body: () => ({}), expect: [400, 400, 400, 400, 400, 400, 400] },
+  'POST /api/v1/instructor/auth/reset-password':   { url: () => '/api/v1/instructor/auth/reset-password', body: () => ({}), expect: [400, 400, 400, 400, 400, 400, 400] },
+  'GET /api/v1/dev/outbox':                        { url: (f) => `/api/v1/dev/outbox?phone=%2B97455000001&u=${f.ids.studentA}`, expect: [200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/v1/profile':                           { url: () => '/api/v1/profile',                                          expect: [401, 200, 200, 200, 200, 200, 401] },
+  'PATCH /api/v1/profile':                         { url: () => '/api/v1/profile', body: () => ({}),                       expect: [401, 200, 200, 200, 200, 200, 401] },
+  'POST /api/v1/profile/complete':                 { url: () => '/api/v1/profile/complete', body: () => ({}),              expect: [401, 400, 400, 403, 403, 403, 401] },
+  'GET /api/v1/files/:id':                         { url: () => '/api/v1/files/no-such-file',                               expect: [401, 404, 404, 404, 404, 404, 401] },
+  'GET /api/v1/packages':                          { url: () => '/api/v1/packages',                                         expect: [200, 200, 200, 200, 200, 200, 200] },
+  'POST /api/v1/promo-codes/check':                { url: () => '/api/v1/promo-codes/check', body: () => ({ code: 'NOOR15', package_id: 1 }), expect: [401, 200, 200, 403, 403, 403, 401] },
+  'POST /api/v1/orders':                           { url: () => '/api/v1/orders', body: () => ({ package_id: 1 }),         expect: [401, 201, 201, 403, 403, 403, 401] },
+  'GET /api/v1/orders':                            { url: () => '/api/v1/orders',                                           expect: [401, 200, 200, 403, 403, 403, 401] },
+  'GET /api/v1/balance':                           { url: () => '/api/v1/balance',                                          expect: [401, 200, 200, 403, 403, 403, 401] },
+  'POST /api/v1/payments/webhook':                 { url: () => '/api/v1/payments/webhook', body: () => ({}),              expect: [400, 400, 400, 400, 400, 400, 400] },
+  'GET /api/v1/sandbox/checkout/:session':         { url: (f) => `/api/v1/sandbox/checkout/${f.orderSession}`,              expect: [200, 200, 200, 200, 200, 200, 200] },
+  'POST /api/v1/sandbox/checkout/:session':        { url: (f) => `/api/v1/sandbox/checkout/${f.orderSession}`, body: () => ({ action: 'pay', card_number: '1' }), expect: [422, 422, 422, 422, 422, 422, 422] },
+  'GET /api/v1/realtime/config':                   { url: () => '/api/v1/realtime/config',                                  expect: [200, 200, 200, 200, 200, 200, 200] },
+  'POST /api/v1/realtime/auth':                    { url: () => '/api/v1/realtime/auth', body: (f) => ({ socket_id: '123.456', channel_name: `private-user-${f.ids.studentA}` }), expect: [401, 200, 403, 403, 403, 403, 401] },
+  'POST /api/v1/instructor/update/status':         { url: () => '/api/v1/instructor/update/status', body: () => ({}),      expect: [401, 403, 403, 409, 409, 409, 401] },
+  'POST /api/v1/instructor/documents':             { url: () => '/api/v1/instructor/documents', body: () => ({}),          expect: [401, 403, 403, 400, 400, 409, 401] },
+  'POST /api/v1/sessions/:channelName/token':      { url: (f) => `/api/v1/sessions/${f.channel}/token`,                     expect: [401, 200, 403, 200, 403, 403, 401] },
+  'POST /api/v1/sessions/:channelName/events':     { url: (f) => `/api/v1/sessions/${f.channel}/events`, body: () => ({ type: 'joined' }), expect: [401, 201, 403, 201, 403, 403, 401] },
+  'GET /api/v1/sessions/:channelName/attendance':  { url: (f) => `/api/v1/sessions/${f.channel}/attendance`,                expect: [401, 200, 403, 200, 403, 403, 401] },
+  'POST /api/v1/sessions/:channelName/end':        { url: (f) => `/api/v1/sessions/${f.channel}/end`,                       expect: [401, 409, 403, 409, 403, 403, 401] },
+  'GET /api/v1/notifications':                     { url: () => '/api/v1/notifications',                                    expect: [401, 200, 200, 200, 200, 200, 401] },
+  'GET /api/v1/notifications/unread-count':        { url: () => '/api/v1/notifications/unread-count',                       expect: [401, 200, 200, 200, 200, 200, 401] },
+  'POST /api/v1/notifications/read-all':           { url: () => '/api/v1/notifications/read-all',                           expect: [401, 200, 200, 200, 200, 200, 401] },
+  'POST /api/v1/notifications/:id/read':           { url: () => '/api/v1/notifications/999999/read',                        expect: [401, 404, 404, 404, 404, 404, 401] },
+  'GET /api/v1/teachers':                          { url: () => '/api/v1/teachers',                                         expect: [200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/v1/teachers/:id':                      { url: (f) => `/api/v1/teachers/${f.ids.teacher}`,                       expect: [200, 200, 200, 200, 200, 200, 200] },
+  'POST /api/v1/requests':                         { url: () => '/api/v1/requests', body: () => ({}),                      expect: [401, 400, 400, 403, 403, 403, 401] },
+  'GET /api/v1/requests':                          { url: () => '/api/v1/requests',                                         expect: [401, 200, 200, 200, 200, 200, 401] },
+  'GET /api/v1/requests/:id':                      { url: (f) => `/api/v1/requests/${f.pending}`,                           expect: [401, 200, 404, 200, 404, 404, 401] },
+  'POST /api/v1/requests/:id/approve':             { url: (f) => `/api/v1/requests/${f.pending}/approve`,                   expect: [401, 409, 404, 200, 404, 409, 401] },
+  'POST /api/v1/requests/:id/reject':              { url: (f) => `/api/v1/requests/${f.pending}/reject`, body: () => ({}), expect: [401, 409, 404, 200, 404, 404, 401] },
+  'POST /api/v1/requests/:id/cancel':              { url: (f) => `/api/v1/requests/${f.pending}/cancel`,                    expect: [401, 200, 404, 409, 404, 404, 401] },
+  'POST /api/v1/requests/:id/evaluation':          { url: (f) => `/api/v1/requests/${f.approved}/evaluation`, body: () => ({ rating: 5 }), expect: [401, 409, 404, 409, 404, 404, 401] },
+  'GET /api/admin/teachers':                       { url: () => '/api/admin/teachers',                                      expect: [403, 403, 403, 403, 403, 403, 403] },
+  'GET /api/admin/teachers/:who/documents':        { url: (f) => `/api/admin/teachers/${f.ids.reviewTeacher}/documents`,    expect: [403, 403, 403, 403, 403, 403, 403] },
+  'GET /api/admin/files/:id':                      { url: () => '/api/admin/files/no-such-file',                            expect: [403, 403, 403, 403, 403, 403, 403] },
+  'POST /api/admin/teachers/:who/:action':         { url: (f) => `/api/admin/teachers/${f.ids.reviewTeacher}/approve`, body: () => ({}), expect: [403, 403, 403, 403, 403, 403, 403] },
+  'POST /apps/:appId/events':                      { url: () => `/apps/${REALTIME.appId}/events`, body: () => ({ name: 'x', channel: 'private-user-1', data: '{}' }), expect: [401, 401, 401, 401, 401, 401, 401] },
+  'POST /apps/:appId/batch_events':                { url: () => `/apps/${REALTIME.appId}/batch_events`, body: () => ({ batch: [] }), expect: [401, 401, 401, 401, 401, 401, 401] },
+  // Last: it signs each caller out.
+  'POST /api/v1/auth/logout':                      { url: () => '/api/v1/auth/logout',                                      expect: [200, 200, 200, 200, 200, 200, 200] },
+};
+
+// The owners go last, so every other caller meets the request as it was made.
+const OWNERS: readonly Role[] = ['studentA', 'teacher'];
+const ORDER: readonly Role[] = ['anonymous', 'studentB', 'otherTeacher', 'reviewTeacher', 'admin', 'studentA', 'teacher'];
+
+describe('authorization matrix', () => {
+  it('has a row for every route of the app', () => {
+    const routes = [...new Set(t.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))];
+    expect(routes.filter((r) => !(r in MATRIX)).map((r) => `add to MATRIX in tests/server/authz.test.ts: '${r}': { url: () => '…', expect: [anon, A, B, T, T2, TR, admin] },`)).toEqual([]);
+    expect(Object.keys(MATRIX).filter((r) => !routes.includes(r))).toEqual([]);
+  });
+
+  it('every cell answers as written, so nobody reads or changes what is not theirs', async () => {
+    const wrong: string[] = [];
+    const actual: Record<string, number[]> = {};
+    for (const [route, row] of Object.entries(MATRIX)) {
+      const method = route.split(' ')[0] as string;
+      const f = await fixture();
+      const got: Partial<Record<Role, number>> = {};
+      for (const role of ORDER) {
+        const caller = t.callers[role];
+        const url = row.url(f);
+        const res = row.body ? await t.callJson(caller, method, url, row.body(f)) : await t.call(caller, method, url);
+        got[role] = res.status;
+        const want = row.expect[ROLES.indexOf(role)];
+        const text = await res.text();
+        if (res.status !== want) wrong.push(`${route} as ${role}: ${res.status}, expected ${want} — ${text.slice(0, 160)}`);
+        // The session's channel name is a secret of its student and teacher: no one else's answer may hold it.
+        if (!OWNERS.includes(role) && text.includes(f.channel)) wrong.push(`${route} as ${role}: the answer leaks student A's session channel`);
+      }
+      actual[route] = ROLES.map((r) => got[r] ?? 0);
+    }
+    if (process.env.AUTHZ_PRINT) for (const [route, cells] of Object.entries(actual)) console.log(`${route.padEnd(48)} ${cells.join(', ')}`);
+    expect(wrong).toEqual([]);
+  }, 300_000);
+});
+
+describe('a teacher who lost a broadcast', () => {
+  it('still sees the card, but no longer the student’s name or comment', async () => {
+    const { id } = await insertRequest('approved', 3 * 24 * 60);
+    await t.db.query("UPDATE requests SET broadcast = true, comment = 'سؤال عن الدرس' WHERE id = $1", [id]);
+    await t.db.query('INSERT INTO request_offers (request_id, teacher_id) VALUES ($1, $2)', [id, t.callers.otherTeacher.id]);
+    // The matrix signed everybody out last: fresh sessions for the two teachers.
+    const as = async (role: 'teacher' | 'otherTeacher') => ({ ...t.callers[role], headers: { Authorization: `Bearer ${await issueToken(t.db, t.callers[role].id!, new Date())}` } });
+    const other = await as('otherTeacher');
+    const lost = await t.call(other, 'GET', `/api/v1/requests/${id}`);
+    expect(lost.status).toBe(200);
+    const detail = ((await lost.json()) as { data: { student: { first_name: string; id: number }; comment: string | null } }).data;
+    expect(detail.student).toEqual({ id: 0, first_name: '', last_name: '' });
+    expect(detail.comment).toBeNull();
+    const list = await t.call(other, 'GET', '/api/v1/requests');
+    const card = ((await list.json()) as { data: { id: number; student: { first_name: string } }[] }).data.find((r) => r.id === id);
+    expect(card?.student.first_name).toBe('');
+    // The teacher who took it still sees who they teach.
+    const won = await t.call(await as('teacher'), 'GET', `/api/v1/requests/${id}`);
+    expect(((await won.json()) as { data: { student: { first_name: string } } }).data.student.first_name).toBe('نورة');
+  });
+});

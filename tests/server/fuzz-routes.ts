@@ -1,0 +1,76 @@
+// The fuzz suite's table (issue 15): every route of the app, who calls it in the fuzz (a caller that
+// gets past the auth check, so the input checks behind it are what is fuzzed) and the names of the
+// fields and query parameters it reads (the fuzz sends those with bad values, plus unknown ones).
+// tests/server/fuzz.test.ts fails, naming the line to add here, when a route is missing.
+import type { Role } from './hardening-helpers';
+
+export interface FuzzTarget {
+  as: Role;
+  /** Body fields (JSON, or form fields for multipart routes). */
+  fields?: readonly string[];
+  query?: readonly string[];
+  /** The route also reads multipart/form-data. */
+  form?: boolean;
+}
+
+const REGISTER = ['type', 'first_name', 'second_name', 'last_name', 'phone', 'country_code', 'gender', 'phase_id', 'email', 'birth_date', 'experience_years', 'qualification', 'country', 'password', 'password_confirmation', 'phases[]', 'subjects[]', 'id_front'];
+const PROFILE = ['first_name', 'second_name', 'last_name', 'email', 'gender', 'phase_id', 'birth_date', 'description', 'experience_years', 'phases', 'subjects', 'working_hours', 'time_zone'];
+const CONFIRMATION = ['order_id', 'session', 'status', 'amount', 'currency', 'reference', 'signature'];
+
+export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
+  'GET /api/health': { as: 'anonymous' },
+  'GET /api/v1/settings': { as: 'anonymous' },
+  'GET /api/v1/phases': { as: 'anonymous' },
+  'GET /api/v1/countries': { as: 'anonymous' },
+  'GET /api/v1/subjects': { as: 'anonymous' },
+  'POST /api/v1/contact': { as: 'anonymous', fields: ['name', 'email', 'phone', 'message'] },
+  'POST /api/v1/newsletter': { as: 'anonymous', fields: ['email'] },
+  'POST /api/v1/auth/register': { as: 'anonymous', fields: REGISTER, form: true },
+  'POST /api/v1/auth/login': { as: 'anonymous', fields: ['phone', 'country_code'] },
+  'POST /api/v1/auth/resend': { as: 'anonymous', fields: ['phone', 'country_code'] },
+  'POST /api/v1/verify-otp': { as: 'anonymous', fields: ['phone', 'code', 'country_code'] },
+  'POST /api/v1/instructor/auth/login': { as: 'anonymous', fields: ['login', 'password'] },
+  'POST /api/v1/instructor/auth/forgot-password': { as: 'anonymous', fields: ['login', 'phone'] },
+  'POST /api/v1/instructor/auth/reset-password': { as: 'anonymous', fields: ['phone', 'code', 'password', 'password_confirmation'] },
+  'POST /api/v1/auth/logout': { as: 'studentB' },
+  'GET /api/v1/dev/outbox': { as: 'anonymous', query: ['phone'] },
+  'GET /api/v1/profile': { as: 'studentA' },
+  'PATCH /api/v1/profile': { as: 'teacher', fields: PROFILE },
+  'POST /api/v1/profile/complete': { as: 'studentA', fields: PROFILE },
+  'GET /api/v1/files/:id': { as: 'teacher' },
+  'GET /api/v1/packages': { as: 'anonymous' },
+  'POST /api/v1/promo-codes/check': { as: 'studentA', fields: ['code', 'package_id'] },
+  'POST /api/v1/orders': { as: 'studentA', fields: ['package_id', 'promo_code'] },
+  'GET /api/v1/orders': { as: 'studentA' },
+  'GET /api/v1/balance': { as: 'studentA' },
+  'POST /api/v1/payments/webhook': { as: 'anonymous', fields: CONFIRMATION },
+  'GET /api/v1/sandbox/checkout/:session': { as: 'anonymous', query: ['lang'] },
+  'POST /api/v1/sandbox/checkout/:session': { as: 'anonymous', fields: ['action', 'card_number', 'expiry', 'cvc', 'name', 'lang'], form: true },
+  'GET /api/v1/realtime/config': { as: 'anonymous' },
+  'POST /api/v1/realtime/auth': { as: 'studentA', fields: ['socket_id', 'channel_name'], form: true },
+  'POST /api/v1/instructor/update/status': { as: 'reviewTeacher', fields: ['status', 'accept'] },
+  'POST /api/v1/instructor/documents': { as: 'reviewTeacher', fields: ['id_front', 'id_back', 'qualification_scan'], form: true },
+  'POST /api/v1/sessions/:channelName/token': { as: 'studentA' },
+  'POST /api/v1/sessions/:channelName/events': { as: 'studentA', fields: ['type', 'at'] },
+  'GET /api/v1/sessions/:channelName/attendance': { as: 'teacher' },
+  'POST /api/v1/sessions/:channelName/end': { as: 'teacher' },
+  'GET /api/v1/notifications': { as: 'studentA', query: ['page'] },
+  'GET /api/v1/notifications/unread-count': { as: 'studentA' },
+  'POST /api/v1/notifications/read-all': { as: 'studentA' },
+  'POST /api/v1/notifications/:id/read': { as: 'studentA' },
+  'GET /api/v1/teachers': { as: 'anonymous', query: ['search', 'subject_id', 'phase_id', 'gender', 'available_now', 'page', 'per_page'] },
+  'GET /api/v1/teachers/:id': { as: 'anonymous' },
+  'POST /api/v1/requests': { as: 'studentA', fields: ['teacher_id', 'subject_id', 'type', 'starts_at', 'duration_hours', 'comment', 'broadcast', 'preferred_gender'] },
+  'GET /api/v1/requests': { as: 'teacher', query: ['status', 'page', 'per_page', 'role'] },
+  'GET /api/v1/requests/:id': { as: 'studentA' },
+  'POST /api/v1/requests/:id/approve': { as: 'teacher' },
+  'POST /api/v1/requests/:id/reject': { as: 'teacher', fields: ['reason'] },
+  'POST /api/v1/requests/:id/cancel': { as: 'studentA' },
+  'POST /api/v1/requests/:id/evaluation': { as: 'studentA', fields: ['rating', 'comment'] },
+  'GET /api/admin/teachers': { as: 'admin', query: ['status'] },
+  'GET /api/admin/teachers/:who/documents': { as: 'admin' },
+  'GET /api/admin/files/:id': { as: 'admin' },
+  'POST /api/admin/teachers/:who/:action': { as: 'admin', fields: ['reason'] },
+  'POST /apps/:appId/events': { as: 'anonymous', fields: ['name', 'channel', 'channels', 'data', 'socket_id'], query: ['auth_key', 'auth_timestamp', 'auth_version', 'body_md5', 'auth_signature'] },
+  'POST /apps/:appId/batch_events': { as: 'anonymous', fields: ['batch'], query: ['auth_key', 'auth_timestamp', 'auth_version', 'body_md5', 'auth_signature'] },
+};
