@@ -212,6 +212,11 @@ export function loadStorageConfig(env: NodeJS.ProcessEnv = process.env): Storage
   };
 }
 
+/** JOBS_EVERY_MS: how often the background jobs (reminders, requests sweep) run on each instance. */
+export function loadJobPeriodMs(env: NodeJS.ProcessEnv = process.env): number {
+  return parseMs(env, 'JOBS_EVERY_MS', 60_000, 100);
+}
+
 /** How long a SIGTERM may take before the process gives up on stragglers and exits 1. */
 export function loadShutdownTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   return parseMs(env, 'SHUTDOWN_TIMEOUT_MS', 20_000, 1);

@@ -16,6 +16,7 @@ import {
   EMBEDDED_DEV_KEYS,
   loadConfig,
   loadDatabaseSettings,
+  loadJobPeriodMs,
   loadShutdownTimeoutMs,
   loadStorageConfig,
   type DatabaseSettings,
@@ -261,6 +262,8 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     database: loadDatabaseSettings(env),
     storage: loadStorageConfig(env),
     metrics: { processMetrics: true },
+    remindersEveryMs: loadJobPeriodMs(env),
+    requestSweepEveryMs: loadJobPeriodMs(env),
   });
   log.info('listening', { url: running.url, db: running.db.driver, static: config.staticDir, realtime: config.pusher.mode });
 

@@ -63,7 +63,7 @@ export function createMetrics({ db, realtimeConnections, processMetrics = true }
       try {
         await next();
       } finally {
-        const labels = { method: c.req.method, route: routeLabel(c.req.path, routePath(c, -1)), status: String(c.res.status) };
+        const labels = { method: c.req.method, route: routeLabel(c.req.path, routePath(c)), status: String(c.res.status) };
         requests.inc(labels);
         latency.observe(labels, (performance.now() - started) / 1000);
       }
@@ -75,7 +75,8 @@ export function createMetrics({ db, realtimeConnections, processMetrics = true }
   };
 }
 
-// Raw paths would give one time series per id or per probe; patterns are bounded.
+// Raw paths would give one time series per id or per probe; patterns are bounded. After next(),
+// routePath(c) is the pattern of the handler that answered (a middleware's `*` when none did).
 function routeLabel(path: string, pattern: string): string {
   if (!path.startsWith('/api/') && !path.startsWith('/apps/')) return 'static';
   return pattern.includes('*') ? 'unmatched' : pattern;
