@@ -75,4 +75,10 @@ node -e "
   c.connect().then(() => c.query('CREATE DATABASE noor_test')).then(() => c.end()).catch((e) => { console.error(e); process.exit(1); });
 "
 
-DATABASE_URL="postgres://noor@127.0.0.1:$PORT/noor_test" LOG_LEVEL=silent npx vitest run tests/server "$@"
+# `test-pg.sh -- <command>` runs that command against the cluster instead (the two-instance test).
+if [[ "${1:-}" == "--" ]]; then
+  shift
+  DATABASE_URL="postgres://noor@127.0.0.1:$PORT/noor_test" "$@"
+else
+  DATABASE_URL="postgres://noor@127.0.0.1:$PORT/noor_test" LOG_LEVEL=silent npx vitest run tests/server "$@"
+fi

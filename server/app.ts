@@ -23,7 +23,8 @@ import { requestsRoutes } from './modules/requests';
 import { settingsRoutes } from './modules/settings/routes';
 import { subjectsRoutes } from './modules/subjects/routes';
 import { sessionsRoutes, type AgoraCredentials } from './modules/sessions';
-import { adminRoutes, TEACHER_UPLOAD_PATHS, teacherReviewRoutes } from './modules/teacher-review';
+import { adminGuard, adminRoutes, TEACHER_UPLOAD_PATHS, teacherReviewRoutes } from './modules/teacher-review';
+import type { Metrics } from './ops/metrics';
 import { teachersRoutes } from './modules/teachers';
 import type { RealtimeConfig } from './config';
 import type { ChannelAuthorizer, ResolveUser } from './realtime/authorizer';
@@ -59,13 +60,20 @@ export interface AppOptions {
   sessions?: { agora?: AgoraCredentials; fakeRtc?: boolean; now?: () => Date };
   /** The reviewer's admin API under /api/admin (issue 4); absent without a token. */
   admin?: { token: string; loopbackOnly?: boolean };
+  /**
+   * Running behind a load balancer (issue 14): whether a shutdown began (readiness 503, new requests
+   * refused with Connection: close), the readiness timeout, and the Prometheus metrics (GET /metrics,
+   * guarded like the admin API).
+   */
+  ops?: { draining?: () => boolean; readyTimeoutMs?: number; metrics?: Metrics };
 }
 
 // Our forms are small; a body this size is a mistake or an attack. Uploads have their own limit (auth module).
 const MAX_JSON_BODY = 1024 * 1024;
 
-export function createApp({ db, staticDir, log = createLogger('info'), production = false, realtime, packages, auth: authOptions, admin, requests, sessions }: AppOptions) {
+export function createApp({ db, staticDir, log = createLogger('info'), production = false, realtime, packages, auth: authOptions, admin, requests, sessions, ops }: AppOptions) {
   const app = new Hono<AppEnv>();
+  const draining = ops?.draining ?? (() => false);
 
   // Outermost first: the access log sees the final status, headers land on every response (errors
   // included), and compression sees the finished body.
@@ -73,6 +81,15 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   app.use(securityHeaders({ production }));
   app.use(compression());
   app.use(refuseNulInUrl());
+  if (ops?.metrics) app.use(ops.metrics.middleware);
+  // While shutting down, a keep-alive connection may still bring a new request: refuse it and close
+  // the connection, so the client retries on another instance. Health answers for itself.
+  app.use(async (c, next) => {
+    if (!draining() || c.req.path.startsWith('/api/health')) return next();
+    c.header('Connection', 'close');
+    c.header('Retry-After', '1');
+    return c.json({ message: tr('server_error', c.get('locale') ?? DEFAULT_LOCALE) }, 503);
+  });
 
   app.use('/api/*', async (c, next) => {
     await next();
@@ -92,7 +109,13 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   );
   const auth = authModule({ db, log, production, ...authOptions });
 
-  app.route('/api', healthRoutes());
+  app.route('/api', healthRoutes({ draining, ...(ops?.readyTimeoutMs ? { readyTimeoutMs: ops.readyTimeoutMs } : {}) }));
+  if (ops?.metrics && admin) {
+    const { registry } = ops.metrics;
+    app.get('/metrics', adminGuard(admin.token, admin.loopbackOnly ?? true), async (c) =>
+      c.body(await registry.metrics(), 200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' }),
+    );
+  }
   const v1 = new Hono<AppEnv>()
     .route('/', settingsRoutes())
     .route('/', phasesRoutes())

@@ -1,24 +1,42 @@
 // Starts the product: opens the database (PGlite or PostgreSQL), migrates, seeds, and serves the API
 // and the built app from one Node process. `createServer` is also what tests and the e2e launcher use.
 import { realpathSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import { createHttpSms } from './adapters/sms';
+import { createDbStorage, createDiskStorage, type FileStorage } from './adapters/storage';
+import { createS3Storage } from './adapters/storage-s3';
 import { createApp, type AppOptions } from './app';
-import { EMBEDDED_DEV_KEYS, loadConfig, type LogLevel, type RealtimeConfig } from './config';
+import {
+  assertProductionSafe,
+  EMBEDDED_DEV_KEYS,
+  loadConfig,
+  loadDatabaseSettings,
+  loadJobPeriodMs,
+  loadShutdownTimeoutMs,
+  loadStorageConfig,
+  type DatabaseSettings,
+  type LogLevel,
+  type RealtimeConfig,
+  type StorageConfig,
+} from './config';
 import { openDb, type Db } from './db';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { createLogger, errorFields } from './logger';
 import { resolveUser } from './modules/auth';
-import { startReminders } from './modules/notifications';
-import { startRequestSweep } from './modules/requests';
+import { runReminders } from './modules/notifications';
+import { sweepAndPublish } from './modules/requests';
 import { ensureAdminToken } from './modules/teacher-review';
+import { startJob } from './ops/jobs';
+import { createMetrics } from './ops/metrics';
 import type { ChannelAuthorizer, ResolveUser } from './realtime/authorizer';
 import { createRealtimeEndpoint, type RealtimeEndpoint } from './realtime/endpoint';
+import { startPgFanout, type Fanout } from './realtime/fanout';
 import { createPublisher, type Publisher } from './realtime/publisher';
 
 export interface ServerOptions {
@@ -54,13 +72,25 @@ export interface ServerOptions {
   requestSweepEveryMs?: number;
   /** The session reminder job's period in ms (default every minute); 0 turns it off. */
   remindersEveryMs?: number;
+  /** PostgreSQL pool size and timeouts, readiness timeout (config: loadDatabaseSettings). */
+  database?: Partial<DatabaseSettings>;
+  /** Where uploads live (default: the database with databaseUrl, else auth.uploadDir). */
+  storage?: StorageConfig;
+  /** GET /metrics (needs the admin token); process metrics are off unless asked (tests start many servers). */
+  metrics?: { processMetrics?: boolean };
 }
 
 export interface RunningServer {
   url: string;
   port: number;
   db: Db;
-  realtime: { config: RealtimeConfig; publisher: Publisher; endpoint: RealtimeEndpoint | undefined };
+  realtime: { config: RealtimeConfig; publisher: Publisher; endpoint: RealtimeEndpoint | undefined; fanout: Fanout | undefined };
+  /** True once close() began: readiness answers 503 and new requests are refused. */
+  readonly draining: boolean;
+  /**
+   * Graceful stop, safe to call any number of times: readiness 503, no new connections, realtime
+   * clients told to reconnect elsewhere (4200), in-flight requests answered, jobs stopped, pool closed.
+   */
   close(): Promise<void>;
 }
 
@@ -68,10 +98,12 @@ const EMBEDDED_DEV_REALTIME: RealtimeConfig = { mode: 'embedded', ...EMBEDDED_DE
 
 export async function createServer(options: ServerOptions = {}): Promise<RunningServer> {
   const log = createLogger(options.logLevel ?? 'info');
+  const dbSettings = { ...loadDatabaseSettings({}), ...options.database };
   const db = await openDb({
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir ?? 'memory://',
     searchPath: options.databaseSchema,
+    settings: dbSettings,
   });
   try {
     const applied = await migrate(db);
@@ -86,17 +118,47 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const realtimeConfig = options.realtime?.config ?? EMBEDDED_DEV_REALTIME;
   let listening = { host: options.host ?? '127.0.0.1', port: options.port ?? 0 };
   const publisher = createPublisher(realtimeConfig, { log, embeddedTarget: () => listening });
-  const endpoint =
+  const localEndpoint =
     realtimeConfig.mode === 'embedded'
       ? createRealtimeEndpoint({ app: realtimeConfig, log, clientEvents: options.realtime?.clientEvents ?? false })
       : undefined;
+  // On PostgreSQL, other instances may hold the sockets an event is for: every delivery also goes
+  // through NOTIFY (PGlite is one process, so its endpoint alone is the whole audience).
+  const fanout =
+    localEndpoint && options.databaseUrl
+      ? await startPgFanout({
+          db,
+          databaseUrl: options.databaseUrl,
+          searchPath: options.databaseSchema,
+          settings: dbSettings,
+          log,
+          deliver: (input) => localEndpoint.trigger(input),
+        })
+      : undefined;
+  const endpoint: RealtimeEndpoint | undefined =
+    localEndpoint && fanout
+      ? {
+          ...localEndpoint,
+          trigger(input) {
+            void fanout.publish(input);
+            return localEndpoint.trigger(input);
+          },
+        }
+      : localEndpoint;
+
+  let draining = false;
+  const metrics = options.admin
+    ? createMetrics({ db, realtimeConnections: () => endpoint?.connectionCount() ?? 0, processMetrics: options.metrics?.processMetrics ?? false })
+    : undefined;
+  const storage = options.auth?.storage ?? (await chooseStorage(options, db));
 
   const app = createApp({
     db,
     staticDir: options.staticDir,
     log,
     production: options.production ?? false,
-    ...(options.auth ? { auth: options.auth } : {}),
+    auth: { ...options.auth, storage },
+    ops: { draining: () => draining, readyTimeoutMs: dbSettings.readyTimeoutMs, ...(metrics ? { metrics } : {}) },
     ...(options.admin ? { admin: options.admin } : {}),
     ...(options.sessions ? { sessions: options.sessions } : {}),
     realtime: {
@@ -107,7 +169,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       endpoint,
     },
   });
-  const server = createAdaptorServer({ fetch: app.fetch, hostname: options.host ?? '127.0.0.1' });
+  // Plain HTTP/1.1 (no http2 options given): the type says so, for closeIdleConnections.
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: options.host ?? '127.0.0.1' }) as Server;
   // The Pusher-protocol WebSocket endpoint shares this port; any other upgrade is refused.
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (endpoint?.handleUpgrade(req, socket, head)) return;
@@ -124,28 +187,32 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   listening = { host: address, port };
   const displayHost = address === '0.0.0.0' || address === '::' ? 'localhost' : address.includes(':') ? `[${address}]` : address;
 
-  // Session reminders (issue 8): sent once each, whatever restarts happen (the dedupe lives in the DB).
+  // Session reminders (issue 8) and the requests sweep (issue 6): on every instance; each is exactly
+  // once through the database.
   const remindersEveryMs = options.remindersEveryMs ?? 60_000;
-  const stopReminders = remindersEveryMs > 0 ? startReminders(db, publisher, log, remindersEveryMs) : async () => {};
-
-  // Requests (issue 6): expire unaccepted ones (refunded) and finish ended sessions.
   const sweepEveryMs = options.requestSweepEveryMs ?? 60_000;
-  const stopSweep = sweepEveryMs > 0 ? startRequestSweep(db, publisher, log, sweepEveryMs) : async () => {};
+  const stopJobs = [
+    remindersEveryMs > 0
+      ? startJob({ name: 'reminders', everyMs: remindersEveryMs, run: async () => (await runReminders(db, publisher, new Date())).sent }, log, metrics)
+      : undefined,
+    sweepEveryMs > 0 ? startJob({ name: 'requests_sweep', everyMs: sweepEveryMs, run: () => sweepAndPublish(db, publisher, new Date()) }, log, metrics) : undefined,
+  ];
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      await stopReminders();
-      await stopSweep();
-      const stopped = new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // Keep-alive sockets would hold close() open until they time out.
-        if ('closeIdleConnections' in server) server.closeIdleConnections();
-      });
-      // Upgraded sockets would hold the server open too: realtime clients are told to come back
-      // (4200) once nothing listens any more, so they reconnect to the next instance, not this one.
+      draining = true;
+      // No new connections; keep-alive ones are closed as soon as they are idle (in-flight requests
+      // finish first, and a new request on them is refused by the app while draining).
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+      // Realtime clients are told to come back (4200) now, so they reconnect to another instance.
       await endpoint?.close();
       await stopped;
+      clearInterval(idleSweep);
+      await Promise.all(stopJobs.map((stop) => (stop ? stop() : Promise.resolve())));
+      await fanout?.close();
       await db.close();
     })());
 
@@ -153,13 +220,25 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     url: `http://${displayHost}:${port}`,
     port,
     db,
-    realtime: { config: realtimeConfig, publisher, endpoint },
+    realtime: { config: realtimeConfig, publisher, endpoint, fanout },
+    get draining() {
+      return draining;
+    },
     close,
   };
 }
 
-async function main(): Promise<void> {
-  const config = loadConfig();
+async function chooseStorage(options: ServerOptions, db: Db): Promise<FileStorage> {
+  const config = options.storage ?? (options.databaseUrl ? { kind: 'db' } : { kind: 'disk' });
+  if (config.kind === 'db') return createDbStorage(db);
+  if (config.kind === 's3') return createS3Storage(config);
+  return createDiskStorage(options.auth?.uploadDir ?? path.resolve('.data/uploads'));
+}
+
+/** The production entry: reads the environment, refuses unsafe production settings, serves until a signal. */
+export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  assertProductionSafe(env);
+  const config = loadConfig(env);
   const log = createLogger(config.logLevel);
   const running = await createServer({
     dataDir: config.dataDir,
@@ -181,23 +260,36 @@ async function main(): Promise<void> {
     },
     // The reviewer CLI (scripts/admin.ts) reads the generated token from DATA_DIR/admin-token.
     admin: { token: ensureAdminToken(config.dataDir, config.admin.token), loopbackOnly: !config.admin.allowRemote },
+    database: loadDatabaseSettings(env),
+    storage: loadStorageConfig(env),
+    metrics: { processMetrics: true },
+    remindersEveryMs: loadJobPeriodMs(env),
+    requestSweepEveryMs: loadJobPeriodMs(env),
   });
   log.info('listening', { url: running.url, db: running.db.driver, static: config.staticDir, realtime: config.pusher.mode });
 
-  const shutdown = (signal: string) => {
+  const timeoutMs = loadShutdownTimeoutMs(env);
+  const shutdown = (signal: NodeJS.Signals) => {
+    // Orchestrators and impatient people send signals again; the first one's shutdown carries on.
+    if (running.draining) return log.info('already shutting down', { signal });
     log.info('shutting down', { signal });
-    // A second signal, or a hang, must still end the process.
-    setTimeout(() => process.exit(1), 10_000).unref();
+    setTimeout(() => {
+      log.error('shutdown timed out; exiting', { timeout_ms: timeoutMs });
+      process.exit(1);
+    }, timeoutMs).unref();
     running.close().then(
-      () => process.exit(0),
+      () => {
+        log.info('shut down', { signal });
+        process.exit(0);
+      },
       (err: unknown) => {
         log.error('shutdown failed', errorFields(err));
         process.exit(1);
       },
     );
   };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
 }
 
 function isEntryPoint(): boolean {

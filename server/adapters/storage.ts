@@ -1,9 +1,11 @@
-// Where uploaded files live: a folder outside any web root (UPLOAD_DIR, default ./.data/uploads), each
-// file under a random name with no extension, so neither a name nor a path ever comes from a user.
-// An object-storage adapter would implement the same port.
+// Where uploaded files live, behind one port with three adapters: a folder outside any web root
+// (UPLOAD_DIR, default ./.data/uploads; the PGlite default), the database (the default with
+// DATABASE_URL, so every instance reads what any stored) and an S3-compatible bucket (storage-s3.ts).
+// Each file has a random key with no extension, so neither a name nor a path ever comes from a user.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Db } from '../db';
 
 export interface FileStorage {
   /** Stores the bytes and returns the key to read them back with. */
@@ -14,6 +16,9 @@ export interface FileStorage {
 }
 
 const KEY = /^[a-f0-9]{32}$/;
+/** A fresh random key; exported for the other adapters so all three share one key format. */
+export const newStorageKey = () => randomBytes(16).toString('hex');
+export const isStorageKey = (key: string) => KEY.test(key);
 
 export function createDiskStorage(dir: string): FileStorage {
   const root = path.resolve(dir);
@@ -26,7 +31,7 @@ export function createDiskStorage(dir: string): FileStorage {
   return {
     async put(bytes) {
       await (ready ??= mkdir(root, { recursive: true, mode: 0o700 }));
-      const key = randomBytes(16).toString('hex');
+      const key = newStorageKey();
       // wx: never overwrite; the owner alone may read the file on a shared host.
       await writeFile(fileOf(key), bytes, { flag: 'wx', mode: 0o600 });
       return key;
@@ -41,6 +46,25 @@ export function createDiskStorage(dir: string): FileStorage {
     },
     async remove(key) {
       await rm(fileOf(key), { force: true });
+    },
+  };
+}
+
+/** Files in the stored_files table (migration 0040): documents are at most 5 MB, well within bytea. */
+export function createDbStorage(db: Db): FileStorage {
+  return {
+    async put(bytes) {
+      const key = newStorageKey();
+      await db.query('INSERT INTO stored_files (key, bytes) VALUES ($1, $2)', [key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]);
+      return key;
+    },
+    async get(key) {
+      if (!KEY.test(key)) return null;
+      const row = await db.one<{ bytes: Uint8Array }>('SELECT bytes FROM stored_files WHERE key = $1', [key]);
+      return row ? new Uint8Array(row.bytes) : null;
+    },
+    async remove(key) {
+      if (KEY.test(key)) await db.query('DELETE FROM stored_files WHERE key = $1', [key]);
     },
   };
 }

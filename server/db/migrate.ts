@@ -30,6 +30,8 @@ export async function migrate(db: Db, migrations?: Migration[]): Promise<string[
   const all = migrations ?? (await loadMigrations());
   return db.transaction(async (tx) => {
     // Several instances starting together against one PostgreSQL must not apply a migration twice.
+    // Waiting for another instance's migrations, or a long one, is not a stuck statement.
+    await tx.exec('SET LOCAL statement_timeout = 0');
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version    text PRIMARY KEY,

@@ -24,26 +24,66 @@ export interface PgOptions {
   databaseUrl: string;
   /** Put every connection on this schema (tests give each file its own). */
   searchPath?: string;
-  max?: number;
+  /** Pool size and timeouts (config: loadDatabaseSettings); defaults suit one small instance. */
+  settings?: Partial<PgSettings>;
 }
 
-export async function openPg({ databaseUrl, searchPath, max = 10 }: PgOptions): Promise<Db> {
-  const pool = new pg.Pool({
+export interface PgSettings {
+  poolMax: number;
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+  applicationName: string;
+}
+
+const DEFAULTS: PgSettings = {
+  poolMax: 10,
+  connectTimeoutMs: 5000,
+  statementTimeoutMs: 15_000,
+  idleInTransactionTimeoutMs: 10_000,
+  applicationName: 'noor-api',
+};
+
+/** Connection settings shared by the pool, the readiness pool and the LISTEN connection. */
+export function pgClientConfig(databaseUrl: string, searchPath: string | undefined, settings: PgSettings, role: string): pg.ClientConfig {
+  // Server-side limits travel in the startup packet, so they hold from the first statement of every
+  // connection: a stuck query or a forgotten transaction cannot pin a connection for ever.
+  const options = [
+    searchPath ? `-c search_path=${searchPath}` : '',
+    `-c statement_timeout=${settings.statementTimeoutMs}`,
+    `-c idle_in_transaction_session_timeout=${settings.idleInTransactionTimeoutMs}`,
+  ].filter(Boolean);
+  return {
     connectionString: databaseUrl,
-    max,
-    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+    options: options.join(' '),
+    application_name: role === 'api' ? settings.applicationName : `${settings.applicationName}:${role}`,
+    connectionTimeoutMillis: settings.connectTimeoutMs,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         sharedParsers[oid] ?? pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
     },
-  });
+  };
+}
+
+export async function openPg({ databaseUrl, searchPath, settings: given = {} }: PgOptions): Promise<Db> {
+  const settings = { ...DEFAULTS, ...given };
+  const pool = new pg.Pool({ ...pgClientConfig(databaseUrl, searchPath, settings, 'api'), max: settings.poolMax });
+  // Readiness has its own single connection: requests stuck on a lock can fill the main pool, and a
+  // load balancer must still get an answer (and the answer must be about the database, not the queue).
+  const health = new pg.Pool({ ...pgClientConfig(databaseUrl, searchPath, settings, 'health'), max: 1 });
+  const logError = (err: Error) => console.error(JSON.stringify({ level: 'error', msg: 'pg pool error', err: err.message }));
   // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', (err) => console.error(JSON.stringify({ level: 'error', msg: 'pg pool error', err: err.message })));
+  pool.on('error', logError);
+  health.on('error', logError);
   // Fail at start-up, not on the first request, when the server is unreachable.
   await pool.query('SELECT 1');
   return {
     driver: 'pg',
     ...wrap(pool),
+    ping: async (timeoutMs) => {
+      await withTimeout(health.query('SELECT 1'), timeoutMs);
+    },
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: settings.poolMax }),
     transaction: async (fn) => {
       const client = await pool.connect();
       try {
@@ -58,6 +98,16 @@ export async function openPg({ databaseUrl, searchPath, max = 10 }: PgOptions): 
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), health.end()]);
+    },
   };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

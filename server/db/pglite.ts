@@ -36,6 +36,11 @@ export function pgliteDb(pg: PGlite): Db {
     ...wrap(pg),
     // PGlite serialises top-level queries behind open transactions, so no one sees a half-done one.
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    // One process, one in-process connection: there is no pool to starve, only a query queue.
+    ping: async () => {
+      await pg.query('SELECT 1');
+    },
+    stats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
     close: () => pg.close(),
   };
 }

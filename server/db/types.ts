@@ -14,7 +14,18 @@ export interface Db extends Queryable {
   readonly driver: 'pglite' | 'pg';
   /** Run fn inside BEGIN/COMMIT; any throw rolls back and is rethrown. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** (Optional so test doubles need not bother.) Readiness: resolves when the database answers within timeoutMs (PostgreSQL: on its own connection). */
+  ping?(timeoutMs: number): Promise<void>;
+  /** Connection pool usage for metrics (PGlite: one connection, never waiting). */
+  stats?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 /**

@@ -256,6 +256,9 @@ export function createRealtimeEndpoint(options: EndpointOptions): RealtimeEndpoi
         (conn) =>
           new Promise<void>((resolve) => {
             conn.ws.once('close', () => resolve());
+            // As the message and as the close code (4200: reconnect at once), so every client version
+            // goes back to the load balancer, which sends it to an instance that is not stopping.
+            conn.send(errorFrame('Server restarting, reconnect', ErrorCode.reconnectImmediately));
             conn.ws.close(ErrorCode.reconnectImmediately, 'Server restarting');
             // A client that never answers the close handshake must not hold the shutdown.
             setTimeout(() => {

@@ -58,7 +58,7 @@ export interface AdminRoutesOptions {
 const digest = (s: string) => createHash('sha256').update(s).digest();
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
-function guard(token: string, loopbackOnly: boolean): MiddlewareHandler<AppEnv> {
+export function adminGuard(token: string, loopbackOnly: boolean): MiddlewareHandler<AppEnv> {
   const expected = digest(token);
   return async (c, next) => {
     if (loopbackOnly) {
@@ -87,7 +87,7 @@ function reviewFailure(err: unknown): never {
 
 export function adminRoutes({ token, storage, publisher, loopbackOnly = true }: AdminRoutesOptions) {
   return new Hono<AppEnv>()
-    .use('*', guard(token, loopbackOnly))
+    .use('*', adminGuard(token, loopbackOnly))
     .get('/teachers', async (c) => {
       const status = c.req.query('status');
       if (status !== undefined && !(TEACHER_STATUSES as readonly string[]).includes(status)) throw new ApiFailure(400, 'validation_failed');

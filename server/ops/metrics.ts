@@ -1,0 +1,83 @@
+// Prometheus metrics for GET /metrics (prom-client): requests by route and status, their latency, the
+// database pool, realtime connections and background job runs. One registry per server, so tests that
+// start several servers in one process do not mix their numbers. Protected like the admin API.
+import type { MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Db } from '../db';
+import type { AppEnv } from '../http/context';
+
+export interface Metrics {
+  readonly registry: Registry;
+  /** Counts and times every request; routes are the registered patterns, never raw paths (bounded labels). */
+  middleware: MiddlewareHandler<AppEnv>;
+  /** Called by the job scheduler after each run. */
+  jobRun(job: string, outcome: 'ok' | 'failed', seconds: number): void;
+}
+
+export interface MetricsSources {
+  db: Db;
+  realtimeConnections?: () => number;
+  /** Process-wide metrics (CPU, memory, event loop); off in tests that start many servers. */
+  processMetrics?: boolean;
+}
+
+export function createMetrics({ db, realtimeConnections, processMetrics = true }: MetricsSources): Metrics {
+  const registry = new Registry();
+  if (processMetrics) collectDefaultMetrics({ register: registry, prefix: 'noor_' });
+  const labelNames = ['method', 'route', 'status'] as const;
+  const requests = new Counter({ name: 'noor_http_requests_total', help: 'HTTP requests answered', labelNames, registers: [registry] });
+  const latency = new Histogram({
+    name: 'noor_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request',
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'noor_db_pool_connections',
+    help: 'Database pool connections by state (total, idle, waiting requests, max)',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const stats = db.stats?.();
+      if (!stats) return;
+      for (const [state, value] of Object.entries(stats)) this.set({ state }, value);
+    },
+  });
+  new Gauge({
+    name: 'noor_realtime_connections',
+    help: 'WebSocket connections open on this instance (embedded realtime)',
+    registers: [registry],
+    collect() {
+      this.set(realtimeConnections?.() ?? 0);
+    },
+  });
+  const jobRuns = new Counter({ name: 'noor_job_runs_total', help: 'Background job runs', labelNames: ['job', 'outcome'], registers: [registry] });
+  const jobSeconds = new Histogram({ name: 'noor_job_duration_seconds', help: 'Background job run time', labelNames: ['job'], registers: [registry] });
+
+  return {
+    registry,
+    middleware: async (c, next) => {
+      const started = performance.now();
+      try {
+        await next();
+      } finally {
+        const labels = { method: c.req.method, route: routeLabel(c.req.path, routePath(c)), status: String(c.res.status) };
+        requests.inc(labels);
+        latency.observe(labels, (performance.now() - started) / 1000);
+      }
+    },
+    jobRun(job, outcome, seconds) {
+      jobRuns.inc({ job, outcome });
+      jobSeconds.observe({ job }, seconds);
+    },
+  };
+}
+
+// Raw paths would give one time series per id or per probe; patterns are bounded. After next(),
+// routePath(c) is the pattern of the handler that answered (a middleware's `*` when none did).
+function routeLabel(path: string, pattern: string): string {
+  if (!path.startsWith('/api/') && !path.startsWith('/apps/')) return 'static';
+  return pattern.includes('*') ? 'unmatched' : pattern;
+}
