@@ -20,9 +20,13 @@ export function parseArgs(argv: string[]): PathsArgs | string {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = argv[i + 1];
-    if (arg === '--format' && (value === 'md' || value === 'json')) (format = value), i++;
-    else if (arg === '--lang' && (value === 'ar' || value === 'en')) (lang = value), i++;
-    else if (!arg.startsWith('--') && !machine) machine = arg;
+    if (arg === '--format' && (value === 'md' || value === 'json')) {
+      format = value;
+      i++;
+    } else if (arg === '--lang' && (value === 'ar' || value === 'en')) {
+      lang = value;
+      i++;
+    } else if (!arg.startsWith('--') && !machine) machine = arg;
     else return `unknown or incomplete option: ${arg}`;
   }
   const ids = scenarios.map((s) => s.id);
