@@ -1,12 +1,18 @@
-// `npm run flows`: draws every machine of machines/index.ts as a Mermaid state diagram in
-// docs/flows/<id>.md, plus docs/flows/README.md indexing them, straight from the definitions, so
+// `npm run flows`: draws every machine of machines/index.ts in docs/flows/ — <id>.svg laid out by
+// ELK (the studio's drawing, English labels) and <id>.md with that picture, the Mermaid source and
+// the table of states — plus docs/flows/README.md indexing them, straight from the definitions, so
 // product owners and QA read the flows the code really has. tests/machines/flows.test.ts fails when
-// a committed diagram is stale.
+// a committed file is stale. Run through scripts/vite-run.mjs (Lingui macros in the label table).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { setupI18n } from '@lingui/core';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import { machines, type MachineEntry } from '../machines/index';
+import { toFlowGraph } from '../src/features/flows/graph';
+import { createLabeller } from '../src/features/flows/labels';
+import { layoutGraph } from '../src/features/flows/layout';
+import { renderSvg } from '../src/features/flows/svg';
 
 export const FLOWS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'flows');
 
@@ -146,7 +152,10 @@ export function renderFlow(entry: MachineEntry): string {
     '',
     cell(entry.description),
     '',
-    'Arrows read `event [guard]`; `X done` / `X error` are the answer of the request `X`; `after …` is a timer.',
+    `![${entry.id} statechart](./${entry.id}.svg)`,
+    '',
+    'The picture is laid out by ELK, like the flows studio (`/flows` in the app). The Mermaid source below',
+    'reads `event [guard]`; `X done` / `X error` are the answer of the request `X`; `after …` is a timer.',
     '',
     '```mermaid',
     renderDiagram(machine),
@@ -175,17 +184,28 @@ export function renderIndex(entries: readonly MachineEntry[]): string {
   ].join('\n');
 }
 
+/** The English SVG of one machine, as the docs hold it. */
+export async function renderFlowSvg(entry: MachineEntry): Promise<string> {
+  const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
+  const layout = await layoutGraph(toFlowGraph(entry.machine, createLabeller(i18n)));
+  return renderSvg(layout, { title: `${entry.id} statechart`, lang: 'en' }) + '\n';
+}
+
 /** Every file the docs/flows folder should hold, by name. */
-export function renderAll(entries: readonly MachineEntry[] = machines): Map<string, string> {
+export async function renderAll(entries: readonly MachineEntry[] = machines): Promise<Map<string, string>> {
   const files = new Map<string, string>();
-  for (const entry of entries) files.set(`${entry.id}.md`, renderFlow(entry));
+  for (const entry of entries) {
+    files.set(`${entry.id}.md`, renderFlow(entry));
+    files.set(`${entry.id}.svg`, await renderFlowSvg(entry));
+  }
   files.set('README.md', renderIndex(entries));
   return files;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+/** Entry point for scripts/vite-run.mjs. */
+export async function main(): Promise<void> {
   mkdirSync(FLOWS_DIR, { recursive: true });
-  for (const [name, text] of renderAll()) {
+  for (const [name, text] of await renderAll()) {
     writeFileSync(path.join(FLOWS_DIR, name), text);
     console.log(`docs/flows/${name}`);
   }

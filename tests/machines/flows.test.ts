@@ -1,14 +1,17 @@
-// The committed diagrams in docs/flows must match the machines they are drawn from.
+// The committed diagrams (Markdown and SVG) in docs/flows must match the machines they are drawn from.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fromPromise, setup } from 'xstate';
 import { FLOWS_DIR, renderAll, renderDiagram } from '../../scripts/flows';
 import { machines } from '../../machines/index';
+import { walk } from '../../src/features/flows/graph';
+
+const walkIds = (root: Parameters<typeof walk>[0]) => walk(root).map((n) => n.id);
+
+const expected = await renderAll();
 
 describe('docs/flows', () => {
-  const expected = renderAll();
-
   it.each([...expected.keys()])('%s is up to date (run npm run flows)', (name) => {
     const file = path.join(FLOWS_DIR, name);
     expect(existsSync(file), `docs/flows/${name} is missing: run npm run flows`).toBe(true);
@@ -16,13 +19,23 @@ describe('docs/flows', () => {
   });
 
   it('holds no diagram of a machine that no longer exists', () => {
-    const onDisk = readdirSync(FLOWS_DIR).filter((f) => f.endsWith('.md')).sort();
+    const onDisk = readdirSync(FLOWS_DIR).filter((f) => f.endsWith('.md') || f.endsWith('.svg')).sort();
     expect(onDisk).toEqual([...expected.keys()].sort());
   });
 
   it('indexes every machine with one line', () => {
     const index = expected.get('README.md')!;
     for (const { id } of machines) expect(index).toContain(`- [${id}](./${id}.md)`);
+  });
+
+  it('shows each machine as an SVG with every state, in its Markdown page', () => {
+    for (const { id, machine } of machines) {
+      expect(expected.get(`${id}.md`)).toContain(`![${id} statechart](./${id}.svg)`);
+      const svg = expected.get(`${id}.svg`)!;
+      expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+      const drawn = [...svg.matchAll(/data-state-id="([^"]+)"/g)].map((m) => m[1]);
+      expect(drawn.sort()).toEqual(walkIds(machine.root).sort());
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-// Model-based testing over xstate/graph for any machine of machines/: explore the statechart with the
+// Model-based testing over @xstate/graph for any machine of machines/: explore the statechart with the
 // user events given plus every actor completion/failure and delay event, replay each path through the
 // pure transition functions, check per-state expectations on the way, and measure coverage of state
 // nodes and transitions of the definition.
@@ -6,7 +6,6 @@
 // createTestModel refuses machines that invoke actors or use delays, so the path functions are used
 // directly; actors never run here: their completions and failures are just events in the model.
 import {
-  __unsafe_getAllOwnEventDescriptors as ownEventTypes,
   getMicrosteps,
   getInitialMicrosteps,
   getStateNodes,
@@ -17,7 +16,7 @@ import {
   type AnyTransitionDefinition,
   type EventObject,
 } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
+import { getAdjacencyMap, getShortestPaths, getSimplePaths, type StatePath } from '@xstate/graph';
 
 type Snapshot = AnyMachineSnapshot;
 type Path = StatePath<Snapshot, EventObject>;
@@ -93,13 +92,18 @@ export function actorEvents(actors: FakeActors): EventObject[] {
   ]);
 }
 
+/** The event types the active state nodes of a snapshot handle themselves (public StateNode API). */
+export function ownEventTypes(machine: AnyStateMachine, snapshot: Snapshot): Set<string> {
+  return new Set(getStateNodes(machine.root, snapshot.value).flatMap((node) => node.ownEvents as string[]));
+}
+
 export function runModel(options: ModelOptions): ModelRun {
   const { machine } = options;
   const serializeState = options.serializeState ?? defaultSerialize;
   const events = [...options.events, ...actorEvents(options.actors), ...delayEvents(machine)];
   // Only events the current state handles: the others would be self-loops that teach nothing.
   const enabled = (list: EventObject[]) => (s: Snapshot) => {
-    const types = new Set<string>(ownEventTypes(s));
+    const types = ownEventTypes(machine, s);
     return list.filter((e) => types.has(e.type));
   };
   const traversal = { events: enabled(events), serializeState: (s: Snapshot) => serializeState(s) };

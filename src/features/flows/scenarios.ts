@@ -1,0 +1,126 @@
+// Sample events per machine for the studio's simulation and the generated paths (npm run paths):
+// the machines of machines/index.ts, started from a sample context where they need one, plus the
+// payloads their guards read. Actors never run: their answers are events (done/error) like clicks.
+import { createMachine, type AnyStateMachine, type EventObject } from 'xstate';
+
+/** A sample event: its type and the payload the guards read. */
+type Sample = EventObject & Record<string, unknown>;
+import { machines } from '../../../machines/index';
+
+export interface Scenario {
+  id: string;
+  description: string;
+  /** The machine of machines/index.ts, with a sample starting context when it needs input. */
+  machine: AnyStateMachine;
+  /** The machine's input, for machines that start from one. */
+  input: unknown;
+  /** Payload samples by event type; an event type not listed is tried as `{ type }`. */
+  events: Sample[];
+  /** Answers of invoked actors by invoke id; an actor not listed answers `undefined` / an Error. */
+  actors: Record<string, { done?: unknown[]; error?: unknown[] }>;
+}
+
+const withContext = (machine: AnyStateMachine, context: object) =>
+  createMachine({ ...machine.config, context } as never, machine.implementations as never) as AnyStateMachine;
+
+const HOUR = 3_600_000;
+const T0 = 1_800_000_000_000;
+const account = { id: 7, is_teacher: false, has_free_session: true, status: null, token: 'sample', profile_complete: true };
+const httpError = (status: number, errors: Record<string, string[]> = {}) =>
+  Object.assign(new Error('sample'), { status, fieldErrors: errors, data: { errors } });
+
+const samples: Record<string, { context?: object; input?: unknown; events: Sample[]; actors: Scenario['actors'] }> = {
+  order: {
+    context: { amount: 40_800, currency: 'QAR', expiresAt: T0, reference: null, failure: null },
+    events: [
+      { type: 'order.checkout', session: 'cs_1' },
+      { type: 'payment.approved', amount: 40_800, currency: 'QAR', reference: 'ok' },
+      { type: 'payment.declined', reference: 'no' },
+      { type: 'payment.cancelled', reference: 'bye' },
+      { type: 'order.expire', now: T0 },
+    ],
+    actors: {},
+  },
+  request: {
+    context: { type: 'schedule', broadcast: true, startsAt: T0 + 10 * HOUR, endsAt: T0 + 12 * HOUR, expiresAt: T0 + 10 * HOUR, rated: false },
+    events: [
+      { type: 'approve', actor: { role: 'teacher', party: true }, now: T0 + HOUR },
+      { type: 'reject', actor: { role: 'teacher', party: true }, now: T0 + HOUR, openOffers: 1 },
+      { type: 'reject', actor: { role: 'teacher', party: true }, now: T0 + HOUR, openOffers: 2 },
+      { type: 'cancel', actor: { role: 'student', party: true }, now: T0 + HOUR },
+      { type: 'expire', now: T0 + 13 * HOUR },
+      { type: 'join', actor: { role: 'student', party: true }, now: T0 + 11 * HOUR },
+      { type: 'finish', now: T0 + 13 * HOUR },
+      { type: 'rate', actor: { role: 'student', party: true }, now: T0 + 13 * HOUR },
+    ],
+    actors: {},
+  },
+  'teacher-status': {
+    events: [
+      { type: 'review.reject', reason: 'صورة الهوية غير واضحة' },
+      { type: 'documents.resubmit', files: { id_front: 'front.png' } },
+      { type: 'documents.replace', files: { id_front: 'front.png' } },
+    ],
+    actors: { acceptTerms: { done: [null], error: [new Error('409')] }, submitDocuments: { done: [null], error: [new Error('400')] } },
+  },
+  'live-session': {
+    input: { channelName: 'c0ffee' },
+    events: [
+      { type: 'media.switchDevice', kind: 'camera', deviceId: 'cam-2' },
+      { type: 'rtc.joinFailed', message: 'bad token' },
+      { type: 'rtc.quality', uplink: 1, downlink: 2 },
+      { type: 'rtc.peerQuality', uplink: 3, downlink: 0 },
+    ],
+    actors: {
+      checkDevices: { done: [{ camera: true, microphone: true }, { camera: false, microphone: true }], error: [Object.assign(new Error('denied'), { name: 'NotAllowedError' })] },
+      fetchToken: {
+        done: [{ request_id: 1, channel_name: 'c0ffee', app_id: 'app', token: 't', uid: 11, role: 'student', expires_at: new Date(T0 + HOUR).toISOString(), starts_at: new Date(T0).toISOString(), ends_at: new Date(T0 + HOUR).toISOString(), server_time: new Date(T0).toISOString(), video_configured: true, rtc_adapter: 'agora' }],
+        error: [httpError(409), httpError(403)],
+      },
+    },
+  },
+  booking: {
+    input: { teacherId: 9, teacher: null, balance: null },
+    events: [
+      { type: 'teacher.loaded', teacher: { subjectIds: [3], working_hours: [], busy: [] } },
+      { type: 'balance.loaded', balance: { minutes_remaining: 600, free_trial_available: false } },
+      { type: 'booking.edit', patch: { durationHours: 2 } },
+      { type: 'booking.submit', now: T0 },
+    ],
+    actors: { createRequest: { done: [{ id: 7 }], error: [{ status: 402, code: 'insufficient_hours', message: 'x', fieldErrors: {} }] } },
+  },
+  auth: {
+    events: [
+      { type: 'signup.submit', phone: '+97455123456', countryCode: 'QA', fields: {} },
+      { type: 'login.submit', phone: '+97455123456', countryCode: 'QA' },
+      { type: 'otp.open', phone: '+97455123456' },
+      { type: 'otp.submit', code: '123456' },
+      { type: 'teacher.login.submit', login: 't@example.com', password: 'Secret123' },
+      { type: 'password.forgot.submit', phone: '+97455123456' },
+      { type: 'password.reset.submit', phone: '+97455123456', code: '123456', password: 'Secret123', passwordConfirmation: 'Secret123' },
+      { type: 'profile.complete.submit', fields: {} },
+    ],
+    actors: {
+      checkLogin: { done: [{ account: null, token: null }, { account, token: 'sample' }, { account: null, token: 'sample' }], error: [new Error('storage')] },
+      fetchProfile: { done: [account, { ...account, profile_complete: false }], error: [httpError(401)] },
+      verifyOtp: { done: [account], error: [httpError(422, { code: ['wrong'] }), httpError(422, { code: ['too_many_attempts'] }), httpError(0)] },
+      loginStudent: { done: [undefined], error: [httpError(429)] },
+      registerStudent: { done: [undefined], error: [httpError(409, { type: ['instructor'] }), httpError(409, { type: ['student'] }), httpError(400)] },
+      loginTeacher: { done: [{ ...account, is_teacher: true, status: 'active' }], error: [httpError(401)] },
+      registerTeacher: { done: [{ ...account, is_teacher: true, status: 'in_review' }], error: [httpError(400)] },
+      completeProfile: { done: [account], error: [httpError(400)] },
+    },
+  },
+};
+
+export const scenarios: readonly Scenario[] = machines.map((entry) => {
+  const sample = samples[entry.id];
+  return {
+    id: entry.id,
+    description: entry.description,
+    machine: sample?.context ? withContext(entry.machine, sample.context) : entry.machine,
+    input: sample?.input,
+    events: sample?.events ?? [],
+    actors: sample?.actors ?? {},
+  };
+});

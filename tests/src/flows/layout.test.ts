@@ -1,0 +1,55 @@
+// The studio's diagrams of every machine: each state once, inside its parent's box, parallel regions
+// side by side, no overlapping sibling boxes (ELK positions), and every event, actor and guard named
+// in plain words in the label table.
+import { setupI18n } from '@lingui/core';
+import { describe, expect, it } from 'vitest';
+import { machines } from '../../../machines/index';
+import { toFlowGraph, walk } from '../../../src/features/flows/graph';
+import { createLabeller } from '../../../src/features/flows/labels';
+import { layoutGraph, type Rect } from '../../../src/features/flows/layout';
+import { messages as arMessages } from '../../../locales/ar/messages.po';
+
+const en = setupI18n({ locale: 'en', messages: { en: {} } });
+const ar = setupI18n({ locale: 'ar', messages: { ar: arMessages } });
+
+const inside = (child: Rect, parent: Rect) =>
+  child.x >= parent.x && child.y >= parent.y &&
+  child.x + child.width <= parent.x + parent.width && child.y + child.height <= parent.y + parent.height;
+const overlap = (a: Rect, b: Rect) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+describe.each(machines.map((m) => [m.id, m] as const))('diagram of %s', (_id, { machine }) => {
+  it('names every event, actor answer and guard in the label table (ar and en)', () => {
+    const graph = toFlowGraph(machine, createLabeller(en));
+    // Add the names listed here to src/features/flows/labels.ts, then run `npx lingui extract`.
+    expect(graph.missing, `unlabelled in ${machine.id}: ${graph.missing.join(', ')}`).toEqual([]);
+    const arabic = toFlowGraph(machine, createLabeller(ar));
+    expect(arabic.transitions.filter((t) => !/[\u0600-\u06FF]/.test(t.event)).map((t) => t.eventType)).toEqual([]);
+  });
+
+  it('draws every state once, inside its parent, regions side by side, siblings apart', async () => {
+    const layout = await layoutGraph(toFlowGraph(machine, createLabeller(en)));
+    const ids = layout.states.map((s) => s.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.sort()).toEqual(walk(machine.root).map((n) => n.id).sort());
+    const byId = new Map(layout.states.map((s) => [s.id, s]));
+    const root: Rect = { x: 0, y: 0, width: layout.width, height: layout.height };
+    for (const s of layout.states) {
+      expect(s.width * s.height, `${s.id} has no size`).toBeGreaterThan(0);
+      const parent = s.parent ? byId.get(s.parent)! : root;
+      expect(inside(s, parent), `${s.id} is outside ${s.parent ?? 'the diagram'}`).toBe(true);
+      const siblings = s.parent ? parent && byId.get(s.parent)!.children : layout.states.filter((o) => o.parent === null).map((o) => o.id);
+      for (const other of siblings) {
+        if (other !== s.id) expect(overlap(s, byId.get(other)!), `${s.id} overlaps ${other}`).toBe(false);
+      }
+      if (s.kind === 'parallel') {
+        const regions = s.children.map((id) => byId.get(id)!).sort((a, b) => a.x - b.x);
+        for (let i = 1; i < regions.length; i++) {
+          expect(regions[i]!.x, `${regions[i]!.id} beside ${regions[i - 1]!.id}`).toBeGreaterThanOrEqual(regions[i - 1]!.x + regions[i - 1]!.width);
+        }
+        expect(layout.separators.length).toBeGreaterThanOrEqual(regions.length - 1);
+      }
+    }
+    for (const e of layout.edges) expect(e.points.length, `${e.id} is not routed`).toBeGreaterThanOrEqual(2);
+  });
+});
