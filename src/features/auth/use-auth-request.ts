@@ -81,6 +81,8 @@ export function useAuthForm(auth: AuthActor, form: AnyFormApi, formRef: RefObjec
   const send = useCallback(
     (event: AuthEvent) => {
       setSummary([]);
+      // A new attempt: the error toasts of the last one no longer describe what is on screen.
+      toast.clearErrors();
       return sendRequest(event);
     },
     [sendRequest],
