@@ -26,6 +26,11 @@ export interface Config {
   auth: AuthConfig;
   /** The reviewer's admin API (issue 4): ADMIN_TOKEN (else generated into DATA_DIR/admin-token), ADMIN_ALLOW_REMOTE. */
   admin: { token: string | undefined; allowRemote: boolean };
+  /**
+   * VITE_IP_COUNTRY_URL, the same variable the client is built with: an outside IP-to-country service
+   * instead of our own /api/v1/ip-country. The CSP allows exactly its origin.
+   */
+  ipCountryUrl: string | undefined;
 }
 
 export interface AuthConfig {
@@ -136,5 +141,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       trustProxy: parseBool(env.TRUST_PROXY) ?? false,
     },
     admin: { token: nonEmpty(env.ADMIN_TOKEN), allowRemote: parseBool(env.ADMIN_ALLOW_REMOTE) ?? false },
+    ipCountryUrl: nonEmpty(env.VITE_IP_COUNTRY_URL),
   };
 }
