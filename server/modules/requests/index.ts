@@ -1,4 +1,7 @@
-// The requests module: its routes for app.ts, and the sweep main.ts runs on a timer.
-export { requestsRoutes, sweepAndPublish, type RequestsRoutesOptions } from './routes';
-export { sweepRequests, createRequest, changeRequest, RequestFailure } from './service';
-export { startRequestSweep } from './sweep';
+// The requests module: its routes for app.ts, the sweep main.ts runs on a timer, and what the
+// sessions module reuses (the sweep's finish).
+export { requestsRoutes, type RequestsRoutesOptions } from './routes';
+export { createRequest } from './booking';
+export { changeRequest } from './transitions';
+export { RequestFailure } from './rows';
+export { startRequestSweep, sweepAndPublish, sweepRequests } from './sweep';

@@ -1,10 +1,10 @@
 // The requests API (issue 6). Every route needs a signed-in user; only students book, only a request's
 // own parties read or change it (someone else's id answers 404). Changes publish realtime notices
-// after their transaction commits.
+// after their transaction commits. A RequestFailure thrown anywhere below becomes its localized
+// answer in this router's onError; anything else goes on to app.onError.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { createRequestSchema, evaluationInputSchema, requestsQuerySchema, REQUEST_EVENTS } from '../../../contract/requests';
-import type { Db } from '../../db';
+import { createRequestSchema, evaluationInputSchema, requestsQuerySchema } from '../../../contract/requests';
 import type { AppEnv } from '../../http/context';
 import { ApiFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
@@ -12,10 +12,13 @@ import { jsonBody, queryParams } from '../../http/validate';
 import { tr, trValidation, type MessageKey } from '../../i18n';
 import type { Logger } from '../../logger';
 import type { Publisher } from '../../realtime/publisher';
-import { notifyRequestChange } from '../notifications/producers';
-import { userChannel } from '../../realtime/names';
 import type { AuthMiddleware } from '../auth/middleware';
-import { changeRequest, createRequest, listRequests, rateRequest, requestDetail, RequestFailure, sweepRequests, type RequestChange, type Viewer } from './service';
+import { createRequest } from './booking';
+import { announce } from './notices';
+import { listRequests, requestDetail } from './reads';
+import { RequestFailure, type Viewer } from './rows';
+import { sweepAndPublish } from './sweep';
+import { changeRequest, rateRequest } from './transitions';
 
 export interface RequestsRoutesOptions {
   auth: AuthMiddleware;
@@ -39,8 +42,7 @@ function requestId(c: Context<AppEnv>): number {
 }
 
 /** A refusal as a localized answer that also carries its `code`. */
-function refusal(c: Context<AppEnv>, err: unknown): Response {
-  if (!(err instanceof RequestFailure)) throw err;
+function refusal(c: Context<AppEnv>, err: RequestFailure): Response {
   const locale = c.get('locale');
   const message =
     err.code === 'request_not_found' || err.code === 'requests_students_only' ? tr(err.code as MessageKey, locale) : trValidation(err.code, locale);
@@ -48,28 +50,6 @@ function refusal(c: Context<AppEnv>, err: unknown): Response {
     return c.json({ message: tr('validation_failed', locale), code: err.code, errors: { [err.field ?? '_']: [message] } }, 400);
   }
   return c.json({ message, code: err.code }, err.status);
-}
-
-/** Tells the student and every teacher concerned; a realtime outage never fails the request. */
-export async function publishChange(publisher: Publisher | undefined, change: RequestChange, kind: 'updated' | 'offered'): Promise<void> {
-  if (!publisher) return;
-  if (kind === 'offered') {
-    await publisher.publish(change.offeredTo.map(userChannel), REQUEST_EVENTS.offered, { id: change.id });
-    return;
-  }
-  const people = new Set([change.studentId, change.teacherId, ...change.offeredTo]);
-  await publisher.publish([...people].map(userChannel), REQUEST_EVENTS.updated, { id: change.id, status: change.status });
-}
-
-/** The sweep, with its notices: used by the timer in main.ts and lazily before reads. */
-export async function sweepAndPublish(db: Db, publisher: Publisher | undefined, now: Date): Promise<number> {
-  const changes = await sweepRequests(db, now);
-  // Pusher takes at most 100 channels per call; publish one change at a time.
-  for (const change of changes) {
-    await publishChange(publisher, change, 'updated');
-    await notifyRequestChange(db, publisher, change, 'updated');
-  }
-  return changes.length;
 }
 
 export function requestsRoutes({ auth, publisher, log, now }: RequestsRoutesOptions) {
@@ -86,30 +66,24 @@ export function requestsRoutes({ auth, publisher, log, now }: RequestsRoutesOpti
     const id = requestId(c);
     const at = now();
     await sweep(c, at);
-    try {
-      const result = await changeRequest(c.get('db'), id, viewer, action, at);
-      await publishChange(publisher, result, 'updated');
-      await notifyRequestChange(c.get('db'), publisher, result, 'updated');
-      return ok(c, await requestDetail(c.get('db'), id, viewer, c.get('locale'), at), key);
-    } catch (err) {
-      return refusal(c, err);
-    }
+    const result = await changeRequest(c.get('db'), id, viewer, action, at);
+    await announce(c.get('db'), publisher, result, 'updated');
+    return ok(c, await requestDetail(c.get('db'), id, viewer, c.get('locale'), at), key);
   };
 
   return new Hono<AppEnv>()
+    .onError((err, c) => {
+      if (err instanceof RequestFailure) return refusal(c, err);
+      throw err;
+    })
     .post('/requests', auth.requireUser, async (c) => {
       const viewer = viewerOf(c);
-      if (viewer.role !== 'student') return refusal(c, new RequestFailure(403, 'requests_students_only'));
+      if (viewer.role !== 'student') throw new RequestFailure(403, 'requests_students_only');
       const body = await jsonBody(c, createRequestSchema);
       const at = now();
-      try {
-        const created = await createRequest(c.get('db'), viewer.id, body, at);
-        await publishChange(publisher, created, 'offered');
-        await notifyRequestChange(c.get('db'), publisher, created, 'offered');
-        return ok(c, await requestDetail(c.get('db'), created.id, viewer, c.get('locale'), at), 'request_created', 201);
-      } catch (err) {
-        return refusal(c, err);
-      }
+      const created = await createRequest(c.get('db'), viewer.id, body, at);
+      await announce(c.get('db'), publisher, created, 'offered');
+      return ok(c, await requestDetail(c.get('db'), created.id, viewer, c.get('locale'), at), 'request_created', 201);
     })
     .get('/requests', auth.requireUser, async (c) => {
       const viewer = viewerOf(c);
@@ -124,11 +98,7 @@ export function requestsRoutes({ auth, publisher, log, now }: RequestsRoutesOpti
       const id = requestId(c);
       const at = now();
       await sweep(c, at);
-      try {
-        return ok(c, await requestDetail(c.get('db'), id, viewer, c.get('locale'), at));
-      } catch (err) {
-        return refusal(c, err);
-      }
+      return ok(c, await requestDetail(c.get('db'), id, viewer, c.get('locale'), at));
     })
     .post('/requests/:id/approve', auth.requireUser, change('approve', 'request_approved'))
     .post('/requests/:id/reject', auth.requireUser, change('reject', 'request_rejected'))
@@ -139,11 +109,7 @@ export function requestsRoutes({ auth, publisher, log, now }: RequestsRoutesOpti
       const body = await jsonBody(c, evaluationInputSchema);
       const at = now();
       await sweep(c, at);
-      try {
-        await rateRequest(c.get('db'), id, viewer, body, at);
-        return ok(c, await requestDetail(c.get('db'), id, viewer, c.get('locale'), at), 'evaluation_saved', 201);
-      } catch (err) {
-        return refusal(c, err);
-      }
+      await rateRequest(c.get('db'), id, viewer, body, at);
+      return ok(c, await requestDetail(c.get('db'), id, viewer, c.get('locale'), at), 'evaluation_saved', 201);
     });
 }

@@ -15,7 +15,7 @@ import { ok } from '../../http/respond';
 import { jsonBody } from '../../http/validate';
 import type { MessageKey } from '../../i18n';
 import type { AuthMiddleware } from '../auth/middleware';
-import { sweepRequests } from '../requests/service';
+import { sweepRequests } from '../requests';
 import {
   assertJoinable,
   findSession,

@@ -1,0 +1,131 @@
+// Booking a session (issue 6): the rules checked against the teacher's hours and busy times, the
+// request with its offers and first history row, and the payment — all in one transaction.
+import { randomBytes } from 'node:crypto';
+import {
+  FREE_TRIAL_MAX_HOURS,
+  REQUEST_ERROR,
+  URGENT_ACCEPT_MS,
+  bookingProblem,
+  overlapsBusy,
+  withinWorkingHours,
+  type CreateRequestParsed,
+} from '../../../contract/requests';
+import type { Db, Queryable } from '../../db';
+import { consumeFreeTrial, debitHours, getBalance, InsufficientHoursError } from '../packages';
+import { busyByTeacher, workingHoursByTeacher } from '../teachers';
+import { addHistory, ledgerRef, RequestFailure, type RequestChange } from './rows';
+
+const HOUR_MS = 3_600_000;
+/** How many other teachers a broadcast reaches at most. */
+export const MAX_BROADCAST_TEACHERS = 50;
+
+interface StudentRow {
+  id: number;
+  phase_id: number | null;
+}
+
+/** Other active teachers a broadcast reaches: same subject, the student's phase, the preferred gender, free then. */
+async function broadcastTeachers(
+  tx: Queryable,
+  input: { exclude: number; subjectId: number; phaseId: number | null; gender: 'male' | 'female' | null; startsAt: Date; endsAt: Date; durationHours: number },
+): Promise<number[]> {
+  const candidates = await tx.query<{ id: number }>(
+    `SELECT u.id FROM users u
+      WHERE u.type = 'instructor' AND u.status = 'active' AND u.id <> $1
+        AND EXISTS (SELECT 1 FROM teacher_subjects ts WHERE ts.teacher_id = u.id AND ts.subject_id = $2)
+        AND ($3::int IS NULL OR EXISTS (SELECT 1 FROM teacher_phases tp WHERE tp.teacher_id = u.id AND tp.phase_id = $3))
+        AND ($4::text IS NULL OR u.gender = $4)
+      ORDER BY u.id LIMIT 500`,
+    [input.exclude, input.subjectId, input.phaseId, input.gender],
+  );
+  const ids = candidates.map((c) => c.id);
+  const [hours, busy] = await Promise.all([workingHoursByTeacher(tx, ids), busyByTeacher(tx, ids, input.startsAt, input.endsAt)]);
+  return ids
+    .filter((id) => withinWorkingHours(hours.get(id) ?? [], input.startsAt, input.durationHours) && !overlapsBusy(busy.get(id) ?? [], input.startsAt, input.endsAt))
+    .slice(0, MAX_BROADCAST_TEACHERS);
+}
+
+/**
+ * Books a session: checks the rules, inserts the request, its offers and first history row, and pays
+ * (the free trial for a session of up to FREE_TRIAL_MAX_HOURS when it is unused, otherwise package
+ * hours) — all in one transaction. Not enough hours: RequestFailure 402 and nothing written.
+ */
+export async function createRequest(db: Db, studentId: number, body: CreateRequestParsed, now: Date): Promise<RequestChange> {
+  const teacher = await db.one<{ id: number }>(`SELECT id FROM users WHERE id = $1 AND type = 'instructor' AND status = 'active'`, [body.teacher_id]);
+  if (!teacher) throw new RequestFailure(400, REQUEST_ERROR.teacherUnavailable, 'teacher_id');
+  const teaches = await db.one('SELECT 1 AS x FROM teacher_subjects WHERE teacher_id = $1 AND subject_id = $2', [body.teacher_id, body.subject_id]);
+  if (!teaches) throw new RequestFailure(400, REQUEST_ERROR.subjectNotTaught, 'subject_id');
+
+  const startsAt = body.type === 'urgent' ? now : new Date(body.starts_at!);
+  const endsAt = new Date(startsAt.getTime() + body.duration_hours * HOUR_MS);
+  const [hours, busy] = await Promise.all([workingHoursByTeacher(db, [teacher.id]), busyByTeacher(db, [teacher.id], startsAt, endsAt)]);
+  const problem = bookingProblem(
+    { type: body.type, startsAt, durationHours: body.duration_hours },
+    { working_hours: hours.get(teacher.id) ?? [], busy: busy.get(teacher.id) ?? [] },
+    now,
+  );
+  if (problem) throw new RequestFailure(400, problem, problem === REQUEST_ERROR.durationRange ? 'duration_hours' : 'starts_at');
+
+  // Urgent: a teacher must take it within 15 minutes. Scheduled: by its start.
+  const expiresAt = body.type === 'urgent' ? new Date(now.getTime() + URGENT_ACCEPT_MS) : startsAt;
+  const channel = `session-${randomBytes(16).toString('hex')}`;
+
+  return db.transaction(async (tx) => {
+    const student = await tx.one<StudentRow>(`SELECT id, phase_id FROM users WHERE id = $1 AND type = 'student' FOR UPDATE`, [studentId]);
+    if (!student) throw new RequestFailure(403, 'requests_students_only');
+    const row = await tx.one<{ id: number }>(
+      `INSERT INTO requests (student_id, teacher_id, requested_teacher_id, subject_id, type, status, starts_at, ends_at, duration_hours,
+                             expires_at, comment, broadcast, preferred_gender, paid_with, channel_name, created_at, updated_at)
+       VALUES ($1, $2, $2, $3, $4, 'pending', $5, $6, $7, $8, $9, $10, $11, 'hours', $12, $13, $13) RETURNING id`,
+      [
+        studentId,
+        teacher.id,
+        body.subject_id,
+        body.type,
+        startsAt,
+        endsAt,
+        body.duration_hours,
+        expiresAt,
+        body.comment,
+        body.broadcast,
+        body.preferred_gender ?? null,
+        channel,
+        now,
+      ],
+    );
+    const id = row!.id;
+
+    // Pay. The free trial first for a short session, so a new student's first booking is free.
+    const balance = await getBalance(tx, studentId, { now });
+    if (balance.freeTrialAvailable && body.duration_hours <= FREE_TRIAL_MAX_HOURS && (await consumeFreeTrial(tx, studentId, ledgerRef(id)))) {
+      await tx.query(`UPDATE requests SET paid_with = 'free_trial' WHERE id = $1`, [id]);
+    } else {
+      try {
+        await debitHours(tx, studentId, body.duration_hours, ledgerRef(id), { now });
+      } catch (err) {
+        if (err instanceof InsufficientHoursError) throw new RequestFailure(402, REQUEST_ERROR.insufficientHours);
+        throw err;
+      }
+    }
+
+    const others = body.broadcast
+      ? await broadcastTeachers(tx, {
+          exclude: teacher.id,
+          subjectId: body.subject_id,
+          phaseId: student.phase_id,
+          gender: body.preferred_gender ?? null,
+          startsAt,
+          endsAt,
+          durationHours: body.duration_hours,
+        })
+      : [];
+    const offered = [teacher.id, ...others];
+    await tx.query(
+      `INSERT INTO request_offers (request_id, teacher_id, created_at) SELECT $1, t, $3 FROM unnest($2::int[]) AS t`,
+      [id, offered, now],
+    );
+    await addHistory(tx, id, 'pending', 'student', studentId, now);
+    return { id, status: 'pending' as const, studentId, teacherId: teacher.id, offeredTo: offered };
+  });
+}
+

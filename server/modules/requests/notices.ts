@@ -1,0 +1,25 @@
+// What a request change tells people after its transaction commits: a realtime notice on each
+// concerned user's channel and a stored notification. A realtime outage never fails the request.
+import { REQUEST_EVENTS } from '../../../contract/requests';
+import type { Queryable } from '../../db';
+import type { Publisher } from '../../realtime/publisher';
+import { userChannel } from '../../realtime/names';
+import { notifyRequestChange } from '../notifications/producers';
+import type { RequestChange } from './rows';
+
+/** Tells the student and every teacher concerned. */
+export async function publishChange(publisher: Publisher | undefined, change: RequestChange, kind: 'updated' | 'offered'): Promise<void> {
+  if (!publisher) return;
+  if (kind === 'offered') {
+    await publisher.publish(change.offeredTo.map(userChannel), REQUEST_EVENTS.offered, { id: change.id });
+    return;
+  }
+  const people = new Set([change.studentId, change.teacherId, ...change.offeredTo]);
+  await publisher.publish([...people].map(userChannel), REQUEST_EVENTS.updated, { id: change.id, status: change.status });
+}
+
+/** The realtime notice and the stored notifications of one change. */
+export async function announce(q: Queryable, publisher: Publisher | undefined, change: RequestChange, kind: 'updated' | 'offered'): Promise<void> {
+  await publishChange(publisher, change, kind);
+  await notifyRequestChange(q, publisher, change, kind);
+}

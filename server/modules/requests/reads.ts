@@ -1,0 +1,128 @@
+// The caller-scoped reads: a viewer's list (filtered, paged) and one request's detail, each with the
+// actions the machine allows that viewer now.
+import type { RequestDetail, RequestFilter, RequestStatus, RequestSummary } from '../../../contract/requests';
+import type { Queryable } from '../../db';
+import type { Locale } from '../../i18n';
+import { requestDeadlines, type RequestRole } from '../../../machines/request.machine';
+import { accessOf, isParty, readAccess, viewerActions, type Access, type Offer } from './access';
+import { contextOf, ROW_COLUMNS, type RequestRow, type Viewer } from './rows';
+
+interface ListedRow extends RequestRow {
+  subject_ar: string;
+  subject_en: string;
+  teacher_first: string;
+  teacher_second: string | null;
+  teacher_last: string;
+  student_first: string;
+  student_second: string | null;
+  student_last: string;
+  total?: number;
+}
+
+const LISTED_COLUMNS = `s.name_ar AS subject_ar, s.name_en AS subject_en,
+    t.first_name AS teacher_first, t.second_name AS teacher_second, t.last_name AS teacher_last,
+    st.first_name AS student_first, st.second_name AS student_second, st.last_name AS student_last`;
+const LISTED_JOINS = `JOIN subjects s ON s.id = r.subject_id JOIN users t ON t.id = r.teacher_id JOIN users st ON st.id = r.student_id`;
+
+const familyName = (second: string | null, last: string) => [second, last].filter(Boolean).join(' ');
+
+function summaryOf(a: Access<ListedRow>, viewer: Viewer, locale: Locale, now: Date): RequestSummary {
+  const row = a.row;
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    subject: { id: row.subject_id, name: locale === 'en' ? row.subject_en : row.subject_ar },
+    teacher: { id: row.teacher_id, first_name: row.teacher_first, last_name: familyName(row.teacher_second, row.teacher_last) },
+    student: { id: row.student_id, first_name: row.student_first, last_name: familyName(row.student_second, row.student_last) },
+    starts_at: row.starts_at.toISOString(),
+    ends_at: row.ends_at.toISOString(),
+    duration_hours: row.duration_hours,
+    broadcast: row.broadcast,
+    offered: viewer.role === 'teacher' && row.teacher_id !== viewer.id,
+    created_at: row.created_at.toISOString(),
+    actions: viewerActions(a, viewer, now),
+  };
+}
+
+/** The list filters (docs/decisions.md); `$now` is the time of the read. */
+const FILTERS: Record<RequestFilter, string> = {
+  all: 'TRUE',
+  new: `r.status = 'pending'`,
+  current: `r.status = 'approved' AND r.starts_at <= $now AND r.ends_at > $now`,
+  upcoming: `r.status = 'approved' AND r.starts_at > $now`,
+  finished: `r.status = 'finished'`,
+  canceled: `r.status IN ('canceled', 'rejected', 'expired')`,
+};
+
+export async function listRequests(
+  q: Queryable,
+  viewer: Viewer,
+  query: { filter: RequestFilter; student_id?: number | undefined; teacher_id?: number | undefined; page: number; per_page: number },
+  locale: Locale,
+  now: Date,
+): Promise<{ items: RequestSummary[]; total: number }> {
+  const params: unknown[] = [viewer.id];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where = [
+    viewer.role === 'student'
+      ? 'r.student_id = $1'
+      : '(r.teacher_id = $1 OR EXISTS (SELECT 1 FROM request_offers o WHERE o.request_id = r.id AND o.teacher_id = $1))',
+  ];
+  const filter = FILTERS[query.filter];
+  where.push(filter.includes('$now') ? filter.replaceAll('$now', `${param(now)}::timestamptz`) : filter);
+  if (query.student_id) where.push(`r.student_id = ${param(query.student_id)}`);
+  if (query.teacher_id) where.push(`r.teacher_id = ${param(query.teacher_id)}`);
+  const rows = await q.query<ListedRow>(
+    `SELECT ${ROW_COLUMNS}, ${LISTED_COLUMNS}, COUNT(*) OVER () AS total FROM requests r ${LISTED_JOINS}
+      WHERE ${where.join(' AND ')}
+      ORDER BY r.created_at DESC, r.id DESC LIMIT ${param(query.per_page)} OFFSET ${param((query.page - 1) * query.per_page)}`,
+    params,
+  );
+  const ids = rows.map((r) => r.id);
+  // Offers and ratings of the page, in two queries.
+  const offers = ids.length
+    ? await q.query<Offer & { request_id: number }>('SELECT request_id, teacher_id, declined_at FROM request_offers WHERE request_id = ANY($1::int[])', [ids])
+    : [];
+  const rated = new Set(
+    (ids.length ? await q.query<{ request_id: number }>('SELECT request_id FROM evaluations WHERE request_id = ANY($1::int[])', [ids]) : []).map(
+      (r) => r.request_id,
+    ),
+  );
+  const items = rows.flatMap((row) => {
+    const a = accessOf(row, offers.filter((o) => o.request_id === row.id), rated.has(row.id), viewer);
+    return a ? [summaryOf(a, viewer, locale, now)] : [];
+  });
+  return { items, total: Number(rows[0]?.total ?? 0) };
+}
+
+export async function requestDetail(q: Queryable, id: number, viewer: Viewer, locale: Locale, now: Date): Promise<RequestDetail> {
+  const a = await readAccess<ListedRow>(q, id, viewer, { columns: LISTED_COLUMNS, joins: LISTED_JOINS });
+  const history = await q.query<{ status: RequestStatus; at: Date; actor_role: RequestRole }>(
+    'SELECT status, at, actor_role FROM request_history WHERE request_id = $1 ORDER BY at, id',
+    [id],
+  );
+  const evaluation = await q.one<{ rating: number; comment: string | null; created_at: Date }>(
+    'SELECT rating, comment, created_at FROM evaluations WHERE request_id = $1',
+    [id],
+  );
+  const deadlines = requestDeadlines(a.row.status, contextOf(a.row, a.rated));
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return {
+    ...summaryOf(a, viewer, locale, now),
+    comment: a.row.comment,
+    preferred_gender: a.row.preferred_gender,
+    paid_with: a.row.paid_with,
+    history: history.map((h) => ({ status: h.status, at: h.at.toISOString(), actor_role: h.actor_role })),
+    deadlines: {
+      cancel_free_until: deadlines.cancelFreeUntil === null ? null : iso(deadlines.cancelFreeUntil),
+      join_opens_at: iso(deadlines.joinOpensAt),
+      expires_at: iso(deadlines.expiresAt),
+    },
+    channel_name: isParty(a, viewer) && (a.row.status === 'approved' || a.row.status === 'finished') ? a.row.channel_name : null,
+    evaluation: evaluation ? { rating: evaluation.rating, comment: evaluation.comment, at: evaluation.created_at.toISOString() } : null,
+  };
+}

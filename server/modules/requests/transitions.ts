@@ -1,0 +1,76 @@
+// A request's changes by its parties (approve, reject, cancel, rate), each checked by
+// machines/request.machine.ts. Every change locks the request row (SELECT … FOR UPDATE), asks the
+// machine, then writes with a conditional UPDATE … WHERE status = <the status read> RETURNING, so two
+// teachers approving at once end with exactly one approval, and a refund happens once.
+import { REQUEST_ERROR } from '../../../contract/requests';
+import type { Db } from '../../db';
+import { actionEvent, resumeRequest, statusOf, transition, type RequestEvent } from '../../../machines/request.machine';
+import { busyByTeacher } from '../teachers';
+import { isParty, readAccess } from './access';
+import { addHistory, contextOf, offeredTo, refund, RequestFailure, type RequestChange, type Viewer } from './rows';
+
+export type ChangeAction = 'approve' | 'reject' | 'cancel';
+
+/**
+ * A viewer's approve / reject / cancel, checked by the machine. Approving also checks the approving
+ * teacher has no other approved session at that time. Refunds (reject, cancel) in the same transaction.
+ */
+export async function changeRequest(db: Db, id: number, viewer: Viewer, action: ChangeAction, now: Date): Promise<RequestChange> {
+  return db.transaction(async (tx) => {
+    // Serialize a teacher's approvals, so two of their requests at one time cannot both be approved.
+    // A teacher no longer active (suspended since the offer) cannot take sessions.
+    if (action === 'approve' && viewer.role === 'teacher') {
+      const me = await tx.one<{ status: string }>('SELECT status FROM users WHERE id = $1 FOR UPDATE', [viewer.id]);
+      if (me?.status !== 'active') throw new RequestFailure(409, REQUEST_ERROR.teacherUnavailable);
+    }
+    const a = await readAccess(tx, id, viewer, { lock: true });
+    const event = actionEvent(action, { role: viewer.role, party: isParty(a, viewer), openOffers: a.openOffers }, now.getTime());
+    const next = transition(resumeRequest(a.row.status, contextOf(a.row, a.rated)), event);
+    if (!next) throw new RequestFailure(409, REQUEST_ERROR.notAllowed);
+    const status = statusOf(next);
+    const offered = await offeredTo(tx, id);
+
+    if (status === a.row.status) {
+      // One teacher of a broadcast declines their offer; the request stays open for the others.
+      await tx.query('UPDATE request_offers SET declined_at = $3 WHERE request_id = $1 AND teacher_id = $2 AND declined_at IS NULL', [id, viewer.id, now]);
+      return { id, status, studentId: a.row.student_id, teacherId: a.row.teacher_id, offeredTo: offered };
+    }
+
+    const startsAt = new Date(next.context.startsAt);
+    const endsAt = new Date(next.context.endsAt);
+    const teacherId = action === 'approve' ? viewer.id : a.row.teacher_id;
+    if (action === 'approve') {
+      const busy = await busyByTeacher(tx, [viewer.id], startsAt, endsAt);
+      if ((busy.get(viewer.id) ?? []).length > 0) throw new RequestFailure(409, REQUEST_ERROR.teacherBusy);
+    }
+    const updated = await tx.one<{ id: number }>(
+      `UPDATE requests SET status = $2, teacher_id = $3, starts_at = $4, ends_at = $5, updated_at = $6
+        WHERE id = $1 AND status = $7 RETURNING id`,
+      [id, status, teacherId, startsAt, endsAt, now, a.row.status],
+    );
+    if (!updated) throw new RequestFailure(409, REQUEST_ERROR.notAllowed);
+    if (action === 'reject') {
+      await tx.query('UPDATE request_offers SET declined_at = $3 WHERE request_id = $1 AND teacher_id = $2 AND declined_at IS NULL', [id, viewer.id, now]);
+    }
+    if (next.hasTag('request:refunded')) await refund(tx, a.row, now);
+    await addHistory(tx, id, status, viewer.role, viewer.id, now);
+    return { id, status, studentId: a.row.student_id, teacherId, offeredTo: offered };
+  });
+}
+
+/** The student's rating of a finished session: once (machine `rate`, and a unique index). */
+export async function rateRequest(db: Db, id: number, viewer: Viewer, input: { rating: number; comment: string | null }, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const a = await readAccess(tx, id, viewer, { lock: true });
+    const event: RequestEvent = { type: 'rate', actor: { role: viewer.role, party: isParty(a, viewer) }, now: now.getTime() };
+    if (!resumeRequest(a.row.status, contextOf(a.row, a.rated)).can(event)) {
+      throw new RequestFailure(409, a.rated ? REQUEST_ERROR.alreadyRated : REQUEST_ERROR.notAllowed);
+    }
+    const row = await tx.one(
+      `INSERT INTO evaluations (teacher_id, student_id, rating, comment, request_id, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (request_id) WHERE request_id IS NOT NULL DO NOTHING RETURNING id`,
+      [a.row.teacher_id, a.row.student_id, input.rating, input.comment, id, now],
+    );
+    if (!row) throw new RequestFailure(409, REQUEST_ERROR.alreadyRated);
+  });
+}
