@@ -10,8 +10,8 @@ import { activateLocale } from '../i18n/i18n';
 import { appName } from './titles';
 import { useDarkMode } from './theme';
 import { Button } from '../ui/button';
-import { BrandMark } from '../features/pages/brand-mark';
-import { Icon } from '../features/pages/icon';
+import { BrandMark } from '../domain/brand-mark';
+import { Icon } from '../domain/icon';
 
 // The bell (issue 8) loads only after sign-in: anonymous visitors never download it or its realtime code.
 const NotificationBell = lazy(() => import('../features/notifications/bell'));
