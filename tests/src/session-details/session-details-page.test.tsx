@@ -118,6 +118,15 @@ describe('SessionDetailsPage', () => {
     expect(screen.getByRole('link', { name: 'Join the session' })).toBeTruthy();
   });
 
+  it('a rejected request shows the student the teacher\'s reason and a way to book another teacher', async () => {
+    stub(() => detail({ status: 'rejected', actions: [], reject_reason: 'I am travelling that week.' }));
+    renderPage();
+    const panel = await screen.findByTestId('rejected-panel');
+    expect(within(panel).getByRole('heading', { name: 'The teacher could not take this session' })).toBeTruthy();
+    expect(within(panel).getByTestId('reject-reason').textContent).toBe('I am travelling that week.');
+    expect(within(panel).getByRole('link', { name: 'Book another teacher' }).getAttribute('href')).toMatch(/^\/teachers\?subject=\d+$/);
+  });
+
   it('a free-trial booking promises the trial back, never "hours returned"', async () => {
     stub(() => detail({ actions: ['cancel'], paid_with: 'free_trial' }));
     renderPage();
