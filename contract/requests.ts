@@ -83,6 +83,20 @@ export const evaluationInputSchema = z.object({
 });
 export type EvaluationInput = z.input<typeof evaluationInputSchema>;
 
+export const REJECT_REASON_MAX_LENGTH = 500;
+
+/** POST v1/requests/:id/reject: an optional reason the student reads; empty means none. */
+export const rejectInputSchema = z.object({
+  reason: z
+    .string({ error: validationKeys.invalid })
+    .trim()
+    .max(REJECT_REASON_MAX_LENGTH, { error: validationKeys.tooLong })
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+});
+export type RejectInput = z.input<typeof rejectInputSchema>;
+
 const optionalId = z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : v), z.coerce.number().int().positive().optional());
 export const requestsQuerySchema = z.object({
   filter: z.preprocess((v) => (v === '' || v === undefined ? 'all' : v), z.enum(REQUEST_FILTERS)),
@@ -144,6 +158,8 @@ export const requestDetailSchema = requestSummarySchema.extend({
   /** The session's realtime channel, for its student and teacher once approved; otherwise null. */
   channel_name: z.string().nullable(),
   evaluation: requestEvaluationSchema.nullable(),
+  /** The teacher's reason for rejecting it, shown to the student (null when none was given). */
+  reject_reason: z.string().nullable().optional(),
 });
 export type RequestDetail = z.infer<typeof requestDetailSchema>;
 export const requestDetailResponseSchema = envelopeSchema(requestDetailSchema);

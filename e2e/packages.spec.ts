@@ -48,6 +48,9 @@ async function hoursOf(request: APIRequestContext, token: string): Promise<numbe
 /** On /packages: choose the 4-hour package, optionally apply a code. */
 async function chooseStarter(page: Page, locale: Locale, code?: string) {
   await page.getByTestId('package-4').getByRole('button').click();
+  // The order panel comes into view with the focus on it.
+  await expect(page.getByRole('heading', { level: 2, name: tr(locale, 'Your order') })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 2, name: tr(locale, 'Your order') })).toBeInViewport();
   if (code) {
     await page.getByRole('textbox', { name: tr(locale, 'Promo code') }).fill(code);
     await page.getByRole('button', { name: tr(locale, 'Apply') }).click();
@@ -93,15 +96,22 @@ for (const locale of LOCALES) {
       await expect(page.getByRole('cell', { name: tr(locale, 'Paid') }).first()).toBeVisible();
     });
 
-    test('declined card → failure message, balance unchanged', async ({ page, request }) => {
+    test('declined card → failure message with the next step, package and code kept, balance unchanged', async ({ page, request }) => {
       const before = await hoursOf(request, token);
       await open(page, '/packages');
-      await chooseStarter(page, locale);
+      await chooseStarter(page, locale, 'NOOR15');
+      await expect(page.getByTestId('checkout-total')).toContainText('408');
       await page.getByRole('button', { name: tr(locale, 'Continue to payment') }).click();
       await page.waitForURL(/\/api\/v1\/sandbox\/checkout\//);
       await payWith(page, locale, '4000 0000 0000 0002');
       await page.waitForURL(/\/packages/);
       await expect(page.getByTestId('payment-result')).toHaveText(tr(locale, 'Your payment has not been completed. Please try again.'));
+      await expect(page.getByTestId('payment-next-step')).toHaveText(
+        tr(locale, 'Your card was declined. Your package and promo code are kept below: try another card, or ask your bank why the payment was refused.'),
+      );
+      await expect(page.getByTestId('package-4').getByRole('button')).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('textbox', { name: tr(locale, 'Promo code') })).toHaveValue('NOOR15');
+      await expect(page.getByTestId('checkout-total')).toContainText('408');
       await expect(page.getByTestId('balance-hours')).toHaveAttribute('data-hours', String(before));
       expect(await hoursOf(request, token)).toBe(before);
     });

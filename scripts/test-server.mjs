@@ -88,6 +88,9 @@ export async function startServer({ timeoutMs = 90_000 } = {}) {
     AUTH_PHONE_LIMIT_SCALE: '100',
     // The live-session e2e: the fake RTC relay instead of Agora (the server refuses it in production).
     RTC_ADAPTER: 'fake',
+    // As behind the production proxy: the caller's address is the last X-Forwarded-For entry, which lets
+    // the phone-input e2e arrive "from Egypt" (the IP-to-country lookup).
+    TRUST_PROXY: '1',
   };
   // A fresh embedded database every run, whatever the calling shell points at.
   delete env.DATABASE_URL;

@@ -7,7 +7,7 @@ import type { AppEnv } from './http/context';
 import { ApiFailure, ValidationFailure } from './http/errors';
 import { isInvalidInputDbError, refuseNulInUrl } from './http/input-guard';
 import { requestContext } from './http/request-context';
-import { securityHeaders } from './http/security-headers';
+import { originOf, securityHeaders } from './http/security-headers';
 import { staticFiles } from './http/static-files';
 import { DEFAULT_LOCALE, tr } from './i18n';
 import { createLogger, errorFields, type Logger } from './logger';
@@ -15,6 +15,8 @@ import { authModule, bearerToken, MAX_UPLOAD_BODY, UPLOAD_PATHS, type AuthModule
 import { contactRoutes } from './modules/contact/routes';
 import { countriesRoutes } from './modules/countries/routes';
 import { healthRoutes } from './modules/health/routes';
+import { ipCountryRoutes } from './modules/ip-country/routes';
+import type { CountryLookup } from './modules/ip-country/lookup';
 import { newsletterRoutes } from './modules/newsletter/routes';
 import { notificationsRoutes } from './modules/notifications';
 import { packagesModule, type IdentifyCaller } from './modules/packages';
@@ -66,19 +68,26 @@ export interface AppOptions {
    * guarded like the admin API).
    */
   ops?: { draining?: () => boolean; readyTimeoutMs?: number; metrics?: Metrics };
+  /**
+   * The phone input's country lookup: our own /api/v1/ip-country (a database lookup; a fake in tests),
+   * and the outside service the client was built to call instead (VITE_IP_COUNTRY_URL), whose origin
+   * the CSP then allows.
+   */
+  ipCountry?: { lookup?: CountryLookup; externalUrl?: string | undefined };
 }
 
 // Our forms are small; a body this size is a mistake or an attack. Uploads have their own limit (auth module).
 const MAX_JSON_BODY = 1024 * 1024;
 
-export function createApp({ db, staticDir, log = createLogger('info'), production = false, realtime, packages, auth: authOptions, admin, requests, sessions, ops }: AppOptions) {
+export function createApp({ db, staticDir, log = createLogger('info'), production = false, realtime, packages, auth: authOptions, admin, requests, sessions, ops, ipCountry }: AppOptions) {
   const app = new Hono<AppEnv>();
   const draining = ops?.draining ?? (() => false);
 
   // Outermost first: the access log sees the final status, headers land on every response (errors
   // included), and compression sees the finished body.
   app.use(requestContext(db, log));
-  app.use(securityHeaders({ production }));
+  const lookupOrigin = originOf(ipCountry?.externalUrl);
+  app.use(securityHeaders({ production, connectOrigins: lookupOrigin ? [lookupOrigin] : [] }));
   app.use(compression());
   app.use(refuseNulInUrl());
   if (ops?.metrics) app.use(ops.metrics.middleware);
@@ -120,6 +129,7 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
     .route('/', settingsRoutes())
     .route('/', phasesRoutes())
     .route('/', countriesRoutes())
+    .route('/', ipCountryRoutes({ trustProxy: authOptions?.trustProxy ?? false, ...(ipCountry?.lookup ? { lookup: ipCountry.lookup } : {}) }))
     .route('/', subjectsRoutes())
     .route('/', contactRoutes())
     .route('/', newsletterRoutes())

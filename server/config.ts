@@ -30,6 +30,11 @@ export interface Config {
   devTools: boolean;
   /** The e2e server's rate-limit relaxations (authRelaxations); refused in production. */
   authRelaxations: AuthRelaxations;
+  /**
+   * VITE_IP_COUNTRY_URL, the same variable the client is built with: an outside IP-to-country service
+   * instead of our own /api/v1/ip-country. The CSP allows exactly its origin.
+   */
+  ipCountryUrl: string | undefined;
 }
 
 export interface AuthRelaxations {
@@ -185,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: { token: nonEmpty(env.ADMIN_TOKEN), allowRemote: parseBool(env.ADMIN_ALLOW_REMOTE) ?? false },
     devTools,
     authRelaxations: authRelaxations(env, production),
+    ipCountryUrl: nonEmpty(env.VITE_IP_COUNTRY_URL),
   };
 }
 

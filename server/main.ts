@@ -68,6 +68,8 @@ export interface ServerOptions {
   sessions?: AppOptions['sessions'];
   /** The reviewer's admin API under /api/admin (off without a token). */
   admin?: AppOptions['admin'];
+  /** The phone input's country lookup: an outside service's URL for the CSP, a fake lookup for tests. */
+  ipCountry?: AppOptions['ipCountry'];
   /** The requests sweep's period in ms (default every minute; expires and finishes requests); 0 turns it off. */
   requestSweepEveryMs?: number;
   /** The session reminder job's period in ms (default every minute); 0 turns it off. */
@@ -161,6 +163,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     ops: { draining: () => draining, readyTimeoutMs: dbSettings.readyTimeoutMs, ...(metrics ? { metrics } : {}) },
     ...(options.admin ? { admin: options.admin } : {}),
     ...(options.sessions ? { sessions: options.sessions } : {}),
+    ...(options.ipCountry ? { ipCountry: options.ipCountry } : {}),
     realtime: {
       config: realtimeConfig,
       publisher,
@@ -251,6 +254,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     production: config.production,
     realtime: { config: config.pusher },
     sessions: { agora: config.agora, fakeRtc: config.rtcAdapter === 'fake' },
+    ipCountry: { externalUrl: config.ipCountryUrl },
     auth: {
       uploadDir: config.auth.uploadDir,
       trustProxy: config.auth.trustProxy,

@@ -14,6 +14,7 @@ import { createAppRouter } from './app/router';
 import { App } from './app/app';
 import { createErrorHandler } from './app/error-handling';
 import { createQueryClient } from './api/query-client';
+import { toast } from './ui/toast-store';
 import { prefetchReferenceLists } from './features/reference/use-reference';
 
 async function boot() {
@@ -23,6 +24,7 @@ async function boot() {
   // handler reads auth and router lazily: no query can fail before both exist a few lines below.
   const queryClient = createQueryClient({
     onError: createErrorHandler({ auth: () => auth, navigateToLogin: () => void router.navigate({ to: '/login' }) }),
+    onMutationSuccess: () => toast.clearErrors(),
   });
   const auth = createAuthActor();
   const router = createAppRouter({ auth, queryClient });

@@ -18,15 +18,35 @@ const CSP: Record<string, string[]> = {
   'form-action': ["'self'"],
 };
 
-export const CONTENT_SECURITY_POLICY = Object.entries(CSP)
-  .map(([name, values]) => `${name} ${values.join(' ')}`)
-  .join('; ');
+/**
+ * The policy, with `connectOrigins` added to connect-src: exactly the origin of each outside service the
+ * client is built to call (an IP-to-country service in VITE_IP_COUNTRY_URL), nothing wider.
+ */
+export function contentSecurityPolicy(connectOrigins: readonly string[] = []): string {
+  return Object.entries(CSP)
+    .map(([name, values]) => `${name} ${(name === 'connect-src' ? [...values, ...connectOrigins] : values).join(' ')}`)
+    .join('; ');
+}
 
-export function securityHeaders({ production }: { production: boolean }): MiddlewareHandler {
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
+
+/** The origin of an absolute http(s) URL; null for a relative or malformed one (same origin: nothing to allow). */
+export function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const { protocol, origin } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:' ? origin : null;
+  } catch {
+    return null;
+  }
+}
+
+export function securityHeaders({ production, connectOrigins = [] }: { production: boolean; connectOrigins?: readonly string[] }): MiddlewareHandler {
+  const policy = contentSecurityPolicy(connectOrigins);
   return async (c, next) => {
     await next();
     const h = c.res.headers;
-    h.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    h.set('Content-Security-Policy', policy);
     h.set('X-Content-Type-Options', 'nosniff');
     h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     // Live sessions use the camera and microphone of this origin only; nothing else is needed.

@@ -25,6 +25,8 @@ declare module '@tanstack/react-query' {
 
 export interface QueryClientOptions {
   onError: (error: unknown) => void;
+  /** A mutation (a form's request) went through: the app clears the error toasts of earlier attempts. */
+  onMutationSuccess?: () => void;
 }
 
 /** Worth another try: no response or a server-side failure. A 4xx will say the same thing again. */
@@ -34,7 +36,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return error.status === 0 || error.status >= 500;
 }
 
-export function createQueryClient({ onError }: QueryClientOptions): QueryClient {
+export function createQueryClient({ onError, onMutationSuccess }: QueryClientOptions): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
@@ -45,6 +47,7 @@ export function createQueryClient({ onError }: QueryClientOptions): QueryClient 
       onError: (error, _variables, _context, mutation) => {
         if (!handledHere(mutation.meta, error)) onError(error);
       },
+      onSuccess: () => onMutationSuccess?.(),
     }),
     defaultOptions: {
       queries: { staleTime: 60_000, retry: shouldRetry, refetchOnWindowFocus: false },

@@ -12,7 +12,7 @@ import { PasswordStrength } from '../ui/password-strength';
 import { PhoneInput, validatePhone, type PhoneValue } from '../ui/phone-input';
 import { TextInput } from '../ui/text-input';
 import { ChoiceGroup } from '../ui/choice-group';
-import { fieldErrors } from './form-messages';
+import { fieldErrors, formErrorsNow } from './form-messages';
 import { useCountryOptions, usePhaseOptions, useSubjectOptions } from '../api/reference-options';
 import { SelectInput } from '../ui/select-input';
 import { arabicNameSchema, birthDateProblem, codeProblem, experienceProblem, OTP_LENGTH, passwordProblem, requiredChoice, schemaProblem } from './rules';
@@ -118,10 +118,23 @@ export function NewPasswordField({ field, label }: FieldProps & { label: string 
   );
 }
 
+/**
+ * True once the typed confirmation can no longer become the password (it is not the start of it) or is
+ * as long as it: the mismatch shows while typing, without waiting for the field to lose focus, yet not
+ * for the first letters of a confirmation that is on its way to matching.
+ */
+export function confirmationSettled(confirmation: string, password: string): boolean {
+  return confirmation !== '' && password !== '' && (!password.startsWith(confirmation) || confirmation.length >= password.length);
+}
+
 export function PasswordConfirmationField({ field }: FieldProps) {
   const { t, i18n } = useLingui();
+  const password = String(field.form.getFieldValue('password') ?? '');
+  const value = String(field.state.value ?? '');
+  const shown = fieldErrors(field, i18n);
+  const live = confirmationSettled(value, password) ? formErrorsNow(field, i18n) : [];
   return (
-    <Field label={t`Confirm password`} required errors={fieldErrors(field, i18n)}>
+    <Field label={t`Confirm password`} required errors={shown.length ? shown : live}>
       {(control) => <TextInput {...control} {...textBinding(field)} type="password" autoComplete="new-password" dir="ltr" />}
     </Field>
   );

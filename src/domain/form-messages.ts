@@ -6,7 +6,8 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { AnyFieldApi } from '@tanstack/react-form';
 import { profileValidationKeys } from '../../contract/profile';
 import { fileErrorTexts } from '../ui/file-input';
-import { visibleErrors } from '../ui/form-helpers';
+import { errorMessages, visibleErrors } from '../ui/form-helpers';
+import { validationMessage } from '../ui/validation';
 import { phoneErrorTexts } from '../ui/phone-input';
 import { ruleTexts } from './rules';
 
@@ -25,4 +26,9 @@ export function formMessage(key: string, i18n: I18n): string {
 /** The messages a field shows now (after blur or a submit attempt, or from the server), translated. */
 export function fieldErrors(field: AnyFieldApi, i18n: I18n): string[] {
   return [...new Set(visibleErrors(field, i18n).map((m) => formMessage(m, i18n)))];
+}
+
+/** The messages of a field's current errors, whether or not the field was left yet (for live checks). */
+export function formErrorsNow(field: AnyFieldApi, i18n: I18n): string[] {
+  return [...new Set(errorMessages(field.state.meta.errors).map((m) => formMessage(validationMessage(m, i18n), i18n)))];
 }

@@ -1,14 +1,18 @@
-// The buttons that change a request — approve and reject for its teacher, cancel (after a confirm
-// dialog that says what happens to the hours) for its student — shared by the requests list and the
-// session details. Which buttons appear is decided by the caller from the request machine (the
+// The buttons that change a request — approve, and reject (after a confirm dialog with an optional
+// reason the student reads) for its teacher, cancel (after a confirm dialog that says what happens to
+// the hours) for its student — shared by the requests list and the session details; and the way on
+// for a student whose request was rejected: book another teacher of the same subject. Which buttons appear is decided by the caller from the request machine (the
 // server's `actions`); failures go to the error catalogue's toast through the query client.
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import type { RequestAction } from '../../contract/requests';
+import { REJECT_REASON_MAX_LENGTH, type RequestAction } from '../../contract/requests';
+import { api } from '../api/client';
 import { changeRequest, refreshAfterRequestChange, refundsOn, requestQuery, requestsKeys, type RequestChange, type RequestSummary } from '../api/requests';
 import { Button } from '../ui/button';
+import { TextArea } from '../ui/text-area';
 import { requestActionTexts } from './request-status';
 import { toast } from '../ui/toast-store';
 
@@ -24,9 +28,13 @@ export function RequestActions({ request, actions, label }: RequestActionsProps)
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
   const change = useMutation({
-    mutationFn: (what: RequestChange) => changeRequest(request.id, what),
-    onSuccess: (detail, what) => {
+    mutationFn: ({ what, reason: why }: { what: RequestChange; reason?: string }) =>
+      changeRequest(request.id, what, api, what === 'reject' ? { reason: why ?? '' } : undefined),
+    onSuccess: (detail, { what }) => {
       queryClient.setQueryData(requestsKeys.detail(detail.id, i18n.locale), detail);
       const done = { approve: t`The request was approved.`, reject: t`The request was rejected.`, cancel: t`The request was canceled.` }[what];
       toast.show({ severity: 'success', summary: done });
@@ -43,14 +51,58 @@ export function RequestActions({ request, actions, label }: RequestActionsProps)
   return (
     <div className="request-actions">
       {shown.includes('approve') ? (
-        <Button onClick={() => change.mutate('approve')} disabled={busy} aria-label={name('approve')} data-action="approve">
+        <Button onClick={() => change.mutate({ what: 'approve' })} disabled={busy} aria-label={name('approve')} data-action="approve">
           {i18n._(requestActionTexts.approve)}
         </Button>
       ) : null}
       {shown.includes('reject') ? (
-        <Button variant="secondary" onClick={() => change.mutate('reject')} disabled={busy} aria-label={name('reject')} data-action="reject">
-          {i18n._(requestActionTexts.reject)}
-        </Button>
+        <Dialog.Root open={rejecting} onOpenChange={setRejecting}>
+          <Dialog.Trigger asChild>
+            <Button variant="secondary" disabled={busy} aria-label={name('reject')} data-action="reject">
+              {i18n._(requestActionTexts.reject)}
+            </Button>
+          </Dialog.Trigger>
+          <Dialog.Portal>
+            <Dialog.Overlay className="request-dialog-overlay" />
+            <Dialog.Content className="request-dialog">
+              <Dialog.Title className="request-dialog-title">
+                <Trans>Reject this request?</Trans>
+              </Dialog.Title>
+              <Dialog.Description>
+                <Trans>The student is told and gets back what they paid with. They can then book another teacher.</Trans>
+              </Dialog.Description>
+              <div className="field">
+                <label htmlFor={reasonId} className="field-label">
+                  <Trans>A reason for the student (optional)</Trans>
+                </label>
+                <TextArea
+                  id={reasonId}
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                  rows={3}
+                  maxLength={REJECT_REASON_MAX_LENGTH}
+                  placeholder={t`For example: I am not available that week.`}
+                />
+              </div>
+              <div className="request-dialog-actions">
+                <Dialog.Close asChild>
+                  <Button variant="ghost">
+                    <Trans>Keep the request</Trans>
+                  </Button>
+                </Dialog.Close>
+                <Button
+                  onClick={() => {
+                    setRejecting(false);
+                    change.mutate({ what: 'reject', reason: reason.trim() });
+                  }}
+                  data-action="confirm-reject"
+                >
+                  <Trans>Yes, reject it</Trans>
+                </Button>
+              </div>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
       ) : null}
       {shown.includes('cancel') ? (
         <Dialog.Root open={confirming} onOpenChange={setConfirming}>
@@ -79,7 +131,7 @@ export function RequestActions({ request, actions, label }: RequestActionsProps)
                 <Button
                   onClick={() => {
                     setConfirming(false);
-                    change.mutate('cancel');
+                    change.mutate({ what: 'cancel' });
                   }}
                   data-action="confirm-cancel"
                 >
@@ -117,5 +169,14 @@ function RefundNote({ id, hours }: { id: number; hours: number }) {
     <p data-testid="refund-note">
       <Plural value={hours} one="The # hour of this session will be returned to your balance." other="The # hours of this session will be returned to your balance." />
     </p>
+  );
+}
+
+/** For the student of a rejected request: the teachers of the same subject, to choose another. */
+export function BookAnotherTeacher({ subjectId }: { subjectId: number }) {
+  return (
+    <Link to="/teachers" search={{ subject: subjectId }} className="button button-primary" data-testid="book-another-teacher">
+      <Trans>Book another teacher</Trans>
+    </Link>
   );
 }

@@ -22,9 +22,9 @@ export const Route = createFileRoute('/packages')({
 });
 
 function PackagesRoute() {
-  const { payment } = Route.useSearch();
+  const { payment, order } = Route.useSearch();
   const navigate = Route.useNavigate();
   // Shown once: a reload or a shared link must not announce the payment again.
   const seen = useCallback(() => void navigate({ search: {}, replace: true }), [navigate]);
-  return <PackagesPage payment={payment} onPaymentSeen={seen} />;
+  return <PackagesPage payment={payment} order={order} onPaymentSeen={seen} />;
 }

@@ -151,7 +151,9 @@ export async function lookupCountry(url: string, { fetch = globalThis.fetch, tim
   }
 }
 
-const LOOKUP_URL: string | undefined = import.meta.env.VITE_IP_COUNTRY_URL || undefined;
+// Our own server answers by default (GET /api/v1/ip-country, a database that ships with the app); a
+// build can point at an outside service instead, whose origin the server's CSP then allows.
+const LOOKUP_URL: string = import.meta.env.VITE_IP_COUNTRY_URL || '/api/v1/ip-country';
 // One lookup per endpoint and page load, shared by every phone input (sign-in and sign-up must not ask twice).
 const lookups = new Map<string, Promise<CountryCode | null>>();
 function lookupOnce(url: string): Promise<CountryCode | null> {
@@ -191,7 +193,7 @@ export interface PhoneInputProps {
   onlyCountries?: readonly CountryCode[];
   /** Look the country up from the visitor's IP (when an endpoint is configured). Default on (spec §9). */
   autoLookup?: boolean;
-  /** The lookup endpoint; defaults to VITE_IP_COUNTRY_URL, and no lookup at all when that is unset. */
+  /** The lookup endpoint; defaults to VITE_IP_COUNTRY_URL, else our own /api/v1/ip-country. */
   lookupUrl?: string;
   /** Field's control props (id, aria-describedby, aria-invalid, aria-required) go to the number field. */
   id?: string;

@@ -58,6 +58,16 @@ export function createToastStore() {
       messages = next;
       emit();
     },
+    /**
+     * Removes the error and warning toasts: called when a form's request succeeds (or is tried again),
+     * so a stale "details are not correct" never sits beside the result of the attempt that worked.
+     */
+    clearErrors(): void {
+      const next = messages.filter((m) => m.severity !== 'error' && m.severity !== 'warn');
+      if (next.length === messages.length) return;
+      messages = next;
+      emit();
+    },
     /** Removes every toast, or every toast of one group. */
     clear(group?: string): void {
       messages = group === undefined ? [] : messages.filter((m) => m.group !== group);

@@ -70,6 +70,16 @@ describe('request notifications through the API', () => {
     expect(ctx.published.filter((p) => p.event !== 'notification.created').map((p) => p.channels)).toEqual([channels]);
   });
 
+  it('names the teacher in full (first, second and last name), as the teacher page does', async () => {
+    const teacher = await makeTeacher(ctx.db, { first: 'فاطمة', last: 'الكعبي' });
+    await ctx.db.query(`UPDATE users SET second_name = 'أحمد' WHERE id = $1`, [teacher]);
+    const student = await makeStudent(ctx.db);
+    await creditHours(ctx.db, student, 5);
+    const id = await book(student, teacher);
+    expect((await ctx.as(teacher).post(`/api/v1/requests/${id}/approve`)).status).toBe(200);
+    expect((await listOf(student))[0]?.params).toMatchObject({ other_name: 'فاطمة أحمد الكعبي' });
+  });
+
   it('the student cancels → the teacher is told', async () => {
     const teacher = await makeTeacher(ctx.db);
     const student = await makeStudent(ctx.db);

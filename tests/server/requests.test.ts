@@ -200,6 +200,27 @@ describe('transitions', () => {
     expect(await balanceMinutesOf(ctx.db, student)).toBe(360);
   });
 
+  it('a reject may carry a reason: validated, stored, shown to both parties; none without one', async () => {
+    const teacher = await makeTeacher(ctx.db);
+    const student = await makeStudent(ctx.db);
+    await creditHours(ctx.db, student, 4);
+    const a = await book(student, teacher, 2, 1);
+    const b = await book(student, teacher, 5, 1);
+    // Too long: 400 next to the field, and nothing changes.
+    const long = await ctx.as(teacher, 'en').post(`/api/v1/requests/${a.json.data.id}/reject`, { reason: 'x'.repeat(501) });
+    expect(long.status).toBe(400);
+    expect((await body(long)).errors?.reason).toEqual([expect.any(String)]);
+    expect((await body<RequestDetail>(await ctx.as(student).get(`/api/v1/requests/${a.json.data.id}`))).data.status).toBe('pending');
+
+    const rejected = await body<RequestDetail>(await ctx.as(teacher).post(`/api/v1/requests/${a.json.data.id}/reject`, { reason: '  I am travelling that week.  ' }));
+    expect(rejected.data).toMatchObject({ status: 'rejected', reject_reason: 'I am travelling that week.' });
+    const seen = await body<RequestDetail>(await ctx.as(student).get(`/api/v1/requests/${a.json.data.id}`));
+    expect(seen.data.reject_reason).toBe('I am travelling that week.');
+
+    const plain = await body<RequestDetail>(await ctx.as(teacher).post(`/api/v1/requests/${b.json.data.id}/reject`, { reason: '   ' }));
+    expect(plain.data).toMatchObject({ status: 'rejected', reject_reason: null });
+  });
+
   it('the sweep expires unaccepted requests (refunded) once, however often it runs', async () => {
     const teacher = await makeTeacher(ctx.db);
     const student = await makeStudent(ctx.db);

@@ -1,6 +1,6 @@
 // POST /api/v1/contact: the contact-us form. Stored for the team; 201 with the new message id.
 import { Hono } from 'hono';
-import { isValidPhoneNumber } from 'libphonenumber-js';
+import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import { contactRequestSchema } from '../../../contract/contact';
 import { validationKeys } from '../../../contract/validation';
 import type { AppEnv } from '../../http/context';
@@ -8,7 +8,8 @@ import { ok } from '../../http/respond';
 import { jsonBody } from '../../http/validate';
 import { insertContactMessage } from './queries';
 
-// The contract checks the E.164 shape; here the number must also exist in its country's numbering plan.
+// The contract checks the E.164 shape; here the number must also exist in its country's numbering plan
+// (the full metadata, as the phone input on the client uses: "+9745588" is refused on both sides).
 const serverContactSchema = contactRequestSchema.extend({
   phone: contactRequestSchema.shape.phone.refine((phone) => isValidPhoneNumber(phone), { error: validationKeys.invalidPhone }),
 });

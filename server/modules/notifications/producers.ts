@@ -125,7 +125,8 @@ export async function notifyRequestChange(
       teacher_name: string;
     }>(
       `SELECT r.starts_at, s.name_ar AS subject_ar, s.name_en AS subject_en,
-            concat_ws(' ', st.first_name, st.last_name) AS student_name, concat_ws(' ', te.first_name, te.last_name) AS teacher_name
+            concat_ws(' ', st.first_name, st.second_name, st.last_name) AS student_name,
+            concat_ws(' ', te.first_name, te.second_name, te.last_name) AS teacher_name
        FROM requests r JOIN users st ON st.id = r.student_id JOIN users te ON te.id = r.teacher_id
        LEFT JOIN subjects s ON s.id = r.subject_id
       WHERE r.id = $1`,

@@ -39,7 +39,7 @@ const PARTIES = `
   LEFT JOIN subjects s ON s.id = r.subject_id
   WHERE r.status = 'approved' AND p.user_id IS NOT NULL AND r.starts_at > $1`;
 const FIELDS = `r.id AS request_id, p.user_id, r.starts_at, s.name_ar AS subject_ar, s.name_en AS subject_en,
-  NULLIF(concat_ws(' ', o.first_name, o.last_name), '') AS other_name`;
+  NULLIF(concat_ws(' ', o.first_name, o.second_name, o.last_name), '') AS other_name`;
 // 19:00 on the local day before the start, as an instant (users.time_zone, an IANA name).
 const EVENING_AT = `((((r.starts_at AT TIME ZONE u.time_zone)::date - 1) + time '${EVENING_HOUR}') AT TIME ZONE u.time_zone)`;
 

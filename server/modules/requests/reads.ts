@@ -133,6 +133,7 @@ export async function requestDetail(q: Queryable, id: number, viewer: Viewer, lo
     'SELECT rating, comment, created_at FROM evaluations WHERE request_id = $1',
     [id],
   );
+  const rejected = a.row.status === 'rejected' ? await q.one<{ reject_reason: string | null }>('SELECT reject_reason FROM requests WHERE id = $1', [id]) : null;
   const deadlines = requestDeadlines(a.row.status, contextOf(a.row, a.rated));
   const iso = (ms: number) => new Date(ms).toISOString();
   return {
@@ -152,5 +153,6 @@ export async function requestDetail(q: Queryable, id: number, viewer: Viewer, lo
     },
     channel_name: isParty(a, viewer) && (a.row.status === 'approved' || a.row.status === 'finished') ? a.row.channel_name : null,
     evaluation: evaluation ? { rating: evaluation.rating, comment: evaluation.comment, at: evaluation.created_at.toISOString() } : null,
+    reject_reason: rejected?.reject_reason ?? null,
   };
 }

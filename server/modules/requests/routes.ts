@@ -4,7 +4,7 @@
 // answer in this router's onError; anything else goes on to app.onError.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { createRequestSchema, evaluationInputSchema, requestsQuerySchema } from '../../../contract/requests';
+import { createRequestSchema, evaluationInputSchema, rejectInputSchema, requestsQuerySchema } from '../../../contract/requests';
 import type { AppEnv } from '../../http/context';
 import { ApiFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
@@ -66,9 +66,11 @@ export function requestsRoutes({ auth, publisher, log, now }: RequestsRoutesOpti
   const change = (action: 'approve' | 'reject' | 'cancel', key: MessageKey) => async (c: Context<AppEnv>) => {
     const viewer = viewerOf(c);
     const id = requestId(c);
+    // Only a reject takes a body (its optional reason); the others are bodiless as before.
+    const options = action === 'reject' ? await jsonBody(c, rejectInputSchema) : {};
     const at = now();
     await settle(c, id, at);
-    const result = await changeRequest(c.get('db'), id, viewer, action, at);
+    const result = await changeRequest(c.get('db'), id, viewer, action, at, options);
     await announce(c.get('db'), publisher, result, 'updated');
     return ok(c, await requestDetail(c.get('db'), id, viewer, c.get('locale'), at), key);
   };

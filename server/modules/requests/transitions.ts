@@ -15,7 +15,15 @@ export type ChangeAction = 'approve' | 'reject' | 'cancel';
  * A viewer's approve / reject / cancel, checked by the machine. Approving also checks the approving
  * teacher has no other approved session at that time. Refunds (reject, cancel) in the same transaction.
  */
-export async function changeRequest(db: Db, id: number, viewer: Viewer, action: ChangeAction, now: Date): Promise<RequestChange> {
+export async function changeRequest(
+  db: Db,
+  id: number,
+  viewer: Viewer,
+  action: ChangeAction,
+  now: Date,
+  /** A reject's reason for the student (kept only when the request itself becomes rejected). */
+  options: { reason?: string | null } = {},
+): Promise<RequestChange> {
   return db.transaction(async (tx) => {
     // Serialize a teacher's approvals, so two of their requests at one time cannot both be approved.
     // A teacher no longer active (suspended since the offer) cannot take sessions.
@@ -50,6 +58,7 @@ export async function changeRequest(db: Db, id: number, viewer: Viewer, action: 
     );
     if (!updated) throw new RequestFailure(409, REQUEST_ERROR.notAllowed);
     if (action === 'reject') {
+      if (options.reason) await tx.query('UPDATE requests SET reject_reason = $2 WHERE id = $1', [id, options.reason]);
       await tx.query('UPDATE request_offers SET declined_at = $3 WHERE request_id = $1 AND teacher_id = $2 AND declined_at IS NULL', [id, viewer.id, now]);
     }
     if (next.hasTag('request:refunded')) await refund(tx, a.row, now);

@@ -12,6 +12,7 @@ import type { Failure } from '../../../contract/failure';
 import { selectFailure, selectIsBusy, type AuthEvent, type AuthMachine } from '../../../machines/auth.machine';
 import { describeFailure } from '../../api/present-error';
 import { applyServerErrors, useFocusFirstInvalid } from '../../ui/form-helpers';
+import { toast } from '../../ui/toast-store';
 
 export type AuthActor = ActorRefFrom<AuthMachine>;
 
@@ -75,6 +76,8 @@ export function useAuthForm(auth: AuthActor, form: AnyFormApi, formRef: RefObjec
   const send = useCallback(
     (event: AuthEvent) => {
       setSummary([]);
+      // A new attempt: the error toasts of the last one no longer describe what is on screen.
+      toast.clearErrors();
       return sendRequest(event);
     },
     [sendRequest],

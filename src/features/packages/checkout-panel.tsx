@@ -1,6 +1,7 @@
 // The order being put together: the chosen package, a promo code checked by the server (its
 // discounted price shown before paying, or the code's own refusal), and the step to the payment page.
-import { useState, type FormEvent } from 'react';
+// Chosen by hand, the panel scrolls into view and takes focus, so the next step is where the eyes are.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { PROMO_REJECTIONS, type PromoRejection } from '../../../contract/packages';
@@ -16,6 +17,10 @@ export interface CheckoutPanelProps {
   pkg: TimePackage;
   /** Sends the browser to the gateway's checkout (the app leaves for the payment page). */
   goToCheckout: (url: string) => void;
+  /** A code to start with (the one of a payment that did not go through); it is checked at once. */
+  initialCode?: string | undefined;
+  /** Scroll the panel into view and move focus to its heading when it appears. */
+  bringIntoView?: boolean;
 }
 
 function rejectionOf(error: unknown): PromoRejection | null {
@@ -24,9 +29,10 @@ function rejectionOf(error: unknown): PromoRejection | null {
   return (PROMO_REJECTIONS as readonly string[]).includes(code ?? '') ? (code as PromoRejection) : null;
 }
 
-export function CheckoutPanel({ pkg, goToCheckout }: CheckoutPanelProps) {
+export function CheckoutPanel({ pkg, goToCheckout, initialCode, bringIntoView = false }: CheckoutPanelProps) {
   const { t, i18n } = useLingui();
-  const [code, setCode] = useState('');
+  const [code, setCode] = useState(initialCode ?? '');
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const [quote, setQuote] = useState<PromoQuote | null>(null);
   const [promoError, setPromoError] = useState<string | null>(null);
 
@@ -38,8 +44,8 @@ export function CheckoutPanel({ pkg, goToCheckout }: CheckoutPanelProps) {
   const activeQuote = quote && quote.package_id === pkg.id ? quote : null;
   const money = (amount: number) => formatMoney(amount, pkg.currency, i18n.locale);
 
-  const apply = async (e: FormEvent) => {
-    e.preventDefault();
+  const apply = async (e?: FormEvent) => {
+    e?.preventDefault();
     setQuote(null);
     setPromoError(null);
     const typed = code.trim();
@@ -56,6 +62,24 @@ export function CheckoutPanel({ pkg, goToCheckout }: CheckoutPanelProps) {
       else setPromoError(i18n._(promoCheckFailed));
     }
   };
+
+  useEffect(() => {
+    if (!bringIntoView) return;
+    const heading = headingRef.current;
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    heading?.closest('section')?.scrollIntoView?.({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+    heading?.focus({ preventScroll: true });
+  }, [bringIntoView]);
+
+  // A restored code is priced again by the server (it may have expired meanwhile).
+  const checkedInitial = useRef(false);
+  useEffect(() => {
+    if (!initialCode || checkedInitial.current) return;
+    checkedInitial.current = true;
+    void apply();
+    // Once, on arrival: `apply` reads the code state set from `initialCode`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [initialCode]);
 
   const pay = async () => {
     try {
@@ -76,7 +100,7 @@ export function CheckoutPanel({ pkg, goToCheckout }: CheckoutPanelProps) {
   const total = activeQuote ? activeQuote.amount : pkg.price;
   return (
     <section className="checkout-panel" aria-labelledby="checkout-title">
-      <h2 id="checkout-title">
+      <h2 id="checkout-title" ref={headingRef} tabIndex={-1}>
         <Trans>Your order</Trans>
       </h2>
       <p className="checkout-package">

@@ -1,6 +1,8 @@
 // The packages screen (students only, spec §2, §6): the balance, the time packages with an
 // institutional option, the order with its promo code, the payment result on return from checkout
-// (spec §8), and the purchase history.
+// (spec §8), and the purchase history. After a payment that did not go through, the failed order's
+// package and promo code are chosen again (read back from the history), so trying another card is
+// one step.
 import './packages.css';
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,12 +14,14 @@ import { CheckoutPanel } from './checkout-panel';
 import { InstitutionalCard } from './institutional-card';
 import { OrderHistory } from './order-history';
 import { PackageCard } from './package-card';
-import { packagesKeys, packagesQuery, type TimePackage } from './packages-api';
+import { ordersQuery, packagesKeys, packagesQuery, type TimePackage } from './packages-api';
 import { PaymentResult } from './payment-result';
 
 export interface PackagesPageProps {
   /** `?payment=` on return from the checkout. */
   payment?: Result | undefined;
+  /** `?order=` on return from the checkout: the order the payment was for. */
+  order?: number | undefined;
   /** Called once the result is on screen, so the route can drop it from the address. */
   onPaymentSeen?: () => void;
   goToCheckout?: (url: string) => void;
@@ -25,15 +29,33 @@ export interface PackagesPageProps {
 
 const leaveForCheckout = (url: string) => window.location.assign(url);
 
-export function PackagesPage({ payment, onPaymentSeen, goToCheckout = leaveForCheckout }: PackagesPageProps) {
+export function PackagesPage({ payment, order, onPaymentSeen, goToCheckout = leaveForCheckout }: PackagesPageProps) {
   const { i18n } = useLingui();
   const queryClient = useQueryClient();
   const packages = useQuery(packagesQuery(i18n.locale));
   const [result, setResult] = useState<Result | undefined>(payment);
   const [chosen, setChosen] = useState<TimePackage | null>(null);
+  // Set only by the reader's own choice, so a restored order does not pull the page down on arrival.
+  const [chosenByHand, setChosenByHand] = useState(false);
+  const [failedOrderId, setFailedOrderId] = useState<number | undefined>(payment === 'failed' ? order : undefined);
+  const orders = useQuery({ ...ordersQuery(i18n.locale), enabled: failedOrderId !== undefined });
+  const failedOrder = failedOrderId === undefined ? undefined : orders.data?.find((o) => o.id === failedOrderId);
 
   // Kept after the route drops `?payment` from the address (adjusting state while rendering, not in an effect).
-  if (payment && payment !== result) setResult(payment);
+  if (payment && payment !== result) {
+    setResult(payment);
+    setFailedOrderId(payment === 'failed' ? order : undefined);
+  }
+  // The failed order's package is chosen again once both lists are here (again while rendering).
+  if (failedOrder && !chosen && packages.data) {
+    const again = packages.data.find((p) => p.id === failedOrder.package_id);
+    if (again) setChosen(again);
+  }
+  const choose = (pkg: TimePackage) => {
+    setChosen(pkg);
+    setChosenByHand(true);
+  };
+  const restoredCode = failedOrder && chosen?.id === failedOrder.package_id ? (failedOrder.promo_code ?? undefined) : undefined;
 
   useEffect(() => {
     if (!payment) return;
@@ -51,7 +73,7 @@ export function PackagesPage({ payment, onPaymentSeen, goToCheckout = leaveForCh
       <p className="lead">
         <Trans>Buy hours for live lessons with our teachers. The more hours, the less each one costs.</Trans>
       </p>
-      {result ? <PaymentResult result={result} /> : null}
+      {result ? <PaymentResult result={result} failure={failedOrder?.failure ?? null} /> : null}
 
       <BalancePanel />
 
@@ -62,7 +84,7 @@ export function PackagesPage({ payment, onPaymentSeen, goToCheckout = leaveForCh
         {packages.data ? (
           <ul className="package-grid">
             {packages.data.map((pkg) => (
-              <PackageCard key={pkg.id} pkg={pkg} selected={chosen?.id === pkg.id} onChoose={setChosen} />
+              <PackageCard key={pkg.id} pkg={pkg} selected={chosen?.id === pkg.id} onChoose={choose} />
             ))}
             <InstitutionalCard />
           </ul>
@@ -75,7 +97,15 @@ export function PackagesPage({ payment, onPaymentSeen, goToCheckout = leaveForCh
         )}
       </section>
 
-      {chosen ? <CheckoutPanel key={chosen.id} pkg={chosen} goToCheckout={goToCheckout} /> : null}
+      {chosen ? (
+        <CheckoutPanel
+          key={chosen.id}
+          pkg={chosen}
+          goToCheckout={goToCheckout}
+          initialCode={restoredCode}
+          bringIntoView={chosenByHand}
+        />
+      ) : null}
 
       <OrderHistory />
     </section>

@@ -1,14 +1,25 @@
-// The message shown on return from the checkout (spec §8): success as a status, failure as an alert.
+// The message shown on return from the checkout (spec §8): success as a status, failure as an alert
+// with the next step, chosen by why the payment did not go through (the order's failure, when known).
 import { useLingui } from '@lingui/react';
-import type { PaymentResult as Result } from '../../../contract/packages';
-import { paymentResultTexts } from './texts';
+import type { Order, PaymentResult as Result } from '../../../contract/packages';
+import { paymentNextStepTexts, paymentResultTexts } from './texts';
 
-export function PaymentResult({ result }: { result: Result }) {
+export interface PaymentResultProps {
+  result: Result;
+  failure?: Order['failure'] | undefined;
+}
+
+export function PaymentResult({ result, failure = null }: PaymentResultProps) {
   const { _ } = useLingui();
   const success = result === 'success';
   return (
-    <div className={`payment-result payment-result-${result}`} role={success ? 'status' : 'alert'} data-testid="payment-result">
-      <p>{_(paymentResultTexts[result])}</p>
+    <div className={`payment-result payment-result-${result}`} role={success ? 'status' : 'alert'}>
+      <p data-testid="payment-result">{_(paymentResultTexts[result])}</p>
+      {success ? null : (
+        <p className="payment-next-step" data-testid="payment-next-step">
+          {_(paymentNextStepTexts[failure ?? 'unknown'])}
+        </p>
+      )}
     </div>
   );
 }

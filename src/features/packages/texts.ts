@@ -10,6 +10,14 @@ export const paymentResultTexts: Record<PaymentResult, MessageDescriptor> = {
   failed: msg`Your payment has not been completed. Please try again.`,
 };
 
+/** What to do after a payment that did not go through; the package and code are chosen again below. */
+export const paymentNextStepTexts: Record<NonNullable<Order['failure']> | 'unknown', MessageDescriptor> = {
+  declined: msg`Your card was declined. Your package and promo code are kept below: try another card, or ask your bank why the payment was refused.`,
+  cancelled: msg`The payment was cancelled. Your package and promo code are kept below whenever you are ready.`,
+  checkout_failed: msg`The payment page could not be opened. Your package and promo code are kept below: please try again in a few minutes.`,
+  unknown: msg`Choose your package below and try again, with another card if this one was refused.`,
+};
+
 export const promoRejectionTexts: Record<PromoRejection, MessageDescriptor> = {
   invalid: msg`This promo code is not valid. Please check it and try again.`,
   expired: msg`This promo code has expired.`,

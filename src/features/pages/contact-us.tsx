@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { z } from 'zod';
 import { contactRequestSchema } from '../../../contract/contact';
 import { MESSAGE_MAX_LENGTH } from '../../../contract/validation';
 import { sendContactMessage, type ContactRequest } from '../../api/contact';
@@ -13,30 +12,26 @@ import { contactDetailsOf, settingsQuery } from '../../api/reference';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
-import { applyServerErrors, submitWith, textBinding, useValidateAllOnSubmit, visibleErrors } from '../../ui/form-helpers';
+import { applyServerErrors, submitWith, textBinding, useValidateAllOnSubmit, valueBinding, visibleErrors } from '../../ui/form-helpers';
+import { fieldValidators } from '../../domain/field-groups';
+import { fieldErrors } from '../../domain/form-messages';
+import { emptyPhone, PhoneInput, type PhoneValue } from '../../ui/phone-input';
 import { TextArea } from '../../ui/text-area';
 import { TextInput } from '../../ui/text-input';
 import { toast } from '../../ui/toast-store';
 
 // The server validates with the same schemas (contract/contact.ts); the client runs them per field.
+// The phone is the sign-up's own input and rules (country picker, numbering plan of the country).
 const fields = contactRequestSchema.shape;
-const PHONE_MAX = 25;
-const DEFAULT_DIAL_CODE = '+974';
 
-/**
- * Until the phone input with its country picker lands, a number typed without a country code is taken
- * as Qatari (the platform's home market): "5512 3456" is sent as "+97455123456". "00…" means "+…".
- */
-function withDefaultDialCode(value: string): string {
-  const trimmed = value.trim();
-  if (trimmed === '' || trimmed.startsWith('+')) return trimmed;
-  if (trimmed.startsWith('00')) return `+${trimmed.slice(2)}`;
-  return `${DEFAULT_DIAL_CODE}${trimmed.replace(/^0+/, '')}`;
+interface ContactValues {
+  name: string;
+  email: string;
+  phone: PhoneValue;
+  message: string;
 }
 
-const phoneField = z.string().transform(withDefaultDialCode).pipe(fields.phone);
-
-const emptyForm: ContactRequest = { name: '', email: '', phone: '', message: '' };
+const emptyForm = (): ContactValues => ({ name: '', email: '', phone: emptyPhone(), message: '' });
 
 export function ContactPage() {
   const { t, i18n } = useLingui();
@@ -47,14 +42,14 @@ export function ContactPage() {
   const [summary, setSummary] = useState<string[]>([]);
 
   const form = useForm({
-    defaultValues: emptyForm,
+    defaultValues: emptyForm(),
     onSubmit: async ({ value, formApi }) => {
       setSummary([]);
       try {
         const reply = await send.mutateAsync({
           name: value.name.trim(),
           email: value.email.trim(),
-          phone: withDefaultDialCode(value.phone),
+          phone: value.phone.e164,
           message: value.message.trim(),
         });
         toast.show({ severity: 'success', summary: t`Message sent`, detail: reply.message });
@@ -156,20 +151,10 @@ export function ContactPage() {
             )}
           </form.Field>
 
-          <form.Field name="phone" validators={{ onChange: phoneField }}>
+          <form.Field name="phone" validators={fieldValidators.phone}>
             {(field) => (
-              <Field label={t`Phone`} required errors={visibleErrors(field, i18n)}>
-                {(control) => (
-                  <TextInput
-                    {...control}
-                    {...textBinding(field)}
-                    type="tel"
-                    autoComplete="tel"
-                    dir="ltr"
-                    maxLength={PHONE_MAX}
-                    placeholder={t`Enter a phone number`}
-                  />
-                )}
+              <Field label={t`Phone`} required errors={fieldErrors(field, i18n)}>
+                {(control) => <PhoneInput {...control} name={field.name} {...valueBinding<PhoneValue>(field)} />}
               </Field>
             )}
           </form.Field>

@@ -4,7 +4,7 @@ import { forwardRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { RequestSummary } from '../../api/requests';
-import { RequestActions } from '../../domain/request-actions';
+import { BookAnotherTeacher, RequestActions } from '../../domain/request-actions';
 import { formatSessionTime, RequestStatusBadge, requestTypeTexts } from '../../domain/request-status';
 
 export interface RequestCardProps {
@@ -73,6 +73,7 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
       ) : null}
       <div className="request-card-foot">
         <RequestActions request={request} actions={request.actions} label={t`request ${id}`} />
+        {role === 'student' && request.status === 'rejected' ? <BookAnotherTeacher subjectId={request.subject.id} /> : null}
         <Link to="/session-details/$requestId" params={{ requestId: String(request.id) }} className="request-details-link">
           <Trans>Session details</Trans>
           <span className="visually-hidden"> — {request.subject.name}, {when}</span>

@@ -11,7 +11,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { actionsAt, requestQuery, type RequestDetail } from '../../api/requests';
 import { useRequestUpdates, type Connect } from '../../realtime/use-request-updates';
 import { Button } from '../../ui/button';
-import { RequestActions } from '../../domain/request-actions';
+import { BookAnotherTeacher, RequestActions } from '../../domain/request-actions';
 import { formatClock, formatSessionTime, RequestStatusBadge, requestActionTexts, requestTypeTexts } from '../../domain/request-status';
 import { Spinner } from '../../ui/spinner';
 import { AttendancePanel } from './attendance';
@@ -175,6 +175,23 @@ function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role:
       ) : null}
 
       <RequestActions request={detail} actions={actions} />
+
+      {detail.status === 'rejected' ? (
+        <section className="session-rejected" aria-labelledby="rejected-title" data-testid="rejected-panel">
+          <h2 id="rejected-title">
+            {role === 'student' ? <Trans>The teacher could not take this session</Trans> : <Trans>You rejected this request</Trans>}
+          </h2>
+          {detail.reject_reason ? (
+            <blockquote className="session-rejected-reason">
+              <p className="muted small">
+                <Trans>The teacher's reason:</Trans>
+              </p>
+              <p data-testid="reject-reason">{detail.reject_reason}</p>
+            </blockquote>
+          ) : null}
+          {role === 'student' ? <BookAnotherTeacher subjectId={detail.subject.id} /> : null}
+        </section>
+      ) : null}
 
       <StatusTimeline detail={detail} now={now} role={role} timeZone={timeZone} />
 

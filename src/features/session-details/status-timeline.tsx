@@ -1,7 +1,9 @@
 // Where a booking stands, drawn from the request machine: the steps it went through (its history),
 // the current state highlighted, and the steps the machine allows next from that state, each with
 // its deadline ("free cancellation until …"). The next steps are read off the machine's transitions,
-// so a new transition in machines/request.machine.ts shows up here without a second list.
+// so a new transition in machines/request.machine.ts shows up here without a second list. Next steps
+// are listed in the order they happen (by their instant; those without one last), a step whose time has
+// come reads as "now", and a free-trial booking speaks of the trial being given back, never of hours.
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { RequestDetail, RequestHistoryEntry, RequestStatus } from '../../../contract/requests';
 import { requestDeadlines, requestMachine } from '../../../machines/request.machine';
@@ -41,7 +43,9 @@ export function nextSteps(detail: RequestDetail, now: number): NextStep[] {
       steps.push({ event, target, at });
     }
   }
-  return steps;
+  // Chronological: "joining opens" before "finished". Stable for steps with the same instant.
+  const time = (step: NextStep) => (step.at === null ? Number.POSITIVE_INFINITY : Date.parse(step.at));
+  return steps.map((step, i) => ({ step, i })).sort((a, b) => time(a.step) - time(b.step) || a.i - b.i).map(({ step }) => step);
 }
 
 /** The deadlines as the machine computes them from the request (the same function the server uses). */
@@ -130,7 +134,7 @@ export function StatusTimeline({ detail, now, role, timeZone }: StatusTimelinePr
                 <span className="visually-hidden">
                   <Trans>Possible next step:</Trans>{' '}
                 </span>
-                <StepText step={step} role={role} when={when} />
+                <StepText step={step} role={role} when={when} now={now} trial={detail.paid_with === 'free_trial'} />
               </p>
             </div>
           </li>
@@ -152,21 +156,36 @@ function ActorText({ role, status, index }: { role: RequestHistoryEntry['actor_r
   return <Trans>automatically</Trans>;
 }
 
-function StepText({ step, role, when }: { step: NextStep; role: Role; when: (iso: string) => string }) {
-  const at = step.at ? when(step.at) : '';
+interface StepTextProps {
+  step: NextStep;
+  role: Role;
+  when: (iso: string) => string;
+  now: number;
+  /** Paid with the free trial: what comes back is the trial, not hours. */
+  trial: boolean;
+}
+
+function StepText({ step, role, when, now, trial }: StepTextProps) {
+  // The instant as a <time> element; formatSessionTime keeps its clock on one line.
+  const at = step.at ? <time dateTime={step.at}>{when(step.at)}</time> : null;
   switch (step.event) {
     case 'approve':
       return role === 'teacher' ? <Trans>You can approve it until {at}</Trans> : <Trans>A teacher can approve it until {at}</Trans>;
     case 'reject':
+      if (trial) return role === 'teacher' ? <Trans>You can reject it (the student gets the free trial back)</Trans> : <Trans>The teacher may reject it (you get the free trial back)</Trans>;
       return role === 'teacher' ? <Trans>You can reject it (the student gets the hours back)</Trans> : <Trans>The teacher may reject it (you get the hours back)</Trans>;
     case 'cancel':
       return role === 'student' ? <Trans>You can cancel for free until {at}</Trans> : <Trans>The student can cancel for free until {at}</Trans>;
     case 'expire':
-      return <Trans>Expires at {at} if no teacher approves it (the hours are returned)</Trans>;
+      return trial ? (
+        <Trans>Expires on {at} if no teacher approves it (the free trial is given back)</Trans>
+      ) : (
+        <Trans>Expires on {at} if no teacher approves it (the hours are returned)</Trans>
+      );
     case 'finish':
-      return <Trans>Finished when the session ends at {at}</Trans>;
+      return <Trans>Finished when the session ends on {at}</Trans>;
     case 'join':
-      return <Trans>Joining opens at {at}</Trans>;
+      return step.at && Date.parse(step.at) <= now ? <Trans>Joining is open now</Trans> : <Trans>Joining opens on {at}</Trans>;
     case 'rate':
       return role === 'student' ? <Trans>You can rate the teacher</Trans> : <Trans>The student can rate you</Trans>;
     default:

@@ -106,7 +106,7 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
               <ul className="teacher-evaluations">
                 {teacher.evaluations.map((e, i) => (
                   <li key={`${e.at}-${i}`}>
-                    <RatingStars average={e.rating} count={1} />
+                    <RatingStars average={e.rating} />
                     {e.comment ? <p>{e.comment}</p> : null}
                     <p className="muted">
                       {e.student_first_name ?? ''} · {dateTime(e.at, i18n.locale, teacher.time_zone)}

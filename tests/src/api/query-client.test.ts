@@ -2,6 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/api-error';
 import { createQueryClient, shouldRetry } from '../../../src/api/query-client';
+import { createToastStore } from '../../../src/ui/toast-store';
 
 const boom = () => Promise.reject(new ApiError({ status: 403, message: 'no' }));
 
@@ -39,6 +40,16 @@ describe('createQueryClient', () => {
     const mutation = client.getMutationCache().build(client, { mutationFn: boom });
     await expect(mutation.execute(undefined)).rejects.toMatchObject({ status: 403 });
     expect(onError).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells the app when a mutation went through, so it can clear the error toasts of earlier attempts', async () => {
+    const store = createToastStore();
+    const client = createQueryClient({ onError: (e) => store.show({ severity: 'error', summary: String(e) }), onMutationSuccess: () => store.clearErrors() });
+    store.show({ severity: 'success', summary: 'saved earlier' });
+    await client.getMutationCache().build(client, { mutationFn: boom }).execute(undefined).catch(() => undefined);
+    expect(store.getSnapshot().map((m) => m.severity)).toEqual(['success', 'error']);
+    await client.getMutationCache().build(client, { mutationFn: async () => 'ok' }).execute(undefined);
+    expect(store.getSnapshot().map((m) => m.severity)).toEqual(['success']);
   });
 
   it('retries once only when another try could help (no response or 5xx)', () => {

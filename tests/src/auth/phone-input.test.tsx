@@ -119,7 +119,9 @@ describe('lookupCountry', () => {
   });
 });
 
-function Harness(props: { lookupUrl?: string; onlyCountries?: CountryCode[]; onValue?: (v: PhoneValue) => void }) {
+// The lookup runs once per URL and page load; tests about other things turn it off, so the one test of
+// the default endpoint is the first to ask it.
+function Harness(props: { lookupUrl?: string; autoLookup?: boolean; onlyCountries?: CountryCode[]; onValue?: (v: PhoneValue) => void }) {
   const [value, setValue] = useState(emptyPhone());
   return (
     <PhoneInput
@@ -130,6 +132,7 @@ function Harness(props: { lookupUrl?: string; onlyCountries?: CountryCode[]; onV
         props.onValue?.(v);
       }}
       lookupUrl={props.lookupUrl}
+      autoLookup={props.autoLookup ?? props.lookupUrl !== undefined}
       onlyCountries={props.onlyCountries}
     />
   );
@@ -193,11 +196,13 @@ describe('PhoneInput', () => {
     expect((screen.getByRole('combobox') as HTMLSelectElement).value).toBe('QA');
   });
 
-  it('does not look anything up when no endpoint is configured', () => {
-    const fetch = vi.fn();
+  it('asks our own server by default (no third party), and takes its answer', async () => {
+    const fetch = vi.fn(async () => new Response('1;EG'));
     vi.stubGlobal('fetch', fetch);
-    renderPhone();
-    expect(fetch).not.toHaveBeenCalled();
+    renderPhone({ autoLookup: true });
+    await waitFor(() => expect((screen.getByRole('combobox') as HTMLSelectElement).value).toBe('EG'));
+    expect(fetch).toHaveBeenCalledWith('/api/v1/ip-country', expect.anything());
+    expect(screen.getByText('+20')).toBeTruthy();
   });
 
   it('a late lookup answer does not override a country the user already picked', async () => {

@@ -5,7 +5,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError } from '../../machines/auth-fakes';
+import { apiError, teacher as teacherAccount } from '../../machines/auth-fakes';
 import { toast } from '../../../src/ui/toast-store';
 import { renderAuth } from './render-auth';
 
@@ -232,5 +232,49 @@ describe('password recovery', () => {
       passwordConfirmation: 'Stronger1',
     });
     expect((await screen.findByTestId('auth-notice')).textContent).toContain('Your password has been changed');
+  });
+});
+
+describe('feedback that stays true (issue 16)', () => {
+  it('teacher sign-in: a wrong password then the right one leaves no stale error toast', async () => {
+    let attempts = 0;
+    const { router } = await renderAuth('/sign-in', {
+      loginTeacher: () => {
+        attempts++;
+        if (attempts === 1) throw apiError(401, {}, 'The details are not correct');
+        return { ...teacherAccount, status: 'active' as const };
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Teacher' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), '55123456');
+    await user.type(screen.getByLabelText('Password'), 'Wrong1234');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const problems = () => toast.getSnapshot().filter((m) => m.severity === 'error' || m.severity === 'warn');
+    await waitFor(() => expect(problems()).toHaveLength(1));
+
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'Noor1234');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/sign-in'));
+    expect(attempts).toBe(2);
+    expect(problems()).toEqual([]);
+  });
+
+  it('reset password: a mismatched confirmation shows its message while typing, not only on leaving the field', async () => {
+    await renderAuth('/reset-password?phone=%2B97455123456');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('New password'), 'Stronger1');
+    const confirmation = screen.getByLabelText('Confirm password');
+    // The first letters of a matching confirmation are not a mistake yet.
+    await user.type(confirmation, 'Stro');
+    expect(errorOf(confirmation)).not.toContain('The passwords do not match');
+    // A letter that cannot match any more: the message appears while the focus is still in the field.
+    await user.type(confirmation, 'x');
+    await waitFor(() => expect(errorOf(confirmation)).toContain('The passwords do not match'));
+    expect(document.activeElement).toBe(confirmation);
+    await user.clear(confirmation);
+    await user.type(confirmation, 'Stronger1');
+    await waitFor(() => expect(errorOf(confirmation)).not.toContain('The passwords do not match'));
   });
 });

@@ -175,7 +175,7 @@ describe('ContactPage', () => {
     expect(posts()[0]?.body).toEqual({
       name: 'Layla Ahmed',
       email: 'layla@example.com',
-      phone: '+9745512 3456',
+      phone: '+97455123456',
       message: 'We would like packages for our school.',
     });
     expect(toast.getSnapshot()[0]).toMatchObject({ severity: 'success', detail: 'Thank you, we will reply soon.' });
@@ -183,6 +183,19 @@ describe('ContactPage', () => {
     expect(fields.message.value).toBe('');
     expect(describedText(fields.name)).not.toContain(REQUIRED);
     expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('the phone is the sign-up\'s input and rules: a country picker, and "5588" refused before anything is sent', async () => {
+    const { fields, posts, user } = setup();
+    expect(screen.getByRole('combobox', { name: 'Country code' })).toBeTruthy();
+    await user.type(fields.name, 'Layla Ahmed');
+    await user.type(fields.email, 'layla@example.com');
+    await user.type(fields.phone, '5588');
+    await user.type(fields.message, 'We would like packages for our school.');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(describedText(fields.phone)).toContain('The phone number is too short'));
+    expect(fields.phone.getAttribute('aria-invalid')).toBe('true');
+    expect(posts()).toHaveLength(0);
   });
 
   it('speaks Arabic: labels and the required message', async () => {

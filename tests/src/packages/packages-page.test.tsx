@@ -9,7 +9,7 @@ import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createQueryClient } from '../../../src/api/query-client';
 import { PackagesPage } from '../../../src/features/packages/packages-page';
 import { fakeFetch, makeI18n, type Reply } from '../helpers';
@@ -20,7 +20,7 @@ const packages = [
   { id: 4, code: 'excellence-20', name: 'Excellence', name_ar: 'باقة التفوّق', name_en: 'Excellence', hours: 20, price: 1800, currency: 'QAR', validity_days: 120, price_per_hour: 90, best_value: true },
 ];
 const balance = { hours_remaining: 4, minutes_remaining: 240, expires_at: '2030-03-01T10:00:00.000Z', free_trial_available: true };
-const orders = [
+const orders: Record<string, unknown>[] = [
   { id: 12, package_id: 1, package_name: 'Starter', hours: 4, list_price: 480, discount: 72, amount: 408, currency: 'QAR', promo_code: 'NOOR15', status: 'paid', failure: null, created_at: '2030-01-01T10:00:00.000Z', paid_at: '2030-01-01T10:01:00.000Z' },
   { id: 11, package_id: 4, package_name: 'Excellence', hours: 20, list_price: 1800, discount: 0, amount: 1800, currency: 'QAR', promo_code: null, status: 'failed', failure: 'declined', created_at: '2029-12-31T10:00:00.000Z', paid_at: null },
 ];
@@ -144,6 +144,23 @@ describe('PackagesPage', () => {
     expect(onError).not.toHaveBeenCalled();
   });
 
+  it('choosing a package brings the order into view and moves focus to it', async () => {
+    const scrolled = vi.fn();
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = scrolled;
+    onTestFinished(() => void (Element.prototype.scrollIntoView = original));
+    const { user } = renderPage();
+    await user.click(within(await card(20)).getByRole('button', { name: 'Choose Excellence' }));
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Your order' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(scrolled).toHaveBeenCalled();
+    expect(scrolled.mock.contexts[0]).toBe(heading.closest('section'));
+    // Choosing another package moves the focus there again.
+    heading.blur();
+    await user.click(within(await card(4)).getByRole('button', { name: 'Choose Starter' }));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Your order'));
+  });
+
   it('without a code, the order goes without one', async () => {
     const { calls, goToCheckout, user } = renderPage();
     await user.click(within(await card(20)).getByRole('button', { name: 'Choose Excellence' }));
@@ -164,12 +181,28 @@ describe('/packages on return from the payment page', () => {
     const { router } = await renderApp(`/packages?payment=${result}&order=13`, { locale, signedIn: true });
     const message = await screen.findByTestId('payment-result');
     expect(message.textContent).toBe(text);
-    expect(message.getAttribute('role')).toBe(role);
+    expect(message.closest('[role]')?.getAttribute('role')).toBe(role);
     await waitFor(() => expect(router.state.location.search).toEqual({}));
     await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/v1/balance')).length).toBeGreaterThanOrEqual(1));
     // Still shown after the address was cleared.
     expect(screen.getByTestId('payment-result').textContent).toBe(text);
     await act(async () => undefined);
+  });
+
+  it('a declined card: the package and promo code are chosen again, with what to do next', async () => {
+    // Order 12 is Starter with NOOR15 (the fixture's history); here it stands for the declined one.
+    const paid = orders[0]!;
+    orders[0] = { ...paid, status: 'failed', failure: 'declined', paid_at: null };
+    onTestFinished(() => void (orders[0] = paid));
+    const calls = stubServer();
+    await renderApp('/packages?payment=failed&order=12', { locale: 'en', signedIn: true });
+    expect((await screen.findByTestId('payment-next-step')).textContent).toMatch(/declined.*try another card/);
+    const code = await screen.findByRole('textbox', { name: 'Promo code' });
+    expect((code as HTMLInputElement).value).toBe('NOOR15');
+    expect(within(await card(4)).getByRole('button', { name: 'Choose Starter' }).getAttribute('aria-pressed')).toBe('true');
+    // The kept code is priced again by the server.
+    await waitFor(() => expect(total()).toBe('QAR 408'));
+    expect(calls.find((c) => c.url.endsWith('/v1/promo-codes/check'))?.body).toEqual({ code: 'NOOR15', package_id: 1 });
   });
 
   it('without ?payment nothing is announced', async () => {

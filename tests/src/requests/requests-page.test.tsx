@@ -95,6 +95,33 @@ describe('RequestsPage — a teacher', () => {
     expect(lists().length).toBeGreaterThanOrEqual(2);
   });
 
+  it('reject asks first, with an optional reason that goes to the server; "keep" sends nothing', async () => {
+    let rejected = false;
+    const { calls } = stub({
+      list: () => page([summary({ id: 1, status: rejected ? 'rejected' : 'pending', actions: rejected ? [] : ['approve', 'reject'] })]),
+      action: (id) => {
+        rejected = true;
+        return { status: 200, json: { message: 'ok', data: detail({ id, status: 'rejected', reject_reason: 'Travelling that week.' }) } };
+      },
+    });
+    const { user } = renderPage();
+    const posts = () => calls.filter((c) => c.method === 'POST');
+    await user.click(within(await card(1)).getByRole('button', { name: 'Reject — request 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this request?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the request' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(posts()).toHaveLength(0);
+
+    await user.click(within(await card(1)).getByRole('button', { name: 'Reject — request 1' }));
+    const again = await screen.findByRole('dialog', { name: 'Reject this request?' });
+    await user.type(within(again).getByRole('textbox', { name: 'A reason for the student (optional)' }), 'Travelling that week.');
+    await user.click(within(again).getByRole('button', { name: 'Yes, reject it' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]?.url).toMatch(/\/v1\/requests\/1\/reject$/);
+    expect(posts()[0]?.body).toEqual({ reason: 'Travelling that week.' });
+    await waitFor(() => expect(within(screen.getByTestId('request-1')).getByText('Rejected')).toBeTruthy());
+  });
+
   it('a refused approval (another teacher was faster) goes to the error catalogue and the list is read again', async () => {
     let taken = false;
     const { lists } = stub({
@@ -233,6 +260,13 @@ describe('RequestsPage — a student', () => {
     expect(article.getAttribute('aria-current')).toBe('true');
     expect(within(article).getByText('Finished')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(article));
+  });
+
+  it('a rejected request offers the student another teacher of the same subject', async () => {
+    stub({ list: () => page([summary({ id: 1, status: 'rejected' })]) });
+    renderPage({ viewer: { id: 10, role: 'student' } });
+    const link = within(await card(1)).getByRole('link', { name: 'Book another teacher' });
+    expect(link.getAttribute('href')).toMatch(/^\/teachers\?subject=\d+$/);
   });
 
   it('in Arabic: tabs and status labels', async () => {

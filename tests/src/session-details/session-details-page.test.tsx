@@ -52,7 +52,7 @@ describe('SessionDetailsPage', () => {
     expect(screen.getByText('Omar Haddad')).toBeTruthy();
     expect(screen.getByText('Sara Ali')).toBeTruthy();
     // 2030-05-06 09:00Z is noon in Qatar; the session lasts 2 hours.
-    expect(screen.getByTestId('session-time').textContent).toBe('Monday, May 6, 2030 at 12:00 PM – 2:00 PM');
+    expect(screen.getByTestId('session-time').textContent).toBe('Monday, May 6, 2030 at 12:00\u00a0PM – 2:00\u00a0PM');
     expect(screen.getByText('2 hours')).toBeTruthy();
     expect(screen.getByText('Fractions, please.')).toBeTruthy();
     expect(screen.getByText('Pending', { selector: '.request-status' })).toBeTruthy();
@@ -68,8 +68,8 @@ describe('SessionDetailsPage', () => {
     expect(current?.textContent).toContain('requested by the student');
     // pending → approve, reject, cancel, expire: the machine's transitions out of pending.
     expect(steps.filter((s) => s.dataset.event).map((s) => s.dataset.event)).toEqual(['approve', 'reject', 'cancel', 'expire']);
-    expect(within(timeline).getByText(/You can cancel for free until Monday, May 6, 2030 at 12:00 PM/)).toBeTruthy();
-    expect(within(timeline).getByText(/Expires at Monday, May 6, 2030 at 12:00 PM if no teacher approves it/)).toBeTruthy();
+    expect(timeline.textContent).toMatch(/You can cancel for free until Monday, May 6, 2030 at 12:00\sPM/);
+    expect(timeline.textContent).toMatch(/Expires on Monday, May 6, 2030 at 12:00\sPM if no teacher approves it \(the hours are returned\)/);
   });
 
   it('an approved session: history with the teacher, join closed until 10 minutes before, then open to the session channel', async () => {
@@ -89,10 +89,12 @@ describe('SessionDetailsPage', () => {
     const join = await screen.findByTestId('join-session');
     expect(join.tagName).toBe('BUTTON');
     expect((join as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText(/You can join from Monday, May 6, 2030 at 11:50 AM/)).toBeTruthy();
+    expect(screen.getByText(/You can join from Monday, May 6, 2030 at 11:50\sAM/)).toBeTruthy();
     const steps = within(screen.getByTestId('timeline')).getAllByRole('listitem');
     expect(steps.find((s) => s.getAttribute('aria-current') === 'step')?.textContent).toContain('by the teacher');
-    expect(steps.filter((s) => s.dataset.event).map((s) => s.dataset.event)).toEqual(['cancel', 'finish', 'join']);
+    // In the order they happen: free cancellation ends, joining opens, the session finishes.
+    expect(steps.filter((s) => s.dataset.event).map((s) => s.dataset.event)).toEqual(['cancel', 'join', 'finish']);
+    expect(screen.getByTestId('timeline').textContent).toMatch(/Joining opens on Monday, May 6, 2030 at 11:50\sAM/);
 
     // Inside the window (5 minutes before the start) the button becomes the way into the session.
     clock = Date.parse(approved.starts_at) - 5 * MINUTE;
@@ -104,7 +106,9 @@ describe('SessionDetailsPage', () => {
     // Past the free-cancellation cutoff: the button and the timeline's cancel step are gone.
     expect(screen.queryByRole('button', { name: 'Cancel request' })).toBeNull();
     const later = within(screen.getByTestId('timeline')).getAllByRole('listitem');
-    expect(later.filter((s) => s.dataset.event).map((s) => s.dataset.event)).toEqual(['finish', 'join']);
+    expect(later.filter((s) => s.dataset.event).map((s) => s.dataset.event)).toEqual(['join', 'finish']);
+    // Its time has come: the step says so instead of a time already past.
+    expect(within(screen.getByTestId('timeline')).getByText('Joining is open now')).toBeTruthy();
     // Cancel is no longer offered once it has started (the machine: before the start only).
     clock = Date.parse(approved.starts_at) + MINUTE;
     await act(async () => {
@@ -112,6 +116,33 @@ describe('SessionDetailsPage', () => {
     });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel request' })).toBeNull());
     expect(screen.getByRole('link', { name: 'Join the session' })).toBeTruthy();
+  });
+
+  it('a rejected request shows the student the teacher\'s reason and a way to book another teacher', async () => {
+    stub(() => detail({ status: 'rejected', actions: [], reject_reason: 'I am travelling that week.' }));
+    renderPage();
+    const panel = await screen.findByTestId('rejected-panel');
+    expect(within(panel).getByRole('heading', { name: 'The teacher could not take this session' })).toBeTruthy();
+    expect(within(panel).getByTestId('reject-reason').textContent).toBe('I am travelling that week.');
+    expect(within(panel).getByRole('link', { name: 'Book another teacher' }).getAttribute('href')).toMatch(/^\/teachers\?subject=\d+$/);
+  });
+
+  it('a free-trial booking promises the trial back, never "hours returned"', async () => {
+    stub(() => detail({ actions: ['cancel'], paid_with: 'free_trial' }));
+    renderPage();
+    const timeline = await screen.findByTestId('timeline');
+    expect(within(timeline).getByText(/the free trial is given back/)).toBeTruthy();
+    expect(within(timeline).getByText(/you get the free trial back/)).toBeTruthy();
+    expect(timeline.textContent).not.toMatch(/hours/);
+  });
+
+  it('in Arabic, the clock and its ص/م never part across lines', async () => {
+    stub(() => detail({ actions: ['cancel'] }));
+    renderPage({}, 'ar');
+    const time = await screen.findByTestId('session-time');
+    // 12:00 م and 2:00 م: a no-break space inside each clock.
+    expect(time.textContent).toMatch(/\d:\d\d\u00a0م/);
+    expect(time.textContent).not.toMatch(/\d:\d\d م/);
   });
 
   it('a teacher sees approve and reject on a pending request, and approving updates the page', async () => {

@@ -2,12 +2,13 @@
 // A teacher's page: the profile (name, description, subjects, phases, working hours in the viewer's
 // language, experience, rating, the latest evaluations) beside whatever booking panel the route gives;
 // an unknown teacher says so.
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, within, render, screen } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TeacherDetail } from '../../../contract/teachers';
 import { createQueryClient } from '../../../src/api/query-client';
+import { starFill } from '../../../src/features/teachers/rating-stars';
 import { TeacherPage } from '../../../src/features/teachers/teacher-page';
 import { fakeFetch, makeI18n, type Reply } from '../helpers';
 
@@ -69,6 +70,18 @@ describe('teacher page', () => {
     expect(booking).toHaveBeenCalledWith(expect.objectContaining({ id: 3, busy: [] }));
   });
 
+  it('draws averages with partial stars and the count once; a review shows its own stars without "(1)"', async () => {
+    renderPage({ status: 200, json: { message: 'ok', data: detail } });
+    await screen.findByRole('heading', { level: 1, name: 'فاطمة الكعبي' });
+    const [average, review] = [...document.querySelectorAll('.rating')];
+    // 4.7: four full stars and the fifth 70 % full.
+    expect([...average!.querySelectorAll('.star')].map((s) => s.getAttribute('data-fill'))).toEqual(['100', '100', '100', '100', '70']);
+    expect(average!.querySelector('.rating-text')?.textContent).toBe('4.7 (3)');
+    expect(review!.querySelector('.rating-text')?.textContent).toBe('5');
+    expect(review!.textContent).not.toContain('(1)');
+    expect(within(review as HTMLElement).getByText('Rated 5 out of 5')).toBeTruthy();
+  });
+
   it('writes days in Arabic for an Arabic reader', async () => {
     renderPage({ status: 200, json: { message: 'ok', data: detail } }, 'ar');
     expect(await screen.findByText('الأحد')).toBeTruthy();
@@ -79,5 +92,16 @@ describe('teacher page', () => {
   it('an unknown teacher says so', async () => {
     renderPage({ status: 404, json: { message: 'Not found' } });
     expect(await screen.findByText('This teacher cannot be found.')).toBeTruthy();
+  });
+});
+
+describe('starFill', () => {
+  it.each([
+    [4.5, [100, 100, 100, 100, 50]],
+    [4.7, [100, 100, 100, 100, 70]],
+    [3, [100, 100, 100, 0, 0]],
+    [0.04, [0, 0, 0, 0, 0]],
+  ])('%s → %j', (average, fills) => {
+    expect([1, 2, 3, 4, 5].map((n) => starFill(average, n))).toEqual(fills);
   });
 });

@@ -1,0 +1,30 @@
+// Notification sentences as an Arabic reader sees them with real data: no tatweel glued to a name
+// («لـباقة»), and the teacher's whole name as the server sends it.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { AppNotification } from '../../../contract/notifications';
+import { notificationSentence } from '../../../src/features/notifications/texts';
+import { makeI18n } from '../helpers';
+
+const note = (type: AppNotification['type'], params: AppNotification['params']): AppNotification =>
+  ({ id: 1, type, params, read_at: null, created_at: '2030-01-01T10:00:00.000Z', link: null }) as unknown as AppNotification;
+
+describe('notification sentences in Arabic', () => {
+  const ar = makeI18n('ar');
+
+  it('a failed payment names the package without a stray tatweel', () => {
+    const text = notificationSentence(ar, note('payment_failed', { package_name_ar: 'باقة المواظبة' }));
+    expect(text).toContain('باقة المواظبة');
+    expect(text).not.toContain('\u0640');
+  });
+
+  it('keeps the whole name it is given', () => {
+    const text = notificationSentence(ar, note('request_approved', { other_name: 'فاطمة أحمد الكعبي', subject_ar: 'القرآن الكريم', starts_at: '2030-01-02T10:00:00.000Z' }));
+    expect(text).toContain('فاطمة أحمد الكعبي');
+  });
+
+  it('no Arabic message glues a tatweel to a placeholder (the value is a whole word)', () => {
+    const catalog = readFileSync('locales/ar/messages.po', 'utf8');
+    expect(catalog.match(/^msgstr .*\u0640\{.*$/gm) ?? []).toEqual([]);
+  });
+});
