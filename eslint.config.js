@@ -25,7 +25,7 @@ const featureZones = featureFolders().map((name) => ({
   target: `./src/features/${name}`,
   from: './src/features',
   except: [`./${name}`],
-  message: 'Features do not import each other: move the shared piece to src/ui, src/api or src/app.',
+  message: 'Features do not import each other: move the shared piece to src/domain, src/api or src/app.',
 }));
 
 // The few Node globals our .mjs/.js scripts use (TypeScript files get theirs from the type checker).

@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { selectIsBusy } from '../../machines/auth.machine';
 import { Button } from '../ui/button';
-import { Icon } from '../features/pages/icon';
+import { Icon } from '../domain/icon';
 import type { AuthGuardState } from './guards';
 import { canOpen } from './header-links';
 import { useDisclosure } from './use-disclosure';

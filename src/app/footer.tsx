@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { LazyNewsletter } from './lazy-newsletter';
-import { BrandMark } from '../features/pages/brand-mark';
+import { BrandMark } from '../domain/brand-mark';
 import { appName } from './titles';
 
 export function Footer() {

@@ -6,7 +6,7 @@ import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form-error';
 import { submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { useAuthForm, type AuthActor } from './use-auth-request';
-import { ArabicNameField, GenderField, PhaseField, fieldValidators } from '../../ui/field-groups';
+import { ArabicNameField, GenderField, PhaseField, fieldValidators } from '../../domain/field-groups';
 
 export function CompleteRegisterPage({ auth }: { auth: AuthActor }) {
   const { t } = useLingui();

@@ -4,8 +4,8 @@ import type { RequestFailure } from '../../../machines/auth.machine';
 import { ApiError } from '../../api/api-error';
 import { describeError } from '../../api/present-error';
 
-// The auth forms' messages are the app's form messages (src/ui/form-messages.ts).
-export { fieldErrors, formMessage as authMessage } from '../../ui/form-messages';
+// The auth forms' messages are the app's form messages (src/domain/form-messages.ts).
+export { fieldErrors, formMessage as authMessage } from '../../domain/form-messages';
 
 /** The machine keeps failures as plain data; the catalogue reads ApiErrors. */
 export function apiErrorOf(failure: RequestFailure): ApiError {

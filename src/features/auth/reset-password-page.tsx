@@ -10,7 +10,7 @@ import { submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { emptyPhone, toPhoneValue } from '../../ui/phone-input';
 import { useAuthForm, type AuthActor } from './use-auth-request';
 import { asciiDigits, confirmationProblem } from './validation';
-import { CodeField, NewPasswordField, PasswordConfirmationField, PhoneField, fieldValidators } from '../../ui/field-groups';
+import { CodeField, NewPasswordField, PasswordConfirmationField, PhoneField, fieldValidators } from '../../domain/field-groups';
 
 export interface ResetPasswordPageProps {
   auth: AuthActor;

@@ -6,7 +6,7 @@ import { FormError } from '../../ui/form-error';
 import { submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { emptyPhone } from '../../ui/phone-input';
 import { useAuthForm, type AuthActor } from './use-auth-request';
-import { PhoneField, fieldValidators } from '../../ui/field-groups';
+import { PhoneField, fieldValidators } from '../../domain/field-groups';
 
 export function StudentLoginForm({ auth }: { auth: AuthActor }) {
   const { t } = useLingui();

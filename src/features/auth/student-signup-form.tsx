@@ -7,7 +7,7 @@ import { FormError } from '../../ui/form-error';
 import { submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { emptyPhone } from '../../ui/phone-input';
 import { useAuthForm, type AuthActor } from './use-auth-request';
-import { ArabicNameField, GenderField, PhaseField, PhoneField, fieldValidators } from '../../ui/field-groups';
+import { ArabicNameField, GenderField, PhaseField, PhoneField, fieldValidators } from '../../domain/field-groups';
 
 export function StudentSignupForm({ auth }: { auth: AuthActor }) {
   const { t } = useLingui();

@@ -14,7 +14,7 @@ import { emptyPhone, type PhoneValue } from '../../ui/phone-input';
 import { TextInput } from '../../ui/text-input';
 import { fieldErrors } from './messages';
 import { useAuthForm, type AuthActor } from './use-auth-request';
-import { ArabicNameField, BirthDateField, CountryField, ExperienceField, fieldValidators, GenderField, NewPasswordField, PasswordConfirmationField, PhoneField, QualificationField, TeachingChoiceField } from '../../ui/field-groups';
+import { ArabicNameField, BirthDateField, CountryField, ExperienceField, fieldValidators, GenderField, NewPasswordField, PasswordConfirmationField, PhoneField, QualificationField, TeachingChoiceField } from '../../domain/field-groups';
 import { asciiDigits, confirmationProblem, schemaProblem } from './validation';
 
 type DocumentField = 'id_front' | 'id_back' | 'qualification_scan';

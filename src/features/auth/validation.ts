@@ -1,4 +1,4 @@
-// The auth forms' rules (spec §5) are the app's form rules (src/ui/rules.ts): the contract's Arabic-name
+// The auth forms' rules (spec §5) are the app's form rules (src/domain/rules.ts): the contract's Arabic-name
 // schema, the password and code rules, birth date and experience; the server checks them again.
 export {
   arabicNameSchema,
@@ -11,4 +11,4 @@ export {
   passwordProblem,
   requiredChoice,
   schemaProblem,
-} from '../../ui/rules';
+} from '../../domain/rules';

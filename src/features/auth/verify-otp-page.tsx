@@ -11,7 +11,7 @@ import { FormError } from '../../ui/form-error';
 import { submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { useAuthForm, type AuthActor } from './use-auth-request';
 import { asciiDigits, OTP_LENGTH } from './validation';
-import { CodeField, fieldValidators } from '../../ui/field-groups';
+import { CodeField, fieldValidators } from '../../domain/field-groups';
 
 /** Seconds as mm:ss, e.g. 59 → "00:59". */
 export function formatCountdown(seconds: number): string {

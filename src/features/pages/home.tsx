@@ -3,7 +3,7 @@
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { HeroArt } from './hero-art';
-import { Icon, type IconName } from './icon';
+import { Icon, type IconName } from '../../domain/icon';
 import type { ReactNode } from 'react';
 
 interface Card {

@@ -1,7 +1,7 @@
 // The page for any path the router does not know: says so plainly and offers the way home.
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
-import { Icon } from './icon';
+import { Icon } from '../../domain/icon';
 
 export function NotFoundPage() {
   return (

@@ -1,2 +1,2 @@
-// The profile forms' messages are the app's form messages (src/ui/form-messages.ts).
-export { fieldErrors, formMessage as profileMessage } from '../../ui/form-messages';
+// The profile forms' messages are the app's form messages (src/domain/form-messages.ts).
+export { fieldErrors, formMessage as profileMessage } from '../../domain/form-messages';

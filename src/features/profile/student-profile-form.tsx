@@ -10,7 +10,7 @@ import { TextInput } from '../../ui/text-input';
 import { focusFirstInvalidSoon } from './focus';
 import type { ProfileDetails } from './profile-api';
 import { useSaveProfile } from './use-save-profile';
-import { ArabicNameField, fieldValidators, GenderField, PhaseField } from '../../ui/field-groups';
+import { ArabicNameField, fieldValidators, GenderField, PhaseField } from '../../domain/field-groups';
 
 export interface StudentProfileValues {
   first_name: string;

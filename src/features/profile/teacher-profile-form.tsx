@@ -16,10 +16,10 @@ import { focusFirstInvalidSoon } from './focus';
 import { fieldErrors } from './messages';
 import type { ProfileDetails } from './profile-api';
 import { useSaveProfile } from './use-save-profile';
-import { asciiDigits } from '../../ui/rules';
+import { asciiDigits } from '../../domain/rules';
 import { descriptionProblem, endProblem, startProblem, type DayValue } from './validation';
 import { DayToggle, TimeField, weekdayName } from './working-hours-fields';
-import { ArabicNameField, BirthDateField, CountryField, ExperienceField, fieldValidators, GenderField, QualificationField, TeachingChoiceField } from '../../ui/field-groups';
+import { ArabicNameField, BirthDateField, CountryField, ExperienceField, fieldValidators, GenderField, QualificationField, TeachingChoiceField } from '../../domain/field-groups';
 
 export interface TeacherProfileValues {
   first_name: string;

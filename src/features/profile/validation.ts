@@ -1,5 +1,5 @@
 // The profile's own client-side checks — description length and working hours; the fields it shares with
-// the sign-up check with src/ui/rules.ts. Keys are the contract's; the server runs the same rules.
+// the sign-up check with src/domain/rules.ts. Keys are the contract's; the server runs the same rules.
 import { DESCRIPTION_MAX_LENGTH, profileValidationKeys } from '../../../contract/profile';
 import { validationKeys } from '../../../contract/validation';
 

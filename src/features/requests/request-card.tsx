@@ -4,8 +4,8 @@ import { forwardRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { RequestSummary } from '../../api/requests';
-import { RequestActions } from '../../ui/request-actions';
-import { formatSessionTime, RequestStatusBadge, requestTypeTexts } from '../../ui/request-status';
+import { RequestActions } from '../../domain/request-actions';
+import { formatSessionTime, RequestStatusBadge, requestTypeTexts } from '../../domain/request-status';
 
 export interface RequestCardProps {
   request: RequestSummary;

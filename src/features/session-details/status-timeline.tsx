@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { RequestDetail, RequestHistoryEntry, RequestStatus } from '../../../contract/requests';
 import { requestDeadlines, requestMachine } from '../../../machines/request.machine';
 import { refundsOn, requestContextOf } from '../../api/requests';
-import { formatSessionTime, requestStatusTexts } from '../../ui/request-status';
+import { formatSessionTime, requestStatusTexts } from '../../domain/request-status';
 
 type Role = 'student' | 'teacher';
 

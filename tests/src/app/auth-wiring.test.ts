@@ -4,11 +4,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { QueryClient } from '@tanstack/react-query';
-import { authMachine } from '../../machines/auth.machine';
-import { authEffects } from '../../src/app/auth';
-import { createAppRouter } from '../../src/app/router';
-import { storeAccount } from '../../src/app/session-storage';
-import { makeFakes, student, teacher } from '../machines/auth-fakes';
+import { authMachine } from '../../../machines/auth.machine';
+import { authEffects } from '../../../src/app/auth';
+import { createAppRouter } from '../../../src/app/router';
+import { storeAccount } from '../../../src/app/session-storage';
+import { makeFakes, student, teacher } from '../../machines/auth-fakes';
 
 interface Call {
   url: string;

@@ -5,12 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryHistory, createRouter, isRedirect } from '@tanstack/react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { createActor, waitFor } from 'xstate';
-import { routeTree } from '../../src/route-tree.gen';
-import { guard, redirectFor, selectAuthGuardState, type AuthGuardState } from '../../src/app/guards';
-import { authMachine } from '../../machines/auth.machine';
-import type { AccountRecord } from '../../contract/account';
-import type { RouterContext } from '../../src/app/router-context';
-import { makeFakes, student, teacher } from '../machines/auth-fakes';
+import { routeTree } from '../../../src/route-tree.gen';
+import { guard, redirectFor, selectAuthGuardState, type AuthGuardState } from '../../../src/app/guards';
+import { authMachine } from '../../../machines/auth.machine';
+import type { AccountRecord } from '../../../contract/account';
+import type { RouterContext } from '../../../src/app/router-context';
+import { makeFakes, student, teacher } from '../../machines/auth-fakes';
 
 const STATES = {
   checking: { kind: 'checking' },

@@ -6,15 +6,15 @@ import type { AnyFieldApi } from '@tanstack/react-form';
 import { useLingui } from '@lingui/react/macro';
 import { QUALIFICATIONS } from '../../contract/auth';
 import { validationKeys } from '../../contract/validation';
-import { Field } from './field';
-import { textBinding, valueBinding } from './form-helpers';
-import { PasswordStrength } from './password-strength';
-import { PhoneInput, validatePhone, type PhoneValue } from './phone-input';
-import { TextInput } from './text-input';
-import { ChoiceGroup } from './choice-group';
+import { Field } from '../ui/field';
+import { textBinding, valueBinding } from '../ui/form-helpers';
+import { PasswordStrength } from '../ui/password-strength';
+import { PhoneInput, validatePhone, type PhoneValue } from '../ui/phone-input';
+import { TextInput } from '../ui/text-input';
+import { ChoiceGroup } from '../ui/choice-group';
 import { fieldErrors } from './form-messages';
 import { useCountryOptions, usePhaseOptions, useSubjectOptions } from '../api/reference-options';
-import { SelectInput } from './select-input';
+import { SelectInput } from '../ui/select-input';
 import { arabicNameSchema, birthDateProblem, codeProblem, experienceProblem, OTP_LENGTH, passwordProblem, requiredChoice, schemaProblem } from './rules';
 
 interface FieldProps {

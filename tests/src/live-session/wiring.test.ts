@@ -5,9 +5,9 @@
 // while the line was down are retried with their own time.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import type { AttendanceEventType, FakeRtcRoom, SessionGrant } from '../../contract/sessions';
-import type { SessionApi } from '../../src/features/live-session/session-api';
-import { createReportQueue, createRtcStore, liveSessionLogic } from '../../src/features/live-session/wiring';
+import type { AttendanceEventType, FakeRtcRoom, SessionGrant } from '../../../contract/sessions';
+import type { SessionApi } from '../../../src/features/live-session/session-api';
+import { createReportQueue, createRtcStore, liveSessionLogic } from '../../../src/features/live-session/wiring';
 
 const now = Date.now();
 const grant: SessionGrant = {

@@ -5,9 +5,9 @@ import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { AnyFieldApi } from '@tanstack/react-form';
 import { profileValidationKeys } from '../../contract/profile';
-import { fileErrorTexts } from './file-input';
-import { visibleErrors } from './form-helpers';
-import { phoneErrorTexts } from './phone-input';
+import { fileErrorTexts } from '../ui/file-input';
+import { visibleErrors } from '../ui/form-helpers';
+import { phoneErrorTexts } from '../ui/phone-input';
 import { ruleTexts } from './rules';
 
 const texts: Record<string, MessageDescriptor> = {

@@ -8,9 +8,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { RequestAction } from '../../contract/requests';
 import { changeRequest, refreshAfterRequestChange, refundsOn, requestQuery, requestsKeys, type RequestChange, type RequestSummary } from '../api/requests';
-import { Button } from './button';
+import { Button } from '../ui/button';
 import { requestActionTexts } from './request-status';
-import { toast } from './toast-store';
+import { toast } from '../ui/toast-store';
 
 export interface RequestActionsProps {
   request: Pick<RequestSummary, 'id' | 'duration_hours' | 'status'>;

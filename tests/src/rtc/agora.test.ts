@@ -3,7 +3,7 @@
 // unless audio-only), maps the SDK's events onto the port's (connection, quality, peer, token warning),
 // renews the token, switches devices and leaves cleanly.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RtcEvent } from '../../src/rtc/port';
+import type { RtcEvent } from '../../../src/rtc/port';
 
 type Handler = (...args: unknown[]) => void;
 
@@ -43,7 +43,7 @@ const sdk = vi.hoisted(() => {
 
 vi.mock('agora-rtc-react', () => ({ default: sdk.AgoraRTC }));
 
-const { createAgoraSession } = await import('../../src/rtc/agora');
+const { createAgoraSession } = await import('../../../src/rtc/agora');
 
 beforeEach(() => {
   sdk.handlers.clear();

@@ -6,10 +6,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
-import type { SessionGrant } from '../../contract/sessions';
-import { LiveSessionScreen } from '../../src/features/live-session/live-session-screen';
-import type { SessionApi } from '../../src/features/live-session/session-api';
-import { makeI18n } from '../src/helpers';
+import type { SessionGrant } from '../../../contract/sessions';
+import { LiveSessionScreen } from '../../../src/features/live-session/live-session-screen';
+import type { SessionApi } from '../../../src/features/live-session/session-api';
+import { makeI18n } from '../helpers';
 
 afterEach(cleanup);
 

@@ -4,7 +4,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { arabicNameSchema, authValidationKeys } from '../../contract/auth';
-import { firstBrokenRule } from './password-strength';
+import { firstBrokenRule } from '../ui/password-strength';
 import { EXPERIENCE_MAX_YEARS, validationKeys } from '../../contract/validation';
 
 export { arabicNameSchema };
