@@ -21,6 +21,7 @@ import { Spinner } from '../../ui/spinner';
 import { createSessionApi, type SessionApi } from './session-api';
 import { qualityTexts } from './texts';
 import { useDevices, type DeviceOption } from './use-devices';
+import { useLeaveOnPagehide } from './use-leave-on-pagehide';
 import { createRtcStore, liveSessionLogic, type RtcStore } from './wiring';
 
 export interface LiveSessionScreenProps {
@@ -55,6 +56,7 @@ export function LiveSessionScreen({ channelName, api }: LiveSessionScreenProps) 
   const endReason = useSelector(actor, (s) => s.context.endReason);
   const requestId = useSelector(actor, (s) => s.context.grant?.request_id ?? null);
   const canRejoin = useSelector(actor, (s) => s.can({ type: 'session.rejoin' }));
+  useLeaveOnPagehide(sessionApi, channelName, useSelector(actor, selectInCall));
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // Each step's heading takes the focus, so screen-reader and keyboard users hear where they are.

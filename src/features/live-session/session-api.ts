@@ -14,6 +14,16 @@ export function createSessionApi(client: ApiClient = api) {
     async report(channel: string, type: AttendanceEventType, at: Date): Promise<void> {
       await client(path(channel, 'events'), { method: 'POST', body: { type, at: at.toISOString() } });
     },
+    /**
+     * `left` while the page goes away (tab closed, navigated off): a keepalive request outlives the
+     * page like a beacon does, and unlike navigator.sendBeacon it carries the bearer header, so the
+     * server's ordinary authenticated endpoint takes it (no cookie auth, so no CSRF surface).
+     */
+    leaveOnUnload(channel: string, at: Date): void {
+      void client(path(channel, 'events'), { method: 'POST', body: { type: 'left', at: at.toISOString() }, keepalive: true }).catch(
+        () => undefined,
+      );
+    },
     async end(channel: string): Promise<void> {
       await client(path(channel, 'end'), { method: 'POST', body: {} });
     },

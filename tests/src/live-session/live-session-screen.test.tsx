@@ -29,10 +29,15 @@ const grant: SessionGrant = {
   rtc_adapter: 'none',
 };
 
-function fakeApi(): SessionApi & { reports: string[] } {
+function fakeApi(): SessionApi & { reports: string[]; unloads: string[] } {
   const reports: string[] = [];
+  const unloads: string[] = [];
   return {
     reports,
+    unloads,
+    leaveOnUnload: (channel) => {
+      unloads.push(channel);
+    },
     token: async () => grant,
     report: async (_c, type) => {
       reports.push(type);
@@ -69,5 +74,10 @@ describe('live-session screen, video not configured', () => {
     expect(screen.getByRole('button', { name: 'إلغاء كتم الميكروفون' }).getAttribute('aria-pressed')).toBe('true');
     // Audio only: the camera cannot be turned on.
     expect((screen.getByTestId('toggle-camera') as HTMLButtonElement).disabled).toBe(true);
+
+    // Closing the tab in the call records "left" (a keepalive request that outlives the page).
+    expect(api.unloads).toEqual([]);
+    fireEvent(window, new Event('pagehide'));
+    expect(api.unloads).toEqual(['session-xyz']);
   });
 });

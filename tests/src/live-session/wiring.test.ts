@@ -36,6 +36,7 @@ function fakeServer() {
       reports.push({ type, at });
     },
     end: async () => undefined,
+    leaveOnUnload: () => undefined,
     post: async <T,>(_path: string, _body: object) => {
       if (!state.online) throw offline();
       state.beats++;
