@@ -1,6 +1,6 @@
 // The live-session calls (issue 7) on the app's HTTP client: the join grant, attendance events, the
 // end of the session, and the test-only fake relay. Responses are checked against contract/sessions.ts.
-import { sessionGrantSchema, type AttendanceEventType, type SessionGrant } from '../../../contract/sessions';
+import { attendanceSchema, sessionGrantSchema, type Attendance, type AttendanceEventType, type SessionGrant } from '../../../contract/sessions';
 import { api, type ApiClient, type Envelope } from '../../api/client';
 
 const path = (channel: string, rest: string) => `v1/sessions/${encodeURIComponent(channel)}/${rest}`;
@@ -23,6 +23,11 @@ export function createSessionApi(client: ApiClient = api) {
       void client(path(channel, 'events'), { method: 'POST', body: { type: 'left', at: at.toISOString() }, keepalive: true }).catch(
         () => undefined,
       );
+    },
+    /** Who has joined and left so far: tells presence when no video provider does (peer-presence.ts). */
+    async attendance(channel: string, signal?: AbortSignal): Promise<Attendance> {
+      const res = await client<Envelope<unknown>>(path(channel, 'attendance'), signal ? { signal } : {});
+      return attendanceSchema.parse(res.data);
     },
     async end(channel: string): Promise<void> {
       await client(path(channel, 'end'), { method: 'POST', body: {} });
