@@ -59,7 +59,7 @@ function ui(page: Page, locale: Locale) {
 }
 
 async function signOutVisible(page: Page, locale: Locale) {
-  await expect(page.getByTestId('account-area').getByRole('button', { name: tr(locale, 'Sign out') })).toBeVisible();
+  await expect(page.getByTestId('account-area').getByRole('button', { name: tr(locale, 'My account') })).toBeVisible();
 }
 
 /** Fills and sends the student sign-up form; returns at the page the machine goes to next. */
@@ -141,6 +141,7 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId('boot-spinner')).toHaveCount(0, { timeout: 15_000 });
       await signOutVisible(page, locale);
 
+      await page.getByTestId('account-area').getByRole('button', { name: tr(locale, 'My account') }).click();
       await page.getByTestId('account-area').getByRole('button', { name: tr(locale, 'Sign out') }).click();
       await expect(page.getByTestId('account-area').getByRole('link', { name: tr(locale, 'Sign in'), exact: true })).toBeVisible();
       await expect(page).toHaveURL(/\/$/);

@@ -1,10 +1,12 @@
 // Seeds reference lists (every start, adding only what is missing) and demo people (only into an empty
-// users table, and only when demo seeding is on). Safe to run any number of times.
+// users table, and only when demo seeding is on) with the demo student's history (seed-demo-history.ts).
+// Safe to run any number of times.
 import { hashPassword } from '../lib/password';
 import { seedPackages } from '../modules/packages/seed';
 import { ARAB_LEAGUE, OTHER_COUNTRIES } from './seed-data/countries';
 import { DEMO_STUDENT, DEMO_TEACHER_PASSWORD, DEMO_TEACHERS, OTHER_STUDENTS, type StudentSeed } from './seed-data/demo-people';
 import { PHASES, SETTINGS, SUBJECTS } from './seed-data/reference';
+import { seedDemoHistory } from './seed-demo-history';
 import type { Db, Queryable } from './types';
 
 const SEED_LOCK_KEY = 727_002;
@@ -110,6 +112,8 @@ async function seedDemoPeople(tx: Queryable): Promise<void> {
       );
     }
   }
+  // After the teachers: the demo student's history books sessions with one of them.
+  await seedDemoHistory(tx, must(studentIds[0], 'demo student id'));
 }
 
 export async function seed(db: Db, { demo }: SeedOptions): Promise<SeedResult> {

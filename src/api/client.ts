@@ -18,6 +18,8 @@ export interface RequestOptions {
   query?: Query;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The request outlives the page (a `left` sent while the tab closes). */
+  keepalive?: boolean;
 }
 
 export type ApiClient = <T = unknown>(path: string, options?: RequestOptions) => Promise<T>;

@@ -1,17 +1,23 @@
-// Header: brand, main navigation, language switch, theme toggle and the account area. Mobile first:
-// below the desktop breakpoint the navigation and account links fold behind a menu button.
+// Header: brand, main navigation, language switch, theme toggle and the account area, one line tall
+// from 1024 px in both languages. Below that the navigation and the account's pages fold behind the
+// menu button (the overflow menu); signed in, the account's pages sit behind one "My account" menu.
+// Links come from the guards, so nobody is offered a page that would send them elsewhere.
 import { Link, useRouteContext } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { selectAccount, selectIsBusy, selectIsLoggedIn } from '../../machines/auth.machine';
+import { lazy, Suspense } from 'react';
+import { selectAccount } from '../../machines/auth.machine';
 import { activateLocale } from '../i18n/i18n';
 import { appName } from './titles';
 import { useDarkMode } from './theme';
 import { Button } from '../ui/button';
 import { BrandMark } from '../domain/brand-mark';
 import { Icon } from '../domain/icon';
+import { selectAuthGuardState } from './guards';
+import { canOpen } from './header-links';
+import { AccountMenu } from './account-menu';
+import { useDisclosure } from './use-disclosure';
 
 // The bell (issue 8) loads only after sign-in: anonymous visitors never download it or its realtime code.
 const NotificationBell = lazy(() => import('../features/notifications/bell'));
@@ -24,30 +30,24 @@ export function Header() {
   const { t } = useMacroLingui();
   const [dark, setDark] = useDarkMode();
   const { auth } = useRouteContext({ from: '__root__' });
-  const loggedIn = useSelector(auth, selectIsLoggedIn);
-  const busy = useSelector(auth, selectIsBusy);
+  // Compared by kind and status only, so the header re-renders when access changes, not on every event.
+  const state = useSelector(auth, selectAuthGuardState, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const accountId = useSelector(auth, (snapshot) => selectAccount(snapshot)?.id);
-  const isStudent = useSelector(auth, (s) => selectAccount(s)?.is_teacher === false);
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
+  const loggedIn = state.kind !== 'anonymous' && state.kind !== 'checking';
+  const { open, toggle, panelId, buttonRef, rootRef, closeOnLink } = useDisclosure();
   const other = i18n.locale === 'ar' ? 'en' : 'ar';
   const otherName = other === 'en' ? 'English' : 'العربية';
-
-  // Following a link in the folded menu closes it, so the new page is not hidden behind the menu.
-  const closeOnLink = (e: MouseEvent<HTMLElement>) => {
-    if ((e.target as HTMLElement).closest('a')) setOpen(false);
-  };
-  const closeOnEscape = (e: KeyboardEvent<HTMLElement>) => {
-    if (e.key === 'Escape' && open) {
-      setOpen(false);
-      toggleRef.current?.focus();
-    }
-  };
+  const can = (routeId: string) => canOpen(state, routeId);
+  const nav = [
+    can('/') ? <Link key="home" to="/" activeOptions={{ exact: true }}><Trans>Home</Trans></Link> : null,
+    can('/teachers/') ? <Link key="teachers" to="/teachers"><Trans>Teachers</Trans></Link> : null,
+    can('/about-us') ? <Link key="about" to="/about-us"><Trans>About us</Trans></Link> : null,
+    can('/contact-us') ? <Link key="contact" to="/contact-us"><Trans>Contact us</Trans></Link> : null,
+  ].filter(Boolean);
 
   return (
-    <header className="site-header" onKeyDown={closeOnEscape}>
-      <div className="container header-row">
+    <header className="site-header" data-testid="site-header">
+      <div className="container header-row" ref={rootRef}>
         <Link to="/" className="brand">
           <BrandMark />
           <span>{_(appName)}</span>
@@ -79,40 +79,33 @@ export function Header() {
             <Icon name={dark ? 'sun' : 'moon'} />
           </Button>
           <Button
-            ref={toggleRef}
             variant="ghost"
             className="button-icon menu-toggle"
-            aria-expanded={open}
-            aria-controls={menuId}
             aria-label={t`Menu`}
-            onClick={() => setOpen(!open)}
+            ref={buttonRef}
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={toggle}
             data-testid="menu-toggle"
           >
             <Icon name={open ? 'close' : 'menu'} />
           </Button>
         </div>
-        <div id={menuId} className="site-menu" data-open={open} onClick={closeOnLink}>
-          <nav aria-label={t`Main`} className="main-nav">
-            <Link to="/" activeOptions={{ exact: true }}><Trans>Home</Trans></Link>
-            <Link to="/teachers"><Trans>Teachers</Trans></Link>
-            <Link to="/about-us"><Trans>About us</Trans></Link>
-            <Link to="/contact-us"><Trans>Contact us</Trans></Link>
-          </nav>
+        <div className="site-menu" id={panelId} data-open={open} onClick={closeOnLink}>
+          {nav.length > 0 ? (
+            <nav aria-label={t`Main`} className="main-nav">
+              {nav}
+            </nav>
+          ) : null}
           <div className="account-area" data-testid="account-area">
             {loggedIn ? (
               <>
-                {isStudent ? (
+                {state.kind === 'student' ? (
                   <Suspense fallback={null}>
                     <HeaderBalance />
                   </Suspense>
                 ) : null}
-                <Link to="/profile" className="account-link"><Trans>Profile</Trans></Link>
-                <Link to="/requests/{-$studentId}/{-$teacherId}/{-$requestId}" params={{}} className="account-link">
-                  <Trans>Requests</Trans>
-                </Link>
-                <Button variant="ghost" disabled={busy} onClick={() => auth.send({ type: 'auth.logout' })}>
-                  <Trans>Sign out</Trans>
-                </Button>
+                <AccountMenu state={state} />
               </>
             ) : (
               <>

@@ -11,7 +11,9 @@ import { useTeacherStatusChannel } from '../features/teacher/use-teacher-status-
 export function useDocumentTitle(): void {
   const { _ } = useLingui();
   const matches = useMatches();
-  const key = [...matches].reverse().find((m) => m.staticData?.title)?.staticData.title ?? 'home';
+  // A path no route knows renders the root's not-found page: that page has its own title, not home's.
+  const notFound = matches.some((m) => m.status === 'notFound' || m._notFound === true);
+  const key = notFound ? 'notFound' : ([...matches].reverse().find((m) => m.staticData?.title)?.staticData.title ?? 'home');
   useEffect(() => {
     document.title = `${_(appName)} | ${_(titles[key])}`;
   }, [_, key]);

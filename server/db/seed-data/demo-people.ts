@@ -38,6 +38,9 @@ export const OTHER_STUDENTS: StudentSeed[] = [
   { first: 'لولوة', last: 'المناعي', phone: '+97455000004', gender: 'female', phase: 'secondary_1' },
 ];
 
+/** The teacher of the demo student's seeded history (quran and arabic, primary); no e2e spec signs in as him. */
+export const DEMO_HISTORY_TEACHER = '+97455100002';
+
 /** Password of every demo teacher (they sign in with phone and password). */
 export const DEMO_TEACHER_PASSWORD = 'Noor1234';
 

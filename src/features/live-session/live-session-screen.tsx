@@ -21,6 +21,8 @@ import { Spinner } from '../../ui/spinner';
 import { createSessionApi, type SessionApi } from './session-api';
 import { qualityTexts } from './texts';
 import { useDevices, type DeviceOption } from './use-devices';
+import { useLeaveOnPagehide } from './use-leave-on-pagehide';
+import { usePeerPresentFromAttendance } from './peer-presence';
 import { createRtcStore, liveSessionLogic, type RtcStore } from './wiring';
 
 export interface LiveSessionScreenProps {
@@ -55,6 +57,7 @@ export function LiveSessionScreen({ channelName, api }: LiveSessionScreenProps) 
   const endReason = useSelector(actor, (s) => s.context.endReason);
   const requestId = useSelector(actor, (s) => s.context.grant?.request_id ?? null);
   const canRejoin = useSelector(actor, (s) => s.can({ type: 'session.rejoin' }));
+  useLeaveOnPagehide(sessionApi, channelName, useSelector(actor, selectInCall));
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // Each step's heading takes the focus, so screen-reader and keyboard users hear where they are.
@@ -137,7 +140,7 @@ export function LiveSessionScreen({ channelName, api }: LiveSessionScreenProps) 
           </div>
         </div>
       ) : (
-        <Call actor={actor} store={store} />
+        <Call actor={actor} store={store} api={sessionApi} channelName={channelName} />
       )}
     </section>
   );
@@ -185,7 +188,7 @@ function formatRemaining(ms: number): string {
   return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
 }
 
-function Call({ actor, store }: { actor: Actor; store: RtcStore }) {
+function Call({ actor, store, api, channelName }: { actor: Actor; store: RtcStore; api: SessionApi; channelName: string }) {
   const { i18n, t } = useLingui();
   const inCall = useSelector(actor, selectInCall);
   const joining = useSelector(actor, (s) => s.matches({ session: 'joining' }));
@@ -193,7 +196,7 @@ function Call({ actor, store }: { actor: Actor; store: RtcStore }) {
   const remaining = useSelector(actor, selectRemainingMs);
   const warned = useSelector(actor, (s) => s.context.warned);
   const reconnecting = useSelector(actor, selectIsReconnecting);
-  const peerPresent = useSelector(actor, selectPeerPresent);
+  const rtcPeerPresent = useSelector(actor, selectPeerPresent);
   const selfQuality = useSelector(actor, (s) => s.context.selfQuality);
   const peerQuality = useSelector(actor, (s) => s.context.peerQuality);
   const micOn = useSelector(actor, (s) => s.context.micOn);
@@ -227,6 +230,9 @@ function Call({ actor, store }: { actor: Actor; store: RtcStore }) {
     };
   }, [session, inCall]);
 
+  // Without a video provider nothing reports the other's arrival: the server's attendance does.
+  const attendancePresent = usePeerPresentFromAttendance(api, channelName, role, inCall && adapter === 'none');
+  const peerPresent = rtcPeerPresent || attendancePresent;
   const peerName = role === 'student' ? t`Teacher` : t`Student`;
 
   return (

@@ -1,6 +1,6 @@
 // The live-session calls (issue 7) on the app's HTTP client: the join grant, attendance events, the
 // end of the session, and the test-only fake relay. Responses are checked against contract/sessions.ts.
-import { sessionGrantSchema, type AttendanceEventType, type SessionGrant } from '../../../contract/sessions';
+import { attendanceSchema, sessionGrantSchema, type Attendance, type AttendanceEventType, type SessionGrant } from '../../../contract/sessions';
 import { api, type ApiClient, type Envelope } from '../../api/client';
 
 const path = (channel: string, rest: string) => `v1/sessions/${encodeURIComponent(channel)}/${rest}`;
@@ -13,6 +13,21 @@ export function createSessionApi(client: ApiClient = api) {
     },
     async report(channel: string, type: AttendanceEventType, at: Date): Promise<void> {
       await client(path(channel, 'events'), { method: 'POST', body: { type, at: at.toISOString() } });
+    },
+    /**
+     * `left` while the page goes away (tab closed, navigated off): a keepalive request outlives the
+     * page like a beacon does, and unlike navigator.sendBeacon it carries the bearer header, so the
+     * server's ordinary authenticated endpoint takes it (no cookie auth, so no CSRF surface).
+     */
+    leaveOnUnload(channel: string, at: Date): void {
+      void client(path(channel, 'events'), { method: 'POST', body: { type: 'left', at: at.toISOString() }, keepalive: true }).catch(
+        () => undefined,
+      );
+    },
+    /** Who has joined and left so far: tells presence when no video provider does (peer-presence.ts). */
+    async attendance(channel: string, signal?: AbortSignal): Promise<Attendance> {
+      const res = await client<Envelope<unknown>>(path(channel, 'attendance'), signal ? { signal } : {});
+      return attendanceSchema.parse(res.data);
     },
     async end(channel: string): Promise<void> {
       await client(path(channel, 'end'), { method: 'POST', body: {} });

@@ -6,7 +6,7 @@ import { ordersQuery } from './packages-api';
 import { orderFailureTexts, orderStatusTexts } from './texts';
 
 export function OrderHistory() {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const orders = useQuery(ordersQuery(i18n.locale));
   return (
     <section className="order-history" aria-labelledby="history-title">
@@ -38,11 +38,12 @@ export function OrderHistory() {
             <tbody>
               {orders.data.map((order) => (
                 <tr key={order.id} data-testid={`order-${order.id}`}>
-                  <td>{order.id}</td>
-                  <td>{formatDate(order.created_at, i18n.locale)}</td>
-                  <td>{order.package_name}</td>
-                  <td>{formatMoney(order.amount, order.currency, i18n.locale)}</td>
-                  <td>
+                  {/* data-label: the column's name, shown beside each value when phones stack the rows. */}
+                  <td data-label={t`Order`}>{order.id}</td>
+                  <td data-label={t`Date`}>{formatDate(order.created_at, i18n.locale)}</td>
+                  <td data-label={t`Package`}>{order.package_name}</td>
+                  <td data-label={t`Amount`}>{formatMoney(order.amount, order.currency, i18n.locale)}</td>
+                  <td data-label={t`Status`}>
                     <span className={`order-status order-status-${order.status}`}>{i18n._(orderStatusTexts[order.status])}</span>
                     {order.failure ? <span className="muted small"> · {i18n._(orderFailureTexts[order.failure])}</span> : null}
                   </td>

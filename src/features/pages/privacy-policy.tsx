@@ -26,9 +26,10 @@ export function PrivacyPage() {
         <>
           <p>
             <Trans>
-              Student accounts are created and managed by a parent or legal guardian aged 18 or over. By creating an
-              account, the parent agrees to the processing of the child's data described here. Children should not
-              create accounts themselves.
+              A student account should be created by a parent or legal guardian aged 18 or over, with the parent's
+              mobile number: signing in is by a code texted to that number, so the parent stays in control of the
+              account. Creating the account means the parent agrees to the processing of the child's data described
+              here. Children should not create accounts themselves.
             </Trans>
           </p>
           <p>
@@ -45,11 +46,11 @@ export function PrivacyPage() {
       title: <Trans>The data we collect</Trans>,
       body: (
         <ul>
-          <li><Trans><strong>Account data:</strong> the parent's name, mobile number, email address and password (stored only in encrypted form).</Trans></li>
-          <li><Trans><strong>Student data:</strong> the child's name and school phase, and the subjects they study.</Trans></li>
+          <li><Trans><strong>Account data:</strong> the parent's mobile number, which is how the account signs in (there is no password for a student account).</Trans></li>
+          <li><Trans><strong>Student data:</strong> the child's name, gender and school phase, and the subjects they study.</Trans></li>
           <li><Trans><strong>Booking data:</strong> requested sessions, their times and durations, package hours and the ratings you give.</Trans></li>
           <li><Trans><strong>Payment data:</strong> a record of each purchase. Card details are handled by our payment provider; we never see or store your card number.</Trans></li>
-          <li><Trans><strong>Instructor data:</strong> for teachers who apply, their identity, qualifications, experience and working hours.</Trans></li>
+          <li><Trans><strong>Instructor data:</strong> for teachers who apply, their identity, email address, password (stored only in encrypted form), qualifications, experience and working hours.</Trans></li>
           <li><Trans><strong>Technical data:</strong> your language and display preferences and basic security logs.</Trans></li>
         </ul>
       ),

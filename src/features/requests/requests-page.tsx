@@ -14,7 +14,7 @@ import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { FilterTabs } from './filter-tabs';
 import { RequestCard } from './request-card';
-import { emptyTexts } from './texts';
+import { EmptyRequests } from './empty-requests';
 
 export interface Viewer {
   id: number | null;
@@ -122,7 +122,7 @@ export function RequestsPage(props: RequestsPageProps) {
               ))}
             </ul>
           ) : (
-            <p className="muted requests-empty">{i18n._(emptyTexts[filter])}</p>
+            <EmptyRequests filter={filter} role={viewer.role} />
           )
         ) : list.isError ? (
           <p className="muted">

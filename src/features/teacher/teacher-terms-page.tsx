@@ -41,8 +41,9 @@ export function TeacherTermsPage({ auth }: { auth: AuthActor }) {
           </h2>
           <p>
             <Trans>
-              Join accepted sessions on time, from a quiet place with a working camera and microphone. Cancel a scheduled session at least
-              6 hours before it starts, and only when there is no other way.
+              Join accepted sessions on time, from a quiet place with a working camera and microphone. Accept only sessions you can teach.
+              If something serious stops you from teaching an accepted session, tell us through the contact page at least 6 hours
+              before it starts, so we can find the student another teacher or return their hours.
             </Trans>
           </p>
           <h2>

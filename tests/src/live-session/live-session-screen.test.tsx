@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SessionGrant } from '../../../contract/sessions';
 import { LiveSessionScreen } from '../../../src/features/live-session/live-session-screen';
 import type { SessionApi } from '../../../src/features/live-session/session-api';
@@ -29,10 +30,30 @@ const grant: SessionGrant = {
   rtc_adapter: 'none',
 };
 
-function fakeApi(): SessionApi & { reports: string[] } {
+/** `teacherJoined`: the server's attendance record shows the teacher in the call. */
+function fakeApi(teacherJoined = false): SessionApi & { reports: string[]; unloads: string[] } {
   const reports: string[] = [];
+  const unloads: string[] = [];
   return {
     reports,
+    unloads,
+    attendance: async () => ({
+      request_id: 12,
+      participants: [
+        {
+          role: 'teacher',
+          first_name: 'هدى',
+          first_joined_at: null,
+          last_left_at: null,
+          minutes_present: 0,
+          minutes_lost_to_reconnection: 0,
+          events: teacherJoined ? [{ type: 'joined', at: new Date(now).toISOString() }] : [],
+        },
+      ],
+    }),
+    leaveOnUnload: (channel) => {
+      unloads.push(channel);
+    },
     token: async () => grant,
     report: async (_c, type) => {
       reports.push(type);
@@ -42,18 +63,29 @@ function fakeApi(): SessionApi & { reports: string[] } {
   };
 }
 
+async function renderAudioOnly(api: SessionApi) {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <I18nProvider i18n={makeI18n('ar')}>
+        <LiveSessionScreen channelName="session-xyz" api={api} />
+      </I18nProvider>
+    </QueryClientProvider>,
+  );
+  const heading = await screen.findByRole('heading', { name: 'الكاميرا أو الميكروفون غير متاحين' });
+  expect(document.activeElement).toBe(heading);
+  fireEvent.click(screen.getByRole('button', { name: 'المتابعة من دون كاميرا' }));
+}
+
 describe('live-session screen, video not configured', () => {
+  it('shows the other participant as present when the attendance record says they joined', async () => {
+    await renderAudioOnly(fakeApi(true));
+    await waitFor(() => expect(screen.getByTestId('peer-presence').getAttribute('data-present')).toBe('true'));
+    expect(screen.queryByText('في انتظار انضمام المعلم…')).toBeNull();
+  });
+
   it('offers audio-only after a refused device check, then runs the call with a clear notice (ar)', async () => {
     const api = fakeApi();
-    const i18n = makeI18n('ar');
-    render(
-      <I18nProvider i18n={i18n}>
-        <LiveSessionScreen channelName="session-xyz" api={api} />
-      </I18nProvider>,
-    );
-    const heading = await screen.findByRole('heading', { name: 'الكاميرا أو الميكروفون غير متاحين' });
-    expect(document.activeElement).toBe(heading);
-    fireEvent.click(screen.getByRole('button', { name: 'المتابعة من دون كاميرا' }));
+    await renderAudioOnly(api);
 
     expect((await screen.findByTestId('video-not-configured')).textContent).toContain('الفيديو غير مُعَدّ على هذا الخادم');
     await waitFor(() => expect(api.reports).toEqual(['joined']));
@@ -69,5 +101,10 @@ describe('live-session screen, video not configured', () => {
     expect(screen.getByRole('button', { name: 'إلغاء كتم الميكروفون' }).getAttribute('aria-pressed')).toBe('true');
     // Audio only: the camera cannot be turned on.
     expect((screen.getByTestId('toggle-camera') as HTMLButtonElement).disabled).toBe(true);
+
+    // Closing the tab in the call records "left" (a keepalive request that outlives the page).
+    expect(api.unloads).toEqual([]);
+    fireEvent(window, new Event('pagehide'));
+    expect(api.unloads).toEqual(['session-xyz']);
   });
 });

@@ -36,6 +36,8 @@ function fakeServer() {
       reports.push({ type, at });
     },
     end: async () => undefined,
+    leaveOnUnload: () => undefined,
+    attendance: async () => ({ request_id: 1, participants: [] }),
     post: async <T,>(_path: string, _body: object) => {
       if (!state.online) throw offline();
       state.beats++;

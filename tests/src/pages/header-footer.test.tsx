@@ -30,18 +30,42 @@ describe('account area', () => {
     expect(area.queryByRole('link', { name: 'Profile' })).toBeNull();
   });
 
-  it('shows profile, requests and sign out when signed in, and signing out brings sign in back', async () => {
+  it('puts profile, requests, packages, notifications and sign out in the account menu; signing out brings sign in back', async () => {
     const { calls, auth } = await renderApp('/', { locale: 'en', signedIn: true });
     const area = within(accountArea());
-    expect(area.getByRole('link', { name: 'Profile' })).toHaveProperty('pathname', '/profile');
-    expect(area.getByRole('link', { name: 'Requests' })).toHaveProperty('pathname', '/requests');
+    const button = area.getByRole('button', { name: 'My account' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const menu = within(document.getElementById(button.getAttribute('aria-controls') ?? '')!);
+    expect(menu.getAllByRole('link').map((a) => (a as HTMLAnchorElement).pathname)).toEqual([
+      '/profile',
+      '/requests',
+      '/packages',
+      '/notifications',
+    ]);
     expect(area.queryByRole('link', { name: 'Sign in' })).toBeNull();
+    // Escape closes the menu and gives focus back to its button.
+    await userEvent.keyboard('{Escape}');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
 
     await userEvent.click(area.getByRole('button', { name: 'Sign out' }));
     await waitForDom(() => expect(area.getByRole('link', { name: 'Sign in' })).toBeTruthy());
     expect(calls.logout).toBe(1);
     expect(auth.getSnapshot().matches('anonymous')).toBe(true);
     expect(area.queryByRole('link', { name: 'Profile' })).toBeNull();
+  });
+
+  it('offers a teacher in review only the pages the review lets them open', async () => {
+    await renderApp('/in-review', { locale: 'en', signedIn: 'teacherInReview' });
+    // Home, teachers, about and contact would all bounce back to /in-review: no main navigation.
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    const button = within(accountArea()).getByRole('button', { name: 'My account' });
+    await userEvent.click(button);
+    const menu = within(document.getElementById(button.getAttribute('aria-controls') ?? '')!);
+    expect(menu.getAllByRole('link').map((a) => a.textContent)).toEqual(['Account review']);
+    expect(menu.getByRole('button', { name: 'Sign out' })).toBeTruthy();
   });
 
   it('is translated in Arabic', async () => {
@@ -61,6 +85,7 @@ describe('menu button (phones)', () => {
     expect(menu).not.toBeNull();
     expect(within(menu!).getByRole('navigation', { name: 'Main' })).toBeTruthy();
     expect(within(menu!).getByTestId('account-area')).toBeTruthy();
+    expect(toggle.getAttribute('aria-label')).toBe('Menu');
     expect(menu!.dataset.open).toBe('false');
 
     await userEvent.click(toggle);

@@ -19,9 +19,12 @@ const student: AccountRecord = {
   profile_complete: true,
 };
 
+const teacherInReview: AccountRecord = { ...student, id: 8, is_teacher: true, has_free_session: false, status: 'in_review', token: 'teacher-token' };
+
 export interface RenderAppOptions {
   locale?: 'ar' | 'en';
-  signedIn?: boolean;
+  /** true: a student; 'teacherInReview': a teacher whose documents are being reviewed. */
+  signedIn?: boolean | 'teacherInReview';
 }
 
 export async function renderApp(path: string, { locale = 'ar', signedIn = false }: RenderAppOptions = {}) {
@@ -32,7 +35,11 @@ export async function renderApp(path: string, { locale = 'ar', signedIn = false 
     authMachine.provide({
       actors: {
         checkLogin: fromPromise<StoredSession>(async () =>
-          signedIn ? { account: student, token: student.token } : { account: null, token: null },
+          signedIn === 'teacherInReview'
+            ? { account: teacherInReview, token: teacherInReview.token }
+            : signedIn
+              ? { account: student, token: student.token }
+              : { account: null, token: null },
         ),
         logout: fromPromise<void>(async () => {
           calls.logout++;

@@ -53,6 +53,13 @@ describe('HeaderBalance', () => {
     expect((await screen.findByTestId('header-balance')).textContent).toBe('رصيدك: ساعتان');
   });
 
+  it('says "free trial", not "no hours", while the free trial is still open', async () => {
+    renderBadge({ status: 200, json: { message: 'ok', data: { hours_remaining: 0, minutes_remaining: 0, expires_at: null, free_trial_available: true } } }, 'ar');
+    const badge = await screen.findByTestId('header-balance');
+    expect(badge.textContent).toBe('رصيدك: حصة مجانية');
+    expect(badge.getAttribute('href')).toBe('/packages');
+  });
+
   it('stays away without a toast when the balance cannot be read', async () => {
     const { calls, onError, queryClient } = renderBadge({ status: 500, json: { message: 'boom' } });
     await vi.waitFor(() => expect(calls.length).toBeGreaterThan(0));

@@ -1,0 +1,153 @@
+// Layout checks that keep every screen usable (issue 16), on every public and signed-in route, in
+// Arabic and English: no horizontal overflow at 360 and 390 px in light and dark; the header one line
+// tall at 1024 and 1280 px; no Latin letters on an Arabic page outside an allow-list; axe finds no
+// WCAG 2.1 AA violation. Screenshots of every route (1280 and 390 px, both locales) are saved under
+// test-results/screens/ for review (CI keeps test-results/ as an artifact).
+//
+// One test per locale and persona walks its routes and resizes the same page instead of reloading,
+// which keeps the whole file around a minute on two cores. Findings are soft assertions, so one run
+// lists every problem rather than the first.
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { LOCALES, type Locale } from './support/catalog';
+import { open, preferences } from './support/app';
+import { json, newPhone, newStudent, registerTeacher } from './support/api';
+import { uniqueEmail } from './support/app';
+
+const SCREENS = path.resolve(import.meta.dirname, '../test-results/screens');
+
+// A seeded active teacher no other spec signs in as.
+const LAYOUT_TEACHER = { login: '+97455100008', password: 'Noor1234' };
+
+// Latin words an Arabic page may show: the language switch carries lang="en" and is skipped anyway;
+// these are brand and technical terms with no Arabic form, and e-mail addresses.
+// Single letters are the password rule's ranges (A–Z, a–z); browser names have no Arabic spelling.
+const LATIN_ALLOWED = [
+  /^[\w.+-]+@[\w.-]+\.\w+$/,
+  /^[A-Za-z]$/,
+  /^(PDF|PNG|JPG|JPEG|WEBP|Visa|Mastercard|CVC|OTP|Agora|Noor|Chrome|Edge|Firefox|Safari)$/i,
+];
+
+type Persona = 'visitor' | 'student' | 'inReview' | 'teacher';
+
+const ROUTES: Record<Persona, string[]> = {
+  visitor: [
+    '/',
+    '/about-us',
+    '/privacy-policy',
+    '/terms-conditions',
+    '/user-condition',
+    '/contact-us',
+    '/teachers',
+    '/sign-in',
+    '/sign-up',
+    '/sign-up?as=teacher',
+    '/verify-otp?phone=%2B97455555555',
+    '/forget-password',
+    '/reset-password',
+    '/no-such-page',
+  ],
+  student: ['/', '/teachers', '/teachers/$first', '/profile', '/requests', '/packages', '/notifications'],
+  inReview: ['/in-review'],
+  teacher: ['/about-us', '/profile', '/requests', '/notifications'],
+};
+
+/** A new student with one purchase, so the purchase history (a wide table) is on the packages page. */
+async function studentToken(request: APIRequestContext): Promise<string> {
+  const phases = await json<Array<{ id: number }>>(await request.get('/api/v1/phases'), 'phases');
+  return (await newStudent(request, { phaseId: phases[0]!.id, buy: true })).token;
+}
+
+async function tokenFor(persona: Persona, request: APIRequestContext): Promise<string | null> {
+  if (persona === 'visitor') return null;
+  if (persona === 'student') return studentToken(request);
+  if (persona === 'teacher') {
+    return (await json<{ token: string }>(await request.post('/api/v1/instructor/auth/login', { data: LAYOUT_TEACHER }), 'teacher login')).token;
+  }
+  return registerTeacher(request, { phone: newPhone(), email: uniqueEmail('layout'), password: 'Layout-Pass-2024' });
+}
+
+/** Elements wider than the viewport, named for the failure message. */
+async function overflow(page: Page): Promise<{ scroll: number; client: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const client = root.clientWidth;
+    const culprits: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && (r.right > client + 1 || r.left < -1) && culprits.length < 5) {
+        culprits.push(`${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''} (${Math.round(r.left)}…${Math.round(r.right)})`);
+      }
+    }
+    return { scroll: root.scrollWidth, client, culprits };
+  });
+}
+
+/** Latin words in the page's text outside elements marked as another language. */
+async function latinWords(page: Page): Promise<string[]> {
+  const words = await page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('script, style, svg, [aria-hidden="true"]')) continue;
+      const lang = parent.closest('[lang]')?.getAttribute('lang') ?? 'ar';
+      if (!lang.startsWith('ar')) continue;
+      for (const m of (node.textContent ?? '').matchAll(/[\w.+-]*[A-Za-z][\w.+@-]*/g)) found.push(m[0]);
+    }
+    return found;
+  });
+  return [...new Set(words)].filter((w) => !LATIN_ALLOWED.some((re) => re.test(w)));
+}
+
+async function check(page: Page, locale: Locale, persona: Persona, route: string) {
+  const slug = `${persona}${route.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}`;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await open(page, route);
+  await page.evaluate(() => document.fonts.ready);
+
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 900 });
+    const height = await page.getByTestId('site-header').evaluate((h) => h.getBoundingClientRect().height);
+    // One row of 44 px targets plus padding; a second row would add at least 40 px.
+    expect.soft(height, `header height at ${width} px on ${route} (${locale}, ${persona})`).toBeLessThanOrEqual(72);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: path.join(SCREENS, locale, `${slug}-1280.png`), fullPage: true });
+
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect.soft(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe on ${route} (${locale}, ${persona})`).toEqual([]);
+
+  if (locale === 'ar') expect.soft(await latinWords(page), `Latin text on ${route} (${persona})`).toEqual([]);
+
+  for (const width of [390, 360]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const dark of [false, true]) {
+      await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), dark);
+      const o = await overflow(page);
+      expect.soft(o.scroll, `overflow at ${width} px ${dark ? 'dark' : 'light'} on ${route} (${locale}, ${persona}): ${o.culprits.join('; ')}`).toBeLessThanOrEqual(o.client);
+      if (width === 390) await page.screenshot({ path: path.join(SCREENS, locale, `${slug}-390${dark ? '-dark' : ''}.png`), fullPage: true });
+    }
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  }
+}
+
+for (const locale of LOCALES) {
+  for (const persona of Object.keys(ROUTES) as Persona[]) {
+    test(`layout, text and axe: ${persona} pages in ${locale}`, async ({ page, context, request, baseURL }) => {
+      test.setTimeout(120_000);
+      const token = await tokenFor(persona, request);
+      if (token) await context.addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
+      await preferences(page, { locale, theme: 'light' });
+      let first = '';
+      if (persona === 'student') {
+        const teachers = await json<Array<{ id: number }>>(await request.get('/api/v1/teachers'), 'teachers');
+        first = String(teachers[0]!.id);
+      }
+      for (const route of ROUTES[persona]) {
+        await test.step(route, () => check(page, locale, persona, route.replace('$first', first)));
+      }
+    });
+  }
+}

@@ -1,0 +1,24 @@
+// An empty request list says what it means and offers the next step: a student books a session
+// (the teachers list), a teacher sets the hours students can book (the profile's working hours).
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { RequestFilter } from '../../../contract/requests';
+import { emptyTexts } from './texts';
+
+export function EmptyRequests({ filter, role }: { filter: RequestFilter; role: 'student' | 'teacher' }) {
+  const { i18n } = useLingui();
+  return (
+    <div className="requests-empty" data-testid="requests-empty">
+      <p className="muted">{i18n._(emptyTexts[filter])}</p>
+      {role === 'student' ? (
+        <Link to="/teachers" className="button button-primary">
+          <Trans>Book a session</Trans>
+        </Link>
+      ) : (
+        <Link to="/profile" className="button button-primary">
+          <Trans>Set your hours</Trans>
+        </Link>
+      )}
+    </div>
+  );
+}
