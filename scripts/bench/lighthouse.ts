@@ -17,7 +17,7 @@ export async function lighthouseFigures(routes: string[]): Promise<Record<string
     for (const route of routes) {
       const { stdout } = await run(
         path.join(root, 'node_modules/.bin/lighthouse'),
-        [`${server.baseURL}${route}`, '--output=json', '--quiet', '--only-categories=performance', '--chrome-flags=--headless --no-sandbox --disable-gpu'],
+        [`${server.baseURL}${route}`, '--output=json', '--quiet', '--only-categories=performance', '--chrome-flags=--headless=new --no-sandbox --disable-gpu'],
         { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, maxBuffer: 256 * 1024 * 1024, timeout: 180_000 },
       );
       const report = JSON.parse(stdout) as { categories: { performance: { score: number } }; audits: Record<string, { numericValue?: number }> };

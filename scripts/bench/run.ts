@@ -163,11 +163,20 @@ async function main() {
       }
     }
   }
+  print(results); // the database figures first: a Lighthouse failure must not lose them
   if (!flags.has('--no-lighthouse')) {
     console.error('Lighthouse …');
-    const lh = await lighthouseFigures(['/', '/teachers']);
-    for (const [route, value] of Object.entries(lh)) results.PGlite[`lh:${route}`] = value;
+    try {
+      const lh = await lighthouseFigures(['/', '/teachers']);
+      for (const [route, value] of Object.entries(lh)) results.PGlite[`lh:${route}`] = value;
+      print(results);
+    } catch (err) {
+      console.error(`Lighthouse failed: ${(err instanceof Error ? err.message : String(err)).slice(0, 400)}`);
+    }
   }
+}
+
+function print(results: { PGlite: Figures; PostgreSQL: Figures }) {
   const table = [['figure', 'today', 'PGlite', 'PostgreSQL', 'goal'], ...ROWS.map(([key, figure, today, goal]) => [figure, today, results.PGlite[key] ?? '—', results.PostgreSQL[key] ?? '—', goal])];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
   for (const row of table) console.log(`| ${row.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`);
