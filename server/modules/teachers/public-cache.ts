@@ -21,7 +21,7 @@ const MAX_ENTRIES = 1000;
 // Per database: version numbers only mean something within one database.
 const caches = new WeakMap<Queryable, Map<string, Entry>>();
 
-export async function publicVersion(q: Queryable): Promise<string> {
+async function publicVersion(q: Queryable): Promise<string> {
   const row = await q.one<{ version: string | number }>('SELECT version FROM public_version');
   return String(row?.version ?? 0);
 }

@@ -1,0 +1,186 @@
+// `npm run bench` (issue 13): seeds throw-away databases — 1 000 then 10 000 teachers, then 100 000
+// requests — on PGlite and on PostgreSQL (when installed, started like scripts/test-pg.sh), drives the
+// API with autocannon at a fixed rate on 127.0.0.1, times the requests paths directly, runs Lighthouse
+// on the public routes, and prints one table: figure, today (issue 13), measured, goal.
+// Not a test: it prints figures, CI does not run it. Bounded: each load run lasts BENCH_SECONDS (10).
+// Flags: --no-pg, --no-lighthouse, --no-pglite.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { serve } from '@hono/node-server';
+import { createApp } from '../../server/app';
+import { openDb, type Db, type Queryable } from '../../server/db';
+import { migrate } from '../../server/db/migrate';
+import { seed } from '../../server/db/seed';
+import { createLogger } from '../../server/logger';
+import { createRequest } from '../../server/modules/requests';
+import { listRequests } from '../../server/modules/requests/reads';
+import { announce } from '../../server/modules/requests/notices';
+import { sweepRequests } from '../../server/modules/requests';
+import { listTeachers } from '../../server/modules/teachers/queries';
+import type { Publisher } from '../../server/realtime/publisher';
+import { lighthouseFigures } from './lighthouse';
+import { startPostgres } from './postgres';
+import { seedRequests, seedTeachers } from './seed';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const RATE = 300;
+const flags = new Set(process.argv.slice(2));
+// Sunday 2030-01-06 09:00 Qatar: inside the bench teachers' hours (08–20 every day).
+const NOW = new Date('2030-01-06T06:00:00.000Z');
+
+type Figures = Record<string, string>;
+const ms = (n: number) => (n < 10 ? `${n.toFixed(2)} ms` : `${Math.round(n)} ms`);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function timed(times: number, fn: () => Promise<unknown>): Promise<number> {
+  const out: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const t = performance.now();
+    await fn();
+    out.push(performance.now() - t);
+  }
+  return median(out);
+}
+
+/** autocannon at a fixed rate; "reached req/s, p99, errors". */
+async function load(url: string): Promise<string> {
+  const { stdout } = await run(path.join(root, 'node_modules/.bin/autocannon'), ['-j', '-R', String(RATE), '-d', String(SECONDS), '-c', '32', url], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const r = JSON.parse(stdout) as { requests: { average: number }; latency: { p99: number }; errors: number; timeouts: number; non2xx: number };
+  return `${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, ${r.errors + r.timeouts + r.non2xx} errors`;
+}
+
+/** A Db that counts the statements it runs (transactions included). */
+function counting(db: Db): { db: Db; count: () => number; reset: () => void } {
+  let n = 0;
+  const wrapQ = <Q extends Queryable>(q: Q): Q => ({
+    ...q,
+    query: (sql: string, params?: readonly unknown[]) => (n++, q.query(sql, params)),
+    one: (sql: string, params?: readonly unknown[]) => (n++, q.one(sql, params)),
+    exec: (sql: string) => (n++, q.exec(sql)),
+  }) as Q;
+  const wrapped: Db = { ...wrapQ(db), driver: db.driver, close: () => db.close(), transaction: (fn) => db.transaction((tx) => fn(wrapQ(tx))) };
+  return { db: wrapped, count: () => n, reset: () => (n = 0) };
+}
+
+async function driverFigures(db: Db): Promise<Figures> {
+  const f: Figures = {};
+  await migrate(db);
+  await seed(db, { demo: false });
+  const app = createApp({ db, log: createLogger('silent') });
+  const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
+  await new Promise((r) => server.once('listening', r));
+  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  try {
+    let teachers = await seedTeachers(db, 1000);
+    f.list1k = await load(`${base}/api/v1/teachers`);
+    f.uncached1k = ms(await timed(20, () => listTeachers(db, { search: 'احمد', available_now: false, page: 3, per_page: 12 }, 'ar', NOW)));
+    teachers = await seedTeachers(db, 10_000);
+    f.list10k = await load(`${base}/api/v1/teachers`);
+    f.search10k = await load(`${base}/api/v1/teachers?search=${encodeURIComponent('فاطمه')}`);
+    f.uncached10k = ms(await timed(20, () => listTeachers(db, { search: 'احمد', available_now: false, page: 3, per_page: 12 }, 'ar', NOW)));
+
+    const t = performance.now();
+    const students = await seedRequests(db, teachers, 100_000, NOW);
+    console.error(`  seeded 100 000 requests in ${Math.round(performance.now() - t)} ms`);
+    const busiest = (await db.one<{ teacher_id: number }>('SELECT teacher_id FROM requests GROUP BY 1 ORDER BY count(*) DESC LIMIT 1'))!.teacher_id;
+    f.teacherList = ms(await timed(20, () => listRequests(db, { id: busiest, role: 'teacher' }, { filter: 'all', page: 1, per_page: 20 }, 'en', NOW)));
+    await sweepRequests(db, NOW); // the backlog once
+    f.sweep = ms(await timed(20, () => sweepRequests(db, NOW)));
+
+    // A broadcast offered to 50 teachers: statements, publishes and time, through the real code.
+    const c = counting(db);
+    let publishes = 0;
+    const publisher: Publisher = { mode: 'embedded', publish: async () => (publishes++, true), authorizeChannel: () => ({ auth: '' }) };
+    const subject = (await db.one<{ subject_id: number; teacher_id: number }>(
+      `SELECT ts.subject_id, ts.teacher_id FROM teacher_subjects ts JOIN users u ON u.id = ts.teacher_id AND u.status = 'active' AND u.phone LIKE '+9748%' ORDER BY ts.teacher_id LIMIT 1`,
+    ))!;
+    const student = students[0]!;
+    await db.query(`INSERT INTO hours_ledger (user_id, delta_minutes, reason, expires_at, created_at) VALUES ($1, 60000, 'purchase', $2, $3)`, [
+      student,
+      new Date(NOW.getTime() + 365 * 86_400_000),
+      NOW,
+    ]);
+    const times: number[] = [];
+    let offered = 0;
+    for (let i = 0; i < 5; i++) {
+      c.reset();
+      publishes = 0;
+      const at = performance.now();
+      const change = await createRequest(
+        c.db,
+        student,
+        { teacher_id: subject.teacher_id, subject_id: subject.subject_id, type: 'schedule', starts_at: new Date(NOW.getTime() + (26 + i) * 3_600_000).toISOString(), duration_hours: 1, broadcast: true, comment: null },
+        NOW,
+      );
+      await announce(c.db, publisher, change, 'offered');
+      times.push(performance.now() - at);
+      offered = change.offeredTo.length;
+    }
+    f.broadcast = `${ms(median(times))}, ${c.count()} statements, ${publishes} publishes (${offered} teachers)`;
+  } finally {
+    server.close();
+  }
+  return f;
+}
+
+const ROWS: [key: string, figure: string, today: string, goal: string][] = [
+  ['lh:/', 'home LCP / perf score', '2.6 s / 89', '≤ 1.0 s / ≥ 95'],
+  ['lh:/teachers', '/teachers LCP / perf score', '3.4 s / 80', '≤ 1.0 s / ≥ 95'],
+  ['list1k', 'GET v1/teachers, 1 000 teachers, 300 req/s', '~154 req/s, p99 4.2 s', '300 req/s, p99 ≤ 25 ms, 0 errors'],
+  ['list10k', 'same, 10 000 teachers', '—', 'p99 ≤ 50 ms'],
+  ['search10k', 'same with ?search=فاطمه, 10 000 teachers', '—', 'p99 ≤ 50 ms'],
+  ['uncached1k', 'one uncached list+search query, 1 000', '7.8 ms (whole request)', '—'],
+  ['uncached10k', 'one uncached list+search query, 10 000', '—', '—'],
+  ['teacherList', "a teacher's requests list, 100 000 requests", '1.1–1.3 s (PostgreSQL)', '≤ 20 ms'],
+  ['sweep', 'the request sweep (nothing due), 100 000', '67–131 ms, before every read', '≤ 1 ms, on its timer'],
+  ['broadcast', 'a broadcast offered to 50 teachers', '2.5 s, 129 statements, 50 publishes', '≤ 200 ms'],
+];
+
+async function main() {
+  const results: { PGlite: Figures; PostgreSQL: Figures } = { PGlite: {}, PostgreSQL: {} };
+  if (!flags.has('--no-pglite')) {
+    console.error('PGlite …');
+    const db = await openDb({ dataDir: 'memory://' });
+    results.PGlite = await driverFigures(db);
+    await db.close();
+  }
+  if (!flags.has('--no-pg')) {
+    const pg = await startPostgres();
+    if (!pg) console.error('PostgreSQL not installed: its column stays empty');
+    else {
+      try {
+        console.error('PostgreSQL …');
+        const db = await openDb({ databaseUrl: pg.url });
+        results.PostgreSQL = await driverFigures(db);
+        await db.close();
+      } finally {
+        pg.stop();
+      }
+    }
+  }
+  print(results); // the database figures first: a Lighthouse failure must not lose them
+  if (!flags.has('--no-lighthouse')) {
+    console.error('Lighthouse …');
+    try {
+      const lh = await lighthouseFigures(['/', '/teachers']);
+      for (const [route, value] of Object.entries(lh)) results.PGlite[`lh:${route}`] = value;
+      print(results);
+    } catch (err) {
+      console.error(`Lighthouse failed: ${(err instanceof Error ? err.message : String(err)).slice(0, 400)}`);
+    }
+  }
+}
+
+function print(results: { PGlite: Figures; PostgreSQL: Figures }) {
+  const table = [['figure', 'today', 'PGlite', 'PostgreSQL', 'goal'], ...ROWS.map(([key, figure, today, goal]) => [figure, today, results.PGlite[key] ?? '—', results.PostgreSQL[key] ?? '—', goal])];
+  const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
+  for (const row of table) console.log(`| ${row.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`);
+}
+
+await main();
+process.exit(0);
