@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
+import { buildServer } from './build-server.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -72,7 +73,8 @@ async function waitForHealth(url, child, output, timeoutMs) {
 }
 
 /**
- * Starts `tsx server/main.ts` on a free port over a fresh temporary data directory.
+ * Starts the compiled server (`node dist/server/main.js`, compiled first when stale), as production
+ * runs it, on a free port over a fresh temporary data directory.
  * @returns {Promise<{ baseURL: string, port: number, dataDir: string, stop: () => Promise<void> }>}
  */
 export async function startServer({ timeoutMs = 90_000 } = {}) {
@@ -94,8 +96,9 @@ export async function startServer({ timeoutMs = 90_000 } = {}) {
   };
   // A fresh embedded database every run, whatever the calling shell points at.
   delete env.DATABASE_URL;
-  // Own process group, so stopping also ends tsx's child node process.
-  const child = spawn(bin('tsx'), ['server/main.ts'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  await buildServer();
+  // Own process group, so stopping ends everything it started.
+  const child = spawn(process.execPath, ['dist/server/main.js'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let tail = '';
   const keep = (chunk) => {
     tail = (tail + chunk.toString()).slice(-8000);

@@ -119,7 +119,6 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
 
   const realtimeConfig = options.realtime?.config ?? EMBEDDED_DEV_REALTIME;
   let listening = { host: options.host ?? '127.0.0.1', port: options.port ?? 0 };
-  const publisher = createPublisher(realtimeConfig, { log, embeddedTarget: () => listening });
   const localEndpoint =
     realtimeConfig.mode === 'embedded'
       ? createRealtimeEndpoint({ app: realtimeConfig, log, clientEvents: options.realtime?.clientEvents ?? false })
@@ -148,6 +147,11 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
         }
       : localEndpoint;
 
+  const publisher = createPublisher(realtimeConfig, {
+    log,
+    embeddedTarget: () => listening,
+    ...(endpoint ? { embeddedDeliver: (input: Parameters<RealtimeEndpoint['trigger']>[0]) => void endpoint.trigger(input) } : {}),
+  });
   let draining = false;
   const metrics = options.admin
     ? createMetrics({ db, realtimeConnections: () => endpoint?.connectionCount() ?? 0, processMetrics: options.metrics?.processMetrics ?? false })

@@ -1,0 +1,68 @@
+// Health for load balancers and /metrics (issue 14), on one in-process server: liveness and readiness,
+// readiness refusing while draining, metrics behind the admin token with route patterns as labels.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type RunningServer } from '../../server/main';
+import { databaseUrl, freshDb, type TestDb } from './helpers';
+
+const TOKEN = 'ops-test-token';
+let t: TestDb | undefined;
+let server: RunningServer;
+
+beforeAll(async () => {
+  // On PostgreSQL (test:pg) in a schema of its own; PGlite in memory otherwise.
+  t = databaseUrl ? await freshDb() : undefined;
+  server = await createServer({
+    logLevel: 'silent',
+    seedDemo: false,
+    admin: { token: TOKEN },
+    remindersEveryMs: 0,
+    requestSweepEveryMs: 0,
+    ...(t?.schema ? { databaseUrl, databaseSchema: t.schema } : {}),
+  });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await t?.close();
+});
+
+describe('health', () => {
+  it('live and ready answer 200; /api/health stays the readiness check with details', async () => {
+    expect((await fetch(`${server.url}/api/health/live`)).status).toBe(200);
+    const ready = await fetch(`${server.url}/api/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ data: { status: 'ok', db: 'ok' } });
+    expect(await (await fetch(`${server.url}/api/health`)).json()).toMatchObject({ data: { status: 'ok', db: 'ok' } });
+  });
+});
+
+describe('/metrics', () => {
+  it('is refused without the admin token', async () => {
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
+    expect((await fetch(`${server.url}/metrics`, { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
+  });
+
+  it('counts requests by route pattern and status, and shows pool and realtime gauges', async () => {
+    await fetch(`${server.url}/api/v1/teachers/987654`);
+    await fetch(`${server.url}/api/v1/teachers/123456`);
+    const res = await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await res.text();
+    // Two ids, one series: labels are patterns, never raw paths.
+    expect(text).toMatch(/noor_http_requests_total\{method="GET",route="\/api\/v1\/teachers\/:id",status="404"\} 2/);
+    expect(text).not.toMatch(/987654/);
+    expect(text).toMatch(/noor_db_pool_connections\{state="max"\} \d+/);
+    expect(text).toMatch(/noor_realtime_connections 0/);
+  });
+});
+
+// Last: it closes the server the other tests used (afterAll's close is then the same shutdown).
+describe('graceful close', () => {
+  it('turns readiness off first; closing twice is one shutdown', async () => {
+    const first = server.close();
+    expect(server.draining).toBe(true);
+    await Promise.all([first, server.close()]);
+    await expect(fetch(`${server.url}/api/health/live`)).rejects.toThrow();
+  });
+});
