@@ -26,7 +26,7 @@ export type LinkKind = (typeof LINK_KINDS)[number];
 /**
  * Parameters by type (all optional on the wire so an older row never breaks the list):
  * request_* and session_reminder_*: request_id, subject, other_name (the other party's name), starts_at (ISO);
- * payment_*: order_id, package_name_ar, package_name_en, hours; teacher_rejected / teacher_suspended: reason.
+ * payment_*: order_id, package_name_ar, package_name_en, hours; teacher_rejected / teacher_suspended / request_rejected: reason.
  */
 export const notificationParamsSchema = z.object({
   request_id: z.number().int().optional(),

@@ -4,6 +4,11 @@
 // The client can only judge the declared type and the name; the server decides from the bytes. The
 // chosen File lives in the form's state, not in the <input>, so a failed submit or a re-render never
 // loses it, and the preview always shows what will be sent.
+//
+// The browser's own control ("Choose File / No file chosen") speaks the browser's language, not the
+// page's: the native input stays (keyboard, screen readers, the label) but is visually hidden, and a
+// styled, localized button and status stand in for it. Sizes use localized unit names; a caller that
+// sends the file can pass its upload progress to show a progress bar.
 import { useEffect, useRef, useState } from 'react';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
@@ -46,11 +51,16 @@ export function validateFile(file: File | null, { required = true }: { required?
   return undefined;
 }
 
-function formatSize(bytes: number, locale: string): string {
+const sizeTexts = {
+  kilobytes: msg`{size} KB`,
+  megabytes: msg`{size} MB`,
+};
+
+/** "2 KB", "1.5 MB", «1٫5 ميغابايت»: the number in the locale's digits, the unit as a word the reader knows. */
+export function formatFileSize(bytes: number, i18n: { locale: string; _: (d: MessageDescriptor, v?: Record<string, unknown>) => string }): string {
   const kb = bytes / 1024;
-  const format = (n: number, unit: 'kilobyte' | 'megabyte') =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(n);
-  return kb < 1024 ? format(Math.max(kb, 0.1), 'kilobyte') : format(kb / 1024, 'megabyte');
+  const number = (n: number) => new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 1 }).format(n);
+  return kb < 1024 ? i18n._(sizeTexts.kilobytes, { size: number(Math.max(kb, 0.1)) }) : i18n._(sizeTexts.megabytes, { size: number(kb / 1024) });
 }
 
 /**
@@ -81,15 +91,19 @@ export interface FileInputProps {
   'aria-invalid'?: true;
   'aria-required'?: true;
   disabled?: boolean;
+  /** While the chosen file is being sent: the share sent so far, 0–1 (null: unknown yet). */
+  progress?: number | null | undefined;
 }
 
-export function FileInput({ value, onChange, onBlur, disabled, ...control }: FileInputProps) {
+export function FileInput({ value, onChange, onBlur, disabled, progress, ...control }: FileInputProps) {
   const { t, i18n } = useLingui();
   const inputRef = useRef<HTMLInputElement>(null);
   const imageUrl = useImageUrl(value);
+  const uploading = progress !== undefined;
+  const percent = typeof progress === 'number' ? Math.round(Math.min(1, Math.max(0, progress)) * 100) : null;
 
   return (
-    <div className="file-input">
+    <div className="file-input" data-invalid={control['aria-invalid'] || undefined}>
       <input
         {...control}
         ref={inputRef}
@@ -104,6 +118,13 @@ export function FileInput({ value, onChange, onBlur, disabled, ...control }: Fil
           onBlur?.();
         }}
       />
+      {/* The visible face of the input above: clicking it opens the picker; the input keeps the focus ring. */}
+      <div className="file-face" aria-hidden="true">
+        <span className="file-choose">
+          {value ? <Trans>Choose another file</Trans> : <Trans>Choose a file</Trans>}
+        </span>
+        <span className="file-status">{value ? null : <Trans>No file chosen yet</Trans>}</span>
+      </div>
       {value ? (
         <div className="file-preview" data-testid="file-preview">
           {imageUrl ? (
@@ -115,12 +136,20 @@ export function FileInput({ value, onChange, onBlur, disabled, ...control }: Fil
           )}
           <span className="file-meta">
             <bdi className="file-name">{value.name}</bdi>
-            <span className="file-size">{formatSize(value.size, i18n.locale)}</span>
+            <span className="file-size">{formatFileSize(value.size, i18n)}</span>
+            {uploading ? (
+              <span className="file-progress">
+                <progress max={100} {...(percent === null ? {} : { value: percent })} aria-label={t`Sending ${value.name}`} />
+                <span className="small" aria-hidden="true">
+                  {percent === null ? <Trans>Sending…</Trans> : new Intl.NumberFormat(i18n.locale, { style: 'percent' }).format(percent / 100)}
+                </span>
+              </span>
+            ) : null}
           </span>
           <button
             type="button"
             className="button button-ghost button-small"
-            disabled={disabled}
+            disabled={disabled || uploading}
             onClick={() => {
               if (inputRef.current) inputRef.current.value = '';
               onChange(null);

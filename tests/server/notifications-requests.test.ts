@@ -80,6 +80,15 @@ describe('request notifications through the API', () => {
     expect((await listOf(student))[0]?.params).toMatchObject({ other_name: 'فاطمة أحمد الكعبي' });
   });
 
+  it('a reject with a reason carries it to the student', async () => {
+    const teacher = await makeTeacher(ctx.db);
+    const student = await makeStudent(ctx.db);
+    await creditHours(ctx.db, student, 5);
+    const id = await book(student, teacher);
+    expect((await ctx.as(teacher).post(`/api/v1/requests/${id}/reject`, { reason: 'Travelling that week' })).status).toBe(200);
+    expect((await listOf(student))[0]).toMatchObject({ type: 'request_rejected', params: { reason: 'Travelling that week' } });
+  });
+
   it('the student cancels → the teacher is told', async () => {
     const teacher = await makeTeacher(ctx.db);
     const student = await makeStudent(ctx.db);

@@ -123,8 +123,9 @@ export async function notifyRequestChange(
       subject_en: string | null;
       student_name: string;
       teacher_name: string;
+      reject_reason: string | null;
     }>(
-      `SELECT r.starts_at, s.name_ar AS subject_ar, s.name_en AS subject_en,
+      `SELECT r.starts_at, r.reject_reason, s.name_ar AS subject_ar, s.name_en AS subject_en,
             concat_ws(' ', st.first_name, st.second_name, st.last_name) AS student_name,
             concat_ws(' ', te.first_name, te.second_name, te.last_name) AS teacher_name
        FROM requests r JOIN users st ON st.id = r.student_id JOIN users te ON te.id = r.teacher_id
@@ -146,6 +147,8 @@ export async function notifyRequestChange(
           other_name: userId === change.studentId ? info.teacher_name : info.student_name,
           ...(info.subject_ar ? { subject_ar: info.subject_ar } : {}),
           ...(info.subject_en ? { subject_en: info.subject_en } : {}),
+          // The teacher's reason for a reject, for the student (issue 16).
+          ...(type === 'request_rejected' && info.reject_reason ? { reason: info.reject_reason } : {}),
         },
         dedupeKey: `request:${change.id}:${kind === 'offered' ? 'offered' : change.status}`,
       })),

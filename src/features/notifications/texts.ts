@@ -31,7 +31,9 @@ export function notificationSentence(i18n: I18n, n: AppNotification): string {
     case 'request_approved':
       return i18n._(msg`${name} accepted your ${subject} session on ${when}.`);
     case 'request_rejected':
-      return i18n._(msg`${name} declined your ${subject} session request. The booked time was returned to your balance.`);
+      return reason
+        ? i18n._(msg`${name} declined your ${subject} session request. Reason: ${reason}. The booked time was returned to your balance.`)
+        : i18n._(msg`${name} declined your ${subject} session request. The booked time was returned to your balance.`);
     case 'request_canceled':
       return i18n._(msg`${name} canceled the ${subject} session on ${when}.`);
     case 'request_expired':

@@ -25,7 +25,18 @@ export function DocumentsSection({ profile, onReplaced }: { profile: ProfileDeta
   const [chosen, setChosen] = useState<Partial<Record<DocumentField, File | null>>>({});
   const [problems, setProblems] = useState<Partial<Record<DocumentField, string[]>>>({});
   const [confirming, setConfirming] = useState<DocumentField | null>(null);
-  const upload = useMutation({ mutationFn: ({ kind, file }: { kind: DocumentField; file: File }) => replaceDocument(kind, file) });
+  // The share of the file being sent, per document, while it goes (null: started, size not known yet).
+  const [progress, setProgress] = useState<Partial<Record<DocumentField, number | null>>>({});
+  const upload = useMutation({
+    mutationFn: ({ kind, file }: { kind: DocumentField; file: File }) =>
+      replaceDocument(kind, file, undefined, (share) => setProgress((p) => ({ ...p, [kind]: share }))),
+    onMutate: ({ kind }) => setProgress((p) => ({ ...p, [kind]: null })),
+    onSettled: (_data, _error, { kind }) =>
+      setProgress((p) => {
+        const { [kind]: _done, ...rest } = p;
+        return rest;
+      }),
+  });
   const active = profile.status === 'active';
 
   const send = async (kind: DocumentField) => {
@@ -94,6 +105,7 @@ export function DocumentsSection({ profile, onReplaced }: { profile: ProfileDeta
                     {...control}
                     name={kind}
                     value={file}
+                    progress={kind in progress ? progress[kind] : undefined}
                     onChange={(f) => {
                       setChosen((c) => ({ ...c, [kind]: f }));
                       setProblems((p) => ({ ...p, [kind]: [] }));

@@ -5,6 +5,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { balanceSchema, type Balance } from '../../../contract/packages';
 import { profileDetailsSchema, type ProfileDetails, type StudentProfileUpdate, type TeacherProfileUpdate } from '../../../contract/profile';
+import { uploadWithProgress } from '../../api/upload';
 import { api, type ApiClient, type Envelope } from '../../api/client';
 import { readCookie, TOKEN_COOKIE } from '../../api/cookies';
 
@@ -47,11 +48,16 @@ export async function saveProfile(body: StudentProfileUpdate | TeacherProfileUpd
   return { message: res.message, profile: profileDetailsSchema.parse(res.data) };
 }
 
-/** Replaces one document; the server puts an active teacher back in review. Answers the server message. */
-export async function replaceDocument(kind: string, file: File, client: ApiClient = api): Promise<string> {
+/**
+ * Replaces one document; the server puts an active teacher back in review. Answers the server message.
+ * With `onProgress` the file goes by XMLHttpRequest, which reports how much has been sent.
+ */
+export async function replaceDocument(kind: string, file: File, client: ApiClient = api, onProgress?: (share: number) => void): Promise<string> {
   const data = new FormData();
   data.set(kind, file, file.name);
-  const res = await client<Envelope<unknown>>('v1/instructor/documents', { method: 'POST', body: data });
+  const res = onProgress
+    ? await uploadWithProgress<Envelope<unknown>>('v1/instructor/documents', data, onProgress)
+    : await client<Envelope<unknown>>('v1/instructor/documents', { method: 'POST', body: data });
   return res.message;
 }
 

@@ -4,7 +4,7 @@
 // server would (an English name, an end time before the start); a failed save puts the server's field
 // errors beside their fields (a working-hours error beside its day) and keeps every edit; an active
 // teacher replacing a document is asked first in a dialog; both languages.
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -322,12 +322,20 @@ describe('ProfilePage — teacher', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.filter((c) => c.url.endsWith('/v1/instructor/documents'))).toHaveLength(0);
 
+    // The file goes by XMLHttpRequest, which reports how much has been sent: a progress bar shows it.
+    const xhr = fakeXhr();
     await user.click(row.getByRole('button', { name: /^Send the new file/ }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send and go back to review' }));
-    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/v1/instructor/documents'))).toHaveLength(1));
-    const sent = calls.find((c) => c.url.endsWith('/v1/instructor/documents'))!.body as FormData;
-    expect((sent.get('id_back') as File).name).toBe('new-back.jpg');
+    await waitFor(() => expect(xhr.sent).toHaveLength(1));
+    const sending = xhr.sent[0]!;
+    expect(sending.url).toMatch(/\/v1\/instructor\/documents$/);
+    expect((sending.body.get('id_back') as File).name).toBe('new-back.jpg');
+    act(() => sending.progress(0.4));
+    const bar = await row.findByRole('progressbar', { name: 'Sending new-back.jpg' });
+    expect(bar.getAttribute('value')).toBe('40');
+    act(() => sending.respond(201, { message: 'We received your documents.', data: null }));
     await waitFor(() => expect(toast.getSnapshot()[0]).toMatchObject({ severity: 'success', detail: 'We received your documents.' }));
+    expect(row.queryByRole('progressbar')).toBeNull();
     expect(onAccountChanged).toHaveBeenCalledTimes(1);
   });
 
@@ -338,3 +346,35 @@ describe('ProfilePage — teacher', () => {
     expect(screen.getByTestId('teacher-status').textContent).toBe('نشط');
   });
 });
+
+/** A stand-in XMLHttpRequest: records each send; the test moves its upload progress and answers it. */
+function fakeXhr() {
+  const sent: Array<{ url: string; body: FormData; progress: (share: number) => void; respond: (status: number, json: unknown) => void }> = [];
+  class FakeXhr {
+    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    status = 0;
+    responseText = '';
+    private url = '';
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader() {}
+    send(body: FormData) {
+      sent.push({
+        url: this.url,
+        body,
+        progress: (share) => this.upload.onprogress?.({ lengthComputable: true, loaded: share * 100, total: 100 }),
+        respond: (status, json) => {
+          this.status = status;
+          this.responseText = JSON.stringify(json);
+          this.onload?.();
+        },
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return { sent };
+}
