@@ -156,4 +156,3 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   return app;
 }
 
-export type App = ReturnType<typeof createApp>;
