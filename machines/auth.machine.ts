@@ -18,17 +18,11 @@ import { BUSY, type AuthContext, type AuthNotice } from './auth/types';
 
 export {
   RESEND_COOLDOWN_SECONDS,
-  type AuthContext,
   type AuthDestination,
-  type AuthEmitted,
   type AuthEvent,
   type AuthNotice,
   type FormFields,
-  type OtpRejection,
-  type PasswordResetInput,
   type StoredSession,
-  type StudentLoginInput,
-  type StudentSignupInput,
 } from './auth/types';
 
 export const authMachine = authSetup.createMachine({

@@ -25,7 +25,7 @@
 import { assign, getNextSnapshot, setup, type SnapshotFrom } from 'xstate';
 import { CANCEL_CUTOFF_MS, JOIN_EARLY_MS, REQUEST_ACTIONS, type RequestAction, type RequestStatus, type RequestType } from '../contract/requests';
 
-export { REQUEST_STATUSES, type RequestStatus } from '../contract/requests';
+export type { RequestStatus } from '../contract/requests';
 
 export type RequestRole = 'student' | 'teacher' | 'system';
 

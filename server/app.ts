@@ -196,4 +196,3 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   return app;
 }
 
-export type App = ReturnType<typeof createApp>;

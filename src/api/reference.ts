@@ -3,10 +3,10 @@
 // logged and rethrown with no user message, hence `meta: { silent: true }`.
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { countrySchema, phaseSchema, settingsSchema, subjectSchema, type Country, type Phase, type Settings, type Subject } from '../../contract/reference';
+import { countrySchema, phaseSchema, settingsSchema, subjectSchema, type Settings } from '../../contract/reference';
 import { api, type ApiClient, type Envelope } from './client';
 
-export type { Country, Phase, Settings, Subject };
+export type { Settings };
 
 export interface ContactDetails {
   email: string | null;

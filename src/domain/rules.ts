@@ -20,7 +20,6 @@ export function asciiDigits(text: string): string {
   return text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String((d.charCodeAt(0) & 0xf) % 10));
 }
 
-export const requiredValue = (value: string) => (value === '' ? validationKeys.required : undefined);
 
 export function requiredChoice(value: string | readonly unknown[]): string | undefined {
   return value.length === 0 ? authValidationKeys.chooseOne : undefined;

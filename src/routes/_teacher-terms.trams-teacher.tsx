@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '../app/guards';
+import { useTeacherStatus } from '../app/teacher-status';
 import { TeacherTermsPage } from '../features/teacher/teacher-terms-page';
 
 export const Route = createFileRoute('/_teacher-terms/trams-teacher')({
@@ -10,5 +11,5 @@ export const Route = createFileRoute('/_teacher-terms/trams-teacher')({
 
 function Screen() {
   const { auth } = Route.useRouteContext();
-  return <TeacherTermsPage auth={auth} />;
+  return <TeacherTermsPage teacherStatus={useTeacherStatus(auth)} />;
 }

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '../app/guards';
+import { useTeacherStatus } from '../app/teacher-status';
 import { InReviewPage } from '../features/teacher/in-review-page';
 
 export const Route = createFileRoute('/in-review')({
@@ -10,5 +11,5 @@ export const Route = createFileRoute('/in-review')({
 
 function Screen() {
   const { auth } = Route.useRouteContext();
-  return <InReviewPage auth={auth} />;
+  return <InReviewPage teacherStatus={useTeacherStatus(auth)} />;
 }

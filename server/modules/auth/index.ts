@@ -13,8 +13,8 @@ import { createAuthMiddleware, type AuthEnv } from './middleware';
 import { authRoutes } from './routes';
 import { resolveUser as resolveUserAt, type AuthUser } from './tokens';
 
-export { createAuthMiddleware, optionalUser, requireUser, type AuthEnv, type AuthMiddleware } from './middleware';
-export { bearerToken, resolveUser, type AuthUser, type TeacherStatus } from './tokens';
+export { optionalUser, requireUser, type AuthEnv } from './middleware';
+export { bearerToken, resolveUser, type AuthUser } from './tokens';
 
 export interface AuthModuleOptions {
   db: Db;

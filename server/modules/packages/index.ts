@@ -9,10 +9,9 @@ import type { Publisher } from '../../realtime/publisher';
 import { packagesRoutes, type IdentifyCaller } from './routes';
 import { sandboxRoutes } from './sandbox-routes';
 
-export { debitHours, refundHours, consumeFreeTrial, restoreFreeTrial, getBalance, expireCredits, type LedgerRef } from './ledger';
+export { debitHours, refundHours, consumeFreeTrial, restoreFreeTrial, getBalance } from './ledger';
 export { InsufficientHoursError } from './errors';
-export { seedPackages } from './seed';
-export type { Caller, IdentifyCaller } from './routes';
+export type { IdentifyCaller } from './routes';
 
 export interface PackagesModuleOptions {
   identify: IdentifyCaller;

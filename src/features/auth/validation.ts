@@ -9,6 +9,5 @@ export {
   experienceProblem,
   OTP_LENGTH,
   passwordProblem,
-  requiredChoice,
   schemaProblem,
 } from '../../domain/rules';

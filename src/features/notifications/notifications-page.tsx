@@ -12,7 +12,6 @@ import {
   applyUnread,
   markAllNotificationsRead,
   markNotificationRead,
-  notificationsKeys,
   notificationsListQuery,
   unreadCountQuery,
 } from './notifications-api';
@@ -148,5 +147,3 @@ export function NotificationsPage({ now = Date.now }: { now?: () => number }) {
     </section>
   );
 }
-
-export { notificationsKeys };

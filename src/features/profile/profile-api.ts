@@ -3,13 +3,13 @@
 // a teacher's document (POST v1/instructor/documents) and opening a document, which needs the bearer
 // token and so cannot be a plain link.
 import { queryOptions } from '@tanstack/react-query';
-import { balanceSchema, type Balance } from '../../../contract/packages';
+import { balanceSchema } from '../../../contract/packages';
 import { profileDetailsSchema, type ProfileDetails, type StudentProfileUpdate, type TeacherProfileUpdate } from '../../../contract/profile';
 import { uploadWithProgress } from '../../api/upload';
 import { api, type ApiClient, type Envelope } from '../../api/client';
 import { readCookie, TOKEN_COOKIE } from '../../api/cookies';
 
-export type { Balance, ProfileDetails };
+export type { ProfileDetails };
 
 export const profileKeys = {
   profile: (locale: string) => ['profile', locale] as const,

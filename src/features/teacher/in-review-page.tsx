@@ -7,11 +7,11 @@ import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { selectTeacherReason } from '../../../machines/teacher-status.machine';
 import { ResubmitDocumentsForm } from './resubmit-documents-form';
-import { useTeacherStatus, type AuthActor } from './use-teacher-status';
+import type { TeacherStatusBinding } from '../../app/teacher-status';
 import './teacher.css';
 
-export function InReviewPage({ auth }: { auth: AuthActor }) {
-  const { actor, uploadError } = useTeacherStatus(auth);
+export function InReviewPage({ teacherStatus }: { teacherStatus: TeacherStatusBinding }) {
+  const { actor, uploadError } = teacherStatus;
   const rejected = useSelector(actor, (s) => s.hasTag('review:rejected') || s.matches('submittingDocuments'));
   const suspended = useSelector(actor, (s) => s.hasTag('review:suspended'));
   const reason = useSelector(actor, selectTeacherReason);

@@ -13,7 +13,7 @@ import { FileInput, fileErrorTexts, validateFile, type FileErrorKey } from '../.
 import { FormError } from '../../ui/form-error';
 import { applyServerErrors, submitWith, useValidateAllOnSubmit, visibleErrors } from '../../ui/form-helpers';
 import { selectTeacherBusy } from '../../../machines/teacher-status.machine';
-import type { TeacherStatusActor } from './use-teacher-status';
+import type { TeacherStatusActor } from '../../app/teacher-status';
 
 const DOCUMENTS = ['id_front', 'id_back', 'qualification_scan'] as const;
 type DocumentName = (typeof DOCUMENTS)[number];

@@ -1,6 +1,5 @@
 // The teacher review calls of the in-review and terms screens (contract/teacher-review.ts): accept the
-// terms, resubmit documents, and read the reviewer's reason from the profile.
-import { queryOptions } from '@tanstack/react-query';
+// terms and resubmit documents (the reviewer's reason comes with the account record).
 import { api, type ApiClient, type Envelope } from '../../api/client';
 
 export interface TermsAccepted {
@@ -17,18 +16,4 @@ export async function acceptTerms(client: ApiClient = api): Promise<TermsAccepte
 export async function submitDocuments(files: FormData, client: ApiClient = api): Promise<TermsAccepted> {
   const res = await client<Envelope<unknown>>('v1/instructor/documents', { method: 'POST', body: files });
   return { message: res.message };
-}
-
-/** The reviewer's reason lives in the profile (`review_reason`); read it when the status needs it. */
-export function reviewReasonQuery(status: string | null | undefined, client: ApiClient = api) {
-  return queryOptions({
-    queryKey: ['teacher-review', 'reason', status ?? null],
-    queryFn: async () => {
-      const res = await client<Envelope<{ review_reason?: unknown }>>('v1/profile');
-      const reason = res.data?.review_reason;
-      return typeof reason === 'string' && reason.trim() ? reason : null;
-    },
-    enabled: status === 'rejected' || status === 'suspended',
-    staleTime: 0,
-  });
 }

@@ -6,12 +6,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { selectTeacherBusy } from '../../../machines/teacher-status.machine';
 import { Button } from '../../ui/button';
-import { useTeacherStatus, type AuthActor } from './use-teacher-status';
+import type { TeacherStatusBinding } from '../../app/teacher-status';
 import './teacher.css';
 
-export function TeacherTermsPage({ auth }: { auth: AuthActor }) {
+export function TeacherTermsPage({ teacherStatus }: { teacherStatus: TeacherStatusBinding }) {
   const { t } = useLingui();
-  const { actor } = useTeacherStatus(auth);
+  const { actor } = teacherStatus;
   const busy = useSelector(actor, selectTeacherBusy);
   const canAccept = useSelector(actor, (s) => s.can({ type: 'terms.accept' }));
   const [agreed, setAgreed] = useState(false);

@@ -46,7 +46,8 @@ describe('teacher terms screen', () => {
     fireEvent.click(screen.getByLabelText('I have read the teacher terms and I accept them'));
     expect((accept as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(accept);
-    expect((await screen.findAllByText('Welcome to Noor as a teacher')).length).toBeGreaterThan(0);
+    // The toaster loads with the first toast (a lazy chunk): allow for a slow, shared test machine.
+    expect((await screen.findAllByText('Welcome to Noor as a teacher', {}, { timeout: 10_000 })).length).toBeGreaterThan(0);
     expect(seen.filter((c) => c.url.includes('v1/instructor/update/status')).map((c) => c.method)).toEqual(['POST']);
     await waitFor(() => expect(fake.called('fetchProfile')).toHaveLength(1));
   });
@@ -56,7 +57,8 @@ describe('in-review screen, rejected', () => {
   it('shows the reviewer’s reason; needs at least one document; sends the chosen ones and reloads', async () => {
     // A legal page first (open to a rejected teacher), so the teacher API is stubbed before the screen loads.
     const { fake, router } = await renderAuth('/privacy-policy', {
-      checkLogin: () => ({ account: { ...teacher, status: 'rejected' }, token: teacher.token }),
+      // The reason comes with the account record (the one source of the teacher's status).
+      checkLogin: () => ({ account: { ...teacher, status: 'rejected', review_reason: 'صورة الهوية غير واضحة' }, token: teacher.token }),
       fetchProfile: () => ({ ...teacher, status: 'in_review' }),
     });
     stubTeacherApi('صورة الهوية غير واضحة');
