@@ -23,13 +23,13 @@ const flateStream = (content: string) => {
 };
 
 /** A PNG whose header claims `side`×`side` pixels: the decompression bomb (only its header is read). */
-async function bombPng(side: number): Promise<Uint8Array> {
+async function bombPng(side: number): Promise<Uint8Array<ArrayBuffer>> {
   const png = Buffer.from(await sharp({ create: { width: 16, height: 16, channels: 3, background: '#888' } }).png().toBuffer());
   png.writeUInt32BE(side, 16);
   png.writeUInt32BE(side, 20);
   // The IHDR chunk's CRC covers its type and data (bytes 12–28).
   png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
-  return new Uint8Array(png);
+  return new Uint8Array(png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength) as ArrayBuffer);
 }
 function crc32(bytes: Uint8Array): number {
   let c = ~0;
