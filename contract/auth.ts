@@ -19,6 +19,8 @@ export const authValidationKeys = {
   experienceRange: 'experience_range',
   fileType: 'file_type',
   fileTooLarge: 'file_too_large',
+  imageTooLarge: 'image_too_large',
+  pdfActiveContent: 'pdf_active_content',
   emailTaken: 'email_taken',
   chooseOne: 'choose_one',
 } as const;

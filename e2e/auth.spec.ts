@@ -7,9 +7,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { LOCALES, tr, type Locale } from './support/catalog';
 import { open, preferences } from './support/app';
 
-// A 1×1 PNG and a minimal PDF: the server decides the type from these bytes.
+// A 16×16 PNG (the smallest scan the server re-encodes) and a minimal PDF: the server decides the type from these bytes.
 const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGUlEQVQokWM4UaFBEmIY1VAxGkonhmvSAAADaGgQExd+HAAAAABJRU5ErkJggg==',
   'base64',
 );
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');

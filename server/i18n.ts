@@ -54,6 +54,14 @@ const validation: Record<ValidationKey | AuthValidationKey | ProfileValidationKe
     en: 'Only an image (JPEG, PNG or WebP) or a PDF file is accepted',
   },
   file_too_large: { ar: 'يجب ألا يزيد حجم الملف على 5 ميجابايت', en: 'The file must not be larger than 5 MB' },
+  image_too_large: {
+    ar: 'أبعاد الصورة كبيرة جداً؛ يرجى رفع صورة لا يزيد عرضها أو طولها على 10000 بكسل',
+    en: 'The image is too large; please upload one at most 10,000 pixels wide and high',
+  },
+  pdf_active_content: {
+    ar: 'يحتوي ملف PDF على برمجيات أو مرفقات نشطة؛ يرجى رفع نسخة ممسوحة عادية من المستند',
+    en: 'This PDF contains scripts or embedded content; please upload a plain scanned copy of the document',
+  },
   email_taken: { ar: 'هذا البريد الإلكتروني مسجّل لحساب آخر', en: 'This email address already belongs to another account' },
   choose_one: { ar: 'يرجى اختيار عنصر واحد على الأقل', en: 'Please choose at least one' },
   // The profile screen (issue 4).

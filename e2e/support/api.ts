@@ -93,8 +93,8 @@ export async function hoursOf(request: APIRequestContext, token: string): Promis
 const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
 
-/** A 1×1 PNG and a minimal PDF: documents the server's type sniffing accepts. */
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+/** A 16×16 PNG (the smallest scan the server re-encodes) and a minimal PDF: documents the server's type sniffing accepts. */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGUlEQVQokWM4UaFBEmIY1VAxGkonhmvSAAADaGgQExd+HAAAAABJRU5ErkJggg==', 'base64');
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
 /** `npm run admin -- <args>` against the e2e server, as a reviewer would run it in another terminal. */

@@ -2,13 +2,16 @@
 // wrong types, missing and extra fields, huge and unicode-edge strings, NUL, bad dates, wrong content
 // types, oversized bodies, odd path parameters, prototype keys. Never a 5xx, and an answer in the 4xx
 // range never changes a row (table checksums compared around each batch of 4xx answers).
-// Replay a failure with FUZZ_SEED=<printed seed>; FUZZ_RUNS changes the count (default 10 000).
+// Replay a failure with FUZZ_SEED=<printed seed>; FUZZ_RUNS changes the count (default 10 000 on
+// PGlite, 1 000 on PostgreSQL).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUZZ_TARGETS, type FuzzTarget } from './fuzz-routes';
 import { hardenedApp, REALTIME, ROLES } from './hardening-helpers';
+import { databaseUrl } from './helpers';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
+// PGlite is the suite's home (10 000 a run); the PostgreSQL pass (test:pg) repeats a sample of it.
+const RUNS = Number(process.env.FUZZ_RUNS ?? (databaseUrl ? 1_000 : 10_000));
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const BATCH = 50;
 // Refused attempts are counted on purpose (rate limits): a 4xx may add a row there.
@@ -33,7 +36,7 @@ const EDGE_STRINGS = [
   '__proto__', 'constructor', 'prototype', 'toString', '<script>alert(1)</script>', "' OR 1=1 --", '../../etc/passwd', '%00', '%ZZ',
   '+974', '+97455000000000000000', '+0', 'instructor', 'student', 'admin', 'ar', 'en', 'pay', 'cancel', 'approve', 'delete',
 ];
-const hugeString = fc.integer({ min: 1_000, max: 120_000 }).chain((n) => fc.constantFrom('x', 'م', '😀', '\u0000').map((ch) => ch.repeat(n)));
+const hugeString = fc.integer({ min: 1_000, max: 20_000 }).chain((n) => fc.constantFrom('x', 'م', '😀', '\u0000').map((ch) => ch.repeat(n)));
 const badString = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...EDGE_STRINGS) },
   { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
@@ -207,6 +210,6 @@ describe('fuzz', () => {
     expect(serverErrors.slice(0, 20), `seed ${SEED}`).toEqual([]);
     expect(changed.slice(0, 5), `seed ${SEED}`).toEqual([]);
     expect(routes.filter((route) => !reached.has(route))).toEqual([]);
-    expect(requests.length).toBeGreaterThanOrEqual(Math.min(RUNS, 10_000));
+    expect(requests.length).toBe(RUNS);
   }, 600_000);
 });

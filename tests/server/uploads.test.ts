@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileResponseSchema } from '../../contract/auth';
 import { validationErrorBodySchema } from '../../contract/envelope';
 import { sniffContentType } from '../../server/adapters/storage';
+import { probeImage } from '../../server/lib/images';
 import { authApp, EXE, JPEG, newPhone, PDF, PNG, WEBP } from './auth-helpers';
 
 type T = Awaited<ReturnType<typeof authApp>>;
@@ -75,7 +76,7 @@ describe('sign-up documents', () => {
     expect(res.status).toBe(413);
   });
 
-  it('stores the bytes as sent under a random name that is neither the file name nor guessable from it', async () => {
+  it('stores the re-encoded image under a random name that is neither the file name nor guessable from it', async () => {
     const teacher = await t.signUpTeacher();
     const rows = await t.db.query<{ storage_key: string; kind: string; content_type: string }>(
       'SELECT storage_key, kind, content_type FROM uploads WHERE owner_id = $1 ORDER BY kind',
@@ -88,7 +89,9 @@ describe('sign-up documents', () => {
     ]);
     for (const r of rows) expect(r.storage_key).toMatch(/^[a-f0-9]{32}$/);
     const onDisk = await readFile(path.join(t.uploadDir, rows.find((r) => r.kind === 'id_front')!.storage_key));
-    expect(new Uint8Array(onDisk)).toEqual(PNG);
+    // Re-encoded (issue 15): still a PNG of the same size, but not the bytes that were sent.
+    expect(sniffContentType(new Uint8Array(onDisk))).toBe('image/png');
+    expect((await probeImage(onDisk)).width).toBe(16);
   });
 });
 
@@ -105,7 +108,9 @@ describe('GET /api/v1/files/:id', () => {
     expect(file.headers.get('content-disposition')).toBe('inline; filename="qualification_scan.webp"');
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
     expect(file.headers.get('cache-control')).toBe('private, no-store');
-    expect(new Uint8Array(await file.arrayBuffer())).toEqual(WEBP);
+    const served = new Uint8Array(await file.arrayBuffer());
+    expect(sniffContentType(served)).toBe('image/webp');
+    expect(await probeImage(served)).toMatchObject({ width: 16, height: 16 });
   });
 
   it('403 for another user (teacher or student), 401 without a token, 404 for an unknown id', async () => {

@@ -1,16 +1,37 @@
 // The teacher's documents from a multipart form: each must be a file of at most 5 MB whose first bytes
 // prove JPEG, PNG, WebP or PDF (the name and the declared type are ignored). Stored with a random name;
-// the uploads row records the owner and the sniffed type.
+// the uploads row records the owner and the sniffed type. Images are re-encoded and PDFs checked for
+// active content first (issue 15).
 import { randomBytes } from 'node:crypto';
 import { authValidationKeys, DOCUMENT_FIELDS, UPLOAD_MAX_BYTES, type DocumentField } from '../../../contract/auth';
 import { validationKeys } from '../../../contract/validation';
 import { sniffContentType, type FileStorage, type SniffedType } from '../../adapters/storage';
 import type { Queryable } from '../../db';
+import { ImageRejected, reencodeImage, type ImageFormat } from '../../lib/images';
+import { pdfActiveContent } from '../../lib/pdf-check';
 
 export interface IncomingDocument {
   kind: DocumentField;
   bytes: Uint8Array;
   contentType: SniffedType;
+}
+
+const FORMAT: Record<Exclude<SniffedType, 'application/pdf'>, ImageFormat> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
+
+/**
+ * Issue 15: an image is decoded within the pixel limits and re-encoded in its own format without its
+ * metadata (a decompression bomb is refused); a PDF with active content is refused. Returns the bytes
+ * to store, or the validation key of the problem.
+ */
+async function cleanDocument(bytes: Uint8Array, type: SniffedType): Promise<Uint8Array | string> {
+  if (type === 'application/pdf') return pdfActiveContent(bytes).length ? authValidationKeys.pdfActiveContent : bytes;
+  try {
+    const image = await reencodeImage(bytes, { format: FORMAT[type], quality: 90 });
+    return new Uint8Array(image.data);
+  } catch (err) {
+    if (err instanceof ImageRejected) return err.reason === 'too_large' ? authValidationKeys.imageTooLarge : authValidationKeys.fileType;
+    throw err;
+  }
 }
 
 /** Checks the three documents; problems come back as validation keys per field. */
@@ -35,7 +56,12 @@ export async function readDocuments(
       problems[kind] = authValidationKeys.fileType;
       continue;
     }
-    documents.push({ kind, bytes, contentType });
+    const checked = await cleanDocument(bytes, contentType);
+    if (typeof checked === 'string') {
+      problems[kind] = checked;
+      continue;
+    }
+    documents.push({ kind, bytes: checked, contentType });
   }
   return { documents, problems };
 }
