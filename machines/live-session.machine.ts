@@ -405,3 +405,15 @@ export const selectRemainingMs = (s: LiveSessionSnapshot) =>
 export const selectIsReconnecting = (s: LiveSessionSnapshot) => s.hasTag('connection:reconnecting');
 export const selectPeerPresent = (s: LiveSessionSnapshot) => s.hasTag('peer:present');
 export const selectInCall = (s: LiveSessionSnapshot) => s.matches({ session: 'inCall' });
+
+/** Which screen the session shows; every state inside `session` is the call. */
+export type LiveSessionScreen = 'checking' | 'denied' | 'token' | 'tokenFailed' | 'failed' | 'ended' | 'session';
+const SCREENS: ReadonlyArray<readonly [state: 'checkingDevices' | 'permissionDenied' | 'fetchingToken' | 'tokenFailed' | 'failed' | 'ended', LiveSessionScreen]> = [
+  ['checkingDevices', 'checking'],
+  ['permissionDenied', 'denied'],
+  ['fetchingToken', 'token'],
+  ['tokenFailed', 'tokenFailed'],
+  ['failed', 'failed'],
+  ['ended', 'ended'],
+];
+export const selectScreen = (s: LiveSessionSnapshot): LiveSessionScreen => SCREENS.find(([state]) => s.matches(state))?.[1] ?? 'session';

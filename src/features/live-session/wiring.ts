@@ -2,7 +2,7 @@
 // server (token, attendance, end), the RTC port (src/rtc, adapter chosen by the server's grant) as a
 // callback actor, and a one-second clock that follows the server's time. The RTC session object is
 // kept in a small store for the video tiles, never in the machine's context.
-import { fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import type { AttendanceEventType, SessionGrant } from '../../../contract/sessions';
 import {
   liveSessionMachine,
@@ -116,6 +116,8 @@ export function createReportQueue(api: Pick<SessionApi, 'report'>, retryMs = 200
     },
   };
 }
+
+export type LiveSessionActor = ActorRefFrom<ReturnType<typeof liveSessionLogic>>;
 
 export function liveSessionLogic(api: SessionApi, store: RtcStore) {
   // Server time minus the browser's, from the last grant: the countdown and time-up follow the server.
