@@ -189,15 +189,8 @@ export function liveSessionLogic(api: SessionApi, store: RtcStore) {
         const id = setInterval(tick, 1000);
         return () => clearInterval(id);
       }),
-      endSession: fromPromise<void, { channelName: string }>(async ({ input }) => {
-        // Our clock may run a moment ahead of the server's: one more try shortly after.
-        try {
-          await api.end(input.channelName);
-        } catch {
-          await new Promise((r) => setTimeout(r, 2000));
-          await api.end(input.channelName);
-        }
-      }),
+      // One call; the machine retries once after END_RETRY when the server says "not over yet".
+      endSession: fromPromise<void, { channelName: string }>(({ input }) => api.end(input.channelName)),
     },
     actions: {
       report: ({ context }, params) => reports.push(context.channelName, params.type, new Date(Date.now() + skewMs)),
