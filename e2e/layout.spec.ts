@@ -133,10 +133,14 @@ async function check(page: Page, locale: Locale, persona: Persona, route: string
   }
 }
 
+// At most this many routes per test, so the two workers share the load evenly and no test runs long.
+const CHUNK = 5;
+const chunks = (routes: string[]) => Array.from({ length: Math.ceil(routes.length / CHUNK) }, (_, i) => routes.slice(i * CHUNK, (i + 1) * CHUNK));
+
 for (const locale of LOCALES) {
-  for (const persona of Object.keys(ROUTES) as Persona[]) {
-    test(`layout, text and axe: ${persona} pages in ${locale}`, async ({ page, context, request, baseURL }) => {
-      test.setTimeout(120_000);
+  for (const [persona, routes] of (Object.keys(ROUTES) as Persona[]).flatMap((p) => chunks(ROUTES[p]).map((c) => [p, c] as const))) {
+    test(`layout, text and axe: ${persona} pages in ${locale}: ${routes.join(' ')}`, async ({ page, context, request, baseURL }) => {
+      test.setTimeout(150_000);
       const token = await tokenFor(persona, request);
       if (token) await context.addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
       await preferences(page, { locale, theme: 'light' });
@@ -145,7 +149,7 @@ for (const locale of LOCALES) {
         const teachers = await json<Array<{ id: number }>>(await request.get('/api/v1/teachers'), 'teachers');
         first = String(teachers[0]!.id);
       }
-      for (const route of ROUTES[persona]) {
+      for (const route of routes) {
         await test.step(route, () => check(page, locale, persona, route.replace('$first', first)));
       }
     });

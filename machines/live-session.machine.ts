@@ -18,6 +18,8 @@ export const RECONNECT_GIVE_UP_MS = 30_000;
 export const END_WARNING_MS = 5 * 60_000;
 /** Leaving waits this long for the provider to confirm before it counts as left anyway. */
 export const LEAVE_TIMEOUT_MS = 5_000;
+/** Wait before the second (last) try to tell the server the time is up. */
+export const END_RETRY_MS = 2_000;
 
 /** The spec's network-quality labels (§3), indexed by the provider's 0–6 value. */
 export const NETWORK_QUALITY_LABELS = ['unknown', 'excellent', 'good', 'slightlyImpaired', 'poor', 'veryPoor', 'disconnected'] as const;
@@ -180,6 +182,7 @@ export const liveSessionMachine = setup({
   delays: {
     RECONNECT_GIVE_UP: RECONNECT_GIVE_UP_MS,
     LEAVE_TIMEOUT: LEAVE_TIMEOUT_MS,
+    END_RETRY: END_RETRY_MS,
   },
 }).createMachine({
   id: 'live-session',
@@ -374,12 +377,30 @@ export const liveSessionMachine = setup({
           entry: [sendTo('rtc', { type: 'rtc.leave' }), { type: 'report', params: { type: 'left' } }],
           // Time-up is entered once: later ticks must not re-enter it and end the session again.
           on: { 'clock.tick': { actions: assign({ now: ({ event }) => event.now }) } },
-          invoke: {
-            id: 'endSession',
-            src: 'endSession',
-            input: ({ context }) => ({ channelName: context.channelName }),
-            onDone: { target: '#live-session.ended', actions: assign({ endReason: 'timeUp' as const }) },
-            onError: { target: '#live-session.ended', actions: assign({ endReason: 'timeUp' as const }) },
+          initial: 'requesting',
+          states: {
+            requesting: {
+              invoke: {
+                id: 'endSession',
+                src: 'endSession',
+                input: ({ context }) => ({ channelName: context.channelName }),
+                onDone: { target: '#live-session.ended', actions: assign({ endReason: 'timeUp' as const }) },
+                onError: { target: 'waitingToRetry' },
+              },
+            },
+            waitingToRetry: {
+              description: 'Our clock may run a moment ahead of the server\'s, which then says "not over yet": one more try shortly after.',
+              after: { END_RETRY: { target: 'retrying' } },
+            },
+            retrying: {
+              invoke: {
+                id: 'endSession',
+                src: 'endSession',
+                input: ({ context }) => ({ channelName: context.channelName }),
+                onDone: { target: '#live-session.ended', actions: assign({ endReason: 'timeUp' as const }) },
+                onError: { target: '#live-session.ended', actions: assign({ endReason: 'timeUp' as const }) },
+              },
+            },
           },
         },
       },
@@ -405,3 +426,15 @@ export const selectRemainingMs = (s: LiveSessionSnapshot) =>
 export const selectIsReconnecting = (s: LiveSessionSnapshot) => s.hasTag('connection:reconnecting');
 export const selectPeerPresent = (s: LiveSessionSnapshot) => s.hasTag('peer:present');
 export const selectInCall = (s: LiveSessionSnapshot) => s.matches({ session: 'inCall' });
+
+/** Which screen the session shows; every state inside `session` is the call. */
+export type LiveSessionScreen = 'checking' | 'denied' | 'token' | 'tokenFailed' | 'failed' | 'ended' | 'session';
+const SCREENS: ReadonlyArray<readonly [state: 'checkingDevices' | 'permissionDenied' | 'fetchingToken' | 'tokenFailed' | 'failed' | 'ended', LiveSessionScreen]> = [
+  ['checkingDevices', 'checking'],
+  ['permissionDenied', 'denied'],
+  ['fetchingToken', 'token'],
+  ['tokenFailed', 'tokenFailed'],
+  ['failed', 'failed'],
+  ['ended', 'ended'],
+];
+export const selectScreen = (s: LiveSessionSnapshot): LiveSessionScreen => SCREENS.find(([state]) => s.matches(state))?.[1] ?? 'session';

@@ -2,7 +2,7 @@
 // server (token, attendance, end), the RTC port (src/rtc, adapter chosen by the server's grant) as a
 // callback actor, and a one-second clock that follows the server's time. The RTC session object is
 // kept in a small store for the video tiles, never in the machine's context.
-import { fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import type { AttendanceEventType, SessionGrant } from '../../../contract/sessions';
 import {
   liveSessionMachine,
@@ -117,6 +117,8 @@ export function createReportQueue(api: Pick<SessionApi, 'report'>, retryMs = 200
   };
 }
 
+export type LiveSessionActor = ActorRefFrom<ReturnType<typeof liveSessionLogic>>;
+
 export function liveSessionLogic(api: SessionApi, store: RtcStore) {
   // Server time minus the browser's, from the last grant: the countdown and time-up follow the server.
   let skewMs = 0;
@@ -187,15 +189,8 @@ export function liveSessionLogic(api: SessionApi, store: RtcStore) {
         const id = setInterval(tick, 1000);
         return () => clearInterval(id);
       }),
-      endSession: fromPromise<void, { channelName: string }>(async ({ input }) => {
-        // Our clock may run a moment ahead of the server's: one more try shortly after.
-        try {
-          await api.end(input.channelName);
-        } catch {
-          await new Promise((r) => setTimeout(r, 2000));
-          await api.end(input.channelName);
-        }
-      }),
+      // One call; the machine retries once after END_RETRY when the server says "not over yet".
+      endSession: fromPromise<void, { channelName: string }>(({ input }) => api.end(input.channelName)),
     },
     actions: {
       report: ({ context }, params) => reports.push(context.channelName, params.type, new Date(Date.now() + skewMs)),
