@@ -3,7 +3,7 @@ import { openPglite } from './pglite';
 import { openPg, type PgSettings } from './pg';
 import type { Db } from './types';
 
-export type { Db, PoolStats, Queryable } from './types';
+export type { Db, Queryable } from './types';
 
 export interface DbOptions {
   databaseUrl?: string | undefined;

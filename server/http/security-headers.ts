@@ -28,8 +28,6 @@ export function contentSecurityPolicy(connectOrigins: readonly string[] = []): s
     .join('; ');
 }
 
-export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
-
 /** The origin of an absolute http(s) URL; null for a relative or malformed one (same origin: nothing to allow). */
 export function originOf(url: string | undefined): string | null {
   if (!url) return null;

@@ -3,4 +3,4 @@
 export { notificationsRoutes } from './routes';
 export { notify } from './service';
 export { notifyRequestChange } from './producers';
-export { runReminders, startReminders } from './reminders';
+export { runReminders } from './reminders';

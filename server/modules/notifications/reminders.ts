@@ -4,8 +4,6 @@
 // (request, kind) is unique per user in the database, so it is sent once and never twice. Only approved
 // requests are looked at, so a canceled (or rejected, expired) session gets no reminder.
 import type { Db } from '../../db';
-import type { Logger } from '../../logger';
-import { errorFields } from '../../logger';
 import type { Publisher } from '../../realtime/publisher';
 import { publishUnread, recordNotification } from './service';
 
@@ -79,27 +77,4 @@ export async function runReminders(db: Db, publisher: Publisher | undefined, now
   }
   for (const userId of notified) await publishUnread(db, publisher, userId);
   return { sent };
-}
-
-/** Runs the job every `everyMs` (a minute by default) until the returned stop is called. */
-export function startReminders(db: Db, publisher: Publisher | undefined, log: Logger, everyMs = 60_000): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return; // a slow run is not overtaken by the next one
-    running = runReminders(db, publisher, new Date())
-      .then(({ sent }) => {
-        if (sent) log.info('reminders sent', { sent });
-      })
-      .catch((err: unknown) => log.error('reminders failed', errorFields(err)))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  tick();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
 }

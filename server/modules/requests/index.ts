@@ -4,4 +4,4 @@ export { requestsRoutes, type RequestsRoutesOptions } from './routes';
 export { createRequest } from './booking';
 export { changeRequest } from './transitions';
 export { RequestFailure } from './rows';
-export { startRequestSweep, sweepAndPublish, sweepRequests } from './sweep';
+export { sweepAndPublish, sweepRequests } from './sweep';

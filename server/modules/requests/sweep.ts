@@ -6,7 +6,6 @@
 // with FOR UPDATE SKIP LOCKED, so several instances sweeping at once share the work instead of queueing
 // on one another; each row still moves once (conditional UPDATE) and is refunded once.
 import type { Db, Queryable } from '../../db';
-import { errorFields, type Logger } from '../../logger';
 import type { Publisher } from '../../realtime/publisher';
 import { statusOf } from '../../../machines/request.machine';
 import { announce } from './notices';
@@ -84,24 +83,3 @@ export async function sweepAndPublish(db: Db, publisher: Publisher | undefined, 
   return changes.length;
 }
 
-export function startRequestSweep(db: Db, publisher: Publisher | undefined, log: Logger, everyMs = 60_000): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return; // a slow run is not overtaken by the next one
-    running = sweepAndPublish(db, publisher, new Date())
-      .then((changed) => {
-        if (changed) log.info('requests swept', { changed });
-      })
-      .catch((err: unknown) => log.error('requests sweep failed', errorFields(err)))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  tick();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-}
