@@ -5,7 +5,8 @@ import { useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { EventObject } from 'xstate';
 import { scenarios } from './scenarios';
-import { useDiagram, useSimulation } from './use-diagram';
+import { useDiagram, useSimulation, useWatched } from './use-diagram';
+import { getStateNodes, type StateValue } from 'xstate';
 import { DiagramView } from './diagram-view';
 import { renderSvg } from './svg';
 import './flows.css';
@@ -26,6 +27,17 @@ export function FlowsStudio() {
   const [selected, setSelected] = useState<string | null>(null);
   const eventLabel = (event: EventObject) => graph.transitions.find((tr) => tr.eventType === event.type)?.event ?? labels.event(event.type) ?? event.type;
   const sim = useSimulation(scenario, eventLabel);
+  const [live, setLive] = useState(false);
+  const watched = useWatched(live);
+  const liveValue = live ? (watched[machineId] as StateValue | undefined) : undefined;
+  const active = useMemo(() => {
+    if (liveValue === undefined) return sim.active;
+    try {
+      return new Set(getStateNodes(scenario.machine.root, liveValue).map((n) => n.id));
+    } catch {
+      return sim.active;
+    }
+  }, [liveValue, sim.active, scenario]);
   const state = graph.states.find((s) => s.id === selected) ?? null;
   const out = useMemo(() => graph.transitions.filter((tr) => tr.source === selected), [graph, selected]);
   const reaching = useMemo(
@@ -72,9 +84,14 @@ export function FlowsStudio() {
               <Trans>Export SVG</Trans>
             </button>
             <button type="button" className="button button-ghost" disabled={!layout} onClick={exportPng}><Trans>Export PNG</Trans></button>
+            <label className="flows-live">
+              <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} data-testid="flows-live" />{' '}
+              <Trans>Follow the app open in other tabs</Trans>
+            </label>
+            {liveValue !== undefined && <span role="status" data-testid="flows-live-state"><Trans>Live:</Trans> <code>{JSON.stringify(liveValue)}</code></span>}
           </div>
           {layout ? (
-            <DiagramView layout={layout} title={title} lang={lang} active={sim.active} selected={selected} onSelect={setSelected} />
+            <DiagramView layout={layout} title={title} lang={lang} active={active} selected={selected} onSelect={setSelected} />
           ) : (
             <p role="status"><Trans>Laying out the diagram…</Trans></p>
           )}

@@ -9,6 +9,7 @@ import { toFlowGraph } from './graph';
 import { layoutGraph, type Layout } from './layout';
 import { enabledEvents, generatePaths, type PathReport } from './paths';
 import type { Scenario } from './scenarios';
+import { WATCH_CHANNEL, type WatchMessage } from '../../app/watch';
 
 export interface SimStep {
   event: EventObject;
@@ -56,4 +57,19 @@ export function useSimulation(scenario: Scenario, eventLabel: (event: EventObjec
     undo: () => setSteps((list) => list.slice(0, -1)),
     reset: () => setSteps(() => []),
   };
+}
+
+/** State values the app's tabs post (src/app/watch.ts), by machine id, while `on`. */
+export function useWatched(on: boolean): Record<string, unknown> {
+  const [values, setValues] = useState<Record<string, unknown>>({});
+  useEffect(() => {
+    if (!on || typeof BroadcastChannel === 'undefined') return;
+    const channel = new BroadcastChannel(WATCH_CHANNEL);
+    channel.onmessage = (event: MessageEvent<WatchMessage>) => {
+      if (event.data?.kind === 'state') setValues((v) => ({ ...v, [event.data.machine]: event.data.value }));
+    };
+    channel.postMessage({ kind: 'hello' });
+    return () => channel.close();
+  }, [on]);
+  return values;
 }
