@@ -10,6 +10,7 @@ import './ui/theme.css';
 import { activateLocale } from './i18n/i18n';
 import { readStoredLocale } from './i18n/locale';
 import { createAuthActor } from './app/auth';
+import { watchActor } from './app/watch';
 import { createAppRouter } from './app/router';
 import { App } from './app/app';
 import { createErrorHandler } from './app/error-handling';
@@ -27,6 +28,7 @@ async function boot() {
     onMutationSuccess: () => toast.clearErrors(),
   });
   const auth = createAuthActor();
+  watchActor('auth', auth);
   const router = createAppRouter({ auth, queryClient });
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

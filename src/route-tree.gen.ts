@@ -15,6 +15,7 @@ import { Route as TeacherTermsRouteImport } from './routes/_teacher-terms'
 import { Route as AboutUsRouteImport } from './routes/about-us'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as ContactUsRouteImport } from './routes/contact-us'
+import { Route as FlowsRouteImport } from './routes/flows'
 import { Route as InReviewRouteImport } from './routes/in-review'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as NotificationsRouteImport } from './routes/notifications'
@@ -62,6 +63,11 @@ const AuthRoute = AuthRouteImport.update({
 const ContactUsRoute = ContactUsRouteImport.update({
   id: '/contact-us',
   path: '/contact-us',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FlowsRoute = FlowsRouteImport.update({
+  id: '/flows',
+  path: '/flows',
   getParentRoute: () => rootRouteImport,
 } as any)
 const InReviewRoute = InReviewRouteImport.update({
@@ -175,6 +181,7 @@ export interface FileRoutesByFullPath {
   '/about-us': typeof AboutUsRoute
   '/auth': typeof AuthRoute
   '/contact-us': typeof ContactUsRoute
+  '/flows': typeof FlowsRoute
   '/in-review': typeof InReviewRoute
   '/login': typeof LoginRoute
   '/notifications': typeof NotificationsRoute
@@ -201,6 +208,7 @@ export interface FileRoutesByTo {
   '/about-us': typeof AboutUsRoute
   '/auth': typeof AuthRoute
   '/contact-us': typeof ContactUsRoute
+  '/flows': typeof FlowsRoute
   '/in-review': typeof InReviewRoute
   '/login': typeof LoginRoute
   '/notifications': typeof NotificationsRoute
@@ -230,6 +238,7 @@ export interface FileRoutesById {
   '/about-us': typeof AboutUsRoute
   '/auth': typeof AuthRoute
   '/contact-us': typeof ContactUsRoute
+  '/flows': typeof FlowsRoute
   '/in-review': typeof InReviewRoute
   '/login': typeof LoginRoute
   '/notifications': typeof NotificationsRoute
@@ -258,6 +267,7 @@ export interface FileRouteTypes {
     | '/about-us'
     | '/auth'
     | '/contact-us'
+    | '/flows'
     | '/in-review'
     | '/login'
     | '/notifications'
@@ -284,6 +294,7 @@ export interface FileRouteTypes {
     | '/about-us'
     | '/auth'
     | '/contact-us'
+    | '/flows'
     | '/in-review'
     | '/login'
     | '/notifications'
@@ -312,6 +323,7 @@ export interface FileRouteTypes {
     | '/about-us'
     | '/auth'
     | '/contact-us'
+    | '/flows'
     | '/in-review'
     | '/login'
     | '/notifications'
@@ -341,6 +353,7 @@ export interface RootRouteChildren {
   AboutUsRoute: typeof AboutUsRoute
   AuthRoute: typeof AuthRoute
   ContactUsRoute: typeof ContactUsRoute
+  FlowsRoute: typeof FlowsRoute
   InReviewRoute: typeof InReviewRoute
   LoginRoute: typeof LoginRoute
   NotificationsRoute: typeof NotificationsRoute
@@ -398,6 +411,13 @@ declare module '@tanstack/react-router' {
       path: '/contact-us'
       fullPath: '/contact-us'
       preLoaderRoute: typeof ContactUsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/flows': {
+      id: '/flows'
+      path: '/flows'
+      fullPath: '/flows'
+      preLoaderRoute: typeof FlowsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/in-review': {
@@ -584,6 +604,7 @@ const rootRouteChildren: RootRouteChildren = {
   AboutUsRoute: AboutUsRoute,
   AuthRoute: AuthRoute,
   ContactUsRoute: ContactUsRoute,
+  FlowsRoute: FlowsRoute,
   InReviewRoute: InReviewRoute,
   LoginRoute: LoginRoute,
   NotificationsRoute: NotificationsRoute,

@@ -31,6 +31,7 @@ export function Footer() {
             <li><Link to="/privacy-policy"><Trans>Privacy policy</Trans></Link></li>
             <li><Link to="/terms-conditions"><Trans>Terms and conditions</Trans></Link></li>
             <li><Link to="/user-condition"><Trans>User conditions</Trans></Link></li>
+            {import.meta.env.DEV && <li><Link to="/flows"><Trans>Flows studio</Trans></Link></li>}
           </ul>
         </nav>
         <LazyNewsletter />

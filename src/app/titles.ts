@@ -28,6 +28,7 @@ export const titles = {
   teacherTerms: msg`Teacher terms`,
   teacherBooking: msg`Book a session`,
   notFound: msg`Page not found`,
+  flows: msg`Flows studio`,
 } satisfies Record<string, MessageDescriptor>;
 
 export type TitleKey = keyof typeof titles;

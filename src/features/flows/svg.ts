@@ -82,7 +82,7 @@ export function renderSvg(layout: Layout, o: SvgOptions): string {
   // Boxes from the outside in, so children draw over their parents; edges on top of boxes.
   const states = [...layout.states].sort((a, b) => a.depth - b.depth);
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="${esc(o.title)}" lang="${o.lang}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="${o.interactive ? 'group' : 'img'}" aria-label="${esc(o.title)}" lang="${o.lang}">`,
     `<title>${esc(o.title)}</title>`,
     `<style>${STYLE}</style>`,
     '<defs><marker id="fl-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path class="fl-arrow" d="M0 0L10 5L0 10z"/></marker></defs>',

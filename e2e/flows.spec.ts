@@ -1,0 +1,84 @@
+// The flows studio (issue 12): renders every machine, simulation reaches every state of the order
+// and request machines by clicking, keyboard users move between states, axe finds nothing (ar/en,
+// light/dark).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { machines } from '../machines/index';
+import { walk } from '../src/features/flows/graph';
+import { open, preferences } from './support/app';
+
+async function openMachine(page: Page, id: string) {
+  await page.getByRole('navigation', { name: 'Machines' }).getByRole('button', { name: new RegExp(`^${id}\\b`) }).click();
+  await expect(page.getByTestId('flows-canvas')).toBeVisible({ timeout: 20_000 });
+}
+
+async function walkTo(page: Page, events: string[], state: string) {
+  const restart = page.getByRole('button', { name: 'Restart' });
+  if (await restart.isEnabled()) await restart.click();
+  await expect(page.getByTestId('flows-log').locator('li')).toHaveCount(0);
+  for (const label of events) await page.getByRole('group', { name: 'Events the machine accepts now' }).getByRole('button', { name: label, exact: false }).first().click();
+  await expect(page.getByTestId('flows-now')).toHaveText(state);
+}
+
+test.describe('flows studio (en)', () => {
+  test.beforeEach(async ({ page }) => {
+    await preferences(page, { locale: 'en', theme: 'light' });
+    await open(page, '/flows');
+  });
+
+  test('draws every machine with each of its states once', async ({ page }) => {
+    for (const { id, machine } of machines) {
+      await openMachine(page, id);
+      const ids = walk(machine.root).map((n) => n.id);
+      const drawn = page.getByTestId('flows-canvas').locator('[data-state-id]');
+      await expect(drawn).toHaveCount(ids.length, { timeout: 20_000 });
+      expect((await drawn.evaluateAll((els) => els.map((e) => e.getAttribute('data-state-id')))).sort()).toEqual(ids.sort());
+    }
+  });
+
+  test('simulation reaches every state of the order machine by clicking', async ({ page }) => {
+    await openMachine(page, 'order');
+    await expect(page.getByTestId('flows-now')).toHaveText('created');
+    await walkTo(page, ['open the payment page'], 'pendingPayment');
+    await walkTo(page, ['open the payment page', 'payment approved'], 'paid');
+    await walkTo(page, ['open the payment page', 'payment declined'], 'failed');
+    await walkTo(page, ['deadline check'], 'expired');
+    await expect(page.getByTestId('flows-log')).toHaveText('deadline check');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByTestId('flows-now')).toHaveText('created');
+  });
+
+  test('simulation reaches every state of the request machine by clicking', async ({ page }) => {
+    await openMachine(page, 'request');
+    await expect(page.getByTestId('flows-now')).toHaveText('pending');
+    await walkTo(page, ['approve'], 'approved');
+    await walkTo(page, ['approve', 'finish'], 'finished');
+    await walkTo(page, ['reject'], 'rejected');
+    await walkTo(page, ['cancel'], 'canceled');
+    await walkTo(page, ['expire'], 'expired');
+  });
+
+  test('keyboard users move between states and read them', async ({ page }) => {
+    await openMachine(page, 'order');
+    await page.getByTestId('flows-canvas').focus();
+    await page.keyboard.press('Home');
+    await expect(page.getByTestId('flows-selected')).toHaveText('created');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('flows-selected')).toHaveText('pendingPayment');
+    await expect(page.getByRole('heading', { name: 'Transitions out' })).toBeVisible();
+  });
+});
+
+for (const locale of ['ar', 'en'] as const) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`/flows has no WCAG 2.1 AA violations (${locale}, ${theme})`, async ({ page }) => {
+      await preferences(page, { locale, theme });
+      await open(page, '/flows');
+      await expect(page.getByTestId('flows-canvas')).toBeVisible({ timeout: 20_000 });
+      await page.getByTestId('flows-canvas').focus();
+      await page.keyboard.press('Home');
+      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+}

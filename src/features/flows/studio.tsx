@@ -1,0 +1,145 @@
+// The flows studio (/flows) for product owners and QA: every machine of machines/index.ts drawn by
+// ELK, a selected state's description, tags, transitions out and the generated paths reaching it, a
+// click-through simulation with an event log and undo, and SVG/PNG export. Read-only: structure only.
+import { useMemo, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { EventObject } from 'xstate';
+import { scenarios } from './scenarios';
+import { useDiagram, useSimulation, useWatched } from './use-diagram';
+import { getStateNodes, type StateValue } from 'xstate';
+import { DiagramView } from './diagram-view';
+import { renderSvg } from './svg';
+import './flows.css';
+
+function download(name: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
+  const a = Object.assign(document.createElement('a'), { href: url, download: name });
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function FlowsStudio() {
+  const { t, i18n } = useLingui();
+  const lang = i18n.locale === 'ar' ? 'ar' : 'en';
+  const [machineId, setMachineId] = useState(scenarios[0]!.id);
+  const scenario = scenarios.find((s) => s.id === machineId)!;
+  const { graph, layout, report, labels } = useDiagram(scenario);
+  const [selected, setSelected] = useState<string | null>(null);
+  const eventLabel = (event: EventObject) => graph.transitions.find((tr) => tr.eventType === event.type)?.event ?? labels.event(event.type) ?? event.type;
+  const sim = useSimulation(scenario, eventLabel);
+  const [live, setLive] = useState(false);
+  const watched = useWatched(live);
+  const liveValue = live ? (watched[machineId] as StateValue | undefined) : undefined;
+  const active = useMemo(() => {
+    if (liveValue === undefined) return sim.active;
+    try {
+      return new Set(getStateNodes(scenario.machine.root, liveValue).map((n) => n.id));
+    } catch {
+      return sim.active;
+    }
+  }, [liveValue, sim.active, scenario]);
+  const state = graph.states.find((s) => s.id === selected) ?? null;
+  const out = useMemo(() => graph.transitions.filter((tr) => tr.source === selected), [graph, selected]);
+  const reaching = useMemo(
+    () => (state ? report.paths.filter((p) => p.kind === 'shortest' && p.target.some((leaf) => leaf === state.path || leaf.startsWith(`${state.path}.`))).slice(0, 3) : []),
+    [report, state],
+  );
+  const title = t`Statechart: ${machineId}`;
+  const fileSvg = () => (layout ? renderSvg(layout, { title, lang }) : '');
+  const exportPng = () => {
+    if (!layout) return;
+    const img = new Image();
+    img.onload = () => {
+      const canvas = Object.assign(document.createElement('canvas'), { width: layout.width, height: layout.height });
+      canvas.getContext('2d')!.drawImage(img, 0, 0);
+      canvas.toBlob((blob) => blob && download(`${machineId}.png`, blob));
+    };
+    img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(fileSvg())}`;
+  };
+  const pick = (id: string) => {
+    setMachineId(id);
+    setSelected(null);
+  };
+
+  return (
+    <main id="main" className="container flows-studio">
+      <h1><Trans>Flows studio</Trans></h1>
+      <p className="muted"><Trans>Every statechart of the product, drawn from the code. Select a state to read it; simulate to walk through it. Nothing here touches real data.</Trans></p>
+      <div className="flows-layout">
+        <nav aria-label={t`Machines`} className="flows-machines">
+          <ul>
+            {scenarios.map((s) => (
+              <li key={s.id}>
+                <button type="button" aria-pressed={s.id === machineId} className="flows-machine" onClick={() => pick(s.id)}>
+                  <strong>{s.id}</strong>
+                  <span className="muted">{s.description}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section className="flows-main" aria-label={title}>
+          <div className="flows-export">
+            <button type="button" className="button button-ghost" disabled={!layout} onClick={() => download(`${machineId}.svg`, new Blob([fileSvg()], { type: 'image/svg+xml' }))}>
+              <Trans>Export SVG</Trans>
+            </button>
+            <button type="button" className="button button-ghost" disabled={!layout} onClick={exportPng}><Trans>Export PNG</Trans></button>
+            <label className="flows-live">
+              <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} data-testid="flows-live" />{' '}
+              <Trans>Follow the app open in other tabs</Trans>
+            </label>
+            {liveValue !== undefined && <span role="status" data-testid="flows-live-state"><Trans>Live:</Trans> <code>{JSON.stringify(liveValue)}</code></span>}
+          </div>
+          {layout ? (
+            <DiagramView layout={layout} title={title} lang={lang} active={active} selected={selected} onSelect={setSelected} />
+          ) : (
+            <p role="status"><Trans>Laying out the diagram…</Trans></p>
+          )}
+          <div className="flows-panels">
+            <section aria-labelledby="flows-state" className="flows-panel">
+              <h2 id="flows-state"><Trans>Selected state</Trans></h2>
+              {state ? (
+                <>
+                  <p><code data-testid="flows-selected">{state.path}</code></p>
+                  <p>{state.description ?? <Trans>No description yet.</Trans>}</p>
+                  {state.tags.length > 0 && <p><Trans>Tags:</Trans> {state.tags.map((tag) => <code key={tag}>{tag} </code>)}</p>}
+                  <h3><Trans>Transitions out</Trans></h3>
+                  {out.length ? (
+                    <ul>{out.map((tr) => <li key={tr.id}>{tr.label} → <code>{graph.states.find((s) => s.id === tr.target)?.path}</code></li>)}</ul>
+                  ) : (
+                    <p><Trans>None.</Trans></p>
+                  )}
+                  <h3><Trans>Paths reaching it</Trans></h3>
+                  {reaching.map((p, i) => (
+                    <ol key={i}>{p.steps.length ? p.steps.map((step, j) => <li key={j}>{step.label}</li>) : <li><Trans>Start here.</Trans></li>}</ol>
+                  ))}
+                </>
+              ) : (
+                <p><Trans>Click a state or move to one with the arrow keys.</Trans></p>
+              )}
+            </section>
+            <section aria-labelledby="flows-sim" className="flows-panel">
+              <h2 id="flows-sim"><Trans>Simulate</Trans></h2>
+              <p><Trans>Now in:</Trans> <code data-testid="flows-now">{[...sim.active].map((id) => graph.states.find((s) => s.id === id)?.path).filter((p) => p && !graph.states.some((s) => s.parent && s.path.startsWith(`${p}.`) && sim.active.has(s.id))).join(' + ')}</code></p>
+              <div className="flows-events" role="group" aria-label={t`Events the machine accepts now`}>
+                {sim.offered.map((event, i) => (
+                  <button key={`${event.type}-${i}`} type="button" className="button button-secondary" onClick={() => sim.send(event)}>
+                    {eventLabel(event)}
+                  </button>
+                ))}
+                {sim.offered.length === 0 && <p><Trans>No event is accepted here.</Trans></p>}
+              </div>
+              <h3><Trans>Event log</Trans></h3>
+              <ol data-testid="flows-log">{sim.steps.map((step, i) => <li key={i}>{step.label}</li>)}</ol>
+              <button type="button" className="button button-ghost" disabled={!sim.steps.length} onClick={sim.undo}><Trans>Undo</Trans></button>
+              <button type="button" className="button button-ghost" disabled={!sim.steps.length} onClick={sim.reset}><Trans>Restart</Trans></button>
+              <p className="muted">
+                <Trans>Paths: {report.paths.length}; states covered {report.states.covered}/{report.states.total}, transitions {report.transitions.covered}/{report.transitions.total}. QA: npm run paths -- {machineId}</Trans>
+              </p>
+            </section>
+          </div>
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,8 @@
+// The flows studio: public and read-only (structure, no data); its code loads only on this route.
+import { createFileRoute } from '@tanstack/react-router';
+import { FlowsStudio } from '../features/flows/studio';
+
+export const Route = createFileRoute('/flows')({
+  staticData: { title: 'flows' },
+  component: FlowsStudio,
+});
