@@ -25,6 +25,8 @@ export const profileValidationKeys = {
   teacherOnly: 'teacher_only',
   /** Any other field the profile does not edit (status, email, id …). */
   notEditable: 'not_editable',
+  /** Not an IANA time-zone name (issue 11). */
+  timeZoneInvalid: 'time_zone_invalid',
 } as const;
 export type ProfileValidationKey = (typeof profileValidationKeys)[keyof typeof profileValidationKeys];
 

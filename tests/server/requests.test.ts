@@ -70,7 +70,8 @@ describe('booking', () => {
     const first = await book(student, teacher, 1, 1);
     expect((await ctx.as(teacher).post(`/api/v1/requests/${first.json.data.id}/approve`)).status).toBe(200);
     const overlap = await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, math, new Date(T0.getTime() + 1.5 * HOUR)));
-    expect((await body(overlap)).code).toBe('teacher_busy');
+    expect(overlap.status).toBe(409);
+    expect((await body(overlap)).code).toBe('slot_taken');
     for (const duration of [0, 7, 1.5]) {
       const res = await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, math, new Date(T0.getTime() + 2 * HOUR), duration));
       expect(res.status).toBe(400);

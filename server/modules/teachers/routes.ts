@@ -1,7 +1,8 @@
 // The public teachers API (issue 6): the paged, filtered list and one teacher's page.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { TEACHER_TIME_ZONE, teachersQuerySchema, type TeacherDetail } from '../../../contract/teachers';
+import { DEFAULT_TIME_ZONE } from '../../../contract/availability';
+import { teachersQuerySchema, type TeacherDetail } from '../../../contract/teachers';
 import type { AppEnv } from '../../http/context';
 import { ApiFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
@@ -35,7 +36,9 @@ export function teachersRoutes({ now = () => new Date() }: TeachersRoutesOptions
       }
       const detail = await teacherDetail(c.get('db'), id, c.get('locale'), now());
       if (!detail) throw new ApiFailure(404, 'teacher_profile_not_found');
-      const data: TeacherDetail = { ...detail, time_zone: TEACHER_TIME_ZONE };
+      // The zone the teacher's working hours are written in (issue 11).
+      const zone = await c.get('db').one<{ time_zone: string }>('SELECT time_zone FROM users WHERE id = $1', [id]);
+      const data: TeacherDetail = { ...detail, time_zone: zone?.time_zone ?? DEFAULT_TIME_ZONE };
       return ok(c, data);
     });
 }
