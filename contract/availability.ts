@@ -32,7 +32,8 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
-export const timeZoneSchema = z.string().trim().refine(isTimeZone, { error: 'time_zone_invalid' });
+/** An IANA zone name; the error key is profileValidationKeys.timeZoneInvalid. */
+export const timeZoneSchema = z.string({ error: 'invalid' }).trim().refine(isTimeZone, { error: 'time_zone_invalid' });
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 

@@ -57,6 +57,7 @@ const student: ProfileDetails = {
   description: null,
   documents: noDocs,
   working_hours: [],
+  time_zone: 'Asia/Qatar',
   document_files: noDocs,
 };
 
