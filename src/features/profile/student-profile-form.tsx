@@ -9,6 +9,7 @@ import { submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { TextInput } from '../../ui/text-input';
 import { focusFirstInvalidSoon } from './focus';
 import type { ProfileDetails } from './profile-api';
+import { TimeZoneField } from './time-zone-field';
 import { useSaveProfile } from './use-save-profile';
 import { ArabicNameField, fieldValidators, GenderField, PhaseField } from '../../ui/field-groups';
 
@@ -17,10 +18,11 @@ export interface StudentProfileValues {
   last_name: string;
   gender: string;
   phase_id: string;
+  time_zone: string;
 }
 
 export function studentValues(p: ProfileDetails): StudentProfileValues {
-  return { first_name: p.first_name, last_name: p.last_name, gender: p.gender ?? '', phase_id: p.phase_id ? String(p.phase_id) : '' };
+  return { first_name: p.first_name, last_name: p.last_name, gender: p.gender ?? '', phase_id: p.phase_id ? String(p.phase_id) : '', time_zone: p.time_zone };
 }
 
 export function StudentProfileForm({ profile, onSaved }: { profile: ProfileDetails; onSaved?: (p: ProfileDetails) => void }) {
@@ -37,6 +39,7 @@ export function StudentProfileForm({ profile, onSaved }: { profile: ProfileDetai
         last_name: value.last_name.trim(),
         gender: value.gender as 'male' | 'female' | 'neutral',
         phase_id: Number(value.phase_id),
+        time_zone: value.time_zone,
       }),
   });
 
@@ -69,6 +72,10 @@ export function StudentProfileForm({ profile, onSaved }: { profile: ProfileDetai
           {(control) => <TextInput {...control} name="phone" value={profile.phone} readOnly dir="ltr" />}
         </Field>
       </div>
+
+      <form.Field name="time_zone" validators={fieldValidators.required}>
+        {(field) => <TimeZoneField field={field} teacher={false} />}
+      </form.Field>
 
       {/* No focus change on press: leaving a field shows its error, which moves the button down between
           press and release and the click would be lost. The submit validates and focuses anyway. */}

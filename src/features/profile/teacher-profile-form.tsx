@@ -15,6 +15,7 @@ import { TextInput } from '../../ui/text-input';
 import { focusFirstInvalidSoon } from './focus';
 import { fieldErrors } from './messages';
 import type { ProfileDetails } from './profile-api';
+import { TimeZoneField } from './time-zone-field';
 import { useSaveProfile } from './use-save-profile';
 import { asciiDigits } from '../../ui/rules';
 import { descriptionProblem, endProblem, startProblem, type DayValue } from './validation';
@@ -34,6 +35,7 @@ export interface TeacherProfileValues {
   experience_years: string;
   days: DayValue[];
   description: string;
+  time_zone: string;
 }
 
 export function teacherValues(p: ProfileDetails): TeacherProfileValues {
@@ -53,6 +55,7 @@ export function teacherValues(p: ProfileDetails): TeacherProfileValues {
       return h ? { on: true, start: h.start_time, end: h.end_time } : { on: false, start: '', end: '' };
     }),
     description: p.description ?? '',
+    time_zone: p.time_zone,
   };
 }
 
@@ -70,6 +73,7 @@ export function teacherBody(v: TeacherProfileValues): TeacherProfileUpdate {
     experience_years: Number(asciiDigits(v.experience_years.trim())),
     working_hours: v.days.flatMap((d, weekday) => (d.on ? [{ weekday, start_time: d.start, end_time: d.end }] : [])),
     description: v.description.trim(),
+    time_zone: v.time_zone,
   };
 }
 
@@ -227,6 +231,10 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
           );
         })}
       </fieldset>
+
+      <form.Field name="time_zone" validators={fieldValidators.required}>
+        {(field) => <TimeZoneField field={field} teacher />}
+      </form.Field>
 
       <form.Field name="description" validators={{ onChange: ({ value }) => descriptionProblem(value) }}>
         {(field) => (
