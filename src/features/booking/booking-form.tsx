@@ -65,14 +65,17 @@ export function BookingForm({ studentKey, teacher, balance, onBooked, onOpenPack
   const submittedAt = useSelector(actor, (s) => s.context.submittedAt);
   const panel = useRef<HTMLElement>(null);
 
-  // Errors appear where the eye is: after a refused submit, the first problem is focused and shown.
-  useEffect(() => {
-    if (submittedAt === null || Object.keys(machineErrors).length === 0) return;
-    const first = panel.current?.querySelector<HTMLElement>('[aria-invalid="true"], .field-error');
+  // Errors appear where the eye is: after a refused submit (the form's own checks or the machine's),
+  // the first problem is focused and scrolled into view.
+  const showFirstProblem = () => {
+    const first = panel.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? panel.current?.querySelector<HTMLElement>('.field-error');
     if (!first) return;
     // Not every environment scrolls (jsdom); focusing still brings the problem to the reader.
     first.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
     (first.matches('[role="grid"]') ? first.querySelector<HTMLElement>('[tabindex="0"]') : first)?.focus({ preventScroll: true });
+  };
+  useEffect(() => {
+    if (submittedAt !== null && Object.keys(machineErrors).length > 0) showFirstProblem();
   }, [submittedAt, machineErrors]);
 
   const initial = actor.getSnapshot().context.fields;
@@ -82,8 +85,10 @@ export function BookingForm({ studentKey, teacher, balance, onBooked, onOpenPack
       // One subject: nothing to choose.
       subjectId: initial.subjectId || (teacher.subjects.length === 1 ? String(teacher.subjects[0]!.id) : ''),
     } satisfies BookingFields,
-    onSubmit: () => actor.send({ type: 'booking.submit', now: Date.now() }),
     ...validateAll,
+    onSubmit: () => actor.send({ type: 'booking.submit', now: Date.now() }),
+    // After React shows the errors; the calendar's focus goes to its active cell, not the grid.
+    onSubmitInvalid: () => requestAnimationFrame(showFirstProblem),
   });
 
   useEffect(() => {

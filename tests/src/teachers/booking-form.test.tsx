@@ -175,6 +175,16 @@ describe('booking form', () => {
     expect(posts(calls)).toHaveLength(0);
   });
 
+  it('a missing time: the calendar says so and its active cell gets the focus', async () => {
+    const { user, calls } = await renderForm();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Subject' }), '1');
+    await cells();
+    await user.click(screen.getByRole('button', { name: 'Send the request' }));
+    await waitFor(() => expect(document.activeElement?.outerHTML.slice(0, 200)).toContain('gridcell'));
+    expect(screen.getByRole('grid').getAttribute('aria-invalid')).toBe('true');
+    expect(posts(calls)).toHaveLength(0);
+  });
+
   it('books the chosen time: posts the offered instant, shows a toast and hands over the request', async () => {
     const shown = vi.spyOn(toast, 'show');
     const { user, calls, onBooked } = await renderForm();
