@@ -159,6 +159,8 @@ test('a student in London and one in Qatar see the same time in their own clocks
 for (const locale of LOCALES) {
   for (const theme of ['light', 'dark'] as const) {
     test(`${locale}, ${theme}: the teachers list and the booking form have no WCAG 2.1 AA violations`, async ({ page, baseURL, request }) => {
+      // The demo teacher works all day: two weeks of half hours make a calendar of ~670 cells for axe.
+      test.setTimeout(120_000);
       const token = (await newStudent(request, { phaseId: teacher.phases[0]!.id })).token;
       await page.context().addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
       await preferences(page, { locale, theme });

@@ -420,6 +420,7 @@ const LISTED_FROM = `FROM requests r JOIN subjects s ON s.id = r.subject_id JOIN
 const familyName = (second: string | null, last: string) => [second, last].filter(Boolean).join(' ');
 
 function summaryOf(row: ListedRow, a: Access, viewer: Viewer, locale: Locale, now: Date): RequestSummary {
+  const actions = viewerActions(a, viewer, now);
   return {
     id: row.id,
     type: row.type,
@@ -433,7 +434,8 @@ function summaryOf(row: ListedRow, a: Access, viewer: Viewer, locale: Locale, no
     broadcast: row.broadcast,
     offered: viewer.role === 'teacher' && row.teacher_id !== viewer.id,
     created_at: row.created_at.toISOString(),
-    actions: viewerActions(a, viewer, now),
+    actions,
+    join_channel: actions.includes('join') ? row.channel_name : null,
   };
 }
 
