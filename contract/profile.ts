@@ -11,6 +11,7 @@ import {
   profileSchema,
   qualificationSchema,
 } from './auth';
+import { timeZoneSchema } from './availability';
 import { envelopeSchema } from './envelope';
 import { EXPERIENCE_MAX_YEARS, freeText, requiredString, validationKeys } from './validation';
 
@@ -25,6 +26,8 @@ export const profileValidationKeys = {
   teacherOnly: 'teacher_only',
   /** Any other field the profile does not edit (status, email, id …). */
   notEditable: 'not_editable',
+  /** Not an IANA time-zone name (issue 11). */
+  timeZoneInvalid: 'time_zone_invalid',
 } as const;
 export type ProfileValidationKey = (typeof profileValidationKeys)[keyof typeof profileValidationKeys];
 
@@ -87,6 +90,8 @@ export const studentProfileUpdateSchema = z
     last_name: arabicNameSchema,
     gender: genderSchema,
     phase_id: idSchema,
+    /** The user's IANA zone (issue 11): times are shown in it; reminders are sent by it. */
+    time_zone: timeZoneSchema,
   })
   .partial();
 export type StudentProfileUpdate = z.input<typeof studentProfileUpdateSchema>;
@@ -106,6 +111,8 @@ export const teacherProfileUpdateSchema = z
     experience_years: experienceSchema,
     working_hours: workingHoursListSchema,
     description: descriptionSchema,
+    /** The zone the working hours are written in (issue 11). */
+    time_zone: timeZoneSchema,
   })
   .partial();
 export type TeacherProfileUpdate = z.input<typeof teacherProfileUpdateSchema>;
@@ -120,6 +127,8 @@ export const documentFileSchema = z.object({ url: z.string(), name: z.string(), 
 export const profileDetailsSchema = profileSchema.extend({
   /** A teacher's available days, one range per weekday, sorted by weekday; empty for a student. */
   working_hours: z.array(z.object({ weekday: z.number().int(), start_time: z.string(), end_time: z.string() })),
+  /** The user's IANA zone; a teacher's working hours are in it (issue 11). */
+  time_zone: z.string(),
   document_files: z.object({
     id_front: documentFileSchema.nullable(),
     id_back: documentFileSchema.nullable(),

@@ -42,6 +42,8 @@ export const REQUEST_ERROR = {
   scheduleTooSoon: 'schedule_too_soon',
   outsideWorkingHours: 'outside_working_hours',
   teacherBusy: 'teacher_busy',
+  /** 409 at submit: the time was free when offered and someone booked it meanwhile (issue 11). */
+  slotTaken: 'slot_taken',
   subjectNotTaught: 'subject_not_taught',
   durationRange: 'duration_range',
   insufficientHours: 'insufficient_hours',

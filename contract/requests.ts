@@ -127,6 +127,8 @@ export const requestSummarySchema = z.object({
   offered: z.boolean(),
   created_at: z.string(),
   actions: z.array(z.enum(REQUEST_ACTIONS)),
+  /** The session's channel while the viewer may join it now (`join` in actions), so a card offers Join (issue 11). */
+  join_channel: z.string().nullish(),
 });
 export type RequestSummary = z.infer<typeof requestSummarySchema>;
 

@@ -1,47 +1,63 @@
-// Booking a session with one teacher (issue 6): the student fills the form (editing), the rules the
-// server enforces are checked first on the client (validating), the request is sent (submitting), and it
-// ends submitted — or failed (everything typed is kept), or needsPackage when the hours do not cover it
-// (the packages screen is offered; the form comes back as it was on return).
+// Booking a session with one teacher (issues 6 and 11): the student chooses the subject, the duration
+// and a start among the free times the server offers (or "now" when the teacher can take an urgent
+// request), the client checks what it can (validating), the request is sent (submitting), and it ends
+// submitted — or failed (everything chosen is kept), or needsPackage when the hours do not cover it (the
+// packages screen is offered; the booking comes back as it was on return).
 //
 // Pure: the API call is the `createRequest` actor and opening the packages screen the `openPackages`
-// action, both given by the app with provide(). The clock arrives on `booking.submit` (`now`), so the
-// rules are testable. The context is plain data: the app persists `{ value, context }` in
-// sessionStorage per teacher and restores it with `restoreBooking` after a reload or the packages detour.
+// action, both bound by the app in src/app/booking.ts; the defaults fail loudly. The clock arrives on
+// `booking.submit` (`now`), so the rules are testable. The context is plain data: the app persists
+// `{ value, context }` in sessionStorage per teacher and restores it with `restoreBooking`.
 //
-// Decisions (docs/flows/booking.md):
-// - Date and time are entered as wall-clock time in the teacher's zone (Asia/Qatar, UTC+3, no DST),
-//   like the working hours shown on the page; `startsAtOf` turns them into an instant.
-// - The balance and the teacher's availability (working hours, approved sessions) are server data the
-//   app hands in (`balance.loaded`, `teacher.loaded`); while unknown, the client rule is skipped and the
-//   server decides. The server stays the authority: its 400 field errors come back beside the fields,
-//   its 402 `insufficient_hours` leads to needsPackage.
+// Decisions (docs/flows/booking.md, docs/decisions.md "Guided booking"):
+// - A start is a UTC instant the server offered (GET v1/teachers/:id/availability, built by the rule
+//   POST v1/requests validates with), so the client no longer re-implements working hours; it checks
+//   the contract's constants (1–6 hours, the one-hour lead) and that the chosen start is still offered.
+// - The server stays the authority: its 400 field errors come back beside the fields, its 402
+//   `insufficient_hours` leads to needsPackage, its 409 `slot_taken` clears the chosen start and says so
+//   beside the calendar (the app refreshes the free times).
 // - A snapshot restored in `submitting` (the page was closed mid-request) comes back as `editing`:
 //   whether that request arrived is for the requests screen to show, never a silent second submit.
 import { assign, setup, fromPromise, type SnapshotFrom } from 'xstate';
-import { COMMENT_MAX_LENGTH, REQUEST_ERROR, bookingProblem, canPay, type CreateRequest, type RequestType } from '../contract/requests';
-import { TEACHER_UTC_OFFSET_MINUTES, type BusySlot, type WorkingHour } from '../contract/teachers';
+import { toFailure, type Failure } from '../contract/failure';
+import {
+  COMMENT_MAX_LENGTH,
+  MAX_DURATION_HOURS,
+  MIN_DURATION_HOURS,
+  MIN_LEAD_MS,
+  REQUEST_ERROR,
+  canPay,
+  type CreateRequest,
+  type RequestType,
+} from '../contract/requests';
 import { validationKeys } from '../contract/validation';
 
 export type PreferredGender = '' | 'male' | 'female';
 
-/** What the student types; strings as the controls hold them, so a restored form looks the same. */
+/** What the student chose; plain values as the controls hold them, so a restored booking looks the same. */
 export interface BookingFields {
   /** '' until chosen. */
   subjectId: string;
   type: RequestType;
-  /** 'YYYY-MM-DD' and 'HH:MM' in the teacher's zone; schedule only. */
-  date: string;
-  time: string;
+  /** The chosen start, a UTC ISO instant from the offered slots; '' until chosen. Schedule only. */
+  startsAt: string;
   durationHours: number;
   comment: string;
   broadcast: boolean;
   preferredGender: PreferredGender;
 }
 
+/** What the server says of the teacher: subjects, and the free times for the chosen duration. */
 export interface BookingTeacher {
   subjectIds: number[];
-  working_hours: WorkingHour[];
-  busy: BusySlot[];
+  /** The teacher's IANA zone (their working hours are in it). */
+  timeZone: string;
+  /** Offered starts (UTC ISO) for `slotsFor` hours; null while unknown. */
+  slots: string[] | null;
+  /** The duration `slots` and `availableNow` were computed for. */
+  slotsFor: number;
+  /** Whether an urgent request of `slotsFor` hours would be accepted now; null while unknown. */
+  availableNow: boolean | null;
 }
 
 export interface BookingBalance {
@@ -49,19 +65,16 @@ export interface BookingBalance {
   free_trial_available: boolean;
 }
 
-/** A refusal as the `createRequest` actor rejects with (plain data; the app maps its ApiError). */
-export interface BookingFailure {
-  status: number;
-  /** The server's RequestErrorCode, when it sent one. */
-  code: string | null;
-  /** The server's localized message, when it sent one. */
-  message: string | null;
-  /** Wire field name → messages (already localized by the server). */
-  fieldErrors: Record<string, string[]>;
-}
-
 /** The wire field names the form shows errors beside. */
 export type BookingField = 'subject_id' | 'type' | 'starts_at' | 'duration_hours' | 'comment' | 'preferred_gender';
+
+/** Client-only rule keys (the UI words them, src/features/booking/texts.ts). */
+export const BOOKING_RULE = {
+  /** The chosen start is not (or no longer) among the free times for the chosen duration. */
+  slotNotOffered: 'slot_not_offered',
+  /** Urgent, but the teacher cannot take a session of that length now. */
+  notAvailableNow: 'not_available_now',
+} as const;
 
 export interface BookingContext {
   teacherId: number;
@@ -69,8 +82,8 @@ export interface BookingContext {
   teacher: BookingTeacher | null;
   balance: BookingBalance | null;
   /**
-   * Beside each field: a rule key (REQUEST_ERROR / validationKeys values, translated by the UI) from
-   * the client check, or the server's own localized messages.
+   * Beside each field: a rule key (REQUEST_ERROR / BOOKING_RULE / validationKeys values, worded by the
+   * UI) from the client check, or the server's own localized messages.
    */
   fieldErrors: Partial<Record<BookingField, string[]>>;
   /** A refusal that belongs to no field (the server's message), shown above the form. */
@@ -100,40 +113,21 @@ export type BookingState = (typeof BOOKING_STATES)[number];
 export const emptyFields = (): BookingFields => ({
   subjectId: '',
   type: 'schedule',
-  date: '',
-  time: '',
-  durationHours: 1,
+  startsAt: '',
+  durationHours: MIN_DURATION_HOURS,
   comment: '',
   broadcast: false,
   preferredGender: '',
 });
 
-const MINUTE_MS = 60_000;
-
-/** The instant of a date and time written in the teacher's zone, or null while either is incomplete. */
-export function startsAtOf(date: string, time: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null;
-  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
-  const [h, mi] = time.split(':').map(Number) as [number, number];
-  const ms = Date.UTC(y, mo - 1, d, h, mi) - TEACHER_UTC_OFFSET_MINUTES * MINUTE_MS;
-  return Number.isNaN(ms) ? null : new Date(ms);
-}
-
-/** The teacher-zone wall clock of an instant: the inverse of startsAtOf (for defaults and tests). */
-export function wallClockOf(instant: Date): { date: string; time: string } {
-  const iso = new Date(instant.getTime() + TEACHER_UTC_OFFSET_MINUTES * MINUTE_MS).toISOString();
-  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
-}
-
 /** The body of POST v1/requests for these fields. */
 export function requestBodyOf(teacherId: number, fields: BookingFields): CreateRequest {
-  const startsAt = fields.type === 'schedule' ? startsAtOf(fields.date, fields.time) : null;
   const comment = fields.comment.trim();
   return {
     teacher_id: teacherId,
     subject_id: Number(fields.subjectId),
     type: fields.type,
-    ...(startsAt ? { starts_at: startsAt.toISOString() } : {}),
+    ...(fields.type === 'schedule' && fields.startsAt ? { starts_at: fields.startsAt } : {}),
     duration_hours: fields.durationHours,
     ...(comment ? { comment } : {}),
     broadcast: fields.broadcast,
@@ -141,32 +135,30 @@ export function requestBodyOf(teacherId: number, fields: BookingFields): CreateR
   };
 }
 
+/** The server's answer for these fields is known (the free times were computed for this duration). */
+const knownFor = (teacher: BookingTeacher | null, durationHours: number): teacher is BookingTeacher =>
+  teacher !== null && teacher.slotsFor === durationHours;
+
 /**
- * The client's check of the booking rules (mirrors the server): every field problem at `now`, keyed
- * by wire field. Funds are not a field problem: see `coversCost`.
+ * The client's check at `now`: every field problem, keyed by wire field. The contract's constants (1–6
+ * hours, the lead time) and the offered times; funds are not a field problem (see `coversCost`).
  */
 export function fieldProblems(context: Pick<BookingContext, 'fields' | 'teacher'>, now: number): BookingContext['fieldErrors'] {
   const { fields, teacher } = context;
   const out: BookingContext['fieldErrors'] = {};
-  const subjectId = Number(fields.subjectId);
   if (!fields.subjectId) out.subject_id = [validationKeys.required];
-  else if (teacher && !teacher.subjectIds.includes(subjectId)) out.subject_id = [REQUEST_ERROR.subjectNotTaught];
+  else if (teacher && !teacher.subjectIds.includes(Number(fields.subjectId))) out.subject_id = [REQUEST_ERROR.subjectNotTaught];
   if (fields.comment.trim().length > COMMENT_MAX_LENGTH) out.comment = [validationKeys.tooLong];
-  const startsAt = fields.type === 'schedule' ? startsAtOf(fields.date, fields.time) : null;
-  if (fields.type === 'schedule' && !startsAt) {
-    out.starts_at = [validationKeys.required];
-  } else if (!Number.isInteger(fields.durationHours) || fields.durationHours < 1 || fields.durationHours > 6) {
+  if (!Number.isInteger(fields.durationHours) || fields.durationHours < MIN_DURATION_HOURS || fields.durationHours > MAX_DURATION_HOURS) {
     out.duration_hours = [REQUEST_ERROR.durationRange];
-  } else if (teacher) {
-    const problem = bookingProblem(
-      { type: fields.type, startsAt, durationHours: fields.durationHours },
-      { working_hours: teacher.working_hours, busy: teacher.busy },
-      new Date(now),
-    );
-    if (problem === REQUEST_ERROR.durationRange) out.duration_hours = [problem];
-    else if (problem) out.starts_at = [problem];
-  } else if (fields.type === 'schedule' && startsAt && startsAt.getTime() < now + 60 * MINUTE_MS) {
+  } else if (fields.type === 'urgent') {
+    if (knownFor(teacher, fields.durationHours) && teacher.availableNow === false) out.starts_at = [BOOKING_RULE.notAvailableNow];
+  } else if (!fields.startsAt) {
+    out.starts_at = [validationKeys.required];
+  } else if (Date.parse(fields.startsAt) < now + MIN_LEAD_MS) {
     out.starts_at = [REQUEST_ERROR.scheduleTooSoon];
+  } else if (knownFor(teacher, fields.durationHours) && teacher.slots && !teacher.slots.includes(fields.startsAt)) {
+    out.starts_at = [BOOKING_RULE.slotNotOffered];
   }
   return out;
 }
@@ -176,17 +168,8 @@ export function coversCost(context: Pick<BookingContext, 'fields' | 'balance'>):
   return context.balance === null || canPay(context.fields.durationHours, context.balance);
 }
 
-function isInsufficient(failure: BookingFailure): boolean {
+function isInsufficient(failure: Failure): boolean {
   return failure.status === 402 || failure.code === REQUEST_ERROR.insufficientHours;
-}
-
-/** Reads an actor's rejection as a BookingFailure, whatever was thrown. */
-export function asFailure(error: unknown): BookingFailure {
-  if (error && typeof error === 'object' && 'status' in error && typeof (error as BookingFailure).status === 'number') {
-    const e = error as Partial<BookingFailure>;
-    return { status: e.status ?? 0, code: e.code ?? null, message: e.message ?? null, fieldErrors: e.fieldErrors ?? {} };
-  }
-  return { status: 0, code: null, message: null, fieldErrors: {} };
 }
 
 const FIELD_OF_WIRE: Record<string, BookingField> = {
@@ -198,14 +181,14 @@ const FIELD_OF_WIRE: Record<string, BookingField> = {
   preferred_gender: 'preferred_gender',
 };
 
+const notProvided = (name: string) => () => {
+  throw new Error(`booking machine: ${name} not provided (bind it in src/app/booking.ts)`);
+};
+
 export const bookingMachine = setup({
-  types: {
-    context: {} as BookingContext,
-    events: {} as BookingEvent,
-    input: {} as BookingInput,
-  },
+  types: { context: {} as BookingContext, events: {} as BookingEvent, input: {} as BookingInput },
   actors: {
-    createRequest: fromPromise<{ id: number }, CreateRequest>(() => Promise.reject(new Error('createRequest not provided'))),
+    createRequest: fromPromise<{ id: number }, CreateRequest>(() => Promise.reject(new Error('booking machine: createRequest not provided'))),
   },
   actions: {
     edit: assign(({ context }, params: { patch: Partial<BookingFields> }) => {
@@ -214,7 +197,7 @@ export const bookingMachine = setup({
       const touched = new Set<BookingField>();
       for (const key of Object.keys(params.patch) as (keyof BookingFields)[]) {
         if (key === 'subjectId') touched.add('subject_id');
-        else if (key === 'date' || key === 'time' || key === 'type') touched.add('starts_at').add('type');
+        else if (key === 'startsAt' || key === 'type') touched.add('starts_at').add('type');
         else if (key === 'durationHours') touched.add('duration_hours').add('starts_at');
         else if (key === 'comment') touched.add('comment');
         else if (key === 'preferredGender') touched.add('preferred_gender');
@@ -224,10 +207,22 @@ export const bookingMachine = setup({
     }),
     setTeacher: assign((_, params: { teacher: BookingTeacher }) => ({ teacher: params.teacher })),
     setBalance: assign((_, params: { balance: BookingBalance }) => ({ balance: params.balance })),
-    stamp: assign((_, params: { now: number }) => ({ submittedAt: params.now, fieldErrors: {}, formError: null })),
-    flagProblems: assign(({ context }) => ({ fieldErrors: fieldProblems(context, context.submittedAt ?? 0) })),
+    /** The submit's instant and the client check at it, computed once: `validating` reads the result. */
+    stamp: assign(({ context }, params: { now: number }) => ({
+      submittedAt: params.now,
+      fieldErrors: fieldProblems(context, params.now),
+      formError: null,
+    })),
     keepRequest: assign((_, params: { id: number }) => ({ requestId: params.id })),
-    keepFailure: assign((_, params: { failure: BookingFailure }) => {
+    keepFailure: assign(({ context }, params: { failure: Failure }) => {
+      if (params.failure.code === REQUEST_ERROR.slotTaken) {
+        // Someone booked that time meanwhile: say so beside the calendar and let the student pick again.
+        return {
+          fields: { ...context.fields, startsAt: '' },
+          fieldErrors: { starts_at: [params.failure.message ?? REQUEST_ERROR.slotTaken] },
+          formError: null,
+        };
+      }
       const fieldErrors: BookingContext['fieldErrors'] = {};
       const unmatched: string[] = [];
       for (const [wire, messages] of Object.entries(params.failure.fieldErrors)) {
@@ -239,13 +234,13 @@ export const bookingMachine = setup({
       return { fieldErrors, formError };
     }),
     /** Leaves for the packages screen; the app persists the snapshot first (it does on every change). */
-    openPackages: () => {},
+    openPackages: notProvided('openPackages'),
   },
   guards: {
-    hasProblems: ({ context }) => Object.keys(fieldProblems(context, context.submittedAt ?? 0)).length > 0,
+    hasProblems: ({ context }) => Object.keys(context.fieldErrors).length > 0,
     cannotPay: ({ context }) => !coversCost(context),
     canPayNow: ({ context }, params: { balance: BookingBalance }) => canPay(context.fields.durationHours, params.balance),
-    insufficientHours: (_, params: { error: unknown }) => isInsufficient(asFailure(params.error)),
+    insufficientHours: (_, params: { error: unknown }) => isInsufficient(toFailure(params.error)),
   },
 }).createMachine({
   id: 'booking',
@@ -262,12 +257,11 @@ export const bookingMachine = setup({
     requestId: null,
   }),
   initial: 'editing',
-  on: {
-    'teacher.loaded': { actions: { type: 'setTeacher', params: ({ event }) => ({ teacher: event.teacher }) } },
-  },
+  on: { 'teacher.loaded': { actions: { type: 'setTeacher', params: ({ event }) => ({ teacher: event.teacher }) } } },
   states: {
     editing: {
-      description: 'The student fills in subject, urgent or scheduled (date and time), duration, comment, broadcast and preferred gender.',
+      description:
+        'The student chooses subject, duration, a free start on the calendar (or now, when the teacher can take an urgent request), and may add a comment, broadcast and a preferred gender.',
       tags: ['booking:form'],
       on: {
         'booking.edit': { actions: { type: 'edit', params: ({ event }) => ({ patch: event.patch }) } },
@@ -277,12 +271,8 @@ export const bookingMachine = setup({
     },
     validating: {
       description:
-        "The server's rules checked at the moment of submit: subject taught, start at least one hour from now, inside working hours, not over an approved session, 1–6 hours; then whether the balance or the free trial covers it.",
-      always: [
-        { guard: 'hasProblems', target: 'editing', actions: 'flagProblems' },
-        { guard: 'cannotPay', target: 'needsPackage' },
-        { target: 'submitting' },
-      ],
+        "Checked at the moment of submit (once, by the submit's stamp): subject taught, 1–6 hours, a start at least one hour away that the server still offers (or now, when the teacher is available); then whether the balance or the free trial covers it.",
+      always: [{ guard: 'hasProblems', target: 'editing' }, { guard: 'cannotPay', target: 'needsPackage' }, { target: 'submitting' }],
     },
     submitting: {
       description: 'POST v1/requests: the server checks everything again and debits the hours in the same transaction.',
@@ -294,14 +284,11 @@ export const bookingMachine = setup({
         onDone: { target: 'submitted', actions: { type: 'keepRequest', params: ({ event }) => ({ id: event.output.id }) } },
         onError: [
           { guard: { type: 'insufficientHours', params: ({ event }) => ({ error: event.error }) }, target: 'needsPackage' },
-          { target: 'failed', actions: { type: 'keepFailure', params: ({ event }) => ({ failure: asFailure(event.error) }) } },
+          { target: 'failed', actions: { type: 'keepFailure', params: ({ event }) => ({ failure: toFailure(event.error) }) } },
         ],
       },
     },
-    submitted: {
-      description: 'The request exists (pending); the app shows a toast and opens its session details.',
-      type: 'final',
-    },
+    submitted: { description: 'The request exists (pending); the app shows a toast and opens its session details.', type: 'final' },
     failed: {
       description: "The server refused or could not be reached. Everything typed is kept; the server's messages stand beside their fields.",
       tags: ['booking:form'],

@@ -11,6 +11,7 @@ import { originOf, securityHeaders } from './http/security-headers';
 import { staticFiles } from './http/static-files';
 import { DEFAULT_LOCALE, tr } from './i18n';
 import { createLogger, errorFields, type Logger } from './logger';
+import { availabilityRoutes } from './modules/availability';
 import { authModule, bearerToken, MAX_UPLOAD_BODY, UPLOAD_PATHS, type AuthModuleOptions } from './modules/auth';
 import { contactRoutes } from './modules/contact/routes';
 import { countriesRoutes } from './modules/countries/routes';
@@ -170,6 +171,7 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   v1.route('/', notificationsRoutes({ auth: auth.middleware, publisher: realtime?.publisher }));
   const requestsNow = requests?.now ?? packages?.now ?? (() => new Date());
   v1.route('/', teachersRoutes({ now: requestsNow }));
+  v1.route('/', availabilityRoutes({ now: requestsNow }));
   v1.route('/', requestsRoutes({ auth: auth.middleware, publisher: realtime?.publisher, log, now: requestsNow }));
   app.route('/api/v1', v1);
   if (admin) app.route('/api/admin', adminRoutes({ ...admin, storage: auth.storage, publisher: realtime?.publisher }));

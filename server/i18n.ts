@@ -86,6 +86,11 @@ const validation: Record<ValidationKey | AuthValidationKey | ProfileValidationKe
     ar: 'لدى المعلم حصة أخرى في هذا الوقت، يرجى اختيار وقت آخر',
     en: 'The teacher has another session at this time. Please choose another time',
   },
+  slot_taken: {
+    ar: 'حجز طالب آخر هذا الموعد قبل لحظات، يرجى اختيار وقت آخر',
+    en: 'Someone has just booked this time. Please choose another time',
+  },
+  time_zone_invalid: { ar: 'يرجى اختيار منطقة زمنية صحيحة', en: 'Please choose a valid time zone' },
   subject_not_taught: { ar: 'هذا المعلم لا يدرّس المادة المختارة', en: 'This teacher does not teach the chosen subject' },
   duration_range: { ar: 'يجب أن تكون مدة الحصة من ساعة إلى 6 ساعات', en: 'The session must last from 1 to 6 hours' },
   insufficient_hours: {

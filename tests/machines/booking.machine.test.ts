@@ -1,7 +1,8 @@
-// The booking machine run as the teacher page runs it: createActor(machine.provide(fakes)). The rules
-// mirror the server (one hour ahead, working hours, approved sessions, 1–6 hours, subject taught), the
-// request body is the contract's, a refusal keeps the form, and too few hours lead to the packages
-// screen and back.
+// The booking machine run as the teacher page runs it: createActor(machine.provide(fakes)). The client
+// checks the contract's constants (one hour ahead, 1–6 hours), the subject and that the chosen start is
+// still among the server's free times; the request body is the contract's; a refusal keeps the booking
+// (a 409 "just taken" clears only the start); too few hours lead to the packages screen and back; the
+// unbound defaults fail loudly.
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
@@ -10,21 +11,25 @@ import {
   persistBooking,
   requestBodyOf,
   restoreBooking,
-  startsAtOf,
-  wallClockOf,
   emptyFields,
-  type BookingFailure,
   type BookingTeacher,
 } from '../../machines/booking.machine';
+import { FailureError, type Failure } from '../../contract/failure';
 import { createRequestSchema, type CreateRequest } from '../../contract/requests';
 
 const now = Date.UTC(2030, 0, 6, 7, 0); // Sunday 10:00 in Qatar
+/** The start at a Qatar wall-clock hour of that Sunday, as the server writes it. */
+const iso = (qatarHour: number) => new Date(Date.UTC(2030, 0, 6, 0, 0) + (qatarHour - 3) * 3_600_000).toISOString();
+const at = (qatarHour: number) => ({ startsAt: iso(qatarHour) });
 const teacher: BookingTeacher = {
   subjectIds: [3, 4],
-  working_hours: [{ day: 0, from: '08:00', to: '20:00' }],
-  busy: [{ starts_at: new Date(Date.UTC(2030, 0, 6, 12, 0)).toISOString(), ends_at: new Date(Date.UTC(2030, 0, 6, 14, 0)).toISOString() }],
+  timeZone: 'Asia/Qatar',
+  // What the server offered for one hour: 11:00, 12:00 and 17:00.
+  slots: [iso(11), iso(12), iso(17)],
+  slotsFor: 1,
+  availableNow: true,
 };
-const at = (qatarHour: number) => wallClockOf(new Date(Date.UTC(2030, 0, 6, qatarHour - 3, 0)));
+const reject = (failure: Failure) => Promise.reject(new FailureError(failure));
 
 function start(createRequest: (input: CreateRequest) => Promise<{ id: number }>, balance = { minutes_remaining: 600, free_trial_available: false }) {
   const openPackages = vi.fn();
@@ -39,20 +44,23 @@ function start(createRequest: (input: CreateRequest) => Promise<{ id: number }>,
 }
 
 describe('booking rules on the client', () => {
-  const check = (patch: Partial<ReturnType<typeof emptyFields>>) => fieldProblems({ fields: { ...emptyFields(), subjectId: '3', ...patch }, teacher }, now);
+  const check = (patch: Partial<ReturnType<typeof emptyFields>>, t: BookingTeacher | null = teacher) =>
+    fieldProblems({ fields: { ...emptyFields(), subjectId: '3', ...patch }, teacher: t }, now);
 
-  it('asks for a time at least one hour from now', () => {
-    expect(check(at(10.5 as number))).toEqual({ starts_at: ['schedule_too_soon'] });
-    expect(check({ date: '', time: '' })).toEqual({ starts_at: ['required'] });
+  it('asks for an offered start at least one hour from now', () => {
+    expect(check(at(10.5))).toEqual({ starts_at: ['schedule_too_soon'] });
+    expect(check({ startsAt: '' })).toEqual({ starts_at: ['required'] });
     expect(check(at(11))).toEqual({});
+    // Not among the free times the server gave for this duration.
+    expect(check(at(14))).toEqual({ starts_at: ['slot_not_offered'] });
+    // Free times of another duration say nothing yet: the server decides.
+    expect(check({ ...at(14), durationHours: 2 })).toEqual({});
+    expect(check(at(14), null)).toEqual({});
   });
 
-  it('keeps inside working hours and off approved sessions, for 1 to 6 hours', () => {
-    expect(check({ ...at(19), durationHours: 2 })).toEqual({ starts_at: ['outside_working_hours'] });
-    expect(check({ date: '2030-01-07', time: '10:00' })).toEqual({ starts_at: ['outside_working_hours'] }); // Monday: no hours
-    expect(check({ ...at(14), durationHours: 2 })).toEqual({ starts_at: ['teacher_busy'] });
-    expect(check({ ...at(17), durationHours: 3 })).toEqual({});
+  it('keeps 1 to 6 hours, the contract’s range', () => {
     expect(check({ ...at(11), durationHours: 7 })).toEqual({ duration_hours: ['duration_range'] });
+    expect(check({ ...at(11), durationHours: 0 })).toEqual({ duration_hours: ['duration_range'] });
   });
 
   it('only offers the teacher’s subjects', () => {
@@ -60,20 +68,33 @@ describe('booking rules on the client', () => {
     expect(check({ ...at(11), subjectId: '8' })).toEqual({ subject_id: ['subject_not_taught'] });
   });
 
-  it('urgent needs no date: it starts now, inside working hours', () => {
+  it('urgent needs no start: it begins now, when the server says the teacher is free', () => {
     expect(check({ type: 'urgent' })).toEqual({});
-    expect(fieldProblems({ fields: { ...emptyFields(), subjectId: '3', type: 'urgent' }, teacher }, Date.UTC(2030, 0, 6, 18, 0))).toEqual({
-      starts_at: ['outside_working_hours'],
-    });
+    expect(check({ type: 'urgent' }, { ...teacher, availableNow: false })).toEqual({ starts_at: ['not_available_now'] });
   });
 
-  it('writes date and time in Qatar time and sends the contract’s body', () => {
-    expect(startsAtOf('2030-01-06', '13:30')?.toISOString()).toBe('2030-01-06T10:30:00.000Z');
-    expect(startsAtOf('2030-01-06', '')).toBeNull();
-    const body = requestBodyOf(9, { ...emptyFields(), subjectId: '3', date: '2030-01-06', time: '13:30', durationHours: 2, comment: ' hi ', broadcast: true, preferredGender: 'female' });
-    expect(body).toEqual({ teacher_id: 9, subject_id: 3, type: 'schedule', starts_at: '2030-01-06T10:30:00.000Z', duration_hours: 2, comment: 'hi', broadcast: true, preferred_gender: 'female' });
+  it('sends the contract’s body with the offered instant', () => {
+    const body = requestBodyOf(9, {
+      ...emptyFields(),
+      subjectId: '3',
+      startsAt: iso(13.5),
+      durationHours: 2,
+      comment: ' hi ',
+      broadcast: true,
+      preferredGender: 'female',
+    });
+    expect(body).toEqual({
+      teacher_id: 9,
+      subject_id: 3,
+      type: 'schedule',
+      starts_at: '2030-01-06T10:30:00.000Z',
+      duration_hours: 2,
+      comment: 'hi',
+      broadcast: true,
+      preferred_gender: 'female',
+    });
     expect(createRequestSchema.safeParse(body).success).toBe(true);
-    const urgent = requestBodyOf(9, { ...emptyFields(), subjectId: '4', type: 'urgent', date: '2030-01-06', time: '13:30' });
+    const urgent = requestBodyOf(9, { ...emptyFields(), subjectId: '4', type: 'urgent', startsAt: iso(13.5) });
     expect(urgent).toEqual({ teacher_id: 9, subject_id: 4, type: 'urgent', duration_hours: 1, broadcast: false });
   });
 });
@@ -82,7 +103,7 @@ describe('booking machine with fakes', () => {
   it('does not call the server while a rule is broken, then books and keeps the request id', async () => {
     const createRequest = vi.fn(async () => ({ id: 41 }));
     const { actor } = start(createRequest);
-    actor.send({ type: 'booking.edit', patch: { subjectId: '3', ...at(10.5 as number) } });
+    actor.send({ type: 'booking.edit', patch: { subjectId: '3', ...at(10.5) } });
     actor.send({ type: 'booking.submit', now });
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ starts_at: ['schedule_too_soon'] });
@@ -98,13 +119,14 @@ describe('booking machine with fakes', () => {
   });
 
   it('a refusal keeps everything typed, with the server’s messages beside their fields', async () => {
-    const failure: BookingFailure = { status: 400, code: 'teacher_busy', message: 'Please check', fieldErrors: { starts_at: ['Busy then'], other: ['Odd'] } };
-    const { actor } = start(() => Promise.reject(failure));
+    const { actor } = start(() =>
+      reject({ status: 400, code: 'outside_working_hours', message: 'Please check', fieldErrors: { starts_at: ['Not then'], other: ['Odd'] } }),
+    );
     actor.send({ type: 'booking.edit', patch: { subjectId: '4', ...at(12), durationHours: 2, comment: 'Algebra, chapter 3' } });
     actor.send({ type: 'booking.submit', now });
     const failed = await waitFor(actor, (s) => s.value === 'failed');
     expect(failed.context.fields).toMatchObject({ subjectId: '4', durationHours: 2, comment: 'Algebra, chapter 3' });
-    expect(failed.context.fieldErrors).toEqual({ starts_at: ['Busy then'] });
+    expect(failed.context.fieldErrors).toEqual({ starts_at: ['Not then'] });
     expect(failed.context.formError).toBe('Odd');
   });
 
@@ -120,6 +142,7 @@ describe('booking machine with fakes', () => {
   it('too few hours: offers packages, survives the detour in sessionStorage, and comes back to the form', async () => {
     const { actor, openPackages } = start(async () => ({ id: 1 }), { minutes_remaining: 60, free_trial_available: false });
     actor.send({ type: 'booking.edit', patch: { subjectId: '3', ...at(12), durationHours: 3, comment: 'Tajweed' } });
+    // Three hours: the free times of one hour do not judge it.
     actor.send({ type: 'booking.submit', now });
     expect(actor.getSnapshot().value).toBe('needsPackage');
     actor.send({ type: 'packages.open' });
@@ -141,8 +164,10 @@ describe('booking machine with fakes', () => {
   });
 
   it('the server’s 402 also leads to the packages screen; the free trial covers one hour', async () => {
-    const insufficient: BookingFailure = { status: 402, code: 'insufficient_hours', message: 'Not enough hours', fieldErrors: {} };
-    const { actor } = start(() => Promise.reject(insufficient), { minutes_remaining: 0, free_trial_available: true });
+    const { actor } = start(() => reject({ status: 402, code: 'insufficient_hours', message: 'Not enough hours', fieldErrors: {} }), {
+      minutes_remaining: 0,
+      free_trial_available: true,
+    });
     actor.send({ type: 'booking.edit', patch: { subjectId: '3', ...at(12) } });
     actor.send({ type: 'booking.submit', now });
     expect(actor.getSnapshot().value).toBe('submitting'); // one hour: the trial covers it on the client
@@ -158,5 +183,35 @@ describe('booking machine with fakes', () => {
     expect(saved?.value).toBe('editing');
     expect(restoreBooking({ value: 'submitting', context: saved?.context }, 9)).toBeNull();
     expect(restoreBooking('garbage', 9)).toBeNull();
+  });
+
+  it('"just taken" (409): clears only the start, says so beside it, and the rest is kept', async () => {
+    const { actor } = start(() => reject({ status: 409, code: 'slot_taken', message: 'Someone has just booked this time', fieldErrors: {} }));
+    actor.send({ type: 'booking.edit', patch: { subjectId: '4', ...at(12), comment: 'Fractions' } });
+    actor.send({ type: 'booking.submit', now });
+    const failed = await waitFor(actor, (s) => s.value === 'failed');
+    expect(failed.context.fields).toMatchObject({ subjectId: '4', startsAt: '', comment: 'Fractions' });
+    expect(failed.context.fieldErrors).toEqual({ starts_at: ['Someone has just booked this time'] });
+    expect(failed.context.formError).toBeNull();
+  });
+
+  it('the unbound defaults fail loudly instead of doing nothing', async () => {
+    const actor = createActor(bookingMachine, { input: { teacherId: 9, teacher, balance: { minutes_remaining: 0, free_trial_available: false } } });
+    const errors: unknown[] = [];
+    actor.subscribe({ error: (e) => errors.push(e) });
+    actor.start();
+    actor.send({ type: 'booking.edit', patch: { subjectId: '3', ...at(12) } });
+    actor.send({ type: 'booking.submit', now });
+    expect(actor.getSnapshot().value).toBe('needsPackage');
+    actor.send({ type: 'packages.open' });
+    expect(String(errors[0])).toMatch(/openPackages not provided/);
+
+    const sending = createActor(bookingMachine, {
+      input: { teacherId: 9, teacher, balance: { minutes_remaining: 600, free_trial_available: false } },
+    }).start();
+    sending.send({ type: 'booking.edit', patch: { subjectId: '3', ...at(12) } });
+    sending.send({ type: 'booking.submit', now });
+    const failed = await waitFor(sending, (s) => s.value === 'failed');
+    expect(failed.context.fields.subjectId).toBe('3');
   });
 });

@@ -10,22 +10,23 @@ import {
   emptyFields,
   persistBooking,
   restoreBooking,
-  wallClockOf,
   type BookingContext,
   type BookingEvent,
   type BookingSnapshot,
 } from '../../machines/booking.machine';
+import { FailureError } from '../../contract/failure';
 import { runModel } from './model';
 
 const now = Date.UTC(2030, 0, 6, 7, 0); // 10:00 in Qatar, a Sunday
-const inTwoHours = wallClockOf(new Date(now + 2 * 3600_000));
-const inHalfAnHour = wallClockOf(new Date(now + 30 * 60_000));
-const allDay = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, from: '00:00', to: '24:00' }));
+const inTwoHours = { startsAt: new Date(now + 2 * 3600_000).toISOString() };
+const inHalfAnHour = { startsAt: new Date(now + 30 * 60_000).toISOString() };
+// The server's free times, for one and for two hours.
+const teacherOf = (slotsFor: number) => ({ subjectIds: [3], timeZone: 'Asia/Qatar', slots: [inTwoHours.startsAt], slotsFor, availableNow: true });
 
 const sample: BookingContext = {
   teacherId: 9,
   fields: emptyFields(),
-  teacher: { subjectIds: [3], working_hours: allDay, busy: [] },
+  teacher: teacherOf(1),
   balance: { minutes_remaining: 0, free_trial_available: true },
   fieldErrors: {},
   formError: null,
@@ -43,7 +44,7 @@ const events: BookingEvent[] = [
   { type: 'balance.loaded', balance: { minutes_remaining: 600, free_trial_available: false } },
   // Still short after a visit to the packages screen without buying.
   { type: 'balance.loaded', balance: { minutes_remaining: 0, free_trial_available: false } },
-  { type: 'teacher.loaded', teacher: { subjectIds: [3], working_hours: allDay, busy: [] } },
+  { type: 'teacher.loaded', teacher: teacherOf(2) },
   { type: 'packages.open' },
 ];
 
@@ -51,9 +52,10 @@ const actors = {
   createRequest: {
     done: [{ id: 7 }],
     error: [
-      { status: 402, code: 'insufficient_hours', message: 'not enough hours', fieldErrors: {} },
-      { status: 400, code: 'teacher_busy', message: 'check', fieldErrors: { starts_at: ['The teacher is busy then'] } },
-      { status: 0, code: null, message: null, fieldErrors: {} },
+      new FailureError({ status: 402, code: 'insufficient_hours', message: 'not enough hours', fieldErrors: {} }),
+      new FailureError({ status: 400, code: 'outside_working_hours', message: 'check', fieldErrors: { starts_at: ['The teacher is busy then'] } }),
+      new FailureError({ status: 409, code: 'slot_taken', message: 'Someone has just booked this time', fieldErrors: {} }),
+      new FailureError({ status: 0, code: null, message: null, fieldErrors: {} }),
     ],
   },
 };
@@ -88,7 +90,7 @@ describe('booking machine, model-based', () => {
         submitting: (s) => {
           // Only a complete, rule-abiding booking the balance or the free trial covers reaches the server.
           expect(s.context.fields.subjectId).toBe('3');
-          expect(s.context.fields.time).toBe(inTwoHours.time);
+          expect(s.context.fields.startsAt).toBe(inTwoHours.startsAt);
           const paid = s.context.balance.minutes_remaining >= s.context.fields.durationHours * 60;
           const trial = s.context.balance.free_trial_available && s.context.fields.durationHours === 1;
           expect(paid || trial).toBe(true);
@@ -100,7 +102,10 @@ describe('booking machine, model-based', () => {
         },
         failed: (s) => {
           // The server's field message stands beside its field; a network failure leaves no stale one.
-          if (s.context.fieldErrors.starts_at) expect(s.context.fieldErrors.starts_at).toEqual(['The teacher is busy then']);
+          // "Just taken" clears the start so another is chosen; the rest is kept.
+          const said = s.context.fieldErrors.starts_at;
+          if (said?.[0] === 'Someone has just booked this time') expect(s.context.fields.startsAt).toBe('');
+          else if (said) expect(said).toEqual(['The teacher is busy then']);
           expect(s.context.fields.subjectId).toBe('3');
           expect(s.can({ type: 'booking.submit', now })).toBe(true);
         },
@@ -109,7 +114,7 @@ describe('booking machine, model-based', () => {
           expect(s.can({ type: 'packages.open' })).toBe(true);
         },
         editing: (s) => {
-          if (s.context.submittedAt !== null && s.context.fields.time === inHalfAnHour.time && s.context.fieldErrors.starts_at) {
+          if (s.context.submittedAt !== null && s.context.fields.startsAt === inHalfAnHour.startsAt && s.context.fieldErrors.starts_at) {
             expect(s.context.fieldErrors.starts_at).toEqual(['schedule_too_soon']);
           }
         },

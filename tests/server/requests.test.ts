@@ -70,7 +70,8 @@ describe('booking', () => {
     const first = await book(student, teacher, 1, 1);
     expect((await ctx.as(teacher).post(`/api/v1/requests/${first.json.data.id}/approve`)).status).toBe(200);
     const overlap = await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, math, new Date(T0.getTime() + 1.5 * HOUR)));
-    expect((await body(overlap)).code).toBe('teacher_busy');
+    expect(overlap.status).toBe(409);
+    expect((await body(overlap)).code).toBe('slot_taken');
     for (const duration of [0, 7, 1.5]) {
       const res = await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, math, new Date(T0.getTime() + 2 * HOUR), duration));
       expect(res.status).toBe(400);
@@ -143,6 +144,12 @@ describe('transitions', () => {
     const joinable = await body<RequestDetail>(await ctx.as(student).get(`/api/v1/requests/${id}`));
     expect(joinable.data.actions).toEqual(['join']);
     expect((await body<RequestDetail>(await ctx.as(teacher).get(`/api/v1/requests/${id}`))).data.actions).toEqual(['join']);
+    // The list's card offers Join too, with the channel, to both parties (issue 11) — and not before the window.
+    for (const who of [student, teacher]) {
+      const list = await body<RequestSummary[]>(await ctx.as(who).get('/api/v1/requests'));
+      expect(list.data.find((r) => r.id === id)?.join_channel).toBe(approved.data.channel_name);
+    }
+    expect(student0.data.join_channel).toBeNull();
     // Less than 6 hours before the start: no more cancel.
     ctx.clock.now = new Date(T0.getTime() + 2.5 * HOUR);
     expect((await ctx.as(student).post(`/api/v1/requests/${id}/cancel`)).status).toBe(409);

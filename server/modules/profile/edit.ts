@@ -58,7 +58,7 @@ export async function updateProfile(db: Db, user: Editor, body: Record<string, u
     const v = parsed.success ? parsed.data : {};
     if (v.phase_id !== undefined && !(await phaseExists(db, v.phase_id))) add('phase_id', validationKeys.invalid);
     if (Object.keys(errors).length) throw new ValidationFailure(errors);
-    await setColumns(db, user.id, { first_name: v.first_name, last_name: v.last_name, gender: v.gender, phase_id: v.phase_id }, now);
+    await setColumns(db, user.id, { first_name: v.first_name, last_name: v.last_name, gender: v.gender, phase_id: v.phase_id, time_zone: v.time_zone }, now);
     return;
   }
 
@@ -87,6 +87,7 @@ export async function updateProfile(db: Db, user: Editor, body: Record<string, u
         qualification: v.qualification,
         experience_years: v.experience_years,
         description: v.description,
+        time_zone: v.time_zone,
       },
       now,
     );
@@ -124,6 +125,7 @@ const COLUMNS = [
   'qualification',
   'experience_years',
   'description',
+  'time_zone',
 ] as const;
 type Column = (typeof COLUMNS)[number];
 

@@ -59,9 +59,10 @@ export async function profileOf(q: Queryable, userId: number, locale: Locale): P
     experience_years: number | null;
     qualification: Profile['qualification'];
     description: string | null;
+    time_zone: string;
   }>(
     `SELECT first_name, second_name, last_name, phone, email, gender, phase_id, country_code, nationality_code,
-            birth_date, experience_years, qualification, description
+            birth_date, experience_years, qualification, description, time_zone
      FROM users WHERE id = $1`,
     [userId],
   );
@@ -122,6 +123,7 @@ export async function profileOf(q: Queryable, userId: number, locale: Locale): P
     description: u.description,
     documents,
     working_hours: workingHours,
+    time_zone: u.time_zone,
     document_files: documentFiles,
   };
 }

@@ -5,14 +5,12 @@ import {
   FREE_TRIAL_MAX_HOURS,
   REQUEST_ERROR,
   URGENT_ACCEPT_MS,
-  bookingProblem,
-  overlapsBusy,
-  withinWorkingHours,
   type CreateRequestParsed,
+  type RequestType,
 } from '../../../contract/requests';
 import type { Db, Queryable } from '../../db';
 import { consumeFreeTrial, debitHours, getBalance, InsufficientHoursError } from '../packages';
-import { busyByTeacher, workingHoursByTeacher } from '../teachers';
+import { schedulesByTeacher, slotProblem } from '../availability';
 import { addHistory, ledgerRef, RequestFailure, type RequestChange } from './rows';
 
 const HOUR_MS = 3_600_000;
@@ -27,7 +25,17 @@ interface StudentRow {
 /** Other active teachers a broadcast reaches: same subject, the student's phase, the preferred gender, free then. */
 async function broadcastTeachers(
   tx: Queryable,
-  input: { exclude: number; subjectId: number; phaseId: number | null; gender: 'male' | 'female' | null; startsAt: Date; endsAt: Date; durationHours: number },
+  input: {
+    exclude: number;
+    subjectId: number;
+    phaseId: number | null;
+    gender: 'male' | 'female' | null;
+    startsAt: Date;
+    endsAt: Date;
+    durationHours: number;
+    type: RequestType;
+    now: Date;
+  },
 ): Promise<number[]> {
   const candidates = await tx.query<{ id: number }>(
     `SELECT u.id FROM users u
@@ -39,9 +47,13 @@ async function broadcastTeachers(
     [input.exclude, input.subjectId, input.phaseId, input.gender],
   );
   const ids = candidates.map((c) => c.id);
-  const [hours, busy] = await Promise.all([workingHoursByTeacher(tx, ids), busyByTeacher(tx, ids, input.startsAt, input.endsAt)]);
+  const schedules = await schedulesByTeacher(tx, ids, input.startsAt, input.endsAt, input.now);
+  const draft = { type: input.type, startsAt: input.startsAt, durationHours: input.durationHours };
   return ids
-    .filter((id) => withinWorkingHours(hours.get(id) ?? [], input.startsAt, input.durationHours) && !overlapsBusy(busy.get(id) ?? [], input.startsAt, input.endsAt))
+    .filter((id) => {
+      const schedule = schedules.get(id);
+      return schedule !== undefined && slotProblem(schedule, draft, input.now) === null;
+    })
     .slice(0, MAX_BROADCAST_TEACHERS);
 }
 
@@ -58,12 +70,10 @@ export async function createRequest(db: Db, studentId: number, body: CreateReque
 
   const startsAt = body.type === 'urgent' ? now : new Date(body.starts_at!);
   const endsAt = new Date(startsAt.getTime() + body.duration_hours * HOUR_MS);
-  const [hours, busy] = await Promise.all([workingHoursByTeacher(db, [teacher.id]), busyByTeacher(db, [teacher.id], startsAt, endsAt)]);
-  const problem = bookingProblem(
-    { type: body.type, startsAt, durationHours: body.duration_hours },
-    { working_hours: hours.get(teacher.id) ?? [], busy: busy.get(teacher.id) ?? [] },
-    now,
-  );
+  const draft = { type: body.type, startsAt, durationHours: body.duration_hours };
+  const schedule = (await schedulesByTeacher(db, [teacher.id], startsAt, endsAt, now)).get(teacher.id)!;
+  const problem = slotProblem(schedule, draft, now);
+  if (problem === REQUEST_ERROR.teacherBusy) throw new RequestFailure(409, REQUEST_ERROR.slotTaken);
   if (problem) throw new RequestFailure(400, problem, problem === REQUEST_ERROR.durationRange ? 'duration_hours' : 'starts_at');
 
   // Urgent: a teacher must take it within 15 minutes. Scheduled: by its start.
@@ -73,6 +83,11 @@ export async function createRequest(db: Db, studentId: number, body: CreateReque
   return db.transaction(async (tx) => {
     const student = await tx.one<StudentRow>(`SELECT id, phase_id FROM users WHERE id = $1 AND type = 'student' FOR UPDATE`, [studentId]);
     if (!student) throw new RequestFailure(403, 'requests_students_only');
+    // Two students booking the teacher's same time at once: the teacher's row lock serializes them and
+    // the second one, reading again under the lock, is told the slot was just taken.
+    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [teacher.id]);
+    const locked = (await schedulesByTeacher(tx, [teacher.id], startsAt, endsAt, now)).get(teacher.id)!;
+    if (slotProblem(locked, draft, now) === REQUEST_ERROR.teacherBusy) throw new RequestFailure(409, REQUEST_ERROR.slotTaken);
     const row = await tx.one<{ id: number }>(
       `INSERT INTO requests (student_id, teacher_id, requested_teacher_id, subject_id, type, status, starts_at, ends_at, duration_hours,
                              expires_at, comment, broadcast, preferred_gender, paid_with, channel_name, created_at, updated_at)
@@ -117,6 +132,8 @@ export async function createRequest(db: Db, studentId: number, body: CreateReque
           startsAt,
           endsAt,
           durationHours: body.duration_hours,
+          type: body.type,
+          now,
         })
       : [];
     const offered = [teacher.id, ...others];

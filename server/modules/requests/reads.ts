@@ -39,6 +39,7 @@ const HIDDEN_PERSON = { id: 0, first_name: '', last_name: '' };
 function summaryOf(a: Access<ListedRow>, viewer: Viewer, locale: Locale, now: Date): RequestSummary {
   const row = a.row;
   const hidden = lostOffer(a, viewer);
+  const actions = viewerActions(a, viewer, now);
   return {
     id: row.id,
     type: row.type,
@@ -52,7 +53,8 @@ function summaryOf(a: Access<ListedRow>, viewer: Viewer, locale: Locale, now: Da
     broadcast: row.broadcast,
     offered: viewer.role === 'teacher' && row.teacher_id !== viewer.id,
     created_at: row.created_at.toISOString(),
-    actions: viewerActions(a, viewer, now),
+    actions,
+    join_channel: actions.includes('join') ? row.channel_name : null,
   };
 }
 

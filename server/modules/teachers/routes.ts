@@ -3,7 +3,8 @@
 // a card's "available now" follows the clock; a teacher's busy times are read fresh on every call.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { BUSY_WINDOW_DAYS, TEACHER_TIME_ZONE, teachersQuerySchema, type TeacherDetail } from '../../../contract/teachers';
+import { DEFAULT_TIME_ZONE } from '../../../contract/availability';
+import { BUSY_WINDOW_DAYS, teachersQuerySchema, type TeacherDetail } from '../../../contract/teachers';
 import type { AppEnv } from '../../http/context';
 import { ApiFailure } from '../../http/errors';
 import { pathParams, queryParams } from '../../http/validate';
@@ -52,7 +53,9 @@ export function teachersRoutes({ now = () => new Date() }: TeachersRoutesOptions
         async () => {
           const detail = await teacherDetail(c.get('db'), id, c.get('locale'), at);
           if (!detail) return null;
-          const data: Omit<TeacherDetail, 'busy'> = { ...detail, time_zone: TEACHER_TIME_ZONE };
+          // The zone the teacher's working hours are written in (issue 11).
+          const zone = await c.get('db').one<{ time_zone: string }>('SELECT time_zone FROM users WHERE id = $1', [id]);
+          const data: Omit<TeacherDetail, 'busy'> = { ...detail, time_zone: zone?.time_zone ?? DEFAULT_TIME_ZONE };
           return { message: tr('ok', c.get('locale')), data };
         },
         // Busy times change with every booking; they are not part of the public version.

@@ -1,19 +1,29 @@
-// The one call of the booking form: POST v1/requests, checked against the contract. A refusal is read
-// into the plain BookingFailure the booking machine understands (status, the server's code, message
-// and field errors), so the machine never sees an HTTP type.
+// The calls of the booking panel: the teacher's free start times for a duration (GET
+// v1/teachers/:id/availability) and POST v1/requests, both checked against the contract. A refusal
+// stays the client's ApiError (a contract FailureError) all the way to the machine.
+import { queryOptions } from '@tanstack/react-query';
+import { availabilityResponseSchema, type Availability } from '../../../contract/availability';
 import { requestDetailResponseSchema, type CreateRequest, type RequestDetail } from '../../../contract/requests';
-import type { BookingFailure } from '../../../machines/booking.machine';
 import { api, type ApiClient } from '../../api/client';
-import { toApiError } from '../../api/api-error';
 
 export async function createBookingRequest(body: CreateRequest, client: ApiClient = api): Promise<RequestDetail> {
   const res = await client<unknown>('v1/requests', { method: 'POST', body });
   return requestDetailResponseSchema.parse(res).data;
 }
 
-export function failureOf(error: unknown): BookingFailure {
-  const e = toApiError(error);
-  const data = e.data;
-  const code = data && typeof data === 'object' && 'code' in data && typeof (data as { code: unknown }).code === 'string' ? (data as { code: string }).code : null;
-  return { status: e.status, code, message: e.serverMessage, fieldErrors: e.fieldErrors };
+export const availabilityKeys = {
+  all: ['availability'] as const,
+  of: (teacherId: number, durationHours: number) => ['availability', teacherId, durationHours] as const,
+};
+
+/** Two weeks of free starts; refreshed when the page regains focus and after "just taken". */
+export function availabilityQuery(teacherId: number, durationHours: number, client: ApiClient = api) {
+  return queryOptions({
+    queryKey: availabilityKeys.of(teacherId, durationHours),
+    queryFn: async ({ signal }): Promise<Availability> => {
+      const res = await client<unknown>(`v1/teachers/${teacherId}/availability`, { signal, query: { days: 14, duration: durationHours } });
+      return availabilityResponseSchema.parse(res).data;
+    },
+    staleTime: 30_000,
+  });
 }

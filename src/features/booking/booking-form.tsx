@@ -1,11 +1,12 @@
-// The booking form of a teacher's page (spec §3 "Booking", §5): subject (the teacher's), urgent or
-// scheduled with date and time, duration 1–6 hours, comment, sending to other teachers of the same
-// level and a preferred gender. TanStack Form checks each field; the booking machine checks the
-// server's rules at submit (one hour ahead, working hours, approved sessions, the balance), sends the
-// request, and offers the packages screen when the hours do not cover it. The form starts from the
-// machine's (possibly restored) fields and tells it every edit, so nothing typed is lost.
+// The booking form of a teacher's page (spec §3 "Booking", §5; issue 11): subject (the teacher's),
+// duration 1–6 hours, then a free start on the calendar the server computes (or "now" when the
+// teacher can take an urgent request), comment, sending to other teachers of the same level and a
+// preferred gender. The booking machine checks at submit, sends the request, offers the packages
+// screen when the hours do not cover it, and says "just taken" beside the calendar when someone
+// booked that time meanwhile. A problem moves focus to its field and scrolls it into view. The form
+// starts from the machine's (possibly restored) fields and tells it every edit, so nothing is lost.
 import './booking.css';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, type AnyFieldApi } from '@tanstack/react-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
@@ -20,7 +21,6 @@ import {
   selectIsBusy,
   selectNeedsPackage,
   selectRequestId,
-  wallClockOf,
   type BookingBalance,
   type BookingField,
   type BookingFields,
@@ -30,9 +30,10 @@ import { Field } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
 import { submitWith, useValidateAllOnSubmit, visibleErrors } from '../../ui/form-helpers';
 import { TextArea } from '../../ui/text-area';
-import { TextInput } from '../../ui/text-input';
 import { toast } from '../../ui/toast-store';
 import { BookingBalance as BalanceNote } from './booking-balance';
+import { BookingWhen } from './booking-when';
+import { viewerZone as detectZone } from './slot-time';
 import { bookedTexts, bookingMessage } from './texts';
 import { useBooking } from './use-booking';
 
@@ -51,7 +52,7 @@ const DURATIONS = Array.from({ length: MAX_DURATION_HOURS - MIN_DURATION_HOURS +
 export function BookingForm({ studentKey, teacher, balance, onBooked, onOpenPackages }: BookingFormProps) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
-  const actor = useBooking({ studentKey, teacher, balance, onOpenPackages });
+  const { actor, availability } = useBooking({ studentKey, teacher, balance, onOpenPackages });
   const state = useSelector(actor, selectBookingState);
   const machineErrors = useSelector(actor, selectFieldErrors);
   const formError = useSelector(actor, selectFormError);
@@ -59,19 +60,35 @@ export function BookingForm({ studentKey, teacher, balance, onBooked, onOpenPack
   const needsPackage = useSelector(actor, selectNeedsPackage);
   const requestId = useSelector(actor, selectRequestId);
   const { formRef, validateAll } = useValidateAllOnSubmit();
-  const ids = { type: useId(), broadcast: useId() };
+  const ids = { type: useId(), broadcast: useId(), when: useId() };
+  const [zone] = useState(detectZone);
+  const submittedAt = useSelector(actor, (s) => s.context.submittedAt);
+  const panel = useRef<HTMLElement>(null);
+
+  // Errors appear where the eye is: after a refused submit (the form's own checks or the machine's),
+  // the first problem is focused and scrolled into view.
+  const showFirstProblem = () => {
+    const first = panel.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? panel.current?.querySelector<HTMLElement>('.field-error');
+    if (!first) return;
+    // Not every environment scrolls (jsdom); focusing still brings the problem to the reader.
+    first.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    (first.matches('[role="grid"]') ? first.querySelector<HTMLElement>('[tabindex="0"]') : first)?.focus({ preventScroll: true });
+  };
+  useEffect(() => {
+    if (submittedAt !== null && Object.keys(machineErrors).length > 0) showFirstProblem();
+  }, [submittedAt, machineErrors]);
 
   const initial = actor.getSnapshot().context.fields;
-  // The earliest day the date picker offers: today in Qatar (the rules refuse anything sooner anyway).
-  const [today] = useState(() => wallClockOf(new Date()).date);
   const form = useForm({
     defaultValues: {
       ...initial,
       // One subject: nothing to choose.
       subjectId: initial.subjectId || (teacher.subjects.length === 1 ? String(teacher.subjects[0]!.id) : ''),
     } satisfies BookingFields,
-    onSubmit: () => actor.send({ type: 'booking.submit', now: Date.now() }),
     ...validateAll,
+    onSubmit: () => actor.send({ type: 'booking.submit', now: Date.now() }),
+    // After React shows the errors; the calendar's focus goes to its active cell, not the grid.
+    onSubmitInvalid: () => requestAnimationFrame(showFirstProblem),
   });
 
   useEffect(() => {
@@ -98,7 +115,7 @@ export function BookingForm({ studentKey, teacher, balance, onBooked, onOpenPack
   ];
 
   return (
-    <section className="booking-panel" aria-labelledby="booking-title">
+    <section ref={panel} id="booking" className="booking-panel" aria-labelledby="booking-title">
       <h2 id="booking-title">
         <Trans>Book a session</Trans>
       </h2>
@@ -130,71 +147,17 @@ export function BookingForm({ studentKey, teacher, balance, onBooked, onOpenPack
           )}
         </form.Field>
 
-        <form.Field name="type">
-          {(field) => (
-            <fieldset className="field choice-group" role="radiogroup" aria-describedby={`${ids.type}-hint`}>
-              <legend className="field-label">
-                <Trans>When</Trans>
-              </legend>
-              <div className="choices">
-                <label className="choice">
-                  <input type="radio" name="type" value="schedule" checked={field.state.value === 'schedule'} onChange={() => edit(field, 'type', 'schedule')} />
-                  <span>
-                    <Trans>Schedule a time</Trans>
-                  </span>
-                </label>
-                <label className="choice">
-                  <input type="radio" name="type" value="urgent" checked={field.state.value === 'urgent'} onChange={() => edit(field, 'type', 'urgent')} />
-                  <span>
-                    <Trans>Urgent (now)</Trans>
-                  </span>
-                </label>
-              </div>
-              <p id={`${ids.type}-hint`} className="field-description">
-                <Trans>Dates and times are Qatar time, like the teacher's working hours.</Trans>
-              </p>
-            </fieldset>
-          )}
-        </form.Field>
-
-        <form.Subscribe selector={(s) => s.values.type}>
-          {(type) =>
-            type === 'schedule' ? (
-              <div className="booking-when">
-                <form.Field name="date" validators={{ onChange: required }}>
-                  {(field) => (
-                    <Field label={t`Date`} required errors={visibleErrors(field, i18n)}>
-                      {(control) => (
-                        <TextInput {...control} type="date" name="date" min={today} value={field.state.value} onChange={(e) => edit(field, 'date', e.target.value)} onBlur={field.handleBlur} />
-                      )}
-                    </Field>
-                  )}
-                </form.Field>
-                <form.Field name="time" validators={{ onChange: required }}>
-                  {(field) => (
-                    <Field label={t`Time`} required errors={errorsOf(field, 'starts_at')}>
-                      {(control) => (
-                        <TextInput {...control} type="time" name="time" step={300} value={field.state.value} onChange={(e) => edit(field, 'time', e.target.value)} onBlur={field.handleBlur} />
-                      )}
-                    </Field>
-                  )}
-                </form.Field>
-              </div>
-            ) : machineErrors.starts_at ? (
-              <div className="field-error" role="alert">
-                {machineErrors.starts_at.map((k) => (
-                  <p key={k}>{bookingMessage(k, i18n)}</p>
-                ))}
-              </div>
-            ) : null
-          }
-        </form.Subscribe>
-
         <form.Field name="durationHours">
           {(field) => (
             <Field label={t`Duration`} required errors={errorsOf(field, 'duration_hours')}>
               {(control) => (
-                <select {...control} name="durationHours" className="input select" value={field.state.value} onChange={(e) => edit(field, 'durationHours', Number(e.target.value))}>
+                <select
+                  {...control}
+                  name="durationHours"
+                  className="input select"
+                  value={field.state.value}
+                  onChange={(e) => edit(field, 'durationHours', Number(e.target.value))}
+                >
                   {DURATIONS.map((h) => (
                     <option key={h} value={h}>
                       <Plural value={h} one="# hour" other="# hours" />
@@ -206,10 +169,85 @@ export function BookingForm({ studentKey, teacher, balance, onBooked, onOpenPack
           )}
         </form.Field>
 
+        <form.Field name="type">
+          {(field) => (
+            <fieldset className="field choice-group" role="radiogroup" aria-describedby={`${ids.type}-hint`}>
+              <legend className="field-label">
+                <Trans>When</Trans>
+              </legend>
+              <div className="choices">
+                <label className="choice">
+                  <input
+                    type="radio"
+                    name="type"
+                    value="schedule"
+                    checked={field.state.value === 'schedule'}
+                    onChange={() => edit(field, 'type', 'schedule')}
+                  />
+                  <span>
+                    <Trans>Schedule a time</Trans>
+                  </span>
+                </label>
+                <label className="choice">
+                  <input
+                    type="radio"
+                    name="type"
+                    value="urgent"
+                    checked={field.state.value === 'urgent'}
+                    onChange={() => edit(field, 'type', 'urgent')}
+                  />
+                  <span>
+                    <Trans>Urgent (now)</Trans>
+                  </span>
+                </label>
+              </div>
+              <p id={`${ids.type}-hint`} className="field-description">
+                {availability.data?.available_now ? (
+                  <Trans>The teacher can start now.</Trans>
+                ) : (
+                  <Trans>An urgent request needs the teacher free now; otherwise choose a time.</Trans>
+                )}
+              </p>
+            </fieldset>
+          )}
+        </form.Field>
+
+        <form.Subscribe selector={(s) => s.values.type}>
+          {(type) =>
+            type === 'schedule' ? (
+              <form.Field name="startsAt" validators={{ onChange: required }}>
+                {(field) => (
+                  <BookingWhen
+                    availability={availability}
+                    value={field.state.value}
+                    onChange={(iso) => edit(field, 'startsAt', iso)}
+                    viewerZone={zone}
+                    labelId={ids.when}
+                    errors={errorsOf(field, 'starts_at')}
+                  />
+                )}
+              </form.Field>
+            ) : machineErrors.starts_at ? (
+              <div className="field-error" role="alert">
+                {machineErrors.starts_at.map((k) => (
+                  <p key={k}>{bookingMessage(k, i18n)}</p>
+                ))}
+              </div>
+            ) : null
+          }
+        </form.Subscribe>
+
         <form.Field name="broadcast">
           {(field) => (
             <div className="booking-check">
-              <input id={ids.broadcast} type="checkbox" name="broadcast" checked={field.state.value} onChange={(e) => edit(field, 'broadcast', e.target.checked)} aria-describedby={`${ids.broadcast}-hint`} />
+              <input
+                id={ids.broadcast}
+                type="checkbox"
+                name="broadcast"
+                checked={field.state.value}
+                onChange={(e) => edit(field, 'broadcast', e.target.checked)}
+                aria-describedby={`${ids.broadcast}-hint`}
+              />
               <label htmlFor={ids.broadcast}>
                 <Trans>Also send my request to other teachers of the same level</Trans>
               </label>
@@ -240,11 +278,22 @@ export function BookingForm({ studentKey, teacher, balance, onBooked, onOpenPack
           )}
         </form.Field>
 
-        <form.Field name="comment" validators={{ onChange: ({ value }) => (value.trim().length > COMMENT_MAX_LENGTH ? validationKeys.tooLong : undefined) }}>
+        <form.Field
+          name="comment"
+          validators={{ onChange: ({ value }) => (value.trim().length > COMMENT_MAX_LENGTH ? validationKeys.tooLong : undefined) }}
+        >
           {(field) => (
             <Field label={t`Comment`} errors={errorsOf(field, 'comment')} description={t`What would you like to work on? (optional)`}>
               {(control) => (
-                <TextArea {...control} name="comment" rows={3} maxLength={COMMENT_MAX_LENGTH} value={field.state.value} onChange={(e) => edit(field, 'comment', e.target.value)} onBlur={field.handleBlur} />
+                <TextArea
+                  {...control}
+                  name="comment"
+                  rows={3}
+                  maxLength={COMMENT_MAX_LENGTH}
+                  value={field.state.value}
+                  onChange={(e) => edit(field, 'comment', e.target.value)}
+                  onBlur={field.handleBlur}
+                />
               )}
             </Field>
           )}

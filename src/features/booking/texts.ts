@@ -5,6 +5,7 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { REQUEST_ERROR } from '../../../contract/requests';
+import { BOOKING_RULE } from '../../../machines/booking.machine';
 import { validationMessage } from '../../ui/validation';
 
 export const bookingRuleTexts: Record<string, MessageDescriptor> = {
@@ -14,6 +15,9 @@ export const bookingRuleTexts: Record<string, MessageDescriptor> = {
   [REQUEST_ERROR.teacherBusy]: msg`The teacher has another session at this time. Please choose another time`,
   [REQUEST_ERROR.subjectNotTaught]: msg`This teacher does not teach the chosen subject`,
   [REQUEST_ERROR.durationRange]: msg`The session must last from 1 to 6 hours`,
+  [REQUEST_ERROR.slotTaken]: msg`Someone has just booked this time. Please choose another time`,
+  [BOOKING_RULE.slotNotOffered]: msg`This time is not free for a session of this length. Please choose another time`,
+  [BOOKING_RULE.notAvailableNow]: msg`The teacher cannot start a session of this length now. Please choose a time`,
   [REQUEST_ERROR.insufficientHours]: msg`You don't have enough hours for this session. Please buy a package of hours`,
 };
 
@@ -23,7 +27,4 @@ export function bookingMessage(key: string, i18n: I18n): string {
 }
 
 /** The toast after a booking is sent. */
-export const bookedTexts = {
-  summary: msg`Request sent`,
-  detail: msg`The teacher will answer soon. You can follow the request in its details.`,
-};
+export const bookedTexts = { summary: msg`Request sent`, detail: msg`The teacher will answer soon. You can follow the request in its details.` };

@@ -1,22 +1,19 @@
 // The booking machine bound to the page: the request goes through a TanStack mutation (so a refusal
 // reaches the app's error presenter like every other call), `openPackages` navigates, and every
 // snapshot is written to sessionStorage under the teacher's id — a reload, a network drop or the
-// visit to /packages brings the form back as it was. Fresh server data (the teacher's availability,
-// the balance) is handed to the machine whenever it arrives.
+// visit to /packages brings the booking back as it was. Fresh server data (the free times for the
+// chosen duration, the balance) is handed to the machine whenever it arrives; "just taken" refreshes
+// the free times.
 import { useEffect, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { useActorRef } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
 import type { CreateRequest } from '../../../contract/requests';
+import { REQUEST_ERROR } from '../../../contract/requests';
 import type { TeacherDetail } from '../../../contract/teachers';
-import {
-  bookingMachine,
-  persistBooking,
-  restoreBooking,
-  type BookingBalance,
-  type BookingTeacher,
-} from '../../../machines/booking.machine';
-import { createBookingRequest, failureOf } from './booking-api';
+import { toFailure } from '../../../contract/failure';
+import { persistBooking, restoreBooking, type BookingBalance } from '../../../machines/booking.machine';
+import { bookingLogic } from '../../app/booking';
+import { availabilityKeys, availabilityQuery, createBookingRequest } from './booking-api';
 
 /** Per student and teacher: siblings sharing a tablet (and a tab) never see each other's draft. */
 export const bookingStorageKey = (studentKey: string, teacherId: number) => `noor.booking.${studentKey}.${teacherId}`;
@@ -39,10 +36,6 @@ function save(key: string, value: unknown): void {
   }
 }
 
-export function bookingTeacherOf(teacher: TeacherDetail): BookingTeacher {
-  return { subjectIds: teacher.subjects.map((s) => s.id), working_hours: teacher.working_hours, busy: teacher.busy };
-}
-
 export interface UseBookingOptions {
   /** Who is booking (the account id, or any stable key of the signed-in student). */
   studentKey: string;
@@ -53,32 +46,26 @@ export interface UseBookingOptions {
 
 export function useBooking({ studentKey, teacher, balance, onOpenPackages }: UseBookingOptions) {
   const key = bookingStorageKey(studentKey, teacher.id);
+  const queryClient = useQueryClient();
   const create = useMutation({
     mutationFn: (body: CreateRequest) => createBookingRequest(body),
-    // Not enough hours: the form offers the packages itself, so no error toast on top of it.
-    meta: { handledStatuses: [402] },
+    // Not enough hours: the form offers the packages; just taken: the calendar says so. No toast on top.
+    meta: { handledStatuses: [402, 409] },
+    onError: (error) => {
+      if (toFailure(error).code === REQUEST_ERROR.slotTaken) void queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
+    },
   });
   // Bound once: the mutation's mutateAsync is stable for the life of the component, and the route's
   // navigation callback does not change while the page is open.
   const send = create.mutateAsync;
   const [logic] = useState(() =>
-    bookingMachine.provide({
-      actors: {
-        createRequest: fromPromise<{ id: number }, CreateRequest>(async ({ input }) => {
-          try {
-            const detail = await send(input);
-            return { id: detail.id };
-          } catch (error) {
-            throw failureOf(error);
-          }
-        }),
-      },
-      actions: { openPackages: () => onOpenPackages() },
-    }),
+    bookingLogic({ createRequest: async (body) => ({ id: (await send(body)).id }), openPackages: () => onOpenPackages() }),
   );
   const [restored] = useState(() => restoreBooking(readSaved(key), teacher.id));
-  const input = { teacherId: teacher.id, teacher: bookingTeacherOf(teacher), balance: balance ?? null };
+  const input = { teacherId: teacher.id, teacher: null, balance: balance ?? null };
   const actor = useActorRef(logic, restored ? { input, snapshot: restored } : { input });
+  const duration = useSelector(actor, (s) => s.context.fields.durationHours);
+  const availability = useQuery(availabilityQuery(teacher.id, duration));
 
   useEffect(() => {
     const sub = actor.subscribe((snapshot) => save(key, persistBooking(snapshot)));
@@ -86,12 +73,26 @@ export function useBooking({ studentKey, teacher, balance, onOpenPackages }: Use
   }, [actor, key]);
 
   useEffect(() => {
-    actor.send({ type: 'teacher.loaded', teacher: bookingTeacherOf(teacher) });
-  }, [actor, teacher]);
+    const data = availability.data;
+    actor.send({
+      type: 'teacher.loaded',
+      teacher: {
+        subjectIds: teacher.subjects.map((s) => s.id),
+        timeZone: data?.time_zone ?? teacher.time_zone,
+        slots: data?.slots ?? null,
+        slotsFor: data?.duration_hours ?? duration,
+        availableNow: data?.available_now ?? null,
+      },
+    });
+  }, [actor, teacher, availability.data, duration]);
 
   useEffect(() => {
-    if (balance) actor.send({ type: 'balance.loaded', balance: { minutes_remaining: balance.minutes_remaining, free_trial_available: balance.free_trial_available } });
+    if (balance)
+      actor.send({
+        type: 'balance.loaded',
+        balance: { minutes_remaining: balance.minutes_remaining, free_trial_available: balance.free_trial_available },
+      });
   }, [actor, balance]);
 
-  return actor;
+  return { actor, availability };
 }

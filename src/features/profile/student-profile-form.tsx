@@ -8,6 +8,7 @@ import { FormError } from '../../ui/form-error';
 import { submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { TextInput } from '../../ui/text-input';
 import type { ProfileDetails } from './profile-api';
+import { TimeZoneField } from './time-zone-field';
 import { useSaveProfile } from './use-save-profile';
 import { ArabicNameField, fieldValidators, GenderField, PhaseField } from '../../domain/field-groups';
 
@@ -16,10 +17,11 @@ export interface StudentProfileValues {
   last_name: string;
   gender: string;
   phase_id: string;
+  time_zone: string;
 }
 
 export function studentValues(p: ProfileDetails): StudentProfileValues {
-  return { first_name: p.first_name, last_name: p.last_name, gender: p.gender ?? '', phase_id: p.phase_id ? String(p.phase_id) : '' };
+  return { first_name: p.first_name, last_name: p.last_name, gender: p.gender ?? '', phase_id: p.phase_id ? String(p.phase_id) : '', time_zone: p.time_zone };
 }
 
 export function StudentProfileForm({ profile, onSaved }: { profile: ProfileDetails; onSaved?: (p: ProfileDetails) => void }) {
@@ -35,6 +37,7 @@ export function StudentProfileForm({ profile, onSaved }: { profile: ProfileDetai
         last_name: value.last_name.trim(),
         gender: value.gender as 'male' | 'female' | 'neutral',
         phase_id: Number(value.phase_id),
+        time_zone: value.time_zone,
       }),
   });
 
@@ -67,6 +70,10 @@ export function StudentProfileForm({ profile, onSaved }: { profile: ProfileDetai
           {(control) => <TextInput {...control} name="phone" value={profile.phone} readOnly dir="ltr" />}
         </Field>
       </div>
+
+      <form.Field name="time_zone" validators={fieldValidators.required}>
+        {(field) => <TimeZoneField field={field} teacher={false} />}
+      </form.Field>
 
       {/* No focus change on press: leaving a field shows its error, which moves the button down between
           press and release and the click would be lost. The submit validates and focuses anyway. */}

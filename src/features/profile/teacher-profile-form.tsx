@@ -14,6 +14,7 @@ import { TextArea } from '../../ui/text-area';
 import { TextInput } from '../../ui/text-input';
 import { fieldErrors } from './messages';
 import type { ProfileDetails } from './profile-api';
+import { TimeZoneField } from './time-zone-field';
 import { useSaveProfile } from './use-save-profile';
 import { asciiDigits } from '../../domain/rules';
 import { descriptionProblem, endProblem, startProblem, type DayValue } from './validation';
@@ -33,6 +34,7 @@ export interface TeacherProfileValues {
   experience_years: string;
   days: DayValue[];
   description: string;
+  time_zone: string;
 }
 
 export function teacherValues(p: ProfileDetails): TeacherProfileValues {
@@ -52,6 +54,7 @@ export function teacherValues(p: ProfileDetails): TeacherProfileValues {
       return h ? { on: true, start: h.start_time, end: h.end_time } : { on: false, start: '', end: '' };
     }),
     description: p.description ?? '',
+    time_zone: p.time_zone,
   };
 }
 
@@ -69,6 +72,7 @@ export function teacherBody(v: TeacherProfileValues): TeacherProfileUpdate {
     experience_years: Number(asciiDigits(v.experience_years.trim())),
     working_hours: v.days.flatMap((d, weekday) => (d.on ? [{ weekday, start_time: d.start, end_time: d.end }] : [])),
     description: v.description.trim(),
+    time_zone: v.time_zone,
   };
 }
 
@@ -225,6 +229,10 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
           );
         })}
       </fieldset>
+
+      <form.Field name="time_zone" validators={fieldValidators.required}>
+        {(field) => <TimeZoneField field={field} teacher />}
+      </form.Field>
 
       <form.Field name="description" validators={{ onChange: ({ value }) => descriptionProblem(value) }}>
         {(field) => (

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { RequestSummary } from '../../api/requests';
 import { BookAnotherTeacher, RequestActions } from '../../domain/request-actions';
-import { formatSessionTime, RequestStatusBadge, requestTypeTexts } from '../../domain/request-status';
+import { formatClock, formatSessionTime, RequestStatusBadge, requestTypeTexts } from '../../domain/request-status';
 
 export interface RequestCardProps {
   request: RequestSummary;
@@ -19,6 +19,7 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
   const other = role === 'teacher' ? request.student : request.teacher;
   const otherName = `${other.first_name} ${other.last_name}`.trim();
   const when = formatSessionTime(request.starts_at, i18n.locale);
+  const endsAt = formatClock(request.ends_at, i18n.locale);
   const headingId = `request-${request.id}-title`;
   const hours = request.duration_hours;
   const id = request.id;
@@ -72,6 +73,16 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
         </p>
       ) : null}
       <div className="request-card-foot">
+        {request.join_channel ? (
+          // Join straight from the list while the session's window is open (issue 11), with the time left.
+          <Link to="/session/$channelName" params={{ channelName: request.join_channel }} className="button button-primary" data-testid={`join-${id}`}>
+            <Trans>Join</Trans>
+            <span className="request-time-left">
+              {' · '}
+              <Trans>until {endsAt}</Trans>
+            </span>
+          </Link>
+        ) : null}
         <RequestActions request={request} actions={request.actions} label={t`request ${id}`} />
         {role === 'student' && request.status === 'rejected' ? <BookAnotherTeacher subjectId={request.subject.id} /> : null}
         <Link to="/session-details/$requestId" params={{ requestId: String(request.id) }} className="request-details-link">

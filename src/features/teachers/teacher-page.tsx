@@ -121,7 +121,21 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
             )}
           </section>
         </article>
-        <div className="teacher-booking">{booking(teacher)}</div>
+        <div id="book" className="teacher-booking" tabIndex={-1}>
+          {booking(teacher)}
+        </div>
+      </div>
+      {/* On a phone the booking panel comes after every review: a "Book" bar stays at hand (issue 16). */}
+      <div className="teacher-book-bar">
+        <Button
+          onClick={() => {
+            const panel = document.getElementById('book');
+            panel?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+            panel?.focus({ preventScroll: true });
+          }}
+        >
+          <Trans>Book with {teacher.first_name}</Trans>
+        </Button>
       </div>
     </section>
   );

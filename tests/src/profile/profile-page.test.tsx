@@ -57,6 +57,7 @@ const student: ProfileDetails = {
   description: null,
   documents: noDocs,
   working_hours: [],
+  time_zone: 'Asia/Qatar',
   document_files: noDocs,
 };
 
@@ -167,10 +168,13 @@ describe('ProfilePage — student', () => {
     await user.type(first, 'مريم');
     await waitFor(() => expect(screen.getAllByRole('option', { name: 'Grade 2' })).toHaveLength(1));
     await user.selectOptions(screen.getByLabelText('School phase'), '3');
+    // Times are shown in the zone chosen here (issue 11); it starts as the account's.
+    expect(screen.getByLabelText('Time zone')).toHaveProperty('value', 'Asia/Qatar');
+    await user.selectOptions(screen.getByLabelText('Time zone'), 'Europe/London');
     patchReply = saved({ ...student, first_name: 'مريم', phase_id: 3 });
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(patches(calls)).toHaveLength(1));
-    expect(patches(calls)[0]!.body).toEqual({ first_name: 'مريم', last_name: 'الأنصاري', gender: 'female', phase_id: 3 });
+    expect(patches(calls)[0]!.body).toEqual({ first_name: 'مريم', last_name: 'الأنصاري', gender: 'female', phase_id: 3, time_zone: 'Europe/London' });
     await waitFor(() => expect(toast.getSnapshot()[0]).toMatchObject({ severity: 'success', detail: 'Your details were saved' }));
     expect(onAccountChanged).toHaveBeenCalledTimes(1);
     expect(screen.getByLabelText('First name')).toHaveProperty('value', 'مريم');
@@ -277,6 +281,7 @@ describe('ProfilePage — teacher', () => {
         { weekday: 2, start_time: '16:00', end_time: '18:30' },
       ],
       description: 'معلم قرآن',
+      time_zone: 'Asia/Qatar',
     });
     await waitFor(() => expect(onAccountChanged).toHaveBeenCalledTimes(1));
   });

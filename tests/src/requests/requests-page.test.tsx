@@ -80,6 +80,23 @@ describe('RequestsPage — a teacher', () => {
     expect(first.getByRole('link', { name: /Session details/ }).getAttribute('href')).toBe('/session-details/1');
   });
 
+  it('a session whose window is open offers Join on its card, with the time it ends (issue 11)', async () => {
+    stub({
+      list: () =>
+        page([
+          summary({ id: 4, status: 'approved', actions: ['join'], join_channel: 'session-abc', ends_at: '2030-05-05T10:00:00.000Z' }),
+          summary({ id: 5, status: 'approved', actions: [], join_channel: null }),
+        ]),
+    });
+    renderPage();
+    const open = within(await card(4));
+    const join = open.getByRole('link', { name: /^Join/ });
+    expect(join.getAttribute('href')).toBe('/session/session-abc');
+    const ends = new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(new Date('2030-05-05T10:00:00.000Z'));
+    expect(join.textContent).toContain(`until ${ends}`);
+    expect(within(await card(5)).queryByRole('link', { name: /^Join/ })).toBeNull();
+  });
+
   it('approving posts to the server, confirms, and reads the list again', async () => {
     let approved = false;
     const { lists } = stub({

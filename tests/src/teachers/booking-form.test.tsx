@@ -1,16 +1,17 @@
 // @vitest-environment jsdom
-// The booking form on a teacher's page as a student uses it: a time less than an hour away gets the
-// spec's message and nothing is sent; a valid booking posts the contract's body, shows a toast and
-// hands over the new request; the server's field errors stand beside their fields with everything
-// typed kept; too few hours offer the packages screen and the form comes back as it was (sessionStorage).
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+// The booking form on a teacher's page as a student uses it (issues 6 and 11): the free times come from
+// the server as a calendar grid, labelled with the viewer's and the teacher's zones and driven by the
+// keyboard (mirrored in Arabic); a chosen time posts the contract's body, shows a toast and hands over
+// the new request; "just taken" says so beside the calendar and reloads the free times; the server's
+// field errors stand beside their fields with everything kept; too few hours offer the packages screen
+// and the form comes back as it was (sessionStorage).
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TeacherDetail } from '../../../contract/teachers';
-import { wallClockOf } from '../../../machines/booking.machine';
 import { createQueryClient } from '../../../src/api/query-client';
 import { BookingForm } from '../../../src/features/booking/booking-form';
 import { bookingStorageKey } from '../../../src/features/booking/use-booking';
@@ -66,9 +67,23 @@ const detail = (id: number) => ({
 });
 
 let reply: Reply;
+let slots: string[];
+const HOUR = 3_600_000;
+/** A start on the half-hour grid at least `hours` from now. */
+const gridAt = (hours: number) => new Date(Math.ceil((Date.now() + hours * HOUR) / (30 * 60_000)) * 30 * 60_000).toISOString();
+
+function availability(duration = 1) {
+  return {
+    message: 'ok',
+    data: { teacher_id: 3, time_zone: 'Asia/Qatar', duration_hours: duration, from: '', to: '', slots, available_now: true, no_working_hours: false },
+  };
+}
 
 async function renderForm(balance = { minutes_remaining: 600, free_trial_available: false }, locale: 'en' | 'ar' = 'en', studentKey = '8') {
-  const { fetch, calls } = fakeFetch(() => reply);
+  const { fetch, calls } = fakeFetch((url, method) => {
+    if (method === 'GET' && url.includes('/availability')) return { status: 200, json: availability(Number(/duration=(\d)/.exec(url)?.[1] ?? 1)) };
+    return reply;
+  });
   vi.stubGlobal('fetch', fetch);
   const onBooked = vi.fn();
   const onOpenPackages = vi.fn();
@@ -89,20 +104,18 @@ async function renderForm(balance = { minutes_remaining: 600, free_trial_availab
   return { calls, onBooked, onOpenPackages, onError, view, user: userEvent.setup() };
 }
 
-function fillWhen(offsetMs: number) {
-  const { date, time } = wallClockOf(new Date(Date.now() + offsetMs));
-  fireEvent.change(screen.getByLabelText('Date'), { target: { value: date } });
-  fireEvent.change(screen.getByLabelText('Time'), { target: { value: time } });
-  return { date, time };
-}
+const cells = async () => within(await screen.findByRole('grid')).getAllByRole('gridcell');
+const posts = <T extends { method: string }>(calls: T[]) => calls.filter((c) => c.method === 'POST');
 
 beforeEach(() => {
   sessionStorage.clear();
   reply = { status: 201, json: detail(55) };
+  slots = [gridAt(2), gridAt(3), gridAt(26)];
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  document.documentElement.dir = '';
 });
 
 describe('booking form', () => {
@@ -113,51 +126,87 @@ describe('booking form', () => {
     expect(note.textContent).toContain('Your free trial covers a session of up to 1 hour.');
   });
 
-  it('a time less than an hour away gets the spec message and nothing is sent', async () => {
+  it('shows the free times as a grid, labelled for a screen reader with both zones, the next one marked', async () => {
+    await renderForm();
+    const [first, second] = await cells();
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const day = new Intl.DateTimeFormat('en', { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone }).format(new Date(slots[0]!));
+    const time = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit', timeZone: zone }).format(new Date(slots[0]!));
+    const qatar = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Qatar' }).format(new Date(slots[0]!));
+    expect(first!.getAttribute('aria-label')).toBe(`${day}, ${time}, ${qatar} teacher's time, next free time`);
+    expect(second!.getAttribute('aria-label')).toMatch(/, free$/);
+    expect(first!.textContent).toBe(time);
+    expect(screen.getByText(/^Times are your time \(.+\)\. The teacher's time zone is .+\.$/)).toBeTruthy();
+  });
+
+  it('moves with the keyboard: arrows, Home/End, next day; arrows mirror in Arabic', async () => {
+    const { user } = await renderForm();
+    const all = await cells();
+    all[0]!.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(all[1]);
+    await user.keyboard('{Home}');
+    expect(document.activeElement).toBe(all[0]);
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement?.getAttribute('data-slot')).toBe(slots[2]);
+    await user.keyboard('{ArrowUp}{End}');
+    expect(document.activeElement?.getAttribute('data-slot')).toBe(slots[1]);
+    // Only the active cell is in the tab order.
+    expect(all.filter((c) => c.tabIndex === 0)).toHaveLength(1);
+    cleanup();
+
+    document.documentElement.dir = 'rtl';
+    const ar = await renderForm(undefined, 'ar');
+    const rtl = await cells();
+    rtl[0]!.focus();
+    await ar.user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(rtl[1]);
+    await ar.user.keyboard('{Enter}');
+    expect(rtl[1]!.getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('asks for the subject and a time before anything else', async () => {
     const { user, calls } = await renderForm();
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Subject' }), '1');
-    fillWhen(20 * 60_000);
+    await cells();
     await user.click(screen.getByRole('button', { name: 'Send the request' }));
-    expect(await screen.findByText('The session time must be at least one hour from now')).toBeTruthy();
-    expect(screen.getByLabelText('Time').getAttribute('aria-invalid')).toBe('true');
-    expect(calls).toHaveLength(0);
+    await waitFor(() => expect(screen.getAllByText('This field is required').length).toBeGreaterThanOrEqual(2), { timeout: 3000 }).catch(() => {
+      throw new Error(document.body.textContent ?? '');
+    });
+    expect(posts(calls)).toHaveLength(0);
   });
 
-  it('says the same in Arabic', async () => {
-    const { user } = await renderForm(undefined, 'ar');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'المادة' }), '1');
-    const { date, time } = wallClockOf(new Date(Date.now() + 10 * 60_000));
-    fireEvent.change(screen.getByLabelText('التاريخ'), { target: { value: date } });
-    fireEvent.change(screen.getByLabelText('الوقت'), { target: { value: time } });
-    await user.click(screen.getByRole('button', { name: 'إرسال الطلب' }));
-    expect(await screen.findByText('يجب أن يكون موعد الحصة بعد ساعة واحدة على الأقل من الآن')).toBeTruthy();
-  });
-
-  it('asks for the subject, date and time before anything else', async () => {
+  it('a missing time: the calendar says so and its active cell gets the focus', async () => {
     const { user, calls } = await renderForm();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Subject' }), '1');
+    await cells();
     await user.click(screen.getByRole('button', { name: 'Send the request' }));
-    await waitFor(() => expect(screen.getAllByText('This field is required').length).toBeGreaterThanOrEqual(3));
-    expect(calls).toHaveLength(0);
+    await waitFor(() => expect(document.activeElement?.outerHTML.slice(0, 200)).toContain('gridcell'));
+    expect(screen.getByRole('grid').getAttribute('aria-invalid')).toBe('true');
+    expect(posts(calls)).toHaveLength(0);
   });
 
-  it('books: posts the contract body, shows a toast and hands over the request', async () => {
+  it('books the chosen time: posts the offered instant, shows a toast and hands over the request', async () => {
     const shown = vi.spyOn(toast, 'show');
     const { user, calls, onBooked } = await renderForm();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Subject' }), '2');
-    const { date, time } = fillWhen(3 * 3600_000);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Duration' }), '2');
+    const [, second] = await cells();
+    await user.click(second!);
+    expect(second!.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText(/^Your time: /)).toBeTruthy();
     await user.click(screen.getByRole('checkbox', { name: 'Also send my request to other teachers of the same level' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Preferred teacher gender' }), 'female');
     await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'Surat Al-Mulk');
     await user.click(screen.getByRole('button', { name: 'Send the request' }));
     await waitFor(() => expect(onBooked).toHaveBeenCalledWith(55));
-    const post = calls.find((c) => c.method === 'POST')!;
+    expect(calls.some((c) => /availability\?.*duration=2/.test(c.url))).toBe(true);
+    const post = posts(calls)[0]!;
     expect(post.url).toMatch(/\/v1\/requests$/);
     expect(post.body).toEqual({
       teacher_id: 3,
       subject_id: 2,
       type: 'schedule',
-      starts_at: new Date(`${date}T${time}:00+03:00`).toISOString(),
+      starts_at: slots[1],
       duration_hours: 2,
       comment: 'Surat Al-Mulk',
       broadcast: true,
@@ -168,40 +217,58 @@ describe('booking form', () => {
     expect(sessionStorage.getItem(bookingStorageKey('8', 3))).toBeNull();
   });
 
-  it('an urgent request needs no date', async () => {
+  it('an urgent request needs no time', async () => {
     const { user, calls, onBooked } = await renderForm();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Subject' }), '1');
     await user.click(screen.getByRole('radio', { name: 'Urgent (now)' }));
-    expect(screen.queryByLabelText('Date')).toBeNull();
+    expect(screen.queryByRole('grid')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Send the request' }));
     await waitFor(() => expect(onBooked).toHaveBeenCalledWith(55));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ teacher_id: 3, subject_id: 1, type: 'urgent', duration_hours: 1, broadcast: false });
+    expect(posts(calls)[0]?.body).toEqual({ teacher_id: 3, subject_id: 1, type: 'urgent', duration_hours: 1, broadcast: false });
   });
 
-  it('a refusal keeps everything typed and shows the server message beside its field', async () => {
-    reply = { status: 400, json: { message: 'Please check', code: 'teacher_busy', errors: { starts_at: ['The teacher has another session then (server)'] } } };
+  it('"just taken": says so beside the calendar, reloads the free times and keeps the rest', async () => {
+    reply = { status: 409, json: { message: 'Someone has just booked this time. Please choose another time', code: 'slot_taken' } };
+    const { user, calls, onBooked } = await renderForm();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Subject' }), '1');
+    await user.click((await cells())[0]!);
+    await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'Tajweed');
+    const loads = calls.filter((c) => c.url.includes('/availability')).length;
+    slots = slots.slice(1);
+    await user.click(screen.getByRole('button', { name: 'Send the request' }));
+    const said = await screen.findByText('Someone has just booked this time. Please choose another time');
+    expect(said.closest('[role="alert"]')).toBeTruthy();
+    await waitFor(() => expect(calls.filter((c) => c.url.includes('/availability')).length).toBeGreaterThan(loads));
+    await waitFor(async () => expect(await cells()).toHaveLength(2));
+    expect((await cells()).every((c) => c.getAttribute('aria-selected') === 'false')).toBe(true);
+    expect(onBooked).not.toHaveBeenCalled();
+    expect((screen.getByRole('textbox', { name: 'Comment' }) as HTMLTextAreaElement).value).toBe('Tajweed');
+  });
+
+  it('a refusal keeps everything chosen and shows the server message beside its field', async () => {
+    reply = { status: 400, json: { message: 'Please check', code: 'outside_working_hours', errors: { starts_at: ['Outside the hours (server)'] } } };
     const { user, onBooked, onError } = await renderForm();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Subject' }), '1');
-    fillWhen(3 * 3600_000);
+    await user.click((await cells())[1]!);
     await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'Tajweed');
     await user.click(screen.getByRole('button', { name: 'Send the request' }));
-    expect(await screen.findByText('The teacher has another session then (server)')).toBeTruthy();
+    expect(await screen.findByText('Outside the hours (server)')).toBeTruthy();
     expect(onError).toHaveBeenCalled(); // the app's presenter shows the 400 toast too
     expect(onBooked).not.toHaveBeenCalled();
     expect((screen.getByRole('textbox', { name: 'Comment' }) as HTMLTextAreaElement).value).toBe('Tajweed');
     expect((screen.getByRole('combobox', { name: 'Subject' }) as HTMLSelectElement).value).toBe('1');
+    expect((await cells())[1]!.getAttribute('aria-selected')).toBe('true');
   });
 
   it('too few hours: offers the packages screen, and the form comes back as it was', async () => {
     const { user, calls, onOpenPackages, view } = await renderForm({ minutes_remaining: 0, free_trial_available: false });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Subject' }), '2');
-    const { time } = fillWhen(5 * 3600_000);
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Duration' }), '3');
+    await user.click((await cells())[0]!);
     await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'Grammar');
     await user.click(screen.getByRole('button', { name: 'Send the request' }));
     await user.click(await screen.findByRole('button', { name: 'See the packages' }));
     expect(onOpenPackages).toHaveBeenCalledTimes(1);
-    expect(calls).toHaveLength(0);
+    expect(posts(calls)).toHaveLength(0);
     view.unmount();
 
     // A sibling signing in on the same tablet does not get this draft.
@@ -213,8 +280,7 @@ describe('booking form', () => {
     await renderForm({ minutes_remaining: 600, free_trial_available: false });
     expect((screen.getByRole('textbox', { name: 'Comment' }) as HTMLTextAreaElement).value).toBe('Grammar');
     expect((screen.getByRole('combobox', { name: 'Subject' }) as HTMLSelectElement).value).toBe('2');
-    expect((screen.getByRole('combobox', { name: 'Duration' }) as HTMLSelectElement).value).toBe('3');
-    expect((screen.getByLabelText('Time') as HTMLInputElement).value).toBe(time);
+    expect((await cells())[0]!.getAttribute('aria-selected')).toBe('true');
     await waitFor(() => expect(screen.queryByRole('button', { name: 'See the packages' })).toBeNull());
   });
 
@@ -222,7 +288,7 @@ describe('booking form', () => {
     reply = { status: 402, json: { message: "You don't have enough hours", code: 'insufficient_hours' } };
     const { user } = await renderForm({ minutes_remaining: 0, free_trial_available: true });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Subject' }), '1');
-    fillWhen(3 * 3600_000);
+    await user.click((await cells())[0]!);
     await act(async () => {
       await user.click(screen.getByRole('button', { name: 'Send the request' }));
     });

@@ -82,6 +82,13 @@ describe('teacher page', () => {
     expect(within(review as HTMLElement).getByText('Rated 5 out of 5')).toBeTruthy();
   });
 
+  it('a "Book" action takes the reader (and the focus) to the booking panel from anywhere on the page', async () => {
+    renderPage({ status: 200, json: { message: 'ok', data: detail } });
+    const book = await screen.findByRole('button', { name: 'Book with فاطمة' });
+    book.click();
+    expect(document.activeElement).toBe(screen.getByText('booking panel').parentElement);
+  });
+
   it('writes days in Arabic for an Arabic reader', async () => {
     renderPage({ status: 200, json: { message: 'ok', data: detail } }, 'ar');
     expect(await screen.findByText('الأحد')).toBeTruthy();

@@ -1,0 +1,85 @@
+// The "when" step of the booking form (issue 11): the calendar of free times for the chosen duration,
+// what was chosen in the viewer's clock and (when it differs) the teacher's, both zones named, and the
+// problems of that field — client rule keys or the server's own words, "just taken" among them.
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Availability } from '../../../contract/availability';
+import { Button } from '../../ui/button';
+import { SlotPicker } from './slot-picker';
+import { dayLabel, sameClock, timeOf, zoneName } from './slot-time';
+
+export interface BookingWhenProps {
+  availability: UseQueryResult<Availability>;
+  value: string;
+  onChange: (iso: string) => void;
+  viewerZone: string;
+  labelId: string;
+  errors: string[];
+}
+
+function Chosen({ iso, viewerZone, teacherZone }: { iso: string; viewerZone: string; teacherZone: string | null }) {
+  const { i18n } = useLingui();
+  const day = dayLabel(iso, i18n.locale, viewerZone);
+  const time = timeOf(iso, i18n.locale, viewerZone);
+  const zone = zoneName(viewerZone, i18n.locale, iso);
+  const other = teacherZone && !sameClock(viewerZone, teacherZone, iso) ? teacherZone : null;
+  const teacherTime = other ? timeOf(iso, i18n.locale, other) : '';
+  const teacherZoneName = other ? zoneName(other, i18n.locale, iso) : '';
+  return (
+    <p className="slot-chosen" aria-live="polite">
+      <Trans>
+        Your time: {day}, {time} ({zone})
+      </Trans>
+      {other ? (
+        <>
+          {' · '}
+          <Trans>
+            teacher's time: {teacherTime} ({teacherZoneName})
+          </Trans>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+export function BookingWhen({ availability, value, onChange, viewerZone, labelId, errors }: BookingWhenProps) {
+  const errorId = `${labelId}-error`;
+  return (
+    <div className="field">
+      <span className="field-label" id={labelId}>
+        <Trans>Choose a time</Trans>
+      </span>
+      {availability.isPending ? (
+        <p role="status">
+          <Trans>Loading the free times…</Trans>
+        </p>
+      ) : availability.isError ? (
+        <p role="alert">
+          <Trans>The free times could not be loaded.</Trans>{' '}
+          <Button variant="secondary" onClick={() => void availability.refetch()}>
+            <Trans>Try again</Trans>
+          </Button>
+        </p>
+      ) : (
+        <SlotPicker
+          slots={availability.data.slots}
+          value={value}
+          onChange={onChange}
+          teacherZone={availability.data.time_zone}
+          viewerZone={viewerZone}
+          labelId={labelId}
+          describedBy={errors.length ? errorId : undefined}
+          invalid={errors.length > 0}
+        />
+      )}
+      {value ? <Chosen iso={value} viewerZone={viewerZone} teacherZone={availability.data?.time_zone ?? null} /> : null}
+      {errors.length ? (
+        <div id={errorId} className="field-error" role="alert">
+          {errors.map((text) => (
+            <p key={text}>{text}</p>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

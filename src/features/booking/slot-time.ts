@@ -1,0 +1,38 @@
+// Instants of the booking calendar as people read them (issue 11): the viewer's own clock, in their
+// language's digits and names, with the zone named whenever it could be in doubt (it differs from the
+// teacher's or from Qatar's). Intl does the zone rules; there is no offset arithmetic here.
+export const QATAR_ZONE = 'Asia/Qatar';
+
+export function viewerZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || QATAR_ZONE;
+}
+
+/** 'YYYY-MM-DD' of an instant on the clock of `zone` (groups slots by the viewer's days). */
+export function dayKey(iso: string, zone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+}
+
+export function timeOf(iso: string, locale: string, zone: string): string {
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: zone }).format(new Date(iso));
+}
+
+/** "Sunday 3 May" in the viewer's language. */
+export function dayLabel(iso: string, locale: string, zone: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone }).format(new Date(iso));
+}
+
+/** The zone's name in the viewer's language ("Greenwich Mean Time", «توقيت غرينتش»). */
+export function zoneName(zone: string, locale: string, at: string = new Date().toISOString()): string {
+  try {
+    const parts = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'long' }).formatToParts(new Date(at));
+    return parts.find((p) => p.type === 'timeZoneName')?.value ?? zone;
+  } catch {
+    return zone;
+  }
+}
+
+/** Whether two zones show the same wall clock at `at` (then one label is enough). */
+export function sameClock(a: string, b: string, at: string): boolean {
+  const f = (zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(at));
+  return a === b || f(a) === f(b);
+}
