@@ -62,6 +62,9 @@ const email = () => `authz${++uniq}@example.com`;
 const MATRIX: Record<string, Row> = {
   //                                                                                       anon  A    B    T    T2   TR   admin
   'GET /api/health':                               { url: () => '/api/health',                                              expect: [200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/health/live':                          { url: () => '/api/health/live',                                         expect: [200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/health/ready':                         { url: () => '/api/health/ready',                                        expect: [200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/v1/ip-country':                        { url: () => '/api/v1/ip-country',                                       expect: [200, 200, 200, 200, 200, 200, 200] },
   'GET /api/v1/settings':                          { url: () => '/api/v1/settings',                                         expect: [200, 200, 200, 200, 200, 200, 200] },
   'GET /api/v1/phases':                            { url: () => '/api/v1/phases',                                           expect: [200, 200, 200, 200, 200, 200, 200] },
   'GET /api/v1/countries':                         { url: () => '/api/v1/countries',                                        expect: [200, 200, 200, 200, 200, 200, 200] },
@@ -102,6 +105,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/v1/notifications/:id/read':           { url: () => '/api/v1/notifications/999999/read',                        expect: [401, 404, 404, 404, 404, 404, 401] },
   'GET /api/v1/teachers':                          { url: () => '/api/v1/teachers',                                         expect: [200, 200, 200, 200, 200, 200, 200] },
   'GET /api/v1/teachers/:id':                      { url: (f) => `/api/v1/teachers/${f.ids.teacher}`,                       expect: [200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/v1/teachers/:id/availability':         { url: (f) => `/api/v1/teachers/${f.ids.teacher}/availability?days=2&duration=1`, expect: [200, 200, 200, 200, 200, 200, 200] },
   'POST /api/v1/requests':                         { url: () => '/api/v1/requests', body: () => ({}),                      expect: [401, 400, 400, 403, 403, 403, 401] },
   'GET /api/v1/requests':                          { url: () => '/api/v1/requests',                                         expect: [401, 200, 200, 200, 200, 200, 401] },
   'GET /api/v1/requests/:id':                      { url: (f) => `/api/v1/requests/${f.pending}`,                           expect: [401, 200, 404, 200, 404, 404, 401] },

@@ -19,6 +19,9 @@ const CONFIRMATION = ['order_id', 'session', 'status', 'amount', 'currency', 're
 
 export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'GET /api/health': { as: 'anonymous' },
+  'GET /api/health/live': { as: 'anonymous' },
+  'GET /api/health/ready': { as: 'anonymous' },
+  'GET /api/v1/ip-country': { as: 'anonymous' },
   'GET /api/v1/settings': { as: 'anonymous' },
   'GET /api/v1/phases': { as: 'anonymous' },
   'GET /api/v1/countries': { as: 'anonymous' },
@@ -60,6 +63,7 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'POST /api/v1/notifications/:id/read': { as: 'studentA' },
   'GET /api/v1/teachers': { as: 'anonymous', query: ['search', 'subject_id', 'phase_id', 'gender', 'available_now', 'page', 'per_page'] },
   'GET /api/v1/teachers/:id': { as: 'anonymous' },
+  'GET /api/v1/teachers/:id/availability': { as: 'anonymous', query: ['from', 'days', 'duration'] },
   'POST /api/v1/requests': { as: 'studentA', fields: ['teacher_id', 'subject_id', 'type', 'starts_at', 'duration_hours', 'comment', 'broadcast', 'preferred_gender'] },
   'GET /api/v1/requests': { as: 'teacher', query: ['status', 'page', 'per_page', 'role'] },
   'GET /api/v1/requests/:id': { as: 'studentA' },

@@ -106,6 +106,7 @@ export const guardLabels: Record<string, MessageDescriptor> = {
   isExpiredCode: msg({ message: 'expired code', context: 'flows' }),
   isTooManyAttempts: msg({ message: 'too many attempts', context: 'flows' }),
   isProfileIncomplete: msg({ message: 'profile incomplete', context: 'flows' }),
+  isNewAccount: msg({ message: 'a new phone (no account yet)', context: 'flows' }),
   isPayable: msg({ message: 'something to pay', context: 'flows' }),
   isPastDeadline: msg({ message: 'past the deadline', context: 'flows' }),
   amountMatches: msg({ message: 'the exact amount', context: 'flows' }),
