@@ -9,6 +9,7 @@
 // provider's events back as `rtc.*` events and takes `rtc.*` commands, `clock` sends `clock.tick`
 // with the time every second, `endSession` tells the server the time is up. The defaults refuse to
 // run, so a forgotten binding fails loudly. Context holds no SDK object: only what the screen shows.
+import { noResponse, toFailure, type Failure } from '../contract/failure';
 import { assign, fromCallback, fromPromise, sendTo, setup, type EventObject, type SnapshotFrom } from 'xstate';
 import type { SessionGrant } from '../contract/sessions';
 
@@ -44,11 +45,8 @@ export interface DeviceCheck {
   microphone: boolean;
 }
 
-/** A failed request as the machine keeps it (the ApiError shape; status 0 = no response). */
-export interface SessionFailure {
-  status: number;
-  message: string | null;
-}
+/** A failed request as the machine keeps it: the contract's one failure shape (status 0 = no response). */
+export type SessionFailure = Failure;
 
 export type EndReason = 'left' | 'timeUp';
 export type FailReason = 'joinFailed' | 'reconnectTimeout';
@@ -118,14 +116,6 @@ function notProvided(name: string): never {
   throw new Error(`${name} not provided: bind it with liveSessionMachine.provide() (src/features/live-session/wiring.ts)`);
 }
 
-/** Reads an actor's rejection as a SessionFailure (ApiError keeps the server's text in serverMessage). */
-export function sessionFailureOf(error: unknown): SessionFailure {
-  if (!error || typeof error !== 'object') return { status: 0, message: null };
-  const e = error as { status?: unknown; serverMessage?: unknown; message?: unknown };
-  const raw = 'serverMessage' in e ? e.serverMessage : e.message;
-  return { status: typeof e.status === 'number' ? e.status : 0, message: typeof raw === 'string' ? raw : null };
-}
-
 /** A session before anything happened: the machine's start, and the model-based test's. */
 export function initialLiveSessionContext(channelName: string): LiveSessionContext {
   return {
@@ -167,7 +157,7 @@ export const liveSessionMachine = setup({
       const grant = (event as unknown as { output: SessionGrant }).output;
       return { grant, failure: null, failReason: null, endReason: null, warned: false };
     }),
-    storeFailure: assign(({ event }) => ({ grant: null, failure: sessionFailureOf((event as unknown as { error: unknown }).error) })),
+    storeFailure: assign(({ event }) => ({ grant: null, failure: toFailure((event as unknown as { error: unknown }).error) })),
   },
   guards: {
     canUseCameraAndMic: ({ event }) => {
@@ -255,7 +245,7 @@ export const liveSessionMachine = setup({
             'rtc.joined': { target: 'inCall', actions: { type: 'report', params: { type: 'joined' } } },
             'rtc.joinFailed': {
               target: '#live-session.failed',
-              actions: assign({ failReason: 'joinFailed' as const, failure: ({ event }) => ({ status: 0, message: event.message ?? null }) }),
+              actions: assign({ failReason: 'joinFailed' as const, failure: ({ event }) => ({ ...noResponse(), message: event.message ?? null }) }),
             },
           },
         },

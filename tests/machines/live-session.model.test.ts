@@ -2,6 +2,7 @@
 // replayed generated paths (permission denied, token failure, reconnect with its 30 s limit, token
 // renewal, the leave dialog, time-up), with the screen's promises checked at every step. A second
 // part runs the machine for real with a fake RTC actor and a simulated clock.
+import { FailureError } from '../../contract/failure';
 import { describe, expect, it } from 'vitest';
 import {
   createActor,
@@ -44,7 +45,7 @@ const grant: SessionGrant = {
 };
 const renewed: SessionGrant = { ...grant, token: 'tok-2' };
 
-const apiError = (status: number) => Object.assign(new Error('no'), { status, serverMessage: 'refused' });
+const apiError = (status: number) => new FailureError({ status, code: null, message: 'refused', fieldErrors: {} });
 
 // The model starts from the machine's own definition with a known channel (no input needed).
 const modelMachine = createMachine(
