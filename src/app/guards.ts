@@ -47,7 +47,9 @@ const LOGIN_REQUIRED = new Set([
   '/in-review',
 ]);
 const STUDENTS_ONLY = new Set(['/teachers/$id', '/packages']);
-const LEGAL_PAGES = new Set(['/privacy-policy', '/terms-conditions', '/user-condition']);
+// Readable in every state, even while a teacher is held on review or the terms: the legal texts, and
+// the flows studio (structure only, no data; issue 12).
+const LEGAL_PAGES = new Set(['/privacy-policy', '/terms-conditions', '/user-condition', '/flows']);
 const COMPLETE_REGISTER = '/_auth-area/complete-register';
 const IN_REVIEW = '/in-review';
 const TEACHER_TERMS = '/_teacher-terms/trams-teacher';

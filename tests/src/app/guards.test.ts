@@ -52,6 +52,7 @@ const TABLE_WITHOUT_HELD: Record<string, string[]> = {
   '/privacy-policy': legalPage,
   '/terms-conditions': legalPage,
   '/user-condition': legalPage,
+  '/flows': legalPage,
   '/profile': loginRequired,
   '/notifications': loginRequired,
   '/requests/{-$studentId}/{-$teacherId}/{-$requestId}': loginRequired,
