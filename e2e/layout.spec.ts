@@ -91,7 +91,8 @@ async function latinWords(page: Page): Promise<string[]> {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || parent.closest('script, style, svg, [aria-hidden="true"]')) continue;
+      // [data-place-names]: lists of place names with no Arabic form in the browser (the IANA time zones).
+      if (!parent || parent.closest('script, style, svg, [aria-hidden="true"], [data-place-names]')) continue;
       const lang = parent.closest('[lang]')?.getAttribute('lang') ?? 'ar';
       if (!lang.startsWith('ar')) continue;
       for (const m of (node.textContent ?? '').matchAll(/[\w.+-]*[A-Za-z][\w.+@-]*/g)) found.push(m[0]);

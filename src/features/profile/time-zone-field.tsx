@@ -14,20 +14,32 @@ function zoneNames(current: string): string[] {
   return all.includes(current) || !current ? all : [current, ...all];
 }
 
-function offsetLabel(zone: string, locale: string): string {
+function zoneNameOf(zone: string, locale: string, style: 'shortOffset' | 'longGeneric'): string {
   try {
-    const parts = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(new Date());
+    const parts = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: style }).formatToParts(new Date());
     return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
   } catch {
     return '';
   }
 }
 
+/**
+ * An option's text: in Arabic the zone's Arabic name and offset come first ("توقيت وسط أوروبا
+ * (غرينتش+1) — Europe/Paris"); the IANA place name stays, since several places share one Arabic name
+ * and the browser has no Arabic city names. In English the place name reads well on its own.
+ */
+function zoneLabel(zone: string, locale: string): string {
+  const place = zone.replaceAll('_', ' ');
+  const offset = zoneNameOf(zone, locale, 'shortOffset');
+  if (!locale.startsWith('ar')) return `${place} (${offset})`;
+  return `${zoneNameOf(zone, locale, 'longGeneric')} (${offset}) — ${place}`;
+}
+
 export function TimeZoneField({ field, teacher }: { field: AnyFieldApi; teacher: boolean }) {
   const { t, i18n } = useLingui();
   const value = String(field.state.value ?? '');
   const options = useMemo(
-    () => zoneNames(value).map((zone) => ({ value: zone, label: `${zone.replaceAll('_', ' ')} (${offsetLabel(zone, i18n.locale)})` })),
+    () => zoneNames(value).map((zone) => ({ value: zone, label: zoneLabel(zone, i18n.locale) })),
     [value, i18n.locale],
   );
   return (
@@ -37,7 +49,7 @@ export function TimeZoneField({ field, teacher }: { field: AnyFieldApi; teacher:
       description={teacher ? t`Your working hours are in this time zone.` : t`Session times are shown in this time zone.`}
       errors={fieldErrors(field, i18n)}
     >
-      {(control) => <SelectInput {...control} name={field.name} dir="ltr" placeholder={t`Choose your time zone`} options={options} {...valueBinding<string>(field)} />}
+      {(control) => <SelectInput {...control} name={field.name} data-place-names="" placeholder={t`Choose your time zone`} options={options} {...valueBinding<string>(field)} />}
     </Field>
   );
 }
