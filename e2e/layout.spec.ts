@@ -12,7 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { LOCALES, type Locale } from './support/catalog';
 import { open, preferences } from './support/app';
-import { json, newPhone, newStudent, registerTeacher } from './support/api';
+import { bearer, json, newPhone, newStudent, registerTeacher } from './support/api';
 import { uniqueEmail } from './support/app';
 
 const SCREENS = path.resolve(import.meta.dirname, '../test-results/screens');
@@ -48,7 +48,7 @@ const ROUTES: Record<Persona, string[]> = {
     '/reset-password',
     '/no-such-page',
   ],
-  student: ['/', '/teachers', '/teachers/$first', '/profile', '/requests', '/packages', '/notifications'],
+  student: ['/', '/teachers', '/teachers/$first', '/profile', '/requests', '/packages', '/notifications', '/session-details/$booked'],
   inReview: ['/in-review'],
   teacher: ['/about-us', '/profile', '/requests', '/notifications'],
 };
@@ -66,6 +66,18 @@ async function tokenFor(persona: Persona, request: APIRequestContext): Promise<s
     return (await json<{ token: string }>(await request.post('/api/v1/instructor/auth/login', { data: LAYOUT_TEACHER }), 'teacher login')).token;
   }
   return registerTeacher(request, { phone: newPhone(), email: uniqueEmail('layout'), password: 'Layout-Pass-2024' });
+}
+
+/** Books the first free hour of the first teacher who has one, so session details has a request to show. */
+async function bookFirstFreeTime(request: APIRequestContext, token: string, teacherIds: number[]): Promise<number> {
+  for (const id of teacherIds) {
+    const free = await json<{ slots: string[] }>(await request.get(`/api/v1/teachers/${id}/availability?days=7&duration=1`), 'availability');
+    if (free.slots.length === 0) continue;
+    const teacher = await json<{ subjects: Array<{ id: number }> }>(await request.get(`/api/v1/teachers/${id}`), 'teacher');
+    const data = { teacher_id: id, subject_id: teacher.subjects[0]!.id, type: 'schedule', starts_at: free.slots[0], duration_hours: 1, broadcast: false };
+    return (await json<{ id: number }>(await request.post('/api/v1/requests', { headers: bearer(token), data }), 'book')).id;
+  }
+  throw new Error('no seeded teacher has a free hour in the next 7 days');
 }
 
 /** Elements wider than the viewport, named for the failure message. */
@@ -146,12 +158,14 @@ for (const locale of LOCALES) {
       if (token) await context.addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
       await preferences(page, { locale, theme: 'light' });
       let first = '';
+      let booked = '';
       if (persona === 'student') {
         const teachers = await json<Array<{ id: number }>>(await request.get('/api/v1/teachers'), 'teachers');
         first = String(teachers[0]!.id);
+        if (routes.some((r) => r.includes('$booked'))) booked = String(await bookFirstFreeTime(request, token!, teachers.map((t) => t.id)));
       }
       for (const route of routes) {
-        await test.step(route, () => check(page, locale, persona, route.replace('$first', first)));
+        await test.step(route, () => check(page, locale, persona, route.replace('$first', first).replace('$booked', booked)));
       }
     });
   }
