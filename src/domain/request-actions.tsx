@@ -3,7 +3,6 @@
 // the hours) for its student — shared by the requests list and the session details; and the way on
 // for a student whose request was rejected: book another teacher of the same subject. Which buttons appear is decided by the caller from the request machine (the
 // server's `actions`); failures go to the error catalogue's toast through the query client.
-import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +11,7 @@ import { REJECT_REASON_MAX_LENGTH, type RequestAction } from '../../contract/req
 import { api } from '../api/client';
 import { changeRequest, refreshAfterRequestChange, refundsOn, requestQuery, requestsKeys, type RequestChange, type RequestSummary } from '../api/requests';
 import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { TextArea } from '../ui/text-area';
 import { requestActionTexts } from './request-status';
 import { toast } from '../ui/toast-store';
@@ -56,91 +56,62 @@ export function RequestActions({ request, actions, label }: RequestActionsProps)
         </Button>
       ) : null}
       {shown.includes('reject') ? (
-        <Dialog.Root open={rejecting} onOpenChange={setRejecting}>
-          <Dialog.Trigger asChild>
+        <ConfirmDialog
+          open={rejecting}
+          onOpenChange={setRejecting}
+          trigger={
             <Button variant="secondary" disabled={busy} aria-label={name('reject')} data-action="reject">
               {i18n._(requestActionTexts.reject)}
             </Button>
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="request-dialog-overlay" />
-            <Dialog.Content className="request-dialog">
-              <Dialog.Title className="request-dialog-title">
-                <Trans>Reject this request?</Trans>
-              </Dialog.Title>
-              <Dialog.Description>
-                <Trans>The student is told and gets back what they paid with. They can then book another teacher.</Trans>
-              </Dialog.Description>
-              <div className="field">
-                <label htmlFor={reasonId} className="field-label">
-                  <Trans>A reason for the student (optional)</Trans>
-                </label>
-                <TextArea
-                  id={reasonId}
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value)}
-                  rows={3}
-                  maxLength={REJECT_REASON_MAX_LENGTH}
-                  placeholder={t`For example: I am not available that week.`}
-                />
-              </div>
-              <div className="request-dialog-actions">
-                <Dialog.Close asChild>
-                  <Button variant="ghost">
-                    <Trans>Keep the request</Trans>
-                  </Button>
-                </Dialog.Close>
-                <Button
-                  onClick={() => {
-                    setRejecting(false);
-                    change.mutate({ what: 'reject', reason: reason.trim() });
-                  }}
-                  data-action="confirm-reject"
-                >
-                  <Trans>Yes, reject it</Trans>
-                </Button>
-              </div>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+          }
+          title={<Trans>Reject this request?</Trans>}
+          description={
+            <p>
+              <Trans>The student is told and gets back what they paid with. They can then book another teacher.</Trans>
+            </p>
+          }
+          keepLabel={<Trans>Keep the request</Trans>}
+          confirmLabel={<Trans>Yes, reject it</Trans>}
+          onConfirm={() => {
+            setRejecting(false);
+            change.mutate({ what: 'reject', reason: reason.trim() });
+          }}
+          confirmProps={{ 'data-action': 'confirm-reject' }}
+        >
+          <div className="field">
+            <label htmlFor={reasonId} className="field-label">
+              <Trans>A reason for the student (optional)</Trans>
+            </label>
+            <TextArea
+              id={reasonId}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              rows={3}
+              maxLength={REJECT_REASON_MAX_LENGTH}
+              placeholder={t`For example: I am not available that week.`}
+            />
+          </div>
+        </ConfirmDialog>
       ) : null}
       {shown.includes('cancel') ? (
-        <Dialog.Root open={confirming} onOpenChange={setConfirming}>
-          <Dialog.Trigger asChild>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          trigger={
             <Button variant="secondary" disabled={busy} aria-label={name('cancel')} data-action="cancel">
               {i18n._(requestActionTexts.cancel)}
             </Button>
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="request-dialog-overlay" />
-            <Dialog.Content className="request-dialog">
-              <Dialog.Title className="request-dialog-title">
-                <Trans>Cancel this request?</Trans>
-              </Dialog.Title>
-              <Dialog.Description asChild>
-                <div>
-                  <RefundNote id={request.id} hours={request.duration_hours} />
-                </div>
-              </Dialog.Description>
-              <div className="request-dialog-actions">
-                <Dialog.Close asChild>
-                  <Button variant="ghost">
-                    <Trans>Keep the request</Trans>
-                  </Button>
-                </Dialog.Close>
-                <Button
-                  onClick={() => {
-                    setConfirming(false);
-                    change.mutate({ what: 'cancel' });
-                  }}
-                  data-action="confirm-cancel"
-                >
-                  <Trans>Yes, cancel it</Trans>
-                </Button>
-              </div>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+          }
+          title={<Trans>Cancel this request?</Trans>}
+          description={<RefundNote id={request.id} hours={request.duration_hours} />}
+          keepLabel={<Trans>Keep the request</Trans>}
+          confirmLabel={<Trans>Yes, cancel it</Trans>}
+          onConfirm={() => {
+            setConfirming(false);
+            change.mutate({ what: 'cancel' });
+          }}
+          confirmProps={{ 'data-action': 'confirm-cancel' }}
+        />
       ) : null}
     </div>
   );
