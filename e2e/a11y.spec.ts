@@ -4,22 +4,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { LOCALES } from './support/catalog';
 import { open, preferences, revealFooter } from './support/app';
+import { PUBLIC_PAGES } from './support/routes';
 
-const PAGES = [
-  '/',
-  '/about-us',
-  '/privacy-policy',
-  '/terms-conditions',
-  '/user-condition',
-  '/contact-us',
-  '/teachers',
-  '/sign-in',
-  '/sign-up',
-  '/verify-otp?phone=%2B97455555555',
-  '/forget-password',
-  '/reset-password',
-  '/no-such-page',
-];
+const PAGES = PUBLIC_PAGES;
 
 const THEMES = ['light', 'dark'] as const;
 
