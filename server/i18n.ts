@@ -147,6 +147,16 @@ const messages = {
     ar: 'محاولات كثيرة في وقت قصير، يرجى الانتظار قليلاً ثم المحاولة مجدداً',
     en: 'Too many attempts in a short time. Please wait a little and try again',
   },
+  // Abuse limits (issue 15).
+  auth_account_locked: {
+    ar: 'أُوقف الدخول إلى هذا الحساب مؤقتاً بسبب محاولات خاطئة متكررة. حاول لاحقاً، أو اختر «نسيت كلمة المرور» لتعيين كلمة جديدة برمز يصل إلى هاتفك',
+    en: 'Signing in to this account is paused for a while after repeated wrong passwords. Try again later, or choose "Forgot password" to set a new one with a code sent to your phone',
+  },
+  auth_busy: { ar: 'الخدمة مشغولة الآن، يرجى المحاولة بعد لحظات', en: 'We are busy right now. Please try again in a moment' },
+  sms_budget_reached: {
+    ar: 'لا يمكننا إرسال رموز التحقق الآن بسبب ضغط كبير، يرجى المحاولة بعد قليل',
+    en: 'We cannot send verification codes right now because of high demand. Please try again a little later',
+  },
   auth_invalid_credentials: {
     ar: 'بيانات الدخول غير صحيحة، يرجى التحقق من رقم الهاتف أو البريد الإلكتروني وكلمة المرور',
     en: 'The sign-in details are not correct. Please check the phone number or email and the password',

@@ -14,8 +14,9 @@ import { databaseUrl } from './helpers';
 const RUNS = Number(process.env.FUZZ_RUNS ?? (databaseUrl ? 1_000 : 10_000));
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const BATCH = 50;
-// Refused attempts are counted on purpose (rate limits): a 4xx may add a row there.
-const COUNTERS = new Set(['rate_limit_hits', 'schema_migrations']);
+// Refused attempts are counted on purpose (rate limits, wrong passwords per account, the SMS budget
+// that a refused 429 still checks): a 4xx may add a row there.
+const COUNTERS = new Set(['rate_limit_hits', 'sign_in_guards', 'sms_budget', 'schema_migrations']);
 
 let t: Awaited<ReturnType<typeof hardenedApp>>;
 beforeAll(async () => {

@@ -9,8 +9,10 @@ import { createDiskStorage, type FileStorage } from '../../adapters/storage';
 import type { Db } from '../../db';
 import type { Logger } from '../../logger';
 import { profileRoutes } from '../profile/routes';
+import { createHashGate, type HashGate } from './hash-gate';
+import { loadSignInLimits, type SignInLimits } from './limits';
 import { createAuthMiddleware, type AuthEnv } from './middleware';
-import { authRoutes } from './routes';
+import { authRoutes, type AuthRoutesOptions } from './routes';
 import { resolveUser as resolveUserAt, type AuthUser } from './tokens';
 
 export { optionalUser, requireUser, type AuthEnv } from './middleware';
@@ -41,6 +43,12 @@ export interface AuthModuleOptions {
    * a loopback listener (issue 15), so a dev build exposed on a network fails closed.
    */
   devTools?: boolean;
+  /** Lockout, hashing gate and SMS budget (issue 15). Default: from the environment (loadSignInLimits). */
+  limits?: SignInLimits;
+  /** The password-hashing semaphore; default one sized by limits.hashing (tests pass theirs to watch it). */
+  hashGate?: HashGate;
+  /** Called after logout revoked a token: realtime ends that session's private subscriptions. */
+  onLogout?: AuthRoutesOptions['onLogout'];
 }
 
 /** The path whose multipart body may be larger than the JSON limit (the teacher's documents). */
@@ -57,10 +65,15 @@ export function authModule(options: AuthModuleOptions) {
   const devTools = (options.devTools ?? true) && !options.production;
   const sms = options.sms ?? createOutboxSms({ db: options.db, log: options.log, production: !devTools });
   const secret = options.secret ?? (devTools ? DEV_OTP_SECRET : globalThis.crypto.randomUUID() + globalThis.crypto.randomUUID());
+  const limits = options.limits ?? loadSignInLimits(process.env);
+  const gate = options.hashGate ?? createHashGate(limits.hashing);
   const routes = new Hono<AuthEnv>()
     .route(
       '/',
-      authRoutes({ now, sms, storage, secret, trustProxy: options.trustProxy ?? false, production: !devTools, auth: middleware }),
+      authRoutes({
+        now, sms, storage, secret, limits, gate, onLogout: options.onLogout,
+        trustProxy: options.trustProxy ?? false, production: !devTools, auth: middleware,
+      }),
     )
     .route('/', profileRoutes({ storage, auth: middleware, now }));
   return {

@@ -8,7 +8,9 @@ import { tr, type Locale } from '../../i18n';
 import { verifyPassword } from '../../lib/password';
 import type { Logger } from '../../logger';
 import { accountOf } from '../profile/queries';
+import type { SignInLimits } from './limits';
 import { createOtp, type OtpPurpose } from './otp';
+import { takeSmsBudget, type BudgetResult } from './sms-budget';
 import { hitRateLimit, type RateResult, type RateRule } from './rate-limit';
 import { issueToken } from './tokens';
 import { authRelaxations, isProductionEnv } from '../../config';
@@ -77,11 +79,23 @@ export interface SendDeps {
   now: Date;
   locale: Locale;
   log: Logger;
+  limits: SignInLimits;
 }
 
 /** Counts a send against the phone's limits, whether or not an account will get the code. */
 export function takePhoneSlot(db: Db, phone: string, now: Date): Promise<RateResult> {
   return hitRateLimit(db, `sms:${phone}`, PHONE_SEND_RULES, now);
+}
+
+/**
+ * The one way a code goes out: under the SMS budget (issue 15), then created and texted. `send: false`
+ * (a teacher's phone on student sign-in, an unknown phone on forgot-password) texts nobody but answers
+ * the budget the same way, so a spent budget does not tell which phones have accounts.
+ */
+export async function codeTo(deps: SendDeps, phone: string, purpose: OtpPurpose, send: boolean): Promise<BudgetResult> {
+  const budget = await takeSmsBudget(deps.db, { phone, now: deps.now, limits: deps.limits.sms, log: deps.log, consume: send });
+  if (budget.ok && send) await sendCode(deps, phone, purpose);
+  return budget;
 }
 
 /**
@@ -101,8 +115,8 @@ export async function sendCode(deps: SendDeps, phone: string, purpose: OtpPurpos
 // Verified against when no teacher matches, so a wrong login costs the same time as a wrong password.
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
-/** The teacher a login (E.164 phone or e-mail) and password identify, or null — one answer for every miss. */
-export async function checkTeacherPassword(q: Queryable, login: { phone?: string; email?: string }, password: string): Promise<number | null> {
+/** The teacher account a login (E.164 phone or e-mail) names, if any; no password is checked. */
+export async function teacherByLogin(q: Queryable, login: { phone?: string; email?: string }): Promise<{ id: number; password_hash: string | null } | null> {
   const row = login.email
     ? await q.one<{ id: number; password_hash: string | null }>(
         "SELECT id, password_hash FROM users WHERE type = 'instructor' AND lower(email) = lower($1)",
@@ -113,6 +127,14 @@ export async function checkTeacherPassword(q: Queryable, login: { phone?: string
           login.phone,
         ])
       : undefined;
-  const matches = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
-  return row?.password_hash && matches ? row.id : null;
+  return row ?? null;
+}
+
+/**
+ * Whether the password is the teacher's. With no teacher the dummy hash is checked, so a wrong login
+ * costs the same time as a wrong password. One answer for every miss. Callers run it through the gate.
+ */
+export async function passwordMatches(teacher: { password_hash: string | null } | null, password: string): Promise<boolean> {
+  const matches = await verifyPassword(password, teacher?.password_hash ?? DUMMY_HASH);
+  return Boolean(teacher?.password_hash) && matches;
 }

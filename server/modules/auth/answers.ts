@@ -1,0 +1,52 @@
+// The auth routes' shared refusals: the rate-limit 429, one-time-code rejections, field failures and
+// the E.164 check, each answered in the caller's language.
+import type { Context } from 'hono';
+import { validationKeys } from '../../../contract/validation';
+import { ValidationFailure } from '../../http/errors';
+import { tr, trValidation, type Locale, type MessageKey } from '../../i18n';
+import type { AuthEnv } from './middleware';
+import type { OtpRejection } from './otp';
+import { normalisePhone } from './phone';
+
+export type C = Context<AuthEnv>;
+
+const OTP_MESSAGES: Record<OtpRejection, MessageKey> = {
+  wrong: 'otp_wrong',
+  expired: 'otp_expired',
+  too_many_attempts: 'otp_too_many_attempts',
+};
+
+export function tooMany(c: C, retryAfter: number): Response {
+  c.header('Retry-After', String(retryAfter));
+  return c.json({ message: tr('auth_rate_limited', c.get('locale')), errors: { retry_after: [String(retryAfter)] } }, 429);
+}
+
+/**
+ * A refusal that is not the caller's fault or not about a field (account locked, SMS budget spent,
+ * password hashing saturated): `{ message, code }` with Retry-After, so clients show the message as is.
+ */
+export function refusedFor(c: C, status: 429 | 503, key: MessageKey, retryAfter: number): Response {
+  c.header('Retry-After', String(Math.max(1, Math.ceil(retryAfter))));
+  return c.json({ message: tr(key, c.get('locale')), code: key }, status);
+}
+
+/**
+ * verify-otp answers the reason as a key (`errors.code: ['wrong']`): the auth statechart branches on it.
+ * reset-password answers the localized text there, because its form shows server field errors as they
+ * come, next to the code field.
+ */
+export function otpRejected(c: C, reason: OtpRejection, as: 'key' | 'text' = 'key'): Response {
+  const message = tr(OTP_MESSAGES[reason], c.get('locale'));
+  return c.json({ message, errors: { code: [as === 'key' ? reason : message] } }, 422);
+}
+
+export function fieldFailure(locale: Locale, errors: Record<string, string>): ValidationFailure {
+  return new ValidationFailure(Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, [trValidation(key, locale)]])));
+}
+
+/** E.164 or a 400 on `phone`. */
+export function phoneOr400(locale: Locale, raw: string, country?: string): string {
+  const phone = normalisePhone(raw, country);
+  if (!phone) throw fieldFailure(locale, { phone: validationKeys.invalidPhone });
+  return phone;
+}

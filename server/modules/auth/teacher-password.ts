@@ -1,0 +1,77 @@
+// Teacher password routes: sign-in (per-address limit, per-account lock, hashing gate — issue 15),
+// forgot-password (a reset code texted to a teacher's phone) and reset-password, which also lifts a
+// lock: the code proves the phone, so a locked-out teacher gets back in by setting a new password.
+import { Hono } from 'hono';
+import { forgotPasswordSchema, instructorLoginSchema, resetPasswordSchema } from '../../../contract/auth';
+import { ok } from '../../http/respond';
+import { jsonBody } from '../../http/validate';
+import { tr } from '../../i18n';
+import { hashPassword } from '../../lib/password';
+import { otpRejected, phoneOr400, refusedFor, tooMany } from './answers';
+import { beginAttempt, clearGuard, guardKey } from './lockout';
+import type { AuthEnv } from './middleware';
+import { consumeOtp } from './otp';
+import { normalisePhone } from './phone';
+import type { AuthRouteDeps } from './route-deps';
+import { passwordMatches, sessionFor, takePhoneSlot, teacherByLogin, userIdByPhone } from './service';
+import { revokeAllTokens } from './tokens';
+
+export function teacherPasswordRoutes(deps: AuthRouteDeps) {
+  const { now, secret, limits } = deps;
+  return new Hono<AuthEnv>()
+    .post('/instructor/auth/login', async (c) => {
+      const limited = await deps.ipLimit(c, 'instructor-login');
+      if (limited) return limited;
+      const body = await jsonBody(c, instructorLoginSchema);
+      const db = c.get('db');
+      const login = body.login.includes('@') ? { email: body.login } : { phone: normalisePhone(body.login) ?? undefined };
+      const teacher = await teacherByLogin(db, login);
+      const key = guardKey(teacher?.id ?? null, body.login);
+      // Counted before the password is checked: parallel guesses cannot slip past the limit.
+      const attempt = await beginAttempt(db, key, limits.lockout, now());
+      if (!attempt.allowed) return refusedFor(c, 429, 'auth_account_locked', attempt.retryAfter);
+      const checked = await deps.hashing(c, () => passwordMatches(teacher, body.password));
+      if (!checked.ok) return checked.response;
+      if (!checked.value || !teacher) {
+        if (attempt.locksNow) return refusedFor(c, 429, 'auth_account_locked', limits.lockout.lockSeconds);
+        const message = tr('auth_invalid_credentials', c.get('locale'));
+        return c.json({ message, errors: { password: [message] } }, 422);
+      }
+      await clearGuard(db, key);
+      return ok(c, await sessionFor(db, teacher.id, now()), 'auth_signed_in');
+    })
+    .post('/instructor/auth/forgot-password', async (c) => {
+      const limited = await deps.ipLimit(c, 'forgot');
+      if (limited) return limited;
+      const body = await jsonBody(c, forgotPasswordSchema);
+      const phone = phoneOr400(c.get('locale'), body.phone);
+      const slot = await takePhoneSlot(c.get('db'), phone, now());
+      if (!slot.ok) return tooMany(c, slot.retryAfter);
+      const teacher = (await userIdByPhone(c.get('db'), phone, 'instructor')) !== null;
+      const refused = await deps.textCode(c, phone, 'reset', teacher);
+      return refused ?? ok(c, null, 'auth_code_sent');
+    })
+    .post('/instructor/auth/reset-password', async (c) => {
+      const limited = await deps.ipLimit(c, 'reset');
+      if (limited) return limited;
+      const body = await jsonBody(c, resetPasswordSchema);
+      const phone = phoneOr400(c.get('locale'), body.phone);
+      // Hashed before the transaction: scrypt is slow on purpose, the row lock should not wait on it.
+      const hashed = await deps.hashing(c, () => hashPassword(body.password));
+      if (!hashed.ok) return hashed.response;
+      const at = now();
+      const result = await consumeOtp(c.get('db'), { phone, purpose: 'reset', code: body.code, now: at, secret }, async (tx) => {
+        const id = await userIdByPhone(tx, phone, 'instructor');
+        if (id === null) return false;
+        await tx.query('UPDATE users SET password_hash = $2, updated_at = $3 WHERE id = $1', [id, hashed.value, at]);
+        // Whoever knew the old password is signed out everywhere.
+        await revokeAllTokens(tx, id, at);
+        // The texted code proved the phone: a lock from password guessing ends with it.
+        await clearGuard(tx, guardKey(id, phone));
+        return true;
+      });
+      if (!result.ok) return otpRejected(c, result.reason, 'text');
+      if (!result.value) return otpRejected(c, 'wrong', 'text');
+      return ok(c, null, 'auth_password_reset');
+    });
+}
