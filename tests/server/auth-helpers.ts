@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { outboxResponseSchema, sessionResponseSchema, type Session } from '../../contract/auth';
-import { createApp } from '../../server/app';
+import { createApp, type AppOptions } from '../../server/app';
 import { createLogger } from '../../server/logger';
 import { seededDb } from './helpers';
 
@@ -40,7 +40,8 @@ export const EXE = new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 
 
 export const TEACHER_PASSWORD = 'Teach3rPass';
 
-export async function authApp(options: { production?: boolean } = {}) {
+/** `auth` adds to the auth module's options (issue 15's limits, a hash gate, an SMS adapter …). */
+export async function authApp(options: { production?: boolean; auth?: Partial<NonNullable<AppOptions['auth']>> } = {}) {
   const t = await seededDb();
   const clock = { now: new Date() };
   const uploadDir = await mkdtemp(path.join(tmpdir(), 'noor-uploads-'));
@@ -48,7 +49,7 @@ export async function authApp(options: { production?: boolean } = {}) {
     db: t.db,
     log: createLogger('silent'),
     production: options.production ?? false,
-    auth: { now: () => clock.now, uploadDir, trustProxy: true },
+    auth: { now: () => clock.now, uploadDir, trustProxy: true, ...options.auth },
   });
 
   const headersFor = (o: CallOptions): Record<string, string> => ({
