@@ -109,7 +109,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/v1/requests':                         { url: () => '/api/v1/requests', body: () => ({}),                      expect: [401, 400, 400, 403, 403, 403, 401] },
   'GET /api/v1/requests':                          { url: () => '/api/v1/requests',                                         expect: [401, 200, 200, 200, 200, 200, 401] },
   'GET /api/v1/requests/:id':                      { url: (f) => `/api/v1/requests/${f.pending}`,                           expect: [401, 200, 404, 200, 404, 404, 401] },
-  'POST /api/v1/requests/:id/approve':             { url: (f) => `/api/v1/requests/${f.pending}/approve`,                   expect: [401, 409, 404, 200, 404, 409, 401] },
+  'POST /api/v1/requests/:id/approve':             { url: (f) => `/api/v1/requests/${f.pending}/approve`,                   expect: [401, 409, 404, 200, 404, 404, 401] },
   'POST /api/v1/requests/:id/reject':              { url: (f) => `/api/v1/requests/${f.pending}/reject`, body: () => ({}), expect: [401, 409, 404, 200, 404, 404, 401] },
   'POST /api/v1/requests/:id/cancel':              { url: (f) => `/api/v1/requests/${f.pending}/cancel`,                    expect: [401, 200, 404, 409, 404, 404, 401] },
   'POST /api/v1/requests/:id/evaluation':          { url: (f) => `/api/v1/requests/${f.approved}/evaluation`, body: () => ({ rating: 5 }), expect: [401, 409, 404, 409, 404, 404, 401] },
@@ -159,14 +159,26 @@ describe('authorization matrix', () => {
   }, 300_000);
 });
 
+/** The matrix signed everybody out last: a fresh session for a role. */
+const freshSession = async (role: Role) => ({ ...t.callers[role], headers: { Authorization: `Bearer ${await issueToken(t.db, t.callers[role].id!, new Date())}` } });
+
+describe('a teacher who may not approve (in review)', () => {
+  it('gets the same answer for another teacher’s request as for an id that does not exist', async () => {
+    const { id } = await insertRequest('pending', 2 * 24 * 60);
+    const reviewTeacher = await freshSession('reviewTeacher');
+    const other = await t.call(reviewTeacher, 'POST', `/api/v1/requests/${id}/approve`);
+    const missing = await t.call(reviewTeacher, 'POST', '/api/v1/requests/2147483000/approve');
+    expect([other.status, missing.status]).toEqual([404, 404]);
+    expect(await other.json()).toEqual(await missing.json());
+  });
+});
+
 describe('a teacher who lost a broadcast', () => {
   it('still sees the card, but no longer the student’s name or comment', async () => {
     const { id } = await insertRequest('approved', 3 * 24 * 60);
     await t.db.query("UPDATE requests SET broadcast = true, comment = 'سؤال عن الدرس' WHERE id = $1", [id]);
     await t.db.query('INSERT INTO request_offers (request_id, teacher_id) VALUES ($1, $2)', [id, t.callers.otherTeacher.id]);
-    // The matrix signed everybody out last: fresh sessions for the two teachers.
-    const as = async (role: 'teacher' | 'otherTeacher') => ({ ...t.callers[role], headers: { Authorization: `Bearer ${await issueToken(t.db, t.callers[role].id!, new Date())}` } });
-    const other = await as('otherTeacher');
+    const other = await freshSession('otherTeacher');
     const lost = await t.call(other, 'GET', `/api/v1/requests/${id}`);
     expect(lost.status).toBe(200);
     const detail = ((await lost.json()) as { data: { student: { first_name: string; id: number }; comment: string | null } }).data;
@@ -176,7 +188,7 @@ describe('a teacher who lost a broadcast', () => {
     const card = ((await list.json()) as { data: { id: number; student: { first_name: string } }[] }).data.find((r) => r.id === id);
     expect(card?.student.first_name).toBe('');
     // The teacher who took it still sees who they teach.
-    const won = await t.call(await as('teacher'), 'GET', `/api/v1/requests/${id}`);
+    const won = await t.call(await freshSession('teacher'), 'GET', `/api/v1/requests/${id}`);
     expect(((await won.json()) as { data: { student: { first_name: string } } }).data.student.first_name).toBe('نورة');
   });
 });

@@ -29,7 +29,11 @@ export async function changeRequest(
     // A teacher no longer active (suspended since the offer) cannot take sessions.
     if (action === 'approve' && viewer.role === 'teacher') {
       const me = await tx.one<{ status: string }>('SELECT status FROM users WHERE id = $1 FOR UPDATE', [viewer.id]);
-      if (me?.status !== 'active') throw new RequestFailure(409, REQUEST_ERROR.teacherUnavailable);
+      if (me?.status !== 'active') {
+        // Someone else's request answers 404 first, as for anybody: a 409 would say the id exists (issue 15).
+        await readAccess(tx, id, viewer);
+        throw new RequestFailure(409, REQUEST_ERROR.teacherUnavailable);
+      }
     }
     const a = await readAccess(tx, id, viewer, { lock: true });
     const event = actionEvent(action, { role: viewer.role, party: isParty(a, viewer), openOffers: a.openOffers }, now.getTime());
