@@ -35,6 +35,7 @@ import type { RealtimeEndpoint } from './realtime/endpoint';
 import { eventsApiRoutes } from './realtime/events-api';
 import type { Publisher } from './realtime/publisher';
 import { realtimeRoutes } from './realtime/routes';
+import { endSessionSubscriptions } from './realtime/session-grants';
 
 export interface AppOptions {
   db: Db;
@@ -117,7 +118,12 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
       ? uploadLimit(c, next)
       : jsonLimit(c, next),
   );
-  const auth = authModule({ db, log, production, ...authOptions });
+  const auth = authModule({
+    db, log, production,
+    // Logout ends the session's private realtime subscriptions (issue 15).
+    ...(realtime ? { onLogout: (c, token) => endSessionSubscriptions(c.get('db'), realtime.publisher, token, log) } : {}),
+    ...authOptions,
+  });
 
   app.route('/api', healthRoutes({ draining, ...(ops?.readyTimeoutMs ? { readyTimeoutMs: ops.readyTimeoutMs } : {}) }));
   if (ops?.metrics && admin) {

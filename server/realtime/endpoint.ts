@@ -20,6 +20,7 @@ import {
   PROTOCOL_VERSION,
   type Frame,
 } from './protocol';
+import { REVOKE_EVENT, revokedSockets } from './session-grants';
 import { verifyChannelAuth, type AppCredentials } from './signing';
 
 export interface EndpointOptions {
@@ -169,20 +170,20 @@ export function createRealtimeEndpoint(options: EndpointOptions): RealtimeEndpoi
         return; // activity() above already counted it
       case 'pusher:subscribe':
         return subscribe(conn, data);
-      case 'pusher:unsubscribe': {
-        if (!isValidChannelName(data.channel)) return;
-        const { removed } = registry.unsubscribe(conn.socketId, data.channel);
-        if (removed !== undefined) {
-          broadcast(data.channel, encodeFrame('pusher_internal:member_removed', { user_id: removed }, data.channel));
-        }
+      case 'pusher:unsubscribe':
+        if (isValidChannelName(data.channel)) leave(conn.socketId, data.channel);
         return;
-      }
       default:
         if (frame.event.startsWith('client-')) return clientEvent(conn, frame);
         // Unknown pusher:* events (for example pusher:signin, which needs user authentication we do
         // not offer) are ignored, as the protocol asks of both sides.
         return;
     }
+  }
+
+  function leave(socketId: string, channel: string): void {
+    const { removed } = registry.unsubscribe(socketId, channel);
+    if (removed !== undefined) broadcast(channel, encodeFrame('pusher_internal:member_removed', { user_id: removed }, channel));
   }
 
   function subscribe(conn: Connection, data: Record<string, unknown>): void {
@@ -244,6 +245,11 @@ export function createRealtimeEndpoint(options: EndpointOptions): RealtimeEndpoi
       return true;
     },
     trigger({ channels, name, data, socketId }) {
+      // Logout's control message (session-grants.ts): those sockets leave the channel; nobody receives it.
+      if (name === REVOKE_EVENT) {
+        for (const channel of channels) for (const revoked of revokedSockets(data)) leave(revoked, channel);
+        return 0;
+      }
       let sent = 0;
       for (const channel of channels) sent += broadcast(channel, encodeFrame(name, data, channel), socketId);
       return sent;
