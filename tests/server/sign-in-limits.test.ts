@@ -66,13 +66,8 @@ describe('per-account lock', () => {
     await guessWrong(teacher.phone, 5);
     expect((await t.post('/api/v1/instructor/auth/forgot-password', { phone: teacher.phone })).status).toBe(200);
     const code = await t.lastCode(teacher.phone);
-    const reset = await t.post('/api/v1/instructor/auth/reset-password', {
-      phone: teacher.phone,
-      code,
-      password: 'Unlock3dNow',
-      password_confirmation: 'Unlock3dNow',
-    });
-    expect(reset.status).toBe(200);
+    const fresh = { password: 'Unlock3dNow', password_confirmation: 'Unlock3dNow' };
+    expect((await t.post('/api/v1/instructor/auth/reset-password', { phone: teacher.phone, code, ...fresh })).status).toBe(200);
     const res = await login(teacher.email, 'Unlock3dNow');
     expect(res.status).toBe(200);
     expect(sessionResponseSchema.parse(await res.json()).data.id).toBe(teacher.id);
