@@ -6,28 +6,40 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type RunningServer } from '../../server/main';
 import { issueToken } from '../../server/modules/auth/tokens';
+import { databaseUrl, freshDb, type TestDb } from './helpers';
 import { freePort, RawClient } from './realtime-helpers';
 
 let server: RunningServer;
 let studentId: number;
+// On PostgreSQL two instances share one schema, so logout on one reaches a socket held by the other.
+let pgDb: TestDb | undefined;
+let second: RunningServer | undefined;
+const start = async () =>
+  createServer({ port: await freePort(), logLevel: 'silent', seedDemo: false, ...(pgDb ? { databaseUrl, databaseSchema: pgDb.schema } : {}) });
 beforeAll(async () => {
-  server = await createServer({ port: await freePort(), logLevel: 'silent', seedDemo: false });
+  if (databaseUrl) pgDb = await freshDb();
+  server = await start();
+  if (pgDb) second = await start();
   const row = await server.db.one<{ id: number }>(
     `INSERT INTO users (type, first_name, last_name, phone, country_code, status, has_free_session)
      VALUES ('student', 'ريم', 'الهاجري', '+97455900111', 'QA', 'active', true) RETURNING id`,
   );
   studentId = row!.id;
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await second?.close();
+  await server?.close();
+  await pgDb?.close();
+});
 
 const PUBLIC = 'public-marker';
 
-/** A socket following the user's private channel (authorized with `token`) and a public channel. */
-async function follow(token: string): Promise<RawClient> {
-  const client = await RawClient.connect(`ws://127.0.0.1:${server.port}/app/${server.realtime.config.key}?protocol=7`);
+/** A socket on `on` following the user's private channel (authorized with `token`) and a public channel. */
+async function follow(token: string, on: RunningServer = server): Promise<RawClient> {
+  const client = await RawClient.connect(`ws://127.0.0.1:${on.port}/app/${on.realtime.config.key}?protocol=7`);
   const socketId = await client.established();
   const channel = `private-user-${studentId}`;
-  const res = await fetch(`${server.url}/api/v1/realtime/auth`, {
+  const res = await fetch(`${on.url}/api/v1/realtime/auth`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ socket_id: socketId, channel_name: channel }),
@@ -42,8 +54,8 @@ async function follow(token: string): Promise<RawClient> {
 }
 
 /** Publishes a private event, then a public marker; returns whether the private one came first. */
-async function receivesPrivate(client: RawClient, tag: string): Promise<boolean> {
-  const { publisher } = server.realtime;
+async function receivesPrivate(client: RawClient, tag: string, on: RunningServer = server): Promise<boolean> {
+  const { publisher } = on.realtime;
   await publisher.publish(`private-user-${studentId}`, 'secret', { tag });
   await publisher.publish(PUBLIC, 'marker', { tag });
   await client.next((f) => f.event === 'marker' && (f.data as { tag: string }).tag === tag);
@@ -72,5 +84,21 @@ describe('logout and realtime', () => {
     expect(again.status).toBe(401);
     mine.close();
     other.close();
+  });
+
+  it.skipIf(!databaseUrl)('logout on one instance ends the subscription on the instance that holds the socket', async () => {
+    const token = await issueToken(server.db, studentId, new Date());
+    const keep = await issueToken(server.db, studentId, new Date());
+    const channel = `private-user-${studentId}`;
+    const held = await follow(token, second);
+    const kept = await follow(keep, second);
+    expect(second!.realtime.endpoint!.subscriberCount(channel)).toBe(2);
+    const out = await fetch(`${server.url}/api/v1/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    expect(out.status).toBe(200);
+    // The control message travels by NOTIFY: the other instance drops exactly the signed-out socket.
+    await expect.poll(() => second!.realtime.endpoint!.subscriberCount(channel)).toBe(1);
+    expect(await receivesPrivate(kept, 'kept', second)).toBe(true);
+    held.close();
+    kept.close();
   });
 });
