@@ -101,3 +101,17 @@ describe('password hashing cap', () => {
     expect(answers.every((r) => r.status === 422 || r.status === 503)).toBe(true);
   });
 });
+
+describe('configuration', () => {
+  it('has defaults, reads every variable, and refuses nonsense naming the variable', () => {
+    expect(loadSignInLimits({})).toMatchObject({
+      lockout: { lockAfter: 5, lockSeconds: 900 },
+      hashing: { concurrency: 2, queue: 16 },
+      sms: { globalPerHour: 1000, perCountryPerHour: 200, byCountry: {} },
+    });
+    expect(loadSignInLimits({ SMS_HOURLY_LIMITS_BY_COUNTRY: 'qa=800, SA=300' }).sms.byCountry).toEqual({ QA: 800, SA: 300 });
+    expect(() => loadSignInLimits({ TEACHER_LOCK_AFTER: '0' })).toThrow(/TEACHER_LOCK_AFTER/);
+    expect(() => loadSignInLimits({ PASSWORD_HASH_CONCURRENCY: 'many' })).toThrow(/PASSWORD_HASH_CONCURRENCY/);
+    expect(() => loadSignInLimits({ SMS_HOURLY_LIMITS_BY_COUNTRY: 'Qatar:5' })).toThrow(/SMS_HOURLY_LIMITS_BY_COUNTRY/);
+  });
+});
