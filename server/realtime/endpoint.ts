@@ -170,9 +170,14 @@ export function createRealtimeEndpoint(options: EndpointOptions): RealtimeEndpoi
         return; // activity() above already counted it
       case 'pusher:subscribe':
         return subscribe(conn, data);
-      case 'pusher:unsubscribe':
-        if (isValidChannelName(data.channel)) leave(conn.socketId, data.channel);
+      case 'pusher:unsubscribe': {
+        if (!isValidChannelName(data.channel)) return;
+        const { removed } = registry.unsubscribe(conn.socketId, data.channel);
+        if (removed !== undefined) {
+          broadcast(data.channel, encodeFrame('pusher_internal:member_removed', { user_id: removed }, data.channel));
+        }
         return;
+      }
       default:
         if (frame.event.startsWith('client-')) return clientEvent(conn, frame);
         // Unknown pusher:* events (for example pusher:signin, which needs user authentication we do
@@ -181,6 +186,7 @@ export function createRealtimeEndpoint(options: EndpointOptions): RealtimeEndpoi
     }
   }
 
+  /** A socket leaves a channel by the server's decision (logout's revocation below). */
   function leave(socketId: string, channel: string): void {
     const { removed } = registry.unsubscribe(socketId, channel);
     if (removed !== undefined) broadcast(channel, encodeFrame('pusher_internal:member_removed', { user_id: removed }, channel));
