@@ -79,6 +79,14 @@ export function loadJobPeriodMs(env: NodeJS.ProcessEnv = process.env): number {
   return parseMs(env, 'JOBS_EVERY_MS', 60_000, 100);
 }
 
+/**
+ * REALTIME_CLIENT_EVENTS: let subscribers of private and presence channels send `client-*` events to
+ * each other through the embedded endpoint (off by default, as on Pusher Channels).
+ */
+export function loadRealtimeClientEvents(env: NodeJS.ProcessEnv = process.env): boolean {
+  return parseBool(env.REALTIME_CLIENT_EVENTS) ?? false;
+}
+
 /** How long a SIGTERM may take before the process gives up on stragglers and exits 1. */
 export function loadShutdownTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   return parseMs(env, 'SHUTDOWN_TIMEOUT_MS', 20_000, 1);

@@ -190,6 +190,7 @@ export {
   assertProductionSafe,
   loadDatabaseSettings,
   loadJobPeriodMs,
+  loadRealtimeClientEvents,
   loadShutdownTimeoutMs,
   loadStorageConfig,
   type DatabaseSettings,
