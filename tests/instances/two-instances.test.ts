@@ -1,6 +1,9 @@
 // Two server processes on one PostgreSQL (issue 14), as behind a load balancer: what one instance is
 // told, the other knows. Runs through `npm run test:instances` (scripts/test-pg.sh starts PostgreSQL);
 // skipped without DATABASE_URL.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import Pusher from 'pusher';
 import PusherClient, { type PresenceChannel } from 'pusher-js';
@@ -13,6 +16,7 @@ import { buildServer, createDatabase, SHARED, startInstance, type Instance } fro
 
 const baseUrl = process.env.DATABASE_URL;
 const STUDENT = '+97455000001';
+const root = path.resolve(import.meta.dirname, '../..');
 
 describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
   let database: { url: string; drop(): Promise<void> };
@@ -150,6 +154,20 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
       onA.disconnect();
       onB.disconnect();
     }
+  });
+
+  it('runs with node alone: the compiled reviewer CLI approves through B, and tsx is not a production dependency', async () => {
+    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(Object.keys(pkg.dependencies)).not.toContain('tsx');
+    const teacher = await signUpTeacher(a);
+    const cli = spawnSync(process.execPath, ['dist/server/admin.js', 'teachers:approve', teacher.phone], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', ADMIN_URL: b.url, ADMIN_TOKEN: SHARED.ADMIN_TOKEN, ADMIN_LANG: 'en' },
+      encoding: 'utf8',
+    });
+    expect(cli.status, cli.stderr).toBe(0);
+    const { rows } = await sql.query<{ status: string }>('SELECT status FROM users WHERE phone = $1', [teacher.phone]);
+    expect(rows[0]?.status).toBe('policy');
   });
 
   it('a code sent through A verifies through B', async () => {
