@@ -11,7 +11,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Builds the server tests' PGlite templates once per run (see the file).
-    globalSetup: ['tests/setup/pglite-template.ts'],
+    // Builds the server tests' databases once per run: PGlite dumps, or (DATABASE_URL) a PostgreSQL
+    // template database that each file copies (see the files).
+    globalSetup: ['tests/setup/pglite-template.ts', 'tests/setup/pg-template.ts'],
   },
 });
