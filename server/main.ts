@@ -11,20 +11,9 @@ import { createHttpSms } from './adapters/sms';
 import { createDbStorage, createDiskStorage, type FileStorage } from './adapters/storage';
 import { createS3Storage } from './adapters/storage-s3';
 import { createApp, type AppOptions } from './app';
-import {
-  assertProductionSafe,
-  EMBEDDED_DEV_KEYS,
-  loadConfig,
-  loadDatabaseSettings,
-  loadJobPeriodMs,
-  loadRealtimeClientEvents,
-  loadShutdownTimeoutMs,
-  loadStorageConfig,
-  type DatabaseSettings,
-  type LogLevel,
-  type RealtimeConfig,
-  type StorageConfig,
-} from './config';
+import { EMBEDDED_DEV_KEYS, loadConfig, type LogLevel, type RealtimeConfig } from './config';
+import * as instanceConfig from './config-instances';
+import type { DatabaseSettings, StorageConfig } from './config-instances';
 import { openDb, type Db } from './db';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
@@ -102,7 +91,7 @@ const EMBEDDED_DEV_REALTIME: RealtimeConfig = { mode: 'embedded', ...EMBEDDED_DE
 
 export async function createServer(options: ServerOptions = {}): Promise<RunningServer> {
   const log = createLogger(options.logLevel ?? 'info');
-  const dbSettings = { ...loadDatabaseSettings({}), ...options.database };
+  const dbSettings = { ...instanceConfig.loadDatabaseSettings({}), ...options.database };
   const db = await openDb({
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir ?? 'memory://',
@@ -223,7 +212,7 @@ async function chooseStorage(options: ServerOptions, db: Db): Promise<FileStorag
 
 /** The production entry: reads the environment, refuses unsafe production settings, serves until a signal. */
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  assertProductionSafe(env);
+  instanceConfig.assertProductionSafe(env);
   const config = loadConfig(env);
   const log = createLogger(config.logLevel);
   const running = await createServer({
@@ -235,7 +224,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     seedDemo: config.seedDemo,
     logLevel: config.logLevel,
     production: config.production,
-    realtime: { config: config.pusher, clientEvents: loadRealtimeClientEvents(env) },
+    realtime: { config: config.pusher, clientEvents: instanceConfig.loadRealtimeClientEvents(env) },
     sessions: { agora: config.agora, fakeRtc: config.rtcAdapter === 'fake' },
     ipCountry: { externalUrl: config.ipCountryUrl },
     auth: {
@@ -247,15 +236,15 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     },
     // The reviewer CLI (scripts/admin.ts) reads the generated token from DATA_DIR/admin-token.
     admin: { token: ensureAdminToken(config.dataDir, config.admin.token), loopbackOnly: !config.admin.allowRemote },
-    database: loadDatabaseSettings(env),
-    storage: loadStorageConfig(env),
+    database: instanceConfig.loadDatabaseSettings(env),
+    storage: instanceConfig.loadStorageConfig(env),
     metrics: { processMetrics: true },
-    remindersEveryMs: loadJobPeriodMs(env),
-    requestSweepEveryMs: loadJobPeriodMs(env),
+    remindersEveryMs: instanceConfig.loadJobPeriodMs(env),
+    requestSweepEveryMs: instanceConfig.loadJobPeriodMs(env),
   });
   log.info('listening', { url: running.url, db: running.db.driver, static: config.staticDir, realtime: config.pusher.mode });
 
-  const timeoutMs = loadShutdownTimeoutMs(env);
+  const timeoutMs = instanceConfig.loadShutdownTimeoutMs(env);
   const shutdown = (signal: NodeJS.Signals) => {
     // Orchestrators and impatient people send signals again; the first one's shutdown carries on.
     if (running.draining) return log.info('already shutting down', { signal });
