@@ -2,6 +2,7 @@
 # The production image (issue 14): built in one stage with every dependency, run in another with
 # production dependencies only, as an unprivileged user, with plain `node` (no tsx, no compiler).
 # Build: scripts/docker-build.sh (or `docker build -t noor .`); run: compose.yaml, docs/deploy.md.
+# The reviewer CLI is compiled too: `node dist/server/admin.js <command>`.
 
 ARG NODE_VERSION=20
 

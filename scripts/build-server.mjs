@@ -1,5 +1,6 @@
-// Compiles the server to JavaScript (dist/server/main.js) so production runs it with plain `node`:
-// no TypeScript compiler in the runtime image, no start-up transpiling. Dependencies stay external
+// Compiles the server to JavaScript (dist/server/main.js) and the reviewer CLI (dist/server/admin.js,
+// from scripts/admin.ts) so production runs both with plain `node`: no TypeScript runner (tsx) and no
+// compiler in the runtime image, no start-up transpiling. Dependencies stay external
 // (node_modules is installed beside it); the SQL migrations are copied next to the bundle, where
 // server/db/migrate.ts looks for them (a folder named `migrations` beside the running module).
 import fs from 'node:fs';
@@ -9,7 +10,7 @@ import { build } from 'esbuild';
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'dist/server');
 // Everything the bundle is made from: a change in any of them makes dist/server stale.
-const INPUTS = ['server', 'contract', 'machines', 'package-lock.json'];
+const INPUTS = ['server', 'contract', 'machines', 'scripts/admin.ts', 'package-lock.json'];
 
 function newestMtime(full) {
   if (!fs.existsSync(full)) return 0;
@@ -21,9 +22,9 @@ function newestMtime(full) {
 }
 
 export function isServerBuildStale() {
-  const built = path.join(outDir, 'main.js');
-  if (!fs.existsSync(built)) return true;
-  const builtAt = fs.statSync(built).mtimeMs;
+  const outputs = ['main.js', 'admin.js'].map((name) => path.join(outDir, name));
+  if (!outputs.every((file) => fs.existsSync(file))) return true;
+  const builtAt = Math.min(...outputs.map((file) => fs.statSync(file).mtimeMs));
   return INPUTS.some((entry) => newestMtime(path.join(root, entry)) > builtAt);
 }
 
@@ -32,8 +33,8 @@ export async function buildServer({ force = false, log = console.log } = {}) {
   const started = Date.now();
   fs.rmSync(outDir, { recursive: true, force: true });
   await build({
-    entryPoints: [path.join(root, 'server/main.ts')],
-    outfile: path.join(outDir, 'main.js'),
+    entryPoints: { main: path.join(root, 'server/main.ts'), admin: path.join(root, 'scripts/admin.ts') },
+    outdir: outDir,
     bundle: true,
     platform: 'node',
     format: 'esm',

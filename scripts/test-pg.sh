@@ -80,5 +80,7 @@ if [[ "${1:-}" == "--" ]]; then
   shift
   DATABASE_URL="postgres://noor@127.0.0.1:$PORT/noor_test" "$@"
 else
-  DATABASE_URL="postgres://noor@127.0.0.1:$PORT/noor_test" LOG_LEVEL=silent npx vitest run tests/server "$@"
+  # Given files or filters run alone (vitest would add them to `tests/server`, which matches everything).
+  if [[ $# -eq 0 ]]; then set -- tests/server; fi
+  DATABASE_URL="postgres://noor@127.0.0.1:$PORT/noor_test" LOG_LEVEL=silent npx vitest run "$@"
 fi

@@ -11,19 +11,9 @@ import { createHttpSms } from './adapters/sms';
 import { createDbStorage, createDiskStorage, type FileStorage } from './adapters/storage';
 import { createS3Storage } from './adapters/storage-s3';
 import { createApp, type AppOptions } from './app';
-import {
-  assertProductionSafe,
-  EMBEDDED_DEV_KEYS,
-  loadConfig,
-  loadDatabaseSettings,
-  loadJobPeriodMs,
-  loadShutdownTimeoutMs,
-  loadStorageConfig,
-  type DatabaseSettings,
-  type LogLevel,
-  type RealtimeConfig,
-  type StorageConfig,
-} from './config';
+import { EMBEDDED_DEV_KEYS, loadConfig, type LogLevel, type RealtimeConfig } from './config';
+import * as instanceConfig from './config-instances';
+import type { DatabaseSettings, StorageConfig } from './config-instances';
 import { openDb, type Db } from './db';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
@@ -35,9 +25,10 @@ import { ensureAdminToken } from './modules/teacher-review';
 import { startJob } from './ops/jobs';
 import { createMetrics } from './ops/metrics';
 import type { ChannelAuthorizer, ResolveUser } from './realtime/authorizer';
-import { createRealtimeEndpoint, type RealtimeEndpoint } from './realtime/endpoint';
-import { startPgFanout, type Fanout } from './realtime/fanout';
-import { createPublisher, type Publisher } from './realtime/publisher';
+import type { RealtimeEndpoint } from './realtime/endpoint';
+import type { Fanout } from './realtime/fanout';
+import type { Publisher } from './realtime/publisher';
+import { startRealtime } from './realtime/wiring';
 
 export interface ServerOptions {
   /** PGlite directory or `memory://`; ignored when databaseUrl is given. */
@@ -100,7 +91,7 @@ const EMBEDDED_DEV_REALTIME: RealtimeConfig = { mode: 'embedded', ...EMBEDDED_DE
 
 export async function createServer(options: ServerOptions = {}): Promise<RunningServer> {
   const log = createLogger(options.logLevel ?? 'info');
-  const dbSettings = { ...loadDatabaseSettings({}), ...options.database };
+  const dbSettings = { ...instanceConfig.loadDatabaseSettings({}), ...options.database };
   const db = await openDb({
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir ?? 'memory://',
@@ -117,41 +108,18 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     throw err;
   }
 
-  const realtimeConfig = options.realtime?.config ?? EMBEDDED_DEV_REALTIME;
   let listening = { host: options.host ?? '127.0.0.1', port: options.port ?? 0 };
-  const localEndpoint =
-    realtimeConfig.mode === 'embedded'
-      ? createRealtimeEndpoint({ app: realtimeConfig, log, clientEvents: options.realtime?.clientEvents ?? false })
-      : undefined;
-  // On PostgreSQL, other instances may hold the sockets an event is for: every delivery also goes
-  // through NOTIFY (PGlite is one process, so its endpoint alone is the whole audience).
-  const fanout =
-    localEndpoint && options.databaseUrl
-      ? await startPgFanout({
-          db,
-          databaseUrl: options.databaseUrl,
-          searchPath: options.databaseSchema,
-          settings: dbSettings,
-          log,
-          deliver: (input) => localEndpoint.trigger(input),
-        })
-      : undefined;
-  const endpoint: RealtimeEndpoint | undefined =
-    localEndpoint && fanout
-      ? {
-          ...localEndpoint,
-          trigger(input) {
-            void fanout.publish(input);
-            return localEndpoint.trigger(input);
-          },
-        }
-      : localEndpoint;
-
-  const publisher = createPublisher(realtimeConfig, {
+  const realtime = await startRealtime({
+    config: options.realtime?.config ?? EMBEDDED_DEV_REALTIME,
+    db,
     log,
-    embeddedTarget: () => listening,
-    ...(endpoint ? { embeddedDeliver: (input: Parameters<RealtimeEndpoint['trigger']>[0]) => void endpoint.trigger(input) } : {}),
+    databaseUrl: options.databaseUrl,
+    searchPath: options.databaseSchema,
+    settings: dbSettings,
+    clientEvents: options.realtime?.clientEvents ?? false,
+    listening: () => listening,
   });
+  const { endpoint, publisher } = realtime;
   let draining = false;
   const metrics = options.admin
     ? createMetrics({ db, realtimeConnections: () => endpoint?.connectionCount() ?? 0, processMetrics: options.metrics?.processMetrics ?? false })
@@ -169,7 +137,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     ...(options.sessions ? { sessions: options.sessions } : {}),
     ...(options.ipCountry ? { ipCountry: options.ipCountry } : {}),
     realtime: {
-      config: realtimeConfig,
+      config: realtime.config,
       publisher,
       resolveUser: options.realtime?.resolveUser ?? ((token) => resolveUser(db, token)),
       authorizer: options.realtime?.authorizer,
@@ -215,11 +183,11 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       server.closeIdleConnections();
       const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
       // Realtime clients are told to come back (4200) now, so they reconnect to another instance.
-      await endpoint?.close();
+      await realtime.closeSockets();
       await stopped;
       clearInterval(idleSweep);
       await Promise.all(stopJobs.map((stop) => (stop ? stop() : Promise.resolve())));
-      await fanout?.close();
+      await realtime.close();
       await db.close();
     })());
 
@@ -227,7 +195,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     url: `http://${displayHost}:${port}`,
     port,
     db,
-    realtime: { config: realtimeConfig, publisher, endpoint, fanout },
+    realtime: { config: realtime.config, publisher, endpoint, fanout: realtime.fanout },
     get draining() {
       return draining;
     },
@@ -244,7 +212,7 @@ async function chooseStorage(options: ServerOptions, db: Db): Promise<FileStorag
 
 /** The production entry: reads the environment, refuses unsafe production settings, serves until a signal. */
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  assertProductionSafe(env);
+  instanceConfig.assertProductionSafe(env);
   const config = loadConfig(env);
   const log = createLogger(config.logLevel);
   const running = await createServer({
@@ -256,7 +224,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     seedDemo: config.seedDemo,
     logLevel: config.logLevel,
     production: config.production,
-    realtime: { config: config.pusher },
+    realtime: { config: config.pusher, clientEvents: instanceConfig.loadRealtimeClientEvents(env) },
     sessions: { agora: config.agora, fakeRtc: config.rtcAdapter === 'fake' },
     ipCountry: { externalUrl: config.ipCountryUrl },
     auth: {
@@ -268,15 +236,15 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     },
     // The reviewer CLI (scripts/admin.ts) reads the generated token from DATA_DIR/admin-token.
     admin: { token: ensureAdminToken(config.dataDir, config.admin.token), loopbackOnly: !config.admin.allowRemote },
-    database: loadDatabaseSettings(env),
-    storage: loadStorageConfig(env),
+    database: instanceConfig.loadDatabaseSettings(env),
+    storage: instanceConfig.loadStorageConfig(env),
     metrics: { processMetrics: true },
-    remindersEveryMs: loadJobPeriodMs(env),
-    requestSweepEveryMs: loadJobPeriodMs(env),
+    remindersEveryMs: instanceConfig.loadJobPeriodMs(env),
+    requestSweepEveryMs: instanceConfig.loadJobPeriodMs(env),
   });
   log.info('listening', { url: running.url, db: running.db.driver, static: config.staticDir, realtime: config.pusher.mode });
 
-  const timeoutMs = loadShutdownTimeoutMs(env);
+  const timeoutMs = instanceConfig.loadShutdownTimeoutMs(env);
   const shutdown = (signal: NodeJS.Signals) => {
     // Orchestrators and impatient people send signals again; the first one's shutdown carries on.
     if (running.draining) return log.info('already shutting down', { signal });

@@ -19,9 +19,13 @@ import {
   subscriptionErrorFrame,
   PROTOCOL_VERSION,
   type Frame,
+  type TriggerInput,
 } from './protocol';
+import { createPresence, type EndpointCluster } from './presence';
 import { REVOKE_EVENT, revokedSockets } from './session-grants';
 import { verifyChannelAuth, type AppCredentials } from './signing';
+
+export type { TriggerInput } from './protocol';
 
 export interface EndpointOptions {
   app: AppCredentials;
@@ -32,14 +36,8 @@ export interface EndpointOptions {
   activityTimeoutS?: number;
   /** How long to wait for the pong to our ping before closing with 4201. */
   pongTimeoutMs?: number;
-}
-
-export interface TriggerInput {
-  channels: string[];
-  name: string;
-  data: string;
-  /** Leave this socket out (the one whose action caused the event). */
-  socketId?: string | undefined;
+  /** Other instances on the same database (presence and client events across them); none on PGlite. */
+  cluster?: EndpointCluster | undefined;
 }
 
 export interface RealtimeEndpoint {
@@ -81,6 +79,8 @@ export function createRealtimeEndpoint(options: EndpointOptions): RealtimeEndpoi
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const registry = new ChannelRegistry();
   const connections = new Map<string, Connection>();
+  const { cluster } = options;
+  const presence = createPresence({ registry, log, cluster, deliver: (input) => void trigger(input) });
   let closed = false;
 
   /** Validates the URL before the handshake completes; errors after it travel as pusher:error + close code. */
@@ -143,9 +143,7 @@ export function createRealtimeEndpoint(options: EndpointOptions): RealtimeEndpoi
       clearTimeout(idleTimer);
       clearTimeout(pongTimer);
       connections.delete(socketId);
-      for (const { channel, userId } of registry.removeSocket(socketId)) {
-        broadcast(channel, encodeFrame('pusher_internal:member_removed', { user_id: userId }, channel));
-      }
+      presence.left(socketId, undefined, registry.removeSocket(socketId));
       log.debug('realtime: disconnected', { socket_id: socketId });
     });
     ws.on('error', (err) => log.debug('realtime: socket error', { socket_id: socketId, err: err.message }));
@@ -172,10 +170,9 @@ export function createRealtimeEndpoint(options: EndpointOptions): RealtimeEndpoi
         return subscribe(conn, data);
       case 'pusher:unsubscribe': {
         if (!isValidChannelName(data.channel)) return;
-        const { removed } = registry.unsubscribe(conn.socketId, data.channel);
-        if (removed !== undefined) {
-          broadcast(data.channel, encodeFrame('pusher_internal:member_removed', { user_id: removed }, data.channel));
-        }
+        const channel = data.channel;
+        const { removed } = registry.unsubscribe(conn.socketId, channel);
+        if (channelKind(channel) === 'presence') presence.left(conn.socketId, channel, removed === undefined ? [] : [{ channel, userId: removed }]);
         return;
       }
       default:
@@ -189,7 +186,7 @@ export function createRealtimeEndpoint(options: EndpointOptions): RealtimeEndpoi
   /** A socket leaves a channel by the server's decision (logout's revocation below). */
   function leave(socketId: string, channel: string): void {
     const { removed } = registry.unsubscribe(socketId, channel);
-    if (removed !== undefined) broadcast(channel, encodeFrame('pusher_internal:member_removed', { user_id: removed }, channel));
+    if (channelKind(channel) === 'presence') presence.left(socketId, channel, removed === undefined ? [] : [{ channel, userId: removed }]);
   }
 
   function subscribe(conn: Connection, data: Record<string, unknown>): void {
@@ -212,11 +209,7 @@ export function createRealtimeEndpoint(options: EndpointOptions): RealtimeEndpoi
     }
     const { added } = registry.subscribe(conn, channel, member);
     if (member) {
-      conn.send(encodeFrame('pusher_internal:subscription_succeeded', { presence: registry.presenceSnapshot(channel) }, channel));
-      if (added) {
-        const info = member.user_info === undefined ? {} : { user_info: member.user_info };
-        broadcast(channel, encodeFrame('pusher_internal:member_added', { user_id: member.user_id, ...info }, channel), conn.socketId);
-      }
+      presence.joined(conn, channel, member, added);
     } else {
       conn.send(encodeFrame('pusher_internal:subscription_succeeded', {}, channel));
     }
@@ -236,6 +229,20 @@ export function createRealtimeEndpoint(options: EndpointOptions): RealtimeEndpoi
     if (!isValidEventName(frame.event)) return conn.send(errorFrame('Invalid event name', null));
     const userId = registry.presenceUserOf(conn.socketId, channel);
     broadcast(channel, encodeFrame(frame.event, frame.data ?? {}, channel, userId), conn.socketId);
+    // Subscribers connected to other instances hear it too, with the same user_id.
+    const data = typeof frame.data === 'string' ? frame.data : JSON.stringify(frame.data ?? {});
+    cluster?.forward({ channels: [channel], name: frame.event, data, socketId: conn.socketId, ...(userId !== undefined ? { userId } : {}) });
+  }
+
+  function trigger({ channels, name, data, socketId, userId }: TriggerInput): number {
+    // Logout's control message (session-grants.ts): those sockets leave the channel; nobody receives it.
+    if (name === REVOKE_EVENT) {
+      for (const channel of channels) for (const revoked of revokedSockets(data)) leave(revoked, channel);
+      return 0;
+    }
+    let sent = 0;
+    for (const channel of channels) sent += broadcast(channel, encodeFrame(name, data, channel, userId), socketId);
+    return sent;
   }
 
   return {
@@ -250,16 +257,7 @@ export function createRealtimeEndpoint(options: EndpointOptions): RealtimeEndpoi
       wss.handleUpgrade(req, socket, head, (ws) => accept(ws, url));
       return true;
     },
-    trigger({ channels, name, data, socketId }) {
-      // Logout's control message (session-grants.ts): those sockets leave the channel; nobody receives it.
-      if (name === REVOKE_EVENT) {
-        for (const channel of channels) for (const revoked of revokedSockets(data)) leave(revoked, channel);
-        return 0;
-      }
-      let sent = 0;
-      for (const channel of channels) sent += broadcast(channel, encodeFrame(name, data, channel), socketId);
-      return sent;
-    },
+    trigger,
     subscriberCount: (channel) => registry.subscriberCount(channel),
     connectionCount: () => connections.size,
     async close() {

@@ -101,3 +101,14 @@ export function errorFrame(message: string, code: number | null): string {
 export function subscriptionErrorFrame(channel: string, error: string, status = 401): string {
   return encodeFrame('pusher:subscription_error', { type: 'AuthError', error, status }, channel);
 }
+
+/** One event for the sockets subscribed to its channels (a server publish, a client event, a member change). */
+export interface TriggerInput {
+  channels: string[];
+  name: string;
+  data: string;
+  /** Leave this socket out (the one whose action caused the event). */
+  socketId?: string | undefined;
+  /** Client events on presence channels carry who sent them. */
+  userId?: string | undefined;
+}

@@ -1,8 +1,12 @@
 // Two server processes on one PostgreSQL (issue 14), as behind a load balancer: what one instance is
 // told, the other knows. Runs through `npm run test:instances` (scripts/test-pg.sh starts PostgreSQL);
 // skipped without DATABASE_URL.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
-import PusherClient from 'pusher-js';
+import Pusher from 'pusher';
+import PusherClient, { type PresenceChannel } from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionResponseSchema } from '../../contract/auth';
 import { EMBEDDED_DEV_KEYS } from '../../server/config';
@@ -12,6 +16,7 @@ import { buildServer, createDatabase, SHARED, startInstance, type Instance } fro
 
 const baseUrl = process.env.DATABASE_URL;
 const STUDENT = '+97455000001';
+const root = path.resolve(import.meta.dirname, '../..');
 
 describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
   let database: { url: string; drop(): Promise<void> };
@@ -24,8 +29,8 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
     database = await createDatabase(baseUrl as string);
     // Started together: migrations and seeding must happen once (advisory lock), whoever is first.
     [a, b] = await Promise.all([
-      startInstance('a', database.url, { JOBS_EVERY_MS: '300' }),
-      startInstance('b', database.url, { JOBS_EVERY_MS: '300' }),
+      startInstance('a', database.url, { JOBS_EVERY_MS: '300', REALTIME_CLIENT_EVENTS: '1' }),
+      startInstance('b', database.url, { JOBS_EVERY_MS: '300', REALTIME_CLIENT_EVENTS: '1' }),
     ]);
     sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
@@ -98,6 +103,71 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
     } finally {
       client.disconnect();
     }
+  });
+
+  it('presence and client events span instances: a member joining through B is seen on A, a client event from B reaches A', async () => {
+    // No product channel is a presence channel yet, so the test signs as any server holding the shared
+    // PUSHER_SECRET would; what is under test is the endpoints, not the authorizer.
+    const signer = new Pusher({ appId: EMBEDDED_DEV_KEYS.appId, key: EMBEDDED_DEV_KEYS.key, secret: SHARED.PUSHER_SECRET, cluster: 'eu' });
+    const room = `presence-room-${Date.now()}`;
+    const connect = (on: Instance, userId: string, name: string) =>
+      new PusherClient(EMBEDDED_DEV_KEYS.key, {
+        cluster: 'eu', wsHost: '127.0.0.1', wsPort: on.port, forceTLS: false, enabledTransports: ['ws'],
+        channelAuthorization: {
+          transport: 'ajax', endpoint: '/unused',
+          customHandler: ({ socketId, channelName }, callback) => callback(null, signer.authorizeChannel(socketId, channelName, { user_id: userId, user_info: { name } })),
+        },
+      });
+    const subscribed = (channel: PresenceChannel) =>
+      new Promise<void>((resolve, reject) => {
+        channel.bind('pusher:subscription_succeeded', () => resolve());
+        channel.bind('pusher:subscription_error', (e: unknown) => reject(new Error(JSON.stringify(e))));
+      });
+    const memberIds = (channel: PresenceChannel) => {
+      const ids: string[] = [];
+      channel.members.each((m: { id: string }) => ids.push(m.id));
+      return ids.sort();
+    };
+    const onA = connect(a, 'amal', 'أمل');
+    const onB = connect(b, 'badr', 'بدر');
+    try {
+      const inA = onA.subscribe(room) as PresenceChannel;
+      await subscribed(inA);
+      expect(memberIds(inA)).toEqual(['amal']);
+      const added = new Promise<unknown>((resolve) => inA.bind('pusher:member_added', resolve));
+      const inB = onB.subscribe(room) as PresenceChannel;
+      await subscribed(inB);
+      // B's subscriber is given the member connected to A, and A's hears of B's.
+      expect(memberIds(inB)).toEqual(['amal', 'badr']);
+      expect(await added).toEqual({ id: 'badr', info: { name: 'بدر' } });
+      expect(memberIds(inA)).toEqual(['amal', 'badr']);
+
+      const waved = new Promise<unknown[]>((resolve) => inA.bind('client-wave', (data: unknown, meta: unknown) => resolve([data, meta])));
+      expect(inB.trigger('client-wave', { text: 'السلام عليكم' })).toBe(true);
+      expect(await waved).toEqual([{ text: 'السلام عليكم' }, { user_id: 'badr' }]);
+
+      const removed = new Promise<unknown>((resolve) => inA.bind('pusher:member_removed', resolve));
+      onB.disconnect();
+      expect(await removed).toMatchObject({ id: 'badr' });
+      expect(memberIds(inA)).toEqual(['amal']);
+    } finally {
+      onA.disconnect();
+      onB.disconnect();
+    }
+  });
+
+  it('runs with node alone: the compiled reviewer CLI approves through B, and tsx is not a production dependency', async () => {
+    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(Object.keys(pkg.dependencies)).not.toContain('tsx');
+    const teacher = await signUpTeacher(a);
+    const cli = spawnSync(process.execPath, ['dist/server/admin.js', 'teachers:approve', teacher.phone], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', ADMIN_URL: b.url, ADMIN_TOKEN: SHARED.ADMIN_TOKEN, ADMIN_LANG: 'en' },
+      encoding: 'utf8',
+    });
+    expect(cli.status, cli.stderr).toBe(0);
+    const { rows } = await sql.query<{ status: string }>('SELECT status FROM users WHERE phone = $1', [teacher.phone]);
+    expect(rows[0]?.status).toBe('policy');
   });
 
   it('a code sent through A verifies through B', async () => {

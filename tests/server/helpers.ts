@@ -6,14 +6,40 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createApp } from '../../server/app';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
+import { databaseUrlFor, SEEDED_SCHEMAS } from '../setup/pg-template';
 import { openDb, type Db } from '../../server/db';
 import { openPglite } from '../../server/db/pglite';
 import { migrate } from '../../server/db/migrate';
 import { seed } from '../../server/db/seed';
 import { createLogger } from '../../server/logger';
 
-export const databaseUrl = process.env.DATABASE_URL || undefined;
+/**
+ * On PostgreSQL: this file's own database, a copy of the run's template (tests/setup/pg-template.ts),
+ * so seededDb() can hand out schemas that are migrated and seeded already.
+ */
+export const databaseUrl = await fileDatabase(process.env.DATABASE_URL || undefined);
+
+async function fileDatabase(baseUrl: string | undefined): Promise<string | undefined> {
+  const template = baseUrl ? inject('pgTemplate') : null;
+  if (!baseUrl || !template) return baseUrl;
+  const name = `noor_file_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.end();
+  // Registered while the test file imports this module, so it runs after the file's own afterAll hooks.
+  afterAll(async () => {
+    const cleanup = new pg.Client({ connectionString: baseUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+  });
+  return databaseUrlFor(baseUrl, name);
+}
+
+/** The template's seeded schemas this file has not used yet. */
+const readySchemas = Array.from({ length: databaseUrl && inject('pgTemplate') ? SEEDED_SCHEMAS : 0 }, (_, i) => `seeded_${i + 1}`);
 
 export interface TestDb {
   db: Db;
@@ -46,6 +72,11 @@ export async function freshDb(template: 'empty' | 'seeded' = 'empty'): Promise<T
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
+  return schemaDb(databaseUrl, schema);
+}
+
+/** A TestDb over an existing schema on PostgreSQL; close() drops it. */
+async function schemaDb(databaseUrl: string, schema: string): Promise<TestDb> {
   const db = await openDb({ databaseUrl, searchPath: schema });
   return {
     db,
@@ -64,6 +95,8 @@ export async function freshDb(template: 'empty' | 'seeded' = 'empty'): Promise<T
 /** A migrated and seeded database. */
 export async function seededDb(): Promise<TestDb> {
   if (!databaseUrl && inject('pgliteTemplates')) return freshDb('seeded');
+  const ready = readySchemas.shift();
+  if (databaseUrl && ready) return schemaDb(databaseUrl, ready);
   const t = await freshDb();
   await migrate(t.db);
   await seed(t.db, { demo: true });

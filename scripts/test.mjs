@@ -1,0 +1,59 @@
+// `npm test`: every check CI runs, in an order that uses two cores well, with a timing table at the end
+// (issue 13: the suite must stay within 12 minutes on 2 cores; this prints where the time goes, it
+// never fails on time). The static checks are single-threaded, so they run two at a time with their
+// output held until each ends; the test runs use every core themselves and run one after another.
+// Stops at the first failure (after the running group ends) and exits 1.
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+
+const GROUPS = [
+  { parallel: true, steps: ['typecheck', 'lint', 'lint:knip', 'i18n:check'] },
+  { parallel: false, steps: ['test:unit', 'test:pg', 'test:instances', 'test:e2e'] },
+];
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+function run(script, { buffered }) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(npm, ['run', '--silent', script], { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      if (buffered) process.stdout.write(`\n── npm run ${script} ──\n${output}`);
+      resolve({ script, ok: code === 0, seconds: (Date.now() - started) / 1000 });
+    });
+  });
+}
+
+async function runAll(scripts, width) {
+  const results = [];
+  const queue = [...scripts];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) results.push(await run(next, { buffered: true }));
+  };
+  await Promise.all(Array.from({ length: width }, worker));
+  return results;
+}
+
+const started = Date.now();
+const results = [];
+const width = Math.max(1, Math.min(2, os.availableParallelism()));
+for (const group of GROUPS) {
+  if (group.parallel) {
+    results.push(...(await runAll(group.steps, width)));
+  } else {
+    for (const step of group.steps) {
+      const result = await run(step, { buffered: false });
+      results.push(result);
+      if (!result.ok) break;
+    }
+  }
+  if (results.some((r) => !r.ok)) break;
+}
+
+const total = (Date.now() - started) / 1000;
+console.log('\nnpm test — where the time went');
+for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'}  ${r.script.padEnd(16)} ${r.seconds.toFixed(1).padStart(7)} s`);
+console.log(`  total                  ${total.toFixed(1).padStart(7)} s (wall clock)`);
+process.exit(results.every((r) => r.ok) && results.length === GROUPS.flatMap((g) => g.steps).length ? 0 : 1);
