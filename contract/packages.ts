@@ -23,7 +23,12 @@ export const packageSchema = z.object({
 export type TimePackage = z.infer<typeof packageSchema>;
 export const packagesResponseSchema = envelopeSchema(z.array(packageSchema));
 
-const packageId = z.number({ error: (i) => (i.input === undefined ? validationKeys.required : validationKeys.invalid) }).int().positive({ error: validationKeys.invalid });
+// Ids are PostgreSQL integers: a larger number is not an id (issue 15: it reached the database and answered 502).
+const packageId = z
+  .number({ error: (i) => (i.input === undefined ? validationKeys.required : validationKeys.invalid) })
+  .int()
+  .positive({ error: validationKeys.invalid })
+  .max(2_147_483_647, { error: validationKeys.invalid });
 const promoCode = z
   .string({ error: (i) => (i.input === undefined || i.input === null ? validationKeys.required : validationKeys.invalid) })
   .refine((v) => !hasNul(v), { error: validationKeys.invalid, abort: true })

@@ -12,6 +12,7 @@ import {
 import type { PaymentGateway } from '../../adapters/payments/gateway';
 import type { AppEnv } from '../../http/context';
 import { ApiFailure } from '../../http/errors';
+import { isInvalidInputDbError } from '../../http/input-guard';
 import { ok } from '../../http/respond';
 import { jsonBody } from '../../http/validate';
 import { tr, type MessageKey } from '../../i18n';
@@ -136,6 +137,8 @@ export function packagesRoutes({ gateway, identify, now = () => new Date(), publ
         });
       } catch (err) {
         if (err instanceof PromoRejectedError || err instanceof PackageNotFoundError) return packagesFailure(c, err);
+        // A value the database refuses is the caller's input (app.onError answers 400), not the gateway.
+        if (isInvalidInputDbError(err)) throw err;
         c.get('log').error('checkout failed', { id: c.get('requestId'), err: err instanceof Error ? err.message : String(err) });
         throw new ApiFailure(502, 'checkout_unavailable');
       }
