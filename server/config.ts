@@ -185,14 +185,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-// Instance settings live in config-instances.ts; re-exported so `./config` stays the one import.
+// Instance settings live in config-instances.ts; these are re-exported for the tests that import them here.
 export {
   assertProductionSafe,
   loadDatabaseSettings,
-  loadJobPeriodMs,
-  loadRealtimeClientEvents,
   loadShutdownTimeoutMs,
   loadStorageConfig,
-  type DatabaseSettings,
-  type StorageConfig,
 } from './config-instances';

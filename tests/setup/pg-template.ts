@@ -2,7 +2,7 @@
 // seeds a few schemas once per run in a template database. Each test file then gets its own database
 // as a copy of it (`CREATE DATABASE … TEMPLATE`, a file copy that takes a fraction of a migration and
 // seed), and its seededDb() calls take those schemas ready-made (tests/server/helpers.ts). Without
-// DATABASE_URL nothing happens here (PGlite has its own templates: pglite-template.ts).
+// DATABASE_URL (or with PG_TEMPLATE=off) nothing happens here (PGlite has its own: pglite-template.ts).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -38,7 +38,8 @@ async function onServer(baseUrl: string, sql: string): Promise<void> {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const baseUrl = process.env.DATABASE_URL;
-  if (!baseUrl) {
+  // PG_TEMPLATE=off: runs that never call the server test helpers (test:instances) skip the work.
+  if (!baseUrl || process.env.PG_TEMPLATE === 'off') {
     project.provide('pgTemplate', null);
     return async () => {};
   }
