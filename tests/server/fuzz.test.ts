@@ -5,10 +5,11 @@
 // Replay a failure with FUZZ_SEED=<printed seed>; FUZZ_RUNS changes the count (default 10 000 on
 // PGlite, 1 000 on PostgreSQL).
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FUZZ_TARGETS, type FuzzTarget } from './fuzz-routes';
 import { hardenedApp, REALTIME, ROLES } from './hardening-helpers';
 import { databaseUrl } from './helpers';
+import { perFile } from './support/per-file';
 
 // PGlite is the suite's home (10 000 a run); the PostgreSQL pass (test:pg) repeats a sample of it.
 const RUNS = Number(process.env.FUZZ_RUNS ?? (databaseUrl ? 1_000 : 10_000));
@@ -17,11 +18,7 @@ const BATCH = 50;
 // Refused attempts are counted on purpose (rate limits): a 4xx may add a row there.
 const COUNTERS = new Set(['rate_limit_hits', 'schema_migrations']);
 
-let t: Awaited<ReturnType<typeof hardenedApp>>;
-beforeAll(async () => {
-  t = await hardenedApp({ adminLoopbackOnly: false });
-});
-afterAll(() => t.close());
+const t = perFile(() => hardenedApp({ adminLoopbackOnly: false }));
 
 /** The app's routes as "METHOD path" (middleware, registered as ALL, is not a route). */
 function routeTable(): string[] {

@@ -6,7 +6,9 @@ import type { Queryable } from '../../server/db';
 import { createLogger } from '../../server/logger';
 import { issueToken } from '../../server/modules/auth/tokens';
 import type { Publisher } from '../../server/realtime/publisher';
+import { beforeEach } from 'vitest';
 import { json, seededDb } from './helpers';
+import { perFile } from './support/per-file';
 
 export interface Published {
   channels: string[];
@@ -132,7 +134,17 @@ export async function requestsApp() {
       post: async (path: string, body: unknown = {}): Promise<Response> => app.request(path, json(body, await headers())),
     };
   };
-  return { app, clock, as, published, publisher, ...t };
+  return { app, clock, as, published, publisher, math: await subjectId(t.db), ...t };
+}
+
+/** The requests app for one test file; each test starts at T0 with nothing published. */
+export function requestsFile() {
+  const ctx = perFile(requestsApp);
+  beforeEach(() => {
+    ctx.clock.now = new Date(T0);
+    ctx.published.length = 0;
+  });
+  return ctx;
 }
 
 /** A scheduled booking body `inHours` after the clock, for `hours` hours. */

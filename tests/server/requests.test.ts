@@ -1,31 +1,19 @@
 // Session requests over HTTP: booking rules and the debit in the same transaction, every transition
 // allowed and refused by the request machine, who may see and change what (404 for others' ids), the
 // double-approval race, refunds, the sweep, evaluations, lists and realtime notices.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REQUEST_EVENTS, type RequestDetail, type RequestSummary } from '../../contract/requests';
 import { sweepAndPublish, sweepRequests } from '../../server/modules/requests';
-import { HOUR, T0, balanceMinutesOf, creditHours, makeStudent, makeTeacher, requestsApp, scheduleBody, subjectId } from './requests-helpers';
+import { HOUR, T0, balanceMinutesOf, creditHours, makeStudent, makeTeacher, requestsFile, scheduleBody, subjectId } from './requests-helpers';
 
-type Ctx = Awaited<ReturnType<typeof requestsApp>>;
-let ctx: Ctx;
-let math: number;
-
-beforeAll(async () => {
-  ctx = await requestsApp();
-  math = await subjectId(ctx.db);
-});
-afterAll(() => ctx.close());
-beforeEach(() => {
-  ctx.clock.now = new Date(T0);
-  ctx.published.length = 0;
-});
+const ctx = requestsFile();
 
 async function body<T>(res: Response): Promise<{ message: string; data: T; code?: string; errors?: Record<string, string[]> }> {
   return (await res.json()) as { message: string; data: T; code?: string; errors?: Record<string, string[]> };
 }
 
 async function book(student: number, teacher: number, startsInHours = 3, hours = 1, extra: Record<string, unknown> = {}) {
-  const res = await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, math, new Date(ctx.clock.now.getTime() + startsInHours * HOUR), hours, extra));
+  const res = await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, ctx.math, new Date(ctx.clock.now.getTime() + startsInHours * HOUR), hours, extra));
   return { res, json: await body<RequestDetail>(res) };
 }
 
@@ -48,13 +36,13 @@ describe('booking', () => {
     const teacher = await makeTeacher(ctx.db);
     const student = await makeStudent(ctx.db);
     await creditHours(ctx.db, student, 5);
-    const res = await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, math, new Date(T0.getTime() + 59 * 60_000)));
+    const res = await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, ctx.math, new Date(T0.getTime() + 59 * 60_000)));
     expect(res.status).toBe(400);
     const json = await body(res);
     expect(json.code).toBe('schedule_too_soon');
     expect(json.errors?.starts_at).toEqual(['The session time must be at least one hour from now']);
     expect(await balanceMinutesOf(ctx.db, student)).toBe(5 * 60);
-    const ar = await ctx.as(student, 'ar').post('/api/v1/requests', scheduleBody(teacher, math, new Date(T0.getTime() + 30 * 60_000)));
+    const ar = await ctx.as(student, 'ar').post('/api/v1/requests', scheduleBody(teacher, ctx.math, new Date(T0.getTime() + 30 * 60_000)));
     expect((await body(ar)).errors?.starts_at).toEqual(['يجب أن يكون موعد الحصة بعد ساعة واحدة على الأقل من الآن']);
   });
 
@@ -69,18 +57,18 @@ describe('booking', () => {
     // Approve one at 10:00–11:00, then another at 10:30 overlaps it.
     const first = await book(student, teacher, 1, 1);
     expect((await ctx.as(teacher).post(`/api/v1/requests/${first.json.data.id}/approve`)).status).toBe(200);
-    const overlap = await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, math, new Date(T0.getTime() + 1.5 * HOUR)));
+    const overlap = await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, ctx.math, new Date(T0.getTime() + 1.5 * HOUR)));
     expect(overlap.status).toBe(409);
     expect((await body(overlap)).code).toBe('slot_taken');
     for (const duration of [0, 7, 1.5]) {
-      const res = await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, math, new Date(T0.getTime() + 2 * HOUR), duration));
+      const res = await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, ctx.math, new Date(T0.getTime() + 2 * HOUR), duration));
       expect(res.status).toBe(400);
       expect((await body(res)).errors?.duration_hours).toEqual(['The session must last from 1 to 6 hours']);
     }
     const physics = await subjectId(ctx.db, 'physics');
     const res = await ctx.as(student).post('/api/v1/requests', { ...scheduleBody(teacher, physics, new Date(T0.getTime() + 2 * HOUR)) });
     expect((await body(res)).code).toBe('subject_not_taught');
-    const missing = await ctx.as(student).post('/api/v1/requests', { teacher_id: teacher, subject_id: math, type: 'schedule', duration_hours: 1 });
+    const missing = await ctx.as(student).post('/api/v1/requests', { teacher_id: teacher, subject_id: ctx.math, type: 'schedule', duration_hours: 1 });
     expect((await body(missing)).errors?.starts_at).toEqual(['This field is required']);
   });
 
@@ -109,8 +97,8 @@ describe('booking', () => {
   it('lets only signed-in students book', async () => {
     const teacher = await makeTeacher(ctx.db);
     const other = await makeTeacher(ctx.db);
-    expect((await ctx.as(null).post('/api/v1/requests', scheduleBody(teacher, math, new Date(T0.getTime() + 3 * HOUR)))).status).toBe(401);
-    const res = await ctx.as(other).post('/api/v1/requests', scheduleBody(teacher, math, new Date(T0.getTime() + 3 * HOUR)));
+    expect((await ctx.as(null).post('/api/v1/requests', scheduleBody(teacher, ctx.math, new Date(T0.getTime() + 3 * HOUR)))).status).toBe(401);
+    const res = await ctx.as(other).post('/api/v1/requests', scheduleBody(teacher, ctx.math, new Date(T0.getTime() + 3 * HOUR)));
     expect(res.status).toBe(403);
     expect((await body(res)).message).toBe('Only student accounts can book sessions');
     const student = await makeStudent(ctx.db);
@@ -232,7 +220,7 @@ describe('transitions', () => {
     const teacher = await makeTeacher(ctx.db);
     const student = await makeStudent(ctx.db);
     await creditHours(ctx.db, student, 3);
-    const urgent = await ctx.as(student).post('/api/v1/requests', { teacher_id: teacher, subject_id: math, type: 'urgent', duration_hours: 1, broadcast: false });
+    const urgent = await ctx.as(student).post('/api/v1/requests', { teacher_id: teacher, subject_id: ctx.math, type: 'urgent', duration_hours: 1, broadcast: false });
     const urgentJson = await body<RequestDetail>(urgent);
     expect(urgent.status).toBe(201);
     expect(urgentJson.data.deadlines.expires_at).toBe(new Date(T0.getTime() + 15 * 60_000).toISOString());
@@ -267,7 +255,7 @@ describe('broadcast and the race', () => {
     await creditHours(ctx.db, student, 2);
     const res = await ctx.as(student).post('/api/v1/requests', {
       teacher_id: chosen,
-      subject_id: math,
+      subject_id: ctx.math,
       type: 'urgent',
       duration_hours: 1,
       broadcast: true,
@@ -312,7 +300,7 @@ describe('broadcast and the race', () => {
     const student = await makeStudent(ctx.db);
     await creditHours(ctx.db, student, 2);
     await ctx.db.query(`UPDATE users SET status = 'in_review' WHERE id = $1`, [third]);
-    const res = await ctx.as(student).post('/api/v1/requests', { ...scheduleBody(chosen, math, new Date(T0.getTime() + 3 * HOUR), 2), broadcast: true });
+    const res = await ctx.as(student).post('/api/v1/requests', { ...scheduleBody(chosen, ctx.math, new Date(T0.getTime() + 3 * HOUR), 2), broadcast: true });
     const id = (await body<RequestDetail>(res)).data.id;
     const offers = await ctx.db.query<{ teacher_id: number }>('SELECT teacher_id FROM request_offers WHERE request_id = $1', [id]);
     // Every active matching teacher made by earlier tests may be offered too; decline them all.
@@ -338,7 +326,7 @@ describe('broadcast and the race', () => {
     const teachers = await Promise.all([1, 2, 3, 4, 5].map(() => makeTeacher(ctx.db)));
     const student = await makeStudent(ctx.db);
     await creditHours(ctx.db, student, 1);
-    const res = await ctx.as(student).post('/api/v1/requests', { ...scheduleBody(teachers[0]!, math, new Date(T0.getTime() + 3 * HOUR)), broadcast: true });
+    const res = await ctx.as(student).post('/api/v1/requests', { ...scheduleBody(teachers[0]!, ctx.math, new Date(T0.getTime() + 3 * HOUR)), broadcast: true });
     const id = (await body<RequestDetail>(res)).data.id;
     const answers = await Promise.all(teachers.map((t) => ctx.as(t).post(`/api/v1/requests/${id}/approve`)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
