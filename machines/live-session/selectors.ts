@@ -21,13 +21,37 @@ export const selectCanRejoin = (s: Snapshot) => s.can({ type: 'session.rejoin' }
 export const selectJoining = (s: Snapshot) => s.matches({ session: 'joining' });
 export const selectLeaving = (s: Snapshot) => s.matches({ session: 'leaving' }) || s.matches({ session: 'ending' });
 export const selectConfirmingLeave = (s: Snapshot) => s.hasTag('leave:confirming');
-export const selectWarned = (s: Snapshot) => s.context.warned;
-export const selectSelfQuality = (s: Snapshot) => s.context.selfQuality;
-export const selectPeerQuality = (s: Snapshot) => s.context.peerQuality;
-export const selectMicOn = (s: Snapshot) => s.context.micOn;
-export const selectCameraOn = (s: Snapshot) => s.context.cameraOn;
-export const selectAudioOnly = (s: Snapshot) => s.context.audioOnly;
-export const selectDevices = (s: Snapshot) => s.context.devices;
 export const selectRole = (s: Snapshot) => s.context.grant?.role ?? 'student';
 export const selectVideoConfigured = (s: Snapshot) => s.context.grant?.video_configured ?? false;
 export const selectAdapter = (s: Snapshot) => s.context.grant?.rtc_adapter ?? 'none';
+
+/** What the call's controls show (compare with shallowEqual). */
+export const selectControls = (s: Snapshot) => ({
+  inCall: selectInCall(s),
+  leaving: selectLeaving(s),
+  micOn: s.context.micOn,
+  cameraOn: s.context.cameraOn,
+  audioOnly: s.context.audioOnly,
+  confirming: selectConfirmingLeave(s),
+  devices: s.context.devices,
+});
+
+/** What the video tiles show (compare with shallowEqual). */
+export const selectTiles = (s: Snapshot) => ({
+  inCall: selectInCall(s),
+  rtcPeerPresent: selectPeerPresent(s),
+  selfQuality: s.context.selfQuality,
+  peerQuality: s.context.peerQuality,
+  cameraOff: s.context.audioOnly || !s.context.cameraOn,
+  role: selectRole(s),
+  adapter: selectAdapter(s),
+});
+
+/** The call's header and banners (compare with shallowEqual). */
+export const selectCallStatus = (s: Snapshot) => ({
+  joining: selectJoining(s),
+  remaining: selectRemainingMs(s),
+  warned: s.context.warned,
+  reconnecting: selectIsReconnecting(s),
+  videoMissing: selectAdapter(s) === 'none' && !selectVideoConfigured(s),
+});

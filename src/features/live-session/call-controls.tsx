@@ -1,15 +1,7 @@
 // The call's controls: microphone and camera toggles (pressed state), the device pickers and leaving.
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  selectAudioOnly,
-  selectCameraOn,
-  selectConfirmingLeave,
-  selectDevices,
-  selectInCall,
-  selectLeaving,
-  selectMicOn,
-} from '../../../machines/live-session.machine';
+import { selectControls } from '../../../machines/live-session.machine';
 import type { LiveSessionActor } from '../../app/live-session';
 import { Button } from '../../ui/button';
 import { DevicePicker } from './device-picker';
@@ -18,13 +10,7 @@ import { useDevices } from './use-devices';
 
 export function CallControls({ actor }: { actor: LiveSessionActor }) {
   const { t } = useLingui();
-  const inCall = useSelector(actor, selectInCall);
-  const leaving = useSelector(actor, selectLeaving);
-  const micOn = useSelector(actor, selectMicOn);
-  const cameraOn = useSelector(actor, selectCameraOn);
-  const audioOnly = useSelector(actor, selectAudioOnly);
-  const confirming = useSelector(actor, selectConfirmingLeave);
-  const devices = useSelector(actor, selectDevices);
+  const { inCall, leaving, micOn, cameraOn, audioOnly, confirming, devices } = useSelector(actor, selectControls, shallowEqual);
   const { cameras, microphones } = useDevices(inCall);
 
   return (

@@ -1,15 +1,8 @@
 // The call itself: the remaining time with its warning, the banners (video not configured,
 // reconnecting, joining), the video tiles and the controls. Reads the machine through selectors and tags.
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { Trans } from '@lingui/react/macro';
-import {
-  selectAdapter,
-  selectIsReconnecting,
-  selectJoining,
-  selectRemainingMs,
-  selectVideoConfigured,
-  selectWarned,
-} from '../../../machines/live-session.machine';
+import { selectCallStatus } from '../../../machines/live-session.machine';
 import type { LiveSessionActor } from '../../app/live-session';
 import type { RtcStore } from '../../rtc/session-store';
 import { CallControls } from './call-controls';
@@ -26,12 +19,7 @@ function formatRemaining(ms: number): string {
 }
 
 export function CallView({ actor, store, api, channelName }: { actor: LiveSessionActor; store: RtcStore; api: SessionApi; channelName: string }) {
-  const joining = useSelector(actor, selectJoining);
-  const remaining = useSelector(actor, selectRemainingMs);
-  const warned = useSelector(actor, selectWarned);
-  const reconnecting = useSelector(actor, selectIsReconnecting);
-  const videoConfigured = useSelector(actor, selectVideoConfigured);
-  const adapter = useSelector(actor, selectAdapter);
+  const { joining, remaining, warned, reconnecting, videoMissing } = useSelector(actor, selectCallStatus, shallowEqual);
 
   return (
     <div className="live-call">
@@ -51,7 +39,7 @@ export function CallView({ actor, store, api, channelName }: { actor: LiveSessio
           <Trans>Less than 5 minutes left. The session ends automatically when the booked time is up.</Trans>
         </p>
       ) : null}
-      {adapter === 'none' && !videoConfigured ? (
+      {videoMissing ? (
         <p className="live-call-banner is-info" role="status" data-testid="video-not-configured">
           <Trans>
             Video is not configured on this server: you can see your own camera and the timer runs, but the other participant cannot be

@@ -2,18 +2,9 @@
 // fills the screen and the self-view sits in a corner), each with its network-quality label. The
 // RTC session renders into them; without a video provider the server's attendance tells presence.
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  selectAdapter,
-  selectAudioOnly,
-  selectCameraOn,
-  selectInCall,
-  selectPeerPresent,
-  selectPeerQuality,
-  selectRole,
-  selectSelfQuality,
-} from '../../../machines/live-session.machine';
+import { selectTiles } from '../../../machines/live-session.machine';
 import type { LiveSessionActor } from '../../app/live-session';
 import type { RtcStore } from '../../rtc/session-store';
 import { usePeerPresentFromAttendance } from './peer-presence';
@@ -22,14 +13,7 @@ import { qualityTexts } from './texts';
 
 export function VideoTiles({ actor, store, api, channelName }: { actor: LiveSessionActor; store: RtcStore; api: SessionApi; channelName: string }) {
   const { i18n, t } = useLingui();
-  const inCall = useSelector(actor, selectInCall);
-  const rtcPeerPresent = useSelector(actor, selectPeerPresent);
-  const selfQuality = useSelector(actor, selectSelfQuality);
-  const peerQuality = useSelector(actor, selectPeerQuality);
-  const cameraOn = useSelector(actor, selectCameraOn);
-  const audioOnly = useSelector(actor, selectAudioOnly);
-  const role = useSelector(actor, selectRole);
-  const adapter = useSelector(actor, selectAdapter);
+  const { inCall, rtcPeerPresent, selfQuality, peerQuality, cameraOff, role, adapter } = useSelector(actor, selectTiles, shallowEqual);
   const session = useSyncExternalStore(store.subscribe, store.get, store.get);
 
   const localRef = useRef<HTMLDivElement>(null);
@@ -61,7 +45,7 @@ export function VideoTiles({ actor, store, api, channelName }: { actor: LiveSess
     <div className="live-call-tiles">
       <figure className="live-tile">
         <div className="live-tile-video" ref={localRef} data-testid="local-video">
-          {audioOnly || !cameraOn ? (
+          {cameraOff ? (
             <span className="live-tile-off">
               <Trans>Camera off</Trans>
             </span>
