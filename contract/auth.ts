@@ -123,7 +123,6 @@ export const studentRegisterSchema = z.object({
   gender: genderSchema,
   phase_id: idSchema,
 });
-export type StudentRegisterRequest = z.input<typeof studentRegisterSchema>;
 
 /** The text fields of the teacher sign-up (multipart); the three documents are checked apart. */
 export const instructorRegisterSchema = withConfirmation(

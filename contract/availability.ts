@@ -43,7 +43,6 @@ export const availabilityQuerySchema = z.object({
   days: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(MAX_AVAILABILITY_DAYS).default(DEFAULT_AVAILABILITY_DAYS)),
   duration: z.preprocess(blankToUndefined, z.coerce.number().int().min(MIN_DURATION_HOURS).max(MAX_DURATION_HOURS).default(MIN_DURATION_HOURS)),
 });
-export type AvailabilityQuery = z.input<typeof availabilityQuerySchema>;
 
 export const availabilitySchema = z.object({
   teacher_id: z.number().int(),

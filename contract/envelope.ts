@@ -15,8 +15,4 @@ export const validationErrorBodySchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())),
 });
-export type ValidationErrorBody = z.infer<typeof validationErrorBodySchema>;
 
-/** Any other failure (404, 413, 500 …). */
-export const errorBodySchema = z.object({ message: z.string() });
-export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -5,7 +5,6 @@ import { envelopeSchema } from './envelope';
 import { emailSchema } from './validation';
 
 export const newsletterRequestSchema = z.object({ email: emailSchema });
-export type NewsletterRequest = z.input<typeof newsletterRequestSchema>;
 
 export const newsletterResponseSchema = envelopeSchema(z.object({ already_subscribed: z.boolean() }));
 export type NewsletterResponse = z.infer<typeof newsletterResponseSchema>;

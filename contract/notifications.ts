@@ -60,7 +60,6 @@ export const notificationPageSchema = z.object({
   data: z.array(notificationSchema),
   meta: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int(), unread_count: z.number().int() }),
 });
-export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 export const unreadCountSchema = z.object({ unread_count: z.number().int() });
 export const unreadCountResponseSchema = envelopeSchema(unreadCountSchema);
@@ -73,4 +72,3 @@ export const notificationsQuerySchema = z.object({
 /** The realtime event on `private-user-{id}` whenever the user's unread count changes. */
 export const NOTIFICATION_CREATED_EVENT = 'notification.created';
 export const NOTIFICATIONS_READ_EVENT = 'notifications.read';
-export const notificationEventSchema = z.object({ unread_count: z.number().int() });

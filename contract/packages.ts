@@ -5,8 +5,6 @@ import { z } from 'zod';
 import { envelopeSchema } from './envelope';
 import { freeText, hasNul, validationKeys } from './validation';
 
-export const CURRENCY = 'QAR';
-
 export const packageSchema = z.object({
   id: z.number().int(),
   code: z.string(),
@@ -37,7 +35,6 @@ const promoCode = z
   .max(40, { error: validationKeys.tooLong });
 
 export const promoCheckRequestSchema = z.object({ code: promoCode, package_id: packageId });
-export type PromoCheckRequest = z.input<typeof promoCheckRequestSchema>;
 
 /** Why a promo code was refused: the 422's `errors.code`. Each has its own message. */
 export const PROMO_REJECTIONS = ['invalid', 'expired', 'used_up', 'not_applicable'] as const;
@@ -62,11 +59,9 @@ export const createOrderRequestSchema = z.object({
     .nullable()
     .transform((v) => (v ? v : undefined)),
 });
-export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
 
 export const ORDER_STATUSES = ['created', 'pendingPayment', 'paid', 'failed', 'expired'] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
-export type OrderStatusWire = z.infer<typeof orderStatusSchema>;
 
 export const createdOrderSchema = z.object({
   id: z.number().int(),
@@ -123,6 +118,4 @@ export const paymentConfirmationSchema = z.object({
   reference: z.string().min(1).max(100),
   signature: z.string().min(1),
 });
-export type PaymentConfirmation = z.infer<typeof paymentConfirmationSchema>;
 
-export { PAYMENT_RESULTS, type PaymentResult } from './payment-results';

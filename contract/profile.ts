@@ -33,7 +33,6 @@ export type ProfileValidationKey = (typeof profileValidationKeys)[keyof typeof p
 
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 export const DESCRIPTION_MAX_LENGTH = 1000;
-export { EXPERIENCE_MAX_YEARS } from './validation';
 
 const required = (issue: { input: unknown }) =>
   issue.input === undefined || issue.input === null || issue.input === '' ? validationKeys.required : validationKeys.invalid;
@@ -56,7 +55,6 @@ export const workingHoursSchema = z
       return typeof v?.start_time === 'string' && typeof v.end_time === 'string';
     },
   });
-export type WorkingHours = z.infer<typeof workingHoursSchema>;
 
 const workingHoursListSchema = z
   .array(workingHoursSchema, { error: validationKeys.invalid })

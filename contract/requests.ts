@@ -95,7 +95,6 @@ export const rejectInputSchema = z.object({
     .nullable()
     .transform((v) => (v ? v : null)),
 });
-export type RejectInput = z.input<typeof rejectInputSchema>;
 
 const optionalId = z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : v), z.coerce.number().int().positive().optional());
 export const requestsQuerySchema = z.object({
@@ -106,10 +105,8 @@ export const requestsQuerySchema = z.object({
   page: z.preprocess((v) => (v === '' || v === undefined ? 1 : v), z.coerce.number().int().min(1).max(10_000)),
   per_page: z.preprocess((v) => (v === '' || v === undefined ? 20 : v), z.coerce.number().int().min(1).max(50)),
 });
-export type RequestsQuery = z.input<typeof requestsQuerySchema>;
 
 const personSchema = z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() });
-export type RequestPerson = z.infer<typeof personSchema>;
 
 export const requestSummarySchema = z.object({
   id: z.number().int(),
@@ -173,15 +170,6 @@ export const requestsResponseSchema = z.object({
 });
 export type RequestsResponse = z.infer<typeof requestsResponseSchema>;
 
-/** Every refusal of this API (400/402/404/409) carries `code`. */
-export const requestErrorBodySchema = z.object({
-  message: z.string(),
-  code: z.string().optional(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
-
-export const requestUpdatedEventSchema = z.object({ id: z.number().int(), status: z.enum(REQUEST_STATUSES) });
-export const requestOfferedEventSchema = z.object({ id: z.number().int() });
 
 // ---- The booking rules, pure: the server enforces them, the booking machine shows them early. ----
 

@@ -68,6 +68,3 @@ export const reviewDocumentSchema = z.object({
   file_name: z.string(),
 });
 export type ReviewDocument = z.infer<typeof reviewDocumentSchema>;
-
-/** The multipart fields of POST v1/instructor/documents. */
-export const TEACHER_DOCUMENT_FIELDS = DOCUMENT_FIELDS;

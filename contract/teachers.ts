@@ -15,13 +15,10 @@ import { envelopeSchema } from './envelope';
 import { clockTimeSchema } from './profile';
 import { freeText } from './validation';
 
-/** The zone teachers' weekly hours are written in (docs/decisions.md). */
-export const TEACHER_TIME_ZONE = 'Asia/Qatar';
 /** Asia/Qatar is UTC+3 all year; minutes east of UTC. */
 export const TEACHER_UTC_OFFSET_MINUTES = 180;
 
 export const TEACHER_GENDERS = ['male', 'female'] as const;
-export type TeacherGender = (typeof TEACHER_GENDERS)[number];
 
 export const DEFAULT_PER_PAGE = 12;
 export const MAX_PER_PAGE = 50;
@@ -41,7 +38,6 @@ export const teachersQuerySchema = z.object({
   page: z.preprocess((v) => (v === '' || v === undefined ? 1 : v), z.coerce.number().int().min(1).max(10_000)),
   per_page: z.preprocess((v) => (v === '' || v === undefined ? DEFAULT_PER_PAGE : v), z.coerce.number().int().min(1).max(MAX_PER_PAGE)),
 });
-export type TeachersQuery = z.input<typeof teachersQuerySchema>;
 export type TeachersFilter = z.output<typeof teachersQuerySchema>;
 
 export const namedRefSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -91,7 +87,6 @@ export const pageMetaSchema = z.object({
   per_page: z.number().int(),
   total: z.number().int(),
 });
-export type PageMeta = z.infer<typeof pageMetaSchema>;
 
 export const teachersResponseSchema = z.object({
   message: z.string(),
@@ -107,7 +102,6 @@ export const teacherEvaluationSchema = z.object({
   student_first_name: z.string().nullable(),
   at: z.string(),
 });
-export type TeacherEvaluation = z.infer<typeof teacherEvaluationSchema>;
 
 /** A time the teacher is taken (an approved session), without anything about its student. */
 export const busySlotSchema = z.object({ starts_at: z.string(), ends_at: z.string() });

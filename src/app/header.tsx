@@ -20,10 +20,10 @@ import { AccountMenu } from './account-menu';
 import { useDisclosure } from './use-disclosure';
 
 // The bell (issue 8) loads only after sign-in: anonymous visitors never download it or its realtime code.
-const NotificationBell = lazy(() => import('../features/notifications/bell'));
+const NotificationBell = lazy(() => import('../features/notifications/bell').then((m) => ({ default: m.NotificationBell })));
 
 // A student's remaining hours (issue 4): loaded only for a signed-in student, never for visitors.
-const HeaderBalance = lazy(() => import('../features/profile/header-balance'));
+const HeaderBalance = lazy(() => import('../features/profile/header-balance').then((m) => ({ default: m.HeaderBalance })));
 
 export function Header() {
   const { _, i18n } = useLingui();

@@ -44,6 +44,8 @@ const grant: SessionGrant = {
   rtc_adapter: 'agora',
 };
 const renewed: SessionGrant = { ...grant, token: 'tok-2' };
+// Arrived when the server sent it: no skew.
+const timed = (g: SessionGrant) => ({ grant: g, receivedAt: Date.parse(g.server_time) });
 
 const apiError = (status: number) => new FailureError({ status, code: null, message: 'refused', fieldErrors: {} });
 
@@ -87,8 +89,8 @@ const actors = {
     done: [{ camera: true, microphone: true } satisfies DeviceCheck, { camera: false, microphone: true } satisfies DeviceCheck],
     error: [Object.assign(new Error('denied'), { name: 'NotAllowedError' })],
   },
-  fetchToken: { done: [grant], error: [apiError(409), apiError(403)] },
-  renewToken: { done: [renewed], error: [apiError(0)] },
+  fetchToken: { done: [timed(grant)], error: [apiError(409), apiError(403)] },
+  renewToken: { done: [timed(renewed)], error: [apiError(0)] },
   endSession: { done: [undefined], error: [apiError(500)] },
 };
 
@@ -182,7 +184,7 @@ describe('live-session machine with a fake RTC actor', () => {
           if (check === 'deny') throw new Error('NotAllowedError');
           return check;
         }),
-        fetchToken: fromPromise(async () => (++tokens === 1 ? grant : renewed)),
+        fetchToken: fromPromise(async () => timed(++tokens === 1 ? grant : renewed)),
         rtc: fromCallback(({ sendBack, receive }) => {
           rtcSend = sendBack as (e: LiveSessionEvent) => void;
           receive((cmd) => {

@@ -1,20 +1,14 @@
 // The JSON API as a client sees it: reference lists, contact and newsletter forms, the envelope, and
 // validation errors localized by Accept-Language (Arabic by default).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactResponseSchema } from '../../contract/contact';
 import { validationErrorBodySchema } from '../../contract/envelope';
 import { newsletterResponseSchema } from '../../contract/newsletter';
 import { countriesResponseSchema, phasesResponseSchema, settingsResponseSchema, subjectsResponseSchema } from '../../contract/reference';
 import { databaseUrl, json, testApp } from './helpers';
+import { perFile } from './support/per-file';
 
-type TestApp = Awaited<ReturnType<typeof testApp>>;
-let t: TestApp;
-beforeAll(async () => {
-  t = await testApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = perFile(testApp);
 
 const EN = { 'Accept-Language': 'en' };
 const get = (path: string, headers: Record<string, string> = {}) => t.app.request(path, { headers });

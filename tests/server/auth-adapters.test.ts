@@ -10,14 +10,13 @@ import type { AppEnv } from '../../server/http/context';
 import { createLogger } from '../../server/logger';
 import { optionalUser, requireUser, resolveUser } from '../../server/modules/auth';
 import { authApp, newPhone } from './auth-helpers';
+import { perFile } from './support/per-file';
 
-type T = Awaited<ReturnType<typeof authApp>>;
-let t: T;
+const t = perFile(authApp);
 let silent: Server;
 let received: { body: string; auth: string | undefined }[] = [];
 let gateway: Server;
 beforeAll(async () => {
-  t = await authApp();
   // A gateway that accepts the request and never answers.
   silent = createServer(() => {});
   gateway = createServer((req, res) => {
@@ -32,7 +31,6 @@ beforeAll(async () => {
   await Promise.all([silent, gateway].map((s) => new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))));
 });
 afterAll(async () => {
-  await t?.close();
   silent?.closeAllConnections();
   silent?.close();
   gateway?.close();

@@ -1,7 +1,7 @@
 // Teachers: the multipart sign-up (token at once, in review), 409 for a taken phone, password sign-in
 // by phone or e-mail with one generic refusal, and password recovery by texted code, which signs the
 // teacher out everywhere.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   profileResponseSchema,
   registerConflictSchema,
@@ -9,15 +9,9 @@ import {
 } from '../../contract/auth';
 import { validationErrorBodySchema } from '../../contract/envelope';
 import { authApp, newPhone, TEACHER_PASSWORD } from './auth-helpers';
+import { perFile } from './support/per-file';
 
-type T = Awaited<ReturnType<typeof authApp>>;
-let t: T;
-beforeAll(async () => {
-  t = await authApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = perFile(authApp);
 
 const NEW_PASSWORD = 'Fresh2Start';
 

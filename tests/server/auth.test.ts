@@ -1,7 +1,7 @@
 // Student sign-up and sign-in as the client and a parent's phone see them: register → a code in the
 // outbox → verify → a token that opens the profile; the 409 branches; the same answer for unknown
 // phones; wrong, expired and over-tried codes; resend and per-IP limits; logout; the dev outbox.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   otpRejectionSchema,
   profileResponseSchema,
@@ -12,15 +12,9 @@ import {
 } from '../../contract/auth';
 import { validationErrorBodySchema } from '../../contract/envelope';
 import { authApp, newPhone } from './auth-helpers';
+import { perFile } from './support/per-file';
 
-type T = Awaited<ReturnType<typeof authApp>>;
-let t: T;
-beforeAll(async () => {
-  t = await authApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = perFile(authApp);
 
 const body = async (res: Response) => (await res.json()) as { message: string; data?: unknown; errors?: Record<string, string[]> };
 

@@ -5,15 +5,12 @@
 // teacher in review and the admin must never read or change it. Mutating routes get a fresh request
 // each, and the owners (student A, teacher) are asked last so the others meet it untouched.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { issueToken } from '../../server/modules/auth/tokens';
 import { hardenedApp, REALTIME, ROLES, type Role } from './hardening-helpers';
+import { perFile } from './support/per-file';
 
-let t: Awaited<ReturnType<typeof hardenedApp>>;
-beforeAll(async () => {
-  t = await hardenedApp();
-});
-afterAll(() => t.close());
+const t = perFile(hardenedApp);
 
 interface Fixture {
   /** Student A's pending request to `teacher`. */

@@ -1,22 +1,11 @@
 // GET v1/teachers/:id/availability over HTTP (PGlite here, PostgreSQL with scripts/test-pg.sh): the
 // teacher's zone, pending and approved sessions held, an offered slot booked and then "just taken"
 // for the next student (409), a teacher without hours, refusals of bad input.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Availability } from '../../contract/availability';
-import { HOUR, T0, creditHours, makeStudent, makeTeacher, requestsApp, scheduleBody, subjectId } from './requests-helpers';
+import { HOUR, T0, creditHours, makeStudent, makeTeacher, requestsFile, scheduleBody } from './requests-helpers';
 
-type Ctx = Awaited<ReturnType<typeof requestsApp>>;
-let ctx: Ctx;
-let math: number;
-
-beforeAll(async () => {
-  ctx = await requestsApp();
-  math = await subjectId(ctx.db);
-});
-afterAll(() => ctx.close());
-beforeEach(() => {
-  ctx.clock.now = new Date(T0);
-});
+const ctx = requestsFile();
 
 async function availability(teacher: number, query = ''): Promise<{ status: number; data: Availability; json: Record<string, unknown> }> {
   const res = await ctx.as(null).get(`/api/v1/teachers/${teacher}/availability${query}`);
@@ -53,13 +42,13 @@ describe('GET v1/teachers/:id/availability', () => {
     // Sunday 09:00 Qatar now: the first start is 10:00 (one hour ahead), the last 11:00.
     expect(before.data.slots).toEqual(['2030-01-06T07:00:00.000Z', '2030-01-06T07:30:00.000Z', '2030-01-06T08:00:00.000Z']);
     const slot = new Date(before.data.slots[0]!);
-    expect((await ctx.as(first).post('/api/v1/requests', scheduleBody(teacher, math, slot))).status).toBe(201);
+    expect((await ctx.as(first).post('/api/v1/requests', scheduleBody(teacher, ctx.math, slot))).status).toBe(201);
     // A pending request holds the teacher: its time and the overlapping half hour leave the offer.
     expect((await availability(teacher, '?days=1')).data.slots).toEqual(['2030-01-06T08:00:00.000Z']);
-    const late = await ctx.as(second).post('/api/v1/requests', scheduleBody(teacher, math, slot));
+    const late = await ctx.as(second).post('/api/v1/requests', scheduleBody(teacher, ctx.math, slot));
     expect(late.status).toBe(409);
     expect(await late.json()).toMatchObject({ code: 'slot_taken', message: 'Someone has just booked this time. Please choose another time' });
-    const ar = await ctx.as(second, 'ar').post('/api/v1/requests', scheduleBody(teacher, math, new Date(slot.getTime() + HOUR / 2)));
+    const ar = await ctx.as(second, 'ar').post('/api/v1/requests', scheduleBody(teacher, ctx.math, new Date(slot.getTime() + HOUR / 2)));
     expect(await ar.json()).toMatchObject({ code: 'slot_taken', message: 'حجز طالب آخر هذا الموعد قبل لحظات، يرجى اختيار وقت آخر' });
   });
 

@@ -1,21 +1,16 @@
 // The database layer: migrations apply once and in order, the seed is complete and repeatable, and the
 // query layer behaves the same on PGlite and PostgreSQL (transactions, value types).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadMigrations, migrate } from '../../server/db/migrate';
 import { seed } from '../../server/db/seed';
 import { verifyPassword } from '../../server/lib/password';
 import { DEMO_TEACHER_PASSWORD } from '../../server/db/seed-data/demo-people';
-import { freshDb, type TestDb } from './helpers';
+import { freshDb } from './helpers';
+import { perFile } from './support/per-file';
 
 const ARAB_LEAGUE = ['DZ', 'BH', 'KM', 'DJ', 'EG', 'IQ', 'JO', 'KW', 'LB', 'LY', 'MR', 'MA', 'OM', 'PS', 'QA', 'SA', 'SO', 'SD', 'SY', 'TN', 'AE', 'YE'];
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await freshDb();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = perFile(freshDb);
 
 describe('migrations', () => {
   it('apply every file once, in order, and do nothing the second time', async () => {

@@ -1,11 +1,12 @@
 // Issue 15: the development switches fail closed — the dev outbox, the public realtime secret and the
 // fixed code key only in development on a loopback listener; the e2e rate-limit relaxations are read
 // through server/config.ts and refused in production, like RTC_ADAPTER=fake.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { EMBEDDED_DEV_KEYS, loadConfig } from '../../server/config';
 import { createLogger } from '../../server/logger';
-import { seededDb, type TestDb } from './helpers';
+import { seededDb } from './helpers';
+import { perFile } from './support/per-file';
 
 describe('configuration', () => {
   it('development on loopback: dev tools on, the public realtime secret', () => {
@@ -33,11 +34,7 @@ describe('configuration', () => {
 });
 
 describe('the app without dev tools', () => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await seededDb();
-  }, 120_000);
-  afterAll(() => t.close());
+  const t = perFile(seededDb, 120_000);
 
   it('has no readable outbox', async () => {
     const open = createApp({ db: t.db, log: createLogger('silent'), auth: { devTools: true } });

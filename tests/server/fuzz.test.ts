@@ -5,10 +5,11 @@
 // Replay a failure with FUZZ_SEED=<printed seed>; FUZZ_RUNS changes the count (default 10 000 on
 // PGlite, 1 000 on PostgreSQL).
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FUZZ_TARGETS, type FuzzTarget } from './fuzz-routes';
 import { hardenedApp, REALTIME, ROLES } from './hardening-helpers';
 import { databaseUrl } from './helpers';
+import { perFile } from './support/per-file';
 
 // PGlite is the suite's home (10 000 a run); the PostgreSQL pass (test:pg) repeats a sample of it.
 const RUNS = Number(process.env.FUZZ_RUNS ?? (databaseUrl ? 1_000 : 10_000));
@@ -18,11 +19,7 @@ const BATCH = 50;
 // that a refused 429 still checks): a 4xx may add a row there.
 const COUNTERS = new Set(['rate_limit_hits', 'sign_in_guards', 'sms_budget', 'schema_migrations']);
 
-let t: Awaited<ReturnType<typeof hardenedApp>>;
-beforeAll(async () => {
-  t = await hardenedApp({ adminLoopbackOnly: false });
-});
-afterAll(() => t.close());
+const t = perFile(() => hardenedApp({ adminLoopbackOnly: false }));
 
 /** The app's routes as "METHOD path" (middleware, registered as ALL, is not a route). */
 function routeTable(): string[] {

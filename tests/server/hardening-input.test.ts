@@ -1,20 +1,20 @@
 // Issue 15: bad input is a 4xx, never a 5xx — the audit's NUL byte cases (JSON, query, path), the
 // database's invalid-input errors, the sandbox checkout's broken forms and its Pay/Cancel races.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOrderRequestSchema, promoCheckRequestSchema } from '../../contract/packages';
 import { contactRequestSchema } from '../../contract/contact';
 import { createRequestSchema } from '../../contract/requests';
 import { teachersQuerySchema } from '../../contract/teachers';
 import { hardenedApp } from './hardening-helpers';
+import { perFile } from './support/per-file';
 
-let t: Awaited<ReturnType<typeof hardenedApp>>;
-beforeAll(async () => {
-  t = await hardenedApp({ adminLoopbackOnly: false });
+const t = perFile(async () => {
+  const app = await hardenedApp({ adminLoopbackOnly: false });
   // A route that hands an unchecked value to SQL, as a future handler might by mistake (added before
   // the first request: the router is built then).
-  t.app.get('/api/v1/test-only/cast', async (c) => c.json(await c.get('db').query('SELECT $1::int AS n', [c.req.query('n')])));
+  app.app.get('/api/v1/test-only/cast', async (c) => c.json(await c.get('db').query('SELECT $1::int AS n', [c.req.query('n')])));
+  return app;
 });
-afterAll(() => t.close());
 
 const NUL = '\u0000';
 

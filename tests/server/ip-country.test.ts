@@ -1,18 +1,15 @@
 // GET /api/v1/ip-country: the phone input's default country from the shipped IP database, in the
 // spec's plain-text protocol; the forwarded address counts only behind our own proxy (TRUST_PROXY);
 // the CSP allows exactly the origin of an outside lookup service when one is configured.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { originOf } from '../../server/http/security-headers';
 import { createLogger } from '../../server/logger';
 import { mmdbCountryLookup } from '../../server/modules/ip-country/lookup';
-import { freshDb, type TestDb } from './helpers';
+import { freshDb } from './helpers';
+import { perFile } from './support/per-file';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await freshDb();
-});
-afterAll(() => t.close());
+const t = perFile(freshDb);
 
 const appWith = (options: Partial<Parameters<typeof createApp>[0]> = {}) =>
   createApp({ db: t.db, log: createLogger('silent'), ...options });

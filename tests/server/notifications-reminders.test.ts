@@ -14,6 +14,7 @@ import { seed } from '../../server/db/seed';
 import { notifyRequestChange, runReminders } from '../../server/modules/notifications';
 import { databaseUrl, seededDb, type TestDb } from './helpers';
 import { makePerson, notificationsApp, recordingPublisher, tokenFor } from './notifications-helpers';
+import { perFile } from './support/per-file';
 
 /** A database that survives a "restart": a PGlite directory, or the test's schema on PostgreSQL. */
 async function restartableDb(): Promise<{ db: Db; reopen(): Promise<Db>; close(): Promise<void> }> {
@@ -128,11 +129,7 @@ describe('the 15-minute reminder', () => {
 });
 
 describe('the evening-before reminder', () => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await seededDb();
-  });
-  afterAll(() => t.close());
+  const t = perFile(seededDb);
 
   it('goes out at 19:00 the day before in each user’s own time zone', async () => {
     const student = await makePerson(t.db); // Asia/Qatar, UTC+3
@@ -158,11 +155,7 @@ describe('the evening-before reminder', () => {
 });
 
 describe('request notifications', () => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await seededDb();
-  });
-  afterAll(() => t.close());
+  const t = perFile(seededDb);
 
   const typesOf = async (userId: number) =>
     (await t.db.query<{ type: string }>('SELECT type FROM notifications WHERE user_id = $1 ORDER BY id', [userId])).map((r) => r.type);

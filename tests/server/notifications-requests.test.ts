@@ -1,29 +1,19 @@
 // Requests produce notifications through the real API: booking offers it to the teacher, approving
 // tells the student, canceling tells the teacher, expiry (the sweep) tells the student — each once,
 // announced on the user's private channel, and only in that user's own list.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notificationPageSchema } from '../../contract/notifications';
 import { sweepAndPublish } from '../../server/modules/requests';
-import { creditHours, HOUR, makeStudent, makeTeacher, requestsApp, scheduleBody, subjectId, T0 } from './requests-helpers';
+import { creditHours, HOUR, makeStudent, makeTeacher, requestsFile, scheduleBody, subjectId, T0 } from './requests-helpers';
 
-let ctx: Awaited<ReturnType<typeof requestsApp>>;
-let math: number;
-beforeAll(async () => {
-  ctx = await requestsApp();
-  math = await subjectId(ctx.db);
-});
-afterAll(() => ctx.close());
-beforeEach(() => {
-  ctx.clock.now = new Date(T0);
-  ctx.published.length = 0;
-});
+const ctx = requestsFile();
 
 async function listOf(userId: number) {
   return notificationPageSchema.parse(await (await ctx.as(userId).get('/api/v1/notifications')).json()).data;
 }
 
 async function book(student: number, teacher: number, startsInHours = 3) {
-  const res = await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, math, new Date(ctx.clock.now.getTime() + startsInHours * HOUR)));
+  const res = await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, ctx.math, new Date(ctx.clock.now.getTime() + startsInHours * HOUR)));
   expect(res.status, await res.clone().text()).toBe(201);
   return ((await res.json()) as { data: { id: number } }).data.id;
 }

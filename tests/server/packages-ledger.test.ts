@@ -2,7 +2,7 @@
 // zero (also when racing), refunds once, expiry, the free trial used at most once under concurrency,
 // and a property: after any random sequence of purchases, debits, refunds, clock moves and expiry
 // sweeps, the balance equals an independent model's and the plain sum of the ledger rows.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db';
 import {
   balanceMinutes,
@@ -15,17 +15,14 @@ import {
   restoreFreeTrial,
 } from '../../server/modules/packages/ledger';
 import { InsufficientHoursError } from '../../server/modules/packages/errors';
-import { seededDb, type TestDb } from './helpers';
+import { seededDb } from './helpers';
 import { makeUser, packageId } from './packages-helpers';
+import { perFile } from './support/per-file';
 
-let t: TestDb;
+const t = perFile(seededDb);
 let db: Db;
-beforeAll(async () => {
-  t = await seededDb();
+beforeAll(() => {
   db = t.db;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@
 // with each refusal localized, the sandbox checkout from order to credited hours, and the money rules
 // (a confirmation credits once however often and however concurrently it arrives; a changed amount is
 // refused; declines, cancels and expiry credit nothing and give the promo use back).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   balanceResponseSchema,
   createOrderResponseSchema,
@@ -12,15 +12,9 @@ import {
   promoRejectionBodySchema,
 } from '../../contract/packages';
 import { makeUser, packageId, packagesApp } from './packages-helpers';
+import { perFile } from './support/per-file';
 
-type T = Awaited<ReturnType<typeof packagesApp>>;
-let t: T;
-beforeAll(async () => {
-  t = await packagesApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = perFile(packagesApp);
 
 async function balanceOf(userId: number) {
   return balanceResponseSchema.parse(await (await t.as(userId).get('/api/v1/balance')).json()).data;

@@ -1,19 +1,13 @@
 // PATCH v1/profile: each role edits its own fields with the sign-up's rules; every problem comes back at
 // once as localized field errors and nothing is written; fields the role does not edit are refused by
 // name; a token only ever changes its own user; the saved values are what GET v1/profile reads.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validationErrorBodySchema } from '../../contract/envelope';
 import { profileDetailsResponseSchema } from '../../contract/profile';
 import { authApp } from './auth-helpers';
+import { perFile } from './support/per-file';
 
-type T = Awaited<ReturnType<typeof authApp>>;
-let t: T;
-beforeAll(async () => {
-  t = await authApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = perFile(authApp);
 
 const patch = (token: string | null, body: unknown, locale: 'ar' | 'en' = 'en') =>
   t.app.request('/api/v1/profile', {

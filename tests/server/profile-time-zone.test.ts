@@ -1,18 +1,12 @@
 // The user's time zone (issue 11): Asia/Qatar until changed, edited through PATCH v1/profile as an IANA
 // name (anything else is refused, localized, and nothing is written), and a teacher's zone is the one
 // their page and availability answer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { profileDetailsResponseSchema } from '../../contract/profile';
 import { authApp } from './auth-helpers';
+import { perFile } from './support/per-file';
 
-type T = Awaited<ReturnType<typeof authApp>>;
-let t: T;
-beforeAll(async () => {
-  t = await authApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = perFile(authApp);
 
 const patch = (token: string, body: unknown, locale: 'ar' | 'en' = 'en') =>
   t.app.request('/api/v1/profile', {

@@ -1,18 +1,12 @@
 // GET v1/profile and POST v1/profile/complete: always the token's own user, whatever else the request
 // says; profile_complete follows the required fields of the account type.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { profileResponseSchema, sessionResponseSchema } from '../../contract/auth';
 import { validationErrorBodySchema } from '../../contract/envelope';
 import { authApp, newPhone } from './auth-helpers';
+import { perFile } from './support/per-file';
 
-type T = Awaited<ReturnType<typeof authApp>>;
-let t: T;
-beforeAll(async () => {
-  t = await authApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = perFile(authApp);
 
 const profileOf = async (token: string, locale: 'ar' | 'en' = 'en') => {
   const res = await t.get('/api/v1/profile', { token, locale });

@@ -2,11 +2,14 @@
 // and a recording publisher; teachers and students made straight in the users table, signed in with
 // real bearer tokens; package hours credited straight into the ledger.
 import { createApp } from '../../server/app';
+import type { RequestDetail } from '../../contract/requests';
 import type { Queryable } from '../../server/db';
 import { createLogger } from '../../server/logger';
 import { issueToken } from '../../server/modules/auth/tokens';
 import type { Publisher } from '../../server/realtime/publisher';
+import { beforeEach } from 'vitest';
 import { json, seededDb } from './helpers';
+import { perFile } from './support/per-file';
 
 export interface Published {
   channels: string[];
@@ -132,10 +135,38 @@ export async function requestsApp() {
       post: async (path: string, body: unknown = {}): Promise<Response> => app.request(path, json(body, await headers())),
     };
   };
-  return { app, clock, as, published, publisher, ...t };
+  return { app, clock, as, published, publisher, math: await subjectId(t.db), ...t };
+}
+
+/** The requests app for one test file; each test starts at T0 with nothing published. */
+export function requestsFile() {
+  const ctx = perFile(requestsApp);
+  beforeEach(() => {
+    ctx.clock.now = new Date(T0);
+    ctx.published.length = 0;
+  });
+  return ctx;
 }
 
 /** A scheduled booking body `inHours` after the clock, for `hours` hours. */
 export function scheduleBody(teacherId: number, subject: number, startsAt: Date, hours = 1, extra: Record<string, unknown> = {}) {
   return { teacher_id: teacherId, subject_id: subject, type: 'schedule', starts_at: startsAt.toISOString(), duration_hours: hours, broadcast: false, ...extra };
+}
+
+/** An API answer's envelope. */
+export async function body<T>(res: Response): Promise<{ message: string; data: T; code?: string; errors?: Record<string, string[]> }> {
+  return (await res.json()) as { message: string; data: T; code?: string; errors?: Record<string, string[]> };
+}
+
+/** Books `hours` hours of mathematics with `teacher`, `startsInHours` after the test clock. */
+export async function bookAfter(
+  ctx: Awaited<ReturnType<typeof requestsApp>>,
+  student: number,
+  teacher: number,
+  startsInHours = 3,
+  hours = 1,
+  extra: Record<string, unknown> = {},
+) {
+  const res = await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, ctx.math, new Date(ctx.clock.now.getTime() + startsInHours * HOUR), hours, extra));
+  return { res, json: await body<RequestDetail>(res) };
 }

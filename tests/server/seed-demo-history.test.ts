@@ -1,19 +1,16 @@
 // The lived-in first start (issue 16): an empty database gets the demo student's history — a paid
 // purchase, one request in each state with its timeline, a rated session, notifications — with hours
 // that add up through the ledger, and a second start adds nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../../server/db/seed';
 import { getBalance } from '../../server/modules/packages';
-import { seededDb, type TestDb } from './helpers';
+import { seededDb } from './helpers';
+import { perFile } from './support/per-file';
 
-let t: TestDb;
+const t = perFile(seededDb);
 let studentId: number;
 beforeAll(async () => {
-  t = await seededDb();
   studentId = (await t.db.one<{ id: number }>("SELECT id FROM users WHERE phone = '+97455000001'"))!.id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('demo history', () => {

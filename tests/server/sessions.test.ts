@@ -2,7 +2,7 @@
 // for its channel, only inside its window; the token decodes to the right channel, uid and expiry;
 // attendance events are recorded and summed; the end finishes the request; the fake relay exists only
 // when the test server turns it on.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Attendance, SessionGrant } from '../../contract/sessions';
@@ -12,7 +12,8 @@ import { createLogger } from '../../server/logger';
 import { issueToken } from '../../server/modules/auth/tokens';
 import { sessionAttendance } from '../../server/modules/sessions';
 import { attendanceOf } from '../../server/modules/sessions/attendance';
-import { json, seededDb, type TestDb } from './helpers';
+import { json, seededDb } from './helpers';
+import { perFile } from './support/per-file';
 
 // The package's own decoder (it has no typings): what Agora's servers will read from our token.
 const { AccessToken2, kRtcServiceType, ServiceRtc } = createRequire(import.meta.url)('agora-token/src/AccessToken2.js') as {
@@ -32,7 +33,7 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 const START = new Date('2030-03-03T15:00:00.000Z');
 
-let t: TestDb;
+const t = perFile(seededDb);
 let counter = 0;
 
 async function makeUser(db: Queryable, type: 'student' | 'instructor', first: string): Promise<number> {
@@ -102,13 +103,6 @@ function sessionsApp(options: { agora?: boolean; fakeRtc?: boolean; production?:
   };
   return { app, clock, as };
 }
-
-beforeAll(async () => {
-  t = await seededDb();
-});
-afterAll(async () => {
-  await t.close();
-});
 
 describe('POST v1/sessions/:channel/token', () => {
   it('gives the student and the teacher a token for that channel, their uid, expiring with the session', async () => {

@@ -2,15 +2,12 @@
 // ETag a browser can revalidate (304), and any write that changes what they show — a teacher's row,
 // hours, subjects, an evaluation — shows at once, whichever module wrote it. Busy times stay fresh;
 // per-user answers carry no shared-cache headers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TeacherCard, TeacherDetail } from '../../contract/teachers';
 import { HOUR, T0, creditHours, makeStudent, makeTeacher, requestsApp, scheduleBody, subjectId } from './requests-helpers';
+import { perFile } from './support/per-file';
 
-let ctx: Awaited<ReturnType<typeof requestsApp>>;
-beforeAll(async () => {
-  ctx = await requestsApp();
-});
-afterAll(() => ctx.close());
+const ctx = perFile(requestsApp);
 
 const get = (path: string, headers: Record<string, string> = {}) => ctx.app.request(path, { headers: { 'Accept-Language': 'en', ...headers } });
 

@@ -2,19 +2,13 @@
 // decompression bomb refused), and a PDF carrying active content is refused with a clear message.
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validationErrorBodySchema } from '../../contract/envelope';
 import { pdfActiveContent } from '../../server/lib/pdf-check';
 import { authApp, newPhone, PDF } from './auth-helpers';
+import { perFile } from './support/per-file';
 
-type T = Awaited<ReturnType<typeof authApp>>;
-let t: T;
-beforeAll(async () => {
-  t = await authApp();
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = perFile(authApp, 120_000);
 
 const pdf = (body: string) => new TextEncoder().encode(`%PDF-1.7\n${body}\n%%EOF\n`);
 const flateStream = (content: string) => {

@@ -3,21 +3,15 @@
 // only to their owner with the sniffed type, inline, nosniff.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { profileResponseSchema } from '../../contract/auth';
 import { validationErrorBodySchema } from '../../contract/envelope';
 import { sniffContentType } from '../../server/adapters/storage';
 import { probeImage } from '../../server/lib/images';
 import { authApp, EXE, JPEG, newPhone, PDF, PNG, WEBP } from './auth-helpers';
+import { perFile } from './support/per-file';
 
-type T = Awaited<ReturnType<typeof authApp>>;
-let t: T;
-beforeAll(async () => {
-  t = await authApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = perFile(authApp);
 
 async function documentsOf(token: string) {
   const res = await t.get('/api/v1/profile', { token });

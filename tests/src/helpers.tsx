@@ -3,8 +3,12 @@
 import { setupI18n, type I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider, type AnyRootRoute, type AnyRoute } from '@tanstack/react-router';
+import { cleanup, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
+import { afterEach, vi } from 'vitest';
+import { createQueryClient } from '../../src/api/query-client';
 import { messages as arMessages } from '../../locales/ar/messages.po';
 import { messages as enMessages } from '../../locales/en/messages.po';
 
@@ -52,4 +56,45 @@ export function renderWithProviders(ui: ReactElement, { i18n, queryClient }: { i
       <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
     </I18nProvider>,
   );
+}
+
+/** After each test of the file: unmount what it rendered and give back the real fetch. */
+export function cleanUpAfterEach() {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+}
+
+export interface RenderRoutedOptions {
+  /** What the root route shows (a screen under test). */
+  component?: () => ReactElement;
+  /** Child routes under the root, for screens that link or navigate elsewhere. */
+  children?: (root: AnyRootRoute) => AnyRoute[];
+  locale?: 'en' | 'ar';
+  /** Answers the API: every fetch goes through it and is recorded in `calls`. */
+  route: (url: string, method: string) => Reply;
+  path?: string;
+}
+
+/**
+ * Renders a screen the way the app does — i18n, the app's query client (its error presenter is the
+ * recorded `onError`), a memory router — with the API answered by `route`.
+ */
+export function renderRouted({ component, children, locale = 'en', route, path = '/' }: RenderRoutedOptions) {
+  const { fetch, calls } = fakeFetch(route);
+  vi.stubGlobal('fetch', fetch);
+  const onError = vi.fn();
+  const queryClient = createQueryClient({ onError });
+  const root = createRootRoute(component ? { component } : {});
+  const routeTree = children ? root.addChildren(children(root)) : root;
+  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }) });
+  render(
+    <I18nProvider i18n={makeI18n(locale)}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>,
+  );
+  return { calls, router, queryClient, onError, user: userEvent.setup() };
 }

@@ -74,7 +74,8 @@ const samples: Record<string, { context?: object; input?: unknown; events: Sampl
     actors: {
       checkDevices: { done: [{ camera: true, microphone: true }, { camera: false, microphone: true }], error: [Object.assign(new Error('denied'), { name: 'NotAllowedError' })] },
       fetchToken: {
-        done: [{ request_id: 1, channel_name: 'c0ffee', app_id: 'app', token: 't', uid: 11, role: 'student', expires_at: new Date(T0 + HOUR).toISOString(), starts_at: new Date(T0).toISOString(), ends_at: new Date(T0 + HOUR).toISOString(), server_time: new Date(T0).toISOString(), video_configured: true, rtc_adapter: 'agora' }],
+        // The grant with its arrival time on the browser's clock (machines/live-session/types.ts TimedGrant).
+        done: [{ grant: { request_id: 1, channel_name: 'c0ffee', app_id: 'app', token: 't', uid: 11, role: 'student', expires_at: new Date(T0 + HOUR).toISOString(), starts_at: new Date(T0).toISOString(), ends_at: new Date(T0 + HOUR).toISOString(), server_time: new Date(T0).toISOString(), video_configured: true, rtc_adapter: 'agora' }, receivedAt: T0 }],
         error: [httpError(409), httpError(403)],
       },
     },

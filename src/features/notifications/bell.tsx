@@ -50,5 +50,3 @@ export function NotificationBell({ userId, connect }: NotificationBellProps) {
     </Link>
   );
 }
-
-export default NotificationBell;

@@ -8,15 +8,13 @@ import {
   orderSchema,
   packageSchema,
   promoQuoteSchema,
-  type Balance,
   type CreatedOrder,
-  type Order,
   type PromoQuote,
   type TimePackage,
 } from '../../../contract/packages';
 import { api, type ApiClient, type Envelope } from '../../api/client';
 
-export type { Balance, CreatedOrder, Order, PromoQuote, TimePackage };
+export type { CreatedOrder, PromoQuote, TimePackage };
 
 export const packagesKeys = {
   all: ['packages'] as const,

@@ -7,7 +7,7 @@ import './packages.css';
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { PaymentResult as Result } from '../../../contract/packages';
+import type { PaymentResult as Result } from '../../../contract/payment-results';
 import { Spinner } from '../../ui/spinner';
 import { BalancePanel } from './balance-panel';
 import { CheckoutPanel } from './checkout-panel';

@@ -1,7 +1,8 @@
 // The message shown on return from the checkout (spec §8): success as a status, failure as an alert
 // with the next step, chosen by why the payment did not go through (the order's failure, when known).
 import { useLingui } from '@lingui/react';
-import type { Order, PaymentResult as Result } from '../../../contract/packages';
+import type { Order } from '../../../contract/packages';
+import type { PaymentResult as Result } from '../../../contract/payment-results';
 import { paymentNextStepTexts, paymentResultTexts } from './texts';
 
 export interface PaymentResultProps {

@@ -2,7 +2,8 @@
 // payment result), as message descriptors so each appears once in the catalogs.
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { Order, PaymentResult, PromoRejection } from '../../../contract/packages';
+import type { Order, PromoRejection } from '../../../contract/packages';
+import type { PaymentResult } from '../../../contract/payment-results';
 
 /** Spec §8, word for word. */
 export const paymentResultTexts: Record<PaymentResult, MessageDescriptor> = {

@@ -33,5 +33,3 @@ export function HeaderBalance() {
     </Link>
   );
 }
-
-export default HeaderBalance;

@@ -3,16 +3,10 @@
 // and the institutional option; the balance and history; a promo code checked by the server with the
 // discounted price or each refusal's own message; buying leaves for the checkout URL; and the return
 // from the payment page shows the spec's message and reads the balance again.
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { createQueryClient } from '../../../src/api/query-client';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { PackagesPage } from '../../../src/features/packages/packages-page';
-import { fakeFetch, makeI18n, type Reply } from '../helpers';
+import { cleanUpAfterEach, fakeFetch, renderRouted, type Reply } from '../helpers';
 import { renderApp } from '../pages/render-app';
 
 const packages = [
@@ -28,35 +22,27 @@ const orders: Record<string, unknown>[] = [
 let promoReply: Reply;
 let orderReply: Reply;
 
+/** The API as this screen's tests answer it. */
+function server(url: string, method: string): Reply {
+  if (url.endsWith('/v1/packages')) return { status: 200, json: { message: 'ok', data: packages } };
+  if (url.endsWith('/v1/balance')) return { status: 200, json: { message: 'ok', data: balance } };
+  if (url.endsWith('/v1/orders') && method === 'GET') return { status: 200, json: { message: 'ok', data: orders } };
+  if (url.endsWith('/v1/orders') && method === 'POST') return orderReply;
+  if (url.endsWith('/v1/promo-codes/check')) return promoReply;
+  if (url.endsWith('/v1/settings')) return { status: 200, json: { message: 'ok', data: {} } };
+  return { status: 200, json: { message: 'ok', data: [] } };
+}
+
+/** For the whole app (renderApp): every fetch answered by `server`. */
 function stubServer() {
-  const { fetch, calls } = fakeFetch((url, method) => {
-    if (url.endsWith('/v1/packages')) return { status: 200, json: { message: 'ok', data: packages } };
-    if (url.endsWith('/v1/balance')) return { status: 200, json: { message: 'ok', data: balance } };
-    if (url.endsWith('/v1/orders') && method === 'GET') return { status: 200, json: { message: 'ok', data: orders } };
-    if (url.endsWith('/v1/orders') && method === 'POST') return orderReply;
-    if (url.endsWith('/v1/promo-codes/check')) return promoReply;
-    if (url.endsWith('/v1/settings')) return { status: 200, json: { message: 'ok', data: {} } };
-    return { status: 200, json: { message: 'ok', data: [] } };
-  });
+  const { fetch, calls } = fakeFetch(server);
   vi.stubGlobal('fetch', fetch);
   return calls;
 }
 
 function renderPage(locale: 'en' | 'ar' = 'en') {
-  const calls = stubServer();
   const goToCheckout = vi.fn();
-  const onError = vi.fn();
-  const queryClient = createQueryClient({ onError });
-  const rootRoute = createRootRoute({ component: () => <PackagesPage goToCheckout={goToCheckout} /> });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
-  render(
-    <I18nProvider i18n={makeI18n(locale)}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
-  return { calls, goToCheckout, onError, user: userEvent.setup() };
+  return { goToCheckout, ...renderRouted({ component: () => <PackagesPage goToCheckout={goToCheckout} />, locale, route: server }) };
 }
 
 /** Intl puts a no-break space between currency and amount; compare as a reader sees it. */
@@ -67,10 +53,7 @@ beforeEach(() => {
   promoReply = { status: 200, json: { message: 'ok', data: { code: 'NOOR15', package_id: 1, list_price: 480, discount: 72, amount: 408, currency: 'QAR' } } };
   orderReply = { status: 201, json: { message: 'ok', data: { id: 13, amount: 408, currency: 'QAR', status: 'pendingPayment', checkout_url: '/api/v1/sandbox/checkout/cs_abc?lang=en' } } };
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('PackagesPage', () => {
   it('lists each package with hours, price, price per hour, validity, and marks the best value', async () => {

@@ -1,32 +1,13 @@
 // @vitest-environment jsdom
 // The header's balance badge: a signed-in student sees the remaining hours as a link to the packages
 // screen, in both languages; when the balance cannot be read the badge stays away and no toast is shown.
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../src/api/query-client';
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { HeaderBalance } from '../../../src/features/profile/header-balance';
-import { fakeFetch, makeI18n, type Reply } from '../helpers';
+import { cleanUpAfterEach, renderRouted, type Reply } from '../helpers';
 
 function renderBadge(reply: Reply, locale: 'en' | 'ar' = 'en') {
-  const { fetch, calls } = fakeFetch(() => reply);
-  vi.stubGlobal('fetch', fetch);
-  const onError = vi.fn();
-  const queryClient = createQueryClient({ onError });
-  const router = createRouter({
-    routeTree: createRootRoute({ component: () => <HeaderBalance /> }),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-  render(
-    <I18nProvider i18n={makeI18n(locale)}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
-  return { calls, onError, queryClient };
+  return renderRouted({ component: () => <HeaderBalance />, locale, route: () => reply });
 }
 
 const balance = (hours: number): Reply => ({
@@ -34,10 +15,7 @@ const balance = (hours: number): Reply => ({
   json: { message: 'ok', data: { hours_remaining: hours, minutes_remaining: hours * 60, expires_at: null, free_trial_available: false } },
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('HeaderBalance', () => {
   it('links the remaining hours to the packages screen', async () => {

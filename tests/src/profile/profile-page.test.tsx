@@ -4,17 +4,13 @@
 // server would (an English name, an end time before the start); a failed save puts the server's field
 // errors beside their fields (a working-hours error beside its day) and keeps every edit; an active
 // teacher replacing a document is asked first in a dialog; both languages.
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { createRoute } from '@tanstack/react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileDetails } from '../../../contract/profile';
-import { createQueryClient } from '../../../src/api/query-client';
 import { ProfilePage } from '../../../src/features/profile/profile-page';
 import { toast } from '../../../src/ui/toast-store';
-import { fakeFetch, makeI18n, type Reply } from '../helpers';
+import { cleanUpAfterEach, renderRouted, type RecordedCall, type Reply } from '../helpers';
 
 const phases = [
   { id: 1, name: 'KG 1', code: 'kg1', stage: 'kindergarten', grade: null },
@@ -93,43 +89,34 @@ let current: ProfileDetails;
 let patchReply: Reply;
 let documentsReply: Reply;
 
-function stubServer() {
-  const { fetch, calls } = fakeFetch((url, method) => {
-    if (url.endsWith('/v1/profile') && method === 'GET') return { status: 200, json: { message: 'ok', data: current } };
-    if (url.endsWith('/v1/profile') && method === 'PATCH') return patchReply;
-    if (url.endsWith('/v1/instructor/documents')) return documentsReply;
-    if (url.endsWith('/v1/balance')) {
-      return { status: 200, json: { message: 'ok', data: { hours_remaining: 6, minutes_remaining: 360, expires_at: '2030-03-01T10:00:00.000Z', free_trial_available: true } } };
-    }
-    if (url.endsWith('/v1/phases')) return { status: 200, json: { message: 'ok', data: named(phases) } };
-    if (url.endsWith('/v1/subjects')) return { status: 200, json: { message: 'ok', data: named(subjects) } };
-    if (url.endsWith('/v1/countries')) return { status: 200, json: { message: 'ok', data: named(countries) } };
-    return { status: 404, json: { message: 'not found' } };
-  });
-  vi.stubGlobal('fetch', fetch);
-  return calls;
+/** The API as this screen's tests answer it. */
+function server(url: string, method: string): Reply {
+  if (url.endsWith('/v1/profile') && method === 'GET') return { status: 200, json: { message: 'ok', data: current } };
+  if (url.endsWith('/v1/profile') && method === 'PATCH') return patchReply;
+  if (url.endsWith('/v1/instructor/documents')) return documentsReply;
+  if (url.endsWith('/v1/balance')) {
+    return { status: 200, json: { message: 'ok', data: { hours_remaining: 6, minutes_remaining: 360, expires_at: '2030-03-01T10:00:00.000Z', free_trial_available: true } } };
+  }
+  if (url.endsWith('/v1/phases')) return { status: 200, json: { message: 'ok', data: named(phases) } };
+  if (url.endsWith('/v1/subjects')) return { status: 200, json: { message: 'ok', data: named(subjects) } };
+  if (url.endsWith('/v1/countries')) return { status: 200, json: { message: 'ok', data: named(countries) } };
+  return { status: 404, json: { message: 'not found' } };
 }
 
 function renderPage(locale: 'en' | 'ar' = 'en') {
-  const calls = stubServer();
   const onAccountChanged = vi.fn();
-  const onError = vi.fn();
-  const queryClient = createQueryClient({ onError });
-  const rootRoute = createRootRoute();
-  const profileRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <ProfilePage onAccountChanged={onAccountChanged} /> });
-  const packagesRoute = createRoute({ getParentRoute: () => rootRoute, path: '/packages', component: () => <p>packages</p> });
-  const router = createRouter({ routeTree: rootRoute.addChildren([profileRoute, packagesRoute]), history: createMemoryHistory({ initialEntries: ['/'] }) });
-  render(
-    <I18nProvider i18n={makeI18n(locale)}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
-  return { calls, onAccountChanged, onError, user: userEvent.setup() };
+  const rendered = renderRouted({
+    locale,
+    route: server,
+    children: (root) => [
+      createRoute({ getParentRoute: () => root, path: '/', component: () => <ProfilePage onAccountChanged={onAccountChanged} /> }),
+      createRoute({ getParentRoute: () => root, path: '/packages', component: () => <p>packages</p> }),
+    ],
+  });
+  return { ...rendered, onAccountChanged };
 }
 
-const patches = (calls: ReturnType<typeof stubServer>) => calls.filter((c) => c.method === 'PATCH');
+const patches = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'PATCH');
 const saved = (data: ProfileDetails, message = 'Your details were saved'): Reply => ({ status: 200, json: { message, data } });
 
 beforeEach(() => {
@@ -137,10 +124,7 @@ beforeEach(() => {
   patchReply = saved(student);
   documentsReply = { status: 200, json: { message: 'We received your documents.', data: teacher } };
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('ProfilePage — student', () => {
   beforeEach(() => {

@@ -1,13 +1,15 @@
-// The live-session machine as the screen runs it (src/features/live-session/wiring.ts) with the
+// The live-session machine as the screen runs it (bound in src/app/live-session.ts) with the
 // test-only fake RTC adapter over a fake server: the denied device check leads to audio-only, the
 // grant picks the adapter, the relay's answers become peer and quality events, a failing line becomes
 // reconnecting and then reconnected, and attendance events reach the server in order — the ones sent
 // while the line was down are retried with their own time.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { AttendanceEventType, FakeRtcRoom, SessionGrant } from '../../../contract/sessions';
 import type { SessionApi } from '../../../src/features/live-session/session-api';
-import { createReportQueue, createRtcStore, liveSessionLogic } from '../../../src/features/live-session/wiring';
+import { FailureError, noResponse } from '../../../contract/failure';
+import { liveSessionLogic } from '../../../src/app/live-session';
+import { createRtcStore } from '../../../src/rtc/session-store';
 
 const now = Date.now();
 const grant: SessionGrant = {
@@ -28,7 +30,8 @@ const grant: SessionGrant = {
 function fakeServer() {
   const reports: Array<{ type: AttendanceEventType; at: Date }> = [];
   const state = { online: true, peers: [] as FakeRtcRoom['peers'], beats: 0 };
-  const offline = () => Object.assign(new Error('no connection'), { status: 0 });
+  // What the app's client throws when no answer arrives.
+  const offline = () => new FailureError(noResponse());
   const api: SessionApi = {
     token: async () => grant,
     report: async (_channel, type, at) => {
@@ -46,10 +49,6 @@ function fakeServer() {
   };
   return { api, reports, state };
 }
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 describe('the wired live session with the fake adapter', () => {
   it('goes audio-only when devices are refused, meets the peer, survives a drop, and reports attendance', async () => {
@@ -83,48 +82,4 @@ describe('the wired live session with the fake adapter', () => {
     expect(store.get()).toBeNull();
     actor.stop();
   }, 20_000);
-});
-
-describe('attendance report queue', () => {
-  it('keeps the order, retries while the line is down, drops what the server refuses', async () => {
-    vi.useFakeTimers();
-    const sent: string[] = [];
-    let online = false;
-    const queue = createReportQueue(
-      {
-        report: async (_c, type) => {
-          if (type === 'left') throw Object.assign(new Error('refused'), { status: 409 });
-          if (!online) throw Object.assign(new Error('offline'), { status: 0 });
-          sent.push(type);
-        },
-      },
-      1000,
-    );
-    queue.push('c', 'reconnecting', new Date());
-    queue.push('c', 'left', new Date());
-    queue.push('c', 'reconnected', new Date());
-    await vi.advanceTimersByTimeAsync(2500);
-    expect(sent).toEqual([]);
-    online = true;
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(sent).toEqual(['reconnecting', 'reconnected']);
-  });
-
-  it('gives up on an event too old to matter', async () => {
-    vi.useFakeTimers();
-    let calls = 0;
-    const queue = createReportQueue(
-      {
-        report: async () => {
-          calls++;
-          throw Object.assign(new Error('offline'), { status: 0 });
-        },
-      },
-      1000,
-      3000,
-    );
-    queue.push('c', 'joined', new Date());
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(calls).toBeLessThanOrEqual(5);
-  });
 });

@@ -1,0 +1,56 @@
+// The call's controls: microphone and camera toggles (pressed state), the device pickers and leaving.
+import { shallowEqual, useSelector } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { selectControls } from '../../../machines/live-session.machine';
+import type { LiveSessionActor } from '../../app/live-session';
+import { Button } from '../../ui/button';
+import { DevicePicker } from './device-picker';
+import { LeaveDialog } from './leave-dialog';
+import { useDevices } from './use-devices';
+
+export function CallControls({ actor }: { actor: LiveSessionActor }) {
+  const { t } = useLingui();
+  const { inCall, leaving, micOn, cameraOn, audioOnly, confirming, devices } = useSelector(actor, selectControls, shallowEqual);
+  const { cameras, microphones } = useDevices(inCall);
+
+  return (
+    <div className="live-call-controls" role="group" aria-label={t`Call controls`}>
+      <Button
+        variant={micOn ? 'secondary' : 'primary'}
+        aria-pressed={!micOn}
+        disabled={!inCall}
+        onClick={() => actor.send({ type: 'media.toggleMic' })}
+        data-testid="toggle-mic"
+      >
+        {micOn ? <Trans>Mute microphone</Trans> : <Trans>Unmute microphone</Trans>}
+      </Button>
+      <Button
+        variant={cameraOn ? 'secondary' : 'primary'}
+        aria-pressed={!cameraOn}
+        disabled={!inCall || audioOnly}
+        onClick={() => actor.send({ type: 'media.toggleCamera' })}
+        data-testid="toggle-camera"
+      >
+        {cameraOn ? <Trans>Turn camera off</Trans> : <Trans>Turn camera on</Trans>}
+      </Button>
+      {!audioOnly ? (
+        <DevicePicker
+          label={t`Camera`}
+          devices={cameras}
+          selected={devices.camera}
+          disabled={!inCall}
+          onChange={(deviceId) => actor.send({ type: 'media.switchDevice', kind: 'camera', deviceId })}
+        />
+      ) : null}
+      <DevicePicker
+        label={t`Microphone`}
+        devices={microphones}
+        selected={devices.microphone}
+        disabled={!inCall}
+        onChange={(deviceId) => actor.send({ type: 'media.switchDevice', kind: 'microphone', deviceId })}
+      />
+
+      <LeaveDialog actor={actor} disabled={!inCall || leaving} confirming={confirming} />
+    </div>
+  );
+}
