@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { catalogParts } from './scripts/vite-catalog-parts';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
@@ -42,6 +43,7 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     react(),
     lingui(),
+    catalogParts({ split: true }),
     preloadFonts(),
   ],
   server: {

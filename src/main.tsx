@@ -10,13 +10,13 @@ import './ui/theme.css';
 import { activateLocale } from './i18n/i18n';
 import { readStoredLocale } from './i18n/locale';
 import { createAuthActor } from './app/auth';
+import { selectIsLoggedIn } from '../machines/auth.machine';
 import { watchActor } from './app/watch';
 import { createAppRouter } from './app/router';
 import { App } from './app/app';
 import { createErrorHandler } from './app/error-handling';
 import { createQueryClient } from './api/query-client';
 import { toast } from './ui/toast-store';
-import { prefetchReferenceLists } from './features/reference/use-reference';
 
 async function boot() {
   const locale = readStoredLocale();
@@ -35,8 +35,19 @@ async function boot() {
       <App router={router} auth={auth} queryClient={queryClient} />
     </StrictMode>,
   );
-  // Reference lists load at start (spec §7) without holding up the first render.
-  void prefetchReferenceLists(queryClient, locale);
+  // Reference lists (spec §7) load once someone is signed in, since their screens use them; an anonymous
+  // first visit loads them only with the screen that needs them (sign-up, contact, the teachers
+  // filter), so neither the lists nor zod are in its first download (issue 13, docs/decisions.md).
+  const prefetchWhenSignedIn = () => {
+    if (!selectIsLoggedIn(auth.getSnapshot())) return false;
+    void import('./features/reference/use-reference').then(({ prefetchReferenceLists }) => prefetchReferenceLists(queryClient, locale));
+    return true;
+  };
+  if (!prefetchWhenSignedIn()) {
+    const subscription = auth.subscribe(() => {
+      if (prefetchWhenSignedIn()) subscription.unsubscribe();
+    });
+  }
 }
 
 void boot();

@@ -1,15 +1,11 @@
-// Lingui runtime: loads a compiled catalog (the Vite plugin compiles .po on import), activates it,
+// Lingui runtime: loads the compiled catalog (its core and the parts loaded so far), activates it,
 // stores the choice and moves <html lang dir> with it, at once and without a reload.
-import { i18n, type Messages } from '@lingui/core';
+import { i18n } from '@lingui/core';
+import { catalogFor } from './catalog-parts';
 import { directionOf, LOCALE_KEY, type Locale } from './locale';
 
-const loaders: Record<Locale, () => Promise<{ messages: Messages }>> = {
-  ar: () => import('../../locales/ar/messages.po'),
-  en: () => import('../../locales/en/messages.po'),
-};
-
 export async function activateLocale(locale: Locale): Promise<void> {
-  const { messages } = await loaders[locale]();
+  const messages = await catalogFor(locale);
   i18n.loadAndActivate({ locale, messages });
   const root = document.documentElement;
   root.lang = locale;
