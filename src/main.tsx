@@ -1,7 +1,6 @@
 // Bootstrap: load the catalog of the stored locale before the first render, create the root actors,
-// the server cache and the router, then render the app.
+// the server cache and the router, then render the app (or hydrate the pre-rendered page: app/mount.ts).
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import '@fontsource/cairo/arabic-400.css';
 import '@fontsource/cairo/arabic-700.css';
 import '@fontsource/cairo/latin-400.css';
@@ -14,6 +13,7 @@ import { selectIsLoggedIn } from '../machines/auth.machine';
 import { watchActor } from './app/watch';
 import { createAppRouter } from './app/router';
 import { App } from './app/app';
+import { mount } from './app/mount';
 import { createErrorHandler } from './app/error-handling';
 import { createQueryClient } from './api/query-client';
 import { toast } from './ui/toast-store';
@@ -30,10 +30,11 @@ async function boot() {
   const auth = createAuthActor();
   watchActor('auth', auth);
   const router = createAppRouter({ auth, queryClient });
-  createRoot(document.getElementById('root')!).render(
+  await mount(
     <StrictMode>
       <App router={router} auth={auth} queryClient={queryClient} />
     </StrictMode>,
+    { root: document.getElementById('root')!, locale, auth, router },
   );
   // Reference lists (spec §7) load once someone is signed in, since their screens use them; an anonymous
   // first visit loads them only with the screen that needs them (sign-up, contact, the teachers
