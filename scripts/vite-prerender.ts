@@ -35,8 +35,13 @@ export function prerender(): Plugin {
       await build({
         root,
         logLevel: 'warn',
-        // The fonts' CSS must go through Vite (Node cannot import .css); other packages stay external.
-        ssr: { noExternal: ['@fontsource/cairo'] },
+        // The fonts' CSS must go through Vite (Node cannot import .css). The router is bundled as the
+        // browser gets it (its client `isServer`), so the HTML has the same Suspense boundaries as the
+        // browser's first render and hydration matches; other packages stay external.
+        ssr: { noExternal: ['@fontsource/cairo', '@tanstack/react-router', '@tanstack/router-core', '@tanstack/history'] },
+        resolve: {
+          alias: [{ find: '@tanstack/router-core/isServer', replacement: path.join(root, 'node_modules/@tanstack/router-core/dist/esm/isServer/client.js') }],
+        },
         build: { ssr: 'src/entry-prerender.tsx', outDir: ssrOut, emptyOutDir: true, sourcemap: false, target: 'node20' },
       });
       const entry = (await fs.readdir(ssrOut)).find((f) => f.startsWith('entry-prerender'));

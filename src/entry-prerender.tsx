@@ -20,11 +20,15 @@ export async function render(url: string, locale: Locale): Promise<string> {
   ).start();
   await waitFor(auth, (s) => !s.hasTag('state:loading'));
   const queryClient = createQueryClient({ onError: () => {}, onMutationSuccess: () => {} });
+  // The browser build of the router keeps a reference to itself on `self` (its devtools hook).
+  (globalThis as { self?: unknown }).self ??= globalThis;
   const router = createRouter({
     routeTree,
     context: { auth, queryClient },
     history: createMemoryHistory({ initialEntries: [url] }),
-    isServer: true,
+    // Rendered the way the browser's first render is, so hydration finds the same tree.
+    isServer: false,
+    origin: 'http://localhost',
   });
   // Resolves the match and loads the route's lazy component, so the render below is complete.
   await router.load();

@@ -16,9 +16,13 @@ export function localeFromCookie(cookie: string | undefined): 'ar' | 'en' {
   return match?.[1] === 'en' ? 'en' : 'ar';
 }
 
-/** The file (under the static root) for this navigation, or null when the SPA page should answer. */
+/**
+ * The file (under the static root) for this navigation, or null when the SPA page should answer. A
+ * visitor with a session cookie gets the SPA page too: the pages were rendered for nobody signed in,
+ * and the start-up spinner is better than a header that changes under their eyes.
+ */
 export function prerenderedFile(pathname: string, search: string, cookie: string | undefined): string | null {
   const file = ROUTES.get(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
-  if (!file || search) return null;
+  if (!file || search || /(?:^|;\s*)ng-token=[^;]/.test(cookie ?? '')) return null;
   return `/prerender/${localeFromCookie(cookie)}/${file}`;
 }
