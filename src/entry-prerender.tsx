@@ -20,8 +20,11 @@ export async function render(url: string, locale: Locale): Promise<string> {
   ).start();
   await waitFor(auth, (s) => !s.hasTag('state:loading'));
   const queryClient = createQueryClient({ onError: () => {}, onMutationSuccess: () => {} });
-  // The browser build of the router keeps a reference to itself on `self` (its devtools hook).
-  (globalThis as { self?: unknown }).self ??= globalThis;
+  // The browser build of the router keeps a reference to itself on `self` (its devtools hook); lent
+  // for the constructor only, so nothing else in the build process takes Node for a browser.
+  const global = globalThis as { self?: unknown };
+  const lent = global.self === undefined;
+  if (lent) global.self = globalThis;
   const router = createRouter({
     routeTree,
     context: { auth, queryClient },
@@ -30,6 +33,7 @@ export async function render(url: string, locale: Locale): Promise<string> {
     isServer: false,
     origin: 'http://localhost',
   });
+  if (lent) delete global.self;
   // Resolves the match and loads the route's lazy component, so the render below is complete.
   await router.load();
   const html = renderToString(<App router={router} auth={auth} queryClient={queryClient} />);

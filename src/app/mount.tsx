@@ -3,7 +3,7 @@
 // language, nobody signed in — after the login check and the route's code and messages are in, so
 // the first client render equals the HTML (no flash, no layout shift). Otherwise a normal render
 // replaces the HTML.
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { waitFor } from 'xstate';
 import { selectIsLoggedIn } from '../../machines/auth.machine';
@@ -17,7 +17,23 @@ interface Mount {
   router: ReturnType<typeof createAppRouter>;
 }
 
-export async function mount(app: ReactNode, { root, locale, auth, router }: Mount): Promise<void> {
+/**
+ * Marks #root `data-mounted` once React has committed (hydrated or rendered): a pre-rendered page looks
+ * ready before its buttons work, so the e2e helpers wait for this mark. Renders nothing, so the tree
+ * still equals the built HTML.
+ */
+function Mounted({ onMounted }: { onMounted: () => void }) {
+  useEffect(onMounted, [onMounted]);
+  return null;
+}
+
+export async function mount(content: ReactNode, { root, locale, auth, router }: Mount): Promise<void> {
+  const app = (
+    <>
+      {content}
+      <Mounted onMounted={() => root.setAttribute('data-mounted', '')} />
+    </>
+  );
   if (root.dataset.prerendered === locale) {
     await waitFor(auth, (s) => !s.hasTag('state:loading'));
     if (!selectIsLoggedIn(auth.getSnapshot())) {
