@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { catalogParts } from './scripts/vite-catalog-parts';
+import { prerender } from './scripts/vite-prerender';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
@@ -30,7 +32,7 @@ function preloadFonts(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -42,7 +44,10 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     react(),
     lingui(),
+    // The build-time render loads the whole catalog at once; the browser gets it in parts.
+    catalogParts({ split: !isSsrBuild }),
     preloadFonts(),
+    prerender(),
   ],
   server: {
     proxy: {
@@ -51,4 +56,4 @@ export default defineConfig({
     },
   },
   build: { outDir: 'dist/client', sourcemap: false, target: 'es2022' },
-});
+}));

@@ -2,9 +2,10 @@
 import { defineConfig } from 'vitest/config';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
+import { catalogParts } from './scripts/vite-catalog-parts';
 
 export default defineConfig({
-  plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui()],
+  plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui(), catalogParts({ split: false })],
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',

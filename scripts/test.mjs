@@ -8,7 +8,7 @@ import os from 'node:os';
 
 const GROUPS = [
   { parallel: true, steps: ['typecheck', 'lint', 'lint:knip', 'i18n:check'] },
-  { parallel: false, steps: ['test:unit', 'test:pg', 'test:instances', 'test:e2e'] },
+  { parallel: false, steps: ['test:unit', 'test:pg', 'test:instances', 'test:e2e', 'size'] },
 ];
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 

@@ -1,7 +1,6 @@
 // Bootstrap: load the catalog of the stored locale before the first render, create the root actors,
-// the server cache and the router, then render the app.
+// the server cache and the router, then render the app (or hydrate the pre-rendered page: app/mount.ts).
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import '@fontsource/cairo/arabic-400.css';
 import '@fontsource/cairo/arabic-700.css';
 import '@fontsource/cairo/latin-400.css';
@@ -10,13 +9,14 @@ import './ui/theme.css';
 import { activateLocale } from './i18n/i18n';
 import { readStoredLocale } from './i18n/locale';
 import { createAuthActor } from './app/auth';
+import { selectIsLoggedIn } from '../machines/auth.machine';
 import { watchActor } from './app/watch';
 import { createAppRouter } from './app/router';
 import { App } from './app/app';
+import { mount } from './app/mount';
 import { createErrorHandler } from './app/error-handling';
 import { createQueryClient } from './api/query-client';
 import { toast } from './ui/toast-store';
-import { prefetchReferenceLists } from './features/reference/use-reference';
 
 async function boot() {
   const locale = readStoredLocale();
@@ -30,13 +30,25 @@ async function boot() {
   const auth = createAuthActor();
   watchActor('auth', auth);
   const router = createAppRouter({ auth, queryClient });
-  createRoot(document.getElementById('root')!).render(
+  await mount(
     <StrictMode>
       <App router={router} auth={auth} queryClient={queryClient} />
     </StrictMode>,
+    { root: document.getElementById('root')!, locale, auth, router },
   );
-  // Reference lists load at start (spec §7) without holding up the first render.
-  void prefetchReferenceLists(queryClient, locale);
+  // Reference lists (spec §7) load once someone is signed in, since their screens use them; an anonymous
+  // first visit loads them only with the screen that needs them (sign-up, contact, the teachers
+  // filter), so neither the lists nor zod are in its first download (issue 13, docs/decisions.md).
+  const prefetchWhenSignedIn = () => {
+    if (!selectIsLoggedIn(auth.getSnapshot())) return false;
+    void import('./features/reference/use-reference').then(({ prefetchReferenceLists }) => prefetchReferenceLists(queryClient, locale));
+    return true;
+  };
+  if (!prefetchWhenSignedIn()) {
+    const subscription = auth.subscribe(() => {
+      if (prefetchWhenSignedIn()) subscription.unsubscribe();
+    });
+  }
 }
 
 void boot();

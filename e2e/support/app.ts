@@ -19,6 +19,8 @@ export async function open(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await expect(page.getByTestId('boot-spinner')).toHaveCount(0, { timeout: 15_000 });
   await expect(page.locator('main h1').first()).toBeVisible();
+  // A pre-rendered page shows its heading before React has hydrated it (src/app/mount.tsx).
+  await expect(page.locator('#root[data-mounted]')).toHaveCount(1);
 }
 
 export function toasts(page: Page, severity?: string) {

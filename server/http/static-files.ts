@@ -3,6 +3,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
+import { prerenderedFile } from './prerendered';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -85,6 +86,14 @@ export function staticFiles(staticDir: string): MiddlewareHandler {
     const found = p.endsWith('/') ? null : await fileAt(root, p);
     if (found) return send(c, found, isAsset ? IMMUTABLE : REVALIDATE);
     if (!isAsset && (p === '/' || acceptsHtml(c))) {
+      // A public page comes with its content already rendered, in the visitor's language (issue 13).
+      const page = prerenderedFile(p, new URL(c.req.url).search, c.req.header('cookie'));
+      const prerendered = page ? await fileAt(root, page) : null;
+      if (prerendered) {
+        const res = await send(c, prerendered, REVALIDATE);
+        res.headers.set('Vary', 'Cookie');
+        return res;
+      }
       const index = await fileAt(root, '/index.html');
       if (index) return send(c, index, REVALIDATE);
     }

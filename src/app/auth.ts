@@ -7,13 +7,17 @@ import { describeFailure, type ErrorToast } from '../api/present-error';
 import { i18n } from '../i18n/i18n';
 import { toast } from '../ui/toast-store';
 import { authMachine, type AuthDestination, type FormFields, type StoredSession } from '../../machines/auth.machine';
-import { accountRecordSchema, type AccountRecord } from '../../contract/account';
+import type { AccountRecord } from '../../contract/account';
 import { clearSessionStorage, readCookie, readStoredAccount, storeAccount, TOKEN_COOKIE } from './session-storage';
 import { api, type Envelope } from '../api/client';
 
-/** Reads an account out of a `{data: {token, is_teacher, status, ...}}` answer. */
-function accountFrom(res: Envelope<unknown>, token?: string): AccountRecord {
+/**
+ * Reads an account out of a `{data: {token, is_teacher, status, ...}}` answer. The schema (and zod)
+ * is imported on first use: an anonymous first visit never needs it (issue 13, JS budget).
+ */
+async function accountFrom(res: Envelope<unknown>, token?: string): Promise<AccountRecord> {
   const data = (res.data ?? {}) as Record<string, unknown>;
+  const { accountRecordSchema } = await import('../../contract/account');
   return accountRecordSchema.parse(token === undefined ? data : { ...data, token });
 }
 
@@ -44,7 +48,7 @@ export function hrefOf(destination: AuthDestination): string {
 export const authEffects = {
   actors: {
     checkLogin: fromPromise<StoredSession>(async () => ({
-      account: readStoredAccount(),
+      account: await readStoredAccount(),
       token: readCookie(TOKEN_COOKIE),
     })),
     fetchProfile: fromPromise<AccountRecord, { token: string }>(({ input }) => fetchAccount(input.token)),

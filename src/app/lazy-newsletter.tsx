@@ -9,8 +9,9 @@ const NewsletterForm = lazy(() =>
 
 export function LazyNewsletter() {
   const slot = useRef<HTMLDivElement>(null);
-  // Without IntersectionObserver (old browsers, jsdom) the form loads at once.
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Without IntersectionObserver (old browsers, jsdom) the form loads at once. The build-time render
+  // (no window) leaves the slot empty, as a browser's first render does, so hydration matches.
+  const [near, setNear] = useState(() => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const el = slot.current;
     if (!el || near) return;

@@ -1,6 +1,6 @@
 // Where the session lives in the browser (spec §9): cookies ng-token and is_teacher for 30 days,
 // SameSite=Lax, Secure on https; the account record in localStorage.
-import { accountRecordSchema, type AccountRecord } from '../../contract/account';
+import type { AccountRecord } from '../../contract/account';
 
 export const TOKEN_COOKIE = 'ng-token';
 export const TEACHER_COOKIE = 'is_teacher';
@@ -20,10 +20,12 @@ export function writeCookie(name: string, value: string, maxAge = THIRTY_DAYS): 
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
 }
 
-export function readStoredAccount(): AccountRecord | null {
+/** The stored account, checked by its schema; imported only when there is one (issue 13, JS budget). */
+export async function readStoredAccount(): Promise<AccountRecord | null> {
   try {
     const raw = localStorage.getItem(ACCOUNT_KEY);
     if (!raw) return null;
+    const { accountRecordSchema } = await import('../../contract/account');
     const parsed = accountRecordSchema.safeParse(JSON.parse(raw));
     return parsed.success && readCookie(TOKEN_COOKIE) ? parsed.data : null;
   } catch {

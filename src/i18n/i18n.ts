@@ -1,17 +1,17 @@
-// Lingui runtime: loads a compiled catalog (the Vite plugin compiles .po on import), activates it,
+// Lingui runtime: loads the compiled catalog (its core and the parts loaded so far), activates it,
 // stores the choice and moves <html lang dir> with it, at once and without a reload.
-import { i18n, type Messages } from '@lingui/core';
+import { i18n } from '@lingui/core';
+import { catalogFor } from './catalog-parts';
 import { directionOf, LOCALE_KEY, type Locale } from './locale';
 
-const loaders: Record<Locale, () => Promise<{ messages: Messages }>> = {
-  ar: () => import('../../locales/ar/messages.po'),
-  en: () => import('../../locales/en/messages.po'),
-};
-
 export async function activateLocale(locale: Locale): Promise<void> {
-  const { messages } = await loaders[locale]();
+  const messages = await catalogFor(locale);
   i18n.loadAndActivate({ locale, messages });
+  // Build-time rendering (src/entry-prerender.tsx) has no document: the catalog is all it needs.
+  if (typeof document === 'undefined') return;
   const root = document.documentElement;
+  // The server reads the cookie to send the public pages' HTML in this language (issue 13).
+  document.cookie = `${LOCALE_KEY}=${locale}; Max-Age=31536000; Path=/; SameSite=Lax`;
   root.lang = locale;
   root.dir = directionOf(locale);
   try {

@@ -3,18 +3,20 @@
 import { Hono } from 'hono';
 import type { Country } from '../../../contract/reference';
 import type { AppEnv } from '../../http/context';
-import { ok } from '../../http/respond';
+import { publicReference } from '../reference/public-reference';
 import { compareNames, withName } from '../localized';
 import { listCountries } from './queries';
 
 export function countriesRoutes() {
-  return new Hono<AppEnv>().get('/countries', async (c) => {
-    const locale = c.get('locale');
-    const byName = compareNames(locale);
-    const data: Country[] = (await listCountries(c.get('db')))
-      .map((row) => withName(row, locale))
-      .sort((a, b) => a.sort_order - b.sort_order || byName(a, b))
-      .map(({ sort_order: _order, ...country }) => country);
-    return ok(c, data);
-  });
+  return new Hono<AppEnv>().get('/countries', (c) =>
+    publicReference(c, 'countries', async () => {
+      const locale = c.get('locale');
+      const byName = compareNames(locale);
+      const data: Country[] = (await listCountries(c.get('db')))
+        .map((row) => withName(row, locale))
+        .sort((a, b) => a.sort_order - b.sort_order || byName(a, b))
+        .map(({ sort_order: _order, ...country }) => country);
+      return data;
+    }),
+  );
 }

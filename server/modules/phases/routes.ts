@@ -2,14 +2,16 @@
 import { Hono } from 'hono';
 import type { Phase } from '../../../contract/reference';
 import type { AppEnv } from '../../http/context';
-import { ok } from '../../http/respond';
+import { publicReference } from '../reference/public-reference';
 import { withName } from '../localized';
 import { listPhases } from './queries';
 
 export function phasesRoutes() {
-  return new Hono<AppEnv>().get('/phases', async (c) => {
-    const locale = c.get('locale');
-    const data: Phase[] = (await listPhases(c.get('db'))).map((row) => withName(row, locale));
-    return ok(c, data);
-  });
+  return new Hono<AppEnv>().get('/phases', (c) =>
+    publicReference(c, 'phases', async () => {
+      const locale = c.get('locale');
+      const data: Phase[] = (await listPhases(c.get('db'))).map((row) => withName(row, locale));
+      return data;
+    }),
+  );
 }

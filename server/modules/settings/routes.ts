@@ -1,12 +1,12 @@
 // GET /api/v1/settings: app name, contact details, free-trial availability and social links.
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/context';
-import { ok } from '../../http/respond';
+import { publicReference } from '../reference/public-reference';
 import { listSettings } from './queries';
 import { flattenSettings } from './service';
 
 export function settingsRoutes() {
   return new Hono<AppEnv>().get('/settings', async (c) => {
-    return ok(c, flattenSettings(await listSettings(c.get('db')), c.get('locale')));
+    return publicReference(c, 'settings', async () => flattenSettings(await listSettings(c.get('db')), c.get('locale')));
   });
 }

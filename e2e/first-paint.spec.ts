@@ -1,0 +1,61 @@
+// Issue 13, first paint: the public pages arrive as HTML with their content, in the language of the
+// visitor's ng-locale cookie, and the app hydrates over that HTML without errors and stays usable.
+import { expect, test, type Page } from '@playwright/test';
+import { LOCALES, tr, type Locale } from './support/catalog';
+
+const HEADINGS: Record<string, string> = {
+  '/': "Live lessons that light up your child's learning",
+  '/teachers': 'Our teachers',
+  '/about-us': 'About Noor',
+};
+
+async function useLocaleCookie(page: Page, locale: Locale): Promise<void> {
+  const { baseURL } = test.info().project.use;
+  await page.context().addCookies([{ name: 'ng-locale', value: locale, url: baseURL ?? 'http://127.0.0.1' }]);
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  for (const locale of LOCALES) {
+    for (const [path, heading] of Object.entries(HEADINGS)) {
+      test(`${path} in ${locale} has its heading, header and footer in the HTML`, async ({ page }) => {
+        await useLocaleCookie(page, locale);
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await expect(page.locator('main h1').first()).toHaveText(tr(locale, heading));
+        await expect(page.getByRole('banner')).toBeVisible();
+        await expect(page.getByRole('contentinfo')).toBeVisible();
+      });
+    }
+  }
+
+  test('a query string gets the plain app page, whose content needs JavaScript', async ({ page }) => {
+    await page.goto('/teachers?page=2');
+    await expect(page.locator('main')).toHaveCount(0);
+  });
+});
+
+for (const locale of LOCALES) {
+  test(`hydrating / in ${locale}: no console error, same heading, and the page responds`, async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await useLocaleCookie(page, locale);
+    await page.addInitScript((l) => localStorage.setItem('ng-locale', l), locale);
+    await page.goto('/');
+    const heading = page.locator('main h1').first();
+    await expect(heading).toHaveText(tr(locale, HEADINGS['/']!));
+    // The element the HTML brought stays in place: hydration adopts it instead of replacing it.
+    await heading.evaluate((el) => el.setAttribute('data-from-html', '1'));
+    await page.waitForLoadState('networkidle');
+    await expect(heading).toHaveAttribute('data-from-html', '1');
+    // Interactive: the header's language switch works without a reload.
+    await page.getByTestId('locale-switch').click();
+    const other = locale === 'ar' ? 'en' : 'ar';
+    await expect(page.locator('html')).toHaveAttribute('lang', other);
+    await expect(heading).toHaveText(tr(other, HEADINGS['/']!));
+    expect(problems, 'console errors while hydrating').toEqual([]);
+  });
+}

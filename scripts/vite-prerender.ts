@@ -1,0 +1,67 @@
+// Vite plugin: after the client build, builds src/entry-prerender.tsx for Node and writes every public
+// route's HTML in each locale into dist/client/prerender/<locale>/<route>.html (issue 13, first paint).
+// The server sends that file to a browser navigating to the route, in the language of its ng-locale
+// cookie (server/http/prerendered.ts); the SPA hydrates over it. Runs inside every `vite build`, so the
+// e2e runner, `npm run size` and the Docker image all get the pages without another step.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Plugin } from 'vite';
+
+/** The public routes rendered at build time; their file is the path's name, `index` for the root. */
+export const PRERENDERED_ROUTES = ['/', '/about-us', '/teachers', '/privacy-policy', '/terms-conditions', '/contact-us'];
+const LOCALES = ['ar', 'en'] as const;
+
+export function fileOf(route: string): string {
+  return route === '/' ? 'index.html' : `${route.slice(1)}.html`;
+}
+
+export function prerender(): Plugin {
+  let root = process.cwd();
+  let outDir = 'dist/client';
+  let isSsr = false;
+  return {
+    name: 'noor-prerender',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(root, config.build.outDir);
+      isSsr = Boolean(config.build.ssr);
+    },
+    async closeBundle() {
+      if (isSsr || process.env.NOOR_PRERENDER === '0') return;
+      const { build } = await import('vite');
+      const ssrOut = path.join(root, 'dist/prerender');
+      await build({
+        root,
+        logLevel: 'warn',
+        // The fonts' CSS must go through Vite (Node cannot import .css). The router is bundled as the
+        // browser gets it (its client `isServer`), so the HTML has the same Suspense boundaries as the
+        // browser's first render and hydration matches; other packages stay external.
+        ssr: { noExternal: ['@fontsource/cairo', '@tanstack/react-router', '@tanstack/router-core', '@tanstack/history'] },
+        resolve: {
+          alias: [{ find: '@tanstack/router-core/isServer', replacement: path.join(root, 'node_modules/@tanstack/router-core/dist/esm/isServer/client.js') }],
+        },
+        build: { ssr: 'src/entry-prerender.tsx', outDir: ssrOut, emptyOutDir: true, sourcemap: false, target: 'node20' },
+      });
+      const entry = (await fs.readdir(ssrOut)).find((f) => f.startsWith('entry-prerender'));
+      if (!entry) throw new Error('[prerender] the server bundle has no entry-prerender file');
+      const { render } = (await import(pathToFileURL(path.join(ssrOut, entry)).href)) as {
+        render: (url: string, locale: string) => Promise<string>;
+      };
+      const template = await fs.readFile(path.join(outDir, 'index.html'), 'utf8');
+      for (const locale of LOCALES) {
+        const dir = path.join(outDir, 'prerender', locale);
+        await fs.mkdir(dir, { recursive: true });
+        for (const route of PRERENDERED_ROUTES) {
+          const body = await render(route, locale);
+          const html = template
+            .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">`)
+            .replace('<div id="root"></div>', `<div id="root" data-prerendered="${locale}">${body}</div>`);
+          if (!html.includes('data-prerendered')) throw new Error('[prerender] index.html has no empty #root to fill');
+          await fs.writeFile(path.join(dir, fileOf(route)), html);
+        }
+      }
+    },
+  };
+}

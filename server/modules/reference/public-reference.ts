@@ -1,0 +1,15 @@
+// The reference lists (phases, subjects, countries, settings) from the shared public cache (issue 13):
+// the same `{ message, data }` answer as `ok()`, rendered once per locale and public version, with a
+// weak ETag so a browser revalidates with a 304. Their tables bump public_version on every write
+// (migrations 0030 and 0090), so an edit shows on the next read.
+import type { Context } from 'hono';
+import type { AppEnv } from '../../http/context';
+import { tr } from '../../i18n';
+import { publicJson } from '../teachers/public-cache';
+
+export async function publicReference(c: Context<AppEnv>, key: string, produce: () => Promise<unknown>): Promise<Response> {
+  const locale = c.get('locale');
+  const res = await publicJson(c, `reference:${key}`, async () => ({ message: tr('ok', locale), data: await produce() }));
+  // publicJson answers null only when `produce` does, and this one never does.
+  return res!;
+}
