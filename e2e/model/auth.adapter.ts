@@ -123,14 +123,21 @@ async function resetPassword(w: AuthWorld, right: boolean) {
   if (right) w.teacherPassword = NEW_PASSWORD;
 }
 
-/** A stored session of a verified student, as the app keeps it (record in localStorage, token cookie). */
-async function storedStudent(w: AuthWorld, where: 'record' | 'cookie', token?: string) {
-  const real = token ?? (await newStudent(w.request, { phaseId: await phaseId(w.request) })).token;
+/** A signed-in student's session as the app keeps it: the account record in localStorage, or only the token cookie. */
+async function storedStudent(w: AuthWorld, where: 'record' | 'cookie', bogus = false) {
+  let record: Record<string, unknown> = { token: 'not-a-token' };
+  if (!bogus) {
+    const { phone } = await newStudent(w.request, { phaseId: await phaseId(w.request) });
+    const first = await latestCode(w.request, phone);
+    await w.request.post('/api/v1/auth/login', { data: { country_code: 'QA', phone: national(phone) } });
+    await expect.poll(async () => (await latestCode(w.request, phone)) !== first || undefined).toBe(true);
+    const code = await latestCode(w.request, phone);
+    record = await json<Record<string, unknown>>(await w.request.post('/api/v1/verify-otp', { data: { phone, code } }), 'verify');
+  }
   if (where === 'cookie') {
-    await w.page.context().addCookies([{ name: 'ng-token', value: real, url: new URL(w.page.url() === 'about:blank' ? process.env.E2E_BASE_URL! : w.page.url()).origin }]);
+    await w.page.context().addCookies([{ name: 'ng-token', value: String(record.token), url: process.env.E2E_BASE_URL! }]);
   } else {
-    const profile = await json<Record<string, unknown>>(await w.request.get('/api/v1/profile', { headers: { Authorization: `Bearer ${real}` } }), 'profile');
-    await w.page.addInitScript((record) => localStorage.getItem('ng-account') ?? localStorage.setItem('ng-account', record), JSON.stringify({ ...profile, token: real }));
+    await w.page.addInitScript((r) => localStorage.getItem('ng-account') ?? localStorage.setItem('ng-account', r), JSON.stringify(record));
   }
   await open(w.page, '/');
 }
@@ -166,7 +173,7 @@ export const authAdapter: Adapter<AuthWorld> = {
     { event: ev.startStored, run: (w) => storedStudent(w, 'record') },
     { event: ev.startCookie, awaits: true },
     { event: ev.profileFetched, run: (w) => storedStudent(w, 'cookie') },
-    { event: ev.profileRefused, run: (w) => storedStudent(w, 'cookie', 'not-a-token') },
+    { event: ev.profileRefused, run: (w) => storedStudent(w, 'cookie', true) },
     { event: ev.signup, awaits: true },
     { event: ev.registered, run: (w) => signUp(w, w.phone) },
     { event: ev.takenPhone, run: (w) => signUp(w, w.phone) },

@@ -10,6 +10,7 @@ export default defineConfig({
   testMatch: '*.walk.ts',
   // Paths are independent (fresh phones, fresh pages); the report needs every one of them.
   retries: 0,
+  outputDir: '../../test-results/model',
   globalSetup: './coverage-reset.ts',
   globalTeardown: './coverage.ts',
 });

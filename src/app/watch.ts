@@ -5,6 +5,7 @@
 // Available in development builds, and in production only when the build sets VITE_FLOWS_WATCH=1 (an
 // operator's choice). Where available, each tab decides with its own "watch this tab" toggle
 // (sessionStorage `noor-watch`): on by default in development, off by default in production.
+import { useEffect } from 'react';
 import type { AnyActorRef, AnyTransitionDefinition, InspectionEvent } from 'xstate';
 import { transitionId } from '../domain/transition-id';
 
@@ -77,4 +78,9 @@ export function watchActor(machine: string, actor: AnyActorRef): () => void {
     announcers.delete(announce);
     channel.close();
   };
+}
+
+/** Watches an actor a component owns (teacher status, booking, live session) while it is mounted. */
+export function useWatchedActor(machine: string, actor: AnyActorRef): void {
+  useEffect(() => watchActor(machine, actor), [machine, actor]);
 }

@@ -16,6 +16,7 @@ import { CallView } from './call-view';
 import { createSessionApi, type SessionApi } from './session-api';
 import { useLeaveOnPagehide } from './use-leave-on-pagehide';
 import { createRtcStore, liveSessionLogic } from './wiring';
+import { useWatchedActor } from '../../app/watch';
 
 export interface LiveSessionScreenProps {
   channelName: string;
@@ -28,6 +29,7 @@ export function LiveSessionScreen({ channelName, api }: LiveSessionScreenProps) 
   const store = useMemo(() => createRtcStore(), []);
   const logic = useMemo(() => liveSessionLogic(sessionApi, store), [sessionApi, store]);
   const actor = useActorRef(logic, { input: { channelName } });
+  useWatchedActor('live-session', actor);
   const step = useSelector(actor, selectScreen);
   const failure = useSelector(actor, (s) => s.context.failure);
   const failReason = useSelector(actor, (s) => s.context.failReason);
