@@ -27,11 +27,13 @@ export interface Adapter<W> {
   id: string;
   machine: AnyStateMachine;
   /** Sets up one path's world (page, personas made through the API); sees the whole path first. */
-  world: (page: Page, request: APIRequestContext, events: EventObject[]) => Promise<W>;
+  world: (page: Page, request: APIRequestContext, events: EventObject[], index: number) => Promise<W>;
   events: Array<AdapterEvent<W>>;
   /** What the screen shows in a state, by dotted state path; the deepest matching ones run. */
   states: Record<string, (world: W) => Promise<void>>;
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
+  /** The machine's input (the model's; the app gives its own). */
+  input?: unknown;
   /** Drops paths the real system cannot walk. */
   possible?: (events: EventObject[]) => boolean;
 }
@@ -41,18 +43,14 @@ const keyOf = (event: EventObject) => JSON.stringify(event);
 /** The paths to walk for an adapter: each transition its events can reach, once or twice. */
 export function plan<W>(adapter: Adapter<W>): EventObject[][] {
   const entry = (event: EventObject | undefined) => adapter.events.find((e) => event && keyOf(e.event) === keyOf(event));
-  // A person can walk it: an awaiting event is followed by the answer whose action sends both, and an
-  // event without an action follows one that has one (the server's answer to that click).
+  // A person can walk it: an awaiting event is followed by the answer whose action sends both.
   const walkable = (events: EventObject[]) =>
-    events.every((event, i) => {
-      const here = entry(event);
-      if (here?.awaits) return Boolean(entry(events[i + 1])?.run) && events[i + 1]!.type.startsWith('xstate.');
-      return Boolean(here?.run) || i === 0 || Boolean(entry(events[i - 1])?.run) || Boolean(entry(events[i - 1])?.awaits);
-    });
+    events.every((event, i) => !entry(event)?.awaits || (Boolean(entry(events[i + 1])?.run) && events[i + 1]!.type.startsWith('xstate.')));
   return coveringPaths({
     machine: adapter.machine,
     events: adapter.events.map((e) => e.event),
     serializeState: adapter.serializeState ?? ((s) => JSON.stringify(s.value)),
+    input: adapter.input,
     possible: (events) => walkable(events) && (adapter.possible?.(events) ?? true),
     needsNext: (event) => Boolean(entry(event)?.awaits),
   }).map((p) => p.events);
@@ -78,11 +76,11 @@ export async function recordWatch(page: Page): Promise<WatchMessage[]> {
 export const describePath = (events: EventObject[]) => events.map((e) => e.type.replace(/^xstate\.(done|error)\.actor\./, '$1:')).join(' → ');
 
 /** Walks one path: acts, and at every resting point checks the app's state and the screen. */
-export async function walkPath<W>(page: Page, request: APIRequestContext, adapter: Adapter<W>, events: EventObject[]): Promise<void> {
+export async function walkPath<W>(page: Page, request: APIRequestContext, adapter: Adapter<W>, events: EventObject[], index = 0): Promise<void> {
   const seen = await recordWatch(page);
   const byKey = new Map(adapter.events.map((e) => [keyOf(e.event), e]));
-  const world = await adapter.world(page, request, events);
-  let snapshot: AnyMachineSnapshot = initialTransition(adapter.machine)[0];
+  const world = await adapter.world(page, request, events, index);
+  let snapshot: AnyMachineSnapshot = initialTransition(adapter.machine, adapter.input)[0];
   // Where the messages of the latest action begin: a state the app passes through quickly (a request
   // in flight) counts when it was posted at any point since.
   let since = 0;

@@ -208,6 +208,8 @@ export interface CoveringOptions {
   serializeState?: (snapshot: Snapshot) => string;
   /** Drops paths the real system cannot walk (e.g. two outcomes that exclude each other). */
   possible?: (events: EventObject[]) => boolean;
+  /** The machine's input, for machines that take one. */
+  input?: unknown;
   /** Events that cannot end a path (a submit whose answer is part of the same UI action): the path goes on by each answer (actor outcome, delay) the state accepts. */
   needsNext?: (event: EventObject) => boolean;
 }
@@ -226,6 +228,7 @@ export function coveringPaths(options: CoveringOptions): Array<{ events: EventOb
       return options.events.filter((e) => types.has(e.type));
     },
     serializeState: (s: Snapshot) => serializeState(s),
+    input: options.input,
   };
   const shortest = getShortestPaths(machine, traversal) as Path[];
   const bySerial = new Map(shortest.map((p) => [serializeState(p.state), p]));
@@ -237,7 +240,7 @@ export function coveringPaths(options: CoveringOptions): Array<{ events: EventOb
       candidates.push([...prefix.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init'), event]);
     }
   }
-  const initial = getInitialMicrosteps(machine).at(-1)![0] as Snapshot;
+  const initial = getInitialMicrosteps(machine, options.input).at(-1)![0] as Snapshot;
   const step = (s: Snapshot, e: EventObject) => (getMicrosteps(machine, s, e).at(-1)?.[0] as Snapshot | undefined) ?? s;
   const replayTo = (events: EventObject[]) => events.reduce(step, initial);
   // Paths ending in an event that needs its answer go on, once per answer the state accepts.
