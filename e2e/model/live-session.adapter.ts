@@ -14,6 +14,8 @@ import type { Adapter } from './walker';
 const TEACHER_PASSWORD = 'Noor1234';
 /** Seconds left when a path starts: the end warning is due, the end is not. */
 const SESSION_SECONDS = 600;
+/** Seconds left on a path where the time runs out. */
+const TIME_UP_SECONDS = 10;
 
 export interface LiveWorld {
   page: Page;
@@ -56,31 +58,34 @@ async function leave(page: Page) {
   await click(page, 'confirm-leave');
 }
 
-/** A student with an approved urgent session with demo teacher `n` (one teacher per path: no slot clash). */
-async function setUp(request: APIRequestContext, n: number) {
-  const phone = `+974551000${String(n).padStart(2, '0')}`;
-  const teacher = (await json<{ token: string }>(await request.post('/api/v1/instructor/auth/login', { data: { login: phone, password: TEACHER_PASSWORD } }), 'teacher login')).token;
-  const profile = await json<{ id: number; subjects: Array<{ id: number }>; phases: Array<{ id: number }> }>(
-    await request.get('/api/v1/profile', { headers: bearer(teacher) }),
-    'teacher profile',
-  );
-  const hours = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start_time: '00:00', end_time: '23:59' }));
-  await json(await request.patch('/api/v1/profile', { headers: bearer(teacher), data: { working_hours: hours } }), 'working hours');
-  const student = (await newStudent(request, { phaseId: profile.phases[0]!.id })).token;
-  const booked = await json<{ id: number }>(
-    await request.post('/api/v1/requests', {
+/** A student with an approved urgent session with one of the eight demo teachers (the next free one from `n`). */
+async function setUp(request: APIRequestContext, n: number, seconds: number) {
+  for (let k = 0; k < 8; k++) {
+    const phone = `+974551000${String(1 + ((n + k) % 8)).padStart(2, '0')}`;
+    const teacher = (await json<{ token: string }>(await request.post('/api/v1/instructor/auth/login', { data: { login: phone, password: TEACHER_PASSWORD } }), 'teacher login')).token;
+    const profile = await json<{ id: number; subjects: Array<{ id: number }>; phases: Array<{ id: number }> }>(
+      await request.get('/api/v1/profile', { headers: bearer(teacher) }),
+      'teacher profile',
+    );
+    const hours = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start_time: '00:00', end_time: '23:59' }));
+    await json(await request.patch('/api/v1/profile', { headers: bearer(teacher), data: { working_hours: hours } }), 'working hours');
+    const student = (await newStudent(request, { phaseId: profile.phases[0]!.id })).token;
+    const booking = await request.post('/api/v1/requests', {
       headers: bearer(student),
       data: { teacher_id: profile.id, subject_id: profile.subjects[0]!.id, type: 'urgent', duration_hours: 1, broadcast: false },
-    }),
-    'book',
-  );
-  await json(await request.post(`/api/v1/requests/${booked.id}/approve`, { headers: bearer(teacher) }), 'approve');
-  const detail = await json<{ channel_name: string }>(await request.get(`/api/v1/requests/${booked.id}`, { headers: bearer(student) }), 'detail');
-  await json(
-    await request.post(`/api/v1/sessions/${detail.channel_name}/test/ends-in`, { headers: bearer(student), data: { seconds: SESSION_SECONDS } }),
-    'ends-in',
-  );
-  return { channel: detail.channel_name, student, teacher };
+    });
+    // Another path holds this teacher now: take the next one.
+    if (booking.status() === 409) continue;
+    const booked = await json<{ id: number }>(booking, 'book');
+    await json(await request.post(`/api/v1/requests/${booked.id}/approve`, { headers: bearer(teacher) }), 'approve');
+    const detail = await json<{ channel_name: string }>(await request.get(`/api/v1/requests/${booked.id}`, { headers: bearer(student) }), 'detail');
+    await json(
+      await request.post(`/api/v1/sessions/${detail.channel_name}/test/ends-in`, { headers: bearer(student), data: { seconds } }),
+      'ends-in',
+    );
+    return { channel: detail.channel_name, student, teacher };
+  }
+  throw new Error('no demo teacher is free for an urgent session');
 }
 
 async function browserFor(context: BrowserContext, token: string, teacher: boolean) {
@@ -95,7 +100,9 @@ export const liveSessionAdapter: Adapter<LiveWorld> = {
   input: { channelName: 'c' },
   async world(page, request, events, index) {
     await preferences(page, { locale: 'en' });
-    const scene = await setUp(request, 1 + (index % 8));
+    // A path where the time runs out gets a session that ends a few seconds after it starts (the
+    // screen learns the end when it gets its token).
+    const scene = await setUp(request, index, events.includes(ev.timeUp) ? TIME_UP_SECONDS : SESSION_SECONDS);
     // A path where the server refuses the token is walked by a student who is not in the session.
     const token = events.includes(ev.refused) ? (await newStudent(request, { phaseId: 1 })).token : scene.student;
     await browserFor(page.context(), token, false);
@@ -142,15 +149,8 @@ export const liveSessionAdapter: Adapter<LiveWorld> = {
     { event: ev.confirm, run: (w) => click(w.page, 'confirm-leave') },
     { event: ev.left },
     { event: ev.rejoin, run: (w) => w.page.getByRole('button', { name: 'Join again' }).click() },
-    {
-      event: ev.timeUp,
-      // The server moves the end to a second from now; the next tick finds the time up.
-      run: async (w) =>
-        void (await json(
-          await w.request.post(`/api/v1/sessions/${w.channel}/test/ends-in`, { headers: bearer(w.student), data: { seconds: 1 } }),
-          'ends-in',
-        )),
-    },
+    // The session was set up to end seconds after it starts: the clock's tick finds the time up by itself.
+    { event: ev.timeUp, run: async () => undefined },
     { event: ev.ended },
   ],
   states: {
