@@ -12,6 +12,7 @@ import type { TeacherDetail } from '../../../contract/teachers';
 import { persistBooking, restoreBooking, type BookingBalance } from '../../../machines/booking.machine';
 import { bookingLogic } from '../../app/booking';
 import { availabilityKeys, availabilityQuery, createBookingRequest } from './booking-api';
+import { useWatchedActor } from '../../app/watch';
 
 /** Per student and teacher: siblings sharing a tablet (and a tab) never see each other's draft. */
 export const bookingStorageKey = (studentKey: string, teacherId: number) => `noor.booking.${studentKey}.${teacherId}`;
@@ -64,6 +65,7 @@ export function useBooking({ studentKey, teacher, balance, onOpenPackages }: Use
   const [restored] = useState(() => restoreBooking(readSaved(key), teacher.id));
   const input = { teacherId: teacher.id, teacher: null, balance: balance ?? null };
   const actor = useActorRef(logic, restored ? { input, snapshot: restored } : { input });
+  useWatchedActor('booking', actor);
   const duration = useSelector(actor, (s) => s.context.fields.durationHours);
   const availability = useQuery(availabilityQuery(teacher.id, duration));
 
