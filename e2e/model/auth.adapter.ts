@@ -73,12 +73,27 @@ const field = (w: AuthWorld, label: string) =>
   main(w).getByLabel(label, { exact: true }).and(main(w).locator('input:not([type=radio]):not([type=checkbox]), select, textarea'));
 const button = (w: AuthWorld, name: string) => main(w).getByRole('button', { name, exact: true });
 
+/**
+ * Goes to an auth screen the way a person does — through the header's links, without reloading —
+ * so the running machine keeps its state (a reload would start it again); the first page is loaded.
+ */
+async function go(w: AuthWorld, to: '/sign-up' | '/sign-in' | '/forget-password') {
+  if (w.page.url() === 'about:blank') return open(w.page, to);
+  const banner = w.page.getByRole('banner');
+  await banner.getByRole('link', { name: to === '/sign-up' ? 'Sign up' : 'Sign in', exact: true }).click();
+  if (to === '/forget-password') {
+    await main(w).getByRole('tab', { name: 'Teacher', exact: true }).click();
+    await main(w).getByRole('link', { name: 'Forgot your password?' }).click();
+  }
+  await expect(w.page).toHaveURL(new RegExp(`${to}(\\?|$)`));
+}
+
 async function phaseId(request: APIRequestContext): Promise<number> {
   return (await json<Array<{ id: number }>>(await request.get('/api/v1/phases'), 'phases'))[0]!.id;
 }
 
 async function signUp(w: AuthWorld, phone: string) {
-  await open(w.page, '/sign-up');
+  await go(w, '/sign-up');
   await field(w, 'First name').fill('سارة');
   await field(w, 'Last name').fill('أحمد');
   await field(w, 'Phone number').fill(national(phone));
@@ -111,7 +126,7 @@ async function textCode(request: APIRequestContext, phone: string) {
 
 async function teacherSignIn(w: AuthWorld, password: string) {
   const teacher = await w.teacher();
-  await open(w.page, '/sign-in');
+  await go(w, '/sign-in');
   await main(w).getByRole('tab', { name: 'Teacher', exact: true }).click();
   await main(w).getByRole('radio', { name: 'Email', exact: true }).check();
   await field(w, 'Email').fill(teacher.email);
@@ -188,7 +203,7 @@ export const authAdapter: Adapter<AuthWorld> = {
     {
       event: ev.login,
       run: async (w) => {
-        await open(w.page, '/sign-in');
+        await go(w, '/sign-in');
         await main(w).getByRole('form', { name: 'Student sign in' }).getByLabel('Phone number').fill(national(w.phone));
         await button(w, 'Send code').click();
         w.texted = true;
@@ -215,7 +230,7 @@ export const authAdapter: Adapter<AuthWorld> = {
     {
       event: ev.resetCodeSent,
       run: async (w) => {
-        await open(w.page, '/forget-password');
+        await go(w, '/forget-password');
         await field(w, 'Phone number').fill(national((await w.teacher()).phone));
         await button(w, 'Send code').click();
       },

@@ -83,7 +83,7 @@ async function setUp(request: APIRequestContext, n: number, seconds: number) {
       await request.post(`/api/v1/sessions/${detail.channel_name}/test/ends-in`, { headers: bearer(student), data: { seconds } }),
       'ends-in',
     );
-    return { channel: detail.channel_name, student, teacher };
+    return { channel: detail.channel_name, student, teacher, phaseId: profile.phases[0]!.id };
   }
   throw new Error('no demo teacher is free for an urgent session');
 }
@@ -104,13 +104,15 @@ export const liveSessionAdapter: Adapter<LiveWorld> = {
     // screen learns the end when it gets its token).
     const scene = await setUp(request, index, events.includes(ev.timeUp) ? TIME_UP_SECONDS : SESSION_SECONDS);
     // A path where the server refuses the token is walked by a student who is not in the session.
-    const token = events.includes(ev.refused) ? (await newStudent(request, { phaseId: 1 })).token : scene.student;
+    const token = events.includes(ev.refused) ? (await newStudent(request, { phaseId: scene.phaseId })).token : scene.student;
     await browserFor(page.context(), token, false);
     let teacherPage: Page | undefined;
     return {
       page,
       request,
-      ...scene,
+      channel: scene.channel,
+      student: scene.student,
+      teacher: scene.teacher,
       teacherPage: async () => {
         if (!teacherPage) {
           const context = await page.context().browser()!.newContext();
