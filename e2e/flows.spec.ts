@@ -93,7 +93,7 @@ test('a studio tab watching highlights the auth machine signed in while a studen
   await expect(app).toHaveURL(/\/verify-otp/);
   let code = used;
   await expect.poll(async () => (code = await latestCode(request, phone)) !== used).toBe(true);
-  await app.locator('main').getByLabel('Verification code', { exact: true }).fill(code);
+  await app.locator('main').getByRole('textbox', { name: 'Verification code' }).fill(code);
   await app.locator('main').getByRole('button', { name: 'Verify', exact: true }).click();
 
   await expect(page.getByTestId('flows-live-state')).toContainText('{"loggedIn":"ready"}');
