@@ -1,13 +1,14 @@
 // The auth machine through the real UI (model e2e): each event once as what a person does on screen
 // (or as nothing, when the click before already makes the server answer), each resting state as what
 // the screen shows. Outcomes the UI cannot cause on demand (a network failure, a rate limit, an
-// expired code, a server error on logout) and the 60 s resend cooldown are left out of the model, and
-// so is a student sign-up with a teacher's phone: the walk did not get the 409 "instructor" answer.
+// expired code, a server error on logout) and the 60 s resend cooldown are left out of the model.
+// Failures are the app's FailureError (tests/machines/auth-fakes.ts), so the guards read them as the app does.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { authMachine } from '../../machines/auth.machine';
 import { open, preferences } from '../support/app';
 import { json, latestCode, newPhone, newStudent, registerTeacher } from '../support/api';
+import { apiError } from '../../tests/machines/auth-fakes';
 import type { Adapter } from './walker';
 
 const PASSWORD = 'Teacher123';
@@ -28,7 +29,6 @@ export interface AuthWorld {
 const national = (e164: string) => e164.replace(/^\+974/, '');
 const done = (id: string, output: unknown): EventObject => ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as EventObject;
 const failed = (id: string, error: unknown): EventObject => ({ type: `xstate.error.actor.${id}`, error, actorId: id }) as EventObject;
-const apiError = (status: number, errors?: Record<string, string[]>) => ({ status, code: 'x', message: 'x', errors });
 
 const student = { token: 's', is_teacher: false, status: 'active', profile_complete: true };
 const incomplete = { ...student, profile_complete: false };
@@ -42,6 +42,7 @@ const ev = {
   profileRefused: failed('fetchProfile', apiError(401)),
   signup: { type: 'signup.submit', phone: '+97450000000', countryCode: 'QA', fields: {} },
   registered: done('registerStudent', undefined),
+  teacherPhone: failed('registerStudent', apiError(409, { type: ['instructor'] })),
   takenPhone: failed('registerStudent', apiError(409, { type: ['student'] })),
   login: { type: 'login.submit', phone: '+97450000000', countryCode: 'QA' },
   codeSent: done('loginStudent', undefined),
@@ -199,6 +200,7 @@ export const authAdapter: Adapter<AuthWorld> = {
     { event: ev.signup, awaits: true },
     { event: ev.registered, run: (w) => signUp(w, w.phone) },
     { event: ev.takenPhone, run: (w) => signUp(w, w.phone) },
+    { event: ev.teacherPhone, run: async (w) => signUp(w, (await w.teacher()).phone) },
     {
       event: ev.login,
       run: async (w) => {
