@@ -1,11 +1,13 @@
 // The flows studio (issue 12): renders every machine, simulation reaches every state of the order
 // and request machines by clicking, keyboard users move between states, axe finds nothing (ar/en,
-// light/dark).
+// light/dark), and a studio tab follows another tab of the app live (the e2e build allows watching:
+// scripts/e2e.mjs builds with VITE_FLOWS_WATCH=1).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { machines } from '../machines/index';
 import { walk } from '../src/features/flows/graph';
 import { open, preferences } from './support/app';
+import { latestCode, newStudent } from './support/api';
 
 async function openMachine(page: Page, id: string) {
   await page.getByRole('navigation', { name: 'Machines' }).getByRole('button', { name: new RegExp(`^${id}\\b`) }).click();
@@ -67,6 +69,37 @@ test.describe('flows studio (en)', () => {
     await expect(page.getByTestId('flows-selected')).toHaveText('pendingPayment');
     await expect(page.getByRole('heading', { name: 'Transitions out' })).toBeVisible();
   });
+});
+
+test('a studio tab watching highlights the auth machine signed in while a student signs in in another tab', async ({ page, context, request }) => {
+  await preferences(page, { locale: 'en' });
+  await open(page, '/flows');
+  await openMachine(page, 'auth');
+  await page.getByTestId('flows-live').check();
+
+  const app = await context.newPage();
+  await open(app, '/sign-in');
+  // Off by default in a production build: this tab opts in from the footer.
+  const watch = app.getByTestId('watch-this-tab').getByRole('checkbox');
+  await expect(watch).not.toBeChecked();
+  await watch.check();
+  await expect(page.getByTestId('flows-live-state')).toContainText('"anonymous":"idle"');
+
+  const phases = (await (await request.get('/api/v1/phases')).json()) as { data: Array<{ id: number }> };
+  const { phone } = await newStudent(request, { phaseId: phases.data[0]!.id });
+  const used = await latestCode(request, phone);
+  await app.locator('main').getByRole('form', { name: 'Student sign in' }).getByLabel('Phone number').fill(phone.replace('+974', ''));
+  await app.locator('main').getByRole('button', { name: 'Send code', exact: true }).click();
+  await expect(app).toHaveURL(/\/verify-otp/);
+  let code = used;
+  await expect.poll(async () => (code = await latestCode(request, phone)) !== used).toBe(true);
+  await app.locator('main').getByRole('textbox', { name: 'Verification code' }).fill(code);
+  await app.locator('main').getByRole('button', { name: 'Verify', exact: true }).click();
+
+  await expect(page.getByTestId('flows-live-state')).toContainText('{"loggedIn":"ready"}');
+  const canvas = page.getByTestId('flows-canvas');
+  await expect(canvas.locator('[data-state-id="auth.loggedIn.ready"]')).toHaveAttribute('aria-current', 'true');
+  await expect(canvas.locator('[data-state-id="auth.anonymous"]')).not.toHaveAttribute('aria-current', 'true');
 });
 
 for (const locale of ['ar', 'en'] as const) {

@@ -45,6 +45,6 @@ export const machines: readonly MachineEntry[] = [
   {
     id: bookingMachine.id,
     machine: bookingMachine,
-    description: "Booking a session with a teacher: the form, the client's check of the server's rules, the request, and the detour to the packages screen when the hours do not cover it (the form survives reloads).",
+    description: "Booking a session with a teacher, step by step: subject, duration, a free start or now, the review, the request, and the detour to the packages screen that comes back to the review (the draft survives reloads).",
   },
 ];

@@ -23,23 +23,29 @@ function newestMtime(entry) {
   return newest;
 }
 
-export function isBuildStale() {
+// The build-time settings a build was made with (the e2e build lets the flows studio watch tabs:
+// VITE_FLOWS_WATCH=1); a marker next to the build records them, so a build made with other settings is stale.
+const buildMarker = () => path.join(root, 'dist/client/.build-env.json');
+
+export function isBuildStale(buildEnv = {}) {
   const built = path.join(root, 'dist/client/index.html');
   if (!fs.existsSync(built)) return true;
+  if (!fs.existsSync(buildMarker()) || fs.readFileSync(buildMarker(), 'utf8') !== JSON.stringify(buildEnv)) return true;
   const builtAt = fs.statSync(built).mtimeMs;
   return BUNDLE_INPUTS.some((entry) => newestMtime(entry) > builtAt);
 }
 
-/** Builds with `vite build` when forced (CI), when dist/client is missing, or older than its sources. */
-export function buildIfNeeded({ force = false, log = console.log } = {}) {
-  if (!force && !isBuildStale()) {
+/** Builds with `vite build` (and `env`) when forced (CI), when dist/client is missing, older than its sources or made with other settings. */
+export function buildIfNeeded({ force = false, log = console.log, env = {} } = {}) {
+  if (!force && !isBuildStale(env)) {
     log('dist/client is up to date; not rebuilding');
     return;
   }
   log('building the client (vite build) …');
   const started = Date.now();
-  const result = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status ?? result.signal})`);
+  fs.writeFileSync(buildMarker(), JSON.stringify(env));
   log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { LazyNewsletter } from './lazy-newsletter';
+import { WatchToggle } from './watch-toggle';
 import { BrandMark } from '../domain/brand-mark';
 import { appName } from './titles';
 
@@ -40,6 +41,7 @@ export function Footer() {
         <p className="muted" data-testid="copyright">
           <Trans>© <bdi>{year}</bdi> {name}. All rights reserved.</Trans>
         </p>
+        <WatchToggle />
       </div>
     </footer>
   );

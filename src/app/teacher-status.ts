@@ -11,6 +11,7 @@ import { teacherStatusMachine, type TeacherStatusEvent } from '../../machines/te
 import { acceptTerms, submitDocuments } from '../features/teacher/teacher-api';
 import { toast } from '../ui/toast-store';
 import type { AuthActor } from './auth';
+import { useWatchedActor } from './watch';
 
 /** The account's teacher status as the machine's event; null for a student or nobody. */
 export function teacherStatusEventOf(account: AccountRecord | null): Extract<TeacherStatusEvent, { type: 'status.changed' }> | null {
@@ -56,6 +57,7 @@ export function useTeacherStatus(auth: AuthActor) {
     return () => subscription.unsubscribe();
   }, [auth, actor]);
 
+  useWatchedActor('teacher-status', actor);
   return { actor, uploadError: upload.error };
 }
 

@@ -1,19 +1,22 @@
-// Model-based paths through the booking statechart: every state and transition is reached by replayed
-// generated paths (user edits, submits at a fixed clock, balance and teacher updates, and every answer
-// of the createRequest actor), with what the form relies on checked at every step — nothing typed is
-// ever lost, a submit only leaves for the server when the client rules pass and the balance covers it,
-// and every snapshot survives the sessionStorage round trip.
+// Model-based paths through the guided booking statechart v2: every state and transition is reached by
+// replayed generated paths (user edits, next/back/change between the steps, confirms at a fixed clock,
+// balance and teacher updates, and every answer of the createRequest actor), with what the steps rely
+// on checked at every snapshot — nothing chosen is ever lost, the request only leaves when every rule passes and the balance covers it, and every
+// snapshot survives the sessionStorage round trip.
 import { describe, expect, it } from 'vitest';
 import { createMachine, initialTransition, type AnyMachineSnapshot } from 'xstate';
 import {
+  BOOKING_STEPS,
   bookingMachine,
   emptyFields,
+  fieldProblems,
   persistBooking,
   restoreBooking,
   type BookingContext,
   type BookingEvent,
   type BookingSnapshot,
 } from '../../machines/booking.machine';
+import { COMMENT_MAX_LENGTH } from '../../contract/requests';
 import { FailureError } from '../../contract/failure';
 import { runModel } from './model';
 
@@ -23,29 +26,50 @@ const inHalfAnHour = { startsAt: new Date(now + 30 * 60_000).toISOString() };
 // The server's free times, for one and for two hours.
 const teacherOf = (slotsFor: number) => ({ subjectIds: [3], timeZone: 'Asia/Qatar', slots: [inTwoHours.startsAt], slotsFor, availableNow: true });
 
+const complete = { ...emptyFields(), subjectId: '3', ...inTwoHours };
 const sample: BookingContext = {
   teacherId: 9,
-  fields: emptyFields(),
+  // A restored draft that is complete: the journey and the server's answers are explored from it.
+  fields: complete,
   teacher: teacherOf(1),
+  // The free trial covers one hour; two hours need a package.
   balance: { minutes_remaining: 0, free_trial_available: true },
   fieldErrors: {},
   formError: null,
-  submittedAt: null,
+  checkedAt: null,
   requestId: null,
 };
 
-const modelMachine = createMachine({ ...bookingMachine.config, context: sample }, bookingMachine.implementations as never);
+/** The machine from a given context and state (the whole space of every event at once is too large to walk). */
+const modelFrom = (context: BookingContext, initial: string) =>
+  createMachine({ ...bookingMachine.config, context, initial }, bookingMachine.implementations as never).provide({
+    actions: { openPackages: () => {}, refreshSlots: () => {} },
+  }) as unknown as typeof bookingMachine;
 
-const events: BookingEvent[] = [
-  { type: 'booking.edit', patch: { subjectId: '3', ...inTwoHours } },
-  { type: 'booking.edit', patch: { durationHours: 2 } },
-  { type: 'booking.edit', patch: inHalfAnHour },
+// Run 1, the journey: forward and back through the steps, change from the review, the packages detour
+// (two hours are not covered), and every answer of the server.
+const journey: BookingEvent[] = [
+  { type: 'booking.next', now },
+  { type: 'booking.back' },
   { type: 'booking.submit', now },
+  { type: 'booking.edit', patch: { durationHours: 2 } },
+  ...BOOKING_STEPS.slice(0, 3).map((step): BookingEvent => ({ type: 'booking.change', step })),
   { type: 'balance.loaded', balance: { minutes_remaining: 600, free_trial_available: false } },
   // Still short after a visit to the packages screen without buying.
   { type: 'balance.loaded', balance: { minutes_remaining: 0, free_trial_available: false } },
   { type: 'teacher.loaded', teacher: teacherOf(2) },
   { type: 'packages.open' },
+];
+
+// Run 2, the problems: from the review, one broken rule per step; the confirm goes back to the earliest
+// step with a problem, and "next" there stays until it is fixed.
+const problems: BookingEvent[] = [
+  { type: 'booking.submit', now },
+  { type: 'booking.next', now },
+  { type: 'booking.edit', patch: { subjectId: '' } },
+  { type: 'booking.edit', patch: { durationHours: 7 } },
+  { type: 'booking.edit', patch: inHalfAnHour },
+  { type: 'booking.edit', patch: { comment: 'x'.repeat(COMMENT_MAX_LENGTH + 1) } },
 ];
 
 const actors = {
@@ -65,70 +89,83 @@ function roundTrip(s: BookingSnapshot): BookingSnapshot | null {
   return saved ? restoreBooking(JSON.parse(JSON.stringify(saved)), sample.teacherId) : null;
 }
 
-describe('booking machine, model-based', () => {
-  it('reaches every state and transition; submits only valid, paid bookings; never loses the form', () => {
-    const opened: string[] = [];
-    const machine = modelMachine.provide({ actions: { openPackages: () => void opened.push('packages') } }) as typeof modelMachine;
-    const run = runModel({
-      machine,
-      events,
+const expectations: Record<string, (s: AnyMachineSnapshot) => void> = {
+  review: (s) => {
+    expect(s.hasTag('booking:review')).toBe(true);
+    expect(s.can({ type: 'booking.submit', now })).toBe(true);
+  },
+  submitting: (s) => {
+    // Only a complete, rule-abiding booking the balance or the free trial covers reaches the server.
+    expect(fieldProblems(s.context, now)).toEqual({});
+    expect(s.context.fields.startsAt).toBe(inTwoHours.startsAt);
+    const paid = s.context.balance.minutes_remaining >= s.context.fields.durationHours * 60;
+    const trial = s.context.balance.free_trial_available && s.context.fields.durationHours === 1;
+    expect(paid || trial).toBe(true);
+    expect(s.hasTag('booking:busy')).toBe(true);
+  },
+  submitted: (s) => {
+    expect(s.context.requestId).toBe(7);
+    expect(s.status).toBe('done');
+  },
+  failed: (s) => {
+    // The server's field message stands beside its field; a network failure leaves no stale one.
+    const said = s.context.fieldErrors.starts_at;
+    if (said) expect(said).toEqual(['The teacher is busy then']);
+    expect(s.context.fields.subjectId).toBe('3');
+    expect(s.can({ type: 'booking.submit', now })).toBe(true);
+  },
+  slot: (s) => {
+    // "Just taken" clears the start so another is chosen (until one is, the message stands).
+    if (s.context.fieldErrors.starts_at?.[0] === 'Someone has just booked this time') expect(s.context.fields.startsAt).toBe('');
+  },
+  needsPackage: (s) => {
+    expect(s.hasTag('booking:needsPackage')).toBe(true);
+    expect(s.can({ type: 'packages.open' })).toBe(true);
+    expect(fieldProblems(s.context, now)).toEqual({});
+  },
+};
+
+const invariant = (s: AnyMachineSnapshot) => {
+  const snap = s as BookingSnapshot;
+  expect(JSON.parse(JSON.stringify(snap.context))).toEqual(snap.context);
+  expect(snap.context.teacherId).toBe(9);
+  // Persisted and restored, the booking is the same (in flight comes back as the review).
+  const back = roundTrip(snap);
+  if (snap.value === 'submitted') expect(back).toBeNull();
+  else {
+    expect(back?.context.fields).toEqual(snap.context.fields);
+    expect(back?.value).toBe(snap.value === 'submitting' ? 'review' : snap.value);
+  }
+};
+
+describe('booking machine v2, model-based', () => {
+  it('reaches every state and transition over two bounded runs; submits only valid, paid bookings; never loses the form', () => {
+    const journeyMachine = modelFrom(sample, 'subject');
+    const first = runModel({
+      machine: journeyMachine,
+      events: journey,
       actors,
-      // Collapse the stamp of the submit time: it is always `now` here.
-      invariant: (s: AnyMachineSnapshot) => {
-        const snap = s as BookingSnapshot;
-        expect(JSON.parse(JSON.stringify(snap.context))).toEqual(snap.context);
-        expect(snap.context.teacherId).toBe(9);
-        // Persisted and restored, the form is the same (in flight comes back as the form).
-        const back = roundTrip(snap);
-        if (snap.value === 'submitted') expect(back).toBeNull();
-        else {
-          expect(back?.context.fields).toEqual(snap.context.fields);
-          expect(back?.value).toBe(snap.value === 'submitting' ? 'editing' : snap.value);
-        }
-      },
-      expectations: {
-        submitting: (s) => {
-          // Only a complete, rule-abiding booking the balance or the free trial covers reaches the server.
-          expect(s.context.fields.subjectId).toBe('3');
-          expect(s.context.fields.startsAt).toBe(inTwoHours.startsAt);
-          const paid = s.context.balance.minutes_remaining >= s.context.fields.durationHours * 60;
-          const trial = s.context.balance.free_trial_available && s.context.fields.durationHours === 1;
-          expect(paid || trial).toBe(true);
-          expect(s.hasTag('booking:busy')).toBe(true);
-        },
-        submitted: (s) => {
-          expect(s.context.requestId).toBe(7);
-          expect(s.status).toBe('done');
-        },
-        failed: (s) => {
-          // The server's field message stands beside its field; a network failure leaves no stale one.
-          // "Just taken" clears the start so another is chosen; the rest is kept.
-          const said = s.context.fieldErrors.starts_at;
-          if (said?.[0] === 'Someone has just booked this time') expect(s.context.fields.startsAt).toBe('');
-          else if (said) expect(said).toEqual(['The teacher is busy then']);
-          expect(s.context.fields.subjectId).toBe('3');
-          expect(s.can({ type: 'booking.submit', now })).toBe(true);
-        },
-        needsPackage: (s) => {
-          expect(s.hasTag('booking:needsPackage')).toBe(true);
-          expect(s.can({ type: 'packages.open' })).toBe(true);
-        },
-        editing: (s) => {
-          if (s.context.submittedAt !== null && s.context.fields.startsAt === inHalfAnHour.startsAt && s.context.fieldErrors.starts_at) {
-            expect(s.context.fieldErrors.starts_at).toEqual(['schedule_too_soon']);
-          }
-        },
-      },
+      invariant,
+      expectations,
       simplePaths: {
-        fromState: initialTransition(machine)[0],
-        events: [events[0]!, events[1]!, events[3]!, events[4]!],
+        fromState: initialTransition(journeyMachine, { teacherId: 9 })[0],
+        events: [journey[0]!, journey[2]!],
         stopWhen: (s) => s.value === 'submitted' || s.value === 'failed',
       },
     });
-    console.log(run.summary);
-    expect(run.coverage.states.missing).toEqual([]);
-    expect(run.coverage.transitions.missing).toEqual([]);
-    expect(run.coverage.states.covered).toBe(run.coverage.states.total);
-    expect(run.coverage.transitions.covered).toBe(run.coverage.transitions.total);
+    const second = runModel({
+      machine: modelFrom({ ...sample, balance: { minutes_remaining: 600, free_trial_available: false } }, 'review'),
+      events: problems,
+      actors: {},
+      invariant,
+      expectations,
+    });
+    console.log(first.summary);
+    console.log(second.summary);
+    const missed = <T>(a: T[], b: T[]) => a.filter((x) => b.includes(x));
+    expect(missed(first.coverage.states.missing, second.coverage.states.missing)).toEqual([]);
+    expect(missed(first.coverage.transitions.missing, second.coverage.transitions.missing)).toEqual([]);
+    expect(first.coverage.transitions.total).toBe(second.coverage.transitions.total);
+    expect(first.simplePaths).toBeGreaterThan(2);
   });
 });

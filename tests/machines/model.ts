@@ -17,6 +17,7 @@ import {
   type EventObject,
 } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, type StatePath } from '@xstate/graph';
+import { transitionId, transitionsOf } from '../../src/domain/transition-id';
 
 type Snapshot = AnyMachineSnapshot;
 type Path = StatePath<Snapshot, EventObject>;
@@ -65,16 +66,6 @@ function allStateNodes(root: AnyStateNode): AnyStateNode[] {
   return Object.values(root.states as Record<string, AnyStateNode>).flatMap((child) => [child, ...allStateNodes(child)]);
 }
 
-function transitionsOf(node: AnyStateNode): AnyTransitionDefinition[] {
-  const byEvent = [...(node.transitions as Map<string, AnyTransitionDefinition[]>).values()].flat();
-  return [...byEvent, ...((node.always as AnyTransitionDefinition[] | undefined) ?? [])];
-}
-
-function labelOf(t: AnyTransitionDefinition, indexInSource: number): string {
-  const targets = (t.target ?? []).map((n: AnyStateNode) => n.id).join(',') || '(self)';
-  return `${t.source.id} --${t.eventType || 'always'}#${indexInSource}--> ${targets}`;
-}
-
 /** Every `xstate.after.*` event type of the definition: delays are explored like any other event. */
 export function delayEvents(machine: AnyStateMachine): EventObject[] {
   const types = new Set<string>();
@@ -109,7 +100,7 @@ export function runModel(options: ModelOptions): ModelRun {
   const traversal = { events: enabled(events), serializeState: (s: Snapshot) => serializeState(s) };
 
   const nodes = allStateNodes(machine.root);
-  const transitions = nodes.flatMap((node) => transitionsOf(node).map((t, i) => ({ t, label: labelOf(t, i) })));
+  const transitions = nodes.flatMap((node) => transitionsOf(node).map((t, i) => ({ t, label: transitionId(t, i) })));
   const coveredNodes = new Set<AnyStateNode>();
   const coveredTransitions = new Set<AnyTransitionDefinition>();
 
@@ -208,4 +199,75 @@ export function runModel(options: ModelOptions): ModelRun {
     `transitions ${coverage.transitions.covered}/${coverage.transitions.total} ` +
     `(${shortest.length} shortest, ${transitionPaths} edge, ${simple.length} simple paths; ${steps} steps)`;
   return { shortestPaths: shortest.length, transitionPaths, simplePaths: simple.length, steps, coverage, summary };
+}
+
+export interface CoveringOptions {
+  machine: AnyStateMachine;
+  /** Every event to explore (user events, actor outcomes, delays), as samples. */
+  events: EventObject[];
+  serializeState?: (snapshot: Snapshot) => string;
+  /** Drops paths the real system cannot walk (e.g. two outcomes that exclude each other). */
+  possible?: (events: EventObject[]) => boolean;
+  /** The machine's input, for machines that take one. */
+  input?: unknown;
+  /** Events that cannot end a path (a submit whose answer is part of the same UI action): the path goes on by each answer (actor outcome, delay) the state accepts. */
+  needsNext?: (event: EventObject) => boolean;
+}
+
+/**
+ * Few paths that together take every transition the events can reach: the shortest path to every
+ * edge's source plus that edge, then a greedy cover — the path adding the most transitions not yet
+ * taken first — so each transition is walked once or twice. For walking a slow real UI.
+ */
+export function coveringPaths(options: CoveringOptions): Array<{ events: EventObject[]; transitions: string[] }> {
+  const { machine } = options;
+  const serializeState = options.serializeState ?? defaultSerialize;
+  const traversal = {
+    events: (s: Snapshot) => {
+      const types = ownEventTypes(machine, s);
+      return options.events.filter((e) => types.has(e.type));
+    },
+    serializeState: (s: Snapshot) => serializeState(s),
+    input: options.input,
+  };
+  const shortest = getShortestPaths(machine, traversal) as Path[];
+  const bySerial = new Map(shortest.map((p) => [serializeState(p.state), p]));
+  const candidates: EventObject[][] = [];
+  for (const [serial, { transitions: edges }] of Object.entries(getAdjacencyMap(machine, traversal))) {
+    const prefix = bySerial.get(serial);
+    if (!prefix) continue;
+    for (const { event } of Object.values(edges) as Array<{ event: EventObject }>) {
+      candidates.push([...prefix.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init'), event]);
+    }
+  }
+  const initial = getInitialMicrosteps(machine, options.input).at(-1)![0] as Snapshot;
+  const step = (s: Snapshot, e: EventObject) => (getMicrosteps(machine, s, e).at(-1)?.[0] as Snapshot | undefined) ?? s;
+  const replayTo = (events: EventObject[]) => events.reduce(step, initial);
+  // Paths ending in an event that needs its answer go on, once per answer the state accepts.
+  for (let round = 0; round < 2; round++) {
+    for (const [i, events] of [...candidates.entries()].reverse()) {
+      if (!options.needsNext?.(events.at(-1)!)) continue;
+      const next = traversal.events(replayTo(events)).filter((e) => e.type.startsWith('xstate.'));
+      candidates.splice(i, 1, ...next.map((e) => [...events, e]));
+    }
+  }
+  const taken = (events: EventObject[]) => {
+    const ids = new Set<string>();
+    events.reduce((snapshot, event) => {
+      for (const t of machine.getTransitionData(snapshot, event)) ids.add(transitionId(t));
+      return step(snapshot, event);
+    }, initial);
+    return ids;
+  };
+  const pool = candidates.filter((events) => options.possible?.(events) ?? true).map((events) => ({ events, ids: taken(events) }));
+  const covered = new Set<string>();
+  const chosen: Array<{ events: EventObject[]; transitions: string[] }> = [];
+  for (;;) {
+    const gain = (ids: Set<string>) => [...ids].filter((id) => !covered.has(id)).length;
+    const best = pool.reduce<(typeof pool)[number] | null>((b, p) => (gain(p.ids) > (b ? gain(b.ids) : 0) ? p : b), null);
+    if (!best) break;
+    best.ids.forEach((id) => covered.add(id));
+    chosen.push({ events: best.events, transitions: [...best.ids] });
+  }
+  return chosen;
 }

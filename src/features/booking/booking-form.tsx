@@ -62,7 +62,7 @@ export function BookingForm({ studentKey, teacher, balance, onBooked, onOpenPack
   const { formRef, validateAll } = useValidateAllOnSubmit();
   const ids = { type: useId(), broadcast: useId(), when: useId() };
   const [zone] = useState(detectZone);
-  const submittedAt = useSelector(actor, (s) => s.context.submittedAt);
+  const submittedAt = useSelector(actor, (s) => s.context.checkedAt);
   const panel = useRef<HTMLElement>(null);
 
   // Errors appear where the eye is: after a refused submit (the form's own checks or the machine's),

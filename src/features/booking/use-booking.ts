@@ -8,12 +8,11 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { CreateRequest } from '../../../contract/requests';
-import { REQUEST_ERROR } from '../../../contract/requests';
 import type { TeacherDetail } from '../../../contract/teachers';
-import { toFailure } from '../../../contract/failure';
 import { persistBooking, restoreBooking, type BookingBalance } from '../../../machines/booking.machine';
 import { bookingLogic } from '../../app/booking';
 import { availabilityKeys, availabilityQuery, createBookingRequest } from './booking-api';
+import { useWatchedActor } from '../../app/watch';
 
 /** Per student and teacher: siblings sharing a tablet (and a tab) never see each other's draft. */
 export const bookingStorageKey = (studentKey: string, teacherId: number) => `noor.booking.${studentKey}.${teacherId}`;
@@ -51,19 +50,22 @@ export function useBooking({ studentKey, teacher, balance, onOpenPackages }: Use
     mutationFn: (body: CreateRequest) => createBookingRequest(body),
     // Not enough hours: the form offers the packages; just taken: the calendar says so. No toast on top.
     meta: { handledStatuses: [402, 409] },
-    onError: (error) => {
-      if (toFailure(error).code === REQUEST_ERROR.slotTaken) void queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
-    },
   });
   // Bound once: the mutation's mutateAsync is stable for the life of the component, and the route's
   // navigation callback does not change while the page is open.
   const send = create.mutateAsync;
   const [logic] = useState(() =>
-    bookingLogic({ createRequest: async (body) => ({ id: (await send(body)).id }), openPackages: () => onOpenPackages() }),
+    bookingLogic({
+      createRequest: async (body) => ({ id: (await send(body)).id }),
+      openPackages: () => onOpenPackages(),
+      // Just taken: the machine asks for the free times again.
+      refreshSlots: () => void queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
+    }),
   );
   const [restored] = useState(() => restoreBooking(readSaved(key), teacher.id));
   const input = { teacherId: teacher.id, teacher: null, balance: balance ?? null };
   const actor = useActorRef(logic, restored ? { input, snapshot: restored } : { input });
+  useWatchedActor('booking', actor);
   const duration = useSelector(actor, (s) => s.context.fields.durationHours);
   const availability = useQuery(availabilityQuery(teacher.id, duration));
 

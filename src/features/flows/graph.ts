@@ -3,6 +3,7 @@
 // with its label in plain words (event, actor answer or timer, guard in brackets). Pure: no layout.
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import type { Labeller } from './labels';
+import { transitionsOf } from '../../domain/transition-id';
 
 export type StateKind = 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
 
@@ -54,10 +55,7 @@ export function walk(node: AnyStateNode): AnyStateNode[] {
   return children(node).flatMap((child) => [child, ...walk(child)]);
 }
 
-export function transitionsOf(node: AnyStateNode): AnyTransitionDefinition[] {
-  const byEvent = [...(node.transitions as Map<string, AnyTransitionDefinition[]>).values()].flat();
-  return [...byEvent, ...((node.always as AnyTransitionDefinition[] | undefined) ?? [])];
-}
+export { transitionsOf };
 
 export function guardName(t: AnyTransitionDefinition): string | null {
   const guard: unknown = t.guard;

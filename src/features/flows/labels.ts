@@ -70,7 +70,10 @@ export const eventLabels: Record<string, MessageDescriptor> = {
   'teacher.loaded': msg({ message: 'the teacher loaded', context: 'flows' }),
   'balance.loaded': msg({ message: 'the balance loaded', context: 'flows' }),
   'booking.edit': msg({ message: 'edit the form', context: 'flows' }),
-  'booking.submit': msg({ message: 'send the booking', context: 'flows' }),
+  'booking.next': msg({ message: 'next step', context: 'flows' }),
+  'booking.back': msg({ message: 'previous step', context: 'flows' }),
+  'booking.change': msg({ message: 'change a step', context: 'flows' }),
+  'booking.submit': msg({ message: 'confirm the booking', context: 'flows' }),
   'packages.open': msg({ message: 'open the packages', context: 'flows' }),
 };
 
@@ -126,7 +129,10 @@ export const guardLabels: Record<string, MessageDescriptor> = {
   isWarningDue: msg({ message: 'the warning is due', context: 'flows' }),
   hasCamera: msg({ message: 'has a camera', context: 'flows' }),
   canRejoin: msg({ message: 'may rejoin', context: 'flows' }),
-  hasProblems: msg({ message: 'the form has problems', context: 'flows' }),
+  stepReady: msg({ message: 'the step is complete', context: 'flows' }),
+  firstProblemIs: msg({ message: 'the first problem is in this step', context: 'flows' }),
+  slotTaken: msg({ message: 'the time was just taken', context: 'flows' }),
+  changeTo: msg({ message: 'the step asked for', context: 'flows' }),
   cannotPay: msg({ message: 'cannot pay', context: 'flows' }),
   insufficientHours: msg({ message: 'not enough hours', context: 'flows' }),
   canPayNow: msg({ message: 'can pay now', context: 'flows' }),

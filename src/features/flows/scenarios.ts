@@ -6,6 +6,7 @@ import { createMachine, type AnyStateMachine, type EventObject } from 'xstate';
 /** A sample event: its type and the payload the guards read. */
 type Sample = EventObject & Record<string, unknown>;
 import { machines } from '../../../machines/index';
+import { FailureError } from '../../../contract/failure';
 
 export interface Scenario {
   id: string;
@@ -25,6 +26,7 @@ const withContext = (machine: AnyStateMachine, context: object) =>
 
 const HOUR = 3_600_000;
 const T0 = 1_800_000_000_000;
+const SLOT = new Date(T0 + 48 * 3_600_000).toISOString();
 const account = { id: 7, is_teacher: false, has_free_session: true, status: null, token: 'sample', profile_complete: true };
 const httpError = (status: number, errors: Record<string, string[]> = {}) =>
   Object.assign(new Error('sample'), { status, fieldErrors: errors, data: { errors } });
@@ -70,6 +72,10 @@ const samples: Record<string, { context?: object; input?: unknown; events: Sampl
       { type: 'rtc.joinFailed', message: 'bad token' },
       { type: 'rtc.quality', uplink: 1, downlink: 2 },
       { type: 'rtc.peerQuality', uplink: 3, downlink: 0 },
+      // The clock: mid-session, inside the last five minutes, and the end of the booked hour.
+      { type: 'clock.tick', now: T0 + 30 * 60_000 },
+      { type: 'clock.tick', now: T0 + 56 * 60_000 },
+      { type: 'clock.tick', now: T0 + HOUR },
     ],
     actors: {
       checkDevices: { done: [{ camera: true, microphone: true }, { camera: false, microphone: true }], error: [Object.assign(new Error('denied'), { name: 'NotAllowedError' })] },
@@ -78,17 +84,46 @@ const samples: Record<string, { context?: object; input?: unknown; events: Sampl
         done: [{ grant: { request_id: 1, channel_name: 'c0ffee', app_id: 'app', token: 't', uid: 11, role: 'student', expires_at: new Date(T0 + HOUR).toISOString(), starts_at: new Date(T0).toISOString(), ends_at: new Date(T0 + HOUR).toISOString(), server_time: new Date(T0).toISOString(), video_configured: true, rtc_adapter: 'agora' }, receivedAt: T0 }],
         error: [httpError(409), httpError(403)],
       },
+      renewToken: { done: [{ token: 't2' }], error: [httpError(0)] },
+      endSession: { done: [undefined], error: [httpError(0)] },
     },
   },
   booking: {
-    input: { teacherId: 9, teacher: null, balance: null },
+    // A booking whose choices are all made (a subject, one hour, a free start two days ahead), so the
+    // paths go through every step, the review, the request and its answers; edits are context only.
+    context: {
+      teacherId: 9,
+      fields: { subjectId: '3', type: 'schedule', startsAt: SLOT, durationHours: 1, comment: '', broadcast: false, preferredGender: '' },
+      teacher: { subjectIds: [3], timeZone: 'Asia/Qatar', slots: [SLOT], slotsFor: 1, availableNow: true },
+      balance: { minutes_remaining: 600, free_trial_available: false },
+      fieldErrors: {},
+      formError: null,
+      checkedAt: null,
+      requestId: null,
+    },
     events: [
-      { type: 'teacher.loaded', teacher: { subjectIds: [3], working_hours: [], busy: [] } },
-      { type: 'balance.loaded', balance: { minutes_remaining: 600, free_trial_available: false } },
-      { type: 'booking.edit', patch: { durationHours: 2 } },
+      { type: 'booking.next', now: T0 },
+      { type: 'booking.back' },
+      { type: 'booking.change', step: 'subject' },
+      { type: 'booking.change', step: 'duration' },
+      { type: 'booking.change', step: 'slot' },
       { type: 'booking.submit', now: T0 },
+      { type: 'booking.edit', patch: { comment: 'الدرس عن الكسور' } },
+      { type: 'teacher.loaded', teacher: { subjectIds: [3], timeZone: 'Asia/Qatar', slots: [SLOT], slotsFor: 1, availableNow: true } },
+      { type: 'balance.loaded', balance: { minutes_remaining: 600, free_trial_available: false } },
+      { type: 'balance.loaded', balance: { minutes_remaining: 0, free_trial_available: false } },
+      { type: 'packages.open' },
     ],
-    actors: { createRequest: { done: [{ id: 7 }], error: [{ status: 402, code: 'insufficient_hours', message: 'x', fieldErrors: {} }] } },
+    actors: {
+      createRequest: {
+        done: [{ id: 7 }],
+        error: [
+          new FailureError({ status: 402, code: 'insufficient_hours', message: null, fieldErrors: {} }),
+          new FailureError({ status: 409, code: 'slot_taken', message: null, fieldErrors: {} }),
+          new FailureError({ status: 500, code: 'server_error', message: null, fieldErrors: {} }),
+        ],
+      },
+    },
   },
   auth: {
     events: [

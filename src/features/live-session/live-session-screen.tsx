@@ -17,6 +17,7 @@ import { Notice } from './notice';
 import { createSessionApi, type SessionApi } from './session-api';
 import { TokenRefusedNotice } from './token-refused-notice';
 import { useLeaveOnPagehide } from './use-leave-on-pagehide';
+import { useWatchedActor } from '../../app/watch';
 
 export interface LiveSessionScreenProps {
   channelName: string;
@@ -46,6 +47,7 @@ export function LiveSessionScreen({ channelName, api }: LiveSessionScreenProps) 
   const store = useMemo(() => createRtcStore(), []);
   const logic = useMemo(() => liveSessionLogic(sessionApi, store), [sessionApi, store]);
   const actor = useActorRef(logic, { input: { channelName } });
+  useWatchedActor('live-session', actor);
   const step = useSelector(actor, selectScreen);
   useLeaveOnPagehide(sessionApi, channelName, useSelector(actor, selectInCall));
 

@@ -1,0 +1,16 @@
+// The model-based end-to-end run (`npm run test:model-e2e`): the e2e settings, but only the path
+// walks of e2e/model/*.walk.ts, and a report of the transitions the browser took per machine that
+// fails below the goal (coverage.ts). Runs through scripts/e2e.mjs like the rest of the e2e suite.
+import { defineConfig } from '@playwright/test';
+import base from '../../playwright.config';
+
+export default defineConfig({
+  ...base,
+  testDir: '.',
+  testMatch: '*.walk.ts',
+  // Paths are independent (fresh phones, fresh pages); the report needs every one of them.
+  retries: 0,
+  outputDir: '../../test-results/model',
+  globalSetup: './coverage-reset.ts',
+  globalTeardown: './coverage.ts',
+});

@@ -1,0 +1,154 @@
+// What a booking holds and the client's rules over it (issues 6 and 11), apart from the statechart
+// that walks the steps (./machine.ts): the fields as the controls hold them, the steps they belong
+// to, the check of the contract's constants at a given instant, and the request body. Pure data and
+// functions, so the model tests and the UI judge exactly what the machine judges.
+import {
+  COMMENT_MAX_LENGTH,
+  MAX_DURATION_HOURS,
+  MIN_DURATION_HOURS,
+  MIN_LEAD_MS,
+  REQUEST_ERROR,
+  canPay,
+  type CreateRequest,
+  type RequestType,
+} from '../../contract/requests';
+import { validationKeys } from '../../contract/validation';
+
+export type PreferredGender = '' | 'male' | 'female';
+
+/** What the student chose; plain values as the controls hold them, so a restored booking looks the same. */
+export interface BookingFields {
+  /** '' until chosen. */
+  subjectId: string;
+  type: RequestType;
+  /** The chosen start, a UTC ISO instant from the offered slots; '' until chosen. Schedule only. */
+  startsAt: string;
+  durationHours: number;
+  comment: string;
+  broadcast: boolean;
+  preferredGender: PreferredGender;
+}
+
+/** What the server says of the teacher: subjects, and the free times for the chosen duration. */
+export interface BookingTeacher {
+  subjectIds: number[];
+  /** The teacher's IANA zone (their working hours are in it). */
+  timeZone: string;
+  /** Offered starts (UTC ISO) for `slotsFor` hours; null while unknown. */
+  slots: string[] | null;
+  /** The duration `slots` and `availableNow` were computed for. */
+  slotsFor: number;
+  /** Whether an urgent request of `slotsFor` hours would be accepted now; null while unknown. */
+  availableNow: boolean | null;
+}
+
+export interface BookingBalance {
+  minutes_remaining: number;
+  free_trial_available: boolean;
+}
+
+/** The wire field names the form shows errors beside. */
+export type BookingField = 'subject_id' | 'type' | 'starts_at' | 'duration_hours' | 'comment' | 'preferred_gender';
+
+/** The guided steps, in order; the review step holds the optional fields (comment, broadcast, gender). */
+export const BOOKING_STEPS = ['subject', 'duration', 'slot', 'review'] as const;
+export type BookingStep = (typeof BOOKING_STEPS)[number];
+
+/** Which step shows (and so focuses) each field's problem. */
+export const STEP_OF_FIELD: Record<BookingField, BookingStep> = {
+  subject_id: 'subject',
+  duration_hours: 'duration',
+  type: 'slot',
+  starts_at: 'slot',
+  comment: 'review',
+  preferred_gender: 'review',
+};
+
+/** Client-only rule keys (the UI words them, src/features/booking/texts.ts). */
+export const BOOKING_RULE = {
+  /** The chosen start is not (or no longer) among the free times for the chosen duration. */
+  slotNotOffered: 'slot_not_offered',
+  /** Urgent, but the teacher cannot take a session of that length now. */
+  notAvailableNow: 'not_available_now',
+} as const;
+
+export type FieldErrors = Partial<Record<BookingField, string[]>>;
+
+export const emptyFields = (): BookingFields => ({
+  subjectId: '',
+  type: 'schedule',
+  startsAt: '',
+  durationHours: MIN_DURATION_HOURS,
+  comment: '',
+  broadcast: false,
+  preferredGender: '',
+});
+
+/** The body of POST v1/requests for these fields. */
+export function requestBodyOf(teacherId: number, fields: BookingFields): CreateRequest {
+  const comment = fields.comment.trim();
+  return {
+    teacher_id: teacherId,
+    subject_id: Number(fields.subjectId),
+    type: fields.type,
+    ...(fields.type === 'schedule' && fields.startsAt ? { starts_at: fields.startsAt } : {}),
+    duration_hours: fields.durationHours,
+    ...(comment ? { comment } : {}),
+    broadcast: fields.broadcast,
+    ...(fields.preferredGender ? { preferred_gender: fields.preferredGender } : {}),
+  };
+}
+
+/** The server's answer for these fields is known (the free times were computed for this duration). */
+const knownFor = (teacher: BookingTeacher | null, durationHours: number): teacher is BookingTeacher =>
+  teacher !== null && teacher.slotsFor === durationHours;
+
+/**
+ * The client's check at `now`: every field problem, keyed by wire field. The contract's constants (1–6
+ * hours, the lead time) and the offered times; funds are not a field problem (see `coversCost`).
+ */
+export function fieldProblems(context: { fields: BookingFields; teacher: BookingTeacher | null }, now: number): FieldErrors {
+  const { fields, teacher } = context;
+  const out: FieldErrors = {};
+  if (!fields.subjectId) out.subject_id = [validationKeys.required];
+  else if (teacher && !teacher.subjectIds.includes(Number(fields.subjectId))) out.subject_id = [REQUEST_ERROR.subjectNotTaught];
+  if (fields.comment.trim().length > COMMENT_MAX_LENGTH) out.comment = [validationKeys.tooLong];
+  if (!Number.isInteger(fields.durationHours) || fields.durationHours < MIN_DURATION_HOURS || fields.durationHours > MAX_DURATION_HOURS) {
+    out.duration_hours = [REQUEST_ERROR.durationRange];
+  } else if (fields.type === 'urgent') {
+    if (knownFor(teacher, fields.durationHours) && teacher.availableNow === false) out.starts_at = [BOOKING_RULE.notAvailableNow];
+  } else if (!fields.startsAt) {
+    out.starts_at = [validationKeys.required];
+  } else if (Date.parse(fields.startsAt) < now + MIN_LEAD_MS) {
+    out.starts_at = [REQUEST_ERROR.scheduleTooSoon];
+  } else if (knownFor(teacher, fields.durationHours) && teacher.slots && !teacher.slots.includes(fields.startsAt)) {
+    out.starts_at = [BOOKING_RULE.slotNotOffered];
+  }
+  return out;
+}
+
+/** The problems of one step only (what "next" on that step checks). */
+export function stepProblems(context: { fields: BookingFields; teacher: BookingTeacher | null }, step: BookingStep, now: number): FieldErrors {
+  return Object.fromEntries(Object.entries(fieldProblems(context, now)).filter(([k]) => STEP_OF_FIELD[k as BookingField] === step));
+}
+
+/** The earliest step that has a problem, or null: where a refused submit takes the student back to. */
+export function firstProblemStep(errors: FieldErrors): BookingStep | null {
+  const steps = new Set(Object.keys(errors).map((k) => STEP_OF_FIELD[k as BookingField]));
+  return BOOKING_STEPS.find((s) => steps.has(s)) ?? null;
+}
+
+/** Whether the known balance pays for the booking; an unknown balance is left to the server. */
+export function coversCost(context: { fields: BookingFields; balance: BookingBalance | null }): boolean {
+  return context.balance === null || canPay(context.fields.durationHours, context.balance);
+}
+
+/** The fields an edit of `key` speaks to: their old messages are cleared by it. */
+export function touchedBy(key: keyof BookingFields): BookingField[] {
+  if (key === 'subjectId') return ['subject_id'];
+  if (key === 'startsAt' || key === 'type') return ['starts_at', 'type'];
+  if (key === 'durationHours') return ['duration_hours', 'starts_at'];
+  if (key === 'comment') return ['comment'];
+  if (key === 'preferredGender') return ['preferred_gender'];
+  return [];
+}
