@@ -40,6 +40,14 @@ async function pickSlot(page: Page): Promise<string> {
   return (await cell.getAttribute('data-slot'))!;
 }
 
+/** The guided steps (issue 11): subject and duration with "Next", up to the calendar. */
+async function toCalendar(page: Page, locale: Locale, duration = '1') {
+  await page.getByRole('combobox', { name: tr(locale, 'Subject') }).selectOption({ index: 1 });
+  await page.getByRole('button', { name: tr(locale, 'Next') }).click();
+  await page.getByRole('combobox', { name: tr(locale, 'Duration') }).selectOption(duration);
+  await page.getByRole('button', { name: tr(locale, 'Next') }).click();
+}
+
 let teacher: TeacherInfo;
 test.beforeAll(async ({ request }) => {
   teacher = await demoTeacher(request);
@@ -64,15 +72,15 @@ test('ar: search, no teacher for a nonsense name, too soon, then a scheduled boo
   await expect(page).toHaveURL(new RegExp(`/teachers/${teacher.id}$`));
   await expect(page.locator('#teacher-name')).toContainText(teacher.first_name);
 
-  const subject = page.getByRole('combobox', { name: tr(locale, 'Subject') });
-  await subject.selectOption({ index: 1 });
-  await page.getByRole('button', { name: tr(locale, 'Send the request') }).click();
+  await toCalendar(page, locale);
+  await page.getByRole('button', { name: tr(locale, 'Next') }).click();
   // The time is asked for beside the calendar, which gets the focus.
   await expect(page.getByText(tr(locale, 'This field is required')).first()).toBeVisible();
   await expect(page.getByRole('grid').getByRole('gridcell').and(page.locator(':focus'))).toHaveCount(1);
   await expect(page).toHaveURL(new RegExp(`/teachers/${teacher.id}$`));
 
   await pickSlot(page);
+  await page.getByRole('button', { name: tr(locale, 'Next') }).click();
   await page.getByRole('textbox', { name: tr(locale, 'Comment') }).fill('سورة الملك');
   await page.getByRole('button', { name: tr(locale, 'Send the request') }).click();
   await expect(page).toHaveURL(/\/session-details\/\d+$/);
@@ -87,10 +95,10 @@ test('en: a student whose free trial does not cover two hours is offered package
   await preferences(page, { locale });
   await open(page, `/teachers/${teacher.id}`);
 
-  await page.getByRole('combobox', { name: 'Subject' }).selectOption({ index: 1 });
-  await page.getByRole('combobox', { name: 'Duration' }).selectOption('2');
+  await toCalendar(page, locale, '2');
   const slot = await pickSlot(page);
   const chosen = page.locator(`[data-slot="${slot}"]`);
+  await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('textbox', { name: 'Comment' }).fill('Tajweed, please');
   await page.getByRole('button', { name: 'Send the request' }).click();
 
@@ -98,18 +106,22 @@ test('en: a student whose free trial does not cover two hours is offered package
   await expect(page).toHaveURL(/\/packages$/);
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`/teachers/${teacher.id}$`));
+  // Back at the review, with everything kept.
   await expect(page.getByRole('textbox', { name: 'Comment' })).toHaveValue('Tajweed, please');
-  await expect(page.getByRole('combobox', { name: 'Duration' })).toHaveValue('2');
-  await expect(chosen).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('button', { name: 'See the packages' })).toBeVisible();
 
   // A reload keeps it too.
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Comment' })).toHaveValue('Tajweed, please');
-  await expect(chosen).toHaveAttribute('aria-selected', 'true');
 
   // One hour is what the free trial covers: the booking goes through.
+  await page.getByRole('button', { name: 'Change: Duration' }).click();
+  await expect(page.getByRole('combobox', { name: 'Duration' })).toHaveValue('2');
   await page.getByRole('combobox', { name: 'Duration' }).selectOption('1');
+  await page.getByRole('button', { name: 'Next' }).click();
+  // The time chosen for two hours is still free for one.
+  await expect(chosen).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Send the request' }).click();
   await expect(page).toHaveURL(/\/session-details\/\d+$/);
   await expect(page.locator('[data-status="pending"]').first()).toBeVisible();
@@ -123,7 +135,7 @@ test('a student in London and one in Qatar see the same time in their own clocks
     const page = await context.newPage();
     await preferences(page, { locale });
     await open(page, `/teachers/${teacher.id}`);
-    await page.getByRole('combobox', { name: tr(locale, 'Subject') }).selectOption({ index: 1 });
+    await toCalendar(page, locale);
     return { page, context };
   };
   const london = await open2('Europe/London', 'en');
@@ -142,11 +154,13 @@ test('a student in London and one in Qatar see the same time in their own clocks
   const qatarCell = qatar.page.locator(`[data-slot="${slot}"]`);
   await expect(qatarCell).toHaveText(clock('Asia/Qatar', 'ar'));
 
+  await london.page.getByRole('button', { name: 'Next' }).click();
   await london.page.getByRole('button', { name: 'Send the request' }).click();
   await expect(london.page).toHaveURL(/\/session-details\/\d+$/);
 
   // The Qatar page still shows the time: it was free when loaded. Booking it now is refused clearly.
   await qatarCell.click();
+  await qatar.page.getByRole('button', { name: tr('ar', 'Next') }).click();
   await qatar.page.getByRole('button', { name: tr('ar', 'Send the request') }).click();
   await expect(qatar.page.getByText(tr('ar', 'Someone has just booked this time. Please choose another time')).first()).toBeVisible();
   await expect(qatar.page.locator(`[data-slot="${slot}"]`)).toHaveCount(0);
@@ -173,7 +187,8 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId(`teacher-${teacher.id}`)).toBeVisible();
       await check('teachers list');
       await open(page, `/teachers/${teacher.id}`);
-      await page.getByRole('button', { name: tr(locale, 'Send the request') }).click();
+      await toCalendar(page, locale);
+      await page.getByRole('button', { name: tr(locale, 'Next') }).click();
       await expect(page.getByText(tr(locale, 'This field is required')).first()).toBeVisible();
       await check('teacher page with the booking form');
     });

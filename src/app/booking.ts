@@ -20,3 +20,34 @@ export function bookingLogic(effects: BookingEffects) {
     actions: { openPackages: () => effects.openPackages(), refreshSlots: () => effects.refreshSlots() },
   });
 }
+
+// The way back from the packages detour (issue 11): the teacher whose booking waits for hours is kept
+// in this tab's sessionStorage (it survives the checkout's redirect), so the payment success screen can
+// offer "continue your booking" straight back to that teacher's review; a sent booking forgets it.
+const RETURN_KEY = 'noor.booking.return';
+
+export function rememberBookingReturn(teacherId: number): void {
+  try {
+    sessionStorage.setItem(RETURN_KEY, String(teacherId));
+  } catch {
+    // Storage disabled: the success screen simply offers no way back.
+  }
+}
+
+/** The teacher whose booking waits for the packages detour, or null. */
+export function bookingReturnTeacher(): number | null {
+  try {
+    const id = Number(sessionStorage.getItem(RETURN_KEY));
+    return Number.isInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetBookingReturn(): void {
+  try {
+    sessionStorage.removeItem(RETURN_KEY);
+  } catch {
+    // Nothing kept, nothing to forget.
+  }
+}

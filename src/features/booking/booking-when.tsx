@@ -17,7 +17,7 @@ export interface BookingWhenProps {
   errors: string[];
 }
 
-function Chosen({ iso, viewerZone, teacherZone }: { iso: string; viewerZone: string; teacherZone: string | null }) {
+export function ChosenTime({ iso, viewerZone, teacherZone }: { iso: string; viewerZone: string; teacherZone: string | null }) {
   const { i18n } = useLingui();
   const day = dayLabel(iso, i18n.locale, viewerZone);
   const time = timeOf(iso, i18n.locale, viewerZone);
@@ -72,7 +72,7 @@ export function BookingWhen({ availability, value, onChange, viewerZone, labelId
           invalid={errors.length > 0}
         />
       )}
-      {value ? <Chosen iso={value} viewerZone={viewerZone} teacherZone={availability.data?.time_zone ?? null} /> : null}
+      {value ? <ChosenTime iso={value} viewerZone={viewerZone} teacherZone={availability.data?.time_zone ?? null} /> : null}
       {errors.length ? (
         <div id={errorId} className="field-error" role="alert">
           {errors.map((text) => (

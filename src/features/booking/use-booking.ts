@@ -10,7 +10,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { CreateRequest } from '../../../contract/requests';
 import type { TeacherDetail } from '../../../contract/teachers';
 import { persistBooking, restoreBooking, type BookingBalance } from '../../../machines/booking.machine';
-import { bookingLogic } from '../../app/booking';
+import { bookingLogic, rememberBookingReturn } from '../../app/booking';
 import { availabilityKeys, availabilityQuery, createBookingRequest } from './booking-api';
 import { useWatchedActor } from '../../app/watch';
 
@@ -57,7 +57,10 @@ export function useBooking({ studentKey, teacher, balance, onOpenPackages }: Use
   const [logic] = useState(() =>
     bookingLogic({
       createRequest: async (body) => ({ id: (await send(body)).id }),
-      openPackages: () => onOpenPackages(),
+      openPackages: () => {
+        rememberBookingReturn(teacher.id);
+        onOpenPackages();
+      },
       // Just taken: the machine asks for the free times again.
       refreshSlots: () => void queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
     }),

@@ -1,0 +1,156 @@
+// The review step of the guided booking (issue 11): what will be asked — subject, teacher, the time in
+// the viewer's clock and the teacher's (zones named), the hours it costs against the balance or the
+// free trial — with a "change" button back to each step, then the optional comment, broadcast and
+// preferred gender, the packages detour when the hours do not cover it, and the confirm button.
+import type { ReactNode } from 'react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { COMMENT_MAX_LENGTH } from '../../../contract/requests';
+import type { TeacherDetail } from '../../../contract/teachers';
+import { coversCost, type BookingBalance, type BookingFields, type BookingStep, type PreferredGender } from '../../../machines/booking.machine';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { TextArea } from '../../ui/text-area';
+import { ChosenTime } from './booking-when';
+
+export interface BookingReviewProps {
+  fields: BookingFields;
+  teacher: TeacherDetail;
+  teacherZone: string;
+  viewerZone: string;
+  balance: BookingBalance | undefined;
+  errors: (wire: 'subject_id' | 'duration_hours' | 'starts_at' | 'comment' | 'preferred_gender') => string[];
+  edit: (patch: Partial<BookingFields>) => void;
+  change: (step: BookingStep) => void;
+  needsPackage: boolean;
+  onOpenPackages: () => void;
+  ids: { broadcast: string };
+}
+
+function Row({ label, children, onChange, problems }: { label: string; children: ReactNode; onChange: () => void; problems: string[] }) {
+  const { t } = useLingui();
+  return (
+    <div className="booking-review-row">
+      <dt>{label}</dt>
+      <dd>
+        {children}
+        {problems.length ? (
+          <span className="field-error" role="alert" tabIndex={-1}>
+            {problems.join(' ')}
+          </span>
+        ) : null}
+      </dd>
+      <dd>
+        <Button variant="secondary" onClick={onChange} aria-label={t`Change: ${label}`}>
+          <Trans>Change</Trans>
+        </Button>
+      </dd>
+    </div>
+  );
+}
+
+function Cost({ fields, balance }: { fields: BookingFields; balance: BookingBalance | undefined }) {
+  const hours = fields.durationHours;
+  if (!balance) return <Plural value={hours} one="# hour" other="# hours" />;
+  if (balance.minutes_remaining >= hours * 60) {
+    const left = Math.floor((balance.minutes_remaining - hours * 60) / 60);
+    return <Plural value={left} _0="Paid from your hours; none left after it." one="Paid from your hours; # hour left after it." other="Paid from your hours; # hours left after it." />;
+  }
+  if (coversCost({ fields, balance })) return <Trans>Your free trial covers this session.</Trans>;
+  return <Trans>Your hours do not cover this session.</Trans>;
+}
+
+export function BookingReview(props: BookingReviewProps) {
+  const { fields, teacher, teacherZone, viewerZone, balance, errors, edit, change, needsPackage, ids } = props;
+  const { t } = useLingui();
+  const subject = teacher.subjects.find((s) => String(s.id) === fields.subjectId)?.name ?? '';
+  const timeProblems = errors('starts_at');
+  return (
+    <>
+      <dl className="booking-review">
+        <div className="booking-review-row">
+          <dt>
+            <Trans>Teacher</Trans>
+          </dt>
+          <dd>
+            {teacher.first_name} {teacher.last_name}
+          </dd>
+        </div>
+        <Row label={t`Subject`} onChange={() => change('subject')} problems={errors('subject_id')}>
+          {subject}
+        </Row>
+        <Row label={t`Duration`} onChange={() => change('duration')} problems={errors('duration_hours')}>
+          <Plural value={fields.durationHours} one="# hour" other="# hours" />
+          <br />
+          <Cost fields={fields} balance={balance} />
+        </Row>
+        <Row label={t`Time`} onChange={() => change('slot')} problems={timeProblems}>
+          {fields.type === 'urgent' ? (
+            <Trans>Now, as soon as the teacher accepts</Trans>
+          ) : fields.startsAt ? (
+            <ChosenTime iso={fields.startsAt} viewerZone={viewerZone} teacherZone={teacherZone} />
+          ) : null}
+        </Row>
+      </dl>
+
+      <div className="booking-check">
+        <input
+          id={ids.broadcast}
+          type="checkbox"
+          name="broadcast"
+          checked={fields.broadcast}
+          onChange={(e) => edit({ broadcast: e.target.checked })}
+          aria-describedby={`${ids.broadcast}-hint`}
+        />
+        <label htmlFor={ids.broadcast}>
+          <Trans>Also send my request to other teachers of the same level</Trans>
+        </label>
+        <p id={`${ids.broadcast}-hint`} className="field-description">
+          <Trans>The first teacher who accepts gives the session.</Trans>
+        </p>
+      </div>
+
+      <Field label={t`Preferred teacher gender`} errors={errors('preferred_gender')}>
+        {(control) => (
+          <select
+            {...control}
+            name="preferredGender"
+            className="input select"
+            value={fields.preferredGender}
+            onChange={(e) => edit({ preferredGender: (e.target.value === 'male' || e.target.value === 'female' ? e.target.value : '') as PreferredGender })}
+          >
+            <option value="">{t`No preference`}</option>
+            <option value="male">{t`Male`}</option>
+            <option value="female">{t`Female`}</option>
+          </select>
+        )}
+      </Field>
+
+      <Field label={t`Comment`} errors={errors('comment')} description={t`What would you like to work on? (optional)`}>
+        {(control) => (
+          <TextArea
+            {...control}
+            name="comment"
+            rows={3}
+            maxLength={COMMENT_MAX_LENGTH}
+            value={fields.comment}
+            onChange={(e) => edit({ comment: e.target.value })}
+          />
+        )}
+      </Field>
+
+      {needsPackage ? (
+        <div className="booking-needs-package" role="alert">
+          <p>
+            <Trans>You don't have enough hours for this session. Please buy a package of hours</Trans>
+          </p>
+          <p className="muted">
+            <Trans>Your booking is kept: after buying, "Continue your booking" brings you back to this review.</Trans>
+          </p>
+          <Button onClick={props.onOpenPackages}>
+            <Trans>See the packages</Trans>
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
