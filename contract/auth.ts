@@ -18,6 +18,8 @@ export const authValidationKeys = {
   datePast: 'date_past',
   experienceRange: 'experience_range',
   fileType: 'file_type',
+  /** A teacher photo that is not a JPEG, PNG or WebP image (issue 11). */
+  photoType: 'photo_type',
   fileTooLarge: 'file_too_large',
   imageTooLarge: 'image_too_large',
   pdfActiveContent: 'pdf_active_content',

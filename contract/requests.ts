@@ -17,6 +17,7 @@
 // are pure functions here so the booking machine shows the same message the server would answer.
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
+import { photoSchema } from './photos';
 import { TEACHER_UTC_OFFSET_MINUTES, pageMetaSchema, type BusySlot, type WorkingHour } from './teachers';
 import {
   COMMENT_MAX_LENGTH,
@@ -108,7 +109,13 @@ export const requestsQuerySchema = z.object({
 });
 export type RequestsQuery = z.input<typeof requestsQuerySchema>;
 
-const personSchema = z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() });
+const personSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  /** A teacher's photo hash (contract/photos.ts); null or absent: an initials avatar. */
+  photo: photoSchema.optional(),
+});
 export type RequestPerson = z.infer<typeof personSchema>;
 
 export const requestSummarySchema = z.object({

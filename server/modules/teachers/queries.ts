@@ -47,10 +47,13 @@ interface TeacherRow {
   country_en: string | null;
   experience_years: number | null;
   description: string | null;
+  photo: string | null;
+  time_zone: string;
 }
 
 const TEACHER_COLUMNS = `u.id, u.first_name, u.second_name, u.last_name, u.gender, c.name_ar AS country_ar, c.name_en AS country_en,
-  u.experience_years, u.description`;
+  u.experience_years, u.description, ph.hash AS photo, u.time_zone`;
+const TEACHER_FROM = `users u LEFT JOIN countries c ON c.code = u.country_code LEFT JOIN teacher_photos ph ON ph.teacher_id = u.id`;
 const ACTIVE = `u.type = 'instructor' AND u.status = 'active'`;
 
 /** Whether the teacher's working hours include `now` (Qatar time): the `available_now` filter. */
@@ -89,7 +92,7 @@ export async function listTeachers(
   const offset = param((filter.page - 1) * filter.per_page);
   const rows = await q.query<TeacherRow>(
     `SELECT ${TEACHER_COLUMNS}
-       FROM users u LEFT JOIN countries c ON c.code = u.country_code
+       FROM ${TEACHER_FROM}
       WHERE ${where.join(' AND ')}
       ORDER BY u.id
       LIMIT ${limit} OFFSET ${offset}`,
@@ -101,7 +104,7 @@ export async function listTeachers(
 /** One active teacher's row, or undefined. */
 export async function findTeacher(q: Queryable, id: number): Promise<TeacherRow | undefined> {
   return q.one<TeacherRow>(
-    `SELECT ${TEACHER_COLUMNS} FROM users u LEFT JOIN countries c ON c.code = u.country_code WHERE u.id = $1 AND ${ACTIVE}`,
+    `SELECT ${TEACHER_COLUMNS} FROM ${TEACHER_FROM} WHERE u.id = $1 AND ${ACTIVE}`,
     [id],
   );
 }
@@ -198,6 +201,7 @@ export async function cardsFor(q: Queryable, rows: readonly TeacherRow[], locale
       rating: ratingOf.get(r.id) ?? { average: 0, count: 0 },
       available_now: isAvailable(workingHours, now),
       description: r.description,
+      photo: r.photo,
     };
   });
 }
