@@ -3,6 +3,7 @@
 // server turns them into Arabic or English text.
 import { z } from 'zod';
 import { TEACHER_STATUSES } from './account';
+import { timeZoneSchema } from './availability';
 import { envelopeSchema } from './envelope';
 import { emailSchema, EXPERIENCE_MAX_YEARS, requiredString, validationKeys } from './validation';
 
@@ -124,6 +125,8 @@ export const studentRegisterSchema = z.object({
   country_code: countryCodeSchema,
   gender: genderSchema,
   phase_id: idSchema,
+  /** The browser's IANA zone, detected at sign-up (issue 11); Asia/Qatar when not sent. */
+  time_zone: timeZoneSchema.optional(),
 });
 export type StudentRegisterRequest = z.input<typeof studentRegisterSchema>;
 
@@ -150,6 +153,8 @@ export const instructorRegisterSchema = withConfirmation(
     subjects: z.array(idSchema, { error: authValidationKeys.chooseOne }).min(1, { error: authValidationKeys.chooseOne }),
     password: passwordSchema,
     password_confirmation: z.string({ error: required }).min(1, { error: validationKeys.required }),
+    /** The browser's IANA zone, detected at sign-up (issue 11); Asia/Qatar when not sent. */
+    time_zone: z.preprocess((v) => (v === '' ? undefined : v), timeZoneSchema.optional()),
   }),
 );
 

@@ -13,7 +13,7 @@ export interface FuzzTarget {
   form?: boolean;
 }
 
-const REGISTER = ['type', 'first_name', 'second_name', 'last_name', 'phone', 'country_code', 'gender', 'phase_id', 'email', 'birth_date', 'experience_years', 'qualification', 'country', 'password', 'password_confirmation', 'phases[]', 'subjects[]', 'id_front'];
+const REGISTER = ['type', 'first_name', 'second_name', 'last_name', 'phone', 'country_code', 'gender', 'phase_id', 'email', 'birth_date', 'experience_years', 'qualification', 'country', 'password', 'password_confirmation', 'phases[]', 'subjects[]', 'id_front', 'time_zone'];
 const PROFILE = ['first_name', 'second_name', 'last_name', 'email', 'gender', 'phase_id', 'birth_date', 'description', 'experience_years', 'phases', 'subjects', 'working_hours', 'time_zone'];
 const CONFIRMATION = ['order_id', 'session', 'status', 'amount', 'currency', 'reference', 'signature'];
 

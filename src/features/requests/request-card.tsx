@@ -4,8 +4,10 @@ import { forwardRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { RequestSummary } from '../../api/requests';
+import { Avatar } from '../../domain/avatar';
 import { BookAnotherTeacher, RequestActions } from '../../domain/request-actions';
 import { formatClock, formatSessionTime, RequestStatusBadge, requestTypeTexts } from '../../domain/request-status';
+import { ZonedTime } from '../../domain/zoned-time';
 
 export interface RequestCardProps {
   request: RequestSummary;
@@ -40,13 +42,18 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
       <dl className="request-facts">
         <div>
           <dt>{role === 'teacher' ? <Trans>Student</Trans> : <Trans>Teacher</Trans>}</dt>
-          <dd>{otherName}</dd>
+          <dd className="request-person">
+            {otherName ? <Avatar person={other} /> : null}
+            {otherName}
+          </dd>
         </div>
         <div>
           <dt>
             <Trans>When</Trans>
           </dt>
-          <dd>{when}</dd>
+          <dd data-testid={`request-${id}-time`}>
+            <ZonedTime iso={request.starts_at} />
+          </dd>
         </div>
         <div>
           <dt>
