@@ -136,6 +136,8 @@ export const requestSummarySchema = z.object({
   actions: z.array(z.enum(REQUEST_ACTIONS)),
   /** The session's channel while the viewer may join it now (`join` in actions), so a card offers Join (issue 11). */
   join_channel: z.string().nullish(),
+  /** While pending: when it expires unanswered, so a card counts down to it (issue 11). */
+  expires_at: z.string().nullish(),
 });
 export type RequestSummary = z.infer<typeof requestSummarySchema>;
 

@@ -61,6 +61,7 @@ function summaryOf(a: Access<ListedRow>, viewer: Viewer, locale: Locale, now: Da
     created_at: row.created_at.toISOString(),
     actions,
     join_channel: actions.includes('join') ? row.channel_name : null,
+    expires_at: row.status === 'pending' ? row.expires_at.toISOString() : null,
   };
 }
 

@@ -8,6 +8,7 @@ import { Avatar } from '../../domain/avatar';
 import { BookAnotherTeacher, RequestActions } from '../../domain/request-actions';
 import { formatClock, formatSessionTime, RequestStatusBadge, requestTypeTexts } from '../../domain/request-status';
 import { ZonedTime } from '../../domain/zoned-time';
+import { ExpiryCountdown } from './expiry-countdown';
 
 export interface RequestCardProps {
   request: RequestSummary;
@@ -29,7 +30,7 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
     <article
       ref={ref}
       tabIndex={selected ? -1 : undefined}
-      className={`request-card${selected ? ' request-card-selected' : ''}`}
+      className={`request-card${selected ? ' request-card-selected' : ''}${request.type === 'urgent' && request.status === 'pending' ? ' request-card-urgent' : ''}`}
       aria-labelledby={headingId}
       aria-current={selected ? 'true' : undefined}
       data-testid={`request-${request.id}`}
@@ -70,6 +71,7 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
           <dd>{i18n._(requestTypeTexts[request.type])}</dd>
         </div>
       </dl>
+      {request.status === 'pending' && request.expires_at ? <ExpiryCountdown expiresAt={request.expires_at} /> : null}
       {role === 'teacher' && request.offered ? (
         <p className="request-note">
           <Trans>Offered to you and other teachers of the same level: the first to approve takes it.</Trans>
