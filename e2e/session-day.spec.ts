@@ -78,14 +78,14 @@ for (const locale of LOCALES) {
       const saved = await request.patch('/api/v1/profile', { headers: bearer(teacher.token), data: { working_hours: allDay } });
       expect(saved.ok(), await saved.text()).toBe(true);
       await signIn(context, baseURL!, teacher.token, true);
-      // The bell reads the unread count again once its channel is subscribed: from then on, an offer
-      // published reaches this page (one published before would only refresh the list).
-      let countReads = 0;
+      // The list is read again once the user's channel is subscribed: from then on, an offer published
+      // reaches this page (one published before would only refresh the list).
+      let listReads = 0;
       page.on('response', (r) => {
-        if (r.url().includes('notifications/unread-count')) countReads += 1;
+        if (/\/api\/v1\/requests\?/.test(r.url())) listReads += 1;
       });
       await open(page, '/requests');
-      await expect.poll(() => countReads).toBeGreaterThanOrEqual(2);
+      await expect.poll(() => listReads).toBeGreaterThanOrEqual(2);
       await expect(page.getByTestId('urgent-sound')).toBeChecked();
       await page.getByTestId('urgent-sound').uncheck();
 
