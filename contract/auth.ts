@@ -3,6 +3,7 @@
 // server turns them into Arabic or English text.
 import { z } from 'zod';
 import { TEACHER_STATUSES } from './account';
+import { timeZoneSchema } from './availability';
 import { envelopeSchema } from './envelope';
 import { emailSchema, EXPERIENCE_MAX_YEARS, requiredString, validationKeys } from './validation';
 
@@ -18,6 +19,8 @@ export const authValidationKeys = {
   datePast: 'date_past',
   experienceRange: 'experience_range',
   fileType: 'file_type',
+  /** A teacher photo that is not a JPEG, PNG or WebP image (issue 11). */
+  photoType: 'photo_type',
   fileTooLarge: 'file_too_large',
   imageTooLarge: 'image_too_large',
   pdfActiveContent: 'pdf_active_content',
@@ -122,6 +125,8 @@ export const studentRegisterSchema = z.object({
   country_code: countryCodeSchema,
   gender: genderSchema,
   phase_id: idSchema,
+  /** The browser's IANA zone, detected at sign-up (issue 11); Asia/Qatar when not sent. */
+  time_zone: timeZoneSchema.optional(),
 });
 
 /** The text fields of the teacher sign-up (multipart); the three documents are checked apart. */
@@ -147,6 +152,8 @@ export const instructorRegisterSchema = withConfirmation(
     subjects: z.array(idSchema, { error: authValidationKeys.chooseOne }).min(1, { error: authValidationKeys.chooseOne }),
     password: passwordSchema,
     password_confirmation: z.string({ error: required }).min(1, { error: validationKeys.required }),
+    /** The browser's IANA zone, detected at sign-up (issue 11); Asia/Qatar when not sent. */
+    time_zone: z.preprocess((v) => (v === '' ? undefined : v), timeZoneSchema.optional()),
   }),
 );
 

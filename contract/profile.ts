@@ -13,6 +13,7 @@ import {
 } from './auth';
 import { timeZoneSchema } from './availability';
 import { envelopeSchema } from './envelope';
+import { photoSchema } from './photos';
 import { EXPERIENCE_MAX_YEARS, freeText, requiredString, validationKeys } from './validation';
 
 export const profileValidationKeys = {
@@ -127,6 +128,8 @@ export const profileDetailsSchema = profileSchema.extend({
   working_hours: z.array(z.object({ weekday: z.number().int(), start_time: z.string(), end_time: z.string() })),
   /** The user's IANA zone; a teacher's working hours are in it (issue 11). */
   time_zone: z.string(),
+  /** A teacher's photo hash (contract/photos.ts), or null; absent for a student. */
+  photo: photoSchema.optional(),
   document_files: z.object({
     id_front: documentFileSchema.nullable(),
     id_back: documentFileSchema.nullable(),

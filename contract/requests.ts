@@ -17,6 +17,7 @@
 // are pure functions here so the booking machine shows the same message the server would answer.
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
+import { photoSchema } from './photos';
 import { TEACHER_UTC_OFFSET_MINUTES, pageMetaSchema, type BusySlot, type WorkingHour } from './teachers';
 import {
   COMMENT_MAX_LENGTH,
@@ -106,7 +107,14 @@ export const requestsQuerySchema = z.object({
   per_page: z.preprocess((v) => (v === '' || v === undefined ? 20 : v), z.coerce.number().int().min(1).max(50)),
 });
 
-const personSchema = z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() });
+const personSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  /** A teacher's photo hash (contract/photos.ts); null or absent: an initials avatar. */
+  photo: photoSchema.optional(),
+});
+export type RequestPerson = z.infer<typeof personSchema>;
 
 export const requestSummarySchema = z.object({
   id: z.number().int(),
@@ -126,6 +134,8 @@ export const requestSummarySchema = z.object({
   actions: z.array(z.enum(REQUEST_ACTIONS)),
   /** The session's channel while the viewer may join it now (`join` in actions), so a card offers Join (issue 11). */
   join_channel: z.string().nullish(),
+  /** While pending: when it expires unanswered, so a card counts down to it (issue 11). */
+  expires_at: z.string().nullish(),
 });
 export type RequestSummary = z.infer<typeof requestSummarySchema>;
 

@@ -12,6 +12,7 @@
 // the viewer's locale; `time_zone` is on every detail so it never has to guess.
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
+import { photoSchema } from './photos';
 import { clockTimeSchema } from './profile';
 import { freeText } from './validation';
 
@@ -79,6 +80,8 @@ export const teacherCardSchema = z.object({
   rating: ratingSummarySchema,
   available_now: z.boolean(),
   description: z.string().nullable(),
+  /** The photo's hash (contract/photos.ts), or null: the client then shows an initials avatar. */
+  photo: photoSchema.optional(),
 });
 export type TeacherCard = z.infer<typeof teacherCardSchema>;
 

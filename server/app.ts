@@ -22,6 +22,7 @@ import { newsletterRoutes } from './modules/newsletter/routes';
 import { notificationsRoutes } from './modules/notifications';
 import { packagesModule, type IdentifyCaller } from './modules/packages';
 import { phasesRoutes } from './modules/phases/routes';
+import { PHOTO_UPLOAD_PATHS, photoRoutes } from './modules/photos';
 import { requestsRoutes } from './modules/requests';
 import { settingsRoutes } from './modules/settings/routes';
 import { subjectsRoutes } from './modules/subjects/routes';
@@ -114,7 +115,7 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   // The teacher sign-up carries three documents; each is checked against its own 5 MB limit later.
   const uploadLimit = bodyLimit({ maxSize: MAX_UPLOAD_BODY, onError: tooLarge });
   app.use('/api/*', (c, next) =>
-    (UPLOAD_PATHS.includes(c.req.path) || TEACHER_UPLOAD_PATHS.includes(c.req.path)) && /^multipart\/form-data/i.test(c.req.header('content-type') ?? '')
+    [...UPLOAD_PATHS, ...TEACHER_UPLOAD_PATHS, ...PHOTO_UPLOAD_PATHS].includes(c.req.path) && /^multipart\/form-data/i.test(c.req.header('content-type') ?? '')
       ? uploadLimit(c, next)
       : jsonLimit(c, next),
   );
@@ -174,6 +175,7 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
       now: sessions?.now ?? (() => new Date()),
     }),
   );
+  v1.route('/', photoRoutes({ auth: auth.middleware, storage: auth.storage, now: () => new Date() }));
   v1.route('/', notificationsRoutes({ auth: auth.middleware, publisher: realtime?.publisher }));
   const requestsNow = requests?.now ?? packages?.now ?? (() => new Date());
   v1.route('/', teachersRoutes({ now: requestsNow }));

@@ -53,6 +53,7 @@ const validation: Record<ValidationKey | AuthValidationKey | ProfileValidationKe
     ar: 'يُقبل فقط ملف صورة (JPEG أو PNG أو WebP) أو ملف PDF',
     en: 'Only an image (JPEG, PNG or WebP) or a PDF file is accepted',
   },
+  photo_type: { ar: 'تُقبل الصور فقط: JPEG أو PNG أو WebP', en: 'Only a JPEG, PNG or WebP image is accepted' },
   file_too_large: { ar: 'يجب ألا يزيد حجم الملف على 5 ميجابايت', en: 'The file must not be larger than 5 MB' },
   image_too_large: {
     ar: 'أبعاد الصورة كبيرة جداً؛ يرجى رفع صورة لا يزيد عرضها أو طولها على 10000 بكسل',
@@ -261,6 +262,9 @@ const messages = {
   request_rejected: { ar: 'تم رفض الطلب', en: 'The request was declined' },
   request_canceled: { ar: 'تم إلغاء الطلب واسترداد الساعات', en: 'The request was canceled and the hours refunded' },
   evaluation_saved: { ar: 'شكراً لك، تم حفظ تقييمك', en: 'Thank you, your rating was saved' },
+  // Teacher photos (issue 11).
+  photo_saved: { ar: 'تم حفظ صورتك', en: 'Your photo was saved' },
+  photo_removed: { ar: 'تمت إزالة صورتك', en: 'Your photo was removed' },
   // The live session (issue 7).
   session_not_found: { ar: 'لم نجد هذه الحصة', en: 'We could not find this session' },
   session_not_participant: { ar: 'هذه الحصة ليست لك، فلا يمكنك الانضمام إليها', en: 'This session is not yours, so you cannot join it' },

@@ -67,5 +67,10 @@ const baseURL: string = import.meta.env.VITE_API_BASE_URL || DEFAULT_BASE_URL;
 /** The app's client. Paths are relative to the base, e.g. `api('v1/settings')`. */
 export const api: ApiClient = createApiClient({ baseURL });
 
+/** An absolute-path address under the API base, for what the browser fetches itself (images). */
+export function apiUrl(path: string): string {
+  return `${baseURL.endsWith('/') ? baseURL : `${baseURL}/`}${path}`;
+}
+
 /** The server's envelope (`{message, data}`), as the contract defines it. */
 export type { Envelope } from '../../contract/envelope';

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { REQUEST_FILTERS, type RequestFilter } from '../../contract/request-values';
 import { selectAccount } from '../../machines/auth.machine';
+import { HoursPrompt } from '../features/profile/hours-prompt';
 import { RequestsPage } from '../features/requests/requests-page';
 import { guard } from '../app/guards';
 
@@ -58,6 +59,7 @@ function RequestsRoute() {
       onFilterChange={onFilterChange}
       onPageChange={onPageChange}
       onShowAll={onShowAll}
+      notice={account?.is_teacher ? <HoursPrompt /> : null}
     />
   );
 }

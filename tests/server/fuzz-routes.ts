@@ -13,7 +13,7 @@ export interface FuzzTarget {
   form?: boolean;
 }
 
-const REGISTER = ['type', 'first_name', 'second_name', 'last_name', 'phone', 'country_code', 'gender', 'phase_id', 'email', 'birth_date', 'experience_years', 'qualification', 'country', 'password', 'password_confirmation', 'phases[]', 'subjects[]', 'id_front'];
+const REGISTER = ['type', 'first_name', 'second_name', 'last_name', 'phone', 'country_code', 'gender', 'phase_id', 'email', 'birth_date', 'experience_years', 'qualification', 'country', 'password', 'password_confirmation', 'phases[]', 'subjects[]', 'id_front', 'time_zone'];
 const PROFILE = ['first_name', 'second_name', 'last_name', 'email', 'gender', 'phase_id', 'birth_date', 'description', 'experience_years', 'phases', 'subjects', 'working_hours', 'time_zone'];
 const CONFIRMATION = ['order_id', 'session', 'status', 'amount', 'currency', 'reference', 'signature'];
 
@@ -38,6 +38,9 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'POST /api/v1/auth/logout': { as: 'studentB' },
   'GET /api/v1/dev/outbox': { as: 'anonymous', query: ['phone'] },
   'GET /api/v1/profile': { as: 'studentA' },
+  'PUT /api/v1/profile/photo': { as: 'teacher', fields: ['photo'], form: true },
+  'DELETE /api/v1/profile/photo': { as: 'teacher' },
+  'GET /api/v1/photos/:name': { as: 'anonymous' },
   'PATCH /api/v1/profile': { as: 'teacher', fields: PROFILE },
   'POST /api/v1/profile/complete': { as: 'studentA', fields: PROFILE },
   'GET /api/v1/files/:id': { as: 'teacher' },

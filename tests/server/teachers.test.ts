@@ -46,8 +46,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('teachers list', () => {
-  it('pages through exactly the active teachers, none twice', async () => {
-    const active = await ctx.db.one<{ n: number }>(`SELECT COUNT(*)::int AS n FROM users WHERE type = 'instructor' AND status = 'active'`);
+  it('pages through exactly the active teachers with working hours, none twice', async () => {
+    const active = await ctx.db.one<{ n: number }>(
+      `SELECT COUNT(*)::int AS n FROM users u WHERE type = 'instructor' AND status = 'active' AND EXISTS (SELECT 1 FROM working_hours wh WHERE wh.teacher_id = u.id)`,
+    );
     const first = await list('per_page=50');
     expect(first.meta).toEqual({ page: 1, per_page: 50, total: active!.n });
     const seen = new Set<number>();
@@ -59,6 +61,8 @@ describe('teachers list', () => {
     expect(seen.size).toBe(active!.n);
     const inReview = bulkIds.filter((_, i) => (i + 1) % 25 === 0);
     for (const id of inReview) expect(seen.has(id)).toBe(false);
+    // Active but without working hours: nobody could book them, so they are not listed.
+    for (const id of bulkIds.filter((id) => id % 2 === 0)) expect(seen.has(id)).toBe(false);
     expect((await list(`per_page=50&page=${pages + 1}`)).data).toEqual([]);
     expect((await list(`per_page=50&page=${pages + 1}`)).meta.total).toBe(active!.n);
     // Defaults, and bad values refused.
@@ -70,7 +74,7 @@ describe('teachers list', () => {
   it('filters by subject, phase, gender and availability, combined, with the right totals', async () => {
     const physics = await subjectId(ctx.db, 'physics');
     const body = await list(`subject_id=${physics}&gender=female&per_page=50`);
-    const expected = bulkIds.filter((id, i) => (i + 1) % 25 !== 0 && id % 3 === 0 && (i + 1) % 2 === 0);
+    const expected = bulkIds.filter((id, i) => (i + 1) % 25 !== 0 && id % 3 === 0 && (i + 1) % 2 === 0 && id % 2 === 1);
     expect(body.meta.total).toBe(expected.length);
     for (const card of body.data) {
       expect(card.gender).toBe('female');
@@ -89,6 +93,26 @@ describe('teachers list', () => {
     expect((await list(`phase_id=${secondary!.id}&per_page=50`)).data.filter((c) => bulkIds.includes(c.id))).toEqual([]);
   });
 
+  it('says "available now" on the teacher\'s own clock, and not while a session holds them', async () => {
+    // T0 is Sunday 06:00 in London (09:00 in Qatar): hours 05:00–07:00 London time include the next hour.
+    const london = await makeTeacher(ctx.db, { first: 'Zone', last: 'London', hours: [[0, '05:00', '07:00']] });
+    await ctx.db.query(`UPDATE users SET time_zone = 'Europe/London' WHERE id = $1`, [london]);
+    // The same hours in Qatar time are long past.
+    const qatar = await makeTeacher(ctx.db, { first: 'Zone', last: 'Qatar', hours: [[0, '05:00', '07:00']] });
+    const busy = await makeTeacher(ctx.db, { first: 'Zone', last: 'Busy' });
+    const student = await makeStudent(ctx.db);
+    await ctx.db.query(
+      `INSERT INTO requests (student_id, teacher_id, requested_teacher_id, subject_id, type, status, starts_at, ends_at, duration_hours, expires_at, paid_with, channel_name)
+       VALUES ($1, $2, $2, $3, 'schedule', 'approved', $4, $5, 1, $4, 'hours', 'ch-zone-busy')`,
+      [student, busy, await subjectId(ctx.db), new Date(T0.getTime() + 30 * 60_000), new Date(T0.getTime() + 90 * 60_000)],
+    );
+    const cards = (await list('search=Zone&per_page=50')).data;
+    const flag = (id: number) => cards.find((c) => c.id === id)?.available_now;
+    expect([flag(london), flag(qatar), flag(busy)]).toEqual([true, false, false]);
+    const filtered = (await list('search=Zone&available_now=1&per_page=50')).data.map((c) => c.id);
+    expect(filtered).toEqual([london]);
+  });
+
   it('searches any name part: Arabic with letter variants, Latin case-insensitively; none found says so', async () => {
     const ahmad = await makeTeacher(ctx.db, { first: 'أحمد', last: 'الأنصاري' });
     const fatima = await makeTeacher(ctx.db, { first: 'فاطمة', last: 'Al-Thani' });
@@ -98,7 +122,8 @@ describe('teachers list', () => {
     expect((await list('search=al-THANI')).data.map((c) => c.id)).toEqual([fatima]);
     expect((await list('search=فاطمة thani')).data.map((c) => c.id)).toEqual([fatima]);
     const smiths = await list('search=smith&per_page=50');
-    expect(smiths.meta.total).toBe(bulkIds.filter((_, i) => (i + 1) % 10 === 0 && (i + 1) % 25 !== 0).length);
+    // Listed Smiths: active ones with working hours (the odd ids).
+    expect(smiths.meta.total).toBe(bulkIds.filter((id, i) => (i + 1) % 10 === 0 && (i + 1) % 25 !== 0 && id % 2 === 1).length);
     // LIKE wildcards typed by the user match literally.
     expect((await list('search=%25')).data).toEqual([]);
     const none = await list('search=zzzz');

@@ -1,6 +1,7 @@
 // POST v1/auth/register: a student (JSON or multipart; a code is texted) or a teacher (multipart with
 // documents; a token at once, in review). A taken phone answers 409 with the existing account's type.
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from '../../../contract/availability';
 import { authValidationKeys, instructorRegisterSchema, studentRegisterSchema, OTP_TTL_SECONDS } from '../../../contract/auth';
 import { validationKeys } from '../../../contract/validation';
 import { ValidationFailure } from '../../http/errors';
@@ -60,9 +61,9 @@ export function registerHandler(deps: AuthRouteDeps) {
     if (existing) return conflict(c, existing);
     try {
       await db.query(
-        `INSERT INTO users (type, first_name, last_name, phone, country_code, gender, phase_id, status, has_free_session, created_at, updated_at)
-         VALUES ('student', $1, $2, $3, $4, $5, $6, 'active', true, $7, $7)`,
-        [body.first_name, body.last_name, phone, body.country_code, body.gender, body.phase_id, now()],
+        `INSERT INTO users (type, first_name, last_name, phone, country_code, gender, phase_id, status, has_free_session, created_at, updated_at, time_zone)
+         VALUES ('student', $1, $2, $3, $4, $5, $6, 'active', true, $7, $7, $8)`,
+        [body.first_name, body.last_name, phone, body.country_code, body.gender, body.phase_id, now(), body.time_zone ?? DEFAULT_TIME_ZONE],
       );
     } catch (err) {
       // Two sign-ups with one phone at the same moment: the loser gets the same 409 as a later one.
@@ -118,10 +119,10 @@ export function registerHandler(deps: AuthRouteDeps) {
       const session = await db.transaction(async (tx) => {
         const row = await tx.one<{ id: number }>(
           `INSERT INTO users (type, first_name, second_name, last_name, phone, country_code, email, gender, birth_date,
-             status, has_free_session, password_hash, nationality_code, experience_years, qualification, created_at, updated_at)
-           VALUES ('instructor', $1, $2, $3, $4, $5, $6, $7, $8, 'in_review', false, $9, $10, $11, $12, $13, $13) RETURNING id`,
+             status, has_free_session, password_hash, nationality_code, experience_years, qualification, created_at, updated_at, time_zone)
+           VALUES ('instructor', $1, $2, $3, $4, $5, $6, $7, $8, 'in_review', false, $9, $10, $11, $12, $13, $13, $14) RETURNING id`,
           [body.first_name, body.second_name, body.last_name, phone, body.country_code, body.email, body.gender, body.birth_date,
-            hashed.value, body.country, body.experience_years, body.qualification, at],
+            hashed.value, body.country, body.experience_years, body.qualification, at, body.time_zone ?? DEFAULT_TIME_ZONE],
         );
         const id = row!.id;
         for (const p of new Set(body.phases)) await tx.query('INSERT INTO teacher_phases (teacher_id, phase_id) VALUES ($1, $2)', [id, p]);

@@ -1,10 +1,31 @@
 // What the availability rule needs from the database, batched for several teachers: each teacher's
 // zone, weekly hours and the sessions that hold them (approved, or pending and addressed to them and
-// not yet expired — first come, first served).
-import type { BusySlot } from '../../../contract/teachers';
+// not yet expired — first come, first served). The teachers list reads its cards' hours and
+// "available now" through here too (it imports this file, not the module's index, so no cycle).
+import type { BusySlot, WorkingHour } from '../../../contract/teachers';
 import type { Queryable } from '../../db';
-import { workingHoursByTeacher } from '../teachers';
 import type { TeacherSchedule } from './rules';
+
+function hhmm(time: string): string {
+  return time.slice(0, 5);
+}
+
+/** The working hours of several teachers, by teacher id (one query). */
+export async function workingHoursByTeacher(q: Queryable, ids: readonly number[]): Promise<Map<number, WorkingHour[]>> {
+  const out = new Map<number, WorkingHour[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return out;
+  const rows = await q.query<{ teacher_id: number; weekday: number; start_time: string; end_time: string }>(
+    `SELECT teacher_id, weekday, start_time::text AS start_time, end_time::text AS end_time
+       FROM working_hours WHERE teacher_id = ANY($1::int[]) ORDER BY teacher_id, weekday, start_time`,
+    [ids],
+  );
+  for (const r of rows) {
+    // 23:59:59 written by some editors means "until midnight".
+    const to = r.end_time.startsWith('23:59') ? '24:00' : hhmm(r.end_time);
+    out.get(r.teacher_id)?.push({ day: r.weekday, from: hhmm(r.start_time), to });
+  }
+  return out;
+}
 
 export async function schedulesByTeacher(q: Queryable, ids: readonly number[], from: Date, to: Date, now: Date): Promise<Map<number, TeacherSchedule>> {
   const out = new Map<number, TeacherSchedule>();

@@ -5,6 +5,7 @@ import type { ProfileDetails } from '../../../contract/profile';
 import type { SniffedType } from '../../adapters/storage';
 import type { Queryable } from '../../db';
 import type { Locale } from '../../i18n';
+import { photoOf } from '../photos';
 import { downloadName } from './uploads';
 
 // profile_complete: every field the account type requires is present. Documents are not part of it:
@@ -124,6 +125,7 @@ export async function profileOf(q: Queryable, userId: number, locale: Locale): P
     documents,
     working_hours: workingHours,
     time_zone: u.time_zone,
+    ...(account.is_teacher ? { photo: await photoOf(q, userId) } : {}),
     document_files: documentFiles,
   };
 }

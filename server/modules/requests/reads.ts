@@ -13,6 +13,7 @@ interface ListedRow extends RequestRow {
   teacher_first: string;
   teacher_second: string | null;
   teacher_last: string;
+  teacher_photo: string | null;
   student_first: string;
   student_second: string | null;
   student_last: string;
@@ -20,9 +21,9 @@ interface ListedRow extends RequestRow {
 }
 
 const LISTED_COLUMNS = `s.name_ar AS subject_ar, s.name_en AS subject_en,
-    t.first_name AS teacher_first, t.second_name AS teacher_second, t.last_name AS teacher_last,
+    t.first_name AS teacher_first, t.second_name AS teacher_second, t.last_name AS teacher_last, tp.hash AS teacher_photo,
     st.first_name AS student_first, st.second_name AS student_second, st.last_name AS student_last`;
-const LISTED_JOINS = `JOIN subjects s ON s.id = r.subject_id JOIN users t ON t.id = r.teacher_id JOIN users st ON st.id = r.student_id`;
+const LISTED_JOINS = `JOIN subjects s ON s.id = r.subject_id JOIN users t ON t.id = r.teacher_id LEFT JOIN teacher_photos tp ON tp.teacher_id = r.teacher_id JOIN users st ON st.id = r.student_id`;
 
 const familyName = (second: string | null, last: string) => [second, last].filter(Boolean).join(' ');
 
@@ -45,7 +46,12 @@ function summaryOf(a: Access<ListedRow>, viewer: Viewer, locale: Locale, now: Da
     type: row.type,
     status: row.status,
     subject: { id: row.subject_id, name: locale === 'en' ? row.subject_en : row.subject_ar },
-    teacher: { id: row.teacher_id, first_name: row.teacher_first, last_name: familyName(row.teacher_second, row.teacher_last) },
+    teacher: {
+      id: row.teacher_id,
+      first_name: row.teacher_first,
+      last_name: familyName(row.teacher_second, row.teacher_last),
+      photo: row.teacher_photo,
+    },
     student: hidden ? HIDDEN_PERSON : { id: row.student_id, first_name: row.student_first, last_name: familyName(row.student_second, row.student_last) },
     starts_at: row.starts_at.toISOString(),
     ends_at: row.ends_at.toISOString(),
@@ -55,6 +61,7 @@ function summaryOf(a: Access<ListedRow>, viewer: Viewer, locale: Locale, now: Da
     created_at: row.created_at.toISOString(),
     actions,
     join_channel: actions.includes('join') ? row.channel_name : null,
+    expires_at: row.status === 'pending' ? row.expires_at.toISOString() : null,
   };
 }
 

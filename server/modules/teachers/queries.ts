@@ -3,15 +3,16 @@
 // subjects, phases, hours and ratings of that page come in one batched query each (no query per
 // teacher). Search compares the stored folded name (users.name_folded, migration 0030).
 import {
-  TEACHER_UTC_OFFSET_MINUTES,
   type BusySlot,
   type NamedRef,
   type TeacherCard,
   type TeachersFilter,
-  type WorkingHour,
 } from '../../../contract/teachers';
+import { MIN_DURATION_HOURS } from '../../../contract/requests';
 import type { Queryable } from '../../db';
 import type { Locale } from '../../i18n';
+import { schedulesByTeacher } from '../availability/queries';
+import { availableNow } from '../availability/rules';
 
 /**
  * Arabic letters people type interchangeably, folded so «احمد» finds «أحمد» and «فاطمه» finds «فاطمة».
@@ -31,12 +32,6 @@ function likePattern(word: string): string {
   return `%${foldText(word).replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
 
-/** Qatar wall-clock weekday (0 = Sunday) and time 'HH:MM:SS' of an instant. */
-export function qatarClock(at: Date): { weekday: number; time: string } {
-  const local = new Date(at.getTime() + TEACHER_UTC_OFFSET_MINUTES * 60_000);
-  return { weekday: local.getUTCDay(), time: local.toISOString().slice(11, 19) };
-}
-
 interface TeacherRow {
   id: number;
   first_name: string;
@@ -47,16 +42,27 @@ interface TeacherRow {
   country_en: string | null;
   experience_years: number | null;
   description: string | null;
+  photo: string | null;
+  time_zone: string;
 }
 
 const TEACHER_COLUMNS = `u.id, u.first_name, u.second_name, u.last_name, u.gender, c.name_ar AS country_ar, c.name_en AS country_en,
-  u.experience_years, u.description`;
+  u.experience_years, u.description, ph.hash AS photo, u.time_zone`;
+const TEACHER_FROM = `users u LEFT JOIN countries c ON c.code = u.country_code LEFT JOIN teacher_photos ph ON ph.teacher_id = u.id`;
+const HOUR_MS = 3_600_000;
 const ACTIVE = `u.type = 'instructor' AND u.status = 'active'`;
+/** Bookable: active with working hours. A teacher without hours is not listed (docs/decisions.md). */
+const LISTED = `${ACTIVE} AND EXISTS (SELECT 1 FROM working_hours wh WHERE wh.teacher_id = u.id)`;
 
-/** Whether the teacher's working hours include `now` (Qatar time): the `available_now` filter. */
-const AVAILABLE_AT = (weekdayParam: string, timeParam: string) =>
-  `EXISTS (SELECT 1 FROM working_hours wh WHERE wh.teacher_id = u.id AND wh.weekday = ${weekdayParam}
-            AND wh.start_time <= ${timeParam}::time AND ${timeParam}::time < wh.end_time)`;
+/**
+ * A cheap first cut of the `available_now` filter in SQL: `now` falls inside one of the teacher's slots
+ * on the teacher's own clock. Only the availability rule decides (availableNow, below).
+ */
+const IN_HOURS_AT = (nowParam: string) => {
+  const local = `(${nowParam}::timestamptz AT TIME ZONE u.time_zone)`;
+  return `EXISTS (SELECT 1 FROM working_hours wh WHERE wh.teacher_id = u.id AND wh.weekday = EXTRACT(DOW FROM ${local})::int
+            AND wh.start_time <= ${local}::time AND (${local}::time < wh.end_time OR wh.end_time >= '23:59'))`;
+};
 
 export async function listTeachers(
   q: Queryable,
@@ -64,7 +70,7 @@ export async function listTeachers(
   locale: Locale,
   now: Date,
 ): Promise<{ cards: TeacherCard[]; total: number }> {
-  const where: string[] = [ACTIVE];
+  const where: string[] = [LISTED];
   const params: unknown[] = [];
   const param = (value: unknown) => {
     params.push(value);
@@ -81,15 +87,15 @@ export async function listTeachers(
   if (filter.phase_id) where.push(`EXISTS (SELECT 1 FROM teacher_phases tp WHERE tp.teacher_id = u.id AND tp.phase_id = ${param(filter.phase_id)})`);
   if (filter.gender) where.push(`u.gender = ${param(filter.gender)}`);
   if (filter.available_now) {
-    const clock = qatarClock(now);
-    where.push(AVAILABLE_AT(param(clock.weekday), param(clock.time)));
+    where.push(IN_HOURS_AT(param(now)));
+    return availableNowPage(q, where, params, filter, locale, now);
   }
   const count = await q.one<{ n: number }>(`SELECT COUNT(*) AS n FROM users u WHERE ${where.join(' AND ')}`, params);
   const limit = param(filter.per_page);
   const offset = param((filter.page - 1) * filter.per_page);
   const rows = await q.query<TeacherRow>(
     `SELECT ${TEACHER_COLUMNS}
-       FROM users u LEFT JOIN countries c ON c.code = u.country_code
+       FROM ${TEACHER_FROM}
       WHERE ${where.join(' AND ')}
       ORDER BY u.id
       LIMIT ${limit} OFFSET ${offset}`,
@@ -101,30 +107,9 @@ export async function listTeachers(
 /** One active teacher's row, or undefined. */
 export async function findTeacher(q: Queryable, id: number): Promise<TeacherRow | undefined> {
   return q.one<TeacherRow>(
-    `SELECT ${TEACHER_COLUMNS} FROM users u LEFT JOIN countries c ON c.code = u.country_code WHERE u.id = $1 AND ${ACTIVE}`,
+    `SELECT ${TEACHER_COLUMNS} FROM ${TEACHER_FROM} WHERE u.id = $1 AND ${ACTIVE}`,
     [id],
   );
-}
-
-function hhmm(time: string): string {
-  return time.slice(0, 5);
-}
-
-/** The working hours of several teachers, by teacher id (one query). */
-export async function workingHoursByTeacher(q: Queryable, ids: readonly number[]): Promise<Map<number, WorkingHour[]>> {
-  const out = new Map<number, WorkingHour[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return out;
-  const rows = await q.query<{ teacher_id: number; weekday: number; start_time: string; end_time: string }>(
-    `SELECT teacher_id, weekday, start_time::text AS start_time, end_time::text AS end_time
-       FROM working_hours WHERE teacher_id = ANY($1::int[]) ORDER BY teacher_id, weekday, start_time`,
-    [ids],
-  );
-  for (const r of rows) {
-    // 23:59:59 written by some editors means "until midnight".
-    const to = r.end_time.startsWith('23:59') ? '24:00' : hhmm(r.end_time);
-    out.get(r.teacher_id)?.push({ day: r.weekday, from: hhmm(r.start_time), to });
-  }
-  return out;
 }
 
 /** Approved sessions of several teachers overlapping [from, to), by teacher id (one query). */
@@ -149,16 +134,36 @@ async function namedByTeacher(q: Queryable, sql: string, ids: readonly number[],
   return out;
 }
 
-function isAvailable(hours: readonly WorkingHour[], now: Date): boolean {
-  const { weekday, time } = qatarClock(now);
-  const t = time.slice(0, 5);
-  return hours.some((h) => h.day === weekday && h.from <= t && t < h.to);
+/**
+ * Each teacher's zone, hours and sessions around `now`: enough for `availableNow`, the availability
+ * module's own rule (an hour's session starting now, in the teacher's zone, free of their sessions).
+ */
+function nowSchedules(q: Queryable, ids: readonly number[], now: Date) {
+  return schedulesByTeacher(q, ids, now, new Date(now.getTime() + MIN_DURATION_HOURS * HOUR_MS), now);
+}
+
+/**
+ * The `available_now` page: the SQL cut's candidates (every page of them, ids only) are decided by the
+ * availability rule, then paged; only the page's rows are read in full.
+ */
+async function availableNowPage(q: Queryable, where: string[], params: unknown[], filter: TeachersFilter, locale: Locale, now: Date) {
+  const candidates = await q.query<{ id: number }>(`SELECT u.id FROM users u WHERE ${where.join(' AND ')} ORDER BY u.id`, params);
+  const schedules = await nowSchedules(q, candidates.map((c) => c.id), now);
+  const free = candidates.map((c) => c.id).filter((id) => {
+    const schedule = schedules.get(id);
+    return schedule !== undefined && availableNow(schedule, MIN_DURATION_HOURS, now);
+  });
+  const pageIds = free.slice((filter.page - 1) * filter.per_page, filter.page * filter.per_page);
+  const rows = pageIds.length
+    ? await q.query<TeacherRow>(`SELECT ${TEACHER_COLUMNS} FROM ${TEACHER_FROM} WHERE u.id = ANY($1::int[]) ORDER BY u.id`, [pageIds])
+    : [];
+  return { cards: await cardsFor(q, rows, locale, now), total: free.length };
 }
 
 /** Cards for teacher rows: five batched queries whatever the number of rows. */
 export async function cardsFor(q: Queryable, rows: readonly TeacherRow[], locale: Locale, now: Date): Promise<TeacherCard[]> {
   const ids = rows.map((r) => r.id);
-  const [subjects, phases, hours, ratings] = await Promise.all([
+  const [subjects, phases, schedules, ratings] = await Promise.all([
     namedByTeacher(
       q,
       `SELECT ts.teacher_id, s.id, s.name_ar, s.name_en FROM teacher_subjects ts JOIN subjects s ON s.id = ts.subject_id
@@ -173,7 +178,7 @@ export async function cardsFor(q: Queryable, rows: readonly TeacherRow[], locale
       ids,
       locale,
     ),
-    workingHoursByTeacher(q, ids),
+    nowSchedules(q, ids, now),
     ids.length === 0
       ? Promise.resolve([])
       : q.query<{ teacher_id: number; average: string | number; count: number }>(
@@ -184,7 +189,7 @@ export async function cardsFor(q: Queryable, rows: readonly TeacherRow[], locale
   ]);
   const ratingOf = new Map(ratings.map((r) => [r.teacher_id, { average: Number(r.average), count: Number(r.count) }]));
   return rows.map((r) => {
-    const workingHours = hours.get(r.id) ?? [];
+    const schedule = schedules.get(r.id);
     return {
       id: r.id,
       first_name: r.first_name,
@@ -194,10 +199,11 @@ export async function cardsFor(q: Queryable, rows: readonly TeacherRow[], locale
       experience_years: r.experience_years,
       subjects: subjects.get(r.id) ?? [],
       phases: phases.get(r.id) ?? [],
-      working_hours: workingHours,
+      working_hours: [...(schedule?.hours ?? [])],
       rating: ratingOf.get(r.id) ?? { average: 0, count: 0 },
-      available_now: isAvailable(workingHours, now),
+      available_now: schedule ? availableNow(schedule, MIN_DURATION_HOURS, now) : false,
       description: r.description,
+      photo: r.photo,
     };
   });
 }

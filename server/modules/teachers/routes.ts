@@ -1,6 +1,7 @@
 // The public teachers API (issue 6): the paged, filtered list and one teacher's page, both served
-// through the shared public cache (public-cache.ts) with ETags. The key holds the Qatar minute, since
-// a card's "available now" follows the clock; a teacher's busy times are read fresh on every call.
+// through the shared public cache (public-cache.ts) with ETags. The key holds the minute, since a
+// card's "available now" follows the clock (and the teacher's sessions: a booking shows within the
+// minute); a teacher's busy times are read fresh on every call.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '../../../contract/availability';
@@ -10,7 +11,7 @@ import { ApiFailure } from '../../http/errors';
 import { pathParams, queryParams } from '../../http/validate';
 import { tr } from '../../i18n';
 import { publicJson } from './public-cache';
-import { busyByTeacher, listTeachers, qatarClock, teacherDetail } from './queries';
+import { busyByTeacher, listTeachers, teacherDetail } from './queries';
 
 export interface TeachersRoutesOptions {
   now?: () => Date;
@@ -18,10 +19,8 @@ export interface TeachersRoutesOptions {
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-const minuteOf = (at: Date) => {
-  const { weekday, time } = qatarClock(at);
-  return `${weekday}@${time.slice(0, 5)}`;
-};
+/** The UTC minute: every zone's minute turns over at the same instant. */
+const minuteOf = (at: Date) => at.toISOString().slice(0, 16);
 
 export function teachersRoutes({ now = () => new Date() }: TeachersRoutesOptions = {}) {
   return new Hono<AppEnv>()

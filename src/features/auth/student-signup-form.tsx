@@ -6,6 +6,7 @@ import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form-error';
 import { submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { emptyPhone } from '../../ui/phone-input';
+import { deviceZone } from '../../domain/zoned-time';
 import { useAuthForm, type AuthActor } from './use-auth-request';
 import { ArabicNameField, GenderField, PhaseField, PhoneField, fieldValidators } from '../../domain/field-groups';
 
@@ -24,6 +25,8 @@ export function StudentSignupForm({ auth }: { auth: AuthActor }) {
           last_name: value.last_name.trim(),
           gender: value.gender,
           phase_id: Number(value.phase_id),
+          // The browser's zone becomes the account's (issue 11); editable later on the profile.
+          time_zone: deviceZone(),
         },
       });
     },

@@ -16,6 +16,7 @@ import { fieldErrors } from './messages';
 import { useAuthForm, type AuthActor } from './use-auth-request';
 import { ArabicNameField, BirthDateField, CountryField, ExperienceField, fieldValidators, GenderField, NewPasswordField, PasswordConfirmationField, PhoneField, QualificationField, TeachingChoiceField } from '../../domain/field-groups';
 import { asciiDigits, confirmationProblem, schemaProblem } from './validation';
+import { deviceZone } from '../../domain/zoned-time';
 
 type DocumentField = 'id_front' | 'id_back' | 'qualification_scan';
 
@@ -59,6 +60,8 @@ export function teacherFormData(v: TeacherSignupValues): FormData {
   v.subjects.forEach((id) => data.append('subjects[]', id));
   data.set('password', v.password);
   data.set('password_confirmation', v.password_confirmation);
+  // The browser's zone becomes the account's (issue 11): the teacher's working hours are read in it.
+  data.set('time_zone', deviceZone());
   for (const name of ['id_front', 'id_back', 'qualification_scan'] as const) {
     const file = v[name];
     if (file) data.set(name, file, file.name);

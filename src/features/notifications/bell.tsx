@@ -16,7 +16,7 @@ export interface NotificationBellProps {
 }
 
 export function NotificationBell({ userId, connect }: NotificationBellProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const unread = useQuery(unreadCountQuery());
   const count = unread.data ?? 0;
@@ -26,14 +26,21 @@ export function NotificationBell({ userId, connect }: NotificationBellProps) {
     let undo: (() => void) | undefined;
     let cancelled = false;
     // The realtime wiring (and, through it, pusher-js) is its own chunk.
-    void import('./live').then(({ watchNotifications }) => {
-      if (!cancelled) undo = watchNotifications(userId, queryClient, connect);
+    void Promise.all([import('./live'), import('./urgent-alert')]).then(([{ watchNotifications }, { watchUrgentOffers }]) => {
+      if (cancelled) return;
+      const undoCount = watchNotifications(userId, queryClient, connect);
+      // A teacher is alerted to a new urgent request wherever they are in the app (issue 11).
+      const undoUrgent = watchUrgentOffers(userId, i18n, connect);
+      undo = () => {
+        undoCount();
+        undoUrgent();
+      };
     });
     return () => {
       cancelled = true;
       undo?.();
     };
-  }, [userId, queryClient, connect]);
+  }, [userId, queryClient, connect, i18n]);
 
   const label = count === 0 ? t`Notifications, none unread` : t`Notifications, ${count} unread`;
   const shown = count > 99 ? '99+' : String(count);

@@ -1,17 +1,16 @@
 // A notification's sentence, rendered from its type and parameters in the viewer's language when the
 // list is shown (the server stores no text). Names, subjects and package names arrive as data; times
-// are formatted for the viewer's locale and their browser's time zone.
+// are formatted for the viewer's locale and their browser's time zone, which is named when it is not
+// Qatar's (src/domain/zoned-time.tsx).
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import type { AppNotification } from '../../../contract/notifications';
+import { zonedText } from '../../domain/zoned-time';
 
-function formatWhen(iso: string | undefined, locale: string, style: 'full' | 'time' = 'full'): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const options: Intl.DateTimeFormatOptions =
-    style === 'time' ? { timeStyle: 'short' } : { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit' };
-  return new Intl.DateTimeFormat(locale, options).format(date);
+function formatWhen(i18n: I18n, iso: string | undefined, style: 'full' | 'time' = 'full'): string {
+  if (!iso || Number.isNaN(new Date(iso).getTime())) return '';
+  // The shared formatter: the viewer's clock, its zone named when it is not Qatar's (issue 11).
+  return zonedText(i18n, iso, style).local;
 }
 
 /** The sentence of one notification in the active locale. */
@@ -20,8 +19,8 @@ export function notificationSentence(i18n: I18n, n: AppNotification): string {
   const ar = i18n.locale === 'ar';
   const name = p.other_name ?? '';
   const subject = (ar ? p.subject_ar : p.subject_en) ?? p.subject_ar ?? p.subject_en ?? '';
-  const when = formatWhen(p.starts_at, i18n.locale);
-  const time = formatWhen(p.starts_at, i18n.locale, 'time');
+  const when = formatWhen(i18n, p.starts_at);
+  const time = formatWhen(i18n, p.starts_at, 'time');
   const pkg = (ar ? p.package_name_ar : p.package_name_en) ?? p.package_name_ar ?? p.package_name_en ?? '';
   const hours = p.hours ?? 0;
   const reason = p.reason ?? '';

@@ -4,6 +4,7 @@
 // token and so cannot be a plain link.
 import { queryOptions } from '@tanstack/react-query';
 import { balanceSchema } from '../../../contract/packages';
+import { PHOTO_FIELD, photoResultSchema } from '../../../contract/photos';
 import { profileDetailsSchema, type ProfileDetails, type StudentProfileUpdate, type TeacherProfileUpdate } from '../../../contract/profile';
 import { uploadWithProgress } from '../../api/upload';
 import { api, type ApiClient, type Envelope } from '../../api/client';
@@ -82,4 +83,16 @@ export async function openDocument(url: string, fetchImpl: typeof fetch = global
     tab?.close();
     throw error;
   }
+}
+
+/** PUT v1/profile/photo: the server re-encodes it and answers the new photo's hash (issue 11). */
+export async function uploadPhoto(file: File, client: ApiClient = api): Promise<{ message: string; photo: string | null }> {
+  const body = new FormData();
+  body.set(PHOTO_FIELD, file, file.name);
+  const res = await client<Envelope<unknown>>('v1/profile/photo', { method: 'PUT', body });
+  return { message: res.message, photo: photoResultSchema.parse(res.data).photo };
+}
+
+export async function removePhoto(client: ApiClient = api): Promise<string> {
+  return (await client<Envelope<unknown>>('v1/profile/photo', { method: 'DELETE' })).message;
 }

@@ -6,6 +6,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Spinner } from '../../ui/spinner';
 import { StudentSummary, TeacherStatus } from './account-summary';
 import { DocumentsSection } from './documents-section';
+import { HoursPrompt } from './hours-prompt';
+import { PhotoSection } from './photo-section';
 import { profileKeys, profileQuery } from './profile-api';
 import { StudentProfileForm } from './student-profile-form';
 import { TeacherProfileForm } from './teacher-profile-form';
@@ -37,6 +39,8 @@ export function ProfilePage({ onAccountChanged }: { onAccountChanged?: () => voi
             <TeacherStatus profile={p} />
           </div>
           <div className="profile-main">
+            <HoursPrompt onProfile />
+            <PhotoSection profile={p} />
             <TeacherProfileForm key={p.id} profile={p} onSaved={onAccountChanged} />
             <DocumentsSection
               profile={p}

@@ -167,7 +167,7 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
         {(field) => <TeachingChoiceField field={field} kind="subjects" />}
       </form.Field>
 
-      <fieldset className="field working-hours">
+      <fieldset className="field working-hours" id="working-hours">
         <legend className="field-label">
           <Trans>Available days and working hours</Trans>
         </legend>

@@ -4,8 +4,11 @@ import { forwardRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { RequestSummary } from '../../api/requests';
+import { Avatar } from '../../domain/avatar';
 import { BookAnotherTeacher, RequestActions } from '../../domain/request-actions';
 import { formatClock, formatSessionTime, RequestStatusBadge, requestTypeTexts } from '../../domain/request-status';
+import { ZonedTime } from '../../domain/zoned-time';
+import { ExpiryCountdown } from './expiry-countdown';
 
 export interface RequestCardProps {
   request: RequestSummary;
@@ -27,7 +30,7 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
     <article
       ref={ref}
       tabIndex={selected ? -1 : undefined}
-      className={`request-card${selected ? ' request-card-selected' : ''}`}
+      className={`request-card${selected ? ' request-card-selected' : ''}${request.type === 'urgent' && request.status === 'pending' ? ' request-card-urgent' : ''}`}
       aria-labelledby={headingId}
       aria-current={selected ? 'true' : undefined}
       data-testid={`request-${request.id}`}
@@ -40,13 +43,18 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
       <dl className="request-facts">
         <div>
           <dt>{role === 'teacher' ? <Trans>Student</Trans> : <Trans>Teacher</Trans>}</dt>
-          <dd>{otherName}</dd>
+          <dd className="request-person">
+            {otherName ? <Avatar person={other} /> : null}
+            {otherName}
+          </dd>
         </div>
         <div>
           <dt>
             <Trans>When</Trans>
           </dt>
-          <dd>{when}</dd>
+          <dd data-testid={`request-${id}-time`}>
+            <ZonedTime iso={request.starts_at} />
+          </dd>
         </div>
         <div>
           <dt>
@@ -63,6 +71,7 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
           <dd>{i18n._(requestTypeTexts[request.type])}</dd>
         </div>
       </dl>
+      {request.status === 'pending' && request.expires_at ? <ExpiryCountdown expiresAt={request.expires_at} /> : null}
       {role === 'teacher' && request.offered ? (
         <p className="request-note">
           <Trans>Offered to you and other teachers of the same level: the first to approve takes it.</Trans>

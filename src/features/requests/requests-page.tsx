@@ -2,13 +2,15 @@
 // requests with cancel, a teacher's addressed and offered requests with approve and reject, under the
 // spec's filters, paged by the server. The optional path parts narrow the list (docs/decisions.md):
 // a teacher to one student, a student to one teacher; a request id opens that request at the top.
-// Live: the user's private channel refreshes the list when a request changes or is offered.
+// Live: the user's private channel refreshes the list when a request changes or is offered. Urgent
+// requests still waiting come first, with a countdown; a teacher chooses whether their alert sounds.
 import './requests.css';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { RequestFilter } from '../../../contract/requests';
-import { requestQuery, requestsQuery } from '../../api/requests';
+import { requestQuery, requestsQuery, type RequestSummary } from '../../api/requests';
+import { UrgentSoundToggle } from '../../domain/urgent-sound';
 import { useRequestUpdates, type Connect } from '../../realtime/use-request-updates';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
@@ -35,6 +37,14 @@ export interface RequestsPageProps {
   perPage?: number;
   /** Tests give a fake realtime connection. */
   connect?: Connect;
+  /** Shown under the introduction (the route gives a teacher without working hours a prompt). */
+  notice?: ReactNode;
+}
+
+/** Urgent requests still waiting come first: they expire soonest (issue 11). The rest keep the server's order. */
+function urgentFirst(requests: readonly RequestSummary[]): RequestSummary[] {
+  const urgent = (r: RequestSummary) => r.type === 'urgent' && r.status === 'pending';
+  return [...requests.filter(urgent), ...requests.filter((r) => !urgent(r))];
 }
 
 export function RequestsPage(props: RequestsPageProps) {
@@ -61,7 +71,7 @@ export function RequestsPage(props: RequestsPageProps) {
   const meta = list.data?.meta;
   const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.per_page)) : 1;
   const narrowed = studentId !== undefined || teacherId !== undefined || requestId !== undefined;
-  const requests = list.data?.data ?? [];
+  const requests = urgentFirst(list.data?.data ?? []);
 
   return (
     <section className="page container requests-page">
@@ -75,6 +85,9 @@ export function RequestsPage(props: RequestsPageProps) {
           <Trans>Your session requests and where each one stands. You can cancel a request before its session starts.</Trans>
         )}
       </p>
+
+      {props.notice}
+      {viewer.role === 'teacher' ? <UrgentSoundToggle /> : null}
 
       {narrowed ? (
         <p className="requests-narrowed" role="note">

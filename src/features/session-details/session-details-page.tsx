@@ -12,7 +12,9 @@ import { actionsAt, requestQuery, type RequestDetail } from '../../api/requests'
 import { useRequestUpdates, type Connect } from '../../realtime/use-request-updates';
 import { Button } from '../../ui/button';
 import { BookAnotherTeacher, RequestActions } from '../../domain/request-actions';
-import { formatClock, formatSessionTime, RequestStatusBadge, requestActionTexts, requestTypeTexts } from '../../domain/request-status';
+import { Avatar } from '../../domain/avatar';
+import { formatSessionTime, RequestStatusBadge, requestActionTexts, requestTypeTexts } from '../../domain/request-status';
+import { ZonedTime } from '../../domain/zoned-time';
 import { Spinner } from '../../ui/spinner';
 import { AttendancePanel } from './attendance';
 import { RatingForm } from './rating-form';
@@ -78,8 +80,6 @@ function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role:
   const actions = actionsAt(detail, role, now);
   const person = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`.trim();
   const hours = detail.duration_hours;
-  const starts = formatSessionTime(detail.starts_at, i18n.locale, timeZone);
-  const ends = formatClock(detail.ends_at, i18n.locale, timeZone);
   const rating = detail.evaluation?.rating ?? 0;
   const joinOpens = formatSessionTime(detail.deadlines.join_opens_at, i18n.locale, timeZone);
 
@@ -103,7 +103,10 @@ function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role:
           <dt>
             <Trans>Teacher</Trans>
           </dt>
-          <dd>{person(detail.teacher)}</dd>
+          <dd className="request-person">
+            <Avatar person={detail.teacher} />
+            {person(detail.teacher)}
+          </dd>
         </div>
         <div>
           <dt>
@@ -116,7 +119,7 @@ function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role:
             <Trans>Date and time</Trans>
           </dt>
           <dd data-testid="session-time">
-            <time dateTime={detail.starts_at}>{starts}</time> – <time dateTime={detail.ends_at}>{ends}</time>
+            <ZonedTime iso={detail.starts_at} zone={timeZone} /> – <ZonedTime iso={detail.ends_at} style="time" zone={timeZone} />
           </dd>
         </div>
         <div>

@@ -1,8 +1,9 @@
-// One teacher in the list: name (a link to the teacher's page), subjects, working hours, years of
-// experience, rating and the available-now badge.
+// One teacher in the list: photo or initials, name (a link to the teacher's page), subjects, working
+// hours, years of experience, rating and the available-now badge.
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans } from '@lingui/react/macro';
 import type { TeacherCard as Teacher } from '../../../contract/teachers';
+import { Avatar } from '../../domain/avatar';
 import { fullName } from './format';
 import { RatingStars } from './rating-stars';
 import { WorkingHours } from './working-hours';
@@ -13,6 +14,7 @@ export function TeacherCard({ teacher }: { teacher: Teacher }) {
   return (
     <li className="teacher-card" data-testid={`teacher-${teacher.id}`}>
       <div className="teacher-card-head">
+        <Avatar person={teacher} />
         <h2 className="teacher-card-name">
           <Link to="/teachers/$id" params={{ id: String(teacher.id) }}>
             {name}

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from '../../api/api-error';
+import { Avatar } from '../../domain/avatar';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { dateTime, fullName } from './format';
@@ -52,6 +53,7 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
       <div className="teacher-layout">
         <article className="teacher-profile" aria-labelledby="teacher-name">
           <div className="teacher-card-head">
+            <Avatar person={teacher} size="large" />
             <h1 id="teacher-name">{fullName(teacher)}</h1>
             {teacher.available_now ? (
               <span className="teacher-badge">

@@ -59,7 +59,8 @@ describe('student sign-up', () => {
     expect(fake.called('registerStudent')[0]?.input).toEqual({
       phone: '+97455123456',
       countryCode: 'QA',
-      fields: { first_name: 'سارة', last_name: 'أحمد', gender: 'female', phase_id: 2 },
+      // The device's zone goes with the sign-up (issue 11).
+      fields: { first_name: 'سارة', last_name: 'أحمد', gender: 'female', phase_id: 2, time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone },
     });
     expect(await screen.findByTestId('auth-notice')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Teacher' }).getAttribute('aria-selected')).toBe('true');

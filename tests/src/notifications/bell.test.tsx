@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NotificationBell } from '../../../src/features/notifications/bell';
 import type { RealtimeConnection } from '../../../src/realtime/client';
 import { renderWithRouter } from './render';
+import { toast } from '../../../src/ui/toast-store';
 
 function fakeConnection() {
   const handlers = new Map<string, (data: unknown) => void>();
@@ -64,7 +65,9 @@ describe('NotificationBell', () => {
     });
     await screen.findByRole('link', { name: 'Notifications, 1 unread' });
     await waitFor(() =>
-      expect(live.subscribed()).toEqual(['private-user-12 pusher:subscription_succeeded', 'private-user-12 notification.created', 'private-user-12 notifications.read']),
+      expect([...live.subscribed()].sort()).toEqual(
+        ['private-user-12 pusher:subscription_succeeded', 'private-user-12 notification.created', 'private-user-12 notifications.read', 'private-user-12 request.offered'].sort(),
+      ),
     );
     // Once subscribed, the count is read again (an event may have been missed before).
     const first = calls.filter((c) => c.url.includes('unread-count')).length;
@@ -93,9 +96,33 @@ describe('NotificationBell', () => {
     renderWithRouter(() => <NotificationBell userId={12} connect={live.connect} />, {
       route: () => ({ status: 200, json: { message: 'ok', data: { unread_count: 0 } } }),
     });
-    await waitFor(() => expect(live.subscribed()).toHaveLength(3));
+    await waitFor(() => expect(live.subscribed()).toHaveLength(4));
     cleanup();
     await waitFor(() => expect(live.connection.disconnect).toHaveBeenCalled());
     expect(live.subscribed()).toEqual([]);
   });
 });
+
+describe('urgent request alert (issue 11)', () => {
+  it('shows a lasting toast for a new urgent offer still waiting, and nothing for a scheduled one', async () => {
+    toast.clear();
+    const live = fakeConnection();
+    renderWithRouter(() => <NotificationBell userId={12} connect={live.connect} />, {
+      route: (url) =>
+        url.includes('requests/5')
+          ? { status: 200, json: { message: 'ok', data: { id: 5, type: 'urgent', status: 'pending', subject: { name: 'Mathematics' } } } }
+          : url.includes('requests/6')
+            ? { status: 200, json: { message: 'ok', data: { id: 6, type: 'schedule', status: 'pending', subject: { name: 'Physics' } } } }
+            : { status: 200, json: { message: 'ok', data: { unread_count: 0 } } },
+    });
+    await waitFor(() => expect(live.subscribed()).toContain('private-user-12 request.offered'));
+    live.emit('private-user-12', 'request.offered', { id: 6 });
+    live.emit('private-user-12', 'request.offered', { id: 5 });
+    await waitFor(() => expect(toast.getSnapshot().map((m) => m.summary)).toEqual(['New urgent request']));
+    const [alert] = toast.getSnapshot();
+    expect(alert?.detail).toContain('Mathematics');
+    expect(alert?.life).toBe(Infinity);
+    toast.clear();
+  });
+});
+

@@ -1,0 +1,82 @@
+// The photo routes (issue 11): a teacher sets or removes their own photo (never anyone else's: the
+// routes take no id, only the token's user); anyone reads a photo by its content-hashed name, cached
+// for a year since that name never points at other bytes.
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { PHOTO_FIELD, PHOTO_SIZES, type PhotoResult, type PhotoSize } from '../../../contract/photos';
+import { validationKeys } from '../../../contract/validation';
+import type { FileStorage } from '../../adapters/storage';
+import type { AppEnv } from '../../http/context';
+import { ApiFailure, ValidationFailure } from '../../http/errors';
+import { ok } from '../../http/respond';
+import { trValidation } from '../../i18n';
+import type { AuthMiddleware } from '../auth/middleware';
+import { deletePhoto, photoBytes, preparePhoto, savePhoto } from './service';
+
+export interface PhotoRoutesOptions {
+  auth: AuthMiddleware;
+  storage: FileStorage;
+  now: () => Date;
+}
+
+/** Multipart paths allowed past the JSON body limit (app.ts); the photo itself is checked against 5 MB. */
+export const PHOTO_UPLOAD_PATHS: readonly string[] = ['/api/v1/profile/photo'];
+
+const SIZE_OF = new Map(Object.entries(PHOTO_SIZES).map(([name, side]) => [String(side), name as PhotoSize]));
+const photoName = z.string().regex(/^[a-f0-9]{32}-\d{2,4}\.webp$/);
+
+function teacherOf(c: Context<AppEnv>) {
+  const user = c.get('user');
+  if (!user) throw new ApiFailure(401, 'auth_unauthorized');
+  if (!user.is_teacher) throw new ApiFailure(403, 'instructor_only');
+  return user;
+}
+
+async function photoFile(c: Context<AppEnv>): Promise<Uint8Array> {
+  const invalid = (key: string) => new ValidationFailure({ [PHOTO_FIELD]: [trValidation(key, c.get('locale'))] });
+  if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) throw invalid(validationKeys.required);
+  let value: unknown;
+  try {
+    const form = await c.req.parseBody({ all: true });
+    const sent = form[PHOTO_FIELD];
+    value = Array.isArray(sent) ? sent[0] : sent;
+  } catch {
+    throw new ValidationFailure({}, 'malformed_json');
+  }
+  if (!(value instanceof File) || value.size === 0) throw invalid(validationKeys.required);
+  return new Uint8Array(await value.arrayBuffer());
+}
+
+export function photoRoutes({ auth, storage, now }: PhotoRoutesOptions) {
+  return new Hono<AppEnv>()
+    .put('/profile/photo', auth.requireUser, async (c) => {
+      const user = teacherOf(c);
+      const copies = await preparePhoto(await photoFile(c));
+      if (typeof copies === 'string') throw new ValidationFailure({ [PHOTO_FIELD]: [trValidation(copies, c.get('locale'))] });
+      const data: PhotoResult = { photo: await savePhoto(c.get('db'), storage, user.id, copies, now()) };
+      return ok(c, data, 'photo_saved');
+    })
+    .delete('/profile/photo', auth.requireUser, async (c) => {
+      const user = teacherOf(c);
+      await deletePhoto(c.get('db'), storage, user.id);
+      const data: PhotoResult = { photo: null };
+      return ok(c, data, 'photo_removed');
+    })
+    .get('/photos/:name', async (c) => {
+      const name = photoName.safeParse(c.req.param('name'));
+      const [hash = '', side = ''] = name.success ? name.data.replace('.webp', '').split('-') : [];
+      const size = SIZE_OF.get(side);
+      const bytes = size ? await photoBytes(c.get('db'), storage, hash, size) : null;
+      if (!bytes) throw new ApiFailure(404, 'file_not_found');
+      return new Response(new Uint8Array(bytes), {
+        status: 200,
+        headers: {
+          'Content-Type': 'image/webp',
+          'Content-Length': String(bytes.byteLength),
+          'X-Content-Type-Options': 'nosniff',
+          // The name is a hash of the bytes: they never change, so any cache may keep them for a year.
+          'Cache-Control': 'public, max-age=31536000, immutable',
+        },
+      });
+    });
+}

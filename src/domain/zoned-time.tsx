@@ -1,0 +1,72 @@
+// Times as people read them, the same on every screen that shows one (issue 11): request cards,
+// session details, notifications and reminders. A time is shown on the viewer's own clock; when that
+// clock is not Qatar's, it is labelled "your time (London)" and Qatar's time follows («بتوقيت قطر»),
+// since teachers and most families read Qatar time. Intl does the zone rules; no offset arithmetic.
+// The booking calendar's helpers (src/features/booking/slot-time.ts) can move here too.
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { formatClock, formatSessionTime } from './request-status';
+
+const QATAR_ZONE = 'Asia/Qatar';
+
+/** The device's IANA zone (what "your time" means), Qatar when the browser cannot say. */
+export function deviceZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || QATAR_ZONE;
+  } catch {
+    return QATAR_ZONE;
+  }
+}
+
+/** Whether two zones show the same wall clock at `at` (then naming one is enough). */
+function sameClock(a: string, b: string, at: string | Date = new Date()): boolean {
+  if (a === b) return true;
+  const f = (zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(at));
+  return f(a) === f(b);
+}
+
+/**
+ * A zone's name for a label: the city in English ("London", from the IANA name), the zone's own Arabic
+ * name from Intl in Arabic («توقيت غرينتش»; browsers ship no Arabic city names).
+ */
+function zonePlace(zone: string, locale: string, at: string | Date = new Date()): string {
+  if (!locale.startsWith('ar')) return (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+  try {
+    const parts = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'long' }).formatToParts(new Date(at));
+    return parts.find((p) => p.type === 'timeZoneName')?.value ?? zone;
+  } catch {
+    return zone;
+  }
+}
+
+type WhenStyle = 'full' | 'time';
+
+interface ZonedText {
+  /** On the viewer's clock, labelled when that is not Qatar's clock. */
+  local: string;
+  /** The same instant in Qatar time, labelled; null when the viewer's clock is Qatar's. */
+  qatar: string | null;
+}
+
+/** The one formatter: an instant for the viewer, in the active language, on `zone`'s clock. */
+export function zonedText(i18n: I18n, iso: string, style: WhenStyle = 'full', zone: string = deviceZone()): ZonedText {
+  const format = (timeZone: string) => (style === 'time' ? formatClock(iso, i18n.locale, timeZone) : formatSessionTime(iso, i18n.locale, timeZone));
+  if (sameClock(zone, QATAR_ZONE, iso)) return { local: format(zone), qatar: null };
+  const local = format(zone);
+  const place = zonePlace(zone, i18n.locale, iso);
+  const qatar = format(QATAR_ZONE);
+  return { local: i18n._(msg`${local} your time (${place})`), qatar: i18n._(msg`${qatar} Qatar time`) };
+}
+
+/** An instant as a <time> element with its zone named, and Qatar's time after it when it differs. */
+export function ZonedTime({ iso, style = 'full', zone }: { iso: string; style?: WhenStyle; zone?: string }) {
+  const { i18n } = useLingui();
+  const text = zonedText(i18n, iso, style, zone);
+  return (
+    <>
+      <time dateTime={iso}>{text.local}</time>
+      {text.qatar ? <span className="zoned-time-qatar"> · {text.qatar}</span> : null}
+    </>
+  );
+}
