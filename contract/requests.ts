@@ -114,7 +114,6 @@ const personSchema = z.object({
   /** A teacher's photo hash (contract/photos.ts); null or absent: an initials avatar. */
   photo: photoSchema.optional(),
 });
-export type RequestPerson = z.infer<typeof personSchema>;
 
 export const requestSummarySchema = z.object({
   id: z.number().int(),

@@ -1,4 +1,4 @@
 // The teachers module: the public list and teacher pages; the requests module reuses its batched
 // readers (working hours, busy times) for the booking rules.
-export { teachersRoutes, type TeachersRoutesOptions } from './routes';
+export { teachersRoutes } from './routes';
 export { busyByTeacher, findTeacher } from './queries';
