@@ -3,9 +3,10 @@
 // does on the teacher's page; a new balance is a reload (the page reads it again; bought hours are
 // bought through the fake checkout first). The server's answers to "Send the request" are arranged
 // before the click: the same time booked by another student (just taken), the free trial used up
-// behind the app's back (402), the request dropped on the network (failed). Unreachable from the UI,
-// and so not in the model: the duration select offers only valid values, and a confirm cannot find
-// an empty subject or an unoffered time the steps already refused.
+// behind the app's back (402), the request dropped on the network (failed). A time that came too close
+// before the confirm is the page's clock moved on. Unreachable from the UI, and so not in the model:
+// the duration select offers only valid values, the comment box stops at its limit, and a confirm
+// cannot find an empty subject the first step already refused.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { createMachine, getNextSnapshot, initialTransition, type AnyStateMachine, type EventObject } from 'xstate';
 import { bookingMachine, type BookingContext, type BookingInput } from '../../machines/booking.machine';
@@ -51,6 +52,8 @@ const ev = {
   changeDuration: { type: 'booking.change', step: 'duration' },
   changeSlot: { type: 'booking.change', step: 'slot' },
   submit: { type: 'booking.submit', now: NOW },
+  /** Sent when the chosen time has come too close (the page's clock moved to half an hour before it). */
+  lateSubmit: { type: 'booking.submit', now: NOW + 90 * 60_000 },
   packages: { type: 'packages.open' },
   /** The balance the page started with (free trial, no hours): a reload reads it again. */
   sameBalance: { type: 'balance.loaded', balance: { minutes_remaining: 0, free_trial_available: true } },
@@ -179,6 +182,8 @@ function possible(events: EventObject[]): boolean {
       trialUsed = true;
     }
     if (trialUsed && !bought && event === ev.submit) return false;
+    // The page's clock stays moved: nothing after it.
+    if (event !== events.at(-1) && JSON.stringify(event) === JSON.stringify(ev.lateSubmit)) return false;
     s = getNextSnapshot(uiMachine, s, event);
   }
   return true;
@@ -225,6 +230,13 @@ export const bookingAdapter: Adapter<BookingWorld> = {
     { event: ev.changeDuration, run: (w) => button(w, 'Change: Duration').click() },
     { event: ev.changeSlot, run: (w) => button(w, 'Change: Time').click() },
     { event: ev.submit, run: send },
+    {
+      event: ev.lateSubmit,
+      run: async (w) => {
+        await w.page.clock.setSystemTime(Date.parse(w.slot!) - 30 * 60_000);
+        await button(w, 'Send the request').click();
+      },
+    },
     {
       event: ev.packages,
       run: async (w) => {
