@@ -32,7 +32,8 @@ const grant = { token: 't', app_id: 'a', uid: 1, channel_name: 'c', ends_at: '20
 
 const ev = {
   devicesOk: done('checkDevices', { camera: true, microphone: true }),
-  granted: done('fetchToken', grant),
+  // The machine takes the grant with the instant it arrived (skew 0 here: server_time is that instant).
+  granted: done('fetchToken', { grant: { ...grant, server_time: new Date(0).toISOString() }, receivedAt: 0 }),
   refused: failed('fetchToken'),
   retry: { type: 'session.retry' },
   joined: { type: 'rtc.joined' },

@@ -70,20 +70,23 @@ export async function newStudent(request: APIRequestContext, options: NewStudent
   expect(registered.ok(), await registered.text()).toBe(true);
   const code = await latestCode(request, phone);
   const { token } = await json<{ token: string }>(await request.post('/api/v1/verify-otp', { data: { phone, code } }), 'verify');
-  if (options.buy) {
-    const packages = await json<Array<{ id: number; hours: number }>>(await request.get('/api/v1/packages'), 'packages');
-    const order = await json<{ checkout_url: string }>(
-      await request.post('/api/v1/orders', { headers: bearer(token), data: { package_id: packages.find((p) => p.hours === 4)?.id } }),
-      'order',
-    );
-    const paid = await request.post(new URL(order.checkout_url, 'http://x').pathname, {
-      form: { card_number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Test', lang: 'en' },
-      maxRedirects: 0,
-    });
-    expect(paid.status(), await paid.text()).toBeLessThan(400);
-    await expect.poll(async () => hoursOf(request, token)).toBe(4);
-  }
+  if (options.buy) await buyHours(request, token);
   return { token, phone };
+}
+
+/** Buys the 4-hour package for the student through the fake checkout and waits for the hours. */
+export async function buyHours(request: APIRequestContext, token: string): Promise<void> {
+  const packages = await json<Array<{ id: number; hours: number }>>(await request.get('/api/v1/packages'), 'packages');
+  const order = await json<{ checkout_url: string }>(
+    await request.post('/api/v1/orders', { headers: bearer(token), data: { package_id: packages.find((p) => p.hours === 4)?.id } }),
+    'order',
+  );
+  const paid = await request.post(new URL(order.checkout_url, 'http://x').pathname, {
+    form: { card_number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Test', lang: 'en' },
+    maxRedirects: 0,
+  });
+  expect(paid.status(), await paid.text()).toBeLessThan(400);
+  await expect.poll(async () => hoursOf(request, token)).toBe(4);
 }
 
 export async function hoursOf(request: APIRequestContext, token: string): Promise<number> {

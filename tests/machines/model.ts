@@ -255,6 +255,18 @@ export function coveringPaths(options: CoveringOptions): Array<{ events: EventOb
     const ids = new Set<string>();
     events.reduce((snapshot, event) => {
       for (const t of machine.getTransitionData(snapshot, event)) ids.add(transitionId(t));
+      // And the eventless transitions it sets off (a check state's `always`), seen between microsteps.
+      const micro = getMicrosteps(machine, snapshot, event).map(([s]) => s as Snapshot);
+      micro.slice(1).forEach((after, i) => {
+        const before = new Set(getStateNodes(machine.root, micro[i]!.value));
+        const now = new Set(getStateNodes(machine.root, after.value));
+        for (const node of before) {
+          const t = ((node.always as AnyTransitionDefinition[] | undefined) ?? []).find(
+            (t) => !now.has(node) && (t.target ?? []).every((target: AnyStateNode) => now.has(target)),
+          );
+          if (t) ids.add(transitionId(t));
+        }
+      });
       return step(snapshot, event);
     }, initial);
     return ids;
