@@ -8,14 +8,16 @@ import os from 'node:os';
 
 const GROUPS = [
   { parallel: true, steps: ['typecheck', 'lint', 'lint:knip', 'i18n:check'] },
-  { parallel: false, steps: ['test:unit', 'test:pg', 'test:instances', 'test:e2e', 'size'] },
+  { parallel: false, steps: ['test:unit', 'test:pg', 'test:instances', 'test:e2e', 'test:model-e2e', 'size'] },
 ];
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 function run(script, { buffered }) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(npm, ['run', '--silent', script], { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    // The model walk follows the e2e run, which has just built the same app: it reuses that build.
+    const env = script === 'test:model-e2e' ? { ...process.env, E2E_REUSE_BUILD: '1' } : process.env;
+    const child = spawn(npm, ['run', '--silent', script], { env, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
