@@ -2,10 +2,10 @@
 // Query definitions checked against contract/teachers.ts. Names of subjects and phases come in the
 // asked language, so the locale is part of every key.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { teacherDetailResponseSchema, teachersResponseSchema, type TeacherCard, type TeacherDetail, type TeachersResponse } from '../../../contract/teachers';
+import { teacherDetailResponseSchema, teachersResponseSchema, type TeacherDetail, type TeachersResponse } from '../../../contract/teachers';
 import { api, type ApiClient } from '../../api/client';
 
-export type { TeacherCard, TeacherDetail, TeachersResponse };
+export type { TeacherDetail, TeachersResponse };
 
 /** The list's filters as the address keeps them (see src/routes/teachers.index.tsx). */
 export interface TeachersSearch {
