@@ -2,13 +2,12 @@
 // session details, notifications and reminders. A time is shown on the viewer's own clock; when that
 // clock is not Qatar's, it is labelled "your time (London)" and Qatar's time follows («بتوقيت قطر»),
 // since teachers and most families read Qatar time. Intl does the zone rules; no offset arithmetic.
-// The booking calendar's helpers (src/features/booking/slot-time.ts) can move here too.
+// The booking calendar (src/features/booking/slot-time.ts) uses the zone helpers here.
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import { DEFAULT_TIME_ZONE as QATAR_ZONE } from '../../contract/availability';
 import { formatClock, formatSessionTime } from './request-status';
-
-const QATAR_ZONE = 'Asia/Qatar';
 
 /** The device's IANA zone (what "your time" means), Qatar when the browser cannot say. */
 export function deviceZone(): string {
@@ -20,7 +19,7 @@ export function deviceZone(): string {
 }
 
 /** Whether two zones show the same wall clock at `at` (then naming one is enough). */
-function sameClock(a: string, b: string, at: string | Date = new Date()): boolean {
+export function sameClock(a: string, b: string, at: string | Date = new Date()): boolean {
   if (a === b) return true;
   const f = (zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(at));
   return f(a) === f(b);

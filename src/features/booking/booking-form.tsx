@@ -33,7 +33,7 @@ import { toast } from '../../ui/toast-store';
 import { BookingBalance as BalanceNote } from './booking-balance';
 import { BookingReview } from './booking-review';
 import { DurationStep, SlotStep, StepProgress, SubjectStep } from './booking-steps';
-import { viewerZone as detectZone } from './slot-time';
+import { deviceZone as detectZone } from '../../domain/zoned-time';
 import { bookedTexts, bookingMessage } from './texts';
 import { useBooking } from './use-booking';
 

@@ -6,7 +6,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Availability } from '../../../contract/availability';
 import { Button } from '../../ui/button';
 import { SlotPicker } from './slot-picker';
-import { dayLabel, sameClock, timeOf, zoneName } from './slot-time';
+import { sameClock } from '../../domain/zoned-time';
+import { dayLabel, timeOf, zoneName } from './slot-time';
 
 export interface BookingWhenProps {
   availability: UseQueryResult<Availability>;

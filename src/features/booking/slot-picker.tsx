@@ -6,7 +6,8 @@
 // that differs from the teacher's, the caption names both zones.
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { dayKey, dayLabel, sameClock, timeOf, zoneName } from './slot-time';
+import { sameClock } from '../../domain/zoned-time';
+import { dayKey, dayLabel, timeOf, zoneName } from './slot-time';
 
 export interface SlotPickerProps {
   slots: readonly string[];

@@ -1,11 +1,7 @@
 // Instants of the booking calendar as people read them (issue 11): the viewer's own clock, in their
 // language's digits and names, with the zone named whenever it could be in doubt (it differs from the
-// teacher's or from Qatar's). Intl does the zone rules; there is no offset arithmetic here.
-export const QATAR_ZONE = 'Asia/Qatar';
-
-export function viewerZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || QATAR_ZONE;
-}
+// teacher's or from Qatar's). Intl does the zone rules; there is no offset arithmetic here. The device's
+// zone and the same-clock test are the shared ones of src/domain/zoned-time.tsx.
 
 /** 'YYYY-MM-DD' of an instant on the clock of `zone` (groups slots by the viewer's days). */
 export function dayKey(iso: string, zone: string): string {
@@ -29,10 +25,4 @@ export function zoneName(zone: string, locale: string, at: string = new Date().t
   } catch {
     return zone;
   }
-}
-
-/** Whether two zones show the same wall clock at `at` (then one label is enough). */
-export function sameClock(a: string, b: string, at: string): boolean {
-  const f = (zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(at));
-  return a === b || f(a) === f(b);
 }
