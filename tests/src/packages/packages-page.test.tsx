@@ -5,6 +5,7 @@
 // from the payment page shows the spec's message and reads the balance again.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { forgetBookingReturn, rememberBookingReturn } from '../../../src/app/booking';
 import { PackagesPage } from '../../../src/features/packages/packages-page';
 import { cleanUpAfterEach, fakeFetch, renderRouted, type Reply } from '../helpers';
 import { renderApp } from '../pages/render-app';
@@ -186,6 +187,22 @@ describe('/packages on return from the payment page', () => {
     // The kept code is priced again by the server.
     await waitFor(() => expect(total()).toBe('QAR 408'));
     expect(calls.find((c) => c.url.endsWith('/v1/promo-codes/check'))?.body).toEqual({ code: 'NOOR15', package_id: 1 });
+  });
+
+  it('after buying from a booking\'s detour, success leads back to that booking\'s review', async () => {
+    stubServer();
+    rememberBookingReturn(7);
+    onTestFinished(forgetBookingReturn);
+    await renderApp('/packages?payment=success&order=13', { locale: 'en', signedIn: true });
+    await screen.findByTestId('payment-result');
+    expect(screen.getByRole('link', { name: 'Continue your booking' }).getAttribute('href')).toBe('/teachers/7#booking');
+  });
+
+  it('a success without a waiting booking offers no way back to one', async () => {
+    stubServer();
+    await renderApp('/packages?payment=success&order=13', { locale: 'en', signedIn: true });
+    await screen.findByTestId('payment-result');
+    expect(screen.queryByRole('link', { name: 'Continue your booking' })).toBeNull();
   });
 
   it('without ?payment nothing is announced', async () => {
