@@ -18,7 +18,8 @@ const TONES = 3;
 /** First letters of the first and family names; a non-joiner keeps Arabic letters apart. */
 export function initialsOf(person: Pick<AvatarPerson, 'first_name' | 'last_name'>): string {
   const first = [...person.first_name.trim()][0] ?? '';
-  const last = [...person.last_name.trim()][0] ?? '';
+  // An Arabic family name's article is not its initial: الشمري gives ش, not ا.
+  const last = [...person.last_name.trim().replace(/^ال(?=\p{L}{2})/u, '')][0] ?? '';
   return [first, last].filter(Boolean).join('\u200c');
 }
 
