@@ -1,14 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CompleteRegisterPage } from '../features/auth/complete-register-page';
-import { guard } from '../app/guards';
+import { guardedPage } from '../app/route-options';
 
 export const Route = createFileRoute('/_auth-area/complete-register')({
-  beforeLoad: ({ context }) => guard(context, '/_auth-area/complete-register'),
-  staticData: { title: 'completeRegister' },
-  component: Screen,
+  ...guardedPage('completeRegister'),
+  component: function Screen() {
+    return <CompleteRegisterPage auth={Route.useRouteContext().auth} />;
+  },
 });
-
-function Screen() {
-  const { auth } = Route.useRouteContext();
-  return <CompleteRegisterPage auth={auth} />;
-}

@@ -1,14 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ForgetPasswordPage } from '../features/auth/forget-password-page';
-import { guard } from '../app/guards';
+import { guardedPage } from '../app/route-options';
 
 export const Route = createFileRoute('/_auth-area/forget-password')({
-  beforeLoad: ({ context }) => guard(context, '/_auth-area/forget-password'),
-  staticData: { title: 'forgetPassword' },
-  component: Screen,
+  ...guardedPage('forgetPassword'),
+  component: function Screen() {
+    return <ForgetPasswordPage auth={Route.useRouteContext().auth} />;
+  },
 });
-
-function Screen() {
-  const { auth } = Route.useRouteContext();
-  return <ForgetPasswordPage auth={auth} />;
-}

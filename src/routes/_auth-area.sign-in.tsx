@@ -1,18 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SignInPage } from '../features/auth/sign-in-page';
-import { guard } from '../app/guards';
+import { accountKindSearch, guardedPage } from '../app/route-options';
 
 export const Route = createFileRoute('/_auth-area/sign-in')({
-  beforeLoad: ({ context }) => guard(context, '/_auth-area/sign-in'),
-  staticData: { title: 'signIn' },
-  // ?as=teacher opens the teacher tab (e.g. "back to sign in" from the password screens).
-  validateSearch: (search: Record<string, unknown>): { as?: 'student' | 'teacher' } =>
-    search.as === 'teacher' || search.as === 'student' ? { as: search.as } : {},
-  component: Screen,
+  ...guardedPage('signIn'),
+  validateSearch: accountKindSearch,
+  component: function Screen() {
+    return <SignInPage auth={Route.useRouteContext().auth} initialTab={Route.useSearch().as} />;
+  },
 });
-
-function Screen() {
-  const { auth } = Route.useRouteContext();
-  const { as } = Route.useSearch();
-  return <SignInPage auth={auth} initialTab={as} />;
-}

@@ -1,15 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guard } from '../app/guards';
+import { guardedPage } from '../app/route-options';
 import { useTeacherStatus } from '../app/teacher-status';
 import { TeacherTermsPage } from '../features/teacher/teacher-terms-page';
 
 export const Route = createFileRoute('/_teacher-terms/trams-teacher')({
-  beforeLoad: ({ context }) => guard(context, '/_teacher-terms/trams-teacher'),
-  staticData: { title: 'teacherTerms' },
-  component: Screen,
+  ...guardedPage('teacherTerms'),
+  component: function Screen() {
+    return <TeacherTermsPage teacherStatus={useTeacherStatus(Route.useRouteContext().auth)} />;
+  },
 });
-
-function Screen() {
-  const { auth } = Route.useRouteContext();
-  return <TeacherTermsPage teacherStatus={useTeacherStatus(auth)} />;
-}

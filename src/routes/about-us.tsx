@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AboutPage } from '../features/pages/about-us';
-import { guard } from '../app/guards';
+import { guardedPage } from '../app/route-options';
 
 export const Route = createFileRoute('/about-us')({
-  beforeLoad: ({ context }) => guard(context, '/about-us'),
-  staticData: { title: 'aboutUs' },
+  ...guardedPage('aboutUs'),
   component: AboutPage,
 });

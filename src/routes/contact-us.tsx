@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ContactPage } from '../features/pages/contact-us';
-import { guard } from '../app/guards';
+import { guardedPage } from '../app/route-options';
 
 export const Route = createFileRoute('/contact-us')({
-  beforeLoad: ({ context }) => guard(context, '/contact-us'),
-  staticData: { title: 'contactUs' },
+  ...guardedPage('contactUs'),
   component: ContactPage,
 });

@@ -1,10 +1,9 @@
 // The flows studio: public and read-only (structure, no data); its code loads only on this route.
 import { createFileRoute } from '@tanstack/react-router';
 import { FlowsStudio } from '../features/flows/studio';
-import { guard } from '../app/guards';
+import { guardedPage } from '../app/route-options';
 
 export const Route = createFileRoute('/flows')({
-  beforeLoad: ({ context }) => guard(context, '/flows'),
-  staticData: { title: 'flows' },
+  ...guardedPage('flows'),
   component: FlowsStudio,
 });

@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { HomePage } from '../features/pages/home';
-import { guard } from '../app/guards';
+import { guardedPage } from '../app/route-options';
 
 export const Route = createFileRoute('/')({
-  beforeLoad: ({ context }) => guard(context, '/'),
-  staticData: { title: 'home' },
+  ...guardedPage('home'),
   component: HomePage,
 });

@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guard } from '../app/guards';
+import { guardedPage } from '../app/route-options';
 import { NotificationsPage } from '../features/notifications/notifications-page';
 
 export const Route = createFileRoute('/notifications')({
-  beforeLoad: ({ context }) => guard(context, '/notifications'),
-  staticData: { title: 'notifications' },
+  ...guardedPage('notifications'),
   component: () => <NotificationsPage />,
 });

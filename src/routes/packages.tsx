@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { PAYMENT_RESULTS, type PaymentResult } from '../../contract/payment-results';
 import { PackagesPage } from '../features/packages/packages-page';
-import { guard } from '../app/guards';
+import { guardedPage } from '../app/route-options';
 
 interface PackagesSearch {
   /** Set by the return from the payment page. */
@@ -11,8 +11,7 @@ interface PackagesSearch {
 }
 
 export const Route = createFileRoute('/packages')({
-  beforeLoad: ({ context }) => guard(context, '/packages'),
-  staticData: { title: 'packages' },
+  ...guardedPage('packages'),
   validateSearch: (search: Record<string, unknown>): PackagesSearch => {
     const payment = (PAYMENT_RESULTS as readonly unknown[]).includes(search.payment) ? (search.payment as PaymentResult) : undefined;
     const order = Number(search.order);

@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PrivacyPage } from '../features/pages/privacy-policy';
-import { guard } from '../app/guards';
+import { guardedPage } from '../app/route-options';
 
 export const Route = createFileRoute('/privacy-policy')({
-  beforeLoad: ({ context }) => guard(context, '/privacy-policy'),
-  staticData: { title: 'privacyPolicy' },
+  ...guardedPage('privacyPolicy'),
   component: PrivacyPage,
 });

@@ -1,11 +1,10 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { ProfilePage } from '../features/profile/profile-page';
-import { guard } from '../app/guards';
+import { guardedPage } from '../app/route-options';
 
 export const Route = createFileRoute('/profile')({
-  beforeLoad: ({ context }) => guard(context, '/profile'),
-  staticData: { title: 'profile' },
+  ...guardedPage('profile'),
   component: ProfileRoute,
 });
 

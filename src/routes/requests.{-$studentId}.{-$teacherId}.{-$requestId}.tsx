@@ -5,7 +5,7 @@ import { REQUEST_FILTERS, type RequestFilter } from '../../contract/request-valu
 import { selectAccount } from '../../machines/auth.machine';
 import { HoursPrompt } from '../features/profile/hours-prompt';
 import { RequestsPage } from '../features/requests/requests-page';
-import { guard } from '../app/guards';
+import { guardedPage } from '../app/route-options';
 
 interface RequestsSearch {
   filter?: RequestFilter;
@@ -20,8 +20,7 @@ function idOf(value: string | undefined): number | undefined {
 }
 
 export const Route = createFileRoute('/requests/{-$studentId}/{-$teacherId}/{-$requestId}')({
-  beforeLoad: ({ context }) => guard(context, '/requests/{-$studentId}/{-$teacherId}/{-$requestId}'),
-  staticData: { title: 'requests' },
+  ...guardedPage('requests'),
   validateSearch: (search: Record<string, unknown>): RequestsSearch => {
     const filter = (REQUEST_FILTERS as readonly unknown[]).includes(search.filter) ? (search.filter as RequestFilter) : undefined;
     const page = Number(search.page);

@@ -2,11 +2,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { selectAccount } from '../../machines/auth.machine';
 import { SessionDetailsPage } from '../features/session-details/session-details-page';
-import { guard } from '../app/guards';
+import { guardedPage } from '../app/route-options';
 
 export const Route = createFileRoute('/session-details/$requestId')({
-  beforeLoad: ({ context }) => guard(context, '/session-details/$requestId'),
-  staticData: { title: 'sessionDetails' },
+  ...guardedPage('sessionDetails'),
   component: SessionDetailsRoute,
 });
 

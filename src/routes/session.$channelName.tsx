@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LiveSessionScreen } from '../features/live-session/live-session-screen';
-import { guard } from '../app/guards';
+import { guardedPage } from '../app/route-options';
 
 // The component is split into this route's own chunk (autoCodeSplitting); the Agora SDK is a further
 // chunk that the screen imports only when the server's grant says Agora (src/rtc/port.ts).
 export const Route = createFileRoute('/session/$channelName')({
-  beforeLoad: ({ context }) => guard(context, '/session/$channelName'),
-  staticData: { title: 'session' },
+  ...guardedPage('session'),
   component: SessionRoute,
 });
 

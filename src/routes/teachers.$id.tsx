@@ -6,11 +6,11 @@ import { Trans } from '@lingui/react/macro';
 import { BookingForm } from '../features/booking/booking-form';
 import { balanceQuery } from '../features/packages/packages-api';
 import { TeacherPage } from '../features/teachers/teacher-page';
-import { guard, selectAuthGuardState } from '../app/guards';
+import { selectAuthGuardState } from '../app/guards';
+import { guardedPage } from '../app/route-options';
 
 export const Route = createFileRoute('/teachers/$id')({
-  beforeLoad: ({ context }) => guard(context, '/teachers/$id'),
-  staticData: { title: 'teacherBooking' },
+  ...guardedPage('teacherBooking'),
   component: TeacherRoute,
 });
 

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { TeachersPage } from '../features/teachers/teachers-page';
 import type { TeachersSearch } from '../features/teachers/teachers-api';
-import { guard } from '../app/guards';
+import { guardedPage } from '../app/route-options';
 
 const positive = (value: unknown): number | undefined => {
   const n = Number(value);
@@ -28,8 +28,7 @@ export function validateTeachersSearch(search: Record<string, unknown>): Teacher
 }
 
 export const Route = createFileRoute('/teachers/')({
-  beforeLoad: ({ context }) => guard(context, '/teachers/'),
-  staticData: { title: 'teachers' },
+  ...guardedPage('teachers'),
   validateSearch: validateTeachersSearch,
   component: TeachersRoute,
 });

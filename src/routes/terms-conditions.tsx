@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TermsPage } from '../features/pages/terms-conditions';
-import { guard } from '../app/guards';
+import { guardedPage } from '../app/route-options';
 
 export const Route = createFileRoute('/terms-conditions')({
-  beforeLoad: ({ context }) => guard(context, '/terms-conditions'),
-  staticData: { title: 'termsConditions' },
+  ...guardedPage('termsConditions'),
   component: TermsPage,
 });

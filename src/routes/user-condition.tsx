@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { UserConditionPage } from '../features/pages/user-condition';
-import { guard } from '../app/guards';
+import { guardedPage } from '../app/route-options';
 
 export const Route = createFileRoute('/user-condition')({
-  beforeLoad: ({ context }) => guard(context, '/user-condition'),
-  staticData: { title: 'userCondition' },
+  ...guardedPage('userCondition'),
   component: UserConditionPage,
 });

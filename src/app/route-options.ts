@@ -1,0 +1,31 @@
+// What the page routes (src/routes/*) share: the access guard, decided by the route's own id, with the
+// tab title beside it; and the search parameters that more than one screen reads from the address.
+import { guard } from './guards';
+import type { RouterContext } from './router-context';
+import type { TitleKey } from './titles';
+
+/**
+ * Spread into a file route's options: `...guardedPage('signIn')`. The guard reads the route id TanStack Router
+ * passes to beforeLoad, so each route file names its path once (in createFileRoute) and cannot drift.
+ */
+export function guardedPage(title: TitleKey) {
+  return {
+    beforeLoad: ({ context, routeId }: { context: Pick<RouterContext, 'auth'>; routeId: string }) => guard(context, routeId),
+    staticData: { title },
+  };
+}
+
+/**
+ * `?phone=` of the code screens: the phone the code was texted to, in E.164 ("+974…"); a number the
+ * URL parser read as digits gets its plus back.
+ */
+export function phoneSearch(search: Record<string, unknown>): { phone?: string } {
+  if (typeof search.phone === 'string' && search.phone !== '') return { phone: search.phone };
+  if (typeof search.phone === 'number') return { phone: `+${search.phone}` };
+  return {};
+}
+
+/** `?as=teacher` opens the teacher tab of sign-in or sign-up (e.g. "back to sign in" from the password screens). */
+export function accountKindSearch(search: Record<string, unknown>): { as?: 'student' | 'teacher' } {
+  return search.as === 'teacher' || search.as === 'student' ? { as: search.as } : {};
+}
