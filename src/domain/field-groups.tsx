@@ -5,7 +5,7 @@
 import type { AnyFieldApi } from '@tanstack/react-form';
 import { useLingui } from '@lingui/react/macro';
 import { QUALIFICATIONS } from '../../contract/auth';
-import { validationKeys } from '../../contract/validation';
+import { emailSchema, validationKeys } from '../../contract/validation';
 import { Field } from '../ui/field';
 import { textBinding, valueBinding } from '../ui/form-helpers';
 import { PasswordStrength } from '../ui/password-strength';
@@ -28,6 +28,7 @@ export const fieldValidators = {
   arabicName: { onChange: ({ value }: { value: string }) => schemaProblem(arabicNameSchema, value) },
   phone: { onChange: ({ value }: { value: PhoneValue }) => validatePhone(value) },
   required: { onChange: ({ value }: { value: string }) => requiredValue(value) },
+  email: { onChange: ({ value }: { value: string }) => schemaProblem(emailSchema, value) },
   code: { onChange: ({ value }: { value: string }) => codeProblem(value) },
   password: { onChange: ({ value }: { value: string }) => passwordProblem(value) },
   birthDate: { onChange: ({ value }: { value: string }) => birthDateProblem(value) },
@@ -49,6 +50,16 @@ export function PhoneField({ field }: FieldProps) {
   return (
     <Field label={t`Phone number`} required errors={fieldErrors(field, i18n)}>
       {(control) => <PhoneInput {...control} name={field.name} {...valueBinding<PhoneValue>(field)} />}
+    </Field>
+  );
+}
+
+/** An e-mail address: `autoComplete` says whether it is the sign-in name ("username") or a contact ("email"). */
+export function EmailField({ field, autoComplete }: FieldProps & { autoComplete: 'email' | 'username' }) {
+  const { t, i18n } = useLingui();
+  return (
+    <Field label={t`Email`} required errors={fieldErrors(field, i18n)}>
+      {(control) => <TextInput {...control} {...textBinding(field)} type="email" autoComplete={autoComplete} dir="ltr" inputMode="email" />}
     </Field>
   );
 }

@@ -1,7 +1,7 @@
 // Glue between TanStack Form and our Field primitives: which errors to show (after blur or a submit
 // attempt, never while the user is still on a pristine field), input bindings that validate on blur,
 // and pushing a 400's field errors from the server onto the form's fields.
-import type { AnyFieldApi, AnyFormApi } from '@tanstack/react-form';
+import { useStore, type AnyFieldApi, type AnyFormApi } from '@tanstack/react-form';
 import type { I18n } from '@lingui/core';
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react';
 import type { FieldErrors } from '../api/api-error';
@@ -117,4 +117,14 @@ export function valueBinding<T>(field: AnyFieldApi) {
     onChange: (value: T) => field.handleChange(value),
     onBlur: onBlurOf(field),
   };
+}
+
+/**
+ * The form's count of submit attempts, for a `data-attempts` attribute on the <form>. Fields show their
+ * errors after a submit attempt (visibleErrors reads the count), but a field re-renders only on its own
+ * state: reading the count re-renders the form when it changes, so a field that was already invalid and
+ * never left (Enter pressed in it, or Save pressed without leaving it) shows its message.
+ */
+export function useSubmitAttempts(form: AnyFormApi): number {
+  return useStore(form.store, (s) => s.submissionAttempts);
 }

@@ -3,9 +3,9 @@
 import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button } from '../../ui/button';
-import { FormError } from '../../ui/form-error';
-import { submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
+import { FormShell } from '../../ui/form-shell';
+import { useValidateAllOnSubmit } from '../../ui/form-helpers';
+import { AuthCard } from './auth-card';
 import { emptyPhone } from '../../ui/phone-input';
 import { useAuthForm, type AuthActor } from './use-auth-request';
 import { PhoneField, fieldValidators } from '../../domain/field-groups';
@@ -23,35 +23,29 @@ export function ForgetPasswordPage({ auth }: { auth: AuthActor }) {
   const { busy, send, summary } = useAuthForm(auth, form, formRef);
 
   return (
-    <section className="page container auth-page">
-      <div className="auth-card">
-        <h1>
-          <Trans>Forgot password</Trans>
-        </h1>
-        <p className="muted">
-          <Trans>Enter the phone number of your teacher account. We will text you a code to choose a new password.</Trans>
-        </p>
-        <form
-          ref={formRef}
-          className="form auth-form"
-          noValidate
-          aria-label={t`Forgot password`}
-          onSubmit={submitWith(form)}
-        >
-          <FormError title={t`Could not send the code:`} messages={summary} />
-          <form.Field name="phone" validators={fieldValidators.phone}>
-            {(field) => <PhoneField field={field} />}
-          </form.Field>
-          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-            <Trans>Send code</Trans>
-          </Button>
-        </form>
-        <p className="auth-switch">
-          <Link to="/sign-in" search={{ as: 'teacher' }}>
-            <Trans>Back to sign in</Trans>
-          </Link>
-        </p>
-      </div>
-    </section>
+    <AuthCard title={<Trans>Forgot password</Trans>}>
+      <p className="muted">
+        <Trans>Enter the phone number of your teacher account. We will text you a code to choose a new password.</Trans>
+      </p>
+      <FormShell
+        formRef={formRef}
+        form={form}
+        className="auth-form"
+        label={t`Forgot password`}
+        errorTitle={t`Could not send the code:`}
+        errors={summary}
+        busy={busy}
+        submitLabel={<Trans>Send code</Trans>}
+      >
+        <form.Field name="phone" validators={fieldValidators.phone}>
+          {(field) => <PhoneField field={field} />}
+        </form.Field>
+      </FormShell>
+      <p className="auth-switch">
+        <Link to="/sign-in" search={{ as: 'teacher' }}>
+          <Trans>Back to sign in</Trans>
+        </Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { selectNotice } from '../../../machines/auth.machine';
+import { AuthCard } from './auth-card';
 import { AccountKindTabs, type AccountKind } from './auth-tabs';
 import { StudentLoginForm } from './student-login-form';
 import { TeacherLoginForm } from './teacher-login-form';
@@ -23,20 +24,15 @@ export function SignInPage({ auth, initialTab }: SignInPageProps) {
   const [tab, setTab] = useState<AccountKind>(() => (selectNotice(auth.getSnapshot()) ? 'teacher' : (initialTab ?? 'student')));
 
   return (
-    <section className="page container auth-page">
-      <div className="auth-card">
-        <h1>
-          <Trans>Sign in</Trans>
-        </h1>
-        <AccountKindTabs idBase="sign-in" selected={tab} onSelect={setTab}>
-          {tab === 'student' ? <StudentLoginForm auth={auth} /> : <TeacherLoginForm auth={auth} />}
-        </AccountKindTabs>
-        <p className="auth-switch">
-          <Trans>
-            New to the platform? <Link to="/sign-up">Create an account</Link>
-          </Trans>
-        </p>
-      </div>
-    </section>
+    <AuthCard title={<Trans>Sign in</Trans>}>
+      <AccountKindTabs idBase="sign-in" selected={tab} onSelect={setTab}>
+        {tab === 'student' ? <StudentLoginForm auth={auth} /> : <TeacherLoginForm auth={auth} />}
+      </AccountKindTabs>
+      <p className="auth-switch">
+        <Trans>
+          New to the platform? <Link to="/sign-up">Create an account</Link>
+        </Trans>
+      </p>
+    </AuthCard>
   );
 }

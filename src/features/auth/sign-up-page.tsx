@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
+import { AuthCard } from './auth-card';
 import { AccountKindTabs, type AccountKind } from './auth-tabs';
 import { StudentSignupForm } from './student-signup-form';
 import { TeacherSignupForm } from './teacher-signup-form';
@@ -16,20 +17,15 @@ export function SignUpPage({ auth, initialTab = 'student' }: SignUpPageProps) {
   const [tab, setTab] = useState<AccountKind>(initialTab);
 
   return (
-    <section className="page container auth-page">
-      <div className="auth-card auth-card-wide">
-        <h1>
-          <Trans>Sign up</Trans>
-        </h1>
-        <AccountKindTabs idBase="sign-up" selected={tab} onSelect={setTab}>
-          {tab === 'student' ? <StudentSignupForm auth={auth} /> : <TeacherSignupForm auth={auth} />}
-        </AccountKindTabs>
-        <p className="auth-switch">
-          <Trans>
-            Already have an account? <Link to="/sign-in">Sign in</Link>
-          </Trans>
-        </p>
-      </div>
-    </section>
+    <AuthCard title={<Trans>Sign up</Trans>} wide>
+      <AccountKindTabs idBase="sign-up" selected={tab} onSelect={setTab}>
+        {tab === 'student' ? <StudentSignupForm auth={auth} /> : <TeacherSignupForm auth={auth} />}
+      </AccountKindTabs>
+      <p className="auth-switch">
+        <Trans>
+          Already have an account? <Link to="/sign-in">Sign in</Link>
+        </Trans>
+      </p>
+    </AuthCard>
   );
 }

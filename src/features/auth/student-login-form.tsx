@@ -1,9 +1,8 @@
 // Student sign-in: the phone number only; the server texts a code and the machine opens the code screen.
 import { useForm } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button } from '../../ui/button';
-import { FormError } from '../../ui/form-error';
-import { submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
+import { FormShell } from '../../ui/form-shell';
+import { useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { emptyPhone } from '../../ui/phone-input';
 import { useAuthForm, type AuthActor } from './use-auth-request';
 import { PhoneField, fieldValidators } from '../../domain/field-groups';
@@ -21,23 +20,24 @@ export function StudentLoginForm({ auth }: { auth: AuthActor }) {
   const { busy, send, summary } = useAuthForm(auth, form, formRef);
 
   return (
-    <form
-      ref={formRef}
-      className="form auth-form"
-      noValidate
-      aria-label={t`Student sign in`}
-      onSubmit={submitWith(form)}
+    <FormShell
+      formRef={formRef}
+      form={form}
+      className="auth-form"
+      label={t`Student sign in`}
+      intro={
+        <p className="muted">
+          <Trans>Enter your phone number and we will text you a verification code.</Trans>
+        </p>
+      }
+      errorTitle={t`Could not sign in:`}
+      errors={summary}
+      busy={busy}
+      submitLabel={<Trans>Send code</Trans>}
     >
-      <p className="muted">
-        <Trans>Enter your phone number and we will text you a verification code.</Trans>
-      </p>
-      <FormError title={t`Could not sign in:`} messages={summary} />
       <form.Field name="phone" validators={fieldValidators.phone}>
         {(field) => <PhoneField field={field} />}
       </form.Field>
-      <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-        <Trans>Send code</Trans>
-      </Button>
-    </form>
+    </FormShell>
   );
 }

@@ -2,13 +2,13 @@
 // machine posts it (type student); a new phone goes to the code screen, a taken one takes a 409 branch.
 import { useForm } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button } from '../../ui/button';
-import { FormError } from '../../ui/form-error';
-import { submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
+import { FormShell } from '../../ui/form-shell';
+import { useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { emptyPhone } from '../../ui/phone-input';
 import { deviceZone } from '../../domain/zoned-time';
 import { useAuthForm, type AuthActor } from './use-auth-request';
-import { ArabicNameField, GenderField, PhaseField, PhoneField, fieldValidators } from '../../domain/field-groups';
+import { GenderField, PhaseField, PhoneField, fieldValidators } from '../../domain/field-groups';
+import { ArabicNameFields } from '../../domain/field-sets';
 
 export function StudentSignupForm({ auth }: { auth: AuthActor }) {
   const { t } = useLingui();
@@ -35,22 +35,17 @@ export function StudentSignupForm({ auth }: { auth: AuthActor }) {
   const { busy, send, summary } = useAuthForm(auth, form, formRef);
 
   return (
-    <form
-      ref={formRef}
-      className="form auth-form"
-      noValidate
-      aria-label={t`Student sign up`}
-      onSubmit={submitWith(form)}
+    <FormShell
+      formRef={formRef}
+      form={form}
+      className="auth-form"
+      label={t`Student sign up`}
+      errorTitle={t`The account could not be created:`}
+      errors={summary}
+      busy={busy}
+      submitLabel={<Trans>Create account</Trans>}
     >
-      <FormError title={t`The account could not be created:`} messages={summary} />
-      <div className="form-pair">
-        <form.Field name="first_name" validators={fieldValidators.arabicName}>
-          {(field) => <ArabicNameField field={field} label={t`First name`} autoComplete="given-name" />}
-        </form.Field>
-        <form.Field name="last_name" validators={fieldValidators.arabicName}>
-          {(field) => <ArabicNameField field={field} label={t`Last name`} autoComplete="family-name" />}
-        </form.Field>
-      </div>
+      <ArabicNameFields form={form} />
 
       <form.Field name="phone" validators={fieldValidators.phone}>
         {(field) => <PhoneField field={field} />}
@@ -63,10 +58,6 @@ export function StudentSignupForm({ auth }: { auth: AuthActor }) {
       <form.Field name="phase_id" validators={fieldValidators.required}>
         {(field) => <PhaseField field={field} />}
       </form.Field>
-
-      <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-        <Trans>Create account</Trans>
-      </Button>
-    </form>
+    </FormShell>
   );
 }

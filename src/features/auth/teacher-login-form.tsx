@@ -4,15 +4,15 @@ import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { emailSchema, validationKeys } from '../../../contract/validation';
+import { emailSchema } from '../../../contract/validation';
 import { selectNotice } from '../../../machines/auth.machine';
-import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
-import { FormError } from '../../ui/form-error';
-import { submitWith, textBinding, useValidateAllOnSubmit, valueBinding } from '../../ui/form-helpers';
-import { emptyPhone, PhoneInput, toPhoneValue, validatePhone, type CountryCode, type PhoneValue } from '../../ui/phone-input';
+import { FormShell } from '../../ui/form-shell';
+import { textBinding, useValidateAllOnSubmit } from '../../ui/form-helpers';
+import { emptyPhone, toPhoneValue, validatePhone, type CountryCode, type PhoneValue } from '../../ui/phone-input';
 import { TextInput } from '../../ui/text-input';
 import { ChoiceGroup } from '../../ui/choice-group';
+import { EmailField, fieldValidators, PhoneField } from '../../domain/field-groups';
 import { fieldErrors } from './messages';
 import { schemaProblem } from './validation';
 import { useAuthForm, type AuthActor } from './use-auth-request';
@@ -40,25 +40,30 @@ export function TeacherLoginForm({ auth }: { auth: AuthActor }) {
   const { busy, send, summary } = useAuthForm(auth, form, formRef);
 
   return (
-    <form
-      ref={formRef}
-      className="form auth-form"
-      noValidate
-      aria-label={t`Teacher sign in`}
-      onSubmit={submitWith(form)}
+    <FormShell
+      formRef={formRef}
+      form={form}
+      className="auth-form"
+      label={t`Teacher sign in`}
+      intro={
+        <>
+          {notice === 'teacherAccountExists' ? (
+            <p className="auth-notice" role="status" data-testid="auth-notice">
+              <Trans>This phone number already belongs to a teacher account. Please sign in as a teacher.</Trans>
+            </p>
+          ) : null}
+          {notice === 'passwordReset' ? (
+            <p className="auth-notice auth-notice-success" role="status" data-testid="auth-notice">
+              <Trans>Your password has been changed. You can now sign in with the new password.</Trans>
+            </p>
+          ) : null}
+        </>
+      }
+      errorTitle={t`Could not sign in:`}
+      errors={summary}
+      busy={busy}
+      submitLabel={<Trans>Sign in</Trans>}
     >
-      {notice === 'teacherAccountExists' ? (
-        <p className="auth-notice" role="status" data-testid="auth-notice">
-          <Trans>This phone number already belongs to a teacher account. Please sign in as a teacher.</Trans>
-        </p>
-      ) : null}
-      {notice === 'passwordReset' ? (
-        <p className="auth-notice auth-notice-success" role="status" data-testid="auth-notice">
-          <Trans>Your password has been changed. You can now sign in with the new password.</Trans>
-        </p>
-      ) : null}
-      <FormError title={t`Could not sign in:`} messages={summary} />
-
       <form.Field name="method">
         {(field) => (
           <ChoiceGroup
@@ -85,11 +90,7 @@ export function TeacherLoginForm({ auth }: { auth: AuthActor }) {
                   fieldApi.form.getFieldValue('method') === 'phone' ? validatePhone(value) : undefined,
               }}
             >
-              {(field) => (
-                <Field label={t`Phone number`} required errors={fieldErrors(field, i18n)}>
-                  {(control) => <PhoneInput {...control} name="phone" {...valueBinding<PhoneValue>(field)} />}
-                </Field>
-              )}
+              {(field) => <PhoneField field={field} />}
             </form.Field>
           ) : (
             <form.Field
@@ -100,22 +101,13 @@ export function TeacherLoginForm({ auth }: { auth: AuthActor }) {
                   fieldApi.form.getFieldValue('method') === 'email' ? schemaProblem(emailSchema, value) : undefined,
               }}
             >
-              {(field) => (
-                <Field label={t`Email`} required errors={fieldErrors(field, i18n)}>
-                  {(control) => (
-                    <TextInput {...control} {...textBinding(field)} type="email" autoComplete="username" dir="ltr" inputMode="email" />
-                  )}
-                </Field>
-              )}
+              {(field) => <EmailField field={field} autoComplete="username" />}
             </form.Field>
           )
         }
       </form.Subscribe>
 
-      <form.Field
-        name="password"
-        validators={{ onChange: ({ value }) => (value === '' ? validationKeys.required : undefined) }}
-      >
+      <form.Field name="password" validators={fieldValidators.required}>
         {(field) => (
           <Field label={t`Password`} required errors={fieldErrors(field, i18n)}>
             {(control) => <TextInput {...control} {...textBinding(field)} type="password" autoComplete="current-password" dir="ltr" />}
@@ -128,9 +120,6 @@ export function TeacherLoginForm({ auth }: { auth: AuthActor }) {
           <Trans>Forgot your password?</Trans>
         </Link>
       </div>
-      <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-        <Trans>Sign in</Trans>
-      </Button>
-    </form>
+    </FormShell>
   );
 }

@@ -4,18 +4,16 @@
 // the chosen files included (they live in the form's state, see ui/file-input).
 import { useForm } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { emailSchema } from '../../../contract/validation';
-import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { FileInput, validateFile } from '../../ui/file-input';
-import { FormError } from '../../ui/form-error';
-import { submitWith, textBinding, useValidateAllOnSubmit, valueBinding } from '../../ui/form-helpers';
+import { FormShell } from '../../ui/form-shell';
+import { useValidateAllOnSubmit, valueBinding } from '../../ui/form-helpers';
 import { emptyPhone, type PhoneValue } from '../../ui/phone-input';
-import { TextInput } from '../../ui/text-input';
 import { fieldErrors } from './messages';
 import { useAuthForm, type AuthActor } from './use-auth-request';
-import { ArabicNameField, BirthDateField, CountryField, ExperienceField, fieldValidators, GenderField, NewPasswordField, PasswordConfirmationField, PhoneField, QualificationField, TeachingChoiceField } from '../../domain/field-groups';
-import { asciiDigits, confirmationProblem, schemaProblem } from './validation';
+import { BirthDateField, CountryField, EmailField, ExperienceField, fieldValidators, GenderField, PhoneField, QualificationField, TeachingChoiceField } from '../../domain/field-groups';
+import { ArabicNameFields, NewPasswordFields } from '../../domain/field-sets';
+import { asciiDigits } from './validation';
 import { deviceZone } from '../../domain/zoned-time';
 
 type DocumentField = 'id_front' | 'id_back' | 'qualification_scan';
@@ -107,41 +105,26 @@ export function TeacherSignupForm({ auth }: { auth: AuthActor }) {
     qualification_scan: t`Qualification scan`,
   };
 
-  const nameField = (name: 'first_name' | 'second_name' | 'last_name', label: string, autoComplete: string) => (
-    <form.Field name={name} validators={fieldValidators.arabicName}>
-      {(field) => <ArabicNameField field={field} label={label} autoComplete={autoComplete} />}
-    </form.Field>
-  );
-
   return (
-    <form
-      ref={formRef}
-      className="form auth-form"
-      noValidate
+    <FormShell
+      formRef={formRef}
+      form={form}
+      className="auth-form"
       encType="multipart/form-data"
-      aria-label={t`Teacher sign up`}
-      onSubmit={submitWith(form)}
+      label={t`Teacher sign up`}
+      errorTitle={t`The account could not be created:`}
+      errors={summary}
+      busy={busy}
+      submitLabel={<Trans>Create teacher account</Trans>}
     >
-      <FormError title={t`The account could not be created:`} messages={summary} />
-
-      <div className="form-triple">
-        {nameField('first_name', t`First name`, 'given-name')}
-        {nameField('second_name', t`Second name`, 'additional-name')}
-        {nameField('last_name', t`Last name`, 'family-name')}
-      </div>
+      <ArabicNameFields form={form} second />
 
       <div className="form-pair">
         <form.Field name="phone" validators={fieldValidators.phone}>
           {(field) => <PhoneField field={field} />}
         </form.Field>
-        <form.Field name="email" validators={{ onChange: ({ value }) => schemaProblem(emailSchema, value) }}>
-          {(field) => (
-            <Field label={t`Email`} required errors={fieldErrors(field, i18n)}>
-              {(control) => (
-                <TextInput {...control} {...textBinding(field)} type="email" autoComplete="email" dir="ltr" inputMode="email" />
-              )}
-            </Field>
-          )}
+        <form.Field name="email" validators={fieldValidators.email}>
+          {(field) => <EmailField field={field} autoComplete="email" />}
         </form.Field>
       </div>
 
@@ -176,18 +159,7 @@ export function TeacherSignupForm({ auth }: { auth: AuthActor }) {
       </form.Field>
 
       <div className="form-pair">
-        <form.Field name="password" validators={fieldValidators.password}>
-          {(field) => <NewPasswordField field={field} label={t`Password`} />}
-        </form.Field>
-        <form.Field
-          name="password_confirmation"
-          validators={{
-            onChangeListenTo: ['password'],
-            onChange: ({ value, fieldApi }) => confirmationProblem(value, fieldApi.form.getFieldValue('password')),
-          }}
-        >
-          {(field) => <PasswordConfirmationField field={field} />}
-        </form.Field>
+        <NewPasswordFields form={form} label={t`Password`} />
       </div>
 
       <fieldset className="documents">
@@ -207,10 +179,6 @@ export function TeacherSignupForm({ auth }: { auth: AuthActor }) {
           </form.Field>
         ))}
       </fieldset>
-
-      <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-        <Trans>Create teacher account</Trans>
-      </Button>
-    </form>
+    </FormShell>
   );
 }

@@ -7,8 +7,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { selectOtp } from '../../../machines/auth.machine';
 import { Button } from '../../ui/button';
-import { FormError } from '../../ui/form-error';
-import { submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
+import { FormShell } from '../../ui/form-shell';
+import { useValidateAllOnSubmit } from '../../ui/form-helpers';
+import { AuthCard } from './auth-card';
 import { useAuthForm, type AuthActor } from './use-auth-request';
 import { asciiDigits, OTP_LENGTH } from './validation';
 import { CodeField, fieldValidators } from '../../domain/field-groups';
@@ -59,18 +60,13 @@ export function VerifyOtpPage({ auth, phone: phoneParam }: VerifyOtpPageProps) {
   const phone = otp.phone ?? phoneParam ?? null;
   if (!phone) {
     return (
-      <section className="page container auth-page">
-        <div className="auth-card">
-          <h1>
-            <Trans>Verification</Trans>
-          </h1>
-          <p>
-            <Trans>
-              There is no code waiting to be verified. <Link to="/sign-in">Sign in</Link> to receive one.
-            </Trans>
-          </p>
-        </div>
-      </section>
+      <AuthCard title={<Trans>Verification</Trans>}>
+        <p>
+          <Trans>
+            There is no code waiting to be verified. <Link to="/sign-in">Sign in</Link> to receive one.
+          </Trans>
+        </p>
+      </AuthCard>
     );
   }
 
@@ -85,66 +81,62 @@ export function VerifyOtpPage({ auth, phone: phoneParam }: VerifyOtpPageProps) {
   const countdown = formatCountdown(otp.secondsLeft);
 
   return (
-    <section className="page container auth-page">
-      <div className="auth-card">
-        <h1>
-          <Trans>Verification</Trans>
-        </h1>
-        <p>
-          <Trans>
-            We sent a {OTP_LENGTH}-digit code by SMS to{' '}
-            <bdi dir="ltr" className="phone-number-text">
-              {phone}
-            </bdi>
-            .
-          </Trans>
-        </p>
-        <form
-          ref={formRef}
-          className="form auth-form"
-          noValidate
-          aria-label={t`Verification code`}
-          onSubmit={submitWith(form)}
-        >
-          {problem ? (
+    <AuthCard title={<Trans>Verification</Trans>}>
+      <p>
+        <Trans>
+          We sent a {OTP_LENGTH}-digit code by SMS to{' '}
+          <bdi dir="ltr" className="phone-number-text">
+            {phone}
+          </bdi>
+          .
+        </Trans>
+      </p>
+      <FormShell
+        formRef={formRef}
+        form={form}
+        className="auth-form"
+        label={t`Verification code`}
+        intro={
+          problem ? (
             <p className="otp-problem" role="alert" data-testid="otp-problem" data-problem={otp.problem}>
               {problem}
             </p>
-          ) : null}
-          <FormError messages={[...summary, ...resend.summary]} />
-          <form.Field name="code" validators={fieldValidators.code}>
-            {(field) => <CodeField field={field} />}
-          </form.Field>
-          <Button type="submit" disabled={busy || !otp.canSubmit} aria-busy={busy || undefined}>
-            <Trans>Verify</Trans>
-          </Button>
-        </form>
+          ) : null
+        }
+        errors={[...summary, ...resend.summary]}
+        busy={busy}
+        submitDisabled={!otp.canSubmit}
+        submitLabel={<Trans>Verify</Trans>}
+      >
+        <form.Field name="code" validators={fieldValidators.code}>
+          {(field) => <CodeField field={field} />}
+        </form.Field>
+      </FormShell>
 
-        <div className="otp-resend">
-          <Button
-            variant="ghost"
-            disabled={!otp.canResend || sending}
-            aria-busy={sending || undefined}
-            aria-describedby={otp.canResend ? undefined : 'otp-countdown'}
-            onClick={() => resend.send({ type: 'otp.resend' })}
-            data-testid="otp-resend"
-          >
-            <Trans>Resend code</Trans>
-          </Button>
-          {otp.canResend ? null : (
-            <p id="otp-countdown" className="otp-countdown muted" data-testid="otp-countdown">
-              <Trans>
-                You can request a new code in <time dateTime={`PT${otp.secondsLeft}S`}>{countdown}</time>
-              </Trans>
-            </p>
-          )}
-        </div>
-        <p className="auth-switch">
-          <Link to="/sign-in">
-            <Trans>Use a different phone number</Trans>
-          </Link>
-        </p>
+      <div className="otp-resend">
+        <Button
+          variant="ghost"
+          disabled={!otp.canResend || sending}
+          aria-busy={sending || undefined}
+          aria-describedby={otp.canResend ? undefined : 'otp-countdown'}
+          onClick={() => resend.send({ type: 'otp.resend' })}
+          data-testid="otp-resend"
+        >
+          <Trans>Resend code</Trans>
+        </Button>
+        {otp.canResend ? null : (
+          <p id="otp-countdown" className="otp-countdown muted" data-testid="otp-countdown">
+            <Trans>
+              You can request a new code in <time dateTime={`PT${otp.secondsLeft}S`}>{countdown}</time>
+            </Trans>
+          </p>
+        )}
       </div>
-    </section>
+      <p className="auth-switch">
+        <Link to="/sign-in">
+          <Trans>Use a different phone number</Trans>
+        </Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -1,16 +1,15 @@
 // A student's profile: names in Arabic, gender and school phase, edited with the sign-up's rules. The
 // phone is the account's sign-in and is shown read-only (docs/decisions.md).
-import { useForm, useStore } from '@tanstack/react-form';
+import { useForm } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
-import { FormError } from '../../ui/form-error';
-import { submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
-import { TextInput } from '../../ui/text-input';
+import { FormShell } from '../../ui/form-shell';
+import { useSubmitAttempts, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import type { ProfileDetails } from './profile-api';
 import { TimeZoneField } from './time-zone-field';
 import { useSaveProfile } from './use-save-profile';
-import { ArabicNameField, fieldValidators, GenderField, PhaseField } from '../../domain/field-groups';
+import { fieldValidators, GenderField, PhaseField } from '../../domain/field-groups';
+import { ArabicNameFields } from '../../domain/field-sets';
+import { SignInPhone } from './sign-in-phone';
 
 export interface StudentProfileValues {
   first_name: string;
@@ -41,22 +40,21 @@ export function StudentProfileForm({ profile, onSaved }: { profile: ProfileDetai
       }),
   });
 
-  // Fields show their errors after a submit attempt (ui/form-helpers visibleErrors reads the form's count),
-  // but a field re-renders only on its own state: re-render the form when the count changes, so a field
-  // that was already invalid and never left (Enter pressed in it, or Save pressed without leaving it) shows.
-  const attempts = useStore(form.store, (s) => s.submissionAttempts);
+  const attempts = useSubmitAttempts(form);
 
   return (
-    <form ref={formRef} className="form profile-form" data-attempts={attempts} noValidate aria-label={t`Your details`} onSubmit={submitWith(form)}>
-      <FormError title={t`Your details could not be saved:`} messages={summary} />
-      <div className="form-pair">
-        <form.Field name="first_name" validators={fieldValidators.arabicName}>
-          {(field) => <ArabicNameField field={field} label={t`First name`} autoComplete="given-name" />}
-        </form.Field>
-        <form.Field name="last_name" validators={fieldValidators.arabicName}>
-          {(field) => <ArabicNameField field={field} label={t`Last name`} autoComplete="family-name" />}
-        </form.Field>
-      </div>
+    <FormShell
+      formRef={formRef}
+      form={form}
+      className="profile-form"
+      data-attempts={attempts}
+      label={t`Your details`}
+      errorTitle={t`Your details could not be saved:`}
+      errors={summary}
+      busy={busy}
+      submitLabel={<Trans>Save changes</Trans>}
+    >
+      <ArabicNameFields form={form} />
 
       <form.Field name="gender" validators={fieldValidators.required}>
         {(field) => <GenderField field={field} />}
@@ -66,20 +64,12 @@ export function StudentProfileForm({ profile, onSaved }: { profile: ProfileDetai
         <form.Field name="phase_id" validators={fieldValidators.required}>
           {(field) => <PhaseField field={field} />}
         </form.Field>
-        <Field label={t`Phone number`} description={t`Your phone number is how you sign in, so it cannot be changed here. Contact us if it has changed.`}>
-          {(control) => <TextInput {...control} name="phone" value={profile.phone} readOnly dir="ltr" />}
-        </Field>
+        <SignInPhone phone={profile.phone} />
       </div>
 
       <form.Field name="time_zone" validators={fieldValidators.required}>
         {(field) => <TimeZoneField field={field} teacher={false} />}
       </form.Field>
-
-      {/* No focus change on press: leaving a field shows its error, which moves the button down between
-          press and release and the click would be lost. The submit validates and focuses anyway. */}
-      <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-        <Trans>Save changes</Trans>
-      </Button>
-    </form>
+    </FormShell>
   );
 }

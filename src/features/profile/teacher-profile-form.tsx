@@ -1,15 +1,14 @@
 // A teacher's profile: names in Arabic, country, gender, birth date, phases, subjects, qualification,
 // years of experience, available days with working hours and a description, edited with the sign-up's
 // rules. The phone and e-mail are the account's sign-in and are shown read-only.
-import { useForm, useStore } from '@tanstack/react-form';
+import { useForm } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QUALIFICATIONS } from '../../../contract/auth';
 import { WEEKDAYS, type TeacherProfileUpdate } from '../../../contract/profile';
 import type { FieldErrors } from '../../api/api-error';
-import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
-import { FormError } from '../../ui/form-error';
-import { submitWith, textBinding, useValidateAllOnSubmit } from '../../ui/form-helpers';
+import { FormShell } from '../../ui/form-shell';
+import { textBinding, useSubmitAttempts, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { TextArea } from '../../ui/text-area';
 import { TextInput } from '../../ui/text-input';
 import { fieldErrors } from './messages';
@@ -19,7 +18,9 @@ import { useSaveProfile } from './use-save-profile';
 import { asciiDigits } from '../../domain/rules';
 import { descriptionProblem, endProblem, startProblem, type DayValue } from './validation';
 import { DayToggle, TimeField, weekdayName } from './working-hours-fields';
-import { ArabicNameField, BirthDateField, CountryField, ExperienceField, fieldValidators, GenderField, QualificationField, TeachingChoiceField } from '../../domain/field-groups';
+import { BirthDateField, CountryField, ExperienceField, fieldValidators, GenderField, QualificationField, TeachingChoiceField } from '../../domain/field-groups';
+import { ArabicNameFields } from '../../domain/field-sets';
+import { SignInPhone } from './sign-in-phone';
 
 export interface TeacherProfileValues {
   first_name: string;
@@ -108,32 +109,24 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
     },
   });
 
-
-  const nameField = (name: 'first_name' | 'second_name' | 'last_name', label: string, autoComplete: string) => (
-    <form.Field name={name} validators={fieldValidators.arabicName}>
-      {(field) => <ArabicNameField field={field} label={label} autoComplete={autoComplete} />}
-    </form.Field>
-  );
-
-  // Fields show their errors after a submit attempt (ui/form-helpers visibleErrors reads the form's count),
-  // but a field re-renders only on its own state: re-render the form when the count changes, so a field
-  // that was already invalid and never left (Enter pressed in it, or Save pressed without leaving it) shows.
-  const attempts = useStore(form.store, (s) => s.submissionAttempts);
+  const attempts = useSubmitAttempts(form);
 
   return (
-    <form ref={formRef} className="form profile-form" data-attempts={attempts} noValidate aria-label={t`Your details`} onSubmit={submitWith(form)}>
-      <FormError title={t`Your details could not be saved:`} messages={summary} />
-
-      <div className="form-triple">
-        {nameField('first_name', t`First name`, 'given-name')}
-        {nameField('second_name', t`Second name`, 'additional-name')}
-        {nameField('last_name', t`Last name`, 'family-name')}
-      </div>
+    <FormShell
+      formRef={formRef}
+      form={form}
+      className="profile-form"
+      data-attempts={attempts}
+      label={t`Your details`}
+      errorTitle={t`Your details could not be saved:`}
+      errors={summary}
+      busy={busy}
+      submitLabel={<Trans>Save changes</Trans>}
+    >
+      <ArabicNameFields form={form} second />
 
       <div className="form-pair">
-        <Field label={t`Phone number`} description={t`Your phone number is how you sign in, so it cannot be changed here. Contact us if it has changed.`}>
-          {(control) => <TextInput {...control} name="phone" value={profile.phone} readOnly dir="ltr" />}
-        </Field>
+        <SignInPhone phone={profile.phone} />
         <Field label={t`Email`}>{(control) => <TextInput {...control} name="email" value={profile.email ?? ''} readOnly dir="ltr" />}</Field>
       </div>
 
@@ -241,12 +234,6 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
           </Field>
         )}
       </form.Field>
-
-      {/* No focus change on press: leaving a field shows its error, which moves the button down between
-          press and release and the click would be lost. The submit validates and focuses anyway. */}
-      <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-        <Trans>Save changes</Trans>
-      </Button>
-    </form>
+    </FormShell>
   );
 }

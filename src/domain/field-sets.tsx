@@ -1,0 +1,48 @@
+// Groups of shared fields that always travel together: the names in Arabic (first and last, or with the
+// second name of a teacher) and a new password with its confirmation. Each renders the form's own fields
+// by name, so the form's values must hold those names (first_name, second_name, last_name; password,
+// password_confirmation).
+import { Field as FormField, type AnyFormApi } from '@tanstack/react-form';
+import { useLingui } from '@lingui/react/macro';
+import { ArabicNameField, fieldValidators, NewPasswordField, PasswordConfirmationField } from './field-groups';
+import { confirmationProblem } from './rules';
+
+/** First and last name side by side; with `second`, a teacher's three names in a row. */
+export function ArabicNameFields({ form, second = false }: { form: AnyFormApi; second?: boolean }) {
+  const { t } = useLingui();
+  const names = [
+    { name: 'first_name', label: t`First name`, autoComplete: 'given-name' },
+    ...(second ? [{ name: 'second_name', label: t`Second name`, autoComplete: 'additional-name' }] : []),
+    { name: 'last_name', label: t`Last name`, autoComplete: 'family-name' },
+  ];
+  return (
+    <div className={second ? 'form-triple' : 'form-pair'}>
+      {names.map(({ name, label, autoComplete }) => (
+        <FormField key={name} form={form} name={name} validators={fieldValidators.arabicName}>
+          {(field) => <ArabicNameField field={field} label={label} autoComplete={autoComplete} />}
+        </FormField>
+      ))}
+    </div>
+  );
+}
+
+/** A new password (with the strength meter) and its confirmation, re-checked whenever the password changes. */
+export function NewPasswordFields({ form, label }: { form: AnyFormApi; label: string }) {
+  return (
+    <>
+      <FormField form={form} name="password" validators={fieldValidators.password}>
+        {(field) => <NewPasswordField field={field} label={label} />}
+      </FormField>
+      <FormField
+        form={form}
+        name="password_confirmation"
+        validators={{
+          onChangeListenTo: ['password'],
+          onChange: ({ value, fieldApi }) => confirmationProblem(value as string, fieldApi.form.getFieldValue('password') as string),
+        }}
+      >
+        {(field) => <PasswordConfirmationField field={field} />}
+      </FormField>
+    </>
+  );
+}
