@@ -1,33 +1,23 @@
 // Complete registration (/complete-register): a verified account that lacks required profile fields
 // fills them in here (names in Arabic, gender, phase); the guards keep the user on this screen until then.
-import { useForm } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FormShell } from '../../ui/form-shell';
-import { useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { AuthCard } from './auth-card';
-import { useAuthForm, type AuthActor } from './use-auth-request';
+import { useAuthEventForm, type AuthActor } from './use-auth-request';
 import { GenderField, PhaseField, fieldValidators } from '../../domain/field-groups';
 import { ArabicNameFields } from '../../domain/field-sets';
 
 export function CompleteRegisterPage({ auth }: { auth: AuthActor }) {
   const { t } = useLingui();
-  const { formRef, validateAll } = useValidateAllOnSubmit();
-  const form = useForm({
-    defaultValues: { first_name: '', last_name: '', gender: '', phase_id: '' },
-    onSubmit: ({ value }) => {
-      send({
-        type: 'profile.complete.submit',
-        fields: {
-          first_name: value.first_name.trim(),
-          last_name: value.last_name.trim(),
-          gender: value.gender,
-          phase_id: Number(value.phase_id),
-        },
-      });
+  const { form, shell } = useAuthEventForm(auth, { first_name: '', last_name: '', gender: '', phase_id: '' }, (value) => ({
+    type: 'profile.complete.submit',
+    fields: {
+      first_name: value.first_name.trim(),
+      last_name: value.last_name.trim(),
+      gender: value.gender,
+      phase_id: Number(value.phase_id),
     },
-    ...validateAll,
-  });
-  const { busy, send, summary } = useAuthForm(auth, form, formRef);
+  }));
 
   return (
     <AuthCard title={<Trans>Complete registration</Trans>}>
@@ -35,13 +25,9 @@ export function CompleteRegisterPage({ auth }: { auth: AuthActor }) {
         <Trans>A few details are missing from your account. Please complete them to continue.</Trans>
       </p>
       <FormShell
-        formRef={formRef}
-        form={form}
-        className="auth-form"
+        {...shell}
         label={t`Complete registration`}
         errorTitle={t`Could not save:`}
-        errors={summary}
-        busy={busy}
         submitLabel={<Trans>Save and continue</Trans>}
       >
         <ArabicNameFields form={form} />

@@ -1,14 +1,12 @@
 // Reset password (/reset-password?phone=…): the texted code and a new password that meets the rules
 // (live strength meter), confirmed. Success returns to the teacher sign-in with a message.
-import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { FormShell } from '../../ui/form-shell';
-import { useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { AuthCard } from './auth-card';
 import { emptyPhone, toPhoneValue } from '../../ui/phone-input';
-import { useAuthForm, type AuthActor } from './use-auth-request';
+import { useAuthEventForm, type AuthActor } from './use-auth-request';
 import { asciiDigits } from './validation';
 import { CodeField, PhoneField, fieldValidators } from '../../domain/field-groups';
 import { NewPasswordFields } from '../../domain/field-sets';
@@ -21,38 +19,27 @@ export interface ResetPasswordPageProps {
 
 export function ResetPasswordPage({ auth, phone: phoneParam }: ResetPasswordPageProps) {
   const { t } = useLingui();
-  const { formRef, validateAll } = useValidateAllOnSubmit();
   const knownPhone = useSelector(auth, (s) => s.context.phone) ?? phoneParam ?? null;
-  const form = useForm({
-    defaultValues: {
-      phone: knownPhone ? toPhoneValue(knownPhone, emptyPhone().country) : emptyPhone(),
-      code: '',
-      password: '',
-      password_confirmation: '',
-    },
-    onSubmit: ({ value }) => {
-      send({
-        type: 'password.reset.submit',
-        phone: value.phone.e164,
-        code: asciiDigits(value.code.trim()),
-        password: value.password,
-        passwordConfirmation: value.password_confirmation,
-      });
-    },
-    ...validateAll,
-  });
-  const { busy, send, summary } = useAuthForm(auth, form, formRef);
+  const initial = {
+    phone: knownPhone ? toPhoneValue(knownPhone, emptyPhone().country) : emptyPhone(),
+    code: '',
+    password: '',
+    password_confirmation: '',
+  };
+  const { form, shell } = useAuthEventForm(auth, initial, (value) => ({
+    type: 'password.reset.submit',
+    phone: value.phone.e164,
+    code: asciiDigits(value.code.trim()),
+    password: value.password,
+    passwordConfirmation: value.password_confirmation,
+  }));
 
   return (
     <AuthCard title={<Trans>Reset password</Trans>}>
       <FormShell
-        formRef={formRef}
-        form={form}
-        className="auth-form"
+        {...shell}
         label={t`Reset password`}
         errorTitle={t`Could not change the password:`}
-        errors={summary}
-        busy={busy}
         submitLabel={<Trans>Change password</Trans>}
       >
         {knownPhone ? (

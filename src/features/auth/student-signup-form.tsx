@@ -1,48 +1,34 @@
 // Student sign-up (spec §3, §7): names in Arabic, phone with country, gender and school phase. The
 // machine posts it (type student); a new phone goes to the code screen, a taken one takes a 409 branch.
-import { useForm } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FormShell } from '../../ui/form-shell';
-import { useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { emptyPhone } from '../../ui/phone-input';
 import { deviceZone } from '../../domain/zoned-time';
-import { useAuthForm, type AuthActor } from './use-auth-request';
+import { useAuthEventForm, type AuthActor } from './use-auth-request';
 import { GenderField, PhaseField, PhoneField, fieldValidators } from '../../domain/field-groups';
 import { ArabicNameFields } from '../../domain/field-sets';
 
 export function StudentSignupForm({ auth }: { auth: AuthActor }) {
   const { t } = useLingui();
-  const { formRef, validateAll } = useValidateAllOnSubmit();
-  const form = useForm({
-    defaultValues: { first_name: '', last_name: '', phone: emptyPhone(), gender: '', phase_id: '' },
-    onSubmit: ({ value }) => {
-      send({
-        type: 'signup.submit',
-        phone: value.phone.e164,
-        countryCode: value.phone.country,
-        fields: {
-          first_name: value.first_name.trim(),
-          last_name: value.last_name.trim(),
-          gender: value.gender,
-          phase_id: Number(value.phase_id),
-          // The browser's zone becomes the account's (issue 11); editable later on the profile.
-          time_zone: deviceZone(),
-        },
-      });
+  const { form, shell } = useAuthEventForm(auth, { first_name: '', last_name: '', phone: emptyPhone(), gender: '', phase_id: '' }, (value) => ({
+    type: 'signup.submit',
+    phone: value.phone.e164,
+    countryCode: value.phone.country,
+    fields: {
+      first_name: value.first_name.trim(),
+      last_name: value.last_name.trim(),
+      gender: value.gender,
+      phase_id: Number(value.phase_id),
+      // The browser's zone becomes the account's (issue 11); editable later on the profile.
+      time_zone: deviceZone(),
     },
-    ...validateAll,
-  });
-  const { busy, send, summary } = useAuthForm(auth, form, formRef);
+  }));
 
   return (
     <FormShell
-      formRef={formRef}
-      form={form}
-      className="auth-form"
+      {...shell}
       label={t`Student sign up`}
       errorTitle={t`The account could not be created:`}
-      errors={summary}
-      busy={busy}
       submitLabel={<Trans>Create account</Trans>}
     >
       <ArabicNameFields form={form} />

@@ -1,6 +1,5 @@
 // Teacher sign-in (spec §7: POST v1/instructor/auth/login): phone or e-mail, and the password. On success
 // the machine goes to about-us; a teacher under review is then moved on by the route guards.
-import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
@@ -8,14 +7,14 @@ import { emailSchema } from '../../../contract/validation';
 import { selectNotice } from '../../../machines/auth.machine';
 import { Field } from '../../ui/field';
 import { FormShell } from '../../ui/form-shell';
-import { textBinding, useValidateAllOnSubmit } from '../../ui/form-helpers';
+import { textBinding } from '../../ui/form-helpers';
 import { emptyPhone, toPhoneValue, validatePhone, type CountryCode, type PhoneValue } from '../../ui/phone-input';
 import { TextInput } from '../../ui/text-input';
 import { ChoiceGroup } from '../../ui/choice-group';
 import { EmailField, fieldValidators, PhoneField } from '../../domain/field-groups';
 import { fieldErrors } from './messages';
 import { schemaProblem } from './validation';
-import { useAuthForm, type AuthActor } from './use-auth-request';
+import { useAuthEventForm, type AuthActor } from './use-auth-request';
 
 type Method = 'phone' | 'email';
 
@@ -27,23 +26,15 @@ function knownPhone(auth: AuthActor): PhoneValue {
 
 export function TeacherLoginForm({ auth }: { auth: AuthActor }) {
   const { t, i18n } = useLingui();
-  const { formRef, validateAll } = useValidateAllOnSubmit();
   const notice = useSelector(auth, selectNotice);
-  const form = useForm({
-    defaultValues: { method: 'phone' as Method, phone: knownPhone(auth), email: '', password: '' },
-    onSubmit: ({ value }) => {
-      const login = value.method === 'phone' ? value.phone.e164 : value.email.trim();
-      send({ type: 'teacher.login.submit', login, password: value.password });
-    },
-    ...validateAll,
+  const { form, shell } = useAuthEventForm(auth, { method: 'phone' as Method, phone: knownPhone(auth), email: '', password: '' }, (value) => {
+    const login = value.method === 'phone' ? value.phone.e164 : value.email.trim();
+    return { type: 'teacher.login.submit', login, password: value.password };
   });
-  const { busy, send, summary } = useAuthForm(auth, form, formRef);
 
   return (
     <FormShell
-      formRef={formRef}
-      form={form}
-      className="auth-form"
+      {...shell}
       label={t`Teacher sign in`}
       intro={
         <>
@@ -60,8 +51,6 @@ export function TeacherLoginForm({ auth }: { auth: AuthActor }) {
         </>
       }
       errorTitle={t`Could not sign in:`}
-      errors={summary}
-      busy={busy}
       submitLabel={<Trans>Sign in</Trans>}
     >
       <form.Field name="method">

@@ -2,15 +2,14 @@
 // documents (ID front and back, qualification scan) sent as multipart. The token is issued at once and
 // the machine goes home, where the teacher-status guard takes over. On a failure every value stays,
 // the chosen files included (they live in the form's state, see ui/file-input).
-import { useForm } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Field } from '../../ui/field';
 import { FileInput, validateFile } from '../../ui/file-input';
 import { FormShell } from '../../ui/form-shell';
-import { useValidateAllOnSubmit, valueBinding } from '../../ui/form-helpers';
+import { valueBinding } from '../../ui/form-helpers';
 import { emptyPhone, type PhoneValue } from '../../ui/phone-input';
 import { fieldErrors } from './messages';
-import { useAuthForm, type AuthActor } from './use-auth-request';
+import { useAuthEventForm, type AuthActor } from './use-auth-request';
 import { BirthDateField, CountryField, EmailField, ExperienceField, fieldValidators, GenderField, PhoneField, QualificationField, TeachingChoiceField } from '../../domain/field-groups';
 import { ArabicNameFields, NewPasswordFields } from '../../domain/field-sets';
 import { asciiDigits } from './validation';
@@ -89,15 +88,7 @@ const initialValues: TeacherSignupValues = {
 
 export function TeacherSignupForm({ auth }: { auth: AuthActor }) {
   const { t, i18n } = useLingui();
-  const { formRef, validateAll } = useValidateAllOnSubmit();
-  const form = useForm({
-    defaultValues: initialValues,
-    onSubmit: ({ value }) => {
-      send({ type: 'teacher.signup.submit', payload: teacherFormData(value) });
-    },
-    ...validateAll,
-  });
-  const { busy, send, summary } = useAuthForm(auth, form, formRef);
+  const { form, shell } = useAuthEventForm(auth, initialValues, (value) => ({ type: 'teacher.signup.submit', payload: teacherFormData(value) }));
 
   const documentLabels: Record<DocumentField, string> = {
     id_front: t`ID card (front)`,
@@ -107,14 +98,10 @@ export function TeacherSignupForm({ auth }: { auth: AuthActor }) {
 
   return (
     <FormShell
-      formRef={formRef}
-      form={form}
-      className="auth-form"
+      {...shell}
       encType="multipart/form-data"
       label={t`Teacher sign up`}
       errorTitle={t`The account could not be created:`}
-      errors={summary}
-      busy={busy}
       submitLabel={<Trans>Create teacher account</Trans>}
     >
       <ArabicNameFields form={form} second />

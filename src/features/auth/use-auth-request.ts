@@ -4,14 +4,14 @@
 // catalogue's way (spec §8: a toast, src/app/auth.ts); here field errors from a 400/422 go next to
 // their fields, the rest above the form.
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import type { AnyFormApi } from '@tanstack/react-form';
+import { useForm, type AnyFormApi } from '@tanstack/react-form';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { Failure } from '../../../contract/failure';
 import { selectFailure, selectIsBusy, type AuthEvent, type AuthMachine } from '../../../machines/auth.machine';
 import { describeFailure } from '../../api/present-error';
-import { applyServerErrors, useFocusFirstInvalid } from '../../ui/form-helpers';
+import { applyServerErrors, useFocusFirstInvalid, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { toast } from '../../ui/toast-store';
 
 export type AuthActor = ActorRefFrom<AuthMachine>;
@@ -83,4 +83,21 @@ export function useAuthForm(auth: AuthActor, form: AnyFormApi, formRef: RefObjec
     [sendRequest],
   );
   return { busy, send, summary };
+}
+
+/**
+ * An auth screen's form: a TanStack form over `defaultValues` whose submit sends the one auth event
+ * `toEvent` makes of the values, with useAuthForm's failure handling. `shell` is what its FormShell needs.
+ */
+export function useAuthEventForm<Values>(auth: AuthActor, defaultValues: Values, toEvent: (values: Values) => AuthEvent) {
+  const { formRef, validateAll } = useValidateAllOnSubmit();
+  const form = useForm({
+    defaultValues,
+    onSubmit: ({ value }) => {
+      send(toEvent(value));
+    },
+    ...validateAll,
+  });
+  const { busy, send, summary } = useAuthForm(auth, form, formRef);
+  return { form, formRef, summary, shell: { formRef, form, busy, errors: summary, className: 'auth-form' } };
 }

@@ -1,16 +1,14 @@
 // The code screen (/verify-otp?phone=…): one field for the 6-digit texted code, a distinct message for a
 // wrong, an expired and a voided code, and a resend button locked behind the machine's countdown.
 import { useEffect } from 'react';
-import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { selectOtp } from '../../../machines/auth.machine';
 import { Button } from '../../ui/button';
 import { FormShell } from '../../ui/form-shell';
-import { useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { AuthCard } from './auth-card';
-import { useAuthForm, type AuthActor } from './use-auth-request';
+import { useAuthEventForm, useAuthForm, type AuthActor } from './use-auth-request';
 import { asciiDigits, OTP_LENGTH } from './validation';
 import { CodeField, fieldValidators } from '../../domain/field-groups';
 
@@ -36,7 +34,6 @@ export interface VerifyOtpPageProps {
 
 export function VerifyOtpPage({ auth, phone: phoneParam }: VerifyOtpPageProps) {
   const { t } = useLingui();
-  const { formRef, validateAll } = useValidateAllOnSubmit();
   const otp = useSelector(auth, selectOtp, sameOtp);
   const sending = useSelector(auth, (s) => s.hasTag('otp:sending'));
 
@@ -47,14 +44,7 @@ export function VerifyOtpPage({ auth, phone: phoneParam }: VerifyOtpPageProps) {
     }
   }, [auth, phoneParam]);
 
-  const form = useForm({
-    defaultValues: { code: '' },
-    onSubmit: ({ value }) => {
-      send({ type: 'otp.submit', code: asciiDigits(value.code.trim()) });
-    },
-    ...validateAll,
-  });
-  const { busy, send, summary } = useAuthForm(auth, form, formRef);
+  const { form, formRef, summary, shell } = useAuthEventForm(auth, { code: '' }, (value) => ({ type: 'otp.submit', code: asciiDigits(value.code.trim()) }));
   const resend = useAuthForm(auth, form, formRef);
 
   const phone = otp.phone ?? phoneParam ?? null;
@@ -92,9 +82,7 @@ export function VerifyOtpPage({ auth, phone: phoneParam }: VerifyOtpPageProps) {
         </Trans>
       </p>
       <FormShell
-        formRef={formRef}
-        form={form}
-        className="auth-form"
+        {...shell}
         label={t`Verification code`}
         intro={
           problem ? (
@@ -104,7 +92,6 @@ export function VerifyOtpPage({ auth, phone: phoneParam }: VerifyOtpPageProps) {
           ) : null
         }
         errors={[...summary, ...resend.summary]}
-        busy={busy}
         submitDisabled={!otp.canSubmit}
         submitLabel={<Trans>Verify</Trans>}
       >
