@@ -1,10 +1,10 @@
 // Groups of shared fields that always travel together: the names in Arabic (first and last, or with the
-// second name of a teacher) and a new password with its confirmation. Each renders the form's own fields
-// by name, so the form's values must hold those names (first_name, second_name, last_name; password,
-// password_confirmation).
+// second name of a teacher), a new password with its confirmation, and what a teacher teaches. Each
+// renders the form's own fields by name, so the form's values must hold those names (first_name,
+// second_name, last_name; password, password_confirmation; phases, subjects).
 import { Field as FormField, type AnyFormApi } from '@tanstack/react-form';
 import { useLingui } from '@lingui/react/macro';
-import { ArabicNameField, fieldValidators, NewPasswordField, PasswordConfirmationField } from './field-groups';
+import { ArabicNameField, fieldValidators, NewPasswordField, PasswordConfirmationField, TeachingChoiceField } from './field-groups';
 import { confirmationProblem } from './rules';
 
 /** First and last name side by side; with `second`, a teacher's three names in a row. */
@@ -43,6 +43,19 @@ export function NewPasswordFields({ form, label }: { form: AnyFormApi; label: st
       >
         {(field) => <PasswordConfirmationField field={field} />}
       </FormField>
+    </>
+  );
+}
+
+/** The phases and the subjects a teacher teaches, at least one of each. */
+export function TeachingFields({ form }: { form: AnyFormApi }) {
+  return (
+    <>
+      {(['phases', 'subjects'] as const).map((kind) => (
+        <FormField key={kind} form={form} name={kind} validators={fieldValidators.choice}>
+          {(field) => <TeachingChoiceField field={field} kind={kind} />}
+        </FormField>
+      ))}
     </>
   );
 }

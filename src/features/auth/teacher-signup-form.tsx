@@ -10,8 +10,8 @@ import { valueBinding } from '../../ui/form-helpers';
 import { emptyPhone, type PhoneValue } from '../../ui/phone-input';
 import { fieldErrors } from './messages';
 import { useAuthEventForm, type AuthActor } from './use-auth-request';
-import { BirthDateField, CountryField, EmailField, ExperienceField, fieldValidators, GenderField, PhoneField, QualificationField, TeachingChoiceField } from '../../domain/field-groups';
-import { ArabicNameFields, NewPasswordFields } from '../../domain/field-sets';
+import { BirthDateField, CountryField, EmailField, ExperienceField, fieldValidators, GenderField, PhoneField, QualificationField } from '../../domain/field-groups';
+import { ArabicNameFields, NewPasswordFields, TeachingFields } from '../../domain/field-sets';
 import { asciiDigits } from './validation';
 import { deviceZone } from '../../domain/zoned-time';
 
@@ -137,13 +137,7 @@ export function TeacherSignupForm({ auth }: { auth: AuthActor }) {
         </form.Field>
       </div>
 
-      <form.Field name="phases" validators={fieldValidators.choice}>
-        {(field) => <TeachingChoiceField field={field} kind="phases" />}
-      </form.Field>
-
-      <form.Field name="subjects" validators={fieldValidators.choice}>
-        {(field) => <TeachingChoiceField field={field} kind="subjects" />}
-      </form.Field>
+      <TeachingFields form={form} />
 
       <div className="form-pair">
         <NewPasswordFields form={form} label={t`Password`} />

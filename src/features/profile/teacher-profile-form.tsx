@@ -1,25 +1,24 @@
 // A teacher's profile: names in Arabic, country, gender, birth date, phases, subjects, qualification,
 // years of experience, available days with working hours and a description, edited with the sign-up's
 // rules. The phone and e-mail are the account's sign-in and are shown read-only.
-import { useForm } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QUALIFICATIONS } from '../../../contract/auth';
 import { WEEKDAYS, type TeacherProfileUpdate } from '../../../contract/profile';
 import type { FieldErrors } from '../../api/api-error';
 import { Field } from '../../ui/field';
 import { FormShell } from '../../ui/form-shell';
-import { textBinding, useSubmitAttempts, useValidateAllOnSubmit } from '../../ui/form-helpers';
+import { textBinding } from '../../ui/form-helpers';
 import { TextArea } from '../../ui/text-area';
 import { TextInput } from '../../ui/text-input';
 import { fieldErrors } from './messages';
 import type { ProfileDetails } from './profile-api';
 import { TimeZoneField } from './time-zone-field';
-import { useSaveProfile } from './use-save-profile';
+import { useProfileForm } from './use-save-profile';
 import { asciiDigits } from '../../domain/rules';
 import { descriptionProblem, endProblem, startProblem, type DayValue } from './validation';
 import { DayToggle, TimeField, weekdayName } from './working-hours-fields';
-import { BirthDateField, CountryField, ExperienceField, fieldValidators, GenderField, QualificationField, TeachingChoiceField } from '../../domain/field-groups';
-import { ArabicNameFields } from '../../domain/field-sets';
+import { BirthDateField, CountryField, ExperienceField, fieldValidators, GenderField, QualificationField } from '../../domain/field-groups';
+import { ArabicNameFields, TeachingFields } from '../../domain/field-sets';
 import { SignInPhone } from './sign-in-phone';
 
 export interface TeacherProfileValues {
@@ -97,32 +96,13 @@ export function teacherErrorMapper(sentWeekdays: readonly number[]) {
 
 export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetails; onSaved?: (p: ProfileDetails) => void }) {
   const { t, i18n } = useLingui();
-  const { formRef, validateAll } = useValidateAllOnSubmit();
-  const { save, busy, summary } = useSaveProfile({ formRef, onSaved });
-  const form = useForm({
-    defaultValues: teacherValues(profile),
-    ...validateAll,
-    onSubmit: ({ value, formApi }) => {
-      const body = teacherBody(value);
-      const sent = (body.working_hours ?? []).map((h) => h.weekday);
-      return save(formApi, body, teacherErrorMapper(sent));
-    },
+  const { form, shell } = useProfileForm(teacherValues(profile), onSaved, (value) => {
+    const body = teacherBody(value);
+    return { body, mapErrors: teacherErrorMapper((body.working_hours ?? []).map((h) => h.weekday)) };
   });
 
-  const attempts = useSubmitAttempts(form);
-
   return (
-    <FormShell
-      formRef={formRef}
-      form={form}
-      className="profile-form"
-      data-attempts={attempts}
-      label={t`Your details`}
-      errorTitle={t`Your details could not be saved:`}
-      errors={summary}
-      busy={busy}
-      submitLabel={<Trans>Save changes</Trans>}
-    >
+    <FormShell {...shell}>
       <ArabicNameFields form={form} second />
 
       <div className="form-pair">
@@ -152,13 +132,7 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
         </form.Field>
       </div>
 
-      <form.Field name="phases" validators={fieldValidators.choice}>
-        {(field) => <TeachingChoiceField field={field} kind="phases" />}
-      </form.Field>
-
-      <form.Field name="subjects" validators={fieldValidators.choice}>
-        {(field) => <TeachingChoiceField field={field} kind="subjects" />}
-      </form.Field>
+      <TeachingFields form={form} />
 
       <fieldset className="field working-hours" id="working-hours">
         <legend className="field-label">

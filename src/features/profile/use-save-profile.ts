@@ -4,11 +4,11 @@
 // next to their fields, the rest into a summary above the form. The typed values are never reset.
 import { useState, type RefObject } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AnyFormApi } from '@tanstack/react-form';
+import { useForm, type AnyFormApi } from '@tanstack/react-form';
 import { useLingui } from '@lingui/react/macro';
 import type { StudentProfileUpdate, TeacherProfileUpdate } from '../../../contract/profile';
 import { isApiError, type FieldErrors } from '../../api/api-error';
-import { applyServerErrors, useFocusFirstInvalid } from '../../ui/form-helpers';
+import { applyServerErrors, useFocusFirstInvalid, useSubmitAttempts, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { toast } from '../../ui/toast-store';
 import { profileKeys, saveProfile, type ProfileDetails } from './profile-api';
 
@@ -41,4 +41,42 @@ export function useSaveProfile(options: {
     }
   };
   return { save, busy: mutation.isPending, summary };
+}
+
+type ProfileUpdate = StudentProfileUpdate | TeacherProfileUpdate;
+
+/**
+ * A profile form: a TanStack form over `defaultValues` that saves what `toRequest` makes of the values
+ * (the body, and how to name the server's field errors on this form). `shell` is what its FormShell needs,
+ * the submit-attempt count included (read here, so the form itself re-renders on an attempt).
+ */
+export function useProfileForm<Values>(
+  defaultValues: Values,
+  onSaved: ((profile: ProfileDetails) => void) | undefined,
+  toRequest: (values: Values) => { body: ProfileUpdate; mapErrors?: (errors: FieldErrors) => FieldErrors },
+) {
+  const { t } = useLingui();
+  const { formRef, validateAll } = useValidateAllOnSubmit();
+  const { save, busy, summary } = useSaveProfile({ formRef, onSaved });
+  const form = useForm({
+    defaultValues,
+    ...validateAll,
+    onSubmit: ({ value, formApi }) => {
+      const { body, mapErrors } = toRequest(value);
+      return save(formApi, body, mapErrors);
+    },
+  });
+  const attempts = useSubmitAttempts(form);
+  const shell = {
+    formRef,
+    form,
+    busy,
+    errors: summary,
+    className: 'profile-form',
+    'data-attempts': attempts,
+    label: t`Your details`,
+    errorTitle: t`Your details could not be saved:`,
+    submitLabel: t`Save changes`,
+  };
+  return { form, shell };
 }
