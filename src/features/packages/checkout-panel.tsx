@@ -12,6 +12,7 @@ import { TextInput } from '../../ui/text-input';
 import { formatMoney } from './format';
 import { checkPromoCode, createOrder, type PromoQuote, type TimePackage } from './packages-api';
 import { promoCheckFailed, promoRejectionTexts } from './texts';
+import { Fact } from '../../ui/fact';
 
 export interface CheckoutPanelProps {
   pkg: TimePackage;
@@ -137,26 +138,11 @@ export function CheckoutPanel({ pkg, goToCheckout, initialCode, bringIntoView = 
       </form>
 
       <dl className="checkout-summary" aria-live="polite">
-        <div>
-          <dt>
-            <Trans>Price</Trans>
-          </dt>
-          <dd>{money(activeQuote ? activeQuote.list_price : pkg.price)}</dd>
-        </div>
+        <Fact term={<Trans>Price</Trans>}>{money(activeQuote ? activeQuote.list_price : pkg.price)}</Fact>
         {activeQuote ? (
-          <div className="checkout-discount">
-            <dt>
-              <Trans>Discount ({promo})</Trans>
-            </dt>
-            <dd>−{money(activeQuote.discount)}</dd>
-          </div>
+          <Fact term={<Trans>Discount ({promo})</Trans>} className="checkout-discount">−{money(activeQuote.discount)}</Fact>
         ) : null}
-        <div className="checkout-total">
-          <dt>
-            <Trans>Total to pay</Trans>
-          </dt>
-          <dd data-testid="checkout-total">{money(total)}</dd>
-        </div>
+        <Fact term={<Trans>Total to pay</Trans>} className="checkout-total" valueTestId="checkout-total">{money(total)}</Fact>
       </dl>
 
       <Button className="button-large" onClick={() => void pay()} disabled={buy.isPending} aria-busy={buy.isPending || undefined}>

@@ -9,6 +9,7 @@ import { BookAnotherTeacher, RequestActions } from '../../domain/request-actions
 import { formatClock, formatSessionTime, RequestStatusBadge, requestTypeTexts } from '../../domain/request-status';
 import { ZonedTime } from '../../domain/zoned-time';
 import { ExpiryCountdown } from './expiry-countdown';
+import { Fact } from '../../ui/fact';
 
 export interface RequestCardProps {
   request: RequestSummary;
@@ -41,35 +42,13 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
         <RequestStatusBadge status={request.status} />
       </header>
       <dl className="request-facts">
-        <div>
-          <dt>{role === 'teacher' ? <Trans>Student</Trans> : <Trans>Teacher</Trans>}</dt>
-          <dd className="request-person">
-            {otherName ? <Avatar person={other} /> : null}
-            {otherName}
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>When</Trans>
-          </dt>
-          <dd data-testid={`request-${id}-time`}>
-            <ZonedTime iso={request.starts_at} />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Duration</Trans>
-          </dt>
-          <dd>
-            <Plural value={hours} one="# hour" other="# hours" />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Type</Trans>
-          </dt>
-          <dd>{i18n._(requestTypeTexts[request.type])}</dd>
-        </div>
+        <Fact term={role === 'teacher' ? <Trans>Student</Trans> : <Trans>Teacher</Trans>} valueClassName="request-person">
+          {otherName ? <Avatar person={other} /> : null}
+          {otherName}
+        </Fact>
+        <Fact term={<Trans>When</Trans>} valueTestId={`request-${id}-time`}><ZonedTime iso={request.starts_at} /></Fact>
+        <Fact term={<Trans>Duration</Trans>}><Plural value={hours} one="# hour" other="# hours" /></Fact>
+        <Fact term={<Trans>Type</Trans>}>{i18n._(requestTypeTexts[request.type])}</Fact>
       </dl>
       {request.status === 'pending' && request.expires_at ? <ExpiryCountdown expiresAt={request.expires_at} /> : null}
       {role === 'teacher' && request.offered ? (

@@ -19,6 +19,7 @@ import { Spinner } from '../../ui/spinner';
 import { AttendancePanel } from './attendance';
 import { RatingForm } from './rating-form';
 import { StatusTimeline } from './status-timeline';
+import { Fact } from '../../ui/fact';
 
 export interface SessionDetailsPageProps {
   requestId: number;
@@ -93,61 +94,19 @@ function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role:
       </header>
 
       <dl className="session-facts">
-        <div>
-          <dt>
-            <Trans>Subject</Trans>
-          </dt>
-          <dd>{detail.subject.name}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Teacher</Trans>
-          </dt>
-          <dd className="request-person">
-            <Avatar person={detail.teacher} />
-            {person(detail.teacher)}
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Student</Trans>
-          </dt>
-          <dd>{person(detail.student)}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Date and time</Trans>
-          </dt>
-          <dd data-testid="session-time">
-            <ZonedTime iso={detail.starts_at} zone={timeZone} /> – <ZonedTime iso={detail.ends_at} style="time" zone={timeZone} />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Duration</Trans>
-          </dt>
-          <dd>
-            <Plural value={hours} one="# hour" other="# hours" />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Type</Trans>
-          </dt>
-          <dd>{i18n._(requestTypeTexts[detail.type])}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Paid with</Trans>
-          </dt>
-          <dd>{detail.paid_with === 'free_trial' ? <Trans>The free trial session</Trans> : <Trans>Package hours</Trans>}</dd>
-        </div>
-        <div className="session-facts-wide">
-          <dt>
-            <Trans>Comment</Trans>
-          </dt>
-          <dd>{detail.comment ?? <span className="muted">{<Trans>No comment</Trans>}</span>}</dd>
-        </div>
+        <Fact term={<Trans>Subject</Trans>}>{detail.subject.name}</Fact>
+        <Fact term={<Trans>Teacher</Trans>} valueClassName="request-person">
+          <Avatar person={detail.teacher} />
+          {person(detail.teacher)}
+        </Fact>
+        <Fact term={<Trans>Student</Trans>}>{person(detail.student)}</Fact>
+        <Fact term={<Trans>Date and time</Trans>} valueTestId="session-time">
+          <ZonedTime iso={detail.starts_at} zone={timeZone} /> – <ZonedTime iso={detail.ends_at} style="time" zone={timeZone} />
+        </Fact>
+        <Fact term={<Trans>Duration</Trans>}><Plural value={hours} one="# hour" other="# hours" /></Fact>
+        <Fact term={<Trans>Type</Trans>}>{i18n._(requestTypeTexts[detail.type])}</Fact>
+        <Fact term={<Trans>Paid with</Trans>}>{detail.paid_with === 'free_trial' ? <Trans>The free trial session</Trans> : <Trans>Package hours</Trans>}</Fact>
+        <Fact term={<Trans>Comment</Trans>} className="session-facts-wide">{detail.comment ?? <span className="muted">{<Trans>No comment</Trans>}</span>}</Fact>
       </dl>
 
       {detail.status === 'approved' && detail.channel_name ? (
