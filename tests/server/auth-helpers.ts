@@ -40,6 +40,9 @@ export const EXE = new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 
 
 export const TEACHER_PASSWORD = 'Teach3rPass';
 
+/** A response's envelope, loosely typed, for tests that read its message or field errors. */
+export const body = async (res: Response) => (await res.json()) as { message: string; data?: unknown; errors?: Record<string, string[]> };
+
 /** Options of the app itself (realtime, admin …) that a test adds; the fixture owns the rest. */
 type ExtraAppOptions = Omit<AppOptions, 'db' | 'log' | 'production' | 'auth'>;
 
