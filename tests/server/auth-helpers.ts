@@ -40,12 +40,22 @@ export const EXE = new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 
 
 export const TEACHER_PASSWORD = 'Teach3rPass';
 
-/** `auth` adds to the auth module's options (issue 15's limits, a hash gate, an SMS adapter …). */
-export async function authApp(options: { production?: boolean; auth?: Partial<NonNullable<AppOptions['auth']>> } = {}) {
+/** A response's envelope, loosely typed, for tests that read its message or field errors. */
+export const body = async (res: Response) => (await res.json()) as { message: string; data?: unknown; errors?: Record<string, string[]> };
+
+/** Options of the app itself (realtime, admin …) that a test adds; the fixture owns the rest. */
+type ExtraAppOptions = Omit<AppOptions, 'db' | 'log' | 'production' | 'auth'>;
+
+/**
+ * `auth` adds to the auth module's options (issue 15's limits, a hash gate, an SMS adapter …);
+ * `app` to the app's (a recording realtime publisher, the admin API …).
+ */
+export async function authApp(options: { production?: boolean; auth?: Partial<NonNullable<AppOptions['auth']>>; app?: ExtraAppOptions } = {}) {
   const t = await seededDb();
   const clock = { now: new Date() };
   const uploadDir = await mkdtemp(path.join(tmpdir(), 'noor-uploads-'));
   const app = createApp({
+    ...options.app,
     db: t.db,
     log: createLogger('silent'),
     production: options.production ?? false,

@@ -1,5 +1,8 @@
 // Fixtures for the packages tests: the app over a seeded database with a movable clock, students and a
-// teacher made straight in the users table, and requests made as one of them.
+// teacher made straight in the users table, requests made as one of them, and the sandbox checkout
+// driven as a payer's browser and the gateway's confirmations would drive it.
+import { expect } from 'vitest';
+import { balanceResponseSchema, createOrderResponseSchema } from '../../contract/packages';
 import { createApp } from '../../server/app';
 import { createSandboxGateway } from '../../server/adapters/payments/sandbox';
 import { createLogger } from '../../server/logger';
@@ -59,4 +62,51 @@ export async function packagesApp() {
 export async function packageId(db: Queryable, hours: number): Promise<number> {
   const row = await db.one<{ id: number }>('SELECT id FROM packages WHERE hours = $1', [hours]);
   return row!.id;
+}
+
+type PackagesApp = Awaited<ReturnType<typeof packagesApp>>;
+
+/** The sandbox card form's fields for an approved and a declined card. */
+export const APPROVE = { action: 'pay', card_number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Parent', lang: 'en' };
+export const DECLINE = { ...APPROVE, card_number: '4000 0000 0000 0002' };
+
+/** Ordering, paying and confirming against `t` (read at call time, so a perFile stand-in works). */
+export function checkout(t: PackagesApp) {
+  const balanceOf = async (userId: number) => balanceResponseSchema.parse(await (await t.as(userId).get('/api/v1/balance')).json()).data;
+
+  async function order(userId: number, hours: number, promo?: string) {
+    const res = await t.as(userId).post('/api/v1/orders', { package_id: await packageId(t.db, hours), promo_code: promo });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return createOrderResponseSchema.parse(await res.json()).data;
+  }
+
+  /** Posts the sandbox checkout form as the payer's browser does. */
+  const payForm = (url: string, fields: Record<string, string>) =>
+    t.app.request(url.split('?')[0]!, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  async function sessionOf(orderId: number): Promise<{ session: string; amount: number }> {
+    const row = await t.db.one<{ checkout_session: string; amount_minor: number }>('SELECT checkout_session, amount_minor FROM orders WHERE id = $1', [orderId]);
+    return { session: row!.checkout_session, amount: row!.amount_minor };
+  }
+
+  /** A confirmation as the gateway signs it, for the order's own session and amount unless overridden. */
+  async function signedApproval(orderId: number, overrides: { amount?: number; reference?: string } = {}) {
+    const { session, amount } = await sessionOf(orderId);
+    const fields = {
+      order_id: orderId,
+      session,
+      status: 'approved' as const,
+      amount: overrides.amount ?? amount,
+      currency: 'QAR',
+      reference: overrides.reference ?? `ref-${orderId}-${Math.random().toString(36).slice(2)}`,
+    };
+    return { ...fields, signature: t.gateway.sign(fields) };
+  }
+
+  const webhook = (body: unknown) => t.as(null).post('/api/v1/payments/webhook', body);
+  return { balanceOf, order, payForm, signedApproval, webhook };
 }

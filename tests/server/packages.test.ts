@@ -4,62 +4,17 @@
 // refused; declines, cancels and expiry credit nothing and give the promo use back).
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  balanceResponseSchema,
-  createOrderResponseSchema,
   ordersResponseSchema,
   packagesResponseSchema,
   promoCheckResponseSchema,
   promoRejectionBodySchema,
 } from '../../contract/packages';
-import { makeUser, packageId, packagesApp } from './packages-helpers';
+import { APPROVE, checkout, DECLINE, makeUser, packageId, packagesApp } from './packages-helpers';
 import { perFile } from './support/per-file';
 
 const t = perFile(packagesApp);
 
-async function balanceOf(userId: number) {
-  return balanceResponseSchema.parse(await (await t.as(userId).get('/api/v1/balance')).json()).data;
-}
-
-async function order(userId: number, hours: number, promo?: string) {
-  const res = await t.as(userId).post('/api/v1/orders', { package_id: await packageId(t.db, hours), promo_code: promo });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return createOrderResponseSchema.parse(await res.json()).data;
-}
-
-/** Posts the sandbox checkout form as the payer's browser does. */
-function payForm(url: string, fields: Record<string, string>) {
-  const path = url.split('?')[0]!;
-  return t.app.request(path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-const APPROVE = { action: 'pay', card_number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Parent', lang: 'en' };
-const DECLINE = { ...APPROVE, card_number: '4000 0000 0000 0002' };
-
-async function sessionOf(orderId: number): Promise<{ session: string; amount: number }> {
-  const row = await t.db.one<{ checkout_session: string; amount_minor: number }>(
-    'SELECT checkout_session, amount_minor FROM orders WHERE id = $1',
-    [orderId],
-  );
-  return { session: row!.checkout_session, amount: row!.amount_minor };
-}
-
-async function signedApproval(orderId: number, overrides: { amount?: number; reference?: string } = {}) {
-  const { session, amount } = await sessionOf(orderId);
-  const fields = {
-    order_id: orderId,
-    session,
-    status: 'approved' as const,
-    amount: overrides.amount ?? amount,
-    currency: 'QAR',
-    reference: overrides.reference ?? `ref-${orderId}-${Math.random().toString(36).slice(2)}`,
-  };
-  return { ...fields, signature: t.gateway.sign(fields) };
-}
-
-const webhook = (body: unknown) => t.as(null).post('/api/v1/payments/webhook', body);
+const { balanceOf, order, payForm, signedApproval, webhook } = checkout(t);
 
 describe('GET /api/v1/packages', () => {
   it('lists the packages with price, validity, price per hour and one best value, in the caller language', async () => {

@@ -73,11 +73,27 @@ export class RawClient {
     return (frame.data as { socket_id: string }).socket_id;
   }
 
+  /** Subscribes (signed, for private and presence channels) and waits for the success frame. */
+  async subscribe(channel: string, signed: { auth?: string; channel_data?: string } = {}): Promise<WireFrame> {
+    this.send('pusher:subscribe', { channel, ...signed });
+    return this.next('pusher_internal:subscription_succeeded');
+  }
+
   send(event: string, data: unknown, channel?: string): void {
     this.ws.send(JSON.stringify({ event, data, ...(channel ? { channel } : {}) }));
   }
 
   close(): void {
     this.ws.close();
+  }
+}
+
+/** Connects, reads the handshake and hands over the socket id; closes the socket whatever happens. */
+export async function withRawClient<T>(url: string, use: (raw: RawClient, socketId: string) => Promise<T>): Promise<T> {
+  const raw = await RawClient.connect(url);
+  try {
+    return await use(raw, await raw.established());
+  } finally {
+    raw.close();
   }
 }

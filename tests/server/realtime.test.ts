@@ -2,74 +2,16 @@
 // (Node build) subscribes and receives events published by the real `pusher` SDK, private channels go
 // through our auth endpoint, forged signatures are refused, and clients survive a server restart.
 import Pusher from 'pusher';
-import PusherClient, { type Channel } from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RealtimeConfig } from '../../server/config';
 import { createServer, type RunningServer } from '../../server/main';
-import type { RealtimeUser, ResolveUser } from '../../server/realtime/authorizer';
 import { instructorStatusChannel, instructorStatusEvent } from '../../server/realtime/names';
-import { freePort, RawClient } from './realtime-helpers';
-
-const config: RealtimeConfig = { mode: 'embedded', appId: 'test-app', key: 'test-key', secret: 'test-secret', cluster: 'eu' };
-const users: Record<string, RealtimeUser> = {
-  'teacher-7': { id: 7, is_teacher: true },
-  'student-9': { id: 9, is_teacher: false },
-};
-const resolveUser: ResolveUser = async (token) => users[token] ?? null;
+import { freePort, RawClient, withRawClient } from './realtime-helpers';
+import { connected, nextEvent, pusherClients, realtimeConfig as config, resolveTestUser, subscribed } from './support/pusher-clients';
 
 let port: number;
 let server: RunningServer;
-const start = () => createServer({ port, logLevel: 'silent', seedDemo: false, realtime: { config, resolveUser } });
-
-/** The official server SDK, pointed at our port as a deployment's config would point it at Pusher. */
-const sdk = (secret = config.secret) =>
-  new Pusher({ appId: config.appId, key: config.key, secret, host: '127.0.0.1', port: String(port), useTLS: false });
-
-function client(token?: string): PusherClient {
-  return new PusherClient(config.key, {
-    cluster: 'eu',
-    wsHost: '127.0.0.1',
-    wsPort: port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    channelAuthorization: {
-      transport: 'ajax',
-      endpoint: `http://127.0.0.1:${port}/api/v1/realtime/auth`,
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    },
-  });
-}
-
-/** Resolves with the next `event` on a pusher-js channel or connection. */
-function nextEvent<T = unknown>(target: { bind(event: string, cb: (data: T) => void): unknown; unbind(event: string, cb: (data: T) => void): unknown }, event: string): Promise<T> {
-  return new Promise((resolve) => {
-    const handler = (data: T) => {
-      target.unbind(event, handler);
-      resolve(data);
-    };
-    target.bind(event, handler);
-  });
-}
-
-async function subscribed(pusher: PusherClient, name: string): Promise<Channel> {
-  const channel = pusher.subscribe(name);
-  await nextEvent(channel, 'pusher:subscription_succeeded');
-  return channel;
-}
-
-function connected(pusher: PusherClient): Promise<void> {
-  if (pusher.connection.state === 'connected') return Promise.resolve();
-  return new Promise((resolve) => {
-    const handler = ({ current }: { current: string }) => {
-      if (current !== 'connected') return;
-      pusher.connection.unbind('state_change', handler);
-      resolve();
-    };
-    pusher.connection.bind('state_change', handler);
-  });
-}
-
-const wsUrl = (key = config.key, query = 'protocol=7&client=js&version=8.6.0') => `ws://127.0.0.1:${port}/app/${key}?${query}`;
+const start = () => createServer({ port, logLevel: 'silent', seedDemo: false, realtime: { config, resolveUser: resolveTestUser } });
+const { sdk, client, wsUrl } = pusherClients(() => port, config);
 
 beforeAll(async () => {
   port = await freePort();
@@ -178,34 +120,24 @@ describe('pusher-js against the built-in endpoint', () => {
 
 describe('the protocol on the wire', () => {
   it('sends connection_established with a socket id and activity timeout, JSON-encoded as a string', async () => {
-    const raw = await RawClient.connect(wsUrl());
-    try {
-      const socketId = await raw.established();
+    await withRawClient(wsUrl(), async (raw, socketId) => {
       expect(socketId).toMatch(/^\d+\.\d+$/);
       const wire = JSON.parse(raw.wire[0] ?? '{}') as { event: string; data: unknown };
       expect(wire.event).toBe('pusher:connection_established');
       expect(typeof wire.data).toBe('string');
       expect(JSON.parse(wire.data as string)).toEqual({ socket_id: socketId, activity_timeout: 120 });
-    } finally {
-      raw.close();
-    }
+    });
   });
 
   it('answers pusher:ping with pusher:pong', async () => {
-    const raw = await RawClient.connect(wsUrl());
-    try {
-      await raw.established();
+    await withRawClient(wsUrl(), async (raw) => {
       raw.send('pusher:ping', {});
       expect((await raw.next('pusher:pong')).event).toBe('pusher:pong');
-    } finally {
-      raw.close();
-    }
+    });
   });
 
   it('refuses a private subscription with a forged signature, and accepts the real one', async () => {
-    const raw = await RawClient.connect(wsUrl());
-    try {
-      const socketId = await raw.established();
+    await withRawClient(wsUrl(), async (raw, socketId) => {
       const channel = instructorStatusChannel(7);
       const forged = new Pusher({ appId: config.appId, key: config.key, secret: 'guessed-secret', host: 'x' }).authorizeChannel(socketId, channel);
       raw.send('pusher:subscribe', { channel, auth: forged.auth });
@@ -219,12 +151,9 @@ describe('the protocol on the wire', () => {
       raw.send('pusher:subscribe', { channel, auth: otherSocket.auth });
       expect(await raw.next(answer)).toMatchObject({ event: 'pusher:subscription_error', channel });
 
-      raw.send('pusher:subscribe', { channel, auth: sdk().authorizeChannel(socketId, channel).auth });
-      expect(await raw.next('pusher_internal:subscription_succeeded')).toMatchObject({ channel });
+      expect(await raw.subscribe(channel, { auth: sdk().authorizeChannel(socketId, channel).auth })).toMatchObject({ channel });
       expect(server.realtime.endpoint?.subscriberCount(channel)).toBe(1);
-    } finally {
-      raw.close();
-    }
+    });
   });
 
   it('closes with 4001 for an unknown app key and 4008/4007 for a missing or unsupported protocol', async () => {
@@ -248,8 +177,7 @@ describe('the protocol on the wire', () => {
       const raw = await RawClient.connect(wsUrl());
       const socketId = await raw.established();
       const signed = sdk().authorizeChannel(socketId, channel, { user_id: userId, user_info: { name } });
-      raw.send('pusher:subscribe', { channel, auth: signed.auth, channel_data: signed.channel_data });
-      return { raw, succeeded: await raw.next('pusher_internal:subscription_succeeded') };
+      return { raw, succeeded: await raw.subscribe(channel, { auth: signed.auth, channel_data: signed.channel_data }) };
     };
     const first = await join('1', 'مريم');
     const second = await join('2', 'Omar');
@@ -280,34 +208,24 @@ describe('the protocol on the wire', () => {
   });
 
   it('rejects client events unless the app enables them', async () => {
-    const raw = await RawClient.connect(wsUrl());
-    try {
-      const socketId = await raw.established();
+    await withRawClient(wsUrl(), async (raw, socketId) => {
       const channel = instructorStatusChannel(7);
-      raw.send('pusher:subscribe', { channel, auth: sdk().authorizeChannel(socketId, channel).auth });
-      await raw.next('pusher_internal:subscription_succeeded');
+      await raw.subscribe(channel, { auth: sdk().authorizeChannel(socketId, channel).auth });
       raw.send('client-typing', { who: 'me' }, channel);
       expect((await raw.next('pusher:error')).data).toMatchObject({ message: expect.stringMatching(/client events/i) });
-    } finally {
-      raw.close();
-    }
+    });
   });
 });
 
 describe("Pusher's HTTP events API", () => {
   it('rejects a request signed with the wrong secret (401) and delivers nothing', async () => {
-    const raw = await RawClient.connect(wsUrl());
-    try {
-      await raw.established();
-      raw.send('pusher:subscribe', { channel: 'guarded' });
-      await raw.next('pusher_internal:subscription_succeeded');
+    await withRawClient(wsUrl(), async (raw) => {
+      await raw.subscribe('guarded');
       await expect(sdk('wrong-secret').trigger('guarded', 'evil', {})).rejects.toMatchObject({ status: 401 });
       await sdk().trigger('guarded', 'good', {});
       // The good event is the first thing the socket hears after subscribing.
       expect((await raw.next((f) => f.channel === 'guarded')).event).toBe('good');
-    } finally {
-      raw.close();
-    }
+    });
   });
 
   it('rejects a stale timestamp, a tampered body and a missing signature', async () => {
@@ -327,11 +245,8 @@ describe("Pusher's HTTP events API", () => {
   });
 
   it('accepts batch events from the SDK and answers 404 for another app id', async () => {
-    const raw = await RawClient.connect(wsUrl());
-    try {
-      await raw.established();
-      raw.send('pusher:subscribe', { channel: 'batch-room' });
-      await raw.next('pusher_internal:subscription_succeeded');
+    await withRawClient(wsUrl(), async (raw) => {
+      await raw.subscribe('batch-room');
       await sdk().triggerBatch([
         { channel: 'batch-room', name: 'one', data: { n: 1 } },
         { channel: 'batch-room', name: 'two', data: { n: 2 } },
@@ -339,11 +254,8 @@ describe("Pusher's HTTP events API", () => {
       expect(await raw.next('one')).toMatchObject({ channel: 'batch-room', data: { n: 1 } });
       expect(await raw.next('two')).toMatchObject({ data: { n: 2 } });
 
-      const otherApp = new Pusher({ appId: 'other', key: config.key, secret: config.secret, host: '127.0.0.1', port: String(port), useTLS: false });
-      await expect(otherApp.trigger('batch-room', 'x', {})).rejects.toMatchObject({ status: 404 });
-    } finally {
-      raw.close();
-    }
+      await expect(sdk(config.secret, 'other').trigger('batch-room', 'x', {})).rejects.toMatchObject({ status: 404 });
+    });
   });
 });
 

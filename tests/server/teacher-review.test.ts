@@ -4,17 +4,16 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profileResponseSchema, sessionResponseSchema } from '../../contract/auth';
-import { EMBEDDED_DEV_KEYS } from '../../server/config';
+import { describe, expect, it } from 'vitest';
+import { profileResponseSchema } from '../../contract/auth';
+import { EMBEDDED_DEV_KEYS, loadConfig } from '../../server/config';
 import { createApp } from '../../server/app';
 import { createLogger } from '../../server/logger';
 import type { Publisher } from '../../server/realtime/publisher';
 import { ensureAdminToken, reviewTeacher, ReviewFailure } from '../../server/modules/teacher-review';
-import { loadConfig } from '../../server/config';
 import { createServer } from '../../server/main';
-import { EXE, JPEG, PDF, PNG } from './auth-helpers';
-import { seededDb, type TestDb } from './helpers';
+import { authApp, EXE, JPEG, PDF, PNG } from './auth-helpers';
+import { perFile } from './support/per-file';
 
 const ADMIN = 'test-admin-token-0123456789';
 
@@ -24,9 +23,6 @@ interface Published {
   data: unknown;
 }
 
-let t: TestDb;
-let uploadDir: string;
-let app: ReturnType<typeof createApp>;
 const published: Published[] = [];
 const publisher: Publisher = {
   mode: 'embedded',
@@ -37,77 +33,23 @@ const publisher: Publisher = {
   authorizeChannel: () => ({ auth: 'x' }),
 };
 
-let phoneCounter = 0;
-const newPhone = () => `+974557${String(++phoneCounter).padStart(5, '0')}`;
-let ipCounter = 0;
-
-function headers(token?: string, locale: 'ar' | 'en' = 'en'): Record<string, string> {
-  ipCounter += 1;
-  return {
-    'Accept-Language': locale,
-    'X-Forwarded-For': `10.9.${ipCounter >> 8}.${ipCounter & 255}`,
-    ...(token ? { Authorization: `Bearer ${token}` } : {}),
-  };
-}
-
-async function signUpTeacher(phone = newPhone()) {
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    type: 'instructor',
-    first_name: 'خالد',
-    second_name: 'عبدالله',
-    last_name: 'النعيمي',
-    phone,
-    country_code: 'QA',
-    email: `review${phone.slice(-5)}@example.com`,
-    gender: 'male',
-    birth_date: '1990-05-17',
-    experience_years: '7',
-    qualification: 'master',
-    country: 'QA',
-    password: 'Teach3rPass',
-    password_confirmation: 'Teach3rPass',
-  };
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  form.set('id_front', new File([PNG], 'front.png'), 'front.png');
-  form.set('id_back', new File([JPEG], 'back.jpg'), 'back.jpg');
-  form.set('qualification_scan', new File([PDF], 'degree.pdf'), 'degree.pdf');
-  const phase = await t.db.one<{ id: number }>('SELECT id FROM phases ORDER BY sort_order LIMIT 1');
-  const subject = await t.db.one<{ id: number }>('SELECT id FROM subjects ORDER BY sort_order LIMIT 1');
-  form.append('phases[]', String(phase!.id));
-  form.append('subjects[]', String(subject!.id));
-  const res = await app.request('/api/v1/auth/register', { method: 'POST', headers: headers(), body: form });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return { ...sessionResponseSchema.parse(await res.json()).data, phone };
-}
-
-async function signUpStudent() {
-  const phone = newPhone();
-  const phase = await t.db.one<{ id: number }>('SELECT id FROM phases ORDER BY sort_order LIMIT 1');
-  const res = await app.request('/api/v1/auth/register', {
-    method: 'POST',
-    headers: { ...headers(), 'Content-Type': 'application/json' },
-    body: JSON.stringify({ type: 'student', first_name: 'سارة', last_name: 'علي', phone, country_code: 'QA', gender: 'female', phase_id: phase!.id }),
-  });
-  expect(res.status).toBe(201);
-  const out = await app.request(`/api/v1/dev/outbox?phone=${encodeURIComponent(phone)}`, { headers: headers() });
-  const code = /\b(\d{6})\b/.exec(((await out.json()) as { data: { text: string }[] }).data[0]!.text)![1];
-  const verified = await app.request('/api/v1/verify-otp', {
-    method: 'POST',
-    headers: { ...headers(), 'Content-Type': 'application/json' },
-    body: JSON.stringify({ phone, code }),
-  });
-  return sessionResponseSchema.parse(await verified.json()).data;
-}
+const t = perFile(() =>
+  authApp({
+    app: {
+      realtime: { config: { mode: 'embedded', ...EMBEDDED_DEV_KEYS, cluster: 'eu' }, publisher, resolveUser: async () => null },
+      // app.request() has no socket, so the loopback check is exercised separately below.
+      admin: { token: ADMIN, loopbackOnly: false },
+    },
+  }),
+);
 
 async function profile(token: string, locale: 'ar' | 'en' = 'en') {
-  const res = await app.request('/api/v1/profile', { headers: headers(token, locale) });
+  const res = await t.get('/api/v1/profile', { token, locale });
   expect(res.status).toBe(200);
   return profileResponseSchema.parse(await res.json()).data;
 }
 
-const acceptTerms = (token: string, locale: 'ar' | 'en' = 'en') =>
-  app.request('/api/v1/instructor/update/status', { method: 'POST', headers: headers(token, locale) });
+const acceptTerms = (token: string | null, locale: 'ar' | 'en' = 'en') => t.post('/api/v1/instructor/update/status', undefined, { token, locale });
 
 function documentsForm(files: Record<string, Uint8Array>): FormData {
   const form = new FormData();
@@ -115,39 +57,17 @@ function documentsForm(files: Record<string, Uint8Array>): FormData {
   return form;
 }
 const submitDocuments = (token: string, form: FormData | undefined, locale: 'ar' | 'en' = 'en') =>
-  app.request('/api/v1/instructor/documents', { method: 'POST', headers: headers(token, locale), ...(form ? { body: form } : {}) });
+  t.post('/api/v1/instructor/documents', form, { token, locale });
 
 const admin = (p: string, init: RequestInit = {}, token = ADMIN) =>
-  app.request(`/api/admin${p}`, {
+  t.app.request(`/api/admin${p}`, {
     ...init,
     headers: { 'Accept-Language': 'en', Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...(init.headers as Record<string, string>) },
   });
 
-beforeAll(async () => {
-  t = await seededDb();
-  uploadDir = await mkdtemp(path.join(tmpdir(), 'noor-review-'));
-  app = createApp({
-    db: t.db,
-    log: createLogger('silent'),
-    auth: { uploadDir, trustProxy: true },
-    realtime: {
-      config: { mode: 'embedded', ...EMBEDDED_DEV_KEYS, cluster: 'eu' },
-      publisher,
-      resolveUser: async () => null,
-    },
-    // app.request() has no socket, so the loopback check is exercised separately below.
-    admin: { token: ADMIN, loopbackOnly: false },
-  });
-});
-
-afterAll(async () => {
-  await t.close();
-  await rm(uploadDir, { recursive: true, force: true });
-});
-
 describe('the reviewer (reviewTeacher)', () => {
   it('approves a teacher in review: policy, history row, realtime event on the private channel', async () => {
-    const teacher = await signUpTeacher();
+    const teacher = await t.signUpTeacher();
     expect((await profile(teacher.token)).status).toBe('in_review');
     published.length = 0;
     const result = await reviewTeacher(t.db, publisher, teacher.phone, 'approve');
@@ -165,7 +85,7 @@ describe('the reviewer (reviewTeacher)', () => {
   });
 
   it('rejects only with a reason; the profile carries the reason; an impossible action changes nothing', async () => {
-    const teacher = await signUpTeacher();
+    const teacher = await t.signUpTeacher();
     await expect(reviewTeacher(t.db, publisher, teacher.phone, 'reject', '  ')).rejects.toMatchObject({ code: 'reason_required' });
     await expect(reviewTeacher(t.db, publisher, teacher.phone, 'reinstate')).rejects.toBeInstanceOf(ReviewFailure);
     await expect(reviewTeacher(t.db, publisher, teacher.phone, 'suspend')).rejects.toMatchObject({ code: 'refused', status: 'in_review' });
@@ -178,8 +98,8 @@ describe('the reviewer (reviewTeacher)', () => {
   });
 
   it('finds teachers by phone with or without +, or by id; never a student', async () => {
-    const teacher = await signUpTeacher();
-    const student = await signUpStudent();
+    const teacher = await t.signUpTeacher();
+    const student = await t.signUpStudent();
     await expect(reviewTeacher(t.db, publisher, teacher.phone.slice(1), 'approve')).resolves.toMatchObject({ to: 'policy' });
     await expect(reviewTeacher(t.db, publisher, String(teacher.id), 'suspend')).resolves.toMatchObject({ to: 'suspended' });
     await expect(reviewTeacher(t.db, publisher, String(student.id), 'approve')).rejects.toMatchObject({ code: 'not_found' });
@@ -187,7 +107,7 @@ describe('the reviewer (reviewTeacher)', () => {
   });
 
   it('suspends an active or approved teacher and reinstates to active', async () => {
-    const teacher = await signUpTeacher();
+    const teacher = await t.signUpTeacher();
     await reviewTeacher(t.db, publisher, teacher.phone, 'approve');
     expect((await acceptTerms(teacher.token)).status).toBe(200);
     await expect(reviewTeacher(t.db, publisher, teacher.phone, 'suspend', 'شكوى قيد التحقيق')).resolves.toMatchObject({ from: 'active', to: 'suspended' });
@@ -196,7 +116,7 @@ describe('the reviewer (reviewTeacher)', () => {
   });
 
   it('a publish failure does not undo the change', async () => {
-    const teacher = await signUpTeacher();
+    const teacher = await t.signUpTeacher();
     const failing: Publisher = { ...publisher, publish: async () => false };
     await expect(reviewTeacher(t.db, failing, teacher.phone, 'approve')).resolves.toMatchObject({ to: 'policy', published: false });
   });
@@ -204,7 +124,7 @@ describe('the reviewer (reviewTeacher)', () => {
 
 describe('POST v1/instructor/update/status (accept the terms)', () => {
   it('moves policy → active with a localized message and publishes', async () => {
-    const teacher = await signUpTeacher();
+    const teacher = await t.signUpTeacher();
     await reviewTeacher(t.db, publisher, teacher.phone, 'approve');
     published.length = 0;
     const res = await acceptTerms(teacher.token, 'ar');
@@ -217,15 +137,15 @@ describe('POST v1/instructor/update/status (accept the terms)', () => {
   });
 
   it('is refused (409, localized) outside policy, 403 for a student, 401 without a token', async () => {
-    const teacher = await signUpTeacher();
+    const teacher = await t.signUpTeacher();
     const inReview = await acceptTerms(teacher.token, 'ar');
     expect(inReview.status).toBe(409);
     expect(((await inReview.json()) as { message: string }).message).toMatch(/[\u0600-\u06FF]/);
-    const student = await signUpStudent();
+    const student = await t.signUpStudent();
     const forbidden = await acceptTerms(student.token);
     expect(forbidden.status).toBe(403);
     expect(((await forbidden.json()) as { message: string }).message).toBe('This is available to teacher accounts only');
-    expect((await app.request('/api/v1/instructor/update/status', { method: 'POST', headers: headers() })).status).toBe(401);
+    expect((await acceptTerms(null)).status).toBe(401);
     // Twice: the second is a 409, and the status stays active.
     await reviewTeacher(t.db, publisher, teacher.phone, 'approve');
     expect((await acceptTerms(teacher.token)).status).toBe(200);
@@ -236,7 +156,7 @@ describe('POST v1/instructor/update/status (accept the terms)', () => {
 
 describe('POST v1/instructor/documents', () => {
   it('a rejected teacher resubmits one document → in review, reason cleared, the profile shows the new file', async () => {
-    const teacher = await signUpTeacher();
+    const teacher = await t.signUpTeacher();
     await reviewTeacher(t.db, publisher, teacher.phone, 'reject', 'المؤهل غير مقروء');
     const before = await profile(teacher.token);
     published.length = 0;
@@ -251,7 +171,7 @@ describe('POST v1/instructor/documents', () => {
   });
 
   it('an active teacher replacing a document goes back to review', async () => {
-    const teacher = await signUpTeacher();
+    const teacher = await t.signUpTeacher();
     await reviewTeacher(t.db, publisher, teacher.phone, 'approve');
     await acceptTerms(teacher.token);
     const res = await submitDocuments(teacher.token, documentsForm({ id_front: JPEG, id_back: PNG }));
@@ -260,7 +180,7 @@ describe('POST v1/instructor/documents', () => {
   });
 
   it('refuses bad files (400 on the field), nothing sent (400), wrong status (409), students (403)', async () => {
-    const teacher = await signUpTeacher();
+    const teacher = await t.signUpTeacher();
     const inReview = await submitDocuments(teacher.token, documentsForm({ id_front: PNG }));
     expect(inReview.status).toBe(409);
     await reviewTeacher(t.db, publisher, teacher.phone, 'reject', 'الهوية منتهية');
@@ -272,7 +192,7 @@ describe('POST v1/instructor/documents', () => {
     const noBody = await submitDocuments(teacher.token, undefined);
     expect(noBody.status).toBe(400);
     expect((await profile(teacher.token)).status).toBe('rejected');
-    const student = await signUpStudent();
+    const student = await t.signUpStudent();
     expect((await submitDocuments(student.token, documentsForm({ id_front: PNG }))).status).toBe(403);
   });
 });
@@ -280,14 +200,14 @@ describe('POST v1/instructor/documents', () => {
 describe('the admin API', () => {
   it('refuses a missing or wrong token (401) and, loopback-only, any caller without a loopback socket', async () => {
     expect((await admin('/teachers', {}, 'wrong')).status).toBe(401);
-    expect((await app.request('/api/admin/teachers')).status).toBe(401);
-    const strict = createApp({ db: t.db, log: createLogger('silent'), auth: { uploadDir }, admin: { token: ADMIN } });
+    expect((await t.app.request('/api/admin/teachers')).status).toBe(401);
+    const strict = createApp({ db: t.db, log: createLogger('silent'), auth: { uploadDir: t.uploadDir }, admin: { token: ADMIN } });
     const res = await strict.request('/api/admin/teachers', { headers: { Authorization: `Bearer ${ADMIN}` } });
     expect(res.status).toBe(403);
   });
 
   it('lists teachers by status, approves and rejects with a reason, lists and serves documents', async () => {
-    const teacher = await signUpTeacher();
+    const teacher = await t.signUpTeacher();
     const list = await admin('/teachers?status=in_review');
     expect(list.status).toBe(200);
     const rows = ((await list.json()) as { data: { phone: string; status: string; documents: number }[] }).data;
@@ -336,7 +256,7 @@ describe('the admin token and the loopback rule', () => {
   });
 
   it('a real loopback caller with the token is served by a running server', async () => {
-    const server = await createServer({ logLevel: 'silent', seedDemo: true, admin: { token: ADMIN }, auth: { uploadDir } });
+    const server = await createServer({ logLevel: 'silent', seedDemo: true, admin: { token: ADMIN }, auth: { uploadDir: t.uploadDir } });
     try {
       const ok = await fetch(`${server.url}/api/admin/teachers?status=active`, { headers: { Authorization: `Bearer ${ADMIN}` } });
       expect(ok.status).toBe(200);

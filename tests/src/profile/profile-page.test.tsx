@@ -5,134 +5,24 @@
 // errors beside their fields (a working-hours error beside its day) and keeps every edit; an active
 // teacher replacing a document is asked first in a dialog; both languages.
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { createRoute } from '@tanstack/react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProfileDetails } from '../../../contract/profile';
-import { ProfilePage } from '../../../src/features/profile/profile-page';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { toast } from '../../../src/ui/toast-store';
-import { cleanUpAfterEach, renderRouted, type RecordedCall, type Reply } from '../helpers';
-
-const phases = [
-  { id: 1, name: 'KG 1', code: 'kg1', stage: 'kindergarten', grade: null },
-  { id: 2, name: 'Grade 1', code: 'g1', stage: 'primary', grade: 1 },
-  { id: 3, name: 'Grade 2', code: 'g2', stage: 'primary', grade: 2 },
-];
-const subjects = [
-  { id: 1, name: 'Quran', code: 'quran' },
-  { id: 2, name: 'Mathematics', code: 'math' },
-];
-const countries = [
-  { code: 'QA', name: 'Qatar', dial_code: '+974', arab_league: true },
-  { code: 'EG', name: 'Egypt', dial_code: '+20', arab_league: true },
-];
-/** The reference lists carry the name in both languages as well (contract/reference.ts). */
-const named = <T extends { name: string }>(list: T[]) => list.map((x) => ({ ...x, name_ar: x.name, name_en: x.name }));
-const noDocs = { id_front: null, id_back: null, qualification_scan: null };
-
-const student: ProfileDetails = {
-  id: 7,
-  is_teacher: false,
-  status: null,
-  review_reason: null,
-  has_free_session: true,
-  profile_complete: true,
-  first_name: 'سارة',
-  second_name: null,
-  last_name: 'الأنصاري',
-  phone: '+97455123456',
-  email: null,
-  gender: 'female',
-  phase_id: 2,
-  country_code: 'QA',
-  country: { code: 'QA', name: 'Qatar' },
-  birth_date: null,
-  experience_years: null,
-  qualification: null,
-  phases: [{ id: 2, name: 'Grade 1' }],
-  subjects: [],
-  description: null,
-  documents: noDocs,
-  working_hours: [],
-  time_zone: 'Asia/Qatar',
-  document_files: noDocs,
-};
-
-const teacher: ProfileDetails = {
-  ...student,
-  id: 9,
-  is_teacher: true,
-  status: 'active',
-  has_free_session: false,
-  first_name: 'خالد',
-  second_name: 'عبدالله',
-  last_name: 'النعيمي',
-  phone: '+97455100001',
-  email: 'khalid@example.com',
-  gender: 'male',
-  phase_id: null,
-  birth_date: '1990-05-17',
-  experience_years: 7,
-  qualification: 'master',
-  phases: [{ id: 2, name: 'Grade 1' }],
-  subjects: [{ id: 1, name: 'Quran' }],
-  description: 'معلم قرآن',
-  documents: { id_front: '/api/v1/files/a', id_back: '/api/v1/files/b', qualification_scan: '/api/v1/files/c' },
-  working_hours: [{ weekday: 0, start_time: '09:00', end_time: '12:00' }],
-  document_files: {
-    id_front: { url: '/api/v1/files/a', name: 'id_front.png', uploaded_at: '2026-01-01T00:00:00.000Z' },
-    id_back: { url: '/api/v1/files/b', name: 'id_back.jpg', uploaded_at: '2026-01-01T00:00:00.000Z' },
-    qualification_scan: { url: '/api/v1/files/c', name: 'qualification_scan.pdf', uploaded_at: '2026-01-01T00:00:00.000Z' },
-  },
-};
-
-let current: ProfileDetails;
-let patchReply: Reply;
-let documentsReply: Reply;
-
-/** The API as this screen's tests answer it. */
-function server(url: string, method: string): Reply {
-  if (url.endsWith('/v1/profile') && method === 'GET') return { status: 200, json: { message: 'ok', data: current } };
-  if (url.endsWith('/v1/profile') && method === 'PATCH') return patchReply;
-  if (url.endsWith('/v1/instructor/documents')) return documentsReply;
-  if (url.endsWith('/v1/balance')) {
-    return { status: 200, json: { message: 'ok', data: { hours_remaining: 6, minutes_remaining: 360, expires_at: '2030-03-01T10:00:00.000Z', free_trial_available: true } } };
-  }
-  if (url.endsWith('/v1/phases')) return { status: 200, json: { message: 'ok', data: named(phases) } };
-  if (url.endsWith('/v1/subjects')) return { status: 200, json: { message: 'ok', data: named(subjects) } };
-  if (url.endsWith('/v1/countries')) return { status: 200, json: { message: 'ok', data: named(countries) } };
-  return { status: 404, json: { message: 'not found' } };
-}
-
-function renderPage(locale: 'en' | 'ar' = 'en') {
-  const onAccountChanged = vi.fn();
-  const rendered = renderRouted({
-    locale,
-    route: server,
-    children: (root) => [
-      createRoute({ getParentRoute: () => root, path: '/', component: () => <ProfilePage onAccountChanged={onAccountChanged} /> }),
-      createRoute({ getParentRoute: () => root, path: '/packages', component: () => <p>packages</p> }),
-    ],
-  });
-  return { ...rendered, onAccountChanged };
-}
-
-const patches = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'PATCH');
-const saved = (data: ProfileDetails, message = 'Your details were saved'): Reply => ({ status: 200, json: { message, data } });
+import { cleanUpAfterEach } from '../helpers';
+import { fakeXhr, patches, renderProfilePage, replies, resetReplies, saved, student, teacher } from './profile-fixtures';
 
 beforeEach(() => {
   toast.clear();
-  patchReply = saved(student);
-  documentsReply = { status: 200, json: { message: 'We received your documents.', data: teacher } };
+  resetReplies();
 });
 cleanUpAfterEach();
 
 describe('ProfilePage — student', () => {
   beforeEach(() => {
-    current = student;
+    replies.current = student;
   });
 
   it('shows the details, the read-only phone, the free session and the remaining hours with a link to packages', async () => {
-    renderPage();
+    renderProfilePage();
     expect(await screen.findByLabelText('First name')).toHaveProperty('value', 'سارة');
     expect(screen.getByLabelText('Last name')).toHaveProperty('value', 'الأنصاري');
     expect(screen.getByRole('radio', { name: 'Female' })).toHaveProperty('checked', true);
@@ -146,7 +36,7 @@ describe('ProfilePage — student', () => {
   });
 
   it("saves with PATCH, shows the server's message and refreshes the account", async () => {
-    const { calls, user, onAccountChanged } = renderPage();
+    const { calls, user, onAccountChanged } = renderProfilePage();
     const first = await screen.findByLabelText('First name');
     await user.clear(first);
     await user.type(first, 'مريم');
@@ -155,7 +45,7 @@ describe('ProfilePage — student', () => {
     // Times are shown in the zone chosen here (issue 11); it starts as the account's.
     expect(screen.getByLabelText('Time zone')).toHaveProperty('value', 'Asia/Qatar');
     await user.selectOptions(screen.getByLabelText('Time zone'), 'Europe/London');
-    patchReply = saved({ ...student, first_name: 'مريم', phase_id: 3 });
+    replies.patch = saved({ ...student, first_name: 'مريم', phase_id: 3 });
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(patches(calls)).toHaveLength(1));
     expect(patches(calls)[0]!.body).toEqual({ first_name: 'مريم', last_name: 'الأنصاري', gender: 'female', phase_id: 3, time_zone: 'Europe/London' });
@@ -165,7 +55,7 @@ describe('ProfilePage — student', () => {
   });
 
   it('refuses an English name before sending anything', async () => {
-    const { calls, user } = renderPage();
+    const { calls, user } = renderProfilePage();
     const first = await screen.findByLabelText('First name');
     await user.clear(first);
     await user.type(first, 'Sara');
@@ -177,7 +67,7 @@ describe('ProfilePage — student', () => {
   });
 
   it('Enter in an invalid field it never left shows the error there', async () => {
-    const { calls, user } = renderPage();
+    const { calls, user } = renderProfilePage();
     const first = await screen.findByLabelText('First name');
     await user.clear(first);
     await user.type(first, 'Sara{Enter}');
@@ -188,12 +78,12 @@ describe('ProfilePage — student', () => {
   });
 
   it("a failed save puts the server's errors beside their fields and keeps every edit", async () => {
-    const { calls, user, onAccountChanged, onError } = renderPage();
+    const { calls, user, onAccountChanged, onError } = renderProfilePage();
     const last = await screen.findByLabelText('Last name');
     await user.clear(last);
     await user.type(last, 'الكواري');
     await user.click(screen.getByRole('radio', { name: 'Male' }));
-    patchReply = { status: 400, json: { message: 'The data you entered is not valid', errors: { first_name: ['Name refused by the server'], phone: ['Phone is read-only'] } } };
+    replies.patch = { status: 400, json: { message: 'The data you entered is not valid', errors: { first_name: ['Name refused by the server'], phone: ['Phone is read-only'] } } };
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(patches(calls)).toHaveLength(1));
     const first = screen.getByLabelText('First name');
@@ -209,7 +99,7 @@ describe('ProfilePage — student', () => {
   });
 
   it('speaks Arabic', async () => {
-    renderPage('ar');
+    renderProfilePage('ar');
     expect(await screen.findByRole('heading', { name: 'ملفك الشخصي' })).toBeTruthy();
     expect(await screen.findByLabelText('الاسم الأول')).toHaveProperty('value', 'سارة');
     expect(screen.getByRole('button', { name: 'حفظ التغييرات' })).toBeTruthy();
@@ -218,12 +108,12 @@ describe('ProfilePage — student', () => {
 
 describe('ProfilePage — teacher', () => {
   beforeEach(() => {
-    current = teacher;
-    patchReply = saved(teacher);
+    replies.current = teacher;
+    replies.patch = saved(teacher);
   });
 
   it('shows every teacher field, the status, the working hours and the documents', async () => {
-    renderPage();
+    renderProfilePage();
     expect(await screen.findByLabelText('Second name')).toHaveProperty('value', 'عبدالله');
     expect(screen.getByTestId('teacher-status').textContent).toBe('Active');
     expect(screen.getByLabelText('Birth date')).toHaveProperty('value', '1990-05-17');
@@ -241,7 +131,7 @@ describe('ProfilePage — teacher', () => {
   });
 
   it('sends the fields with the working hours of the ticked days', async () => {
-    const { calls, user, onAccountChanged } = renderPage();
+    const { calls, user, onAccountChanged } = renderProfilePage();
     const tuesday = within(await screen.findByTestId('day-2'));
     await user.click(tuesday.getByRole('checkbox', { name: 'Tuesday' }));
     await user.type(tuesday.getByLabelText('From Tuesday'), '16:00');
@@ -271,7 +161,7 @@ describe('ProfilePage — teacher', () => {
   });
 
   it('refuses an end time before the start time on the client', async () => {
-    const { calls, user } = renderPage();
+    const { calls, user } = renderProfilePage();
     const monday = within(await screen.findByTestId('day-1'));
     await user.click(monday.getByRole('checkbox', { name: 'Monday' }));
     await user.type(monday.getByLabelText('From Monday'), '15:00');
@@ -282,7 +172,7 @@ describe('ProfilePage — teacher', () => {
   });
 
   it("puts a server working-hours error beside that day's time and keeps the edits", async () => {
-    const { calls, user } = renderPage();
+    const { calls, user } = renderProfilePage();
     const thursday = within(await screen.findByTestId('day-4'));
     await user.click(thursday.getByRole('checkbox', { name: 'Thursday' }));
     await user.type(thursday.getByLabelText('From Thursday'), '10:00');
@@ -291,7 +181,7 @@ describe('ProfilePage — teacher', () => {
     await user.clear(years);
     await user.type(years, '9');
     // The second range sent (index 1) is Thursday's.
-    patchReply = { status: 400, json: { message: 'invalid', errors: { 'working_hours.1.end_time': ['Too late for the server'], description: ['Too long'] } } };
+    replies.patch = { status: 400, json: { message: 'invalid', errors: { 'working_hours.1.end_time': ['Too late for the server'], description: ['Too long'] } } };
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(patches(calls)).toHaveLength(1));
     expect(await thursday.findByText('Too late for the server')).toBeTruthy();
@@ -301,7 +191,7 @@ describe('ProfilePage — teacher', () => {
   });
 
   it('asks an active teacher before a replaced document sends the account back to review', async () => {
-    const { calls, user, onAccountChanged } = renderPage();
+    const { calls, user, onAccountChanged } = renderProfilePage();
     const row = within(await screen.findByTestId('document-id_back'));
     const file = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'new-back.jpg', { type: 'image/jpeg' });
     await user.upload(row.getByLabelText('Replace: ID card (back)'), file);
@@ -329,41 +219,9 @@ describe('ProfilePage — teacher', () => {
   });
 
   it('speaks Arabic: day names and labels', async () => {
-    renderPage('ar');
+    renderProfilePage('ar');
     expect(await screen.findByRole('checkbox', { name: 'الأحد' })).toHaveProperty('checked', true);
     expect(screen.getByText('أيام التوفر وساعات العمل')).toBeTruthy();
     expect(screen.getByTestId('teacher-status').textContent).toBe('نشط');
   });
 });
-
-/** A stand-in XMLHttpRequest: records each send; the test moves its upload progress and answers it. */
-function fakeXhr() {
-  const sent: Array<{ url: string; body: FormData; progress: (share: number) => void; respond: (status: number, json: unknown) => void }> = [];
-  class FakeXhr {
-    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    status = 0;
-    responseText = '';
-    private url = '';
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader() {}
-    send(body: FormData) {
-      sent.push({
-        url: this.url,
-        body,
-        progress: (share) => this.upload.onprogress?.({ lengthComputable: true, loaded: share * 100, total: 100 }),
-        respond: (status, json) => {
-          this.status = status;
-          this.responseText = JSON.stringify(json);
-          this.onload?.();
-        },
-      });
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return { sent };
-}
