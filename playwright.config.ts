@@ -22,6 +22,14 @@ export default defineConfig({
   // The list is all a terminal and a CI log need; no HTML report to clean up.
   reporter: [['list']],
   outputDir: 'test-results',
+  // The live-session spec waits on a real 90-second session and its two tests run in order. Last in
+  // the queue it ran alone while the other worker sat idle (about 90 s of the e2e wall clock, measured
+  // in docs/bench.md); as its own project listed first, it starts at once beside the rest.
+  // The projects set no testDir or testMatch, so a config built on this one (e2e/model) keeps its own.
+  projects: [
+    { name: 'long', testMatch: '**/live-session.spec.ts' },
+    { name: 'e2e', testIgnore: '**/live-session.spec.ts' },
+  ],
   use: {
     baseURL,
     browserName: 'chromium',

@@ -15,5 +15,7 @@ export default defineConfig({
     // Builds the server tests' databases once per run: PGlite dumps, or (DATABASE_URL) a PostgreSQL
     // template database that each file copies (see the files).
     globalSetup: ['tests/setup/pglite-template.ts', 'tests/setup/pg-template.ts'],
+    // …and starts every other in-memory PGlite (a test's createServer) from the empty dump, not initdb.
+    setupFiles: ['tests/setup/pglite-from-template.ts'],
   },
 });

@@ -27,8 +27,11 @@ export function newPhone(): string {
   }
 }
 
-/** The newest 6-digit code texted to `phone`, from the dev outbox (waits for it to arrive). */
-export async function latestCode(request: APIRequestContext, phone: string): Promise<string> {
+/**
+ * The newest 6-digit code texted to `phone`, from the dev outbox (waits for it to arrive, and with
+ * `not` for one other than that: a resend or a second login replaces the first code).
+ */
+export async function latestCode(request: APIRequestContext, phone: string, not?: string): Promise<string> {
   let code = '';
   await expect
     .poll(
@@ -36,7 +39,7 @@ export async function latestCode(request: APIRequestContext, phone: string): Pro
         const body = (await (await request.get(`/api/v1/dev/outbox?phone=${encodeURIComponent(phone)}`)).json()) as { data?: unknown };
         const latest = Array.isArray(body.data) ? body.data[0] : undefined;
         code = JSON.stringify(latest ?? '').match(/\b(\d{6})\b/)?.[1] ?? '';
-        return code;
+        return code === not ? '' : code;
       },
       { message: `a code in the dev outbox for ${phone}` },
     )
