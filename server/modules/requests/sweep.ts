@@ -15,15 +15,21 @@ const BATCH = 100;
 /** Batches per kind and run: a backlog drains over a few ticks instead of holding one run for long. */
 const MAX_BATCHES = 20;
 
+// Due rows, oldest first. The ORDER BY is what keeps an empty sweep an index probe: without it the
+// planner, which cannot know that few pending rows are overdue (status and deadline are estimated
+// apart), expects thousands of matches and walks the whole table to find a LIMIT's worth (issue 13:
+// 50–100 ms at 100 000 requests). Ordered by the partial index's column, reading the index is the
+// only cheap plan, and it stops at the first row that is not due.
 const DUE = {
   pending: `r.status = 'pending' AND r.expires_at <= $1`,
   approved: `r.status = 'approved' AND r.ends_at <= $1`,
 } as const;
+const ORDER = { pending: 'r.expires_at', approved: 'r.ends_at' } as const;
 
 async function sweepBatch(tx: Queryable, kind: keyof typeof DUE, now: Date, only: number | undefined): Promise<{ seen: number; changes: RequestChange[] }> {
   const rows = await tx.query<RequestRow>(
     `SELECT ${ROW_COLUMNS} FROM requests r WHERE ${DUE[kind]}${only === undefined ? '' : ' AND r.id = $2'}
-      LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+      ORDER BY ${ORDER[kind]} LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
     only === undefined ? [now] : [now, only],
   );
   if (rows.length === 0) return { seen: 0, changes: [] };
