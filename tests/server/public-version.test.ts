@@ -34,7 +34,7 @@ const ctx = perFile(async () => {
   return { ...t, app, statements: seen.statements };
 });
 
-const list = (search: string, headers: Record<string, string> = {}) =>
+const list = async (search: string, headers: Record<string, string> = {}): Promise<Response> =>
   ctx.app.request(`/api/v1/teachers?per_page=50&search=${encodeURIComponent(search)}`, { headers: { 'Accept-Language': 'en', ...headers } });
 const names = async (res: Response) => ((await res.json()) as { data: TeacherCard[] }).data.map((t) => t.last_name);
 
@@ -48,6 +48,20 @@ describe('public version in memory', () => {
 
     await ctx.db.query(`UPDATE users SET last_name = 'Two' WHERE id = $1`, [id]);
     expect(await names(await list('Memo'))).toEqual(['Two']);
+  });
+
+  it('requests that miss together share one fill: a burst after a write costs what one miss costs', async () => {
+    const id = await makeTeacher(ctx.db, { first: 'Burst', last: 'One' });
+    const missCost = async (concurrent: number) => {
+      await ctx.db.query(`UPDATE users SET experience_years = experience_years + 1 WHERE id = $1`, [id]);
+      const before = ctx.statements();
+      const answers = await Promise.all(Array.from({ length: concurrent }, () => list('Burst')));
+      expect(answers.map((r) => r.status)).toEqual(Array.from({ length: concurrent }, () => 200));
+      return ctx.statements() - before;
+    };
+    const one = await missCost(1);
+    expect(one).toBeGreaterThan(0);
+    expect(await missCost(6)).toBe(one);
   });
 
   it('a write rolled back leaves the cached answer in place', async () => {

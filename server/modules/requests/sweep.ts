@@ -65,13 +65,35 @@ async function sweepBatch(tx: Queryable, kind: keyof typeof DUE, now: Date, only
 }
 
 /**
+ * Which kinds have a due row, in one statement outside any transaction: on most ticks nothing is due,
+ * and then the sweep costs two index probes instead of two transactions of three statements each.
+ * min() over a partial index is read from its first entry; EXISTS would not do: the planner expects
+ * many due rows and plans a sequential scan to find one (seen: 230 ms at 100 000 requests on PGlite).
+ * One request (`only`) is looked up by its primary key.
+ */
+async function dueKinds(db: Db, now: Date, only: number | undefined): Promise<(keyof typeof DUE)[]> {
+  const row =
+    only === undefined
+      ? await db.one<Record<keyof typeof DUE, boolean | null>>(
+          `SELECT (SELECT min(r.expires_at) FROM requests r WHERE r.status = 'pending') <= $1 AS pending,
+                  (SELECT min(r.ends_at) FROM requests r WHERE r.status = 'approved') <= $1 AS approved`,
+          [now],
+        )
+      : await db.one<Record<keyof typeof DUE, boolean>>(
+          `SELECT ${DUE.pending} AS pending, ${DUE.approved} AS approved FROM requests r WHERE r.id = $2`,
+          [now, only],
+        );
+  return (['pending', 'approved'] as const).filter((kind) => row?.[kind] === true);
+}
+
+/**
  * Expires pending requests past their deadline (refunded) and finishes approved sessions that ended;
  * with `only`, just that request (a change settles its own request before acting on it).
  * Idempotent and safe to run concurrently.
  */
 export async function sweepRequests(db: Db, now: Date, only?: number): Promise<RequestChange[]> {
   const changes: RequestChange[] = [];
-  for (const kind of ['pending', 'approved'] as const) {
+  for (const kind of await dueKinds(db, now, only)) {
     for (let i = 0; i < MAX_BATCHES; i++) {
       const batch = await db.transaction((tx) => sweepBatch(tx, kind, now, only));
       changes.push(...batch.changes);

@@ -34,6 +34,29 @@ function remember(entries: Map<string, Entry>, key: string, entry: Entry): void 
   entries.set(key, entry);
 }
 
+// Fills under way, per database and key: the requests that miss together (a burst right after a write
+// retired the entries) share one `produce` instead of each running the same queries.
+const filling = new WeakMap<Db, Map<string, Promise<Entry | null>>>();
+
+function fill(db: Db, entries: Map<string, Entry>, key: string, produce: () => Promise<object | null>): Promise<Entry | null> {
+  let pending = filling.get(db);
+  if (!pending) filling.set(db, (pending = new Map()));
+  let fill = pending.get(key);
+  if (!fill) {
+    fill = produce()
+      .then((value) => {
+        if (value === null) return null;
+        const body = JSON.stringify(value);
+        const entry: Entry = { body, etag: etagOf(body), encoded: {} };
+        remember(entries, key, entry);
+        return entry;
+      })
+      .finally(() => pending.delete(key));
+    pending.set(key, fill);
+  }
+  return fill;
+}
+
 /**
  * Answers a public GET from the cache, or renders it with `produce` (a JSON-able value) and keeps it.
  * `key` names the answer within a version (route, locale and every input that changes the body).
@@ -50,14 +73,8 @@ export async function publicJson(
   if (!entries) caches.set(db, (entries = new Map()));
   const version = publicVersion(db);
   const fullKey = `${typeof version === 'string' ? version : await version}|${c.get('locale')}|${key}`;
-  let entry = entries.get(fullKey);
-  if (!entry) {
-    const value = await produce();
-    if (value === null) return null;
-    const body = JSON.stringify(value);
-    entry = { body, etag: etagOf(body), encoded: {} };
-    remember(entries, fullKey, entry);
-  }
+  const entry = entries.get(fullKey) ?? (await fill(db, entries, fullKey, produce));
+  if (!entry) return null;
   let { body, etag } = entry;
   if (fresh) {
     body = JSON.stringify(await fresh(JSON.parse(entry.body) as object));
