@@ -45,13 +45,20 @@ async function timed(times: number, fn: () => Promise<unknown>): Promise<number>
   return median(out);
 }
 
-/** autocannon at a fixed rate; "reached req/s, p99, errors". */
+/**
+ * autocannon at a fixed rate; "reached req/s, p99, errors, thread cost". The thread cost is this
+ * process's CPU time (the server and PGlite; autocannon runs in its own process) per request: on a
+ * shared machine it moves much less than the latencies do.
+ */
 async function load(url: string): Promise<string> {
+  const cpu = process.cpuUsage();
   const { stdout } = await run(path.join(root, 'node_modules/.bin/autocannon'), ['-j', '-R', String(RATE), '-d', String(SECONDS), '-c', '32', url], {
     maxBuffer: 64 * 1024 * 1024,
   });
-  const r = JSON.parse(stdout) as { requests: { average: number }; latency: { p99: number }; errors: number; timeouts: number; non2xx: number };
-  return `${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, ${r.errors + r.timeouts + r.non2xx} errors`;
+  const used = process.cpuUsage(cpu);
+  const r = JSON.parse(stdout) as { requests: { average: number; total: number }; latency: { p99: number }; errors: number; timeouts: number; non2xx: number };
+  const perRequest = (used.user + used.system) / 1000 / Math.max(1, r.requests.total);
+  return `${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, ${r.errors + r.timeouts + r.non2xx} errors, ${perRequest.toFixed(2)} ms CPU/req`;
 }
 
 /** A Db that counts the statements it runs (transactions included). */

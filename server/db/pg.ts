@@ -1,5 +1,6 @@
 // The production driver: a `pg` connection pool on DATABASE_URL, behind the same interface as PGlite.
 import pg from 'pg';
+import { poolListener } from './pg-listen';
 import { sharedParsers, type Db, type Queryable } from './types';
 
 type Client = Pick<pg.PoolClient, 'query'>;
@@ -77,15 +78,33 @@ export async function openPg({ databaseUrl, searchPath, settings: given = {} }: 
   health.on('error', logError);
   // Fail at start-up, not on the first request, when the server is unreachable.
   await pool.query('SELECT 1');
+  const listening = poolListener(pool);
+  // Statements outside a transaction go through the listener's checkout, so their connection listens too.
+  const anyClient: Client = {
+    query: (async (sql: string, params?: unknown[]) => {
+      const client = await listening.checkout();
+      let broken: Error | undefined;
+      try {
+        return await client.query(sql, params);
+      } catch (err) {
+        // The statement's own errors leave the connection usable; anything else retires it.
+        if (!(err instanceof pg.DatabaseError)) broken = err as Error;
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    }) as Client['query'],
+  };
   return {
     driver: 'pg',
-    ...wrap(pool),
+    ...wrap(anyClient),
+    listen: (channel, listener) => listening.listen(channel, listener),
     ping: async (timeoutMs) => {
       await withTimeout(health.query('SELECT 1'), timeoutMs);
     },
     stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: settings.poolMax }),
     transaction: async (fn) => {
-      const client = await pool.connect();
+      const client = await listening.checkout();
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));

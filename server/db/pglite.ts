@@ -1,7 +1,7 @@
 // The embedded driver: PostgreSQL compiled to WASM (PGlite), persisted in a directory or kept in memory.
 import { mkdir } from 'node:fs/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { sharedParsers, type Db, type Queryable } from './types';
+import { sharedParsers, type Db, type NotifyListener, type Queryable } from './types';
 
 function wrap(target: PGlite | Transaction): Queryable {
   // PGlite's signature takes `any[]`; our params are already plain values.
@@ -41,6 +41,12 @@ export function pgliteDb(pg: PGlite): Db {
       await pg.query('SELECT 1');
     },
     stats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
+    // One in-process backend: PGlite hands each notification over (a microtask) while parsing the
+    // commit's reply, before the commit's promise resolves, and never misses one.
+    listen: async (channel: string, listener: NotifyListener) => {
+      const unlisten = await pg.listen(channel, (payload) => listener.notify(payload));
+      return () => void unlisten().catch(() => undefined);
+    },
     close: () => pg.close(),
   };
 }

@@ -16,9 +16,21 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** (Optional so test doubles need not bother.) Readiness: resolves when the database answers within timeoutMs (PostgreSQL: on its own connection). */
   ping?(timeoutMs: number): Promise<void>;
+  /**
+   * (Optional so test doubles need not bother.) LISTEN on a channel. `notify` gets each payload; a
+   * commit's own NOTIFY reaches it before that commit resolves (PGlite: in process; PostgreSQL: every
+   * pool connection listens). `gap` says notifications may have been missed (PostgreSQL: no connection
+   * was listening for a while), so whatever they keep up to date must be re-read. Resolves to unlisten.
+   */
+  listen?(channel: string, listener: NotifyListener): Promise<() => void>;
   /** Connection pool usage for metrics (PGlite: one connection, never waiting). */
   stats?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface NotifyListener {
+  notify(payload: string): void;
+  gap(): void;
 }
 
 export interface PoolStats {

@@ -7,13 +7,13 @@ import type { MiddlewareHandler } from 'hono';
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/i;
 // Not 206 (ranges address the raw bytes), 204/304 (no body) or redirects.
 const COMPRESSED_STATUSES = new Set([200, 201, 400, 404, 500]);
 // Below this, headers and CPU cost more than the bytes saved.
-const MIN_BYTES = 1024;
+export const MIN_BYTES = 1024;
 
 /** The best encoding the client accepts; br wins ties, q=0 refuses. */
 export function negotiateEncoding(header: string | undefined): Encoding | null {
@@ -29,7 +29,7 @@ export function negotiateEncoding(header: string | undefined): Encoding | null {
   return best ?? null;
 }
 
-function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+export function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
   return encoding === 'br'
     ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
     : gz(body, { level: 6 });

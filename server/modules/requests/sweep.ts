@@ -15,15 +15,21 @@ const BATCH = 100;
 /** Batches per kind and run: a backlog drains over a few ticks instead of holding one run for long. */
 const MAX_BATCHES = 20;
 
+// Due rows, oldest first. The ORDER BY is what keeps an empty sweep an index probe: without it the
+// planner, which cannot know that few pending rows are overdue (status and deadline are estimated
+// apart), expects thousands of matches and walks the whole table to find a LIMIT's worth (issue 13:
+// 50–100 ms at 100 000 requests). Ordered by the partial index's column, reading the index is the
+// only cheap plan, and it stops at the first row that is not due.
 const DUE = {
   pending: `r.status = 'pending' AND r.expires_at <= $1`,
   approved: `r.status = 'approved' AND r.ends_at <= $1`,
 } as const;
+const ORDER = { pending: 'r.expires_at', approved: 'r.ends_at' } as const;
 
 async function sweepBatch(tx: Queryable, kind: keyof typeof DUE, now: Date, only: number | undefined): Promise<{ seen: number; changes: RequestChange[] }> {
   const rows = await tx.query<RequestRow>(
     `SELECT ${ROW_COLUMNS} FROM requests r WHERE ${DUE[kind]}${only === undefined ? '' : ' AND r.id = $2'}
-      LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+      ORDER BY ${ORDER[kind]} LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
     only === undefined ? [now] : [now, only],
   );
   if (rows.length === 0) return { seen: 0, changes: [] };
@@ -59,13 +65,35 @@ async function sweepBatch(tx: Queryable, kind: keyof typeof DUE, now: Date, only
 }
 
 /**
+ * Which kinds have a due row, in one statement outside any transaction: on most ticks nothing is due,
+ * and then the sweep costs two index probes instead of two transactions of three statements each.
+ * min() over a partial index is read from its first entry; EXISTS would not do: the planner expects
+ * many due rows and plans a sequential scan to find one (seen: 230 ms at 100 000 requests on PGlite).
+ * One request (`only`) is looked up by its primary key.
+ */
+async function dueKinds(db: Db, now: Date, only: number | undefined): Promise<(keyof typeof DUE)[]> {
+  const row =
+    only === undefined
+      ? await db.one<Record<keyof typeof DUE, boolean | null>>(
+          `SELECT (SELECT min(r.expires_at) FROM requests r WHERE r.status = 'pending') <= $1 AS pending,
+                  (SELECT min(r.ends_at) FROM requests r WHERE r.status = 'approved') <= $1 AS approved`,
+          [now],
+        )
+      : await db.one<Record<keyof typeof DUE, boolean>>(
+          `SELECT ${DUE.pending} AS pending, ${DUE.approved} AS approved FROM requests r WHERE r.id = $2`,
+          [now, only],
+        );
+  return (['pending', 'approved'] as const).filter((kind) => row?.[kind] === true);
+}
+
+/**
  * Expires pending requests past their deadline (refunded) and finishes approved sessions that ended;
  * with `only`, just that request (a change settles its own request before acting on it).
  * Idempotent and safe to run concurrently.
  */
 export async function sweepRequests(db: Db, now: Date, only?: number): Promise<RequestChange[]> {
   const changes: RequestChange[] = [];
-  for (const kind of ['pending', 'approved'] as const) {
+  for (const kind of await dueKinds(db, now, only)) {
     for (let i = 0; i < MAX_BATCHES; i++) {
       const batch = await db.transaction((tx) => sweepBatch(tx, kind, now, only));
       changes.push(...batch.changes);

@@ -4,33 +4,57 @@
 // bumps public_version (database triggers, migration 0030), which retires every entry at once.
 // Per-user data never goes through here: only routes without a signed-in user call it.
 //
+// A hit costs no query: the version is kept in memory (public-version.ts). Everything a hit sends is
+// made once, when the entry is filled: the body, its ETag, and its brotli/gzip bytes (per encoding,
+// on first demand), so a hit is a map lookup and a copy of bytes.
 // Each answer carries a weak ETag and `Cache-Control: public, no-cache`: a browser or proxy may keep
-// it but asks again each time, and a matching If-None-Match costs one tiny query and a 304.
+// it but asks again each time, and a matching If-None-Match gets a 304.
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
+import { compress, MIN_BYTES, negotiateEncoding, type Encoding } from '../../http/compression';
 import type { AppEnv } from '../../http/context';
-import type { Queryable } from '../../db';
+import type { Db } from '../../db';
+import { publicVersion } from './public-version';
 
 interface Entry {
   body: string;
   etag: string;
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
 }
 
 /** Entries kept per database handle; the oldest goes first (Map keeps insertion order). */
 const MAX_ENTRIES = 1000;
 // Per database: version numbers only mean something within one database.
-const caches = new WeakMap<Queryable, Map<string, Entry>>();
-
-async function publicVersion(q: Queryable): Promise<string> {
-  const row = await q.one<{ version: string | number }>('SELECT version FROM public_version');
-  return String(row?.version ?? 0);
-}
+const caches = new WeakMap<Db, Map<string, Entry>>();
 
 const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
 function remember(entries: Map<string, Entry>, key: string, entry: Entry): void {
   if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   entries.set(key, entry);
+}
+
+// Fills under way, per database and key: the requests that miss together (a burst right after a write
+// retired the entries) share one `produce` instead of each running the same queries.
+const filling = new WeakMap<Db, Map<string, Promise<Entry | null>>>();
+
+function fill(db: Db, entries: Map<string, Entry>, key: string, produce: () => Promise<object | null>): Promise<Entry | null> {
+  let pending = filling.get(db);
+  if (!pending) filling.set(db, (pending = new Map()));
+  let fill = pending.get(key);
+  if (!fill) {
+    fill = produce()
+      .then((value) => {
+        if (value === null) return null;
+        const body = JSON.stringify(value);
+        const entry: Entry = { body, etag: etagOf(body), encoded: {} };
+        remember(entries, key, entry);
+        return entry;
+      })
+      .finally(() => pending.delete(key));
+    pending.set(key, fill);
+  }
+  return fill;
 }
 
 /**
@@ -47,15 +71,10 @@ export async function publicJson(
   const db = c.get('db');
   let entries = caches.get(db);
   if (!entries) caches.set(db, (entries = new Map()));
-  const fullKey = `${await publicVersion(db)}|${c.get('locale')}|${key}`;
-  let entry = entries.get(fullKey);
-  if (!entry) {
-    const value = await produce();
-    if (value === null) return null;
-    const body = JSON.stringify(value);
-    entry = { body, etag: etagOf(body) };
-    remember(entries, fullKey, entry);
-  }
+  const version = publicVersion(db);
+  const fullKey = `${typeof version === 'string' ? version : await version}|${c.get('locale')}|${key}`;
+  const entry = entries.get(fullKey) ?? (await fill(db, entries, fullKey, produce));
+  if (!entry) return null;
   let { body, etag } = entry;
   if (fresh) {
     body = JSON.stringify(await fresh(JSON.parse(entry.body) as object));
@@ -63,7 +82,12 @@ export async function publicJson(
   }
   const headers = { ETag: etag, 'Cache-Control': 'public, no-cache', Vary: 'Accept-Language' };
   if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
-  return c.body(body, 200, { ...headers, 'Content-Type': 'application/json; charset=UTF-8' });
+  const json = { ...headers, 'Content-Type': 'application/json; charset=UTF-8' };
+  // A fresh part makes every body different: the compression middleware handles those.
+  const encoding = !fresh && body.length >= MIN_BYTES ? negotiateEncoding(c.req.header('accept-encoding')) : null;
+  if (!encoding) return c.body(body, 200, json);
+  const bytes = await (entry.encoded[encoding] ??= compress(Buffer.from(body), encoding));
+  return c.body(new Uint8Array(bytes), 200, { ...json, 'Content-Encoding': encoding, 'Content-Length': String(bytes.length) });
 }
 
 function matches(header: string | undefined, etag: string): boolean {
