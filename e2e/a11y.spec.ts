@@ -37,7 +37,7 @@ for (const locale of LOCALES) {
           if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
           else await expect(page.locator('html')).not.toHaveClass(/(^|\s)dark(\s|$)/);
           // Fonts change text metrics and therefore contrast sampling; measure the settled page.
-          // The footer's newsletter form loads when scrolled near; check it too.
+          // The footer's newsletter form is checked too.
           await revealFooter(page);
           await page.evaluate(() => document.fonts.ready);
           const { violations } = await new AxeBuilder({ page })
