@@ -59,3 +59,17 @@ for (const locale of LOCALES) {
     expect(problems, 'console errors while hydrating').toEqual([]);
   });
 }
+
+test('every stylesheet a public page uses is in its HTML, so nothing restyles after the first paint', async ({ page }) => {
+  for (const path of ['/teachers', '/contact-us', '/']) {
+    const html = (await (await page.goto(path))?.text()) ?? '';
+    const inHtml = new Set([...html.matchAll(/<link rel="stylesheet"[^>]* href="([^"]+)"/g)].map((m) => m[1]));
+    await expect(page.locator('#root')).toHaveAttribute('data-mounted', '');
+    await page.waitForLoadState('networkidle');
+    const used = await page.evaluate(() =>
+      [...document.styleSheets].map((sheet) => sheet.href && new URL(sheet.href).pathname).filter((href): href is string => Boolean(href)),
+    );
+    expect(used.length).toBeGreaterThan(0);
+    expect(used.filter((href) => !inHtml.has(href)), `stylesheets of ${path} missing from its HTML`).toEqual([]);
+  }
+});

@@ -6,7 +6,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
+import { routeHeadTags } from './prerender-assets';
 
 /** The public routes rendered at build time; their file is the path's name, `index` for the root. */
 export const PRERENDERED_ROUTES = ['/', '/about-us', '/teachers', '/privacy-policy', '/terms-conditions', '/contact-us'];
@@ -20,6 +21,7 @@ export function prerender(): Plugin {
   let root = process.cwd();
   let outDir = 'dist/client';
   let isSsr = false;
+  let bundle: Rollup.OutputBundle = {};
   return {
     name: 'noor-prerender',
     apply: 'build',
@@ -27,6 +29,9 @@ export function prerender(): Plugin {
       root = config.root;
       outDir = path.resolve(root, config.build.outDir);
       isSsr = Boolean(config.build.ssr);
+    },
+    writeBundle(_options, output) {
+      bundle = output;
     },
     async closeBundle() {
       if (isSsr || process.env.NOOR_PRERENDER === '0') return;
@@ -57,7 +62,10 @@ export function prerender(): Plugin {
           const body = await render(route, locale);
           const html = template
             .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">`)
-            .replace('<div id="root"></div>', `<div id="root" data-prerendered="${locale}">${body}</div>`);
+            .replace('<div id="root"></div>', `<div id="root" data-prerendered="${locale}">${body}</div>`)
+            // The route's own CSS and modules, so its styles are there at first paint (no shift when
+            // the route chunk brings them) and its code loads with the entry instead of after it.
+            .replace('</head>', `${routeHeadTags(bundle, route)}\n  </head>`);
           if (!html.includes('data-prerendered')) throw new Error('[prerender] index.html has no empty #root to fill');
           await fs.writeFile(path.join(dir, fileOf(route)), html);
         }
