@@ -29,6 +29,18 @@ test.describe('without JavaScript', () => {
     }
   }
 
+  for (const locale of LOCALES) {
+    test(`/teachers in ${locale} has the teachers of the list in its HTML (rendered per request)`, async ({ page, request }) => {
+      const list = await request.get('/api/v1/teachers?page=1&per_page=12', { headers: { 'Accept-Language': locale } });
+      const first = ((await list.json()) as { data: { id: number; first_name: string }[] }).data[0]!;
+      await useLocaleCookie(page, locale);
+      await page.goto('/teachers');
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      const card = page.locator(`.teacher-card a[href="/teachers/${first.id}"]`).first();
+      await expect(card).toContainText(first.first_name);
+    });
+  }
+
   test('a query string gets the plain app page, whose content needs JavaScript', async ({ page }) => {
     await page.goto('/teachers?page=2');
     await expect(page.locator('main')).toHaveCount(0);
@@ -59,3 +71,36 @@ for (const locale of LOCALES) {
     expect(problems, 'console errors while hydrating').toEqual([]);
   });
 }
+
+test('hydrating /teachers rendered with its data: no console error, and the cards of the HTML stay', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  const card = page.locator('.teacher-card:not(.teacher-card-skeleton)').first();
+  // Marked as soon as the HTML is parsed, before any script runs: hydration must adopt it.
+  await page.route('**/assets/index-*.js', async (route) => {
+    await card.evaluate((el) => el.setAttribute('data-from-html', '1'));
+    await route.continue();
+  });
+  await page.goto('/teachers');
+  await expect(page.locator('#root')).toHaveAttribute('data-mounted', '');
+  await page.waitForLoadState('networkidle');
+  await expect(card).toHaveAttribute('data-from-html', '1');
+  expect(problems, 'console errors while hydrating').toEqual([]);
+});
+
+test('every stylesheet a public page uses is in its HTML, so nothing restyles after the first paint', async ({ page }) => {
+  for (const path of ['/teachers', '/contact-us', '/']) {
+    const html = (await (await page.goto(path))?.text()) ?? '';
+    const inHtml = new Set([...html.matchAll(/<link rel="stylesheet"[^>]* href="([^"]+)"/g)].map((m) => m[1]));
+    await expect(page.locator('#root')).toHaveAttribute('data-mounted', '');
+    await page.waitForLoadState('networkidle');
+    const used = await page.evaluate(() =>
+      [...document.styleSheets].map((sheet) => sheet.href && new URL(sheet.href).pathname).filter((href): href is string => Boolean(href)),
+    );
+    expect(used.length).toBeGreaterThan(0);
+    expect(used.filter((href) => !inHtml.has(href)), `stylesheets of ${path} missing from its HTML`).toEqual([]);
+  }
+});

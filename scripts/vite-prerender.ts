@@ -6,11 +6,18 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
+import { routeHeadTags } from './prerender-assets';
 
 /** The public routes rendered at build time; their file is the path's name, `index` for the root. */
 export const PRERENDERED_ROUTES = ['/', '/about-us', '/teachers', '/privacy-policy', '/terms-conditions', '/contact-us'];
 const LOCALES = ['ar', 'en'] as const;
+
+/** Routes the server renders per request with their data, and the file of each one's shell. */
+export const SSR_TEMPLATES: Record<string, string> = { '/teachers': 'teachers.html', '/contact-us': 'contact-us.html' };
+/** Where the server puts the rendered page and the data; server/http/ssr.ts replaces exactly these. */
+export const SSR_BODY = '<!--ssr-body-->';
+export const SSR_STATE = '<!--ssr-state-->';
 
 export function fileOf(route: string): string {
   return route === '/' ? 'index.html' : `${route.slice(1)}.html`;
@@ -20,6 +27,7 @@ export function prerender(): Plugin {
   let root = process.cwd();
   let outDir = 'dist/client';
   let isSsr = false;
+  let bundle: Rollup.OutputBundle = {};
   return {
     name: 'noor-prerender',
     apply: 'build',
@@ -27,6 +35,9 @@ export function prerender(): Plugin {
       root = config.root;
       outDir = path.resolve(root, config.build.outDir);
       isSsr = Boolean(config.build.ssr);
+    },
+    writeBundle(_options, output) {
+      bundle = output;
     },
     async closeBundle() {
       if (isSsr || process.env.NOOR_PRERENDER === '0') return;
@@ -50,16 +61,24 @@ export function prerender(): Plugin {
         render: (url: string, locale: string) => Promise<string>;
       };
       const template = await fs.readFile(path.join(outDir, 'index.html'), 'utf8');
+      const page = (locale: string, route: string, body: string) =>
+        template
+          .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">`)
+          .replace('<div id="root"></div>', `<div id="root" data-prerendered="${locale}">${body}</div>`)
+          // The route's own CSS and modules, so its styles are there at first paint (no shift when
+          // the route chunk brings them) and its code loads with the entry instead of after it.
+          .replace('</head>', `${routeHeadTags(bundle, route)}\n  </head>`);
       for (const locale of LOCALES) {
         const dir = path.join(outDir, 'prerender', locale);
-        await fs.mkdir(dir, { recursive: true });
+        await fs.mkdir(path.join(dir, 'ssr'), { recursive: true });
         for (const route of PRERENDERED_ROUTES) {
-          const body = await render(route, locale);
-          const html = template
-            .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">`)
-            .replace('<div id="root"></div>', `<div id="root" data-prerendered="${locale}">${body}</div>`);
+          const html = page(locale, route, await render(route, locale));
           if (!html.includes('data-prerendered')) throw new Error('[prerender] index.html has no empty #root to fill');
           await fs.writeFile(path.join(dir, fileOf(route)), html);
+        }
+        // The shells the server fills per request with a page and its data (server/http/ssr.ts).
+        for (const [route, file] of Object.entries(SSR_TEMPLATES)) {
+          await fs.writeFile(path.join(dir, 'ssr', file), page(locale, route, SSR_BODY).replace('</body>', `${SSR_STATE}</body>`));
         }
       }
     },

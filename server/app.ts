@@ -185,7 +185,8 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   if (admin) app.route('/api/admin', adminRoutes({ ...admin, storage: auth.storage, publisher: realtime?.publisher }));
   if (realtime?.endpoint) app.route('/', eventsApiRoutes(realtime.endpoint));
 
-  if (staticDir) app.use(staticFiles(staticDir));
+  // The API in process: public pages are rendered with their data (issue 13, server/http/ssr.ts).
+  if (staticDir) app.use(staticFiles(staticDir, (request) => app.fetch(request)));
 
   app.notFound((c) => c.json({ message: tr('not_found', c.get('locale') ?? DEFAULT_LOCALE) }, 404));
 

@@ -1,6 +1,7 @@
 // Bootstrap: load the catalog of the stored locale before the first render, create the root actors,
 // the server cache and the router, then render the app (or hydrate the pre-rendered page: app/mount.ts).
 import { StrictMode } from 'react';
+import { hydrate } from '@tanstack/react-query';
 import '@fontsource/cairo/arabic-400.css';
 import '@fontsource/cairo/arabic-700.css';
 import '@fontsource/cairo/latin-400.css';
@@ -27,6 +28,10 @@ async function boot() {
     onError: createErrorHandler({ auth: () => auth, navigateToLogin: () => void router.navigate({ to: '/login' }) }),
     onMutationSuccess: () => toast.clearErrors(),
   });
+  // A page the server rendered with its public data carries that data (server/http/ssr.ts): the
+  // queries start from it, so hydration finds the tree of the HTML and nothing is fetched twice.
+  const state = document.getElementById('noor-query-state')?.textContent;
+  if (state) hydrate(queryClient, JSON.parse(state));
   const auth = createAuthActor();
   watchActor('auth', auth);
   const router = createAppRouter({ auth, queryClient });

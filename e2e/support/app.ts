@@ -33,7 +33,7 @@ export function uniqueEmail(prefix = 'parent'): string {
   return `${prefix}.${Date.now().toString(36)}.${process.pid}.${counter}@example.com`;
 }
 
-/** Scrolls to the footer so its newsletter form (loaded when the footer nears the viewport) appears. */
+/** Scrolls to the footer and waits for its newsletter form (a shell until the visitor reaches for it). */
 export async function revealFooter(page: Page) {
   const footer = page.locator('footer');
   await footer.scrollIntoViewIfNeeded();

@@ -16,6 +16,11 @@ export function localeFromCookie(cookie: string | undefined): 'ar' | 'en' {
   return match?.[1] === 'en' ? 'en' : 'ar';
 }
 
+/** Whether a navigation may get a page rendered for an anonymous visitor (no query string, no session). */
+export function wantsRenderedPage(search: string, cookie: string | undefined): boolean {
+  return !search && !/(?:^|;\s*)ng-token=[^;]/.test(cookie ?? '');
+}
+
 /**
  * The file (under the static root) for this navigation, or null when the SPA page should answer. A
  * visitor with a session cookie gets the SPA page too: the pages were rendered for nobody signed in,
@@ -23,6 +28,6 @@ export function localeFromCookie(cookie: string | undefined): 'ar' | 'en' {
  */
 export function prerenderedFile(pathname: string, search: string, cookie: string | undefined): string | null {
   const file = ROUTES.get(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
-  if (!file || search || /(?:^|;\s*)ng-token=[^;]/.test(cookie ?? '')) return null;
+  if (!file || !wantsRenderedPage(search, cookie)) return null;
   return `/prerender/${localeFromCookie(cookie)}/${file}`;
 }

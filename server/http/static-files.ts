@@ -3,7 +3,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
-import { prerenderedFile } from './prerendered';
+import { localeFromCookie, prerenderedFile, wantsRenderedPage } from './prerendered';
+import { ssrPages } from './ssr';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -77,8 +78,13 @@ function acceptsHtml(c: Context): boolean {
   return (c.req.header('accept') ?? '').toLowerCase().includes('text/html');
 }
 
-export function staticFiles(staticDir: string): MiddlewareHandler {
+/**
+ * `api` answers the server's own API in process; given it, the pages made of public data are rendered
+ * per request with that data (./ssr.ts), else they are served as prerendered at build time.
+ */
+export function staticFiles(staticDir: string, api?: (request: Request) => Response | Promise<Response>): MiddlewareHandler {
   const root = path.resolve(staticDir);
+  const ssr = api ? ssrPages(root, api) : null;
   return async (c, next) => {
     const p = c.req.path;
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || p === '/api' || p.startsWith('/api/')) return next();
@@ -87,6 +93,14 @@ export function staticFiles(staticDir: string): MiddlewareHandler {
     if (found) return send(c, found, isAsset ? IMMUTABLE : REVALIDATE);
     if (!isAsset && (p === '/' || acceptsHtml(c))) {
       // A public page comes with its content already rendered, in the visitor's language (issue 13).
+      const cookie = c.req.header('cookie');
+      const rendered = ssr && wantsRenderedPage(new URL(c.req.url).search, cookie) ? await ssr(p, localeFromCookie(cookie)) : null;
+      if (rendered) {
+        const headers = new Headers({ 'Content-Type': MIME['.html']!, 'Cache-Control': REVALIDATE, ETag: rendered.etag, Vary: 'Cookie' });
+        const inm = c.req.header('if-none-match');
+        if (inm && inm.split(',').some((tag) => tag.trim() === rendered.etag)) return new Response(null, { status: 304, headers });
+        return new Response(c.req.method === 'HEAD' ? null : rendered.body, { status: 200, headers });
+      }
       const page = prerenderedFile(p, new URL(c.req.url).search, c.req.header('cookie'));
       const prerendered = page ? await fileAt(root, page) : null;
       if (prerendered) {

@@ -1,36 +1,37 @@
-// The footer's newsletter form is loaded only when the footer comes near the viewport: it brings
-// TanStack Form and zod, which a first visit to the home page would otherwise download for nothing
-// (the home route's JavaScript budget is 180 KB gzip; `npm run size` prints it).
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+// The footer's newsletter: its heading and a shell of the form are part of every page's first paint
+// (and of the prerendered HTML, so nothing shifts); the real form, with TanStack Form and zod, loads
+// only when the visitor reaches for it (focus, pointer, submit), taking over what was typed (issue 13:
+// a public page's first download ≤ 150 KB gzip; `npm run size` prints it).
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button } from '../ui/button';
+import { DeferredForm } from '../ui/deferred-form';
+import { Field } from '../ui/field';
+import { TextInput } from '../ui/text-input';
 
-const NewsletterForm = lazy(() =>
-  import('../features/pages/newsletter-form').then((m) => ({ default: m.NewsletterForm })),
-);
+const loadForm = () => import('../features/pages/newsletter-form').then((m) => m.NewsletterForm);
 
 export function LazyNewsletter() {
-  const slot = useRef<HTMLDivElement>(null);
-  // Without IntersectionObserver (old browsers, jsdom) the form loads at once. The build-time render
-  // (no window) leaves the slot empty, as a browser's first render does, so hydration matches.
-  const [near, setNear] = useState(() => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const el = slot.current;
-    if (!el || near) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '300px' },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [near]);
+  const { t } = useLingui();
   return (
-    <div ref={slot} className="footer-newsletter" data-testid="newsletter-slot">
-      {near && (
-        <Suspense fallback={null}>
-          <NewsletterForm />
-        </Suspense>
-      )}
+    <div className="footer-newsletter" data-testid="newsletter-slot">
+      <section className="newsletter" aria-labelledby="newsletter-title">
+        <h2 id="newsletter-title" className="newsletter-title">
+          <Trans>Newsletter</Trans>
+        </h2>
+        <p className="muted">
+          <Trans>News about lessons, teachers and offers, straight to your inbox.</Trans>
+        </p>
+        <DeferredForm load={loadForm}>
+          <form className="newsletter-form" noValidate>
+            <Field label={t`Email for newsletter`} required>
+              {(control) => <TextInput {...control} name="email" type="email" autoComplete="email" dir="ltr" inputMode="email" />}
+            </Field>
+            <Button type="submit" variant="secondary">
+              <Trans>Subscribe</Trans>
+            </Button>
+          </form>
+        </DeferredForm>
+      </section>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // The footer's newsletter sign-up: one email field. Signing up twice is good news said kindly (an info
-// toast with the server's message), not an error.
+// toast with the server's message), not an error. Loaded when the visitor reaches for the footer's
+// shell of it (src/app/lazy-newsletter.tsx, issue 13), taking over what was typed there.
 import { useForm } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -11,14 +12,15 @@ import { Field } from '../../ui/field';
 import { applyServerErrors, submitWith, textBinding, useValidateAllOnSubmit, visibleErrors } from '../../ui/form-helpers';
 import { TextInput } from '../../ui/text-input';
 import { toast } from '../../ui/toast-store';
+import { useHandoverSubmit, type Handover } from '../../ui/deferred-form';
 
-export function NewsletterForm() {
+export function NewsletterForm({ handover }: { handover?: Handover }) {
   const { t, i18n } = useLingui();
   const subscribe = useMutation({ mutationFn: (email: string) => subscribeToNewsletter(email) });
   const { formRef, validateAll, focusFirstInvalid } = useValidateAllOnSubmit();
 
   const form = useForm({
-    defaultValues: { email: '' },
+    defaultValues: { email: handover?.values.email ?? '' },
     onSubmit: async ({ value, formApi }) => {
       try {
         const reply = await subscribe.mutateAsync(value.email.trim());
@@ -27,7 +29,7 @@ export function NewsletterForm() {
         } else {
           toast.show({ severity: 'success', summary: t`Subscribed`, detail: reply.message });
         }
-        formApi.reset();
+        formApi.reset({ email: '' });
       } catch (error) {
         if (isApiError(error) && error.status === 400) {
           applyServerErrors(formApi, error.fieldErrors);
@@ -37,38 +39,31 @@ export function NewsletterForm() {
     },
     ...validateAll,
   });
+  useHandoverSubmit(handover, () => form.handleSubmit());
 
   return (
-    <section className="newsletter" aria-labelledby="newsletter-title">
-      <h2 id="newsletter-title" className="newsletter-title">
-        <Trans>Newsletter</Trans>
-      </h2>
-      <p className="muted">
-        <Trans>News about lessons, teachers and offers, straight to your inbox.</Trans>
-      </p>
-      <form
-        ref={formRef}
-        className="newsletter-form"
-        noValidate
-        onSubmit={submitWith(form)}
-      >
-        <form.Field name="email" validators={{ onChange: newsletterRequestSchema.shape.email }}>
-          {(field) => (
-            <Field label={t`Email for newsletter`} required errors={visibleErrors(field, i18n)}>
-              {(control) => (
-                <TextInput {...control} {...textBinding(field)} type="email" autoComplete="email" dir="ltr" inputMode="email" />
-              )}
-            </Field>
-          )}
-        </form.Field>
-        <form.Subscribe selector={(s) => s.isSubmitting}>
-          {(submitting) => (
-            <Button type="submit" variant="secondary" disabled={submitting} aria-busy={submitting || undefined}>
-              <Trans>Subscribe</Trans>
-            </Button>
-          )}
-        </form.Subscribe>
-      </form>
-    </section>
+    <form
+      ref={formRef}
+      className="newsletter-form"
+      noValidate
+      onSubmit={submitWith(form)}
+    >
+      <form.Field name="email" validators={{ onChange: newsletterRequestSchema.shape.email }}>
+        {(field) => (
+          <Field label={t`Email for newsletter`} required errors={visibleErrors(field, i18n)}>
+            {(control) => (
+              <TextInput {...control} {...textBinding(field)} type="email" autoComplete="email" dir="ltr" inputMode="email" />
+            )}
+          </Field>
+        )}
+      </form.Field>
+      <form.Subscribe selector={(s) => s.isSubmitting}>
+        {(submitting) => (
+          <Button type="submit" variant="secondary" disabled={submitting} aria-busy={submitting || undefined}>
+            <Trans>Subscribe</Trans>
+          </Button>
+        )}
+      </form.Subscribe>
+    </form>
   );
 }

@@ -19,7 +19,11 @@ const settings = {
 
 let contactReply: Reply;
 
-function setup(locale: 'en' | 'ar' = 'en') {
+/**
+ * Renders the page and reaches for its form, as a visitor does: the shell's first field takes the focus
+ * and the real form (loaded then, src/ui/deferred-form.tsx) replaces it before the test types.
+ */
+async function setup(locale: 'en' | 'ar' = 'en') {
   const { fetch, calls } = fakeFetch((url, method) => {
     if (url.endsWith('/v1/settings')) return { status: 200, json: { message: 'ok', data: settings } };
     if (url.endsWith('/v1/contact') && method === 'POST') return contactReply;
@@ -30,6 +34,10 @@ function setup(locale: 'en' | 'ar' = 'en') {
   renderWithProviders(<ContactPage />, { i18n: makeI18n(locale), queryClient: createQueryClient({ onError }) });
   const box = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
   const labels = locale === 'en' ? ['Name', 'Email', 'Phone', 'Message'] : ['الاسم', 'البريد الإلكتروني', 'الهاتف', 'الرسالة'];
+  const shell = box(labels[0]!);
+  shell.focus();
+  // The first import of the form (TanStack Form, zod, phone metadata) is slow to transform.
+  await waitFor(() => expect(box(labels[0]!)).not.toBe(shell), { timeout: 15_000 });
   const [name, email, phone, message] = labels.map(box) as [HTMLInputElement, HTMLInputElement, HTMLInputElement, HTMLInputElement];
   const fields = { name, email, phone, message };
   const posts = () => calls.filter((c) => c.method === 'POST');
@@ -57,14 +65,14 @@ afterEach(() => {
 
 describe('ContactPage', () => {
   it('shows the contact details from the settings', async () => {
-    setup();
+    await setup();
     const email = await screen.findByRole('link', { name: 'hello@noor.example' });
     expect(email.getAttribute('href')).toBe('mailto:hello@noor.example');
     expect(screen.getByText('Doha, Qatar')).toBeTruthy();
   });
 
   it('submitting empty marks every field required, next to it, and sends nothing', async () => {
-    const { fields, posts, user } = setup();
+    const { fields, posts, user } = await setup();
     await user.click(screen.getByRole('button', { name: 'Send' }));
     for (const field of Object.values(fields)) {
       await waitFor(() => expect(describedText(field)).toContain(REQUIRED));
@@ -74,7 +82,7 @@ describe('ContactPage', () => {
   });
 
   it('a field already invalid does not stop the submit from showing every other problem', async () => {
-    const { fields, posts, user } = setup();
+    const { fields, posts, user } = await setup();
     await user.type(fields.email, 'layla-at-example');
     await user.tab();
     await waitFor(() => expect(describedText(fields.email)).toContain('Please enter a valid email address'));
@@ -86,14 +94,14 @@ describe('ContactPage', () => {
   });
 
   it('Enter in a field the user has not left shows its message at once', async () => {
-    const { fields, posts, user } = setup();
+    const { fields, posts, user } = await setup();
     await user.type(fields.email, 'layla-at-example{Enter}');
     await waitFor(() => expect(describedText(fields.email)).toContain('Please enter a valid email address'));
     expect(posts()).toHaveLength(0);
   });
 
   it('says nothing while the user types, then the email format message on leaving the field', async () => {
-    const { fields, user } = setup();
+    const { fields, user } = await setup();
     await user.type(fields.email, 'layla-at-example');
     expect(describedText(fields.email)).not.toMatch(/valid email/);
     await user.tab();
@@ -110,7 +118,7 @@ describe('ContactPage', () => {
     ['399 characters', 'x'.repeat(399), false],
     ['400 characters', 'x'.repeat(400), true],
   ])('message of %s: length message shown = %s', async (_label, text, shown) => {
-    const { fields, user } = setup();
+    const { fields, user } = await setup();
     await user.click(fields.message);
     await user.paste(text);
     await user.tab();
@@ -118,14 +126,14 @@ describe('ContactPage', () => {
   });
 
   it('counts the message characters as the user types', async () => {
-    const { fields, user } = setup();
+    const { fields, user } = await setup();
     expect(describedText(fields.message)).toContain('0 characters');
     await user.type(fields.message, 'Hi');
     expect(describedText(fields.message)).toContain('2 characters');
   });
 
   it('keeps everything typed after a submit stopped by validation', async () => {
-    const { fields, posts, user } = setup();
+    const { fields, posts, user } = await setup();
     await user.type(fields.name, 'Layla Ahmed');
     await user.type(fields.email, 'layla-at-example');
     await user.type(fields.phone, '55123456');
@@ -141,7 +149,7 @@ describe('ContactPage', () => {
     expect(posts()).toHaveLength(0);
   });
 
-  async function fillValid(user: ReturnType<typeof userEvent.setup>, fields: ReturnType<typeof setup>['fields']) {
+  async function fillValid(user: ReturnType<typeof userEvent.setup>, fields: Awaited<ReturnType<typeof setup>>['fields']) {
     await user.type(fields.name, 'Layla Ahmed');
     await user.type(fields.email, 'layla@example.com');
     await user.type(fields.phone, '5512 3456');
@@ -153,7 +161,7 @@ describe('ContactPage', () => {
       status: 400,
       json: { message: 'The given data was invalid.', errors: { email: ['This email address is blocked.'], spam: ['Too many messages today.'] } },
     };
-    const { fields, onError, user } = setup();
+    const { fields, onError, user } = await setup();
     await fillValid(user, fields);
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(describedText(fields.email)).toContain('This email address is blocked.'));
@@ -167,7 +175,7 @@ describe('ContactPage', () => {
   });
 
   it('on success: posts the trimmed values (a local phone as +974), shows the server message and empties the form', async () => {
-    const { fields, posts, onError, user } = setup();
+    const { fields, posts, onError, user } = await setup();
     await fillValid(user, fields);
     await user.type(fields.name, '  ');
     await user.click(screen.getByRole('button', { name: 'Send' }));
@@ -186,7 +194,7 @@ describe('ContactPage', () => {
   });
 
   it('the phone is the sign-up\'s input and rules: a country picker, and "5588" refused before anything is sent', async () => {
-    const { fields, posts, user } = setup();
+    const { fields, posts, user } = await setup();
     expect(screen.getByRole('combobox', { name: 'Country code' })).toBeTruthy();
     await user.type(fields.name, 'Layla Ahmed');
     await user.type(fields.email, 'layla@example.com');
@@ -199,7 +207,7 @@ describe('ContactPage', () => {
   });
 
   it('speaks Arabic: labels and the required message', async () => {
-    const { fields, user } = setup('ar');
+    const { fields, user } = await setup('ar');
     await user.click(screen.getByRole('button', { name: 'إرسال' }));
     await waitFor(() => expect(describedText(fields.name)).toContain('هذا الحقل مطلوب'));
     expect(describedText(fields.message)).toContain('هذا الحقل مطلوب');
