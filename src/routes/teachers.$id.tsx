@@ -9,7 +9,7 @@ import { TeacherPage } from '../features/teachers/teacher-page';
 import { guard, selectAuthGuardState } from '../app/guards';
 
 export const Route = createFileRoute('/teachers/$id')({
-  beforeLoad: ({ context }) => guard(context, '/teachers/$id'),
+  beforeLoad: ({ context, params }) => guard(context, '/teachers/$id', { book: params.id }),
   staticData: { title: 'teacherBooking' },
   component: TeacherRoute,
 });
