@@ -33,7 +33,8 @@ async function demoTeacher(request: APIRequestContext): Promise<TeacherInfo> {
 
 /** Clicks a free time some way down the calendar (runs and specs then rarely pick the same one). */
 async function pickSlot(page: Page): Promise<string> {
-  const cells = page.getByRole('grid').getByRole('gridcell');
+  // Start times only: "now" (an urgent request) is a cell too.
+  const cells = page.getByRole('grid').getByRole('gridcell').and(page.locator('[data-slot]:not([data-slot="now"])'));
   await expect(cells.first()).toBeVisible();
   const count = await cells.count();
   const cell = cells.nth(Math.min(count - 1, 24 + Math.floor(Math.random() * Math.max(1, count - 24))));
