@@ -4,12 +4,14 @@
 // free trial does not cover the booking is offered the packages screen and, coming back, finds the
 // form as it was — also after a reload. A student in London and one in Qatar see the same free time
 // each in their own clock, both zones named; when the London student books it first, the Qatar
-// student is told it was just taken.
+// student is told it was just taken. A guest who opens the teacher is sent home, where a banner offers
+// to sign in to book with that teacher; after the code (and a reload of the code screen) the student
+// lands on the teacher's booking panel.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { LOCALES, tr, type Locale } from './support/catalog';
 import { open, preferences } from './support/app';
-import { newStudent } from './support/api';
+import { latestCode, newStudent } from './support/api';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -31,7 +33,8 @@ async function demoTeacher(request: APIRequestContext): Promise<TeacherInfo> {
 
 /** Clicks a free time some way down the calendar (runs and specs then rarely pick the same one). */
 async function pickSlot(page: Page): Promise<string> {
-  const cells = page.getByRole('grid').getByRole('gridcell');
+  // Start times only: "now" (an urgent request) is a cell too.
+  const cells = page.getByRole('grid').getByRole('gridcell').and(page.locator('[data-slot]:not([data-slot="now"])'));
   await expect(cells.first()).toBeVisible();
   const count = await cells.count();
   const cell = cells.nth(Math.min(count - 1, 24 + Math.floor(Math.random() * Math.max(1, count - 24))));
@@ -86,6 +89,34 @@ test('ar: search, no teacher for a nonsense name, too soon, then a scheduled boo
   await expect(page).toHaveURL(/\/session-details\/\d+$/);
   await expect(page.locator('[data-status="pending"]').first()).toBeVisible();
   await expect(page.locator('[data-status="pending"]').first()).toContainText(tr(locale, 'Pending'));
+});
+
+test('ar: a guest who opens a teacher is offered to sign in to book with them and comes back to that teacher', async ({ page, request }) => {
+  const locale: Locale = 'ar';
+  const { phone } = await newStudent(request, { phaseId: teacher.phases[0]!.id });
+  const registered = await latestCode(request, phone);
+  await preferences(page, { locale });
+  await open(page, `/teachers/${teacher.id}`);
+  await expect(page).toHaveURL(new RegExp(`/\\?book=${teacher.id}$`));
+
+  const banner = page.getByTestId('book-with-banner');
+  await expect(banner).toContainText(teacher.first_name);
+  await banner.getByRole('link').click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  const main = page.locator('main');
+  await main.getByRole('textbox', { name: tr(locale, 'Phone number'), exact: true }).fill(phone.slice(4));
+  await main.getByRole('button', { name: tr(locale, 'Send code'), exact: true }).click();
+  await expect(page).toHaveURL(/\/verify-otp/);
+  // The teacher is kept in this tab across a reload of the code screen.
+  await page.reload();
+  let code = registered;
+  await expect.poll(async () => (code = await latestCode(request, phone))).not.toBe(registered);
+  await main.getByRole('textbox', { name: tr(locale, 'Verification code'), exact: true }).fill(code);
+  await main.getByRole('button', { name: tr(locale, 'Verify'), exact: true }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/teachers/${teacher.id}#book$`));
+  await expect(page.locator('#teacher-name')).toContainText(teacher.first_name);
+  await expect(page.locator('#book')).toBeFocused();
 });
 
 test('en: a student whose free trial does not cover two hours is offered packages and comes back to the filled form', async ({ page, baseURL, request }) => {

@@ -15,6 +15,7 @@ import { anonymous } from './auth/anonymous.states';
 import { loggedIn } from './auth/logged-in.states';
 import { authSetup, required } from './auth/setup';
 import { BUSY, type AuthContext, type AuthNotice } from './auth/types';
+export { parseReturnTarget, parseTeacherId } from './auth/return-to';
 
 export {
   RESEND_COOLDOWN_SECONDS,
@@ -22,6 +23,7 @@ export {
   type AuthEvent,
   type AuthNotice,
   type FormFields,
+  type ReturnTarget,
   type StoredSession,
 } from './auth/types';
 
@@ -36,6 +38,7 @@ export const authMachine = authSetup.createMachine({
     notice: null,
     failure: null,
     resendSecondsLeft: 0,
+    returnTo: null,
   },
   initial: 'checking',
   states: {
@@ -58,9 +61,17 @@ export const authMachine = authSetup.createMachine({
               {
                 guard: { type: 'hasToken', params: ({ event }) => ({ token: event.output.token }) },
                 target: 'fetchingProfile',
-                actions: { type: 'rememberToken', params: ({ event }) => ({ token: required(event.output.token, 'token cookie') }) },
+                actions: [
+                  { type: 'rememberToken', params: ({ event }) => ({ token: required(event.output.token, 'token cookie') }) },
+                  // A new phone reloading complete-register still goes on to the teacher afterwards.
+                  { type: 'rememberReturn', params: ({ event }) => ({ target: event.output.returnTo }) },
+                ],
               },
-              { target: '#auth.anonymous' },
+              {
+                target: '#auth.anonymous',
+                // A reload on the sign-in or code screen keeps the teacher the guest was signing in for.
+                actions: { type: 'rememberReturn', params: ({ event }) => ({ target: event.output.returnTo }) },
+              },
             ],
             onError: { target: '#auth.anonymous', actions: 'clearSession' },
           },

@@ -11,6 +11,17 @@ export const anonymous = authSetup.createStateConfig({
   description: 'Nobody is signed in. The sign-in, sign-up, code and password screens send their forms here.',
   tags: ['auth:anonymous'],
   initial: 'idle',
+  on: {
+    'return.set': {
+      guard: { type: 'isTeacherId', params: ({ event }) => ({ teacherId: event.teacherId }) },
+      description:
+        'Home\'s "sign in to book with {teacher}": remember that teacher (in this tab, across reloads); signing in ends on their page.',
+      actions: [
+        { type: 'rememberReturn', params: ({ event }) => ({ target: { teacherId: event.teacherId } }) },
+        { type: 'storeReturn', params: ({ context }) => ({ target: context.returnTo }) },
+      ],
+    },
+  },
   states: {
     idle: {
       description: 'Waiting for a form: student sign-up or login, teacher sign-up or login, password recovery.',

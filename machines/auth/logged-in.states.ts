@@ -2,6 +2,7 @@
 // profile reloads, logout, and the server ending the session (401).
 import { assertEvent } from 'xstate';
 import { authSetup, keepFailure, tokenOf } from './setup';
+import { afterSignIn } from './return-to';
 import { BUSY } from './types';
 
 const leave = ['clearSession', 'forgetAccount', { type: 'navigate', params: { to: 'root' } }] as const;
@@ -24,7 +25,11 @@ export const loggedIn = authSetup.createStateConfig({
       always: [{ guard: 'isProfileIncomplete', target: 'incompleteProfile' }, { target: 'ready' }],
     },
     ready: {
-      description: 'Signed in with a complete profile.',
+      description: 'Signed in with a complete profile. A return target has been followed by now (or a teacher has no use for it): drop it.',
+      entry: [
+        { type: 'rememberReturn', params: { target: null } },
+        { type: 'storeReturn', params: { target: null } },
+      ],
       on: { 'profile.reload': 'reloadingProfile' },
     },
     incompleteProfile: {
@@ -50,7 +55,7 @@ export const loggedIn = authSetup.createStateConfig({
           actions: [
             { type: 'setAccount', params: ({ event }) => ({ account: event.output }) },
             { type: 'storeSession', params: ({ event }) => ({ account: event.output }) },
-            { type: 'navigate', params: { to: 'root' } },
+            { type: 'navigate', params: ({ context }) => afterSignIn(context) },
           ],
         },
         onError: { target: 'incompleteProfile', actions: keepFailure },

@@ -3,6 +3,7 @@
 import { assertEvent } from 'xstate';
 import { startForms } from './forms';
 import { authSetup, keepFailure, phoneOf, required } from './setup';
+import { afterSignIn } from './return-to';
 import { BUSY } from './types';
 
 const code = authSetup.createStateConfig({
@@ -39,7 +40,7 @@ const code = authSetup.createStateConfig({
             actions: [
               { type: 'setAccount', params: ({ event }) => ({ account: event.output }) },
               { type: 'storeSession', params: ({ event }) => ({ account: event.output }) },
-              { type: 'navigate', params: { to: 'root' } },
+              { type: 'navigate', params: ({ context }) => afterSignIn(context) },
             ],
           },
         ],

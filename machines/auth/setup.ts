@@ -15,10 +15,12 @@ import {
   type FormFields,
   type OtpRejection,
   type PasswordResetInput,
+  type ReturnTarget,
   type StoredSession,
   type StudentLoginInput,
   type StudentSignupInput,
 } from './types';
+import { parseReturnTarget, parseTeacherId } from './return-to';
 
 function notProvided(name: string): never {
   throw new Error(`${name} not provided: bind it with authMachine.provide() (src/app/auth.ts)`);
@@ -69,10 +71,14 @@ export const authSetup = setup({
     storeSession: (_, _params: { account: AccountRecord }) => notProvided('storeSession'),
     /** Clears the token, the teacher flag and cached user data. */
     clearSession: () => notProvided('clearSession'),
+    /** Keeps (or, with null, drops) the return target where a reload of this tab finds it. */
+    storeReturn: (_, _params: { target: ReturnTarget | null }) => notProvided('storeReturn'),
     /** Tells the app where to go once this transition is done (src/app follows it). */
     navigate: emit((_, destination: AuthDestination) => ({ type: 'navigate' as const, destination })),
     setAccount: assign((_, params: { account: AccountRecord }) => ({ account: params.account, pendingToken: null })),
     forgetAccount: assign({ account: null, pendingToken: null }),
+    /** Only a valid target is kept: whatever else is handed in leaves none. */
+    rememberReturn: assign((_, params: { target: unknown }) => ({ returnTo: parseReturnTarget(params.target) })),
     rememberToken: assign((_, params: { token: string }) => ({ pendingToken: params.token })),
     rememberPhone: assign((_, params: { phone: string; countryCode?: string }) => ({
       phone: params.phone,
@@ -88,6 +94,7 @@ export const authSetup = setup({
   guards: {
     hasAccount: (_, params: { account: AccountRecord | null }) => params.account !== null,
     hasToken: (_, params: { token: string | null }) => params.token !== null && params.token !== '',
+    isTeacherId: (_, params: { teacherId: unknown }) => parseTeacherId(params.teacherId) !== null,
     /** Register answered 409 and `errors.type` says the phone belongs to a teacher. */
     isTeacherPhone: (_, params: { error: unknown }) => isConflict(params.error, 'instructor'),
     /** Register answered 409 for any other account (a student). */

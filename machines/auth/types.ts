@@ -11,10 +11,17 @@ export const RESEND_COOLDOWN_SECONDS = 60;
 export interface StoredSession {
   account: AccountRecord | null;
   token: string | null;
+  /** The teacher a guest was signing in to book with, kept in this tab across reloads. */
+  returnTo?: ReturnTarget | null;
 }
 
 /** The 422 `errors.code` values of v1/verify-otp; each one has its own state and message. */
 export type OtpRejection = 'wrong' | 'expired' | 'too_many_attempts';
+
+/** The teacher a guest was signing in to book with (validated by ./return-to). */
+export interface ReturnTarget {
+  teacherId: number;
+}
 
 /** A message the sign-in screen shows on arrival, set by the flow that sent the user there. */
 export type AuthNotice = 'teacherAccountExists' | 'passwordReset';
@@ -25,6 +32,7 @@ export type AuthDestination =
   | { to: 'aboutUs' }
   | { to: 'signIn' }
   | { to: 'completeRegister' }
+  | { to: 'teacher'; teacherId: number }
   | { to: 'verifyOtp'; phone: string }
   | { to: 'resetPassword'; phone: string };
 
@@ -50,12 +58,15 @@ export interface AuthContext {
   failure: Failure | null;
   /** Seconds until a new code may be requested; 0 once resend is allowed. */
   resendSecondsLeft: number;
+  /** The teacher a guest asked to book with: the student lands there once signed in (./return-to). */
+  returnTo: ReturnTarget | null;
 }
 
 export type AuthEvent =
   | { type: 'signup.submit'; phone: string; countryCode: string; fields: FormFields }
   | { type: 'login.submit'; phone: string; countryCode: string }
   | { type: 'otp.open'; phone: string }
+  | { type: 'return.set'; teacherId: unknown }
   | { type: 'otp.submit'; code: string }
   | { type: 'otp.resend' }
   | { type: 'teacher.signup.submit'; payload: unknown }

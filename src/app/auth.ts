@@ -6,9 +6,17 @@ import type { Failure } from '../../contract/failure';
 import { describeFailure, type ErrorToast } from '../api/present-error';
 import { i18n } from '../i18n/i18n';
 import { toast } from '../ui/toast-store';
-import { authMachine, type AuthDestination, type FormFields, type StoredSession } from '../../machines/auth.machine';
+import { authMachine, type AuthDestination, type FormFields, type ReturnTarget, type StoredSession } from '../../machines/auth.machine';
 import type { AccountRecord } from '../../contract/account';
-import { clearSessionStorage, readCookie, readStoredAccount, storeAccount, TOKEN_COOKIE } from './session-storage';
+import {
+  clearSessionStorage,
+  readCookie,
+  readReturnTarget,
+  readStoredAccount,
+  storeAccount,
+  storeReturnTarget,
+  TOKEN_COOKIE,
+} from './session-storage';
 import { api, type Envelope } from '../api/client';
 
 /**
@@ -38,6 +46,9 @@ export function hrefOf(destination: AuthDestination): string {
       return '/sign-in';
     case 'completeRegister':
       return '/complete-register';
+    case 'teacher':
+      // Built from a validated id only (machines/auth/return-to.ts): always a path of this site.
+      return `/teachers/${destination.teacherId}#book`;
     case 'verifyOtp':
       return `/verify-otp?phone=${encodeURIComponent(destination.phone)}`;
     case 'resetPassword':
@@ -50,6 +61,7 @@ export const authEffects = {
     checkLogin: fromPromise<StoredSession>(async () => ({
       account: await readStoredAccount(),
       token: readCookie(TOKEN_COOKIE),
+      returnTo: readReturnTarget(),
     })),
     fetchProfile: fromPromise<AccountRecord, { token: string }>(({ input }) => fetchAccount(input.token)),
     registerStudent: fromPromise<void, { phone: string; countryCode: string; fields: FormFields }>(async ({ input }) => {
@@ -103,6 +115,7 @@ export const authEffects = {
   actions: {
     storeSession: (_: unknown, params: { account: AccountRecord }) => storeAccount(params.account),
     clearSession: () => clearSessionStorage(),
+    storeReturn: (_: unknown, params: { target: ReturnTarget | null }) => storeReturnTarget(params.target),
   },
 };
 

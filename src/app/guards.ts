@@ -90,8 +90,12 @@ export function redirectFor(auth: AuthGuardState, routeId: string): { to: string
   return null;
 }
 
-/** For a route's beforeLoad: throws the router's redirect when the user may not be here. */
-export function guard(context: Pick<RouterContext, 'auth'>, routeId: string): void {
+/**
+ * For a route's beforeLoad: throws the router's redirect when the user may not be here. `homeSearch`
+ * goes with a redirect home: a guest who opened a teacher arrives on /?book={id}, and home offers to
+ * sign in to book with that teacher (issue 11).
+ */
+export function guard(context: Pick<RouterContext, 'auth'>, routeId: string, homeSearch?: Record<string, string | number>): void {
   const target = redirectFor(selectAuthGuardState(context.auth.getSnapshot()), routeId);
-  if (target) throw redirect({ to: target.to, replace: true });
+  if (target) throw redirect({ to: target.to, search: target.to === '/' ? homeSearch : undefined, replace: true });
 }

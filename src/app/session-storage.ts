@@ -1,10 +1,13 @@
 // Where the session lives in the browser (spec §9): cookies ng-token and is_teacher for 30 days,
-// SameSite=Lax, Secure on https; the account record in localStorage.
+// SameSite=Lax, Secure on https; the account record in localStorage; the teacher a guest is signing in
+// to book with in sessionStorage (this tab only, across reloads; issue 11).
 import type { AccountRecord } from '../../contract/account';
+import { parseReturnTarget, type ReturnTarget } from '../../machines/auth.machine';
 
 export const TOKEN_COOKIE = 'ng-token';
 export const TEACHER_COOKIE = 'is_teacher';
 const ACCOUNT_KEY = 'ng-account';
+const RETURN_KEY = 'ng-return';
 const THIRTY_DAYS = 60 * 60 * 24 * 30;
 
 export function readCookie(name: string): string | null {
@@ -46,5 +49,23 @@ export function clearSessionStorage(): void {
     localStorage.removeItem(ACCOUNT_KEY);
   } catch {
     // nothing stored
+  }
+}
+
+/** The stored return target, validated again: sessionStorage is as untrusted as any input. */
+export function readReturnTarget(): ReturnTarget | null {
+  try {
+    return parseReturnTarget(JSON.parse(sessionStorage.getItem(RETURN_KEY) ?? 'null'));
+  } catch {
+    return null;
+  }
+}
+
+export function storeReturnTarget(target: ReturnTarget | null): void {
+  try {
+    if (target) sessionStorage.setItem(RETURN_KEY, JSON.stringify(target));
+    else sessionStorage.removeItem(RETURN_KEY);
+  } catch {
+    // storage blocked: the target lives in the machine until a reload
   }
 }

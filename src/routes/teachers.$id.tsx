@@ -10,7 +10,7 @@ import { selectAuthGuardState } from '../app/guards';
 import { guardedPage } from '../app/route-options';
 
 export const Route = createFileRoute('/teachers/$id')({
-  ...guardedPage('teacherBooking'),
+  ...guardedPage('teacherBooking', (params) => ({ book: params.id })),
   component: TeacherRoute,
 });
 

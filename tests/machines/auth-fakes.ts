@@ -2,7 +2,7 @@
 // would have done (cookies written); `follow` records the pages the machine sends the user to.
 import { fromPromise } from 'xstate';
 import type { AccountRecord } from '../../contract/account';
-import type { AuthDestination, StoredSession } from '../../machines/auth.machine';
+import type { AuthDestination, ReturnTarget, StoredSession } from '../../machines/auth.machine';
 import { ApiError } from '../../src/api/api-error';
 
 export const student: AccountRecord = {
@@ -48,6 +48,8 @@ export function makeFakes(options: FakeOptions = {}) {
   const calls: Array<{ actor: string; input: unknown }> = [];
   const navigations: AuthDestination[] = [];
   const stored: AccountRecord[] = [];
+  /** The return targets the app would have written to sessionStorage (null: removed). */
+  const returns: Array<ReturnTarget | null> = [];
   let cleared = 0;
   function actor<I, O>(name: string, fallback: Behaviour<I, O>, given?: Behaviour<I, O>) {
     return fromPromise<O, I>(async ({ input }) => {
@@ -73,6 +75,7 @@ export function makeFakes(options: FakeOptions = {}) {
     actions: {
       storeSession: (_: unknown, params: { account: AccountRecord }) => void stored.push(params.account),
       clearSession: () => void cleared++,
+      storeReturn: (_: unknown, params: { target: ReturnTarget | null }) => void returns.push(params.target),
     },
   };
   /** Records where the machine sends the user (its emitted `navigate`), as the app's router would follow it. */
@@ -84,6 +87,7 @@ export function makeFakes(options: FakeOptions = {}) {
     calls,
     navigations,
     stored,
+    returns,
     called: (name: string) => calls.filter((c) => c.actor === name),
     get cleared() {
       return cleared;

@@ -1,17 +1,17 @@
 // The first three steps of the guided booking (issue 11) and the progress list above them: subject,
-// duration, and the time (a free start on the calendar, or "now" when the teacher can take an urgent
-// request). Controls show the machine's fields and send every change to it, so a restored draft looks
+// duration, and the time (a free start on the calendar, or its "now" cell when the teacher can take an
+// urgent request). Controls show the machine's fields and send every change to it, so a restored draft looks
 // the same and nothing chosen is lost; problems stand beside their control (marked aria-invalid, so
 // the form can focus the first one).
-import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import type { Availability } from '../../../contract/availability';
 import { MAX_DURATION_HOURS, MIN_DURATION_HOURS } from '../../../contract/requests';
 import type { TeacherDetail } from '../../../contract/teachers';
 import { BOOKING_STEPS, type BookingFields, type BookingStep } from '../../../machines/booking.machine';
 import { Field } from '../../ui/field';
 import { BookingWhen } from './booking-when';
+import { NOW } from './slot-grid';
 
 const DURATIONS = Array.from({ length: MAX_DURATION_HOURS - MIN_DURATION_HOURS + 1 }, (_, i) => MIN_DURATION_HOURS + i);
 
@@ -85,57 +85,17 @@ export function SlotStep({
   viewerZone,
   labelId,
 }: StepProps & { availability: UseQueryResult<Availability>; viewerZone: string; labelId: string }) {
-  const canStartNow = availability.data?.available_now === true;
-  const said = errors('starts_at');
-  let body: ReactNode;
-  if (fields.type === 'urgent') {
-    body = said.length ? (
-      <div className="field-error" role="alert">
-        {said.map((text) => (
-          <p key={text}>{text}</p>
-        ))}
-      </div>
-    ) : (
-      <p className="slot-chosen">
-        <Trans>The session starts now, as soon as the teacher accepts.</Trans>
-      </p>
-    );
-  } else {
-    body = (
-      <BookingWhen
-        availability={availability}
-        value={fields.startsAt}
-        onChange={(iso) => edit({ startsAt: iso })}
-        viewerZone={viewerZone}
-        labelId={labelId}
-        errors={said}
-      />
-    );
-  }
+  const urgent = fields.type === 'urgent';
   return (
-    <>
-      {canStartNow || fields.type === 'urgent' ? (
-        <fieldset className="field choice-group" role="radiogroup">
-          <legend className="field-label">
-            <Trans>When</Trans>
-          </legend>
-          <div className="choices">
-            <label className="choice">
-              <input type="radio" name="type" value="schedule" checked={fields.type === 'schedule'} onChange={() => edit({ type: 'schedule' })} />
-              <span>
-                <Trans>Choose a time</Trans>
-              </span>
-            </label>
-            <label className="choice">
-              <input type="radio" name="type" value="urgent" checked={fields.type === 'urgent'} onChange={() => edit({ type: 'urgent' })} />
-              <span>
-                <Trans>Now (the teacher is available)</Trans>
-              </span>
-            </label>
-          </div>
-        </fieldset>
-      ) : null}
-      {body}
-    </>
+    <BookingWhen
+      availability={availability}
+      value={urgent ? NOW : fields.startsAt}
+      // "Now" on the calendar is an urgent request; any other cell a scheduled one at that start.
+      onChange={(value) => edit(value === NOW ? { type: 'urgent' } : { type: 'schedule', startsAt: value })}
+      keepNow={urgent}
+      viewerZone={viewerZone}
+      labelId={labelId}
+      errors={errors('starts_at')}
+    />
   );
 }

@@ -1,18 +1,23 @@
-// The "when" step of the booking form (issue 11): the calendar of free times for the chosen duration,
-// what was chosen in the viewer's clock and (when it differs) the teacher's, both zones named, and the
-// problems of that field — client rule keys or the server's own words, "just taken" among them.
+// The "when" step of the booking form (issue 11): the calendar of free times for the chosen duration
+// ("now" its first cell when the teacher can take an urgent request), what was chosen in the viewer's
+// clock and (when it differs) the teacher's, both zones named, and the problems of that field —
+// client rule keys or the server's own words, "just taken" among them.
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Availability } from '../../../contract/availability';
 import { Button } from '../../ui/button';
 import { SlotPicker } from './slot-picker';
+import { NOW } from './slot-grid';
 import { sameClock } from '../../domain/zoned-time';
 import { dayLabel, timeOf, zoneName } from './slot-time';
 
 export interface BookingWhenProps {
   availability: UseQueryResult<Availability>;
+  /** The chosen start (ISO), NOW for an urgent request, or ''. */
   value: string;
-  onChange: (iso: string) => void;
+  onChange: (value: string) => void;
+  /** Keep "now" on the calendar even when the teacher no longer is available (it is the choice made). */
+  keepNow: boolean;
   viewerZone: string;
   labelId: string;
   errors: string[];
@@ -20,6 +25,13 @@ export interface BookingWhenProps {
 
 export function ChosenTime({ iso, viewerZone, teacherZone }: { iso: string; viewerZone: string; teacherZone: string | null }) {
   const { i18n } = useLingui();
+  if (iso === NOW) {
+    return (
+      <p className="slot-chosen" aria-live="polite">
+        <Trans>The session starts now, as soon as the teacher accepts.</Trans>
+      </p>
+    );
+  }
   const day = dayLabel(iso, i18n.locale, viewerZone);
   const time = timeOf(iso, i18n.locale, viewerZone);
   const zone = zoneName(viewerZone, i18n.locale, iso);
@@ -43,7 +55,7 @@ export function ChosenTime({ iso, viewerZone, teacherZone }: { iso: string; view
   );
 }
 
-export function BookingWhen({ availability, value, onChange, viewerZone, labelId, errors }: BookingWhenProps) {
+export function BookingWhen({ availability, value, onChange, keepNow, viewerZone, labelId, errors }: BookingWhenProps) {
   const errorId = `${labelId}-error`;
   return (
     <div className="field">
@@ -64,6 +76,9 @@ export function BookingWhen({ availability, value, onChange, viewerZone, labelId
       ) : (
         <SlotPicker
           slots={availability.data.slots}
+          from={availability.data.from}
+          to={availability.data.to}
+          now={availability.data.available_now || keepNow}
           value={value}
           onChange={onChange}
           teacherZone={availability.data.time_zone}

@@ -1,18 +1,29 @@
-// The booking calendar (issue 11): the free start times the server offers, grouped by the viewer's
-// days, as an ARIA grid — one row per day, one cell per start. One cell is in the tab order (roving
-// tabindex): arrows move between starts and days (left and right mirror in Arabic), Home/End go to
-// the day's first and last start, Page Up/Down move a week. A screen reader hears each cell as
-// "Sunday 3 May, 4:00 PM, free". The next free start is marked. Times are the viewer's clock; when
-// that differs from the teacher's, the caption names both zones.
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+// The booking calendar (issue 11): the free start times the server offers as an ARIA grid, a day list
+// on a phone and a week grid (seven day columns, times as rows, week paging) from 1024 px. One
+// component holds what both share — the model (./slot-grid.ts), the roving tabindex (one cell in the
+// tab order), the keys and the cells — and the layout only places the cells. Arrows move between
+// starts and days (left and right mirror in Arabic), Home/End go to the day's first and last start
+// (with Ctrl: the calendar's), Page Up/Down move a week. A screen reader hears each cell as "Sunday
+// 3 May, 4:00 PM, free". "Now" (the teacher can take an urgent request) is today's first cell; the
+// next free start is marked. Times are the viewer's clock; when that differs from the teacher's, the
+// caption names both zones and each cell's label says the teacher's time.
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { sameClock } from '../../domain/zoned-time';
-import { dayKey, dayLabel, timeOf, zoneName } from './slot-time';
+import { calendarDays, moveFrom, NOW, positionOf, WEEK_DAYS, weekOf, type CalendarDay, type Move } from './slot-grid';
+import { timeOf, zoneName } from './slot-time';
+import { WeekNav, WeekRows, type CellOf } from './slot-week';
 
 export interface SlotPickerProps {
   slots: readonly string[];
+  /** The window the free times were computed for (UTC ISO; '' when unknown). */
+  from: string;
+  to: string;
+  /** Offer "now": the teacher can take an urgent request (or one is already chosen). */
+  now: boolean;
+  /** The chosen start (ISO), NOW, or ''. */
   value: string;
-  onChange: (iso: string) => void;
+  onChange: (value: string) => void;
   teacherZone: string;
   viewerZone: string;
   labelId: string;
@@ -20,76 +31,100 @@ export interface SlotPickerProps {
   invalid?: boolean;
 }
 
-interface Day {
-  key: string;
-  label: string;
-  slots: string[];
-}
+const WIDE = '(min-width: 64rem)';
+const subscribeWide = (change: () => void) => {
+  const query = window.matchMedia?.(WIDE);
+  query?.addEventListener('change', change);
+  return () => query?.removeEventListener('change', change);
+};
+/** From 1024 px the week grid; a phone (and any environment without media queries) gets the day list. */
+const useWide = () =>
+  useSyncExternalStore(
+    subscribeWide,
+    () => window.matchMedia?.(WIDE).matches ?? false,
+    () => false,
+  );
 
-function byDay(slots: readonly string[], locale: string, zone: string): Day[] {
-  const days: Day[] = [];
-  for (const iso of slots) {
-    const key = dayKey(iso, zone);
-    const last = days[days.length - 1];
-    if (last?.key === key) last.slots.push(iso);
-    else days.push({ key, label: dayLabel(iso, locale, zone), slots: [iso] });
+/** Which move each key asks for. In the day list a row is a day; in the week grid a column is. */
+const KEYS: Record<'list' | 'week', Record<'forward' | 'back' | 'down' | 'up', Move>> = {
+  list: { forward: 'nextTime', back: 'prevTime', down: 'nextDay', up: 'prevDay' },
+  week: { forward: 'nextDay', back: 'prevDay', down: 'nextTime', up: 'prevTime' },
+};
+
+function moveOf(e: KeyboardEvent, layout: 'list' | 'week', rtl: boolean): Move | null {
+  const keys = KEYS[layout];
+  switch (e.key) {
+    case rtl ? 'ArrowLeft' : 'ArrowRight':
+      return keys.forward;
+    case rtl ? 'ArrowRight' : 'ArrowLeft':
+      return keys.back;
+    case 'ArrowDown':
+      return keys.down;
+    case 'ArrowUp':
+      return keys.up;
+    case 'Home':
+      return e.ctrlKey ? 'first' : 'dayStart';
+    case 'End':
+      return e.ctrlKey ? 'last' : 'dayEnd';
+    case 'PageDown':
+      return 'nextWeek';
+    case 'PageUp':
+      return 'prevWeek';
+    default:
+      return null;
   }
-  return days;
 }
 
-function positionOf(days: Day[], iso: string): [number, number] | null {
-  for (let d = 0; d < days.length; d++) {
-    const s = days[d]!.slots.indexOf(iso);
-    if (s >= 0) return [d, s];
-  }
-  return null;
+function DayList({ days, cell }: { days: CalendarDay[]; cell: CellOf }) {
+  return days
+    .filter((day) => day.slots.length > 0)
+    .map((day) => (
+      <div role="row" className="slot-day" key={day.key}>
+        <span role="rowheader" className="slot-day-label">
+          {day.label}
+        </span>
+        <div className="slot-cells">{day.slots.map((slot) => cell(day, slot))}</div>
+      </div>
+    ));
 }
 
-export function SlotPicker({ slots, value, onChange, teacherZone, viewerZone, labelId, describedBy, invalid }: SlotPickerProps) {
+export function SlotPicker({ slots, from, to, now, value, onChange, teacherZone, viewerZone, labelId, describedBy, invalid }: SlotPickerProps) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
   const rtl = typeof document !== 'undefined' && document.documentElement.dir === 'rtl';
-  const days = useMemo(() => byDay(slots, locale, viewerZone), [slots, locale, viewerZone]);
-  const [focus, setFocus] = useState<[number, number]>(() => positionOf(days, value) ?? [0, 0]);
+  const layout = useWide() ? 'week' : 'list';
+  // "Today" is read once: the calendar does not reshuffle while the student looks at it.
+  const [at] = useState(() => Date.now());
+  const days = useMemo(() => calendarDays({ slots, from, to, now, locale, zone: viewerZone, at }), [slots, from, to, now, locale, viewerZone, at]);
+  const [focus, setFocus] = useState<string | null>(null);
   const grid = useRef<HTMLDivElement>(null);
-  // Keep the roving cell inside the grid when the free times change.
-  const active: [number, number] = (() => {
-    const d = Math.min(focus[0], Math.max(days.length - 1, 0));
-    const s = Math.min(focus[1], Math.max((days[d]?.slots.length ?? 1) - 1, 0));
-    return [d, s];
-  })();
+  const pending = useRef(false);
+  const firstFree = days.find((day) => day.slots.length)?.slots[0]?.iso ?? null;
+  const nextFree = days.flatMap((day) => day.slots).find((slot) => slot.iso !== NOW)?.iso ?? null;
+  // The roving cell: the one last focused, else the chosen start, else the first; always one that exists.
+  const active = [focus, value].find((iso) => iso && positionOf(days, iso)) ?? firstFree;
 
-  // Every cell is rendered already: focusing it moves the roving tabindex through its onFocus.
-  const move = (d: number, s: number) => {
-    const day = Math.max(0, Math.min(days.length - 1, d));
-    const slot = Math.max(0, Math.min((days[day]?.slots.length ?? 1) - 1, s));
-    grid.current?.querySelector<HTMLElement>(`[data-cell="${day}-${slot}"]`)?.focus();
+  // A key moved the focus to a cell that may only now be drawn (another week): focus it once it is.
+  useEffect(() => {
+    if (!pending.current || !active) return;
+    pending.current = false;
+    grid.current?.querySelector<HTMLElement>(`[data-slot="${active}"]`)?.focus();
+  });
+
+  const go = (iso: string | null, moveFocus: boolean) => {
+    if (!iso) return;
+    pending.current = moveFocus;
+    setFocus(iso);
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
-    const [d, s] = active;
-    const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
-    const back = rtl ? 'ArrowRight' : 'ArrowLeft';
-    const day = days[d];
-    if (!day) return;
-    if (e.key === forward) move(s + 1 < day.slots.length ? d : d + 1, s + 1 < day.slots.length ? s + 1 : 0);
-    else if (e.key === back) move(s > 0 ? d : d - 1, s > 0 ? s - 1 : Number.MAX_SAFE_INTEGER);
-    else if (e.key === 'ArrowDown') move(d + 1, s);
-    else if (e.key === 'ArrowUp') move(d - 1, s);
-    else if (e.key === 'Home') move(e.ctrlKey ? 0 : d, 0);
-    else if (e.key === 'End') move(e.ctrlKey ? days.length - 1 : d, Number.MAX_SAFE_INTEGER);
-    else if (e.key === 'PageDown') move(d + 7, s);
-    else if (e.key === 'PageUp') move(d - 7, s);
-    else return;
+    const move = moveOf(e, layout, rtl);
+    if (!move || !active) return;
     e.preventDefault();
+    go(moveFrom(days, active, move, layout === 'list'), true);
   };
 
-  const first = slots[0];
-  const mine = first ? zoneName(viewerZone, locale, first) : '';
-  const theirs = first ? zoneName(teacherZone, locale, first) : '';
-  const differs = first ? !sameClock(viewerZone, teacherZone, first) : false;
-
-  if (days.length === 0) {
+  if (!firstFree) {
     return (
       <p className="slot-empty" role="status">
         <Trans>No free time in the next two weeks for this duration. Try a shorter session or another teacher.</Trans>
@@ -97,8 +132,43 @@ export function SlotPicker({ slots, value, onChange, teacherZone, viewerZone, la
     );
   }
 
+  const sample = slots[0] ?? new Date().toISOString();
+  const mine = zoneName(viewerZone, locale, sample);
+  const theirs = zoneName(teacherZone, locale, sample);
+  const differs = !sameClock(viewerZone, teacherZone, sample);
+
+  const weekStart = weekOf(positionOf(days, active!)?.[0] ?? 0) * WEEK_DAYS;
+  const week = days.slice(weekStart, weekStart + WEEK_DAYS);
+
+  const cell: CellOf = (day, slot, column) => {
+    const isNow = slot.iso === NOW;
+    const teacherTime = differs && !isNow ? timeOf(slot.iso, locale, teacherZone) : null;
+    const next = slot.iso === nextFree;
+    const label = isNow
+      ? [day.label, t`now`, t`the teacher is available`].join(', ')
+      : [day.label, slot.time, teacherTime ? t`${teacherTime} teacher's time` : null, next ? t`next free time` : t`free`].filter(Boolean).join(', ');
+    const selected = slot.iso === value;
+    return (
+      <button
+        key={slot.iso}
+        type="button"
+        role="gridcell"
+        data-slot={slot.iso}
+        aria-colindex={column}
+        className={`slot${selected ? ' slot-selected' : ''}${next ? ' slot-next' : ''}${isNow ? ' slot-now' : ''}`}
+        aria-selected={selected}
+        aria-label={label}
+        tabIndex={slot.iso === active ? 0 : -1}
+        onFocus={() => setFocus(slot.iso)}
+        onClick={() => onChange(slot.iso)}
+      >
+        {isNow ? t`Now` : slot.time}
+      </button>
+    );
+  };
+
   return (
-    <div className="slot-picker">
+    <div className={`slot-picker slot-picker-${layout}`}>
       <p className="field-description" id={`${labelId}-zone`}>
         {differs ? (
           <Trans>
@@ -108,50 +178,20 @@ export function SlotPicker({ slots, value, onChange, teacherZone, viewerZone, la
           <Trans>Times are {mine}.</Trans>
         )}
       </p>
+      {layout === 'week' ? (
+        <WeekNav week={week} page={(move) => go(moveFrom(days, active!, move, false), false)} canPage={(move) => moveFrom(days, active!, move, false) !== null} />
+      ) : null}
       <div
         ref={grid}
         role="grid"
         aria-labelledby={labelId}
         aria-describedby={[`${labelId}-zone`, describedBy].filter(Boolean).join(' ')}
         aria-invalid={invalid || undefined}
-        className="slot-grid"
+        aria-colcount={layout === 'week' ? WEEK_DAYS + 1 : undefined}
+        className={`slot-grid slot-grid-${layout}`}
         onKeyDown={onKeyDown}
       >
-        {days.map((day, d) => (
-          <div role="row" className="slot-day" key={day.key}>
-            <span role="rowheader" className="slot-day-label">
-              {day.label}
-            </span>
-            <div className="slot-cells">
-              {day.slots.map((iso, s) => {
-                const selected = iso === value;
-                const time = timeOf(iso, locale, viewerZone);
-                const teacherTime = differs ? timeOf(iso, locale, teacherZone) : null;
-                const next = d === 0 && s === 0;
-                const label = [day.label, time, teacherTime ? t`${teacherTime} teacher's time` : null, next ? t`next free time` : t`free`]
-                  .filter(Boolean)
-                  .join(', ');
-                return (
-                  <button
-                    key={iso}
-                    type="button"
-                    role="gridcell"
-                    data-cell={`${d}-${s}`}
-                    data-slot={iso}
-                    className={`slot${selected ? ' slot-selected' : ''}${next ? ' slot-next' : ''}`}
-                    aria-selected={selected}
-                    aria-label={label}
-                    tabIndex={active[0] === d && active[1] === s ? 0 : -1}
-                    onFocus={() => setFocus([d, s])}
-                    onClick={() => onChange(iso)}
-                  >
-                    {time}
-                  </button>
-                );
-              })}
-            </div>
-          </div>
-        ))}
+        {layout === 'week' ? <WeekRows week={week} cell={cell} /> : <DayList days={days} cell={cell} />}
       </div>
     </div>
   );

@@ -12,7 +12,8 @@ interface Card {
   text: ReactNode;
 }
 
-export function HomePage() {
+/** `banner`: an offer above the hero for this visit (a guest sent here from a teacher: issue 11). */
+export function HomePage({ banner }: { banner?: ReactNode } = {}) {
   const steps: Card[] = [
     {
       icon: 'search',
@@ -64,6 +65,7 @@ export function HomePage() {
 
   return (
     <div className="home">
+      {banner}
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero-grid">
           <div className="hero-copy">

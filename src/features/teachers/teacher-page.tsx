@@ -2,7 +2,8 @@
 // hours, experience, rating and the latest evaluations — beside the booking panel, which the route
 // gives (a student's booking form, or a sign-in prompt for anyone else).
 import './teachers.css';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from '../../api/api-error';
@@ -19,10 +20,24 @@ export interface TeacherPageProps {
   booking: (teacher: TeacherDetail) => ReactNode;
 }
 
+/** Brings the booking panel into view and gives it the focus, so the keyboard and screen reader start there. */
+function focusBookingPanel(behavior: ScrollBehavior): void {
+  const panel = document.getElementById('book');
+  panel?.scrollIntoView?.({ behavior, block: 'start' });
+  panel?.focus({ preventScroll: true });
+}
+
 export function TeacherPage({ id, booking }: TeacherPageProps) {
   const { i18n } = useLingui();
   const query = useQuery(teacherQuery(id, i18n.locale));
   const teacher = query.data;
+  const toBooking = useLocation({ select: (l) => l.hash === 'book' });
+  const loaded = teacher !== undefined;
+  // Arriving at /teachers/{id}#book (a guest just signed in to book with this teacher, issue 11): the
+  // panel exists only once the teacher has loaded, so the browser's own jump to #book cannot find it.
+  useEffect(() => {
+    if (loaded && toBooking) focusBookingPanel('auto');
+  }, [loaded, toBooking]);
 
   if (!teacher) {
     return (
@@ -130,11 +145,7 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
       {/* On a phone the booking panel comes after every review: a "Book" bar stays at hand (issue 16). */}
       <div className="teacher-book-bar">
         <Button
-          onClick={() => {
-            const panel = document.getElementById('book');
-            panel?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
-            panel?.focus({ preventScroll: true });
-          }}
+          onClick={() => focusBookingPanel('smooth')}
         >
           <Trans>Book with {teacher.first_name}</Trans>
         </Button>

@@ -169,6 +169,18 @@ describe('from the auth snapshot', () => {
     expect(isRedirect(thrown)).toBe(true);
     expect(() => guard({ auth }, '/about-us')).not.toThrow();
   });
+
+  it('guard() sends a guest who opened a teacher home with ?book={id} (issue 11)', async () => {
+    const auth = await snapshotFor(null);
+    let thrown: unknown;
+    try {
+      guard({ auth }, '/teachers/$id', { book: '12' });
+    } catch (e) {
+      thrown = e;
+    }
+    expect(isRedirect(thrown)).toBe(true);
+    expect((thrown as { options: unknown }).options).toMatchObject({ to: '/', search: { book: '12' } });
+  });
 });
 
 describe('the router applies the guards of every route file', () => {

@@ -1,0 +1,70 @@
+// The week layout of the booking calendar (issue 11, from 1024 px): seven day columns, the start
+// times as rows, a free start as a cell and an empty cell where the teacher is not free, and the
+// buttons that page between weeks. Only placement lives here: the cells, the keys and the model are
+// the calendar's own (./slot-picker.tsx, ./slot-grid.ts), the same as the phone's day list.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button } from '../../ui/button';
+import type { ReactNode } from 'react';
+import { weekRows, type CalendarDay, type Move, type Slot } from './slot-grid';
+
+/** Draws one free start: the calendar's cell, the same in both layouts (`column`: its aria-colindex in a week). */
+export type CellOf = (day: CalendarDay, slot: Slot, column?: number) => ReactNode;
+
+export interface WeekNavProps {
+  week: readonly CalendarDay[];
+  /** Shows the previous or next week (the first free start there becomes the calendar's active cell). */
+  page: (move: Extract<Move, 'prevWeek' | 'nextWeek'>) => void;
+  canPage: (move: Extract<Move, 'prevWeek' | 'nextWeek'>) => boolean;
+}
+
+export function WeekNav({ week, page, canPage }: WeekNavProps) {
+  const first = week[0];
+  const last = week[week.length - 1];
+  return (
+    <div className="slot-week-nav">
+      <Button variant="secondary" onClick={() => page('prevWeek')} disabled={!canPage('prevWeek')}>
+        <Trans>Previous week</Trans>
+      </Button>
+      <p className="slot-week-range" aria-live="polite">
+        {first && last ? `${first.short} – ${last.short}` : null}
+      </p>
+      <Button variant="secondary" onClick={() => page('nextWeek')} disabled={!canPage('nextWeek')}>
+        <Trans>Following week</Trans>
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The grid's rows: the day headings, then one row per start time with a cell under every free day.
+ * Where the teacher is not free the square is decoration only (hidden from assistive technology, so
+ * the arrows and a screen reader skip it); `aria-colindex` keeps each cell under its day's heading.
+ */
+export function WeekRows({ week, cell }: { week: readonly CalendarDay[]; cell: CellOf }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <div role="row" className="slot-week-row slot-week-head">
+        <span role="columnheader" aria-colindex={1} className="slot-week-corner">
+          <span className="visually-hidden">{t`Time`}</span>
+        </span>
+        {week.map((day, i) => (
+          <span role="columnheader" aria-colindex={i + 2} key={day.key} className="slot-week-day" aria-label={day.label}>
+            {day.short}
+          </span>
+        ))}
+      </div>
+      {weekRows(week).map((row) => (
+        <div role="row" className="slot-week-row" key={row.minute}>
+          <span role="rowheader" aria-colindex={1} className="slot-week-time">
+            {row.minute < 0 ? t`Now` : row.time}
+          </span>
+          {week.map((day, i) => {
+            const slot = day.slots.find((s) => s.minute === row.minute);
+            return slot ? cell(day, slot, i + 2) : <span aria-hidden="true" key={day.key} className="slot-none" />;
+          })}
+        </div>
+      ))}
+    </>
+  );
+}

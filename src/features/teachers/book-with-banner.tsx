@@ -1,0 +1,43 @@
+// Home's "sign in to book with {teacher}" (issue 11): a guest who opened a teacher's page was sent home
+// (only students book); this banner names that teacher and leads to sign-in, which ends back on the
+// teacher's page (the auth machine keeps the teacher: machines/auth/return-to.ts). Loaded only when
+// home is opened with ?book=, so a plain visit to home does not pay for it.
+import './book-with-banner.css';
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Avatar } from '../../domain/avatar';
+import { fullName } from './format';
+import { teacherQuery } from './teachers-api';
+
+export interface BookWithBannerProps {
+  teacherId: number;
+  /** Called as the guest follows the link: remember the teacher for after the sign-in. */
+  onSignIn: (teacherId: number) => void;
+}
+
+export function BookWithBanner({ teacherId, onSignIn }: BookWithBannerProps) {
+  const { i18n } = useLingui();
+  const teacher = useQuery(teacherQuery(teacherId, i18n.locale)).data;
+  // A teacher who cannot be found (or not yet) is not offered: home stays as it always is.
+  if (!teacher) return null;
+  const name = fullName(teacher);
+  return (
+    <aside className="container book-with" aria-labelledby="book-with-title" data-testid="book-with-banner">
+      <div className="book-with-card">
+        <Avatar person={teacher} />
+        <div className="book-with-text">
+          <p id="book-with-title" className="book-with-title">
+            <Trans>Booking a lesson with {name}?</Trans>
+          </p>
+          <p className="book-with-lead">
+            <Trans>Lessons are booked from a student account. Sign in with your phone number and you come straight back to this teacher.</Trans>
+          </p>
+        </div>
+        <Link to="/sign-in" className="button button-primary book-with-action" onClick={() => onSignIn(teacher.id)}>
+          <Trans>Sign in to book with {name}</Trans>
+        </Link>
+      </div>
+    </aside>
+  );
+}
