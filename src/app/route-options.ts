@@ -7,20 +7,10 @@ import type { TitleKey } from './titles';
 /**
  * Spread into a file route's options: `...guardedPage('signIn')`. The guard reads the route id TanStack Router
  * passes to beforeLoad, so each route file names its path once (in createFileRoute) and cannot drift.
- * `homeSearch` builds the search of a redirect home from the route's params (a guest who opened a teacher
- * arrives on /?book={id}).
  */
-export function guardedPage(title: TitleKey, homeSearch?: (params: Record<string, string>) => Record<string, string | number>) {
+export function guardedPage(title: TitleKey) {
   return {
-    beforeLoad: ({
-      context,
-      routeId,
-      params,
-    }: {
-      context: Pick<RouterContext, 'auth'>;
-      routeId: string;
-      params: Record<string, string>;
-    }) => guard(context, routeId, homeSearch?.(params)),
+    beforeLoad: ({ context, routeId }: { context: Pick<RouterContext, 'auth'>; routeId: string }) => guard(context, routeId),
     staticData: { title },
   };
 }

@@ -6,11 +6,12 @@ import { Trans } from '@lingui/react/macro';
 import { BookingForm } from '../features/booking/booking-form';
 import { balanceQuery } from '../features/packages/packages-api';
 import { TeacherPage } from '../features/teachers/teacher-page';
-import { selectAuthGuardState } from '../app/guards';
-import { guardedPage } from '../app/route-options';
+import { guard, selectAuthGuardState } from '../app/guards';
 
 export const Route = createFileRoute('/teachers/$id')({
-  ...guardedPage('teacherBooking', (params) => ({ book: params.id })),
+  // Not guardedPage(): a guest sent home from here carries the teacher along (/?book={id}, issue 11).
+  beforeLoad: ({ context, params }) => guard(context, '/teachers/$id', { book: params.id }),
+  staticData: { title: 'teacherBooking' },
   component: TeacherRoute,
 });
 
