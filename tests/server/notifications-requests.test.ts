@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { notificationPageSchema } from '../../contract/notifications';
 import { sweepAndPublish } from '../../server/modules/requests';
-import { creditHours, HOUR, makeStudent, makeTeacher, requestsFile, scheduleBody, subjectId, T0 } from './requests-helpers';
+import { creditHours, HOUR, makeStudent, makeTeacher, requestsFile, scheduleBody, subjectId, T0, teacherAndStudent } from './requests-helpers';
 
 const ctx = requestsFile();
 
@@ -71,27 +71,21 @@ describe('request notifications through the API', () => {
   });
 
   it('a reject with a reason carries it to the student', async () => {
-    const teacher = await makeTeacher(ctx.db);
-    const student = await makeStudent(ctx.db);
-    await creditHours(ctx.db, student, 5);
+    const { teacher, student } = await teacherAndStudent(ctx.db, 5);
     const id = await book(student, teacher);
     expect((await ctx.as(teacher).post(`/api/v1/requests/${id}/reject`, { reason: 'Travelling that week' })).status).toBe(200);
     expect((await listOf(student))[0]).toMatchObject({ type: 'request_rejected', params: { reason: 'Travelling that week' } });
   });
 
   it('the student cancels → the teacher is told', async () => {
-    const teacher = await makeTeacher(ctx.db);
-    const student = await makeStudent(ctx.db);
-    await creditHours(ctx.db, student, 5);
+    const { teacher, student } = await teacherAndStudent(ctx.db, 5);
     const id = await book(student, teacher, 30);
     expect((await ctx.as(student).post(`/api/v1/requests/${id}/cancel`)).status).toBe(200);
     expect((await listOf(teacher)).map((n) => n.type)).toEqual(['request_canceled', 'request_offered']);
   });
 
   it('nobody accepts in time → the sweep expires it and tells the student once', async () => {
-    const teacher = await makeTeacher(ctx.db);
-    const student = await makeStudent(ctx.db);
-    await creditHours(ctx.db, student, 5);
+    const { teacher, student } = await teacherAndStudent(ctx.db, 5);
     const id = await book(student, teacher, 2);
     ctx.clock.now = new Date(T0.getTime() + 3 * HOUR);
     // Reads show it expired but write nothing; the sweep's timer expires it and tells the student.

@@ -83,6 +83,14 @@ export async function creditHours(db: Queryable, userId: number, hours: number, 
   ]);
 }
 
+/** The usual pair of a booking test: an active teacher free all week and a student holding `hours`. */
+export async function teacherAndStudent(db: Queryable, hours: number): Promise<{ teacher: number; student: number }> {
+  const teacher = await makeTeacher(db);
+  const student = await makeStudent(db);
+  await creditHours(db, student, hours);
+  return { teacher, student };
+}
+
 export async function balanceMinutesOf(db: Queryable, userId: number): Promise<number> {
   const row = await db.one<{ m: number }>('SELECT COALESCE(SUM(delta_minutes), 0)::int AS m FROM hours_ledger WHERE user_id = $1', [userId]);
   return row?.m ?? 0;

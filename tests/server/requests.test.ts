@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { REQUEST_EVENTS, type RequestDetail, type RequestSummary } from '../../contract/requests';
 import { sweepAndPublish, sweepRequests } from '../../server/modules/requests';
-import { HOUR, T0, balanceMinutesOf, body, bookAfter, creditHours, makeStudent, makeTeacher, requestsFile, scheduleBody, subjectId } from './requests-helpers';
+import { HOUR, T0, balanceMinutesOf, body, bookAfter, creditHours, makeStudent, makeTeacher, requestsFile, scheduleBody, subjectId, teacherAndStudent } from './requests-helpers';
 
 const ctx = requestsFile();
 
@@ -14,9 +14,7 @@ const book = (student: number, teacher: number, startsInHours = 3, hours = 1, ex
 
 describe('booking', () => {
   it('books a scheduled session, debits the hours in the ledger and offers it to the teacher', async () => {
-    const teacher = await makeTeacher(ctx.db);
-    const student = await makeStudent(ctx.db);
-    await creditHours(ctx.db, student, 5);
+    const { teacher, student } = await teacherAndStudent(ctx.db, 5);
     const { res, json } = await book(student, teacher, 3, 2, { comment: '  فصل الكسور  ' });
     expect(res.status).toBe(201);
     expect(json.data).toMatchObject({ status: 'pending', type: 'schedule', duration_hours: 2, comment: 'فصل الكسور', paid_with: 'hours', channel_name: null });
@@ -28,9 +26,7 @@ describe('booking', () => {
   });
 
   it('refuses a time less than one hour away with the spec message, and writes nothing', async () => {
-    const teacher = await makeTeacher(ctx.db);
-    const student = await makeStudent(ctx.db);
-    await creditHours(ctx.db, student, 5);
+    const { teacher, student } = await teacherAndStudent(ctx.db, 5);
     const res = await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, ctx.math, new Date(T0.getTime() + 59 * 60_000)));
     expect(res.status).toBe(400);
     const json = await body(res);
@@ -104,9 +100,7 @@ describe('booking', () => {
 
 describe('transitions', () => {
   it('approve → join window → finished → rate once; the channel only for the two parties', async () => {
-    const teacher = await makeTeacher(ctx.db);
-    const student = await makeStudent(ctx.db);
-    await creditHours(ctx.db, student, 5);
+    const { teacher, student } = await teacherAndStudent(ctx.db, 5);
     const { json } = await book(student, teacher, 2, 1);
     const id = json.data.id;
     // The student cannot approve; the teacher cannot cancel.
@@ -167,9 +161,7 @@ describe('transitions', () => {
   });
 
   it('reject refunds; cancel refunds while pending or before the start', async () => {
-    const teacher = await makeTeacher(ctx.db);
-    const student = await makeStudent(ctx.db);
-    await creditHours(ctx.db, student, 6);
+    const { teacher, student } = await teacherAndStudent(ctx.db, 6);
     const a = await book(student, teacher, 2, 2);
     const b = await book(student, teacher, 5, 2);
     const c = await book(student, teacher, 8, 2);
@@ -191,9 +183,7 @@ describe('transitions', () => {
   });
 
   it('a reject may carry a reason: validated, stored, shown to both parties; none without one', async () => {
-    const teacher = await makeTeacher(ctx.db);
-    const student = await makeStudent(ctx.db);
-    await creditHours(ctx.db, student, 4);
+    const { teacher, student } = await teacherAndStudent(ctx.db, 4);
     const a = await book(student, teacher, 2, 1);
     const b = await book(student, teacher, 5, 1);
     // Too long: 400 next to the field, and nothing changes.
@@ -212,9 +202,7 @@ describe('transitions', () => {
   });
 
   it('the sweep expires unaccepted requests (refunded) once, however often it runs', async () => {
-    const teacher = await makeTeacher(ctx.db);
-    const student = await makeStudent(ctx.db);
-    await creditHours(ctx.db, student, 3);
+    const { teacher, student } = await teacherAndStudent(ctx.db, 3);
     const urgent = await ctx.as(student).post('/api/v1/requests', { teacher_id: teacher, subject_id: ctx.math, type: 'urgent', duration_hours: 1, broadcast: false });
     const urgentJson = await body<RequestDetail>(urgent);
     expect(urgent.status).toBe(201);

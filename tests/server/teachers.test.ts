@@ -3,7 +3,7 @@
 // the card's contents, and the page's evaluations and busy times (no student data).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeacherCard, TeacherDetail } from '../../contract/teachers';
-import { HOUR, T0, creditHours, makeStudent, makeTeacher, requestsApp, scheduleBody, subjectId } from './requests-helpers';
+import { HOUR, T0, makeStudent, makeTeacher, requestsApp, scheduleBody, subjectId, teacherAndStudent } from './requests-helpers';
 
 type Ctx = Awaited<ReturnType<typeof requestsApp>>;
 let ctx: Ctx;
@@ -154,9 +154,7 @@ describe('teachers list', () => {
 
 describe('teacher page', () => {
   it('adds evaluations (first name only), busy times without student data, and the time zone', async () => {
-    const teacher = await makeTeacher(ctx.db);
-    const student = await makeStudent(ctx.db);
-    await creditHours(ctx.db, student, 3);
+    const { teacher, student } = await teacherAndStudent(ctx.db, 3);
     const math = await subjectId(ctx.db);
     const booked = await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, math, new Date(T0.getTime() + 3 * HOUR), 2));
     const id = ((await booked.json()) as { data: { id: number } }).data.id;

@@ -2,13 +2,13 @@
 // The contact form as a visitor uses it (spec §5): required fields, email format, message bounds,
 // messages next to their fields, nothing typed lost on a failed submit, server field errors shown,
 // and on success a toast with the server's message and an empty form.
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../src/api/query-client';
 import { ContactPage } from '../../../src/features/pages/contact-us';
 import { toast } from '../../../src/ui/toast-store';
-import { fakeFetch, makeI18n, renderWithProviders, type Reply } from '../helpers';
+import { cleanUpAfterEach, fakeFetch, makeI18n, renderWithProviders, type Reply } from '../helpers';
 
 const settings = {
   app_name: 'Noor', app_name_ar: 'نور', app_name_en: 'Noor',
@@ -58,10 +58,7 @@ beforeEach(() => {
   toast.clear();
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('ContactPage', () => {
   it('shows the contact details from the settings', async () => {

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 // The footer newsletter sign-up: a first sign-up is a success toast, a second one a friendly info
 // toast with the server's message (never an error), a bad address is caught before sending.
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../src/api/query-client';
 import { NewsletterForm } from '../../../src/features/pages/newsletter-form';
 import { toast } from '../../../src/ui/toast-store';
-import { fakeFetch, makeI18n, renderWithProviders } from '../helpers';
+import { cleanUpAfterEach, fakeFetch, makeI18n, renderWithProviders } from '../helpers';
 
 const subscribed = new Set<string>();
 
@@ -37,10 +37,7 @@ beforeEach(() => {
   toast.clear();
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('NewsletterForm', () => {
   it('first sign-up: success toast; the same address again: an info toast with the server message', async () => {

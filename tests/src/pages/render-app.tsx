@@ -8,18 +8,10 @@ import { App } from '../../../src/app/app';
 import { activateLocale, i18n } from '../../../src/i18n/i18n';
 import { routeTree } from '../../../src/route-tree.gen';
 import { authMachine, type StoredSession } from '../../../machines/auth.machine';
-import type { AccountRecord } from '../../../contract/account';
+import { student, teacher } from '../../machines/auth-fakes';
 
-const student: AccountRecord = {
-  id: 7,
-  is_teacher: false,
-  has_free_session: true,
-  status: null,
-  token: 'student-token',
-  profile_complete: true,
-};
-
-const teacherInReview: AccountRecord = { ...student, id: 8, is_teacher: true, has_free_session: false, status: 'in_review', token: 'teacher-token' };
+// The same accounts as the machine tests' fakes: the teacher there is one whose documents are in review.
+const teacherInReview = teacher;
 
 export interface RenderAppOptions {
   locale?: 'ar' | 'en';

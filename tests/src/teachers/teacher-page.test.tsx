@@ -2,15 +2,15 @@
 // A teacher's page: the profile (name, description, subjects, phases, working hours in the viewer's
 // language, experience, rating, the latest evaluations) beside whatever booking panel the route gives;
 // an unknown teacher says so.
-import { cleanup, within, render, screen } from '@testing-library/react';
+import { within, render, screen } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TeacherDetail } from '../../../contract/teachers';
 import { createQueryClient } from '../../../src/api/query-client';
 import { starFill } from '../../../src/features/teachers/rating-stars';
 import { TeacherPage } from '../../../src/features/teachers/teacher-page';
-import { fakeFetch, makeI18n, type Reply } from '../helpers';
+import { cleanUpAfterEach, fakeFetch, makeI18n, type Reply } from '../helpers';
 
 const detail: TeacherDetail = {
   id: 3,
@@ -47,10 +47,7 @@ function renderPage(reply: Reply, locale: 'en' | 'ar' = 'en') {
   return { booking };
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('teacher page', () => {
   it('shows the profile and hands the teacher to the booking panel', async () => {

@@ -3,18 +3,18 @@
 // the rating with its accessible text and the available-now badge; typing a name reaches the address
 // after a pause (one replaced entry), filters and pages push entries and reach the server; a name that
 // matches no one shows the spec's "no teacher found with this name" (ar + en); a failure can be retried.
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TeacherCard } from '../../../contract/teachers';
 import { createQueryClient } from '../../../src/api/query-client';
 import { TeachersPage } from '../../../src/features/teachers/teachers-page';
 import type { TeachersSearch } from '../../../src/features/teachers/teachers-api';
 import { validateTeachersSearch } from '../../../src/routes/teachers.index';
-import { fakeFetch, makeI18n, type Reply } from '../helpers';
+import { cleanUpAfterEach, fakeFetch, makeI18n, type Reply } from '../helpers';
 
 const fatima: TeacherCard = {
   id: 3,
@@ -59,10 +59,7 @@ function renderList(opts: { search?: TeachersSearch; locale?: 'en' | 'ar'; reply
   return { calls, onSearchChange, user: userEvent.setup() };
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('teachers list', () => {
   it('shows each card with subjects, working days, experience, rating and the available badge', async () => {
