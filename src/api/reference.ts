@@ -2,9 +2,10 @@
 // definition keyed by locale (names come localized by Accept-Language). Per spec §8 a failure is
 // logged and rethrown with no user message, hence `meta: { silent: true }`.
 import { queryOptions } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { countrySchema, phaseSchema, settingsSchema, subjectSchema, type Settings } from '../../contract/reference';
+import type * as z from 'zod/mini';
+import type { Settings } from '../../contract/reference';
 import { api, type ApiClient, type Envelope } from './client';
+import type { referenceSchemas } from './reference-schemas';
 
 export type { Settings };
 
@@ -25,19 +26,25 @@ export function contactDetailsOf(settings: Settings | undefined): ContactDetails
   };
 }
 
-async function load<S extends z.ZodMiniType>(
+type Schemas = typeof referenceSchemas;
+
+async function load<K extends keyof Schemas>(
   client: ApiClient,
   path: string,
-  schema: S,
+  list: K,
   locale: string,
   signal: AbortSignal | undefined,
-): Promise<z.infer<S>> {
+): Promise<z.infer<Schemas[K]>> {
   try {
     // The language asked for is the one in the query key, so the cache never holds the other one.
-    const res = await client<Envelope<unknown>>(path, { signal, headers: { 'Accept-Language': locale } });
+    // The schemas (zod) load beside the request, not with the page (./reference-schemas.ts).
+    const [res, { referenceSchemas: schemas }] = await Promise.all([
+      client<Envelope<unknown>>(path, { signal, headers: { 'Accept-Language': locale } }),
+      import('./reference-schemas'),
+    ]);
     // Checked against the shared contract so a drifted server fails here, loudly in the console,
     // rather than as an odd blank somewhere in a screen.
-    return schema.parse(res.data);
+    return schemas[list].parse(res.data) as z.infer<Schemas[K]>;
   } catch (error) {
     // Spec §8: logged and rethrown; the screen using the list decides how to look without it.
     console.error(`Loading ${path} failed`, error);
@@ -59,7 +66,7 @@ const staleTime = 30 * 60_000;
 export function settingsQuery(locale: string, client: ApiClient = api) {
   return queryOptions({
     queryKey: referenceKeys.settings(locale),
-    queryFn: ({ signal }) => load(client, 'v1/settings', settingsSchema, locale, signal),
+    queryFn: ({ signal }) => load(client, 'v1/settings', 'settings', locale, signal),
     staleTime,
     meta: { silent: true },
   });
@@ -68,7 +75,7 @@ export function settingsQuery(locale: string, client: ApiClient = api) {
 export function phasesQuery(locale: string, client: ApiClient = api) {
   return queryOptions({
     queryKey: referenceKeys.phases(locale),
-    queryFn: ({ signal }) => load(client, 'v1/phases', z.array(phaseSchema), locale, signal),
+    queryFn: ({ signal }) => load(client, 'v1/phases', 'phases', locale, signal),
     staleTime,
     meta: { silent: true },
   });
@@ -77,7 +84,7 @@ export function phasesQuery(locale: string, client: ApiClient = api) {
 export function countriesQuery(locale: string, client: ApiClient = api) {
   return queryOptions({
     queryKey: referenceKeys.countries(locale),
-    queryFn: ({ signal }) => load(client, 'v1/countries', z.array(countrySchema), locale, signal),
+    queryFn: ({ signal }) => load(client, 'v1/countries', 'countries', locale, signal),
     staleTime,
     meta: { silent: true },
   });
@@ -86,7 +93,7 @@ export function countriesQuery(locale: string, client: ApiClient = api) {
 export function subjectsQuery(locale: string, client: ApiClient = api) {
   return queryOptions({
     queryKey: referenceKeys.subjects(locale),
-    queryFn: ({ signal }) => load(client, 'v1/subjects', z.array(subjectSchema), locale, signal),
+    queryFn: ({ signal }) => load(client, 'v1/subjects', 'subjects', locale, signal),
     staleTime,
     meta: { silent: true },
   });

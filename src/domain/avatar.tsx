@@ -3,7 +3,7 @@
 // cached for a year under a content hash); without one, initials on a theme colour picked from the id,
 // so the same teacher always has the same colour, in light and dark.
 import './avatar.css';
-import { photoPath } from '../../contract/photos';
+import { photoPath } from '../../contract/photo-path';
 import { apiUrl } from '../api/client';
 
 export interface AvatarPerson {

@@ -1,8 +1,10 @@
 // Server data of the teachers screens: the paged, filtered list and one teacher's page, as TanStack
 // Query definitions checked against contract/teachers.ts. Names of subjects and phases come in the
-// asked language, so the locale is part of every key.
+// asked language, so the locale is part of every key. The schemas (zod) load beside the request, not
+// with the page: a list the server rendered starts fresh and parses nothing (issue 13).
+const schemas = () => import('../../../contract/teachers');
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { teacherDetailResponseSchema, teachersResponseSchema, type TeacherDetail, type TeachersResponse } from '../../../contract/teachers';
+import type { TeacherDetail, TeachersResponse } from '../../../contract/teachers';
 import { api, type ApiClient } from '../../api/client';
 
 export type { TeacherDetail, TeachersResponse };
@@ -29,19 +31,22 @@ export function teachersQuery(search: TeachersSearch, locale: string, client: Ap
   return queryOptions({
     queryKey: teachersKeys.list(search, locale),
     queryFn: async ({ signal }): Promise<TeachersResponse> => {
-      const res = await client<unknown>('v1/teachers', {
-        signal,
-        headers: { 'Accept-Language': locale },
-        query: {
-          search: search.q,
-          subject_id: search.subject,
-          phase_id: search.phase,
-          gender: search.gender,
-          available_now: search.available ? 1 : undefined,
-          page: search.page ?? 1,
-          per_page: PER_PAGE,
-        },
-      });
+      const [res, { teachersResponseSchema }] = await Promise.all([
+        client<unknown>('v1/teachers', {
+          signal,
+          headers: { 'Accept-Language': locale },
+          query: {
+            search: search.q,
+            subject_id: search.subject,
+            phase_id: search.phase,
+            gender: search.gender,
+            available_now: search.available ? 1 : undefined,
+            page: search.page ?? 1,
+            per_page: PER_PAGE,
+          },
+        }),
+        schemas(),
+      ]);
       return teachersResponseSchema.parse(res);
     },
     // Paging and typing keep the last page on screen (dimmed) instead of flashing skeletons.
@@ -53,7 +58,10 @@ export function teacherQuery(id: number, locale: string, client: ApiClient = api
   return queryOptions({
     queryKey: teachersKeys.detail(id, locale),
     queryFn: async ({ signal }): Promise<TeacherDetail> => {
-      const res = await client<unknown>(`v1/teachers/${id}`, { signal, headers: { 'Accept-Language': locale } });
+      const [res, { teacherDetailResponseSchema }] = await Promise.all([
+        client<unknown>(`v1/teachers/${id}`, { signal, headers: { 'Accept-Language': locale } }),
+        schemas(),
+      ]);
       return teacherDetailResponseSchema.parse(res).data;
     },
     // `busy` changes as other students book: read it fresh whenever the page opens.
