@@ -2,11 +2,11 @@
 // them, uploads a photo on the profile and, once they have hours, students see that photo on the
 // teacher's card; a new urgent request reaches the teacher live — a lasting toast, the card first in the
 // list with a countdown to its expiry — in both languages.
-import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import { admin, bearer, json, newPhone, newStudent, registerTeacher } from './support/api';
 import { open, preferences, toasts } from './support/app';
+import { expectNoViolations } from './support/axe';
 import { LOCALES, tr } from './support/catalog';
 
 let counter = 0;
@@ -29,12 +29,6 @@ async function signIn(context: BrowserContext, baseURL: string, token: string, t
   ]);
 }
 
-async function noViolations(page: Page, what: string) {
-  await page.evaluate(() => document.fonts.ready);
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
-}
-
 const allDay = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start_time: '00:00', end_time: '23:59' }));
 
 for (const locale of LOCALES) {
@@ -53,7 +47,7 @@ for (const locale of LOCALES) {
       const avatar = page.locator('.profile-photo img[data-testid="avatar-photo"]');
       await expect(avatar).toBeVisible();
       await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
-      await noViolations(page, 'profile with a photo and the hours prompt');
+      await expectNoViolations(page, 'profile with a photo and the hours prompt');
 
       const saved = await request.patch('/api/v1/profile', { headers: bearer(teacher.token), data: { working_hours: allDay } });
       expect(saved.ok(), await saved.text()).toBe(true);
@@ -103,7 +97,7 @@ for (const locale of LOCALES) {
       const card = page.getByTestId(`request-${id}`);
       await expect(card.getByTestId('request-countdown')).toBeVisible();
       await expect(page.locator('.request-list > li').first().getByTestId(`request-${id}`)).toBeVisible();
-      await noViolations(page, 'requests with an urgent card counting down');
+      await expectNoViolations(page, 'requests with an urgent card counting down');
       // The sound switch is remembered.
       await page.reload();
       await expect(page.getByTestId('urgent-sound')).not.toBeChecked();

@@ -4,10 +4,10 @@
 // accepting the terms leads to the profile; a suspension shows its notice live; a rejection shows the
 // reviewer's reason and resubmitting documents puts the account back in review. A student never sees
 // the teacher screens.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { LOCALES, tr, type Locale } from './support/catalog';
 import { open, preferences, toasts } from './support/app';
+import { expectNoViolations } from './support/axe';
 import { admin, PNG, registerTeacher } from './support/api';
 
 
@@ -45,13 +45,6 @@ async function signInTeacher(page: Page, locale: Locale, email: string) {
 
 const heading = (page: Page, locale: Locale, text: string) => page.locator('main h1').filter({ hasText: tr(locale, text) });
 
-/** No WCAG 2.1 A/AA violation on the screen as it is now (as e2e/a11y.spec.ts checks the static pages). */
-async function expectAccessible(page: Page, where: string) {
-  await page.evaluate(() => document.fonts.ready);
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
-}
-
 /** Marks the document so a later check can prove the page was not reloaded. */
 async function markDocument(page: Page) {
   await page.evaluate(() => {
@@ -74,7 +67,7 @@ for (const locale of LOCALES) {
       await expect(heading(page, locale, 'Your account is under review')).toBeVisible();
       await expect(page.locator('main').getByText(tr(locale, 'Review usually takes 1–2 working days.'))).toBeVisible();
       await expect(page.locator('main a[href="/contact-us"]')).toBeVisible();
-      await expectAccessible(page, 'in review');
+      await expectNoViolations(page, 'in review');
       await markDocument(page);
 
       expect(await admin('teachers:list', '--status', 'in_review')).toContain(phone.e164);
@@ -85,7 +78,7 @@ for (const locale of LOCALES) {
 
       const accept = page.locator('main').getByRole('button', { name: tr(locale, 'Accept and continue') });
       await expect(accept).toBeDisabled();
-      await expectAccessible(page, 'teacher terms');
+      await expectNoViolations(page, 'teacher terms');
       await page.locator('main').getByLabel(tr(locale, 'I have read the teacher terms and I accept them')).check();
       await expect(accept).toBeEnabled();
       await accept.click();
@@ -97,7 +90,7 @@ for (const locale of LOCALES) {
       await expect(page).toHaveURL(/\/in-review$/, { timeout: 5000 });
       await expect(heading(page, locale, 'Your teacher account is suspended')).toBeVisible();
       await expect(page.locator('main').getByText('مراجعة شكوى')).toBeVisible();
-      await expectAccessible(page, 'suspended');
+      await expectNoViolations(page, 'suspended');
       await expectNotReloaded(page);
     });
 
@@ -112,7 +105,7 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId('review-reason')).toHaveText(reason);
       await expectNotReloaded(page);
       await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
-      await expectAccessible(page, 'rejected (dark)');
+      await expectNoViolations(page, 'rejected (dark)');
 
       const main = page.locator('main');
       const send = main.getByRole('button', { name: tr(locale, 'Send for review again') });

@@ -1,7 +1,7 @@
 // `npm run test:e2e`: build the SPA if stale (always in CI), start the real server on a fresh
 // temporary database, run Playwright against it with the Chromium find-browser picks, and stop the
 // server and delete the database whatever happens. Extra arguments go to `playwright test`
-// (e.g. `npm run test:e2e -- e2e/shell.spec.ts`).
+// (e.g. `npm run test:e2e -- e2e/shell.spec.ts`); `--build-only` builds the e2e client and stops.
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { findBrowser } from './find-browser.mjs';
@@ -14,7 +14,10 @@ async function main() {
   log(`browser: ${browser.executablePath} (${browser.source})`);
   // Tabs can be watched by the flows studio: the live-watching e2e and the model run (test:model-e2e)
   // read the transitions the app takes. E2E_REUSE_BUILD lets a second run in the same CI job skip the build.
-  buildIfNeeded({ force: Boolean(process.env.CI) && !process.env.E2E_REUSE_BUILD, log, env: { VITE_FLOWS_WATCH: '1' } });
+  // --build-only: only this build (npm test makes it beside the static checks, then reuses it).
+  const buildOnly = process.argv.includes('--build-only');
+  buildIfNeeded({ force: buildOnly || (Boolean(process.env.CI) && !process.env.E2E_REUSE_BUILD), log, env: { VITE_FLOWS_WATCH: '1' } });
+  if (buildOnly) return 0;
 
   const server = await startServer();
   onShutdown(() => server.stop());

@@ -6,17 +6,21 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 
+// The e2e client build (vite, partly multi-threaded) runs with the static checks, where it takes up a
+// core the shorter checks leave idle near the end, instead of at the start of test:e2e, which then
+// reuses it (and test:model-e2e after it). `size` still builds its own: it measures the production
+// bundle, which the e2e build's VITE_FLOWS_WATCH=1 changes.
 const GROUPS = [
-  { parallel: true, steps: ['typecheck', 'lint', 'lint:knip', 'i18n:check'] },
+  { parallel: true, steps: ['typecheck', 'lint', 'lint:knip', 'i18n:check', 'build:e2e'] },
   { parallel: false, steps: ['test:unit', 'test:pg', 'test:instances', 'test:e2e', 'test:model-e2e', 'size'] },
 ];
+const REUSES_E2E_BUILD = new Set(['test:e2e', 'test:model-e2e']);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 function run(script, { buffered }) {
   const started = Date.now();
   return new Promise((resolve) => {
-    // The model walk follows the e2e run, which has just built the same app: it reuses that build.
-    const env = script === 'test:model-e2e' ? { ...process.env, E2E_REUSE_BUILD: '1' } : process.env;
+    const env = REUSES_E2E_BUILD.has(script) ? { ...process.env, E2E_REUSE_BUILD: '1' } : process.env;
     const child = spawn(npm, ['run', '--silent', script], { env, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));

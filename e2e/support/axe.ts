@@ -1,9 +1,9 @@
 // axe-core against the WCAG 2.1 A/AA rules, shared by the specs, with a failure message that names
 // each rule, its impact and help link, and every offending node.
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 type Violations = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'];
 
@@ -22,4 +22,11 @@ export function describeViolations(violations: Violations): string {
 /** The WCAG 2.1 A/AA violations on the page as it is now. */
 export async function wcagViolations(page: Page): Promise<Violations> {
   return (await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations;
+}
+
+/** Fails the test on any WCAG 2.1 A/AA violation on the screen as it is now, once its fonts (which change contrast sampling) are in. */
+export async function expectNoViolations(page: Page, where: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  const violations = await wcagViolations(page);
+  expect(violations.length, `axe on ${where}:\n\n${describeViolations(violations)}\n`).toBe(0);
 }
