@@ -1,10 +1,11 @@
 // Groups of shared fields that always travel together: the names in Arabic (first and last, or with the
-// second name of a teacher), a new password with its confirmation, and what a teacher teaches. Each
-// renders the form's own fields by name, so the form's values must hold those names (first_name,
-// second_name, last_name; password, password_confirmation; phases, subjects).
+// second name of a teacher), a student's gender and school phase, a new password with its confirmation,
+// and what a teacher teaches. Each renders the form's own fields by name, so the form's values must hold
+// those names (first_name, second_name, last_name; gender, phase_id; password, password_confirmation;
+// phases, subjects).
 import { Field as FormField, type AnyFormApi } from '@tanstack/react-form';
 import { useLingui } from '@lingui/react/macro';
-import { ArabicNameField, fieldValidators, NewPasswordField, PasswordConfirmationField, TeachingChoiceField } from './field-groups';
+import { ArabicNameField, fieldValidators, GenderField, NewPasswordField, PasswordConfirmationField, PhaseField, TeachingChoiceField } from './field-groups';
 import { confirmationProblem } from './rules';
 
 /** First and last name side by side; with `second`, a teacher's three names in a row. */
@@ -23,6 +24,20 @@ export function ArabicNameFields({ form, second = false }: { form: AnyFormApi; s
         </FormField>
       ))}
     </div>
+  );
+}
+
+/** A student's gender and school phase (sign-up, complete registration). */
+export function GenderAndPhaseFields({ form }: { form: AnyFormApi }) {
+  return (
+    <>
+      <FormField form={form} name="gender" validators={fieldValidators.required}>
+        {(field) => <GenderField field={field} />}
+      </FormField>
+      <FormField form={form} name="phase_id" validators={fieldValidators.required}>
+        {(field) => <PhaseField field={field} />}
+      </FormField>
+    </>
   );
 }
 

@@ -9,8 +9,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { REQUEST_EVENTS } from '../../contract/request-values';
 import { refreshAfterRequestChange } from '../api/requests';
 import { connectRealtime } from './client';
-import { userChannel } from './names';
-import { watchChannels, type Connect } from './watch';
+import { watchUserChannel, type Connect } from './watch';
 
 export type { Connect };
 
@@ -20,16 +19,7 @@ export type { Connect };
  */
 export function watchRequestUpdates(userId: number, queryClient: QueryClient, connect: Connect = connectRealtime): () => void {
   const refresh = () => void refreshAfterRequestChange(queryClient);
-  return watchChannels((c) => {
-    const channel = userChannel(userId);
-    return [
-      // Whatever changed between the screen's first read and the subscription is read again.
-      c.subscribe(channel, 'pusher:subscription_succeeded', refresh),
-      c.subscribe(channel, REQUEST_EVENTS.updated, refresh),
-      c.subscribe(channel, REQUEST_EVENTS.offered, refresh),
-      c.onReconnect(refresh),
-    ];
-  }, connect);
+  return watchUserChannel(userId, { [REQUEST_EVENTS.updated]: refresh, [REQUEST_EVENTS.offered]: refresh }, refresh, connect);
 }
 
 /** The React face of watchRequestUpdates; does nothing until the user's id is known. */

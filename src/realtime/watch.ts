@@ -3,6 +3,7 @@
 // single pusher-js connection (counted; closed when the last watcher stops, e.g. on logout) instead of
 // opening a WebSocket each. pusher-js is still loaded only when the first watcher starts.
 import { connectRealtime, type RealtimeConnection } from './client';
+import { userChannel } from './names';
 
 export type Connect = () => Promise<RealtimeConnection>;
 
@@ -53,4 +54,25 @@ export function watchChannels(setup: (connection: RealtimeConnection) => Array<(
     undo = [];
     release(connection);
   };
+}
+
+/**
+ * Watches `userId`'s private channel: each of `events` goes to its handler, and `resync` runs whenever
+ * something may have been missed — once the subscription is in place (an event published before it was
+ * is lost) and after each reconnect (Pusher does not promise delivery).
+ */
+export function watchUserChannel(
+  userId: number,
+  events: Record<string, (data: unknown) => void>,
+  resync: () => void,
+  connect: Connect = connectRealtime,
+): () => void {
+  return watchChannels((c) => {
+    const channel = userChannel(userId);
+    return [
+      c.subscribe(channel, 'pusher:subscription_succeeded', resync),
+      ...Object.entries(events).map(([event, handler]) => c.subscribe(channel, event, handler)),
+      c.onReconnect(resync),
+    ];
+  }, connect);
 }

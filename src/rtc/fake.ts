@@ -5,7 +5,7 @@
 // quality, and our own connection dropping (requests failing) and coming back. Local camera and
 // microphone are the browser's real (or Chromium's fake) devices.
 import type { FakeRtcRoom } from '../../contract/sessions';
-import { emitter, LocalMedia } from './local-media';
+import { emitter, LocalMedia, localMediaControls } from './local-media';
 import type { JoinOptions, RtcContext, RtcSession } from './port';
 
 const BEAT_MS = 1_000;
@@ -81,16 +81,6 @@ export function createFakeSession({ post }: RtcContext): RtcSession {
         await post(`sessions/${encodeURIComponent(channel)}/fake-rtc`, { uid, quality: 0, present: false }).catch(() => undefined);
       }
     },
-    async setMic(on) {
-      media.setMic(on);
-    },
-    async setCamera(on) {
-      media.setCamera(on);
-    },
-    switchDevice: (kind, deviceId) => media.switchDevice(kind, deviceId),
-    async renewToken() {},
-    on: hub.on,
-    showLocal: (element) => media.show(element),
-    showRemote: () => false,
+    ...localMediaControls(media, hub),
   };
 }

@@ -86,6 +86,26 @@ export function emitter() {
   };
 }
 
+/**
+ * The part of a session that only the browser's own devices serve, for the adapters without an SDK:
+ * mic, camera and device switching on `media`, events from `hub`, no token to renew, no remote video.
+ */
+export function localMediaControls(media: LocalMedia, hub: ReturnType<typeof emitter>): Omit<RtcSession, 'join' | 'leave'> {
+  return {
+    async setMic(on) {
+      media.setMic(on);
+    },
+    async setCamera(on) {
+      media.setCamera(on);
+    },
+    switchDevice: (kind, deviceId) => media.switchDevice(kind, deviceId),
+    async renewToken() {},
+    on: hub.on,
+    showLocal: (element) => media.show(element),
+    showRemote: () => false,
+  };
+}
+
 /** No provider: local preview and controls only; the connection is "up" so the timer and end run. */
 export function createLocalOnlySession(): RtcSession {
   const media = new LocalMedia();
@@ -98,16 +118,6 @@ export function createLocalOnlySession(): RtcSession {
     async leave() {
       media.stop();
     },
-    async setMic(on) {
-      media.setMic(on);
-    },
-    async setCamera(on) {
-      media.setCamera(on);
-    },
-    switchDevice: (kind, deviceId) => media.switchDevice(kind, deviceId),
-    async renewToken() {},
-    on: hub.on,
-    showLocal: (element) => media.show(element),
-    showRemote: () => false,
+    ...localMediaControls(media, hub),
   };
 }

@@ -13,6 +13,7 @@ import { useEffect, useRef, useState } from 'react';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ControlProps } from './field';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const ACCEPTED_FILE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
@@ -81,15 +82,12 @@ function useImageUrl(file: File | null): string | null {
   return read && read.file === file ? read.url : null;
 }
 
-export interface FileInputProps {
+/** The Field's control props (id, aria-describedby, aria-invalid, aria-required) go to the file input. */
+export interface FileInputProps extends Partial<ControlProps> {
   value: File | null;
   onChange: (file: File | null) => void;
   onBlur?: () => void;
-  id?: string;
   name?: string;
-  'aria-describedby'?: string;
-  'aria-invalid'?: true;
-  'aria-required'?: true;
   disabled?: boolean;
   /** While the chosen file is being sent: the share sent so far, 0–1 (null: unknown yet). */
   progress?: number | null | undefined;

@@ -10,6 +10,7 @@ import { useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
+import type { ControlProps } from './field';
 import {
   getCountries,
   getCountryCallingCode,
@@ -185,7 +186,8 @@ function countryOptions(locale: string, only?: readonly CountryCode[]): CountryO
     .sort((a, b) => collator.compare(a.name, b.name));
 }
 
-export interface PhoneInputProps {
+/** The Field's control props (id, aria-describedby, aria-invalid, aria-required) go to the number field. */
+export interface PhoneInputProps extends Partial<ControlProps> {
   value: PhoneValue;
   onChange: (value: PhoneValue) => void;
   onBlur?: () => void;
@@ -195,12 +197,7 @@ export interface PhoneInputProps {
   autoLookup?: boolean;
   /** The lookup endpoint; defaults to VITE_IP_COUNTRY_URL, else our own /api/v1/ip-country. */
   lookupUrl?: string;
-  /** Field's control props (id, aria-describedby, aria-invalid, aria-required) go to the number field. */
-  id?: string;
   name?: string;
-  'aria-describedby'?: string;
-  'aria-invalid'?: true;
-  'aria-required'?: true;
   disabled?: boolean;
   autoComplete?: string;
 }

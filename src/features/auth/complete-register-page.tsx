@@ -4,8 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { FormShell } from '../../ui/form-shell';
 import { AuthCard } from './auth-card';
 import { useAuthEventForm, type AuthActor } from './use-auth-request';
-import { GenderField, PhaseField, fieldValidators } from '../../domain/field-groups';
-import { ArabicNameFields } from '../../domain/field-sets';
+import { ArabicNameFields, GenderAndPhaseFields } from '../../domain/field-sets';
 
 export function CompleteRegisterPage({ auth }: { auth: AuthActor }) {
   const { t } = useLingui();
@@ -31,12 +30,7 @@ export function CompleteRegisterPage({ auth }: { auth: AuthActor }) {
         submitLabel={<Trans>Save and continue</Trans>}
       >
         <ArabicNameFields form={form} />
-        <form.Field name="gender" validators={fieldValidators.required}>
-          {(field) => <GenderField field={field} />}
-        </form.Field>
-        <form.Field name="phase_id" validators={fieldValidators.required}>
-          {(field) => <PhaseField field={field} />}
-        </form.Field>
+        <GenderAndPhaseFields form={form} />
       </FormShell>
     </AuthCard>
   );

@@ -5,8 +5,8 @@ import { FormShell } from '../../ui/form-shell';
 import { emptyPhone } from '../../ui/phone-input';
 import { deviceZone } from '../../domain/zoned-time';
 import { useAuthEventForm, type AuthActor } from './use-auth-request';
-import { GenderField, PhaseField, PhoneField, fieldValidators } from '../../domain/field-groups';
-import { ArabicNameFields } from '../../domain/field-sets';
+import { PhoneField, fieldValidators } from '../../domain/field-groups';
+import { ArabicNameFields, GenderAndPhaseFields } from '../../domain/field-sets';
 
 export function StudentSignupForm({ auth }: { auth: AuthActor }) {
   const { t } = useLingui();
@@ -37,13 +37,7 @@ export function StudentSignupForm({ auth }: { auth: AuthActor }) {
         {(field) => <PhoneField field={field} />}
       </form.Field>
 
-      <form.Field name="gender" validators={fieldValidators.required}>
-        {(field) => <GenderField field={field} />}
-      </form.Field>
-
-      <form.Field name="phase_id" validators={fieldValidators.required}>
-        {(field) => <PhaseField field={field} />}
-      </form.Field>
+      <GenderAndPhaseFields form={form} />
     </FormShell>
   );
 }

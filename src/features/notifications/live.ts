@@ -4,8 +4,7 @@
 // after sign-in, so pusher-js (imported by connectRealtime on first use) never reaches the home chunk.
 import type { QueryClient } from '@tanstack/react-query';
 import { connectRealtime } from '../../realtime/client';
-import { userChannel } from '../../realtime/names';
-import { watchChannels, type Connect } from '../../realtime/watch';
+import { watchUserChannel, type Connect } from '../../realtime/watch';
 import { applyUnread, notificationsKeys, readUnread } from './notifications-api';
 
 /** The event names of contract/notifications.ts, repeated here so this chunk needs no zod. */
@@ -18,14 +17,5 @@ export function watchNotifications(userId: number, queryClient: QueryClient, con
   const onCount = (data: unknown) => applyUnread(queryClient, readUnread(data));
   const refetch = () => void queryClient.invalidateQueries({ queryKey: notificationsKeys.all });
   // Without a connection there is no live badge; the count is still read on focus and on each visit.
-  return watchChannels((c) => {
-    const channel = userChannel(userId);
-    return [
-      // Whatever happened between the first read of the count and the subscription is read again.
-      c.subscribe(channel, 'pusher:subscription_succeeded', refetch),
-      c.subscribe(channel, NOTIFICATION_EVENTS.created, onCount),
-      c.subscribe(channel, NOTIFICATION_EVENTS.read, onCount),
-      c.onReconnect(refetch),
-    ];
-  }, connect);
+  return watchUserChannel(userId, { [NOTIFICATION_EVENTS.created]: onCount, [NOTIFICATION_EVENTS.read]: onCount }, refetch, connect);
 }

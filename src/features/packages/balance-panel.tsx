@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { balanceQuery } from './packages-api';
 import { formatDate } from './format';
+import { LoadState } from '../../ui/load-state';
 
 export function BalancePanel() {
   const { i18n } = useLingui();
@@ -38,14 +39,8 @@ export function BalancePanel() {
             )}
           </p>
         </>
-      ) : balance.isError ? (
-        <p className="muted">
-          <Trans>Your balance could not be loaded.</Trans>
-        </p>
       ) : (
-        <p className="muted">
-          <Trans>Loading your balance…</Trans>
-        </p>
+        <LoadState failed={balance.isError} failedText={<Trans>Your balance could not be loaded.</Trans>} loadingText={<Trans>Loading your balance…</Trans>} />
       )}
     </section>
   );

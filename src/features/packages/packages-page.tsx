@@ -8,7 +8,6 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PaymentResult as Result } from '../../../contract/payment-results';
-import { Spinner } from '../../ui/spinner';
 import { BalancePanel } from './balance-panel';
 import { CheckoutPanel } from './checkout-panel';
 import { InstitutionalCard } from './institutional-card';
@@ -16,6 +15,7 @@ import { OrderHistory } from './order-history';
 import { PackageCard } from './package-card';
 import { ordersQuery, packagesKeys, packagesQuery, type TimePackage } from './packages-api';
 import { PaymentResult } from './payment-result';
+import { LoadState } from '../../ui/load-state';
 
 export interface PackagesPageProps {
   /** `?payment=` on return from the checkout. */
@@ -88,12 +88,8 @@ export function PackagesPage({ payment, order, onPaymentSeen, goToCheckout = lea
             ))}
             <InstitutionalCard />
           </ul>
-        ) : packages.isError ? (
-          <p className="muted">
-            <Trans>The packages could not be loaded. Please try again later.</Trans>
-          </p>
         ) : (
-          <Spinner />
+          <LoadState failed={packages.isError} failedText={<Trans>The packages could not be loaded. Please try again later.</Trans>} />
         )}
       </section>
 

@@ -6,6 +6,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { balanceQuery, type ProfileDetails } from './profile-api';
+import { LoadState } from '../../ui/load-state';
 
 export function StudentSummary({ profile }: { profile: ProfileDetails }) {
   const { i18n } = useLingui();
@@ -37,14 +38,8 @@ export function StudentSummary({ profile }: { profile: ProfileDetails }) {
             </p>
           ) : null}
         </>
-      ) : balance.isError ? (
-        <p className="muted">
-          <Trans>Your balance could not be loaded.</Trans>
-        </p>
       ) : (
-        <p className="muted">
-          <Trans>Loading your balance…</Trans>
-        </p>
+        <LoadState failed={balance.isError} failedText={<Trans>Your balance could not be loaded.</Trans>} loadingText={<Trans>Loading your balance…</Trans>} />
       )}
       <Link to="/packages" className="button button-secondary">
         <Trans>Buy hours</Trans>

@@ -13,10 +13,10 @@ import { requestQuery, requestsQuery, type RequestSummary } from '../../api/requ
 import { UrgentSoundToggle } from '../../domain/urgent-sound';
 import { useRequestUpdates, type Connect } from '../../realtime/use-request-updates';
 import { Button } from '../../ui/button';
-import { Spinner } from '../../ui/spinner';
 import { FilterTabs } from './filter-tabs';
 import { RequestCard } from './request-card';
 import { EmptyRequests } from './empty-requests';
+import { LoadState } from '../../ui/load-state';
 
 export interface Viewer {
   id: number | null;
@@ -113,12 +113,8 @@ export function RequestsPage(props: RequestsPageProps) {
           </h2>
           {opened.data ? (
             <RequestCard ref={openedRef} request={opened.data} role={viewer.role} selected />
-          ) : opened.isError ? (
-            <p className="muted">
-              <Trans>This request could not be found.</Trans>
-            </p>
           ) : (
-            <Spinner />
+            <LoadState failed={opened.isError} failedText={<Trans>This request could not be found.</Trans>} />
           )}
         </section>
       ) : null}
@@ -137,12 +133,8 @@ export function RequestsPage(props: RequestsPageProps) {
           ) : (
             <EmptyRequests filter={filter} role={viewer.role} />
           )
-        ) : list.isError ? (
-          <p className="muted">
-            <Trans>The requests could not be loaded. Please try again later.</Trans>
-          </p>
         ) : (
-          <Spinner />
+          <LoadState failed={list.isError} failedText={<Trans>The requests could not be loaded. Please try again later.</Trans>} />
         )}
       </div>
 

@@ -2,6 +2,7 @@
 // chosen by the review status: in review (what happens next, how long, how to reach us), rejected (the
 // reviewer's reason and a form to resubmit corrected documents) and suspended (a notice). The page
 // changes by itself when the status does (realtime channel → profile reload → guards).
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
@@ -18,96 +19,93 @@ export function InReviewPage({ teacherStatus }: { teacherStatus: TeacherStatusBi
 
   if (suspended) {
     return (
-      <section className="page container teacher-page" aria-labelledby="review-title" data-review="suspended">
-        <div className="teacher-card">
-          <h1 id="review-title">
-            <Trans>Your teacher account is suspended</Trans>
-          </h1>
-          <p>
-            <Trans>While the account is suspended you cannot receive new requests. Your data is kept.</Trans>
-          </p>
-          {reason ? (
-            <div className="review-reason" role="note">
-              <h2>
-                <Trans>Reason given by the reviewer</Trans>
-              </h2>
-              <p>
-                <bdi>{reason}</bdi>
-              </p>
-            </div>
-          ) : null}
-          <p>
-            <Trans>
-              If you think this is a mistake, or to ask how to reactivate the account, please <Link to="/contact-us">contact us</Link>.
-            </Trans>
-          </p>
-        </div>
-      </section>
+      <ReviewCard review="suspended" title={<Trans>Your teacher account is suspended</Trans>}>
+        <p>
+          <Trans>While the account is suspended you cannot receive new requests. Your data is kept.</Trans>
+        </p>
+        {reason ? (
+          <div className="review-reason" role="note">
+            <h2>
+              <Trans>Reason given by the reviewer</Trans>
+            </h2>
+            <p>
+              <bdi>{reason}</bdi>
+            </p>
+          </div>
+        ) : null}
+        <p>
+          <Trans>
+            If you think this is a mistake, or to ask how to reactivate the account, please <Link to="/contact-us">contact us</Link>.
+          </Trans>
+        </p>
+      </ReviewCard>
     );
   }
 
   if (rejected) {
     return (
-      <section className="page container teacher-page" aria-labelledby="review-title" data-review="rejected">
-        <div className="teacher-card">
-          <h1 id="review-title">
-            <Trans>Your application needs corrections</Trans>
-          </h1>
-          <div className="review-reason" role="note">
-            <h2>
-              <Trans>Reason given by the reviewer</Trans>
-            </h2>
-            <p data-testid="review-reason">
-              <bdi>{reason ?? '…'}</bdi>
-            </p>
-          </div>
-          <p>
-            <Trans>
-              Upload corrected documents below. Your account will then be reviewed again, usually within 1–2 working days.
-            </Trans>
-          </p>
-          <ResubmitDocumentsForm actor={actor} serverError={uploadError} />
-          <p className="muted small">
-            <Trans>
-              Questions? <Link to="/contact-us">Contact us</Link>.
-            </Trans>
+      <ReviewCard review="rejected" title={<Trans>Your application needs corrections</Trans>}>
+        <div className="review-reason" role="note">
+          <h2>
+            <Trans>Reason given by the reviewer</Trans>
+          </h2>
+          <p data-testid="review-reason">
+            <bdi>{reason ?? '…'}</bdi>
           </p>
         </div>
-      </section>
+        <p>
+          <Trans>
+            Upload corrected documents below. Your account will then be reviewed again, usually within 1–2 working days.
+          </Trans>
+        </p>
+        <ResubmitDocumentsForm actor={actor} serverError={uploadError} />
+        <p className="muted small">
+          <Trans>
+            Questions? <Link to="/contact-us">Contact us</Link>.
+          </Trans>
+        </p>
+      </ReviewCard>
     );
   }
 
   return (
-    <section className="page container teacher-page" aria-labelledby="review-title" data-review="in_review">
+    <ReviewCard review="in_review" title={<Trans>Your account is under review</Trans>}>
+      <p>
+        <Trans>Thank you for registering as a teacher with Noor. Our team is checking your details and documents.</Trans>
+      </p>
+      <h2>
+        <Trans>What happens next</Trans>
+      </h2>
+      <ol className="review-steps">
+        <li>
+          <Trans>A reviewer checks your identity documents and qualification.</Trans>
+        </li>
+        <li>
+          <Trans>Review usually takes 1–2 working days.</Trans>
+        </li>
+        <li>
+          <Trans>Once approved, this page moves on by itself to the teacher terms. Accept them to start receiving requests.</Trans>
+        </li>
+        <li>
+          <Trans>If something needs correcting, you will see the reason here and can upload new documents.</Trans>
+        </li>
+      </ol>
+      <p>
+        <Trans>
+          Questions about your application? <Link to="/contact-us">Contact us</Link>.
+        </Trans>
+      </p>
+    </ReviewCard>
+  );
+}
+
+/** The screen's card: `review` names the state shown (for styles and tests), `title` is the page's heading. */
+function ReviewCard({ review, title, children }: { review: 'suspended' | 'rejected' | 'in_review'; title: ReactNode; children: ReactNode }) {
+  return (
+    <section className="page container teacher-page" aria-labelledby="review-title" data-review={review}>
       <div className="teacher-card">
-        <h1 id="review-title">
-          <Trans>Your account is under review</Trans>
-        </h1>
-        <p>
-          <Trans>Thank you for registering as a teacher with Noor. Our team is checking your details and documents.</Trans>
-        </p>
-        <h2>
-          <Trans>What happens next</Trans>
-        </h2>
-        <ol className="review-steps">
-          <li>
-            <Trans>A reviewer checks your identity documents and qualification.</Trans>
-          </li>
-          <li>
-            <Trans>Review usually takes 1–2 working days.</Trans>
-          </li>
-          <li>
-            <Trans>Once approved, this page moves on by itself to the teacher terms. Accept them to start receiving requests.</Trans>
-          </li>
-          <li>
-            <Trans>If something needs correcting, you will see the reason here and can upload new documents.</Trans>
-          </li>
-        </ol>
-        <p>
-          <Trans>
-            Questions about your application? <Link to="/contact-us">Contact us</Link>.
-          </Trans>
-        </p>
+        <h1 id="review-title">{title}</h1>
+        {children}
       </div>
     </section>
   );
