@@ -17,8 +17,11 @@ export const COVERAGE_DIR = path.resolve(import.meta.dirname, '../../test-result
 
 export interface AdapterEvent<W> {
   event: EventObject;
-  /** The UI action that makes the app send this event; none when the previous or next action does. */
-  run?: (world: W) => Promise<void>;
+  /**
+   * The UI action that makes the app send this event; none when the previous or next action does.
+   * Sees the path's next event: a submit arranges the server's answer (a failure) before its click.
+   */
+  run?: (world: W, next?: EventObject) => Promise<void>;
   /** Sent by the next event's action (a submit whose answer decides what is typed): a path cannot end here. */
   awaits?: true;
 }
@@ -39,13 +42,15 @@ export interface Adapter<W> {
 }
 
 const keyOf = (event: EventObject) => JSON.stringify(event);
+/** An actor's answer (done or error), as opposed to a delay or a person's event. */
+const isAnswer = (event: EventObject) => /^xstate\.(done|error)\.actor\./.test(event.type);
 
 /** The paths to walk for an adapter: each transition its events can reach, once or twice. */
 export function plan<W>(adapter: Adapter<W>): EventObject[][] {
   const entry = (event: EventObject | undefined) => adapter.events.find((e) => event && keyOf(e.event) === keyOf(event));
   // A person can walk it: an awaiting event is followed by the answer whose action sends both.
   const walkable = (events: EventObject[]) =>
-    events.every((event, i) => !entry(event)?.awaits || (Boolean(entry(events[i + 1])?.run) && events[i + 1]!.type.startsWith('xstate.')));
+    events.every((event, i) => !entry(event)?.awaits || (Boolean(entry(events[i + 1])?.run) && isAnswer(events[i + 1]!)));
   return coveringPaths({
     machine: adapter.machine,
     events: adapter.events.map((e) => e.event),
@@ -90,7 +95,7 @@ export async function walkPath<W>(page: Page, request: APIRequestContext, adapte
       if (!step) throw new Error(`${adapter.id}: no adapter entry for ${keyOf(event)}`);
       if (step.run) {
         since = seen.length;
-        await step.run(world);
+        await step.run(world, events[i + 1]);
       }
       snapshot = getNextSnapshot(adapter.machine, snapshot, event);
       const next = events[i + 1];

@@ -210,7 +210,7 @@ export interface CoveringOptions {
   possible?: (events: EventObject[]) => boolean;
   /** The machine's input, for machines that take one. */
   input?: unknown;
-  /** Events that cannot end a path (a submit whose answer is part of the same UI action): the path goes on by each answer (actor outcome, delay) the state accepts. */
+  /** Events that cannot end a path (a submit whose answer is part of the same UI action): the path goes on by each answer (an actor's done or error) the state accepts. */
   needsNext?: (event: EventObject) => boolean;
 }
 
@@ -247,7 +247,7 @@ export function coveringPaths(options: CoveringOptions): Array<{ events: EventOb
   for (let round = 0; round < 2; round++) {
     for (const [i, events] of [...candidates.entries()].reverse()) {
       if (!options.needsNext?.(events.at(-1)!)) continue;
-      const next = traversal.events(replayTo(events)).filter((e) => e.type.startsWith('xstate.'));
+      const next = traversal.events(replayTo(events)).filter((e) => /^xstate\.(done|error)\.actor\./.test(e.type));
       candidates.splice(i, 1, ...next.map((e) => [...events, e]));
     }
   }

@@ -1,0 +1,37 @@
+// How a model path makes one request of the real UI fail: the next matching request is dropped on the
+// network or answered with the server's own error shape (the bodies below are the ones the server's
+// auth routes send, server/modules/auth/answers.ts), through Playwright's request routing. Used only
+// where the real server cannot be driven into the failure on demand (a network drop, a rate limit
+// whose window the e2e server widens for its many sign-ins, a code five minutes old).
+import type { Page } from '@playwright/test';
+
+export interface ServerAnswer {
+  status: number;
+  body: object;
+  headers?: Record<string, string>;
+}
+export type Fault = 'network' | ServerAnswer;
+
+/** The auth routes' 429: `{ message, errors: { retry_after } }` with Retry-After. */
+export const RATE_LIMITED: ServerAnswer = {
+  status: 429,
+  body: { message: 'Too many attempts. Please wait a minute and try again.', errors: { retry_after: ['60'] } },
+  headers: { 'Retry-After': '60' },
+};
+
+/** verify-otp's refusal of a code: the reason as a key under `errors.code`. */
+export const codeRefused = (reason: 'expired' | 'too_many_attempts'): ServerAnswer => ({
+  status: 422,
+  body: { message: 'The code cannot be used.', errors: { code: [reason] } },
+});
+
+/** The next `method` request to `/api/v1/<path>` fails as `fault`; later ones reach the server. */
+export async function failNext(page: Page, path: string, fault: Fault, method = 'POST'): Promise<void> {
+  let armed = true;
+  await page.route(`**/api/v1/${path}`, async (route) => {
+    if (!armed || route.request().method() !== method) return route.fallback();
+    armed = false;
+    if (fault === 'network') return route.abort('internetdisconnected');
+    return route.fulfill({ status: fault.status, json: fault.body, ...(fault.headers ? { headers: fault.headers } : {}) });
+  });
+}
