@@ -37,6 +37,8 @@ export interface Adapter<W> {
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
   /** The machine's input (the model's; the app gives its own). */
   input?: unknown;
+  /** Gives back what the world held (a demo teacher's time), whatever the path's outcome. */
+  release?: (world: W) => Promise<void>;
   /** Drops paths the real system cannot walk. */
   possible?: (events: EventObject[]) => boolean;
 }
@@ -119,5 +121,7 @@ export async function walkPath<W>(page: Page, request: APIRequestContext, adapte
       path.join(COVERAGE_DIR, `${adapter.id}.jsonl`),
       `${JSON.stringify({ total: allTransitions(adapter.machine), taken })}\n`,
     );
+    // After a timeout the browser may be gone: what it held stays held, and later paths take other teachers.
+    await adapter.release?.(world).catch(() => undefined);
   }
 }
