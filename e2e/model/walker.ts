@@ -4,6 +4,7 @@
 // submit and the server's answer are one click) and states to assertions on the screen. The app tells
 // which transitions it really took over the flows-watch BroadcastChannel (src/app/watch.ts); those are
 // written per machine for the coverage report (coverage.ts).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
@@ -47,8 +48,40 @@ const keyOf = (event: EventObject) => JSON.stringify(event);
 /** An actor's answer (done or error), as opposed to a delay or a person's event. */
 const isAnswer = (event: EventObject) => /^xstate\.(done|error)\.actor\./.test(event.type);
 
-/** The paths to walk for an adapter: each transition its events can reach, once or twice. */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+/** What a plan depends on: the machines, the adapters and the planner, by content. */
+function planSources(): string {
+  const files = ['machines', 'e2e/model'].flatMap((dir) =>
+    fs.readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f)),
+  );
+  const hash = crypto.createHash('sha256');
+  for (const file of [...files, 'tests/machines/model.ts', 'src/domain/transition-id.ts'].filter((f) => f.endsWith('.ts')).sort()) {
+    hash.update(file).update(fs.readFileSync(path.join(ROOT, file)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The paths to walk for an adapter (see `planPaths`), computed once per run: Playwright loads the walk
+ * files in its runner and again in every worker, and planning takes seconds.
+ */
 export function plan<W>(adapter: Adapter<W>): EventObject[][] {
+  const file = path.join(ROOT, 'test-results/model-plans', `${adapter.id}-${planSources()}.json`);
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    // Whole or not at all: a worker may read it meanwhile.
+    const partial = `${file}.${process.pid}`;
+    fs.writeFileSync(partial, JSON.stringify(planPaths(adapter)));
+    fs.renameSync(partial, file);
+  }
+  // The adapter's own event objects again: adapters recognise a path's events by identity.
+  const own = new Map(adapter.events.map((e) => [keyOf(e.event), e.event]));
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as EventObject[][];
+  return saved.map((events) => events.map((event) => own.get(keyOf(event)) ?? event));
+}
+
+/** The paths to walk for an adapter: each transition its events can reach, once or twice. */
+function planPaths<W>(adapter: Adapter<W>): EventObject[][] {
   const entry = (event: EventObject | undefined) => adapter.events.find((e) => event && keyOf(e.event) === keyOf(event));
   // A person can walk it: an awaiting event is followed by the answer whose action sends both.
   const walkable = (events: EventObject[]) =>
