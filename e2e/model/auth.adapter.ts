@@ -14,7 +14,7 @@ import { apiError } from '../../tests/machines/auth-fakes';
 import { delayEvents } from '../../tests/machines/model';
 import * as ui from './auth.actions';
 import { button, field, main, PASSWORD, type AuthWorld } from './auth.actions';
-import { codeRefused, failNext, RATE_LIMITED } from './faults';
+import { codeRefused, failing, failNext, RATE_LIMITED } from './faults';
 import type { Adapter } from './walker';
 
 const done = (id: string, output: unknown): EventObject => ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as EventObject;
@@ -148,10 +148,7 @@ export const authAdapter: Adapter<AuthWorld> = {
     { event: ev.wrongCode, run: (w) => ui.enterCode(w, false) },
     {
       event: ev.codeExpired,
-      run: async (w) => {
-        await failNext(w.page, 'verify-otp', codeRefused('expired'));
-        await ui.enterCode(w, false);
-      },
+      run: failing('verify-otp', codeRefused('expired'), (w) => ui.enterCode(w, false)),
     },
     {
       // The real server voids a code at the fifth wrong try: four through the API, the fifth on screen.
@@ -184,10 +181,7 @@ export const authAdapter: Adapter<AuthWorld> = {
     { event: ev.teacherRegistered, run: ui.teacherSignUp },
     {
       event: ev.teacherDropped,
-      run: async (w) => {
-        await failNext(w.page, 'auth/register', 'network');
-        await ui.teacherSignUp(w);
-      },
+      run: failing('auth/register', 'network', ui.teacherSignUp),
     },
     { event: ev.teacherLogin, awaits: true },
     { event: ev.teacherIn, run: (w) => ui.teacherSignIn(w, w.teacherPassword) },
@@ -196,10 +190,7 @@ export const authAdapter: Adapter<AuthWorld> = {
     { event: ev.resetCodeSent, run: ui.requestReset },
     {
       event: ev.forgotDropped,
-      run: async (w) => {
-        await failNext(w.page, 'instructor/auth/forgot-password', 'network');
-        await ui.requestReset(w);
-      },
+      run: failing('instructor/auth/forgot-password', 'network', ui.requestReset),
     },
     { event: ev.reset, awaits: true },
     { event: ev.resetDone, run: (w) => ui.resetPassword(w, true) },
@@ -208,10 +199,7 @@ export const authAdapter: Adapter<AuthWorld> = {
     { event: ev.completed, run: ui.completeProfile },
     {
       event: ev.completeDropped,
-      run: async (w) => {
-        await failNext(w.page, 'profile/complete', 'network');
-        await ui.completeProfile(w);
-      },
+      run: failing('profile/complete', 'network', ui.completeProfile),
     },
     {
       event: ev.logout,

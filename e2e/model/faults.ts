@@ -39,3 +39,11 @@ export async function failNext(page: Page, path: string, fault: Fault, method = 
     return route.fulfill({ status: fault.status, json: fault.body, ...(fault.headers ? { headers: fault.headers } : {}) });
   });
 }
+
+/** A step's action with its request failing as `fault` (see `failNext`). */
+export const failing =
+  <W extends { page: Page }>(path: string, fault: Fault, act: (world: W) => Promise<void>) =>
+  async (world: W): Promise<void> => {
+    await failNext(world.page, path, fault);
+    await act(world);
+  };
