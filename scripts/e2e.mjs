@@ -13,10 +13,15 @@ async function main() {
   const browser = await findBrowser();
   log(`browser: ${browser.executablePath} (${browser.source})`);
   // Tabs can be watched by the flows studio: the live-watching e2e and the model run (test:model-e2e)
-  // read the transitions the app takes. E2E_REUSE_BUILD lets a second run in the same CI job skip the build.
+  // read the transitions the app takes; the fake RTC offers its fault switch (src/rtc/fake.ts) to the
+  // model run. E2E_REUSE_BUILD lets a second run in the same CI job skip the build.
   // --build-only: only this build (npm test makes it beside the static checks, then reuses it).
   const buildOnly = process.argv.includes('--build-only');
-  buildIfNeeded({ force: buildOnly || (Boolean(process.env.CI) && !process.env.E2E_REUSE_BUILD), log, env: { VITE_FLOWS_WATCH: '1' } });
+  buildIfNeeded({
+    force: buildOnly || (Boolean(process.env.CI) && !process.env.E2E_REUSE_BUILD),
+    log,
+    env: { VITE_FLOWS_WATCH: '1', VITE_FAKE_RTC_FAULTS: '1' },
+  });
   if (buildOnly) return 0;
 
   const server = await startServer();

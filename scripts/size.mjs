@@ -123,6 +123,15 @@ function agoraPlacement() {
   return { agora: agora.map(sized), session: session.map(sized), problems };
 }
 
+/** The e2e builds' fault switch of the fake RTC (src/rtc/fake.ts) must not reach a production build. */
+function testOnlyCode() {
+  const dir = path.join(root, 'dist/client/assets');
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.js') && fs.readFileSync(path.join(dir, f), 'utf8').includes('__noorFakeRtc'))
+    .map((f) => `the fake RTC's e2e fault switch (__noorFakeRtc) is in the production build: /assets/${f}`);
+}
+
 async function main() {
   const found = await findBrowser();
   buildIfNeeded({ force: true });
@@ -147,7 +156,7 @@ async function main() {
     printTable('The live-session route (/session/$channelName): its chunk', placement.session);
     printTable('… and the Agora chunk it imports lazily (only when the server grants Agora video)', placement.agora);
 
-    const problems = [...placement.problems];
+    const problems = [...placement.problems, ...testOnlyCode()];
     console.log(`\nhome budget: ${kb(homeTotal)} of ${kb(HOME_BUDGET)} gzip`);
     if (homeTotal > HOME_BUDGET) problems.push(`home downloads ${kb(homeTotal)} of JavaScript, over the ${kb(HOME_BUDGET)} budget`);
     console.log('\npublic routes (gzip, budget each):');

@@ -2,20 +2,25 @@
 // test, a demo teacher joins and leaves in a second browser context, the network drops with
 // Playwright's offline switch, and the server's test-only route moves the end of the session. The
 // clock's ticks and the network-quality reports happen by themselves in the browser (they count when
-// the app takes them); device refusal, token renewal and join failures cannot be caused on demand
-// with the fake RTC relay and stay out of the model.
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+// the app takes them). Faults: the camera refused or broken (live-session.world.ts), a join whose
+// first message to the relay is dropped, a renewal or an end answered with a failure (faults.ts), a
+// goodbye the relay never answers, and the provider's token warning through the fake RTC's e2e fault
+// switch (`window.__noorFakeRtc`, src/rtc/fake.ts). The 30 s reconnect give-up runs on Playwright's clock.
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { liveSessionMachine } from '../../machines/live-session.machine';
 import { preferences } from '../support/app';
-import { bearer, json, newStudent } from '../support/api';
+import { newStudent } from '../support/api';
+import { failNext, NOT_OVER_YET } from './faults';
 import type { Adapter } from './walker';
+import { browserFor, holdGoodbye, mediaSwitch, release, setUp, type MediaMode } from './live-session.world';
 
-const TEACHER_PASSWORD = 'Noor1234';
 /** Seconds left when a path starts: the end warning is due, the end is not. */
 const SESSION_SECONDS = 600;
 /** Seconds left on a path where the time runs out. */
 const TIME_UP_SECONDS = 10;
+/** The machine's RECONNECT_GIVE_UP: how long an offline call waits before it counts as failed. */
+const GIVE_UP_MS = 30_000;
 
 export interface LiveWorld {
   page: Page;
@@ -24,19 +29,32 @@ export interface LiveWorld {
   student: string;
   teacher: string;
   teacherPage: () => Promise<Page>;
+  /** What the page's getUserMedia does from now on. */
+  media: (mode: MediaMode) => void;
 }
 
 const done = (id: string, output: unknown): EventObject => ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as EventObject;
 const failed = (id: string): EventObject => ({ type: `xstate.error.actor.${id}`, error: { status: 403, code: 'x', message: 'x' }, actorId: id }) as EventObject;
+const after = (delay: string, state: string): EventObject => ({ type: `xstate.after.${delay}.live-session.${state}` });
 const grant = { token: 't', app_id: 'a', uid: 1, channel_name: 'c', ends_at: '2099-01-01T00:00:00.000Z', request_id: 1, role: 'student', peer_name: 'x' };
 
 const ev = {
   devicesOk: done('checkDevices', { camera: true, microphone: true }),
+  noCamera: done('checkDevices', { camera: false, microphone: true }),
+  devicesBroken: failed('checkDevices'),
+  devicesAgain: { type: 'permission.retry' },
+  audioOnly: { type: 'session.continueAudioOnly' },
   // The machine takes the grant with the instant it arrived (skew 0 here: server_time is that instant).
   granted: done('fetchToken', { grant: { ...grant, server_time: new Date(0).toISOString() }, receivedAt: 0 }),
   refused: failed('fetchToken'),
   retry: { type: 'session.retry' },
   joined: { type: 'rtc.joined' },
+  joinFailed: { type: 'rtc.joinFailed' },
+  tokenExpiring: { type: 'rtc.tokenWillExpire' },
+  renewed: done('renewToken', { grant: { ...grant, server_time: new Date(0).toISOString() }, receivedAt: 0 }),
+  renewFailed: failed('renewToken'),
+  switchMic: { type: 'media.switchDevice', kind: 'microphone', deviceId: 'x' },
+  giveUp: after('RECONNECT_GIVE_UP', 'session.inCall.connection.reconnecting'),
   peerJoined: { type: 'rtc.peerJoined' },
   peerLeft: { type: 'rtc.peerLeft' },
   reconnecting: { type: 'rtc.reconnecting' },
@@ -47,52 +65,49 @@ const ev = {
   stay: { type: 'leave.cancel' },
   confirm: { type: 'leave.confirm' },
   left: { type: 'rtc.left' },
+  leaveTimeout: after('LEAVE_TIMEOUT', 'session.leaving'),
   rejoin: { type: 'session.rejoin' },
   timeUp: { type: 'clock.tick', now: Date.parse('2100-01-01T00:00:00.000Z') },
   ended: done('endSession', undefined),
+  endFailed: failed('endSession'),
+  endRetry: after('END_RETRY', 'session.ending.waitingToRetry'),
 };
 
+/** Which getUserMedia behaviour gives a device check's answer. */
+const modeFor = (answer: EventObject | undefined): MediaMode => (answer === ev.noCamera ? 'noCamera' : answer === ev.devicesBroken ? 'broken' : 'ok');
+/** Whether the student's page is offline at step `i` (between a drop and the way back). */
+const offlineAt = (events: EventObject[], i: number) =>
+  events.lastIndexOf(ev.reconnecting, i) > Math.max(events.lastIndexOf(ev.reconnected, i), events.lastIndexOf(ev.giveUp, i));
+const count = (events: EventObject[], wanted: EventObject) => events.filter((e) => e === wanted).length;
+
 const click = (page: Page, testId: string) => page.getByTestId(testId).click();
+/**
+ * The notice's button by keyboard: a click on the notice that has just appeared was seen to get lost
+ * under load (pressed while the page around it still moved); Enter reaches the focused button.
+ */
+const press = (page: Page, name: string) => page.getByRole('button', { name }).press('Enter');
+
+/**
+ * The provider's "token expires soon", through the fake RTC's e2e fault switch once the call is
+ * joined; `before` arranges the renewal's answer then (not earlier: the first token must get through).
+ */
+async function tokenWillExpire(page: Page, before?: () => Promise<void>) {
+  await page.waitForFunction(() => '__noorFakeRtc' in window);
+  await before?.();
+  await page.evaluate(() => (window as unknown as { __noorFakeRtc: { tokenWillExpire(): void } }).__noorFakeRtc.tokenWillExpire());
+}
+
+/** Picks a microphone other than the current one (Chromium's fake devices offer several). */
+async function otherMicrophone(page: Page) {
+  const picker = page.getByRole('combobox', { name: 'Microphone' });
+  const current = await picker.inputValue();
+  const values = await picker.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  await picker.selectOption(values.find((v) => v && v !== current)!);
+}
 
 async function leave(page: Page) {
   await click(page, 'leave');
   await click(page, 'confirm-leave');
-}
-
-/** A student with an approved urgent session with one of the eight demo teachers (the next free one from `n`). */
-async function setUp(request: APIRequestContext, n: number, seconds: number) {
-  for (let k = 0; k < 8; k++) {
-    const phone = `+974551000${String(1 + ((n + k) % 8)).padStart(2, '0')}`;
-    const teacher = (await json<{ token: string }>(await request.post('/api/v1/instructor/auth/login', { data: { login: phone, password: TEACHER_PASSWORD } }), 'teacher login')).token;
-    const profile = await json<{ id: number; subjects: Array<{ id: number }>; phases: Array<{ id: number }> }>(
-      await request.get('/api/v1/profile', { headers: bearer(teacher) }),
-      'teacher profile',
-    );
-    const hours = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start_time: '00:00', end_time: '23:59' }));
-    await json(await request.patch('/api/v1/profile', { headers: bearer(teacher), data: { working_hours: hours } }), 'working hours');
-    const student = (await newStudent(request, { phaseId: profile.phases[0]!.id })).token;
-    const booking = await request.post('/api/v1/requests', {
-      headers: bearer(student),
-      data: { teacher_id: profile.id, subject_id: profile.subjects[0]!.id, type: 'urgent', duration_hours: 1, broadcast: false },
-    });
-    // Another path holds this teacher now: take the next one.
-    if (booking.status() === 409) continue;
-    const booked = await json<{ id: number }>(booking, 'book');
-    await json(await request.post(`/api/v1/requests/${booked.id}/approve`, { headers: bearer(teacher) }), 'approve');
-    const detail = await json<{ channel_name: string }>(await request.get(`/api/v1/requests/${booked.id}`, { headers: bearer(student) }), 'detail');
-    await json(
-      await request.post(`/api/v1/sessions/${detail.channel_name}/test/ends-in`, { headers: bearer(student), data: { seconds } }),
-      'ends-in',
-    );
-    return { channel: detail.channel_name, student, teacher, phaseId: profile.phases[0]!.id };
-  }
-  throw new Error('no demo teacher is free for an urgent session');
-}
-
-async function browserFor(context: BrowserContext, token: string, teacher: boolean) {
-  const baseURL = process.env.E2E_BASE_URL!;
-  await context.addCookies([{ name: 'ng-token', value: token, url: baseURL }, ...(teacher ? [{ name: 'is_teacher', value: 'true', url: baseURL }] : [])]);
-  await context.grantPermissions(['camera', 'microphone']);
 }
 
 export const liveSessionAdapter: Adapter<LiveWorld> = {
@@ -107,6 +122,13 @@ export const liveSessionAdapter: Adapter<LiveWorld> = {
     // A path where the server refuses the token is walked by a student who is not in the session.
     const token = events.includes(ev.refused) ? (await newStudent(request, { phaseId: scene.phaseId })).token : scene.student;
     await browserFor(page.context(), token, false);
+    const media = await mediaSwitch(page, modeFor(events[0]));
+    // The first join's first message to the relay is dropped, as a join the provider refuses.
+    if (events.includes(ev.joinFailed)) await failNext(page, 'sessions/*/fake-rtc', 'network');
+    // The end's answers, in order: the server's "not over yet" while its clock lags ours.
+    if (events.includes(ev.endFailed)) await failNext(page, 'sessions/*/end', NOT_OVER_YET, 'POST', count(events, ev.endFailed));
+    if (events.includes(ev.giveUp)) await page.clock.install();
+    await page.goto(`/session/${scene.channel}`);
     let teacherPage: Page | undefined;
     return {
       page,
@@ -114,6 +136,7 @@ export const liveSessionAdapter: Adapter<LiveWorld> = {
       channel: scene.channel,
       student: scene.student,
       teacher: scene.teacher,
+      media,
       teacherPage: async () => {
         if (!teacherPage) {
           const context = await page.context().browser()!.newContext();
@@ -125,22 +148,53 @@ export const liveSessionAdapter: Adapter<LiveWorld> = {
       },
     };
   },
+  release: (w) => release(w.request, w.channel, w.student),
   // One scene per path: a refused token and a granted one exclude each other; the time runs out once,
   // while the call is on (leaving takes a moment only, too short to aim a tick at).
   possible: (events) =>
     !(events.includes(ev.refused) && events.includes(ev.granted)) &&
     events.filter((e) => e === ev.timeUp).length <= 1 &&
     !events.some((e, i) => e === ev.timeUp && events[i - 1] === ev.confirm) &&
-    // Offline, the student's screen learns nothing of the teacher.
-    !events.some((e, i) => (e === ev.peerJoined || e === ev.peerLeft) && events.lastIndexOf(ev.reconnecting, i) > events.lastIndexOf(ev.reconnected, i)),
+    // Offline, the student's screen learns nothing of the teacher and gets no new token.
+    !events.some((e, i) => [ev.peerJoined, ev.peerLeft, ev.tokenExpiring].includes(e) && offlineAt(events, i)) &&
+    // Only the first joins can fail (the relay's first message of the page); without a camera there is no camera to toggle.
+    !events.some((e, i) => e === ev.joinFailed && events.slice(0, i).includes(ev.joined)) &&
+    !events.some((e, i) => e === ev.camera && events.slice(0, i).includes(ev.audioOnly)),
   // Why the session ended matters: only who left may join again.
   serializeState: (s) => JSON.stringify([s.value, (s.context as { endReason: unknown }).endReason]),
   events: [
-    { event: ev.devicesOk, run: (w) => w.page.goto(`/session/${w.channel}`).then(() => undefined) },
+    // The world opens the session page with the devices its first answer needs.
+    { event: ev.devicesOk },
+    { event: ev.noCamera },
+    { event: ev.devicesBroken },
+    {
+      event: ev.devicesAgain,
+      run: async (w, next) => {
+        w.media(modeFor(next));
+        await press(w.page, 'Try again');
+      },
+    },
+    { event: ev.audioOnly, run: (w) => press(w.page, 'Continue without camera') },
     { event: ev.granted },
     { event: ev.refused },
-    { event: ev.retry, run: (w) => w.page.getByRole('button', { name: 'Try again' }).click() },
+    {
+      event: ev.retry,
+      run: async (w) => {
+        await w.page.context().setOffline(false);
+        await w.page.getByRole('button', { name: /^(Try again|Join again)$/ }).click();
+      },
+    },
     { event: ev.joined },
+    { event: ev.joinFailed },
+    // The provider's warning comes with the renewal's answer: a failing one is arranged before it.
+    { event: ev.tokenExpiring, awaits: true },
+    { event: ev.renewed, run: (w) => tokenWillExpire(w.page) },
+    {
+      event: ev.renewFailed,
+      run: (w) => tokenWillExpire(w.page, () => failNext(w.page, 'sessions/*/token', 'network')),
+    },
+    { event: ev.switchMic, run: (w) => otherMicrophone(w.page) },
+    { event: ev.giveUp, run: (w) => w.page.clock.runFor(GIVE_UP_MS) },
     { event: ev.peerJoined, run: async (w) => void (await (await w.teacherPage()).goto(`/session/${w.channel}`)) },
     { event: ev.peerLeft, run: async (w) => leave(await w.teacherPage()) },
     { event: ev.reconnecting, run: (w) => w.page.context().setOffline(true) },
@@ -149,12 +203,21 @@ export const liveSessionAdapter: Adapter<LiveWorld> = {
     { event: ev.camera, run: (w) => click(w.page, 'toggle-camera') },
     { event: ev.leave, run: (w) => click(w.page, 'leave') },
     { event: ev.stay, run: (w) => w.page.keyboard.press('Escape') },
-    { event: ev.confirm, run: (w) => click(w.page, 'confirm-leave') },
+    {
+      event: ev.confirm,
+      run: async (w, next) => {
+        if (next === ev.leaveTimeout) await holdGoodbye(w.page);
+        await click(w.page, 'confirm-leave');
+      },
+    },
     { event: ev.left },
+    { event: ev.leaveTimeout },
     { event: ev.rejoin, run: (w) => w.page.getByRole('button', { name: 'Join again' }).click() },
     // The session was set up to end seconds after it starts: the clock's tick finds the time up by itself.
     { event: ev.timeUp, run: async () => undefined },
     { event: ev.ended },
+    { event: ev.endFailed },
+    { event: ev.endRetry },
   ],
   states: {
     'session.inCall': async (w) => expect(w.page.getByTestId('live-session')).toHaveAttribute('data-step', 'session'),
@@ -162,6 +225,8 @@ export const liveSessionAdapter: Adapter<LiveWorld> = {
     'session.inCall.peer.waitingForPeer': async (w) => expect(w.page.getByTestId('peer-presence')).toHaveAttribute('data-present', 'false'),
     'session.inCall.connection.reconnecting': async (w) => expect(w.page.getByTestId('reconnecting')).toBeVisible(),
     'session.inCall.leave.confirming': async (w) => expect(w.page.getByRole('dialog', { name: 'Leave the session?' })).toBeVisible(),
+    permissionDenied: async (w) => expect(w.page.getByRole('heading', { name: 'Camera or microphone not available' })).toBeVisible(),
+    failed: async (w) => expect(w.page.getByRole('heading', { name: /^(Could not join the session|The connection was lost)$/ })).toBeVisible(),
     tokenFailed: async (w) => expect(w.page.getByRole('heading', { name: 'You cannot join this session now' })).toBeVisible(),
     ended: async (w) => expect(w.page.getByTestId('session-ended')).toBeVisible(),
   },

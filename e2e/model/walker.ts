@@ -4,6 +4,7 @@
 // submit and the server's answer are one click) and states to assertions on the screen. The app tells
 // which transitions it really took over the flows-watch BroadcastChannel (src/app/watch.ts); those are
 // written per machine for the coverage report (coverage.ts).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
@@ -17,8 +18,11 @@ export const COVERAGE_DIR = path.resolve(import.meta.dirname, '../../test-result
 
 export interface AdapterEvent<W> {
   event: EventObject;
-  /** The UI action that makes the app send this event; none when the previous or next action does. */
-  run?: (world: W) => Promise<void>;
+  /**
+   * The UI action that makes the app send this event; none when the previous or next action does.
+   * Sees the path's next event: a submit arranges the server's answer (a failure) before its click.
+   */
+  run?: (world: W, next?: EventObject) => Promise<void>;
   /** Sent by the next event's action (a submit whose answer decides what is typed): a path cannot end here. */
   awaits?: true;
 }
@@ -34,18 +38,54 @@ export interface Adapter<W> {
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
   /** The machine's input (the model's; the app gives its own). */
   input?: unknown;
+  /** Gives back what the world held (a demo teacher's time), whatever the path's outcome. */
+  release?: (world: W) => Promise<void>;
   /** Drops paths the real system cannot walk. */
   possible?: (events: EventObject[]) => boolean;
 }
 
 const keyOf = (event: EventObject) => JSON.stringify(event);
+/** An actor's answer (done or error), as opposed to a delay or a person's event. */
+const isAnswer = (event: EventObject) => /^xstate\.(done|error)\.actor\./.test(event.type);
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+/** What a plan depends on: the machines, the adapters and the planner, by content. */
+function planSources(): string {
+  const files = ['machines', 'e2e/model'].flatMap((dir) =>
+    fs.readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f)),
+  );
+  const hash = crypto.createHash('sha256');
+  for (const file of [...files, 'tests/machines/model.ts', 'src/domain/transition-id.ts'].filter((f) => f.endsWith('.ts')).sort()) {
+    hash.update(file).update(fs.readFileSync(path.join(ROOT, file)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The paths to walk for an adapter (see `planPaths`), computed once per run: Playwright loads the walk
+ * files in its runner and again in every worker, and planning takes seconds.
+ */
+export function plan<W>(adapter: Adapter<W>): EventObject[][] {
+  const file = path.join(ROOT, 'test-results/model-plans', `${adapter.id}-${planSources()}.json`);
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    // Whole or not at all: a worker may read it meanwhile.
+    const partial = `${file}.${process.pid}`;
+    fs.writeFileSync(partial, JSON.stringify(planPaths(adapter)));
+    fs.renameSync(partial, file);
+  }
+  // The adapter's own event objects again: adapters recognise a path's events by identity.
+  const own = new Map(adapter.events.map((e) => [keyOf(e.event), e.event]));
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as EventObject[][];
+  return saved.map((events) => events.map((event) => own.get(keyOf(event)) ?? event));
+}
 
 /** The paths to walk for an adapter: each transition its events can reach, once or twice. */
-export function plan<W>(adapter: Adapter<W>): EventObject[][] {
+function planPaths<W>(adapter: Adapter<W>): EventObject[][] {
   const entry = (event: EventObject | undefined) => adapter.events.find((e) => event && keyOf(e.event) === keyOf(event));
   // A person can walk it: an awaiting event is followed by the answer whose action sends both.
   const walkable = (events: EventObject[]) =>
-    events.every((event, i) => !entry(event)?.awaits || (Boolean(entry(events[i + 1])?.run) && events[i + 1]!.type.startsWith('xstate.')));
+    events.every((event, i) => !entry(event)?.awaits || (Boolean(entry(events[i + 1])?.run) && isAnswer(events[i + 1]!)));
   return coveringPaths({
     machine: adapter.machine,
     events: adapter.events.map((e) => e.event),
@@ -90,7 +130,7 @@ export async function walkPath<W>(page: Page, request: APIRequestContext, adapte
       if (!step) throw new Error(`${adapter.id}: no adapter entry for ${keyOf(event)}`);
       if (step.run) {
         since = seen.length;
-        await step.run(world);
+        await step.run(world, events[i + 1]);
       }
       snapshot = getNextSnapshot(adapter.machine, snapshot, event);
       const next = events[i + 1];
@@ -114,5 +154,7 @@ export async function walkPath<W>(page: Page, request: APIRequestContext, adapte
       path.join(COVERAGE_DIR, `${adapter.id}.jsonl`),
       `${JSON.stringify({ total: allTransitions(adapter.machine), taken })}\n`,
     );
+    // After a timeout the browser may be gone: what it held stays held, and later paths take other teachers.
+    await adapter.release?.(world).catch(() => undefined);
   }
 }

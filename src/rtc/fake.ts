@@ -4,9 +4,12 @@
 // there, so two browsers (two Playwright contexts) "see" each other: peer joined/left, the peer's
 // quality, and our own connection dropping (requests failing) and coming back. Local camera and
 // microphone are the browser's real (or Chromium's fake) devices.
+// In e2e builds only (VITE_FAKE_RTC_FAULTS=1, set by scripts/e2e.mjs) a joined session also offers
+// `window.__noorFakeRtc`: the provider events the relay cannot cause (a token about to expire), for
+// the model run of the live-session machine. Other builds drop it (the size check asserts it).
 import type { FakeRtcRoom } from '../../contract/sessions';
 import { emitter, LocalMedia, localMediaControls } from './local-media';
-import type { JoinOptions, RtcContext, RtcSession } from './port';
+import type { JoinOptions, RtcContext, RtcEvent, RtcSession } from './port';
 
 const BEAT_MS = 1_000;
 /** Failed beats in a row before the connection counts as lost. */
@@ -19,6 +22,20 @@ function ownQuality(): number {
   return Number.isInteger(stored) && stored >= 0 && stored <= 6 && stored !== 0 ? stored : 1;
 }
 
+/** The e2e fault switch on `window.__noorFakeRtc` while a fake session is joined. */
+export interface FakeRtcFaults {
+  /** The provider warns that the token expires soon (the machine fetches a new one). */
+  tokenWillExpire(): void;
+}
+
+/** Puts the fault switch on `window` in e2e builds; returns its removal. */
+function exposeFaults(emit: (event: RtcEvent) => void): () => void {
+  if (import.meta.env.VITE_FAKE_RTC_FAULTS !== '1') return () => undefined;
+  const target = globalThis as { __noorFakeRtc?: FakeRtcFaults };
+  target.__noorFakeRtc = { tokenWillExpire: () => emit({ type: 'tokenWillExpire' }) };
+  return () => delete target.__noorFakeRtc;
+}
+
 export function createFakeSession({ post }: RtcContext): RtcSession {
   const media = new LocalMedia();
   const hub = emitter();
@@ -29,6 +46,7 @@ export function createFakeSession({ post }: RtcContext): RtcSession {
   let lost = false;
   let peer: number | null = null;
   let running = false;
+  let hideFaults = () => {};
 
   const beat = async () => {
     if (!running) return;
@@ -69,12 +87,14 @@ export function createFakeSession({ post }: RtcContext): RtcSession {
       // The first beat must reach the server, as a real join must reach the provider.
       await post<FakeRtcRoom>(`sessions/${encodeURIComponent(channel)}/fake-rtc`, { uid, quality: ownQuality(), present: true });
       running = true;
+      hideFaults = exposeFaults(hub.emit);
       hub.emit({ type: 'connection', state: 'connected' });
       void beat();
     },
     async leave() {
       const wasRunning = running;
       running = false;
+      hideFaults();
       if (timer) clearTimeout(timer);
       media.stop();
       if (wasRunning) {

@@ -210,7 +210,7 @@ export interface CoveringOptions {
   possible?: (events: EventObject[]) => boolean;
   /** The machine's input, for machines that take one. */
   input?: unknown;
-  /** Events that cannot end a path (a submit whose answer is part of the same UI action): the path goes on by each answer (actor outcome, delay) the state accepts. */
+  /** Events that cannot end a path (a submit whose answer is part of the same UI action): the path goes on by each answer (an actor's done or error) the state accepts. */
   needsNext?: (event: EventObject) => boolean;
 }
 
@@ -233,7 +233,8 @@ export function coveringPaths(options: CoveringOptions): Array<{ events: EventOb
   const shortest = getShortestPaths(machine, traversal) as Path[];
   const bySerial = new Map(shortest.map((p) => [serializeState(p.state), p]));
   const candidates: EventObject[][] = [];
-  for (const [serial, { transitions: edges }] of Object.entries(getAdjacencyMap(machine, traversal))) {
+  const adjacency = new Map(Object.entries(getAdjacencyMap(machine, traversal)));
+  for (const [serial, { transitions: edges }] of adjacency) {
     const prefix = bySerial.get(serial);
     if (!prefix) continue;
     for (const { event } of Object.values(edges) as Array<{ event: EventObject }>) {
@@ -241,42 +242,59 @@ export function coveringPaths(options: CoveringOptions): Array<{ events: EventOb
     }
   }
   const initial = getInitialMicrosteps(machine, options.input).at(-1)![0] as Snapshot;
-  const step = (s: Snapshot, e: EventObject) => (getMicrosteps(machine, s, e).at(-1)?.[0] as Snapshot | undefined) ?? s;
-  const replayTo = (events: EventObject[]) => events.reduce(step, initial);
+  // Where a list of events leads and the transitions it takes, remembered by prefix: candidates share
+  // most of their steps, and replaying each from the start made planning several times slower.
+  const walked = new Map<string, { snapshot: Snapshot; ids: ReadonlySet<string> }>([['', { snapshot: initial, ids: new Set() }]]);
+  const walk = (events: EventObject[]): { snapshot: Snapshot; ids: ReadonlySet<string> } => {
+    const key = events.map((e) => JSON.stringify(e)).join('\n');
+    const known = walked.get(key);
+    if (known) return known;
+    const before = walk(events.slice(0, -1));
+    const event = events.at(-1)!;
+    const ids = new Set(before.ids);
+    for (const t of machine.getTransitionData(before.snapshot, event)) ids.add(transitionId(t));
+    // And the eventless transitions it sets off (a check state's `always`), seen between microsteps.
+    const micro = getMicrosteps(machine, before.snapshot, event).map(([s]) => s as Snapshot);
+    micro.slice(1).forEach((after, i) => {
+      const was = new Set(getStateNodes(machine.root, micro[i]!.value));
+      const now = new Set(getStateNodes(machine.root, after.value));
+      for (const node of was) {
+        const t = ((node.always as AnyTransitionDefinition[] | undefined) ?? []).find(
+          (t) => !now.has(node) && (t.target ?? []).every((target: AnyStateNode) => now.has(target)),
+        );
+        if (t) ids.add(transitionId(t));
+      }
+    });
+    const result = { snapshot: micro.at(-1) ?? before.snapshot, ids };
+    walked.set(key, result);
+    return result;
+  };
+  // Each may go on by one more transition from where it ends: a path then often takes two new ones,
+  // so fewer paths (each with its own slow set-up in a browser) cover the same.
+  for (const events of [...candidates]) {
+    const edges = adjacency.get(serializeState(walk(events).snapshot))?.transitions ?? {};
+    for (const { event } of Object.values(edges) as Array<{ event: EventObject }>) candidates.push([...events, event]);
+  }
   // Paths ending in an event that needs its answer go on, once per answer the state accepts.
   for (let round = 0; round < 2; round++) {
     for (const [i, events] of [...candidates.entries()].reverse()) {
       if (!options.needsNext?.(events.at(-1)!)) continue;
-      const next = traversal.events(replayTo(events)).filter((e) => e.type.startsWith('xstate.'));
+      const next = traversal.events(walk(events).snapshot).filter((e) => /^xstate\.(done|error)\.actor\./.test(e.type));
       candidates.splice(i, 1, ...next.map((e) => [...events, e]));
     }
   }
-  const taken = (events: EventObject[]) => {
-    const ids = new Set<string>();
-    events.reduce((snapshot, event) => {
-      for (const t of machine.getTransitionData(snapshot, event)) ids.add(transitionId(t));
-      // And the eventless transitions it sets off (a check state's `always`), seen between microsteps.
-      const micro = getMicrosteps(machine, snapshot, event).map(([s]) => s as Snapshot);
-      micro.slice(1).forEach((after, i) => {
-        const before = new Set(getStateNodes(machine.root, micro[i]!.value));
-        const now = new Set(getStateNodes(machine.root, after.value));
-        for (const node of before) {
-          const t = ((node.always as AnyTransitionDefinition[] | undefined) ?? []).find(
-            (t) => !now.has(node) && (t.target ?? []).every((target: AnyStateNode) => now.has(target)),
-          );
-          if (t) ids.add(transitionId(t));
-        }
-      });
-      return step(snapshot, event);
-    }, initial);
-    return ids;
-  };
-  const pool = candidates.filter((events) => options.possible?.(events) ?? true).map((events) => ({ events, ids: taken(events) }));
+  const pool = candidates.filter((events) => options.possible?.(events) ?? true).map((events) => ({ events, ids: walk(events).ids }));
   const covered = new Set<string>();
   const chosen: Array<{ events: EventObject[]; transitions: string[] }> = [];
   for (;;) {
-    const gain = (ids: Set<string>) => [...ids].filter((id) => !covered.has(id)).length;
-    const best = pool.reduce<(typeof pool)[number] | null>((b, p) => (gain(p.ids) > (b ? gain(b.ids) : 0) ? p : b), null);
+    // The first path that adds the most transitions not yet taken.
+    let best: (typeof pool)[number] | null = null;
+    let bestGain = 0;
+    for (const candidate of pool) {
+      let gain = 0;
+      for (const id of candidate.ids) if (!covered.has(id)) gain++;
+      if (gain > bestGain) [best, bestGain] = [candidate, gain];
+    }
     if (!best) break;
     best.ids.forEach((id) => covered.add(id));
     chosen.push({ events: best.events, transitions: [...best.ids] });
