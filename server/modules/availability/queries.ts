@@ -27,6 +27,25 @@ export async function workingHoursByTeacher(q: Queryable, ids: readonly number[]
   return out;
 }
 
+/**
+ * A cheap first cut in SQL of "the teacher's hours hold this instant": it falls inside one of their
+ * slots on their own clock (`u` is the teacher's users row). Only the availability rule decides; this
+ * narrows the rows it is run on (the teachers list's available_now, a broadcast's teachers).
+ */
+export const inHoursAt = (instantParam: string) => {
+  const local = `(${instantParam}::timestamptz AT TIME ZONE u.time_zone)`;
+  return `EXISTS (SELECT 1 FROM working_hours wh WHERE wh.teacher_id = u.id AND wh.weekday = EXTRACT(DOW FROM ${local})::int
+            AND wh.start_time <= ${local}::time AND (${local}::time < wh.end_time OR wh.end_time >= '23:59'))`;
+};
+
+/** The teacher's sessions that hold them within [from, to): approved, or pending and not expired at `now`. */
+const HOLDING = (teacher: string, from: string, to: string, now: string) =>
+  `${teacher} AND r.starts_at < ${to} AND r.ends_at > ${from} AND (r.status = 'approved' OR (r.status = 'pending' AND r.expires_at > ${now}))`;
+
+/** In SQL: the teacher (`u`) has no session holding them within [from, to) (the busy half of the rule). */
+export const freeBetween = (from: string, to: string, now: string) =>
+  `NOT EXISTS (SELECT 1 FROM requests r WHERE ${HOLDING('r.teacher_id = u.id', from, to, now)})`;
+
 export async function schedulesByTeacher(q: Queryable, ids: readonly number[], from: Date, to: Date, now: Date): Promise<Map<number, TeacherSchedule>> {
   const out = new Map<number, TeacherSchedule>();
   if (ids.length === 0) return out;
@@ -34,10 +53,7 @@ export async function schedulesByTeacher(q: Queryable, ids: readonly number[], f
     q.query<{ id: number; time_zone: string }>('SELECT id, time_zone FROM users WHERE id = ANY($1::int[])', [ids]),
     workingHoursByTeacher(q, ids),
     q.query<{ teacher_id: number; starts_at: Date; ends_at: Date }>(
-      `SELECT teacher_id, starts_at, ends_at FROM requests
-        WHERE teacher_id = ANY($1::int[]) AND starts_at < $3 AND ends_at > $2
-          AND (status = 'approved' OR (status = 'pending' AND expires_at > $4))
-        ORDER BY starts_at`,
+      `SELECT r.teacher_id, r.starts_at, r.ends_at FROM requests r WHERE ${HOLDING('r.teacher_id = ANY($1::int[])', '$2', '$3', '$4')} ORDER BY r.starts_at`,
       [ids, from, to, now],
     ),
   ]);

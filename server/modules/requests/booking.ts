@@ -10,7 +10,7 @@ import {
 } from '../../../contract/requests';
 import type { Db, Queryable } from '../../db';
 import { consumeFreeTrial, debitHours, getBalance, InsufficientHoursError } from '../packages';
-import { schedulesByTeacher, slotProblem } from '../availability';
+import { freeBetween, inHoursAt, schedulesByTeacher, slotProblem } from '../availability';
 import { addHistory, ledgerRef, RequestFailure, type RequestChange } from './rows';
 
 const HOUR_MS = 3_600_000;
@@ -22,7 +22,17 @@ interface StudentRow {
   phase_id: number | null;
 }
 
-/** Other active teachers a broadcast reaches: same subject, the student's phase, the preferred gender, free then. */
+/**
+ * Candidates read per broadcast: the SQL cut below (in hours at the start, free then) is close to the
+ * rule, so twice the offers leaves room for the few it lets through and the rule turns away.
+ */
+const BROADCAST_CANDIDATES = 2 * MAX_BROADCAST_TEACHERS;
+
+/**
+ * Other active teachers a broadcast reaches: same subject, the student's phase, the preferred gender,
+ * free then. SQL picks teachers whose hours hold the start and who have no session then (so a few
+ * rows, not every teacher of the subject, travel back); the availability rule has the last word.
+ */
 async function broadcastTeachers(
   tx: Queryable,
   input: {
@@ -43,8 +53,9 @@ async function broadcastTeachers(
         AND EXISTS (SELECT 1 FROM teacher_subjects ts WHERE ts.teacher_id = u.id AND ts.subject_id = $2)
         AND ($3::int IS NULL OR EXISTS (SELECT 1 FROM teacher_phases tp WHERE tp.teacher_id = u.id AND tp.phase_id = $3))
         AND ($4::text IS NULL OR u.gender = $4)
-      ORDER BY u.id LIMIT 500`,
-    [input.exclude, input.subjectId, input.phaseId, input.gender],
+        AND ${inHoursAt('$5')} AND ${freeBetween('$5', '$6', '$7')}
+      ORDER BY u.id LIMIT ${BROADCAST_CANDIDATES}`,
+    [input.exclude, input.subjectId, input.phaseId, input.gender, input.startsAt, input.endsAt, input.now],
   );
   const ids = candidates.map((c) => c.id);
   const schedules = await schedulesByTeacher(tx, ids, input.startsAt, input.endsAt, input.now);

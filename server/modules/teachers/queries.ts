@@ -11,7 +11,7 @@ import {
 import { MIN_DURATION_HOURS } from '../../../contract/requests';
 import type { Queryable } from '../../db';
 import type { Locale } from '../../i18n';
-import { schedulesByTeacher } from '../availability/queries';
+import { inHoursAt, schedulesByTeacher } from '../availability/queries';
 import { availableNow } from '../availability/rules';
 
 /**
@@ -54,16 +54,6 @@ const ACTIVE = `u.type = 'instructor' AND u.status = 'active'`;
 /** Bookable: active with working hours. A teacher without hours is not listed (docs/decisions.md). */
 const LISTED = `${ACTIVE} AND EXISTS (SELECT 1 FROM working_hours wh WHERE wh.teacher_id = u.id)`;
 
-/**
- * A cheap first cut of the `available_now` filter in SQL: `now` falls inside one of the teacher's slots
- * on the teacher's own clock. Only the availability rule decides (availableNow, below).
- */
-const IN_HOURS_AT = (nowParam: string) => {
-  const local = `(${nowParam}::timestamptz AT TIME ZONE u.time_zone)`;
-  return `EXISTS (SELECT 1 FROM working_hours wh WHERE wh.teacher_id = u.id AND wh.weekday = EXTRACT(DOW FROM ${local})::int
-            AND wh.start_time <= ${local}::time AND (${local}::time < wh.end_time OR wh.end_time >= '23:59'))`;
-};
-
 export async function listTeachers(
   q: Queryable,
   filter: TeachersFilter,
@@ -87,7 +77,7 @@ export async function listTeachers(
   if (filter.phase_id) where.push(`EXISTS (SELECT 1 FROM teacher_phases tp WHERE tp.teacher_id = u.id AND tp.phase_id = ${param(filter.phase_id)})`);
   if (filter.gender) where.push(`u.gender = ${param(filter.gender)}`);
   if (filter.available_now) {
-    where.push(IN_HOURS_AT(param(now)));
+    where.push(inHoursAt(param(now)));
     return availableNowPage(q, where, params, filter, locale, now);
   }
   const count = await q.one<{ n: number }>(`SELECT COUNT(*) AS n FROM users u WHERE ${where.join(' AND ')}`, params);
