@@ -4,11 +4,11 @@
 // free trial does not cover the booking is offered the packages screen and, coming back, finds the
 // form as it was — also after a reload. A student in London and one in Qatar see the same free time
 // each in their own clock, both zones named; when the London student books it first, the Qatar
-// student is told it was just taken. A guest who opens the teacher is sent home, where a banner offers
+// student is told it was just taken. A booking is made with the keyboard only. A guest who opens the teacher is sent home, where a banner offers
 // to sign in to book with that teacher; after the code (and a reload of the code screen) the student
 // lands on the teacher's booking panel.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { LOCALES, tr, type Locale } from './support/catalog';
 import { open, preferences } from './support/app';
 import { latestCode, newStudent } from './support/api';
@@ -199,13 +199,64 @@ test('a student in London and one in Qatar see the same time in their own clocks
   await qatar.context.close();
 });
 
+/** Presses Tab (Shift+Tab with `back`) until `target` has the focus: how a keyboard user gets there. */
+async function tabTo(page: Page, target: Locator, back = false) {
+  for (let i = 0; i < 80; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+test('ar, desktop: a booking made with the keyboard only, from the teacher page to its session details', async ({ page, baseURL, request }) => {
+  const locale: Locale = 'ar';
+  const token = (await newStudent(request, { phaseId: teacher.phases[0]!.id, buy: true })).token;
+  await page.context().addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await preferences(page, { locale });
+  await open(page, `/teachers/${teacher.id}`);
+  const next = page.getByRole('button', { name: tr(locale, 'Next'), exact: true });
+
+  const subject = page.getByRole('combobox', { name: tr(locale, 'Subject') });
+  await tabTo(page, subject);
+  await page.keyboard.press('ArrowDown'); // a closed select takes the next option
+  await expect(subject).not.toHaveValue('');
+  await tabTo(page, next);
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('combobox', { name: tr(locale, 'Duration') }));
+  await tabTo(page, next);
+  await page.keyboard.press('Enter');
+
+  // Into the week grid: one Tab stop; in Arabic the left arrow is the next day.
+  const grid = page.getByRole('grid');
+  await expect(grid.getByRole('columnheader')).toHaveCount(8);
+  await tabTo(page, grid.locator('[tabindex="0"]'));
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  for (let i = Math.floor(Math.random() * 12); i > 0; i--) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('PageDown');
+  const cell = page.locator('[role="gridcell"]:focus');
+  await expect(cell).toHaveAttribute('data-slot', /^\d{4}-/);
+  await page.keyboard.press('Space');
+  await expect(cell).toHaveAttribute('aria-selected', 'true');
+  await tabTo(page, next);
+  await page.keyboard.press('Enter');
+
+  const send = page.getByRole('button', { name: tr(locale, 'Send the request'), exact: true });
+  await tabTo(page, send);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/session-details\/\d+$/);
+  await expect(page.locator('[data-status="pending"]').first()).toBeVisible();
+});
+
 // Both screens with a signed-in student, in both languages and themes: no WCAG 2.1 AA violation (the
-// booking form showing a rule message included).
+// booking form showing a rule message included, its calendar the week grid of a desktop).
 for (const locale of LOCALES) {
   for (const theme of ['light', 'dark'] as const) {
     test(`${locale}, ${theme}: the teachers list and the booking form have no WCAG 2.1 AA violations`, async ({ page, baseURL, request }) => {
-      // The demo teacher works all day: two weeks of half hours make a calendar of ~670 cells for axe.
+      // The demo teacher works all day: a week of half hours makes a calendar of ~340 cells for axe.
       test.setTimeout(120_000);
+      await page.setViewportSize({ width: 1280, height: 900 });
       const token = (await newStudent(request, { phaseId: teacher.phases[0]!.id })).token;
       await page.context().addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
       await preferences(page, { locale, theme });
@@ -221,6 +272,7 @@ for (const locale of LOCALES) {
       await toCalendar(page, locale);
       await page.getByRole('button', { name: tr(locale, 'Next') }).click();
       await expect(page.getByText(tr(locale, 'This field is required')).first()).toBeVisible();
+      await expect(page.getByRole('grid').getByRole('columnheader')).toHaveCount(8); // the week grid
       await check('teacher page with the booking form');
     });
   }

@@ -19,7 +19,8 @@ export const Route = createFileRoute('/')({
 });
 
 function Home() {
-  const { book } = Route.useSearch();
+  // Validated again: the router keeps the raw parameter beside the validated search.
+  const book = parseTeacherId(Route.useSearch().book) ?? undefined;
   const { auth } = Route.useRouteContext();
   const isGuest = useSelector(auth, (s) => s.matches('anonymous'));
   const banner =

@@ -22,6 +22,7 @@ export function BookWithBanner({ teacherId, onSignIn }: BookWithBannerProps) {
   // A teacher who cannot be found (or not yet) is not offered: home stays as it always is.
   if (!teacher) return null;
   const name = fullName(teacher);
+  const firstName = teacher.first_name;
   return (
     <aside className="container book-with" aria-labelledby="book-with-title" data-testid="book-with-banner">
       <div className="book-with-card">
@@ -34,8 +35,9 @@ export function BookWithBanner({ teacherId, onSignIn }: BookWithBannerProps) {
             <Trans>Lessons are booked from a student account. Sign in with your phone number and you come straight back to this teacher.</Trans>
           </p>
         </div>
+        {/* The first name on the button keeps it to one line on a phone; the heading has the full name. */}
         <Link to="/sign-in" className="button button-primary book-with-action" onClick={() => onSignIn(teacher.id)}>
-          <Trans>Sign in to book with {name}</Trans>
+          <Trans>Sign in to book with {firstName}</Trans>
         </Link>
       </div>
     </aside>

@@ -2,8 +2,7 @@
 // hours, experience, rating and the latest evaluations — beside the booking panel, which the route
 // gives (a student's booking form, or a sign-in prompt for anyone else).
 import './teachers.css';
-import { useEffect, type ReactNode } from 'react';
-import { useLocation } from '@tanstack/react-router';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from '../../api/api-error';
@@ -31,13 +30,23 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
   const { i18n } = useLingui();
   const query = useQuery(teacherQuery(id, i18n.locale));
   const teacher = query.data;
-  const toBooking = useLocation({ select: (l) => l.hash === 'book' });
   const loaded = teacher !== undefined;
   // Arriving at /teachers/{id}#book (a guest just signed in to book with this teacher, issue 11): the
   // panel exists only once the teacher has loaded, so the browser's own jump to #book cannot find it.
+  // The address is read once the teacher is there (the page opens fresh after the sign-in).
   useEffect(() => {
-    if (loaded && toBooking) focusBookingPanel('auto');
-  }, [loaded, toBooking]);
+    if (loaded && window.location.hash === '#book') focusBookingPanel('auto');
+  }, [loaded]);
+  // The phone's "Book" bar steps aside while the booking panel is on screen: there it would only cover
+  // the form's own Back and Next.
+  const [panelShown, setPanelShown] = useState(false);
+  useEffect(() => {
+    const panel = loaded ? document.getElementById('book') : null;
+    if (!panel || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setPanelShown(entry?.isIntersecting ?? false));
+    observer.observe(panel);
+    return () => observer.disconnect();
+  }, [loaded]);
 
   if (!teacher) {
     return (
@@ -143,7 +152,7 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
         </div>
       </div>
       {/* On a phone the booking panel comes after every review: a "Book" bar stays at hand (issue 16). */}
-      <div className="teacher-book-bar">
+      <div className={`teacher-book-bar${panelShown ? ' teacher-book-bar-away' : ''}`}>
         <Button
           onClick={() => focusBookingPanel('smooth')}
         >

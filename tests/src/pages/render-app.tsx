@@ -37,7 +37,7 @@ export async function renderApp(path: string, { locale = 'ar', signedIn = false 
           calls.logout++;
         }),
       },
-      actions: { clearSession: () => {}, storeSession: () => {}, navigate: () => {} },
+      actions: { clearSession: () => {}, storeSession: () => {}, storeReturn: () => {}, navigate: () => {} },
     }),
   ).start();
   await waitFor(auth, (s) => !s.hasTag('state:loading'));
