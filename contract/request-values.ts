@@ -52,7 +52,7 @@ export const REQUEST_ERROR = {
   alreadyRated: 'already_rated',
 } as const;
 
-/** Realtime events on `private-user-{id}` (server/realtime/names.ts userChannel). */
+/** Realtime events on `private-user-{id}` (contract/realtime-names.ts userChannel). */
 export const REQUEST_EVENTS = {
   /** To the student and the teacher: { id, status }. */
   updated: 'request.updated',

@@ -3,7 +3,7 @@
 // single pusher-js connection (counted; closed when the last watcher stops, e.g. on logout) instead of
 // opening a WebSocket each. pusher-js is still loaded only when the first watcher starts.
 import { connectRealtime, type RealtimeConnection } from './client';
-import { userChannel } from './names';
+import { userChannel } from '../../contract/realtime-names';
 
 export type Connect = () => Promise<RealtimeConnection>;
 

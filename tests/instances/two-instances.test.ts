@@ -10,7 +10,7 @@ import PusherClient, { type PresenceChannel } from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionResponseSchema } from '../../contract/auth';
 import { EMBEDDED_DEV_KEYS } from '../../server/config';
-import { instructorStatusChannel, instructorStatusEvent } from '../../server/realtime/names';
+import { instructorStatusChannel, instructorStatusEvent } from '../../contract/realtime-names';
 import { JPEG, newPhone, PDF, PNG, TEACHER_PASSWORD } from '../server/auth-helpers';
 import { buildServer, createDatabase, SHARED, startInstance, type Instance } from './processes';
 

@@ -4,7 +4,7 @@
 import Pusher from 'pusher';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type RunningServer } from '../../server/main';
-import { instructorStatusChannel, instructorStatusEvent } from '../../server/realtime/names';
+import { instructorStatusChannel, instructorStatusEvent } from '../../contract/realtime-names';
 import { freePort, RawClient, withRawClient } from './realtime-helpers';
 import { connected, nextEvent, pusherClients, realtimeConfig as config, resolveTestUser, subscribed } from './support/pusher-clients';
 

@@ -12,7 +12,7 @@ import {
   type NotificationType,
 } from '../../../contract/notifications';
 import type { Queryable } from '../../db';
-import { userChannel } from '../../realtime/names';
+import { userChannel } from '../../../contract/realtime-names';
 import type { Publisher } from '../../realtime/publisher';
 
 export interface NotifyInput {

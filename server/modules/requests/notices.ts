@@ -3,7 +3,7 @@
 import { REQUEST_EVENTS } from '../../../contract/requests';
 import type { Queryable } from '../../db';
 import type { Publisher } from '../../realtime/publisher';
-import { userChannel } from '../../realtime/names';
+import { userChannel } from '../../../contract/realtime-names';
 import { notifyRequestChange } from '../notifications/producers';
 import type { RequestChange } from './rows';
 

@@ -8,7 +8,7 @@ import type { TeacherStatus } from '../../../contract/account';
 import type { ReviewAction, ReviewResult, TeacherStatusChange } from '../../../contract/teacher-review';
 import type { Db, Queryable } from '../../db';
 import type { Publisher } from '../../realtime/publisher';
-import { instructorStatusChannel, instructorStatusEvent } from '../../realtime/names';
+import { instructorStatusChannel, instructorStatusEvent } from '../../../contract/realtime-names';
 import { notifyTeacherStatus } from '../notifications/producers';
 
 export type ReviewFailureCode = 'not_found' | 'not_teacher' | 'refused' | 'reason_required';

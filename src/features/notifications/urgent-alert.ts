@@ -8,7 +8,7 @@ import { REQUEST_EVENTS } from '../../../contract/request-values';
 import { api } from '../../api/client';
 import { playUrgentTone } from '../../domain/urgent-sound';
 import { connectRealtime } from '../../realtime/client';
-import { userChannel } from '../../realtime/names';
+import { userChannel } from '../../../contract/realtime-names';
 import { watchChannels, type Connect } from '../../realtime/watch';
 import { toast } from '../../ui/toast-store';
 

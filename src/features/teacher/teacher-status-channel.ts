@@ -4,7 +4,7 @@
 // Loaded with a dynamic import by use-teacher-status-channel.ts, so neither this nor pusher-js is in
 // the entry chunk, and only a signed-in teacher ever downloads them.
 import { connectRealtime } from '../../realtime/client';
-import { instructorStatusChannel, instructorStatusEvent } from '../../realtime/names';
+import { instructorStatusChannel, instructorStatusEvent } from '../../../contract/realtime-names';
 import { watchChannels, type Connect } from '../../realtime/watch';
 
 export type { Connect };

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/api/client';
 import { connectRealtime, type PusherConstructor, type RealtimeConnection } from '../../../src/realtime/client';
-import { instructorStatusChannel, instructorStatusEvent } from '../../../src/realtime/names';
+import { instructorStatusChannel, instructorStatusEvent } from '../../../contract/realtime-names';
 import { createServer, type RunningServer } from '../../../server/main';
 
 let server: RunningServer;

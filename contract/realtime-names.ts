@@ -1,5 +1,5 @@
-// Channel and event names the server publishes on. The client has the same functions in
-// src/realtime/names.ts (the server never imports src/); a test checks the two agree.
+// Channel and event names on the realtime connection: the server publishes on them and the app
+// subscribes to them, so both import them from here (one definition cannot drift).
 
 /**
  * The spec's channel is `instructor-status-{id}`; ours is `private-instructor-status-{id}`: a public
