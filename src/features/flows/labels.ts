@@ -20,6 +20,7 @@ export const eventLabels: Record<string, MessageDescriptor> = {
   'session.expired': msg({ message: 'the session expired', context: 'flows' }),
   'profile.reload': msg({ message: 'reload the profile', context: 'flows' }),
   'profile.complete.submit': msg({ message: 'send the profile', context: 'flows' }),
+  'return.set': msg({ message: 'choose a teacher to book with after sign-in', context: 'flows' }),
   // order
   'order.checkout': msg({ message: 'open the payment page', context: 'flows' }),
   'checkout.failed': msg({ message: 'the payment page failed', context: 'flows' }),
@@ -110,6 +111,7 @@ export const guardLabels: Record<string, MessageDescriptor> = {
   isTooManyAttempts: msg({ message: 'too many attempts', context: 'flows' }),
   isProfileIncomplete: msg({ message: 'profile incomplete', context: 'flows' }),
   isNewAccount: msg({ message: 'a new phone (no account yet)', context: 'flows' }),
+  isTeacherId: msg({ message: "a valid teacher's id", context: 'flows' }),
   isPayable: msg({ message: 'something to pay', context: 'flows' }),
   isPastDeadline: msg({ message: 'past the deadline', context: 'flows' }),
   amountMatches: msg({ message: 'the exact amount', context: 'flows' }),
