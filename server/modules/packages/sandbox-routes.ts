@@ -34,6 +34,18 @@ function html(c: Context<AppEnv>, body: string, status: 200 | 400 | 404 | 409 | 
   return c.html(body, status);
 }
 
+/** What the checkout page shows of an order, in the page's language. */
+function checkoutView(session: string, order: NonNullable<Awaited<ReturnType<typeof findOrderBySession>>>, locale: SandboxLocale) {
+  return {
+    session,
+    orderId: order.id,
+    packageName: locale === 'en' ? order.name_en : order.name_ar,
+    hours: order.hours,
+    amountMinor: order.amount_minor,
+    currency: order.currency,
+  };
+}
+
 export function sandboxRoutes({ gateway, deliverWebhook, now = () => new Date(), publisher }: SandboxRoutesOptions) {
   return new Hono<AppEnv>()
     .get('/sandbox/checkout/:session', async (c) => {
@@ -49,14 +61,7 @@ export function sandboxRoutes({ gateway, deliverWebhook, now = () => new Date(),
       if (order.status !== 'pendingPayment') return html(c, renderClosedPage(locale, true), 409);
       return html(
         c,
-        renderCheckoutPage(locale, {
-          session,
-          orderId: order.id,
-          packageName: locale === 'en' ? order.name_en : order.name_ar,
-          hours: order.hours,
-          amountMinor: order.amount_minor,
-          currency: order.currency,
-        }),
+        renderCheckoutPage(locale, checkoutView(session, order, locale)),
       );
     })
     .post('/sandbox/checkout/:session', async (c) => {
@@ -84,15 +89,7 @@ export function sandboxRoutes({ gateway, deliverWebhook, now = () => new Date(),
         const input: CardInput = { card_number: text('card_number'), expiry: text('expiry'), cvc: text('cvc'), name: text('name') };
         const { errors, outcome } = readCard(input, now());
         if (!outcome) {
-          const view = {
-            session,
-            orderId: order.id,
-            packageName: locale === 'en' ? order.name_en : order.name_ar,
-            hours: order.hours,
-            amountMinor: order.amount_minor,
-            currency: order.currency,
-          };
-          return html(c, renderCheckoutPage(locale, view, input, errors), 422);
+          return html(c, renderCheckoutPage(locale, checkoutView(session, order, locale), input, errors), 422);
         }
         status = outcome;
       }

@@ -1,10 +1,11 @@
 // One teacher in the list: photo or initials, name (a link to the teacher's page), subjects, working
 // hours, years of experience, rating and the available-now badge.
 import { Link } from '@tanstack/react-router';
-import { Plural, Trans } from '@lingui/react/macro';
+import { Plural } from '@lingui/react/macro';
 import type { TeacherCard as Teacher } from '../../../contract/teachers';
 import { Avatar } from '../../domain/avatar';
 import { fullName } from './format';
+import { AvailableNowBadge } from './available-badge';
 import { RatingStars } from './rating-stars';
 import { WorkingHours } from './working-hours';
 
@@ -20,11 +21,7 @@ export function TeacherCard({ teacher }: { teacher: Teacher }) {
             {name}
           </Link>
         </h2>
-        {teacher.available_now ? (
-          <span className="teacher-badge">
-            <Trans>Available now</Trans>
-          </span>
-        ) : null}
+        <AvailableNowBadge available={teacher.available_now} />
       </div>
       <RatingStars average={teacher.rating.average} count={teacher.rating.count} />
       {teacher.subjects.length ? (

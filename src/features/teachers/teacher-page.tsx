@@ -10,6 +10,7 @@ import { Avatar } from '../../domain/avatar';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { dateTime, fullName } from './format';
+import { AvailableNowBadge } from './available-badge';
 import { RatingStars } from './rating-stars';
 import { teacherQuery, type TeacherDetail } from './teachers-api';
 import { WorkingHours } from './working-hours';
@@ -79,11 +80,7 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
           <div className="teacher-card-head">
             <Avatar person={teacher} size="large" />
             <h1 id="teacher-name">{fullName(teacher)}</h1>
-            {teacher.available_now ? (
-              <span className="teacher-badge">
-                <Trans>Available now</Trans>
-              </span>
-            ) : null}
+            <AvailableNowBadge available={teacher.available_now} />
           </div>
           <RatingStars average={teacher.rating.average} count={teacher.rating.count} />
           {teacher.experience_years !== null ? (
