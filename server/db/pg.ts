@@ -1,24 +1,19 @@
 // The production driver: a `pg` connection pool on DATABASE_URL, behind the same interface as PGlite.
 import pg from 'pg';
 import { poolListener } from './pg-listen';
-import { sharedParsers, type Db, type Queryable } from './types';
+import { queryable, sharedParsers, type Db, type Queryable } from './types';
 
 type Client = Pick<pg.PoolClient, 'query'>;
 
 function wrap(target: Client): Queryable {
-  const query: Queryable['query'] = async <T extends object>(sql: string, params: readonly unknown[] = []) =>
-    (await target.query<T & pg.QueryResultRow>(sql, [...params])).rows as T[];
-  return {
-    query,
-    async one<T extends object>(sql: string, params?: readonly unknown[]): Promise<T | undefined> {
-      const rows: T[] = await query<T>(sql, params);
-      return rows[0];
-    },
-    exec: async (sql: string) => {
+  return queryable(
+    async <T extends object>(sql: string, params: readonly unknown[] = []) =>
+      (await target.query<T & pg.QueryResultRow>(sql, [...params])).rows as T[],
+    async (sql: string) => {
       // Without parameters pg uses the simple protocol, which accepts several statements at once.
       await target.query(sql);
     },
-  };
+  );
 }
 
 export interface PgOptions {

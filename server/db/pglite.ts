@@ -1,22 +1,16 @@
 // The embedded driver: PostgreSQL compiled to WASM (PGlite), persisted in a directory or kept in memory.
 import { mkdir } from 'node:fs/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { sharedParsers, type Db, type NotifyListener, type Queryable } from './types';
+import { queryable, sharedParsers, type Db, type NotifyListener, type Queryable } from './types';
 
 function wrap(target: PGlite | Transaction): Queryable {
-  // PGlite's signature takes `any[]`; our params are already plain values.
-  const query: Queryable['query'] = async <T extends object>(sql: string, params: readonly unknown[] = []) =>
-    (await target.query<T>(sql, [...params])).rows;
-  return {
-    query,
-    async one<T extends object>(sql: string, params?: readonly unknown[]): Promise<T | undefined> {
-      const rows: T[] = await query<T>(sql, params);
-      return rows[0];
-    },
-    exec: async (sql: string) => {
+  return queryable(
+    // PGlite's signature takes `any[]`; our params are already plain values.
+    async <T extends object>(sql: string, params: readonly unknown[] = []) => (await target.query<T>(sql, [...params])).rows,
+    async (sql: string) => {
       await target.exec(sql);
     },
-  };
+  );
 }
 
 /**

@@ -10,6 +10,18 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** A driver's statement runner and script runner as a Queryable (`one` is the first row of `query`). */
+export function queryable(query: Queryable['query'], exec: Queryable['exec']): Queryable {
+  return {
+    query,
+    async one<T extends object>(sql: string, params?: readonly unknown[]): Promise<T | undefined> {
+      const rows: T[] = await query<T>(sql, params);
+      return rows[0];
+    },
+    exec,
+  };
+}
+
 export interface Db extends Queryable {
   readonly driver: 'pglite' | 'pg';
   /** Run fn inside BEGIN/COMMIT; any throw rolls back and is rethrown. */
