@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { getNextSnapshot, initialTransition, pathToStateValue, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
-import { coveringPaths } from '../../tests/machines/model';
+import { coveringPaths } from '../../tests/machines/covering-paths';
 import { transitionId, transitionsOf } from '../../src/domain/transition-id';
 import { walk as stateNodes } from '../../src/features/flows/graph';
 import { WATCH_CHANNEL, type WatchMessage } from '../../src/app/watch';
@@ -55,7 +55,7 @@ function planSources(): string {
     fs.readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f)),
   );
   const hash = crypto.createHash('sha256');
-  for (const file of [...files, 'tests/machines/model.ts', 'src/domain/transition-id.ts'].filter((f) => f.endsWith('.ts')).sort()) {
+  for (const file of [...files, 'tests/machines/model.ts', 'tests/machines/covering-paths.ts', 'src/domain/transition-id.ts'].filter((f) => f.endsWith('.ts')).sort()) {
     hash.update(file).update(fs.readFileSync(path.join(ROOT, file)));
   }
   return hash.digest('hex').slice(0, 16);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyStateNode } from 'xstate';
 import { scenarios } from '../../src/features/flows/scenarios';
 import { transitionId, transitionsOf } from '../../src/domain/transition-id';
-import { coveringPaths } from './model';
+import { coveringPaths } from './covering-paths';
 
 const nodes = (node: AnyStateNode): AnyStateNode[] => [node, ...Object.values(node.states as Record<string, AnyStateNode>).flatMap(nodes)];
 
