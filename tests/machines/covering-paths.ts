@@ -1,15 +1,7 @@
 // The few paths a slow real UI walks (e2e/model): together they take every transition the events can
 // reach. Built on the same graph exploration as the model tests (tests/machines/model.ts).
-import {
-  getMicrosteps,
-  getInitialMicrosteps,
-  getStateNodes,
-  type AnyMachineSnapshot,
-  type AnyStateMachine,
-  type AnyStateNode,
-  type AnyTransitionDefinition,
-  type EventObject,
-} from 'xstate';
+import { getMicrosteps, getInitialMicrosteps, getStateNodes } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, type StatePath } from '@xstate/graph';
 import { transitionId } from '../../src/domain/transition-id';
 import { defaultSerialize, ownEventTypes } from './model';
