@@ -205,15 +205,19 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
     expect(sent.rows).toHaveLength(2);
   });
 
-  /** Holds an exclusive lock on `settings` until release(): GET /api/v1/settings then waits in the database. */
-  async function lockSettings(): Promise<{ waiting(): Promise<number>; release(): Promise<void> }> {
+  /**
+   * Holds an exclusive lock on `settings` (and any other tables named) until release(): GET
+   * /api/v1/settings then waits in the database.
+   */
+  async function lockSettings(tables = ['settings']): Promise<{ waiting(): Promise<number>; release(): Promise<void> }> {
     const holder = new pg.Client({ connectionString: database.url });
     await holder.connect();
     await holder.query('BEGIN');
-    await holder.query('LOCK TABLE settings IN ACCESS EXCLUSIVE MODE');
+    await holder.query(`LOCK TABLE ${tables.join(', ')} IN ACCESS EXCLUSIVE MODE`);
+    const reads = tables.map((t) => `query ILIKE '%${t}%'`).join(' OR ');
     return {
       waiting: async () =>
-        Number((await sql.query<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%settings%'`)).rows[0]?.n),
+        Number((await sql.query<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND (${reads})`)).rows[0]?.n),
       release: async () => {
         await holder.query('COMMIT');
         await holder.end();
@@ -223,9 +227,13 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
 
   it('readiness answers while every pooled connection is stuck on a lock', async () => {
     const c = await startInstance('c', database.url, { DB_POOL_MAX: '2' });
-    const lock = await lockSettings();
+    const lock = await lockSettings(['settings', 'subjects']);
     try {
-      const stuck = Array.from({ length: 4 }, () => fetch(`${c.url}/api/v1/settings`).then((r) => r.status));
+      // Misses of one cached answer share one fill, so four different answers (two lists, two locales)
+      // make four fills: two hold both pooled connections, two wait for one.
+      const stuck = ['settings', 'subjects'].flatMap((list) =>
+        ['ar', 'en'].map((locale) => fetch(`${c.url}/api/v1/${list}`, { headers: { 'accept-language': locale } }).then((r) => r.status)),
+      );
       await expect.poll(lock.waiting, { timeout: 10_000, interval: 50 }).toBe(2);
       const ready = await fetch(`${c.url}/api/health/ready`);
       expect(ready.status).toBe(200);
