@@ -229,7 +229,12 @@ export const authAdapter: Adapter<AuthWorld> = {
       expect(w.page.getByTestId('otp-problem')).toHaveAttribute('data-problem', 'tooManyAttempts'),
     'anonymous.otp.resend.coolingDown': async (w) => expect(w.page.getByTestId('otp-countdown')).toBeVisible(),
     'anonymous.otp.resend.ready': async (w) => expect(w.page.getByTestId('otp-resend')).toBeEnabled(),
-    'anonymous.awaitingPasswordReset': async (w) => expect(w.page).toHaveURL(/\/reset-password/),
+    'anonymous.awaitingPasswordReset': async (w) => {
+      await expect(w.page).toHaveURL(/\/reset-password/);
+      // The screen, not only its address: on a loaded machine the next click (the header's "Sign in")
+      // landed while this route was still loading, and the page ended on /reset-password again.
+      await expect(button(w, 'Change password')).toBeVisible();
+    },
     'loggedIn.ready': async (w) => expect(w.page.getByTestId('account-area').getByRole('button', { name: 'My account' })).toBeVisible(),
     'loggedIn.incompleteProfile': async (w) => expect(w.page).toHaveURL(/\/complete-register/),
     anonymous: async (w) => expect(w.page.getByTestId('account-area').getByRole('button', { name: 'My account' })).toHaveCount(0),
