@@ -46,7 +46,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 for (const [index, locale] of (['ar', 'en'] as const).entries()) {
-  test(`${locale}: an approval reaches the student's bell live, opens the session details, is marked read; mark all read clears the badge`, async ({ page, baseURL, request }) => {
+  test(`${locale}: an approval reaches the student's bell live, opens the session details, is marked read; mark all read clears the badge`, async ({ page, baseURL, request }, testInfo) => {
     const token = (await newStudent(request, { phaseId: world.phaseId, buy: true })).token;
     await page.context().addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
     await preferences(page, { locale });
@@ -61,8 +61,8 @@ for (const [index, locale] of (['ar', 'en'] as const).entries()) {
     await subscribed;
 
     // The student books; the teacher approves — both through the API, while the page stays open.
-    // Each locale's session at its own time: the teacher has one approved already.
-    const startsAt = new Date(Date.now() + (5 + 3 * index) * HOUR);
+    // Each locale's session, and each retry's, at its own time: the teacher keeps what an earlier try booked.
+    const startsAt = new Date(Date.now() + (5 + 3 * index + 6 * testInfo.retry) * HOUR);
     startsAt.setUTCMinutes(0, 0, 0);
     const requestId = (
       await json<{ id: number }>(
