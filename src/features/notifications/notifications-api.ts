@@ -40,7 +40,12 @@ export function notificationsListQuery(client: ApiClient = api) {
 
 /** A new count from the server (an answer or an event): the bell shows it at once, the list reloads. */
 export function applyUnread(queryClient: QueryClient, count: number | null, { refetchList = true } = {}): void {
-  if (count !== null) queryClient.setQueryData(notificationsKeys.unread, count);
+  if (count !== null) {
+    queryClient.setQueryData(notificationsKeys.unread, count);
+    // A read of the count already on its way started before this news and would overwrite it with an
+    // older number; cancelled, the query keeps the count just set (setQueryData is what it reverts to).
+    void queryClient.cancelQueries({ queryKey: notificationsKeys.unread, exact: true });
+  }
   if (refetchList) void queryClient.invalidateQueries({ queryKey: notificationsKeys.list });
 }
 
