@@ -3,37 +3,38 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { LOCALES, tr, type Locale } from './support/catalog';
 import { open, preferences } from './support/app';
+import { newStudent } from './support/api';
 import { APP_NAME, TITLES } from './support/texts';
 
-const STUDENT = { id: 7, is_teacher: false, has_free_session: true, status: null };
-
-async function signedInCookie(page: Page): Promise<void> {
+async function signedInCookie(page: Page, token = 'e2e-token'): Promise<void> {
   const url = new URL(test.info().project.use.baseURL ?? '');
-  await page.context().addCookies([{ name: 'ng-token', value: 'e2e-token', domain: url.hostname, path: '/' }]);
+  await page.context().addCookies([{ name: 'ng-token', value: token, domain: url.hostname, path: '/' }]);
 }
 
-/** Answers the start-up profile check after `delayMs`, so the spinner stays long enough to see. */
-async function delayProfile(page: Page, status: 200 | 401, delayMs = 1500): Promise<void> {
+/** Lets the start-up profile check reach the server only after `delayMs`, so the spinner stays long enough to see. */
+async function delayProfile(page: Page, delayMs = 1500): Promise<void> {
   await page.route('**/api/v1/profile', async (route) => {
     await new Promise((r) => setTimeout(r, delayMs));
-    await route.fulfill(
-      status === 200
-        ? { status, json: { message: 'OK', data: STUDENT } }
-        : { status, json: { message: 'Unauthenticated.' } },
-    );
+    await route.continue();
   });
 }
 
+// A real student for the 200 case: with a made-up token every other call of a signed-in home (balance,
+// notifications) answers 401, and the app rightly signs out — the test would then race that sign-out.
 for (const status of [401, 200] as const) {
-  test(`the spinner covers the login check, then home renders in Arabic (profile ${status})`, async ({ page }) => {
-    await signedInCookie(page);
-    await delayProfile(page, status);
+  test(`the spinner covers the login check, then home renders in Arabic (profile ${status})`, async ({ page, request }) => {
+    const phaseId = ((await (await request.get('/api/v1/phases')).json()) as { data: Array<{ id: number }> }).data[0]!.id;
+    await signedInCookie(page, status === 200 ? (await newStudent(request, { phaseId })).token : 'e2e-token');
+    await delayProfile(page);
+    const profile = page.waitForResponse('**/api/v1/profile');
     await page.goto('/');
     const spinner = page.getByTestId('boot-spinner');
     await expect(spinner).toBeVisible();
     await expect(page.locator('main')).toHaveCount(0);
+    expect((await profile).status()).toBe(status);
     await expect(spinner).toHaveCount(0, { timeout: 10_000 });
     await expect(page.locator('main h1').first()).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page).toHaveTitle(`${tr('ar', APP_NAME)} | ${tr('ar', TITLES.home)}`);
