@@ -1,11 +1,11 @@
 // Unit, machine and server tests. Browser-ish tests opt into jsdom with `// @vitest-environment jsdom`.
 import { defineConfig } from 'vitest/config';
-import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { catalogParts } from './scripts/vite-catalog-parts';
+import { linguiMacros } from './scripts/vite-lingui-babel';
 
 export default defineConfig({
-  plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui(), catalogParts({ split: false })],
+  plugins: [linguiMacros(), lingui(), catalogParts({ split: false })],
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',
