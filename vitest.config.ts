@@ -1,4 +1,5 @@
 // Unit, machine and server tests. Browser-ish tests opt into jsdom with `// @vitest-environment jsdom`.
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { lingui } from '@lingui/vite-plugin';
 import { catalogParts } from './scripts/vite-catalog-parts';
@@ -12,10 +13,13 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: on CI's 2 cores that is one test file at a
+    // time, with the second core left to the main process (transforms, then mostly idle). Issue 13.
+    maxWorkers: os.availableParallelism(),
     // Builds the server tests' databases once per run: PGlite dumps, or (DATABASE_URL) a PostgreSQL
     // template database that each file copies (see the files).
     globalSetup: ['tests/setup/pglite-template.ts', 'tests/setup/pg-template.ts'],
     // …and starts every other in-memory PGlite (a test's createServer) from the empty dump, not initdb.
-    setupFiles: ['tests/setup/pglite-from-template.ts'],
+    setupFiles: ['tests/setup/pglite-from-template.ts', 'tests/setup/jsdom.ts'],
   },
 });
