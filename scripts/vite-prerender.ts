@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin, Rollup } from 'vite';
 import { writeInlineHashes } from '../server/http/inline-hashes';
-import { inlineStylesheets, routeHeadTags } from './prerender-assets';
+import { deferScripts, inlineStylesheets, routeHeadTags } from './prerender-assets';
 
 /** The public routes rendered at build time; their file is the path's name, `index` for the root. */
 export const PRERENDERED_ROUTES = ['/', '/about-us', '/teachers', '/privacy-policy', '/terms-conditions', '/contact-us'];
@@ -73,15 +73,18 @@ async function prerenderPages(root: string, outDir: string, bundle: Rollup.Outpu
   };
   const template = await fs.readFile(path.join(outDir, 'index.html'), 'utf8');
   const readAsset = (href: string) => readFileSync(path.join(outDir, href), 'utf8');
+  // The scripts start after the first paint (deferScripts), so only the HTML and its inline CSS paint.
   const page = (locale: string, route: string, body: string) =>
-    inlineStylesheets(
-      template
-        .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">`)
-        .replace('<div id="root"></div>', `<div id="root" data-prerendered="${locale}">${body}</div>`)
-        // The route's own CSS and modules, so its styles are there at first paint (no shift when
-        // the route chunk brings them) and its code loads with the entry instead of after it.
-        .replace('</head>', `${routeHeadTags(bundle, route)}\n  </head>`),
-      readAsset,
+    deferScripts(
+      inlineStylesheets(
+        template
+          .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">`)
+          .replace('<div id="root"></div>', `<div id="root" data-prerendered="${locale}">${body}</div>`)
+          // The route's own CSS and modules, so its styles are there at first paint (no shift when
+          // the route chunk brings them) and its code loads with the entry instead of after it.
+          .replace('</head>', `${routeHeadTags(bundle, route)}\n  </head>`),
+        readAsset,
+      ),
     );
   for (const locale of LOCALES) {
     const dir = path.join(outDir, 'prerender', locale);

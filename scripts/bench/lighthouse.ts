@@ -46,6 +46,18 @@ async function lighthouse(url: string, locale: string | undefined): Promise<Repo
   return JSON.parse(stdout) as Report;
 }
 
+/** Lighthouse now and then loses the trace on a busy machine (NO_NAVSTART); such a run is run again. */
+async function retried<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (i >= attempts) throw err;
+      console.error(`Lighthouse run failed (${String((err as { stderr?: string }).stderr ?? err).trim().slice(0, 200)}); again`);
+    }
+  }
+}
+
 function figuresOf(report: Report): RunFigures {
   const value = (id: string) => report.audits[id]?.numericValue ?? NaN;
   return {
@@ -66,7 +78,7 @@ export async function lighthouseRuns(routes: string[], locales: (string | undefi
     for (const locale of locales) {
       for (const route of routes) {
         const runs: RunFigures[] = [];
-        for (let i = 0; i < RUNS; i++) runs.push(figuresOf(await lighthouse(`${server.baseURL}${route}`, locale)));
+        for (let i = 0; i < RUNS; i++) runs.push(figuresOf(await retried(() => lighthouse(`${server.baseURL}${route}`, locale))));
         out.set(locale ? `${route} (${locale})` : route, runs);
       }
     }
