@@ -91,16 +91,18 @@ test('hydrating /teachers rendered with its data: no console error, and the card
   expect(problems, 'console errors while hydrating').toEqual([]);
 });
 
-test('every stylesheet a public page uses is in its HTML, so nothing restyles after the first paint', async ({ page }) => {
+test('every stylesheet a public page uses is inline in its HTML: no CSS is fetched, nothing restyles after the first paint', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') fetched.push(new URL(request.url()).pathname);
+  });
   for (const path of ['/teachers', '/contact-us', '/']) {
     const html = (await (await page.goto(path))?.text()) ?? '';
-    const inHtml = new Set([...html.matchAll(/<link rel="stylesheet"[^>]* href="([^"]+)"/g)].map((m) => m[1]));
     await expect(page.locator('#root')).toHaveAttribute('data-mounted', '');
     await page.waitForLoadState('networkidle');
-    const used = await page.evaluate(() =>
-      [...document.styleSheets].map((sheet) => sheet.href && new URL(sheet.href).pathname).filter((href): href is string => Boolean(href)),
-    );
-    expect(used.length).toBeGreaterThan(0);
-    expect(used.filter((href) => !inHtml.has(href)), `stylesheets of ${path} missing from its HTML`).toEqual([]);
+    const sheets = await page.evaluate(() => [...document.styleSheets].map((sheet) => sheet.href ?? sheet.ownerNode?.textContent ?? ''));
+    expect(sheets.length).toBeGreaterThan(0);
+    expect(sheets.filter((sheet) => !html.includes(sheet)), `stylesheets of ${path} not in its HTML`).toEqual([]);
   }
+  expect(fetched, 'stylesheets fetched after the HTML').toEqual([]);
 });
