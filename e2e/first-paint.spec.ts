@@ -72,6 +72,22 @@ for (const locale of LOCALES) {
   });
 }
 
+test('a visitor with the en cookie but no stored choice keeps the English page: hydrated, not re-rendered in Arabic', async ({ page }) => {
+  await useLocaleCookie(page, 'en');
+  const heading = page.locator('main h1').first();
+  // Marked before any script of the app runs: a re-render would drop the mark.
+  await page.route('**/assets/index-*.js', async (route) => {
+    await heading.evaluate((el) => el.setAttribute('data-from-html', '1'));
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.locator('#root')).toHaveAttribute('data-mounted', '');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(heading).toHaveText(tr('en', HEADINGS['/']!));
+  await expect(heading).toHaveAttribute('data-from-html', '1');
+});
+
 test('hydrating /teachers rendered with its data: no console error, and the cards of the HTML stay', async ({ page }) => {
   const problems: string[] = [];
   page.on('console', (message) => {
