@@ -23,7 +23,6 @@ export {
   RESEND_COOLDOWN_SECONDS,
   type AuthDestination,
   type AuthEvent,
-  type AuthNotice,
   type FormFields,
   type ReturnTarget,
   type StoredSession,
