@@ -5,8 +5,9 @@ import './teachers.css';
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
+import { Pager } from '../../ui/pager';
+import { SelectInput } from '../../ui/select-input';
 import { TextInput } from '../../ui/text-input';
 import { phasesQuery, subjectsQuery } from '../../api/reference';
 import { LoadFailure } from './load-failure';
@@ -26,14 +27,13 @@ function ListFilter(props: { label: string; all: string; items: readonly { id: n
   return (
     <Field label={props.label}>
       {(control) => (
-        <select {...control} className="input select" value={props.value ?? ''} onChange={(e) => props.onChange(e.target.value ? Number(e.target.value) : undefined)}>
-          <option value="">{props.all}</option>
-          {(props.items ?? []).map((item) => (
-            <option key={item.id} value={item.id}>
-              {item.name}
-            </option>
-          ))}
-        </select>
+        <SelectInput
+          {...control}
+          placeholder={props.all}
+          options={(props.items ?? []).map((item) => ({ value: String(item.id), label: item.name }))}
+          value={props.value === undefined ? '' : String(props.value)}
+          onChange={(value) => props.onChange(value ? Number(value) : undefined)}
+        />
       )}
     </Field>
   );
@@ -130,21 +130,13 @@ export function TeachersPage({ search, onSearchChange }: TeachersPageProps) {
         )}
       </div>
 
-      {pages > 1 ? (
-        <nav className="teachers-pager" aria-label={t`Pages`}>
-          <Button variant="secondary" disabled={page <= 1} onClick={() => onSearchChange({ ...search, page: page - 1 > 1 ? page - 1 : undefined }, { replace: false })}>
-            <Trans>Previous</Trans>
-          </Button>
-          <span aria-current="page">
-            <Trans>
-              Page {page} of {pages}
-            </Trans>
-          </span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => onSearchChange({ ...search, page: page + 1 }, { replace: false })}>
-            <Trans>Next</Trans>
-          </Button>
-        </nav>
-      ) : null}
+      <Pager
+        className="teachers-pager"
+        label={t`Pages`}
+        page={page}
+        pages={pages}
+        onPage={(next) => onSearchChange({ ...search, page: next > 1 ? next : undefined }, { replace: false })}
+      />
     </section>
   );
 }

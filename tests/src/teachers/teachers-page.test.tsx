@@ -81,8 +81,8 @@ describe('teachers list', () => {
       reply: () => ({ status: 200, json: { message: 'ok', data: [fatima], meta: { page: 1, per_page: 12, total: 30 } } }),
     });
     expect(await screen.findByText('Page 1 of 3')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect((screen.getByRole('button', { name: 'Previous page' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(onSearchChange).toHaveBeenCalledWith({ page: 2 }, { replace: false });
   });
 
