@@ -7,7 +7,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Field } from '../../ui/field';
 import { Pager } from '../../ui/pager';
-import { SelectInput } from '../../ui/select-input';
 import { TextInput } from '../../ui/text-input';
 import { phasesQuery, subjectsQuery } from '../../api/reference';
 import { LoadFailure } from './load-failure';
@@ -22,18 +21,22 @@ export interface TeachersPageProps {
   onSearchChange: (next: TeachersSearch, options: { replace: boolean }) => void;
 }
 
-/** A filter by one reference list (subjects or phases): all of them, or one by id. */
+/**
+ * A filter by one reference list (subjects or phases): all of them, or one by id. A native select, not
+ * ui/select-input: that would be one more chunk on this public route's first visit.
+ */
 function ListFilter(props: { label: string; all: string; items: readonly { id: number; name: string }[] | undefined; value: number | undefined; onChange: (id: number | undefined) => void }) {
   return (
     <Field label={props.label}>
       {(control) => (
-        <SelectInput
-          {...control}
-          placeholder={props.all}
-          options={(props.items ?? []).map((item) => ({ value: String(item.id), label: item.name }))}
-          value={props.value === undefined ? '' : String(props.value)}
-          onChange={(value) => props.onChange(value ? Number(value) : undefined)}
-        />
+        <select {...control} className="input select" value={props.value ?? ''} onChange={(e) => props.onChange(e.target.value ? Number(e.target.value) : undefined)}>
+          <option value="">{props.all}</option>
+          {(props.items ?? []).map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.name}
+            </option>
+          ))}
+        </select>
       )}
     </Field>
   );
