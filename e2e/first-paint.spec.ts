@@ -1,6 +1,6 @@
 // Issue 13, first paint: the public pages arrive as HTML with their content, in the language of the
 // visitor's ng-locale cookie, and the app hydrates over that HTML without errors and stays usable.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LOCALES, tr, type Locale } from './support/catalog';
 
 const HEADINGS: Record<string, string> = {
@@ -12,6 +12,17 @@ const HEADINGS: Record<string, string> = {
 async function useLocaleCookie(page: Page, locale: Locale): Promise<void> {
   const { baseURL } = test.info().project.use;
   await page.context().addCookies([{ name: 'ng-locale', value: locale, url: baseURL ?? 'http://127.0.0.1' }]);
+}
+
+/**
+ * Marks an element of the HTML with data-from-html when the app's entry is requested, before any of
+ * its code runs: hydration adopts the element and keeps the mark, a re-render would drop it.
+ */
+async function markBeforeTheApp(page: Page, element: Locator): Promise<void> {
+  await page.route('**/assets/index-*.js', async (route) => {
+    await element.evaluate((el) => el.setAttribute('data-from-html', '1'));
+    await route.continue();
+  });
 }
 
 test.describe('without JavaScript', () => {
@@ -72,6 +83,18 @@ for (const locale of LOCALES) {
   });
 }
 
+test('a visitor with the en cookie but no stored choice keeps the English page: hydrated, not re-rendered in Arabic', async ({ page }) => {
+  await useLocaleCookie(page, 'en');
+  const heading = page.locator('main h1').first();
+  await markBeforeTheApp(page, heading);
+  await page.goto('/');
+  await expect(page.locator('#root')).toHaveAttribute('data-mounted', '');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(heading).toHaveText(tr('en', HEADINGS['/']!));
+  await expect(heading).toHaveAttribute('data-from-html', '1');
+});
+
 test('hydrating /teachers rendered with its data: no console error, and the cards of the HTML stay', async ({ page }) => {
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -79,11 +102,7 @@ test('hydrating /teachers rendered with its data: no console error, and the card
   });
   page.on('pageerror', (error) => problems.push(error.message));
   const card = page.locator('.teacher-card:not(.teacher-card-skeleton)').first();
-  // Marked as soon as the HTML is parsed, before any script runs: hydration must adopt it.
-  await page.route('**/assets/index-*.js', async (route) => {
-    await card.evaluate((el) => el.setAttribute('data-from-html', '1'));
-    await route.continue();
-  });
+  await markBeforeTheApp(page, card);
   await page.goto('/teachers');
   await expect(page.locator('#root')).toHaveAttribute('data-mounted', '');
   await page.waitForLoadState('networkidle');
@@ -91,16 +110,18 @@ test('hydrating /teachers rendered with its data: no console error, and the card
   expect(problems, 'console errors while hydrating').toEqual([]);
 });
 
-test('every stylesheet a public page uses is in its HTML, so nothing restyles after the first paint', async ({ page }) => {
+test('every stylesheet a public page uses is inline in its HTML: no CSS is fetched, nothing restyles after the first paint', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') fetched.push(new URL(request.url()).pathname);
+  });
   for (const path of ['/teachers', '/contact-us', '/']) {
     const html = (await (await page.goto(path))?.text()) ?? '';
-    const inHtml = new Set([...html.matchAll(/<link rel="stylesheet"[^>]* href="([^"]+)"/g)].map((m) => m[1]));
     await expect(page.locator('#root')).toHaveAttribute('data-mounted', '');
     await page.waitForLoadState('networkidle');
-    const used = await page.evaluate(() =>
-      [...document.styleSheets].map((sheet) => sheet.href && new URL(sheet.href).pathname).filter((href): href is string => Boolean(href)),
-    );
-    expect(used.length).toBeGreaterThan(0);
-    expect(used.filter((href) => !inHtml.has(href)), `stylesheets of ${path} missing from its HTML`).toEqual([]);
+    const sheets = await page.evaluate(() => [...document.styleSheets].map((sheet) => sheet.href ?? sheet.ownerNode?.textContent ?? ''));
+    expect(sheets.length).toBeGreaterThan(0);
+    expect(sheets.filter((sheet) => !html.includes(sheet)), `stylesheets of ${path} not in its HTML`).toEqual([]);
   }
+  expect(fetched, 'stylesheets fetched after the HTML').toEqual([]);
 });

@@ -11,7 +11,9 @@ export const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 
 // Everything the client bundle is made from; a change in any of them makes dist/client stale.
-const BUNDLE_INPUTS = ['src', 'locales', 'public', 'machines', 'contract', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const BUNDLE_INPUTS = ['src', 'locales', 'public', 'machines', 'contract', 'index.html', 'vite.config.ts', 'package-lock.json',
+  // the build's own plugins: the pre-render pass shapes every public page's HTML
+  'scripts/vite-prerender.ts', 'scripts/prerender-assets.ts', 'scripts/vite-catalog-parts.ts', 'server/http/inline-hashes.ts'];
 
 function newestMtime(entry) {
   const full = path.join(root, entry);

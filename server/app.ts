@@ -7,6 +7,7 @@ import type { AppEnv } from './http/context';
 import { ApiFailure, ValidationFailure } from './http/errors';
 import { isInvalidInputDbError, refuseNulInUrl } from './http/input-guard';
 import { requestContext } from './http/request-context';
+import { readInlineHashes } from './http/inline-hashes';
 import { originOf, securityHeaders } from './http/security-headers';
 import { staticFiles } from './http/static-files';
 import { DEFAULT_LOCALE, tr } from './i18n';
@@ -90,7 +91,7 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   // included), and compression sees the finished body.
   app.use(requestContext(db, log));
   const lookupOrigin = originOf(ipCountry?.externalUrl);
-  app.use(securityHeaders({ production, connectOrigins: lookupOrigin ? [lookupOrigin] : [] }));
+  app.use(securityHeaders({ production, connectOrigins: lookupOrigin ? [lookupOrigin] : [], scriptHashes: readInlineHashes(staticDir).script }));
   app.use(compression());
   app.use(refuseNulInUrl());
   if (ops?.metrics) app.use(ops.metrics.middleware);

@@ -1,8 +1,11 @@
 // Security headers on every response, API and static alike.
 import type { MiddlewareHandler } from 'hono';
 
-// Only what the app needs. boot.js is an external file, so scripts need no 'unsafe-inline'; styles do,
-// because React writes style attributes. connect-src allows ws:/wss: for the realtime channel.
+// Only what the app needs. The one inline script (index.html's start-up code) is allowed by its hash
+// (./inline-hashes.ts), so scripts need no 'unsafe-inline'. Styles keep it: React writes style
+// attributes, Radix's dialogs add a <style> element for their scroll lock at run time, and the built
+// pages inline their CSS (issue 13) — a hash in style-src would switch 'unsafe-inline' off for all of
+// them. connect-src allows ws:/wss: for the realtime channel.
 // The video and realtime issues add their cloud hosts here when they land.
 const CSP: Record<string, string[]> = {
   'default-src': ["'self'"],
@@ -20,11 +23,13 @@ const CSP: Record<string, string[]> = {
 
 /**
  * The policy, with `connectOrigins` added to connect-src: exactly the origin of each outside service the
- * client is built to call (an IP-to-country service in VITE_IP_COUNTRY_URL), nothing wider.
+ * client is built to call (an IP-to-country service in VITE_IP_COUNTRY_URL), nothing wider; and
+ * `scriptHashes`, the build's inline scripts, added to script-src.
  */
-export function contentSecurityPolicy(connectOrigins: readonly string[] = []): string {
+export function contentSecurityPolicy(connectOrigins: readonly string[] = [], scriptHashes: readonly string[] = []): string {
+  const extra: Record<string, readonly string[]> = { 'connect-src': connectOrigins, 'script-src': scriptHashes };
   return Object.entries(CSP)
-    .map(([name, values]) => `${name} ${(name === 'connect-src' ? [...values, ...connectOrigins] : values).join(' ')}`)
+    .map(([name, values]) => `${name} ${[...values, ...(extra[name] ?? [])].join(' ')}`)
     .join('; ');
 }
 
@@ -39,8 +44,14 @@ export function originOf(url: string | undefined): string | null {
   }
 }
 
-export function securityHeaders({ production, connectOrigins = [] }: { production: boolean; connectOrigins?: readonly string[] }): MiddlewareHandler {
-  const policy = contentSecurityPolicy(connectOrigins);
+interface SecurityOptions {
+  production: boolean;
+  connectOrigins?: readonly string[];
+  scriptHashes?: readonly string[];
+}
+
+export function securityHeaders({ production, connectOrigins = [], scriptHashes = [] }: SecurityOptions): MiddlewareHandler {
+  const policy = contentSecurityPolicy(connectOrigins, scriptHashes);
   return async (c, next) => {
     await next();
     const h = c.res.headers;

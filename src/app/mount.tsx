@@ -3,7 +3,7 @@
 // language, nobody signed in — after the login check and the route's code and messages are in, so
 // the first client render equals the HTML (no flash, no layout shift). Otherwise a normal render
 // replaces the HTML.
-import { useEffect, type ReactNode } from 'react';
+import { startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { selectIsLoggedIn } from '../../machines/auth/selectors';
 import { authChecked } from './lazy-auth';
@@ -40,7 +40,9 @@ export async function mount(content: ReactNode, { root, locale, auth, router }: 
       await router.load();
       // A guard may have sent the visitor elsewhere; only the page that was rendered can be hydrated.
       if (router.state.location.pathname === location.pathname) {
-        hydrateRoot(root, app);
+        // As a transition, hydration yields to the browser every few milliseconds instead of one long
+        // task (issue 13: Lighthouse's blocking time on /teachers was the entry's hydration).
+        startTransition(() => void hydrateRoot(root, app));
         return;
       }
     }

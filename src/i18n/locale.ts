@@ -11,7 +11,9 @@ export function isLocale(value: unknown): value is Locale {
 export function readStoredLocale(): Locale {
   try {
     const stored = globalThis.localStorage?.getItem(LOCALE_KEY);
-    return isLocale(stored) ? stored : DEFAULT_LOCALE;
+    // Nothing stored: the language index.html's start-up script settled on (the page's, from the cookie).
+    const page = globalThis.document?.documentElement.lang;
+    return isLocale(stored) ? stored : isLocale(page) ? page : DEFAULT_LOCALE;
   } catch {
     return DEFAULT_LOCALE;
   }
