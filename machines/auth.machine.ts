@@ -9,13 +9,15 @@
 // (a teacher who signed up goes home, the same teacher logging in goes to about-us, a 409 sends the
 // user to sign-in or to the code screen), and that is invisible in the resulting state. The guards in
 // src/app/guards.ts still own access control: they only say where a user may NOT be.
-import type { AccountRecord } from '../contract/account';
-import type { Failure } from '../contract/failure';
 import { anonymous } from './auth/anonymous.states';
 import { loggedIn } from './auth/logged-in.states';
 import { authSetup, required } from './auth/setup';
-import { BUSY, type AuthContext, type AuthNotice } from './auth/types';
+import { initialAuthContext } from './auth/guest';
 export { parseReturnTarget, parseTeacherId } from './auth/return-to';
+
+// The selectors live apart from the machine so the app shell can read a snapshot without bundling
+// XState and the statechart (issue 13: src/app/lazy-auth.ts).
+export * from './auth/selectors';
 
 export {
   RESEND_COOLDOWN_SECONDS,
@@ -30,16 +32,7 @@ export {
 export const authMachine = authSetup.createMachine({
   id: 'auth',
   description: 'The account life of one browser: who is signed in, and the flows that sign a user in or out.',
-  context: {
-    account: null,
-    pendingToken: null,
-    phone: null,
-    countryCode: null,
-    notice: null,
-    failure: null,
-    resendSecondsLeft: 0,
-    returnTo: null,
-  },
+  context: { ...initialAuthContext },
   initial: 'checking',
   states: {
     checking: {
@@ -100,34 +93,3 @@ export const authMachine = authSetup.createMachine({
 });
 
 export type AuthMachine = typeof authMachine;
-
-/** The parts of a snapshot the selectors read; any auth snapshot has them. */
-interface AuthSnapshotLike {
-  context: AuthContext;
-  hasTag(tag: string): boolean;
-  matches(value: 'checking' | 'anonymous' | 'loggedIn'): boolean;
-}
-
-export const selectIsLoggedIn = (s: AuthSnapshotLike): boolean => s.matches('loggedIn');
-/** True while we do not yet know who is signed in, or a sign-in/sign-up request is in flight. */
-export const selectIsLoggingIn = (s: AuthSnapshotLike): boolean =>
-  s.matches('checking') || (s.matches('anonymous') && s.hasTag(BUSY));
-export const selectAccount = (s: AuthSnapshotLike): AccountRecord | null => s.context.account;
-export const selectFailure = (s: AuthSnapshotLike): Failure | null => s.context.failure;
-export const selectNotice = (s: AuthSnapshotLike): AuthNotice | null => s.context.notice;
-export const selectIsBusy = (s: AuthSnapshotLike): boolean => s.hasTag(BUSY);
-
-export type OtpProblem = 'wrongCode' | 'expired' | 'tooManyAttempts' | null;
-const OTP_PROBLEMS = [
-  ['otp:wrongCode', 'wrongCode'],
-  ['otp:expired', 'expired'],
-  ['otp:tooManyAttempts', 'tooManyAttempts'],
-] as const;
-/** What the code screen shows: the phone, the countdown and why the last code was refused. */
-export const selectOtp = (s: AuthSnapshotLike) => ({
-  phone: s.context.phone,
-  canResend: s.hasTag('otp:canResend'),
-  canSubmit: s.hasTag('otp:canSubmit'),
-  secondsLeft: s.context.resendSecondsLeft,
-  problem: (OTP_PROBLEMS.find(([tag]) => s.hasTag(tag))?.[1] ?? null) as OtpProblem,
-});

@@ -9,8 +9,8 @@ import '@fontsource/cairo/latin-700.css';
 import './ui/theme.css';
 import { activateLocale } from './i18n/i18n';
 import { readStoredLocale } from './i18n/locale';
-import { createAuthActor } from './app/auth';
-import { selectIsLoggedIn } from '../machines/auth.machine';
+import { createLazyAuth } from './app/lazy-auth';
+import { selectIsLoggedIn } from '../machines/auth/selectors';
 import { watchActor } from './app/watch';
 import { createAppRouter } from './app/router';
 import { App } from './app/app';
@@ -32,8 +32,8 @@ async function boot() {
   // queries start from it, so hydration finds the tree of the HTML and nothing is fetched twice.
   const state = document.getElementById('noor-query-state')?.textContent;
   if (state) hydrate(queryClient, JSON.parse(state));
-  const auth = createAuthActor();
-  watchActor('auth', auth);
+  // XState and the auth statechart load when first needed: never on a guest's first visit (app/lazy-auth.ts).
+  const auth = createLazyAuth((actor) => watchActor('auth', actor));
   const router = createAppRouter({ auth, queryClient });
   await mount(
     <StrictMode>

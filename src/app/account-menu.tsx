@@ -4,8 +4,8 @@
 // menu shows the same list open, without the button (theme.css).
 import { Link, useRouteContext } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
-import { selectIsBusy } from '../../machines/auth.machine';
+import { useSelector } from './use-selector';
+import { selectIsBusy } from '../../machines/auth/selectors';
 import { Button } from '../ui/button';
 import { Icon } from '../domain/icon';
 import type { AuthGuardState } from './guards';

@@ -4,9 +4,30 @@
 // flags — subscribe and invalidate).
 import type { AnyRouter } from '@tanstack/react-router';
 import type { AuthDestination } from '../../machines/auth.machine';
-import { hrefOf, type AuthActor } from './auth';
+import type { AuthActor } from './auth';
 
 type AuthSnapshot = ReturnType<AuthActor['getSnapshot']>;
+
+/** The route of each destination the auth machine emits. */
+function hrefOf(destination: AuthDestination): string {
+  switch (destination.to) {
+    case 'root':
+      return '/';
+    case 'aboutUs':
+      return '/about-us';
+    case 'signIn':
+      return '/sign-in';
+    case 'completeRegister':
+      return '/complete-register';
+    case 'teacher':
+      // Built from a validated id only (machines/auth/return-to.ts): always a path of this site.
+      return `/teachers/${destination.teacherId}#book`;
+    case 'verifyOtp':
+      return `/verify-otp?phone=${encodeURIComponent(destination.phone)}`;
+    case 'resetPassword':
+      return `/reset-password?phone=${encodeURIComponent(destination.phone)}`;
+  }
+}
 
 /** Which top-level auth state we are in: inner steps (a countdown tick, a request) do not matter here. */
 function phaseOf(snapshot: AuthSnapshot): string {

@@ -6,7 +6,7 @@ import type { Failure } from '../../contract/failure';
 import { describeFailure, type ErrorToast } from '../api/present-error';
 import { i18n } from '../i18n/i18n';
 import { toast } from '../ui/toast-store';
-import { authMachine, type AuthDestination, type FormFields, type ReturnTarget, type StoredSession } from '../../machines/auth.machine';
+import { authMachine, type FormFields, type ReturnTarget, type StoredSession } from '../../machines/auth.machine';
 import type { AccountRecord } from '../../contract/account';
 import {
   clearSessionStorage,
@@ -33,27 +33,6 @@ async function fetchAccount(token: string): Promise<AccountRecord> {
   // The token is passed explicitly: at start-up it comes from the cookie, later from the record.
   const res = await api<Envelope<unknown>>('v1/profile', { headers: { Authorization: `Bearer ${token}` } });
   return accountFrom(res, token);
-}
-
-/** The route of each destination the auth machine emits. */
-export function hrefOf(destination: AuthDestination): string {
-  switch (destination.to) {
-    case 'root':
-      return '/';
-    case 'aboutUs':
-      return '/about-us';
-    case 'signIn':
-      return '/sign-in';
-    case 'completeRegister':
-      return '/complete-register';
-    case 'teacher':
-      // Built from a validated id only (machines/auth/return-to.ts): always a path of this site.
-      return `/teachers/${destination.teacherId}#book`;
-    case 'verifyOtp':
-      return `/verify-otp?phone=${encodeURIComponent(destination.phone)}`;
-    case 'resetPassword':
-      return `/reset-password?phone=${encodeURIComponent(destination.phone)}`;
-  }
 }
 
 export const authEffects = {

@@ -5,9 +5,9 @@
 import { Link, useRouteContext } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
+import { useSelector } from './use-selector';
 import { lazy, Suspense } from 'react';
-import { selectAccount } from '../../machines/auth.machine';
+import { selectAccount } from '../../machines/auth/selectors';
 import { activateLocale } from '../i18n/i18n';
 import { appName } from './titles';
 import { useDarkMode } from './theme';

@@ -5,8 +5,8 @@
 // replaces the HTML.
 import { useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { waitFor } from 'xstate';
-import { selectIsLoggedIn } from '../../machines/auth.machine';
+import { selectIsLoggedIn } from '../../machines/auth/selectors';
+import { authChecked } from './lazy-auth';
 import type { createAppRouter } from './router';
 import type { RouterContext } from './router-context';
 
@@ -35,7 +35,7 @@ export async function mount(content: ReactNode, { root, locale, auth, router }: 
     </>
   );
   if (root.dataset.prerendered === locale) {
-    await waitFor(auth, (s) => !s.hasTag('state:loading'));
+    await authChecked(auth);
     if (!selectIsLoggedIn(auth.getSnapshot())) {
       await router.load();
       // A guard may have sent the visitor elsewhere; only the page that was rendered can be hydrated.

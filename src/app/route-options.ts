@@ -1,6 +1,7 @@
 // What the page routes (src/routes/*) share: the access guard, decided by the route's own id, with the
 // tab title beside it; and the search parameters that more than one screen reads from the address.
 import { guard } from './guards';
+import { authLoaded } from './lazy-auth';
 import type { RouterContext } from './router-context';
 import type { TitleKey } from './titles';
 
@@ -10,7 +11,10 @@ import type { TitleKey } from './titles';
  */
 export function guardedPage(title: TitleKey) {
   return {
-    beforeLoad: ({ context, routeId }: { context: Pick<RouterContext, 'auth'>; routeId: string }) => guard(context, routeId),
+    // The sign-in and sign-up screens read and drive the auth statechart: a guest's first visit
+    // did not load it (lazy-auth.ts), so they wait for it; every other page decides at once.
+    beforeLoad: ({ context, routeId }: { context: Pick<RouterContext, 'auth'>; routeId: string }) =>
+      routeId.startsWith('/_auth-area/') ? authLoaded(context.auth).then(() => guard(context, routeId)) : guard(context, routeId),
     staticData: { title },
   };
 }

@@ -2,7 +2,8 @@
 // SameSite=Lax, Secure on https; the account record in localStorage; the teacher a guest is signing in
 // to book with in sessionStorage (this tab only, across reloads; issue 11).
 import type { AccountRecord } from '../../contract/account';
-import { parseReturnTarget, type ReturnTarget } from '../../machines/auth.machine';
+import { parseReturnTarget } from '../../machines/auth/return-to';
+import type { ReturnTarget } from '../../machines/auth/types';
 
 export const TOKEN_COOKIE = 'ng-token';
 export const TEACHER_COOKIE = 'is_teacher';

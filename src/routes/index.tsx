@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../app/use-selector';
 import { HomePage } from '../features/pages/home';
 import { guardedPage } from '../app/route-options';
-import { parseTeacherId } from '../../machines/auth.machine';
+import { parseTeacherId } from '../../machines/auth/return-to';
 
 // Only a guest sent here from a teacher's page (?book={id}) needs the banner and the teacher query.
 const BookWithBanner = lazy(() => import('../features/teachers/book-with-banner').then((m) => ({ default: m.BookWithBanner })));

@@ -2,7 +2,7 @@
 // send `profile.reload` to the auth actor when it speaks (or the connection comes back). Stops on
 // logout (the account goes away) and on unmount. Students and visitors never load the realtime code.
 import { useEffect } from 'react';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../app/use-selector';
 import type { RouterContext } from '../../app/router-context';
 
 type Loader = () => Promise<typeof import('./teacher-status-channel')>;
