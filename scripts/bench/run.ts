@@ -3,10 +3,12 @@
 // API with autocannon at a fixed rate on 127.0.0.1, times the requests paths directly, runs Lighthouse
 // on the public routes, and prints one table: figure, today (issue 13), measured, goal.
 // Not a test: it prints figures, CI does not run it. Bounded: each load run lasts BENCH_SECONDS (10).
-// Flags: --no-pg, --no-lighthouse, --no-pglite.
+// Flags: --no-pg, --no-lighthouse, --no-pglite; --list-only stops after the teachers-list figures
+// (no 100 000 requests, no Lighthouse).
 import { execFile } from 'node:child_process';
+import { loadavg } from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { serve } from '@hono/node-server';
 import { createApp } from '../../server/app';
@@ -61,35 +63,51 @@ const autocannon = (url: string, seconds: number) =>
  * autocannon at a fixed rate: one discarded warm-up run, then RUNS runs; the median of each of
  * "reached req/s, p99, errors, thread cost". The thread cost is this process's CPU time (the server
  * and PGlite; autocannon runs in its own process) per request: on a shared machine it moves much less
- * than the latencies do. Each run also counts the public cache's misses (fills) and the longest
- * event-loop stall, the two things that make a tail while the thread is mostly idle.
+ * than the latencies do. Each run also shows what makes a tail while the thread is mostly idle: the
+ * public cache's misses (requests that waited for the queries) and fills ahead, the longest
+ * event-loop stall, the garbage collector (pauses, longest) and the times the kernel took the CPU
+ * from this process for another (involuntary context switches: the machine, not the server).
  */
 async function load(db: Db, url: string): Promise<string> {
+  const loadBefore = loadavg()[0]!;
   if (WARMUP_SECONDS > 0) await autocannon(url, WARMUP_SECONDS);
-  const runs: { rate: number; p99: number; errors: number; cpu: number; fills: number; stall: number }[] = [];
+  const runs: { rate: number; p99: number; errors: number; cpu: number; misses: number; fills: number; stall: number; gcs: number; gcMax: number; preempted: number }[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const fills = publicCacheStats(db).fills;
+    const before = { ...publicCacheStats(db) };
     const loop = monitorEventLoopDelay({ resolution: 1 });
+    const gc: number[] = [];
+    const gcObserver = new PerformanceObserver((list) => gc.push(...list.getEntries().map((e) => e.duration)));
+    gcObserver.observe({ entryTypes: ['gc'] });
     loop.enable();
+    const switches = process.resourceUsage().involuntaryContextSwitches;
     const cpu = process.cpuUsage();
     const { stdout } = await autocannon(url, SECONDS);
     const used = process.cpuUsage(cpu);
+    const preempted = process.resourceUsage().involuntaryContextSwitches - switches;
     loop.disable();
+    gcObserver.disconnect();
+    const after = publicCacheStats(db);
     const r = JSON.parse(stdout) as { requests: { average: number; total: number }; latency: { p99: number }; errors: number; timeouts: number; non2xx: number };
     runs.push({
       rate: r.requests.average,
       p99: r.latency.p99,
       errors: r.errors + r.timeouts + r.non2xx,
       cpu: (used.user + used.system) / 1000 / Math.max(1, r.requests.total),
-      fills: publicCacheStats(db).fills - fills,
+      misses: after.misses - before.misses,
+      fills: after.fills - before.fills,
       stall: loop.max / 1e6,
+      gcs: gc.length,
+      gcMax: Math.max(0, ...gc),
+      preempted,
     });
   }
   const mid = (pick: (x: (typeof runs)[number]) => number) => median(runs.map(pick));
   const each = (pick: (x: (typeof runs)[number]) => number) => runs.map((x) => Math.round(pick(x))).join('/');
   return (
     `${Math.round(mid((x) => x.rate))} req/s, p99 ${mid((x) => x.p99)} ms (${each((x) => x.p99)}), ${mid((x) => x.errors)} errors, ` +
-    `${mid((x) => x.cpu).toFixed(2)} ms CPU/req, misses ${each((x) => x.fills)}, longest stall ${each((x) => x.stall)} ms`
+    `${mid((x) => x.cpu).toFixed(2)} ms CPU/req, misses ${each((x) => x.misses)}, fills ${each((x) => x.fills)}, ` +
+    `longest stall ${each((x) => x.stall)} ms, GC ${each((x) => x.gcs)} (longest ${each((x) => x.gcMax)} ms), preempted ${each((x) => x.preempted)}, ` +
+    `machine load ${loadBefore.toFixed(1)}→${loadavg()[0]!.toFixed(1)}`
   );
 }
 
@@ -124,6 +142,7 @@ async function driverFigures(db: Db): Promise<Figures> {
     f.list10k = await load(db, `${base}/api/v1/teachers`);
     f.search10k = await load(db, `${base}/api/v1/teachers?search=${encodeURIComponent('فاطمه')}`);
     f.uncached10k = ms(await timed(20, () => listTeachers(db, { search: 'احمد', available_now: false, page: 3, per_page: 12 }, 'ar', NOW)));
+    if (flags.has('--list-only')) return f;
 
     const t = performance.now();
     const students = await seedRequests(db, teachers, 100_000, NOW);
@@ -209,7 +228,7 @@ async function main() {
     }
   }
   print(results); // the database figures first: a Lighthouse failure must not lose them
-  if (!flags.has('--no-lighthouse')) {
+  if (!flags.has('--no-lighthouse') && !flags.has('--list-only')) {
     console.error('Lighthouse …');
     try {
       const lh = await lighthouseFigures(['/', '/teachers']);

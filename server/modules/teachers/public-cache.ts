@@ -49,16 +49,20 @@ const MAX_ENTRIES = 1000;
 // Per database: version numbers only mean something within one database.
 const caches = new WeakMap<Db, Map<string, Entry>>();
 
-/** Hits and fills (misses that ran `produce`) per database: the bench prints them per run. */
+/**
+ * Per database: hits; misses (requests that found no entry and waited for one); fills (every run of
+ * `produce`, the ones made ahead included). The bench prints misses and fills per run.
+ */
 export interface PublicCacheStats {
   hits: number;
+  misses: number;
   fills: number;
 }
 const stats = new WeakMap<Db, PublicCacheStats>();
 
 export function publicCacheStats(db: Db): PublicCacheStats {
   let s = stats.get(db);
-  if (!s) stats.set(db, (s = { hits: 0, fills: 0 }));
+  if (!s) stats.set(db, (s = { hits: 0, misses: 0, fills: 0 }));
   return s;
 }
 
@@ -113,6 +117,7 @@ export async function publicJson(
     publicCacheStats(db).hits++;
     if (cached.hits++ > 0 && ahead && !entries.has(prefix + ahead.key)) fillAhead(c, entries, prefix + ahead.key, ahead.produce);
   }
+  if (!cached) publicCacheStats(db).misses++;
   const entry = cached ?? (await fill(db, entries, prefix + key, produce));
   if (!entry) return null;
   let { body, etag } = entry;
