@@ -1,7 +1,8 @@
 // `npm run bench` (issue 13): seeds throw-away databases — 1 000 then 10 000 teachers, then 100 000
 // requests — on PGlite and on PostgreSQL (when installed, started like scripts/test-pg.sh), drives the
-// API with autocannon at a fixed rate on 127.0.0.1, times the requests paths directly, runs Lighthouse
-// on the public routes, and prints one table: figure, today (issue 13), measured, goal.
+// API at a fixed rate on 127.0.0.1 (paced.ts; autocannon with BENCH_LOADER=autocannon), times the
+// requests paths directly, runs Lighthouse on the public routes, and prints one table: figure, today
+// (issue 13), measured, goal.
 // Not a test: it prints figures, CI does not run it. Bounded: each load run lasts BENCH_SECONDS (10).
 // Flags: --no-pg, --no-lighthouse, --no-pglite; --list-only stops after the teachers-list figures
 // (no 100 000 requests, no Lighthouse).
@@ -32,12 +33,14 @@ const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = 300;
-/** autocannon runs per figure; the table shows medians (and each run's p99). */
+/** Load runs per figure; the table shows medians (and each run's p99). */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** A discarded run before each figure's runs: JIT, query plans and the cache warm, as in steady use. */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
-/** autocannon's connections; it shares the 2 cores, so fewer of them shows less of its own CPU. */
+/** The load generator's connections (at most; the paced one opens what its schedule needs). */
 const CONNECTIONS = process.env.BENCH_CONNECTIONS ?? '32';
+/** `paced` (open loop, wrk2-like, default) or `autocannon` (bursts at the top of each second). */
+const LOADER = process.env.BENCH_LOADER === 'autocannon' ? 'autocannon' : 'paced';
 const flags = new Set(process.argv.slice(2));
 // Sunday 2030-01-06 09:00 Qatar: inside the bench teachers' hours (08–20 every day).
 const NOW = new Date('2030-01-06T06:00:00.000Z');
@@ -56,13 +59,35 @@ async function timed(times: number, fn: () => Promise<unknown>): Promise<number>
   return median(out);
 }
 
-const autocannon = (url: string, seconds: number) =>
-  run(path.join(root, 'node_modules/.bin/autocannon'), ['-j', '-R', String(RATE), '-d', String(seconds), '-c', CONNECTIONS, url], { maxBuffer: 64 * 1024 * 1024 });
+/** One load run's outcome, whichever generator made it. */
+interface Drive {
+  rate: number;
+  total: number;
+  p99: number;
+  errors: number;
+}
 
 /**
- * autocannon at a fixed rate: one discarded warm-up run, then RUNS runs; the median of each of
+ * The load generator, in a process of its own: `paced` (default; open loop, one request every
+ * 1000/RATE ms, latency from the due time — see paced.ts) or `autocannon` (BENCH_LOADER=autocannon;
+ * its `-R` sends each second's share in a burst, the tool of the issue's first figures).
+ */
+async function drive(url: string, seconds: number): Promise<Drive> {
+  if (LOADER === 'autocannon') {
+    const { stdout } = await run(path.join(root, 'node_modules/.bin/autocannon'), ['-j', '-R', String(RATE), '-d', String(seconds), '-c', CONNECTIONS, url], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const r = JSON.parse(stdout) as { requests: { average: number; total: number }; latency: { p99: number }; errors: number; timeouts: number; non2xx: number };
+    return { rate: r.requests.average, total: r.requests.total, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+  }
+  const { stdout } = await run(path.join(root, 'node_modules/.bin/tsx'), [path.join(import.meta.dirname, 'paced.ts'), url, String(RATE), String(seconds), CONNECTIONS]);
+  return JSON.parse(stdout) as Drive;
+}
+
+/**
+ * A fixed rate of GETs: one discarded warm-up run, then RUNS runs; the median of each of
  * "reached req/s, p99, errors, thread cost". The thread cost is this process's CPU time (the server
- * and PGlite; autocannon runs in its own process) per request: on a shared machine it moves much less
+ * and PGlite; the load generator runs in its own process) per request: on a shared machine it moves much less
  * than the latencies do. Each run also shows what makes a tail while the thread is mostly idle: the
  * public cache's misses (requests that waited for the queries) and fills ahead, the longest
  * event-loop stall, the garbage collector (pauses, longest) and the times the kernel took the CPU
@@ -70,7 +95,7 @@ const autocannon = (url: string, seconds: number) =>
  */
 async function load(db: Db, url: string): Promise<string> {
   const loadBefore = loadavg()[0]!;
-  if (WARMUP_SECONDS > 0) await autocannon(url, WARMUP_SECONDS);
+  if (WARMUP_SECONDS > 0) await drive(url, WARMUP_SECONDS);
   const runs: { rate: number; p99: number; errors: number; cpu: number; misses: number; fills: number; stall: number; gcs: number; gcMax: number; preempted: number }[] = [];
   for (let i = 0; i < RUNS; i++) {
     const before = { ...publicCacheStats(db) };
@@ -81,18 +106,17 @@ async function load(db: Db, url: string): Promise<string> {
     loop.enable();
     const switches = process.resourceUsage().involuntaryContextSwitches;
     const cpu = process.cpuUsage();
-    const { stdout } = await autocannon(url, SECONDS);
+    const r = await drive(url, SECONDS);
     const used = process.cpuUsage(cpu);
     const preempted = process.resourceUsage().involuntaryContextSwitches - switches;
     loop.disable();
     gcObserver.disconnect();
     const after = publicCacheStats(db);
-    const r = JSON.parse(stdout) as { requests: { average: number; total: number }; latency: { p99: number }; errors: number; timeouts: number; non2xx: number };
     runs.push({
-      rate: r.requests.average,
-      p99: r.latency.p99,
-      errors: r.errors + r.timeouts + r.non2xx,
-      cpu: (used.user + used.system) / 1000 / Math.max(1, r.requests.total),
+      rate: r.rate,
+      p99: r.p99,
+      errors: r.errors,
+      cpu: (used.user + used.system) / 1000 / Math.max(1, r.total),
       misses: after.misses - before.misses,
       fills: after.fills - before.fills,
       stall: loop.max / 1e6,
