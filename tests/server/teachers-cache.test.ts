@@ -96,10 +96,11 @@ describe('public cache', () => {
       const stats = publicCacheStats(ctx.db);
       at(30);
       expect((await list())[0]?.available_now).toBe(false);
+      const done = stats.filled;
       at(56);
       await list();
       await list(); // asked for again: the next minute is filled in the background
-      await vi.waitFor(() => expect(stats.fills).toBeGreaterThan(0));
+      await vi.waitFor(() => expect(stats.filled).toBe(done + 1));
       const fills = stats.fills;
       const misses = stats.misses;
       at(61);
@@ -128,6 +129,28 @@ describe('public cache', () => {
       await list();
       expect(stats.fills).toBe(once + 1);
     });
+  });
+
+  it("a new minute's list reads only its cards' availability, not the list again; a write reads it all", async () => {
+    const id = await makeTeacher(ctx.db, { first: 'Minute', last: 'Memo', hours: [[0, '09:01', '12:00']] });
+    const memo = async () => ((await (await get('/api/v1/teachers?search=Minute')).json()) as { data: TeacherCard[] }).data;
+    const counts = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.filter(([sql]) => /COUNT\(\*\)/i.test(String(sql))).length;
+    ctx.clock.now = new Date(T0.getTime() + 10_000);
+    expect((await memo())[0]?.available_now).toBe(false);
+    const one = vi.spyOn(ctx.db, 'one');
+    try {
+      ctx.clock.now = new Date(T0.getTime() + 70_000); // the next minute: hours from 09:01 have begun
+      expect((await memo())[0]?.available_now).toBe(true);
+      expect(counts(one)).toBe(0);
+      await ctx.db.query(`UPDATE users SET experience_years = 23 WHERE id = $1`, [id]);
+      const after = await memo();
+      expect(after[0]?.experience_years).toBe(23);
+      expect(after[0]?.available_now).toBe(true);
+      expect(counts(one)).toBe(1);
+    } finally {
+      one.mockRestore();
+      ctx.clock.now = new Date(T0);
+    }
   });
 
   it('the warm-up at start fills the default list in both locales', async () => {

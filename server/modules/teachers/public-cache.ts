@@ -51,18 +51,20 @@ const caches = new WeakMap<Db, Map<string, Entry>>();
 
 /**
  * Per database: hits; misses (requests that found no entry and waited for one); fills (every run of
- * `produce`, the ones made ahead included). The bench prints misses and fills per run.
+ * `produce` started, the ones made ahead included) and how many of them finished. The bench prints
+ * misses and fills per run.
  */
 export interface PublicCacheStats {
   hits: number;
   misses: number;
   fills: number;
+  filled: number;
 }
 const stats = new WeakMap<Db, PublicCacheStats>();
 
 export function publicCacheStats(db: Db): PublicCacheStats {
   let s = stats.get(db);
-  if (!s) stats.set(db, (s = { hits: 0, misses: 0, fills: 0 }));
+  if (!s) stats.set(db, (s = { hits: 0, misses: 0, fills: 0, filled: 0 }));
   return s;
 }
 
@@ -91,7 +93,10 @@ function fill(db: Db, entries: Map<string, Entry>, key: string, produce: () => P
         remember(entries, key, entry);
         return entry;
       })
-      .finally(() => pending.delete(key));
+      .finally(() => {
+        pending.delete(key);
+        publicCacheStats(db).filled++;
+      });
     pending.set(key, fill);
   }
   return fill;

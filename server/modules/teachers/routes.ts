@@ -3,7 +3,8 @@
 // card's "available now" follows the clock (and the teacher's sessions: a booking shows within about a
 // minute); a teacher's busy times are read fresh on every call. In a minute's last seconds a hit fills
 // the next minute's answer ahead (computed for its first instant), so the clock turning over is not a
-// miss that every request of that moment waits for.
+// miss that every request of that moment waits for; and a list answer for a new minute reads only its
+// cards' availability, the rest of the page being kept per version (list-pages.ts).
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '../../../contract/availability';
@@ -13,7 +14,8 @@ import { ApiFailure } from '../../http/errors';
 import { pathParams, queryParams } from '../../http/validate';
 import { tr } from '../../i18n';
 import { publicJson, type Ahead } from './public-cache';
-import { busyByTeacher, listTeachers, teacherDetail } from './queries';
+import { listPage } from './list-pages';
+import { busyByTeacher, teacherDetail } from './queries';
 
 export interface TeachersRoutesOptions {
   now?: () => Date;
@@ -43,7 +45,7 @@ export function teachersRoutes({ now = () => new Date() }: TeachersRoutesOptions
       const locale = c.get('locale');
       const keyAt = (minute: string) => `teachers|${minute}|${JSON.stringify(filter)}`;
       const produceAt = (when: Date) => async () => {
-        const { cards, total } = await listTeachers(db, filter, locale, when);
+        const { cards, total } = await listPage(db, filter, locale, when);
         return {
           message: tr(cards.length === 0 && filter.search ? 'teachers_none_by_name' : 'ok', locale),
           data: cards,
