@@ -11,7 +11,7 @@
 // src/app/guards.ts still own access control: they only say where a user may NOT be.
 import { anonymous } from './auth/anonymous.states';
 import { loggedIn } from './auth/logged-in.states';
-import { authSetup, required } from './auth/setup';
+import { authSetup, keepAccount, required } from './auth/setup';
 import { initialAuthContext } from './auth/guest';
 export { parseReturnTarget, parseTeacherId } from './auth/return-to';
 
@@ -23,7 +23,6 @@ export {
   RESEND_COOLDOWN_SECONDS,
   type AuthDestination,
   type AuthEvent,
-  type AuthNotice,
   type FormFields,
   type ReturnTarget,
   type StoredSession,
@@ -77,10 +76,7 @@ export const authMachine = authSetup.createMachine({
             input: ({ context }) => ({ token: required(context.pendingToken, 'token cookie') }),
             onDone: {
               target: '#auth.loggedIn',
-              actions: [
-                { type: 'setAccount', params: ({ event }) => ({ account: event.output }) },
-                { type: 'storeSession', params: ({ event }) => ({ account: event.output }) },
-              ],
+              actions: keepAccount,
             },
             onError: { target: '#auth.anonymous', actions: ['clearSession', 'forgetAccount'] },
           },

@@ -3,25 +3,16 @@
 // feedback. Written once here and spread into those states; targets are siblings under `anonymous`.
 import { authSetup } from './setup';
 
+/** The forms sent with a phone keep it (and its country) for the screens that follow. */
+const startWithPhone = ['clearFeedback', { type: 'rememberPhone', params: ({ event }: { event: { phone: string; countryCode?: string } }) => event }] as const;
+
 export const startForms = authSetup.createStateConfig({
   on: {
-    'signup.submit': {
-      target: 'registering',
-      actions: ['clearFeedback', { type: 'rememberPhone', params: ({ event }) => event }],
-    },
-    'login.submit': {
-      target: 'loggingIn',
-      actions: ['clearFeedback', { type: 'rememberPhone', params: ({ event }) => event }],
-    },
+    'signup.submit': { target: 'registering', actions: startWithPhone },
+    'login.submit': { target: 'loggingIn', actions: startWithPhone },
     'teacher.signup.submit': { target: 'teacherRegistering', actions: 'clearFeedback' },
     'teacher.login.submit': { target: 'teacherLoggingIn', actions: 'clearFeedback' },
-    'password.forgot.submit': {
-      target: 'requestingPasswordReset',
-      actions: ['clearFeedback', { type: 'rememberPhone', params: ({ event }) => event }],
-    },
-    'password.reset.submit': {
-      target: 'resettingPassword',
-      actions: ['clearFeedback', { type: 'rememberPhone', params: ({ event }) => event }],
-    },
+    'password.forgot.submit': { target: 'requestingPasswordReset', actions: startWithPhone },
+    'password.reset.submit': { target: 'resettingPassword', actions: startWithPhone },
   },
 }).on;

@@ -1,7 +1,7 @@
 // Someone is signed in (loggedIn): completing the registration when sign-up fields are missing,
 // profile reloads, logout, and the server ending the session (401).
 import { assertEvent } from 'xstate';
-import { authSetup, keepFailure, tokenOf } from './setup';
+import { authSetup, keepAccount, keepFailure, tokenOf } from './setup';
 import { afterSignIn } from './return-to';
 import { BUSY } from './types';
 
@@ -52,11 +52,7 @@ export const loggedIn = authSetup.createStateConfig({
         },
         onDone: {
           target: 'deciding',
-          actions: [
-            { type: 'setAccount', params: ({ event }) => ({ account: event.output }) },
-            { type: 'storeSession', params: ({ event }) => ({ account: event.output }) },
-            { type: 'navigate', params: ({ context }) => afterSignIn(context) },
-          ],
+          actions: [...keepAccount, { type: 'navigate', params: ({ context }) => afterSignIn(context) }],
         },
         onError: { target: 'incompleteProfile', actions: keepFailure },
       },
@@ -69,10 +65,7 @@ export const loggedIn = authSetup.createStateConfig({
         input: ({ context }) => ({ token: tokenOf(context) }),
         onDone: {
           target: 'deciding',
-          actions: [
-            { type: 'setAccount', params: ({ event }) => ({ account: event.output }) },
-            { type: 'storeSession', params: ({ event }) => ({ account: event.output }) },
-          ],
+          actions: keepAccount,
         },
         onError: 'deciding',
       },

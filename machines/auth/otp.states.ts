@@ -2,7 +2,7 @@
 // resend button. Two independent regions — the code and the resend — in one parallel state.
 import { assertEvent } from 'xstate';
 import { startForms } from './forms';
-import { authSetup, keepFailure, phoneOf, required } from './setup';
+import { authSetup, keepAccount, keepFailure, phoneOf, required } from './setup';
 import { afterSignIn } from './return-to';
 import { BUSY } from './types';
 
@@ -29,19 +29,11 @@ const code = authSetup.createStateConfig({
             guard: { type: 'isNewAccount', params: ({ event }) => ({ account: event.output }) },
             target: '#auth.loggedIn',
             description: 'Phone-first sign-in: the phone had no account, so the sign-up fields come next.',
-            actions: [
-              { type: 'setAccount', params: ({ event }) => ({ account: event.output }) },
-              { type: 'storeSession', params: ({ event }) => ({ account: event.output }) },
-              { type: 'navigate', params: { to: 'completeRegister' } },
-            ],
+            actions: [...keepAccount, { type: 'navigate', params: { to: 'completeRegister' } }],
           },
           {
             target: '#auth.loggedIn',
-            actions: [
-              { type: 'setAccount', params: ({ event }) => ({ account: event.output }) },
-              { type: 'storeSession', params: ({ event }) => ({ account: event.output }) },
-              { type: 'navigate', params: ({ context }) => afterSignIn(context) },
-            ],
+            actions: [...keepAccount, { type: 'navigate', params: ({ context }) => afterSignIn(context) }],
           },
         ],
         onError: [

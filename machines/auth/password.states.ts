@@ -2,7 +2,7 @@
 // and password recovery (a texted reset code, then the new password).
 import { assertEvent } from 'xstate';
 import { startForms } from './forms';
-import { authSetup, keepFailure, phoneOf } from './setup';
+import { authSetup, keepAccount, keepFailure, phoneOf } from './setup';
 import { BUSY } from './types';
 
 export const teacherStates = {
@@ -18,11 +18,7 @@ export const teacherStates = {
       },
       onDone: {
         target: '#auth.loggedIn',
-        actions: [
-          { type: 'setAccount', params: ({ event }) => ({ account: event.output }) },
-          { type: 'storeSession', params: ({ event }) => ({ account: event.output }) },
-          { type: 'navigate', params: { to: 'root' } },
-        ],
+        actions: [...keepAccount, { type: 'navigate', params: { to: 'root' } }],
       },
       onError: { target: 'idle', actions: keepFailure },
     },
@@ -40,11 +36,7 @@ export const teacherStates = {
       },
       onDone: {
         target: '#auth.loggedIn',
-        actions: [
-          { type: 'setAccount', params: ({ event }) => ({ account: event.output }) },
-          { type: 'storeSession', params: ({ event }) => ({ account: event.output }) },
-          { type: 'navigate', params: { to: 'aboutUs' } },
-        ],
+        actions: [...keepAccount, { type: 'navigate', params: { to: 'aboutUs' } }],
       },
       onError: { target: 'idle', actions: keepFailure },
     },

@@ -114,3 +114,12 @@ export const authSetup = setup({
 
 /** Failures of a form's request stay in context for that form (`rememberFailure` from the actor's error). */
 export const keepFailure = { type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } as const;
+
+/**
+ * A request answered with the account: it becomes the signed-in account and is stored (cookies and
+ * record). Spread first into the `onDone` actions of every such request.
+ */
+export const keepAccount = [
+  { type: 'setAccount', params: ({ event }: { event: { output: AccountRecord } }) => ({ account: event.output }) },
+  { type: 'storeSession', params: ({ event }: { event: { output: AccountRecord } }) => ({ account: event.output }) },
+] as const;

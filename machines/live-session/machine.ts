@@ -5,6 +5,22 @@ import { inCall } from './in-call.states';
 import { liveSessionSetup } from './setup';
 import { combinedQuality, initialLiveSessionContext, qualityLabel } from './types';
 
+/**
+ * One try of the request that marks the session finished (`ending` makes two). Its answer ends the
+ * session with the time up; a failure retries once (`then: 'retry'`), then ends it all the same.
+ */
+function askToEnd(then: 'retry' | 'end') {
+  return liveSessionSetup.createStateConfig({
+    invoke: {
+      id: 'endSession',
+      src: 'endSession',
+      input: ({ context }) => ({ channelName: context.channelName }),
+      onDone: { target: '#live-session.ended', actions: assign({ endReason: 'timeUp' as const }) },
+      onError: then === 'retry' ? { target: 'waitingToRetry' } : { target: '#live-session.ended', actions: assign({ endReason: 'timeUp' as const }) },
+    },
+  });
+}
+
 export const liveSessionMachine = liveSessionSetup.createMachine({
   id: 'live-session',
   description: 'One live video session between a student and a teacher, from the device check to the end of the booked time.',
@@ -105,28 +121,12 @@ export const liveSessionMachine = liveSessionSetup.createMachine({
           on: { 'clock.tick': { actions: 'tick' } },
           initial: 'requesting',
           states: {
-            requesting: {
-              invoke: {
-                id: 'endSession',
-                src: 'endSession',
-                input: ({ context }) => ({ channelName: context.channelName }),
-                onDone: { target: '#live-session.ended', actions: assign({ endReason: 'timeUp' as const }) },
-                onError: { target: 'waitingToRetry' },
-              },
-            },
+            requesting: askToEnd('retry'),
             waitingToRetry: {
               description: 'Our clock may run a moment ahead of the server\'s, which then says "not over yet": one more try shortly after.',
               after: { END_RETRY: { target: 'retrying' } },
             },
-            retrying: {
-              invoke: {
-                id: 'endSession',
-                src: 'endSession',
-                input: ({ context }) => ({ channelName: context.channelName }),
-                onDone: { target: '#live-session.ended', actions: assign({ endReason: 'timeUp' as const }) },
-                onError: { target: '#live-session.ended', actions: assign({ endReason: 'timeUp' as const }) },
-              },
-            },
+            retrying: askToEnd('end'),
           },
         },
       },

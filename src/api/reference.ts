@@ -28,13 +28,11 @@ export function contactDetailsOf(settings: Settings | undefined): ContactDetails
 
 type Schemas = typeof referenceSchemas;
 
-async function load<K extends keyof Schemas>(
-  client: ApiClient,
-  path: string,
-  list: K,
-  locale: string,
-  signal: AbortSignal | undefined,
-): Promise<z.infer<Schemas[K]>> {
+/** A reference list's name: its path under v1/, its query key and its schema. */
+export type ReferenceList = keyof Schemas;
+
+async function load<K extends ReferenceList>(client: ApiClient, list: K, locale: string, signal: AbortSignal | undefined): Promise<z.infer<Schemas[K]>> {
+  const path = `v1/${list}`;
   try {
     // The language asked for is the one in the query key, so the cache never holds the other one.
     // The schemas (zod) load beside the request, not with the page (./reference-schemas.ts).
@@ -52,49 +50,20 @@ async function load<K extends keyof Schemas>(
   }
 }
 
-export const referenceKeys = {
-  all: ['reference'] as const,
-  settings: (locale: string) => ['reference', 'settings', locale] as const,
-  phases: (locale: string) => ['reference', 'phases', locale] as const,
-  countries: (locale: string) => ['reference', 'countries', locale] as const,
-  subjects: (locale: string) => ['reference', 'subjects', locale] as const,
-};
-
 // Reference data changes rarely; keep it for the visit.
 const staleTime = 30 * 60_000;
 
-export function settingsQuery(locale: string, client: ApiClient = api) {
+/** One reference list in one language, as a TanStack Query definition (key `['reference', list, locale]`). */
+export function referenceQuery<K extends ReferenceList>(list: K, locale: string, client: ApiClient = api) {
   return queryOptions({
-    queryKey: referenceKeys.settings(locale),
-    queryFn: ({ signal }) => load(client, 'v1/settings', 'settings', locale, signal),
+    queryKey: ['reference', list, locale] as const,
+    queryFn: ({ signal }) => load(client, list, locale, signal),
     staleTime,
     meta: { silent: true },
   });
 }
 
-export function phasesQuery(locale: string, client: ApiClient = api) {
-  return queryOptions({
-    queryKey: referenceKeys.phases(locale),
-    queryFn: ({ signal }) => load(client, 'v1/phases', 'phases', locale, signal),
-    staleTime,
-    meta: { silent: true },
-  });
-}
-
-export function countriesQuery(locale: string, client: ApiClient = api) {
-  return queryOptions({
-    queryKey: referenceKeys.countries(locale),
-    queryFn: ({ signal }) => load(client, 'v1/countries', 'countries', locale, signal),
-    staleTime,
-    meta: { silent: true },
-  });
-}
-
-export function subjectsQuery(locale: string, client: ApiClient = api) {
-  return queryOptions({
-    queryKey: referenceKeys.subjects(locale),
-    queryFn: ({ signal }) => load(client, 'v1/subjects', 'subjects', locale, signal),
-    staleTime,
-    meta: { silent: true },
-  });
-}
+export const settingsQuery = (locale: string, client?: ApiClient) => referenceQuery('settings', locale, client);
+export const phasesQuery = (locale: string, client?: ApiClient) => referenceQuery('phases', locale, client);
+export const countriesQuery = (locale: string, client?: ApiClient) => referenceQuery('countries', locale, client);
+export const subjectsQuery = (locale: string, client?: ApiClient) => referenceQuery('subjects', locale, client);

@@ -1,25 +1,25 @@
-// The fields the auth screens share — names in Arabic, phone, gender, school phase, the texted code, a new
-// password with its confirmation — written once so every screen labels, binds and validates them alike.
-// Each takes the TanStack Form field it renders; the caller keeps `<form.Field name validators>` so the
-// form's own types check the name. The validators every caller uses are exported beside them.
-import type { AnyFieldApi } from '@tanstack/react-form';
+// The fields the auth and profile forms share — names in Arabic, phone, gender, school phase, the texted
+// code, a new password with its confirmation, a teacher's facts — written once so every screen labels,
+// binds and validates them alike. `TextField` and `SelectField` are the two shapes most of them take.
+// Each renders the field of the `form.AppField` around it (src/domain/app-form.tsx pre-binds them); the
+// caller keeps `name` and `validators` so the form's own types check the name. The validators every
+// caller uses are exported beside them.
+import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { QUALIFICATIONS } from '../../contract/auth';
 import { emailSchema, validationKeys } from '../../contract/validation';
 import { Field } from '../ui/field';
+import { useFieldContext } from '../ui/form-context';
 import { textBinding, valueBinding } from '../ui/form-helpers';
 import { PasswordStrength } from '../ui/password-strength';
 import { PhoneInput, validatePhone, type PhoneValue } from '../ui/phone-input';
-import { TextInput } from '../ui/text-input';
+import { TextInput, type TextInputProps } from '../ui/text-input';
 import { ChoiceGroup } from '../ui/choice-group';
+import { FileInput } from '../ui/file-input';
 import { fieldErrors, formErrorsNow } from './form-messages';
 import { useCountryOptions, usePhaseOptions, useSubjectOptions } from '../api/reference-options';
-import { SelectInput } from '../ui/select-input';
+import { SelectInput, type SelectInputProps } from '../ui/select-input';
 import { arabicNameSchema, birthDateProblem, codeProblem, experienceProblem, OTP_LENGTH, passwordProblem, requiredChoice, schemaProblem } from './rules';
-
-interface FieldProps {
-  field: AnyFieldApi;
-}
 
 export const requiredValue = (value: string) => (value === '' ? validationKeys.required : undefined);
 
@@ -36,16 +36,46 @@ export const fieldValidators = {
   choice: { onChange: ({ value }: { value: readonly string[] }) => requiredChoice(value) },
 };
 
-export function ArabicNameField({ field, label, autoComplete }: FieldProps & { label: string; autoComplete: string }) {
-  const { t, i18n } = useLingui();
+/** A required text field: the labelled input bound to the field, its visible errors below. */
+export function TextField({ label, description, errors, ...input }: TextInputProps & { label: string; description?: ReactNode; errors?: string[] }) {
+  const field = useFieldContext<string>();
+  const { i18n } = useLingui();
   return (
-    <Field label={label} required errors={fieldErrors(field, i18n)} description={t`In Arabic letters`}>
-      {(control) => <TextInput {...control} {...textBinding(field)} autoComplete={autoComplete} lang="ar" dir="rtl" />}
+    <Field label={label} required errors={errors ?? fieldErrors(field, i18n)} description={description}>
+      {(control) => <TextInput {...control} {...textBinding(field)} {...input} />}
     </Field>
   );
 }
 
-export function PhoneField({ field }: FieldProps) {
+/** A required single choice from a list (native select), bound to the field. */
+export function SelectField({ label, ...select }: Omit<SelectInputProps, 'value' | 'onChange'> & { label: string }) {
+  const field = useFieldContext<string>();
+  const { i18n } = useLingui();
+  return (
+    <Field label={label} required errors={fieldErrors(field, i18n)}>
+      {(control) => <SelectInput {...control} name={field.name} {...select} {...valueBinding<string>(field)} />}
+    </Field>
+  );
+}
+
+/** A document to upload (image or PDF), bound to the field; `required` marks it for the sign-up. */
+export function FileField({ label, required = false, disabled }: { label: string; required?: boolean; disabled?: boolean }) {
+  const field = useFieldContext<File | null>();
+  const { i18n } = useLingui();
+  return (
+    <Field label={label} required={required} errors={fieldErrors(field, i18n)}>
+      {(control) => <FileInput {...control} name={field.name} {...valueBinding<File | null>(field)} disabled={disabled} />}
+    </Field>
+  );
+}
+
+export function ArabicNameField({ label, autoComplete }: { label: string; autoComplete: string }) {
+  const { t } = useLingui();
+  return <TextField label={label} description={t`In Arabic letters`} autoComplete={autoComplete} lang="ar" dir="rtl" />;
+}
+
+export function PhoneField() {
+  const field = useFieldContext<PhoneValue>();
   const { t, i18n } = useLingui();
   return (
     <Field label={t`Phone number`} required errors={fieldErrors(field, i18n)}>
@@ -55,16 +85,13 @@ export function PhoneField({ field }: FieldProps) {
 }
 
 /** An e-mail address: `autoComplete` says whether it is the sign-in name ("username") or a contact ("email"). */
-export function EmailField({ field, autoComplete }: FieldProps & { autoComplete: 'email' | 'username' }) {
-  const { t, i18n } = useLingui();
-  return (
-    <Field label={t`Email`} required errors={fieldErrors(field, i18n)}>
-      {(control) => <TextInput {...control} {...textBinding(field)} type="email" autoComplete={autoComplete} dir="ltr" inputMode="email" />}
-    </Field>
-  );
+export function EmailField({ autoComplete }: { autoComplete: 'email' | 'username' }) {
+  const { t } = useLingui();
+  return <TextField label={t`Email`} type="email" autoComplete={autoComplete} dir="ltr" inputMode="email" />;
 }
 
-export function GenderField({ field }: FieldProps) {
+export function GenderField() {
+  const field = useFieldContext<string>();
   const { t, i18n } = useLingui();
   return (
     <ChoiceGroup
@@ -81,52 +108,22 @@ export function GenderField({ field }: FieldProps) {
   );
 }
 
-export function PhaseField({ field }: FieldProps) {
-  const { t, i18n } = useLingui();
+export function PhaseField() {
+  const { t } = useLingui();
   const phases = usePhaseOptions();
-  return (
-    <Field label={t`School phase`} required errors={fieldErrors(field, i18n)}>
-      {(control) => (
-        <SelectInput
-          {...control}
-          name={field.name}
-          placeholder={phases.isLoading ? t`Loading…` : t`Choose the phase`}
-          options={phases.data ?? []}
-          {...valueBinding<string>(field)}
-        />
-      )}
-    </Field>
-  );
+  return <SelectField label={t`School phase`} placeholder={phases.isLoading ? t`Loading…` : t`Choose the phase`} options={phases.data ?? []} />;
 }
 
 /** The texted code: one field (not six boxes) for the numeric keypad and the browser's SMS code autofill. */
-export function CodeField({ field }: FieldProps) {
-  const { t, i18n } = useLingui();
-  return (
-    <Field label={t`Verification code`} required errors={fieldErrors(field, i18n)}>
-      {(control) => (
-        <TextInput
-          {...control}
-          {...textBinding(field)}
-          className="otp-input"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={OTP_LENGTH}
-          dir="ltr"
-        />
-      )}
-    </Field>
-  );
+export function CodeField() {
+  const { t } = useLingui();
+  return <TextField label={t`Verification code`} className="otp-input" inputMode="numeric" autoComplete="one-time-code" maxLength={OTP_LENGTH} dir="ltr" />;
 }
 
 /** A new password with the live strength meter. */
-export function NewPasswordField({ field, label }: FieldProps & { label: string }) {
-  const { i18n } = useLingui();
-  return (
-    <Field label={label} required errors={fieldErrors(field, i18n)} description={<PasswordStrength password={field.state.value as string} />}>
-      {(control) => <TextInput {...control} {...textBinding(field)} type="password" autoComplete="new-password" dir="ltr" />}
-    </Field>
-  );
+export function NewPasswordField({ label }: { label: string }) {
+  const password = useFieldContext<string>().state.value;
+  return <TextField label={label} description={<PasswordStrength password={password} />} type="password" autoComplete="new-password" dir="ltr" />;
 }
 
 /**
@@ -138,39 +135,27 @@ export function confirmationSettled(confirmation: string, password: string): boo
   return confirmation !== '' && password !== '' && (!password.startsWith(confirmation) || confirmation.length >= password.length);
 }
 
-export function PasswordConfirmationField({ field }: FieldProps) {
+export function PasswordConfirmationField() {
+  const field = useFieldContext<string>();
   const { t, i18n } = useLingui();
   const password = String(field.form.getFieldValue('password') ?? '');
-  const value = String(field.state.value ?? '');
   const shown = fieldErrors(field, i18n);
-  const live = confirmationSettled(value, password) ? formErrorsNow(field, i18n) : [];
-  return (
-    <Field label={t`Confirm password`} required errors={shown.length ? shown : live}>
-      {(control) => <TextInput {...control} {...textBinding(field)} type="password" autoComplete="new-password" dir="ltr" />}
-    </Field>
-  );
+  const live = confirmationSettled(String(field.state.value ?? ''), password) ? formErrorsNow(field, i18n) : [];
+  return <TextField label={t`Confirm password`} errors={shown.length ? shown : live} type="password" autoComplete="new-password" dir="ltr" />;
 }
 
-export function BirthDateField({ field }: FieldProps) {
-  const { t, i18n } = useLingui();
-  return (
-    <Field label={t`Birth date`} required errors={fieldErrors(field, i18n)}>
-      {(control) => <TextInput {...control} {...textBinding(field)} type="date" autoComplete="bday" dir="ltr" />}
-    </Field>
-  );
+export function BirthDateField() {
+  const { t } = useLingui();
+  return <TextField label={t`Birth date`} type="date" autoComplete="bday" dir="ltr" />;
 }
 
-export function ExperienceField({ field }: FieldProps) {
-  const { t, i18n } = useLingui();
-  return (
-    <Field label={t`Years of experience`} required errors={fieldErrors(field, i18n)}>
-      {(control) => <TextInput {...control} {...textBinding(field)} inputMode="numeric" dir="ltr" />}
-    </Field>
-  );
+export function ExperienceField() {
+  const { t } = useLingui();
+  return <TextField label={t`Years of experience`} inputMode="numeric" dir="ltr" />;
 }
 
-export function QualificationField({ field }: FieldProps) {
-  const { t, i18n } = useLingui();
+export function QualificationField() {
+  const { t } = useLingui();
   const labels: Record<(typeof QUALIFICATIONS)[number], string> = {
     bachelor: t`Bachelor's degree`,
     master: t`Master's degree`,
@@ -179,42 +164,18 @@ export function QualificationField({ field }: FieldProps) {
     file: t`Professional portfolio`,
     certificate: t`Certificate`,
   };
-  return (
-    <Field label={t`Education qualification`} required errors={fieldErrors(field, i18n)}>
-      {(control) => (
-        <SelectInput
-          {...control}
-          name={field.name}
-          placeholder={t`Choose the qualification`}
-          options={QUALIFICATIONS.map((q) => ({ value: q, label: labels[q] }))}
-          {...valueBinding<string>(field)}
-        />
-      )}
-    </Field>
-  );
+  return <SelectField label={t`Education qualification`} placeholder={t`Choose the qualification`} options={QUALIFICATIONS.map((q) => ({ value: q, label: labels[q] }))} />;
 }
 
-export function CountryField({ field }: FieldProps) {
-  const { t, i18n } = useLingui();
+export function CountryField() {
+  const { t } = useLingui();
   const countries = useCountryOptions();
-  return (
-    <Field label={t`Country`} required errors={fieldErrors(field, i18n)}>
-      {(control) => (
-        <SelectInput
-          {...control}
-          name={field.name}
-          autoComplete="country"
-          placeholder={countries.isLoading ? t`Loading…` : t`Choose the country`}
-          options={countries.data ?? []}
-          {...valueBinding<string>(field)}
-        />
-      )}
-    </Field>
-  );
+  return <SelectField label={t`Country`} autoComplete="country" placeholder={countries.isLoading ? t`Loading…` : t`Choose the country`} options={countries.data ?? []} />;
 }
 
 /** The phases or the subjects a teacher teaches: checkboxes in columns, at least one. */
-export function TeachingChoiceField({ field, kind }: FieldProps & { kind: 'phases' | 'subjects' }) {
+export function TeachingChoiceField({ kind }: { kind: 'phases' | 'subjects' }) {
+  const field = useFieldContext<string[]>();
   const { t, i18n } = useLingui();
   const phases = usePhaseOptions();
   const subjects = useSubjectOptions();

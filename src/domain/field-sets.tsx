@@ -3,13 +3,13 @@
 // and what a teacher teaches. Each renders the form's own fields by name, so the form's values must hold
 // those names (first_name, second_name, last_name; gender, phase_id; password, password_confirmation;
 // phases, subjects).
-import { Field as FormField, type AnyFormApi } from '@tanstack/react-form';
 import { useLingui } from '@lingui/react/macro';
-import { ArabicNameField, fieldValidators, GenderField, NewPasswordField, PasswordConfirmationField, PhaseField, TeachingChoiceField } from './field-groups';
+import type { AnyAppForm } from './app-form';
+import { fieldValidators } from './field-groups';
 import { confirmationProblem } from './rules';
 
 /** First and last name side by side; with `second`, a teacher's three names in a row. */
-export function ArabicNameFields({ form, second = false }: { form: AnyFormApi; second?: boolean }) {
+export function ArabicNameFields({ form, second = false }: { form: AnyAppForm; second?: boolean }) {
   const { t } = useLingui();
   const names = [
     { name: 'first_name', label: t`First name`, autoComplete: 'given-name' },
@@ -19,57 +19,50 @@ export function ArabicNameFields({ form, second = false }: { form: AnyFormApi; s
   return (
     <div className={second ? 'form-triple' : 'form-pair'}>
       {names.map(({ name, label, autoComplete }) => (
-        <FormField key={name} form={form} name={name} validators={fieldValidators.arabicName}>
-          {(field) => <ArabicNameField field={field} label={label} autoComplete={autoComplete} />}
-        </FormField>
+        <form.AppField key={name} name={name} validators={fieldValidators.arabicName}>
+          {(field) => <field.ArabicNameField label={label} autoComplete={autoComplete} />}
+        </form.AppField>
       ))}
     </div>
   );
 }
 
 /** A student's gender and school phase (sign-up, complete registration). */
-export function GenderAndPhaseFields({ form }: { form: AnyFormApi }) {
+export function GenderAndPhaseFields({ form }: { form: AnyAppForm }) {
   return (
     <>
-      <FormField form={form} name="gender" validators={fieldValidators.required}>
-        {(field) => <GenderField field={field} />}
-      </FormField>
-      <FormField form={form} name="phase_id" validators={fieldValidators.required}>
-        {(field) => <PhaseField field={field} />}
-      </FormField>
+      <form.AppField name="gender" validators={fieldValidators.required}>{(field) => <field.GenderField />}</form.AppField>
+      <form.AppField name="phase_id" validators={fieldValidators.required}>{(field) => <field.PhaseField />}</form.AppField>
     </>
   );
 }
 
 /** A new password (with the strength meter) and its confirmation, re-checked whenever the password changes. */
-export function NewPasswordFields({ form, label }: { form: AnyFormApi; label: string }) {
+export function NewPasswordFields({ form, label }: { form: AnyAppForm; label: string }) {
   return (
     <>
-      <FormField form={form} name="password" validators={fieldValidators.password}>
-        {(field) => <NewPasswordField field={field} label={label} />}
-      </FormField>
-      <FormField
-        form={form}
+      <form.AppField name="password" validators={fieldValidators.password}>{(field) => <field.NewPasswordField label={label} />}</form.AppField>
+      <form.AppField
         name="password_confirmation"
         validators={{
           onChangeListenTo: ['password'],
           onChange: ({ value, fieldApi }) => confirmationProblem(value as string, fieldApi.form.getFieldValue('password') as string),
         }}
       >
-        {(field) => <PasswordConfirmationField field={field} />}
-      </FormField>
+        {(field) => <field.PasswordConfirmationField />}
+      </form.AppField>
     </>
   );
 }
 
 /** The phases and the subjects a teacher teaches, at least one of each. */
-export function TeachingFields({ form }: { form: AnyFormApi }) {
+export function TeachingFields({ form }: { form: AnyAppForm }) {
   return (
     <>
       {(['phases', 'subjects'] as const).map((kind) => (
-        <FormField key={kind} form={form} name={kind} validators={fieldValidators.choice}>
-          {(field) => <TeachingChoiceField field={field} kind={kind} />}
-        </FormField>
+        <form.AppField key={kind} name={kind} validators={fieldValidators.choice}>
+          {(field) => <field.TeachingChoiceField kind={kind} />}
+        </form.AppField>
       ))}
     </>
   );

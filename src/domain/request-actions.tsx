@@ -27,8 +27,8 @@ export interface RequestActionsProps {
 export function RequestActions({ request, actions, label }: RequestActionsProps) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
-  const [rejecting, setRejecting] = useState(false);
+  // At most one confirm dialog is open: reject's or cancel's.
+  const [dialog, setDialog] = useState<'reject' | 'cancel' | null>(null);
   const [reason, setReason] = useState('');
   const reasonId = useId();
   const change = useMutation({
@@ -47,6 +47,18 @@ export function RequestActions({ request, actions, label }: RequestActionsProps)
   if (shown.length === 0) return null;
   const busy = change.isPending;
   const name = (action: RequestAction) => (label ? `${i18n._(requestActionTexts[action])} — ${label}` : undefined);
+  // Reject and cancel open their confirm dialog first; its button confirms and closes it.
+  const dialogOf = (action: 'reject' | 'cancel') => ({
+    open: dialog === action,
+    onOpenChange: (open: boolean) => setDialog(open ? action : null),
+    trigger: (
+      <Button variant="secondary" disabled={busy} aria-label={name(action)} data-action={action}>
+        {i18n._(requestActionTexts[action])}
+      </Button>
+    ),
+    keepLabel: <Trans>Keep the request</Trans>,
+    confirmProps: { 'data-action': `confirm-${action}` },
+  });
 
   return (
     <div className="request-actions">
@@ -57,26 +69,18 @@ export function RequestActions({ request, actions, label }: RequestActionsProps)
       ) : null}
       {shown.includes('reject') ? (
         <ConfirmDialog
-          open={rejecting}
-          onOpenChange={setRejecting}
-          trigger={
-            <Button variant="secondary" disabled={busy} aria-label={name('reject')} data-action="reject">
-              {i18n._(requestActionTexts.reject)}
-            </Button>
-          }
+          {...dialogOf('reject')}
           title={<Trans>Reject this request?</Trans>}
           description={
             <p>
               <Trans>The student is told and gets back what they paid with. They can then book another teacher.</Trans>
             </p>
           }
-          keepLabel={<Trans>Keep the request</Trans>}
           confirmLabel={<Trans>Yes, reject it</Trans>}
           onConfirm={() => {
-            setRejecting(false);
+            setDialog(null);
             change.mutate({ what: 'reject', reason: reason.trim() });
           }}
-          confirmProps={{ 'data-action': 'confirm-reject' }}
         >
           <div className="field">
             <label htmlFor={reasonId} className="field-label">
@@ -95,22 +99,14 @@ export function RequestActions({ request, actions, label }: RequestActionsProps)
       ) : null}
       {shown.includes('cancel') ? (
         <ConfirmDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          trigger={
-            <Button variant="secondary" disabled={busy} aria-label={name('cancel')} data-action="cancel">
-              {i18n._(requestActionTexts.cancel)}
-            </Button>
-          }
+          {...dialogOf('cancel')}
           title={<Trans>Cancel this request?</Trans>}
           description={<RefundNote id={request.id} hours={request.duration_hours} />}
-          keepLabel={<Trans>Keep the request</Trans>}
           confirmLabel={<Trans>Yes, cancel it</Trans>}
           onConfirm={() => {
-            setConfirming(false);
+            setDialog(null);
             change.mutate({ what: 'cancel' });
           }}
-          confirmProps={{ 'data-action': 'confirm-cancel' }}
         />
       ) : null}
     </div>

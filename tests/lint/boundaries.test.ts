@@ -16,8 +16,10 @@ const eslint = new ESLint({
   overrideConfig: [{ files: ['**/*.{ts,tsx}'], ...tseslint.configs.disableTypeChecked }],
 });
 
-async function problems(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+/** Lints `code` (a file's text, or its lines) as if it stood at `filePath`. */
+async function problems(filePath: string, code: string | readonly string[]): Promise<string[]> {
+  const text = typeof code === 'string' ? code : [...code, ''].join('\n');
+  const [result] = await eslint.lintText(text, { filePath: path.join(root, filePath) });
   return (result?.messages ?? []).map((m) => `${m.ruleId ?? 'parse'}: ${m.message}`);
 }
 
@@ -27,28 +29,20 @@ function boundaryProblems(list: string[]): string[] {
 
 describe('lint boundaries', () => {
   it('machines import only xstate, zod and contract/', async () => {
-    const bad = await problems(
-      'machines/probe-bad.machine.ts',
-      [
-        "import { api } from '../src/api/client';",
-        "import { useState } from 'react';",
-        'export const probe = [api, useState];',
-        '',
-      ].join('\n'),
-    );
+    const bad = await problems('machines/probe-bad.machine.ts', [
+      "import { api } from '../src/api/client';",
+      "import { useState } from 'react';",
+      'export const probe = [api, useState];',
+    ]);
     expect(bad.some((m) => m.includes('../src/api/client'))).toBe(true);
     expect(bad.some((m) => m.includes("'react'"))).toBe(true);
 
-    const good = await problems(
-      'machines/probe-good.machine.ts',
-      [
-        "import { setup } from 'xstate';",
-        "import { z } from 'zod';",
-        "import type { AccountRecord } from '../contract/account';",
-        'export const probe: [typeof setup, typeof z, AccountRecord | null] = [setup, z, null];',
-        '',
-      ].join('\n'),
-    );
+    const good = await problems('machines/probe-good.machine.ts', [
+      "import { setup } from 'xstate';",
+      "import { z } from 'zod';",
+      "import type { AccountRecord } from '../contract/account';",
+      'export const probe: [typeof setup, typeof z, AccountRecord | null] = [setup, z, null];',
+    ]);
     expect(boundaryProblems(good)).toEqual([]);
   });
 
@@ -68,16 +62,12 @@ describe('lint boundaries', () => {
 
   it('ui/ and api/ import neither app/, features/ nor domain/; domain/ imports neither app/ nor features/', async () => {
     for (const folder of ['src/ui', 'src/api']) {
-      const bad = await problems(
-        `${folder}/probe.tsx`,
-        [
-          "import { titles } from '../app/titles';",
-          "import { Icon } from '../domain/icon';",
-          "import { Home } from '../features/pages/home';",
-          'export const probe = [titles, Icon, Home];',
-          '',
-        ].join('\n'),
-      );
+      const bad = await problems(`${folder}/probe.tsx`, [
+        "import { titles } from '../app/titles';",
+        "import { Icon } from '../domain/icon';",
+        "import { Home } from '../features/pages/home';",
+        'export const probe = [titles, Icon, Home];',
+      ]);
       const zones = bad.filter((m) => m.startsWith('import-x/no-restricted-paths'));
       expect(zones.some((m) => m.includes('../app/titles'))).toBe(true);
       expect(zones.some((m) => m.includes('../domain/icon'))).toBe(true);
@@ -113,15 +103,11 @@ describe('lint boundaries', () => {
       "import { api } from '../src/api/client';\nexport const probe = api;\n",
     );
     expect(bad.some((m) => m.startsWith('import-x/no-restricted-paths'))).toBe(true);
-    const good = await problems(
-      'server/probe.ts',
-      [
-        "import { authMachine } from '../machines/auth.machine';",
-        "import { accountRecordSchema } from '../contract/account';",
-        'export const probe = [authMachine, accountRecordSchema];',
-        '',
-      ].join('\n'),
-    );
+    const good = await problems('server/probe.ts', [
+      "import { authMachine } from '../machines/auth.machine';",
+      "import { accountRecordSchema } from '../contract/account';",
+      'export const probe = [authMachine, accountRecordSchema];',
+    ]);
     expect(boundaryProblems(good)).toEqual([]);
   });
 

@@ -25,24 +25,20 @@ import {
   type LiveSessionEvent,
   type RtcCommand,
 } from '../../machines/live-session.machine';
+import { sessionGrant } from '../src/live-session/fixtures';
 import { runModel } from './model';
 
 const start = Date.parse('2026-11-23T15:00:00Z');
 const end = start + 60 * 60_000;
-const grant: SessionGrant = {
+const grant = sessionGrant(start, { from: start, to: end }, {
   request_id: 1,
   channel_name: 'c0ffee',
   app_id: 'app',
   token: 'tok-1',
   uid: 11,
-  role: 'student',
-  expires_at: new Date(end).toISOString(),
-  starts_at: new Date(start).toISOString(),
-  ends_at: new Date(end).toISOString(),
-  server_time: new Date(start).toISOString(),
   video_configured: true,
   rtc_adapter: 'agora',
-};
+});
 const renewed: SessionGrant = { ...grant, token: 'tok-2' };
 // Arrived when the server sent it: no skew.
 const timed = (g: SessionGrant) => ({ grant: g, receivedAt: Date.parse(g.server_time) });

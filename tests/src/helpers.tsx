@@ -72,8 +72,8 @@ export interface RenderRoutedOptions {
   /** Child routes under the root, for screens that link or navigate elsewhere. */
   children?: (root: AnyRootRoute) => AnyRoute[];
   locale?: 'en' | 'ar';
-  /** Answers the API: every fetch goes through it and is recorded in `calls`. */
-  route: (url: string, method: string) => Reply;
+  /** Answers the API: every fetch goes through it and is recorded in `calls`. Without it the test stubs fetch itself. */
+  route?: (url: string, method: string) => Reply;
   path?: string;
 }
 
@@ -82,19 +82,19 @@ export interface RenderRoutedOptions {
  * recorded `onError`), a memory router — with the API answered by `route`.
  */
 export function renderRouted({ component, children, locale = 'en', route, path = '/' }: RenderRoutedOptions) {
-  const { fetch, calls } = fakeFetch(route);
-  vi.stubGlobal('fetch', fetch);
+  const fake = route ? fakeFetch(route) : null;
+  if (fake) vi.stubGlobal('fetch', fake.fetch);
   const onError = vi.fn();
   const queryClient = createQueryClient({ onError });
   const root = createRootRoute(component ? { component } : {});
   const routeTree = children ? root.addChildren(children(root)) : root;
   const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }) });
-  render(
+  const { unmount } = render(
     <I18nProvider i18n={makeI18n(locale)}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </I18nProvider>,
   );
-  return { calls, router, queryClient, onError, user: userEvent.setup() };
+  return { calls: fake?.calls ?? [], router, queryClient, onError, unmount, user: userEvent.setup() };
 }

@@ -6,7 +6,7 @@ import { FormShell } from '../../ui/form-shell';
 import { AuthCard } from './auth-card';
 import { emptyPhone } from '../../ui/phone-input';
 import { useAuthEventForm, type AuthActor } from './use-auth-request';
-import { PhoneField, fieldValidators } from '../../domain/field-groups';
+import { fieldValidators } from '../../domain/field-groups';
 
 export function ForgetPasswordPage({ auth }: { auth: AuthActor }) {
   const { t } = useLingui();
@@ -23,9 +23,7 @@ export function ForgetPasswordPage({ auth }: { auth: AuthActor }) {
         errorTitle={t`Could not send the code:`}
         submitLabel={<Trans>Send code</Trans>}
       >
-        <form.Field name="phone" validators={fieldValidators.phone}>
-          {(field) => <PhoneField field={field} />}
-        </form.Field>
+        <form.AppField name="phone" validators={fieldValidators.phone}>{(field) => <field.PhoneField />}</form.AppField>
       </FormShell>
       <p className="auth-switch">
         <Link to="/sign-in" search={{ as: 'teacher' }}>

@@ -7,8 +7,8 @@ import { FormShell } from '../../ui/form-shell';
 import { AuthCard } from './auth-card';
 import { emptyPhone, toPhoneValue } from '../../ui/phone-input';
 import { useAuthEventForm, type AuthActor } from './use-auth-request';
-import { asciiDigits } from './validation';
-import { CodeField, PhoneField, fieldValidators } from '../../domain/field-groups';
+import { asciiDigits } from '../../domain/rules';
+import { fieldValidators } from '../../domain/field-groups';
 import { NewPasswordFields } from '../../domain/field-sets';
 
 export interface ResetPasswordPageProps {
@@ -53,13 +53,9 @@ export function ResetPasswordPage({ auth, phone: phoneParam }: ResetPasswordPage
             </Trans>
           </p>
         ) : (
-          <form.Field name="phone" validators={fieldValidators.phone}>
-            {(field) => <PhoneField field={field} />}
-          </form.Field>
+          <form.AppField name="phone" validators={fieldValidators.phone}>{(field) => <field.PhoneField />}</form.AppField>
         )}
-        <form.Field name="code" validators={fieldValidators.code}>
-          {(field) => <CodeField field={field} />}
-        </form.Field>
+        <form.AppField name="code" validators={fieldValidators.code}>{(field) => <field.CodeField />}</form.AppField>
         <NewPasswordFields form={form} label={t`New password`} />
       </FormShell>
       <p className="auth-switch">

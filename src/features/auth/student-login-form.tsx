@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { FormShell } from '../../ui/form-shell';
 import { emptyPhone } from '../../ui/phone-input';
 import { useAuthEventForm, type AuthActor } from './use-auth-request';
-import { PhoneField, fieldValidators } from '../../domain/field-groups';
+import { fieldValidators } from '../../domain/field-groups';
 
 export function StudentLoginForm({ auth }: { auth: AuthActor }) {
   const { t } = useLingui();
@@ -21,9 +21,7 @@ export function StudentLoginForm({ auth }: { auth: AuthActor }) {
       errorTitle={t`Could not sign in:`}
       submitLabel={<Trans>Send code</Trans>}
     >
-      <form.Field name="phone" validators={fieldValidators.phone}>
-        {(field) => <PhoneField field={field} />}
-      </form.Field>
+      <form.AppField name="phone" validators={fieldValidators.phone}>{(field) => <field.PhoneField />}</form.AppField>
     </FormShell>
   );
 }

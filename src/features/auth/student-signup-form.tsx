@@ -5,7 +5,7 @@ import { FormShell } from '../../ui/form-shell';
 import { emptyPhone } from '../../ui/phone-input';
 import { deviceZone } from '../../domain/zoned-time';
 import { useAuthEventForm, type AuthActor } from './use-auth-request';
-import { PhoneField, fieldValidators } from '../../domain/field-groups';
+import { fieldValidators } from '../../domain/field-groups';
 import { ArabicNameFields, GenderAndPhaseFields } from '../../domain/field-sets';
 
 export function StudentSignupForm({ auth }: { auth: AuthActor }) {
@@ -33,9 +33,7 @@ export function StudentSignupForm({ auth }: { auth: AuthActor }) {
     >
       <ArabicNameFields form={form} />
 
-      <form.Field name="phone" validators={fieldValidators.phone}>
-        {(field) => <PhoneField field={field} />}
-      </form.Field>
+      <form.AppField name="phone" validators={fieldValidators.phone}>{(field) => <field.PhoneField />}</form.AppField>
 
       <GenderAndPhaseFields form={form} />
     </FormShell>

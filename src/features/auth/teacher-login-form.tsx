@@ -5,15 +5,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { emailSchema } from '../../../contract/validation';
 import { selectNotice } from '../../../machines/auth.machine';
-import { Field } from '../../ui/field';
 import { FormShell } from '../../ui/form-shell';
-import { textBinding } from '../../ui/form-helpers';
 import { emptyPhone, toPhoneValue, validatePhone, type CountryCode, type PhoneValue } from '../../ui/phone-input';
-import { TextInput } from '../../ui/text-input';
 import { ChoiceGroup } from '../../ui/choice-group';
-import { EmailField, fieldValidators, PhoneField } from '../../domain/field-groups';
-import { fieldErrors } from './messages';
-import { schemaProblem } from './validation';
+import { fieldValidators } from '../../domain/field-groups';
+import { schemaProblem } from '../../domain/rules';
 import { useAuthEventForm, type AuthActor } from './use-auth-request';
 
 type Method = 'phone' | 'email';
@@ -25,7 +21,7 @@ function knownPhone(auth: AuthActor): PhoneValue {
 }
 
 export function TeacherLoginForm({ auth }: { auth: AuthActor }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const notice = useSelector(auth, selectNotice);
   const { form, shell } = useAuthEventForm(auth, { method: 'phone' as Method, phone: knownPhone(auth), email: '', password: '' }, (value) => {
     const login = value.method === 'phone' ? value.phone.e164 : value.email.trim();
@@ -71,7 +67,7 @@ export function TeacherLoginForm({ auth }: { auth: AuthActor }) {
       <form.Subscribe selector={(s) => s.values.method}>
         {(method) =>
           method === 'phone' ? (
-            <form.Field
+            <form.AppField
               name="phone"
               validators={{
                 onChangeListenTo: ['method'],
@@ -79,10 +75,10 @@ export function TeacherLoginForm({ auth }: { auth: AuthActor }) {
                   fieldApi.form.getFieldValue('method') === 'phone' ? validatePhone(value) : undefined,
               }}
             >
-              {(field) => <PhoneField field={field} />}
-            </form.Field>
+              {(field) => <field.PhoneField />}
+            </form.AppField>
           ) : (
-            <form.Field
+            <form.AppField
               name="email"
               validators={{
                 onChangeListenTo: ['method'],
@@ -90,19 +86,15 @@ export function TeacherLoginForm({ auth }: { auth: AuthActor }) {
                   fieldApi.form.getFieldValue('method') === 'email' ? schemaProblem(emailSchema, value) : undefined,
               }}
             >
-              {(field) => <EmailField field={field} autoComplete="username" />}
-            </form.Field>
+              {(field) => <field.EmailField autoComplete="username" />}
+            </form.AppField>
           )
         }
       </form.Subscribe>
 
-      <form.Field name="password" validators={fieldValidators.required}>
-        {(field) => (
-          <Field label={t`Password`} required errors={fieldErrors(field, i18n)}>
-            {(control) => <TextInput {...control} {...textBinding(field)} type="password" autoComplete="current-password" dir="ltr" />}
-          </Field>
-        )}
-      </form.Field>
+      <form.AppField name="password" validators={fieldValidators.required}>
+        {(field) => <field.TextField label={t`Password`} type="password" autoComplete="current-password" dir="ltr" />}
+      </form.AppField>
 
       <div className="auth-form-row">
         <Link to="/forget-password" className="auth-link">

@@ -3,16 +3,13 @@
 // the machine goes home, where the teacher-status guard takes over. On a failure every value stays,
 // the chosen files included (they live in the form's state, see ui/file-input).
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Field } from '../../ui/field';
-import { FileInput, validateFile } from '../../ui/file-input';
+import { validateFile } from '../../ui/file-input';
 import { FormShell } from '../../ui/form-shell';
-import { valueBinding } from '../../ui/form-helpers';
 import { emptyPhone, type PhoneValue } from '../../ui/phone-input';
-import { fieldErrors } from './messages';
 import { useAuthEventForm, type AuthActor } from './use-auth-request';
-import { BirthDateField, CountryField, EmailField, ExperienceField, fieldValidators, GenderField, PhoneField, QualificationField } from '../../domain/field-groups';
+import { fieldValidators } from '../../domain/field-groups';
 import { ArabicNameFields, NewPasswordFields, TeachingFields } from '../../domain/field-sets';
-import { asciiDigits } from './validation';
+import { asciiDigits } from '../../domain/rules';
 import { deviceZone } from '../../domain/zoned-time';
 
 type DocumentField = 'id_front' | 'id_back' | 'qualification_scan';
@@ -87,7 +84,7 @@ const initialValues: TeacherSignupValues = {
 };
 
 export function TeacherSignupForm({ auth }: { auth: AuthActor }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { form, shell } = useAuthEventForm(auth, initialValues, (value) => ({ type: 'teacher.signup.submit', payload: teacherFormData(value) }));
 
   const documentLabels: Record<DocumentField, string> = {
@@ -107,34 +104,20 @@ export function TeacherSignupForm({ auth }: { auth: AuthActor }) {
       <ArabicNameFields form={form} second />
 
       <div className="form-pair">
-        <form.Field name="phone" validators={fieldValidators.phone}>
-          {(field) => <PhoneField field={field} />}
-        </form.Field>
-        <form.Field name="email" validators={fieldValidators.email}>
-          {(field) => <EmailField field={field} autoComplete="email" />}
-        </form.Field>
+        <form.AppField name="phone" validators={fieldValidators.phone}>{(field) => <field.PhoneField />}</form.AppField>
+        <form.AppField name="email" validators={fieldValidators.email}>{(field) => <field.EmailField autoComplete="email" />}</form.AppField>
       </div>
 
-      <form.Field name="gender" validators={fieldValidators.required}>
-        {(field) => <GenderField field={field} />}
-      </form.Field>
+      <form.AppField name="gender" validators={fieldValidators.required}>{(field) => <field.GenderField />}</form.AppField>
 
       <div className="form-pair">
-        <form.Field name="birth_date" validators={fieldValidators.birthDate}>
-          {(field) => <BirthDateField field={field} />}
-        </form.Field>
-        <form.Field name="experience_years" validators={fieldValidators.experience}>
-          {(field) => <ExperienceField field={field} />}
-        </form.Field>
+        <form.AppField name="birth_date" validators={fieldValidators.birthDate}>{(field) => <field.BirthDateField />}</form.AppField>
+        <form.AppField name="experience_years" validators={fieldValidators.experience}>{(field) => <field.ExperienceField />}</form.AppField>
       </div>
 
       <div className="form-pair">
-        <form.Field name="qualification" validators={fieldValidators.required}>
-          {(field) => <QualificationField field={field} />}
-        </form.Field>
-        <form.Field name="country" validators={fieldValidators.required}>
-          {(field) => <CountryField field={field} />}
-        </form.Field>
+        <form.AppField name="qualification" validators={fieldValidators.required}>{(field) => <field.QualificationField />}</form.AppField>
+        <form.AppField name="country" validators={fieldValidators.required}>{(field) => <field.CountryField />}</form.AppField>
       </div>
 
       <TeachingFields form={form} />
@@ -151,13 +134,9 @@ export function TeacherSignupForm({ auth }: { auth: AuthActor }) {
           <Trans>Images (JPG, PNG, WebP) or PDF, at most 5 MB each.</Trans>
         </p>
         {(['id_front', 'id_back', 'qualification_scan'] as const).map((name) => (
-          <form.Field key={name} name={name} validators={{ onChange: ({ value }) => validateFile(value) }}>
-            {(field) => (
-              <Field label={documentLabels[name]} required errors={fieldErrors(field, i18n)}>
-                {(control) => <FileInput {...control} name={name} {...valueBinding<File | null>(field)} />}
-              </Field>
-            )}
-          </form.Field>
+          <form.AppField key={name} name={name} validators={{ onChange: ({ value }) => validateFile(value) }}>
+            {(field) => <field.FileField label={documentLabels[name]} required />}
+          </form.AppField>
         ))}
       </fieldset>
     </FormShell>

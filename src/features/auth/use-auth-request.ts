@@ -4,13 +4,14 @@
 // catalogue's way (spec §8: a toast, src/app/auth.ts); here field errors from a 400/422 go next to
 // their fields, the rest above the form.
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { useForm, type AnyFormApi } from '@tanstack/react-form';
+import type { AnyFormApi } from '@tanstack/react-form';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { Failure } from '../../../contract/failure';
 import { selectFailure, selectIsBusy, type AuthEvent, type AuthMachine } from '../../../machines/auth.machine';
 import { describeFailure } from '../../api/present-error';
+import { useAppForm } from '../../domain/app-form';
 import { applyServerErrors, useFocusFirstInvalid, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { toast } from '../../ui/toast-store';
 
@@ -91,7 +92,7 @@ export function useAuthForm(auth: AuthActor, form: AnyFormApi, formRef: RefObjec
  */
 export function useAuthEventForm<Values>(auth: AuthActor, defaultValues: Values, toEvent: (values: Values) => AuthEvent) {
   const { formRef, validateAll } = useValidateAllOnSubmit();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues,
     onSubmit: ({ value }) => {
       send(toEvent(value));

@@ -9,8 +9,8 @@ import { Button } from '../../ui/button';
 import { FormShell } from '../../ui/form-shell';
 import { AuthCard } from './auth-card';
 import { useAuthEventForm, useAuthForm, type AuthActor } from './use-auth-request';
-import { asciiDigits, OTP_LENGTH } from './validation';
-import { CodeField, fieldValidators } from '../../domain/field-groups';
+import { asciiDigits, OTP_LENGTH } from '../../domain/rules';
+import { fieldValidators } from '../../domain/field-groups';
 
 /** Seconds as mm:ss, e.g. 59 → "00:59". */
 export function formatCountdown(seconds: number): string {
@@ -95,9 +95,7 @@ export function VerifyOtpPage({ auth, phone: phoneParam }: VerifyOtpPageProps) {
         submitDisabled={!otp.canSubmit}
         submitLabel={<Trans>Verify</Trans>}
       >
-        <form.Field name="code" validators={fieldValidators.code}>
-          {(field) => <CodeField field={field} />}
-        </form.Field>
+        <form.AppField name="code" validators={fieldValidators.code}>{(field) => <field.CodeField />}</form.AppField>
       </FormShell>
 
       <div className="otp-resend">

@@ -6,9 +6,10 @@ import type { ReactNode } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { COMMENT_MAX_LENGTH } from '../../../contract/requests';
 import type { TeacherDetail } from '../../../contract/teachers';
-import { coversCost, type BookingBalance, type BookingFields, type BookingStep, type PreferredGender } from '../../../machines/booking.machine';
+import { coversCost, type BookingBalance, type BookingFields, type BookingStep } from '../../../machines/booking.machine';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
+import { SelectInput } from '../../ui/select-input';
 import { TextArea } from '../../ui/text-area';
 import { ChosenTime } from './booking-when';
 
@@ -111,17 +112,17 @@ export function BookingReview(props: BookingReviewProps) {
 
       <Field label={t`Preferred teacher gender`} errors={errors('preferred_gender')}>
         {(control) => (
-          <select
+          <SelectInput
             {...control}
             name="preferredGender"
-            className="input select"
+            placeholder={t`No preference`}
+            options={[
+              { value: 'male', label: t`Male` },
+              { value: 'female', label: t`Female` },
+            ]}
             value={fields.preferredGender}
-            onChange={(e) => edit({ preferredGender: (e.target.value === 'male' || e.target.value === 'female' ? e.target.value : '') as PreferredGender })}
-          >
-            <option value="">{t`No preference`}</option>
-            <option value="male">{t`Male`}</option>
-            <option value="female">{t`Female`}</option>
-          </select>
+            onChange={(value) => edit({ preferredGender: value === 'male' || value === 'female' ? value : '' })}
+          />
         )}
       </Field>
 

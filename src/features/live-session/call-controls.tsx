@@ -6,12 +6,15 @@ import type { LiveSessionActor } from '../../app/live-session';
 import { Button } from '../../ui/button';
 import { DevicePicker } from './device-picker';
 import { LeaveDialog } from './leave-dialog';
-import { useDevices } from './use-devices';
+import { useDevices, type DeviceOption } from './use-devices';
 
 export function CallControls({ actor }: { actor: LiveSessionActor }) {
   const { t } = useLingui();
   const { inCall, leaving, micOn, cameraOn, audioOnly, confirming, devices } = useSelector(actor, selectControls, shallowEqual);
   const { cameras, microphones } = useDevices(inCall);
+  const picker = (kind: 'camera' | 'microphone', label: string, list: readonly DeviceOption[]) => (
+    <DevicePicker label={label} devices={list} selected={devices[kind]} disabled={!inCall} onChange={(deviceId) => actor.send({ type: 'media.switchDevice', kind, deviceId })} />
+  );
 
   return (
     <div className="live-call-controls" role="group" aria-label={t`Call controls`}>
@@ -33,22 +36,8 @@ export function CallControls({ actor }: { actor: LiveSessionActor }) {
       >
         {cameraOn ? <Trans>Turn camera off</Trans> : <Trans>Turn camera on</Trans>}
       </Button>
-      {!audioOnly ? (
-        <DevicePicker
-          label={t`Camera`}
-          devices={cameras}
-          selected={devices.camera}
-          disabled={!inCall}
-          onChange={(deviceId) => actor.send({ type: 'media.switchDevice', kind: 'camera', deviceId })}
-        />
-      ) : null}
-      <DevicePicker
-        label={t`Microphone`}
-        devices={microphones}
-        selected={devices.microphone}
-        disabled={!inCall}
-        onChange={(deviceId) => actor.send({ type: 'media.switchDevice', kind: 'microphone', deviceId })}
-      />
+      {!audioOnly ? picker('camera', t`Camera`, cameras) : null}
+      {picker('microphone', t`Microphone`, microphones)}
 
       <LeaveDialog actor={actor} disabled={!inCall || leaving} confirming={confirming} />
     </div>

@@ -4,15 +4,25 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { selectTiles } from '../../../machines/live-session.machine';
+import { selectTiles, type NetworkQualityLabel } from '../../../machines/live-session.machine';
 import type { LiveSessionActor } from '../../app/live-session';
 import type { RtcStore } from '../../rtc/session-store';
 import { usePeerPresentFromAttendance } from './peer-presence';
 import type { SessionApi } from './session-api';
 import { qualityTexts } from './texts';
 
+/** One side's network quality, in its tile's caption. */
+function NetworkQuality({ side, quality }: { side: 'self' | 'peer'; quality: NetworkQualityLabel }) {
+  const { i18n } = useLingui();
+  return (
+    <span className="live-quality">
+      <Trans>Network</Trans>: <span data-testid={`${side}-quality`} data-quality={quality}>{i18n._(qualityTexts[quality])}</span>
+    </span>
+  );
+}
+
 export function VideoTiles({ actor, store, api, channelName }: { actor: LiveSessionActor; store: RtcStore; api: SessionApi; channelName: string }) {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   const { inCall, rtcPeerPresent, selfQuality, peerQuality, cameraOff, role, adapter } = useSelector(actor, selectTiles, shallowEqual);
   const session = useSyncExternalStore(store.subscribe, store.get, store.get);
 
@@ -55,9 +65,7 @@ export function VideoTiles({ actor, store, api, channelName }: { actor: LiveSess
           <span>
             <Trans>You</Trans>
           </span>
-          <span className="live-quality">
-            <Trans>Network</Trans>: <span data-testid="self-quality" data-quality={selfQuality}>{i18n._(qualityTexts[selfQuality])}</span>
-          </span>
+          <NetworkQuality side="self" quality={selfQuality} />
         </figcaption>
       </figure>
       <figure className="live-tile">
@@ -78,9 +86,7 @@ export function VideoTiles({ actor, store, api, channelName }: { actor: LiveSess
           <span data-testid="peer-presence" data-present={peerPresent}>
             {peerName}
           </span>
-          <span className="live-quality">
-            <Trans>Network</Trans>: <span data-testid="peer-quality" data-quality={peerQuality}>{i18n._(qualityTexts[peerQuality])}</span>
-          </span>
+          <NetworkQuality side="peer" quality={peerQuality} />
         </figcaption>
       </figure>
     </div>

@@ -8,6 +8,8 @@ import { orderFailureTexts, orderStatusTexts } from './texts';
 export function OrderHistory() {
   const { i18n, t } = useLingui();
   const orders = useQuery(ordersQuery(i18n.locale));
+  // The columns' names: the table's head, and beside each value when phones stack the rows.
+  const columns = { order: t`Order`, date: t`Date`, package: t`Package`, amount: t`Amount`, status: t`Status` };
   return (
     <section className="order-history" aria-labelledby="history-title">
       <h2 id="history-title">
@@ -18,32 +20,21 @@ export function OrderHistory() {
           <table className="history-table">
             <thead>
               <tr>
-                <th scope="col">
-                  <Trans>Order</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Date</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Package</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Amount</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Status</Trans>
-                </th>
+                {Object.values(columns).map((name) => (
+                  <th key={name} scope="col">
+                    {name}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {orders.data.map((order) => (
                 <tr key={order.id} data-testid={`order-${order.id}`}>
-                  {/* data-label: the column's name, shown beside each value when phones stack the rows. */}
-                  <td data-label={t`Order`}>{order.id}</td>
-                  <td data-label={t`Date`}>{formatDate(order.created_at, i18n.locale)}</td>
-                  <td data-label={t`Package`}>{order.package_name}</td>
-                  <td data-label={t`Amount`}>{formatMoney(order.amount, order.currency, i18n.locale)}</td>
-                  <td data-label={t`Status`}>
+                  <td data-label={columns.order}>{order.id}</td>
+                  <td data-label={columns.date}>{formatDate(order.created_at, i18n.locale)}</td>
+                  <td data-label={columns.package}>{order.package_name}</td>
+                  <td data-label={columns.amount}>{formatMoney(order.amount, order.currency, i18n.locale)}</td>
+                  <td data-label={columns.status}>
                     <span className={`order-status order-status-${order.status}`}>{i18n._(orderStatusTexts[order.status])}</span>
                     {order.failure ? <span className="muted small"> · {i18n._(orderFailureTexts[order.failure])}</span> : null}
                   </td>

@@ -23,13 +23,16 @@ export const packagesKeys = {
   orders: (locale: string) => ['packages', 'orders', locale] as const,
 };
 
+/** A list in the visitor's language (names and statuses come localized), checked against its schema. */
+async function listIn<T>(locale: string, client: ApiClient, path: string, schema: { array(): { parse(data: unknown): T[] } }, signal: AbortSignal) {
+  const res = await client<Envelope<unknown>>(path, { signal, headers: { 'Accept-Language': locale } });
+  return schema.array().parse(res.data);
+}
+
 export function packagesQuery(locale: string, client: ApiClient = api) {
   return queryOptions({
     queryKey: packagesKeys.list(locale),
-    queryFn: async ({ signal }) => {
-      const res = await client<Envelope<unknown>>('v1/packages', { signal, headers: { 'Accept-Language': locale } });
-      return packageSchema.array().parse(res.data);
-    },
+    queryFn: ({ signal }) => listIn(locale, client, 'v1/packages', packageSchema, signal),
   });
 }
 
@@ -45,10 +48,7 @@ export function balanceQuery(client: ApiClient = api) {
 export function ordersQuery(locale: string, client: ApiClient = api) {
   return queryOptions({
     queryKey: packagesKeys.orders(locale),
-    queryFn: async ({ signal }) => {
-      const res = await client<Envelope<unknown>>('v1/orders', { signal, headers: { 'Accept-Language': locale } });
-      return orderSchema.array().parse(res.data);
-    },
+    queryFn: ({ signal }) => listIn(locale, client, 'v1/orders', orderSchema, signal),
     staleTime: 0,
   });
 }

@@ -2,11 +2,11 @@
 // phone is the account's sign-in and is shown read-only (docs/decisions.md).
 import { FormShell } from '../../ui/form-shell';
 import type { ProfileDetails } from './profile-api';
-import { TimeZoneField } from './time-zone-field';
 import { useProfileForm } from './use-save-profile';
-import { fieldValidators, GenderField, PhaseField } from '../../domain/field-groups';
+import { fieldValidators } from '../../domain/field-groups';
 import { ArabicNameFields } from '../../domain/field-sets';
 import { SignInPhone } from './sign-in-phone';
+import { TimeZoneField } from './time-zone-field';
 
 export interface StudentProfileValues {
   first_name: string;
@@ -35,20 +35,14 @@ export function StudentProfileForm({ profile, onSaved }: { profile: ProfileDetai
     <FormShell {...shell}>
       <ArabicNameFields form={form} />
 
-      <form.Field name="gender" validators={fieldValidators.required}>
-        {(field) => <GenderField field={field} />}
-      </form.Field>
+      <form.AppField name="gender" validators={fieldValidators.required}>{(field) => <field.GenderField />}</form.AppField>
 
       <div className="form-pair">
-        <form.Field name="phase_id" validators={fieldValidators.required}>
-          {(field) => <PhaseField field={field} />}
-        </form.Field>
+        <form.AppField name="phase_id" validators={fieldValidators.required}>{(field) => <field.PhaseField />}</form.AppField>
         <SignInPhone phone={profile.phone} />
       </div>
 
-      <form.Field name="time_zone" validators={fieldValidators.required}>
-        {(field) => <TimeZoneField field={field} teacher={false} />}
-      </form.Field>
+      <form.AppField name="time_zone" validators={fieldValidators.required}>{() => <TimeZoneField teacher={false} />}</form.AppField>
     </FormShell>
   );
 }

@@ -12,12 +12,12 @@ import { TextArea } from '../../ui/text-area';
 import { TextInput } from '../../ui/text-input';
 import { fieldErrors } from './messages';
 import type { ProfileDetails } from './profile-api';
-import { TimeZoneField } from './time-zone-field';
 import { useProfileForm } from './use-save-profile';
 import { asciiDigits } from '../../domain/rules';
-import { descriptionProblem, endProblem, startProblem, type DayValue } from './validation';
+import { descriptionProblem, hoursValidators, type DayValue } from './validation';
 import { DayToggle, TimeField, weekdayName } from './working-hours-fields';
-import { BirthDateField, CountryField, ExperienceField, fieldValidators, GenderField, QualificationField } from '../../domain/field-groups';
+import { TimeZoneField } from './time-zone-field';
+import { fieldValidators } from '../../domain/field-groups';
 import { ArabicNameFields, TeachingFields } from '../../domain/field-sets';
 import { SignInPhone } from './sign-in-phone';
 
@@ -111,25 +111,15 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
       </div>
 
       <div className="form-pair">
-        <form.Field name="country" validators={fieldValidators.required}>
-          {(field) => <CountryField field={field} />}
-        </form.Field>
-        <form.Field name="birth_date" validators={fieldValidators.birthDate}>
-          {(field) => <BirthDateField field={field} />}
-        </form.Field>
+        <form.AppField name="country" validators={fieldValidators.required}>{(field) => <field.CountryField />}</form.AppField>
+        <form.AppField name="birth_date" validators={fieldValidators.birthDate}>{(field) => <field.BirthDateField />}</form.AppField>
       </div>
 
-      <form.Field name="gender" validators={fieldValidators.required}>
-        {(field) => <GenderField field={field} />}
-      </form.Field>
+      <form.AppField name="gender" validators={fieldValidators.required}>{(field) => <field.GenderField />}</form.AppField>
 
       <div className="form-pair">
-        <form.Field name="qualification" validators={fieldValidators.required}>
-          {(field) => <QualificationField field={field} />}
-        </form.Field>
-        <form.Field name="experience_years" validators={fieldValidators.experience}>
-          {(field) => <ExperienceField field={field} />}
-        </form.Field>
+        <form.AppField name="qualification" validators={fieldValidators.required}>{(field) => <field.QualificationField />}</form.AppField>
+        <form.AppField name="experience_years" validators={fieldValidators.experience}>{(field) => <field.ExperienceField />}</form.AppField>
       </div>
 
       <TeachingFields form={form} />
@@ -145,50 +135,15 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
           const day = weekdayName(weekday, i18n.locale);
           return (
             <div key={weekday} className="day-row" data-testid={`day-${weekday}`}>
-              <form.Field name={`days[${weekday}].on`}>{(field) => <DayToggle field={field} weekday={weekday} />}</form.Field>
+              <form.AppField name={`days[${weekday}].on`}>{() => <DayToggle weekday={weekday} />}</form.AppField>
               <form.Subscribe selector={(s) => s.values.days[weekday]?.on ?? false}>
                 {(on) => (
                   <>
-                    <form.Field
-                      name={`days[${weekday}].start`}
-                      validators={{
-                        onChangeListenTo: [`days[${weekday}].on`],
-                        onChange: ({ fieldApi }) => startProblem(fieldApi.form.getFieldValue(`days[${weekday}]`)),
-                      }}
-                    >
-                      {(field) => (
-                        <TimeField
-                          field={field}
-                          disabled={!on}
-                          label={
-                            <>
-                              <Trans>From</Trans>
-                              <span className="visually-hidden"> {day}</span>
-                            </>
-                          }
-                        />
-                      )}
-                    </form.Field>
-                    <form.Field
-                      name={`days[${weekday}].end`}
-                      validators={{
-                        onChangeListenTo: [`days[${weekday}].on`, `days[${weekday}].start`],
-                        onChange: ({ fieldApi }) => endProblem(fieldApi.form.getFieldValue(`days[${weekday}]`)),
-                      }}
-                    >
-                      {(field) => (
-                        <TimeField
-                          field={field}
-                          disabled={!on}
-                          label={
-                            <>
-                              <Trans>To</Trans>
-                              <span className="visually-hidden"> {day}</span>
-                            </>
-                          }
-                        />
-                      )}
-                    </form.Field>
+                    {(['start', 'end'] as const).map((part) => (
+                      <form.AppField key={part} name={`days[${weekday}].${part}`} validators={hoursValidators(weekday, part)}>
+                        {() => <TimeField part={part} day={day} disabled={!on} />}
+                      </form.AppField>
+                    ))}
                   </>
                 )}
               </form.Subscribe>
@@ -197,9 +152,7 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
         })}
       </fieldset>
 
-      <form.Field name="time_zone" validators={fieldValidators.required}>
-        {(field) => <TimeZoneField field={field} teacher />}
-      </form.Field>
+      <form.AppField name="time_zone" validators={fieldValidators.required}>{() => <TimeZoneField teacher />}</form.AppField>
 
       <form.Field name="description" validators={{ onChange: ({ value }) => descriptionProblem(value) }}>
         {(field) => (

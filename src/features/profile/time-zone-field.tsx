@@ -1,10 +1,10 @@
 // The user's time zone on the profile (issue 11): every IANA zone this browser knows, labelled with its
 // current offset, so a parent in London can say so and see lesson times in their own clock. A
 // teacher's working hours are read in this zone.
-import type { AnyFieldApi } from '@tanstack/react-form';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { Field } from '../../ui/field';
+import { useFieldContext } from '../../ui/form-context';
 import { valueBinding } from '../../ui/form-helpers';
 import { fieldErrors } from '../../domain/form-messages';
 import { SelectInput } from '../../ui/select-input';
@@ -35,7 +35,8 @@ function zoneLabel(zone: string, locale: string): string {
   return `${zoneNameOf(zone, locale, 'longGeneric')} (${offset}) — ${place}`;
 }
 
-export function TimeZoneField({ field, teacher }: { field: AnyFieldApi; teacher: boolean }) {
+export function TimeZoneField({ teacher }: { teacher: boolean }) {
+  const field = useFieldContext();
   const { t, i18n } = useLingui();
   const value = String(field.state.value ?? '');
   const options = useMemo(

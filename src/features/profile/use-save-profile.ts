@@ -4,10 +4,11 @@
 // next to their fields, the rest into a summary above the form. The typed values are never reset.
 import { useState, type RefObject } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm, type AnyFormApi } from '@tanstack/react-form';
+import type { AnyFormApi } from '@tanstack/react-form';
 import { useLingui } from '@lingui/react/macro';
 import type { StudentProfileUpdate, TeacherProfileUpdate } from '../../../contract/profile';
 import { isApiError, type FieldErrors } from '../../api/api-error';
+import { useAppForm } from '../../domain/app-form';
 import { applyServerErrors, useFocusFirstInvalid, useSubmitAttempts, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { toast } from '../../ui/toast-store';
 import { profileKeys, saveProfile, type ProfileDetails } from './profile-api';
@@ -58,7 +59,7 @@ export function useProfileForm<Values>(
   const { t } = useLingui();
   const { formRef, validateAll } = useValidateAllOnSubmit();
   const { save, busy, summary } = useSaveProfile({ formRef, onSaved });
-  const form = useForm({
+  const form = useAppForm({
     defaultValues,
     ...validateAll,
     onSubmit: ({ value, formApi }) => {

@@ -1,9 +1,8 @@
 // Available days with working hours: one row per day of the week (Sunday first, as the week runs in
 // Qatar), a checkbox to offer the day and a from/to time (Qatar time). Each control is its own form
 // field, so a server error about one day's end time lands beside that time.
-import type { ReactNode } from 'react';
-import { useLingui } from '@lingui/react/macro';
-import type { AnyFieldApi } from '@tanstack/react-form';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useFieldContext } from '../../ui/form-context';
 import { fieldErrors } from './messages';
 
 /** Day names from the platform, in the active language: 2023-01-01 was a Sunday. */
@@ -11,7 +10,8 @@ export function weekdayName(weekday: number, locale: string): string {
   return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2023, 0, 1 + weekday)));
 }
 
-export function DayToggle({ field, weekday }: { field: AnyFieldApi; weekday: number }) {
+export function DayToggle({ weekday }: { weekday: number }) {
+  const field = useFieldContext();
   const { i18n } = useLingui();
   return (
     <label className="choice day-toggle">
@@ -27,14 +27,17 @@ export function DayToggle({ field, weekday }: { field: AnyFieldApi; weekday: num
   );
 }
 
-export function TimeField({ field, label, disabled }: { field: AnyFieldApi; label: ReactNode; disabled: boolean }) {
+/** A working day's from (`start`) or to (`end`) time, named with the day for assistive technology. */
+export function TimeField({ part, day, disabled }: { part: 'start' | 'end'; day: string; disabled: boolean }) {
+  const field = useFieldContext();
   const { i18n } = useLingui();
   const errors = fieldErrors(field, i18n);
   const id = `time-${field.name.replace(/[^\w]/g, '-')}`;
   return (
     <div className={`day-time${errors.length ? ' field-invalid' : ''}`}>
       <label className="field-label" htmlFor={id}>
-        {label}
+        {part === 'start' ? <Trans>From</Trans> : <Trans>To</Trans>}
+        <span className="visually-hidden"> {day}</span>
       </label>
       <input
         id={id}

@@ -2,26 +2,12 @@
 // `isLoading` is the spec's is-loading flag: true during the first fetch, false once it settles.
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
-import { countriesQuery, phasesQuery, settingsQuery, subjectsQuery } from '../../api/reference';
+import { countriesQuery, phasesQuery, referenceQuery, settingsQuery, type ReferenceList } from '../../api/reference';
 
-export function useSettings() {
+/** A reference list (settings, phases, countries or subjects) in the active locale. */
+export function useReference<K extends ReferenceList>(list: K) {
   const { i18n } = useLingui();
-  return useQuery(settingsQuery(i18n.locale));
-}
-
-export function usePhases() {
-  const { i18n } = useLingui();
-  return useQuery(phasesQuery(i18n.locale));
-}
-
-export function useCountries() {
-  const { i18n } = useLingui();
-  return useQuery(countriesQuery(i18n.locale));
-}
-
-export function useSubjects() {
-  const { i18n } = useLingui();
-  return useQuery(subjectsQuery(i18n.locale));
+  return useQuery(referenceQuery(list, i18n.locale));
 }
 
 /**

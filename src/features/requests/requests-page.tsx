@@ -13,6 +13,7 @@ import { requestQuery, requestsQuery, type RequestSummary } from '../../api/requ
 import { UrgentSoundToggle } from '../../domain/urgent-sound';
 import { useRequestUpdates, type Connect } from '../../realtime/use-request-updates';
 import { Button } from '../../ui/button';
+import { Pager } from '../../ui/pager';
 import { FilterTabs } from './filter-tabs';
 import { RequestCard } from './request-card';
 import { EmptyRequests } from './empty-requests';
@@ -138,21 +139,7 @@ export function RequestsPage(props: RequestsPageProps) {
         )}
       </div>
 
-      {meta && pages > 1 ? (
-        <nav className="requests-pager" aria-label={t`Pages of requests`}>
-          <Button variant="secondary" disabled={page <= 1} onClick={() => props.onPageChange(page - 1)}>
-            <Trans>Previous page</Trans>
-          </Button>
-          <span aria-live="polite">
-            <Trans>
-              Page {page} of {pages}
-            </Trans>
-          </span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => props.onPageChange(page + 1)}>
-            <Trans>Next page</Trans>
-          </Button>
-        </nav>
-      ) : null}
+      <Pager className="requests-pager" label={t`Pages of requests`} page={page} pages={pages} onPage={props.onPageChange} />
     </section>
   );
 }

@@ -2,16 +2,15 @@
 // scan; images or PDF up to 5 MB). Sends `documents.resubmit` to the teacher-status machine, whose
 // submitDocuments actor posts them; the server's field errors appear next to their fields.
 import { useEffect, useRef } from 'react';
-import { useForm } from '@tanstack/react-form';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { isApiError } from '../../api/api-error';
+import { useAppForm } from '../../domain/app-form';
 import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
-import { FileInput, fileErrorTexts, validateFile, type FileErrorKey } from '../../ui/file-input';
+import { validateFile } from '../../ui/file-input';
 import { FormError } from '../../ui/form-error';
-import { applyServerErrors, submitWith, useValidateAllOnSubmit, visibleErrors } from '../../ui/form-helpers';
+import { applyServerErrors, submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { selectTeacherBusy } from '../../../machines/teacher-status.machine';
 import type { TeacherStatusActor } from '../../app/teacher-status';
 
@@ -30,7 +29,7 @@ export function ResubmitDocumentsForm({ actor, serverError }: { actor: TeacherSt
   const { t, i18n } = useLingui();
   const busy = useSelector(actor, selectTeacherBusy);
   const { formRef, validateAll } = useValidateAllOnSubmit();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { id_front: null, id_back: null, qualification_scan: null } as Values,
     validators: {
       onSubmit: ({ value }) => (DOCUMENTS.some((name) => value[name]) ? undefined : NONE_CHOSEN),
@@ -54,8 +53,6 @@ export function ResubmitDocumentsForm({ actor, serverError }: { actor: TeacherSt
     if (isApiError(serverError) && serverError.status === 400) applyServerErrors(form, serverError.fieldErrors);
   }, [serverError, form]);
 
-  const message = (key: string) => (key in fileErrorTexts ? i18n._(fileErrorTexts[key as FileErrorKey]) : key);
-
   return (
     <form ref={formRef} className="form resubmit-form" noValidate aria-label={t`Resubmit documents`} onSubmit={submitWith(form)}>
       <form.Subscribe selector={(s) => s.errorMap.onSubmit}>
@@ -69,25 +66,9 @@ export function ResubmitDocumentsForm({ actor, serverError }: { actor: TeacherSt
           <Trans>Choose only the documents you want to replace. Images (JPG, PNG, WebP) or PDF, at most 5 MB each.</Trans>
         </p>
         {DOCUMENTS.map((name) => (
-          <form.Field key={name} name={name} validators={{ onChange: ({ value }) => validateFile(value, { required: false }) }}>
-            {(field) => (
-              <Field label={i18n._(labels[name])} errors={visibleErrors(field, i18n).map(message)}>
-                {(control) => (
-                  <FileInput
-                    {...control}
-                    name={name}
-                    value={field.state.value}
-                    onChange={(file) => field.handleChange(file)}
-                    onBlur={() => {
-                      field.handleBlur();
-                      void field.validate('change');
-                    }}
-                    disabled={busy}
-                  />
-                )}
-              </Field>
-            )}
-          </form.Field>
+          <form.AppField key={name} name={name} validators={{ onChange: ({ value }) => validateFile(value, { required: false }) }}>
+            {(field) => <field.FileField label={i18n._(labels[name])} disabled={busy} />}
+          </form.AppField>
         ))}
       </fieldset>
       <Button type="submit" disabled={busy} aria-busy={busy || undefined}>

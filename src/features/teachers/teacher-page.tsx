@@ -11,6 +11,7 @@ import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { dateTime, fullName } from './format';
 import { AvailableNowBadge } from './available-badge';
+import { LoadFailure } from './load-failure';
 import { RatingStars } from './rating-stars';
 import { teacherQuery, type TeacherDetail } from './teachers-api';
 import { WorkingHours } from './working-hours';
@@ -18,6 +19,22 @@ import { WorkingHours } from './working-hours';
 export interface TeacherPageProps {
   id: number;
   booking: (teacher: TeacherDetail) => ReactNode;
+}
+
+/** A titled list of a teacher's subjects or phases, as chips. */
+function ChipList({ id, title, items }: { id: string; title: ReactNode; items: readonly { id: number; name: string }[] }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul className="teacher-chips">
+        {items.map((item) => (
+          <li key={item.id} className="teacher-chip">
+            {item.name}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 /** Brings the booking panel into view and gives it the focus, so the keyboard and screen reader start there. */
@@ -53,18 +70,13 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
     return (
       <section className="page container teacher-page" aria-busy={query.isPending || undefined}>
         {query.isError ? (
-          <div className="teachers-error" role="alert">
-            <p>
-              {isApiError(query.error) && query.error.status === 404 ? (
-                <Trans>This teacher cannot be found.</Trans>
-              ) : (
-                <Trans>The teacher could not be loaded.</Trans>
-              )}
-            </p>
-            <Button variant="secondary" onClick={() => void query.refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          </div>
+          <LoadFailure onRetry={() => void query.refetch()}>
+            {isApiError(query.error) && query.error.status === 404 ? (
+              <Trans>This teacher cannot be found.</Trans>
+            ) : (
+              <Trans>The teacher could not be loaded.</Trans>
+            )}
+          </LoadFailure>
         ) : (
           <Spinner />
         )}
@@ -89,32 +101,8 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
             </p>
           ) : null}
           {teacher.description ? <p className="teacher-description">{teacher.description}</p> : null}
-          <section aria-labelledby="teacher-subjects">
-            <h2 id="teacher-subjects">
-              <Trans>Subjects</Trans>
-            </h2>
-            <ul className="teacher-chips">
-              {teacher.subjects.map((s) => (
-                <li key={s.id} className="teacher-chip">
-                  {s.name}
-                </li>
-              ))}
-            </ul>
-          </section>
-          {teacher.phases.length ? (
-            <section aria-labelledby="teacher-phases">
-              <h2 id="teacher-phases">
-                <Trans>Phases</Trans>
-              </h2>
-              <ul className="teacher-chips">
-                {teacher.phases.map((p) => (
-                  <li key={p.id} className="teacher-chip">
-                    {p.name}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <ChipList id="teacher-subjects" title={<Trans>Subjects</Trans>} items={teacher.subjects} />
+          {teacher.phases.length ? <ChipList id="teacher-phases" title={<Trans>Phases</Trans>} items={teacher.phases} /> : null}
           <section aria-labelledby="teacher-hours">
             <h2 id="teacher-hours">
               <Trans>Working hours (Qatar time)</Trans>

@@ -5,10 +5,11 @@ import './teachers.css';
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
+import { Pager } from '../../ui/pager';
 import { TextInput } from '../../ui/text-input';
 import { phasesQuery, subjectsQuery } from '../../api/reference';
+import { LoadFailure } from './load-failure';
 import { TeacherCard, TeacherCardSkeleton } from './teacher-card';
 import { PER_PAGE, teachersQuery, type TeachersSearch } from './teachers-api';
 
@@ -20,6 +21,27 @@ export interface TeachersPageProps {
   onSearchChange: (next: TeachersSearch, options: { replace: boolean }) => void;
 }
 
+/**
+ * A filter by one reference list (subjects or phases): all of them, or one by id. A native select, not
+ * ui/select-input: that would be one more chunk on this public route's first visit.
+ */
+function ListFilter(props: { label: string; all: string; items: readonly { id: number; name: string }[] | undefined; value: number | undefined; onChange: (id: number | undefined) => void }) {
+  return (
+    <Field label={props.label}>
+      {(control) => (
+        <select {...control} className="input select" value={props.value ?? ''} onChange={(e) => props.onChange(e.target.value ? Number(e.target.value) : undefined)}>
+          <option value="">{props.all}</option>
+          {(props.items ?? []).map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 export function TeachersPage({ search, onSearchChange }: TeachersPageProps) {
   const { t, i18n } = useLingui();
   const subjects = useQuery(subjectsQuery(i18n.locale));
@@ -27,7 +49,7 @@ export function TeachersPage({ search, onSearchChange }: TeachersPageProps) {
   const list = useQuery(teachersQuery(search, i18n.locale));
   const [typed, setTyped] = useState(search.q ?? '');
   const [lastQ, setLastQ] = useState(search.q ?? '');
-  const ids = { subject: useId(), phase: useId(), gender: useId(), available: useId() };
+  const ids = { gender: useId(), available: useId() };
 
   // Back/forward changes the address under us: show its name (adjusting state while rendering).
   if ((search.q ?? '') !== lastQ) {
@@ -56,30 +78,8 @@ export function TeachersPage({ search, onSearchChange }: TeachersPageProps) {
         <Field label={t`Search by name`} className="teachers-search">
           {(control) => <TextInput {...control} type="search" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />}
         </Field>
-        <Field label={t`Subject`} id={ids.subject}>
-          {(control) => (
-            <select {...control} className="input select" value={search.subject ?? ''} onChange={(e) => change({ subject: e.target.value ? Number(e.target.value) : undefined })}>
-              <option value="">{t`All subjects`}</option>
-              {(subjects.data ?? []).map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label={t`Phase`} id={ids.phase}>
-          {(control) => (
-            <select {...control} className="input select" value={search.phase ?? ''} onChange={(e) => change({ phase: e.target.value ? Number(e.target.value) : undefined })}>
-              <option value="">{t`All phases`}</option>
-              {(phases.data ?? []).map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <ListFilter label={t`Subject`} all={t`All subjects`} items={subjects.data} value={search.subject} onChange={(subject) => change({ subject })} />
+        <ListFilter label={t`Phase`} all={t`All phases`} items={phases.data} value={search.phase} onChange={(phase) => change({ phase })} />
         <Field label={t`Teacher gender`} id={ids.gender}>
           {(control) => (
             <select
@@ -121,14 +121,9 @@ export function TeachersPage({ search, onSearchChange }: TeachersPageProps) {
             </p>
           )
         ) : list.isError ? (
-          <div className="teachers-error" role="alert">
-            <p>
-              <Trans>The teachers could not be loaded.</Trans>
-            </p>
-            <Button variant="secondary" onClick={() => void list.refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          </div>
+          <LoadFailure onRetry={() => void list.refetch()}>
+            <Trans>The teachers could not be loaded.</Trans>
+          </LoadFailure>
         ) : (
           <ul className="teacher-grid" aria-label={t`Loading teachers`}>
             {Array.from({ length: 6 }, (_, i) => (
@@ -138,21 +133,13 @@ export function TeachersPage({ search, onSearchChange }: TeachersPageProps) {
         )}
       </div>
 
-      {pages > 1 ? (
-        <nav className="teachers-pager" aria-label={t`Pages`}>
-          <Button variant="secondary" disabled={page <= 1} onClick={() => onSearchChange({ ...search, page: page - 1 > 1 ? page - 1 : undefined }, { replace: false })}>
-            <Trans>Previous</Trans>
-          </Button>
-          <span aria-current="page">
-            <Trans>
-              Page {page} of {pages}
-            </Trans>
-          </span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => onSearchChange({ ...search, page: page + 1 }, { replace: false })}>
-            <Trans>Next</Trans>
-          </Button>
-        </nav>
-      ) : null}
+      <Pager
+        className="teachers-pager"
+        label={t`Pages`}
+        page={page}
+        pages={pages}
+        onPage={(next) => onSearchChange({ ...search, page: next > 1 ? next : undefined }, { replace: false })}
+      />
     </section>
   );
 }

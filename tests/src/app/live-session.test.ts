@@ -5,27 +5,15 @@
 // while the line was down are retried with their own time.
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import type { AttendanceEventType, FakeRtcRoom, SessionGrant } from '../../../contract/sessions';
+import type { AttendanceEventType, FakeRtcRoom } from '../../../contract/sessions';
 import type { SessionApi } from '../../../src/features/live-session/session-api';
 import { FailureError, noResponse } from '../../../contract/failure';
 import { liveSessionLogic } from '../../../src/app/live-session';
 import { createRtcStore } from '../../../src/rtc/session-store';
+import { sessionGrant } from '../live-session/fixtures';
 
 const now = Date.now();
-const grant: SessionGrant = {
-  request_id: 5,
-  channel_name: 'session-abc',
-  app_id: null,
-  token: null,
-  uid: 3,
-  role: 'teacher',
-  expires_at: new Date(now + 3_600_000).toISOString(),
-  starts_at: new Date(now - 60_000).toISOString(),
-  ends_at: new Date(now + 3_600_000).toISOString(),
-  server_time: new Date(now).toISOString(),
-  video_configured: false,
-  rtc_adapter: 'fake',
-};
+const grant = sessionGrant(now, { from: now - 60_000, to: now + 3_600_000 }, { request_id: 5, channel_name: 'session-abc', uid: 3, role: 'teacher', rtc_adapter: 'fake' });
 
 function fakeServer() {
   const reports: Array<{ type: AttendanceEventType; at: Date }> = [];

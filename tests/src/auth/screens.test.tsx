@@ -150,6 +150,13 @@ describe('teacher sign-up', () => {
   });
 });
 
+/** On the code screen: types the code and presses Verify. */
+async function verify(code: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByRole('textbox', { name: 'Verification code' }), code);
+  await user.click(screen.getByRole('button', { name: 'Verify' }));
+}
+
 describe('the code screen', () => {
   it('opened by a link: wrong code, then resend locks the button behind a visible countdown', async () => {
     const { fake } = await renderAuth('/verify-otp?phone=%2B97455555555', {
@@ -187,18 +194,14 @@ describe('the code screen', () => {
         throw apiError(422, { code: [reason] });
       },
     });
-    const user = userEvent.setup();
-    await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '123456');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await verify('123456');
     expect((await screen.findByTestId('otp-problem')).textContent).toBe(message);
     expect((screen.getByRole('button', { name: 'Verify' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('a right code signs the student in and goes to the root', async () => {
     const { router, fake } = await renderAuth('/verify-otp?phone=%2B97455555555');
-    const user = userEvent.setup();
-    await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '654321');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await verify('654321');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(fake.stored).toHaveLength(1);
   });

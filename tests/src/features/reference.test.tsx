@@ -7,7 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../src/api/query-client';
-import { prefetchReferenceLists, useCountries, usePhases, useSettings, useSubjects } from '../../../src/features/reference/use-reference';
+import { prefetchReferenceLists, useReference } from '../../../src/features/reference/use-reference';
 import { fakeFetch, makeI18n } from '../helpers';
 
 const settings = {
@@ -39,15 +39,10 @@ function wrapperFor(onError = vi.fn()) {
 }
 
 describe('reference lists', () => {
-  it.each([
-    ['settings', useSettings],
-    ['phases', usePhases],
-    ['countries', useCountries],
-    ['subjects', useSubjects],
-  ] as const)('%s: isLoading while fetching, then the data list from the envelope', async (name, hook) => {
+  it.each(['settings', 'phases', 'countries', 'subjects'] as const)('%s: isLoading while fetching, then the data list from the envelope', async (name) => {
     const { fetch, calls } = fakeFetch(() => ({ status: 200, json: { message: 'ok', data: bodies[name] } }));
     vi.stubGlobal('fetch', fetch);
-    const { result } = renderHook(() => hook(), { wrapper: wrapperFor().wrapper });
+    const { result } = renderHook(() => useReference(name), { wrapper: wrapperFor().wrapper });
     expect(result.current.isLoading).toBe(true);
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     expect(result.current.data).toEqual(bodies[name]);
@@ -60,7 +55,7 @@ describe('reference lists', () => {
     vi.stubGlobal('fetch', fetch);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { wrapper, onError } = wrapperFor();
-    const { result } = renderHook(() => usePhases(), { wrapper });
+    const { result } = renderHook(() => useReference('phases'), { wrapper });
     await waitFor(() => expect(result.current.isError).toBe(true), { timeout: 5000 });
     expect(result.current.isLoading).toBe(false);
     expect(result.current.error).toMatchObject({ status: 500 });

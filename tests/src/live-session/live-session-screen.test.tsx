@@ -7,28 +7,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { SessionGrant } from '../../../contract/sessions';
 import { LiveSessionScreen } from '../../../src/features/live-session/live-session-screen';
 import type { SessionApi } from '../../../src/features/live-session/session-api';
 import { makeI18n } from '../helpers';
+import { sessionGrant } from './fixtures';
 
 afterEach(cleanup);
 
 const now = Date.now();
-const grant: SessionGrant = {
-  request_id: 12,
-  channel_name: 'session-xyz',
-  app_id: null,
-  token: null,
-  uid: 4,
-  role: 'student',
-  expires_at: new Date(now + 4 * 60_000).toISOString(),
-  starts_at: new Date(now - 56 * 60_000).toISOString(),
-  ends_at: new Date(now + 4 * 60_000).toISOString(),
-  server_time: new Date(now).toISOString(),
-  video_configured: false,
-  rtc_adapter: 'none',
-};
+const grant = sessionGrant(now, { from: now - 56 * 60_000, to: now + 4 * 60_000 });
 
 /** `teacherJoined`: the server's attendance record shows the teacher in the call. */
 function fakeApi(teacherJoined = false): SessionApi & { reports: string[]; unloads: string[] } {

@@ -1,6 +1,8 @@
 // The profile screen's test bench: a student and a teacher as GET v1/profile returns them, the reference
 // lists, the API as these tests answer it (changeable per test through `replies`), the page rendered
 // in a router with a packages route, and a stand-in XMLHttpRequest for the document upload's progress.
+import { screen, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { createRoute } from '@tanstack/react-router';
 import { vi } from 'vitest';
 import type { ProfileDetails } from '../../../contract/profile';
@@ -122,6 +124,15 @@ export function renderProfilePage(locale: 'en' | 'ar' = 'en') {
     ],
   });
   return { ...rendered, onAccountChanged };
+}
+
+/** Ticks a day of the working hours (0 = Sunday) and types its times; gives back the day's row. */
+export async function setDayHours(user: ReturnType<typeof userEvent.setup>, day: number, name: string, from: string, to: string) {
+  const row = within(await screen.findByTestId(`day-${day}`));
+  await user.click(row.getByRole('checkbox', { name }));
+  await user.type(row.getByLabelText(`From ${name}`), from);
+  await user.type(row.getByLabelText(`To ${name}`), to);
+  return row;
 }
 
 export const patches = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'PATCH');

@@ -8,7 +8,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { toast } from '../../../src/ui/toast-store';
 import { cleanUpAfterEach } from '../helpers';
-import { fakeXhr, patches, renderProfilePage, replies, resetReplies, saved, student, teacher } from './profile-fixtures';
+import { fakeXhr, patches, renderProfilePage, replies, resetReplies, saved, setDayHours, student, teacher } from './profile-fixtures';
 
 beforeEach(() => {
   toast.clear();
@@ -132,10 +132,7 @@ describe('ProfilePage — teacher', () => {
 
   it('sends the fields with the working hours of the ticked days', async () => {
     const { calls, user, onAccountChanged } = renderProfilePage();
-    const tuesday = within(await screen.findByTestId('day-2'));
-    await user.click(tuesday.getByRole('checkbox', { name: 'Tuesday' }));
-    await user.type(tuesday.getByLabelText('From Tuesday'), '16:00');
-    await user.type(tuesday.getByLabelText('To Tuesday'), '18:30');
+    await setDayHours(user, 2, 'Tuesday', '16:00', '18:30');
     await user.click(await screen.findByRole('checkbox', { name: 'Mathematics' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(patches(calls)).toHaveLength(1));
@@ -162,10 +159,7 @@ describe('ProfilePage — teacher', () => {
 
   it('refuses an end time before the start time on the client', async () => {
     const { calls, user } = renderProfilePage();
-    const monday = within(await screen.findByTestId('day-1'));
-    await user.click(monday.getByRole('checkbox', { name: 'Monday' }));
-    await user.type(monday.getByLabelText('From Monday'), '15:00');
-    await user.type(monday.getByLabelText('To Monday'), '14:00');
+    const monday = await setDayHours(user, 1, 'Monday', '15:00', '14:00');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await monday.findByText('The end time must be after the start time')).toBeTruthy();
     expect(patches(calls)).toHaveLength(0);
@@ -173,10 +167,7 @@ describe('ProfilePage — teacher', () => {
 
   it("puts a server working-hours error beside that day's time and keeps the edits", async () => {
     const { calls, user } = renderProfilePage();
-    const thursday = within(await screen.findByTestId('day-4'));
-    await user.click(thursday.getByRole('checkbox', { name: 'Thursday' }));
-    await user.type(thursday.getByLabelText('From Thursday'), '10:00');
-    await user.type(thursday.getByLabelText('To Thursday'), '11:00');
+    const thursday = await setDayHours(user, 4, 'Thursday', '10:00', '11:00');
     const years = screen.getByLabelText('Years of experience');
     await user.clear(years);
     await user.type(years, '9');

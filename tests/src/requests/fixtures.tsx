@@ -1,15 +1,10 @@
 // Requests as the server sends them (contract/requests.ts), a fake realtime connection whose events
 // and reconnects the test fires, and a render with the app's providers and a router (for links).
-import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import type { RequestDetail, RequestSummary } from '../../../contract/requests';
-import { createQueryClient } from '../../../src/api/query-client';
 import type { RealtimeConnection } from '../../../src/realtime/client';
-import { makeI18n } from '../helpers';
+import { renderRouted } from '../helpers';
 
 const HOUR = 3_600_000;
 export const NOW = Date.parse('2030-05-05T09:00:00.000Z');
@@ -96,17 +91,7 @@ export function fakeRealtime(): FakeRealtime {
   };
 }
 
+/** A screen rendered as the app does (tests/src/helpers.tsx); the test stubs fetch itself. */
 export function renderScreen(ui: () => ReactElement, locale: 'en' | 'ar' = 'en') {
-  const onError = vi.fn();
-  const queryClient = createQueryClient({ onError });
-  const rootRoute = createRootRoute({ component: ui });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
-  const result = render(
-    <I18nProvider i18n={makeI18n(locale)}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
-  return { ...result, onError, queryClient };
+  return renderRouted({ component: ui, locale });
 }

@@ -4,18 +4,13 @@
 // and the new request handed over; "just taken" said beside the calendar as the free times reload; the
 // server's field errors beside their fields; too few hours offering the packages screen, the form
 // coming back as it was (sessionStorage). The calendar itself: ./booking-calendar.test.tsx.
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { bookingStorageKey } from '../../../src/features/booking/use-booking';
 import { toast } from '../../../src/ui/toast-store';
-import { cells, next, posts, renderForm, resetScene, scene, toReview, toSlots } from './booking-harness';
+import { cells, next, posts, renderForm, resetSceneAroundEach, scene, toReview, toSlots } from './booking-harness';
 
-beforeEach(resetScene);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  document.documentElement.dir = '';
-});
+resetSceneAroundEach();
 
 describe('booking form', () => {
   it('shows the balance and the free trial beside the form', async () => {
@@ -106,19 +101,19 @@ describe('booking form', () => {
   });
 
   it('too few hours: offers the packages screen, and the form comes back as it was', async () => {
-    const { user, calls, onOpenPackages, view } = await renderForm({ minutes_remaining: 0, free_trial_available: false });
+    const { user, calls, onOpenPackages, unmount } = await renderForm({ minutes_remaining: 0, free_trial_available: false });
     await toReview(user, 0, '2');
     await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'Grammar');
     await user.click(screen.getByRole('button', { name: 'Send the request' }));
     await user.click(await screen.findByRole('button', { name: 'See the packages' }));
     expect(onOpenPackages).toHaveBeenCalledTimes(1);
     expect(posts(calls)).toHaveLength(0);
-    view.unmount();
+    unmount();
 
     // A sibling signing in on the same tablet does not get this draft.
     const sibling = await renderForm({ minutes_remaining: 600, free_trial_available: false }, 'en', '9');
     expect(screen.getByRole('heading', { name: 'Which subject?' })).toBeTruthy();
-    sibling.view.unmount();
+    sibling.unmount();
 
     // Back from /packages (or after a reload), with hours bought meanwhile.
     await renderForm({ minutes_remaining: 600, free_trial_available: false });

@@ -2,34 +2,21 @@
 // a fake server (free times from `scene.slots`, "now" from `scene.availableNow`, every other call
 // answered with `scene.reply`), the form rendered in a router and a query client, and the steps a
 // student walks through to reach the calendar and the review.
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { TeacherDetail } from '../../../contract/teachers';
-import { createQueryClient } from '../../../src/api/query-client';
 import { BookingForm } from '../../../src/features/booking/booking-form';
-import { fakeFetch, makeI18n, type Reply } from '../helpers';
+import { fatima } from './fixtures';
+import { renderRouted, type Reply } from '../helpers';
 
 const allWeek = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, from: '00:00', to: '24:00' }));
+/** Fatima of the teachers list, available all week, as her page gives her to the booking form. */
 export const teacher: TeacherDetail = {
-  id: 3,
-  first_name: 'Fatima',
-  last_name: 'Al-Kaabi',
-  gender: 'female',
-  country: 'Qatar',
-  experience_years: 5,
-  subjects: [
-    { id: 1, name: 'Quran' },
-    { id: 2, name: 'Arabic' },
-  ],
+  ...fatima,
   phases: [],
   working_hours: allWeek,
   rating: { average: 0, count: 0 },
-  available_now: true,
-  description: null,
   evaluations: [],
   busy: [],
   time_zone: 'Asia/Qatar',
@@ -81,35 +68,35 @@ function availability(duration = 1) {
   };
 }
 
-export function resetScene(): void {
+function resetScene(): void {
   sessionStorage.clear();
   Object.assign(scene, { reply: { status: 201, json: detail(55) }, slots: [gridAt(2), gridAt(3), gridAt(26)], availableNow: false, from: '', to: '' });
 }
 
-export async function renderForm(balance = { minutes_remaining: 600, free_trial_available: false }, locale: 'en' | 'ar' = 'en', studentKey = '8') {
-  const { fetch, calls } = fakeFetch((url, method) => {
-    if (method === 'GET' && url.includes('/availability')) return { status: 200, json: availability(Number(/duration=(\d)/.exec(url)?.[1] ?? 1)) };
-    return scene.reply;
+/** For a spec file: the scene reset before each test; after it, unmounted, the real fetch back, no page direction left. */
+export function resetSceneAroundEach(): void {
+  beforeEach(resetScene);
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    document.documentElement.dir = '';
   });
-  vi.stubGlobal('fetch', fetch);
+}
+
+export async function renderForm(balance = { minutes_remaining: 600, free_trial_available: false }, locale: 'en' | 'ar' = 'en', studentKey = '8') {
   const onBooked = vi.fn();
   const onOpenPackages = vi.fn();
-  const onError = vi.fn();
-  const queryClient = createQueryClient({ onError });
-  const rootRoute = createRootRoute({
+  const { calls, onError, unmount, user } = renderRouted({
     component: () => <BookingForm studentKey={studentKey} teacher={teacher} balance={balance} onBooked={onBooked} onOpenPackages={onOpenPackages} />,
+    locale,
+    route: (url, method) => {
+      if (method === 'GET' && url.includes('/availability')) return { status: 200, json: availability(Number(/duration=(\d)/.exec(url)?.[1] ?? 1)) };
+      return scene.reply;
+    },
   });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
-  const view = render(
-    <I18nProvider i18n={makeI18n(locale)}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
   // The first step, or the step a restored draft was in.
   await screen.findByRole('button', { name: /^(Next|Send the request|التالي|إرسال الطلب)$/ });
-  return { calls, onBooked, onOpenPackages, onError, view, user: userEvent.setup() };
+  return { calls, onBooked, onOpenPackages, onError, unmount, user };
 }
 
 export type User = ReturnType<typeof userEvent.setup>;

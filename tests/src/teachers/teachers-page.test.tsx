@@ -3,60 +3,27 @@
 // the rating with its accessible text and the available-now badge; typing a name reaches the address
 // after a pause (one replaced entry), filters and pages push entries and reach the server; a name that
 // matches no one shows the spec's "no teacher found with this name" (ar + en); a failure can be retried.
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { TeacherCard } from '../../../contract/teachers';
-import { createQueryClient } from '../../../src/api/query-client';
 import { TeachersPage } from '../../../src/features/teachers/teachers-page';
 import type { TeachersSearch } from '../../../src/features/teachers/teachers-api';
 import { validateTeachersSearch } from '../../../src/routes/teachers.index';
-import { cleanUpAfterEach, fakeFetch, makeI18n, type Reply } from '../helpers';
-
-const fatima: TeacherCard = {
-  id: 3,
-  first_name: 'Fatima',
-  last_name: 'Al-Kaabi',
-  gender: 'female',
-  country: 'Qatar',
-  experience_years: 5,
-  subjects: [
-    { id: 1, name: 'Quran' },
-    { id: 2, name: 'Arabic' },
-  ],
-  phases: [{ id: 1, name: 'Primary' }],
-  working_hours: [
-    { day: 0, from: '08:00', to: '12:00' },
-    { day: 2, from: '16:00', to: '20:00' },
-  ],
-  rating: { average: 4.5, count: 12 },
-  available_now: true,
-  description: null,
-};
+import { cleanUpAfterEach, renderRouted, type Reply } from '../helpers';
+import { fatima } from './fixtures';
 
 function renderList(opts: { search?: TeachersSearch; locale?: 'en' | 'ar'; reply?: (url: string) => Reply } = {}) {
   const reply = opts.reply ?? (() => ({ status: 200, json: { message: 'ok', data: [fatima], meta: { page: 1, per_page: 12, total: 1 } } }));
-  const { fetch, calls } = fakeFetch((url) => {
-    if (url.includes('/v1/teachers')) return reply(url);
-    if (url.endsWith('/v1/subjects')) return { status: 200, json: { message: 'ok', data: [{ id: 1, code: 'quran', name: 'Quran', name_ar: 'القرآن', name_en: 'Quran' }] } };
-    return { status: 200, json: { message: 'ok', data: [] } };
-  });
-  vi.stubGlobal('fetch', fetch);
   const onSearchChange = vi.fn();
-  const queryClient = createQueryClient({ onError: vi.fn() });
-  const rootRoute = createRootRoute({ component: () => <TeachersPage search={opts.search ?? {}} onSearchChange={onSearchChange} /> });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
-  render(
-    <I18nProvider i18n={makeI18n(opts.locale ?? 'en')}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
-  return { calls, onSearchChange, user: userEvent.setup() };
+  const { calls, user } = renderRouted({
+    component: () => <TeachersPage search={opts.search ?? {}} onSearchChange={onSearchChange} />,
+    locale: opts.locale,
+    route: (url) => {
+      if (url.includes('/v1/teachers')) return reply(url);
+      if (url.endsWith('/v1/subjects')) return { status: 200, json: { message: 'ok', data: [{ id: 1, code: 'quran', name: 'Quran', name_ar: 'القرآن', name_en: 'Quran' }] } };
+      return { status: 200, json: { message: 'ok', data: [] } };
+    },
+  });
+  return { calls, onSearchChange, user };
 }
 
 cleanUpAfterEach();
@@ -114,8 +81,8 @@ describe('teachers list', () => {
       reply: () => ({ status: 200, json: { message: 'ok', data: [fatima], meta: { page: 1, per_page: 12, total: 30 } } }),
     });
     expect(await screen.findByText('Page 1 of 3')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect((screen.getByRole('button', { name: 'Previous page' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(onSearchChange).toHaveBeenCalledWith({ page: 2 }, { replace: false });
   });
 

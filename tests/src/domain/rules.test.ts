@@ -1,17 +1,8 @@
-// The auth forms' own rules (spec §5): names in Arabic letters only ('English name not allowed'),
+// The form rules the auth and profile forms share (spec §5, src/domain/rules.ts): names in Arabic letters only ('English name not allowed'),
 // password rules and confirmation, the 6-digit code typed with any digits, birth date and experience.
 import { describe, expect, it } from 'vitest';
-import {
-  arabicNameSchema,
-  asciiDigits,
-  birthDateProblem,
-  codeProblem,
-  confirmationProblem,
-  experienceProblem,
-  passwordProblem,
-  schemaProblem,
-} from '../../../src/features/auth/validation';
-import { authMessage } from '../../../src/features/auth/messages';
+import { arabicNameSchema, asciiDigits, birthDateProblem, codeProblem, confirmationProblem, experienceProblem, passwordProblem, schemaProblem } from '../../../src/domain/rules';
+import { formMessage } from '../../../src/domain/form-messages';
 import { makeI18n } from '../helpers';
 
 describe('Arabic names', () => {
@@ -25,8 +16,8 @@ describe('Arabic names', () => {
     for (const name of ['Ahmed', 'محمد Ali', 'x']) {
       expect(schemaProblem(arabicNameSchema, name)).toBe('english_name');
     }
-    expect(authMessage('english_name', makeI18n('en'))).toBe('English name not allowed');
-    expect(authMessage('english_name', makeI18n('ar'))).toMatch(/[\u0600-\u06FF]/);
+    expect(formMessage('english_name', makeI18n('en'))).toBe('English name not allowed');
+    expect(formMessage('english_name', makeI18n('ar'))).toMatch(/[\u0600-\u06FF]/);
   });
 
   it('refuses digits and symbols with its own message, and an empty name as required', () => {
