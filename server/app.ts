@@ -104,10 +104,14 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
     return c.json({ message: tr('server_error', c.get('locale') ?? DEFAULT_LOCALE) }, 503);
   });
 
+  // The finished response's headers are changed in place: Hono's c.header() after the handler
+  // re-wraps the response around its body stream, which @hono/node-server then pumps chunk by chunk —
+  // most of a cached public read's cost (issue 13, docs/bench.md).
   app.use('/api/*', async (c, next) => {
     await next();
-    c.header('Vary', 'Accept-Language', { append: true });
-    c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');
+    const headers = c.res.headers;
+    headers.append('Vary', 'Accept-Language');
+    if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
   });
   const tooLarge = () => {
     throw new ApiFailure(413, 'payload_too_large');
@@ -115,8 +119,11 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BODY, onError: tooLarge });
   // The teacher sign-up carries three documents; each is checked against its own 5 MB limit later.
   const uploadLimit = bodyLimit({ maxSize: MAX_UPLOAD_BODY, onError: tooLarge });
+  // A GET or HEAD has no body to limit; asking for one would build a full Request (issue 13).
   app.use('/api/*', (c, next) =>
-    [...UPLOAD_PATHS, ...TEACHER_UPLOAD_PATHS, ...PHOTO_UPLOAD_PATHS].includes(c.req.path) && /^multipart\/form-data/i.test(c.req.header('content-type') ?? '')
+    c.req.method === 'GET' || c.req.method === 'HEAD'
+      ? next()
+      : [...UPLOAD_PATHS, ...TEACHER_UPLOAD_PATHS, ...PHOTO_UPLOAD_PATHS].includes(c.req.path) && /^multipart\/form-data/i.test(c.req.header('content-type') ?? '')
       ? uploadLimit(c, next)
       : jsonLimit(c, next),
   );

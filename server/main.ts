@@ -22,6 +22,7 @@ import { resolveUser } from './modules/auth';
 import { runReminders } from './modules/notifications';
 import { sweepAndPublish } from './modules/requests';
 import { ensureAdminToken } from './modules/teacher-review';
+import { warmPublicReads } from './modules/teachers';
 import { startJob } from './ops/jobs';
 import { createMetrics } from './ops/metrics';
 import type { ChannelAuthorizer, ResolveUser } from './realtime/authorizer';
@@ -144,6 +145,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       endpoint,
     },
   });
+  // Before listening: the first visitors find the default teachers list cached (issue 13).
+  await warmPublicReads(app, log);
   // Plain HTTP/1.1 (no http2 options given): the type says so, for closeIdleConnections.
   const server = createAdaptorServer({ fetch: app.fetch, hostname: options.host ?? '127.0.0.1' }) as Server;
   // The Pusher-protocol WebSocket endpoint shares this port; any other upgrade is refused.

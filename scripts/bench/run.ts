@@ -1,11 +1,15 @@
 // `npm run bench` (issue 13): seeds throw-away databases — 1 000 then 10 000 teachers, then 100 000
 // requests — on PGlite and on PostgreSQL (when installed, started like scripts/test-pg.sh), drives the
-// API with autocannon at a fixed rate on 127.0.0.1, times the requests paths directly, runs Lighthouse
-// on the public routes, and prints one table: figure, today (issue 13), measured, goal.
+// API at a fixed rate on 127.0.0.1 (paced.ts; autocannon with BENCH_LOADER=autocannon), times the
+// requests paths directly, runs Lighthouse on the public routes, and prints one table: figure, today
+// (issue 13), measured, goal.
 // Not a test: it prints figures, CI does not run it. Bounded: each load run lasts BENCH_SECONDS (10).
-// Flags: --no-pg, --no-lighthouse, --no-pglite.
+// Flags: --no-pg, --no-lighthouse, --no-pglite; --list-only stops after the teachers-list figures
+// (no 100 000 requests, no Lighthouse).
 import { execFile } from 'node:child_process';
+import { loadavg } from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { serve } from '@hono/node-server';
 import { createApp } from '../../server/app';
@@ -17,6 +21,8 @@ import { createRequest } from '../../server/modules/requests';
 import { listRequests } from '../../server/modules/requests/reads';
 import { announce } from '../../server/modules/requests/notices';
 import { sweepRequests } from '../../server/modules/requests';
+import { warmPublicReads } from '../../server/modules/teachers';
+import { publicCacheStats } from '../../server/modules/teachers/public-cache';
 import { listTeachers } from '../../server/modules/teachers/queries';
 import type { Publisher } from '../../server/realtime/publisher';
 import { lighthouseFigures } from './lighthouse';
@@ -27,8 +33,14 @@ const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = 300;
-/** autocannon runs per figure; the table shows medians (and each run's p99). */
+/** Load runs per figure; the table shows medians (and each run's p99). */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** A discarded run before each figure's runs: JIT, query plans and the cache warm, as in steady use. */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+/** The load generator's connections (at most; the paced one opens what its schedule needs). */
+const CONNECTIONS = process.env.BENCH_CONNECTIONS ?? '32';
+/** `paced` (open loop, wrk2-like, default) or `autocannon` (bursts at the top of each second). */
+const LOADER = process.env.BENCH_LOADER === 'autocannon' ? 'autocannon' : 'paced';
 const flags = new Set(process.argv.slice(2));
 // Sunday 2030-01-06 09:00 Qatar: inside the bench teachers' hours (08–20 every day).
 const NOW = new Date('2030-01-06T06:00:00.000Z');
@@ -47,25 +59,80 @@ async function timed(times: number, fn: () => Promise<unknown>): Promise<number>
   return median(out);
 }
 
+/** One load run's outcome, whichever generator made it. */
+interface Drive {
+  rate: number;
+  total: number;
+  p99: number;
+  errors: number;
+}
+
 /**
- * autocannon at a fixed rate, RUNS times; the median of each of "reached req/s, p99, errors, thread
- * cost". The thread cost is this process's CPU time (the server and PGlite; autocannon runs in its own
- * process) per request: on a shared machine it moves much less than the latencies do.
+ * The load generator, in a process of its own: `paced` (default; open loop, one request every
+ * 1000/RATE ms, latency from the due time — see paced.ts) or `autocannon` (BENCH_LOADER=autocannon;
+ * its `-R` sends each second's share in a burst, the tool of the issue's first figures).
  */
-async function load(url: string): Promise<string> {
-  const runs: { rate: number; p99: number; errors: number; cpu: number }[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const cpu = process.cpuUsage();
-    const { stdout } = await run(path.join(root, 'node_modules/.bin/autocannon'), ['-j', '-R', String(RATE), '-d', String(SECONDS), '-c', '32', url], {
+async function drive(url: string, seconds: number): Promise<Drive> {
+  if (LOADER === 'autocannon') {
+    const { stdout } = await run(path.join(root, 'node_modules/.bin/autocannon'), ['-j', '-R', String(RATE), '-d', String(seconds), '-c', CONNECTIONS, url], {
       maxBuffer: 64 * 1024 * 1024,
     });
-    const used = process.cpuUsage(cpu);
     const r = JSON.parse(stdout) as { requests: { average: number; total: number }; latency: { p99: number }; errors: number; timeouts: number; non2xx: number };
-    runs.push({ rate: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, cpu: (used.user + used.system) / 1000 / Math.max(1, r.requests.total) });
+    return { rate: r.requests.average, total: r.requests.total, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+  }
+  const { stdout } = await run(path.join(root, 'node_modules/.bin/tsx'), [path.join(import.meta.dirname, 'paced.ts'), url, String(RATE), String(seconds), CONNECTIONS]);
+  return JSON.parse(stdout) as Drive;
+}
+
+/**
+ * A fixed rate of GETs: one discarded warm-up run, then RUNS runs; the median of each of
+ * "reached req/s, p99, errors, thread cost". The thread cost is this process's CPU time (the server
+ * and PGlite; the load generator runs in its own process) per request: on a shared machine it moves much less
+ * than the latencies do. Each run also shows what makes a tail while the thread is mostly idle: the
+ * public cache's misses (requests that waited for the queries) and fills ahead, the longest
+ * event-loop stall, the garbage collector (pauses, longest) and the times the kernel took the CPU
+ * from this process for another (involuntary context switches: the machine, not the server).
+ */
+async function load(db: Db, url: string): Promise<string> {
+  const loadBefore = loadavg()[0]!;
+  if (WARMUP_SECONDS > 0) await drive(url, WARMUP_SECONDS);
+  const runs: { rate: number; p99: number; errors: number; cpu: number; misses: number; fills: number; stall: number; gcs: number; gcMax: number; preempted: number }[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const before = { ...publicCacheStats(db) };
+    const loop = monitorEventLoopDelay({ resolution: 1 });
+    const gc: number[] = [];
+    const gcObserver = new PerformanceObserver((list) => gc.push(...list.getEntries().map((e) => e.duration)));
+    gcObserver.observe({ entryTypes: ['gc'] });
+    loop.enable();
+    const switches = process.resourceUsage().involuntaryContextSwitches;
+    const cpu = process.cpuUsage();
+    const r = await drive(url, SECONDS);
+    const used = process.cpuUsage(cpu);
+    const preempted = process.resourceUsage().involuntaryContextSwitches - switches;
+    loop.disable();
+    gcObserver.disconnect();
+    const after = publicCacheStats(db);
+    runs.push({
+      rate: r.rate,
+      p99: r.p99,
+      errors: r.errors,
+      cpu: (used.user + used.system) / 1000 / Math.max(1, r.total),
+      misses: after.misses - before.misses,
+      fills: after.fills - before.fills,
+      stall: loop.max / 1e6,
+      gcs: gc.length,
+      gcMax: Math.max(0, ...gc),
+      preempted,
+    });
   }
   const mid = (pick: (x: (typeof runs)[number]) => number) => median(runs.map(pick));
-  const p99s = runs.map((x) => x.p99).join('/');
-  return `${Math.round(mid((x) => x.rate))} req/s, p99 ${mid((x) => x.p99)} ms (${p99s}), ${mid((x) => x.errors)} errors, ${mid((x) => x.cpu).toFixed(2)} ms CPU/req`;
+  const each = (pick: (x: (typeof runs)[number]) => number) => runs.map((x) => Math.round(pick(x))).join('/');
+  return (
+    `${Math.round(mid((x) => x.rate))} req/s, p99 ${mid((x) => x.p99)} ms (${each((x) => x.p99)}), ${mid((x) => x.errors)} errors, ` +
+    `${mid((x) => x.cpu).toFixed(2)} ms CPU/req, misses ${each((x) => x.misses)}, fills ${each((x) => x.fills)}, ` +
+    `longest stall ${each((x) => x.stall)} ms, GC ${each((x) => x.gcs)} (longest ${each((x) => x.gcMax)} ms), preempted ${each((x) => x.preempted)}, ` +
+    `machine load ${loadBefore.toFixed(1)}→${loadavg()[0]!.toFixed(1)}`
+  );
 }
 
 /** A Db that counts the statements it runs (transactions included). */
@@ -85,18 +152,24 @@ async function driverFigures(db: Db): Promise<Figures> {
   const f: Figures = {};
   await migrate(db);
   await seed(db, { demo: false });
-  const app = createApp({ db, log: createLogger('silent') });
+  const log = createLogger('silent');
+  const app = createApp({ db, log });
+  await warmPublicReads(app, log); // as server/main.ts does before listening
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   try {
     let teachers = await seedTeachers(db, 1000);
-    f.list1k = await load(`${base}/api/v1/teachers`);
+    f.list1k = await load(db, `${base}/api/v1/teachers`);
     f.uncached1k = ms(await timed(20, () => listTeachers(db, { search: 'احمد', available_now: false, page: 3, per_page: 12 }, 'ar', NOW)));
+    // The "available now" filter reads every candidate's schedule: one fill per minute it is asked for.
+    f.availableNow1k = ms(await timed(3, () => listTeachers(db, { search: undefined, available_now: true, page: 1, per_page: 12 }, 'ar', NOW)));
     teachers = await seedTeachers(db, 10_000);
-    f.list10k = await load(`${base}/api/v1/teachers`);
-    f.search10k = await load(`${base}/api/v1/teachers?search=${encodeURIComponent('فاطمه')}`);
+    f.list10k = await load(db, `${base}/api/v1/teachers`);
+    f.search10k = await load(db, `${base}/api/v1/teachers?search=${encodeURIComponent('فاطمه')}`);
     f.uncached10k = ms(await timed(20, () => listTeachers(db, { search: 'احمد', available_now: false, page: 3, per_page: 12 }, 'ar', NOW)));
+    f.availableNow10k = ms(await timed(3, () => listTeachers(db, { search: undefined, available_now: true, page: 1, per_page: 12 }, 'ar', NOW)));
+    if (flags.has('--list-only')) return f;
 
     const t = performance.now();
     const students = await seedRequests(db, teachers, 100_000, NOW);
@@ -154,6 +227,8 @@ const ROWS: [key: string, figure: string, today: string, goal: string][] = [
   ['search10k', 'same with ?search=فاطمه, 10 000 teachers', '—', 'p99 ≤ 50 ms'],
   ['uncached1k', 'one uncached list+search query, 1 000', '7.8 ms (whole request)', '—'],
   ['uncached10k', 'one uncached list+search query, 10 000', '—', '—'],
+  ['availableNow1k', 'one uncached ?available_now=true list, 1 000', '—', '—'],
+  ['availableNow10k', 'one uncached ?available_now=true list, 10 000', '—', '—'],
   ['teacherList', "a teacher's requests list, 100 000 requests", '1.1–1.3 s (PostgreSQL)', '≤ 20 ms'],
   ['sweep', 'the request sweep (nothing due), 100 000', '67–131 ms, before every read', '≤ 1 ms, on its timer'],
   ['broadcast', 'a broadcast offered to 50 teachers', '2.5 s, 129 statements, 50 publishes', '≤ 200 ms'],
@@ -182,7 +257,7 @@ async function main() {
     }
   }
   print(results); // the database figures first: a Lighthouse failure must not lose them
-  if (!flags.has('--no-lighthouse')) {
+  if (!flags.has('--no-lighthouse') && !flags.has('--list-only')) {
     console.error('Lighthouse …');
     try {
       const lh = await lighthouseFigures(['/', '/teachers']);

@@ -63,7 +63,10 @@ export function pgClientConfig(databaseUrl: string, searchPath: string | undefin
 
 export async function openPg({ databaseUrl, searchPath, settings: given = {} }: PgOptions): Promise<Db> {
   const settings = { ...DEFAULTS, ...given };
-  const pool = new pg.Pool({ ...pgClientConfig(databaseUrl, searchPath, settings, 'api'), max: settings.poolMax });
+  // One connection outlives the idle timeout (10 s): it keeps the LISTEN of pg-listen.ts, so a server
+  // answering only from the public cache does not lose it every 10 s and make the next requests wait
+  // for a new connection and a re-read of the version (issue 13, docs/bench.md).
+  const pool = new pg.Pool({ ...pgClientConfig(databaseUrl, searchPath, settings, 'api'), max: settings.poolMax, min: 1 });
   // Readiness has its own single connection: requests stuck on a lock can fill the main pool, and a
   // load balancer must still get an answer (and the answer must be about the database, not the queue).
   const health = new pg.Pool({ ...pgClientConfig(databaseUrl, searchPath, settings, 'health'), max: 1 });

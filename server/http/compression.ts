@@ -49,13 +49,15 @@ export function compression(): MiddlewareHandler {
     // Whatever we send, a cache must keep the variants apart.
     res.headers.append('Vary', 'Accept-Encoding');
     const encoding = negotiateEncoding(c.req.header('accept-encoding'));
+    // `res.body` last: reading it turns @hono/node-server's lightweight response into a full one
+    // (a stream to pump), which an already encoded public-cache answer must not pay for.
     if (
       !encoding ||
-      !res.body ||
       c.req.method === 'HEAD' ||
       !COMPRESSED_STATUSES.has(res.status) ||
       res.headers.has('content-encoding') ||
-      /no-transform/i.test(res.headers.get('cache-control') ?? '')
+      /no-transform/i.test(res.headers.get('cache-control') ?? '') ||
+      !res.body
     ) {
       return;
     }

@@ -2,8 +2,11 @@
 // ETag a browser can revalidate (304), and any write that changes what they show — a teacher's row,
 // hours, subjects, an evaluation — shows at once, whichever module wrote it. Busy times stay fresh;
 // per-user answers carry no shared-cache headers.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TeacherCard, TeacherDetail } from '../../contract/teachers';
+import { createLogger } from '../../server/logger';
+import { warmPublicReads } from '../../server/modules/teachers';
+import { publicCacheStats } from '../../server/modules/teachers/public-cache';
 import { HOUR, T0, creditHours, makeStudent, makeTeacher, requestsApp, scheduleBody, subjectId } from './requests-helpers';
 import { perFile } from './support/per-file';
 
@@ -78,6 +81,85 @@ describe('public cache', () => {
     const after = await get(`/api/v1/teachers/${teacher}`, { 'If-None-Match': etag });
     expect(after.status).toBe(200);
     expect(((await after.json()) as { data: TeacherDetail }).data.busy).toHaveLength(1);
+  });
+
+  describe('when only the clock moves', () => {
+    afterEach(() => {
+      ctx.clock.now = new Date(T0);
+    });
+    const at = (seconds: number) => (ctx.clock.now = new Date(T0.getTime() + seconds * 1000));
+    const list = async () => ((await (await get('/api/v1/teachers?search=Ahead')).json()) as { data: TeacherCard[] }).data;
+
+    it("a list asked for again in a minute's last seconds has the next minute ready: the turn is no miss", async () => {
+      // Hours from 09:01 Doha (T0 is 09:00 there): "available now" turns true with the minute.
+      await makeTeacher(ctx.db, { first: 'Ahead', last: 'Ready', hours: [[0, '09:01', '12:00']] });
+      const stats = publicCacheStats(ctx.db);
+      at(30);
+      expect((await list())[0]?.available_now).toBe(false);
+      const done = stats.filled;
+      at(56);
+      await list();
+      await list(); // asked for again: the next minute is filled in the background
+      await vi.waitFor(() => expect(stats.filled).toBe(done + 1));
+      const fills = stats.fills;
+      const misses = stats.misses;
+      at(61);
+      expect((await list())[0]?.available_now).toBe(true);
+      expect(stats.fills).toBe(fills);
+      expect(stats.misses).toBe(misses);
+    });
+
+    it('an answer asked for once is not filled ahead, and early in a minute nothing is', async () => {
+      await makeTeacher(ctx.db, { first: 'Ahead', last: 'Once', hours: [[0, '08:00', '12:00']] });
+      const stats = publicCacheStats(ctx.db);
+      at(10);
+      await list();
+      await list();
+      await list();
+      const early = stats.fills;
+      at(57);
+      await list(); // the first hit in the window… and the entry's third: filled ahead
+      expect(stats.fills).toBe(early + 1);
+      at(120 + 57); // two minutes on: a new key, filled on its miss
+      await list();
+      const once = stats.fills;
+      at(120 + 58);
+      await list(); // its first hit: one visitor's second look is not worth a fill
+      expect(stats.fills).toBe(once);
+      await list();
+      expect(stats.fills).toBe(once + 1);
+    });
+  });
+
+  it("a new minute's list reads only its cards' availability, not the list again; a write reads it all", async () => {
+    const id = await makeTeacher(ctx.db, { first: 'Minute', last: 'Memo', hours: [[0, '09:01', '12:00']] });
+    const memo = async () => ((await (await get('/api/v1/teachers?search=Minute')).json()) as { data: TeacherCard[] }).data;
+    const counts = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.filter(([sql]) => /COUNT\(\*\)/i.test(String(sql))).length;
+    ctx.clock.now = new Date(T0.getTime() + 10_000);
+    expect((await memo())[0]?.available_now).toBe(false);
+    const one = vi.spyOn(ctx.db, 'one');
+    try {
+      ctx.clock.now = new Date(T0.getTime() + 70_000); // the next minute: hours from 09:01 have begun
+      expect((await memo())[0]?.available_now).toBe(true);
+      expect(counts(one)).toBe(0);
+      await ctx.db.query(`UPDATE users SET experience_years = 23 WHERE id = $1`, [id]);
+      const after = await memo();
+      expect(after[0]?.experience_years).toBe(23);
+      expect(after[0]?.available_now).toBe(true);
+      expect(counts(one)).toBe(1);
+    } finally {
+      one.mockRestore();
+      ctx.clock.now = new Date(T0);
+    }
+  });
+
+  it('the warm-up at start fills the default list in both locales', async () => {
+    await makeTeacher(ctx.db, { first: 'Warm', last: 'Start' });
+    const stats = publicCacheStats(ctx.db);
+    await warmPublicReads(ctx.app, createLogger('silent'));
+    const misses = stats.misses;
+    for (const locale of ['ar', 'en']) expect((await ctx.app.request('/api/v1/teachers', { headers: { 'Accept-Language': locale } })).status).toBe(200);
+    expect(stats.misses).toBe(misses);
   });
 
   it('per-user answers carry no shared-cache headers', async () => {

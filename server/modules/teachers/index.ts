@@ -2,3 +2,4 @@
 // readers (working hours, busy times) for the booking rules.
 export { teachersRoutes } from './routes';
 export { busyByTeacher, findTeacher } from './queries';
+export { warmPublicReads } from './warm';

@@ -14,18 +14,59 @@ import type { Context } from 'hono';
 import { compress, MIN_BYTES, negotiateEncoding, type Encoding } from '../../http/compression';
 import type { AppEnv } from '../../http/context';
 import type { Db } from '../../db';
+import { errorFields } from '../../logger';
 import { publicVersion } from './public-version';
 
 interface Entry {
   body: string;
+  /** The body's UTF-8 bytes, encoded once: a hit sends them as they are. */
+  bytes: Uint8Array<ArrayBuffer>;
   etag: string;
-  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+  encoded: Partial<Record<Encoding, Promise<Uint8Array<ArrayBuffer>>>>;
+  /** Hits so far: only an answer asked for again is filled ahead (see `ahead`). */
+  hits: number;
+}
+
+/** What comes after an answer keyed by time (the next minute's): its key and how to make it. */
+export interface Ahead {
+  key: string;
+  produce: () => Promise<object | null>;
+}
+
+export interface PublicJsonOptions {
+  /** Adds what must not be cached (e.g. a teacher's busy times) before the ETag is taken. */
+  fresh?: (cached: object) => Promise<object>;
+  /**
+   * Given near the end of a time-keyed answer's life: a hit then fills the next key in the
+   * background, so the turn finds it ready instead of every request of that moment waiting for the
+   * queries (on PGlite they hold the only thread).
+   */
+  ahead?: Ahead | undefined;
 }
 
 /** Entries kept per database handle; the oldest goes first (Map keeps insertion order). */
 const MAX_ENTRIES = 1000;
 // Per database: version numbers only mean something within one database.
 const caches = new WeakMap<Db, Map<string, Entry>>();
+
+/**
+ * Per database: hits; misses (requests that found no entry and waited for one); fills (every run of
+ * `produce` started, the ones made ahead included) and how many of them finished. The bench prints
+ * misses and fills per run.
+ */
+export interface PublicCacheStats {
+  hits: number;
+  misses: number;
+  fills: number;
+  filled: number;
+}
+const stats = new WeakMap<Db, PublicCacheStats>();
+
+export function publicCacheStats(db: Db): PublicCacheStats {
+  let s = stats.get(db);
+  if (!s) stats.set(db, (s = { hits: 0, misses: 0, fills: 0, filled: 0 }));
+  return s;
+}
 
 const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
@@ -43,15 +84,19 @@ function fill(db: Db, entries: Map<string, Entry>, key: string, produce: () => P
   if (!pending) filling.set(db, (pending = new Map()));
   let fill = pending.get(key);
   if (!fill) {
+    publicCacheStats(db).fills++;
     fill = produce()
       .then((value) => {
         if (value === null) return null;
         const body = JSON.stringify(value);
-        const entry: Entry = { body, etag: etagOf(body), encoded: {} };
+        const entry: Entry = { body, bytes: new TextEncoder().encode(body), etag: etagOf(body), encoded: {}, hits: 0 };
         remember(entries, key, entry);
         return entry;
       })
-      .finally(() => pending.delete(key));
+      .finally(() => {
+        pending.delete(key);
+        publicCacheStats(db).filled++;
+      });
     pending.set(key, fill);
   }
   return fill;
@@ -60,20 +105,25 @@ function fill(db: Db, entries: Map<string, Entry>, key: string, produce: () => P
 /**
  * Answers a public GET from the cache, or renders it with `produce` (a JSON-able value) and keeps it.
  * `key` names the answer within a version (route, locale and every input that changes the body).
- * `fresh` adds what must not be cached (e.g. a teacher's busy times) before the ETag is taken.
  */
 export async function publicJson(
   c: Context<AppEnv>,
   key: string,
   produce: () => Promise<object | null>,
-  fresh?: (cached: object) => Promise<object>,
+  { fresh, ahead }: PublicJsonOptions = {},
 ): Promise<Response | null> {
   const db = c.get('db');
   let entries = caches.get(db);
   if (!entries) caches.set(db, (entries = new Map()));
   const version = publicVersion(db);
-  const fullKey = `${typeof version === 'string' ? version : await version}|${c.get('locale')}|${key}`;
-  const entry = entries.get(fullKey) ?? (await fill(db, entries, fullKey, produce));
+  const prefix = `${typeof version === 'string' ? version : await version}|${c.get('locale')}|`;
+  const cached = entries.get(prefix + key);
+  if (cached) {
+    publicCacheStats(db).hits++;
+    if (cached.hits++ > 0 && ahead && !entries.has(prefix + ahead.key)) fillAhead(c, entries, prefix + ahead.key, ahead.produce);
+  }
+  if (!cached) publicCacheStats(db).misses++;
+  const entry = cached ?? (await fill(db, entries, prefix + key, produce));
   if (!entry) return null;
   let { body, etag } = entry;
   if (fresh) {
@@ -85,9 +135,16 @@ export async function publicJson(
   const json = { ...headers, 'Content-Type': 'application/json; charset=UTF-8' };
   // A fresh part makes every body different: the compression middleware handles those.
   const encoding = !fresh && body.length >= MIN_BYTES ? negotiateEncoding(c.req.header('accept-encoding')) : null;
-  if (!encoding) return c.body(body, 200, json);
-  const bytes = await (entry.encoded[encoding] ??= compress(Buffer.from(body), encoding));
-  return c.body(new Uint8Array(bytes), 200, { ...json, 'Content-Encoding': encoding, 'Content-Length': String(bytes.length) });
+  if (!encoding) return c.body(fresh ? body : entry.bytes, 200, json);
+  const bytes = await (entry.encoded[encoding] ??= compress(Buffer.from(entry.bytes), encoding).then((b) => new Uint8Array(b)));
+  return c.body(bytes, 200, { ...json, 'Content-Encoding': encoding, 'Content-Length': String(bytes.length) });
+}
+
+/** The next answer, filled off the request's path; a failure only means the turn misses as before. */
+function fillAhead(c: Context<AppEnv>, entries: Map<string, Entry>, fullKey: string, produce: () => Promise<object | null>): void {
+  fill(c.get('db'), entries, fullKey, produce).catch((err: unknown) => {
+    c.get('log').warn('public cache: filling ahead failed', { key: fullKey, ...errorFields(err) });
+  });
 }
 
 function matches(header: string | undefined, etag: string): boolean {

@@ -128,7 +128,7 @@ async function namedByTeacher(q: Queryable, sql: string, ids: readonly number[],
  * Each teacher's zone, hours and sessions around `now`: enough for `availableNow`, the availability
  * module's own rule (an hour's session starting now, in the teacher's zone, free of their sessions).
  */
-function nowSchedules(q: Queryable, ids: readonly number[], now: Date) {
+export function nowSchedules(q: Queryable, ids: readonly number[], now: Date) {
   return schedulesByTeacher(q, ids, now, new Date(now.getTime() + MIN_DURATION_HOURS * HOUR_MS), now);
 }
 

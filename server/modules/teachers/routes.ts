@@ -1,7 +1,10 @@
 // The public teachers API (issue 6): the paged, filtered list and one teacher's page, both served
 // through the shared public cache (public-cache.ts) with ETags. The key holds the minute, since a
-// card's "available now" follows the clock (and the teacher's sessions: a booking shows within the
-// minute); a teacher's busy times are read fresh on every call.
+// card's "available now" follows the clock (and the teacher's sessions: a booking shows within about a
+// minute); a teacher's busy times are read fresh on every call. In a minute's last seconds a hit fills
+// the next minute's answer ahead (computed for its first instant), so the clock turning over is not a
+// miss that every request of that moment waits for; and a list answer for a new minute reads only its
+// cards' availability, the rest of the page being kept per version (list-pages.ts).
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '../../../contract/availability';
@@ -10,8 +13,9 @@ import type { AppEnv } from '../../http/context';
 import { ApiFailure } from '../../http/errors';
 import { pathParams, queryParams } from '../../http/validate';
 import { tr } from '../../i18n';
-import { publicJson } from './public-cache';
-import { busyByTeacher, listTeachers, teacherDetail } from './queries';
+import { publicJson, type Ahead } from './public-cache';
+import { listPage } from './list-pages';
+import { busyByTeacher, teacherDetail } from './queries';
 
 export interface TeachersRoutesOptions {
   now?: () => Date;
@@ -21,21 +25,34 @@ const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_
 
 /** The UTC minute: every zone's minute turns over at the same instant. */
 const minuteOf = (at: Date) => at.toISOString().slice(0, 16);
+const MINUTE_MS = 60_000;
+/** How long before the minute turns a hit fills the next one: a booking made later shows a minute later. */
+export const AHEAD_MS = 5_000;
+
+/** The next minute's key and answer, once `at` is within AHEAD_MS of it. */
+function nextMinute(at: Date, keyAt: (minute: string) => string, produceAt: (at: Date) => () => Promise<object | null>): Ahead | undefined {
+  const next = new Date((Math.floor(at.getTime() / MINUTE_MS) + 1) * MINUTE_MS);
+  if (next.getTime() - at.getTime() > AHEAD_MS) return undefined;
+  return { key: keyAt(minuteOf(next)), produce: produceAt(next) };
+}
 
 export function teachersRoutes({ now = () => new Date() }: TeachersRoutesOptions = {}) {
   return new Hono<AppEnv>()
     .get('/teachers', async (c) => {
       const filter = queryParams(c, teachersQuerySchema);
       const at = now();
-      const key = `teachers|${minuteOf(at)}|${JSON.stringify(filter)}`;
-      const res = await publicJson(c, key, async () => {
-        const { cards, total } = await listTeachers(c.get('db'), filter, c.get('locale'), at);
+      const db = c.get('db');
+      const locale = c.get('locale');
+      const keyAt = (minute: string) => `teachers|${minute}|${JSON.stringify(filter)}`;
+      const produceAt = (when: Date) => async () => {
+        const { cards, total } = await listPage(db, filter, locale, when);
         return {
-          message: tr(cards.length === 0 && filter.search ? 'teachers_none_by_name' : 'ok', c.get('locale')),
+          message: tr(cards.length === 0 && filter.search ? 'teachers_none_by_name' : 'ok', locale),
           data: cards,
           meta: { page: filter.page, per_page: filter.per_page, total },
         };
-      });
+      };
+      const res = await publicJson(c, keyAt(minuteOf(at)), produceAt(at), { ahead: nextMinute(at, keyAt, produceAt) });
       return res!;
     })
     .get('/teachers/:id', async (c) => {
@@ -46,24 +63,26 @@ export function teachersRoutes({ now = () => new Date() }: TeachersRoutesOptions
         throw new ApiFailure(404, 'teacher_profile_not_found');
       }
       const at = now();
-      const res = await publicJson(
-        c,
-        `teacher|${id}|${minuteOf(at)}`,
-        async () => {
-          const detail = await teacherDetail(c.get('db'), id, c.get('locale'), at);
-          if (!detail) return null;
-          // The zone the teacher's working hours are written in (issue 11).
-          const zone = await c.get('db').one<{ time_zone: string }>('SELECT time_zone FROM users WHERE id = $1', [id]);
-          const data: Omit<TeacherDetail, 'busy'> = { ...detail, time_zone: zone?.time_zone ?? DEFAULT_TIME_ZONE };
-          return { message: tr('ok', c.get('locale')), data };
-        },
+      const db = c.get('db');
+      const locale = c.get('locale');
+      const keyAt = (minute: string) => `teacher|${id}|${minute}`;
+      const produceAt = (when: Date) => async () => {
+        const detail = await teacherDetail(db, id, locale, when);
+        if (!detail) return null;
+        // The zone the teacher's working hours are written in (issue 11).
+        const zone = await db.one<{ time_zone: string }>('SELECT time_zone FROM users WHERE id = $1', [id]);
+        const data: Omit<TeacherDetail, 'busy'> = { ...detail, time_zone: zone?.time_zone ?? DEFAULT_TIME_ZONE };
+        return { message: tr('ok', locale), data };
+      };
+      const res = await publicJson(c, keyAt(minuteOf(at)), produceAt(at), {
+        ahead: nextMinute(at, keyAt, produceAt),
         // Busy times change with every booking; they are not part of the public version.
-        async (cached) => {
+        fresh: async (cached) => {
           const busy = await busyByTeacher(c.get('db'), [id], at, new Date(at.getTime() + BUSY_WINDOW_DAYS * 24 * 3_600_000));
           const page = cached as { message: string; data: Omit<TeacherDetail, 'busy'> };
           return { ...page, data: { ...page.data, busy: busy.get(id) ?? [] } };
         },
-      );
+      });
       if (!res) throw new ApiFailure(404, 'teacher_profile_not_found');
       return res;
     });
