@@ -12,7 +12,8 @@ const outDir = path.join(root, 'dist/server');
 // Everything the bundle is made from: a change in any of them makes dist/server stale.
 const INPUTS = ['server', 'contract', 'machines', 'scripts/admin.ts', 'package-lock.json'];
 
-function newestMtime(full) {
+/** The newest modification time of a file or anything under a folder (0 when it is absent). */
+export function newestMtime(full) {
   if (!fs.existsSync(full)) return 0;
   const stat = fs.statSync(full);
   if (!stat.isDirectory()) return stat.mtimeMs;

@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
-import { buildServer } from './build-server.mjs';
+import { buildServer, newestMtime } from './build-server.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -14,16 +14,6 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const BUNDLE_INPUTS = ['src', 'locales', 'public', 'machines', 'contract', 'index.html', 'vite.config.ts', 'package-lock.json',
   // the build's own plugins: the pre-render pass shapes every public page's HTML
   'scripts/vite-prerender.ts', 'scripts/prerender-assets.ts', 'scripts/vite-catalog-parts.ts', 'server/http/inline-hashes.ts'];
-
-function newestMtime(entry) {
-  const full = path.join(root, entry);
-  if (!fs.existsSync(full)) return 0;
-  const stat = fs.statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const child of fs.readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
-  return newest;
-}
 
 // The build-time settings a build was made with (the e2e build lets the flows studio watch tabs:
 // VITE_FLOWS_WATCH=1); a marker next to the build records them, so a build made with other settings is stale.
@@ -34,7 +24,7 @@ export function isBuildStale(buildEnv = {}) {
   if (!fs.existsSync(built)) return true;
   if (!fs.existsSync(buildMarker()) || fs.readFileSync(buildMarker(), 'utf8') !== JSON.stringify(buildEnv)) return true;
   const builtAt = fs.statSync(built).mtimeMs;
-  return BUNDLE_INPUTS.some((entry) => newestMtime(entry) > builtAt);
+  return BUNDLE_INPUTS.some((entry) => newestMtime(path.join(root, entry)) > builtAt);
 }
 
 /** Builds with `vite build` (and `env`) when forced (CI), when dist/client is missing, older than its sources or made with other settings. */
