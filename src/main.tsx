@@ -6,7 +6,7 @@ import '@fontsource/cairo/arabic-400.css';
 import '@fontsource/cairo/arabic-700.css';
 import '@fontsource/cairo/latin-400.css';
 import '@fontsource/cairo/latin-700.css';
-import './ui/theme.css';
+import './ui/styles.css';
 import { activateLocale } from './i18n/i18n';
 import { readStoredLocale } from './i18n/locale';
 import { createLazyAuth } from './app/lazy-auth';
