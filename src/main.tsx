@@ -9,9 +9,9 @@ import '@fontsource/cairo/latin-700.css';
 import './ui/styles.css';
 import { activateLocale } from './i18n/i18n';
 import { readStoredLocale } from './i18n/locale';
-import { createLazyAuth } from './app/lazy-auth';
+import { authLoaded, createLazyAuth } from './app/lazy-auth';
 import { selectIsLoggedIn } from '../machines/auth/selectors';
-import { watchActor } from './app/watch';
+import { watchActor, watchThisTab } from './app/watch';
 import { createAppRouter } from './app/router';
 import { App } from './app/app';
 import { mount } from './app/mount';
@@ -34,6 +34,9 @@ async function boot() {
   if (state) hydrate(queryClient, JSON.parse(state));
   // XState and the auth statechart load when first needed: never on a guest's first visit (app/lazy-auth.ts).
   const auth = createLazyAuth((actor) => watchActor('auth', actor));
+  // A tab the flows studio watches (issue 12; the model walk watches every tab it drives) follows the
+  // real machine from its start-up check on, so the studio sees a guest's first states too.
+  if (watchThisTab()) void authLoaded(auth);
   const router = createAppRouter({ auth, queryClient });
   await mount(
     <StrictMode>
