@@ -6,37 +6,28 @@
 // and reading the list again — on PGlite that read holds the only thread, and every request waiting
 // behind it pays for it (docs/bench.md). The `available_now` filter itself depends on the clock: it
 // is read in full each time.
-import type { TeacherCard, TeachersFilter } from "../../../contract/teachers";
-import { MIN_DURATION_HOURS } from "../../../contract/requests";
-import type { Db } from "../../db";
-import type { Locale } from "../../i18n";
-import { availableNow } from "../availability/rules";
-import { publicVersion } from "./public-version";
-import { listTeachers, nowSchedules } from "./queries";
+import type { TeacherCard, TeachersFilter } from '../../../contract/teachers';
+import { MIN_DURATION_HOURS } from '../../../contract/requests';
+import type { Db } from '../../db';
+import type { Locale } from '../../i18n';
+import { availableNow } from '../availability/rules';
+import { publicVersion } from './public-version';
+import { listTeachers, nowSchedules } from './queries';
 
 type Page = Awaited<ReturnType<typeof listTeachers>>;
 
 /** Pages kept per database, for one version at a time; the oldest goes first beyond this many. */
 const MAX_PAGES = 500;
 
-const kept = new WeakMap<
-  Db,
-  { version: string; pages: Map<string, Promise<Page>> }
->();
+const kept = new WeakMap<Db, { version: string; pages: Map<string, Promise<Page>> }>();
 
 /** A page of the list as of `at`: its clock-free part from the version's memo, `available_now` read for `at`. */
-export async function listPage(
-  db: Db,
-  filter: TeachersFilter,
-  locale: Locale,
-  at: Date,
-): Promise<Page> {
+export async function listPage(db: Db, filter: TeachersFilter, locale: Locale, at: Date): Promise<Page> {
   if (filter.available_now) return listTeachers(db, filter, locale, at);
   const version = await publicVersion(db);
   let memo = kept.get(db);
   // A new version retires every page of the old one at once.
-  if (memo?.version !== version)
-    kept.set(db, (memo = { version, pages: new Map() }));
+  if (memo?.version !== version) kept.set(db, (memo = { version, pages: new Map() }));
   const key = `${locale}|${JSON.stringify(filter)}`;
   const pages = memo.pages;
   const known = pages.get(key);
@@ -52,11 +43,7 @@ export async function listPage(
 }
 
 /** The cards with `available_now` as of `at`, by the availability module's own rule. */
-async function availableAt(
-  db: Db,
-  cards: readonly TeacherCard[],
-  at: Date,
-): Promise<TeacherCard[]> {
+async function availableAt(db: Db, cards: readonly TeacherCard[], at: Date): Promise<TeacherCard[]> {
   const schedules = await nowSchedules(
     db,
     cards.map((c) => c.id),
@@ -66,9 +53,7 @@ async function availableAt(
     const schedule = schedules.get(card.id);
     return {
       ...card,
-      available_now: schedule
-        ? availableNow(schedule, MIN_DURATION_HOURS, at)
-        : false,
+      available_now: schedule ? availableNow(schedule, MIN_DURATION_HOURS, at) : false,
     };
   });
 }
