@@ -139,7 +139,7 @@ export function RequestsPage(props: RequestsPageProps) {
         )}
       </div>
 
-      <Pager className="requests-pager" label={t`Pages of requests`} page={page} pages={pages} onPage={props.onPageChange} />
+      <Pager label={t`Pages of requests`} page={page} pages={pages} onPage={props.onPageChange} />
     </section>
   );
 }

@@ -134,7 +134,6 @@ export function TeachersPage({ search, onSearchChange }: TeachersPageProps) {
       </div>
 
       <Pager
-        className="teachers-pager"
         label={t`Pages`}
         page={page}
         pages={pages}
