@@ -49,6 +49,9 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The `application_name` of an instance's pooled connections in pg_stat_activity. */
+export const applicationName = (instance: string) => `noor-${instance}`;
+
 export interface Instance {
   name: string;
   url: string;
@@ -65,7 +68,9 @@ export async function startInstance(name: string, databaseUrl: string, env: Reco
   const dataDir = mkdtempSync(path.join(tmpdir(), `noor-${name}-`));
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: '1', ...SHARED, ...env },
+    // Each instance names its connections (`noor-a`, `noor-a:health`…), so a test can tell its queries in
+    // pg_stat_activity from the other instances' background jobs.
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: '1', DB_APPLICATION_NAME: applicationName(name), ...SHARED, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

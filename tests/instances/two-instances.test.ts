@@ -12,7 +12,7 @@ import { sessionResponseSchema } from '../../contract/auth';
 import { EMBEDDED_DEV_KEYS } from '../../server/config';
 import { instructorStatusChannel, instructorStatusEvent } from '../../contract/realtime-names';
 import { JPEG, newPhone, PDF, PNG, TEACHER_PASSWORD } from '../server/auth-helpers';
-import { buildServer, createDatabase, SHARED, startInstance, type Instance } from './processes';
+import { applicationName, buildServer, createDatabase, SHARED, startInstance, type Instance } from './processes';
 
 const baseUrl = process.env.DATABASE_URL;
 const STUDENT = '+97455000001';
@@ -207,9 +207,10 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
 
   /**
    * Holds an exclusive lock on `settings` (and any other tables named) until release(): GET
-   * /api/v1/settings then waits in the database.
+   * /api/v1/settings then waits in the database. waiting() counts the queries of `instance` that wait
+   * for the lock: the other instances' jobs (reminders join `subjects`, every 300 ms) wait for it too.
    */
-  async function lockSettings(tables = ['settings']): Promise<{ waiting(): Promise<number>; release(): Promise<void> }> {
+  async function lockSettings(instance: Instance, tables = ['settings']): Promise<{ waiting(): Promise<number>; release(): Promise<void> }> {
     const holder = new pg.Client({ connectionString: database.url });
     await holder.connect();
     await holder.query('BEGIN');
@@ -217,7 +218,14 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
     const reads = tables.map((t) => `query ILIKE '%${t}%'`).join(' OR ');
     return {
       waiting: async () =>
-        Number((await sql.query<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND (${reads})`)).rows[0]?.n),
+        Number(
+          (
+            await sql.query<{ n: string }>(
+              `SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND application_name = $1 AND (${reads})`,
+              [applicationName(instance.name)],
+            )
+          ).rows[0]?.n,
+        ),
       release: async () => {
         await holder.query('COMMIT');
         await holder.end();
@@ -227,7 +235,7 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
 
   it('readiness answers while every pooled connection is stuck on a lock', async () => {
     const c = await startInstance('c', database.url, { DB_POOL_MAX: '2' });
-    const lock = await lockSettings(['settings', 'subjects']);
+    const lock = await lockSettings(c, ['settings', 'subjects']);
     try {
       // Misses of one cached answer share one fill, so four different answers (two lists, two locales)
       // make four fills: two hold both pooled connections, two wait for one.
@@ -248,7 +256,7 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
   });
 
   it('SIGTERM: the request in flight is answered, new connections are refused, the process exits 0', async () => {
-    const lock = await lockSettings();
+    const lock = await lockSettings(a);
     try {
       // In flight for certain: A's query is waiting for the lock when the signals arrive.
       const inFlight = fetch(`${a.url}/api/v1/settings`).then((r) => r.status);
