@@ -62,7 +62,7 @@ export function FlowsStudio() {
   };
 
   return (
-    <main id="main" className="container flows-studio">
+    <div className="container flows-studio">
       <h1><Trans>Flows studio</Trans></h1>
       <p className="muted"><Trans>Every statechart of the product, drawn from the code. Select a state to read it; simulate to walk through it. Nothing here touches real data.</Trans></p>
       <div className="flows-layout">
@@ -140,6 +140,6 @@ export function FlowsStudio() {
           </div>
         </section>
       </div>
-    </main>
+    </div>
   );
 }
