@@ -7,9 +7,9 @@
 // student is told it was just taken. A booking is made with the keyboard only. A guest who opens the teacher is sent home, where a banner offers
 // to sign in to book with that teacher; after the code (and a reload of the code screen) the student
 // lands on the teacher's booking panel.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { LOCALES, tr, type Locale } from './support/catalog';
+import { expectNoViolations } from './support/axe';
 import { open, preferences } from './support/app';
 import { latestCode, newStudent } from './support/api';
 
@@ -260,11 +260,7 @@ for (const locale of LOCALES) {
       const token = (await newStudent(request, { phaseId: teacher.phases[0]!.id })).token;
       await page.context().addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
       await preferences(page, { locale, theme });
-      const check = async (what: string) => {
-        await page.evaluate(() => document.fonts.ready);
-        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
-      };
+      const check = (what: string) => expectNoViolations(page, `${what} (${locale}, ${theme})`);
       await open(page, '/teachers');
       await expect(page.getByTestId(`teacher-${teacher.id}`)).toBeVisible();
       await check('teachers list');

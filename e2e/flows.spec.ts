@@ -2,10 +2,10 @@
 // and request machines by clicking, keyboard users move between states, axe finds nothing (ar/en,
 // light/dark), and a studio tab follows another tab of the app live (the e2e build allows watching:
 // scripts/e2e.mjs builds with VITE_FLOWS_WATCH=1).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { machines } from '../machines/index';
 import { walk } from '../src/features/flows/graph';
+import { expectNoViolations } from './support/axe';
 import { open, preferences } from './support/app';
 import { latestCode, newStudent } from './support/api';
 
@@ -110,8 +110,7 @@ for (const locale of ['ar', 'en'] as const) {
       await expect(page.getByTestId('flows-canvas')).toBeVisible({ timeout: 20_000 });
       await page.getByTestId('flows-canvas').focus();
       await page.keyboard.press('Home');
-      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await expectNoViolations(page, `/flows (${locale}, ${theme})`);
     });
   }
 }

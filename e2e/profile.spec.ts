@@ -6,9 +6,9 @@
 // Sign-in goes through the API (the student's code from the development outbox), then the token cookie
 // is set as the app keeps it. The teacher tests share the demo teacher, so they run one after another
 // and put the teacher's profile back afterwards.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { LOCALES, tr, type Locale } from './support/catalog';
+import { expectNoViolations } from './support/axe';
 import { open, preferences, toasts } from './support/app';
 import { admin, PNG, registerTeacher } from './support/api';
 
@@ -179,12 +179,6 @@ for (const locale of LOCALES) {
   });
 }
 
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(() => document.fonts.ready);
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 for (const locale of LOCALES) {
   for (const theme of ['light', 'dark'] as const) {
     test.describe(`profile accessibility (${locale}, ${theme})`, () => {
@@ -195,13 +189,13 @@ for (const locale of LOCALES) {
         await signIn(context, baseURL!, await newStudent(request));
         await open(page, '/profile');
         await expect(page.getByTestId('profile-hours')).toBeVisible();
-        expect(await axeViolations(page), `student profile (${locale}, ${theme})`).toEqual([]);
+        await expectNoViolations(page, `student profile (${locale}, ${theme})`);
 
         await context.clearCookies();
         await signIn(context, baseURL!, await teacherToken(request), true);
         await open(page, '/profile');
         await expect(page.getByTestId('teacher-status')).toBeVisible();
-        expect(await axeViolations(page), `teacher profile (${locale}, ${theme})`).toEqual([]);
+        await expectNoViolations(page, `teacher profile (${locale}, ${theme})`);
       });
     });
   }

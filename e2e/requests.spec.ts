@@ -8,9 +8,9 @@
 // Setup through the API: demo teachers 6 and 7 (English, preparatory) get working hours round the
 // clock so bookings work whenever the suite runs; the student is new (own balance and free trial)
 // and buys the Starter package through the sandbox checkout.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { tr, type Locale } from './support/catalog';
+import { expectNoViolations } from './support/axe';
 import { open, preferences } from './support/app';
 import { bearer, hoursOf, json, newStudent } from './support/api';
 
@@ -190,10 +190,7 @@ test('accessibility: the requests list, the cancel dialog and the session detail
     const page = await context.newPage();
     await preferences(page, { locale, theme });
     try {
-      const axe = async (what: string) => {
-        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${what} (${locale}, ${theme})`).toEqual([]);
-      };
+      const axe = (what: string) => expectNoViolations(page, `${what} (${locale}, ${theme})`);
       await open(page, `/requests/all/all/${id}`);
       await expect(card(page, id).first()).toBeVisible();
       await axe('/requests');

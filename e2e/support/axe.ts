@@ -19,9 +19,17 @@ export function describeViolations(violations: Violations): string {
     .join('\n\n');
 }
 
-/** The WCAG 2.1 A/AA violations on the page as it is now. */
+/**
+ * The WCAG 2.1 A/AA violations on the page as it is now. axe.run in the page itself (the builder's
+ * "legacy" mode): its default runs axe per frame, then opens a blank page, injects axe there again and
+ * ships every result over to finish the run — for pages with cross-origin frames, which ours have none
+ * of. Only violations are gathered (the passes' details were most of the data). The booking form's
+ * week calendar: 4.0 s a scan before, 0.85 s after; a teachers list 1.3 → 0.46 s.
+ */
 export async function wcagViolations(page: Page): Promise<Violations> {
-  return (await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations;
+  // options() replaces every option, withTags() adds runOnly: in this order.
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS).setLegacyMode();
+  return (await builder.analyze()).violations;
 }
 
 /** Fails the test on any WCAG 2.1 A/AA violation on the screen as it is now, once its fonts (which change contrast sampling) are in. */
