@@ -2,8 +2,10 @@
 // Arabic and English: no horizontal overflow at 360 and 390 px in light and dark; the header one line
 // tall at 1024 and 1280 px; no Latin letters on an Arabic page outside an allow-list; axe finds no
 // WCAG 2.1 AA violation, on the public pages in light and dark (this sweep took over e2e/a11y.spec.ts,
-// which loaded every public page again per theme for the same axe rules). Screenshots of every route (1280 and 390 px,
-// both locales) are saved under test-results/screens/ for review (CI keeps test-results/ as an artifact).
+// which loaded every public page again per theme for the same axe rules). `npm run screens` (this
+// file with E2E_SCREENS=1) also saves full-page screenshots of every route (1280 and 390 px, light and
+// dark, both locales) under test-results/screens/ for review; `npm test` skips them (about 12 s of
+// its e2e run on two cores).
 //
 // One test per locale and persona walks its routes and resizes the same page instead of reloading,
 // which keeps the whole file around a minute on two cores. Findings are soft assertions, so one run
@@ -18,6 +20,10 @@ import { bearer, json, newPhone, newStudent, registerTeacher } from './support/a
 import { uniqueEmail } from './support/app';
 
 const SCREENS = path.resolve(import.meta.dirname, '../test-results/screens');
+const SAVE = process.env.E2E_SCREENS === '1';
+const shoot = async (page: Page, file: string) => {
+  if (SAVE) await page.screenshot({ path: path.join(SCREENS, file), fullPage: true });
+};
 
 // A seeded active teacher no other spec signs in as.
 const LAYOUT_TEACHER = { login: '+97455100008', password: 'Noor1234' };
@@ -117,7 +123,7 @@ async function check(page: Page, locale: Locale, persona: Persona, route: string
     expect.soft(height, `header height at ${width} px on ${route} (${locale}, ${persona})`).toBeLessThanOrEqual(72);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: path.join(SCREENS, locale, `${slug}-1280.png`), fullPage: true });
+  await shoot(page, path.join(locale, `${slug}-1280.png`));
 
   await expect.soft(page.locator('html'), `lang on ${route}`).toHaveAttribute('lang', locale);
   // The footer's newsletter form loads when scrolled near; axe checks it too on the public pages.
@@ -153,7 +159,7 @@ async function check(page: Page, locale: Locale, persona: Persona, route: string
       await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), dark);
       const o = await overflow(page);
       expect.soft(o.scroll, `overflow at ${width} px ${dark ? 'dark' : 'light'} on ${route} (${locale}, ${persona}): ${o.culprits.join('; ')}`).toBeLessThanOrEqual(o.client);
-      if (width === 390) await page.screenshot({ path: path.join(SCREENS, locale, `${slug}-390${dark ? '-dark' : ''}.png`), fullPage: true });
+      if (width === 390) await shoot(page, path.join(locale, `${slug}-390${dark ? '-dark' : ''}.png`));
     }
     await page.evaluate(() => document.documentElement.classList.remove('dark'));
   }
