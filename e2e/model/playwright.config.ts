@@ -14,6 +14,12 @@ export default defineConfig({
   // lists such a path as flaky, and a path that fails twice still fails the run.
   retries: process.env.CI ? 1 : 0,
   outputDir: '../../test-results/model',
+  // The live-session walk holds the longest paths (a session's real end, 10–15 s each): queued first,
+  // they run beside the short ones instead of last on one worker while the other sits idle.
+  projects: [
+    { name: 'long', testMatch: 'live-session.walk.ts' },
+    { name: 'walks', testIgnore: 'live-session.walk.ts' },
+  ],
   globalSetup: './coverage-reset.ts',
   globalTeardown: './coverage.ts',
 });
