@@ -12,7 +12,7 @@
 // lists every problem rather than the first.
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { LOCALES, type Locale } from './support/catalog';
+import { LOCALES, tr, type Locale } from './support/catalog';
 import { open, preferences, revealFooter } from './support/app';
 import { describeViolations, wcagViolations } from './support/axe';
 import { PUBLIC_PAGES } from './support/routes';
@@ -188,4 +188,54 @@ for (const locale of LOCALES) {
       }
     });
   }
+}
+
+/** How many lines each element's text takes (its text nodes' boxes; a click's ripple is no text). */
+const lines = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((els) =>
+    els.map((el) => {
+      const tops = new Set<number>();
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const r of Array.from(range.getClientRects())) if (r.width > 0) tops.add(Math.round(r.top));
+      }
+      return tops.size;
+    }),
+  );
+
+/** The top of each of the pager's three parts: previous, "Page n of m", next. */
+const rowsOf = (page: Page) => page.locator('nav.pager > *').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+
+// The demo teachers fit on one page, so the list's answer is given a longer total here: four pages.
+for (const locale of LOCALES) {
+  test(`the pager of a long list keeps its labels on one line at 390 and 1280 px (${locale})`, async ({ page }) => {
+    await page.route('**/api/v1/teachers?*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { meta: { total: number } };
+      await route.fulfill({ status: response.status(), json: { ...body, meta: { ...body.meta, total: 48 } } });
+    });
+    await preferences(page, { locale, theme: 'light' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, '/teachers');
+    // The server rendered the first page; a filter makes the list ask the API (and get the long total).
+    await page.getByLabel(tr(locale, 'Available now')).check();
+    const pager = page.locator('nav.pager');
+    await expect(pager).toContainText(tr(locale, 'Page {page} of {pages}').replace('{page}', '1').replace('{pages}', '4'));
+    await pager.getByRole('button', { name: tr(locale, 'Next page') }).click();
+    await expect(pager).toContainText(tr(locale, 'Page {page} of {pages}').replace('{page}', '2').replace('{pages}', '4'));
+
+    expect(await lines(page, 'nav.pager > *'), 'one line each at 390 px').toEqual([1, 1, 1]);
+    const [previous, count, next] = await rowsOf(page);
+    // On a phone the count takes its own row above the two buttons.
+    expect(count, 'count above the buttons at 390 px').toBeLessThan(previous!);
+    expect(previous, 'buttons on one row at 390 px').toBe(next);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), 'no overflow at 390 px').toBe(true);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await lines(page, 'nav.pager > *'), 'one line each at 1280 px').toEqual([1, 1, 1]);
+    const wide = await rowsOf(page);
+    expect(Math.max(...wide) - Math.min(...wide), 'one row at 1280 px').toBeLessThan(12);
+  });
 }
