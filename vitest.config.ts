@@ -14,12 +14,11 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // A worker runs file after file without a fresh module graph for each: every server test file
-    // imported the server (~40 % of its time) again. On PGlite nothing a test relies on is module
-    // state: each file opens its own server and databases, and the suite passes with its files
-    // shuffled (--sequence.shuffle.files). test:unit 152 → 119 s, server files alone 79 → 58 s (2
-    // cores). On PostgreSQL (DATABASE_URL: test:pg, test:instances) tests/server/helpers.ts makes each
-    // file's database when the file imports it, so those runs keep a fresh module graph per file.
-    isolate: Boolean(process.env.DATABASE_URL),
+    // imported the server (~40 % of its time) again. Nothing a test relies on is module state: each
+    // file opens its own server and databases (on PostgreSQL its own database, made by a setup file
+    // below), and the suite passes with its files shuffled (--sequence.shuffle.files). test:unit
+    // 152 → 119 s, server files alone 79 → 58 s (2 cores).
+    isolate: false,
     // Vitest's default is one worker fewer than the cores: on CI's 2 cores that is one test file at a
     // time, with the second core left to the main process (transforms, then mostly idle). Issue 13.
     maxWorkers: os.availableParallelism(),
@@ -30,7 +29,8 @@ export default defineConfig({
     // Builds the server tests' databases once per run: PGlite dumps, or (DATABASE_URL) a PostgreSQL
     // template database that each file copies (see the files).
     globalSetup: ['tests/setup/pglite-template.ts', 'tests/setup/pg-template.ts'],
-    // …and starts every other in-memory PGlite (a test's createServer) from the empty dump, not initdb.
-    setupFiles: ['tests/setup/pglite-from-template.ts', 'tests/setup/jsdom.ts'],
+    // …and starts every other in-memory PGlite (a test's createServer) from the empty dump, not initdb;
+    // on PostgreSQL each file gets its own copy of the template database.
+    setupFiles: ['tests/setup/pglite-from-template.ts', 'tests/setup/pg-file-database.ts', 'tests/setup/jsdom.ts'],
   },
 });

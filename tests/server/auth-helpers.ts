@@ -24,10 +24,13 @@ const freshIp = () => {
 };
 
 let phoneCounter = 0;
-/** A valid Qatari mobile number no other test in the file uses. */
+/**
+ * A valid Qatari mobile number no other test uses: +974557…, a range no test writes out by hand (a
+ * worker runs file after file with this counter going on, so the count alone must not meet them).
+ */
 export function newPhone(): string {
   phoneCounter += 1;
-  return `+974556${String(phoneCounter).padStart(5, '0')}`;
+  return `+974557${String(phoneCounter).padStart(5, '0')}`;
 }
 
 // Real 16×16 images: document scans are decoded and re-encoded (issue 15), so a header alone is refused.

@@ -6,8 +6,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createApp } from '../../server/app';
-import { afterAll, inject } from 'vitest';
-import { databaseUrlFor, SEEDED_SCHEMAS } from '../setup/pg-template';
+import { inject } from 'vitest';
 import { openDb, type Db } from '../../server/db';
 import { openPglite } from '../../server/db/pglite';
 import { migrate } from '../../server/db/migrate';
@@ -15,31 +14,22 @@ import { seed } from '../../server/db/seed';
 import { createLogger } from '../../server/logger';
 
 /**
- * On PostgreSQL: this file's own database, a copy of the run's template (tests/setup/pg-template.ts),
- * so seededDb() can hand out schemas that are migrated and seeded already.
+ * On PostgreSQL: the running test file's own database, a copy of the run's template
+ * (tests/setup/pg-template.ts) made before the file starts by tests/setup/pg-file-database.ts, so
+ * seededDb() can hand out schemas that are migrated and seeded already. A live binding: a worker runs
+ * file after file in one module graph (vitest.config.ts), each with its own database. Without the
+ * template (PG_TEMPLATE=off) the server's database itself; on PGlite undefined.
  */
-export const databaseUrl = await fileDatabase(process.env.DATABASE_URL || undefined);
+export let databaseUrl: string | undefined = process.env.DATABASE_URL || undefined;
 
-async function fileDatabase(baseUrl: string | undefined): Promise<string | undefined> {
-  const template = baseUrl ? inject('pgTemplate') : null;
-  if (!baseUrl || !template) return baseUrl;
-  const name = `noor_file_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  await admin.end();
-  // Registered while the test file imports this module, so it runs after the file's own afterAll hooks.
-  afterAll(async () => {
-    const cleanup = new pg.Client({ connectionString: baseUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
-  });
-  return databaseUrlFor(baseUrl, name);
+/** The template's seeded schemas the running file has not used yet. */
+let readySchemas: string[] = [];
+
+/** Before each test file on PostgreSQL: its database and the template's seeded schemas in it. */
+export function useFileDatabase(url: string, seededSchemas: number): void {
+  databaseUrl = url;
+  readySchemas = Array.from({ length: seededSchemas }, (_, i) => `seeded_${i + 1}`);
 }
-
-/** The template's seeded schemas this file has not used yet. */
-const readySchemas = Array.from({ length: databaseUrl && inject('pgTemplate') ? SEEDED_SCHEMAS : 0 }, (_, i) => `seeded_${i + 1}`);
 
 export interface TestDb {
   db: Db;

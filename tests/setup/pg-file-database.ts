@@ -1,0 +1,30 @@
+// Vitest setup file, run before each test file: on PostgreSQL with the run's template database
+// (tests/setup/pg-template.ts), the file gets a database of its own as a copy of it (`CREATE DATABASE
+// … TEMPLATE`, a file copy), dropped after the file's own afterAll hooks (registered first, so run
+// last). On PGlite, or with PG_TEMPLATE=off, nothing happens.
+import { afterAll, inject } from 'vitest';
+
+const baseUrl = process.env.DATABASE_URL;
+const template = baseUrl ? inject('pgTemplate') : null;
+
+if (baseUrl && template) {
+  const [{ randomBytes }, { default: pg }, { databaseUrlFor, SEEDED_SCHEMAS }, { useFileDatabase }] = await Promise.all([
+    import('node:crypto'),
+    import('pg'),
+    import('./pg-template'),
+    import('../server/helpers'),
+  ]);
+  const onServer = async (sql: string) => {
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    try {
+      await admin.query(sql);
+    } finally {
+      await admin.end();
+    }
+  };
+  const name = `noor_file_${randomBytes(6).toString('hex')}`;
+  await onServer(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  useFileDatabase(databaseUrlFor(baseUrl, name), SEEDED_SCHEMAS);
+  afterAll(() => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
