@@ -8,17 +8,10 @@ import { linguiMacros } from './scripts/vite-lingui-babel';
 export default defineConfig({
   plugins: [linguiMacros(), lingui(), catalogParts({ split: false })],
   test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // A worker runs file after file without a fresh module graph for each: every server test file
-    // imported the server (~40 % of its time) again. Nothing a test relies on is module state: each
-    // file opens its own server and databases (on PostgreSQL its own database, made by a setup file
-    // below), and the suite passes with its files shuffled (--sequence.shuffle.files). test:unit
-    // 152 → 119 s, server files alone 79 → 58 s (2 cores).
-    isolate: false,
     // Vitest's default is one worker fewer than the cores: on CI's 2 cores that is one test file at a
     // time, with the second core left to the main process (transforms, then mostly idle). Issue 13.
     maxWorkers: os.availableParallelism(),
@@ -32,5 +25,16 @@ export default defineConfig({
     // …and starts every other in-memory PGlite (a test's createServer) from the empty dump, not initdb;
     // on PostgreSQL each file gets its own copy of the template database.
     setupFiles: ['tests/setup/pglite-from-template.ts', 'tests/setup/pg-file-database.ts', 'tests/setup/jsdom.ts'],
+    projects: [
+      // Server tests: a worker runs file after file without a fresh module graph for each (every
+      // server file imported the server again, ~40 % of its time). Nothing they rely on is module
+      // state: each file opens its own server and databases (on PostgreSQL its own database, made by
+      // pg-file-database.ts), and they pass with files shuffled. Server files 79 → 58 s, test:pg
+      // 64 → 31 s (2 cores). The app's tests keep a fresh graph per file: the app and its libraries
+      // keep state in modules (Lingui's active locale, the looked-up country), which leaked between
+      // files when tried.
+      { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.{ts,tsx}'], isolate: false } },
+      { extends: true, test: { name: 'app', include: ['tests/**/*.test.{ts,tsx}'], exclude: ['tests/server/**'] } },
+    ],
   },
 });
