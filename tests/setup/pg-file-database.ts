@@ -8,23 +8,13 @@ const baseUrl = process.env.DATABASE_URL;
 const template = baseUrl ? inject('pgTemplate') : null;
 
 if (baseUrl && template) {
-  const [{ randomBytes }, { default: pg }, { databaseUrlFor, SEEDED_SCHEMAS }, { useFileDatabase }] = await Promise.all([
+  const [{ randomBytes }, { databaseUrlFor, onServer, SEEDED_SCHEMAS }, { useFileDatabase }] = await Promise.all([
     import('node:crypto'),
-    import('pg'),
     import('./pg-template'),
     import('../server/helpers'),
   ]);
-  const onServer = async (sql: string) => {
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    try {
-      await admin.query(sql);
-    } finally {
-      await admin.end();
-    }
-  };
   const name = `noor_file_${randomBytes(6).toString('hex')}`;
-  await onServer(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await onServer(baseUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
   useFileDatabase(databaseUrlFor(baseUrl, name), SEEDED_SCHEMAS);
-  afterAll(() => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  afterAll(() => onServer(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 }

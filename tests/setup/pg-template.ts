@@ -26,7 +26,8 @@ export function databaseUrlFor(baseUrl: string, name: string): string {
   return url.toString();
 }
 
-async function onServer(baseUrl: string, sql: string): Promise<void> {
+/** Runs one statement on the server in `baseUrl` over a connection of its own. */
+export async function onServer(baseUrl: string, sql: string): Promise<void> {
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
