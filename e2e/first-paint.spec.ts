@@ -125,3 +125,40 @@ test('every stylesheet a public page uses is inline in its HTML: no CSS is fetch
   }
   expect(fetched, 'stylesheets fetched after the HTML').toEqual([]);
 });
+
+test('Cairo is named after the first paint on a first visit, and before it once the browser has it', async ({ page }) => {
+  // When <html> first carries the class `fonts` (which names Cairo, src/ui/theme.css), in the page's clock.
+  await page.addInitScript(() => {
+    const w = window as unknown as { fontsAt?: number };
+    new MutationObserver(() => {
+      if (w.fontsAt === undefined && document.documentElement?.classList.contains('fonts')) w.fontsAt = performance.now();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['class'] });
+  });
+  const timing = async () => {
+    await expect(page.locator('html')).toHaveClass(/\bfonts\b/);
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+    return page.evaluate(() => ({
+      fontsAt: (window as unknown as { fontsAt?: number }).fontsAt ?? NaN,
+      paint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+      requests: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/cairo-[\w-]+\.woff2$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }));
+  };
+
+  await page.goto('/');
+  const first = await timing();
+  expect(first.fontsAt, 'class added after the first contentful paint').toBeGreaterThan(first.paint);
+  expect(first.requests.length, 'Cairo files requested').toBeGreaterThan(0);
+  for (const start of first.requests) expect(start, 'a Cairo file requested before the first paint').toBeGreaterThan(first.paint);
+  // Cairo is then in use, and the browser remembers it has it.
+  await expect
+    .poll(() => page.evaluate(() => [...document.fonts].filter((face) => face.family.replace(/["']/g, '') === 'Cairo' && face.status === 'loaded').length))
+    .toBeGreaterThanOrEqual(2);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('ng-fonts'))).toBe('1');
+
+  await page.goto('/teachers');
+  const next = await timing();
+  expect(next.fontsAt, 'class added before the first contentful paint').toBeLessThan(next.paint);
+});

@@ -15,6 +15,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { LOCALES, tr, type Locale } from './support/catalog';
 import { open, preferences, revealFooter } from './support/app';
 import { describeViolations, wcagViolations } from './support/axe';
+import { fontsIn } from './support/fonts';
 import { PUBLIC_PAGES } from './support/routes';
 import { bearer, json, newPhone, newStudent, registerTeacher } from './support/api';
 import { uniqueEmail } from './support/app';
@@ -114,7 +115,7 @@ async function check(page: Page, locale: Locale, persona: Persona, route: string
   const slug = `${persona}${route.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}`;
   await page.setViewportSize({ width: 1280, height: 900 });
   await open(page, route);
-  await page.evaluate(() => document.fonts.ready);
+  await fontsIn(page);
 
   for (const width of [1280, 1024]) {
     await page.setViewportSize({ width, height: 900 });
@@ -128,7 +129,7 @@ async function check(page: Page, locale: Locale, persona: Persona, route: string
   await expect.soft(page.locator('html'), `lang on ${route}`).toHaveAttribute('lang', locale);
   // The footer's newsletter form loads when scrolled near; axe checks it too on the public pages.
   if (persona === 'visitor') await revealFooter(page);
-  await page.evaluate(() => document.fonts.ready);
+  await fontsIn(page);
   // axe in light, and on the public pages in dark too (switched with the header's toggle as a person
   // would, so the app's state follows); signed-in pages share their components and tokens.
   const toggle = page.getByTestId('theme-toggle');

@@ -2,6 +2,7 @@
 // each rule, its impact and help link, and every offending node.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { fontsIn } from './fonts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -34,7 +35,7 @@ export async function wcagViolations(page: Page): Promise<Violations> {
 
 /** Fails the test on any WCAG 2.1 A/AA violation on the screen as it is now, once its fonts (which change contrast sampling) are in. */
 export async function expectNoViolations(page: Page, where: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
+  await fontsIn(page);
   const violations = await wcagViolations(page);
   expect(violations.length, `axe on ${where}:\n\n${describeViolations(violations)}\n`).toBe(0);
 }
