@@ -11,7 +11,7 @@ import {
 import { MIN_DURATION_HOURS } from '../../../contract/requests';
 import type { Queryable } from '../../db';
 import type { Locale } from '../../i18n';
-import { inHoursAt, schedulesByTeacher } from '../availability/queries';
+import { freeNowIds, inHoursAt, schedulesByTeacher } from '../availability/queries';
 import { availableNow } from '../availability/rules';
 
 /**
@@ -133,16 +133,11 @@ export function nowSchedules(q: Queryable, ids: readonly number[], now: Date) {
 }
 
 /**
- * The `available_now` page: the SQL cut's candidates (every page of them, ids only) are decided by the
- * availability rule, then paged; only the page's rows are read in full.
+ * The `available_now` page: every teacher the SQL cut keeps is decided (in bulk, `freeNowIds`), then
+ * the decided ids are paged; only the page's rows are read in full.
  */
 async function availableNowPage(q: Queryable, where: string[], params: unknown[], filter: TeachersFilter, locale: Locale, now: Date) {
-  const candidates = await q.query<{ id: number }>(`SELECT u.id FROM users u WHERE ${where.join(' AND ')} ORDER BY u.id`, params);
-  const schedules = await nowSchedules(q, candidates.map((c) => c.id), now);
-  const free = candidates.map((c) => c.id).filter((id) => {
-    const schedule = schedules.get(id);
-    return schedule !== undefined && availableNow(schedule, MIN_DURATION_HOURS, now);
-  });
+  const free = await freeNowIds(q, where.join(' AND '), params, MIN_DURATION_HOURS, now);
   const pageIds = free.slice((filter.page - 1) * filter.per_page, filter.page * filter.per_page);
   const rows = pageIds.length
     ? await q.query<TeacherRow>(`SELECT ${TEACHER_COLUMNS} FROM ${TEACHER_FROM} WHERE u.id = ANY($1::int[]) ORDER BY u.id`, [pageIds])
