@@ -22,6 +22,8 @@ export interface PgOptions {
   searchPath?: string;
   /** Pool size and timeouts (config: loadDatabaseSettings); defaults suit one small instance. */
   settings?: Partial<PgSettings>;
+  /** How long a pool connection beyond the first may stay idle before it closes (pg's 10 s; tests shorten it). */
+  idleTimeoutMs?: number;
 }
 
 export interface PgSettings {
@@ -61,12 +63,13 @@ export function pgClientConfig(databaseUrl: string, searchPath: string | undefin
   };
 }
 
-export async function openPg({ databaseUrl, searchPath, settings: given = {} }: PgOptions): Promise<Db> {
+export async function openPg({ databaseUrl, searchPath, settings: given = {}, idleTimeoutMs = 10_000 }: PgOptions): Promise<Db> {
   const settings = { ...DEFAULTS, ...given };
   // One connection outlives the idle timeout (10 s): it keeps the LISTEN of pg-listen.ts, so a server
   // answering only from the public cache does not lose it every 10 s and make the next requests wait
-  // for a new connection and a re-read of the version (issue 13, docs/bench.md).
-  const pool = new pg.Pool({ ...pgClientConfig(databaseUrl, searchPath, settings, 'api'), max: settings.poolMax, min: 1 });
+  // for a new connection and a re-read of the version (issue 13, docs/bench.md; tested in
+  // tests/server/pg-listen.test.ts).
+  const pool = new pg.Pool({ ...pgClientConfig(databaseUrl, searchPath, settings, 'api'), max: settings.poolMax, min: 1, idleTimeoutMillis: idleTimeoutMs });
   // Readiness has its own single connection: requests stuck on a lock can fill the main pool, and a
   // load balancer must still get an answer (and the answer must be about the database, not the queue).
   const health = new pg.Pool({ ...pgClientConfig(databaseUrl, searchPath, settings, 'health'), max: 1 });
