@@ -110,6 +110,10 @@ for (const locale of ['ar', 'en'] as const) {
       await expect(page.getByTestId('flows-canvas')).toBeVisible({ timeout: 20_000 });
       await page.getByTestId('flows-canvas').focus();
       await page.keyboard.press('Home');
+      // The machines' descriptions are English on either page: marked so, and left to right.
+      await expect(page.locator('.flows-machine span[lang="en"][dir="ltr"]')).not.toHaveCount(0);
+      await expect(page.locator('.flows-machine span:not([lang="en"][dir="ltr"])')).toHaveCount(0);
+      await expect(page.locator('.flows-panel p[lang="en"][dir="ltr"]')).toHaveCount(1);
       await expectNoViolations(page, `/flows (${locale}, ${theme})`);
     });
   }

@@ -66,13 +66,16 @@ export function FlowsStudio() {
       <h1><Trans>Flows studio</Trans></h1>
       <p className="muted"><Trans>Every statechart of the product, drawn from the code. Select a state to read it; simulate to walk through it. Nothing here touches real data.</Trans></p>
       <div className="flows-layout">
+        {/* Machine and state descriptions are written in English in machines/ (not translated yet):
+            marked lang="en" dir="ltr", so on the Arabic page they read left to right with their
+            punctuation in place, and a screen reader speaks them as English. */}
         <nav aria-label={t`Machines`} className="flows-machines">
           <ul>
             {scenarios.map((s) => (
               <li key={s.id}>
                 <button type="button" aria-pressed={s.id === machineId} className="flows-machine" onClick={() => pick(s.id)}>
                   <strong>{s.id}</strong>
-                  <span className="muted">{s.description}</span>
+                  <span className="muted" lang="en" dir="ltr">{s.description}</span>
                 </button>
               </li>
             ))}
@@ -101,7 +104,11 @@ export function FlowsStudio() {
               {state ? (
                 <>
                   <p><code data-testid="flows-selected">{state.path}</code></p>
-                  <p>{state.description ?? <Trans>No description yet.</Trans>}</p>
+                  {state.description ? (
+                    <p lang="en" dir="ltr">{state.description}</p>
+                  ) : (
+                    <p><Trans>No description yet.</Trans></p>
+                  )}
                   {state.tags.length > 0 && <p><Trans>Tags:</Trans> {state.tags.map((tag) => <code key={tag}>{tag} </code>)}</p>}
                   <h3><Trans>Transitions out</Trans></h3>
                   {out.length ? (
