@@ -162,3 +162,19 @@ test('Cairo is named after the first paint on a first visit, and before it once 
   const next = await timing();
   expect(next.fontsAt, 'class added before the first contentful paint').toBeLessThan(next.paint);
 });
+
+test('the app’s scripts are requested only once the first paint is on screen', async ({ page }) => {
+  for (const path of ['/', '/teachers']) {
+    await page.goto(path);
+    await expect(page.locator('#root')).toHaveAttribute('data-mounted', '');
+    const { paint, scripts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType !== 'fetch' && /\/assets\/[\w.-]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }));
+    expect(scripts.length, `scripts of ${path}`).toBeGreaterThan(0);
+    expect(Math.min(...scripts), `first script of ${path} against the first contentful paint`).toBeGreaterThan(paint);
+  }
+});
