@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin, Rollup } from 'vite';
 import { writeInlineHashes } from '../server/http/inline-hashes';
-import { deferScripts, inlineStylesheets, routeHeadTags } from './prerender-assets';
+import { compactTemplate, deferScripts, inlineStylesheets, routeHeadTags } from './prerender-assets';
 
 /** The public routes rendered at build time; their file is the path's name, `index` for the root. */
 export const PRERENDERED_ROUTES = ['/', '/about-us', '/teachers', '/privacy-policy', '/terms-conditions', '/contact-us'];
@@ -40,6 +40,8 @@ export function prerender(): Plugin {
       outDir = path.resolve(root, config.build.outDir);
       isSsr = Boolean(config.build.ssr);
     },
+    // The app page too (dist/client/index.html), which the pre-rendered pages are made from.
+    transformIndexHtml: { order: 'post', handler: (html) => compactTemplate(html) },
     writeBundle(_options, output) {
       bundle = output;
     },
