@@ -3,6 +3,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
+import { encodeShared, MIN_BYTES, negotiateEncoding } from './compression';
 import { localeFromCookie, prerenderedFile, wantsRenderedPage } from './prerendered';
 import { ssrPages } from './ssr';
 
@@ -70,7 +71,18 @@ async function send(c: Context, found: { file: string; size: number; mtimeMs: nu
     headers.set('Content-Length', String(found.size));
     return new Response(null, { status: 200, headers });
   }
+  if (headers.get('Content-Type') === MIME['.html']) return sharedPage(c, `${found.file}\n${etag}`, await readFile(found.file), headers);
   return new Response(await readFile(found.file), { status: 200, headers });
+}
+
+/** A page that is the same for every visitor, compressed once at the best setting (compression.ts). */
+async function sharedPage(c: Context, key: string, body: Uint8Array, headers: Headers): Promise<Response> {
+  const encoding = body.length >= MIN_BYTES ? negotiateEncoding(c.req.header('accept-encoding')) : null;
+  if (!encoding) return new Response(new Uint8Array(body), { status: 200, headers });
+  const bytes = await encodeShared(key, body, encoding);
+  headers.set('Content-Encoding', encoding);
+  headers.set('Content-Length', String(bytes.length));
+  return new Response(bytes, { status: 200, headers });
 }
 
 function acceptsHtml(c: Context): boolean {
@@ -99,7 +111,8 @@ export function staticFiles(staticDir: string, api?: (request: Request) => Respo
         const headers = new Headers({ 'Content-Type': MIME['.html']!, 'Cache-Control': REVALIDATE, ETag: rendered.etag, Vary: 'Cookie' });
         const inm = c.req.header('if-none-match');
         if (inm && inm.split(',').some((tag) => tag.trim() === rendered.etag)) return new Response(null, { status: 304, headers });
-        return new Response(c.req.method === 'HEAD' ? null : rendered.body, { status: 200, headers });
+        if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
+        return sharedPage(c, `ssr\n${rendered.etag}`, new TextEncoder().encode(rendered.body), headers);
       }
       const page = prerenderedFile(p, new URL(c.req.url).search, c.req.header('cookie'));
       const prerendered = page ? await fileAt(root, page) : null;

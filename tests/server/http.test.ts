@@ -1,6 +1,8 @@
 // The server over a real socket, as a browser meets it: the built SPA with history fallback, caching,
 // compression, security headers on every response, request ids and logs, and unexpected errors.
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
@@ -116,6 +118,20 @@ describe('compression', () => {
     const plain = await rawGet(`${server.url}${build.assetPath}`, { 'Accept-Encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(build.assetBody);
+  });
+
+  it('sends a page, the same for every visitor, compressed once at the best setting', async () => {
+    const html = `<!doctype html><html><body>${Array.from({ length: 400 }, (_, i) => `<p class="card">معلم ${i} — teacher ${i * 7}</p>`).join('')}</body></html>`;
+    await writeFile(path.join(build.dir, 'page.html'), html);
+    const quality = (q: number) => brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: q } }).length;
+    const first = await rawGet(`${server.url}/page.html`, { 'Accept-Encoding': 'br' });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(first.body).toString()).toBe(html);
+    expect(first.body.length).toBe(quality(11));
+    expect(first.body.length).toBeLessThan(quality(5));
+    expect(first.headers.vary).toBe('Accept-Encoding');
+    const again = await rawGet(`${server.url}/page.html`, { 'Accept-Encoding': 'gzip' });
+    expect(gunzipSync(again.body).toString()).toBe(html);
   });
 
   it('compresses JSON API answers too', async () => {
