@@ -1,5 +1,5 @@
 // `npm run size`: the JavaScript a first visit downloads, in gzip bytes, for the home and sign-in
-// routes (issue 2, "Figures to print"). Builds, starts the real server on a fresh database, loads
+// routes (issue 2, "Figures to print"), and each public page's HTML as sent (issue 13). Builds, starts the real server on a fresh database, loads
 // each route in headless Chromium with an empty profile, and gzips every JS body itself (level 9) so
 // the figure does not depend on the server's encoding. Exits 1 when home exceeds its budget or
 // pulls in a heavy library that must stay out of it. A figure-printing script, not a test.
@@ -42,6 +42,29 @@ const FORBIDDEN_ON_HOME = [
 ];
 
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+
+// Issue 13: a public page paints from its HTML alone, so the HTML must arrive in the first round trip:
+// TCP's first window is 10 segments of 1 460 bytes (RFC 6928), which Lighthouse's simulated phone
+// uses too; /teachers crossing it cost one more round trip (LCP +0.2 s). Headers count.
+const FIRST_WINDOW = 14_600;
+
+/** Each public page's HTML as the server sends it to a browser (brotli), with its headers, per locale. */
+async function documentSizes(baseURL) {
+  const rows = [];
+  for (const locale of ['ar', 'en']) {
+    for (const route of ['/', ...PUBLIC_ROUTES.filter((r) => !r.includes(':'))]) {
+      const res = await fetch(`${baseURL}${route}`, { headers: { accept: 'text/html', 'accept-encoding': 'br', cookie: `ng-locale=${locale}` } });
+      await res.arrayBuffer();
+      if (!res.ok || res.headers.get('content-encoding') !== 'br') throw new Error(`${route} (${locale}): ${res.status}, ${res.headers.get('content-encoding')}`);
+      // fetch decodes the body; Content-Length is the bytes on the wire.
+      const body = Number(res.headers.get('content-length'));
+      let head = 'HTTP/1.1 200 OK\r\n\r\n'.length;
+      for (const [name, value] of res.headers) head += name.length + value.length + 4;
+      rows.push({ route, locale, body, total: body + head });
+    }
+  }
+  return rows;
+}
 
 function isJavaScript(response) {
   const type = response.headers()['content-type'] ?? '';
@@ -169,6 +192,11 @@ async function main() {
       console.log(`  ${route.padEnd(18)} ${kb(total).padStart(10)} of ${kb(budget)}`);
       if (total > budget) problems.push(`${route} downloads ${kb(total)} of JavaScript, over the ${kb(budget)} budget`);
     }
+    console.log(`\npublic pages' HTML as sent (brotli, with headers; the first round trip holds ${kb(FIRST_WINDOW)}; demo data):`);
+    for (const { route, locale, body, total } of await documentSizes(server.baseURL)) {
+      console.log(`  ${route.padEnd(18)} ${locale}  ${kb(total).padStart(8)}  (body ${kb(body)})`);
+      if (total > FIRST_WINDOW) problems.push(`${route} (${locale}) sends ${kb(total)} of HTML, past the first round trip (${kb(FIRST_WINDOW)})`);
+    }
     // Home and every public route: a heavy library reached from a content page is as bad as from home.
     for (const [route, , files] of [['/', 0, home], ...routeTotals]) {
       for (const { library, markers } of FORBIDDEN_ON_HOME) {
@@ -183,6 +211,7 @@ async function main() {
       console.error(`\nFAIL\n  ${problems.join('\n  ')}`);
       return 1;
     }
+    console.log('OK: every public page\'s HTML within the first round trip');
     console.log('OK: within budget; no agora-rtc, pusher-js, phone metadata, diagram renderer or XState on a public route');
     console.log('OK: the Agora SDK is one chunk, reachable only through the session route');
     return 0;
