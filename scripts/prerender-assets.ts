@@ -84,15 +84,11 @@ export function inlineStylesheets(html: string, readAsset: (href: string) => str
  * the paint: LCP 2.2 s). The tags go, unchanged, into a JSON list that one constant inline script (one
  * CSP hash for every page) adds to <head> once the first paint is on screen (`window.noorAfterPaint`,
  * from index.html's start-up script; a frame callback alone sometimes ran before the paint was shown,
- * and a small chunk then finished before it: one LCP of 1.02 s in twelve). A page opened in a
- * background tab, which paints nothing, loads at once.
+ * and a small chunk then finished before it: one LCP of 1.02 s in twelve); at once without it.
  */
 const DEFERRED_SCRIPTS_ID = 'noor-scripts';
 export const SCRIPT_LOADER = minifyScript(`(function () {
-  var done = false;
   function load() {
-    if (done) return;
-    done = true;
     var list = JSON.parse(document.getElementById('${DEFERRED_SCRIPTS_ID}').textContent);
     list.forEach(function (item) {
       var el = document.createElement(item.module ? 'script' : 'link');
@@ -101,10 +97,8 @@ export const SCRIPT_LOADER = minifyScript(`(function () {
       document.head.appendChild(el);
     });
   }
-  if (window.noorAfterPaint) return window.noorAfterPaint(load);
-  if (document.visibilityState !== 'visible') return load();
-  requestAnimationFrame(function () { setTimeout(load, 0); });
-  document.addEventListener('visibilitychange', load, { once: true });
+  // index.html's start-up script, earlier in every page, defines when "after the first paint" is.
+  (window.noorAfterPaint || function (fn) { fn(); })(load);
 })();`);
 
 export function deferScripts(html: string): string {

@@ -1,7 +1,7 @@
 // Issue 13, first paint: the pre-rendered pages paint from their HTML alone — stylesheets inline, and
 // the app's scripts listed for a constant inline loader that starts them after the first paint.
 import { describe, expect, it } from 'vitest';
-import { deferScripts, inlineStylesheets, SCRIPT_LOADER } from '../../scripts/prerender-assets';
+import { compactTemplate, deferScripts, inlineStylesheets, SCRIPT_LOADER } from '../../scripts/prerender-assets';
 import { inlineScriptHashes } from '../../server/http/inline-hashes';
 
 const HEAD = `<head>
@@ -50,3 +50,53 @@ describe('inlineStylesheets', () => {
     expect(() => inlineStylesheets(page(''), () => 'a{}</style><script>x()</script>')).toThrow(/cannot be inlined/);
   });
 });
+
+describe('compactTemplate', () => {
+  const source = `<html><head>
+    <!-- a note for developers -->
+    <script>
+      (function () {
+        // says where the page's language comes from
+        var root = document.documentElement;
+        root.lang = 'en';
+      })();
+    </script>
+    <script type="module" src="/src/main.tsx"></script>
+  </head><body><div id="root"></div></body></html>`;
+  const html = compactTemplate(source);
+
+  it('drops the comments and minifies the inline script, which still does the same', () => {
+    expect(html).not.toContain('<!--');
+    expect(html).not.toContain('says where');
+    const inline = /<script>(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+    expect(inline.length).toBeLessThan(60);
+    const root = { lang: 'ar' };
+    new Function('document', inline)({ documentElement: root });
+    expect(root.lang).toBe('en');
+  });
+
+  it('leaves the module script and the markup alone', () => {
+    expect(html).toContain('<script type="module" src="/src/main.tsx"></script>');
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('gives the script loader minified, and it waits for the start-up script\'s "after the first paint"', () => {
+    expect(SCRIPT_LOADER).not.toMatch(/\n|\/\//);
+    const calls: string[] = [];
+    const list = document('[{"href":"/assets/index-A.js","module":true}]', calls);
+    let later: (() => void) | undefined;
+    new Function('window', 'document', SCRIPT_LOADER)({ noorAfterPaint: (fn: () => void) => (later = fn) }, list);
+    expect(calls).toEqual([]);
+    later?.();
+    expect(calls).toEqual(['script /assets/index-A.js']);
+  });
+});
+
+/** Just enough of a document for the loader: its JSON list, and a head that records what is added. */
+function document(json: string, calls: string[]) {
+  return {
+    getElementById: () => ({ textContent: json }),
+    createElement: (tag: string) => ({ tag } as Record<string, string>),
+    head: { appendChild: (el: Record<string, string>) => calls.push(`${el.tag} ${el.src ?? el.href}`) },
+  };
+}
