@@ -179,3 +179,34 @@ test('the app’s scripts are requested only once the first paint is on screen',
     expect(Math.min(...scripts), `first script of ${path} against the first contentful paint`).toBeGreaterThan(paint);
   }
 });
+
+// The first visit paints in the metric-matched fallback faces (src/ui/font-fallback.css) and swaps to
+// Cairo: on home's first screen nothing may move. Measured with the fallback this machine has
+// (DejaVu Sans on Debian); without the faces, the Arabic title wrapped to three lines, then two.
+for (const locale of LOCALES) {
+  test(`home in ${locale}: Cairo arriving moves nothing on the first screen, at 390 and 1280 px`, async ({ browser, baseURL }) => {
+    for (const [width, height] of [[390, 844], [1280, 900]] as const) {
+      const tops: number[][] = [];
+      for (const cairo of [false, true]) {
+        const context = await browser.newContext({ viewport: { width, height }, baseURL });
+        await context.addCookies([{ name: 'ng-locale', value: locale, url: baseURL ?? 'http://127.0.0.1' }]);
+        const page = await context.newPage();
+        if (!cairo) await page.route('**/cairo-*', (route) => route.abort());
+        await page.goto('/');
+        await expect(page.locator('#root')).toHaveAttribute('data-mounted', '');
+        await page.evaluate(() => document.fonts.ready);
+        if (cairo) await expect.poll(() => page.evaluate(() => document.fonts.check('700 16px Cairo', 'نور Noor'))).toBe(true);
+        tops.push(
+          await page.evaluate((h) => {
+            const els = [...document.querySelectorAll('main h1, main h2, main p, main a, main button')];
+            return els.map((el) => Math.round(el.getBoundingClientRect().top)).filter((top) => top < h);
+          }, height),
+        );
+        await context.close();
+      }
+      const [fallback, withCairo] = tops;
+      expect(fallback!.length, 'elements on the first screen').toBeGreaterThan(3);
+      expect(withCairo, `tops at ${width} px, fallback then Cairo`).toEqual(fallback);
+    }
+  });
+}
