@@ -1,0 +1,73 @@
+// The wire format of a family's children. The account (phone, sign-in, zone, locale, balance,
+// orders, notifications, free trial) is the family; each child is a learner a lesson is booked for.
+//
+//   GET    v1/children            (family)  ?include_archived=1        → { message, data: Child[] }
+//   POST   v1/children            (family)  body ChildInput            → { message, data: Child }   201
+//   PATCH  v1/children/:id        (family)  body ChildUpdate           → { message, data: Child }
+//   DELETE v1/children/:id        (family)                             → { message, data: Child | null }
+//        a child with history (any request) is archived (data: the archived child), otherwise
+//        deleted (data: null)
+//
+// Refusals: 400 validation (field errors), 404 another family's child or an unknown id (never 403),
+// 409 `children_limit` (already MAX_CHILDREN active children), 409 `last_child` (a family always keeps
+// one active child), 403 for a teacher caller.
+// The child a request is for travels as `child` on requests, session details and notifications:
+// `{ id, first_name, last_name, phase }` (ChildRef). A teacher sees the child's first name and phase
+// only: `last_name` is null in what a teacher reads, and the parent's phone is never sent to them.
+import { z } from 'zod';
+import { arabicNameSchema, genderSchema, idSchema } from './auth';
+import { envelopeSchema } from './envelope';
+import { validationKeys } from './validation';
+
+/** At most this many active children per family. */
+export const MAX_CHILDREN = 8;
+
+const birthDateSchema = z
+  .string({ error: validationKeys.invalid })
+  .trim()
+  .pipe(z.iso.date({ error: validationKeys.invalid }))
+  .nullable()
+  .optional();
+
+/** POST v1/children: the spec's student sign-up fields, for one child, plus an optional birth date. */
+export const childInputSchema = z.object({
+  first_name: arabicNameSchema,
+  last_name: arabicNameSchema,
+  gender: genderSchema,
+  phase_id: idSchema,
+  /** YYYY-MM-DD; optional. */
+  birth_date: birthDateSchema,
+});
+export type ChildInput = z.input<typeof childInputSchema>;
+
+/** PATCH v1/children/:id: any subset of the fields. */
+export const childUpdateSchema = childInputSchema.partial();
+export type ChildUpdate = z.input<typeof childUpdateSchema>;
+
+export const childPhaseSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const childSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  gender: z.enum(['male', 'female', 'neutral']),
+  phase: childPhaseSchema,
+  birth_date: z.string().nullable(),
+  /** Archived: hidden from booking, kept in history. */
+  archived: z.boolean(),
+});
+export type Child = z.infer<typeof childSchema>;
+
+/** How a request, session details answer or notification names the child it is about. */
+export const childRefSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  /** Null when a teacher reads it. */
+  last_name: z.string().nullable(),
+  phase: childPhaseSchema,
+});
+export type ChildRef = z.infer<typeof childRefSchema>;
+
+export const childrenResponseSchema = envelopeSchema(z.array(childSchema));
+export const childResponseSchema = envelopeSchema(childSchema);
+export const childDeleteResponseSchema = envelopeSchema(childSchema.nullable());
