@@ -16,6 +16,8 @@ export class ApiError extends FailureError {
   readonly fieldErrors: FieldErrors;
   /** The parsed response body as received (or undefined), for callers that need more than the above. */
   readonly data: unknown;
+  /** The server's X-Request-Id for this call (what support asks for), or null when none arrived. */
+  readonly requestId: string | null;
 
   constructor(init: {
     status: number;
@@ -24,6 +26,7 @@ export class ApiError extends FailureError {
     fieldErrors?: FieldErrors;
     data?: unknown;
     cause?: unknown;
+    requestId?: string | null;
   }) {
     const fieldErrors = init.fieldErrors ?? {};
     super({ status: init.status, code: init.code ?? null, message: init.message, fieldErrors }, { cause: init.cause });
@@ -31,6 +34,7 @@ export class ApiError extends FailureError {
     this.serverMessage = init.message;
     this.fieldErrors = fieldErrors;
     this.data = init.data;
+    this.requestId = init.requestId ?? null;
   }
 
   /** Every field message in order, as the catalogue joins them for a 400. */
@@ -87,6 +91,7 @@ export function toApiError(error: unknown): ApiError {
       fieldErrors: status === 0 ? {} : readFieldErrors(data),
       data,
       cause: error,
+      requestId: e.response?.headers?.get('x-request-id') ?? null,
     });
   }
   // Anything else (a TypeError from fetch, an abort) means no response reached us.

@@ -2,6 +2,7 @@
 // when the session changes, and the machine's destinations are navigated to): auth-navigation.ts.
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from '../route-tree.gen';
+import { ErrorPage } from '../features/pages/error-page';
 import { followAuth } from './auth-navigation';
 import type { RouterContext } from './router-context';
 
@@ -10,6 +11,8 @@ export function createAppRouter(context: RouterContext) {
     routeTree,
     context,
     defaultPreload: 'intent',
+    // A render or loader failure shows the localized error screen, never the router's English default.
+    defaultErrorComponent: ErrorPage,
     scrollRestoration: true,
   });
   followAuth(context.auth, router);
