@@ -33,6 +33,9 @@ export default defineConfig({
   use: {
     baseURL,
     browserName: 'chromium',
+    // An Arabic browser (Accept-Language and navigator.languages): a first visit follows the browser's
+    // language, and the product's default reader is Arabic. Specs of an English browser set their own.
+    locale: 'ar-QA',
     headless: true,
     trace: 'off',
     screenshot: 'off',

@@ -138,3 +138,24 @@ for (const alias of ['/login', '/auth']) {
     await expect(page).toHaveTitle(`${tr('ar' satisfies Locale, APP_NAME)} | ${tr('ar', TITLES.signIn)}`);
   });
 }
+
+test.describe('an English browser on its first visit', () => {
+  test.use({ locale: 'en-GB' });
+
+  for (const path of ['/', '/sign-in']) {
+    test(`gets ${path} in English, and keeps it`, async ({ page }) => {
+      await open(page, path);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+      await expect(page).toHaveTitle(new RegExp(`^${tr('en', APP_NAME)} \\| `));
+      // The choice is stored like a chosen language, so the next pages keep it.
+      expect((await page.context().cookies()).find((c) => c.name === 'ng-locale')?.value).toBe('en');
+    });
+  }
+
+  test('a language chosen before wins over the browser’s', async ({ page }) => {
+    await preferences(page, { locale: 'ar' });
+    await open(page, '/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  });
+});

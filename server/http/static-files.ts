@@ -106,19 +106,20 @@ export function staticFiles(staticDir: string, api?: (request: Request) => Respo
     if (!isAsset && (p === '/' || acceptsHtml(c))) {
       // A public page comes with its content already rendered, in the visitor's language (issue 13).
       const cookie = c.req.header('cookie');
-      const rendered = ssr && wantsRenderedPage(new URL(c.req.url).search, cookie) ? await ssr(p, localeFromCookie(cookie)) : null;
+      const acceptLanguage = c.req.header('accept-language');
+      const rendered = ssr && wantsRenderedPage(new URL(c.req.url).search, cookie) ? await ssr(p, localeFromCookie(cookie, acceptLanguage)) : null;
       if (rendered) {
-        const headers = new Headers({ 'Content-Type': MIME['.html']!, 'Cache-Control': REVALIDATE, ETag: rendered.etag, Vary: 'Cookie' });
+        const headers = new Headers({ 'Content-Type': MIME['.html']!, 'Cache-Control': REVALIDATE, ETag: rendered.etag, Vary: 'Cookie, Accept-Language' });
         const inm = c.req.header('if-none-match');
         if (inm && inm.split(',').some((tag) => tag.trim() === rendered.etag)) return new Response(null, { status: 304, headers });
         if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
         return sharedPage(c, `ssr\n${rendered.etag}`, new TextEncoder().encode(rendered.body), headers);
       }
-      const page = prerenderedFile(p, new URL(c.req.url).search, c.req.header('cookie'));
+      const page = prerenderedFile(p, new URL(c.req.url).search, cookie, acceptLanguage);
       const prerendered = page ? await fileAt(root, page) : null;
       if (prerendered) {
         const res = await send(c, prerendered, REVALIDATE);
-        res.headers.set('Vary', 'Cookie');
+        res.headers.set('Vary', 'Cookie, Accept-Language');
         return res;
       }
       const index = await fileAt(root, '/index.html');
