@@ -57,6 +57,7 @@ const TEACHER_TERMS = '/_teacher-terms/trams-teacher';
 const PASS_THROUGH = new Set(['__root__', '/_auth-area', '/_teacher-terms', '/login', '/auth']);
 
 const isAuthArea = (routeId: string) => routeId.startsWith('/_auth-area/');
+const SIGN_UP = '/_auth-area/sign-up';
 
 export function redirectFor(auth: AuthGuardState, routeId: string): { to: string } | null {
   if (PASS_THROUGH.has(routeId) || auth.kind === 'checking') return null;
@@ -69,7 +70,9 @@ export function redirectFor(auth: AuthGuardState, routeId: string): { to: string
     return null;
   }
 
-  // Signed in from here on: the sign-in/up screens have nothing more to offer.
+  // Signed in from here on: the sign-in/up screens have nothing more to offer. A family that follows
+  // "Start your free trial" (home's call to action) already has its account: the next step is a teacher.
+  if (routeId === SIGN_UP && auth.kind === 'student') return { to: '/teachers' };
   if (isAuthArea(routeId)) return { to: '/' };
 
   if (auth.kind === 'student') {

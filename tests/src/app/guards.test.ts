@@ -63,7 +63,8 @@ const TABLE_WITHOUT_HELD: Record<string, string[]> = {
   '/in-review': ['.', '/', '/', '.', '/', '/profile', CR],
   '/_teacher-terms/trams-teacher': ['.', '/', '/', R, '.', '/profile', CR],
   '/_auth-area/sign-in': authScreen,
-  '/_auth-area/sign-up': authScreen,
+  // A signed-in family following "Start your free trial" goes on to choose a teacher.
+  '/_auth-area/sign-up': ['.', '.', '/teachers', '/', '/', '/', CR],
   '/_auth-area/verify-otp': authScreen,
   '/_auth-area/forget-password': authScreen,
   '/_auth-area/reset-password': authScreen,
