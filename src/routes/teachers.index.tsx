@@ -13,13 +13,14 @@ const positive = (value: unknown): number | undefined => {
 export function validateTeachersSearch(search: Record<string, unknown>): TeachersSearch {
   const q = typeof search.q === 'string' ? search.q.trim().slice(0, 100) : '';
   const subject = positive(search.subject);
+  const code = typeof search.subject_code === 'string' && /^[a-z][a-z_]{0,39}$/.test(search.subject_code) ? search.subject_code : undefined;
   const phase = positive(search.phase);
   const gender = search.gender === 'male' || search.gender === 'female' ? search.gender : undefined;
   const available = search.available === true || search.available === 'true' || search.available === 1 || search.available === '1';
   const page = positive(search.page);
   return {
     ...(q ? { q } : {}),
-    ...(subject ? { subject } : {}),
+    ...(subject ? { subject } : code ? { subject_code: code } : {}),
     ...(phase ? { phase } : {}),
     ...(gender ? { gender } : {}),
     ...(available ? { available: true } : {}),

@@ -12,6 +12,11 @@ interface Card {
   text: ReactNode;
 }
 
+/** A subject card opens the teachers list filtered by that subject (by its code: ids are the database's). */
+interface SubjectCard extends Card {
+  code: string;
+}
+
 /** `banner`: an offer above the hero for this visit (a guest sent here from a teacher: issue 11). */
 export function HomePage({ banner }: { banner?: ReactNode } = {}) {
   const steps: Card[] = [
@@ -37,12 +42,12 @@ export function HomePage({ banner }: { banner?: ReactNode } = {}) {
     },
   ];
 
-  const subjects: Card[] = [
-    { icon: 'quran', title: <Trans>Holy Quran</Trans>, text: <Trans>Memorisation, recitation and tajweed, at your child's own pace.</Trans> },
-    { icon: 'arabic', title: <Trans>Arabic language</Trans>, text: <Trans>Reading, handwriting, grammar and confident expression.</Trans> },
-    { icon: 'math', title: <Trans>Mathematics</Trans>, text: <Trans>From counting to algebra, following the school curriculum in Qatar.</Trans> },
-    { icon: 'english', title: <Trans>English</Trans>, text: <Trans>Speaking, reading and writing, plus help with school work.</Trans> },
-    { icon: 'science', title: <Trans>Science</Trans>, text: <Trans>Clear explanations and homework help for curious minds.</Trans> },
+  const subjects: SubjectCard[] = [
+    { code: 'quran', icon: 'quran', title: <Trans>Holy Quran</Trans>, text: <Trans>Memorisation, recitation and tajweed, at your child's own pace.</Trans> },
+    { code: 'arabic', icon: 'arabic', title: <Trans>Arabic language</Trans>, text: <Trans>Reading, handwriting, grammar and confident expression.</Trans> },
+    { code: 'mathematics', icon: 'math', title: <Trans>Mathematics</Trans>, text: <Trans>From counting to algebra, following the school curriculum in Qatar.</Trans> },
+    { code: 'english', icon: 'english', title: <Trans>English</Trans>, text: <Trans>Speaking, reading and writing, plus help with school work.</Trans> },
+    { code: 'science', icon: 'science', title: <Trans>Science</Trans>, text: <Trans>Clear explanations and homework help for curious minds.</Trans> },
   ];
 
   const reasons: Card[] = [
@@ -125,7 +130,7 @@ export function HomePage({ banner }: { banner?: ReactNode } = {}) {
           <ul className="subjects">
             {subjects.map((subject) => (
               <li key={subject.icon}>
-                <Link to="/teachers" className="card subject-card">
+                <Link to="/teachers" search={{ subject_code: subject.code }} className="card subject-card">
                   <Icon name={subject.icon} className="card-icon" />
                   <span className="subject-title">{subject.title}</span>
                   <span className="subject-text">{subject.text}</span>

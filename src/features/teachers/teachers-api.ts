@@ -13,6 +13,9 @@ export type { TeacherDetail, TeachersResponse };
 export interface TeachersSearch {
   q?: string;
   subject?: number;
+  /** A subject by its code (quran, mathematics…): links that cannot know ids, like home's subject cards. The
+   * list resolves it to `subject` once the subjects have loaded. */
+  subject_code?: string;
   phase?: number;
   gender?: 'male' | 'female';
   available?: boolean;

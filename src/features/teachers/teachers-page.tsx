@@ -46,7 +46,14 @@ export function TeachersPage({ search, onSearchChange }: TeachersPageProps) {
   const { t, i18n } = useLingui();
   const subjects = useQuery(subjectsQuery(i18n.locale));
   const phases = useQuery(phasesQuery(i18n.locale));
-  const list = useQuery(teachersQuery(search, i18n.locale));
+  // A subject named by its code waits for the subjects, then becomes the id filter (one replaced entry).
+  const list = useQuery({ ...teachersQuery(search, i18n.locale), enabled: !search.subject_code });
+  const codeId = search.subject_code ? subjects.data?.find((s) => s.code === search.subject_code)?.id : undefined;
+  useEffect(() => {
+    if (!search.subject_code || !subjects.data) return;
+    const { subject_code: _code, ...rest } = search;
+    onSearchChange(codeId ? { ...rest, subject: codeId } : rest, { replace: true });
+  }, [search, subjects.data, codeId, onSearchChange]);
   const [typed, setTyped] = useState(search.q ?? '');
   const [lastQ, setLastQ] = useState(search.q ?? '');
   const ids = { gender: useId(), available: useId() };

@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { hasArabic, renderApp } from './render-app';
+import { SUBJECTS } from '../../../server/db/seed-data/reference';
 
 beforeEach(() => {
   vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } })));
@@ -95,7 +96,7 @@ describe('home page', () => {
     ]);
   });
 
-  it('shows the five subjects, each leading to the teachers', async () => {
+  it('shows the five subjects, each leading to the teachers of that subject', async () => {
     await renderApp('/', { locale: 'ar' });
     const subjects = within(screen.getByRole('region', { name: 'المواد التي ندرّسها' }));
     const links = subjects.getAllByRole('link');
@@ -107,6 +108,16 @@ describe('home page', () => {
       'العلوم',
     ]);
     expect(new Set(links.map((a) => (a as HTMLAnchorElement).pathname))).toEqual(new Set(['/teachers']));
+    const codes = links.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get('subject_code'));
+    // Codes the reference data really has, so the list can resolve each.
+    for (const code of codes) expect(SUBJECTS.map((s) => s.code)).toContain(code);
+    expect(codes).toEqual([
+      'quran',
+      'arabic',
+      'mathematics',
+      'english',
+      'science',
+    ]);
   });
 
   it('sends institutions to the contact page and closes with a sign-up', async () => {

@@ -96,7 +96,26 @@ describe('teachers list', () => {
   });
 });
 
+describe('a subject named by its code (home\'s subject cards)', () => {
+  it('becomes the subject id once the subjects load, replacing the entry, without listing everyone first', async () => {
+    const { onSearchChange, calls } = renderList({ search: { subject_code: 'quran', gender: 'female' } });
+    await waitFor(() => expect(onSearchChange).toHaveBeenCalledWith({ gender: 'female', subject: 1 }, { replace: true }));
+    expect(calls.filter((c) => c.url.includes('/v1/teachers'))).toEqual([]);
+  });
+
+  it('an unknown code is dropped', async () => {
+    const { onSearchChange } = renderList({ search: { subject_code: 'astrology' } });
+    await waitFor(() => expect(onSearchChange).toHaveBeenCalledWith({}, { replace: true }));
+  });
+});
+
 describe('teachers search in the address', () => {
+  it('keeps a subject code only when no subject id is given', () => {
+    expect(validateTeachersSearch({ subject_code: 'quran' })).toEqual({ subject_code: 'quran' });
+    expect(validateTeachersSearch({ subject_code: 'quran', subject: '2' })).toEqual({ subject: 2 });
+    expect(validateTeachersSearch({ subject_code: '<script>' })).toEqual({});
+  });
+
   it('keeps only valid filters', () => {
     expect(validateTeachersSearch({ q: ' Fatima ', subject: '2', phase: 'x', gender: 'other', available: 'true', page: '1' })).toEqual({ q: 'Fatima', subject: 2, available: true });
     expect(validateTeachersSearch({ page: 3, gender: 'male' })).toEqual({ page: 3, gender: 'male' });
