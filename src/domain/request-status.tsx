@@ -6,6 +6,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import type { RequestAction, RequestStatus, RequestType } from '../../contract/requests';
+import { Icon, type IconName } from './icon';
 
 /** The spec's labels (pending, approved, rejected, finished) plus canceled and expired. */
 export const requestStatusTexts: Record<RequestStatus, MessageDescriptor> = {
@@ -30,21 +31,21 @@ export const requestActionTexts: Record<RequestAction, MessageDescriptor> = {
   rate: msg`Rate the teacher`,
 };
 
-/** A symbol per status so the badge differs in shape as well as colour. */
-const symbols: Record<RequestStatus, string> = {
-  pending: '⏳',
-  approved: '✓',
-  rejected: '✕',
-  canceled: '⊘',
-  expired: '⌛',
-  finished: '★',
+/** An icon per status so the badge differs in shape as well as colour; drawn, so every device shows it. */
+const symbols: Record<RequestStatus, IconName> = {
+  pending: 'hourglass',
+  approved: 'check',
+  rejected: 'close',
+  canceled: 'ban',
+  expired: 'clock',
+  finished: 'star',
 };
 
 export function RequestStatusBadge({ status }: { status: RequestStatus }) {
   const { i18n } = useLingui();
   return (
     <span className={`request-status request-status-${status}`} data-status={status}>
-      <span aria-hidden="true">{symbols[status]}</span> {i18n._(requestStatusTexts[status])}
+      <Icon name={symbols[status]} className="request-status-icon" data-icon={symbols[status]} /> {i18n._(requestStatusTexts[status])}
     </span>
   );
 }

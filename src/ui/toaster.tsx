@@ -8,13 +8,14 @@ import { toast as defaultStore, useToasts, type Severity, type ToastStore } from
 
 const HOTKEY = ['F8'];
 
+// Drawn, not characters: ✓ × ★ are missing from some desktops' fonts.
 const ICONS: Record<Severity, string> = {
-  info: 'i',
-  success: '✓',
-  warn: '!',
-  error: '×',
-  secondary: '•',
-  contrast: '★',
+  info: 'M12 11v6M12 7v.5',
+  success: 'M6 12.5l4 4L18 8',
+  warn: 'M12 6v7.5M12 17.5v.5',
+  error: 'M7 7l10 10M17 7L7 17',
+  secondary: 'M12 11.5v1',
+  contrast: 'M12 4.5l2.2 4.6 5 .7-3.6 3.5.9 5-4.5-2.4-4.5 2.4.9-5-3.6-3.5 5-.7z',
 };
 
 export interface ToasterProps {
@@ -53,7 +54,9 @@ export function Toaster({ group, store = defaultStore }: ToasterProps) {
           {...(m.closable ? {} : { onEscapeKeyDown: (e: KeyboardEvent) => e.preventDefault(), onSwipeEnd: (e: Event) => e.preventDefault() })}
         >
           <span className="toast-icon" aria-hidden="true">
-            {ICONS[m.severity]}
+            <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" focusable="false">
+              <path d={ICONS[m.severity]} />
+            </svg>
           </span>
           <div className="toast-body">
             <RadixToast.Title className="toast-summary">

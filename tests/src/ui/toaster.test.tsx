@@ -37,6 +37,10 @@ describe('Toaster', () => {
       expect(toast, severity).not.toBeNull();
       expect(toast?.textContent).toContain(`${severity} summary`);
       expect(toast?.textContent).toContain(`${severity} detail`);
+      // The icon is drawn: no glyph a desktop's fonts might lack.
+      const icon = toast!.querySelector('.toast-icon');
+      expect(icon?.querySelector('svg path')?.getAttribute('d'), severity).toBeTruthy();
+      expect(icon?.textContent, severity).toBe('');
     }
   });
 
