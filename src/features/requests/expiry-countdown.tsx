@@ -1,16 +1,50 @@
-// The time left before a waiting request expires unanswered (issue 11), ticking each second on the
-// card, so a teacher sees how long an urgent request will wait for them. Read as a timer only when
-// focused: the live region is off, a screen reader is not interrupted every second.
+// The time left before a waiting request expires unanswered, ticking each second on the card, so a
+// teacher sees how long an urgent request will wait for them. It reads as a duration in words ("2 days
+// 18 h", «يومان و18 ساعة»), never as a clock a reader could take for a time of day: days and hours while
+// days remain, hours and minutes within a day, minutes and seconds in the last hour. Read as a timer only
+// when focused: the live region is off, a screen reader is not interrupted every second.
 import { useEffect, useState } from 'react';
-import { Trans } from '@lingui/react/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 
-function left(ms: number): string {
+/** Whole days, hours, minutes and seconds left (never negative). */
+export function durationParts(ms: number) {
   const total = Math.max(0, Math.floor(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const two = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  };
+}
+
+function Left({ ms }: { ms: number }) {
+  const { days, hours, minutes, seconds } = durationParts(ms);
+  if (days > 0 && hours === 0) {
+    return (
+      <Trans>
+        Expires in <Plural value={days} one="# day" other="# days" />
+      </Trans>
+    );
+  }
+  if (days > 0) {
+    return (
+      <Trans>
+        Expires in <Plural value={days} one="# day" other="# days" /> <Plural value={hours} one="# h" other="# h" />
+      </Trans>
+    );
+  }
+  if (hours > 0) {
+    return (
+      <Trans>
+        Expires in <Plural value={hours} one="# h" other="# h" /> <Plural value={minutes} one="# min" other="# min" />
+      </Trans>
+    );
+  }
+  return (
+    <Trans>
+      Expires in <Plural value={minutes} one="# min" other="# min" /> <Plural value={seconds} one="# s" other="# s" />
+    </Trans>
+  );
 }
 
 export function ExpiryCountdown({ expiresAt }: { expiresAt: string }) {
@@ -22,12 +56,9 @@ export function ExpiryCountdown({ expiresAt }: { expiresAt: string }) {
   }, []);
   const remaining = end - now;
   if (remaining <= 0) return null;
-  const time = left(remaining);
   return (
     <p className="request-countdown" role="timer" aria-live="off" data-testid="request-countdown">
-      <Trans>
-        Expires in <span dir="ltr">{time}</span>
-      </Trans>
+      <Left ms={remaining} />
     </p>
   );
 }
