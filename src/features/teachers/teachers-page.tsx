@@ -73,6 +73,8 @@ export function TeachersPage({ search, onSearchChange }: TeachersPageProps) {
 
   const change = (patch: Partial<TeachersSearch>) => onSearchChange({ ...search, ...patch, page: undefined }, { replace: false });
   const page = search.page ?? 1;
+  // Anything that narrows the list (the page number does not).
+  const filtered = Boolean(search.q || search.subject || search.phase || search.gender || search.available);
   const total = list.data?.meta.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
 
@@ -123,9 +125,23 @@ export function TeachersPage({ search, onSearchChange }: TeachersPageProps) {
               </ul>
             </>
           ) : (
-            <p className="teachers-empty" role="status">
-              {search.q ? <Trans>No teacher found with this name</Trans> : <Trans>No teacher matches these filters.</Trans>}
-            </p>
+            <div className="teachers-empty">
+              <p role="status">
+                {search.q ? <Trans>No teacher found with this name</Trans> : <Trans>No teacher matches these filters.</Trans>}
+              </p>
+              {filtered ? (
+                <button
+                  type="button"
+                  className="button button-ghost"
+                  onClick={() => {
+                    setTyped('');
+                    onSearchChange({}, { replace: false });
+                  }}
+                >
+                  <Trans>Clear filters</Trans>
+                </button>
+              ) : null}
+            </div>
           )
         ) : list.isError ? (
           <LoadFailure onRetry={() => void list.refetch()}>

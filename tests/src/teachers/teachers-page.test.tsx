@@ -3,7 +3,7 @@
 // the rating with its accessible text and the available-now badge; typing a name reaches the address
 // after a pause (one replaced entry), filters and pages push entries and reach the server; a name that
 // matches no one shows the spec's "no teacher found with this name" (ar + en); a failure can be retried.
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TeachersPage } from '../../../src/features/teachers/teachers-page';
 import type { TeachersSearch } from '../../../src/features/teachers/teachers-api';
@@ -74,6 +74,18 @@ describe('teachers list', () => {
   ] as const)('a name that matches no one says so (%s)', async (locale, text) => {
     renderList({ locale, search: { q: 'zzzz' }, reply: () => ({ status: 200, json: { message: 'ok', data: [], meta: { page: 1, per_page: 12, total: 0 } } }) });
     expect(await screen.findByText(text)).toBeTruthy();
+  });
+
+  it('an empty filtered list offers to clear the filters, an unfiltered one does not', async () => {
+    const empty = () => ({ status: 200, json: { message: 'ok', data: [], meta: { page: 1, per_page: 12, total: 0 } } });
+    const { user, onSearchChange } = renderList({ search: { subject: 1, gender: 'female', q: 'zz' }, reply: empty });
+    await user.click(await screen.findByRole('button', { name: 'Clear filters' }));
+    expect(onSearchChange).toHaveBeenLastCalledWith({}, { replace: false });
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search by name' }).value).toBe('');
+    cleanup();
+    renderList({ reply: empty });
+    await screen.findByText('No teacher matches these filters.');
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
   });
 
   it('pages through the results', async () => {
