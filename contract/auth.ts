@@ -211,7 +211,11 @@ export const registerConflictSchema = z.object({
 /** 422 from verify-otp / reset-password: why the code was refused. */
 export const otpRejectionSchema = z.object({
   message: z.string(),
-  errors: z.object({ code: z.tuple([z.enum(['wrong', 'expired', 'too_many_attempts'])]) }),
+  errors: z.object({
+    code: z.tuple([z.enum(['wrong', 'expired', 'too_many_attempts'])]),
+    /** With `wrong`, for a code that exists: the guesses still allowed before it is void. */
+    attempts_left: z.tuple([z.string().regex(/^\d+$/)]).optional(),
+  }),
 });
 
 /** 429: seconds until the caller may try again. */

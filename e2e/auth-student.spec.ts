@@ -50,7 +50,12 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId('otp-countdown').locator('time')).toHaveText(/^0[01]:[0-5]\d$/);
 
       await enterCode(page, locale, wrong);
-      await expect(page.getByTestId('otp-problem')).toHaveText(tr(locale, 'The code is not correct. Check the SMS and try again.'));
+      // It says how many guesses remain before the code is void (five per code).
+      await expect(page.getByTestId('otp-problem')).toHaveText(
+        locale === 'ar'
+          ? 'الرمز غير صحيح. تحقق من الرسالة وحاول مرة أخرى: بقيت 4 محاولات قبل أن تحتاج إلى رمز جديد.'
+          : 'The code is not correct. Check the SMS and try again: 4 tries left before you need a new code.',
+      );
       // The right code still works after a wrong one.
       await enterCode(page, locale, right);
       await expect(page).toHaveURL(/\/$/);

@@ -13,6 +13,7 @@ export const initialAuthContext: Readonly<AuthContext> = Object.freeze({
   notice: null,
   failure: null,
   resendSecondsLeft: 0,
+  otpAttemptsLeft: null,
   returnTo: null,
 });
 

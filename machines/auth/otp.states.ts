@@ -37,7 +37,11 @@ const code = authSetup.createStateConfig({
           },
         ],
         onError: [
-          { guard: { type: 'isWrongCode', params: ({ event }) => ({ error: event.error }) }, target: 'wrongCode' },
+          {
+            guard: { type: 'isWrongCode', params: ({ event }) => ({ error: event.error }) },
+            target: 'wrongCode',
+            actions: { type: 'rememberAttemptsLeft', params: ({ event }) => ({ error: event.error }) },
+          },
           { guard: { type: 'isExpiredCode', params: ({ event }) => ({ error: event.error }) }, target: 'expired' },
           { guard: { type: 'isTooManyAttempts', params: ({ event }) => ({ error: event.error }) }, target: 'tooManyAttempts' },
           { target: 'failed', actions: keepFailure },

@@ -33,5 +33,6 @@ export const selectOtp = (s: AuthSnapshotLike) => ({
   canResend: s.hasTag('otp:canResend'),
   canSubmit: s.hasTag('otp:canSubmit'),
   secondsLeft: s.context.resendSecondsLeft,
+  attemptsLeft: s.context.otpAttemptsLeft,
   problem: (OTP_PROBLEMS.find(([tag]) => s.hasTag(tag))?.[1] ?? null) as OtpProblem,
 });

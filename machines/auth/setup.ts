@@ -86,6 +86,11 @@ export const authSetup = setup({
     })),
     rememberFailure: assign((_, params: { error: unknown }) => ({ failure: toFailure(params.error) })),
     clearFeedback: assign({ failure: null, notice: null }),
+    /** What the server said of a wrong code: the guesses still allowed (`errors.attempts_left`). */
+    rememberAttemptsLeft: assign((_, params: { error: unknown }) => {
+      const left = Number(toFailure(params.error).fieldErrors.attempts_left?.[0]);
+      return { otpAttemptsLeft: Number.isInteger(left) && left >= 0 ? left : null };
+    }),
     setNotice: assign((_, params: { notice: AuthNotice }) => ({ notice: params.notice })),
     startCountdown: assign({ resendSecondsLeft: RESEND_COOLDOWN_SECONDS }),
     countDown: assign({ resendSecondsLeft: ({ context }) => Math.max(0, context.resendSecondsLeft - 1) }),

@@ -58,6 +58,8 @@ export interface AuthContext {
   failure: Failure | null;
   /** Seconds until a new code may be requested; 0 once resend is allowed. */
   resendSecondsLeft: number;
+  /** After a wrong code: how many more guesses the server allows for it (null when it did not say). */
+  otpAttemptsLeft: number | null;
   /** The teacher a guest asked to book with: the student lands there once signed in (./return-to). */
   returnTo: ReturnTarget | null;
 }

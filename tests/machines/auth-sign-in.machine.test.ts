@@ -89,7 +89,7 @@ describe('OTP', () => {
     const fx = makeFakes();
     const snapshot = authMachine.resolveState({
       value: { anonymous: { otp: { code: 'idle', resend: 'ready' } } },
-      context: { account: null, pendingToken: null, phone: null, countryCode: null, notice: null, failure: null, resendSecondsLeft: 0, returnTo: null },
+      context: { account: null, pendingToken: null, phone: null, countryCode: null, notice: null, failure: null, resendSecondsLeft: 0, otpAttemptsLeft: null, returnTo: null },
     });
     const actor = createActor(authMachine.provide(fx.fakes), { snapshot });
     const failed = new Promise<unknown>((resolve) => actor.subscribe({ error: resolve }));
@@ -111,6 +111,17 @@ describe('OTP', () => {
     expect(selectOtp(s).problem).toBe(problem);
     expect(s.can({ type: 'otp.submit', code: '111111' })).toBe(canRetry);
     expect(selectOtp(s).canSubmit).toBe(canRetry);
+  });
+
+  it('remembers how many guesses the server still allows, and forgets it when the server does not say', async () => {
+    const answers = [apiError(422, { code: ['wrong'], attempts_left: ['2'] }), apiError(422, { code: ['wrong'] })];
+    const { actor } = await onCodeScreen({ verifyOtp: () => Promise.reject(answers.shift()) });
+    actor.send({ type: 'otp.submit', code: '000000' });
+    await settle(actor);
+    expect(selectOtp(actor.getSnapshot())).toMatchObject({ problem: 'wrongCode', attemptsLeft: 2 });
+    actor.send({ type: 'otp.submit', code: '000001' });
+    await settle(actor);
+    expect(selectOtp(actor.getSnapshot())).toMatchObject({ problem: 'wrongCode', attemptsLeft: null });
   });
 
   it('keeps a failure that is not a code rejection and allows a retry', async () => {

@@ -23,6 +23,10 @@ describe('verify-otp', () => {
     const rejected = otpRejectionSchema.parse(await res.json());
     expect(rejected.errors.code).toEqual(['wrong']);
     expect(rejected.message).toBe('The verification code is not correct');
+    // Five guesses per code: four left after the first wrong one, three after the second.
+    expect(rejected.errors.attempts_left).toEqual(['4']);
+    const again = otpRejectionSchema.parse(await (await t.post('/api/v1/verify-otp', { phone, code: otherThan(code) })).json());
+    expect(again.errors.attempts_left).toEqual(['3']);
     expect((await t.post('/api/v1/verify-otp', { phone, code })).status).toBe(200);
   });
 

@@ -33,11 +33,14 @@ export function refusedFor(c: C, status: 429 | 503, key: MessageKey, retryAfter:
 /**
  * verify-otp answers the reason as a key (`errors.code: ['wrong']`): the auth statechart branches on it.
  * reset-password answers the localized text there, because its form shows server field errors as they
- * come, next to the code field.
+ * come, next to the code field. On verify-otp a wrong guess of an existing code also says how many
+ * guesses remain (`errors.attempts_left: ['3']`), so the screen can tell the person before the code is void.
  */
-export function otpRejected(c: C, reason: OtpRejection, as: 'key' | 'text' = 'key'): Response {
+export function otpRejected(c: C, reason: OtpRejection, as: 'key' | 'text' = 'key', attemptsLeft?: number): Response {
   const message = tr(OTP_MESSAGES[reason], c.get('locale'));
-  return c.json({ message, errors: { code: [as === 'key' ? reason : message] } }, 422);
+  if (as === 'text') return c.json({ message, errors: { code: [message] } }, 422);
+  const left = attemptsLeft === undefined ? {} : { attempts_left: [String(attemptsLeft)] };
+  return c.json({ message, errors: { code: [reason], ...left } }, 422);
 }
 
 export function fieldFailure(locale: Locale, errors: Record<string, string>): ValidationFailure {

@@ -32,7 +32,7 @@ export async function consumeOtp<T>(
   db: Db,
   args: { phone: string; purpose: OtpPurpose; code: string; now: Date; secret: string },
   onAccepted: (tx: Queryable) => Promise<T>,
-): Promise<{ ok: true; value: T } | { ok: false; reason: OtpRejection }> {
+): Promise<{ ok: true; value: T } | { ok: false; reason: OtpRejection; attemptsLeft?: number }> {
   return db.transaction(async (tx) => {
     const row = await tx.one<{ id: number; code_hash: string; attempts: number; expires_at: Date; used_at: Date | null }>(
       `SELECT id, code_hash, attempts, expires_at, used_at FROM otp_codes
@@ -48,7 +48,8 @@ export async function consumeOtp<T>(
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       const attempts = row.attempts + 1;
       await tx.query('UPDATE otp_codes SET attempts = $2 WHERE id = $1', [row.id, attempts]);
-      return { ok: false, reason: attempts >= OTP_MAX_ATTEMPTS ? 'too_many_attempts' : 'wrong' };
+      if (attempts >= OTP_MAX_ATTEMPTS) return { ok: false, reason: 'too_many_attempts' };
+      return { ok: false, reason: 'wrong', attemptsLeft: OTP_MAX_ATTEMPTS - attempts };
     }
     await tx.query('UPDATE otp_codes SET used_at = $2 WHERE id = $1', [row.id, args.now]);
     return { ok: true, value: await onAccepted(tx) };

@@ -73,7 +73,7 @@ export function authRoutes(options: AuthRoutesOptions) {
         await tx.query('UPDATE users SET phone_verified_at = coalesce(phone_verified_at, $2) WHERE id = $1', [id, at]);
         return sessionFor(tx, id, at);
       });
-      if (!result.ok) return otpRejected(c, result.reason);
+      if (!result.ok) return otpRejected(c, result.reason, 'key', result.attemptsLeft);
       if (!result.value) return otpRejected(c, 'wrong');
       return ok(c, result.value, 'auth_signed_in');
     })

@@ -2,7 +2,7 @@
 // wrong, an expired and a voided code, and a resend button locked behind the machine's countdown.
 import { useEffect } from 'react';
 import { Link } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { selectOtp } from '../../../machines/auth.machine';
 import { Button } from '../../ui/button';
@@ -24,7 +24,8 @@ const sameOtp = (a: Otp, b: Otp) =>
   a.canResend === b.canResend &&
   a.canSubmit === b.canSubmit &&
   a.secondsLeft === b.secondsLeft &&
-  a.problem === b.problem;
+  a.problem === b.problem &&
+  a.attemptsLeft === b.attemptsLeft;
 
 export interface VerifyOtpPageProps {
   auth: AuthActor;
@@ -62,7 +63,15 @@ export function VerifyOtpPage({ auth, phone: phoneParam }: VerifyOtpPageProps) {
 
   const problem =
     otp.problem === 'wrongCode'
-      ? t`The code is not correct. Check the SMS and try again.`
+      ? otp.attemptsLeft !== null
+        ? (
+            <Plural
+              value={otp.attemptsLeft}
+              one="The code is not correct. Check the SMS and try again: # try left before you need a new code."
+              other="The code is not correct. Check the SMS and try again: # tries left before you need a new code."
+            />
+          )
+        : t`The code is not correct. Check the SMS and try again.`
       : otp.problem === 'expired'
         ? t`This code has expired. Please request a new code.`
         : otp.problem === 'tooManyAttempts'
