@@ -87,6 +87,8 @@ export const orderSchema = z.object({
   failure: z.enum(['declined', 'cancelled', 'checkout_failed']).nullable(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
+  /** The payment receipt's number ("2030-000042"); null until the order is paid. */
+  receipt_number: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const ordersResponseSchema = envelopeSchema(z.array(orderSchema));
