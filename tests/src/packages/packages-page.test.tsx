@@ -151,6 +151,10 @@ describe('PackagesPage', () => {
   it('without a code, the order goes without one', async () => {
     const { calls, goToCheckout, user } = renderPage();
     await user.click(within(await card(20)).getByRole('button', { name: 'Choose Excellence' }));
+    // The refund and cancellation rule is read before paying.
+    const rule = screen.getByTestId('checkout-refund-rule').textContent ?? '';
+    expect(rule).toContain('refunded in full from your purchase history within 14 days of paying');
+    expect(rule).toContain('cancelled up to 6 hours before it starts');
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await waitFor(() => expect(goToCheckout).toHaveBeenCalled());
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ package_id: 4 });
