@@ -60,6 +60,13 @@ export const createOrderRequestSchema = z.object({
     .transform((v) => (v ? v : undefined)),
 });
 
+/**
+ * The terms' refund rule: a package none of whose hours were used can be refunded in full, from the
+ * purchase history, within this many days of its payment. A package with hours used is not refunded;
+ * its remaining hours stay valid until they expire (docs/decisions.md, Money: refunds).
+ */
+export const REFUND_WINDOW_DAYS = 14;
+
 export const ORDER_STATUSES = ['created', 'pendingPayment', 'paid', 'failed', 'expired'] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
@@ -87,6 +94,8 @@ export const orderSchema = z.object({
   failure: z.enum(['declined', 'cancelled', 'checkout_failed']).nullable(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
+  /** The payment receipt's number ("2030-000042"); null until the order is paid. */
+  receipt_number: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const ordersResponseSchema = envelopeSchema(z.array(orderSchema));

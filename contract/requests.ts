@@ -16,6 +16,7 @@
 // Status values are the states of machines/request.machine.ts. The booking rules (`bookingProblem`)
 // are pure functions here so the booking machine shows the same message the server would answer.
 import { z } from 'zod';
+import { bookingCost, type CostBalance } from './booking-cost';
 import { envelopeSchema } from './envelope';
 import { photoSchema } from './photos';
 import { TEACHER_UTC_OFFSET_MINUTES, pageMetaSchema, type BusySlot, type WorkingHour } from './teachers';
@@ -29,7 +30,6 @@ import {
   REQUEST_ERROR,
   REQUEST_TYPES,
   MIN_LEAD_MS,
-  FREE_TRIAL_MAX_HOURS,
   type RequestType,
 } from './request-values';
 import { freeText, validationKeys } from './validation';
@@ -257,7 +257,6 @@ export function bookingProblem(draft: BookingDraft, teacher: TeacherAvailability
 }
 
 /** Whether the student can pay `durationHours`: package minutes, or the free trial for a short session. */
-export function canPay(durationHours: number, balance: { minutes_remaining: number; free_trial_available: boolean }): boolean {
-  if (balance.minutes_remaining >= durationHours * 60) return true;
-  return balance.free_trial_available && durationHours <= FREE_TRIAL_MAX_HOURS;
+export function canPay(durationHours: number, balance: CostBalance): boolean {
+  return bookingCost(durationHours, balance).pay !== 'none';
 }

@@ -211,6 +211,7 @@ const messages = {
   },
   order_created: { ar: 'تم إنشاء الطلب، يتم تحويلك إلى صفحة الدفع', en: 'Your order was created. Taking you to the payment page' },
   order_not_found: { ar: 'الطلب غير موجود', en: 'This order was not found' },
+  receipt_not_found: { ar: 'لا يوجد إيصال لهذا الطلب', en: 'There is no receipt for this order' },
   checkout_unavailable: {
     ar: 'تعذّر فتح صفحة الدفع حالياً، يرجى المحاولة لاحقاً',
     en: 'The payment page could not be opened right now. Please try again later',

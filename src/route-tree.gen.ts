@@ -31,6 +31,7 @@ import { Route as AuthAreaSignInRouteImport } from './routes/_auth-area.sign-in'
 import { Route as AuthAreaSignUpRouteImport } from './routes/_auth-area.sign-up'
 import { Route as AuthAreaVerifyOtpRouteImport } from './routes/_auth-area.verify-otp'
 import { Route as TeacherTermsTramsTeacherRouteImport } from './routes/_teacher-terms.trams-teacher'
+import { Route as ReceiptsOrderIdRouteImport } from './routes/receipts.$orderId'
 import { Route as SessionDetailsRequestIdRouteImport } from './routes/session-details.$requestId'
 import { Route as SessionChannelNameRouteImport } from './routes/session.$channelName'
 import { Route as TeachersIndexRouteImport } from './routes/teachers.index'
@@ -147,6 +148,11 @@ const TeacherTermsTramsTeacherRoute =
     path: '/trams-teacher',
     getParentRoute: () => TeacherTermsRoute,
   } as any)
+const ReceiptsOrderIdRoute = ReceiptsOrderIdRouteImport.update({
+  id: '/receipts/$orderId',
+  path: '/receipts/$orderId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SessionDetailsRequestIdRoute = SessionDetailsRequestIdRouteImport.update({
   id: '/session-details/$requestId',
   path: '/session-details/$requestId',
@@ -197,6 +203,7 @@ export interface FileRoutesByFullPath {
   '/sign-up': typeof AuthAreaSignUpRoute
   '/verify-otp': typeof AuthAreaVerifyOtpRoute
   '/trams-teacher': typeof TeacherTermsTramsTeacherRoute
+  '/receipts/$orderId': typeof ReceiptsOrderIdRoute
   '/session-details/$requestId': typeof SessionDetailsRequestIdRoute
   '/session/$channelName': typeof SessionChannelNameRoute
   '/teachers/$id': typeof TeachersIdRoute
@@ -224,6 +231,7 @@ export interface FileRoutesByTo {
   '/sign-up': typeof AuthAreaSignUpRoute
   '/verify-otp': typeof AuthAreaVerifyOtpRoute
   '/trams-teacher': typeof TeacherTermsTramsTeacherRoute
+  '/receipts/$orderId': typeof ReceiptsOrderIdRoute
   '/session-details/$requestId': typeof SessionDetailsRequestIdRoute
   '/session/$channelName': typeof SessionChannelNameRoute
   '/teachers/$id': typeof TeachersIdRoute
@@ -254,6 +262,7 @@ export interface FileRoutesById {
   '/_auth-area/sign-up': typeof AuthAreaSignUpRoute
   '/_auth-area/verify-otp': typeof AuthAreaVerifyOtpRoute
   '/_teacher-terms/trams-teacher': typeof TeacherTermsTramsTeacherRoute
+  '/receipts/$orderId': typeof ReceiptsOrderIdRoute
   '/session-details/$requestId': typeof SessionDetailsRequestIdRoute
   '/session/$channelName': typeof SessionChannelNameRoute
   '/teachers/$id': typeof TeachersIdRoute
@@ -283,6 +292,7 @@ export interface FileRouteTypes {
     | '/sign-up'
     | '/verify-otp'
     | '/trams-teacher'
+    | '/receipts/$orderId'
     | '/session-details/$requestId'
     | '/session/$channelName'
     | '/teachers/$id'
@@ -310,6 +320,7 @@ export interface FileRouteTypes {
     | '/sign-up'
     | '/verify-otp'
     | '/trams-teacher'
+    | '/receipts/$orderId'
     | '/session-details/$requestId'
     | '/session/$channelName'
     | '/teachers/$id'
@@ -339,6 +350,7 @@ export interface FileRouteTypes {
     | '/_auth-area/sign-up'
     | '/_auth-area/verify-otp'
     | '/_teacher-terms/trams-teacher'
+    | '/receipts/$orderId'
     | '/session-details/$requestId'
     | '/session/$channelName'
     | '/teachers/$id'
@@ -362,6 +374,7 @@ export interface RootRouteChildren {
   ProfileRoute: typeof ProfileRoute
   TermsConditionsRoute: typeof TermsConditionsRoute
   UserConditionRoute: typeof UserConditionRoute
+  ReceiptsOrderIdRoute: typeof ReceiptsOrderIdRoute
   SessionDetailsRequestIdRoute: typeof SessionDetailsRequestIdRoute
   SessionChannelNameRoute: typeof SessionChannelNameRoute
   TeachersIdRoute: typeof TeachersIdRoute
@@ -525,6 +538,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeacherTermsTramsTeacherRouteImport
       parentRoute: typeof TeacherTermsRoute
     }
+    '/receipts/$orderId': {
+      id: '/receipts/$orderId'
+      path: '/receipts/$orderId'
+      fullPath: '/receipts/$orderId'
+      preLoaderRoute: typeof ReceiptsOrderIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/session-details/$requestId': {
       id: '/session-details/$requestId'
       path: '/session-details/$requestId'
@@ -613,6 +633,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProfileRoute: ProfileRoute,
   TermsConditionsRoute: TermsConditionsRoute,
   UserConditionRoute: UserConditionRoute,
+  ReceiptsOrderIdRoute: ReceiptsOrderIdRoute,
   SessionDetailsRequestIdRoute: SessionDetailsRequestIdRoute,
   SessionChannelNameRoute: SessionChannelNameRoute,
   TeachersIdRoute: TeachersIdRoute,

@@ -21,6 +21,7 @@ export const titles = {
   profile: msg`Profile`,
   requests: msg`Requests`,
   packages: msg`Packages`,
+  receipt: msg`Receipt`,
   notifications: msg`Notifications`,
   session: msg`Session`,
   sessionDetails: msg`Session details`,

@@ -19,6 +19,8 @@ interface Fixture {
   approved: number;
   channel: string;
   orderSession: string;
+  /** Student A's paid order (one for the whole matrix: it only needs reading). */
+  paidOrder: number;
   ids: Record<Role, number>;
 }
 
@@ -34,6 +36,22 @@ async function insertRequest(status: 'pending' | 'approved', startsInMinutes: nu
   return { id: row!.id, channel };
 }
 
+let paidOrder: number | undefined;
+
+/** Student A orders a package and pays it on the sandbox page with the approving card. */
+async function payOnce(pkg: number): Promise<number> {
+  if (paidOrder) return paidOrder;
+  const order = await t.callJson(t.callers.studentA, 'POST', '/api/v1/orders', { package_id: pkg });
+  const { id, checkout_url } = ((await order.json()) as { data: { id: number; checkout_url: string } }).data;
+  const paid = await t.call(t.callers.anonymous, 'POST', new URL(checkout_url, 'http://x').pathname, {
+    body: new URLSearchParams({ action: 'pay', card_number: '4242424242424242', expiry: '12/39', cvc: '123', name: 'Parent', lang: 'en' }).toString(),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  });
+  expect(paid.status).toBe(303);
+  paidOrder = id;
+  return id;
+}
+
 async function fixture(): Promise<Fixture> {
   const pending = await insertRequest('pending', 2 * 24 * 60);
   const approved = await insertRequest('approved', -5);
@@ -41,7 +59,8 @@ async function fixture(): Promise<Fixture> {
   const order = await t.callJson(t.callers.studentA, 'POST', '/api/v1/orders', { package_id: pkg });
   const url = ((await order.json()) as { data: { checkout_url: string } }).data.checkout_url;
   const ids = Object.fromEntries(ROLES.map((r) => [r, t.callers[r].id ?? 0])) as Record<Role, number>;
-  return { pending: pending.id, approved: approved.id, channel: approved.channel, orderSession: new URL(url, 'http://x').pathname.split('/').pop()!, ids };
+  const orderSession = new URL(url, 'http://x').pathname.split('/').pop()!;
+  return { pending: pending.id, approved: approved.id, channel: approved.channel, orderSession, paidOrder: await payOnce(pkg), ids };
 }
 
 type Cells = [anonymous: number, studentA: number, studentB: number, teacher: number, otherTeacher: number, reviewTeacher: number, admin: number];
@@ -87,6 +106,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/v1/promo-codes/check':                { url: () => '/api/v1/promo-codes/check', body: () => ({ code: 'NOOR15', package_id: 1 }), expect: [401, 200, 200, 403, 403, 403, 401] },
   'POST /api/v1/orders':                           { url: () => '/api/v1/orders', body: () => ({ package_id: 1 }),         expect: [401, 201, 201, 403, 403, 403, 401] },
   'GET /api/v1/orders':                            { url: () => '/api/v1/orders',                                           expect: [401, 200, 200, 403, 403, 403, 401] },
+  'GET /api/v1/orders/:id/receipt':                { url: (f) => `/api/v1/orders/${f.paidOrder}/receipt`,                   expect: [401, 200, 404, 403, 403, 403, 401] },
   'GET /api/v1/balance':                           { url: () => '/api/v1/balance',                                          expect: [401, 200, 200, 403, 403, 403, 401] },
   'POST /api/v1/payments/webhook':                 { url: () => '/api/v1/payments/webhook', body: () => ({}),              expect: [400, 400, 400, 400, 400, 400, 400] },
   'GET /api/v1/sandbox/checkout/:session':         { url: (f) => `/api/v1/sandbox/checkout/${f.orderSession}`,              expect: [200, 200, 200, 200, 200, 200, 200] },

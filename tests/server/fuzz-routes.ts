@@ -48,6 +48,7 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'POST /api/v1/promo-codes/check': { as: 'studentA', fields: ['code', 'package_id'] },
   'POST /api/v1/orders': { as: 'studentA', fields: ['package_id', 'promo_code'] },
   'GET /api/v1/orders': { as: 'studentA' },
+  'GET /api/v1/orders/:id/receipt': { as: 'studentA' },
   'GET /api/v1/balance': { as: 'studentA' },
   'POST /api/v1/payments/webhook': { as: 'anonymous', fields: CONFIRMATION },
   'GET /api/v1/sandbox/checkout/:session': { as: 'anonymous', query: ['lang'] },

@@ -27,6 +27,8 @@ export interface VerifiedConfirmation {
   amount: number;
   currency: string;
   reference: string;
+  /** The means of payment when the gateway names it ('card', 'apple_pay', 'naps'…). */
+  method?: string;
 }
 
 export interface PaymentGateway {

@@ -7,6 +7,7 @@ import type { VerifiedConfirmation } from '../../adapters/payments/gateway';
 import type { AppEnv } from '../../http/context';
 import type { Publisher } from '../../realtime/publisher';
 import { packagesRoutes, type IdentifyCaller } from './routes';
+import { companyFromEnv, type Company } from './receipts';
 import { sandboxRoutes } from './sandbox-routes';
 
 export { debitHours, refundHours, consumeFreeTrial, restoreFreeTrial, getBalance } from './ledger';
@@ -26,12 +27,14 @@ export interface PackagesModuleOptions {
   now?: () => Date;
   /** Announces payment notifications (issue 8) on the student's private channel. */
   publisher?: Publisher | undefined;
+  /** The seller's details on receipts; by default from the COMPANY_* variables. */
+  company?: Company;
 }
 
-export function packagesModule({ identify, gateway, deliverWebhook, now, publisher }: PackagesModuleOptions) {
+export function packagesModule({ identify, gateway, deliverWebhook, now, publisher, company = companyFromEnv(process.env) }: PackagesModuleOptions) {
   const sandbox = gateway ?? createSandboxGateway({ secret: randomBytes(32).toString('hex') });
   const routes = new Hono<AppEnv>()
-    .route('/', packagesRoutes({ gateway: sandbox, identify, publisher, ...(now ? { now } : {}) }))
-    .route('/', sandboxRoutes({ gateway: sandbox, deliverWebhook, publisher, ...(now ? { now } : {}) }));
+    .route('/', packagesRoutes({ gateway: sandbox, identify, publisher, company, ...(now ? { now } : {}) }))
+    .route('/', sandboxRoutes({ gateway: sandbox, deliverWebhook, publisher, company, ...(now ? { now } : {}) }));
   return { routes, gateway: sandbox };
 }

@@ -18,6 +18,7 @@ import {
   type OrderStatus,
 } from '../../../machines/order.machine';
 import type { Order } from '../../../contract/packages';
+import { receiptNumber } from '../../../contract/receipts';
 import type { Db, Queryable } from '../../db';
 import type { Locale } from '../../i18n';
 import type { PaymentGateway, VerifiedConfirmation } from '../../adapters/payments/gateway';
@@ -25,6 +26,7 @@ import { ORDER_TTL_MINUTES } from './catalog';
 import { ConfirmationRejectedError, OrderNotFoundError } from './errors';
 import { creditPurchase } from './ledger';
 import { checkPromo, findPackage, priceWith, releasePromo, reservePromo, toMajor } from './pricing';
+import { issueReceipt, type ReceiptIssue } from './receipts';
 
 export interface OrderRow {
   id: number;
@@ -72,7 +74,7 @@ async function moveOrder(
   tx: Queryable,
   row: OrderRow,
   event: OrderEvent,
-  { now, session }: { now: Date; session?: string },
+  { now, session, receipt }: { now: Date; session?: string; receipt?: ReceiptIssue },
 ): Promise<OrderRow | null> {
   const snapshot = resumeOrder(row.status, contextOf(row));
   if (!snapshot.can(event)) return null;
@@ -85,7 +87,10 @@ async function moveOrder(
     [row.id, status, next.context.failure, next.context.reference, session ?? null, status === 'paid' ? now : null, now],
   );
   if (status === 'paid') {
+    // Only a gateway's confirmation pays an order, and it always brings what the receipt records.
+    if (!receipt) throw new Error(`order ${row.id} was paid without a receipt's details`);
     await creditPurchase(tx, { userId: row.user_id, orderId: row.id, hours: row.hours, validityDays: row.validity_days, paidAt: now });
+    await issueReceipt(tx, { orderId: row.id, kind: 'payment', at: now, ...receipt });
   } else if (status === 'failed' || status === 'expired') {
     await releasePromo(tx, row.id, now);
   }
@@ -158,7 +163,11 @@ function eventFor(c: VerifiedConfirmation): OrderEvent {
 }
 
 /** Applies a verified gateway confirmation once, whatever number of times and ways it arrives. */
-export async function applyConfirmation(db: Db, c: VerifiedConfirmation, { now = new Date() }: { now?: Date } = {}): Promise<ConfirmationResult> {
+export async function applyConfirmation(
+  db: Db,
+  c: VerifiedConfirmation,
+  { now = new Date(), receipt }: { now?: Date; receipt: Omit<ReceiptIssue, 'method'> },
+): Promise<ConfirmationResult> {
   try {
     return await db.transaction(async (tx) => {
       const row = await lockOrder(tx, 'id', c.order_id);
@@ -167,7 +176,7 @@ export async function applyConfirmation(db: Db, c: VerifiedConfirmation, { now =
       // The same payment again: the order already records it. Nothing more to do, and no error.
       if (row.gateway_reference === c.reference) return { order: row, applied: false };
       const event = eventFor(c);
-      const moved = await moveOrder(tx, row, event, { now });
+      const moved = await moveOrder(tx, row, event, { now, receipt: { ...receipt, method: c.method } });
       if (!moved) {
         const amountWrong = event.type === 'payment.approved' && row.status === 'pendingPayment';
         throw new ConfirmationRejectedError(amountWrong ? 'amount_mismatch' : 'not_allowed');
@@ -214,9 +223,11 @@ export async function findOrderBySession(
 
 /** A student's orders, newest first, as the wire shows them. */
 export async function listOrders(q: Queryable, userId: number, locale: Locale): Promise<Order[]> {
-  const rows = await q.query<OrderRow & { name_ar: string; name_en: string; promo: string | null }>(
-    `SELECT o.${ORDER_COLUMNS.split(',').map((c) => c.trim()).join(', o.')}, p.name_ar, p.name_en, pc.code AS promo
+  const rows = await q.query<OrderRow & { name_ar: string; name_en: string; promo: string | null; receipt_year: number | null; receipt_no: number | null }>(
+    `SELECT o.${ORDER_COLUMNS.split(',').map((c) => c.trim()).join(', o.')}, p.name_ar, p.name_en, pc.code AS promo,
+            r.year AS receipt_year, r.number AS receipt_no
        FROM orders o JOIN packages p ON p.id = o.package_id LEFT JOIN promo_codes pc ON pc.id = o.promo_code_id
+       LEFT JOIN receipts r ON r.order_id = o.id AND r.kind = 'payment'
       WHERE o.user_id = $1 ORDER BY o.created_at DESC, o.id DESC`,
     [userId],
   );
@@ -234,5 +245,6 @@ export async function listOrders(q: Queryable, userId: number, locale: Locale): 
     failure: r.failure,
     created_at: r.created_at.toISOString(),
     paid_at: r.paid_at ? r.paid_at.toISOString() : null,
+    receipt_number: r.receipt_year !== null && r.receipt_no !== null ? receiptNumber(r.receipt_year, r.receipt_no) : null,
   }));
 }

@@ -29,6 +29,7 @@ import {
 import { expireCredits, getBalance, minutesToHours } from './ledger';
 import { applyConfirmation, createOrder, expireStaleOrders, listOrders } from './orders';
 import { checkPromo, findPackage, listPackages, priceWith, toMajor } from './pricing';
+import { readReceipt, type Company } from './receipts';
 
 /** Who is calling, as the auth module tells it. */
 export interface Caller {
@@ -46,6 +47,8 @@ export interface PackagesRoutesOptions {
   now?: () => Date;
   /** For the payment notifications (issue 8). */
   publisher?: Publisher | undefined;
+  /** The seller's details printed on receipts. */
+  company: Company;
 }
 
 const PROMO_MESSAGES: Record<PromoRejectedError['reason'], MessageKey> = {
@@ -72,7 +75,7 @@ export function packagesFailure(c: Context<AppEnv>, err: unknown): Response {
   throw err;
 }
 
-export function packagesRoutes({ gateway, identify, now = () => new Date(), publisher }: PackagesRoutesOptions) {
+export function packagesRoutes({ gateway, identify, now = () => new Date(), publisher, company }: PackagesRoutesOptions) {
   /** The signed-in student, or a 401/403. */
   const student = async (c: Context<AppEnv>): Promise<Caller> => {
     const caller = await identify(c);
@@ -158,6 +161,14 @@ export function packagesRoutes({ gateway, identify, now = () => new Date(), publ
       await expireStaleOrders(db, { now: now(), userId: caller.id });
       return ok(c, await listOrders(db, caller.id, c.get('locale')));
     })
+    .get('/orders/:id/receipt', async (c) => {
+      const caller = await student(c);
+      // Another family's order, an unpaid one and a malformed id all answer the same 404.
+      const id = Number(c.req.param('id'));
+      const receipt = Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await readReceipt(c.get('db'), id, caller.id, c.get('locale')) : undefined;
+      if (!receipt) throw new ApiFailure(404, 'receipt_not_found');
+      return ok(c, receipt);
+    })
     .get('/balance', async (c) => {
       const caller = await student(c);
       const db = c.get('db');
@@ -181,7 +192,7 @@ export function packagesRoutes({ gateway, identify, now = () => new Date(), publ
       }
       try {
         const confirmation = gateway.verify(body);
-        const { order, applied } = await applyConfirmation(c.get('db'), confirmation, { now: now() });
+        const { order, applied } = await applyConfirmation(c.get('db'), confirmation, { now: now(), receipt: { company, gateway: gateway.name } });
         if (applied) await notifyOrder(c.get('db'), publisher, order);
         return ok(c, { order_id: order.id, status: order.status, applied }, 'payment_recorded');
       } catch (err) {

@@ -12,6 +12,7 @@ import type { VerifiedConfirmation } from '../../adapters/payments/gateway';
 import type { AppEnv } from '../../http/context';
 import { errorFields } from '../../logger';
 import type { Publisher } from '../../realtime/publisher';
+import type { Company } from './receipts';
 import { notifyOrder } from '../notifications/producers';
 import { ConfirmationRejectedError, OrderNotFoundError } from './errors';
 import { applyConfirmation, expireStaleOrders, findOrderBySession } from './orders';
@@ -21,6 +22,8 @@ export interface SandboxRoutesOptions {
   /** Posts a signed confirmation to the webhook endpoint (app.ts sends it through the app itself). */
   deliverWebhook: (body: VerifiedConfirmation & { signature: string }) => Promise<void>;
   now?: () => Date;
+  /** The seller's details for the receipts this checkout's payments issue. */
+  company: Company;
   /** For the payment notifications (issue 8). */
   publisher?: Publisher | undefined;
 }
@@ -46,7 +49,7 @@ function checkoutView(session: string, order: NonNullable<Awaited<ReturnType<typ
   };
 }
 
-export function sandboxRoutes({ gateway, deliverWebhook, now = () => new Date(), publisher }: SandboxRoutesOptions) {
+export function sandboxRoutes({ gateway, deliverWebhook, now = () => new Date(), publisher, company }: SandboxRoutesOptions) {
   return new Hono<AppEnv>()
     .get('/sandbox/checkout/:session', async (c) => {
       const locale = localeOf(c, c.req.query('lang'));
@@ -108,7 +111,7 @@ export function sandboxRoutes({ gateway, deliverWebhook, now = () => new Date(),
       // Under concurrent Pay/Cancel clicks another confirmation may win the lock first: that click
       // answers with the closed page (409), like the gateway would; the winner decided the money.
       const [returned] = await Promise.all([
-        applyConfirmation(db, gateway.verify(signed), { now: now() }).catch((err: unknown) => {
+        applyConfirmation(db, gateway.verify(signed), { now: now(), receipt: { company, gateway: gateway.name } }).catch((err: unknown) => {
           if (err instanceof ConfirmationRejectedError || err instanceof OrderNotFoundError) return null;
           throw err;
         }),

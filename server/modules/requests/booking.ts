@@ -1,8 +1,8 @@
 // Booking a session (issue 6): the rules checked against the teacher's hours and busy times, the
 // request with its offers and first history row, and the payment — all in one transaction.
 import { randomBytes } from 'node:crypto';
+import { bookingCost } from '../../../contract/booking-cost';
 import {
-  FREE_TRIAL_MAX_HOURS,
   REQUEST_ERROR,
   URGENT_ACCEPT_MS,
   type CreateRequestParsed,
@@ -70,8 +70,7 @@ async function broadcastTeachers(
 
 /**
  * Books a session: checks the rules, inserts the request, its offers and first history row, and pays
- * (the free trial for a session of up to FREE_TRIAL_MAX_HOURS when it is unused, otherwise package
- * hours) — all in one transaction. Not enough hours: RequestFailure 402 and nothing written.
+ * (by `bookingCost`: the free trial for a short session while it is unused, otherwise package hours) — all in one transaction. Not enough hours: RequestFailure 402 and nothing written.
  */
 export async function createRequest(db: Db, studentId: number, body: CreateRequestParsed, now: Date): Promise<RequestChange> {
   const teacher = await db.one<{ id: number }>(`SELECT id FROM users WHERE id = $1 AND type = 'instructor' AND status = 'active'`, [body.teacher_id]);
@@ -121,9 +120,11 @@ export async function createRequest(db: Db, studentId: number, body: CreateReque
     );
     const id = row!.id;
 
-    // Pay. The free trial first for a short session, so a new student's first booking is free.
+    // Pay by the rule the review showed (contract/booking-cost.ts). The student's row is locked above,
+    // so the balance read here is the one the payment sees.
     const balance = await getBalance(tx, studentId, { now });
-    if (balance.freeTrialAvailable && body.duration_hours <= FREE_TRIAL_MAX_HOURS && (await consumeFreeTrial(tx, studentId, ledgerRef(id)))) {
+    const cost = bookingCost(body.duration_hours, { minutes_remaining: balance.minutes, free_trial_available: balance.freeTrialAvailable });
+    if (cost.pay === 'free_trial' && (await consumeFreeTrial(tx, studentId, ledgerRef(id)))) {
       await tx.query(`UPDATE requests SET paid_with = 'free_trial' WHERE id = $1`, [id]);
     } else {
       try {

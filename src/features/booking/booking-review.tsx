@@ -4,9 +4,10 @@
 // preferred gender, the packages detour when the hours do not cover it, and the confirm button.
 import type { ReactNode } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { bookingCost } from '../../../contract/booking-cost';
 import { COMMENT_MAX_LENGTH } from '../../../contract/requests';
 import type { TeacherDetail } from '../../../contract/teachers';
-import { coversCost, type BookingBalance, type BookingFields, type BookingStep } from '../../../machines/booking.machine';
+import { type BookingBalance, type BookingFields, type BookingStep } from '../../../machines/booking.machine';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { SelectInput } from '../../ui/select-input';
@@ -49,14 +50,16 @@ function Row({ label, children, onChange, problems }: { label: string; children:
   );
 }
 
+/** The price line: what the server will charge, by the same rule (contract/booking-cost.ts). */
 function Cost({ fields, balance }: { fields: BookingFields; balance: BookingBalance | undefined }) {
   const hours = fields.durationHours;
   if (!balance) return <Plural value={hours} one="# hour" other="# hours" />;
-  if (balance.minutes_remaining >= hours * 60) {
-    const left = Math.floor((balance.minutes_remaining - hours * 60) / 60);
+  const cost = bookingCost(hours, balance);
+  if (cost.pay === 'free_trial') return <Trans>Your free trial covers this session; your hours stay as they are.</Trans>;
+  if (cost.pay === 'hours') {
+    const left = Math.floor(cost.minutesLeft / 60);
     return <Plural value={left} _0="Paid from your hours; none left after it." one="Paid from your hours; # hour left after it." other="Paid from your hours; # hours left after it." />;
   }
-  if (coversCost({ fields, balance })) return <Trans>Your free trial covers this session.</Trans>;
   return <Trans>Your hours do not cover this session.</Trans>;
 }
 

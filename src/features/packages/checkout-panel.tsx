@@ -4,7 +4,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { PROMO_REJECTIONS, type PromoRejection } from '../../../contract/packages';
+import { PROMO_REJECTIONS, REFUND_WINDOW_DAYS, type PromoRejection } from '../../../contract/packages';
+import { CANCEL_CUTOFF_MS } from '../../../contract/request-values';
 import { isApiError } from '../../api/api-error';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
@@ -150,6 +151,18 @@ export function CheckoutPanel({ pkg, goToCheckout, initialCode, bringIntoView = 
       </Button>
       <p className="muted small">
         <Trans>You will be taken to a secure payment page and brought back here afterwards.</Trans>
+      </p>
+      <p className="small checkout-refund-rule" data-testid="checkout-refund-rule">
+        <Plural
+          value={REFUND_WINDOW_DAYS}
+          one="Refunds: a package with none of its hours used can be refunded in full from your purchase history within # day of paying; once hours are used it is not refunded, and the hours left stay valid until they expire."
+          other="Refunds: a package with none of its hours used can be refunded in full from your purchase history within # days of paying; once hours are used it is not refunded, and the hours left stay valid until they expire."
+        />{' '}
+        <Plural
+          value={CANCEL_CUTOFF_MS / 3_600_000}
+          one="A booked session can be cancelled up to # hour before it starts, with its hours returned."
+          other="A booked session can be cancelled up to # hours before it starts, with its hours returned."
+        />
       </p>
     </section>
   );

@@ -1,5 +1,7 @@
-// The student's purchases, newest first, with each order's status.
+// The student's purchases, newest first, with each order's status, the promo code and discount it
+// was bought with, and a link to its receipt once paid.
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDate, formatMoney } from './format';
 import { ordersQuery } from './packages-api';
@@ -9,7 +11,7 @@ export function OrderHistory() {
   const { i18n, t } = useLingui();
   const orders = useQuery(ordersQuery(i18n.locale));
   // The columns' names: the table's head, and beside each value when phones stack the rows.
-  const columns = { order: t`Order`, date: t`Date`, package: t`Package`, amount: t`Amount`, status: t`Status` };
+  const columns = { order: t`Order`, date: t`Date`, package: t`Package`, amount: t`Amount`, status: t`Status`, receipt: t`Receipt` };
   return (
     <section className="order-history" aria-labelledby="history-title">
       <h2 id="history-title">
@@ -33,10 +35,27 @@ export function OrderHistory() {
                   <td data-label={columns.order}>{order.id}</td>
                   <td data-label={columns.date}>{formatDate(order.created_at, i18n.locale)}</td>
                   <td data-label={columns.package}>{order.package_name}</td>
-                  <td data-label={columns.amount}>{formatMoney(order.amount, order.currency, i18n.locale)}</td>
+                  <td data-label={columns.amount}>
+                    <span>{formatMoney(order.amount, order.currency, i18n.locale)}</span>
+                    {order.promo_code ? (
+                      <span className="muted small order-discount">
+                        {' '}
+                        · <Trans>code <bdi>{order.promo_code}</bdi>, {formatMoney(order.discount, order.currency, i18n.locale)} off</Trans>
+                      </span>
+                    ) : null}
+                  </td>
                   <td data-label={columns.status}>
                     <span className={`order-status order-status-${order.status}`}>{i18n._(orderStatusTexts[order.status])}</span>
                     {order.failure ? <span className="muted small"> · {i18n._(orderFailureTexts[order.failure])}</span> : null}
+                  </td>
+                  <td data-label={columns.receipt}>
+                    {order.receipt_number ? (
+                      <Link to="/receipts/$orderId" params={{ orderId: String(order.id) }} aria-label={t`Receipt ${order.receipt_number}`}>
+                        <bdi>{order.receipt_number}</bdi>
+                      </Link>
+                    ) : (
+                      <span className="muted">—</span>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -12,6 +12,7 @@ import {
   type PromoQuote,
   type TimePackage,
 } from '../../../contract/packages';
+import { receiptSchema } from '../../../contract/receipts';
 import { api, type ApiClient, type Envelope } from '../../api/client';
 
 export type { CreatedOrder, PromoQuote, TimePackage };
@@ -21,6 +22,7 @@ export const packagesKeys = {
   list: (locale: string) => ['packages', 'list', locale] as const,
   balance: ['packages', 'balance'] as const,
   orders: (locale: string) => ['packages', 'orders', locale] as const,
+  receipt: (orderId: number, locale: string) => ['packages', 'receipt', orderId, locale] as const,
 };
 
 /** A list in the visitor's language (names and statuses come localized), checked against its schema. */
@@ -50,6 +52,18 @@ export function ordersQuery(locale: string, client: ApiClient = api) {
     queryKey: packagesKeys.orders(locale),
     queryFn: ({ signal }) => listIn(locale, client, 'v1/orders', orderSchema, signal),
     staleTime: 0,
+  });
+}
+
+/** A paid order's receipt, in the reader's language. */
+export function receiptQuery(orderId: number, locale: string, client: ApiClient = api) {
+  return queryOptions({
+    queryKey: packagesKeys.receipt(orderId, locale),
+    queryFn: async ({ signal }) =>
+      receiptSchema.parse((await client<Envelope<unknown>>(`v1/orders/${orderId}/receipt`, { signal, headers: { 'Accept-Language': locale } })).data),
+    // A receipt never changes once issued.
+    staleTime: Infinity,
+    retry: false,
   });
 }
 

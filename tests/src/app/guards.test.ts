@@ -60,6 +60,7 @@ const TABLE_WITHOUT_HELD: Record<string, string[]> = {
   '/session/$channelName': loginRequired,
   '/teachers/$id': studentsOnly,
   '/packages': studentsOnly,
+  '/receipts/$orderId': studentsOnly,
   '/in-review': ['.', '/', '/', '.', '/', '/profile', CR],
   '/_teacher-terms/trams-teacher': ['.', '/', '/', R, '.', '/profile', CR],
   '/_auth-area/sign-in': authScreen,

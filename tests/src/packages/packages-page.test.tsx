@@ -16,8 +16,8 @@ const packages = [
 ];
 const balance = { hours_remaining: 4, minutes_remaining: 240, expires_at: '2030-03-01T10:00:00.000Z', free_trial_available: true };
 const orders: Record<string, unknown>[] = [
-  { id: 12, package_id: 1, package_name: 'Starter', hours: 4, list_price: 480, discount: 72, amount: 408, currency: 'QAR', promo_code: 'NOOR15', status: 'paid', failure: null, created_at: '2030-01-01T10:00:00.000Z', paid_at: '2030-01-01T10:01:00.000Z' },
-  { id: 11, package_id: 4, package_name: 'Excellence', hours: 20, list_price: 1800, discount: 0, amount: 1800, currency: 'QAR', promo_code: null, status: 'failed', failure: 'declined', created_at: '2029-12-31T10:00:00.000Z', paid_at: null },
+  { id: 12, package_id: 1, package_name: 'Starter', hours: 4, list_price: 480, discount: 72, amount: 408, currency: 'QAR', promo_code: 'NOOR15', status: 'paid', failure: null, created_at: '2030-01-01T10:00:00.000Z', paid_at: '2030-01-01T10:01:00.000Z', receipt_number: '2030-000007' },
+  { id: 11, package_id: 4, package_name: 'Excellence', hours: 20, list_price: 1800, discount: 0, amount: 1800, currency: 'QAR', promo_code: null, status: 'failed', failure: 'declined', created_at: '2029-12-31T10:00:00.000Z', paid_at: null, receipt_number: null },
 ];
 
 let promoReply: Reply;
@@ -79,9 +79,12 @@ describe('PackagesPage', () => {
     const paid = within(await screen.findByTestId('order-12'));
     expect(paid.getByText('Paid')).toBeTruthy();
     expect(paid.getByText('QAR 408')).toBeTruthy();
+    expect(screen.getByTestId('order-12').querySelector('.order-discount')?.textContent?.replace(/\s/g, ' ')).toBe(' · code NOOR15, QAR 72 off');
+    expect(paid.getByRole('link', { name: 'Receipt 2030-000007' }).getAttribute('href')).toBe('/receipts/12');
     const failed = within(screen.getByTestId('order-11'));
     expect(failed.getByText('Not completed')).toBeTruthy();
     expect(failed.getByText(/Card declined/)).toBeTruthy();
+    expect(failed.queryByRole('link')).toBeNull();
   });
 
   it('in Arabic: Arabic plural forms and the riyal sign', async () => {
@@ -148,6 +151,10 @@ describe('PackagesPage', () => {
   it('without a code, the order goes without one', async () => {
     const { calls, goToCheckout, user } = renderPage();
     await user.click(within(await card(20)).getByRole('button', { name: 'Choose Excellence' }));
+    // The refund and cancellation rule is read before paying.
+    const rule = screen.getByTestId('checkout-refund-rule').textContent ?? '';
+    expect(rule).toContain('refunded in full from your purchase history within 14 days of paying');
+    expect(rule).toContain('cancelled up to 6 hours before it starts');
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await waitFor(() => expect(goToCheckout).toHaveBeenCalled());
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ package_id: 4 });
@@ -176,7 +183,7 @@ describe('/packages on return from the payment page', () => {
   it('a declined card: the package and promo code are chosen again, with what to do next', async () => {
     // Order 12 is Starter with NOOR15 (the fixture's history); here it stands for the declined one.
     const paid = orders[0]!;
-    orders[0] = { ...paid, status: 'failed', failure: 'declined', paid_at: null };
+    orders[0] = { ...paid, status: 'failed', failure: 'declined', paid_at: null, receipt_number: null };
     onTestFinished(() => void (orders[0] = paid));
     const calls = stubServer();
     await renderApp('/packages?payment=failed&order=12', { locale: 'en', signedIn: true });

@@ -34,6 +34,18 @@ describe('booking form', () => {
     expect((await cells())[0]!.getAttribute('aria-selected')).toBe('true');
   });
 
+  it('with the free trial and hours, the review charges what the server will: the trial for one hour, hours for two', async () => {
+    const { user } = await renderForm({ minutes_remaining: 300, free_trial_available: true });
+    await toReview(user, 0, '2', '1');
+    expect(screen.getByText(/Your free trial covers this session; your hours stay as they are\./)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Change: Duration' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Duration' }), '2');
+    await next(user);
+    await user.click((await cells())[0]!);
+    await next(user);
+    expect(await screen.findByText(/Paid from your hours; 3 hours left after it\./)).toBeTruthy();
+  });
+
   it('books the chosen time: posts the offered instant, shows a toast and hands over the request', async () => {
     const shown = vi.spyOn(toast, 'show');
     const { user, calls, onBooked } = await renderForm();

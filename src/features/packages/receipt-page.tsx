@@ -1,0 +1,118 @@
+// A paid order's receipt as a print-ready page in the reader's language (right-to-left in Arabic):
+// the seller, the receipt's number and date with its zone, the buyer, what was bought at which price
+// with which code, and how it was paid. "Download PDF" opens the browser's print dialog, whose
+// "Save as PDF" makes the file; the print style leaves out the site's header, footer and buttons.
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import type { Receipt } from '../../../contract/receipts';
+import { Button } from '../../ui/button';
+import { formatMoney } from './format';
+import { receiptQuery } from './packages-api';
+import './receipt.css';
+
+function issuedAt(receipt: Receipt, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: receipt.time_zone }).format(new Date(receipt.issued_at));
+}
+
+function Line({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      <td data-testid={testId}>{children}</td>
+    </tr>
+  );
+}
+
+export function ReceiptPage({ orderId }: { orderId: number }) {
+  const { i18n, t } = useLingui();
+  const receipt = useQuery({ ...receiptQuery(orderId, i18n.locale), enabled: orderId > 0 });
+  const methods: Record<string, string> = { card: t`Card`, apple_pay: t`Apple Pay`, naps: t`NAPS debit card` };
+  const gateways: Record<string, string> = { sandbox: t`Test payment (sandbox)`, tap: t`Tap Payments` };
+
+  if (orderId <= 0 || receipt.isError) {
+    return (
+      <section className="receipt-page">
+        <h1>
+          <Trans>Receipt</Trans>
+        </h1>
+        <p role="alert">
+          <Trans>There is no receipt for this order.</Trans>
+        </p>
+        <Link to="/packages">
+          <Trans>Back to packages</Trans>
+        </Link>
+      </section>
+    );
+  }
+  if (!receipt.data) {
+    return (
+      <section className="receipt-page" aria-busy="true">
+        <p className="muted">
+          <Trans>Loading the receipt…</Trans>
+        </p>
+      </section>
+    );
+  }
+  const r = receipt.data;
+  const money = (amount: number) => formatMoney(amount, r.currency, i18n.locale);
+  return (
+    <section className="receipt-page">
+      <div className="receipt-actions no-print">
+        <Button onClick={() => window.print()}>
+          <Trans>Download PDF</Trans>
+        </Button>
+        <Link to="/packages">
+          <Trans>Back to packages</Trans>
+        </Link>
+      </div>
+      <article className="receipt" aria-labelledby="receipt-title" data-testid="receipt">
+        <header className="receipt-seller">
+          <p className="receipt-company">{r.company.name}</p>
+          <p>{r.company.address}</p>
+          <p>
+            <Trans>Commercial registration: {r.company.registration_number}</Trans>
+          </p>
+          {r.company.tax_number ? (
+            <p>
+              <Trans>Tax number: {r.company.tax_number}</Trans>
+            </p>
+          ) : null}
+          <p>
+            <bdi>{r.company.email}</bdi> · <bdi dir="ltr">{r.company.phone}</bdi>
+          </p>
+        </header>
+        <h1 id="receipt-title">
+          <Trans>Receipt</Trans> <bdi data-testid="receipt-number">{r.number}</bdi>
+        </h1>
+        <table className="receipt-table">
+          <tbody>
+            <Line label={t`Date`}>
+              {issuedAt(r, i18n.locale)} <span className="muted">({r.time_zone})</span>
+            </Line>
+            <Line label={t`Order`}>{r.order_id}</Line>
+            <Line label={t`Customer`}>
+              {r.customer.name} · <bdi dir="ltr">{r.customer.phone}</bdi>
+            </Line>
+            <Line label={t`Package`}>
+              {r.package_name} · <Plural value={r.hours} one="# hour" other="# hours" /> ·{' '}
+              <Plural value={r.validity_days} one="valid # day" other="valid # days" />
+            </Line>
+            <Line label={t`List price`}>{money(r.list_price)}</Line>
+            <Line label={t`Promo code`}>{r.promo_code ? <bdi>{r.promo_code}</bdi> : t`None`}</Line>
+            <Line label={t`Discount`} testId="receipt-discount">
+              {money(r.discount)}
+            </Line>
+            <Line label={t`Amount paid`} testId="receipt-amount">
+              <strong>{money(r.amount)}</strong>
+            </Line>
+            <Line label={t`Payment method`}>
+              {methods[r.payment_method] ?? r.payment_method} · {gateways[r.gateway] ?? r.gateway}
+            </Line>
+            <Line label={t`Payment reference`}>{r.gateway_reference ? <bdi dir="ltr">{r.gateway_reference}</bdi> : '—'}</Line>
+          </tbody>
+        </table>
+      </article>
+    </section>
+  );
+}
