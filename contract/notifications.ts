@@ -1,6 +1,7 @@
 // The wire format of notifications (issue 8). The server sends a type and its parameters, never a
 // sentence: the client renders the text in the viewer's language (Lingui) when it shows the list.
 import { z } from 'zod';
+import { childRefSchema } from './children';
 import { envelopeSchema } from './envelope';
 
 export const NOTIFICATION_TYPES = [
@@ -25,7 +26,7 @@ export type LinkKind = (typeof LINK_KINDS)[number];
 
 /**
  * Parameters by type (all optional on the wire so an older row never breaks the list):
- * request_* and session_reminder_*: request_id, subject, other_name (the other party's name), starts_at (ISO);
+ * request_* and session_reminder_*: request_id, subject, other_name (the other party's name), starts_at (ISO), child;
  * payment_*: order_id, package_name_ar, package_name_en, hours; teacher_rejected / teacher_suspended / request_rejected: reason.
  */
 export const notificationParamsSchema = z.object({
@@ -39,6 +40,8 @@ export const notificationParamsSchema = z.object({
   package_name_en: z.string().optional(),
   hours: z.number().optional(),
   reason: z.string().nullable().optional(),
+  /** request_* and session_reminder_*: the child the lesson is for (phase named in the recipient's language). */
+  child: childRefSchema.optional(),
 });
 export type NotificationParams = z.infer<typeof notificationParamsSchema>;
 

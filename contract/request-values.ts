@@ -50,6 +50,12 @@ export const REQUEST_ERROR = {
   teacherUnavailable: 'teacher_unavailable',
   notAllowed: 'request_not_allowed',
   alreadyRated: 'already_rated',
+  /** 400 on child_id: the family has several active children and did not say which one. */
+  childRequired: 'child_required',
+  /** 400 on child_id: the child is archived (kept in history, not booked for). */
+  childArchived: 'child_archived',
+  /** 404: not a child of the caller's family (or no such child). */
+  childNotFound: 'child_not_found',
 } as const;
 
 /** Realtime events on `private-user-{id}` (contract/realtime-names.ts userChannel). */

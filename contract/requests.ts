@@ -1,7 +1,7 @@
 // The wire format of session requests (issue 6), shared by the server and the booking/requests screens.
 //
-//   POST v1/requests                      (student)  body CreateRequest          → { message, data: RequestDetail }
-//   GET  v1/requests?filter=&student_id=&teacher_id=&page=&per_page=               → { message, data: RequestSummary[], meta }
+//   POST v1/requests                      (family)   body CreateRequest          → { message, data: RequestDetail }
+//   GET  v1/requests?filter=&student_id=&teacher_id=&child_id=&page=&per_page=               → { message, data: RequestSummary[], meta }
 //   GET  v1/requests/:id                                                           → { message, data: RequestDetail }
 //   POST v1/requests/:id/approve | /reject  (teacher: its teacher or, broadcast, an offered one) → RequestDetail
 //   POST v1/requests/:id/cancel             (its student)                          → RequestDetail
@@ -17,6 +17,7 @@
 // are pure functions here so the booking machine shows the same message the server would answer.
 import { z } from 'zod';
 import { bookingCost, type CostBalance } from './booking-cost';
+import { childRefSchema } from './children';
 import { envelopeSchema } from './envelope';
 import { photoSchema } from './photos';
 import { TEACHER_UTC_OFFSET_MINUTES, pageMetaSchema, type BusySlot, type WorkingHour } from './teachers';
@@ -46,6 +47,8 @@ export const createRequestSchema = z
   .object({
     teacher_id: id,
     subject_id: id,
+    /** The child the lesson is for: required when the family has more than one active child, else its only one. */
+    child_id: id.optional(),
     type: z.enum(REQUEST_TYPES, { error: (i) => (i.input === undefined ? validationKeys.required : validationKeys.invalid) }),
     /** ISO-8601 with offset or Z; required for `schedule`, ignored for `urgent` (it starts now). */
     starts_at: z.iso.datetime({ offset: true, error: validationKeys.invalid }).optional().nullable(),
@@ -103,6 +106,8 @@ export const requestsQuerySchema = z.object({
   /** Narrow to one student (a teacher's view) or one teacher (a student's view); never widens access. */
   student_id: optionalId,
   teacher_id: optionalId,
+  /** A family's view: only the requests for this child of theirs. */
+  child_id: optionalId,
   page: z.preprocess((v) => (v === '' || v === undefined ? 1 : v), z.coerce.number().int().min(1).max(10_000)),
   per_page: z.preprocess((v) => (v === '' || v === undefined ? 20 : v), z.coerce.number().int().min(1).max(50)),
 });
@@ -123,6 +128,8 @@ export const requestSummarySchema = z.object({
   /** The teacher asked for, or (once a broadcast is approved) the one who approved it. */
   teacher: personSchema,
   student: personSchema,
+  /** The child the lesson is for (a teacher reads last_name null). */
+  child: childRefSchema,
   starts_at: z.string(),
   ends_at: z.string(),
   duration_hours: z.number().int(),

@@ -2,6 +2,7 @@
 // `POST v1/sessions/:channelName/token`, attendance events and the attendance summary.
 // Times are ISO 8601 strings; `server_time` lets the client run its countdown on the server's clock.
 import { z } from 'zod';
+import { childRefSchema } from './children';
 
 /** Which RTC implementation the client must use: Agora, the test-only fake, or none (video not configured). */
 export const RTC_ADAPTERS = ['agora', 'fake', 'none'] as const;
@@ -15,6 +16,8 @@ export const sessionGrantSchema = z.object({
   token: z.string().nullable(),
   uid: z.number().int().positive(),
   role: z.enum(['student', 'teacher']),
+  /** The child the session is for (a teacher reads last_name null). */
+  child: childRefSchema,
   /** When the token stops working (the end of the session). */
   expires_at: z.string(),
   starts_at: z.string(),

@@ -24,6 +24,7 @@ import { notificationsRoutes } from './modules/notifications';
 import { packagesModule, type IdentifyCaller } from './modules/packages';
 import { phasesRoutes } from './modules/phases/routes';
 import { PHOTO_UPLOAD_PATHS, photoRoutes } from './modules/photos';
+import { childrenRoutes } from './modules/children';
 import { requestsRoutes } from './modules/requests';
 import { settingsRoutes } from './modules/settings/routes';
 import { subjectsRoutes } from './modules/subjects/routes';
@@ -188,6 +189,7 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   const requestsNow = requests?.now ?? packages?.now ?? (() => new Date());
   v1.route('/', teachersRoutes({ now: requestsNow }));
   v1.route('/', availabilityRoutes({ now: requestsNow }));
+  v1.route('/', childrenRoutes({ auth: auth.middleware, now: requestsNow }));
   v1.route('/', requestsRoutes({ auth: auth.middleware, publisher: realtime?.publisher, log, now: requestsNow }));
   app.route('/api/v1', v1);
   if (admin) app.route('/api/admin', adminRoutes({ ...admin, storage: auth.storage, publisher: realtime?.publisher }));

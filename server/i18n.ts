@@ -104,6 +104,13 @@ const validation: Record<ValidationKey | AuthValidationKey | ProfileValidationKe
     en: 'This cannot be done with the request in its current status',
   },
   already_rated: { ar: 'لقد قيّمت هذه الحصة من قبل', en: 'You have already rated this session' },
+  // Families: which child a lesson is for.
+  child_required: { ar: 'اختر الطفل الذي تُحجز له الحصة', en: 'Choose the child this session is for' },
+  child_archived: {
+    ar: 'هذا الطفل مؤرشف، فلا يمكن حجز حصص جديدة له',
+    en: 'This child is archived, so new sessions cannot be booked for them',
+  },
+  child_not_found: { ar: 'لم نجد هذا الطفل في حساب عائلتك', en: "We could not find this child in your family's account" },
 };
 
 const messages = {
@@ -257,6 +264,18 @@ const messages = {
   teachers_none_by_name: { ar: 'لا يوجد معلم بهذا الاسم', en: 'No teacher found with this name' },
   teacher_profile_not_found: { ar: 'لم نجد هذا المعلم', en: 'We could not find this teacher' },
   request_not_found: { ar: 'لم نجد هذا الطلب', en: 'We could not find this request' },
+  // A family's children.
+  children_families_only: { ar: 'قائمة الأطفال متاحة لحسابات العائلات فقط', en: 'Only family accounts have children' },
+  children_limit: { ar: 'يمكن أن يضم حساب العائلة 8 أطفال على الأكثر', en: 'A family account can have at most 8 children' },
+  last_child: {
+    ar: 'يبقى في حساب العائلة طفل واحد على الأقل',
+    en: 'A family account always keeps at least one child',
+  },
+  child_added: { ar: 'تمت إضافة الطفل', en: 'The child was added' },
+  child_saved: { ar: 'تم حفظ بيانات الطفل', en: "The child's details were saved" },
+  child_archived_done: { ar: 'تمت أرشفة الطفل، وتبقى حصصه السابقة في السجل', en: 'The child was archived; their past sessions stay in the history' },
+  child_removed: { ar: 'تم حذف الطفل', en: 'The child was removed' },
+  phase_invalid: { ar: 'المرحلة الدراسية غير صالحة', en: 'This school phase is not valid' },
   requests_students_only: { ar: 'حجز الحصص متاح لحسابات الطلاب فقط', en: 'Only student accounts can book sessions' },
   request_created: { ar: 'تم إرسال طلب الحصة، وسنخبرك عند رد المعلم', en: 'Your session request was sent. We will tell you when the teacher answers' },
   request_approved: { ar: 'تم قبول الطلب', en: 'The request was approved' },

@@ -102,6 +102,7 @@ describe('the session clock follows the server', () => {
       token: null,
       uid: 1,
       role: 'student',
+      child: { id: 7, first_name: 'سارة', last_name: 'علي', phase: { id: 4, name: 'الصف الرابع' } },
       expires_at: new Date(serverNow + 3_600_000).toISOString(),
       starts_at: new Date(serverNow).toISOString(),
       ends_at: new Date(serverNow + 3_600_000).toISOString(),

@@ -60,11 +60,20 @@ export function registerHandler(deps: AuthRouteDeps) {
     const existing = await accountTypeByPhone(db, phone);
     if (existing) return conflict(c, existing);
     try {
-      await db.query(
-        `INSERT INTO users (type, first_name, last_name, phone, country_code, gender, phase_id, status, has_free_session, created_at, updated_at, time_zone)
-         VALUES ('student', $1, $2, $3, $4, $5, $6, 'active', true, $7, $7, $8)`,
-        [body.first_name, body.last_name, phone, body.country_code, body.gender, body.phase_id, now(), body.time_zone ?? DEFAULT_TIME_ZONE],
-      );
+      // The family's account and its first child, together: the sign-up's name, gender and phase are
+      // the child's; the account keeps them too as the family's name (docs/decisions.md, Families).
+      const at = now();
+      await db.transaction(async (tx) => {
+        const family = await tx.one<{ id: number }>(
+          `INSERT INTO users (type, first_name, last_name, phone, country_code, gender, phase_id, status, has_free_session, created_at, updated_at, time_zone)
+           VALUES ('student', $1, $2, $3, $4, $5, $6, 'active', true, $7, $7, $8) RETURNING id`,
+          [body.first_name, body.last_name, phone, body.country_code, body.gender, body.phase_id, at, body.time_zone ?? DEFAULT_TIME_ZONE],
+        );
+        await tx.query(
+          `INSERT INTO children (family_id, first_name, last_name, gender, phase_id, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)`,
+          [family!.id, body.first_name, body.last_name, body.gender, body.phase_id, at],
+        );
+      });
     } catch (err) {
       // Two sign-ups with one phone at the same moment: the loser gets the same 409 as a later one.
       const raced = isUniqueViolation(err) ? await accountTypeByPhone(db, phone) : null;

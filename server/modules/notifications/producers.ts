@@ -3,6 +3,7 @@
 // notifies once. All run after the source's transaction committed, and never throw into it: a failed
 // notification is logged; the payment, review or request change stands.
 import type { Queryable } from '../../db';
+import { CHILD_COLUMNS, CHILD_JOINS, childRefOf, type ChildColumns } from '../children/refs';
 import { createLogger, errorFields } from '../../logger';
 import type { Publisher } from '../../realtime/publisher';
 import { notify, notifyMany } from './service';
@@ -124,11 +125,11 @@ export async function notifyRequestChange(
       student_name: string;
       teacher_name: string;
       reject_reason: string | null;
-    }>(
-      `SELECT r.starts_at, r.reject_reason, s.name_ar AS subject_ar, s.name_en AS subject_en,
+    } & ChildColumns>(
+      `SELECT r.starts_at, r.reject_reason, r.child_id, ${CHILD_COLUMNS}, s.name_ar AS subject_ar, s.name_en AS subject_en,
             concat_ws(' ', st.first_name, st.second_name, st.last_name) AS student_name,
             concat_ws(' ', te.first_name, te.second_name, te.last_name) AS teacher_name
-       FROM requests r JOIN users st ON st.id = r.student_id JOIN users te ON te.id = r.teacher_id
+       FROM requests r JOIN users st ON st.id = r.student_id JOIN users te ON te.id = r.teacher_id ${CHILD_JOINS}
        LEFT JOIN subjects s ON s.id = r.subject_id
       WHERE r.id = $1`,
       [change.id],
@@ -145,6 +146,8 @@ export async function notifyRequestChange(
           request_id: change.id,
           starts_at: info.starts_at.toISOString(),
           other_name: userId === change.studentId ? info.teacher_name : info.student_name,
+          // Stored once for every language: the phase is named in Arabic, the app's default.
+          child: childRefOf(info, userId === change.studentId ? 'family' : 'teacher', 'ar'),
           ...(info.subject_ar ? { subject_ar: info.subject_ar } : {}),
           ...(info.subject_en ? { subject_en: info.subject_en } : {}),
           // The teacher's reason for a reject, for the student (issue 16).

@@ -4,6 +4,7 @@
 // (request, kind) is unique per user in the database, so it is sent once and never twice. Only approved
 // requests are looked at, so a canceled (or rejected, expired) session gets no reminder.
 import type { Db } from '../../db';
+import { CHILD_COLUMNS, CHILD_JOINS, childRefOf, type ChildColumns } from '../children/refs';
 import type { Publisher } from '../../realtime/publisher';
 import { publishUnread, recordNotification } from './service';
 
@@ -14,7 +15,7 @@ export const EVENING_HOUR = '19:00';
 /** After this long past 19:00 (i.e. by midnight) a missed evening reminder is no longer worth sending. */
 const EVENING_WINDOW_HOURS = 5;
 
-interface DueReminder {
+interface DueReminder extends ChildColumns {
   request_id: number;
   user_id: number;
   kind: 'soon' | 'evening';
@@ -22,6 +23,7 @@ interface DueReminder {
   subject_ar: string | null;
   subject_en: string | null;
   other_name: string | null;
+  for_family: boolean;
 }
 
 export interface ReminderRun {
@@ -35,9 +37,11 @@ const PARTIES = `
   JOIN users u ON u.id = p.user_id
   LEFT JOIN users o ON o.id = p.other_id
   LEFT JOIN subjects s ON s.id = r.subject_id
+  ${CHILD_JOINS}
   WHERE r.status = 'approved' AND p.user_id IS NOT NULL AND r.starts_at > $1`;
 const FIELDS = `r.id AS request_id, p.user_id, r.starts_at, s.name_ar AS subject_ar, s.name_en AS subject_en,
-  NULLIF(concat_ws(' ', o.first_name, o.second_name, o.last_name), '') AS other_name`;
+  NULLIF(concat_ws(' ', o.first_name, o.second_name, o.last_name), '') AS other_name,
+  r.child_id, ${CHILD_COLUMNS}, p.user_id = r.student_id AS for_family`;
 // 19:00 on the local day before the start, as an instant (users.time_zone, an IANA name).
 const EVENING_AT = `((((r.starts_at AT TIME ZONE u.time_zone)::date - 1) + time '${EVENING_HOUR}') AT TIME ZONE u.time_zone)`;
 
@@ -68,6 +72,7 @@ export async function runReminders(db: Db, publisher: Publisher | undefined, now
         ...(r.subject_ar ? { subject_ar: r.subject_ar } : {}),
         ...(r.subject_en ? { subject_en: r.subject_en } : {}),
         ...(r.other_name ? { other_name: r.other_name } : {}),
+        child: childRefOf(r, r.for_family ? 'family' : 'teacher', 'ar'),
       },
       dedupeKey: `reminder:${r.kind}:${r.request_id}`,
     });

@@ -17,9 +17,30 @@ const HOUR_MS = 3_600_000;
 /** How many other teachers a broadcast reaches at most. */
 export const MAX_BROADCAST_TEACHERS = 50;
 
-interface StudentRow {
+interface ChildRow {
   id: number;
-  phase_id: number | null;
+  phase_id: number;
+  archived_at: Date | null;
+}
+
+/**
+ * The child a booking is for: the one named (the family's own and active), else the family's only
+ * active child. Another family's child answers 404; several active children and none named, 400.
+ */
+async function bookedChild(tx: Queryable, familyId: number, childId: number | undefined): Promise<ChildRow> {
+  if (childId !== undefined) {
+    const child = await tx.one<ChildRow>('SELECT id, phase_id, archived_at FROM children WHERE id = $1 AND family_id = $2', [childId, familyId]);
+    if (!child) throw new RequestFailure(404, REQUEST_ERROR.childNotFound);
+    if (child.archived_at) throw new RequestFailure(400, REQUEST_ERROR.childArchived, 'child_id');
+    return child;
+  }
+  // A family from before children, with none yet, gets its first child from the account.
+  await tx.query('SELECT family_first_child($1)', [familyId]);
+  const active = await tx.query<ChildRow>('SELECT id, phase_id, archived_at FROM children WHERE family_id = $1 AND archived_at IS NULL ORDER BY id LIMIT 2', [
+    familyId,
+  ]);
+  if (active.length !== 1) throw new RequestFailure(400, REQUEST_ERROR.childRequired, 'child_id');
+  return active[0]!;
 }
 
 /**
@@ -91,8 +112,9 @@ export async function createRequest(db: Db, studentId: number, body: CreateReque
   const channel = `session-${randomBytes(16).toString('hex')}`;
 
   return db.transaction(async (tx) => {
-    const student = await tx.one<StudentRow>(`SELECT id, phase_id FROM users WHERE id = $1 AND type = 'student' FOR UPDATE`, [studentId]);
-    if (!student) throw new RequestFailure(403, 'requests_students_only');
+    const family = await tx.one<{ id: number }>(`SELECT id FROM users WHERE id = $1 AND type = 'student' FOR UPDATE`, [studentId]);
+    if (!family) throw new RequestFailure(403, 'requests_students_only');
+    const child = await bookedChild(tx, studentId, body.child_id);
     // Two students booking the teacher's same time at once: the teacher's row lock serializes them and
     // the second one, reading again under the lock, is told the slot was just taken.
     await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [teacher.id]);
@@ -100,8 +122,8 @@ export async function createRequest(db: Db, studentId: number, body: CreateReque
     if (slotProblem(locked, draft, now) === REQUEST_ERROR.teacherBusy) throw new RequestFailure(409, REQUEST_ERROR.slotTaken);
     const row = await tx.one<{ id: number }>(
       `INSERT INTO requests (student_id, teacher_id, requested_teacher_id, subject_id, type, status, starts_at, ends_at, duration_hours,
-                             expires_at, comment, broadcast, preferred_gender, paid_with, channel_name, created_at, updated_at)
-       VALUES ($1, $2, $2, $3, $4, 'pending', $5, $6, $7, $8, $9, $10, $11, 'hours', $12, $13, $13) RETURNING id`,
+                             expires_at, comment, broadcast, preferred_gender, paid_with, channel_name, created_at, updated_at, child_id)
+       VALUES ($1, $2, $2, $3, $4, 'pending', $5, $6, $7, $8, $9, $10, $11, 'hours', $12, $13, $13, $14) RETURNING id`,
       [
         studentId,
         teacher.id,
@@ -116,12 +138,14 @@ export async function createRequest(db: Db, studentId: number, body: CreateReque
         body.preferred_gender ?? null,
         channel,
         now,
+        child.id,
       ],
     );
     const id = row!.id;
 
-    // Pay by the rule the review showed (contract/booking-cost.ts). The student's row is locked above,
-    // so the balance read here is the one the payment sees.
+    // Pay, from the family's one balance (the free trial is the account's: once per family, whichever
+    // child it is for), by the rule the review showed (contract/booking-cost.ts). The family's row is
+    // locked above, so the balance read here is the one the payment sees.
     const balance = await getBalance(tx, studentId, { now });
     const cost = bookingCost(body.duration_hours, { minutes_remaining: balance.minutes, free_trial_available: balance.freeTrialAvailable });
     if (cost.pay === 'free_trial' && (await consumeFreeTrial(tx, studentId, ledgerRef(id)))) {
@@ -139,7 +163,7 @@ export async function createRequest(db: Db, studentId: number, body: CreateReque
       ? await broadcastTeachers(tx, {
           exclude: teacher.id,
           subjectId: body.subject_id,
-          phaseId: student.phase_id,
+          phaseId: child.phase_id,
           gender: body.preferred_gender ?? null,
           startsAt,
           endsAt,

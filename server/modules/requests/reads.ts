@@ -4,10 +4,11 @@ import type { RequestDetail, RequestFilter, RequestStatus, RequestSummary } from
 import type { Queryable } from '../../db';
 import type { Locale } from '../../i18n';
 import { requestDeadlines, statusOf, type RequestRole } from '../../../machines/request.machine';
+import { CHILD_COLUMNS, CHILD_JOINS, childRefOf, type ChildColumns } from '../children/refs';
 import { accessOf, isParty, readAccess, viewerActions, type Access, type Offer } from './access';
 import { contextOf, overdue, overdueAt, ROW_COLUMNS, type RequestRow, type Viewer } from './rows';
 
-interface ListedRow extends RequestRow {
+interface ListedRow extends RequestRow, ChildColumns {
   subject_ar: string;
   subject_en: string;
   teacher_first: string;
@@ -22,8 +23,8 @@ interface ListedRow extends RequestRow {
 
 const LISTED_COLUMNS = `s.name_ar AS subject_ar, s.name_en AS subject_en,
     t.first_name AS teacher_first, t.second_name AS teacher_second, t.last_name AS teacher_last, tp.hash AS teacher_photo,
-    st.first_name AS student_first, st.second_name AS student_second, st.last_name AS student_last`;
-const LISTED_JOINS = `JOIN subjects s ON s.id = r.subject_id JOIN users t ON t.id = r.teacher_id LEFT JOIN teacher_photos tp ON tp.teacher_id = r.teacher_id JOIN users st ON st.id = r.student_id`;
+    st.first_name AS student_first, st.second_name AS student_second, st.last_name AS student_last, ${CHILD_COLUMNS}`;
+const LISTED_JOINS = `JOIN subjects s ON s.id = r.subject_id JOIN users t ON t.id = r.teacher_id LEFT JOIN teacher_photos tp ON tp.teacher_id = r.teacher_id JOIN users st ON st.id = r.student_id ${CHILD_JOINS}`;
 
 const familyName = (second: string | null, last: string) => [second, last].filter(Boolean).join(' ');
 
@@ -53,6 +54,9 @@ function summaryOf(a: Access<ListedRow>, viewer: Viewer, locale: Locale, now: Da
       photo: row.teacher_photo,
     },
     student: hidden ? HIDDEN_PERSON : { id: row.student_id, first_name: row.student_first, last_name: familyName(row.student_second, row.student_last) },
+    child: hidden
+      ? { ...childRefOf(row, 'teacher', locale), id: 0, first_name: '' }
+      : childRefOf(row, viewer.role === 'teacher' ? 'teacher' : 'family', locale),
     starts_at: row.starts_at.toISOString(),
     ends_at: row.ends_at.toISOString(),
     duration_hours: row.duration_hours,
@@ -87,7 +91,7 @@ function asOf<Row extends RequestRow>(row: Row, now: Date): Row {
 export async function listRequests(
   q: Queryable,
   viewer: Viewer,
-  query: { filter: RequestFilter; student_id?: number | undefined; teacher_id?: number | undefined; page: number; per_page: number },
+  query: { filter: RequestFilter; student_id?: number | undefined; teacher_id?: number | undefined; child_id?: number | undefined; page: number; per_page: number },
   locale: Locale,
   now: Date,
 ): Promise<{ items: RequestSummary[]; total: number }> {
@@ -107,6 +111,7 @@ export async function listRequests(
   where.push(filter.includes('$now') ? filter.replaceAll('$now', `${param(now)}::timestamptz`) : filter);
   if (query.student_id) where.push(`r.student_id = ${param(query.student_id)}`);
   if (query.teacher_id) where.push(`r.teacher_id = ${param(query.teacher_id)}`);
+  if (query.child_id) where.push(`r.child_id = ${param(query.child_id)}`);
   const rows = await q.query<ListedRow>(
     `SELECT ${ROW_COLUMNS}, ${LISTED_COLUMNS}, COUNT(*) OVER () AS total ${from} ${LISTED_JOINS}
       WHERE ${where.join(' AND ')}

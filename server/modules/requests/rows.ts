@@ -27,6 +27,8 @@ export interface Viewer {
 export interface RequestRow {
   id: number;
   student_id: number;
+  /** The child the lesson is for (one of the family `student_id`'s children). */
+  child_id: number;
   teacher_id: number;
   requested_teacher_id: number;
   subject_id: number;
@@ -54,7 +56,7 @@ export interface RequestChange {
   offeredTo: number[];
 }
 
-export const ROW_COLUMNS = `r.id, r.student_id, r.teacher_id, r.requested_teacher_id, r.subject_id, r.type, r.status, r.starts_at, r.ends_at,
+export const ROW_COLUMNS = `r.id, r.student_id, r.child_id, r.teacher_id, r.requested_teacher_id, r.subject_id, r.type, r.status, r.starts_at, r.ends_at,
   r.duration_hours, r.expires_at, r.comment, r.broadcast, r.preferred_gender, r.paid_with, r.channel_name, r.created_at`;
 
 export function contextOf(row: RequestRow, rated: boolean): RequestContext {

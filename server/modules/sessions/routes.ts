@@ -91,7 +91,7 @@ export function sessionsRoutes({ auth, agora, fakeRtc, now }: SessionsRoutesOpti
       } catch (err) {
         asApiFailure(err);
       }
-      return ok(c, grantFor(row, role, user.id, agora, fakeRtc ? 'fake' : 'agora', at));
+      return ok(c, grantFor(row, role, user.id, agora, fakeRtc ? 'fake' : 'agora', at, c.get('locale')));
     })
     .post('/sessions/:channelName/events', auth.requireUser, async (c) => {
       const { user, row, role } = await participant(c);

@@ -7,6 +7,8 @@ import type { Attendance, AttendanceEventType, SessionGrant } from '../../../con
 import { JOIN_EARLY_MS, type RequestStatus, type RequestType } from '../../../contract/requests';
 import { resumeRequest } from '../../../machines/request.machine';
 import type { Queryable } from '../../db';
+import type { Locale } from '../../i18n';
+import { CHILD_COLUMNS, CHILD_JOINS, childRefOf, type ChildColumns } from '../children/refs';
 import { attendanceOf, wholeMinutes, type RecordedEvent } from './attendance';
 
 // agora-token is CommonJS: its builders come through the default export.
@@ -29,7 +31,7 @@ export interface AgoraCredentials {
   appCertificate?: string | undefined;
 }
 
-export interface SessionRow {
+export interface SessionRow extends ChildColumns {
   id: number;
   student_id: number;
   teacher_id: number;
@@ -44,8 +46,9 @@ export interface SessionRow {
 
 export async function findSession(q: Queryable, channelName: string, lock = false): Promise<SessionRow | undefined> {
   return q.one<SessionRow>(
-    `SELECT id, student_id, teacher_id, status, type, broadcast, starts_at, ends_at, expires_at, channel_name
-       FROM requests WHERE channel_name = $1${lock ? ' FOR UPDATE' : ''}`,
+    `SELECT r.id, r.student_id, r.teacher_id, r.status, r.type, r.broadcast, r.starts_at, r.ends_at, r.expires_at, r.channel_name,
+            r.child_id, ${CHILD_COLUMNS}
+       FROM requests r ${CHILD_JOINS} WHERE r.channel_name = $1${lock ? ' FOR UPDATE OF r' : ''}`,
     [channelName],
   );
 }
@@ -95,6 +98,7 @@ export function grantFor(
   agora: AgoraCredentials,
   adapter: 'agora' | 'fake' | 'none',
   now: Date,
+  locale: Locale,
 ): SessionGrant {
   const token = buildRtcToken(agora, row.channel_name, userId, row.ends_at, now);
   const configured = token !== null;
@@ -106,6 +110,7 @@ export function grantFor(
     // The user id is unique and stable, so a rejoin keeps the same uid and the peer sees one person.
     uid: userId,
     role,
+    child: childRefOf(row, role === 'teacher' ? 'teacher' : 'family', locale),
     expires_at: row.ends_at.toISOString(),
     starts_at: row.starts_at.toISOString(),
     ends_at: row.ends_at.toISOString(),

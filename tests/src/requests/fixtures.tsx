@@ -17,6 +17,7 @@ export function summary(over: Partial<RequestSummary> = {}): RequestSummary {
     subject: { id: 3, name: 'Mathematics' },
     teacher: { id: 20, first_name: 'Omar', last_name: 'Haddad' },
     student: { id: 10, first_name: 'Sara', last_name: 'Ali' },
+    child: { id: 7, first_name: 'Sara', last_name: 'Ali', phase: { id: 4, name: 'Grade 4' } },
     starts_at: new Date(NOW + 24 * HOUR).toISOString(),
     ends_at: new Date(NOW + 26 * HOUR).toISOString(),
     duration_hours: 2,

@@ -1,0 +1,28 @@
+// How a request, session grant or notification names the child a lesson is for (contract ChildRef):
+// the SQL that reads it beside a request row (`r`), and the answer built from it. A teacher reads the
+// child's first name and phase only.
+import type { ChildRef } from '../../../contract/children';
+import type { Locale } from '../../i18n';
+
+/** Columns to select beside a request `r` joined with CHILD_JOINS. */
+export const CHILD_COLUMNS = `ch.first_name AS child_first, ch.last_name AS child_last, ch.phase_id AS child_phase_id,
+    chp.name_ar AS child_phase_ar, chp.name_en AS child_phase_en`;
+export const CHILD_JOINS = `JOIN children ch ON ch.id = r.child_id JOIN phases chp ON chp.id = ch.phase_id`;
+
+export interface ChildColumns {
+  child_id: number;
+  child_first: string;
+  child_last: string;
+  child_phase_id: number;
+  child_phase_ar: string;
+  child_phase_en: string;
+}
+
+export function childRefOf(row: ChildColumns, reader: 'family' | 'teacher', locale: Locale): ChildRef {
+  return {
+    id: row.child_id,
+    first_name: row.child_first,
+    last_name: reader === 'teacher' ? null : row.child_last,
+    phase: { id: row.child_phase_id, name: locale === 'en' ? row.child_phase_en : row.child_phase_ar },
+  };
+}

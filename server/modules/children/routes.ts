@@ -1,0 +1,76 @@
+// The children API (contract/children.ts): a family lists, adds, changes and archives its children.
+// Only a family (student account) has children: a teacher is refused 403; another family's child id
+// answers 404. A ChildFailure thrown below becomes its localized answer, with its `code`.
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { childInputSchema, childUpdateSchema } from '../../../contract/children';
+import { validationKeys } from '../../../contract/validation';
+import type { AppEnv } from '../../http/context';
+import { ApiFailure } from '../../http/errors';
+import { ok } from '../../http/respond';
+import { jsonBody, queryParams } from '../../http/validate';
+import { tr, trValidation } from '../../i18n';
+import type { AuthMiddleware } from '../auth/middleware';
+import { addChild, ChildFailure, listChildren, removeChild, updateChild } from './service';
+
+export interface ChildrenRoutesOptions {
+  auth: AuthMiddleware;
+  now: () => Date;
+}
+
+const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+const listQuery = z.object({ include_archived: z.enum(['0', '1', 'true', 'false']).optional() });
+
+/** The calling family's id; a teacher is refused. */
+function familyOf(c: Context<AppEnv>): number {
+  const user = c.get('user');
+  if (!user) throw new ApiFailure(401, 'auth_unauthorized');
+  if (user.is_teacher) throw new ChildFailure(403, 'children_families_only');
+  return user.id;
+}
+
+function childId(c: Context<AppEnv>): number {
+  const parsed = idParam.safeParse(c.req.param('id'));
+  if (!parsed.success) throw new ChildFailure(404, 'child_not_found');
+  return parsed.data;
+}
+
+function refusal(c: Context<AppEnv>, err: ChildFailure): Response {
+  const locale = c.get('locale');
+  if (err.code === 'phase_invalid') {
+    return c.json({ message: tr('validation_failed', locale), code: err.code, errors: { phase_id: [trValidation(validationKeys.invalid, locale)] } }, 400);
+  }
+  const message = err.code === 'child_not_found' ? trValidation(err.code, locale) : tr(err.code, locale);
+  return c.json({ message, code: err.code }, err.status);
+}
+
+export function childrenRoutes({ auth, now }: ChildrenRoutesOptions) {
+  return new Hono<AppEnv>()
+    .onError((err, c) => {
+      if (err instanceof ChildFailure) return refusal(c, err);
+      throw err;
+    })
+    .get('/children', auth.requireUser, async (c) => {
+      const family = familyOf(c);
+      const query = queryParams(c, listQuery);
+      const all = query.include_archived === '1' || query.include_archived === 'true';
+      return ok(c, await listChildren(c.get('db'), family, all, c.get('locale')));
+    })
+    .post('/children', auth.requireUser, async (c) => {
+      const family = familyOf(c);
+      const body = await jsonBody(c, childInputSchema);
+      return ok(c, await addChild(c.get('db'), family, body, c.get('locale'), now()), 'child_added', 201);
+    })
+    .patch('/children/:id', auth.requireUser, async (c) => {
+      const family = familyOf(c);
+      const id = childId(c);
+      const body = await jsonBody(c, childUpdateSchema);
+      return ok(c, await updateChild(c.get('db'), family, id, body, c.get('locale'), now()), 'child_saved');
+    })
+    .delete('/children/:id', auth.requireUser, async (c) => {
+      const family = familyOf(c);
+      const id = childId(c);
+      const result = await removeChild(c.get('db'), family, id, c.get('locale'), now());
+      return ok(c, result, result ? 'child_archived_done' : 'child_removed');
+    });
+}

@@ -1,0 +1,134 @@
+// A family's children: list, add, change, archive or delete. Every read and write is scoped to the
+// family (`family_id`), so another family's child is simply not found (404, never 403).
+import { MAX_CHILDREN, type Child, type ChildUpdate } from '../../../contract/children';
+import type { Db, Queryable } from '../../db';
+import type { Locale } from '../../i18n';
+
+/** A refusal with its HTTP status and code (the routes localize it). */
+export class ChildFailure extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404 | 409,
+    readonly code: 'child_not_found' | 'children_limit' | 'last_child' | 'children_families_only' | 'phase_invalid',
+  ) {
+    super(code);
+    this.name = 'ChildFailure';
+  }
+}
+
+interface ChildRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  gender: Child['gender'];
+  phase_id: number;
+  phase_ar: string;
+  phase_en: string;
+  birth_date: string | null;
+  archived_at: Date | null;
+}
+
+const SELECT = `SELECT c.id, c.first_name, c.last_name, c.gender, c.phase_id, p.name_ar AS phase_ar, p.name_en AS phase_en,
+    to_char(c.birth_date, 'YYYY-MM-DD') AS birth_date, c.archived_at
+  FROM children c JOIN phases p ON p.id = c.phase_id`;
+
+function childOf(row: ChildRow, locale: Locale): Child {
+  return {
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    gender: row.gender,
+    phase: { id: row.phase_id, name: locale === 'en' ? row.phase_en : row.phase_ar },
+    birth_date: row.birth_date,
+    archived: row.archived_at !== null,
+  };
+}
+
+export async function listChildren(q: Queryable, familyId: number, includeArchived: boolean, locale: Locale): Promise<Child[]> {
+  // An account from before families (or a completed phone-first sign-up) gets its first child now.
+  await q.query('SELECT family_first_child($1)', [familyId]);
+  const rows = await q.query<ChildRow>(`${SELECT} WHERE c.family_id = $1${includeArchived ? '' : ' AND c.archived_at IS NULL'} ORDER BY c.id`, [familyId]);
+  return rows.map((r) => childOf(r, locale));
+}
+
+async function readChild(q: Queryable, familyId: number, id: number, locale: Locale): Promise<Child> {
+  const row = await q.one<ChildRow>(`${SELECT} WHERE c.id = $1 AND c.family_id = $2`, [id, familyId]);
+  if (!row) throw new ChildFailure(404, 'child_not_found');
+  return childOf(row, locale);
+}
+
+async function assertPhase(q: Queryable, phaseId: number | undefined): Promise<void> {
+  if (phaseId === undefined) return;
+  if (!(await q.one('SELECT 1 AS x FROM phases WHERE id = $1', [phaseId]))) throw new ChildFailure(400, 'phase_invalid');
+}
+
+/** The family's row, locked, so two adds (or an add and an archive) count the children one at a time. */
+async function lockFamily(tx: Queryable, familyId: number): Promise<void> {
+  await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [familyId]);
+}
+
+const activeCount = async (tx: Queryable, familyId: number) =>
+  Number((await tx.one<{ n: number }>('SELECT count(*) AS n FROM children WHERE family_id = $1 AND archived_at IS NULL', [familyId]))?.n ?? 0);
+
+export async function addChild(
+  q: Db,
+  familyId: number,
+  input: { first_name: string; last_name: string; gender: Child['gender']; phase_id: number; birth_date?: string | null | undefined },
+  locale: Locale,
+  now: Date,
+): Promise<Child> {
+  await assertPhase(q, input.phase_id);
+  const id = await q.transaction(async (tx) => {
+    await lockFamily(tx, familyId);
+    await tx.query('SELECT family_first_child($1)', [familyId]);
+    if ((await activeCount(tx, familyId)) >= MAX_CHILDREN) throw new ChildFailure(409, 'children_limit');
+    const row = await tx.one<{ id: number }>(
+      `INSERT INTO children (family_id, first_name, last_name, gender, phase_id, birth_date, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id`,
+      [familyId, input.first_name, input.last_name, input.gender, input.phase_id, input.birth_date ?? null, now],
+    );
+    return row!.id;
+  });
+  return readChild(q, familyId, id, locale);
+}
+
+export async function updateChild(q: Queryable, familyId: number, id: number, input: ChildUpdate, locale: Locale, now: Date): Promise<Child> {
+  await readChild(q, familyId, id, locale);
+  await assertPhase(q, input.phase_id as number | undefined);
+  const sets: string[] = [];
+  const params: unknown[] = [id, familyId];
+  for (const field of ['first_name', 'last_name', 'gender', 'phase_id', 'birth_date'] as const) {
+    if (input[field] === undefined) continue;
+    params.push(input[field]);
+    sets.push(`${field} = $${params.length}`);
+  }
+  params.push(now);
+  await q.query(`UPDATE children SET ${[...sets, `updated_at = $${params.length}`].join(', ')} WHERE id = $1 AND family_id = $2`, params);
+  return readChild(q, familyId, id, locale);
+}
+
+/**
+ * Removes a child: archived when any request names it (kept in history, hidden from booking),
+ * otherwise deleted. The family keeps at least one active child. Null when deleted.
+ */
+export async function removeChild(
+  q: Db,
+  familyId: number,
+  id: number,
+  locale: Locale,
+  now: Date,
+): Promise<Child | null> {
+  const archived = await q.transaction(async (tx) => {
+    await lockFamily(tx, familyId);
+    const row = await tx.one<{ archived_at: Date | null }>('SELECT archived_at FROM children WHERE id = $1 AND family_id = $2', [id, familyId]);
+    if (!row) throw new ChildFailure(404, 'child_not_found');
+    if (row.archived_at === null && (await activeCount(tx, familyId)) <= 1) throw new ChildFailure(409, 'last_child');
+    const history = await tx.one('SELECT 1 AS x FROM requests WHERE child_id = $1 LIMIT 1', [id]);
+    if (history) {
+      await tx.query('UPDATE children SET archived_at = coalesce(archived_at, $2), updated_at = $2 WHERE id = $1', [id, now]);
+      return true;
+    }
+    await tx.query('DELETE FROM children WHERE id = $1', [id]);
+    return false;
+  });
+  return archived ? readChild(q, familyId, id, locale) : null;
+}
