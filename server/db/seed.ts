@@ -4,7 +4,7 @@
 import { hashPassword } from '../lib/password';
 import { seedPackages } from '../modules/packages/seed';
 import { ARAB_LEAGUE, OTHER_COUNTRIES } from './seed-data/countries';
-import { DEMO_STUDENT, DEMO_TEACHER_PASSWORD, DEMO_TEACHERS, OTHER_STUDENTS, type StudentSeed } from './seed-data/demo-people';
+import { DEMO_FAMILY, DEMO_FAMILY_SECOND_CHILD, DEMO_STUDENT, DEMO_TEACHER_PASSWORD, DEMO_TEACHERS, OTHER_STUDENTS, type StudentSeed } from './seed-data/demo-people';
 import { PHASES, SETTINGS, SUBJECTS } from './seed-data/reference';
 import { seedDemoHistory } from './seed-demo-history';
 import type { Db, Queryable } from './types';
@@ -69,7 +69,10 @@ async function insertStudent(tx: Queryable, s: StudentSeed, phases: Map<string, 
      VALUES ('student', $1, $2, $3, 'QA', $4, $5, 'active', true, now()) RETURNING id`,
     [s.first, s.last, s.phone, s.gender, must(phases.get(s.phase), `phase ${s.phase}`)],
   );
-  return must(row, 'student id').id;
+  const id = must(row, 'student id').id;
+  // The family's first child: the sign-up's name, gender and phase, as sign-up makes it.
+  await tx.query('SELECT family_first_child($1)', [id]);
+  return id;
 }
 
 async function seedDemoPeople(tx: Queryable): Promise<void> {
@@ -77,6 +80,15 @@ async function seedDemoPeople(tx: Queryable): Promise<void> {
   const subjects = await idsByCode(tx, 'subjects');
   const studentIds: number[] = [];
   for (const s of [DEMO_STUDENT, ...OTHER_STUDENTS]) studentIds.push(await insertStudent(tx, s, phases));
+  const family = await insertStudent(tx, DEMO_FAMILY, phases);
+  const sibling = DEMO_FAMILY_SECOND_CHILD;
+  await tx.query('INSERT INTO children (family_id, first_name, last_name, gender, phase_id) VALUES ($1, $2, $3, $4, $5)', [
+    family,
+    sibling.first,
+    sibling.last,
+    sibling.gender,
+    must(phases.get(sibling.phase), `phase ${sibling.phase}`),
+  ]);
 
   const passwordHash = await hashPassword(DEMO_TEACHER_PASSWORD);
   for (const t of DEMO_TEACHERS) {

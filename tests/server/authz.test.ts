@@ -22,6 +22,17 @@ interface Fixture {
   /** Student A's paid order (one for the whole matrix: it only needs reading). */
   paidOrder: number;
   ids: Record<Role, number>;
+  /** A second child of student A's family, made fresh for each row (no history: deletable). */
+  secondChild: number;
+}
+
+async function addChildOfA(): Promise<number> {
+  await t.db.query('SELECT family_first_child($1)', [t.callers.studentA.id]);
+  const row = await t.db.one<{ id: number }>(
+    `INSERT INTO children (family_id, first_name, last_name, gender, phase_id) VALUES ($1, 'مريم', 'الاختبار', 'female', (SELECT min(id) FROM phases)) RETURNING id`,
+    [t.callers.studentA.id],
+  );
+  return row!.id;
 }
 
 async function insertRequest(status: 'pending' | 'approved', startsInMinutes: number): Promise<{ id: number; channel: string }> {
@@ -60,7 +71,8 @@ async function fixture(): Promise<Fixture> {
   const url = ((await order.json()) as { data: { checkout_url: string } }).data.checkout_url;
   const ids = Object.fromEntries(ROLES.map((r) => [r, t.callers[r].id ?? 0])) as Record<Role, number>;
   const orderSession = new URL(url, 'http://x').pathname.split('/').pop()!;
-  return { pending: pending.id, approved: approved.id, channel: approved.channel, orderSession, paidOrder: await payOnce(pkg), ids };
+  const secondChild = await addChildOfA();
+  return { pending: pending.id, approved: approved.id, channel: approved.channel, orderSession, paidOrder: await payOnce(pkg), ids, secondChild };
 }
 
 type Cells = [anonymous: number, studentA: number, studentB: number, teacher: number, otherTeacher: number, reviewTeacher: number, admin: number];
@@ -126,6 +138,10 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/teachers':                          { url: () => '/api/v1/teachers',                                         expect: [200, 200, 200, 200, 200, 200, 200] },
   'GET /api/v1/teachers/:id':                      { url: (f) => `/api/v1/teachers/${f.ids.teacher}`,                       expect: [200, 200, 200, 200, 200, 200, 200] },
   'GET /api/v1/teachers/:id/availability':         { url: (f) => `/api/v1/teachers/${f.ids.teacher}/availability?days=2&duration=1`, expect: [200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/v1/children':                          { url: () => '/api/v1/children',                                         expect: [401, 200, 200, 403, 403, 403, 401] },
+  'POST /api/v1/children':                         { url: () => '/api/v1/children', body: () => ({}),                      expect: [401, 400, 400, 403, 403, 403, 401] },
+  'PATCH /api/v1/children/:id':                    { url: (f) => `/api/v1/children/${f.secondChild}`, body: () => ({}),   expect: [401, 200, 404, 403, 403, 403, 401] },
+  'DELETE /api/v1/children/:id':                   { url: (f) => `/api/v1/children/${f.secondChild}`,                       expect: [401, 200, 404, 403, 403, 403, 401] },
   'POST /api/v1/requests':                         { url: () => '/api/v1/requests', body: () => ({}),                      expect: [401, 400, 400, 403, 403, 403, 401] },
   'GET /api/v1/requests':                          { url: () => '/api/v1/requests',                                         expect: [401, 200, 200, 200, 200, 200, 401] },
   'GET /api/v1/requests/:id':                      { url: (f) => `/api/v1/requests/${f.pending}`,                           expect: [401, 200, 404, 200, 404, 404, 401] },
@@ -181,6 +197,34 @@ describe('authorization matrix', () => {
 
 /** The matrix signed everybody out last: a fresh session for a role. */
 const freshSession = async (role: Role) => ({ ...t.callers[role], headers: { Authorization: `Bearer ${await issueToken(t.db, t.callers[role].id!, new Date())}` } });
+
+describe('another child of the same family, and another family', () => {
+  it('the family sees and books for each of its children; another family never sees or books for them', async () => {
+    const second = await addChildOfA();
+    const { id } = await insertRequest('pending', 2 * 24 * 60);
+    await t.db.query('UPDATE requests SET child_id = $2 WHERE id = $1', [id, second]);
+    const a = await freshSession('studentA');
+    const b = await freshSession('studentB');
+    const seen = await t.call(a, 'GET', `/api/v1/requests/${id}`);
+    expect(seen.status).toBe(200);
+    expect(((await seen.json()) as { data: { child: { id: number; last_name: string | null } } }).data.child).toMatchObject({ id: second, last_name: 'الاختبار' });
+    const filtered = (await (await t.call(a, 'GET', `/api/v1/requests?child_id=${second}`)).json()) as { data: { id: number }[] };
+    expect(filtered.data.map((r) => r.id)).toEqual([id]);
+    // Another family: not the request, not the child, not as a filter, not to book for.
+    expect((await t.call(b, 'GET', `/api/v1/requests/${id}`)).status).toBe(404);
+    expect(((await (await t.call(b, 'GET', `/api/v1/requests?child_id=${second}`)).json()) as { data: unknown[] }).data).toEqual([]);
+    expect((await t.callJson(b, 'PATCH', `/api/v1/children/${second}`, { first_name: 'سلمى' })).status).toBe(404);
+    const teacher = t.callers.teacher.id!;
+    const subject = (await t.db.one<{ id: number }>('SELECT subject_id AS id FROM teacher_subjects WHERE teacher_id = $1 LIMIT 1', [teacher]))!.id;
+    const booking = { teacher_id: teacher, subject_id: subject, type: 'urgent', duration_hours: 1, child_id: second };
+    const stranger = await t.callJson(b, 'POST', '/api/v1/requests', booking);
+    expect(stranger.status).toBe(404);
+    expect(((await stranger.json()) as { code: string }).code).toBe('child_not_found');
+    // The teacher reads the child's first name and phase only.
+    const asTeacher = (await (await t.call(await freshSession('teacher'), 'GET', `/api/v1/requests/${id}`)).json()) as { data: { child: { first_name: string; last_name: string | null } } };
+    expect(asTeacher.data.child).toMatchObject({ first_name: 'مريم', last_name: null });
+  });
+});
 
 describe('a teacher who may not approve (in review)', () => {
   it('gets the same answer for another teacher’s request as for an id that does not exist', async () => {

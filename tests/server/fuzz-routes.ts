@@ -15,6 +15,7 @@ export interface FuzzTarget {
 
 const REGISTER = ['type', 'first_name', 'second_name', 'last_name', 'phone', 'country_code', 'gender', 'phase_id', 'email', 'birth_date', 'experience_years', 'qualification', 'country', 'password', 'password_confirmation', 'phases[]', 'subjects[]', 'id_front', 'time_zone'];
 const PROFILE = ['first_name', 'second_name', 'last_name', 'email', 'gender', 'phase_id', 'birth_date', 'description', 'experience_years', 'phases', 'subjects', 'working_hours', 'time_zone'];
+const CHILD = ['first_name', 'last_name', 'gender', 'phase_id', 'birth_date'];
 const CONFIRMATION = ['order_id', 'session', 'status', 'amount', 'currency', 'reference', 'signature'];
 
 export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
@@ -68,8 +69,12 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'GET /api/v1/teachers': { as: 'anonymous', query: ['search', 'subject_id', 'phase_id', 'gender', 'available_now', 'page', 'per_page'] },
   'GET /api/v1/teachers/:id': { as: 'anonymous' },
   'GET /api/v1/teachers/:id/availability': { as: 'anonymous', query: ['from', 'days', 'duration'] },
-  'POST /api/v1/requests': { as: 'studentA', fields: ['teacher_id', 'subject_id', 'type', 'starts_at', 'duration_hours', 'comment', 'broadcast', 'preferred_gender'] },
-  'GET /api/v1/requests': { as: 'teacher', query: ['status', 'page', 'per_page', 'role'] },
+  'GET /api/v1/children': { as: 'studentA', query: ['include_archived'] },
+  'POST /api/v1/children': { as: 'studentA', fields: CHILD },
+  'PATCH /api/v1/children/:id': { as: 'studentA', fields: CHILD },
+  'DELETE /api/v1/children/:id': { as: 'studentA' },
+  'POST /api/v1/requests': { as: 'studentA', fields: ['teacher_id', 'subject_id', 'child_id', 'type', 'starts_at', 'duration_hours', 'comment', 'broadcast', 'preferred_gender'] },
+  'GET /api/v1/requests': { as: 'teacher', query: ['status', 'filter', 'child_id', 'page', 'per_page', 'role'] },
   'GET /api/v1/requests/:id': { as: 'studentA' },
   'POST /api/v1/requests/:id/approve': { as: 'teacher' },
   'POST /api/v1/requests/:id/reject': { as: 'teacher', fields: ['reason'] },

@@ -32,6 +32,10 @@ export interface StudentSeed {
 /** The student a reviewer can sign in as (OTP codes go to the development outbox). */
 export const DEMO_STUDENT: StudentSeed = { first: 'يوسف', last: 'المري', phone: '+97455000001', gender: 'male', phase: 'primary_4' };
 
+/** A family with two children (the account's sign-up child first, then a sibling), to try booking for either. */
+export const DEMO_FAMILY: StudentSeed = { first: 'مريم', last: 'العطية', phone: '+97455000005', gender: 'female', phase: 'primary_2' };
+export const DEMO_FAMILY_SECOND_CHILD: Omit<StudentSeed, 'phone'> = { first: 'علي', last: 'العطية', gender: 'male', phase: 'preparatory_1' };
+
 export const OTHER_STUDENTS: StudentSeed[] = [
   { first: 'جود', last: 'الكواري', phone: '+97455000002', gender: 'female', phase: 'primary_2' },
   { first: 'حمد', last: 'الهاجري', phone: '+97455000003', gender: 'male', phase: 'preparatory_2' },

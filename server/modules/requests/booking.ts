@@ -94,6 +94,8 @@ async function broadcastTeachers(
  * (by `bookingCost`: the free trial for a short session while it is unused, otherwise package hours) — all in one transaction. Not enough hours: RequestFailure 402 and nothing written.
  */
 export async function createRequest(db: Db, studentId: number, body: CreateRequestParsed, now: Date): Promise<RequestChange> {
+  // A named child is checked first: another family's child is 404 whatever else the body says.
+  const named = body.child_id === undefined ? null : await bookedChild(db, studentId, body.child_id);
   const teacher = await db.one<{ id: number }>(`SELECT id FROM users WHERE id = $1 AND type = 'instructor' AND status = 'active'`, [body.teacher_id]);
   if (!teacher) throw new RequestFailure(400, REQUEST_ERROR.teacherUnavailable, 'teacher_id');
   const teaches = await db.one('SELECT 1 AS x FROM teacher_subjects WHERE teacher_id = $1 AND subject_id = $2', [body.teacher_id, body.subject_id]);
@@ -114,7 +116,7 @@ export async function createRequest(db: Db, studentId: number, body: CreateReque
   return db.transaction(async (tx) => {
     const family = await tx.one<{ id: number }>(`SELECT id FROM users WHERE id = $1 AND type = 'student' FOR UPDATE`, [studentId]);
     if (!family) throw new RequestFailure(403, 'requests_students_only');
-    const child = await bookedChild(tx, studentId, body.child_id);
+    const child = named ?? (await bookedChild(tx, studentId, undefined));
     // Two students booking the teacher's same time at once: the teacher's row lock serializes them and
     // the second one, reading again under the lock, is told the slot was just taken.
     await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [teacher.id]);
