@@ -6,7 +6,8 @@ import { Trans } from '@lingui/react/macro';
 import { BookingForm } from '../features/booking/booking-form';
 import { balanceQuery } from '../features/packages/packages-api';
 import { TeacherPage } from '../features/teachers/teacher-page';
-import { guard, selectAuthGuardState } from '../app/guards';
+import { guard } from '../app/guards';
+import { sameViewer, selectViewer } from '../domain/viewer';
 
 export const Route = createFileRoute('/teachers/$id')({
   // Not guardedPage(): a guest sent home from here carries the teacher along (/?book={id}, issue 11).
@@ -19,9 +20,10 @@ function TeacherRoute() {
   const { id } = Route.useParams();
   const { auth } = Route.useRouteContext();
   // The guard keeps everyone but students out; should anyone else get here, they see a prompt, not the form.
-  const isStudent = useSelector(auth, (s) => selectAuthGuardState(s).kind === 'student');
-  const studentKey = useSelector(auth, (s) => String(s.context.account?.id ?? 'student'));
-  const balance = useQuery({ ...balanceQuery(), enabled: isStudent });
+  const viewer = useSelector(auth, selectViewer, sameViewer);
+  const isFamily = viewer.kind === 'family';
+  const studentKey = String(isFamily ? (viewer.id ?? 'family') : 'family');
+  const balance = useQuery({ ...balanceQuery(), enabled: isFamily });
   const navigate = Route.useNavigate();
   const onBooked = useCallback((requestId: number) => void navigate({ to: '/session-details/$requestId', params: { requestId: String(requestId) } }), [navigate]);
   const onOpenPackages = useCallback(() => void navigate({ to: '/packages' }), [navigate]);
@@ -31,7 +33,7 @@ function TeacherRoute() {
     <TeacherPage
       id={Number.isInteger(teacherId) && teacherId > 0 ? teacherId : 0}
       booking={(teacher) =>
-        isStudent ? (
+        isFamily ? (
           <BookingForm
             studentKey={studentKey}
             teacher={teacher}
