@@ -61,7 +61,7 @@ export function redirectFor(auth: AuthGuardState, routeId: string): { to: string
 
   // Signed in from here on: the sign-in/up screens have nothing more to offer. A family that follows
   // "Start your free trial" (home's call to action) already has its account: the next step is a teacher.
-  if (routeId === SIGN_UP && auth.kind === 'student') return { to: '/teachers' };
+  if (routeId === SIGN_UP && auth.kind === 'family') return { to: '/teachers' };
   if (isAuthArea(routeId)) return { to: '/' };
 
   if (auth.kind === 'family') {

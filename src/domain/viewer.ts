@@ -30,9 +30,6 @@ export function selectViewer(snapshot: SnapshotFrom<AuthMachine>): Viewer {
 /** For useSelector: a new object only when who is looking changed. */
 export const sameViewer = (a: Viewer, b: Viewer): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-export const isFamily = (viewer: Viewer): viewer is Extract<Viewer, { kind: 'family' }> => viewer.kind === 'family';
-export const isTeacher = (viewer: Viewer): viewer is Extract<Viewer, { kind: 'teacher' }> => viewer.kind === 'teacher';
-
 /** A signed-in viewer as a party to lessons: the teacher, or the family (the wire calls that side the student). */
 export interface LessonParty {
   id: number | null;
