@@ -92,10 +92,10 @@ for (const locale of LOCALES) {
       await enterCode(page, locale, await latestCode(request, phone));
 
       await expect(page).toHaveURL(/\/complete-register$/);
-      await u.field('First name').fill('سارة');
-      await u.field('Last name').fill('أحمد');
+      await u.field("Your child's first name").fill('سارة');
+      await u.field("Your child's last name").fill('أحمد');
       await u.main.getByRole('radio', { name: u.text('Female'), exact: true }).check();
-      const phase = u.field('School phase');
+      const phase = u.field("Your child's school phase");
       await expect.poll(() => phase.locator('option').count()).toBeGreaterThan(1);
       await phase.selectOption({ index: 1 });
       await u.button('Save and continue').click();

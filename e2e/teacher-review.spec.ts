@@ -130,11 +130,11 @@ test('a student never sees the teacher screens', async ({ page, request }) => {
   await open(page, '/sign-up');
   const main = page.locator('main');
   const field = (label: string) => main.getByLabel(label, { exact: true }).and(main.locator('input:not([type=radio]), select'));
-  await field('First name').fill('سارة');
-  await field('Last name').fill('أحمد');
+  await field("Your child's first name").fill('سارة');
+  await field("Your child's last name").fill('أحمد');
   await field('Phone number').fill(phone.national);
   await main.getByRole('radio', { name: 'Female', exact: true }).check();
-  const phase = field('School phase');
+  const phase = field("Your child's school phase");
   await expect.poll(() => phase.locator('option').count()).toBeGreaterThan(1);
   await phase.selectOption({ index: 1 });
   await main.getByRole('button', { name: 'Create account', exact: true }).click();

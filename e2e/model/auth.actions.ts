@@ -57,15 +57,15 @@ export async function phaseId(request: APIRequestContext): Promise<number> {
 }
 
 async function pickPhase(w: AuthWorld) {
-  const phase = field(w, 'School phase');
+  const phase = field(w, "Your child's school phase");
   await expect.poll(() => phase.locator('option').count()).toBeGreaterThan(1);
   await phase.selectOption({ index: 1 });
 }
 
 export async function signUp(w: AuthWorld, phone: string) {
   await go(w, '/sign-up');
-  await field(w, 'First name').fill('سارة');
-  await field(w, 'Last name').fill('أحمد');
+  await field(w, "Your child's first name").fill('سارة');
+  await field(w, "Your child's last name").fill('أحمد');
   await field(w, 'Phone number').fill(national(phone));
   await main(w).getByRole('radio', { name: 'Female', exact: true }).check();
   await pickPhase(w);
@@ -161,8 +161,8 @@ export async function resetPassword(w: AuthWorld, right: boolean) {
 }
 
 export async function completeProfile(w: AuthWorld) {
-  await field(w, 'First name').fill('سارة');
-  await field(w, 'Last name').fill('أحمد');
+  await field(w, "Your child's first name").fill('سارة');
+  await field(w, "Your child's last name").fill('أحمد');
   await main(w).getByRole('radio', { name: 'Female', exact: true }).check();
   await pickPhase(w);
   await button(w, 'Save and continue').click();

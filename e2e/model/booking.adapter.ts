@@ -1,5 +1,5 @@
-// The booking machine through the real UI (model e2e): a new student (free trial, no hours) books the
-// demo teacher فاطمة (available all day, two subjects) step by step. Each event is once what a person
+// The booking machine through the real UI (model e2e): a new family of two children (free trial, no
+// hours) books the demo teacher فاطمة (available all day, two subjects) step by step, for its first child. Each event is once what a person
 // does on the teacher's page; a new balance is a reload (the page reads it again; bought hours are
 // bought through the fake checkout first). The server's answers to "Send the request" are arranged
 // before the click: the same time booked by another student (just taken), the free trial used up
@@ -12,7 +12,7 @@ import { createMachine, getNextSnapshot, initialTransition, type AnyStateMachine
 import { bookingMachine, type BookingContext, type BookingInput } from '../../machines/booking.machine';
 import { FailureError } from '../../contract/failure';
 import { open, preferences } from '../support/app';
-import { bearer, buyHours, json, newStudent } from '../support/api';
+import { addChild, bearer, buyHours, json, newStudent } from '../support/api';
 import type { Adapter } from './walker';
 
 const NOW = Date.UTC(2030, 0, 6, 7, 0);
@@ -41,6 +41,8 @@ const failed = (id: string, error: unknown): EventObject => ({ type: `xstate.err
 const refusal = (status: number, code: string | null) => new FailureError({ status, code, message: null, fieldErrors: {} });
 
 const ev = {
+  /** The first child offered (the family's first child: its id in the model stands for whichever it is). */
+  child: { type: 'booking.edit', patch: { childId: '1' } },
   subject: { type: 'booking.edit', patch: { subjectId: '3' } },
   oneHour: { type: 'booking.edit', patch: { durationHours: 1 } },
   twoHours: { type: 'booking.edit', patch: { durationHours: 2 } },
@@ -48,6 +50,7 @@ const ev = {
   comment: { type: 'booking.edit', patch: { comment: 'Tajweed, please' } },
   next: { type: 'booking.next', now: NOW },
   back: { type: 'booking.back' },
+  changeChild: { type: 'booking.change', step: 'child' },
   changeSubject: { type: 'booking.change', step: 'subject' },
   changeDuration: { type: 'booking.change', step: 'duration' },
   changeSlot: { type: 'booking.change', step: 'slot' },
@@ -75,6 +78,10 @@ const input: BookingInput = {
   teacherId: 9,
   teacher: { subjectIds: [3], timeZone: 'Asia/Qatar', slots: [SLOT], slotsFor: 1, availableNow: false },
   balance: ev.sameBalance.balance,
+  children: [
+    { id: 1, firstName: 'مريم' },
+    { id: 2, firstName: 'سالم' },
+  ],
 };
 
 const main = (w: BookingWorld) => w.page.locator('main');
@@ -136,6 +143,7 @@ async function send(w: BookingWorld) {
 function shows(state: string, fields: BookingContext['fields'], event: EventObject): boolean {
   const key = JSON.stringify(event);
   const is = (e: EventObject) => key === JSON.stringify(e);
+  if (is(ev.child)) return state === 'child' && fields.childId === '';
   if (is(ev.subject)) return state === 'subject' && fields.subjectId === '';
   if (is(ev.oneHour)) return state === 'duration' && fields.durationHours !== 1;
   if (is(ev.twoHours)) return state === 'duration' && fields.durationHours !== 2;
@@ -204,11 +212,13 @@ export const bookingAdapter: Adapter<BookingWorld> = {
   // The guards read the fields and the balance: states differing there are different states.
   serializeState: (s) => {
     const { fields, balance } = s.context as BookingContext;
-    return JSON.stringify([s.value, fields.subjectId, fields.durationHours, fields.startsAt, fields.comment, balance?.minutes_remaining]);
+    return JSON.stringify([s.value, fields.childId, fields.subjectId, fields.durationHours, fields.startsAt, fields.comment, balance?.minutes_remaining]);
   },
   async world(page, request, events) {
     const teacher = await demoTeacher(request);
     const student = (await newStudent(request, { phaseId: teacher.phases[0]!.id })).token;
+    // A family of two: the booking asks which child first.
+    await addChild(request, student, { firstName: 'سالم', phaseId: teacher.phases[0]!.id });
     const answers = events.flatMap((e, i) => (e === ev.submit ? [ANSWERS.find(([a]) => a === events[i + 1])?.[1] ?? null] : []));
     const world: BookingWorld = { page, request, teacher, student, slot: null, answers };
     await page.context().addCookies([{ name: 'ng-token', value: student, url: process.env.E2E_BASE_URL! }]);
@@ -219,6 +229,7 @@ export const bookingAdapter: Adapter<BookingWorld> = {
   },
   possible,
   events: [
+    { event: ev.child, run: (w) => main(w).getByRole('radio').first().check() },
     { event: ev.subject, run: (w) => main(w).getByRole('combobox', { name: 'Subject' }).selectOption({ index: 1 }).then(() => undefined) },
     { event: ev.oneHour, run: (w) => main(w).getByRole('combobox', { name: 'Duration' }).selectOption('1').then(() => undefined) },
     { event: ev.twoHours, run: (w) => main(w).getByRole('combobox', { name: 'Duration' }).selectOption('2').then(() => undefined) },
@@ -226,6 +237,7 @@ export const bookingAdapter: Adapter<BookingWorld> = {
     { event: ev.comment, run: (w) => main(w).getByRole('textbox', { name: 'Comment' }).fill('Tajweed, please') },
     { event: ev.next, run: (w) => button(w, 'Next').click() },
     { event: ev.back, run: (w) => button(w, 'Back').click() },
+    { event: ev.changeChild, run: (w) => button(w, 'Change: Child').click() },
     { event: ev.changeSubject, run: (w) => button(w, 'Change: Subject').click() },
     { event: ev.changeDuration, run: (w) => button(w, 'Change: Duration').click() },
     { event: ev.changeSlot, run: (w) => button(w, 'Change: Time').click() },
@@ -261,6 +273,7 @@ export const bookingAdapter: Adapter<BookingWorld> = {
     { event: ev.dropped },
   ],
   states: {
+    child: async (w) => expect(stepTitle(w)).toHaveText('Who is this lesson for?'),
     subject: async (w) => expect(stepTitle(w)).toHaveText('Which subject?'),
     duration: async (w) => expect(stepTitle(w)).toHaveText('How long?'),
     slot: async (w) => expect(stepTitle(w)).toHaveText('When?'),

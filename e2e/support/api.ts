@@ -77,6 +77,16 @@ export async function newStudent(request: APIRequestContext, options: NewStudent
   return { token, phone };
 }
 
+/** Adds a child to a family through POST v1/children; answers the new child's id. */
+export async function addChild(
+  request: APIRequestContext,
+  token: string,
+  child: { firstName: string; lastName?: string; gender?: 'male' | 'female'; phaseId: number },
+): Promise<number> {
+  const body = { first_name: child.firstName, last_name: child.lastName ?? 'السليطي', gender: child.gender ?? 'male', phase_id: child.phaseId };
+  return (await json<{ id: number }>(await request.post('/api/v1/children', { headers: bearer(token), data: body }), 'add a child')).id;
+}
+
 /** Buys the 4-hour package for the student through the fake checkout and waits for the hours. */
 export async function buyHours(request: APIRequestContext, token: string): Promise<void> {
   const packages = await json<Array<{ id: number; hours: number }>>(await request.get('/api/v1/packages'), 'packages');

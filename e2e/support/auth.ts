@@ -31,11 +31,11 @@ export async function signOutVisible(page: Page, locale: Locale) {
 export async function studentSignUp(page: Page, locale: Locale, phone: string) {
   const u = ui(page, locale);
   await open(page, '/sign-up');
-  await u.field('First name').fill('سارة');
-  await u.field('Last name').fill('أحمد');
+  await u.field("Your child's first name").fill('سارة');
+  await u.field("Your child's last name").fill('أحمد');
   await u.field('Phone number').fill(phone);
   await u.main.getByRole('radio', { name: u.text('Female'), exact: true }).check();
-  const phase = u.field('School phase');
+  const phase = u.field("Your child's school phase");
   await expect.poll(() => phase.locator('option').count()).toBeGreaterThan(1);
   await phase.selectOption({ index: 1 });
   await u.button('Create account').click();

@@ -1,4 +1,4 @@
-// What a booking holds and the client's rules over it (issues 6 and 11), apart from the statechart
+// What a booking holds and the client's rules over it (the child, subject, duration, time and review), apart from the statechart
 // that walks the steps (./machine.ts): the fields as the controls hold them, the steps they belong
 // to, the check of the contract's constants at a given instant, and the request body. Pure data and
 // functions, so the model tests and the UI judge exactly what the machine judges.
@@ -16,8 +16,10 @@ import { validationKeys } from '../../contract/validation';
 
 export type PreferredGender = '' | 'male' | 'female';
 
-/** What the student chose; plain values as the controls hold them, so a restored booking looks the same. */
+/** What the family chose; plain values as the controls hold them, so a restored booking looks the same. */
 export interface BookingFields {
+  /** The child the lesson is for (a family's active child, by id); '' until chosen. */
+  childId: string;
   /** '' until chosen. */
   subjectId: string;
   type: RequestType;
@@ -42,20 +44,30 @@ export interface BookingTeacher {
   availableNow: boolean | null;
 }
 
+/** One of the family's active children, as the picker names them. */
+export interface BookingChild {
+  id: number;
+  firstName: string;
+}
+
 export interface BookingBalance {
   minutes_remaining: number;
   free_trial_available: boolean;
 }
 
 /** The wire field names the form shows errors beside. */
-export type BookingField = 'subject_id' | 'type' | 'starts_at' | 'duration_hours' | 'comment' | 'preferred_gender';
+export type BookingField = 'child_id' | 'subject_id' | 'type' | 'starts_at' | 'duration_hours' | 'comment' | 'preferred_gender';
 
-/** The guided steps, in order; the review step holds the optional fields (comment, broadcast, gender). */
-export const BOOKING_STEPS = ['subject', 'duration', 'slot', 'review'] as const;
+/**
+ * The guided steps, in order; the review step holds the optional fields (comment, broadcast, gender).
+ * The child step is asked only when the family has more than one active child.
+ */
+export const BOOKING_STEPS = ['child', 'subject', 'duration', 'slot', 'review'] as const;
 export type BookingStep = (typeof BOOKING_STEPS)[number];
 
 /** Which step shows (and so focuses) each field's problem. */
 export const STEP_OF_FIELD: Record<BookingField, BookingStep> = {
+  child_id: 'child',
   subject_id: 'subject',
   duration_hours: 'duration',
   type: 'slot',
@@ -75,6 +87,7 @@ export const BOOKING_RULE = {
 export type FieldErrors = Partial<Record<BookingField, string[]>>;
 
 export const emptyFields = (): BookingFields => ({
+  childId: '',
   subjectId: '',
   type: 'schedule',
   startsAt: '',
@@ -84,10 +97,14 @@ export const emptyFields = (): BookingFields => ({
   preferredGender: '',
 });
 
-/** The body of POST v1/requests for these fields. */
-export function requestBodyOf(teacherId: number, fields: BookingFields): CreateRequest {
+/** POST v1/requests' body: the contract's, and the child the lesson is for. */
+export type BookingRequest = CreateRequest & { child_id?: number };
+
+/** The body of POST v1/requests for these fields (no child: the server takes the family's only one). */
+export function requestBodyOf(teacherId: number, fields: BookingFields): BookingRequest {
   const comment = fields.comment.trim();
   return {
+    ...(fields.childId ? { child_id: Number(fields.childId) } : {}),
     teacher_id: teacherId,
     subject_id: Number(fields.subjectId),
     type: fields.type,
@@ -103,13 +120,25 @@ export function requestBodyOf(teacherId: number, fields: BookingFields): CreateR
 const knownFor = (teacher: BookingTeacher | null, durationHours: number): teacher is BookingTeacher =>
   teacher !== null && teacher.slotsFor === durationHours;
 
+/** Whether the family must say which child the lesson is for: more than one active child. */
+export const choosesChild = (children: readonly BookingChild[] | null | undefined): boolean => (children?.length ?? 0) > 1;
+
+/** What the booking judges: the fields, the server's word on the teacher, and the family's children. */
+export interface BookingJudged {
+  fields: BookingFields;
+  teacher: BookingTeacher | null;
+  children?: readonly BookingChild[] | null;
+}
+
 /**
- * The client's check at `now`: every field problem, keyed by wire field. The contract's constants (1–6
- * hours, the lead time) and the offered times; funds are not a field problem (see `coversCost`).
+ * The client's check at `now`: every field problem, keyed by wire field. The child (one of the family's
+ * active children, when there are several), the contract's constants (1–6 hours, the lead time) and the
+ * offered times; funds are not a field problem (see `coversCost`).
  */
-export function fieldProblems(context: { fields: BookingFields; teacher: BookingTeacher | null }, now: number): FieldErrors {
-  const { fields, teacher } = context;
+export function fieldProblems(context: BookingJudged, now: number): FieldErrors {
+  const { fields, teacher, children } = context;
   const out: FieldErrors = {};
+  if (choosesChild(children) && !children?.some((c) => String(c.id) === fields.childId)) out.child_id = [validationKeys.required];
   if (!fields.subjectId) out.subject_id = [validationKeys.required];
   else if (teacher && !teacher.subjectIds.includes(Number(fields.subjectId))) out.subject_id = [REQUEST_ERROR.subjectNotTaught];
   if (fields.comment.trim().length > COMMENT_MAX_LENGTH) out.comment = [validationKeys.tooLong];
@@ -128,7 +157,7 @@ export function fieldProblems(context: { fields: BookingFields; teacher: Booking
 }
 
 /** The problems of one step only (what "next" on that step checks). */
-export function stepProblems(context: { fields: BookingFields; teacher: BookingTeacher | null }, step: BookingStep, now: number): FieldErrors {
+export function stepProblems(context: BookingJudged, step: BookingStep, now: number): FieldErrors {
   return Object.fromEntries(Object.entries(fieldProblems(context, now)).filter(([k]) => STEP_OF_FIELD[k as BookingField] === step));
 }
 
@@ -145,6 +174,7 @@ export function coversCost(context: { fields: BookingFields; balance: BookingBal
 
 /** The fields an edit of `key` speaks to: their old messages are cleared by it. */
 export function touchedBy(key: keyof BookingFields): BookingField[] {
+  if (key === 'childId') return ['child_id'];
   if (key === 'subjectId') return ['subject_id'];
   if (key === 'startsAt' || key === 'type') return ['starts_at', 'type'];
   if (key === 'durationHours') return ['duration_hours', 'starts_at'];

@@ -1,4 +1,5 @@
-// The guided booking statechart, version 2 (issue 11): subject → duration → slot (a free start on the
+// The guided booking statechart, version 2: child (only when the family has more than one active child)
+// → subject → duration → slot (a free start on the
 // calendar, or "now" when the teacher can take an urgent request) → review (subject, teacher, both
 // times with zones, the hours it costs against the balance or the free trial, broadcast, preferred
 // gender) → confirm (validating, submitting) → submitted. "Next" checks only its own step at the
@@ -9,8 +10,9 @@
 // the defaults fail loudly. Rules: ./fields.ts; persistence: ./persist.ts.
 import { assign, setup, fromPromise } from 'xstate';
 import { toFailure, type Failure } from '../../contract/failure';
-import { REQUEST_ERROR, canPay, type CreateRequest } from '../../contract/requests';
+import { REQUEST_ERROR, canPay } from '../../contract/requests';
 import {
+  choosesChild,
   emptyFields,
   firstProblemStep,
   coversCost,
@@ -18,8 +20,10 @@ import {
   stepProblems,
   touchedBy,
   type BookingBalance,
+  type BookingChild,
   type BookingField,
   type BookingFields,
+  type BookingRequest,
   type BookingStep,
   type BookingTeacher,
   type FieldErrors,
@@ -30,6 +34,8 @@ export interface BookingContext {
   fields: BookingFields;
   teacher: BookingTeacher | null;
   balance: BookingBalance | null;
+  /** The family's active children; null when unknown (the server then takes the only one). */
+  children: BookingChild[] | null;
   /**
    * Beside each field: a rule key (REQUEST_ERROR / BOOKING_RULE / validationKeys values, worded by the
    * UI) from the client check, or the server's own localized messages.
@@ -47,6 +53,16 @@ export interface BookingInput {
   teacherId: number;
   teacher?: BookingTeacher | null;
   balance?: BookingBalance | null;
+  children?: BookingChild[] | null;
+  /** The child last booked with this teacher: chosen already when still an active child. */
+  rememberedChildId?: number | null;
+}
+
+/** The child chosen at the start: the only one, or the one remembered for this teacher, or none yet. */
+function startingChild(input: BookingInput): string {
+  const children = input.children ?? [];
+  if (children.length === 1) return String(children[0]!.id);
+  return children.some((c) => c.id === input.rememberedChildId) ? String(input.rememberedChildId) : '';
 }
 
 export type BookingEvent =
@@ -59,12 +75,13 @@ export type BookingEvent =
   | { type: 'balance.loaded'; balance: BookingBalance }
   | { type: 'packages.open' };
 
-export const BOOKING_STATES = ['subject', 'duration', 'slot', 'review', 'validating', 'submitting', 'submitted', 'failed', 'needsPackage'] as const;
+export const BOOKING_STATES = ['child', 'subject', 'duration', 'slot', 'review', 'validating', 'submitting', 'submitted', 'failed', 'needsPackage'] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
 
 const isInsufficient = (failure: Failure) => failure.status === 402 || failure.code === REQUEST_ERROR.insufficientHours;
 
 const FIELD_OF_WIRE: Record<string, BookingField> = {
+  child_id: 'child_id',
   subject_id: 'subject_id',
   type: 'type',
   starts_at: 'starts_at',
@@ -80,7 +97,7 @@ const notProvided = (name: string) => () => {
 const bookingSetup = setup({
   types: { context: {} as BookingContext, events: {} as BookingEvent, input: {} as BookingInput },
   actors: {
-    createRequest: fromPromise<{ id: number }, CreateRequest>(() => Promise.reject(new Error('booking machine: createRequest not provided'))),
+    createRequest: fromPromise<{ id: number }, BookingRequest>(() => Promise.reject(new Error('booking machine: createRequest not provided'))),
   },
   actions: {
     edit: assign(({ context }, params: { patch: Partial<BookingFields> }) => {
@@ -100,7 +117,7 @@ const bookingSetup = setup({
     /** The submit's instant and the whole check at it, computed once: `validating` reads the result. */
     checkAll: assign(({ context }, params: { now: number }) => ({
       checkedAt: params.now,
-      fieldErrors: (['subject', 'duration', 'slot', 'review'] as const).reduce<FieldErrors>(
+      fieldErrors: (['child', 'subject', 'duration', 'slot', 'review'] as const).reduce<FieldErrors>(
         (all, step) => ({ ...all, ...stepProblems(context, step, params.now) }),
         {},
       ),
@@ -132,6 +149,8 @@ const bookingSetup = setup({
     refreshSlots: notProvided('refreshSlots'),
   },
   guards: {
+    /** One active child (or none known): nothing to ask, the booking starts at the subject. */
+    noChildToChoose: ({ context }) => !choosesChild(context.children),
     stepReady: ({ context }, params: { step: BookingStep; now: number }) =>
       Object.keys(stepProblems(context, params.step, params.now)).length === 0,
     firstProblemIs: ({ context }, params: { step: BookingStep }) => firstProblemStep(context.fieldErrors) === params.step,
@@ -157,7 +176,7 @@ const next = (step: BookingStep, to: BookingState) =>
   ] as const;
 
 /** From the review (and its refusals): "change" goes back to a step with everything kept. */
-const change = (['subject', 'duration', 'slot'] as const).map((step) => ({
+const change = (['child', 'subject', 'duration', 'slot'] as const).map((step) => ({
   guard: { type: 'changeTo' as const, params: ({ event }: { event: { step: BookingStep } }) => ({ step, wanted: event.step }) },
   target: step,
 }));
@@ -170,26 +189,34 @@ const submit = { target: 'validating', actions: { type: 'checkAll', params: ({ e
 export const bookingMachine = bookingSetup.createMachine({
   id: 'booking',
   description:
-    'Booking a session with one teacher, step by step: subject, duration, a free start (or now), a review of what it costs, the request, and the detour to the packages screen when the hours do not cover it.',
+    'Booking a session with one teacher, step by step: the child (when the family has several), subject, duration, a free start (or now), a review of what it costs, the request, and the detour to the packages screen when the hours do not cover it.',
   context: ({ input }) => ({
     teacherId: input.teacherId,
-    fields: emptyFields(),
+    fields: { ...emptyFields(), childId: startingChild(input) },
     teacher: input.teacher ?? null,
     balance: input.balance ?? null,
+    children: input.children ?? null,
     fieldErrors: {},
     formError: null,
     checkedAt: null,
     requestId: null,
   }),
-  initial: 'subject',
+  initial: 'child',
   on: {
     'teacher.loaded': { actions: { type: 'setTeacher', params: ({ event }) => ({ teacher: event.teacher }) } },
   },
   states: {
+    child: {
+      description:
+        'Step 0, only when the family has more than one active child: which child the lesson is for (the one last booked with this teacher comes chosen). With one child there is nothing to ask.',
+      tags: ['booking:step'],
+      always: { guard: 'noChildToChoose', target: 'subject' },
+      on: { 'booking.edit': edit, 'booking.next': next('child', 'subject'), 'balance.loaded': balance },
+    },
     subject: {
       description: 'Step 1: one of the teacher’s subjects.',
       tags: ['booking:step'],
-      on: { 'booking.edit': edit, 'booking.next': next('subject', 'duration'), 'balance.loaded': balance },
+      on: { 'booking.edit': edit, 'booking.next': next('subject', 'duration'), 'booking.back': 'child', 'balance.loaded': balance },
     },
     duration: {
       description: 'Step 2: 1–6 hours (the contract’s range); the free times are computed for it.',
@@ -212,7 +239,7 @@ export const bookingMachine = bookingSetup.createMachine({
       description:
         "Checked at the moment of confirm (once, by the submit's stamp): every step's rules, back to the earliest step with a problem; then whether the balance or the free trial covers it.",
       always: [
-        ...(['subject', 'duration', 'slot', 'review'] as const).map((step) => ({ guard: { type: 'firstProblemIs' as const, params: { step } }, target: step })),
+        ...(['child', 'subject', 'duration', 'slot', 'review'] as const).map((step) => ({ guard: { type: 'firstProblemIs' as const, params: { step } }, target: step })),
         { guard: 'cannotPay', target: 'needsPackage' },
         { target: 'submitting' },
       ],

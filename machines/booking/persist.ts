@@ -3,7 +3,7 @@
 // to the same step with everything chosen. A request in flight comes back as the review it came from
 // (whether it arrived is for the requests screen to show, never a silent second submit).
 import type { SnapshotFrom } from 'xstate';
-import { emptyFields } from './fields';
+import { emptyFields, type BookingChild } from './fields';
 import { BOOKING_STATES, bookingMachine, type BookingContext, type BookingState } from './machine';
 
 export type BookingMachine = typeof bookingMachine;
@@ -22,8 +22,11 @@ export function persistBooking(snapshot: BookingSnapshot): PersistedBooking | nu
   return { value: value === 'submitting' || value === 'validating' ? 'review' : value, context: snapshot.context };
 }
 
-/** A snapshot to start the actor from, or null when `saved` is not a booking of this teacher. */
-export function restoreBooking(saved: unknown, teacherId: number): BookingSnapshot | null {
+/**
+ * A snapshot to start the actor from, or null when `saved` is not a booking of this teacher. `children`,
+ * when known, replaces the saved list (a child may have been added or archived since).
+ */
+export function restoreBooking(saved: unknown, teacherId: number, children?: BookingChild[] | null): BookingSnapshot | null {
   if (!saved || typeof saved !== 'object') return null;
   const { value: raw, context } = saved as { value?: string; context?: Partial<BookingContext> & { submittedAt?: number | null } };
   // A draft of the first version (one form, 'editing') starts over at the first step with its fields.
@@ -42,6 +45,7 @@ export function restoreBooking(saved: unknown, teacherId: number): BookingSnapsh
       requestId: null,
       teacher: context.teacher ?? null,
       balance: context.balance ?? null,
+      children: children !== undefined ? children : (context.children ?? null),
     },
   });
 }

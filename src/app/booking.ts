@@ -4,11 +4,10 @@
 // "just taken" by the caller's query client. A refusal is rethrown as it is: the
 // client's ApiError is a FailureError, which the machine reads with contract/failure.ts `toFailure`.
 import { fromPromise } from 'xstate';
-import type { CreateRequest } from '../../contract/requests';
-import { bookingMachine } from '../../machines/booking.machine';
+import { bookingMachine, type BookingRequest } from '../../machines/booking.machine';
 
 export interface BookingEffects {
-  createRequest: (body: CreateRequest) => Promise<{ id: number }>;
+  createRequest: (body: BookingRequest) => Promise<{ id: number }>;
   openPackages: () => void;
   /** "Just taken": fetch the free times again. */
   refreshSlots: () => void;
@@ -16,7 +15,7 @@ export interface BookingEffects {
 
 export function bookingLogic(effects: BookingEffects) {
   return bookingMachine.provide({
-    actors: { createRequest: fromPromise<{ id: number }, CreateRequest>(({ input }) => effects.createRequest(input)) },
+    actors: { createRequest: fromPromise<{ id: number }, BookingRequest>(({ input }) => effects.createRequest(input)) },
     actions: { openPackages: () => effects.openPackages(), refreshSlots: () => effects.refreshSlots() },
   });
 }

@@ -15,28 +15,17 @@
 // - While the start-up check runs nothing is decided (the app shows the boot spinner meanwhile).
 import { redirect } from '@tanstack/react-router';
 import type { SnapshotFrom } from 'xstate';
-import type { TeacherStatus } from '../../contract/account';
 import type { AuthMachine } from '../../machines/auth.machine';
+import { selectViewer, type Viewer } from '../domain/viewer';
 import type { RouterContext } from './router-context';
 
-export type AuthGuardState =
-  | { kind: 'checking' }
-  | { kind: 'anonymous' }
-  | { kind: 'student' }
-  | { kind: 'teacher'; status: TeacherStatus }
-  | { kind: 'incompleteProfile' };
+/** Route access depends on who is looking and nothing else (src/domain/viewer.ts). */
+export type AuthGuardState = Viewer;
 
 export type AuthSnapshot = SnapshotFrom<AuthMachine>;
 
 /** The only part of the auth snapshot route access depends on. */
-export function selectAuthGuardState(snapshot: AuthSnapshot): AuthGuardState {
-  if (snapshot.matches('checking')) return { kind: 'checking' };
-  const account = snapshot.context.account;
-  if (!snapshot.matches('loggedIn') || !account) return { kind: 'anonymous' };
-  if (account.profile_complete === false) return { kind: 'incompleteProfile' };
-  if (account.is_teacher) return { kind: 'teacher', status: account.status ?? 'in_review' };
-  return { kind: 'student' };
-}
+export const selectAuthGuardState = (snapshot: AuthSnapshot): AuthGuardState => selectViewer(snapshot);
 
 const LOGIN_REQUIRED = new Set([
   '/profile',
@@ -64,7 +53,7 @@ export function redirectFor(auth: AuthGuardState, routeId: string): { to: string
 
   if (auth.kind === 'incompleteProfile') return routeId === COMPLETE_REGISTER ? null : { to: '/complete-register' };
 
-  if (auth.kind === 'anonymous') {
+  if (auth.kind === 'guest') {
     if (LOGIN_REQUIRED.has(routeId) || STUDENTS_ONLY.has(routeId)) return { to: '/' };
     if (routeId === COMPLETE_REGISTER || routeId === TEACHER_TERMS) return { to: '/' };
     return null;
@@ -72,10 +61,10 @@ export function redirectFor(auth: AuthGuardState, routeId: string): { to: string
 
   // Signed in from here on: the sign-in/up screens have nothing more to offer. A family that follows
   // "Start your free trial" (home's call to action) already has its account: the next step is a teacher.
-  if (routeId === SIGN_UP && auth.kind === 'student') return { to: '/teachers' };
+  if (routeId === SIGN_UP && auth.kind === 'family') return { to: '/teachers' };
   if (isAuthArea(routeId)) return { to: '/' };
 
-  if (auth.kind === 'student') {
+  if (auth.kind === 'family') {
     if (routeId === IN_REVIEW || routeId === TEACHER_TERMS) return { to: '/' };
     return null;
   }

@@ -9,14 +9,13 @@ import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { useSelector } from './use-selector';
 import { lazy, Suspense } from 'react';
-import { selectAccount } from '../../machines/auth/selectors';
 import { activateLocale } from '../i18n/i18n';
 import { appName } from './titles';
 import { useDarkMode } from './theme';
 import { Button } from '../ui/button';
 import { BrandMark } from '../domain/brand-mark';
 import { Icon } from '../domain/icon';
-import { selectAuthGuardState } from './guards';
+import { sameViewer, selectViewer } from '../domain/viewer';
 import { canOpen } from './header-links';
 import { AccountMenu } from './account-menu';
 import { useDisclosure } from './use-disclosure';
@@ -32,10 +31,10 @@ export function Header() {
   const { t } = useMacroLingui();
   const [dark, setDark] = useDarkMode();
   const { auth } = useRouteContext({ from: '__root__' });
-  // Compared by kind and status only, so the header re-renders when access changes, not on every event.
-  const state = useSelector(auth, selectAuthGuardState, (a, b) => JSON.stringify(a) === JSON.stringify(b));
-  const accountId = useSelector(auth, (snapshot) => selectAccount(snapshot)?.id);
-  const loggedIn = state.kind !== 'anonymous' && state.kind !== 'checking';
+  // Compared by who is looking only, so the header re-renders when access changes, not on every event.
+  const state = useSelector(auth, selectViewer, sameViewer);
+  const accountId = state.kind === 'family' || state.kind === 'teacher' ? (state.id ?? undefined) : undefined;
+  const loggedIn = state.kind !== 'guest' && state.kind !== 'checking';
   const { open, toggle, panelId, buttonRef, rootRef, closeOnLink } = useDisclosure();
   const other = i18n.locale === 'ar' ? 'en' : 'ar';
   const otherName = other === 'en' ? 'English' : 'العربية';
@@ -121,7 +120,7 @@ export function Header() {
           <div className="account-area" data-testid="account-area">
             {loggedIn ? (
               <>
-                {state.kind === 'student' ? (
+                {state.kind === 'family' ? (
                   <Suspense fallback={null}>
                     <HeaderBalance />
                   </Suspense>

@@ -6,18 +6,22 @@ import { useEffect } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { AccountRecord } from '../../contract/account';
 import { teacherStatusMachine, type TeacherStatusEvent } from '../../machines/teacher-status.machine';
 import { acceptTerms, submitDocuments } from '../features/teacher/teacher-api';
 import { toast } from '../ui/toast-store';
+import { selectViewer } from '../domain/viewer';
 import type { AuthActor } from './auth';
+import type { AuthSnapshot } from './guards';
 import { useWatchedActor } from './watch';
 
-/** The account's teacher status as the machine's event; null for a student or nobody. */
-export function teacherStatusEventOf(account: AccountRecord | null): Extract<TeacherStatusEvent, { type: 'status.changed' }> | null {
-  if (!account?.is_teacher) return null;
-  // Unknown status: least access until the server says (as the guards do).
-  return { type: 'status.changed', status: account.status ?? 'in_review', reason: account.review_reason ?? null };
+type StatusChanged = Extract<TeacherStatusEvent, { type: 'status.changed' }>;
+
+/** A teacher's status (and reviewer's reason) as the machine's event; null for a family or nobody. */
+function teacherStatusEventOf(snapshot: AuthSnapshot): StatusChanged | null {
+  const viewer = selectViewer(snapshot);
+  if (viewer.kind !== 'teacher') return null;
+  // The viewer's status is already "in review" while unknown: least access until the server says.
+  return { type: 'status.changed', status: viewer.status, reason: snapshot.context.account?.review_reason ?? null };
 }
 
 export function useTeacherStatus(auth: AuthActor) {
@@ -46,14 +50,14 @@ export function useTeacherStatus(auth: AuthActor) {
 
   useEffect(() => {
     let last: string | null = null;
-    const follow = (account: AccountRecord | null) => {
-      const event = teacherStatusEventOf(account);
+    const follow = (snapshot: AuthSnapshot) => {
+      const event = teacherStatusEventOf(snapshot);
       const key = event && `${event.status}\n${event.reason ?? ''}`;
       if (event && key !== last) actor.send(event);
       last = key;
     };
-    follow(auth.getSnapshot().context.account);
-    const subscription = auth.subscribe((snapshot) => follow(snapshot.context.account));
+    follow(auth.getSnapshot());
+    const subscription = auth.subscribe(follow);
     return () => subscription.unsubscribe();
   }, [auth, actor]);
 

@@ -90,12 +90,13 @@ export function EmailField({ autoComplete }: { autoComplete: 'email' | 'username
   return <TextField label={t`Email`} type="email" autoComplete={autoComplete} dir="ltr" inputMode="email" />;
 }
 
-export function GenderField() {
+/** `label`: the legend when the gender is someone else's (a child's). */
+export function GenderField({ label }: { label?: string } = {}) {
   const field = useFieldContext<string>();
   const { t, i18n } = useLingui();
   return (
     <ChoiceGroup
-      legend={t`Gender`}
+      legend={label ?? t`Gender`}
       name={field.name}
       required
       choices={[
@@ -108,10 +109,11 @@ export function GenderField() {
   );
 }
 
-export function PhaseField() {
+/** `label`: when the phase is someone else's (a child's). */
+export function PhaseField({ label }: { label?: string } = {}) {
   const { t } = useLingui();
   const phases = usePhaseOptions();
-  return <SelectField label={t`School phase`} placeholder={phases.isLoading ? t`Loading…` : t`Choose the phase`} options={phases.data ?? []} />;
+  return <SelectField label={label ?? t`School phase`} placeholder={phases.isLoading ? t`Loading…` : t`Choose the phase`} options={phases.data ?? []} />;
 }
 
 /** The texted code: one field (not six boxes) for the numeric keypad and the browser's SMS code autofill. */

@@ -8,13 +8,17 @@ import type { AnyAppForm } from './app-form';
 import { fieldValidators } from './field-groups';
 import { confirmationProblem } from './rules';
 
-/** First and last name side by side; with `second`, a teacher's three names in a row. */
-export function ArabicNameFields({ form, second = false }: { form: AnyAppForm; second?: boolean }) {
+/**
+ * First and last name side by side; with `second`, a teacher's three names in a row; with `child`, a
+ * child's names worded for the parent who types them ("Your child's first name").
+ */
+export function ArabicNameFields({ form, second = false, child = false }: { form: AnyAppForm; second?: boolean; child?: boolean }) {
   const { t } = useLingui();
+  // A parent's browser must not fill in the parent's own name for the child.
   const names = [
-    { name: 'first_name', label: t`First name`, autoComplete: 'given-name' },
+    { name: 'first_name', label: child ? t`Your child's first name` : t`First name`, autoComplete: child ? 'off' : 'given-name' },
     ...(second ? [{ name: 'second_name', label: t`Second name`, autoComplete: 'additional-name' }] : []),
-    { name: 'last_name', label: t`Last name`, autoComplete: 'family-name' },
+    { name: 'last_name', label: child ? t`Your child's last name` : t`Last name`, autoComplete: child ? 'off' : 'family-name' },
   ];
   return (
     <div className={second ? 'form-triple' : 'form-pair'}>
@@ -27,12 +31,13 @@ export function ArabicNameFields({ form, second = false }: { form: AnyAppForm; s
   );
 }
 
-/** A student's gender and school phase (sign-up, complete registration). */
+/** A child's gender and school phase (sign-up, complete registration, the profile's children). */
 export function GenderAndPhaseFields({ form }: { form: AnyAppForm }) {
+  const { t } = useLingui();
   return (
     <>
-      <form.AppField name="gender" validators={fieldValidators.required}>{(field) => <field.GenderField />}</form.AppField>
-      <form.AppField name="phase_id" validators={fieldValidators.required}>{(field) => <field.PhaseField />}</form.AppField>
+      <form.AppField name="gender" validators={fieldValidators.required}>{(field) => <field.GenderField label={t`Your child's gender`} />}</form.AppField>
+      <form.AppField name="phase_id" validators={fieldValidators.required}>{(field) => <field.PhaseField label={t`Your child's school phase`} />}</form.AppField>
     </>
   );
 }

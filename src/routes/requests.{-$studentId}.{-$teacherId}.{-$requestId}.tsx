@@ -2,10 +2,10 @@ import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { REQUEST_FILTERS, type RequestFilter } from '../../contract/request-values';
-import { selectAccount } from '../../machines/auth.machine';
 import { HoursPrompt } from '../features/profile/hours-prompt';
 import { RequestsPage } from '../features/requests/requests-page';
 import { guardedPage } from '../app/route-options';
+import { lessonParty, sameViewer, selectViewer } from '../domain/viewer';
 
 interface RequestsSearch {
   filter?: RequestFilter;
@@ -33,7 +33,7 @@ export const Route = createFileRoute('/requests/{-$studentId}/{-$teacherId}/{-$r
 
 function RequestsRoute() {
   const { auth } = Route.useRouteContext();
-  const account = useSelector(auth, selectAccount);
+  const viewer = useSelector(auth, selectViewer, sameViewer);
   const params = Route.useParams();
   const { filter = 'all', page = 1 } = Route.useSearch();
   const navigate = Route.useNavigate();
@@ -49,7 +49,7 @@ function RequestsRoute() {
   );
   return (
     <RequestsPage
-      viewer={{ id: account?.id ?? null, role: account?.is_teacher ? 'teacher' : 'student' }}
+      viewer={lessonParty(viewer)}
       filter={filter}
       page={page}
       studentId={idOf(params.studentId)}
@@ -58,7 +58,7 @@ function RequestsRoute() {
       onFilterChange={onFilterChange}
       onPageChange={onPageChange}
       onShowAll={onShowAll}
-      notice={account?.is_teacher ? <HoursPrompt /> : null}
+      notice={viewer.kind === 'teacher' ? <HoursPrompt /> : null}
     />
   );
 }

@@ -2,11 +2,14 @@ import { useCallback } from 'react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { childrenQuery, type Child } from '../api/children';
+import { Spinner } from '../ui/spinner';
 import { BookingForm } from '../features/booking/booking-form';
 import { balanceQuery } from '../features/packages/packages-api';
 import { TeacherPage } from '../features/teachers/teacher-page';
-import { guard, selectAuthGuardState } from '../app/guards';
+import { guard } from '../app/guards';
+import { sameViewer, selectViewer } from '../domain/viewer';
 
 export const Route = createFileRoute('/teachers/$id')({
   // Not guardedPage(): a guest sent home from here carries the teacher along (/?book={id}, issue 11).
@@ -15,13 +18,19 @@ export const Route = createFileRoute('/teachers/$id')({
   component: TeacherRoute,
 });
 
+/** The family's active children as the booking names them. */
+const toBookingChildren = (children: Child[]) => children.filter((c) => !c.archived).map((c) => ({ id: c.id, firstName: c.first_name }));
+
 function TeacherRoute() {
   const { id } = Route.useParams();
   const { auth } = Route.useRouteContext();
   // The guard keeps everyone but students out; should anyone else get here, they see a prompt, not the form.
-  const isStudent = useSelector(auth, (s) => selectAuthGuardState(s).kind === 'student');
-  const studentKey = useSelector(auth, (s) => String(s.context.account?.id ?? 'student'));
-  const balance = useQuery({ ...balanceQuery(), enabled: isStudent });
+  const viewer = useSelector(auth, selectViewer, sameViewer);
+  const isFamily = viewer.kind === 'family';
+  const studentKey = String(isFamily ? (viewer.id ?? 'family') : 'family');
+  const balance = useQuery({ ...balanceQuery(), enabled: isFamily });
+  const { i18n } = useLingui();
+  const children = useQuery({ ...childrenQuery(i18n.locale), enabled: isFamily, select: toBookingChildren });
   const navigate = Route.useNavigate();
   const onBooked = useCallback((requestId: number) => void navigate({ to: '/session-details/$requestId', params: { requestId: String(requestId) } }), [navigate]);
   const onOpenPackages = useCallback(() => void navigate({ to: '/packages' }), [navigate]);
@@ -31,11 +40,14 @@ function TeacherRoute() {
     <TeacherPage
       id={Number.isInteger(teacherId) && teacherId > 0 ? teacherId : 0}
       booking={(teacher) =>
-        isStudent ? (
+        isFamily && children.isPending ? (
+          <Spinner />
+        ) : isFamily ? (
           <BookingForm
             studentKey={studentKey}
             teacher={teacher}
             balance={balance.data}
+            children={children.data ?? null}
             onBooked={onBooked}
             onOpenPackages={onOpenPackages}
           />

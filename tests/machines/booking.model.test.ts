@@ -1,5 +1,5 @@
 // Model-based paths through the guided booking statechart v2: every state and transition is reached by
-// replayed generated paths (user edits, next/back/change between the steps, confirms at a fixed clock,
+// replayed generated paths (the child picked or left to the only child, user edits, next/back/change between the steps, confirms at a fixed clock,
 // balance and teacher updates, and every answer of the createRequest actor), with what the steps rely
 // on checked at every snapshot — nothing chosen is ever lost, the request only leaves when every rule passes and the balance covers it, and every
 // snapshot survives the sessionStorage round trip.
@@ -26,9 +26,15 @@ const inHalfAnHour = { startsAt: new Date(now + 30 * 60_000).toISOString() };
 // The server's free times, for one and for two hours.
 const teacherOf = (slotsFor: number) => ({ subjectIds: [3], timeZone: 'Asia/Qatar', slots: [inTwoHours.startsAt], slotsFor, availableNow: true });
 
-const complete = { ...emptyFields(), subjectId: '3', ...inTwoHours };
+const complete = { ...emptyFields(), childId: '21', subjectId: '3', ...inTwoHours };
+// A family of two children: the booking asks which one the lesson is for.
+const twoChildren = [
+  { id: 21, firstName: 'ريم' },
+  { id: 22, firstName: 'سالم' },
+];
 const sample: BookingContext = {
   teacherId: 9,
+  children: twoChildren,
   // A restored draft that is complete: the journey and the server's answers are explored from it.
   fields: complete,
   teacher: teacherOf(1),
@@ -53,7 +59,7 @@ const journey: BookingEvent[] = [
   { type: 'booking.back' },
   { type: 'booking.submit', now },
   { type: 'booking.edit', patch: { durationHours: 2 } },
-  ...BOOKING_STEPS.slice(0, 3).map((step): BookingEvent => ({ type: 'booking.change', step })),
+  ...BOOKING_STEPS.slice(0, 4).map((step): BookingEvent => ({ type: 'booking.change', step })),
   { type: 'balance.loaded', balance: { minutes_remaining: 600, free_trial_available: false } },
   // Still short after a visit to the packages screen without buying.
   { type: 'balance.loaded', balance: { minutes_remaining: 0, free_trial_available: false } },
@@ -70,6 +76,14 @@ const problems: BookingEvent[] = [
   { type: 'booking.edit', patch: { durationHours: 7 } },
   { type: 'booking.edit', patch: inHalfAnHour },
   { type: 'booking.edit', patch: { comment: 'x'.repeat(COMMENT_MAX_LENGTH + 1) } },
+];
+
+// Runs 3 and 4, the child step: a family of one is never asked; a family of two must choose.
+const oneChildEvents: BookingEvent[] = [{ type: 'booking.change', step: 'child' }, { type: 'booking.back' }];
+const noChildYetEvents: BookingEvent[] = [
+  { type: 'booking.submit', now },
+  { type: 'booking.next', now },
+  { type: 'booking.edit', patch: { childId: '22' } },
 ];
 
 const actors = {
@@ -94,7 +108,13 @@ const expectations: Record<string, (s: AnyMachineSnapshot) => void> = {
     expect(s.hasTag('booking:review')).toBe(true);
     expect(s.can({ type: 'booking.submit', now })).toBe(true);
   },
+  child: (s) => {
+    // Asked only of a family with several children.
+    expect(s.context.children.length).toBeGreaterThan(1);
+  },
   submitting: (s) => {
+    // The lesson is for one of the family's children (the only one, or the one chosen).
+    expect(s.context.children.map((c: { id: number }) => String(c.id))).toContain(s.context.fields.childId);
     // Only a complete, rule-abiding booking the balance or the free trial covers reaches the server.
     expect(fieldProblems(s.context, now)).toEqual({});
     expect(s.context.fields.startsAt).toBe(inTwoHours.startsAt);
@@ -139,7 +159,7 @@ const invariant = (s: AnyMachineSnapshot) => {
 };
 
 describe('booking machine v2, model-based', () => {
-  it('reaches every state and transition over two bounded runs; submits only valid, paid bookings; never loses the form', () => {
+  it('reaches every state and transition over four bounded runs; submits only valid, paid bookings; never loses the form', () => {
     const journeyMachine = modelFrom(sample, 'subject');
     const first = runModel({
       machine: journeyMachine,
@@ -160,12 +180,32 @@ describe('booking machine v2, model-based', () => {
       invariant,
       expectations,
     });
-    console.log(first.summary);
-    console.log(second.summary);
-    const missed = <T>(a: T[], b: T[]) => a.filter((x) => b.includes(x));
-    expect(missed(first.coverage.states.missing, second.coverage.states.missing)).toEqual([]);
-    expect(missed(first.coverage.transitions.missing, second.coverage.transitions.missing)).toEqual([]);
+    // Run 3, one child: nothing to ask, "change" back to the start lands on the subject.
+    const third = runModel({
+      machine: modelFrom({ ...sample, children: [twoChildren[0]!] }, 'review'),
+      events: oneChildEvents,
+      actors: {},
+      invariant,
+      expectations,
+    });
+    // Run 4, no child chosen yet in a family of two: the confirm goes back to the child, "next" there
+    // waits for one.
+    const fourth = runModel({
+      machine: modelFrom({ ...sample, fields: { ...complete, childId: '' } }, 'review'),
+      events: noChildYetEvents,
+      actors: {},
+      invariant,
+      expectations,
+    });
+    for (const run of [first, second, third, fourth]) console.log(run.summary);
+    const missed = <T>(...runs: T[][]) => runs[0]!.filter((x) => runs.every((run) => run.includes(x)));
+    const runs = [first, second, third, fourth];
+    expect(missed(...runs.map((r) => r.coverage.states.missing))).toEqual([]);
+    expect(missed(...runs.map((r) => r.coverage.transitions.missing))).toEqual([]);
     expect(first.coverage.transitions.total).toBe(second.coverage.transitions.total);
+    expect(third.coverage.transitions.total).toBe(second.coverage.transitions.total);
     expect(first.simplePaths).toBeGreaterThan(2);
-  });
+    // About 24,000 replayed steps: the child step made the journey a third longer than the default
+    // 20 s allows on a busy machine.
+  }, 90_000);
 });

@@ -21,7 +21,7 @@ export function CompleteRegisterPage({ auth }: { auth: AuthActor }) {
   return (
     <AuthCard title={<Trans>Complete registration</Trans>}>
       <p className="muted">
-        <Trans>A few details are missing from your account. Please complete them to continue.</Trans>
+        <Trans>A few details are missing from your account. Please tell us about your child to continue.</Trans>
       </p>
       <FormShell
         {...shell}
@@ -29,8 +29,13 @@ export function CompleteRegisterPage({ auth }: { auth: AuthActor }) {
         errorTitle={t`Could not save:`}
         submitLabel={<Trans>Save and continue</Trans>}
       >
-        <ArabicNameFields form={form} />
-        <GenderAndPhaseFields form={form} />
+        <fieldset className="form-group">
+          <legend className="form-group-title">
+            <Trans>Your child</Trans>
+          </legend>
+          <ArabicNameFields form={form} child />
+          <GenderAndPhaseFields form={form} />
+        </fieldset>
       </FormShell>
     </AuthCard>
   );

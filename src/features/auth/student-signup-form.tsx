@@ -1,5 +1,7 @@
-// Student sign-up (spec §3, §7): names in Arabic, phone with country, gender and school phase. The
-// machine posts it (type student); a new phone goes to the code screen, a taken one takes a 409 branch.
+// Family sign-up (spec §3, §7): the parent's phone with country, then the first child — names in
+// Arabic, gender and school phase — worded for the parent who types them. The machine posts it (type
+// student: the server makes the family account and its first child); a new phone goes to the code
+// screen, a taken one takes a 409 branch. More children are added on the profile.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FormShell } from '../../ui/form-shell';
 import { emptyPhone } from '../../ui/phone-input';
@@ -30,12 +32,21 @@ export function StudentSignupForm({ auth }: { auth: AuthActor }) {
       label={t`Student sign up`}
       errorTitle={t`The account could not be created:`}
       submitLabel={<Trans>Create account</Trans>}
+      intro={
+        <p className="muted">
+          <Trans>You sign up as the parent: the phone number is yours, and the rest is about your child. You can add more children later on your profile.</Trans>
+        </p>
+      }
     >
-      <ArabicNameFields form={form} />
-
       <form.AppField name="phone" validators={fieldValidators.phone}>{(field) => <field.PhoneField />}</form.AppField>
 
-      <GenderAndPhaseFields form={form} />
+      <fieldset className="form-group">
+        <legend className="form-group-title">
+          <Trans>Your child</Trans>
+        </legend>
+        <ArabicNameFields form={form} child />
+        <GenderAndPhaseFields form={form} />
+      </fieldset>
     </FormShell>
   );
 }

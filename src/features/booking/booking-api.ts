@@ -3,10 +3,11 @@
 // stays the client's ApiError (a contract FailureError) all the way to the machine.
 import { queryOptions } from '@tanstack/react-query';
 import { availabilityResponseSchema, type Availability } from '../../../contract/availability';
-import { requestDetailResponseSchema, type CreateRequest, type RequestDetail } from '../../../contract/requests';
+import { requestDetailResponseSchema, type RequestDetail } from '../../../contract/requests';
+import type { BookingRequest } from '../../../machines/booking.machine';
 import { api, type ApiClient } from '../../api/client';
 
-export async function createBookingRequest(body: CreateRequest, client: ApiClient = api): Promise<RequestDetail> {
+export async function createBookingRequest(body: BookingRequest, client: ApiClient = api): Promise<RequestDetail> {
   const res = await client<unknown>('v1/requests', { method: 'POST', body });
   return requestDetailResponseSchema.parse(res).data;
 }

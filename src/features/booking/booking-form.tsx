@@ -1,4 +1,5 @@
-// The guided booking of a teacher's page (spec §3 "Booking", §5; issues 6 and 11): subject → duration
+// The guided booking of a teacher's page (spec §3 "Booking", §5): the child (when the family has
+// several) → subject → duration
 // → time (a free start on the calendar the server computes, or "now" when the teacher can take an
 // urgent request) → review (both clocks with zones, the hours it costs, broadcast, preferred gender,
 // comment) → confirm. The booking statechart (machines/booking) holds the fields and judges each
@@ -13,6 +14,7 @@ import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TeacherDetail } from '../../../contract/teachers';
 import {
+  choosesChild,
   selectBookingState,
   selectFieldErrors,
   selectFields,
@@ -22,6 +24,7 @@ import {
   selectNeedsPackage,
   selectRequestId,
   type BookingBalance,
+  type BookingChild,
   type BookingField,
   type BookingFields,
   type BookingStep,
@@ -32,16 +35,18 @@ import { FormError } from '../../ui/form-error';
 import { toast } from '../../ui/toast-store';
 import { BookingBalance as BalanceNote } from './booking-balance';
 import { BookingReview } from './booking-review';
-import { DurationStep, SlotStep, StepProgress, SubjectStep } from './booking-steps';
+import { ChildStep, DurationStep, SlotStep, StepProgress, SubjectStep } from './booking-steps';
 import { deviceZone as detectZone } from '../../domain/zoned-time';
 import { bookedTexts, bookingMessage } from './texts';
 import { useBooking } from './use-booking';
 
 export interface BookingFormProps {
-  /** The signed-in student (scopes the saved draft). */
+  /** The signed-in family (scopes the saved draft and the remembered child). */
   studentKey: string;
   teacher: TeacherDetail;
   balance: BookingBalance | undefined;
+  /** The family's active children; null when unknown. */
+  children: BookingChild[] | null;
   onBooked: (requestId: number) => void;
   onOpenPackages: () => void;
 }
@@ -55,10 +60,11 @@ function focusFirstProblem(panel: HTMLElement | null): void {
   (first.matches('[role="grid"]') ? first.querySelector<HTMLElement>('[tabindex="0"]') : first)?.focus({ preventScroll: true });
 }
 
-export function BookingForm({ studentKey, teacher, balance, onBooked, onOpenPackages }: BookingFormProps) {
+export function BookingForm({ studentKey, teacher, balance, children, onBooked, onOpenPackages }: BookingFormProps) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
-  const { actor, availability } = useBooking({ studentKey, teacher, balance, onOpenPackages });
+  const { actor, availability } = useBooking({ studentKey, teacher, balance, children, onOpenPackages });
+  const withChild = choosesChild(children);
   const state = useSelector(actor, selectBookingState);
   const fields = useSelector(actor, selectFields);
   const machineErrors = useSelector(actor, selectFieldErrors);
@@ -72,7 +78,9 @@ export function BookingForm({ studentKey, teacher, balance, onBooked, onOpenPack
   const [zone] = useState(detectZone);
   const panel = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const step: BookingStep = isReview ? 'review' : state === 'subject' || state === 'duration' || state === 'slot' ? state : 'review';
+  const step: BookingStep = isReview ? 'review' : state === 'child' || state === 'subject' || state === 'duration' || state === 'slot' ? state : 'review';
+  const firstStep: BookingStep = withChild ? 'child' : 'subject';
+  const child = children?.find((c) => String(c.id) === fields.childId) ?? null;
 
   useEffect(() => {
     // One subject: nothing to choose (the machine still holds it, so the review shows it).
@@ -108,6 +116,7 @@ export function BookingForm({ studentKey, teacher, balance, onBooked, onOpenPack
   const errors = (wire: BookingField) => [...new Set((machineErrors[wire] ?? []).map((k) => bookingMessage(k, i18n)))];
   const stepProps = { fields, errors, edit };
   const titles: Record<BookingStep, string> = {
+    child: t`Who is this lesson for?`,
     subject: t`Which subject?`,
     duration: t`How long?`,
     slot: t`When?`,
@@ -126,11 +135,12 @@ export function BookingForm({ studentKey, teacher, balance, onBooked, onOpenPack
         <Trans>Book a session</Trans>
       </h2>
       <BalanceNote balance={balance} />
-      <StepProgress current={step} />
+      <StepProgress current={step} withChild={withChild} />
       <form className="form booking-form" noValidate aria-label={t`Book a session`} onSubmit={onSubmit}>
         <h3 ref={heading} tabIndex={-1} className="booking-step-title">
           {titles[step]}
         </h3>
+        {step === 'child' ? <ChildStep {...stepProps} choices={children ?? []} /> : null}
         {step === 'subject' ? <SubjectStep {...stepProps} teacher={teacher} /> : null}
         {step === 'duration' ? <DurationStep {...stepProps} /> : null}
         {step === 'slot' ? <SlotStep {...stepProps} availability={availability} viewerZone={zone} labelId={ids.when} /> : null}
@@ -139,6 +149,8 @@ export function BookingForm({ studentKey, teacher, balance, onBooked, onOpenPack
             <FormError title={t`The booking was not sent:`} messages={formError ? formError.split('\n') : []} />
             <BookingReview
               fields={fields}
+              child={child}
+              canChangeChild={withChild}
               teacher={teacher}
               teacherZone={availability.data?.time_zone ?? teacher.time_zone}
               viewerZone={zone}
@@ -153,7 +165,7 @@ export function BookingForm({ studentKey, teacher, balance, onBooked, onOpenPack
           </>
         ) : null}
         <div className="booking-nav">
-          {step !== 'subject' ? (
+          {step !== firstStep ? (
             <Button variant="secondary" onClick={() => actor.send({ type: 'booking.back' })} disabled={busy}>
               <Trans>Back</Trans>
             </Button>

@@ -1,4 +1,4 @@
-// The review step of the guided booking (issue 11): what will be asked — subject, teacher, the time in
+// The review step of the guided booking: what will be asked — the child it is for, subject, teacher, the time in
 // the viewer's clock and the teacher's (zones named), the hours it costs against the balance or the
 // free trial — with a "change" button back to each step, then the optional comment, broadcast and
 // preferred gender, the packages detour when the hours do not cover it, and the confirm button.
@@ -7,7 +7,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { bookingCost } from '../../../contract/booking-cost';
 import { COMMENT_MAX_LENGTH } from '../../../contract/requests';
 import type { TeacherDetail } from '../../../contract/teachers';
-import { type BookingBalance, type BookingFields, type BookingStep } from '../../../machines/booking.machine';
+import { type BookingBalance, type BookingChild, type BookingFields, type BookingStep } from '../../../machines/booking.machine';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { SelectInput } from '../../ui/select-input';
@@ -16,11 +16,15 @@ import { ChosenTime } from './booking-when';
 
 export interface BookingReviewProps {
   fields: BookingFields;
+  /** The child the lesson is for (null: unknown, the server takes the family's only child). */
+  child: BookingChild | null;
+  /** The family has several children: the child can be changed from here. */
+  canChangeChild: boolean;
   teacher: TeacherDetail;
   teacherZone: string;
   viewerZone: string;
   balance: BookingBalance | undefined;
-  errors: (wire: 'subject_id' | 'duration_hours' | 'starts_at' | 'comment' | 'preferred_gender') => string[];
+  errors: (wire: 'child_id' | 'subject_id' | 'duration_hours' | 'starts_at' | 'comment' | 'preferred_gender') => string[];
   edit: (patch: Partial<BookingFields>) => void;
   change: (step: BookingStep) => void;
   needsPackage: boolean;
@@ -64,13 +68,27 @@ function Cost({ fields, balance }: { fields: BookingFields; balance: BookingBala
 }
 
 export function BookingReview(props: BookingReviewProps) {
-  const { fields, teacher, teacherZone, viewerZone, balance, errors, edit, change, needsPackage, ids } = props;
+  const { fields, child, canChangeChild, teacher, teacherZone, viewerZone, balance, errors, edit, change, needsPackage, ids } = props;
   const { t } = useLingui();
   const subject = teacher.subjects.find((s) => String(s.id) === fields.subjectId)?.name ?? '';
   const timeProblems = errors('starts_at');
   return (
     <>
       <dl className="booking-review">
+        {canChangeChild ? (
+          <Row label={t`Child`} onChange={() => change('child')} problems={errors('child_id')}>
+            <bdi data-testid="booking-child">{child?.firstName ?? ''}</bdi>
+          </Row>
+        ) : child ? (
+          <div className="booking-review-row">
+            <dt>
+              <Trans>Child</Trans>
+            </dt>
+            <dd>
+              <bdi data-testid="booking-child">{child.firstName}</bdi>
+            </dd>
+          </div>
+        ) : null}
         <div className="booking-review-row">
           <dt>
             <Trans>Teacher</Trans>

@@ -1,5 +1,5 @@
-// The first three steps of the guided booking (issue 11) and the progress list above them: subject,
-// duration, and the time (a free start on the calendar, or its "now" cell when the teacher can take an
+// The first steps of the guided booking and the progress list above them: the child (only when the
+// family has more than one active child), subject, duration, and the time (a free start on the calendar, or its "now" cell when the teacher can take an
 // urgent request). Controls show the machine's fields and send every change to it, so a restored draft looks
 // the same and nothing chosen is lost; problems stand beside their control (marked aria-invalid, so
 // the form can focus the first one).
@@ -8,20 +8,22 @@ import { Plural, useLingui } from '@lingui/react/macro';
 import type { Availability } from '../../../contract/availability';
 import { MAX_DURATION_HOURS, MIN_DURATION_HOURS } from '../../../contract/requests';
 import type { TeacherDetail } from '../../../contract/teachers';
-import { BOOKING_STEPS, type BookingFields, type BookingStep } from '../../../machines/booking.machine';
+import { BOOKING_STEPS, type BookingChild, type BookingFields, type BookingStep } from '../../../machines/booking.machine';
+import { ChoiceGroup } from '../../ui/choice-group';
 import { Field } from '../../ui/field';
 import { BookingWhen } from './booking-when';
 import { NOW } from './slot-grid';
 
 const DURATIONS = Array.from({ length: MAX_DURATION_HOURS - MIN_DURATION_HOURS + 1 }, (_, i) => MIN_DURATION_HOURS + i);
 
-/** "Step 2 of 4" as a list a screen reader can walk; the current step is marked. */
-export function StepProgress({ current }: { current: BookingStep }) {
+/** "Step 2 of 4" as a list a screen reader can walk; the current step is marked. `withChild`: the child step is asked. */
+export function StepProgress({ current, withChild }: { current: BookingStep; withChild: boolean }) {
   const { t } = useLingui();
-  const names: Record<BookingStep, string> = { subject: t`Subject`, duration: t`Duration`, slot: t`Time`, review: t`Review` };
+  const names: Record<BookingStep, string> = { child: t`Child`, subject: t`Subject`, duration: t`Duration`, slot: t`Time`, review: t`Review` };
+  const steps = BOOKING_STEPS.filter((step) => withChild || step !== 'child');
   return (
     <ol className="booking-progress" aria-label={t`Booking steps`}>
-      {BOOKING_STEPS.map((step, i) => (
+      {steps.map((step, i) => (
         <li key={step} aria-current={step === current ? 'step' : undefined} className={step === current ? 'booking-progress-current' : undefined}>
           <span className="booking-progress-number">{(i + 1).toLocaleString()}</span> {names[step]}
         </li>
@@ -32,8 +34,24 @@ export function StepProgress({ current }: { current: BookingStep }) {
 
 interface StepProps {
   fields: BookingFields;
-  errors: (wire: 'subject_id' | 'duration_hours' | 'starts_at') => string[];
+  errors: (wire: 'child_id' | 'subject_id' | 'duration_hours' | 'starts_at') => string[];
   edit: (patch: Partial<BookingFields>) => void;
+}
+
+/** Which child the lesson is for: one radio per active child, by first name. */
+export function ChildStep({ fields, errors, edit, choices }: StepProps & { choices: readonly BookingChild[] }) {
+  const { t } = useLingui();
+  return (
+    <ChoiceGroup
+      legend={t`Your child`}
+      name="childId"
+      required
+      choices={choices.map((c) => ({ value: String(c.id), label: <bdi>{c.firstName}</bdi> }))}
+      errors={errors('child_id')}
+      value={fields.childId}
+      onChange={(childId) => edit({ childId })}
+    />
+  );
 }
 
 export function SubjectStep({ fields, errors, edit, teacher }: StepProps & { teacher: TeacherDetail }) {

@@ -7,15 +7,37 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { CreateRequest } from '../../../contract/requests';
 import type { TeacherDetail } from '../../../contract/teachers';
-import { persistBooking, restoreBooking, type BookingBalance } from '../../../machines/booking.machine';
+import { persistBooking, restoreBooking, type BookingBalance, type BookingChild, type BookingRequest } from '../../../machines/booking.machine';
 import { bookingLogic, rememberBookingReturn } from '../../app/booking';
 import { availabilityKeys, availabilityQuery, createBookingRequest } from './booking-api';
 import { useWatchedActor } from '../../app/watch';
 
-/** Per student and teacher: siblings sharing a tablet (and a tab) never see each other's draft. */
+/** Per family and teacher: two families sharing a tablet (and a tab) never see each other's draft. */
 export const bookingStorageKey = (studentKey: string, teacherId: number) => `noor.booking.${studentKey}.${teacherId}`;
+
+/**
+ * The child a family last booked with a teacher, kept in localStorage (it outlives the tab: the next
+ * booking, days later, starts with that child chosen). Decision: docs/decisions.md "Families".
+ */
+const childMemoryKey = (studentKey: string, teacherId: number) => `noor.booking-child.${studentKey}.${teacherId}`;
+
+function rememberedChild(studentKey: string, teacherId: number): number | null {
+  try {
+    const id = Number(localStorage.getItem(childMemoryKey(studentKey, teacherId)));
+    return Number.isInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberChild(studentKey: string, teacherId: number, childId: string): void {
+  try {
+    if (childId) localStorage.setItem(childMemoryKey(studentKey, teacherId), childId);
+  } catch {
+    // Storage disabled: the next booking simply asks again with no child chosen.
+  }
+}
 
 function readSaved(key: string): unknown {
   try {
@@ -40,14 +62,16 @@ export interface UseBookingOptions {
   studentKey: string;
   teacher: TeacherDetail;
   balance: BookingBalance | undefined;
+  /** The family's active children; null when they could not be read (the server then takes the only one). */
+  children: BookingChild[] | null;
   onOpenPackages: () => void;
 }
 
-export function useBooking({ studentKey, teacher, balance, onOpenPackages }: UseBookingOptions) {
+export function useBooking({ studentKey, teacher, balance, children, onOpenPackages }: UseBookingOptions) {
   const key = bookingStorageKey(studentKey, teacher.id);
   const queryClient = useQueryClient();
   const create = useMutation({
-    mutationFn: (body: CreateRequest) => createBookingRequest(body),
+    mutationFn: (body: BookingRequest) => createBookingRequest(body),
     // Not enough hours: the form offers the packages; just taken: the calendar says so. No toast on top.
     meta: { handledStatuses: [402, 409] },
   });
@@ -65,17 +89,20 @@ export function useBooking({ studentKey, teacher, balance, onOpenPackages }: Use
       refreshSlots: () => void queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
     }),
   );
-  const [restored] = useState(() => restoreBooking(readSaved(key), teacher.id));
-  const input = { teacherId: teacher.id, teacher: null, balance: balance ?? null };
+  const [restored] = useState(() => restoreBooking(readSaved(key), teacher.id, children));
+  const input = { teacherId: teacher.id, teacher: null, balance: balance ?? null, children, rememberedChildId: rememberedChild(studentKey, teacher.id) };
   const actor = useActorRef(logic, restored ? { input, snapshot: restored } : { input });
   useWatchedActor('booking', actor);
   const duration = useSelector(actor, (s) => s.context.fields.durationHours);
   const availability = useQuery(availabilityQuery(teacher.id, duration));
 
   useEffect(() => {
-    const sub = actor.subscribe((snapshot) => save(key, persistBooking(snapshot)));
+    const sub = actor.subscribe((snapshot) => {
+      save(key, persistBooking(snapshot));
+      if (snapshot.value === 'submitted') rememberChild(studentKey, teacher.id, snapshot.context.fields.childId);
+    });
     return () => sub.unsubscribe();
-  }, [actor, key]);
+  }, [actor, key, studentKey, teacher.id]);
 
   useEffect(() => {
     const data = availability.data;

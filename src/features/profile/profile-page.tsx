@@ -1,10 +1,11 @@
 // The profile screen (spec §2, §3): the signed-in user's details, edited with the sign-up's rules. A
-// student also sees the free trial session and remaining hours; a teacher the review status, the working
+// family also sees its children (added, edited, archived), the free trial session and remaining hours; a teacher the review status, the working
 // hours and the documents. After a save or a document replacement the caller refreshes the account record.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Spinner } from '../../ui/spinner';
 import { StudentSummary, TeacherStatus } from './account-summary';
+import { ChildrenSection } from './children-section';
 import { DocumentsSection } from './documents-section';
 import { HoursPrompt } from './hours-prompt';
 import { PhotoSection } from './photo-section';
@@ -57,6 +58,7 @@ export function ProfilePage({ onAccountChanged }: { onAccountChanged?: () => voi
             <StudentSummary profile={p} />
           </div>
           <div className="profile-main">
+            <ChildrenSection />
             <StudentProfileForm key={p.id} profile={p} onSaved={onAccountChanged} />
           </div>
         </div>

@@ -4,14 +4,15 @@
 import { useEffect } from 'react';
 import { useSelector } from '../../app/use-selector';
 import type { RouterContext } from '../../app/router-context';
+import { selectViewer } from '../../domain/viewer';
 
 type Loader = () => Promise<typeof import('./teacher-status-channel')>;
 const loadChannel: Loader = () => import('./teacher-status-channel');
 
 /** The teacher's id while a teacher is signed in; null for everyone else. */
 export function selectTeacherId(snapshot: ReturnType<RouterContext['auth']['getSnapshot']>): number | null {
-  const account = snapshot.matches('loggedIn') ? snapshot.context.account : null;
-  return account?.is_teacher && typeof account.id === 'number' ? account.id : null;
+  const viewer = selectViewer(snapshot);
+  return viewer.kind === 'teacher' ? viewer.id : null;
 }
 
 export function useTeacherStatusChannel(auth: RouterContext['auth'], load: Loader = loadChannel): void {

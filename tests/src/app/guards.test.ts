@@ -14,14 +14,14 @@ import { makeFakes, student, teacher } from '../../machines/auth-fakes';
 
 const STATES = {
   checking: { kind: 'checking' },
-  anonymous: { kind: 'anonymous' },
-  student: { kind: 'student' },
-  inReview: { kind: 'teacher', status: 'in_review' },
-  policy: { kind: 'teacher', status: 'policy' },
-  active: { kind: 'teacher', status: 'active' },
+  anonymous: { kind: 'guest' },
+  student: { kind: 'family', id: 1 },
+  inReview: { kind: 'teacher', id: 2, status: 'in_review' },
+  policy: { kind: 'teacher', id: 2, status: 'policy' },
+  active: { kind: 'teacher', id: 2, status: 'active' },
   incomplete: { kind: 'incompleteProfile' },
-  rejected: { kind: 'teacher', status: 'rejected' },
-  suspended: { kind: 'teacher', status: 'suspended' },
+  rejected: { kind: 'teacher', id: 2, status: 'rejected' },
+  suspended: { kind: 'teacher', id: 2, status: 'suspended' },
 } satisfies Record<string, AuthGuardState>;
 type StateName = keyof typeof STATES;
 const COLUMNS = Object.keys(STATES) as StateName[];
@@ -143,12 +143,12 @@ describe('from the auth snapshot', () => {
   }
 
   it.each([
-    [null, { kind: 'anonymous' }],
-    [student, { kind: 'student' }],
-    [teacher, { kind: 'teacher', status: 'in_review' }],
-    [{ ...teacher, status: null }, { kind: 'teacher', status: 'in_review' }],
-    [{ ...teacher, status: 'active' as const }, { kind: 'teacher', status: 'active' }],
-    [{ ...teacher, status: 'rejected' as const }, { kind: 'teacher', status: 'rejected' }],
+    [null, { kind: 'guest' }],
+    [student, { kind: 'family', id: 7 }],
+    [teacher, { kind: 'teacher', id: 9, status: 'in_review' }],
+    [{ ...teacher, status: null }, { kind: 'teacher', id: 9, status: 'in_review' }],
+    [{ ...teacher, status: 'active' as const }, { kind: 'teacher', id: 9, status: 'active' }],
+    [{ ...teacher, status: 'rejected' as const }, { kind: 'teacher', id: 9, status: 'rejected' }],
     [{ ...student, profile_complete: false }, { kind: 'incompleteProfile' }],
   ])('%o is seen as %o', async (account, expected) => {
     const actor = await snapshotFor(account);

@@ -25,16 +25,16 @@ describe('student sign-up', () => {
   it('shows the Arabic-name rule on blur and every required field on submit, sending nothing', async () => {
     const { fake } = await renderAuth('/sign-up');
     const user = userEvent.setup();
-    const first = screen.getByRole('textbox', { name: 'First name' });
+    const first = screen.getByRole('textbox', { name: "Your child's first name" });
     await user.type(first, 'Sara');
     await user.tab();
     await waitFor(() => expect(errorOf(first)).toContain('English name not allowed'));
 
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    const last = screen.getByRole('textbox', { name: 'Last name' });
+    const last = screen.getByRole('textbox', { name: "Your child's last name" });
     await waitFor(() => expect(errorOf(last)).toContain('This field is required'));
     await waitFor(() => expect(errorOf(screen.getByRole('textbox', { name: 'Phone number' }))).toContain('This field is required'));
-    await waitFor(() => expect(screen.getByRole('radiogroup', { name: /Gender/ }).textContent).toContain('This field is required'));
+    await waitFor(() => expect(screen.getByRole('radiogroup', { name: /Your child's gender/ }).textContent).toContain('This field is required'));
     expect(fake.called('registerStudent')).toHaveLength(0);
     expect((first as HTMLInputElement).value).toBe('Sara');
   });
@@ -46,11 +46,11 @@ describe('student sign-up', () => {
       },
     });
     const user = userEvent.setup();
-    await user.type(screen.getByRole('textbox', { name: 'First name' }), 'سارة');
-    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'أحمد');
+    await user.type(screen.getByRole('textbox', { name: "Your child's first name" }), 'سارة');
+    await user.type(screen.getByRole('textbox', { name: "Your child's last name" }), 'أحمد');
     await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '55123456');
     await user.click(screen.getByRole('radio', { name: 'Female' }));
-    const phase = screen.getByRole('combobox', { name: 'School phase' });
+    const phase = screen.getByRole('combobox', { name: "Your child's school phase" });
     await waitFor(() => expect(within(phase).getByRole('option', { name: 'Grade 1' })).toBeTruthy());
     await user.selectOptions(phase, '2');
     await user.click(screen.getByRole('button', { name: 'Create account' }));

@@ -104,6 +104,11 @@ function server(url: string, method: string): Reply {
   if (url.endsWith('/v1/profile') && method === 'GET') return { status: 200, json: { message: 'ok', data: replies.current } };
   if (url.endsWith('/v1/profile') && method === 'PATCH') return replies.patch;
   if (url.endsWith('/v1/instructor/documents')) return replies.documents;
+  // The family's one child (the children section lists it).
+  if (/\/v1\/children(\?|$)/.test(url) && method === 'GET') {
+    const child = { id: 31, first_name: 'سارة', last_name: 'أحمد', gender: 'female', phase: { id: 1, name: 'Primary' }, birth_date: null, archived: false };
+    return { status: 200, json: { message: 'ok', data: [child] } };
+  }
   if (url.endsWith('/v1/balance')) {
     return { status: 200, json: { message: 'ok', data: { hours_remaining: 6, minutes_remaining: 360, expires_at: '2030-03-01T10:00:00.000Z', free_trial_available: true } } };
   }

@@ -6,6 +6,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { TeacherDetail } from '../../../contract/teachers';
+import type { BookingChild } from '../../../machines/booking.machine';
 import { BookingForm } from '../../../src/features/booking/booking-form';
 import { fatima } from './fixtures';
 import { renderRouted, type Reply } from '../helpers';
@@ -70,6 +71,7 @@ function availability(duration = 1) {
 
 function resetScene(): void {
   sessionStorage.clear();
+  localStorage.clear();
   Object.assign(scene, { reply: { status: 201, json: detail(55) }, slots: [gridAt(2), gridAt(3), gridAt(26)], availableNow: false, from: '', to: '' });
 }
 
@@ -83,11 +85,16 @@ export function resetSceneAroundEach(): void {
   });
 }
 
-export async function renderForm(balance = { minutes_remaining: 600, free_trial_available: false }, locale: 'en' | 'ar' = 'en', studentKey = '8') {
+export async function renderForm(
+  balance = { minutes_remaining: 600, free_trial_available: false },
+  locale: 'en' | 'ar' = 'en',
+  studentKey = '8',
+  children: BookingChild[] | null = null,
+) {
   const onBooked = vi.fn();
   const onOpenPackages = vi.fn();
   const { calls, onError, unmount, user } = renderRouted({
-    component: () => <BookingForm studentKey={studentKey} teacher={teacher} balance={balance} onBooked={onBooked} onOpenPackages={onOpenPackages} />,
+    component: () => <BookingForm studentKey={studentKey} teacher={teacher} balance={balance} children={children} onBooked={onBooked} onOpenPackages={onOpenPackages} />,
     locale,
     route: (url, method) => {
       if (method === 'GET' && url.includes('/availability')) return { status: 200, json: availability(Number(/duration=(\d)/.exec(url)?.[1] ?? 1)) };

@@ -1,0 +1,52 @@
+// A family's children (contract/children.ts) as server data: the list (active, or with the archived
+// ones for the profile), and adding, editing and archiving one. Shared by the profile, the booking and
+// the requests screens (features do not import each other). Every change invalidates the list; the
+// phase names are localized, so the list is keyed by locale.
+import { queryOptions } from '@tanstack/react-query';
+import {
+  childDeleteResponseSchema,
+  childResponseSchema,
+  childrenResponseSchema,
+  type Child,
+  type ChildInput,
+  type ChildUpdate,
+} from '../../contract/children';
+import { api, type ApiClient } from './client';
+
+export type { Child, ChildInput, ChildUpdate };
+
+export const childrenKeys = {
+  all: ['children'] as const,
+  list: (locale: string, includeArchived: boolean) => ['children', locale, includeArchived ? 'all' : 'active'] as const,
+};
+
+/** The family's children; archived ones only with `includeArchived` (the profile lists them too). */
+export function childrenQuery(locale: string, { includeArchived = false }: { includeArchived?: boolean } = {}, client: ApiClient = api) {
+  return queryOptions({
+    queryKey: childrenKeys.list(locale, includeArchived),
+    queryFn: async ({ signal }): Promise<Child[]> => {
+      const res = await client<unknown>('v1/children', {
+        signal,
+        headers: { 'Accept-Language': locale },
+        query: includeArchived ? { include_archived: 1 } : {},
+      });
+      return childrenResponseSchema.parse(res).data;
+    },
+  });
+}
+
+export async function addChild(body: ChildInput, client: ApiClient = api): Promise<{ message: string; child: Child }> {
+  const res = childResponseSchema.parse(await client<unknown>('v1/children', { method: 'POST', body }));
+  return { message: res.message, child: res.data };
+}
+
+export async function updateChild(id: number, body: ChildUpdate, client: ApiClient = api): Promise<{ message: string; child: Child }> {
+  const res = childResponseSchema.parse(await client<unknown>(`v1/children/${id}`, { method: 'PATCH', body }));
+  return { message: res.message, child: res.data };
+}
+
+/** Archives a child with history, deletes one without (`child` is then null). */
+export async function removeChild(id: number, client: ApiClient = api): Promise<{ message: string; child: Child | null }> {
+  const res = childDeleteResponseSchema.parse(await client<unknown>(`v1/children/${id}`, { method: 'DELETE' }));
+  return { message: res.message, child: res.data };
+}
