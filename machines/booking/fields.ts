@@ -98,7 +98,7 @@ export const emptyFields = (): BookingFields => ({
 });
 
 /** POST v1/requests' body: the contract's, and the child the lesson is for. */
-export type BookingRequest = CreateRequest & { child_id?: number };
+export type BookingRequest = CreateRequest;
 
 /** The body of POST v1/requests for these fields (no child: the server takes the family's only one). */
 export function requestBodyOf(teacherId: number, fields: BookingFields): BookingRequest {
