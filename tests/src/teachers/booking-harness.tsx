@@ -32,6 +32,7 @@ export const detail = (id: number) => ({
     subject: { id: 1, name: 'Quran' },
     teacher: { id: 3, first_name: 'Fatima', last_name: 'Al-Kaabi' },
     student: { id: 8, first_name: 'Sara', last_name: 'Ali' },
+    child: { id: 7, first_name: 'Sara', last_name: 'Ali', phase: { id: 4, name: 'Grade 4' } },
     starts_at: '2030-01-01T10:00:00.000Z',
     ends_at: '2030-01-01T11:00:00.000Z',
     duration_hours: 1,
