@@ -110,6 +110,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   }
 
   let listening = { host: options.host ?? '127.0.0.1', port: options.port ?? 0 };
+  // Gaps can only happen once the server runs, after the metrics exist.
+  const gapSeen: { record?: (seconds: number) => void } = {};
   const realtime = await startRealtime({
     config: options.realtime?.config ?? EMBEDDED_DEV_REALTIME,
     db,
@@ -118,6 +120,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     searchPath: options.databaseSchema,
     settings: dbSettings,
     clientEvents: options.realtime?.clientEvents ?? false,
+    onGap: (downMs) => gapSeen.record?.(downMs / 1000),
     listening: () => listening,
   });
   const { endpoint, publisher } = realtime;
@@ -125,6 +128,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const metrics = options.admin
     ? createMetrics({ db, realtimeConnections: () => endpoint?.connectionCount() ?? 0, processMetrics: options.metrics?.processMetrics ?? false })
     : undefined;
+  if (metrics) gapSeen.record = (seconds) => metrics.realtimeGap(seconds);
   const storage = options.auth?.storage ?? (await chooseStorage(options, db));
 
   const app = createApp({
@@ -133,7 +137,11 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     log,
     production: options.production ?? false,
     auth: { ...options.auth, storage },
-    ops: { draining: () => draining, readyTimeoutMs: dbSettings.readyTimeoutMs, ...(metrics ? { metrics } : {}) },
+    ops: {
+      draining: () => draining,
+      // Not ready while notifications cannot arrive: this instance would serve stale reads and miss events.
+      notificationsUp: () => (db.listening?.() ?? true) && (realtime.fanout?.listening() ?? true),
+      readyTimeoutMs: dbSettings.readyTimeoutMs, ...(metrics ? { metrics } : {}) },
     ...(options.admin ? { admin: options.admin } : {}),
     ...(options.sessions ? { sessions: options.sessions } : {}),
     ...(options.ipCountry ? { ipCountry: options.ipCountry } : {}),
