@@ -93,6 +93,14 @@ export function loadRealtimeClientEvents(env: NodeJS.ProcessEnv = process.env): 
   return parseBool(env.REALTIME_CLIENT_EVENTS) ?? false;
 }
 
+/**
+ * REALTIME_PRESENCE_HEARTBEAT_MS: how often an instance proves it is alive to the others (presence);
+ * silent for three beats, its members count as gone. Tests shorten it.
+ */
+export function loadPresenceHeartbeatMs(env: NodeJS.ProcessEnv = process.env): number {
+  return parseMs(env, 'REALTIME_PRESENCE_HEARTBEAT_MS', 10_000, 100);
+}
+
 /** How long a SIGTERM may take before the process gives up on stragglers and exits 1. */
 export function loadShutdownTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   return parseMs(env, 'SHUTDOWN_TIMEOUT_MS', 20_000, 1);

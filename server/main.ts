@@ -53,6 +53,8 @@ export interface ServerOptions {
     authorizer?: ChannelAuthorizer;
     /** Client events on private/presence channels of the embedded endpoint (off by default). */
     clientEvents?: boolean;
+    /** How often this instance beats for shared presence (default 10 s). */
+    presenceHeartbeatMs?: number;
   };
   /** Sign-in: upload folder, OTP secret, SMS adapter, proxy trust (defaults: see the auth module). */
   auth?: AppOptions['auth'];
@@ -121,6 +123,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     settings: dbSettings,
     clientEvents: options.realtime?.clientEvents ?? false,
     onGap: (downMs) => gapSeen.record?.(downMs / 1000),
+    ...(options.realtime?.presenceHeartbeatMs ? { presenceHeartbeatMs: options.realtime.presenceHeartbeatMs } : {}),
     listening: () => listening,
   });
   const { endpoint, publisher } = realtime;
@@ -235,7 +238,11 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     seedDemo: config.seedDemo,
     logLevel: config.logLevel,
     production: config.production,
-    realtime: { config: config.pusher, clientEvents: instanceConfig.loadRealtimeClientEvents(env) },
+    realtime: {
+      config: config.pusher,
+      clientEvents: instanceConfig.loadRealtimeClientEvents(env),
+      presenceHeartbeatMs: instanceConfig.loadPresenceHeartbeatMs(env),
+    },
     sessions: { agora: config.agora, fakeRtc: config.rtcAdapter === 'fake' },
     ipCountry: { externalUrl: config.ipCountryUrl },
     auth: {
