@@ -376,7 +376,7 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
       try {
         const inA = await join(onA);
         await join(onB);
-        await expect.poll(() => memberIds(inA)).toEqual(['amal', 'badr']);
+        await expect.poll(() => memberIds(inA), { timeout: 5000 }).toEqual(['amal', 'badr']);
         const toldA = refetched(onA);
         const toldB = refetched(onB);
 
