@@ -336,6 +336,10 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
     'PostgreSQL stopped under traffic and started again: 503 with Retry-After meanwhile, ready only with LISTEN back, clients told to refetch, presence kept',
     async () => {
       const teacher = await signUpTeacher(a);
+      // A third instance straight on PostgreSQL (A and B go through PgBouncer, which keeps their
+      // sockets open while PostgreSQL is down): its connections really drop, some of them checked out
+      // inside a transaction of its jobs (every 100 ms), which is what used to end the process.
+      const direct = await startInstance('d', database.url, { JOBS_EVERY_MS: '100', REALTIME_PRESENCE_HEARTBEAT_MS: String(HEARTBEAT_MS) });
       const probe = (on: Instance) =>
         fetch(`${on.url}/api/v1/balance`, { headers: { Authorization: `Bearer ${teacher.token}` } }).then(
           (r) => ({ status: r.status, retryAfter: r.headers.get('retry-after') }),
@@ -345,6 +349,7 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
       const normal = (await probe(a)).status;
       expect(normal).toBeLessThan(500);
       expect((await probe(b)).status).toBe(normal);
+      expect((await probe(direct)).status).toBe(normal);
 
       const signer = new Pusher({ appId: EMBEDDED_DEV_KEYS.appId, key: EMBEDDED_DEV_KEYS.key, secret: SHARED.PUSHER_SECRET, cluster: 'eu' });
       const room = `presence-outage-${Date.now()}`;
@@ -383,7 +388,7 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
         const seen: Array<{ status: number; retryAfter: string | null }> = [];
         const traffic = (async () => {
           while (!halted) {
-            seen.push(...(await Promise.all([probe(a), probe(b)])));
+            seen.push(...(await Promise.all([probe(a), probe(b), probe(direct)])));
             await new Promise((r) => setTimeout(r, 25));
           }
         })();
@@ -396,16 +401,18 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
         await new Promise((r) => setTimeout(r, Math.max(0, HEARTBEAT_MS * 3 + 2000 - (Date.now() - stoppedAt))));
         expect(seen.filter((r) => r.status === 503).length).toBeGreaterThan(0);
         execFileSync(process.env.PG_START_CMD as string);
-        await expect.poll(async () => [await ready(a), await ready(b)], { timeout: 30_000, interval: 100 }).toEqual([200, 200]);
+        await expect.poll(async () => [await ready(a), await ready(b), await ready(direct)], { timeout: 30_000, interval: 100 }).toEqual([200, 200, 200]);
         halted = true;
         await traffic;
 
         // Both processes stayed up and answered every request: 503 with Retry-After, never 500.
         expect(a.child.exitCode).toBeNull();
         expect(b.child.exitCode).toBeNull();
+        expect(direct.child.exitCode, direct.output()).toBeNull();
         expect(seen.filter((r) => r.status === 0 || (r.status >= 500 && r.status !== 503))).toEqual([]);
         expect(seen.filter((r) => r.status === 503 && !r.retryAfter)).toEqual([]);
-        await expect.poll(async () => [(await probe(a)).status, (await probe(b)).status], { timeout: 10_000, interval: 100 }).toEqual([normal, normal]);
+        await expect.poll(async () => [(await probe(a)).status, (await probe(b)).status, (await probe(direct)).status], { timeout: 10_000, interval: 100 }).toEqual([normal, normal, normal]);
+        expect(direct.output()).not.toContain('unhandled error');
         for (const on of [a, b]) {
           expect(on.output()).not.toContain('unhandled error');
           expect(on.output()).toContain('realtime: notifications were interrupted; clients told to refetch');
@@ -429,6 +436,7 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
       } finally {
         for (const client of [onA, onB, late]) client.disconnect();
         halted = true;
+        await direct.stop();
         // Later tests use the test's own connection: a new one on the restarted server.
         await sql.end().catch(() => undefined);
         sql = new pg.Client({ connectionString: database.url });
