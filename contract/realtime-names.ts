@@ -17,3 +17,10 @@ export function instructorStatusEvent(teacherId: number): string {
 export function userChannel(userId: number): string {
   return `private-user-${userId}`;
 }
+
+/**
+ * Sent by the server on the connection itself (no channel) when events may have been missed: this
+ * instance could not hear the others for a while (the database was away). The app refetches what it
+ * shows, as after a reconnect.
+ */
+export const REFETCH_EVENT = 'noor:refetch';

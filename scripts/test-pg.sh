@@ -2,8 +2,19 @@
 # Runs the server tests once more against a real PostgreSQL server (the production path), started here
 # on loopback in a throw-away cluster that is removed on exit. Without PostgreSQL installed the run is
 # skipped (exit 0), except in CI (CI=true), where it fails.
+#
+# `test-pg.sh --pgbouncer -- <command>` (the instances test) also starts PgBouncer in transaction
+# pooling mode in front of that cluster (PGBOUNCER_URL), and lets the command stop and start
+# PostgreSQL (PG_STOP_CMD: an immediate stop, as a crash; PG_START_CMD). Without pgbouncer installed
+# PGBOUNCER_URL is unset (in CI that fails).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+WITH_PGBOUNCER=0
+if [[ "${1:-}" == "--pgbouncer" ]]; then
+  WITH_PGBOUNCER=1
+  shift
+fi
 
 find_pg_bin() {
   if command -v initdb >/dev/null 2>&1 && command -v pg_ctl >/dev/null 2>&1; then
@@ -53,6 +64,7 @@ if [[ $(id -u) -eq 0 ]]; then chown postgres "$WORK"; fi
 
 cleanup() {
   local status=$?
+  if [[ -f "$WORK/pgbouncer.pid" ]]; then kill "$(cat "$WORK/pgbouncer.pid")" 2>/dev/null || true; fi
   if [[ -f "$PGDATA/postmaster.pid" ]]; then
     run_pg "$PG_BIN/pg_ctl" -D "$PGDATA" -m immediate stop >/dev/null 2>&1 || true
   fi
@@ -65,8 +77,8 @@ echo "test:pg: PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') on 
 run_pg "$PG_BIN/initdb" -D "$PGDATA" -U noor --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$WORK/initdb.log" 2>&1 \
   || { cat "$WORK/initdb.log" >&2; exit 1; }
 # Loopback only, socket in the temp dir, no fsync: a test cluster trades durability for speed.
-run_pg "$PG_BIN/pg_ctl" -D "$PGDATA" -l "$WORK/server.log" -w -t 60 \
-  -o "-c listen_addresses=127.0.0.1 -p $PORT -k $WORK -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null \
+PG_OPTS="-c listen_addresses=127.0.0.1 -p $PORT -k $WORK -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+run_pg "$PG_BIN/pg_ctl" -D "$PGDATA" -l "$WORK/server.log" -w -t 60 -o "$PG_OPTS" start >/dev/null \
   || { cat "$WORK/server.log" >&2; exit 1; }
 # createdb/psql are client tools that may be missing where the server is installed; pg (a dependency) will do.
 node -e "
@@ -74,6 +86,59 @@ node -e "
   const c = new Client({ connectionString: 'postgres://noor@127.0.0.1:$PORT/postgres' });
   c.connect().then(() => c.query('CREATE DATABASE noor_test')).then(() => c.end()).catch((e) => { console.error(e); process.exit(1); });
 "
+
+find_pgbouncer() {
+  if command -v pgbouncer >/dev/null 2>&1; then command -v pgbouncer; return; fi
+  if [[ -x /usr/sbin/pgbouncer ]]; then echo /usr/sbin/pgbouncer; fi
+}
+
+if [[ $WITH_PGBOUNCER -eq 1 ]]; then
+  PGBOUNCER=$(find_pgbouncer)
+  if [[ -z "$PGBOUNCER" ]]; then
+    echo "test:pg: pgbouncer not installed (apt-get install -y pgbouncer): the pooler checks are skipped"
+    if [[ "${CI:-}" == "true" ]]; then
+      echo "test:pg: pgbouncer is required in CI" >&2
+      exit 1
+    fi
+  else
+    BOUNCER_PORT=$(free_port)
+    # Stock settings apart from the pool mode, loopback, trust (like the cluster) and quicker failure
+    # while PostgreSQL is away (the instances test stops it): a client waits at most 5 s for a server.
+    printf '"noor" ""\n' >"$WORK/userlist.txt"
+    cat >"$WORK/pgbouncer.ini" <<INI
+[databases]
+* = host=127.0.0.1 port=$PORT
+[pgbouncer]
+listen_addr = 127.0.0.1
+listen_port = $BOUNCER_PORT
+unix_socket_dir =
+auth_type = trust
+auth_file = $WORK/userlist.txt
+pool_mode = transaction
+max_client_conn = 500
+default_pool_size = 20
+server_login_retry = 1
+query_wait_timeout = 5
+logfile = $WORK/pgbouncer.log
+pidfile = $WORK/pgbouncer.pid
+INI
+    if [[ $(id -u) -eq 0 ]]; then chown -R postgres "$WORK/pgbouncer.ini" "$WORK/userlist.txt"; fi
+    run_pg "$PGBOUNCER" -d "$WORK/pgbouncer.ini" || { cat "$WORK/pgbouncer.log" >&2 2>/dev/null; exit 1; }
+    echo "test:pg: $("$PGBOUNCER" --version | head -n 1) (transaction pooling) on 127.0.0.1:$BOUNCER_PORT"
+    export PGBOUNCER_URL="postgres://noor@127.0.0.1:$BOUNCER_PORT/noor_test"
+  fi
+  # The instances test stops PostgreSQL as a crash would, and starts it again.
+  cat >"$WORK/pg-stop" <<SH
+#!/usr/bin/env bash
+$( [[ $(id -u) -eq 0 ]] && echo "runuser -u postgres -- " )"$PG_BIN/pg_ctl" -D "$PGDATA" -m immediate stop >/dev/null
+SH
+  cat >"$WORK/pg-start" <<SH
+#!/usr/bin/env bash
+$( [[ $(id -u) -eq 0 ]] && echo "runuser -u postgres -- " )"$PG_BIN/pg_ctl" -D "$PGDATA" -l "$WORK/server.log" -w -t 60 -o "$PG_OPTS" start >/dev/null
+SH
+  chmod +x "$WORK/pg-stop" "$WORK/pg-start"
+  export PG_STOP_CMD="$WORK/pg-stop" PG_START_CMD="$WORK/pg-start"
+fi
 
 # `test-pg.sh -- <command>` runs that command against the cluster instead (the two-instance test).
 if [[ "${1:-}" == "--" ]]; then

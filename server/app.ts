@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Db } from './db';
+import { DatabaseUnavailable } from './db/types';
 import { compression } from './http/compression';
 import type { AppEnv } from './http/context';
 import { ApiFailure, ValidationFailure } from './http/errors';
@@ -72,7 +73,7 @@ export interface AppOptions {
    * refused with Connection: close), the readiness timeout, and the Prometheus metrics (GET /metrics,
    * guarded like the admin API).
    */
-  ops?: { draining?: () => boolean; readyTimeoutMs?: number; metrics?: Metrics };
+  ops?: { draining?: () => boolean; notificationsUp?: () => boolean; readyTimeoutMs?: number; metrics?: Metrics };
   /**
    * The phone input's country lookup: our own /api/v1/ip-country (a database lookup; a fake in tests),
    * and the outside service the client was built to call instead (VITE_IP_COUNTRY_URL), whose origin
@@ -135,7 +136,7 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
     ...authOptions,
   });
 
-  app.route('/api', healthRoutes({ draining, ...(ops?.readyTimeoutMs ? { readyTimeoutMs: ops.readyTimeoutMs } : {}) }));
+  app.route('/api', healthRoutes({ draining, ...(ops?.notificationsUp ? { notificationsUp: ops.notificationsUp } : {}), ...(ops?.readyTimeoutMs ? { readyTimeoutMs: ops.readyTimeoutMs } : {}) }));
   if (ops?.metrics && admin) {
     const { registry } = ops.metrics;
     app.get('/metrics', adminGuard(admin.token, admin.loopbackOnly ?? true), async (c) =>
@@ -200,8 +201,21 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
 
   app.notFound((c) => c.json({ message: tr('not_found', c.get('locale') ?? DEFAULT_LOCALE) }, 404));
 
+  // The database away or the pool full: every request would log the same thing, so one line per
+  // reason every 10 s, with how many requests it answered since.
+  const unavailableLog = new Map<string, { at: number; answered: number }>();
   app.onError((err, c) => {
     const locale = c.get('locale') ?? DEFAULT_LOCALE;
+    if (err instanceof DatabaseUnavailable) {
+      const seen = unavailableLog.get(err.reason);
+      const now = Date.now();
+      if (!seen || now - seen.at >= 10_000) {
+        log.warn('database unavailable: answering 503', { reason: err.reason, answered_503_since_last_line: seen?.answered ?? 0, err: err.message });
+        unavailableLog.set(err.reason, { at: now, answered: 0 });
+      } else seen.answered++;
+      c.header('Retry-After', err.reason === 'pool_exhausted' ? '1' : '5');
+      return c.json({ message: tr('server_error', locale) }, 503);
+    }
     if (err instanceof ValidationFailure) return c.json({ message: tr(err.key, locale), errors: err.errors }, 400);
     if (err instanceof ApiFailure) return c.json({ message: tr(err.key, locale) }, err.status);
     const requestId = c.get('requestId');

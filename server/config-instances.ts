@@ -15,6 +15,11 @@ export interface DatabaseSettings {
   idleInTransactionTimeoutMs: number;
   /** Shown in pg_stat_activity, so a DBA can tell whose connections these are. */
   applicationName: string;
+  /**
+   * DATABASE_LISTEN_URL: a direct connection to PostgreSQL for LISTEN, when DATABASE_URL goes through
+   * a pooler in transaction mode (PgBouncer). Unset: LISTEN runs on DATABASE_URL's own connections.
+   */
+  listenUrl: string | undefined;
   /** /api/health/ready answers 503 when the database has not answered within this. */
   readyTimeoutMs: number;
 }
@@ -34,6 +39,7 @@ export function loadDatabaseSettings(env: NodeJS.ProcessEnv = process.env): Data
     statementTimeoutMs: parseMs(env, 'DB_STATEMENT_TIMEOUT_MS', 15_000),
     idleInTransactionTimeoutMs: parseMs(env, 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 10_000),
     applicationName: nonEmpty(env.DB_APPLICATION_NAME) ?? 'noor-api',
+    listenUrl: nonEmpty(env.DATABASE_LISTEN_URL),
     readyTimeoutMs: parseMs(env, 'READY_TIMEOUT_MS', 2000, 1),
   };
 }
@@ -85,6 +91,14 @@ export function loadJobPeriodMs(env: NodeJS.ProcessEnv = process.env): number {
  */
 export function loadRealtimeClientEvents(env: NodeJS.ProcessEnv = process.env): boolean {
   return parseBool(env.REALTIME_CLIENT_EVENTS) ?? false;
+}
+
+/**
+ * REALTIME_PRESENCE_HEARTBEAT_MS: how often an instance proves it is alive to the others (presence);
+ * silent for three beats, its members count as gone. Tests shorten it.
+ */
+export function loadPresenceHeartbeatMs(env: NodeJS.ProcessEnv = process.env): number {
+  return parseMs(env, 'REALTIME_PRESENCE_HEARTBEAT_MS', 10_000, 100);
 }
 
 /** How long a SIGTERM may take before the process gives up on stragglers and exits 1. */

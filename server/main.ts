@@ -53,6 +53,8 @@ export interface ServerOptions {
     authorizer?: ChannelAuthorizer;
     /** Client events on private/presence channels of the embedded endpoint (off by default). */
     clientEvents?: boolean;
+    /** How often this instance beats for shared presence (default 10 s). */
+    presenceHeartbeatMs?: number;
   };
   /** Sign-in: upload folder, OTP secret, SMS adapter, proxy trust (defaults: see the auth module). */
   auth?: AppOptions['auth'];
@@ -110,6 +112,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   }
 
   let listening = { host: options.host ?? '127.0.0.1', port: options.port ?? 0 };
+  // Gaps can only happen once the server runs, after the metrics exist.
+  const gapSeen: { record?: (seconds: number) => void } = {};
   const realtime = await startRealtime({
     config: options.realtime?.config ?? EMBEDDED_DEV_REALTIME,
     db,
@@ -118,6 +122,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     searchPath: options.databaseSchema,
     settings: dbSettings,
     clientEvents: options.realtime?.clientEvents ?? false,
+    onGap: (downMs) => gapSeen.record?.(downMs / 1000),
+    ...(options.realtime?.presenceHeartbeatMs ? { presenceHeartbeatMs: options.realtime.presenceHeartbeatMs } : {}),
     listening: () => listening,
   });
   const { endpoint, publisher } = realtime;
@@ -125,6 +131,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const metrics = options.admin
     ? createMetrics({ db, realtimeConnections: () => endpoint?.connectionCount() ?? 0, processMetrics: options.metrics?.processMetrics ?? false })
     : undefined;
+  if (metrics) gapSeen.record = (seconds) => metrics.realtimeGap(seconds);
   const storage = options.auth?.storage ?? (await chooseStorage(options, db));
 
   const app = createApp({
@@ -133,7 +140,11 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     log,
     production: options.production ?? false,
     auth: { ...options.auth, storage },
-    ops: { draining: () => draining, readyTimeoutMs: dbSettings.readyTimeoutMs, ...(metrics ? { metrics } : {}) },
+    ops: {
+      draining: () => draining,
+      // Not ready while notifications cannot arrive: this instance would serve stale reads and miss events.
+      notificationsUp: () => (db.listening?.() ?? true) && (realtime.fanout?.listening() ?? true),
+      readyTimeoutMs: dbSettings.readyTimeoutMs, ...(metrics ? { metrics } : {}) },
     ...(options.admin ? { admin: options.admin } : {}),
     ...(options.sessions ? { sessions: options.sessions } : {}),
     ...(options.ipCountry ? { ipCountry: options.ipCountry } : {}),
@@ -227,7 +238,11 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     seedDemo: config.seedDemo,
     logLevel: config.logLevel,
     production: config.production,
-    realtime: { config: config.pusher, clientEvents: instanceConfig.loadRealtimeClientEvents(env) },
+    realtime: {
+      config: config.pusher,
+      clientEvents: instanceConfig.loadRealtimeClientEvents(env),
+      presenceHeartbeatMs: instanceConfig.loadPresenceHeartbeatMs(env),
+    },
     sessions: { agora: config.agora, fakeRtc: config.rtcAdapter === 'fake' },
     ipCountry: { externalUrl: config.ipCountryUrl },
     auth: {

@@ -35,9 +35,28 @@ export interface Db extends Queryable {
    * was listening for a while), so whatever they keep up to date must be re-read. Resolves to unlisten.
    */
   listen?(channel: string, listener: NotifyListener): Promise<() => void>;
+  /**
+   * (Optional.) False while notifications cannot arrive (PostgreSQL through a pooler: the direct LISTEN
+   * connection is down and reconnecting); readiness waits for it.
+   */
+  listening?(): boolean;
   /** Connection pool usage for metrics (PGlite: one connection, never waiting). */
   stats?(): PoolStats;
   close(): Promise<void>;
+}
+
+/**
+ * The database cannot take the request now: it is unreachable (down, restarting, the network) or every
+ * pooled connection is busy for longer than the connect timeout. Answered 503 with Retry-After.
+ */
+export class DatabaseUnavailable extends Error {
+  constructor(
+    readonly reason: 'unreachable' | 'pool_exhausted',
+    override readonly cause: unknown,
+  ) {
+    super(`database ${reason.replace('_', ' ')}: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'DatabaseUnavailable';
+  }
 }
 
 export interface NotifyListener {

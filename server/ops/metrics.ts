@@ -13,6 +13,8 @@ export interface Metrics {
   middleware: MiddlewareHandler<AppEnv>;
   /** Called by the job scheduler after each run. */
   jobRun(job: string, outcome: 'ok' | 'failed', seconds: number): void;
+  /** Realtime could not hear the other instances for `seconds` (LISTEN lost); clients were told to refetch. */
+  realtimeGap(seconds: number): void;
 }
 
 export interface MetricsSources {
@@ -54,6 +56,8 @@ export function createMetrics({ db, realtimeConnections, processMetrics = true }
     },
   });
   const jobRuns = new Counter({ name: 'noor_job_runs_total', help: 'Background job runs', labelNames: ['job', 'outcome'], registers: [registry] });
+  const gaps = new Counter({ name: 'noor_realtime_gaps_total', help: 'Times LISTEN was lost and restored (clients told to refetch)', registers: [registry] });
+  const gapSeconds = new Counter({ name: 'noor_realtime_gap_seconds_total', help: 'Time without LISTEN (events of other instances missed)', registers: [registry] });
   const jobSeconds = new Histogram({ name: 'noor_job_duration_seconds', help: 'Background job run time', labelNames: ['job'], registers: [registry] });
 
   return {
@@ -71,6 +75,10 @@ export function createMetrics({ db, realtimeConnections, processMetrics = true }
     jobRun(job, outcome, seconds) {
       jobRuns.inc({ job, outcome });
       jobSeconds.observe({ job }, seconds);
+    },
+    realtimeGap(seconds) {
+      gaps.inc();
+      gapSeconds.inc(seconds);
     },
   };
 }

@@ -21,6 +21,7 @@ import {
   type Frame,
   type TriggerInput,
 } from './protocol';
+import { REFETCH_EVENT } from '../../contract/realtime-names';
 import { createPresence, type EndpointCluster } from './presence';
 import { REVOKE_EVENT, revokedSockets } from './session-grants';
 import { verifyChannelAuth, type AppCredentials } from './signing';
@@ -48,6 +49,8 @@ export interface RealtimeEndpoint {
   trigger(input: TriggerInput): number;
   subscriberCount(channel: string): number;
   connectionCount(): number;
+  /** Tells every connected client to refetch what it shows (REFETCH_EVENT); returns how many. */
+  refetchAll(): number;
   /** Tells every client to reconnect (4200) and closes the sockets; the HTTP server can then close. */
   close(): Promise<void>;
 }
@@ -260,6 +263,11 @@ export function createRealtimeEndpoint(options: EndpointOptions): RealtimeEndpoi
     trigger,
     subscriberCount: (channel) => registry.subscriberCount(channel),
     connectionCount: () => connections.size,
+    refetchAll() {
+      const frame = encodeFrame(REFETCH_EVENT, {});
+      for (const conn of connections.values()) conn.send(frame);
+      return connections.size;
+    },
     async close() {
       closed = true;
       const closing = [...connections.values()].map(

@@ -3,8 +3,10 @@
 // So a publish through instance B reaches a pusher-js client connected to A, with nothing to run but
 // the database we already have. Payloads over NOTIFY's 8000-byte limit go through realtime_messages
 // (migration 0040) and the notification carries the row id. Delivery is at most once: an event
-// published while an instance's LISTEN connection is down does not reach that instance's sockets
-// (clients refetch on reconnect, as they do after any network gap).
+// published while an instance's LISTEN connection is down does not reach that instance's sockets:
+// once LISTEN is back, `restored` is told how long it was away, and the wiring tells this instance's
+// sockets to refetch what they show (realtime-names.ts: the refetch event). Until then `listening()`
+// is false and readiness fails, so a balancer does not count on a split instance.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Db } from '../db';
@@ -16,6 +18,8 @@ export interface Fanout {
   readonly instanceId: string;
   /** Sends the event to the other instances; resolves once PostgreSQL has it, never rejects. */
   publish(input: TriggerInput): Promise<void>;
+  /** False while the LISTEN connection is down (reconnecting). */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
@@ -27,6 +31,8 @@ export interface FanoutOptions {
   log: Logger;
   /** Delivers an event another instance published to this instance's own sockets. */
   deliver(input: TriggerInput): void;
+  /** LISTEN is back after it was lost for `downMs`: events of other instances may have been missed. */
+  restored?(downMs: number): void;
 }
 
 // NOTIFY refuses payloads of 8000 bytes or more; leave room for the envelope.
@@ -55,6 +61,7 @@ export async function startPgFanout(options: FanoutOptions): Promise<Fanout> {
   let closed = false;
   let retryTimer: NodeJS.Timeout | undefined;
   let retryMs = 250;
+  let lostAt: number | undefined;
 
   async function receive(payload: string | undefined): Promise<void> {
     if (!payload) return;
@@ -69,7 +76,7 @@ export async function startPgFanout(options: FanoutOptions): Promise<Fanout> {
   }
 
   async function connect(): Promise<void> {
-    const client = new pg.Client(pgClientConfig(options.databaseUrl, options.searchPath, { ...options.settings, statementTimeoutMs: 0 }, 'listen'));
+    const client = new pg.Client(pgClientConfig(options.settings.listenUrl ?? options.databaseUrl, options.searchPath, { ...options.settings, statementTimeoutMs: 0 }, 'listen'));
     client.on('notification', (n) => {
       receive(n.payload).catch((err: unknown) => log.error('realtime fan-out: bad notification', errorFields(err)));
     });
@@ -77,23 +84,35 @@ export async function startPgFanout(options: FanoutOptions): Promise<Fanout> {
     const lost = (err?: Error) => {
       if (closed || listener !== client) return;
       listener = undefined;
+      lostAt ??= Date.now();
       log.error('realtime fan-out: LISTEN connection lost, reconnecting', err ? errorFields(err) : {});
       client.end().catch(() => undefined);
       scheduleReconnect();
     };
     client.on('error', lost);
     client.on('end', () => lost());
-    await client.connect();
-    await client.query(`LISTEN "${channel}"`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${channel}"`);
+    } catch (err) {
+      await client.end().catch(() => undefined);
+      throw err;
+    }
     listener = client;
     retryMs = 250;
+    if (lostAt !== undefined) {
+      const downMs = Date.now() - lostAt;
+      lostAt = undefined;
+      options.restored?.(downMs);
+    }
   }
 
   function scheduleReconnect(): void {
     retryTimer = setTimeout(() => {
       connect().catch((err: unknown) => {
         log.error('realtime fan-out: reconnect failed', errorFields(err));
-        retryMs = Math.min(retryMs * 2, 10_000);
+        // Readiness waits for LISTEN: retry often enough that an instance is back soon after the database.
+        retryMs = Math.min(retryMs * 2, 2000);
         if (!closed) scheduleReconnect();
       });
     }, retryMs);
@@ -121,6 +140,7 @@ export async function startPgFanout(options: FanoutOptions): Promise<Fanout> {
         log.error('realtime fan-out: publish failed', { channels: input.channels, event: input.name, ...errorFields(err) });
       }
     },
+    listening: () => listener !== undefined,
     async close() {
       closed = true;
       clearTimeout(retryTimer);

@@ -4,7 +4,9 @@
 // they are new to (or gone from) the channel on every instance. Joins and leaves on one channel are
 // serialised by an advisory lock, so two tabs of one person on two instances are announced once.
 // Each instance beats its row in realtime_instances; any instance sweeps the rows of one that stopped
-// beating (a crash, a kill -9) and announces its members as gone.
+// beating (a crash, a kill -9) and announces its members as gone. An instance that could not beat
+// for that long (the database was away) but is alive puts its members back when it beats again, and
+// announces those the others had been told were gone.
 import type { Db, Queryable } from '../db';
 import { errorFields, type Logger } from '../logger';
 import type { PresenceMember, PresenceSnapshot } from './channels';
@@ -41,6 +43,10 @@ export async function startPresenceCluster(options: PresenceClusterOptions): Pro
   // Rows of instances that stopped beating do not count, even before the sweep removes them.
   const LIVE = `JOIN realtime_instances i ON i.id = p.instance_id AND i.seen_at > now() - ${deadAfterMs} * interval '1 millisecond'`;
 
+  // This instance's rows as it last wrote them: what it puts back after a lapse.
+  const mine = new Map<string, { socketId: string; channel: string; member: PresenceMember }>();
+  const key = (socketId: string, channel: string) => `${socketId}\n${channel}`;
+
   function track<T>(work: Promise<T>): Promise<T> {
     pending.add(work);
     void work.finally(() => pending.delete(work)).catch(() => undefined);
@@ -56,7 +62,13 @@ export async function startPresenceCluster(options: PresenceClusterOptions): Pro
   }
 
   async function beat(): Promise<void> {
-    await db.query('INSERT INTO realtime_instances (id) VALUES ($1) ON CONFLICT (id) DO UPDATE SET seen_at = now()', [me]);
+    const beaten = await db.one<{ lapsed: boolean }>(
+      `WITH before AS (SELECT seen_at FROM realtime_instances WHERE id = $1)
+       INSERT INTO realtime_instances (id) VALUES ($1) ON CONFLICT (id) DO UPDATE SET seen_at = now()
+       RETURNING coalesce((SELECT seen_at FROM before) < now() - ${deadAfterMs} * interval '1 millisecond', true) AS lapsed`,
+      [me],
+    );
+    if (beaten?.lapsed && mine.size > 0) await restore();
     const gone = await db.transaction(async (tx) => {
       const rows = await tx.query<{ channel: string; user_id: string }>(
         `DELETE FROM realtime_presence p USING realtime_instances i
@@ -75,6 +87,32 @@ export async function startPresenceCluster(options: PresenceClusterOptions): Pro
     }
   }
 
+  /** After a lapse: this instance's members back in the table, announced where they had been removed. */
+  async function restore(): Promise<void> {
+    const announced: TriggerInput[] = [];
+    for (const { socketId, channel, member } of [...mine.values()].sort((x, y) => x.channel.localeCompare(y.channel))) {
+      const announce = await db.transaction(async (tx) => {
+        await lockChannel(tx, channel);
+        const presentBefore = await isPresent(tx, channel, member.user_id);
+        const inserted = await tx.query(
+          `INSERT INTO realtime_presence (instance_id, socket_id, channel, user_id, user_info) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (instance_id, socket_id, channel) DO NOTHING RETURNING 1 AS inserted`,
+          [me, socketId, channel, member.user_id, member.user_info === undefined ? null : JSON.stringify(member.user_info)],
+        );
+        // A row still there was never swept, so no one was told this member left.
+        return inserted.length > 0 && !presentBefore;
+      });
+      if (!announce) continue;
+      const info = member.user_info === undefined ? {} : { user_info: member.user_info };
+      announced.push({ channels: [channel], name: 'pusher_internal:member_added', data: JSON.stringify({ user_id: member.user_id, ...info }) });
+    }
+    for (const added of announced) {
+      options.deliverLocally(added);
+      await options.publish(added);
+    }
+    log.warn('realtime presence: members restored after the heartbeat lapsed', { members: mine.size, announced: announced.length });
+  }
+
   await beat();
   const timer = setInterval(() => {
     track(beat()).catch((err: unknown) => log.error('realtime presence: heartbeat failed', errorFields(err)));
@@ -83,8 +121,7 @@ export async function startPresenceCluster(options: PresenceClusterOptions): Pro
 
   return {
     join(channel, socketId, member: PresenceMember) {
-      return track(
-        db.transaction(async (tx) => {
+      const joined = db.transaction(async (tx) => {
           await lockChannel(tx, channel);
           const presentBefore = await isPresent(tx, channel, member.user_id);
           await tx.query(
@@ -100,6 +137,11 @@ export async function startPresenceCluster(options: PresenceClusterOptions): Pro
           for (const row of rows) hash[row.user_id] = row.user_info === null ? null : (JSON.parse(row.user_info) as unknown);
           const snapshot: PresenceSnapshot = { ids: rows.map((r) => r.user_id), hash, count: rows.length };
           return { added: !presentBefore, snapshot };
+        });
+      return track(
+        joined.then((result) => {
+          mine.set(key(socketId, channel), { socketId, channel, member });
+          return result;
         }),
       );
     },
@@ -112,6 +154,7 @@ export async function startPresenceCluster(options: PresenceClusterOptions): Pro
           );
           // Channels locked in name order, as every other leave does: no two transactions deadlock.
           const departures: Departure[] = [];
+          for (const [k, row] of mine) if (row.socketId === socketId && (channel === undefined || row.channel === channel)) mine.delete(k);
           for (const row of rows) {
             await lockChannel(tx, row.channel);
             await tx.query('DELETE FROM realtime_presence WHERE instance_id = $1 AND socket_id = $2 AND channel = $3', [me, socketId, row.channel]);

@@ -20,6 +20,10 @@ export interface RealtimeWiringOptions {
   searchPath?: string | undefined;
   settings: PgSettings;
   clientEvents: boolean;
+  /** Shared presence heartbeat (presence-cluster.ts; default 10 s). */
+  presenceHeartbeatMs?: number;
+  /** LISTEN was lost for `downMs` and is back; `told` clients were asked to refetch (for the metric). */
+  onGap?(downMs: number, told: number): void;
   /** Where this server listens (known once it does; the SDK path of the publisher needs it). */
   listening(): { host: string; port: number };
 }
@@ -49,6 +53,12 @@ export async function startRealtime(options: RealtimeWiringOptions): Promise<Rea
       settings: options.settings,
       log,
       deliver: (input) => void deliverHere.to?.trigger(input),
+      // Events of other instances were missed meanwhile: this instance's clients refetch what they show.
+      restored: (downMs) => {
+        const told = deliverHere.to?.refetchAll() ?? 0;
+        log.warn('realtime: notifications were interrupted; clients told to refetch', { down_ms: downMs, clients: told });
+        options.onGap?.(downMs, told);
+      },
     });
     const out = fanout;
     cluster = await startPresenceCluster({
@@ -57,6 +67,7 @@ export async function startRealtime(options: RealtimeWiringOptions): Promise<Rea
       log,
       publish: (input) => out.publish(input),
       deliverLocally: (input) => void deliverHere.to?.trigger(input),
+      ...(options.presenceHeartbeatMs ? { heartbeatMs: options.presenceHeartbeatMs } : {}),
     });
   }
   const local = config.mode === 'embedded' ? createRealtimeEndpoint({ app: config, log, clientEvents: options.clientEvents, cluster }) : undefined;

@@ -3,6 +3,7 @@
 // teacher-status wiring build on subscribe/onReconnect. Pusher does not promise delivery, so callers
 // refetch what they show in onReconnect.
 import type { Options } from 'pusher-js';
+import { REFETCH_EVENT } from '../../contract/realtime-names';
 import { api, DEFAULT_BASE_URL, type ApiClient, type Envelope } from '../api/client';
 import { readCookie, TOKEN_COOKIE } from '../api/cookies';
 import { pusherOptions, settingsFromEnv, settingsFromServer, type RealtimeEnv, type ServerRealtimeConfig } from './settings';
@@ -12,7 +13,7 @@ export type Unsubscribe = () => void;
 export interface RealtimeConnection {
   /** Binds `handler` to `event` on `channel` (subscribing on first use); the result undoes exactly that. */
   subscribe<T = unknown>(channel: string, event: string, handler: (data: T) => void): Unsubscribe;
-  /** Called each time the connection is back after a drop (not on the first connection). */
+  /** Called each time the connection is back after a drop (not on the first connection), and when the server says events were missed. */
   onReconnect(handler: () => void): Unsubscribe;
   /** Called when a private channel is refused (401/403 from the auth endpoint, or a bad signature). */
   onSubscriptionError(handler: (channel: string, status: number | undefined) => void): Unsubscribe;
@@ -91,6 +92,13 @@ export async function connectRealtime(options: ConnectOptions = {}): Promise<Rea
     if (isReconnect) for (const handler of [...reconnectHandlers]) handler();
   };
   pusher.connection.bind('state_change', onStateChange);
+  // The server says events may have been missed without the connection dropping (it could not hear
+  // the other instances for a while): the same refetch as after a reconnect.
+  const onMessage = (message: { event?: string } | undefined) => {
+    if (message?.event !== REFETCH_EVENT) return;
+    for (const handler of [...reconnectHandlers]) handler();
+  };
+  pusher.connection.bind('message', onMessage);
 
   return {
     subscribe<T>(channelName: string, event: string, handler: (data: T) => void): Unsubscribe {
@@ -129,6 +137,7 @@ export async function connectRealtime(options: ConnectOptions = {}): Promise<Rea
     socketId: () => pusher.connection.socket_id || undefined,
     disconnect() {
       pusher.connection.unbind('state_change', onStateChange);
+      pusher.connection.unbind('message', onMessage);
       reconnectHandlers.clear();
       errorHandlers.clear();
       uses.clear();

@@ -46,14 +46,17 @@ describe('production refuses to start', () => {
 describe('database and process settings by environment', () => {
   it('has defaults for one small instance and reads every override', () => {
     expect(loadDatabaseSettings({})).toEqual({
-      poolMax: 10, connectTimeoutMs: 5000, statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 10_000, applicationName: 'noor-api', readyTimeoutMs: 2000,
+      poolMax: 10, connectTimeoutMs: 5000, statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 10_000, applicationName: 'noor-api', listenUrl: undefined, readyTimeoutMs: 2000,
     });
     expect(
       loadDatabaseSettings({
         DB_POOL_MAX: '4', DB_CONNECT_TIMEOUT_MS: '1000', DB_STATEMENT_TIMEOUT_MS: '0', DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '500',
-        DB_APPLICATION_NAME: 'noor-api-2', READY_TIMEOUT_MS: '300',
+        DB_APPLICATION_NAME: 'noor-api-2', READY_TIMEOUT_MS: '300', DATABASE_LISTEN_URL: 'postgres://noor@db:5432/noor',
       }),
-    ).toEqual({ poolMax: 4, connectTimeoutMs: 1000, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 500, applicationName: 'noor-api-2', readyTimeoutMs: 300 });
+    ).toEqual({
+      poolMax: 4, connectTimeoutMs: 1000, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 500, applicationName: 'noor-api-2',
+      listenUrl: 'postgres://noor@db:5432/noor', readyTimeoutMs: 300,
+    });
     expect(loadShutdownTimeoutMs({ SHUTDOWN_TIMEOUT_MS: '5000' })).toBe(5000);
   });
 

@@ -52,6 +52,19 @@ describe('connectRealtime against the server', () => {
     await vi.waitFor(() => expect(server.realtime.endpoint?.subscriberCount(channel)).toBe(0));
   });
 
+  it('refetches when the server says events were missed (the refetch event), as after a reconnect', async () => {
+    const client = await connectAs('teacher-7');
+    try {
+      const refetched = vi.fn();
+      client.onReconnect(refetched);
+      await vi.waitFor(() => expect(client.socketId()).toMatch(/^\d+\.\d+$/));
+      expect(server.realtime.endpoint?.refetchAll()).toBeGreaterThanOrEqual(1);
+      await vi.waitFor(() => expect(refetched).toHaveBeenCalledTimes(1));
+    } finally {
+      client.disconnect();
+    }
+  });
+
   it("reports a refused channel with the auth endpoint's status", async () => {
     const anonymous = await connectAs(null);
     try {
