@@ -5,6 +5,7 @@ import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '../db';
+import { queuedByChannel } from '../modules/outbox';
 import type { AppEnv } from '../http/context';
 
 export interface Metrics {
@@ -13,6 +14,8 @@ export interface Metrics {
   middleware: MiddlewareHandler<AppEnv>;
   /** Called by the job scheduler after each run. */
   jobRun(job: string, outcome: 'ok' | 'failed', seconds: number): void;
+  /** Called by the outbox runner after each try: sent, retry (will try again) or failed (gave up). */
+  outbox(channel: string, outcome: 'sent' | 'retry' | 'failed'): void;
 }
 
 export interface MetricsSources {
@@ -55,6 +58,25 @@ export function createMetrics({ db, realtimeConnections, processMetrics = true }
   });
   const jobRuns = new Counter({ name: 'noor_job_runs_total', help: 'Background job runs', labelNames: ['job', 'outcome'], registers: [registry] });
   const jobSeconds = new Histogram({ name: 'noor_job_duration_seconds', help: 'Background job run time', labelNames: ['job'], registers: [registry] });
+  // Outgoing messages (e-mail, push, SMS): tries by outcome, and what is waiting, per channel.
+  const outboxTries = new Counter({
+    name: 'noor_outbox_messages_total',
+    help: 'Outgoing message tries by channel and outcome (sent, retry, failed = gave up)',
+    labelNames: ['channel', 'outcome'],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'noor_outbox_queued',
+    help: 'Outgoing messages waiting to be sent, by channel',
+    labelNames: ['channel'],
+    registers: [registry],
+    async collect() {
+      const queued = await queuedByChannel(db).catch(() => undefined);
+      if (!queued) return;
+      this.reset();
+      for (const channel of ['email', 'push', 'sms']) this.set({ channel }, queued[channel] ?? 0);
+    },
+  });
 
   return {
     registry,
@@ -71,6 +93,9 @@ export function createMetrics({ db, realtimeConnections, processMetrics = true }
     jobRun(job, outcome, seconds) {
       jobRuns.inc({ job, outcome });
       jobSeconds.observe({ job }, seconds);
+    },
+    outbox(channel, outcome) {
+      outboxTries.inc({ channel, outcome });
     },
   };
 }
