@@ -24,6 +24,8 @@ import { sweepAndPublish } from './modules/requests';
 import { ensureAdminToken } from './modules/teacher-review';
 import { warmPublicReads } from './modules/teachers';
 import { startJob } from './ops/jobs';
+import { createEmailSender, runOutbox, type OutboxOutcome } from './modules/outbox';
+import { loadOutboxConfig, type OutboxConfig } from './config-outbox';
 import { createMetrics } from './ops/metrics';
 import type { ChannelAuthorizer, ResolveUser } from './realtime/authorizer';
 import type { RealtimeEndpoint } from './realtime/endpoint';
@@ -74,6 +76,8 @@ export interface ServerOptions {
   storage?: StorageConfig;
   /** GET /metrics (needs the admin token); process metrics are off unless asked (tests start many servers). */
   metrics?: { processMetrics?: boolean };
+  /** Outgoing messages: the e-mail channel (off without SMTP) and the runner's period in ms (0 turns it off; default 5 s). */
+  outbox?: Partial<OutboxConfig>;
 }
 
 export interface RunningServer {
@@ -186,6 +190,15 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       : undefined,
     sweepEveryMs > 0 ? startJob({ name: 'requests_sweep', everyMs: sweepEveryMs, run: () => sweepAndPublish(db, publisher, new Date()) }, log, metrics) : undefined,
   ];
+  // Outgoing messages: on every instance, each message claimed by one (FOR UPDATE SKIP LOCKED).
+  const email = options.outbox?.email ? createEmailSender(options.outbox.email) : undefined;
+  const outboxEveryMs = options.outbox?.everyMs ?? 5_000;
+  if (email && outboxEveryMs > 0) {
+    const onOutcome = metrics ? (o: OutboxOutcome) => metrics.outbox(o.channel, o.outcome) : undefined;
+    stopJobs.push(
+      startJob({ name: 'outbox', everyMs: outboxEveryMs, run: () => runOutbox(db, { senders: { email }, now: new Date(), log, onOutcome }) }, log, metrics),
+    );
+  }
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -201,6 +214,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       await stopped;
       clearInterval(idleSweep);
       await Promise.all(stopJobs.map((stop) => (stop ? stop() : Promise.resolve())));
+      email?.close();
       await realtime.close();
       await db.close();
     })());
@@ -259,6 +273,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     metrics: { processMetrics: true },
     remindersEveryMs: instanceConfig.loadJobPeriodMs(env),
     requestSweepEveryMs: instanceConfig.loadJobPeriodMs(env),
+    outbox: loadOutboxConfig(env),
   });
   log.info('listening', { url: running.url, db: running.db.driver, static: config.staticDir, realtime: config.pusher.mode });
 

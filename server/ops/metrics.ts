@@ -5,6 +5,7 @@ import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '../db';
+import { queuedByChannel } from '../modules/outbox';
 import type { AppEnv } from '../http/context';
 
 export interface Metrics {
@@ -15,6 +16,8 @@ export interface Metrics {
   jobRun(job: string, outcome: 'ok' | 'failed', seconds: number): void;
   /** Realtime could not hear the other instances for `seconds` (LISTEN lost); clients were told to refetch. */
   realtimeGap(seconds: number): void;
+  /** Called by the outbox runner after each try: sent, retry (will try again) or failed (gave up). */
+  outbox(channel: string, outcome: 'sent' | 'retry' | 'failed'): void;
 }
 
 export interface MetricsSources {
@@ -59,6 +62,25 @@ export function createMetrics({ db, realtimeConnections, processMetrics = true }
   const gaps = new Counter({ name: 'noor_realtime_gaps_total', help: 'Times LISTEN was lost and restored (clients told to refetch)', registers: [registry] });
   const gapSeconds = new Counter({ name: 'noor_realtime_gap_seconds_total', help: 'Time without LISTEN (events of other instances missed)', registers: [registry] });
   const jobSeconds = new Histogram({ name: 'noor_job_duration_seconds', help: 'Background job run time', labelNames: ['job'], registers: [registry] });
+  // Outgoing messages (e-mail, push, SMS): tries by outcome, and what is waiting, per channel.
+  const outboxTries = new Counter({
+    name: 'noor_outbox_messages_total',
+    help: 'Outgoing message tries by channel and outcome (sent, retry, failed = gave up)',
+    labelNames: ['channel', 'outcome'],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'noor_outbox_queued',
+    help: 'Outgoing messages waiting to be sent, by channel',
+    labelNames: ['channel'],
+    registers: [registry],
+    async collect() {
+      const queued = await queuedByChannel(db).catch(() => undefined);
+      if (!queued) return;
+      this.reset();
+      for (const channel of ['email', 'push', 'sms']) this.set({ channel }, queued[channel] ?? 0);
+    },
+  });
 
   return {
     registry,
@@ -79,6 +101,9 @@ export function createMetrics({ db, realtimeConnections, processMetrics = true }
     realtimeGap(seconds) {
       gaps.inc();
       gapSeconds.inc(seconds);
+    },
+    outbox(channel, outcome) {
+      outboxTries.inc({ channel, outcome });
     },
   };
 }

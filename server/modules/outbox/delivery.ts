@@ -1,0 +1,129 @@
+// The outbox runner: claims due messages with FOR UPDATE SKIP LOCKED (so N instances never take the same
+// row), sends each through its channel, then records the outcome. A claim is a lease: a runner that
+// dies between sending and recording loses it when locked_until passes, and the next run sends again —
+// a duplicate at most, never a lost message. A failed send waits (exponential backoff) and is retried;
+// after MAX_ATTEMPTS the row is 'failed', for an operator to see. A channel that answers "this address
+// is gone" (PermanentFailure) fails at once, without retries. Nothing here runs inside a user's request.
+import type { Db } from '../../db';
+import type { Logger } from '../../logger';
+
+export const CHANNELS = ['email', 'push', 'sms'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** A claimed message, as its channel's sender sees it. */
+export interface OutboxMessage {
+  id: number;
+  channel: Channel;
+  userId: number;
+  notificationId: number | null;
+  attempts: number;
+}
+
+/** One channel's sender: resolves when the message was handed over; throws to retry later. */
+export interface ChannelSender {
+  send(message: OutboxMessage, db: Db): Promise<void>;
+}
+
+/** Thrown by a sender when retrying can never help (the address is gone): the row fails at once. */
+export class PermanentFailure extends Error {}
+
+/** Tries per message, the first included. */
+export const MAX_ATTEMPTS = 6;
+/** How long a claim holds before another runner may take the message over. */
+export const LEASE_MS = 2 * 60_000;
+const BASE_BACKOFF_MS = 30_000;
+const MAX_BACKOFF_MS = 60 * 60_000;
+
+/** The wait before try n+1 after n failed tries: 30 s, 1 min, 2 min … capped at an hour. */
+export function backoffMs(attempts: number): number {
+  return Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+export interface OutboxOutcome {
+  channel: Channel;
+  outcome: 'sent' | 'retry' | 'failed';
+}
+
+export interface RunOutboxOptions {
+  senders: Partial<Record<Channel, ChannelSender>>;
+  now: Date;
+  log?: Logger | undefined;
+  /** At most this many messages per run. */
+  batch?: number;
+  /** Told of each outcome (metrics). */
+  onOutcome?: (o: OutboxOutcome) => void;
+}
+
+interface ClaimedRow {
+  id: number;
+  channel: Channel;
+  user_id: number;
+  notification_id: number | null;
+  attempts: number;
+}
+
+/** Claims due messages of the channels that have a sender; each claim lasts LEASE_MS. */
+async function claim(db: Db, channels: Channel[], now: Date, batch: number): Promise<ClaimedRow[]> {
+  return db.transaction((tx) =>
+    tx.query<ClaimedRow>(
+      `UPDATE outbox o SET status = 'sending', attempts = o.attempts + 1, locked_until = $2::timestamptz + make_interval(secs => $3)
+        WHERE o.id IN (
+          SELECT id FROM outbox
+           WHERE channel = ANY($1::text[])
+             AND ((status = 'queued' AND next_attempt_at <= $2) OR (status = 'sending' AND locked_until <= $2))
+           ORDER BY next_attempt_at, id
+           LIMIT $4
+           FOR UPDATE SKIP LOCKED)
+        RETURNING o.id::int AS id, o.channel, o.user_id, o.notification_id, o.attempts`,
+      [channels, now, LEASE_MS / 1000, batch],
+    ),
+  );
+}
+
+/** Delivers what is due at `now`; returns how many were sent. */
+export async function runOutbox(db: Db, { senders, now, log, batch = 50, onOutcome }: RunOutboxOptions): Promise<number> {
+  const channels = CHANNELS.filter((c) => senders[c]);
+  if (channels.length === 0) return 0;
+  const rows = await claim(db, channels, now, batch);
+  let sent = 0;
+  for (const row of rows) {
+    const sender = senders[row.channel]!;
+    const message: OutboxMessage = { id: row.id, channel: row.channel, userId: row.user_id, notificationId: row.notification_id, attempts: row.attempts };
+    try {
+      await sender.send(message, db);
+      // Fenced by the attempt number: a runner whose lease was taken over records nothing.
+      await db.query(`UPDATE outbox SET status = 'sent', sent_at = $3, locked_until = NULL, last_error = NULL WHERE id = $1 AND attempts = $2 AND status = 'sending'`, [
+        row.id,
+        row.attempts,
+        now,
+      ]);
+      sent++;
+      onOutcome?.({ channel: row.channel, outcome: 'sent' });
+    } catch (err) {
+      const permanent = err instanceof PermanentFailure;
+      const giveUp = permanent || row.attempts >= MAX_ATTEMPTS;
+      const error = err instanceof Error ? err.message : String(err);
+      await db.query(
+        `UPDATE outbox SET status = $3, next_attempt_at = $4, locked_until = NULL, last_error = $5
+          WHERE id = $1 AND attempts = $2 AND status = 'sending'`,
+        [row.id, row.attempts, giveUp ? 'failed' : 'queued', new Date(now.getTime() + backoffMs(row.attempts)), error.slice(0, 500)],
+      );
+      onOutcome?.({ channel: row.channel, outcome: giveUp ? 'failed' : 'retry' });
+      (giveUp ? log?.error : log?.warn)?.call(log, giveUp ? 'outbox: gave up on a message' : 'outbox: send failed; will retry', {
+        id: row.id,
+        channel: row.channel,
+        attempts: row.attempts,
+        error,
+      });
+    }
+  }
+  return sent;
+}
+
+/** Messages waiting (queued or being sent) per channel, for /metrics. */
+export async function queuedByChannel(db: Db): Promise<Record<string, number>> {
+  const rows = await db.query<{ channel: string; n: number }>(
+    `SELECT channel, count(*)::int AS n FROM outbox WHERE status IN ('queued', 'sending') GROUP BY channel`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.channel, r.n]));
+}

@@ -1,0 +1,83 @@
+// The e-mail channel: nodemailer over SMTP (SMTP_URL, MAIL_FROM). The message is rendered when it is
+// sent, from the notification and the recipient as they are then (language, zone, address). Its
+// Message-ID is derived from the outbox row, so the one duplicate a crash between sending and recording
+// can cause carries the same id, which mail clients use to fold it away.
+import nodemailer from 'nodemailer';
+import type { NotificationParams, NotificationType } from '../../../contract/notifications';
+import type { Db } from '../../db';
+import type { Locale } from '../../i18n';
+import { linkOf } from '../notifications/service';
+import { PermanentFailure, type ChannelSender, type OutboxMessage } from './delivery';
+import { renderEmail } from './email-templates';
+
+export interface EmailSenderOptions {
+  /** smtp://user:pass@host:port (smtps:// for TLS from the start). */
+  smtpUrl: string;
+  /** The From header, e.g. `Noor <no-reply@noor.example>`. */
+  from: string;
+  /** The site's public origin, for the links in the e-mails. */
+  publicUrl: string;
+  /** How long to wait on the SMTP server before counting the try as failed (and retrying later). */
+  timeoutMs?: number;
+}
+
+interface MailRow {
+  email: string | null;
+  locale: Locale;
+  time_zone: string;
+  name: string;
+  type: NotificationType;
+  params: NotificationParams;
+}
+
+/** The app path a notification opens (the same targets as the in-app list). */
+function pathOf(type: NotificationType, params: NotificationParams): string {
+  const link = linkOf(type, params);
+  if (link.kind === 'request' && link.id !== null) return `/session-details/${link.id}`;
+  return `/${link.kind}`;
+}
+
+function domainOf(from: string): string {
+  return /@([^>\s]+)/.exec(from)?.[1] ?? 'noor.local';
+}
+
+export function createEmailSender({ smtpUrl, from, publicUrl, timeoutMs = 20_000 }: EmailSenderOptions): ChannelSender & { close(): void } {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
+  const domain = domainOf(from);
+  return {
+    async send(message: OutboxMessage, db: Db) {
+      const row = await db.one<MailRow>(
+        `SELECT u.email, u.locale, u.time_zone, u.first_name AS name, n.type, n.params
+           FROM notifications n JOIN users u ON u.id = n.user_id
+          WHERE n.id = $1 AND u.id = $2`,
+        [message.notificationId, message.userId],
+      );
+      if (!row?.email) throw new PermanentFailure('no notification or no e-mail address');
+      const content = renderEmail({
+        type: row.type,
+        params: row.params,
+        locale: row.locale,
+        timeZone: row.time_zone,
+        recipientName: row.name,
+        link: new URL(pathOf(row.type, row.params), publicUrl).toString(),
+      });
+      await transport.sendMail({
+        from,
+        to: row.email,
+        subject: content.subject,
+        text: content.text,
+        html: content.html,
+        messageId: `<outbox-${message.id}@${domain}>`,
+        headers: { 'Content-Language': row.locale, 'Auto-Submitted': 'auto-generated' },
+      });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,3 @@
+// Messages that leave the system: the outbox runner and the channels' senders (e-mail so far).
+export { runOutbox, queuedByChannel, type ChannelSender, type OutboxOutcome } from './delivery';
+export { createEmailSender } from './email';
