@@ -15,7 +15,6 @@ import { passwordSchema } from './auth';
 import { emailSchema, freeText, requiredString, validationKeys } from './validation';
 
 export const STAFF_ROLE_NAMES = ['reviewer', 'support', 'admin'] as const;
-export type StaffRoleName = (typeof STAFF_ROLE_NAMES)[number];
 
 export const staffLoginSchema = z.object({
   email: emailSchema,
@@ -36,19 +35,6 @@ export const staffCreateSchema = z.object({
   password: passwordSchema,
 });
 
-export const staffMemberSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  name: z.string(),
-  role: z.enum(STAFF_ROLE_NAMES),
-});
-
-export const staffSessionSchema = z.object({
-  token: z.string(),
-  expires_at: z.string(),
-  staff: staffMemberSchema,
-});
-export type StaffSession = z.infer<typeof staffSessionSchema>;
 
 const optionalInt = z.preprocess(
   (v) => (typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v),
@@ -56,7 +42,7 @@ const optionalInt = z.preprocess(
 );
 const optionalDate = z
   .string({ error: validationKeys.invalid })
-  .refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}/.test(v), { error: validationKeys.invalid })
+  .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)) && Number(v.slice(0, 4)) >= 2000, { error: validationKeys.invalid })
   .transform((v) => new Date(v))
   .optional();
 

@@ -4,13 +4,13 @@
 // member deletes their sessions, and a session of a disabled member never resolves.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { authenticator } from 'otplib';
+import type { STAFF_ROLE_NAMES } from '../../../contract/staff';
 import type { Db, Queryable } from '../../db';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { beginAttempt, clearGuard, guardKey } from '../auth/lockout';
 import type { LockoutLimits } from '../auth/limits';
 
-export const STAFF_ROLES = ['reviewer', 'support', 'admin'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+export type StaffRole = (typeof STAFF_ROLE_NAMES)[number];
 
 export interface StaffMember {
   id: number;
@@ -97,7 +97,8 @@ export type SignInResult =
   | { kind: 'invalid' }
   | { kind: 'locked'; retryAfter: number };
 
-async function issueSession(q: Queryable, staffId: number, now: Date): Promise<{ token: string; expiresAt: Date }> {
+/** A new session for a member (after sign-in; tests make their callers with it). */
+export async function issueSession(q: Queryable, staffId: number, now: Date): Promise<{ token: string; expiresAt: Date }> {
   const token = `staff_${randomBytes(32).toString('base64url')}`;
   const expiresAt = new Date(now.getTime() + STAFF_SESSION.maxAgeSeconds * 1000);
   await q.query('INSERT INTO staff_sessions (token_hash, staff_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $3, $4)', [
