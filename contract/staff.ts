@@ -59,3 +59,29 @@ export const auditQuerySchema = z.object({
     z.number({ error: validationKeys.invalid }).int().min(1, { error: validationKeys.invalid }).max(1000, { error: validationKeys.invalid }),
   ),
 });
+
+/** A support adjustment of a family's hours: whole or half hours, with the reason (the ledger keeps it). */
+export const hoursAdjustmentSchema = z.object({
+  direction: z.enum(['credit', 'debit'], { error: validationKeys.invalid }),
+  hours: z
+    .number({ error: validationKeys.invalid })
+    .positive({ error: validationKeys.invalid })
+    .max(200, { error: validationKeys.invalid })
+    .refine((h) => Number.isInteger(h * 2), { error: validationKeys.invalid }),
+  reason: requiredString(500),
+  /** How long credited hours stay valid (credit only). */
+  validity_days: z.number({ error: validationKeys.invalid }).int({ error: validationKeys.invalid }).min(1, { error: validationKeys.invalid }).max(730, { error: validationKeys.invalid }).optional(),
+});
+
+export const promoCreateSchema = z.object({
+  code: requiredString(40).pipe(z.string().regex(/^[A-Za-z0-9_-]{3,40}$/, { error: validationKeys.invalid })),
+  kind: z.enum(['percent', 'fixed'], { error: validationKeys.invalid }),
+  value: z.number({ error: validationKeys.invalid }).int({ error: validationKeys.invalid }).positive({ error: validationKeys.invalid }).max(1_000_000, { error: validationKeys.invalid }),
+  max_uses: z.number({ error: validationKeys.invalid }).int({ error: validationKeys.invalid }).positive({ error: validationKeys.invalid }).max(1_000_000, { error: validationKeys.invalid }).nullish(),
+  per_student_limit: z.number({ error: validationKeys.invalid }).int({ error: validationKeys.invalid }).positive({ error: validationKeys.invalid }).max(1000, { error: validationKeys.invalid }).nullish(),
+  min_package_hours: z.number({ error: validationKeys.invalid }).int({ error: validationKeys.invalid }).positive({ error: validationKeys.invalid }).max(1000, { error: validationKeys.invalid }).nullish(),
+  expires_at: z
+    .string({ error: validationKeys.invalid })
+    .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)) && Number(v.slice(0, 4)) >= 2000 && Number(v.slice(0, 4)) <= 2200, { error: validationKeys.invalid })
+    .nullish(),
+}).refine((p) => p.kind === 'fixed' || p.value <= 100, { error: validationKeys.invalid, path: ['value'] });

@@ -204,6 +204,10 @@ describe('roles and the audit log', () => {
     const teacher = await t.signUpTeacher();
     const file = (await t.db.one<{ id: string }>('SELECT id FROM uploads WHERE owner_id = $1 LIMIT 1', [teacher.id]))!.id;
     const target = await staffMember('support');
+    const family = (await t.db.one<{ id: number; phone: string }>(
+      "INSERT INTO users (type, first_name, last_name, phone, country_code, status) VALUES ('student', 'مريم', 'الكبيسي', '+97466170001', 'QA', 'active') RETURNING id, phone",
+    ))!;
+    const promo = (await t.db.one<{ id: number }>('SELECT id FROM promo_codes ORDER BY id LIMIT 1'))!.id;
     // Every admin route once (the sign-in routes write their own row on success).
     const calls: [string, string, unknown?][] = [
       ['GET', '/me'],
@@ -216,6 +220,11 @@ describe('roles and the audit log', () => {
       ['GET', `/teachers/${teacher.id}/documents`],
       ['GET', `/files/${file}`],
       ['POST', `/teachers/${teacher.id}/approve`],
+      ['GET', `/families?phone=${encodeURIComponent(family.phone)}`],
+      ['POST', `/families/${family.id}/hours`, { direction: 'credit', hours: 1, reason: 'تعويض عن حصة انقطعت' }],
+      ['GET', '/promo-codes'],
+      ['POST', `/promo-codes/${promo}/pause`],
+      ['POST', '/promo-codes', { code: `AUDIT${n}`, kind: 'percent', value: 10 }],
       ['GET', '/audit'],
       ['GET', '/audit.csv'],
       ['POST', '/auth/logout'],
@@ -231,7 +240,7 @@ describe('roles and the audit log', () => {
     const routes = t.app.routes
       .filter((r) => r.path.startsWith('/api/admin') && r.method !== 'ALL' && !/\/auth\/(login|enrol)$/.test(r.path))
       .map((r) => `${r.method} ${r.path.replace(/:[a-z]+/gi, ':x').replace('/files/:x', '/files/:id')}`);
-    const normalised = [...covered].map((c) => c.replace('/teachers/:x/approve', '/teachers/:x/:x'));
+    const normalised = [...covered].map((c) => c.replace('/teachers/:x/approve', '/teachers/:x/:x').replace('/promo-codes/:x/pause', '/promo-codes/:x/:x'));
     expect([...new Set(routes)].filter((r) => !normalised.includes(r))).toEqual([]);
     // Signed out by the last call: the sign-in is itself one row.
     advance(31);
@@ -258,5 +267,53 @@ describe('roles and the audit log', () => {
   it('is append-only: the database refuses to change or delete a row', async () => {
     await expect(t.db.query("UPDATE audit_log SET actor = 'someone else'")).rejects.toThrow(/append-only/);
     await expect(t.db.query('DELETE FROM audit_log')).rejects.toThrow(/append-only/);
+  });
+});
+
+describe('support', () => {
+  it('finds a family by phone and credits or debits hours with a reason, each a ledger row naming the staff member', async () => {
+    const support = await staffMember('support');
+    const reviewer = await staffMember('reviewer');
+    const family = (await t.db.one<{ id: number; phone: string }>(
+      "INSERT INTO users (type, first_name, last_name, phone, country_code, status) VALUES ('student', 'سلمى', 'النعيمي', '+97466170002', 'QA', 'active') RETURNING id, phone",
+    ))!;
+    expect((await call('GET', `/families?phone=${encodeURIComponent(family.phone)}`, { token: reviewer.token })).status).toBe(403);
+    expect((await call('GET', '/families?phone=%2B97466179999', { token: support.token })).status).toBe(404);
+    expect((await call('GET', '/families?phone=nonsense', { token: support.token })).status).toBe(400);
+    const hours = (body: unknown) => call('POST', `/families/${family.id}/hours`, { token: support.token, body });
+    expect((await hours({ direction: 'credit', hours: 2 })).status).toBe(400);
+    expect((await hours({ direction: 'credit', hours: 2, reason: '  ' })).status).toBe(400);
+    expect((await hours({ direction: 'credit', hours: 0.3, reason: 'x' })).status).toBe(400);
+    expect((await hours({ direction: 'debit', hours: 1, reason: 'خطأ في الحجز' })).status).toBe(409);
+    const credited = await hours({ direction: 'credit', hours: 2, reason: 'تعويض عن حصة انقطعت' });
+    expect(credited.status).toBe(200);
+    expect(((await credited.json()) as { data: { balance_hours: number } }).data.balance_hours).toBe(2);
+    const debited = await hours({ direction: 'debit', hours: 0.5, reason: 'حصة سُجّلت مرتين' });
+    expect(((await debited.json()) as { data: { balance_hours: number } }).data.balance_hours).toBe(1.5);
+    // The family's own balance agrees.
+    const res = await call('GET', `/families?phone=${encodeURIComponent(family.phone)}`, { token: support.token });
+    const found = ((await res.json()) as { data: { balance_hours: number; ledger: { hours: number; reason: string; note: string; staff: string }[] } }).data;
+    expect(found.balance_hours).toBe(1.5);
+    expect(found.ledger).toEqual([
+      expect.objectContaining({ hours: -0.5, reason: 'adjustment', note: 'حصة سُجّلت مرتين', staff: support.email }),
+      expect.objectContaining({ hours: 2, reason: 'adjustment', note: 'تعويض عن حصة انقطعت', staff: support.email }),
+    ]);
+    const audit = await t.db.one<{ before: unknown; after: unknown }>("SELECT before, after FROM audit_log WHERE action = 'families.hours_credit' AND target_id = $1", [String(family.id)]);
+    expect(audit).toEqual({ before: { balance_hours: 0 }, after: { balance_hours: 2, hours: 2, reason: 'تعويض عن حصة انقطعت' } });
+  });
+
+  it('creates, pauses and resumes promo codes, and counts their use', async () => {
+    const support = await staffMember('support');
+    const created = await call('POST', '/promo-codes', { token: support.token, body: { code: 'RAMADAN25', kind: 'percent', value: 25, max_uses: 100 } });
+    expect(created.status).toBe(201);
+    const id = ((await created.json()) as { data: { id: number } }).data.id;
+    expect((await call('POST', '/promo-codes', { token: support.token, body: { code: 'ramadan25', kind: 'fixed', value: 500 } })).status).toBe(409);
+    expect((await call('POST', '/promo-codes', { token: support.token, body: { code: 'TOO_MUCH', kind: 'percent', value: 150 } })).status).toBe(400);
+    expect((await call('POST', `/promo-codes/${id}/pause`, { token: support.token })).status).toBe(200);
+    const list = ((await (await call('GET', '/promo-codes', { token: support.token })).json()) as { data: { id: number; active: boolean; used_count: number; paid_orders: number }[] }).data;
+    expect(list.find((p) => p.id === id)).toMatchObject({ active: false, used_count: 0, paid_orders: 0 });
+    expect((await call('POST', `/promo-codes/${id}/resume`, { token: support.token })).status).toBe(200);
+    expect((await call('POST', `/promo-codes/${id}/delete`, { token: support.token })).status).toBe(404);
+    expect((await call('POST', '/promo-codes/999999/pause', { token: support.token })).status).toBe(404);
   });
 });

@@ -6,6 +6,7 @@ import type { Publisher } from '../../realtime/publisher';
 import { adminRoutes } from '../teacher-review/admin';
 import { createAccess, type AdminEnv } from './access';
 import { staffRoutes } from './routes';
+import { supportRoutes } from './support';
 
 export interface AdminApiOptions {
   token: string;
@@ -20,7 +21,8 @@ export function adminApi({ token, loopbackOnly = true, trustProxy, storage, publ
   const access = createAccess({ token, loopbackOnly, trustProxy, ...(now ? { now } : {}) });
   return new Hono<AdminEnv>()
     .route('/', staffRoutes(access, { trustProxy, ...(now ? { now } : {}) }))
-    .route('/', adminRoutes({ access, storage, publisher }));
+    .route('/', adminRoutes({ access, storage, publisher }))
+    .route('/', supportRoutes(access, now ? { now } : {}));
 }
 
 export { createAccess } from './access';
