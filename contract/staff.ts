@@ -85,3 +85,6 @@ export const promoCreateSchema = z.object({
     .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)) && Number(v.slice(0, 4)) >= 2000 && Number(v.slice(0, 4)) <= 2200, { error: validationKeys.invalid })
     .nullish(),
 }).refine((p) => p.kind === 'fixed' || p.value <= 100, { error: validationKeys.invalid, path: ['value'] });
+
+/** A reviewer's internal note on an application (the teacher never sees it). */
+export const teacherNoteSchema = z.object({ body: requiredString(2000) });

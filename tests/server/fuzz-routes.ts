@@ -96,6 +96,8 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'POST /api/admin/promo-codes': { as: 'adminStaff', fields: ['code', 'kind', 'value', 'max_uses', 'per_student_limit', 'min_package_hours', 'expires_at'] },
   'POST /api/admin/promo-codes/:id/:change': { as: 'adminStaff' },
   'GET /api/admin/teachers/:who': { as: 'reviewerStaff' },
+  'GET /api/admin/teachers/:who/notes': { as: 'reviewerStaff' },
+  'POST /api/admin/teachers/:who/notes': { as: 'reviewerStaff', fields: ['body'] },
   'GET /api/admin/teachers/:who/history': { as: 'reviewerStaff' },
   'GET /api/admin/teachers': { as: 'admin', query: ['status'] },
   'GET /api/admin/teachers/:who/documents': { as: 'admin' },

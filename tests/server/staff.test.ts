@@ -162,6 +162,14 @@ describe('roles and the audit log', () => {
     expect((await call('POST', '/staff', { token: reviewer.token, body: { email: 'x@noor.test', name: 'x', role: 'admin', password: PASSWORD } })).status).toBe(403);
     expect((await call('GET', `/teachers/${who}`, { token: support.token })).status).toBe(200);
     expect((await call('GET', `/teachers/${who}/documents`, { token: support.token })).status).toBe(403);
+    expect((await call('POST', `/teachers/${who}/notes`, { token: support.token, body: { body: 'x' } })).status).toBe(403);
+    // The internal note: staff read it with the application; the teacher's own profile never carries it.
+    expect((await call('POST', `/teachers/${who}/notes`, { token: reviewer.token, body: { body: '  ' } })).status).toBe(400);
+    expect((await call('POST', `/teachers/${who}/notes`, { token: reviewer.token, body: { body: 'ملاحظة داخلية: الهوية منتهية' } })).status).toBe(201);
+    const notes = ((await (await call('GET', `/teachers/${who}/notes`, { token: admin.token })).json()) as { data: { body: string; staff: string }[] }).data;
+    expect(notes).toEqual([expect.objectContaining({ body: 'ملاحظة داخلية: الهوية منتهية', staff: expect.stringContaining(reviewer.email) })]);
+    const own = await t.get('/api/v1/profile', { token: teacher.token });
+    expect(await own.text()).not.toContain('ملاحظة داخلية');
 
     const rejected = await call('POST', `/teachers/${who}/reject`, { token: reviewer.token, body: { reason: 'صورة الهوية غير واضحة' } });
     expect(rejected.status).toBe(200);
@@ -218,6 +226,8 @@ describe('roles and the audit log', () => {
       ['GET', `/teachers/${teacher.id}`],
       ['GET', `/teachers/${teacher.id}/history`],
       ['GET', `/teachers/${teacher.id}/documents`],
+      ['POST', `/teachers/${teacher.id}/notes`, { body: 'اتصلتُ بها، سترسل صورة أوضح' }],
+      ['GET', `/teachers/${teacher.id}/notes`],
       ['GET', `/files/${file}`],
       ['POST', `/teachers/${teacher.id}/approve`],
       ['GET', `/families?phone=${encodeURIComponent(family.phone)}`],

@@ -27,6 +27,7 @@ import { ApiFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
 import { jsonBody } from '../../http/validate';
 import { tr } from '../../i18n';
+import { teacherNoteSchema } from '../../../contract/staff';
 import type { Publisher } from '../../realtime/publisher';
 import { downloadName } from '../profile/uploads';
 import type { AdminEnv, createAccess } from '../staff/access';
@@ -144,6 +145,30 @@ export function adminRoutes({ access, storage, publisher }: AdminRoutesOptions) 
       );
       c.set('audit', { action: 'teachers.history', targetType: 'teacher', targetId: teacher.id });
       return ok(c, rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() })));
+    })
+    .get('/teachers/:who/notes', allow(...REVIEW_STAFF), async (c) => {
+      const teacher = await findTeacher(c.get('db'), c.req.param('who'));
+      if (!teacher) throw new ApiFailure(404, 'teacher_not_found');
+      const rows = await c.get('db').query<{ id: number; body: string; staff: string | null; created_at: Date }>(
+        `SELECT n.id, n.body, COALESCE(s.name || ' <' || s.email || '>', 'command line') AS staff, n.created_at
+           FROM teacher_notes n LEFT JOIN staff s ON s.id = n.staff_id WHERE n.teacher_id = $1 ORDER BY n.created_at, n.id`,
+        [teacher.id],
+      );
+      c.set('audit', { action: 'teachers.notes', targetType: 'teacher', targetId: teacher.id });
+      return ok(c, rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })));
+    })
+    .post('/teachers/:who/notes', allow(...REVIEW_STAFF), async (c) => {
+      const teacher = await findTeacher(c.get('db'), c.req.param('who'));
+      if (!teacher) throw new ApiFailure(404, 'teacher_not_found');
+      const body = await jsonBody(c, teacherNoteSchema);
+      const principal = c.get('principal');
+      const row = (await c.get('db').one<{ id: number }>('INSERT INTO teacher_notes (teacher_id, staff_id, body) VALUES ($1, $2, $3) RETURNING id', [
+        teacher.id,
+        principal.kind === 'staff' ? principal.id : null,
+        body.body,
+      ]))!;
+      c.set('audit', { action: 'teachers.note_add', targetType: 'teacher', targetId: teacher.id, after: { note_id: row.id, body: body.body } });
+      return ok(c, { id: row.id }, 'ok', 201);
     })
     .get('/teachers/:who/documents', allow(...REVIEW_STAFF), async (c) => {
       const teacher = await findTeacher(c.get('db'), c.req.param('who'));
