@@ -302,8 +302,9 @@ describe('support', () => {
     expect(((await debited.json()) as { data: { balance_hours: number } }).data.balance_hours).toBe(1.5);
     // The family's own balance agrees.
     const res = await call('GET', `/families?phone=${encodeURIComponent(family.phone)}`, { token: support.token });
-    const found = ((await res.json()) as { data: { balance_hours: number; ledger: { hours: number; reason: string; note: string; staff: string }[] } }).data;
+    const found = ((await res.json()) as { data: { children: unknown[]; balance_hours: number; ledger: { hours: number; reason: string; note: string; staff: string }[] } }).data;
     expect(found.balance_hours).toBe(1.5);
+    expect(Array.isArray(found.children)).toBe(true);
     expect(found.ledger).toEqual([
       expect.objectContaining({ hours: -0.5, reason: 'adjustment', note: 'حصة سُجّلت مرتين', staff: support.email }),
       expect.objectContaining({ hours: 2, reason: 'adjustment', note: 'تعويض عن حصة انقطعت', staff: support.email }),

@@ -1,4 +1,4 @@
-// Support's tools in the admin API: a family found by phone (balance, ledger, orders, requests),
+// Support's tools in the admin API: a family found by phone (children, balance, ledger, orders, requests),
 // hours credited or debited with a required reason (a ledger row naming the staff member), and promo
 // codes created, paused, resumed and counted.
 import { Hono } from 'hono';
@@ -63,7 +63,11 @@ export function supportRoutes(access: Access, options: { now?: () => Date } = {}
       if (!family) throw new ApiFailure(404, 'family_not_found');
       const person = (await familyById(db, family.id))!;
       const at = now();
-      const [ledger, orders, requests] = await Promise.all([
+      const [children, ledger, orders, requests] = await Promise.all([
+        db.query<{ id: number; first_name: string; last_name: string; phase_id: number; archived_at: Date | null }>(
+          'SELECT id, first_name, last_name, phase_id, archived_at FROM children WHERE family_id = $1 ORDER BY id',
+          [family.id],
+        ),
         db.query<{ id: number; delta_minutes: number; reason: string; note: string | null; staff: string | null; expires_at: Date | null; created_at: Date }>(
           `SELECT l.id, l.delta_minutes, l.reason, l.note, s.email AS staff, l.expires_at, l.created_at
              FROM hours_ledger l LEFT JOIN staff s ON s.id = l.staff_id WHERE l.user_id = $1 ORDER BY l.created_at DESC, l.id DESC LIMIT 100`,
@@ -81,6 +85,7 @@ export function supportRoutes(access: Access, options: { now?: () => Date } = {}
       c.set('audit', { action: 'families.show', targetType: 'family', targetId: family.id });
       return ok(c, {
         family: { id: person.id, phone: person.phone, name: `${person.first_name} ${person.last_name}`, email: person.email, created_at: iso(person.created_at) },
+        children: children.map((ch) => ({ ...ch, archived_at: iso(ch.archived_at) })),
         balance_hours: minutesToHours(await balanceMinutes(db, family.id, at)),
         ledger: ledger.map((l) => ({ id: l.id, hours: minutesToHours(l.delta_minutes), reason: l.reason, note: l.note, staff: l.staff, expires_at: iso(l.expires_at), at: iso(l.created_at) })),
         orders: orders.map((o) => ({ ...o, created_at: iso(o.created_at), paid_at: iso(o.paid_at) })),
