@@ -8,8 +8,11 @@
 //   (resubmission) or `active` (replacement); both put the account back `in_review`. Answers
 //   `{ message, data: Profile }` (contract/auth.ts); 400 with field errors, 403 student, 409 other status.
 //
-// Reviewer (admin API on the running server, `Authorization: Bearer <ADMIN_TOKEN>`, loopback only by default):
-// - GET  /api/admin/teachers?status=in_review → `{ data: ReviewTeacher[] }`
+// Reviewer (admin API on the running server: a staff session, contract/staff.ts, or the CLI's
+// `Authorization: Bearer <ADMIN_TOKEN>` from the server machine):
+// - GET  /api/admin/teachers?status=in_review → `{ data: ReviewTeacher[] }` (in review: oldest in review first)
+// - GET  /api/admin/teachers/:phoneOrId → `{ data: ReviewTeacherDetail }`
+// - GET  /api/admin/teachers/:phoneOrId/history → `{ data: TeacherHistoryEntry[] }`
 // - POST /api/admin/teachers/:phoneOrId/:action  `{ reason? }` → `{ data: ReviewResult }`
 // - GET  /api/admin/teachers/:phoneOrId/documents → `{ data: ReviewDocument[] }`
 // - GET  /api/admin/files/:id → the bytes
@@ -45,8 +48,36 @@ export const reviewTeacherSchema = z.object({
   review_reason: z.string().nullable(),
   documents: z.number().int(),
   created_at: z.string(),
+  /** When the teacher last entered review (sign-up, or a resubmission): the queue waits from here. */
+  in_review_since: z.string(),
+  /** The reason of the last rejection when the teacher resubmitted after it, else null. */
+  previous_reason: z.string().nullable(),
+  resubmitted: z.boolean(),
 });
 export type ReviewTeacher = z.infer<typeof reviewTeacherSchema>;
+
+/** One teacher with everything the sign-up gave (GET /api/admin/teachers/:who). */
+export const reviewTeacherDetailSchema = reviewTeacherSchema.extend({
+  country_code: z.string().nullable(),
+  experience_years: z.number().int().nullable(),
+  qualification: z.string().nullable(),
+  time_zone: z.string(),
+  subjects: z.array(z.string()),
+  phases: z.array(z.string()),
+});
+export type ReviewTeacherDetail = z.infer<typeof reviewTeacherDetailSchema>;
+
+/** A status change as the history tells it; `staff` names the member (or "command line"), null for the teacher. */
+export const teacherHistoryEntrySchema = z.object({
+  from_status: teacherStatusWireSchema,
+  to_status: teacherStatusWireSchema,
+  action: z.string(),
+  reason: z.string().nullable(),
+  actor: z.enum(['reviewer', 'teacher']),
+  staff: z.string().nullable(),
+  at: z.string(),
+});
+export type TeacherHistoryEntry = z.infer<typeof teacherHistoryEntrySchema>;
 
 export const reviewResultSchema = z.object({
   teacher: z.object({ id: z.number().int(), phone: z.string(), name: z.string() }),

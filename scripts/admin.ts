@@ -1,11 +1,18 @@
-// The reviewer's command line (issue 4): `npm run admin -- <command>`.
+// The operators' command line: `npm run admin -- <command>`.
 //
 //   teachers:list [--status in_review]          teachers, optionally by status
+//   teachers:show <phone>                        one application: sign-up data, subjects, phases, documents
+//   teachers:history <phone>                     every status change, with the staff member behind it
 //   teachers:approve <phone>                     in review → policy (the teacher is asked to accept the terms)
 //   teachers:reject <phone> --reason "…"         in review → rejected, with the reason the teacher will read
 //   teachers:suspend <phone> [--reason "…"]      policy/active → suspended
 //   teachers:reinstate <phone>                   suspended → active
 //   teachers:documents <phone> [--out <dir>]     list a teacher's documents; with --out, save them there
+//   staff:list                                   the console's staff accounts
+//   staff:add --email … --name … --role reviewer|support|admin [--password …]
+//                                                a staff account; without --password one is generated and
+//                                                printed once. Two-factor is enrolled at the first sign-in.
+//   staff:disable <id|email>                     disables the account and signs it out at once
 //
 // It talks to the RUNNING server's admin API (/api/admin) rather than opening the database: the
 // embedded PGlite cannot be opened by two processes, and the realtime event has to leave from the
@@ -16,15 +23,32 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config';
 import { ADMIN_TOKEN_FILE } from '../server/modules/teacher-review/admin';
-import type { ReviewDocument, ReviewResult, ReviewTeacher } from '../contract/teacher-review';
+import { randomBytes } from 'node:crypto';
+import type { ReviewDocument, ReviewResult, ReviewTeacher, ReviewTeacherDetail, TeacherHistoryEntry } from '../contract/teacher-review';
+
+const OPTIONS = {
+  status: { type: 'string' },
+  reason: { type: 'string' },
+  out: { type: 'string' },
+  email: { type: 'string' },
+  name: { type: 'string' },
+  role: { type: 'string' },
+  password: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
 const USAGE = `usage: npm run admin -- <command>
   teachers:list [--status in_review|policy|active|rejected|suspended]
+  teachers:show <phone>
+  teachers:history <phone>
   teachers:approve <phone>
   teachers:reject <phone> --reason "…"
   teachers:suspend <phone> [--reason "…"]
   teachers:reinstate <phone>
   teachers:documents <phone> [--out <dir>]
+  staff:list
+  staff:add --email <e-mail> --name <name> --role reviewer|support|admin [--password <password>]
+  staff:disable <id|email>
 env: ADMIN_URL (default http://127.0.0.1:$PORT), ADMIN_TOKEN (default: $DATA_DIR/admin-token), ADMIN_LANG (en|ar)`;
 
 class CliError extends Error {}
@@ -66,7 +90,8 @@ async function call<T>(method: 'GET' | 'POST', route: string, body?: unknown): P
     const text = await res.text();
     let message = text;
     try {
-      message = (JSON.parse(text) as { message?: string }).message ?? text;
+      const body = JSON.parse(text) as { message?: string; errors?: Record<string, string[]> };
+      message = [body.message ?? text, ...Object.entries(body.errors ?? {}).map(([field, list]) => `  ${field}: ${list.join('; ')}`)].join('\n');
     } catch {
       // plain text
     }
@@ -83,11 +108,14 @@ async function data<T>(method: 'GET' | 'POST', route: string, body?: unknown): P
 const enc = encodeURIComponent;
 
 async function main(argv: string[]): Promise<void> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { status: { type: 'string' }, reason: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-  });
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof OPTIONS }>>;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
+  } catch (err) {
+    // An unknown or malformed option: say which, then how to call (never a stack trace).
+    throw new CliError(`${(err as Error).message}\n${USAGE}`);
+  }
+  const { positionals, values } = parsed;
   const [command, who] = positionals;
   if (values.help || !command) {
     console.log(USAGE);
@@ -122,6 +150,63 @@ async function main(argv: string[]): Promise<void> {
           (result.review_reason ? ` — reason: ${result.review_reason}` : '') +
           (result.published ? '' : ' (realtime event not delivered: the teacher sees it at the next profile load)'),
       );
+      return;
+    }
+    case 'teachers:show': {
+      const t = await data<ReviewTeacherDetail>('GET', `/teachers/${enc(needWho())}`);
+      const lines: [string, string | number | null][] = [
+        ['id', t.id],
+        ['name', t.name],
+        ['phone', t.phone],
+        ['e-mail', t.email],
+        ['status', t.status],
+        ['reason', t.review_reason],
+        ['in review since', t.status === 'in_review' ? t.in_review_since : null],
+        ['resubmitted after', t.resubmitted ? t.previous_reason : null],
+        ['country', t.country_code],
+        ['experience (years)', t.experience_years],
+        ['qualification', t.qualification],
+        ['subjects', t.subjects.join(', ')],
+        ['phases', t.phases.join(', ')],
+        ['time zone', t.time_zone],
+        ['documents', t.documents],
+        ['signed up', t.created_at],
+      ];
+      for (const [k, v] of lines) if (v !== null && v !== '') console.log(`${k.padEnd(20)} ${v}`);
+      return;
+    }
+    case 'teachers:history': {
+      const rows = await data<TeacherHistoryEntry[]>('GET', `/teachers/${enc(needWho())}/history`);
+      if (!rows.length) {
+        console.log('no status changes yet');
+        return;
+      }
+      console.table(rows.map((r) => ({ at: r.at, from: r.from_status, to: r.to_status, action: r.action, by: r.staff ?? 'the teacher', reason: r.reason ?? '' })));
+      return;
+    }
+    case 'staff:list': {
+      const rows = await data<{ id: number; email: string; name: string; role: string; disabled: boolean; totp_enabled: boolean }[]>('GET', '/staff');
+      if (!rows.length) {
+        console.log('no staff yet: npm run admin -- staff:add --email … --name … --role admin');
+        return;
+      }
+      console.table(rows.map((r) => ({ id: r.id, email: r.email, name: r.name, role: r.role, 'two-factor': r.totp_enabled ? 'yes' : 'not yet', disabled: r.disabled ? 'yes' : '' })));
+      return;
+    }
+    case 'staff:add': {
+      const missing = (['email', 'name', 'role'] as const).filter((k) => !values[k]?.trim());
+      if (missing.length) throw new CliError(`staff:add needs ${missing.map((k) => `--${k}`).join(', ')}\n${USAGE}`);
+      // Generated: letters of both cases and digits, as the password rules ask.
+      const password = values.password ?? `${randomBytes(12).toString('base64url')}aA1`;
+      const created = await data<{ id: number; email: string; role: string }>('POST', '/staff', { email: values.email, name: values.name, role: values.role, password });
+      console.log(`staff #${created.id} ${created.email} (${created.role}) added`);
+      if (!values.password) console.log(`password (shown once; two-factor is set up at the first sign-in on /admin): ${password}`);
+      return;
+    }
+    case 'staff:disable': {
+      if (!who) throw new CliError(`staff:disable needs a staff id or e-mail\n${USAGE}`);
+      const result = await data<{ id: number; email: string; changed: boolean }>('POST', `/staff/${enc(who)}/disable`);
+      console.log(result.changed ? `staff #${result.id} ${result.email} disabled and signed out` : `staff #${result.id} ${result.email} was already disabled`);
       return;
     }
     case 'teachers:documents': {

@@ -30,7 +30,9 @@ import { requestsRoutes } from './modules/requests';
 import { settingsRoutes } from './modules/settings/routes';
 import { subjectsRoutes } from './modules/subjects/routes';
 import { sessionsRoutes, type AgoraCredentials } from './modules/sessions';
-import { adminGuard, adminRoutes, TEACHER_UPLOAD_PATHS, teacherReviewRoutes } from './modules/teacher-review';
+import { adminApi, createAccess } from './modules/staff';
+import type { AdminEnv } from './modules/staff/access';
+import { TEACHER_UPLOAD_PATHS, teacherReviewRoutes } from './modules/teacher-review';
 import type { Metrics } from './ops/metrics';
 import { teachersRoutes } from './modules/teachers';
 import type { RealtimeConfig } from './config';
@@ -66,8 +68,8 @@ export interface AppOptions {
    * RTC relay (refused in production), and a clock for tests.
    */
   sessions?: { agora?: AgoraCredentials; fakeRtc?: boolean; now?: () => Date };
-  /** The reviewer's admin API under /api/admin (issue 4); absent without a token. */
-  admin?: { token: string; loopbackOnly?: boolean };
+  /** The admin API under /api/admin (staff sessions, and the CLI's token); absent without a token. */
+  admin?: { token: string; loopbackOnly?: boolean; now?: () => Date };
   /**
    * Running behind a load balancer (issue 14): whether a shutdown began (readiness 503, new requests
    * refused with Connection: close), the readiness timeout, and the Prometheus metrics (GET /metrics,
@@ -139,8 +141,15 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   app.route('/api', healthRoutes({ draining, ...(ops?.notificationsUp ? { notificationsUp: ops.notificationsUp } : {}), ...(ops?.readyTimeoutMs ? { readyTimeoutMs: ops.readyTimeoutMs } : {}) }));
   if (ops?.metrics && admin) {
     const { registry } = ops.metrics;
-    app.get('/metrics', adminGuard(admin.token, admin.loopbackOnly ?? true), async (c) =>
-      c.body(await registry.metrics(), 200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' }),
+    // Staff-only: the CLI token from this machine or an admin's session. A scrape is not a staff action
+    // (no audit row). Production can also serve it on its own loopback listener (METRICS_PORT).
+    const { authenticate } = createAccess({ token: admin.token, loopbackOnly: admin.loopbackOnly ?? true, trustProxy: authOptions?.trustProxy ?? false });
+    app.route(
+      '/',
+      new Hono<AdminEnv>().get('/metrics', authenticate, async (c) => {
+        if (c.get('principal').role !== 'admin') throw new ApiFailure(403, 'admin_forbidden');
+        return c.body(await registry.metrics(), 200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' });
+      }),
     );
   }
   const v1 = new Hono<AppEnv>()
@@ -193,7 +202,10 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   v1.route('/', childrenRoutes({ auth: auth.middleware, now: requestsNow }));
   v1.route('/', requestsRoutes({ auth: auth.middleware, publisher: realtime?.publisher, log, now: requestsNow }));
   app.route('/api/v1', v1);
-  if (admin) app.route('/api/admin', adminRoutes({ ...admin, storage: auth.storage, publisher: realtime?.publisher }));
+  if (admin) {
+    const api = adminApi({ ...admin, trustProxy: authOptions?.trustProxy ?? false, storage: auth.storage, publisher: realtime?.publisher });
+    app.route('/api/admin', api);
+  }
   if (realtime?.endpoint) app.route('/', eventsApiRoutes(realtime.endpoint));
 
   // The API in process: public pages are rendered with their data (issue 13, server/http/ssr.ts).

@@ -114,6 +114,8 @@ const TEST_ONLY_SWITCHES = ['AUTH_IP_LIMIT_PER_MINUTE', 'AUTH_PHONE_LIMIT_SCALE'
  * process and break users quietly (codes "wrong" on the next instance, channel auth refused); a
  * test-only switch or development endpoint would open a door. Throws naming the variable.
  */
+export const ADMIN_TOKEN_MIN_LENGTH = 32;
+
 export function assertProductionSafe(env: NodeJS.ProcessEnv = process.env): void {
   const production = env.NODE_ENV === 'production' || env.APP_ENV === 'production';
   if (!production) return;
@@ -129,7 +131,10 @@ export function assertProductionSafe(env: NodeJS.ProcessEnv = process.env): void
   if (realtime === 'embedded' && nonEmpty(env.PUSHER_SECRET) === EMBEDDED_DEV_KEYS.secret) {
     refuse('PUSHER_SECRET is the published development secret');
   }
-  if (!nonEmpty(env.ADMIN_TOKEN)) refuse(`ADMIN_TOKEN is missing (${shared}: it guards the admin API and /metrics)`);
+  const adminToken = nonEmpty(env.ADMIN_TOKEN);
+  if (!adminToken) refuse(`ADMIN_TOKEN is missing (${shared}: it guards the admin API and /metrics)`);
+  // A short token is guessed; 32 characters of base64 (`openssl rand -base64 32` gives 44) are not.
+  else if (adminToken.length < ADMIN_TOKEN_MIN_LENGTH) refuse(`ADMIN_TOKEN is too short (at least ${ADMIN_TOKEN_MIN_LENGTH} characters; try: openssl rand -base64 32)`);
   for (const name of TEST_ONLY_SWITCHES) if (nonEmpty(env[name]) !== undefined) refuse(`${name} is a test-only switch`);
   if ((nonEmpty(env.RTC_ADAPTER) ?? '').toLowerCase() === 'fake') refuse('RTC_ADAPTER=fake exposes the test-only RTC relay');
 }

@@ -4,6 +4,8 @@ import type { Db } from '../db';
 import type { Locale } from '../i18n';
 import type { Logger } from '../logger';
 import type { AuthUser } from '../modules/auth/tokens';
+import type { AdminPrincipal } from '../modules/staff/access';
+import type { AuditNote } from '../modules/staff/audit';
 
 export interface AppEnv {
   Variables: {
@@ -13,5 +15,14 @@ export interface AppEnv {
     log: Logger;
     /** Set by requireUser (never null after it) or optionalUser (null when nobody is signed in). */
     user: AuthUser | null;
+    // The admin API's access check (server/modules/staff/access.ts) sets these on its routes only.
+    /** The staff member or the command line calling the admin API. */
+    principal: AdminPrincipal;
+    /** What the admin route did, for its one audit row. */
+    audit: AuditNote | undefined;
+    /** The caller's address as the audit log records it. */
+    address: string;
+    /** The staff session's bearer, for sign-out. */
+    staffToken: string | null;
   };
 }

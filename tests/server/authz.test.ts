@@ -1,6 +1,6 @@
 // Issue 15: the authorization matrix — every route of the app × anonymous, student A, student B, an
-// active teacher, another active teacher, a teacher in review and the admin token from a non-loopback
-// address. Each cell's expected status is written below; a cell that answers anything else fails,
+// active teacher, another active teacher, a teacher in review, the admin token from a non-loopback
+// address, and the console's staff sessions of each role (reviewer, support, admin). Each cell's expected status is written below; a cell that answers anything else fails,
 // and a route with no row fails too. Student A's request goes to `teacher`; B, the other teacher, the
 // teacher in review and the admin must never read or change it. Mutating routes get a fresh request
 // each, and the owners (student A, teacher) are asked last so the others meet it untouched.
@@ -24,6 +24,12 @@ interface Fixture {
   ids: Record<Role, number>;
   /** A second child of student A's family, made fresh for each row (no history: deletable). */
   secondChild: number;
+  /** A teacher who just applied (in review), for the review routes. */
+  applicant: number;
+  /** A staff member for the admin to disable. */
+  staffTarget: number;
+  /** Student A's phone, for support's search. */
+  familyPhone: string;
 }
 
 async function addChildOfA(): Promise<number> {
@@ -72,10 +78,20 @@ async function fixture(): Promise<Fixture> {
   const ids = Object.fromEntries(ROLES.map((r) => [r, t.callers[r].id ?? 0])) as Record<Role, number>;
   const orderSession = new URL(url, 'http://x').pathname.split('/').pop()!;
   const secondChild = await addChildOfA();
-  return { pending: pending.id, approved: approved.id, channel: approved.channel, orderSession, paidOrder: await payOnce(pkg), ids, secondChild };
+  uniq += 1;
+  const applicant = (await t.db.one<{ id: number }>(
+    `INSERT INTO users (type, first_name, last_name, phone, country_code, status, gender) VALUES ('instructor', 'ليلى', 'المري', $1, 'QA', 'in_review', 'female') RETURNING id`,
+    [`+9746697${String(10_000 + uniq).slice(-4)}`],
+  ))!.id;
+  const staffTarget = (await t.db.one<{ id: number }>(
+    "INSERT INTO staff (email, name, role, password_hash) VALUES ($1, 'x', 'support', 'scrypt$1$1$1$AA==$AA==') RETURNING id",
+    [`target${uniq}@noor.test`],
+  ))!.id;
+  const familyPhone = (await t.db.one<{ phone: string }>('SELECT phone FROM users WHERE id = $1', [ids.studentA]))!.phone;
+  return { pending: pending.id, approved: approved.id, channel: approved.channel, orderSession, paidOrder: await payOnce(pkg), ids, secondChild, applicant, staffTarget, familyPhone };
 }
 
-type Cells = [anonymous: number, studentA: number, studentB: number, teacher: number, otherTeacher: number, reviewTeacher: number, admin: number];
+type Cells = [anonymous: number, studentA: number, studentB: number, teacher: number, otherTeacher: number, reviewTeacher: number, admin: number, reviewerStaff: number, supportStaff: number, adminStaff: number];
 interface Row {
   url: (f: Fixture) => string;
   body?: (f: Fixture) => unknown;
@@ -89,84 +105,104 @@ const email = () => `authz${++uniq}@example.com`;
 // prettier-ignore
 const MATRIX: Record<string, Row> = {
   //                                                                                       anon  A    B    T    T2   TR   admin
-  'GET /api/health':                               { url: () => '/api/health',                                              expect: [200, 200, 200, 200, 200, 200, 200] },
-  'GET /api/health/live':                          { url: () => '/api/health/live',                                         expect: [200, 200, 200, 200, 200, 200, 200] },
-  'GET /api/health/ready':                         { url: () => '/api/health/ready',                                        expect: [200, 200, 200, 200, 200, 200, 200] },
-  'GET /api/v1/ip-country':                        { url: () => '/api/v1/ip-country',                                       expect: [200, 200, 200, 200, 200, 200, 200] },
-  'GET /api/v1/settings':                          { url: () => '/api/v1/settings',                                         expect: [200, 200, 200, 200, 200, 200, 200] },
-  'GET /api/v1/phases':                            { url: () => '/api/v1/phases',                                           expect: [200, 200, 200, 200, 200, 200, 200] },
-  'GET /api/v1/countries':                         { url: () => '/api/v1/countries',                                        expect: [200, 200, 200, 200, 200, 200, 200] },
-  'GET /api/v1/subjects':                          { url: () => '/api/v1/subjects',                                         expect: [200, 200, 200, 200, 200, 200, 200] },
-  'POST /api/v1/contact':                          { url: () => '/api/v1/contact', body: () => ({ name: 'سارة', email: email(), phone: '+97455123456', message: 'رسالة طويلة بما يكفي للاختبار' }), expect: [201, 201, 201, 201, 201, 201, 201] },
-  'POST /api/v1/newsletter':                       { url: () => '/api/v1/newsletter', body: () => ({ email: email() }),    expect: [201, 201, 201, 201, 201, 201, 201] },
-  'POST /api/v1/auth/register':                    { url: () => '/api/v1/auth/register', body: () => ({}),                 expect: [400, 400, 400, 400, 400, 400, 400] },
-  'POST /api/v1/auth/login':                       { url: () => '/api/v1/auth/login', body: () => ({}),                    expect: [400, 400, 400, 400, 400, 400, 400] },
-  'POST /api/v1/auth/resend':                      { url: () => '/api/v1/auth/resend', body: () => ({}),                   expect: [400, 400, 400, 400, 400, 400, 400] },
-  'POST /api/v1/verify-otp':                       { url: () => '/api/v1/verify-otp', body: () => ({}),                    expect: [400, 400, 400, 400, 400, 400, 400] },
-  'POST /api/v1/instructor/auth/login':            { url: () => '/api/v1/instructor/auth/login', body: () => ({}),         expect: [400, 400, 400, 400, 400, 400, 400] },
-  'POST /api/v1/instructor/auth/forgot-password':  { url: () => '/api/v1/instructor/auth/forgot-password', body: () => ({}), expect: [400, 400, 400, 400, 400, 400, 400] },
-  'POST /api/v1/instructor/auth/reset-password':   { url: () => '/api/v1/instructor/auth/reset-password', body: () => ({}), expect: [400, 400, 400, 400, 400, 400, 400] },
-  'GET /api/v1/dev/outbox':                        { url: (f) => `/api/v1/dev/outbox?phone=%2B97455000001&u=${f.ids.studentA}`, expect: [200, 200, 200, 200, 200, 200, 200] },
-  'GET /api/v1/profile':                           { url: () => '/api/v1/profile',                                          expect: [401, 200, 200, 200, 200, 200, 401] },
-  'PATCH /api/v1/profile':                         { url: () => '/api/v1/profile', body: () => ({}),                       expect: [401, 200, 200, 200, 200, 200, 401] },
-  'POST /api/v1/profile/complete':                 { url: () => '/api/v1/profile/complete', body: () => ({}),              expect: [401, 400, 400, 403, 403, 403, 401] },
-  'GET /api/v1/files/:id':                         { url: () => '/api/v1/files/no-such-file',                               expect: [401, 404, 404, 404, 404, 404, 401] },
-  'PUT /api/v1/profile/photo':                     { url: () => '/api/v1/profile/photo', body: () => ({}),                 expect: [401, 403, 403, 400, 400, 400, 401] },
-  'DELETE /api/v1/profile/photo':                  { url: () => '/api/v1/profile/photo',                                    expect: [401, 403, 403, 200, 200, 200, 401] },
-  'GET /api/v1/photos/:name':                      { url: () => `/api/v1/photos/${'0'.repeat(32)}-160.webp`,                expect: [404, 404, 404, 404, 404, 404, 404] },
-  'GET /api/v1/packages':                          { url: () => '/api/v1/packages',                                         expect: [200, 200, 200, 200, 200, 200, 200] },
-  'POST /api/v1/promo-codes/check':                { url: () => '/api/v1/promo-codes/check', body: () => ({ code: 'NOOR15', package_id: 1 }), expect: [401, 200, 200, 403, 403, 403, 401] },
-  'POST /api/v1/orders':                           { url: () => '/api/v1/orders', body: () => ({ package_id: 1 }),         expect: [401, 201, 201, 403, 403, 403, 401] },
-  'GET /api/v1/orders':                            { url: () => '/api/v1/orders',                                           expect: [401, 200, 200, 403, 403, 403, 401] },
-  'GET /api/v1/orders/:id/receipt':                { url: (f) => `/api/v1/orders/${f.paidOrder}/receipt`,                   expect: [401, 200, 404, 403, 403, 403, 401] },
-  'GET /api/v1/balance':                           { url: () => '/api/v1/balance',                                          expect: [401, 200, 200, 403, 403, 403, 401] },
-  'POST /api/v1/payments/webhook':                 { url: () => '/api/v1/payments/webhook', body: () => ({}),              expect: [400, 400, 400, 400, 400, 400, 400] },
-  'GET /api/v1/sandbox/checkout/:session':         { url: (f) => `/api/v1/sandbox/checkout/${f.orderSession}`,              expect: [200, 200, 200, 200, 200, 200, 200] },
-  'POST /api/v1/sandbox/checkout/:session':        { url: (f) => `/api/v1/sandbox/checkout/${f.orderSession}`, body: () => ({ action: 'pay', card_number: '1' }), expect: [422, 422, 422, 422, 422, 422, 422] },
-  'GET /api/v1/realtime/config':                   { url: () => '/api/v1/realtime/config',                                  expect: [200, 200, 200, 200, 200, 200, 200] },
-  'POST /api/v1/realtime/auth':                    { url: () => '/api/v1/realtime/auth', body: (f) => ({ socket_id: '123.456', channel_name: `private-user-${f.ids.studentA}` }), expect: [401, 200, 403, 403, 403, 403, 401] },
-  'POST /api/v1/instructor/update/status':         { url: () => '/api/v1/instructor/update/status', body: () => ({}),      expect: [401, 403, 403, 409, 409, 409, 401] },
-  'POST /api/v1/instructor/documents':             { url: () => '/api/v1/instructor/documents', body: () => ({}),          expect: [401, 403, 403, 400, 400, 409, 401] },
-  'POST /api/v1/sessions/:channelName/token':      { url: (f) => `/api/v1/sessions/${f.channel}/token`,                     expect: [401, 200, 403, 200, 403, 403, 401] },
-  'POST /api/v1/sessions/:channelName/events':     { url: (f) => `/api/v1/sessions/${f.channel}/events`, body: () => ({ type: 'joined' }), expect: [401, 201, 403, 201, 403, 403, 401] },
-  'GET /api/v1/sessions/:channelName/attendance':  { url: (f) => `/api/v1/sessions/${f.channel}/attendance`,                expect: [401, 200, 403, 200, 403, 403, 401] },
-  'POST /api/v1/sessions/:channelName/end':        { url: (f) => `/api/v1/sessions/${f.channel}/end`,                       expect: [401, 409, 403, 409, 403, 403, 401] },
-  'GET /api/v1/notifications':                     { url: () => '/api/v1/notifications',                                    expect: [401, 200, 200, 200, 200, 200, 401] },
-  'GET /api/v1/notifications/unread-count':        { url: () => '/api/v1/notifications/unread-count',                       expect: [401, 200, 200, 200, 200, 200, 401] },
-  'POST /api/v1/notifications/read-all':           { url: () => '/api/v1/notifications/read-all',                           expect: [401, 200, 200, 200, 200, 200, 401] },
-  'POST /api/v1/notifications/:id/read':           { url: () => '/api/v1/notifications/999999/read',                        expect: [401, 404, 404, 404, 404, 404, 401] },
-  'GET /api/v1/teachers':                          { url: () => '/api/v1/teachers',                                         expect: [200, 200, 200, 200, 200, 200, 200] },
-  'GET /api/v1/teachers/:id':                      { url: (f) => `/api/v1/teachers/${f.ids.teacher}`,                       expect: [200, 200, 200, 200, 200, 200, 200] },
-  'GET /api/v1/teachers/:id/availability':         { url: (f) => `/api/v1/teachers/${f.ids.teacher}/availability?days=2&duration=1`, expect: [200, 200, 200, 200, 200, 200, 200] },
-  'GET /api/v1/children':                          { url: () => '/api/v1/children',                                         expect: [401, 200, 200, 403, 403, 403, 401] },
-  'POST /api/v1/children':                         { url: () => '/api/v1/children', body: () => ({}),                      expect: [401, 400, 400, 403, 403, 403, 401] },
-  'PATCH /api/v1/children/:id':                    { url: (f) => `/api/v1/children/${f.secondChild}`, body: () => ({}),   expect: [401, 200, 404, 403, 403, 403, 401] },
-  'DELETE /api/v1/children/:id':                   { url: (f) => `/api/v1/children/${f.secondChild}`,                       expect: [401, 200, 404, 403, 403, 403, 401] },
-  'POST /api/v1/requests':                         { url: () => '/api/v1/requests', body: () => ({}),                      expect: [401, 400, 400, 403, 403, 403, 401] },
-  'GET /api/v1/requests':                          { url: () => '/api/v1/requests',                                         expect: [401, 200, 200, 200, 200, 200, 401] },
-  'GET /api/v1/requests/:id':                      { url: (f) => `/api/v1/requests/${f.pending}`,                           expect: [401, 200, 404, 200, 404, 404, 401] },
-  'POST /api/v1/requests/:id/approve':             { url: (f) => `/api/v1/requests/${f.pending}/approve`,                   expect: [401, 409, 404, 200, 404, 404, 401] },
-  'POST /api/v1/requests/:id/reject':              { url: (f) => `/api/v1/requests/${f.pending}/reject`, body: () => ({}), expect: [401, 409, 404, 200, 404, 404, 401] },
-  'POST /api/v1/requests/:id/cancel':              { url: (f) => `/api/v1/requests/${f.pending}/cancel`,                    expect: [401, 200, 404, 409, 404, 404, 401] },
-  'POST /api/v1/requests/:id/evaluation':          { url: (f) => `/api/v1/requests/${f.approved}/evaluation`, body: () => ({ rating: 5 }), expect: [401, 409, 404, 409, 404, 404, 401] },
-  'GET /api/admin/teachers':                       { url: () => '/api/admin/teachers',                                      expect: [403, 403, 403, 403, 403, 403, 403] },
-  'GET /api/admin/teachers/:who/documents':        { url: (f) => `/api/admin/teachers/${f.ids.reviewTeacher}/documents`,    expect: [403, 403, 403, 403, 403, 403, 403] },
-  'GET /api/admin/files/:id':                      { url: () => '/api/admin/files/no-such-file',                            expect: [403, 403, 403, 403, 403, 403, 403] },
-  'POST /api/admin/teachers/:who/:action':         { url: (f) => `/api/admin/teachers/${f.ids.reviewTeacher}/approve`, body: () => ({}), expect: [403, 403, 403, 403, 403, 403, 403] },
-  'POST /apps/:appId/events':                      { url: () => `/apps/${REALTIME.appId}/events`, body: () => ({ name: 'x', channel: 'private-user-1', data: '{}' }), expect: [401, 401, 401, 401, 401, 401, 401] },
-  'POST /apps/:appId/batch_events':                { url: () => `/apps/${REALTIME.appId}/batch_events`, body: () => ({ batch: [] }), expect: [401, 401, 401, 401, 401, 401, 401] },
-  // Last: it signs each caller out.
-  'POST /api/v1/auth/logout':                      { url: () => '/api/v1/auth/logout',                                      expect: [200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/health':                               { url: () => '/api/health',                                              expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/health/live':                          { url: () => '/api/health/live',                                         expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/health/ready':                         { url: () => '/api/health/ready',                                        expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/v1/ip-country':                        { url: () => '/api/v1/ip-country',                                       expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/v1/settings':                          { url: () => '/api/v1/settings',                                         expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/v1/phases':                            { url: () => '/api/v1/phases',                                           expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/v1/countries':                         { url: () => '/api/v1/countries',                                        expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/v1/subjects':                          { url: () => '/api/v1/subjects',                                         expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  'POST /api/v1/contact':                          { url: () => '/api/v1/contact', body: () => ({ name: 'سارة', email: email(), phone: '+97455123456', message: 'رسالة طويلة بما يكفي للاختبار' }), expect: [201, 201, 201, 201, 201, 201, 201, 201, 201, 201] },
+  'POST /api/v1/newsletter':                       { url: () => '/api/v1/newsletter', body: () => ({ email: email() }),    expect: [201, 201, 201, 201, 201, 201, 201, 201, 201, 201] },
+  'POST /api/v1/auth/register':                    { url: () => '/api/v1/auth/register', body: () => ({}),                 expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
+  'POST /api/v1/auth/login':                       { url: () => '/api/v1/auth/login', body: () => ({}),                    expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
+  'POST /api/v1/auth/resend':                      { url: () => '/api/v1/auth/resend', body: () => ({}),                   expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
+  'POST /api/v1/verify-otp':                       { url: () => '/api/v1/verify-otp', body: () => ({}),                    expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
+  'POST /api/v1/instructor/auth/login':            { url: () => '/api/v1/instructor/auth/login', body: () => ({}),         expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
+  'POST /api/v1/instructor/auth/forgot-password':  { url: () => '/api/v1/instructor/auth/forgot-password', body: () => ({}), expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
+  'POST /api/v1/instructor/auth/reset-password':   { url: () => '/api/v1/instructor/auth/reset-password', body: () => ({}), expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
+  'GET /api/v1/dev/outbox':                        { url: (f) => `/api/v1/dev/outbox?phone=%2B97455000001&u=${f.ids.studentA}`, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/v1/profile':                           { url: () => '/api/v1/profile',                                          expect: [401, 200, 200, 200, 200, 200, 401, 401, 401, 401] },
+  'PATCH /api/v1/profile':                         { url: () => '/api/v1/profile', body: () => ({}),                       expect: [401, 200, 200, 200, 200, 200, 401, 401, 401, 401] },
+  'POST /api/v1/profile/complete':                 { url: () => '/api/v1/profile/complete', body: () => ({}),              expect: [401, 400, 400, 403, 403, 403, 401, 401, 401, 401] },
+  'GET /api/v1/files/:id':                         { url: () => '/api/v1/files/no-such-file',                               expect: [401, 404, 404, 404, 404, 404, 401, 401, 401, 401] },
+  'PUT /api/v1/profile/photo':                     { url: () => '/api/v1/profile/photo', body: () => ({}),                 expect: [401, 403, 403, 400, 400, 400, 401, 401, 401, 401] },
+  'DELETE /api/v1/profile/photo':                  { url: () => '/api/v1/profile/photo',                                    expect: [401, 403, 403, 200, 200, 200, 401, 401, 401, 401] },
+  'GET /api/v1/photos/:name':                      { url: () => `/api/v1/photos/${'0'.repeat(32)}-160.webp`,                expect: [404, 404, 404, 404, 404, 404, 404, 404, 404, 404] },
+  'GET /api/v1/packages':                          { url: () => '/api/v1/packages',                                         expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  'POST /api/v1/promo-codes/check':                { url: () => '/api/v1/promo-codes/check', body: () => ({ code: 'NOOR15', package_id: 1 }), expect: [401, 200, 200, 403, 403, 403, 401, 401, 401, 401] },
+  'POST /api/v1/orders':                           { url: () => '/api/v1/orders', body: () => ({ package_id: 1 }),         expect: [401, 201, 201, 403, 403, 403, 401, 401, 401, 401] },
+  'GET /api/v1/orders':                            { url: () => '/api/v1/orders',                                           expect: [401, 200, 200, 403, 403, 403, 401, 401, 401, 401] },
+  'GET /api/v1/orders/:id/receipt':                { url: (f) => `/api/v1/orders/${f.paidOrder}/receipt`,                   expect: [401, 200, 404, 403, 403, 403, 401, 401, 401, 401] },
+  'GET /api/v1/balance':                           { url: () => '/api/v1/balance',                                          expect: [401, 200, 200, 403, 403, 403, 401, 401, 401, 401] },
+  'POST /api/v1/payments/webhook':                 { url: () => '/api/v1/payments/webhook', body: () => ({}),              expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
+  'GET /api/v1/sandbox/checkout/:session':         { url: (f) => `/api/v1/sandbox/checkout/${f.orderSession}`,              expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  'POST /api/v1/sandbox/checkout/:session':        { url: (f) => `/api/v1/sandbox/checkout/${f.orderSession}`, body: () => ({ action: 'pay', card_number: '1' }), expect: [422, 422, 422, 422, 422, 422, 422, 422, 422, 422] },
+  'GET /api/v1/realtime/config':                   { url: () => '/api/v1/realtime/config',                                  expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  'POST /api/v1/realtime/auth':                    { url: () => '/api/v1/realtime/auth', body: (f) => ({ socket_id: '123.456', channel_name: `private-user-${f.ids.studentA}` }), expect: [401, 200, 403, 403, 403, 403, 401, 401, 401, 401] },
+  'POST /api/v1/instructor/update/status':         { url: () => '/api/v1/instructor/update/status', body: () => ({}),      expect: [401, 403, 403, 409, 409, 409, 401, 401, 401, 401] },
+  'POST /api/v1/instructor/documents':             { url: () => '/api/v1/instructor/documents', body: () => ({}),          expect: [401, 403, 403, 400, 400, 409, 401, 401, 401, 401] },
+  'POST /api/v1/sessions/:channelName/token':      { url: (f) => `/api/v1/sessions/${f.channel}/token`,                     expect: [401, 200, 403, 200, 403, 403, 401, 401, 401, 401] },
+  'POST /api/v1/sessions/:channelName/events':     { url: (f) => `/api/v1/sessions/${f.channel}/events`, body: () => ({ type: 'joined' }), expect: [401, 201, 403, 201, 403, 403, 401, 401, 401, 401] },
+  'GET /api/v1/sessions/:channelName/attendance':  { url: (f) => `/api/v1/sessions/${f.channel}/attendance`,                expect: [401, 200, 403, 200, 403, 403, 401, 401, 401, 401] },
+  'POST /api/v1/sessions/:channelName/end':        { url: (f) => `/api/v1/sessions/${f.channel}/end`,                       expect: [401, 409, 403, 409, 403, 403, 401, 401, 401, 401] },
+  'GET /api/v1/notifications':                     { url: () => '/api/v1/notifications',                                    expect: [401, 200, 200, 200, 200, 200, 401, 401, 401, 401] },
+  'GET /api/v1/notifications/unread-count':        { url: () => '/api/v1/notifications/unread-count',                       expect: [401, 200, 200, 200, 200, 200, 401, 401, 401, 401] },
+  'POST /api/v1/notifications/read-all':           { url: () => '/api/v1/notifications/read-all',                           expect: [401, 200, 200, 200, 200, 200, 401, 401, 401, 401] },
+  'POST /api/v1/notifications/:id/read':           { url: () => '/api/v1/notifications/999999/read',                        expect: [401, 404, 404, 404, 404, 404, 401, 401, 401, 401] },
+  'GET /api/v1/teachers':                          { url: () => '/api/v1/teachers',                                         expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/v1/teachers/:id':                      { url: (f) => `/api/v1/teachers/${f.ids.teacher}`,                       expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/v1/teachers/:id/availability':         { url: (f) => `/api/v1/teachers/${f.ids.teacher}/availability?days=2&duration=1`, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/v1/children':                          { url: () => '/api/v1/children',                                         expect: [401, 200, 200, 403, 403, 403, 401, 401, 401, 401] },
+  'POST /api/v1/children':                         { url: () => '/api/v1/children', body: () => ({}),                      expect: [401, 400, 400, 403, 403, 403, 401, 401, 401, 401] },
+  'PATCH /api/v1/children/:id':                    { url: (f) => `/api/v1/children/${f.secondChild}`, body: () => ({}),   expect: [401, 200, 404, 403, 403, 403, 401, 401, 401, 401] },
+  'DELETE /api/v1/children/:id':                   { url: (f) => `/api/v1/children/${f.secondChild}`,                       expect: [401, 200, 404, 403, 403, 403, 401, 401, 401, 401] },
+  'POST /api/v1/requests':                         { url: () => '/api/v1/requests', body: () => ({}),                      expect: [401, 400, 400, 403, 403, 403, 401, 401, 401, 401] },
+  'GET /api/v1/requests':                          { url: () => '/api/v1/requests',                                         expect: [401, 200, 200, 200, 200, 200, 401, 401, 401, 401] },
+  'GET /api/v1/requests/:id':                      { url: (f) => `/api/v1/requests/${f.pending}`,                           expect: [401, 200, 404, 200, 404, 404, 401, 401, 401, 401] },
+  'POST /api/v1/requests/:id/approve':             { url: (f) => `/api/v1/requests/${f.pending}/approve`,                   expect: [401, 409, 404, 200, 404, 404, 401, 401, 401, 401] },
+  'POST /api/v1/requests/:id/reject':              { url: (f) => `/api/v1/requests/${f.pending}/reject`, body: () => ({}), expect: [401, 409, 404, 200, 404, 404, 401, 401, 401, 401] },
+  'POST /api/v1/requests/:id/cancel':              { url: (f) => `/api/v1/requests/${f.pending}/cancel`,                    expect: [401, 200, 404, 409, 404, 404, 401, 401, 401, 401] },
+  'POST /api/v1/requests/:id/evaluation':          { url: (f) => `/api/v1/requests/${f.approved}/evaluation`, body: () => ({ rating: 5 }), expect: [401, 409, 404, 409, 404, 404, 401, 401, 401, 401] },
+  //                                                                                       anon  A    B    T    T2   TR   cli  rev  sup  adm
+  'POST /api/admin/auth/login':                    { url: () => '/api/admin/auth/login', body: () => ({}),                 expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
+  'POST /api/admin/auth/enrol':                    { url: () => '/api/admin/auth/enrol', body: () => ({}),                 expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
+  'GET /api/admin/me':                             { url: () => '/api/admin/me',                                            expect: [401, 401, 401, 401, 401, 401, 403, 200, 200, 200] },
+  'GET /api/admin/staff':                          { url: () => '/api/admin/staff',                                         expect: [401, 401, 401, 401, 401, 401, 403, 403, 403, 200] },
+  'POST /api/admin/staff':                         { url: () => '/api/admin/staff', body: () => ({}),                      expect: [401, 401, 401, 401, 401, 401, 403, 403, 403, 400] },
+  'POST /api/admin/staff/:who/disable':            { url: (f) => `/api/admin/staff/${f.staffTarget}/disable`,               expect: [401, 401, 401, 401, 401, 401, 403, 403, 403, 200] },
+  'GET /api/admin/audit':                          { url: () => '/api/admin/audit',                                         expect: [401, 401, 401, 401, 401, 401, 403, 403, 403, 200] },
+  'GET /api/admin/audit.csv':                      { url: () => '/api/admin/audit.csv',                                     expect: [401, 401, 401, 401, 401, 401, 403, 403, 403, 200] },
+  'GET /api/admin/teachers':                       { url: () => '/api/admin/teachers',                                      expect: [401, 401, 401, 401, 401, 401, 403, 200, 200, 200] },
+  'GET /api/admin/teachers/:who':                  { url: (f) => `/api/admin/teachers/${f.applicant}`,                      expect: [401, 401, 401, 401, 401, 401, 403, 200, 200, 200] },
+  'GET /api/admin/teachers/:who/history':          { url: (f) => `/api/admin/teachers/${f.applicant}/history`,              expect: [401, 401, 401, 401, 401, 401, 403, 200, 200, 200] },
+  'GET /api/admin/teachers/:who/documents':        { url: (f) => `/api/admin/teachers/${f.applicant}/documents`,            expect: [401, 401, 401, 401, 401, 401, 403, 200, 403, 200] },
+  'GET /api/admin/teachers/:who/notes':            { url: (f) => `/api/admin/teachers/${f.applicant}/notes`,                expect: [401, 401, 401, 401, 401, 401, 403, 200, 403, 200] },
+  'POST /api/admin/teachers/:who/notes':           { url: (f) => `/api/admin/teachers/${f.applicant}/notes`, body: () => ({ body: 'ملاحظة' }), expect: [401, 401, 401, 401, 401, 401, 403, 201, 403, 201] },
+  'GET /api/admin/files/:id':                      { url: () => '/api/admin/files/no-such-file',                            expect: [401, 401, 401, 401, 401, 401, 403, 404, 403, 404] },
+  'GET /api/admin/families':                       { url: (f) => `/api/admin/families?phone=${encodeURIComponent(f.familyPhone)}`, expect: [401, 401, 401, 401, 401, 401, 403, 403, 200, 200] },
+  'POST /api/admin/families/:id/hours':            { url: (f) => `/api/admin/families/${f.ids.studentA}/hours`, body: () => ({ direction: 'credit', hours: 1, reason: 'تعويض' }), expect: [401, 401, 401, 401, 401, 401, 403, 403, 200, 200] },
+  'GET /api/admin/promo-codes':                    { url: () => '/api/admin/promo-codes',                                   expect: [401, 401, 401, 401, 401, 401, 403, 403, 200, 200] },
+  'POST /api/admin/promo-codes':                   { url: () => '/api/admin/promo-codes', body: () => ({}),                expect: [401, 401, 401, 401, 401, 401, 403, 403, 400, 400] },
+  'POST /api/admin/promo-codes/:id/:change':       { url: () => '/api/admin/promo-codes/999999/pause',                      expect: [401, 401, 401, 401, 401, 401, 403, 403, 404, 404] },
+  // The reviewer approves the fresh applicant first; the admin then finds it no longer in review.
+  'POST /api/admin/teachers/:who/:action':         { url: (f) => `/api/admin/teachers/${f.applicant}/approve`, body: () => ({}), expect: [401, 401, 401, 401, 401, 401, 403, 200, 403, 409] },
+  'POST /apps/:appId/events':                      { url: () => `/apps/${REALTIME.appId}/events`, body: () => ({ name: 'x', channel: 'private-user-1', data: '{}' }), expect: [401, 401, 401, 401, 401, 401, 401, 401, 401, 401] },
+  'POST /apps/:appId/batch_events':                { url: () => `/apps/${REALTIME.appId}/batch_events`, body: () => ({ batch: [] }), expect: [401, 401, 401, 401, 401, 401, 401, 401, 401, 401] },
+  // Last: they sign each caller out.
+  'POST /api/admin/auth/logout':                   { url: () => '/api/admin/auth/logout',                                   expect: [401, 401, 401, 401, 401, 401, 403, 200, 200, 200] },
+  'POST /api/v1/auth/logout':                      { url: () => '/api/v1/auth/logout',                                      expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
 };
 
 // The owners go last, so every other caller meets the request as it was made.
 const OWNERS: readonly Role[] = ['studentA', 'teacher'];
-const ORDER: readonly Role[] = ['anonymous', 'studentB', 'otherTeacher', 'reviewTeacher', 'admin', 'studentA', 'teacher'];
+const ORDER: readonly Role[] = ['anonymous', 'studentB', 'otherTeacher', 'reviewTeacher', 'admin', 'supportStaff', 'reviewerStaff', 'adminStaff', 'studentA', 'teacher'];
 
 describe('authorization matrix', () => {
   it('has a row for every route of the app', () => {
     const routes = [...new Set(t.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))];
-    expect(routes.filter((r) => !(r in MATRIX)).map((r) => `add to MATRIX in tests/server/authz.test.ts: '${r}': { url: () => '…', expect: [anon, A, B, T, T2, TR, admin] },`)).toEqual([]);
+    expect(routes.filter((r) => !(r in MATRIX)).map((r) => `add to MATRIX in tests/server/authz.test.ts: '${r}': { url: () => '…', expect: [anon, A, B, T, T2, TR, cli, reviewer, support, admin staff] },`)).toEqual([]);
     expect(Object.keys(MATRIX).filter((r) => !routes.includes(r))).toEqual([]);
   });
 

@@ -56,6 +56,11 @@ describe('the proxy and the image', () => {
     expect(caddy).toMatch(/health_uri \/api\/health\/ready/);
   });
 
+  it('does not route /metrics, and the admin token is not allowed from outside the replica', () => {
+    expect(read('deploy/Caddyfile')).toMatch(/respond \/metrics 404/);
+    expect(read('compose.yaml')).not.toMatch(/ADMIN_ALLOW_REMOTE/);
+  });
+
   it('builds in stages, installs production dependencies only, runs as a non-root user with node', () => {
     const dockerfile = read('Dockerfile');
     expect(dockerfile.match(/^FROM /gm)?.length).toBeGreaterThanOrEqual(2);

@@ -20,7 +20,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31)
 const BATCH = 50;
 // Refused attempts are counted on purpose (rate limits, wrong passwords per account, the SMS budget
 // that a refused 429 still checks): a 4xx may add a row there.
-const COUNTERS = new Set(['rate_limit_hits', 'sign_in_guards', 'sms_budget', 'schema_migrations']);
+// A staff session's idle clock moves with every call it makes, refused or not.
+const COUNTERS = new Set(['rate_limit_hits', 'sign_in_guards', 'sms_budget', 'schema_migrations', 'staff_sessions']);
 
 const t = perFile(() => hardenedApp({ adminLoopbackOnly: false }));
 

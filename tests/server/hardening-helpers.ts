@@ -10,6 +10,7 @@ import type { Queryable } from '../../server/db';
 import { createLogger } from '../../server/logger';
 import { resolveUser } from '../../server/modules/auth';
 import { issueToken } from '../../server/modules/auth/tokens';
+import { createStaff, issueSession, type StaffRole } from '../../server/modules/staff/service';
 import { createRealtimeEndpoint } from '../../server/realtime/endpoint';
 import { createPublisher, type Publisher } from '../../server/realtime/publisher';
 import { seededDb } from './helpers';
@@ -17,8 +18,9 @@ import { seededDb } from './helpers';
 export const ADMIN_TOKEN = 'hardening-admin-token-0123456789abcdef';
 export const REALTIME: RealtimeConfig = { mode: 'embedded', ...EMBEDDED_DEV_KEYS, cluster: 'eu' };
 
-export type Role = 'anonymous' | 'studentA' | 'studentB' | 'teacher' | 'otherTeacher' | 'reviewTeacher' | 'admin';
-export const ROLES: readonly Role[] = ['anonymous', 'studentA', 'studentB', 'teacher', 'otherTeacher', 'reviewTeacher', 'admin'];
+export type Role = 'anonymous' | 'studentA' | 'studentB' | 'teacher' | 'otherTeacher' | 'reviewTeacher' | 'admin' | 'reviewerStaff' | 'supportStaff' | 'adminStaff';
+/** `admin` is the command line's token from a remote address; the *Staff roles are console sessions. */
+export const ROLES: readonly Role[] = ['anonymous', 'studentA', 'studentB', 'teacher', 'otherTeacher', 'reviewTeacher', 'admin', 'reviewerStaff', 'supportStaff', 'adminStaff'];
 
 let counter = 0;
 async function makePerson(db: Queryable, type: 'student' | 'instructor', status: string, gender = 'female'): Promise<number> {
@@ -73,6 +75,11 @@ export async function hardenedApp(options: { adminLoopbackOnly?: boolean } = {})
     const id = await makePerson(t.db, type, status);
     return { role, id, headers: { Authorization: `Bearer ${await issueToken(t.db, id, now)}` } };
   };
+  const staffCaller = async (role: Role, staffRole: StaffRole): Promise<Caller> => {
+    const member = (await createStaff(t.db, { email: `${role}@noor.test`, name: role, role: staffRole, password: 'Secret123' }))!;
+    const { token } = await issueSession(t.db, member.id, now);
+    return { role, id: member.id, headers: { Authorization: `Bearer ${token}` } };
+  };
   const callers: Record<Role, Caller> = {
     anonymous: { role: 'anonymous', id: null, headers: {} },
     studentA: await person('studentA', 'student', 'active'),
@@ -81,6 +88,9 @@ export async function hardenedApp(options: { adminLoopbackOnly?: boolean } = {})
     otherTeacher: await person('otherTeacher', 'instructor', 'active'),
     reviewTeacher: await person('reviewTeacher', 'instructor', 'in_review'),
     admin: { role: 'admin', id: null, headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } },
+    reviewerStaff: await staffCaller('reviewerStaff', 'reviewer'),
+    supportStaff: await staffCaller('supportStaff', 'support'),
+    adminStaff: await staffCaller('adminStaff', 'admin'),
   };
 
   let ip = 0;

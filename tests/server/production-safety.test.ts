@@ -29,6 +29,12 @@ describe('production refuses to start', () => {
     expect(() => assertProductionSafe(without('ADMIN_TOKEN'))).toThrow(/ADMIN_TOKEN/);
   });
 
+  it('with a short ADMIN_TOKEN (guessable), but with a long one it starts', () => {
+    expect(() => assertProductionSafe({ ...SAFE, ADMIN_TOKEN: 'x' })).toThrow(/ADMIN_TOKEN is too short/);
+    expect(() => assertProductionSafe({ ...SAFE, ADMIN_TOKEN: 'a'.repeat(31) })).toThrow(/ADMIN_TOKEN is too short/);
+    expect(() => assertProductionSafe({ ...SAFE, ADMIN_TOKEN: 'a'.repeat(32) })).not.toThrow();
+  });
+
   it('with a test-only switch: AUTH_IP_LIMIT_PER_MINUTE, AUTH_PHONE_LIMIT_SCALE', () => {
     expect(() => assertProductionSafe({ ...SAFE, AUTH_IP_LIMIT_PER_MINUTE: '1000' })).toThrow(/AUTH_IP_LIMIT_PER_MINUTE/);
     expect(() => assertProductionSafe({ ...SAFE, AUTH_PHONE_LIMIT_SCALE: '100' })).toThrow(/AUTH_PHONE_LIMIT_SCALE/);

@@ -262,8 +262,12 @@ describe('the admin token and the loopback rule', () => {
       expect(ok.status).toBe(200);
       expect(((await ok.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
       expect((await fetch(`${server.url}/api/admin/teachers`)).status).toBe(401);
+      // Through a proxy on the same host the socket is loopback too: the forwarding header refuses it.
+      const proxied = await fetch(`${server.url}/api/admin/teachers`, { headers: { Authorization: `Bearer ${ADMIN}`, 'X-Forwarded-For': '203.0.113.9' } });
+      expect(proxied.status).toBe(403);
     } finally {
       await server.close();
     }
-  });
+    // A whole server with demo data on PostgreSQL, on a machine shared with other suites.
+  }, 60_000);
 });

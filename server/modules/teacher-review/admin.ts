@@ -7,26 +7,30 @@
 // Protection: `Authorization: Bearer <ADMIN_TOKEN>` (ADMIN_TOKEN from the environment, or generated
 // at first start into DATA_DIR/admin-token with mode 0600, where the CLI reads it), compared in
 // constant time; and, unless ADMIN_ALLOW_REMOTE is set, only from a loopback address.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context } from 'hono';
 import { TEACHER_STATUSES } from '../../../contract/account';
 import type { DocumentField } from '../../../contract/auth';
 import {
   reviewActionSchema,
   reviewBodySchema,
   type ReviewDocument,
+  type ReviewResult,
   type ReviewTeacher,
+  type ReviewTeacherDetail,
+  type TeacherHistoryEntry,
 } from '../../../contract/teacher-review';
 import type { FileStorage, SniffedType } from '../../adapters/storage';
-import type { AppEnv } from '../../http/context';
 import { ApiFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
 import { jsonBody } from '../../http/validate';
+import { tr } from '../../i18n';
+import { teacherNoteSchema } from '../../../contract/staff';
 import type { Publisher } from '../../realtime/publisher';
 import { downloadName } from '../profile/uploads';
+import type { AdminEnv, createAccess } from '../staff/access';
 import { findTeacher, ReviewFailure, reviewTeacher } from './service';
 
 export const ADMIN_TOKEN_FILE = 'admin-token';
@@ -48,60 +52,125 @@ export function ensureAdminToken(dataDir: string, fromEnv?: string): string {
 }
 
 export interface AdminRoutesOptions {
-  token: string;
+  access: ReturnType<typeof createAccess>;
   storage: FileStorage;
   publisher: Publisher | undefined;
-  /** Refuse callers that are not on a loopback address (default true). */
-  loopbackOnly?: boolean;
 }
 
-const digest = (s: string) => createHash('sha256').update(s).digest();
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
-
-export function adminGuard(token: string, loopbackOnly: boolean): MiddlewareHandler<AppEnv> {
-  const expected = digest(token);
-  return async (c, next) => {
-    if (loopbackOnly) {
-      let address = '';
-      try {
-        address = getConnInfo(c).remote.address ?? '';
-      } catch {
-        address = '';
-      }
-      if (!LOOPBACK.test(address)) throw new ApiFailure(403, 'admin_loopback_only');
-    }
-    const sent = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
-    if (!sent || !timingSafeEqual(digest(sent), expected)) throw new ApiFailure(401, 'admin_unauthorized');
-    await next();
-  };
-}
-
-function reviewFailure(err: unknown): never {
+/** A refused change answers 409 naming the teacher's current status, so the caller knows why. */
+function reviewFailure(c: Context<AdminEnv>, err: unknown): Response {
   if (err instanceof ReviewFailure) {
     if (err.code === 'not_found' || err.code === 'not_teacher') throw new ApiFailure(404, 'teacher_not_found');
     if (err.code === 'reason_required') throw new ApiFailure(422, 'review_reason_required');
-    throw new ApiFailure(409, 'review_refused');
+    const locale = c.get('locale');
+    const status = err.status ? tr(`teacher_status_${err.status}`, locale) : '';
+    return c.json({ message: `${tr('review_refused', locale)}${status ? ` (${status})` : ''}`, code: 'review_refused', current_status: err.status }, 409);
   }
   throw err;
 }
 
-export function adminRoutes({ token, storage, publisher, loopbackOnly = true }: AdminRoutesOptions) {
-  return new Hono<AppEnv>()
-    .use('*', adminGuard(token, loopbackOnly))
-    .get('/teachers', async (c) => {
+const REVIEW_STAFF = ['reviewer', 'admin'] as const;
+const ANY_STAFF = ['reviewer', 'support', 'admin'] as const;
+
+export function adminRoutes({ access, storage, publisher }: AdminRoutesOptions) {
+  const { allow } = access;
+  return new Hono<AdminEnv>()
+    .get('/teachers', allow(...ANY_STAFF), async (c) => {
       const status = c.req.query('status');
       if (status !== undefined && !(TEACHER_STATUSES as readonly string[]).includes(status)) throw new ApiFailure(400, 'validation_failed');
-      const rows = await c.get('db').query<Omit<ReviewTeacher, 'created_at'> & { created_at: Date | string }>(
+      const rows = await c.get('db').query<Omit<ReviewTeacher, 'created_at' | 'in_review_since' | 'resubmitted'> & { created_at: Date | string; in_review_since: Date | string }>(
         `SELECT u.id, u.phone, u.first_name || ' ' || u.last_name AS name, u.email, u.status, u.review_reason,
-                (SELECT count(*) FROM uploads f WHERE f.owner_id = u.id)::int AS documents, u.created_at
-         FROM users u WHERE u.type = 'instructor' AND ($1::text IS NULL OR u.status = $1)
-         ORDER BY u.created_at, u.id`,
+                (SELECT count(*) FROM uploads f WHERE f.owner_id = u.id)::int AS documents, u.created_at,
+                COALESCE(entered.at, u.created_at) AS in_review_since,
+                CASE WHEN u.status = 'in_review' AND entered.from_status = 'rejected'
+                     THEN (SELECT h.reason FROM teacher_status_history h WHERE h.teacher_id = u.id AND h.action = 'reject' ORDER BY h.at DESC, h.id DESC LIMIT 1)
+                END AS previous_reason
+         FROM users u
+         LEFT JOIN LATERAL (
+           SELECT h.at, h.from_status FROM teacher_status_history h
+           WHERE h.teacher_id = u.id AND h.to_status = 'in_review' ORDER BY h.at DESC, h.id DESC LIMIT 1
+         ) entered ON true
+         WHERE u.type = 'instructor' AND ($1::text IS NULL OR u.status = $1)
+         ORDER BY CASE WHEN u.status = 'in_review' THEN COALESCE(entered.at, u.created_at) ELSE u.created_at END, u.id`,
         [status ?? null],
       );
-      const data: ReviewTeacher[] = rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
+      const data: ReviewTeacher[] = rows.map((r) => ({
+        ...r,
+        created_at: new Date(r.created_at).toISOString(),
+        in_review_since: new Date(r.in_review_since).toISOString(),
+        resubmitted: r.previous_reason !== null,
+      }));
+      c.set('audit', { action: 'teachers.list', ...(status ? { after: { status } } : {}) });
       return ok(c, data);
     })
-    .get('/teachers/:who/documents', async (c) => {
+    .get('/teachers/:who', allow(...ANY_STAFF), async (c) => {
+      const teacher = await findTeacher(c.get('db'), c.req.param('who'));
+      if (!teacher) throw new ApiFailure(404, 'teacher_not_found');
+      const list = await c.get('db').one<{ in_review_since: Date | string; previous_reason: string | null }>(
+        `SELECT COALESCE((SELECT h.at FROM teacher_status_history h WHERE h.teacher_id = u.id AND h.to_status = 'in_review' ORDER BY h.at DESC, h.id DESC LIMIT 1), u.created_at) AS in_review_since,
+                CASE WHEN u.status = 'in_review' AND (SELECT h.from_status FROM teacher_status_history h WHERE h.teacher_id = u.id AND h.to_status = 'in_review' ORDER BY h.at DESC, h.id DESC LIMIT 1) = 'rejected'
+                     THEN (SELECT h.reason FROM teacher_status_history h WHERE h.teacher_id = u.id AND h.action = 'reject' ORDER BY h.at DESC, h.id DESC LIMIT 1)
+                END AS previous_reason
+         FROM users u WHERE u.id = $1`,
+        [teacher.id],
+      );
+      const row = (await c.get('db').one<Omit<ReviewTeacherDetail, 'created_at' | 'in_review_since' | 'previous_reason' | 'resubmitted'> & { created_at: Date | string }>(
+        `SELECT u.id, u.phone, u.first_name || ' ' || u.last_name AS name, u.email, u.status, u.review_reason, u.country_code,
+                u.experience_years, u.qualification, u.time_zone,
+                (SELECT count(*) FROM uploads f WHERE f.owner_id = u.id)::int AS documents, u.created_at,
+                COALESCE((SELECT array_agg(s.name_en ORDER BY s.sort_order) FROM teacher_subjects ts JOIN subjects s ON s.id = ts.subject_id WHERE ts.teacher_id = u.id), '{}') AS subjects,
+                COALESCE((SELECT array_agg(p.name_en ORDER BY p.sort_order) FROM teacher_phases tp JOIN phases p ON p.id = tp.phase_id WHERE tp.teacher_id = u.id), '{}') AS phases
+         FROM users u WHERE u.id = $1`,
+        [teacher.id],
+      ))!;
+      c.set('audit', { action: 'teachers.show', targetType: 'teacher', targetId: teacher.id });
+      const detail: ReviewTeacherDetail = {
+        ...row,
+        created_at: new Date(row.created_at).toISOString(),
+        in_review_since: new Date(list!.in_review_since).toISOString(),
+        previous_reason: list!.previous_reason,
+        resubmitted: list!.previous_reason !== null,
+      };
+      return ok(c, detail);
+    })
+    .get('/teachers/:who/history', allow(...ANY_STAFF), async (c) => {
+      const teacher = await findTeacher(c.get('db'), c.req.param('who'));
+      if (!teacher) throw new ApiFailure(404, 'teacher_not_found');
+      const rows = await c.get('db').query<Omit<TeacherHistoryEntry, 'at'> & { at: Date | string }>(
+        `SELECT h.from_status, h.to_status, h.action, h.reason, h.actor, h.at,
+                CASE WHEN h.actor = 'teacher' THEN NULL WHEN s.id IS NULL THEN 'command line' ELSE s.name || ' <' || s.email || '>' END AS staff
+         FROM teacher_status_history h LEFT JOIN staff s ON s.id = h.staff_id
+         WHERE h.teacher_id = $1 ORDER BY h.at, h.id`,
+        [teacher.id],
+      );
+      c.set('audit', { action: 'teachers.history', targetType: 'teacher', targetId: teacher.id });
+      return ok(c, rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() })));
+    })
+    .get('/teachers/:who/notes', allow(...REVIEW_STAFF), async (c) => {
+      const teacher = await findTeacher(c.get('db'), c.req.param('who'));
+      if (!teacher) throw new ApiFailure(404, 'teacher_not_found');
+      const rows = await c.get('db').query<{ id: number; body: string; staff: string | null; created_at: Date }>(
+        `SELECT n.id, n.body, COALESCE(s.name || ' <' || s.email || '>', 'command line') AS staff, n.created_at
+           FROM teacher_notes n LEFT JOIN staff s ON s.id = n.staff_id WHERE n.teacher_id = $1 ORDER BY n.created_at, n.id`,
+        [teacher.id],
+      );
+      c.set('audit', { action: 'teachers.notes', targetType: 'teacher', targetId: teacher.id });
+      return ok(c, rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })));
+    })
+    .post('/teachers/:who/notes', allow(...REVIEW_STAFF), async (c) => {
+      const teacher = await findTeacher(c.get('db'), c.req.param('who'));
+      if (!teacher) throw new ApiFailure(404, 'teacher_not_found');
+      const body = await jsonBody(c, teacherNoteSchema);
+      const principal = c.get('principal');
+      const row = (await c.get('db').one<{ id: number }>('INSERT INTO teacher_notes (teacher_id, staff_id, body) VALUES ($1, $2, $3) RETURNING id', [
+        teacher.id,
+        principal.kind === 'staff' ? principal.id : null,
+        body.body,
+      ]))!;
+      c.set('audit', { action: 'teachers.note_add', targetType: 'teacher', targetId: teacher.id, after: { note_id: row.id, body: body.body } });
+      return ok(c, { id: row.id }, 'ok', 201);
+    })
+    .get('/teachers/:who/documents', allow(...REVIEW_STAFF), async (c) => {
       const teacher = await findTeacher(c.get('db'), c.req.param('who'));
       if (!teacher) throw new ApiFailure(404, 'teacher_not_found');
       const rows = await c.get('db').query<{ id: string; kind: DocumentField; content_type: SniffedType; size: number; created_at: Date | string }>(
@@ -123,24 +192,40 @@ export function adminRoutes({ token, storage, publisher, loopbackOnly = true }: 
           file_name: n === 1 ? `${base}.${ext}` : `${base}-${n}.${ext}`,
         };
       });
+      c.set('audit', { action: 'teachers.documents', targetType: 'teacher', targetId: teacher.id });
       return ok(c, data);
     })
-    .get('/files/:id', async (c) => {
-      const row = await c.get('db').one<{ content_type: SniffedType; storage_key: string }>(
-        'SELECT content_type, storage_key FROM uploads WHERE id = $1',
+    .get('/files/:id', allow(...REVIEW_STAFF), async (c) => {
+      const row = await c.get('db').one<{ content_type: SniffedType; storage_key: string; owner_id: number }>(
+        'SELECT content_type, storage_key, owner_id FROM uploads WHERE id = $1',
         [c.req.param('id')],
       );
       const bytes = row ? await storage.get(row.storage_key) : null;
       if (!row || !bytes) throw new ApiFailure(404, 'file_not_found');
+      // Identity documents: who looked at whose is part of the record.
+      c.set('audit', { action: 'files.read', targetType: 'file', targetId: c.req.param('id'), after: { teacher_id: row.owner_id } });
       return new Response(new Uint8Array(bytes), {
         headers: { 'Content-Type': row.content_type, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, no-store' },
       });
     })
-    .post('/teachers/:who/:action', async (c) => {
+    .post('/teachers/:who/:action', allow(...REVIEW_STAFF), async (c) => {
       const action = reviewActionSchema.safeParse(c.req.param('action'));
       if (!action.success) throw new ApiFailure(404, 'not_found');
       const body = (c.req.header('content-type') ?? '').includes('json') ? await jsonBody(c, reviewBodySchema) : { reason: null };
-      const result = await reviewTeacher(c.get('db'), publisher, c.req.param('who'), action.data, body.reason ?? null).catch(reviewFailure);
+      const principal = c.get('principal');
+      let result: ReviewResult;
+      try {
+        result = await reviewTeacher(c.get('db'), publisher, c.req.param('who'), action.data, body.reason ?? null, principal.kind === 'staff' ? principal.id : null);
+      } catch (err) {
+        return reviewFailure(c, err);
+      }
+      c.set('audit', {
+        action: `teachers.${action.data}`,
+        targetType: 'teacher',
+        targetId: result.teacher.id,
+        before: { status: result.from },
+        after: { status: result.to, review_reason: result.review_reason },
+      });
       return ok(c, result, 'review_done');
     });
 }

@@ -2,6 +2,6 @@
 // documents), the reviewer's admin API, and `reviewTeacher`, the service both the API and tests use.
 // Every status change is checked by machines/teacher-status.machine.ts and published on the teacher's
 // private realtime channel.
-export { adminGuard, adminRoutes, ensureAdminToken } from './admin';
+export { ensureAdminToken } from './admin';
 export { teacherReviewRoutes, TEACHER_UPLOAD_PATHS } from './routes';
 export { reviewTeacher, ReviewFailure } from './service';

@@ -49,7 +49,7 @@ export async function changeTeacherStatus(
   tx: Queryable,
   teacherId: number,
   action: TeacherAction,
-  options: { actor: 'reviewer' | 'teacher'; reason?: string | null; now?: Date },
+  options: { actor: 'reviewer' | 'teacher'; reason?: string | null; now?: Date; staffId?: number | null },
 ): Promise<StatusChange> {
   const teacher = await tx.one<TeacherRow>(
     'SELECT id, type, phone, first_name, last_name, status, review_reason FROM users WHERE id = $1 FOR UPDATE',
@@ -64,8 +64,8 @@ export async function changeTeacherStatus(
   const at = options.now ?? new Date();
   await tx.query('UPDATE users SET status = $2, review_reason = $3, updated_at = $4 WHERE id = $1', [teacherId, next.status, next.reason, at]);
   await tx.query(
-    'INSERT INTO teacher_status_history (teacher_id, from_status, to_status, action, reason, actor, at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-    [teacherId, teacher.status, next.status, action, reason, options.actor, at],
+    'INSERT INTO teacher_status_history (teacher_id, from_status, to_status, action, reason, actor, at, staff_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+    [teacherId, teacher.status, next.status, action, reason, options.actor, at, options.staffId ?? null],
   );
   return { teacher, from: teacher.status, to: next.status, reason: next.reason };
 }
@@ -104,10 +104,12 @@ export async function reviewTeacher(
   phoneOrId: string,
   action: ReviewAction,
   reason?: string | null,
+  /** The staff member acting (null: the command line's token). */
+  staffId: number | null = null,
 ): Promise<ReviewResult> {
   const found = await findTeacher(db, phoneOrId);
   if (!found) throw new ReviewFailure('not_found');
-  const change = await db.transaction((tx) => changeTeacherStatus(tx, found.id, action, { actor: 'reviewer', reason: reason ?? null }));
+  const change = await db.transaction((tx) => changeTeacherStatus(tx, found.id, action, { actor: 'reviewer', reason: reason ?? null, staffId }));
   const published = await publishStatus(publisher, change);
   // Issue 8: the teacher's notifications list keeps the decision (and a rejection's reason).
   await notifyTeacherStatus(db, publisher, { teacherId: change.teacher.id, from: change.from, to: change.to, reason: change.reason });

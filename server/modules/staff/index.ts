@@ -1,0 +1,28 @@
+// The admin API (/api/admin) as one piece: the operators' sign-in and management, the audit log and
+// the teacher review, every route behind `allow(...roles)` (server/modules/staff/access.ts).
+import { Hono } from 'hono';
+import type { FileStorage } from '../../adapters/storage';
+import type { Publisher } from '../../realtime/publisher';
+import { adminRoutes } from '../teacher-review/admin';
+import { createAccess, type AdminEnv } from './access';
+import { staffRoutes } from './routes';
+import { supportRoutes } from './support';
+
+export interface AdminApiOptions {
+  token: string;
+  loopbackOnly?: boolean;
+  trustProxy: boolean;
+  storage: FileStorage;
+  publisher: Publisher | undefined;
+  now?: () => Date;
+}
+
+export function adminApi({ token, loopbackOnly = true, trustProxy, storage, publisher, now }: AdminApiOptions) {
+  const access = createAccess({ token, loopbackOnly, trustProxy, ...(now ? { now } : {}) });
+  return new Hono<AdminEnv>()
+    .route('/', staffRoutes(access, { trustProxy, ...(now ? { now } : {}) }))
+    .route('/', adminRoutes({ access, storage, publisher }))
+    .route('/', supportRoutes(access, now ? { now } : {}));
+}
+
+export { createAccess } from './access';
