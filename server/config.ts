@@ -165,7 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: nonEmpty(env.DATABASE_URL),
     production,
     staticDir: path.resolve(nonEmpty(env.STATIC_DIR) ?? 'dist/client'),
-    seedDemo: parseBool(env.SEED_DEMO) ?? !production,
+    // Never in production: the demo teachers' password is published (assertProductionSafe refuses it).
+    seedDemo: !production && (parseBool(env.SEED_DEMO) ?? true),
     logLevel,
     // Without dev tools the embedded endpoint gets a random secret, as in production.
     pusher: loadRealtime(env, !devTools),

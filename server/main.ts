@@ -102,7 +102,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   try {
     const applied = await migrate(db);
     if (applied.length) log.info('migrations applied', { versions: applied });
-    const seeded = await seed(db, { demo: options.seedDemo ?? true });
+    // Demo people never in production, whatever the caller asks: their password is published.
+    const seeded = await seed(db, { demo: !options.production && (options.seedDemo ?? true) });
     if (seeded.demoPeople) log.info('demo teachers and students seeded');
   } catch (err) {
     await db.close();
