@@ -50,13 +50,16 @@ const LATIN = /[A-Za-z]/;
 // dagger alif; words separated by single spaces. The same rule as the sign-up forms.
 const ARABIC_WORD = '[\\u0621-\\u063A\\u0640-\\u0652\\u0670-\\u06D3]+';
 const ARABIC_NAME = new RegExp(`^${ARABIC_WORD}(?: ${ARABIC_WORD})*$`);
+// Every word needs a letter: tatweel (\u0640), harakat and the dagger alif alone draw no name.
+const ARABIC_LETTER = /[\u0621-\u063A\u0641-\u064A\u0671-\u06D3]/;
+const everyWordHasLetter = (value: string) => value.split(' ').every((word) => ARABIC_LETTER.test(word));
 
 /** A name in Arabic letters only (spec §5: "English name not allowed"); inner spaces collapsed. */
 export const arabicNameSchema = requiredString(50)
   .transform((value) => value.replace(/\s+/g, ' '))
   .check((ctx) => {
     if (LATIN.test(ctx.value)) ctx.issues.push({ code: 'custom', message: authValidationKeys.englishName, input: ctx.value });
-    else if (!ARABIC_NAME.test(ctx.value)) ctx.issues.push({ code: 'custom', message: authValidationKeys.arabicOnly, input: ctx.value });
+    else if (!ARABIC_NAME.test(ctx.value) || !everyWordHasLetter(ctx.value)) ctx.issues.push({ code: 'custom', message: authValidationKeys.arabicOnly, input: ctx.value });
   });
 
 export const genderSchema = z.enum(GENDERS, { error: required });

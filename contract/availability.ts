@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
 import { MAX_DURATION_HOURS, MIN_DURATION_HOURS } from './request-values';
+import { isTimeZone } from './time-zones';
 
 /** Offered start times fall on this grid of the teacher's wall clock (:00 and :30). */
 export const SLOT_GRID_MINUTES = 30;
@@ -21,18 +22,7 @@ export const MAX_AVAILABILITY_DAYS = 31;
 /** The zone of every user until they choose theirs (and of all data before time zones existed). */
 export const DEFAULT_TIME_ZONE = 'Asia/Qatar';
 
-/** Whether `name` is an IANA time-zone name this runtime knows ("Europe/London", "Asia/Qatar"). */
-export function isTimeZone(name: string): boolean {
-  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(name) || name.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** An IANA zone name; the error key is profileValidationKeys.timeZoneInvalid. */
+/** A zone name every layer accepts (contract/time-zones.ts); the error key is profileValidationKeys.timeZoneInvalid. */
 export const timeZoneSchema = z.string({ error: 'invalid' }).trim().refine(isTimeZone, { error: 'time_zone_invalid' });
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);

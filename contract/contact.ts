@@ -1,10 +1,10 @@
 // The contact-us form (POST v1/contact): name, email, phone and a message of 11 to 399 characters.
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
-import { MESSAGE_MAX_LENGTH, MESSAGE_MIN_LENGTH, emailSchema, phoneSchema, requiredString, validationKeys } from './validation';
+import { MESSAGE_MAX_LENGTH, MESSAGE_MIN_LENGTH, emailSchema, personName, phoneSchema, requiredString, validationKeys } from './validation';
 
 export const contactRequestSchema = z.object({
-  name: requiredString(100),
+  name: personName(100),
   email: emailSchema,
   phone: phoneSchema,
   message: requiredString()

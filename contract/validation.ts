@@ -25,13 +25,35 @@ export const MESSAGE_MAX_LENGTH = 399;
  */
 export const hasNul = (value: string): boolean => value.includes('\u0000');
 
-/** Optional free text (comment, description, search, promo code): trimmed, at most `max` characters, no NUL. */
+/**
+ * Bidirectional embedding, override and isolate controls (LRE…RLO, LRI…PDI). In a name or a
+ * description they reorder the text around them on every page that shows it ("\u202Eموسى" reads
+ * backwards). The marks LRM/RLM stay allowed: they change no order beyond their neighbours.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+export const hasBidiControl = (value: string): boolean => BIDI_CONTROLS.test(value);
+
+/** True when text shows nothing: only spaces, format characters (zero-width, BOM) and combining marks. */
+export const isVisuallyEmpty = (value: string): boolean => value.replace(/[\p{Z}\p{Cf}\p{M}\s]/gu, '') === '';
+
+/**
+ * Optional free text (comment, description, search, promo code): trimmed, at most `max` characters, no
+ * NUL, no bidirectional controls, and when not blank something a reader can see.
+ */
 export function freeText(max: number) {
   return z
     .string({ error: validationKeys.invalid })
-    .refine((v) => !hasNul(v), { error: validationKeys.invalid, abort: true })
+    .refine((v) => !hasNul(v) && !hasBidiControl(v), { error: validationKeys.invalid, abort: true })
     .trim()
+    .refine((v) => v === '' || !isVisuallyEmpty(v), { error: validationKeys.invalid, abort: true })
     .max(max, { error: validationKeys.tooLong });
+}
+
+/** A name a person types (the contact form's): required, no bidirectional controls, visibly not blank. */
+export function personName(max: number) {
+  return requiredString(max)
+    .refine((v) => !hasBidiControl(v), { error: validationKeys.invalid, abort: true })
+    .refine((v) => !isVisuallyEmpty(v), { error: validationKeys.required, abort: true });
 }
 
 /** A trimmed string that must not be empty; a missing, null or blank value is "required". */

@@ -13,6 +13,7 @@ import { originOf, securityHeaders } from './http/security-headers';
 import { staticFiles } from './http/static-files';
 import { DEFAULT_LOCALE, tr } from './i18n';
 import { createLogger, errorFields, type Logger } from './logger';
+import { reportUnusableZonesTo } from './lib/time-zones';
 import { availabilityRoutes } from './modules/availability';
 import { authModule, bearerToken, MAX_UPLOAD_BODY, UPLOAD_PATHS, type AuthModuleOptions } from './modules/auth';
 import { contactRoutes } from './modules/contact/routes';
@@ -90,6 +91,8 @@ const MAX_JSON_BODY = 1024 * 1024;
 export function createApp({ db, staticDir, log = createLogger('info'), production = false, realtime, packages, auth: authOptions, admin, requests, sessions, ops, ipCountry }: AppOptions) {
   const app = new Hono<AppEnv>();
   const draining = ops?.draining ?? (() => false);
+  // Rows skipped for an unusable stored time zone are reported in the server's own log.
+  reportUnusableZonesTo(log);
 
   // Outermost first: the access log sees the final status, headers land on every response (errors
   // included), and compression sees the finished body.

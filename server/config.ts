@@ -54,6 +54,18 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
+ * What an operator should hear about at start. A development process on a non-loopback HOST is
+ * reachable from the network with demo accounts and sandbox payments, though the development tools
+ * are already off there (devToolsAllowed).
+ */
+export function startWarnings(config: Pick<Config, 'production' | 'host'>): string[] {
+  if (config.production || isLoopbackHost(config.host)) return [];
+  return [
+    `HOST=${config.host} listens beyond this machine without NODE_ENV=production: demo accounts and the sandbox checkout are reachable from the network, the development tools are off`,
+  ];
+}
+
+/**
  * The development conveniences fail closed (issue 15): on only when the process runs in development
  * AND listens on loopback, so a development build bound to 0.0.0.0 does not publish codes or sign
  * realtime events with the public dev secret.
@@ -165,7 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: nonEmpty(env.DATABASE_URL),
     production,
     staticDir: path.resolve(nonEmpty(env.STATIC_DIR) ?? 'dist/client'),
-    seedDemo: parseBool(env.SEED_DEMO) ?? !production,
+    // Never in production: the demo teachers' password is published (assertProductionSafe refuses it).
+    seedDemo: !production && (parseBool(env.SEED_DEMO) ?? true),
     logLevel,
     // Without dev tools the embedded endpoint gets a random secret, as in production.
     pusher: loadRealtime(env, !devTools),

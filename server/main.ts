@@ -11,7 +11,7 @@ import { createHttpSms } from './adapters/sms';
 import { createDbStorage, createDiskStorage, type FileStorage } from './adapters/storage';
 import { createS3Storage } from './adapters/storage-s3';
 import { createApp, type AppOptions } from './app';
-import { EMBEDDED_DEV_KEYS, loadConfig, type LogLevel, type RealtimeConfig } from './config';
+import { EMBEDDED_DEV_KEYS, loadConfig, startWarnings, type LogLevel, type RealtimeConfig } from './config';
 import * as instanceConfig from './config-instances';
 import type { DatabaseSettings, StorageConfig } from './config-instances';
 import { openDb, type Db } from './db';
@@ -108,7 +108,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   try {
     const applied = await migrate(db);
     if (applied.length) log.info('migrations applied', { versions: applied });
-    const seeded = await seed(db, { demo: options.seedDemo ?? true });
+    // Demo people never in production, whatever the caller asks: their password is published.
+    const seeded = await seed(db, { demo: !options.production && (options.seedDemo ?? true) });
     if (seeded.demoPeople) log.info('demo teachers and students seeded');
   } catch (err) {
     await db.close();
@@ -243,6 +244,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   instanceConfig.assertProductionSafe(env);
   const config = loadConfig(env);
   const log = createLogger(config.logLevel);
+  for (const warning of startWarnings(config)) log.warn(warning);
   const running = await createServer({
     dataDir: config.dataDir,
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),

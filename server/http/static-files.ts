@@ -45,6 +45,10 @@ async function fileAt(root: string, urlPath: string): Promise<{ file: string; si
     return null;
   }
   if (decoded.includes('\0')) return null;
+  // Dotfiles are build bookkeeping (.build-env.json names the build's environment), never the site:
+  // no segment may start with a dot, apart from /.well-known/.
+  const segments = path.posix.normalize('/' + decoded).split('/');
+  if (segments.some((s, i) => s.startsWith('.') && !(i === 1 && s === '.well-known'))) return null;
   const file = path.resolve(root, '.' + path.posix.normalize('/' + decoded));
   // normalize already removes "..", this is the belt to its braces.
   if (file !== root && !file.startsWith(root + path.sep)) return null;

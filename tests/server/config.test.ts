@@ -27,14 +27,16 @@ describe('loadConfig', () => {
     });
     expect(c).toMatchObject({
       port: 8080, host: '0.0.0.0', dataDir: '/var/lib/noor', databaseUrl: 'postgres://u@db/noor',
-      production: true, staticDir: '/srv/client', logLevel: 'silent', seedDemo: true,
+      production: true, staticDir: '/srv/client', logLevel: 'silent', seedDemo: false,
     });
     expect(c.pusher.key).toBe('k');
     expect(c.agora.appId).toBe('a');
   });
 
-  it('keeps demo people out of production unless asked, and treats APP_ENV=production like NODE_ENV', () => {
+  it('keeps demo people out of production even when asked, and treats APP_ENV=production like NODE_ENV', () => {
     expect(loadConfig({ APP_ENV: 'production' })).toMatchObject({ production: true, seedDemo: false });
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(false);
+    expect(loadConfig({ SEED_DEMO: '1' }).seedDemo).toBe(true);
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 

@@ -40,6 +40,19 @@ describe('compose.yaml', () => {
     for (const name of ['OTP_SECRET', 'PUSHER_SECRET', 'ADMIN_TOKEN']) expect(env[name]).toMatch(new RegExp(`^\\$\\{${name}:\\?`));
   });
 
+  it('seeds no demo accounts and takes test money only when the .env says the host is staging', () => {
+    const env = compose.services['api-1']?.environment ?? {};
+    expect(env).not.toHaveProperty('SEED_DEMO');
+    expect(env.ALLOW_SANDBOX_PAYMENTS).toBe('${ALLOW_SANDBOX_PAYMENTS:-0}');
+  });
+
+  it('has a quick start whose .env seeds no demo teachers (their password is in the README)', () => {
+    const quickStart = /## Quick start[\s\S]*?```bash\n([\s\S]*?)```/.exec(read('docs/deploy.md'))?.[1] ?? '';
+    expect(quickStart).toContain('> .env');
+    expect(quickStart).not.toMatch(/SEED_DEMO=(1|true|yes|on)/i);
+    expect(read('README.md')).toContain('Noor1234');
+  });
+
   it('is accepted by `docker compose config` where the plugin exists', () => {
     const probe = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' });
     if (probe.status !== 0) return; // no compose plugin here: the checks above stand in for it

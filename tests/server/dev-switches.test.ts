@@ -3,7 +3,7 @@
 // through server/config.ts and refused in production, like RTC_ADAPTER=fake.
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { EMBEDDED_DEV_KEYS, loadConfig } from '../../server/config';
+import { EMBEDDED_DEV_KEYS, loadConfig, startWarnings } from '../../server/config';
 import { createLogger } from '../../server/logger';
 import { seededDb } from './helpers';
 import { perFile } from './support/per-file';
@@ -19,6 +19,18 @@ describe('configuration', () => {
     const config = loadConfig({ HOST: host });
     expect(config.devTools).toBe(false);
     expect(config.pusher.secret).not.toBe(EMBEDDED_DEV_KEYS.secret);
+  });
+
+  it.each(['0.0.0.0', '::', '192.168.1.20'])('development listening on %s: a warning at start names HOST', (host) => {
+    const warnings = startWarnings(loadConfig({ HOST: host }));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(`HOST=${host}`);
+  });
+
+  it('no start warning on loopback, nor in production on any address', () => {
+    for (const env of [{}, { HOST: '127.0.0.1' }, { HOST: 'localhost' }, { HOST: '::1' }, { NODE_ENV: 'production', HOST: '0.0.0.0' }]) {
+      expect(startWarnings(loadConfig(env)), JSON.stringify(env)).toEqual([]);
+    }
   });
 
   it('production on loopback: dev tools off', () => {

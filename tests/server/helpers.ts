@@ -101,6 +101,10 @@ export async function fakeClientBuild(): Promise<{ dir: string; assetPath: strin
   await writeFile(path.join(dir, 'index.html'), '<!doctype html><html lang="ar" dir="rtl"><head><title>نور</title></head><body><div id="root"></div><script src="/boot.js"></script></body></html>');
   await writeFile(path.join(dir, 'assets', 'index-AbC123xy.js'), assetBody);
   await writeFile(path.join(dir, 'boot.js'), 'document.documentElement.lang = "ar";\n');
+  // What a real build leaves beside the app (scripts/test-server.mjs reads it), never to be served.
+  await writeFile(path.join(dir, '.build-env.json'), '{"VITE_API_BASE_URL":"/api/"}');
+  await mkdir(path.join(dir, '.well-known'));
+  await writeFile(path.join(dir, '.well-known', 'security.txt'), 'Contact: mailto:security@example.org\n');
   return { dir, assetPath: '/assets/index-AbC123xy.js', assetBody, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 

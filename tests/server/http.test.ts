@@ -92,6 +92,16 @@ describe('single-page app', () => {
     expect(again.status).toBe(304);
   });
 
+  it('never serves the build’s dotfiles (.build-env.json), but does serve /.well-known/', async () => {
+    for (const p of ['/.build-env.json', '/%2ebuild-env.json', '/assets/../.build-env.json', '/.well-known/../.build-env.json']) {
+      const res = await rawGet(`${server.url}${p}`);
+      expect(res.body.toString(), p).not.toContain('VITE_API_BASE_URL');
+    }
+    const wellKnown = await rawGet(`${server.url}/.well-known/security.txt`);
+    expect(wellKnown.status).toBe(200);
+    expect(wellKnown.body.toString()).toContain('Contact:');
+  });
+
   it('never serves files outside the static folder', async () => {
     for (const p of ['/..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2f..%2fetc%2fpasswd']) {
       const res = await rawGet(`${server.url}${p}`);

@@ -2,9 +2,14 @@
 // switch, or with a development endpoint, the server refuses to start and names the variable.
 import { describe, expect, it } from 'vitest';
 import { assertProductionSafe, loadDatabaseSettings, loadShutdownTimeoutMs } from '../../server/config';
-import { main } from '../../server/main';
+import { createServer, main } from '../../server/main';
+import { databaseUrl, freshDb } from './helpers';
 
-const SAFE = { NODE_ENV: 'production', OTP_SECRET: 'o'.repeat(32), PUSHER_SECRET: 'p'.repeat(32), ADMIN_TOKEN: 'a'.repeat(32) };
+const SAFE = {
+  NODE_ENV: 'production', OTP_SECRET: 'o'.repeat(32), PUSHER_SECRET: 'p'.repeat(32), ADMIN_TOKEN: 'a'.repeat(32),
+  // The sandbox is the only gateway: a production process runs it only on a host that says it is staging.
+  ALLOW_SANDBOX_PAYMENTS: '1',
+};
 const without = (name: keyof typeof SAFE) => Object.fromEntries(Object.entries(SAFE).filter(([k]) => k !== name));
 
 describe('production refuses to start', () => {
@@ -44,8 +49,40 @@ describe('production refuses to start', () => {
     expect(() => assertProductionSafe({ ...SAFE, RTC_ADAPTER: 'fake' })).toThrow(/RTC_ADAPTER/);
   });
 
+  it('with the sandbox payment gateway, unless a staging host allows it explicitly', () => {
+    expect(() => assertProductionSafe(without('ALLOW_SANDBOX_PAYMENTS'))).toThrow(/ALLOW_SANDBOX_PAYMENTS/);
+    expect(() => assertProductionSafe({ ...SAFE, ALLOW_SANDBOX_PAYMENTS: 'yes please' })).toThrow(/ALLOW_SANDBOX_PAYMENTS/);
+    expect(() => assertProductionSafe({ ...SAFE, ALLOW_SANDBOX_PAYMENTS: '0' })).toThrow(/ALLOW_SANDBOX_PAYMENTS/);
+    expect(() => assertProductionSafe({ ALLOW_SANDBOX_PAYMENTS: '' })).not.toThrow();
+  });
+
+  it('when asked to seed demo accounts, whose password is published', () => {
+    for (const on of ['1', 'true', 'YES']) expect(() => assertProductionSafe({ ...SAFE, SEED_DEMO: on })).toThrow(/SEED_DEMO/);
+    for (const off of ['0', 'false', '']) expect(() => assertProductionSafe({ ...SAFE, SEED_DEMO: off })).not.toThrow();
+  });
+
   it('is what the entry point does before opening anything', async () => {
+    await expect(main(without('ALLOW_SANDBOX_PAYMENTS'))).rejects.toThrow(/refusing to start in production: the sandbox payment gateway/);
     await expect(main(without('ADMIN_TOKEN'))).rejects.toThrow(/refusing to start in production: ADMIN_TOKEN/);
+  });
+});
+
+describe('demo data in production', () => {
+  it('is never seeded, even when the caller of the server asks for it', async () => {
+    const t = databaseUrl ? await freshDb() : undefined;
+    const server = await createServer({
+      logLevel: 'silent', production: true, seedDemo: true, admin: { token: 'a'.repeat(32) }, remindersEveryMs: 0, requestSweepEveryMs: 0,
+      ...(t?.schema ? { databaseUrl, databaseSchema: t.schema } : {}),
+    });
+    try {
+      const people = await server.db.one<{ n: number }>('SELECT count(*)::int AS n FROM users');
+      expect(people?.n).toBe(0);
+      // The reference data a site needs is still there.
+      expect((await server.db.one<{ n: number }>('SELECT count(*)::int AS n FROM subjects'))?.n).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+      await t?.close();
+    }
   });
 });
 

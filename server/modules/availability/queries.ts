@@ -3,7 +3,9 @@
 // not yet expired — first come, first served). The teachers list reads its cards' hours and
 // "available now" through here too (it imports this file, not the module's index, so no cycle).
 import type { BusySlot, WorkingHour } from '../../../contract/teachers';
+import { isTimeZone } from '../../../contract/time-zones';
 import type { Queryable } from '../../db';
+import { reportUnusableZone, usableZone, usableZoneSql } from '../../lib/time-zones';
 import { availableNow, type TeacherSchedule } from './rules';
 
 function hhmm(time: string): string {
@@ -34,7 +36,8 @@ export async function workingHoursByTeacher(q: Queryable, ids: readonly number[]
  * narrows the rows it is run on (the teachers list's available_now, a broadcast's teachers).
  */
 export const inHoursAt = (instantParam: string) => {
-  const local = `(${instantParam}::timestamptz AT TIME ZONE u.time_zone)`;
+  // A zone PostgreSQL refuses would fail the whole list: such a teacher is simply not in hours.
+  const local = `(${instantParam}::timestamptz AT TIME ZONE ${usableZoneSql('u.time_zone')})`;
   return `EXISTS (SELECT 1 FROM working_hours wh WHERE wh.teacher_id = u.id AND wh.weekday = EXTRACT(DOW FROM ${local})::int
             AND wh.start_time <= ${local}::time AND (${local}::time < wh.end_time OR wh.end_time >= '23:59'))`;
 };
@@ -60,11 +63,15 @@ export async function schedulesByTeacher(q: Queryable, ids: readonly number[], f
   ]);
   const busyOf = new Map<number, BusySlot[]>(ids.map((id) => [id, []]));
   for (const r of busy) busyOf.get(r.teacher_id)?.push({ starts_at: r.starts_at.toISOString(), ends_at: r.ends_at.toISOString() });
-  for (const z of zones) out.set(z.id, { zone: z.time_zone, hours: hours.get(z.id) ?? [], busy: busyOf.get(z.id) ?? [] });
+  for (const z of zones) {
+    // A teacher whose stored zone the rule cannot read is left out: no free times, not bookable.
+    const zone = usableZone(z.id, z.time_zone, 'schedule');
+    if (zone) out.set(z.id, { zone, hours: hours.get(z.id) ?? [], busy: busyOf.get(z.id) ?? [] });
+  }
   return out;
 }
 
-/** One teacher's schedule (empty when the id is unknown). */
+/** One teacher's schedule (empty when the id is unknown or their stored zone is unusable). */
 export async function scheduleOf(q: Queryable, id: number, from: Date, to: Date, now: Date): Promise<TeacherSchedule> {
   return (await schedulesByTeacher(q, [id], from, to, now)).get(id) ?? { zone: 'Asia/Qatar', hours: [], busy: [] };
 }
@@ -93,6 +100,10 @@ export async function freeNowIds(q: Queryable, where: string, params: readonly u
   );
   const ids: number[] = [];
   for (const group of groups) {
+    if (!isTimeZone(group.zone)) {
+      for (const id of group.ids) reportUnusableZone(Number(id), group.zone, 'available_now');
+      continue;
+    }
     const hours = (group.hours ?? '').split(',').filter(Boolean).map((slot) => {
       const [weekday, start, end] = slot.split(' ') as [string, string, string];
       return workingHour(Number(weekday), start, end);

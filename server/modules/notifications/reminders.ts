@@ -4,6 +4,7 @@
 // (request, kind) is unique per user in the database, so it is sent once and never twice. Only approved
 // requests are looked at, so a canceled (or rejected, expired) session gets no reminder.
 import type { Db } from '../../db';
+import { reportUnusableZone, usableZoneSql } from '../../lib/time-zones';
 import { CHILD_COLUMNS, CHILD_JOINS, childRefOf, type ChildColumns } from '../children/refs';
 import type { Publisher } from '../../realtime/publisher';
 import { publishUnread, recordNotification } from './service';
@@ -42,8 +43,11 @@ const PARTIES = `
 const FIELDS = `r.id AS request_id, p.user_id, r.starts_at, s.name_ar AS subject_ar, s.name_en AS subject_en,
   NULLIF(concat_ws(' ', o.first_name, o.second_name, o.last_name), '') AS other_name,
   r.child_id, ${CHILD_COLUMNS}, p.user_id = r.student_id AS for_family`;
+// The user's zone, or NULL when the stored name is not one PostgreSQL can be trusted with: one such row
+// must not fail the statement and with it everyone else's reminders.
+const ZONE = usableZoneSql('u.time_zone');
 // 19:00 on the local day before the start, as an instant (users.time_zone, an IANA name).
-const EVENING_AT = `((((r.starts_at AT TIME ZONE u.time_zone)::date - 1) + time '${EVENING_HOUR}') AT TIME ZONE u.time_zone)`;
+const EVENING_AT = `((((r.starts_at AT TIME ZONE ${ZONE})::date - 1) + time '${EVENING_HOUR}') AT TIME ZONE ${ZONE})`;
 
 /** Finds the reminders due at `now` and sends those not sent yet; returns how many were new. */
 export async function runReminders(db: Db, publisher: Publisher | undefined, now: Date): Promise<ReminderRun> {
@@ -60,6 +64,12 @@ export async function runReminders(db: Db, publisher: Publisher | undefined, now
      ORDER BY request_id, user_id`,
     [now],
   );
+  // A user whose zone is unusable has no "evening before": their row is skipped and reported.
+  const unusable = await db.query<{ user_id: number; time_zone: string }>(
+    `SELECT DISTINCT p.user_id, u.time_zone ${PARTIES} AND r.starts_at <= $1 + interval '2 days' AND ${ZONE} IS NULL`,
+    [now],
+  );
+  for (const u of unusable) reportUnusableZone(u.user_id, u.time_zone, 'reminders');
   const notified = new Set<number>();
   let sent = 0;
   for (const r of due) {

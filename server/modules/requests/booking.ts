@@ -104,7 +104,9 @@ export async function createRequest(db: Db, studentId: number, body: CreateReque
   const startsAt = body.type === 'urgent' ? now : new Date(body.starts_at!);
   const endsAt = new Date(startsAt.getTime() + body.duration_hours * HOUR_MS);
   const draft = { type: body.type, startsAt, durationHours: body.duration_hours };
-  const schedule = (await schedulesByTeacher(db, [teacher.id], startsAt, endsAt, now)).get(teacher.id)!;
+  // No schedule: the teacher's stored zone is unusable (reported), so nobody can book them for now.
+  const schedule = (await schedulesByTeacher(db, [teacher.id], startsAt, endsAt, now)).get(teacher.id);
+  if (!schedule) throw new RequestFailure(400, REQUEST_ERROR.teacherUnavailable, 'teacher_id');
   const problem = slotProblem(schedule, draft, now);
   if (problem === REQUEST_ERROR.teacherBusy) throw new RequestFailure(409, REQUEST_ERROR.slotTaken);
   if (problem) throw new RequestFailure(400, problem, problem === REQUEST_ERROR.durationRange ? 'duration_hours' : 'starts_at');
@@ -120,7 +122,8 @@ export async function createRequest(db: Db, studentId: number, body: CreateReque
     // Two students booking the teacher's same time at once: the teacher's row lock serializes them and
     // the second one, reading again under the lock, is told the slot was just taken.
     await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [teacher.id]);
-    const locked = (await schedulesByTeacher(tx, [teacher.id], startsAt, endsAt, now)).get(teacher.id)!;
+    const locked = (await schedulesByTeacher(tx, [teacher.id], startsAt, endsAt, now)).get(teacher.id);
+    if (!locked) throw new RequestFailure(400, REQUEST_ERROR.teacherUnavailable, 'teacher_id');
     if (slotProblem(locked, draft, now) === REQUEST_ERROR.teacherBusy) throw new RequestFailure(409, REQUEST_ERROR.slotTaken);
     const row = await tx.one<{ id: number }>(
       `INSERT INTO requests (student_id, teacher_id, requested_teacher_id, subject_id, type, status, starts_at, ends_at, duration_hours,

@@ -8,6 +8,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '../../../contract/availability';
+import { usableZone } from '../../lib/time-zones';
 import { BUSY_WINDOW_DAYS, teachersQuerySchema, type TeacherDetail } from '../../../contract/teachers';
 import type { AppEnv } from '../../http/context';
 import { ApiFailure } from '../../http/errors';
@@ -71,7 +72,9 @@ export function teachersRoutes({ now = () => new Date() }: TeachersRoutesOptions
         if (!detail) return null;
         // The zone the teacher's working hours are written in (issue 11).
         const zone = await db.one<{ time_zone: string }>('SELECT time_zone FROM users WHERE id = $1', [id]);
-        const data: Omit<TeacherDetail, 'busy'> = { ...detail, time_zone: zone?.time_zone ?? DEFAULT_TIME_ZONE };
+        // An unusable stored zone (reported) must not reach the browser's Intl: the page shows the default.
+        const usable = zone ? usableZone(id, zone.time_zone, 'teacher_page') : null;
+        const data: Omit<TeacherDetail, 'busy'> = { ...detail, time_zone: usable ?? DEFAULT_TIME_ZONE };
         return { message: tr('ok', locale), data };
       };
       const res = await publicJson(c, keyAt(minuteOf(at)), produceAt(at), {

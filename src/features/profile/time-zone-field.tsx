@@ -8,9 +8,11 @@ import { useFieldContext } from '../../ui/form-context';
 import { valueBinding } from '../../ui/form-helpers';
 import { fieldErrors } from '../../domain/form-messages';
 import { SelectInput } from '../../ui/select-input';
+import { isTimeZone } from '../../../contract/time-zones';
 
 function zoneNames(current: string): string[] {
-  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  // Only zones the server accepts (every layer's list); a browser may know names the database does not.
+  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone').filter(isTimeZone) : [];
   return all.includes(current) || !current ? all : [current, ...all];
 }
 
