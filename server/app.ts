@@ -146,10 +146,10 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
     const { registry } = ops.metrics;
     // Staff-only: the CLI token from this machine or an admin's session. A scrape is not a staff action
     // (no audit row). Production can also serve it on its own loopback listener (METRICS_PORT).
-    const { authenticate } = createAccess({ token: admin.token, loopbackOnly: admin.loopbackOnly ?? true, trustProxy: authOptions?.trustProxy ?? false });
+    const { authenticateScrape } = createAccess({ token: admin.token, loopbackOnly: admin.loopbackOnly ?? true, trustProxy: authOptions?.trustProxy ?? false });
     app.route(
       '/',
-      new Hono<AdminEnv>().get('/metrics', authenticate, async (c) => {
+      new Hono<AdminEnv>().get('/metrics', authenticateScrape, async (c) => {
         if (c.get('principal').role !== 'admin') throw new ApiFailure(403, 'admin_forbidden');
         return c.body(await registry.metrics(), 200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' });
       }),

@@ -266,7 +266,11 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
       const metrics = await (await fetch(`${c.url}/metrics`, { headers: admin })).text();
       expect(metrics).toMatch(/noor_db_pool_connections\{state="waiting"\} 2/);
       await lock.release();
-      expect(await Promise.all(stuck)).toEqual([200, 200, 200, 200]);
+      // The two holding connections answer once the lock goes; a waiter past the pool's connect timeout
+      // (5 s, reachable on a slow machine) is told 503 with Retry-After, never a 500.
+      const statuses = await Promise.all(stuck);
+      expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
+      expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
     } finally {
       await lock.release().catch(() => undefined);
       await c.stop();

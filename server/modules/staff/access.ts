@@ -106,5 +106,20 @@ export function createAccess({ token, loopbackOnly, trustProxy, now = () => new 
       });
     };
 
-  return { authenticate, allow };
+  /**
+   * For the metrics scrape: the CLI token from this machine is checked without the database, so the
+   * figures still answer while every pooled connection is stuck (when they matter most). Anything else
+   * (a staff session, a wrong token) goes through `authenticate`, throttle and all.
+   */
+  const authenticateScrape: MiddlewareHandler<AdminEnv> = async (c, next) => {
+    const sent = bearer(c);
+    if (sent && !isStaffToken(sent) && timingSafeEqual(digest(sent), expected) && (!loopbackOnly || fromThisMachine(c))) {
+      c.set('address', clientIp(c, trustProxy));
+      c.set('principal', { kind: 'cli', role: 'admin' });
+      return next();
+    }
+    return authenticate(c, next);
+  };
+
+  return { authenticate, authenticateScrape, allow };
 }
