@@ -118,3 +118,106 @@ for (const locale of ['ar', 'en'] as const) {
     });
   }
 }
+
+// The workspace fills the window: at a laptop's and a desktop's size, in both languages, every machine
+// opens with its initial state's name at 11 px or more, on screen, and the simulation beside the diagram.
+for (const [width, height] of [[1280, 800], [1920, 1080]] as const) {
+  test.describe(`at ${width}x${height}`, () => {
+  test.use({ viewport: { width, height } });
+  for (const locale of ['ar', 'en'] as const) {
+    test(`every machine opens legibly on its initial state, simulation beside it (${width}x${height}, ${locale})`, async ({ page }) => {
+      // Six machines laid out one after another.
+      test.setTimeout(120_000);
+      await preferences(page, { locale, theme: 'light' });
+      await open(page, '/flows');
+      const canvas = page.getByTestId('flows-canvas');
+      for (const { id, machine } of machines) {
+        await page.locator('.flows-machine').filter({ has: page.locator('strong', { hasText: new RegExp(`^${id}$`) }) }).click();
+        await expect(canvas).toHaveAttribute('data-opened', 'true', { timeout: 20_000 });
+        const initial = (machine.root.initial?.target?.[0] as { id: string } | undefined)?.id;
+        expect(initial, `${id} has an initial state`).toBeTruthy();
+        const state = canvas.locator(`[data-state-id="${initial}"]`);
+        await expect(state).toHaveCount(1);
+        const measured = await state.evaluate((g) => {
+          const box = g.querySelector('rect.fl-box')!;
+          const text = g.querySelector('text')!;
+          const scale = box.getBoundingClientRect().width / Number(box.getAttribute('width'));
+          const r = text.getBoundingClientRect();
+          return { px: scale * Number(text.getAttribute('font-size')), label: { x: r.x, y: r.y, right: r.right, bottom: r.bottom } };
+        });
+        expect(measured.px, `${id}: ${initial}'s label on screen`).toBeGreaterThanOrEqual(11);
+        const area = (await canvas.boundingBox())!;
+        expect(measured.label.x, `${id}: label inside the canvas`).toBeGreaterThanOrEqual(area.x);
+        expect(measured.label.right).toBeLessThanOrEqual(area.x + area.width);
+        expect(measured.label.y).toBeGreaterThanOrEqual(area.y);
+        expect(measured.label.bottom).toBeLessThanOrEqual(area.y + area.height);
+        // The diagram reaches the window's bottom edge: the workspace fills it.
+        expect(area.y + area.height).toBeGreaterThan(height - 4);
+        expect(area.width).toBeGreaterThan(width * 0.45);
+
+        const sim = page.getByTestId('flows-simulate');
+        await expect(sim).toBeVisible();
+        await expect(sim.getByTestId('flows-now')).toBeInViewport();
+        const panel = (await sim.boundingBox())!;
+        // Beside the diagram, on the side where the reading ends.
+        if (locale === 'en') expect(panel.x).toBeGreaterThanOrEqual(area.x + area.width - 1);
+        else expect(panel.x + panel.width).toBeLessThanOrEqual(area.x + 1);
+        expect(panel.x).toBeGreaterThanOrEqual(0);
+        expect(panel.x + panel.width).toBeLessThanOrEqual(width);
+        expect(panel.y).toBeLessThan(height / 2);
+      }
+    });
+  }
+  });
+}
+
+test('panels collapse and give the diagram the room; panning selects no text; zoom to selection', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await preferences(page, { locale: 'en', theme: 'light' });
+  await open(page, '/flows');
+  const canvas = page.getByTestId('flows-canvas');
+  await expect(canvas).toHaveAttribute('data-opened', 'true', { timeout: 20_000 });
+  const before = (await canvas.boundingBox())!.width;
+  await page.getByRole('button', { name: 'Hide the simulation' }).click();
+  await expect(page.getByTestId('flows-simulate')).toBeHidden();
+  await page.getByRole('button', { name: 'Hide the machines' }).click();
+  await expect.poll(async () => (await canvas.boundingBox())!.width).toBeGreaterThan(before + 250);
+  await page.getByRole('button', { name: 'Simulate', exact: true }).click();
+  await expect(page.getByTestId('flows-simulate')).toBeVisible();
+
+  // Drag across the canvas (starting off any state) and across the page: nothing gets selected.
+  const box = (await canvas.boundingBox())!;
+  const minimap = (await page.getByTestId('flows-minimap').boundingBox())!;
+  const transform = () => page.locator('.flows-svg').evaluate((el) => (el as HTMLElement).style.transform);
+  const moved = await transform();
+  const empty = await page.evaluate(({ x0, y0, x1, y1, mx }) => {
+    for (let y = y0; y < y1; y += 6) {
+      for (let x = x0; x < Math.min(x1, mx); x += 6) {
+        const el = document.elementFromPoint(x, y);
+        if (el && !el.closest('[data-state-id]') && !el.closest('.fl-edge') && el.closest('.flows-canvas')) return { x, y };
+      }
+    }
+    return null;
+  }, { x0: box.x + 5, y0: box.y + 5, x1: box.x + box.width - 5, y1: box.y + box.height - 5, mx: minimap.x - 5 });
+  expect(empty).not.toBeNull();
+  await page.mouse.move(empty!.x, empty!.y);
+  await page.mouse.down();
+  await page.mouse.move(empty!.x - 200, empty!.y - 150, { steps: 8 });
+  await page.mouse.up();
+  expect(await transform()).not.toBe(moved);
+  expect(await page.evaluate(() => window.getSelection()?.toString() ?? '')).toBe('');
+
+  // Zoom to selection puts the selected state in the middle of the canvas, readable.
+  await canvas.focus();
+  await page.keyboard.press('End');
+  const selected = await page.getByTestId('flows-selected').textContent();
+  await page.getByRole('button', { name: 'Fit' }).click();
+  await page.getByRole('button', { name: 'Zoom to selection' }).click();
+  const target = canvas.locator('.fl-selected > rect.fl-box');
+  await expect(target).toBeInViewport();
+  const r = (await target.boundingBox())!;
+  const c = (await canvas.boundingBox())!;
+  expect(Math.abs(r.x + r.width / 2 - (c.x + c.width / 2)), `${selected} centred`).toBeLessThan(4);
+  await page.getByRole('button', { name: 'Zoom to the active state' }).click();
+  await expect(canvas.locator('[aria-current="true"]').first()).toBeInViewport();
+});

@@ -1,7 +1,9 @@
-// The flows studio (/flows) for product owners and QA: every machine of machines/index.ts drawn by
-// ELK, a selected state's description, tags, transitions out and the generated paths reaching it, a
-// click-through simulation with an event log and undo, and SVG/PNG export. Read-only: structure only.
-import { useMemo, useState } from 'react';
+// The flows studio (/flows) for product owners and QA: a workspace filling the window below the
+// site's header (not the pages' content column). The diagram of a machine of machines/index.ts, laid
+// out by ELK, fills the middle; beside it two panels that collapse: the machine list with the selected
+// state's description, tags, transitions out and the generated paths reaching it, and the
+// click-through simulation with its event log and undo. SVG/PNG export. Read-only: structure only.
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { EventObject } from 'xstate';
 import { scenarios } from './scenarios';
@@ -9,6 +11,7 @@ import { useDiagram, useSimulation, useWatched } from './use-diagram';
 import { getStateNodes, type StateValue } from 'xstate';
 import { DiagramView } from './diagram-view';
 import { renderSvg } from './svg';
+import { watchAvailable } from '../../app/watch';
 import './flows.css';
 
 function download(name: string, blob: Blob) {
@@ -56,49 +59,76 @@ export function FlowsStudio() {
     };
     img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(fileSvg())}`;
   };
+  const initial = useMemo(() => {
+    const first = scenario.machine.root.initial?.target?.[0] as { id: string } | undefined;
+    return first?.id ?? null;
+  }, [scenario]);
+  const [machinesOpen, setMachinesOpen] = useState(true);
+  const [sideOpen, setSideOpen] = useState(true);
+  // The workspace fills the window below the site's header (sticky, its height changes with the
+  // language and the width): measured, so the diagram ends at the window's bottom edge.
+  const studio = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const header = document.querySelector('.site-header');
+    const el = studio.current;
+    if (!header || !el) return;
+    const measure = () => el.style.setProperty('--flows-top', `${header.getBoundingClientRect().height}px`);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
   const pick = (id: string) => {
     setMachineId(id);
     setSelected(null);
   };
 
   return (
-    <div className="container flows-studio">
-      <h1><Trans>Flows studio</Trans></h1>
-      <p className="muted"><Trans>Every statechart of the product, drawn from the code. Select a state to read it; simulate to walk through it. Nothing here touches real data.</Trans></p>
-      <div className="flows-layout">
-        {/* Machine and state descriptions are written in English in machines/ (not translated yet):
-            marked lang="en" dir="ltr", so on the Arabic page they read left to right with their
-            punctuation in place, and a screen reader speaks them as English. */}
-        <nav aria-label={t`Machines`} className="flows-machines">
-          <ul>
-            {scenarios.map((s) => (
-              <li key={s.id}>
-                <button type="button" aria-pressed={s.id === machineId} className="flows-machine" onClick={() => pick(s.id)}>
-                  <strong>{s.id}</strong>
-                  <span className="muted" lang="en" dir="ltr">{s.description}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <section className="flows-main" aria-label={title}>
-          <div className="flows-export">
-            <button type="button" className="button button-ghost" disabled={!layout} onClick={() => download(`${machineId}.svg`, new Blob([fileSvg()], { type: 'image/svg+xml' }))}>
-              <Trans>Export SVG</Trans>
-            </button>
-            <button type="button" className="button button-ghost" disabled={!layout} onClick={exportPng}><Trans>Export PNG</Trans></button>
+    <div className="flows-studio" ref={studio} data-machines-open={machinesOpen} data-side-open={sideOpen}>
+      <div className="flows-bar">
+        <h1><Trans>Flows studio</Trans></h1>
+        <p className="muted flows-intro"><Trans>Every statechart of the product, drawn from the code. Nothing here touches real data.</Trans></p>
+        <div className="flows-export">
+          <button type="button" className="button button-ghost" disabled={!layout} onClick={() => download(`${machineId}.svg`, new Blob([fileSvg()], { type: 'image/svg+xml' }))}>
+            <Trans>Export SVG</Trans>
+          </button>
+          <button type="button" className="button button-ghost" disabled={!layout} onClick={exportPng}><Trans>Export PNG</Trans></button>
+          {watchAvailable() && (
             <label className="flows-live">
               <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} data-testid="flows-live" />{' '}
               <Trans>Follow the app open in other tabs</Trans>
             </label>
-            {liveValue !== undefined && <span role="status" data-testid="flows-live-state"><Trans>Live:</Trans> <code>{JSON.stringify(liveValue)}</code></span>}
-          </div>
-          {layout ? (
-            <DiagramView layout={layout} title={title} lang={lang} active={active} selected={selected} onSelect={setSelected} />
-          ) : (
-            <p role="status"><Trans>Laying out the diagram…</Trans></p>
           )}
-          <div className="flows-panels">
+          {liveValue !== undefined && <span role="status" data-testid="flows-live-state"><Trans>Live:</Trans> <code>{JSON.stringify(liveValue)}</code></span>}
+        </div>
+      </div>
+      <div className="flows-work">
+        <aside className="flows-side flows-side-start" aria-label={t`Machines and the selected state`}>
+          <button
+            type="button"
+            className="button button-ghost flows-toggle"
+            aria-expanded={machinesOpen}
+            aria-controls="flows-side-start"
+            onClick={() => setMachinesOpen((open) => !open)}
+          >
+            {machinesOpen ? <Trans>Hide the machines</Trans> : <Trans>Machines</Trans>}
+          </button>
+          <div id="flows-side-start" className="flows-side-body" hidden={!machinesOpen}>
+            {/* Machine and state descriptions are written in English in machines/ (not translated yet):
+                marked lang="en" dir="ltr", so on the Arabic page they read left to right with their
+                punctuation in place, and a screen reader speaks them as English. */}
+            <nav aria-label={t`Machines`} className="flows-machines">
+              <ul>
+                {scenarios.map((s) => (
+                  <li key={s.id}>
+                    <button type="button" aria-pressed={s.id === machineId} className="flows-machine" onClick={() => pick(s.id)}>
+                      <strong>{s.id}</strong>
+                      <span className="muted" lang="en" dir="ltr">{s.description}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </nav>
             <section aria-labelledby="flows-state" className="flows-panel">
               <h2 id="flows-state"><Trans>Selected state</Trans></h2>
               {state ? (
@@ -125,27 +155,45 @@ export function FlowsStudio() {
                 <p><Trans>Click a state or move to one with the arrow keys.</Trans></p>
               )}
             </section>
-            <section aria-labelledby="flows-sim" className="flows-panel">
-              <h2 id="flows-sim"><Trans>Simulate</Trans></h2>
-              <p><Trans>Now in:</Trans> <code data-testid="flows-now">{[...sim.active].map((id) => graph.states.find((s) => s.id === id)?.path).filter((p) => p && !graph.states.some((s) => s.parent && s.path.startsWith(`${p}.`) && sim.active.has(s.id))).join(' + ')}</code></p>
-              <div className="flows-events" role="group" aria-label={t`Events the machine accepts now`}>
-                {sim.offered.map((event, i) => (
-                  <button key={`${event.type}-${i}`} type="button" className="button button-secondary" onClick={() => sim.send(event)}>
-                    {eventLabel(event)}
-                  </button>
-                ))}
-                {sim.offered.length === 0 && <p><Trans>No event is accepted here.</Trans></p>}
-              </div>
-              <h3><Trans>Event log</Trans></h3>
-              <ol data-testid="flows-log">{sim.steps.map((step, i) => <li key={i}>{step.label}</li>)}</ol>
-              <button type="button" className="button button-ghost" disabled={!sim.steps.length} onClick={sim.undo}><Trans>Undo</Trans></button>
-              <button type="button" className="button button-ghost" disabled={!sim.steps.length} onClick={sim.reset}><Trans>Restart</Trans></button>
-              <p className="muted">
-                <Trans>Paths: {report.paths.length}; states covered {report.states.covered}/{report.states.total}, transitions {report.transitions.covered}/{report.transitions.total}. QA: npm run paths -- {machineId}</Trans>
-              </p>
-            </section>
           </div>
+        </aside>
+        <section className="flows-stage" aria-label={title}>
+          {layout ? (
+            <DiagramView layout={layout} title={title} lang={lang} active={active} selected={selected} onSelect={setSelected} initial={initial} />
+          ) : (
+            <p role="status"><Trans>Laying out the diagram…</Trans></p>
+          )}
         </section>
+        <aside className="flows-side flows-side-end" aria-label={t`Simulation`}>
+          <button
+            type="button"
+            className="button button-ghost flows-toggle"
+            aria-expanded={sideOpen}
+            aria-controls="flows-side-end"
+            onClick={() => setSideOpen((open) => !open)}
+          >
+            {sideOpen ? <Trans>Hide the simulation</Trans> : <Trans>Simulate</Trans>}
+          </button>
+          <section id="flows-side-end" className="flows-side-body flows-panel" data-testid="flows-simulate" hidden={!sideOpen}>
+            <h2 id="flows-sim"><Trans>Simulate</Trans></h2>
+            <p><Trans>Now in:</Trans> <code data-testid="flows-now">{[...sim.active].map((id) => graph.states.find((s) => s.id === id)?.path).filter((p) => p && !graph.states.some((s) => s.parent && s.path.startsWith(`${p}.`) && sim.active.has(s.id))).join(' + ')}</code></p>
+            <div className="flows-events" role="group" aria-label={t`Events the machine accepts now`}>
+              {sim.offered.map((event, i) => (
+                <button key={`${event.type}-${i}`} type="button" className="button button-secondary" onClick={() => sim.send(event)}>
+                  {eventLabel(event)}
+                </button>
+              ))}
+              {sim.offered.length === 0 && <p><Trans>No event is accepted here.</Trans></p>}
+            </div>
+            <h3><Trans>Event log</Trans></h3>
+            <ol data-testid="flows-log">{sim.steps.map((step, i) => <li key={i}>{step.label}</li>)}</ol>
+            <button type="button" className="button button-ghost" disabled={!sim.steps.length} onClick={sim.undo}><Trans>Undo</Trans></button>
+            <button type="button" className="button button-ghost" disabled={!sim.steps.length} onClick={sim.reset}><Trans>Restart</Trans></button>
+            <p className="muted">
+              <Trans>Paths: {report.paths.length}; states covered {report.states.covered}/{report.states.total}, transitions {report.transitions.covered}/{report.transitions.total}. QA: npm run paths -- {machineId}</Trans>
+            </p>
+          </section>
+        </aside>
       </div>
     </div>
   );
