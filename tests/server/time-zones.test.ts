@@ -110,7 +110,9 @@ describe('the migration of stored names', () => {
           [`+9745510${String(n).padStart(4, '0')}`, zone],
         );
       const zones = ['CTT', 'US/Pacific-New', 'Europe/London', 'Asia/Calcutta', 'EST5EDT', ''];
-      const ids = await Promise.all(zones.map(async (zone, i) => (await insert(zone, i))!.id));
+      // One after another: ids in the order of `zones` (parallel inserts on a pool may interleave).
+      const ids: number[] = [];
+      for (const [i, zone] of zones.entries()) ids.push((await insert(zone, i))!.id);
       expect(await migrate(other.db, all)).toContain('0150');
       const rows = await other.db.query<{ id: number; time_zone: string }>('SELECT id, time_zone FROM users WHERE id = ANY($1::int[]) ORDER BY id', [ids]);
       expect(rows.map((r) => r.time_zone)).toEqual(['Asia/Qatar', 'Asia/Qatar', 'Europe/London', 'Asia/Calcutta', 'Asia/Qatar', 'Asia/Qatar']);
