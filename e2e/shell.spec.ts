@@ -159,26 +159,3 @@ test.describe('an English browser on its first visit', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
   });
 });
-
-for (const locale of LOCALES) {
-  test(`a guest on a phone sees Sign in and Sign up without the menu, in ${locale}`, async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await preferences(page, { locale });
-    await open(page, '/');
-    const bar = page.getByTestId('header-guest');
-    await expect(bar.getByRole('link', { name: tr(locale, 'Sign in'), exact: true })).toBeVisible();
-    await expect(bar.getByRole('link', { name: tr(locale, 'Sign up'), exact: true })).toBeVisible();
-    // One row: the bar did not wrap to make room for them.
-    const height = await page.getByTestId('site-header').evaluate((h) => h.getBoundingClientRect().height);
-    expect(height).toBeLessThanOrEqual(72);
-    // The language switch moved into the menu, and works from there.
-    await expect(page.getByTestId('locale-switch')).toBeHidden();
-    await page.getByRole('button', { name: tr(locale, 'Menu') }).click();
-    await page.getByTestId('locale-switch-menu').click();
-    await expect(page.locator('html')).toHaveAttribute('lang', locale === 'ar' ? 'en' : 'ar');
-    // From 1024 px they sit in the account area, once.
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await expect(bar).toBeHidden();
-    await expect(page.getByTestId('account-area').getByRole('link').first()).toBeVisible();
-  });
-}

@@ -1,8 +1,6 @@
 // Header: brand, main navigation, language switch, theme toggle and the account area, one line tall
 // from 1024 px in both languages. Below that the navigation and the account's pages fold behind the
-// menu button (the overflow menu), while a guest keeps Sign in and Sign up on the bar (below 640 px the
-// language switch and theme toggle make room for them and move into the menu); signed in, the
-// account's pages sit behind one "My account" menu.
+// menu button (the overflow menu); signed in, the account's pages sit behind one "My account" menu.
 // Links come from the guards, so nobody is offered a page that would send them elsewhere.
 import { Link, useRouteContext } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
@@ -46,37 +44,6 @@ export function Header() {
     can('/contact-us') ? <Link key="contact" to="/contact-us"><Trans>Contact us</Trans></Link> : null,
   ].filter(Boolean);
 
-  // The language switch and the theme toggle. A guest's phone bar holds Sign in and Sign up instead,
-  // so there (below 640 px) these two move into the menu: `bar` and `menu` copies, CSS shows one.
-  const preferenceButtons = (where: 'bar' | 'menu') => {
-    const suffix = where === 'menu' ? '-menu' : '';
-    const placement = `prefs-${where}${loggedIn ? '' : ' prefs-guest'}`;
-    return (
-      <>
-        <Button
-          variant="ghost"
-          className={`button-small ${placement}`}
-          lang={other}
-          onClick={() => void activateLocale(other)}
-          data-testid={`locale-switch${suffix}`}
-        >
-          {otherName}
-        </Button>
-        <Button
-          variant="ghost"
-          className={`button-icon ${placement}`}
-          aria-pressed={dark}
-          aria-label={t`Dark mode`}
-          title={t`Dark mode`}
-          onClick={() => setDark(!dark)}
-          data-testid={`theme-toggle${suffix}`}
-        >
-          <Icon name={dark ? 'sun' : 'moon'} />
-        </Button>
-      </>
-    );
-  };
-
   return (
     <header className="site-header" data-testid="site-header">
       <div className="container header-row" ref={rootRef}>
@@ -90,13 +57,26 @@ export function Header() {
               <NotificationBell userId={accountId} />
             </Suspense>
           ) : null}
-          {preferenceButtons('bar')}
-          {loggedIn ? null : (
-            <div className="header-guest" data-testid="header-guest">
-              <Link to="/sign-in" className="button button-ghost button-small"><Trans>Sign in</Trans></Link>
-              <Link to="/sign-up" className="button button-primary button-small"><Trans>Sign up</Trans></Link>
-            </div>
-          )}
+          <Button
+            variant="ghost"
+            className="button-small"
+            lang={other}
+            onClick={() => void activateLocale(other)}
+            data-testid="locale-switch"
+          >
+            {otherName}
+          </Button>
+          <Button
+            variant="ghost"
+            className="button-icon"
+            aria-pressed={dark}
+            aria-label={t`Dark mode`}
+            title={t`Dark mode`}
+            onClick={() => setDark(!dark)}
+            data-testid="theme-toggle"
+          >
+            <Icon name={dark ? 'sun' : 'moon'} />
+          </Button>
           <Button
             variant="ghost"
             className="button-icon menu-toggle"
@@ -111,7 +91,6 @@ export function Header() {
           </Button>
         </div>
         <div className="site-menu" id={panelId} data-open={open} onClick={closeOnLink}>
-          {loggedIn ? null : <div className="menu-prefs">{preferenceButtons('menu')}</div>}
           {nav.length > 0 ? (
             <nav aria-label={t`Main`} className="main-nav">
               {nav}
@@ -128,10 +107,10 @@ export function Header() {
                 <AccountMenu state={state} />
               </>
             ) : (
-              <div className="account-area-guest">
+              <>
                 <Link to="/sign-in" className="button button-ghost"><Trans>Sign in</Trans></Link>
                 <Link to="/sign-up" className="button button-primary"><Trans>Sign up</Trans></Link>
-              </div>
+              </>
             )}
           </div>
         </div>
