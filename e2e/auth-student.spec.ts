@@ -4,6 +4,7 @@
 // student's, phone-first sign-in of a new phone through complete-register, the code screen's
 // messages and countdown, session and logout; the phone input's rules. Teachers: auth-teacher.spec.ts.
 import { expect, test } from '@playwright/test';
+import { inLocale } from './support/matrix';
 import { LOCALES, tr } from './support/catalog';
 import { open, preferences } from './support/app';
 import { latestCode, newPhone } from './support/api';
@@ -15,7 +16,7 @@ for (const locale of LOCALES) {
       await preferences(page, { locale });
     });
 
-    test('student sign-up → code from the outbox → signed in at the root; reload keeps the session; logout', async ({ page, request }) => {
+    inLocale(locale, 0)('student sign-up → code from the outbox → signed in at the root; reload keeps the session; logout', async ({ page, request }) => {
       const phone = newPhone();
       await studentSignUp(page, locale, national(phone));
       await expect(page).toHaveURL(new RegExp(`/verify-otp\\?phone=${encodeURIComponent(phone).replace('+', '\\+')}`));
@@ -37,7 +38,7 @@ for (const locale of LOCALES) {
       await expect(page).toHaveURL(/\/$/);
     });
 
-    test('a wrong code gets its message; the resend button waits behind a visible countdown', async ({ page, request }) => {
+    inLocale(locale, 1)('a wrong code gets its message; the resend button waits behind a visible countdown', async ({ page, request }) => {
       const phone = newPhone();
       await studentSignUp(page, locale, national(phone));
       await expect(page).toHaveURL(/\/verify-otp/);
@@ -62,7 +63,7 @@ for (const locale of LOCALES) {
       await signOutVisible(page, locale);
     });
 
-    test('sign-up with a phone that already has a student account goes to the code screen and can sign in', async ({ page, request, browser }) => {
+    inLocale(locale, 2)('sign-up with a phone that already has a student account goes to the code screen and can sign in', async ({ page, request, browser }) => {
       const phone = newPhone();
       // The first sign-up, in another browser: the phone now belongs to a student.
       const other = await browser.newPage({ baseURL: test.info().project.use.baseURL });
@@ -82,7 +83,7 @@ for (const locale of LOCALES) {
       await signOutVisible(page, locale);
     });
 
-    test('phone-first: signing in with a new phone texts a code, then complete-register, then signed in', async ({ page, request }) => {
+    inLocale(locale, 3)('phone-first: signing in with a new phone texts a code, then complete-register, then signed in', async ({ page, request }) => {
       const phone = newPhone();
       const u = ui(page, locale);
       await open(page, '/sign-in');

@@ -3,6 +3,7 @@
 // guard, and a student sign-up with a teacher's phone sent to the teacher sign-in. Students:
 // auth-student.spec.ts.
 import { expect, test } from '@playwright/test';
+import { inLocale } from './support/matrix';
 import { LOCALES, tr } from './support/catalog';
 import { open, preferences, uniqueEmail } from './support/app';
 import { newPhone, PDF, PNG, registerTeacher } from './support/api';
@@ -14,7 +15,7 @@ for (const locale of LOCALES) {
       await preferences(page, { locale });
     });
 
-    test('sign-up with a teacher\'s phone lands on the teacher sign-in with a message', async ({ page, request }) => {
+    inLocale(locale, 0)('sign-up with a teacher\'s phone lands on the teacher sign-in with a message', async ({ page, request }) => {
       const phone = newPhone();
       await registerTeacher(request, { phone, email: uniqueEmail('teacher'), password: TEACHER_PASSWORD });
       await studentSignUp(page, locale, national(phone));
@@ -31,7 +32,7 @@ for (const locale of LOCALES) {
       await expect(page).toHaveURL(/\/in-review$/);
     });
 
-    test('teacher sign-up with documents → home → held on /in-review by the review guard', async ({ page }) => {
+    inLocale(locale, 1)('teacher sign-up with documents → home → held on /in-review by the review guard', async ({ page }) => {
       const phone = newPhone();
       const u = ui(page, locale);
       await open(page, '/sign-up?as=teacher');
@@ -64,7 +65,7 @@ for (const locale of LOCALES) {
       await signOutVisible(page, locale);
     });
 
-    test('teacher login by e-mail → about-us, then the review guard → /in-review', async ({ page, request }) => {
+    inLocale(locale, 2)('teacher login by e-mail → about-us, then the review guard → /in-review', async ({ page, request }) => {
       const phone = newPhone();
       const email = uniqueEmail('teacher');
       await registerTeacher(request, { phone, email, password: TEACHER_PASSWORD });

@@ -8,6 +8,7 @@
 // to sign in to book with that teacher; after the code (and a reload of the code screen) the student
 // lands on the teacher's booking panel.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { cells } from './support/matrix';
 import { LOCALES, tr, type Locale } from './support/catalog';
 import { expectNoViolations } from './support/axe';
 import { open, preferences } from './support/app';
@@ -34,10 +35,10 @@ async function demoTeacher(request: APIRequestContext): Promise<TeacherInfo> {
 /** Clicks a free time some way down the calendar (runs and specs then rarely pick the same one). */
 async function pickSlot(page: Page): Promise<string> {
   // Start times only: "now" (an urgent request) is a cell too.
-  const cells = page.getByRole('grid').getByRole('gridcell').and(page.locator('[data-slot]:not([data-slot="now"])'));
-  await expect(cells.first()).toBeVisible();
-  const count = await cells.count();
-  const cell = cells.nth(Math.min(count - 1, 24 + Math.floor(Math.random() * Math.max(1, count - 24))));
+  const slots = page.getByRole('grid').getByRole('gridcell').and(page.locator('[data-slot]:not([data-slot="now"])'));
+  await expect(slots.first()).toBeVisible();
+  const count = await slots.count();
+  const cell = slots.nth(Math.min(count - 1, 24 + Math.floor(Math.random() * Math.max(1, count - 24))));
   await cell.click();
   await expect(cell).toHaveAttribute('aria-selected', 'true');
   return (await cell.getAttribute('data-slot'))!;
@@ -251,25 +252,23 @@ test('ar, desktop: a booking made with the keyboard only, from the teacher page 
 
 // Both screens with a signed-in student, in both languages and themes: no WCAG 2.1 AA violation (the
 // booking form showing a rule message included, its calendar the week grid of a desktop).
-for (const locale of LOCALES) {
-  for (const theme of ['light', 'dark'] as const) {
-    test(`${locale}, ${theme}: the teachers list and the booking form have no WCAG 2.1 AA violations`, async ({ page, baseURL, request }) => {
-      // The demo teacher works all day: a week of half hours makes a calendar of ~340 cells for axe.
-      test.setTimeout(120_000);
-      await page.setViewportSize({ width: 1280, height: 900 });
-      const token = (await newStudent(request, { phaseId: teacher.phases[0]!.id })).token;
-      await page.context().addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
-      await preferences(page, { locale, theme });
-      const check = (what: string) => expectNoViolations(page, `${what} (${locale}, ${theme})`);
-      await open(page, '/teachers');
-      await expect(page.getByTestId(`teacher-${teacher.id}`)).toBeVisible();
-      await check('teachers list');
-      await open(page, `/teachers/${teacher.id}`);
-      await toCalendar(page, locale);
-      await page.getByRole('button', { name: tr(locale, 'Next') }).click();
-      await expect(page.getByText(tr(locale, 'This field is required')).first()).toBeVisible();
-      await expect(page.getByRole('grid').getByRole('columnheader')).toHaveCount(8); // the week grid
-      await check('teacher page with the booking form');
-    });
-  }
+for (const [locale, theme] of cells(LOCALES, ['dark', 'light'] as const)) {
+  test(`${locale}, ${theme}: the teachers list and the booking form have no WCAG 2.1 AA violations`, async ({ page, baseURL, request }) => {
+    // The demo teacher works all day: a week of half hours makes a calendar of ~340 cells for axe.
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const token = (await newStudent(request, { phaseId: teacher.phases[0]!.id })).token;
+    await page.context().addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
+    await preferences(page, { locale, theme });
+    const check = (what: string) => expectNoViolations(page, `${what} (${locale}, ${theme})`);
+    await open(page, '/teachers');
+    await expect(page.getByTestId(`teacher-${teacher.id}`)).toBeVisible();
+    await check('teachers list');
+    await open(page, `/teachers/${teacher.id}`);
+    await toCalendar(page, locale);
+    await page.getByRole('button', { name: tr(locale, 'Next') }).click();
+    await expect(page.getByText(tr(locale, 'This field is required')).first()).toBeVisible();
+    await expect(page.getByRole('grid').getByRole('columnheader')).toHaveCount(8); // the week grid
+    await check('teacher page with the booking form');
+  });
 }

@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { machines } from '../machines/index';
 import { walk } from '../src/features/flows/graph';
+import { cells } from './support/matrix';
 import { expectNoViolations } from './support/axe';
 import { open, preferences } from './support/app';
 import { latestCode, newStudent } from './support/api';
@@ -102,29 +103,26 @@ test('a studio tab watching highlights the auth machine signed in while a studen
   await expect(canvas.locator('[data-state-id="auth.anonymous"]')).not.toHaveAttribute('aria-current', 'true');
 });
 
-for (const locale of ['ar', 'en'] as const) {
-  for (const theme of ['light', 'dark'] as const) {
-    test(`/flows has no WCAG 2.1 AA violations (${locale}, ${theme})`, async ({ page }) => {
-      await preferences(page, { locale, theme });
-      await open(page, '/flows');
-      await expect(page.getByTestId('flows-canvas')).toBeVisible({ timeout: 20_000 });
-      await page.getByTestId('flows-canvas').focus();
-      await page.keyboard.press('Home');
-      // The machines' descriptions are English on either page: marked so, and left to right.
-      await expect(page.locator('.flows-machine span[lang="en"][dir="ltr"]')).not.toHaveCount(0);
-      await expect(page.locator('.flows-machine span:not([lang="en"][dir="ltr"])')).toHaveCount(0);
-      await expect(page.locator('.flows-panel p[lang="en"][dir="ltr"]')).toHaveCount(1);
-      await expectNoViolations(page, `/flows (${locale}, ${theme})`);
-    });
-  }
+for (const [locale, theme] of cells(['ar', 'en'] as const, ['dark', 'light'] as const)) {
+  test(`/flows has no WCAG 2.1 AA violations (${locale}, ${theme})`, async ({ page }) => {
+    await preferences(page, { locale, theme });
+    await open(page, '/flows');
+    await expect(page.getByTestId('flows-canvas')).toBeVisible({ timeout: 20_000 });
+    await page.getByTestId('flows-canvas').focus();
+    await page.keyboard.press('Home');
+    // The machines' descriptions are English on either page: marked so, and left to right.
+    await expect(page.locator('.flows-machine span[lang="en"][dir="ltr"]')).not.toHaveCount(0);
+    await expect(page.locator('.flows-machine span:not([lang="en"][dir="ltr"])')).toHaveCount(0);
+    await expect(page.locator('.flows-panel p[lang="en"][dir="ltr"]')).toHaveCount(1);
+    await expectNoViolations(page, `/flows (${locale}, ${theme})`);
+  });
 }
 
 // The workspace fills the window: at a laptop's and a desktop's size, in both languages, every machine
 // opens with its initial state's name at 11 px or more, on screen, and the simulation beside the diagram.
-for (const [width, height] of [[1280, 800], [1920, 1080]] as const) {
+for (const [[width, height], locale] of cells([[1280, 800], [1920, 1080]] as const, ['ar', 'en'] as const)) {
   test.describe(`at ${width}x${height}`, () => {
-  test.use({ viewport: { width, height } });
-  for (const locale of ['ar', 'en'] as const) {
+    test.use({ viewport: { width, height } });
     test(`every machine opens legibly on its initial state, simulation beside it (${width}x${height}, ${locale})`, async ({ page }) => {
       // Six machines laid out one after another.
       test.setTimeout(120_000);
@@ -167,7 +165,6 @@ for (const [width, height] of [[1280, 800], [1920, 1080]] as const) {
         expect(panel.y).toBeLessThan(height / 2);
       }
     });
-  }
   });
 }
 

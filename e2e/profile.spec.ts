@@ -7,6 +7,7 @@
 // is set as the app keeps it. The teacher tests share the demo teacher, so they run one after another
 // and put the teacher's profile back afterwards.
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { cells, inLocale } from './support/matrix';
 import { LOCALES, tr, type Locale } from './support/catalog';
 import { expectNoViolations } from './support/axe';
 import { open, preferences, toasts } from './support/app';
@@ -179,26 +180,24 @@ for (const locale of LOCALES) {
   });
 }
 
-for (const locale of LOCALES) {
-  for (const theme of ['light', 'dark'] as const) {
-    test.describe(`profile accessibility (${locale}, ${theme})`, () => {
-      test.use({ colorScheme: theme });
+for (const [locale, theme] of cells(LOCALES, ['dark', 'light'] as const)) {
+  test.describe(`profile accessibility (${locale}, ${theme})`, () => {
+    test.use({ colorScheme: theme });
 
-      test('the student and teacher profiles have no WCAG 2.1 AA violations', async ({ page, context, request, baseURL }) => {
-        await preferences(page, { locale, theme });
-        await signIn(context, baseURL!, await newStudent(request));
-        await open(page, '/profile');
-        await expect(page.getByTestId('profile-hours')).toBeVisible();
-        await expectNoViolations(page, `student profile (${locale}, ${theme})`);
+    test('the student and teacher profiles have no WCAG 2.1 AA violations', async ({ page, context, request, baseURL }) => {
+      await preferences(page, { locale, theme });
+      await signIn(context, baseURL!, await newStudent(request));
+      await open(page, '/profile');
+      await expect(page.getByTestId('profile-hours')).toBeVisible();
+      await expectNoViolations(page, `student profile (${locale}, ${theme})`);
 
-        await context.clearCookies();
-        await signIn(context, baseURL!, await teacherToken(request), true);
-        await open(page, '/profile');
-        await expect(page.getByTestId('teacher-status')).toBeVisible();
-        await expectNoViolations(page, `teacher profile (${locale}, ${theme})`);
-      });
+      await context.clearCookies();
+      await signIn(context, baseURL!, await teacherToken(request), true);
+      await open(page, '/profile');
+      await expect(page.getByTestId('teacher-status')).toBeVisible();
+      await expectNoViolations(page, `teacher profile (${locale}, ${theme})`);
     });
-  }
+  });
 }
 
 // ── An active teacher replacing a document goes back to review ───────────────────────────────────────
@@ -218,7 +217,7 @@ async function activeTeacher(request: APIRequestContext): Promise<string> {
 
 for (const locale of LOCALES) {
   test.describe(`profile documents (${locale})`, () => {
-    test('an active teacher is warned, and replacing a document sends the account back to review', async ({ page, context, request, baseURL }) => {
+    inLocale(locale, 1)('an active teacher is warned, and replacing a document sends the account back to review', async ({ page, context, request, baseURL }) => {
       await preferences(page, { locale });
       await signIn(context, baseURL!, await activeTeacher(request), true);
       await open(page, '/profile');

@@ -7,6 +7,7 @@ import { expect, test, type APIRequestContext, type BrowserContext } from '@play
 import { admin, bearer, json, newPhone, newStudent, registerTeacher } from './support/api';
 import { open, preferences, toasts } from './support/app';
 import { expectNoViolations } from './support/axe';
+import { inLocale } from './support/matrix';
 import { LOCALES, tr } from './support/catalog';
 
 let counter = 0;
@@ -33,7 +34,7 @@ const allDay = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start_time: '0
 
 for (const locale of LOCALES) {
   test.describe(`session day (${locale})`, () => {
-    test('a teacher without hours is prompted; their photo shows on their card once they have hours', async ({ page, context, request, baseURL, browser }) => {
+    inLocale(locale, 0)('a teacher without hours is prompted; their photo shows on their card once they have hours', async ({ page, context, request, baseURL, browser }) => {
       await preferences(page, { locale });
       const teacher = await activeTeacher(request);
       await signIn(context, baseURL!, teacher.token, true);
@@ -66,7 +67,7 @@ for (const locale of LOCALES) {
       await guest.close();
     });
 
-    test('a new urgent request alerts the teacher live and comes first with a countdown', async ({ page, context, request, baseURL }) => {
+    inLocale(locale, 1)('a new urgent request alerts the teacher live and comes first with a countdown', async ({ page, context, request, baseURL }) => {
       await preferences(page, { locale });
       const teacher = await activeTeacher(request);
       const saved = await request.patch('/api/v1/profile', { headers: bearer(teacher.token), data: { working_hours: allDay } });

@@ -5,6 +5,7 @@
 // reviewer's reason and resubmitting documents puts the account back in review. A student never sees
 // the teacher screens.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { inLocale } from './support/matrix';
 import { LOCALES, tr, type Locale } from './support/catalog';
 import { open, preferences, toasts } from './support/app';
 import { expectNoViolations } from './support/axe';
@@ -61,7 +62,7 @@ for (const locale of LOCALES) {
       await preferences(page, { locale });
     });
 
-    test('in review → approved by the CLI → terms appear by themselves → accept → profile; suspended live', async ({ page, request }) => {
+    inLocale(locale, 0)('in review → approved by the CLI → terms appear by themselves → accept → profile; suspended live', async ({ page, request }) => {
       const { phone, email } = await createTeacher(request);
       await signInTeacher(page, locale, email);
       await expect(heading(page, locale, 'Your account is under review')).toBeVisible();
@@ -94,7 +95,7 @@ for (const locale of LOCALES) {
       await expectNotReloaded(page);
     });
 
-    test('rejected with a reason → the reason shows → resubmitting documents puts the account back in review (dark)', async ({ page, request }) => {
+    inLocale(locale, 1)('rejected with a reason → the reason shows → resubmitting documents puts the account back in review (dark)', async ({ page, request }) => {
       await page.addInitScript(() => localStorage.setItem('ng-theme', 'dark'));
       const { phone, email } = await createTeacher(request);
       await signInTeacher(page, locale, email);

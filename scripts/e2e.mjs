@@ -1,7 +1,9 @@
 // `npm run test:e2e`: build the SPA if stale (always in CI), start the real server on a fresh
 // temporary database, run Playwright against it with the Chromium find-browser picks, and stop the
 // server and delete the database whatever happens. Extra arguments go to `playwright test`
-// (e.g. `npm run test:e2e -- e2e/shell.spec.ts`); `--build-only` builds the e2e client and stops.
+// (e.g. `npm run test:e2e -- e2e/shell.spec.ts`); `--build-only` builds the e2e client and stops;
+// `--full` (npm run test:e2e:full) runs every cell of the locale × theme × size matrices, where
+// `npm test` runs their diagonal (e2e/support/matrix.ts).
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { findBrowser } from './find-browser.mjs';
@@ -30,7 +32,7 @@ async function main() {
 
   try {
     const code = await new Promise((resolve) => {
-      const child = spawn(path.join(root, 'node_modules/.bin/playwright'), ['test', ...process.argv.slice(2)], {
+      const child = spawn(path.join(root, 'node_modules/.bin/playwright'), ['test', ...process.argv.slice(2).filter((a) => a !== '--full')], {
         cwd: root,
         stdio: 'inherit',
         env: {
@@ -40,6 +42,7 @@ async function main() {
           E2E_DATA_DIR: server.dataDir,
           E2E_CHROMIUM_PATH: browser.executablePath,
           E2E_CHROMIUM_ARGS: JSON.stringify(browser.args),
+          ...(process.argv.includes('--full') ? { E2E_FULL: '1' } : {}),
         },
       });
       child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));

@@ -223,7 +223,8 @@ export const authAdapter: Adapter<AuthWorld> = {
   states: {
     'anonymous.otp': async (w) => expect(field(w, 'Verification code')).toBeVisible(),
     'anonymous.otp.code.wrongCode': async (w) =>
-      expect(w.page.getByTestId('otp-problem')).toHaveText('The code is not correct. Check the SMS and try again.'),
+      // The message, then how many tries are left ("…: 4 tries left before you need a new code.").
+      expect(w.page.getByTestId('otp-problem')).toHaveText(/^The code is not correct\. Check the SMS and try again\b/),
     'anonymous.otp.code.expired': async (w) => expect(w.page.getByTestId('otp-problem')).toHaveAttribute('data-problem', 'expired'),
     'anonymous.otp.code.tooManyAttempts': async (w) =>
       expect(w.page.getByTestId('otp-problem')).toHaveAttribute('data-problem', 'tooManyAttempts'),

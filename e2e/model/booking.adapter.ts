@@ -30,6 +30,8 @@ export interface BookingWorld {
   request: APIRequestContext;
   teacher: Teacher;
   student: string;
+  /** The family's second child (the walk books for the first). */
+  sibling: number;
   /** The free time picked last on the calendar (UTC ISO). */
   slot: string | null;
   /** What the server is made to answer each "Send the request" of the path that reaches it, in order. */
@@ -112,10 +114,10 @@ async function pickSlot(w: BookingWorld) {
 }
 
 /** A booking made through the API (another student's, or this student's behind the app's back). */
-async function bookAt(w: BookingWorld, token: string, startsAt: string) {
+async function bookAt(w: BookingWorld, token: string, startsAt: string, childId?: number) {
   return w.request.post('/api/v1/requests', {
     headers: bearer(token),
-    data: { teacher_id: w.teacher.id, subject_id: w.teacher.subjects[0]!.id, type: 'schedule', starts_at: startsAt, duration_hours: 1, broadcast: false },
+    data: { teacher_id: w.teacher.id, subject_id: w.teacher.subjects[0]!.id, type: 'schedule', starts_at: startsAt, duration_hours: 1, broadcast: false, child_id: childId },
   });
 }
 
@@ -128,7 +130,8 @@ async function send(w: BookingWorld) {
   } else if (answer === 'noHours') {
     const free = await json<{ slots: string[] }>(await w.request.get(`/api/v1/teachers/${w.teacher.id}/availability?days=14&duration=1`), 'availability');
     const elsewhere = free.slots.filter((s) => s !== w.slot).at(-1 - Math.floor(Math.random() * 20))!;
-    await json(await bookAt(w, w.student, elsewhere), 'the free trial used behind the app');
+    // For the other child: the free trial is the family's, once.
+    await json(await bookAt(w, w.student, elsewhere, w.sibling), 'the free trial used behind the app');
   } else if (answer === 'dropped') {
     await w.page.route('**/api/v1/requests', (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
   }
@@ -218,9 +221,9 @@ export const bookingAdapter: Adapter<BookingWorld> = {
     const teacher = await demoTeacher(request);
     const student = (await newStudent(request, { phaseId: teacher.phases[0]!.id })).token;
     // A family of two: the booking asks which child first.
-    await addChild(request, student, { firstName: 'سالم', phaseId: teacher.phases[0]!.id });
+    const sibling = await addChild(request, student, { firstName: 'سالم', phaseId: teacher.phases[0]!.id });
     const answers = events.flatMap((e, i) => (e === ev.submit ? [ANSWERS.find(([a]) => a === events[i + 1])?.[1] ?? null] : []));
-    const world: BookingWorld = { page, request, teacher, student, slot: null, answers };
+    const world: BookingWorld = { page, request, teacher, student, sibling, slot: null, answers };
     await page.context().addCookies([{ name: 'ng-token', value: student, url: process.env.E2E_BASE_URL! }]);
     await preferences(page, { locale: 'en' });
     await open(page, `/teachers/${teacher.id}`);

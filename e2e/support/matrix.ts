@@ -1,0 +1,23 @@
+// How much of each matrix an e2e run covers. On CI's two cores the whole cross product of locale ×
+// theme × size × scenario no longer fits the 20-minute budget, so `npm test` runs every matrix on
+// its diagonal — every value of every axis at least once, each per-locale scenario in one locale,
+// alternating between Arabic and English — and `npm run test:e2e:full` (E2E_FULL=1) runs every cell.
+// The skipped cells show as skipped in the list, never as passed. Decision: docs/decisions.md, "Tests".
+import { test } from '@playwright/test';
+import { LOCALES, type Locale } from './catalog';
+
+export const FULL = process.env.E2E_FULL === '1';
+
+/** The cells of a two-axis matrix this run covers: all of them in a full run, else the diagonal. */
+export function cells<A, B>(a: readonly A[], b: readonly B[]): Array<readonly [A, B]> {
+  if (FULL) return a.flatMap((x) => b.map((y) => [x, y] as const));
+  return Array.from({ length: Math.max(a.length, b.length) }, (_, i) => [a[i % a.length]!, b[i % b.length]!] as const);
+}
+
+/**
+ * `test` for scenario number `index` of a block repeated per locale when this run covers that cell
+ * (always in a full run; otherwise even scenarios in Arabic, odd ones in English), else `test.skip`.
+ */
+export function inLocale(locale: Locale, index: number): typeof test | typeof test.skip {
+  return FULL || LOCALES[index % LOCALES.length] === locale ? test : test.skip;
+}
