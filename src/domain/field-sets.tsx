@@ -31,14 +31,26 @@ export function ArabicNameFields({ form, second = false, child = false }: { form
   );
 }
 
-/** A child's gender and school phase (sign-up, complete registration, the profile's children). */
-export function GenderAndPhaseFields({ form }: { form: AnyAppForm }) {
+/**
+ * A child's names, gender and school phase, worded for the parent who types them (sign-up, complete
+ * registration, the profile's children); `grouped` puts them under a "Your child" legend, on a form
+ * that also asks for the parent's own details.
+ */
+export function ChildFields({ form, grouped = false }: { form: AnyAppForm; grouped?: boolean }) {
   const { t } = useLingui();
-  return (
+  const fields = (
     <>
+      <ArabicNameFields form={form} child />
       <form.AppField name="gender" validators={fieldValidators.required}>{(field) => <field.GenderField label={t`Your child's gender`} />}</form.AppField>
       <form.AppField name="phase_id" validators={fieldValidators.required}>{(field) => <field.PhaseField label={t`Your child's school phase`} />}</form.AppField>
     </>
+  );
+  if (!grouped) return fields;
+  return (
+    <fieldset className="form-group">
+      <legend className="form-group-title">{t`Your child`}</legend>
+      {fields}
+    </fieldset>
   );
 }
 

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { FormShell } from '../../ui/form-shell';
 import { AuthCard } from './auth-card';
 import { useAuthEventForm, type AuthActor } from './use-auth-request';
-import { ArabicNameFields, GenderAndPhaseFields } from '../../domain/field-sets';
+import { ChildFields } from '../../domain/field-sets';
 
 export function CompleteRegisterPage({ auth }: { auth: AuthActor }) {
   const { t } = useLingui();
@@ -29,13 +29,7 @@ export function CompleteRegisterPage({ auth }: { auth: AuthActor }) {
         errorTitle={t`Could not save:`}
         submitLabel={<Trans>Save and continue</Trans>}
       >
-        <fieldset className="form-group">
-          <legend className="form-group-title">
-            <Trans>Your child</Trans>
-          </legend>
-          <ArabicNameFields form={form} child />
-          <GenderAndPhaseFields form={form} />
-        </fieldset>
+        <ChildFields form={form} grouped />
       </FormShell>
     </AuthCard>
   );

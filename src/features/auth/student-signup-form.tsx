@@ -8,7 +8,7 @@ import { emptyPhone } from '../../ui/phone-input';
 import { deviceZone } from '../../domain/zoned-time';
 import { useAuthEventForm, type AuthActor } from './use-auth-request';
 import { fieldValidators } from '../../domain/field-groups';
-import { ArabicNameFields, GenderAndPhaseFields } from '../../domain/field-sets';
+import { ChildFields } from '../../domain/field-sets';
 
 export function StudentSignupForm({ auth }: { auth: AuthActor }) {
   const { t } = useLingui();
@@ -40,13 +40,7 @@ export function StudentSignupForm({ auth }: { auth: AuthActor }) {
     >
       <form.AppField name="phone" validators={fieldValidators.phone}>{(field) => <field.PhoneField />}</form.AppField>
 
-      <fieldset className="form-group">
-        <legend className="form-group-title">
-          <Trans>Your child</Trans>
-        </legend>
-        <ArabicNameFields form={form} child />
-        <GenderAndPhaseFields form={form} />
-      </fieldset>
+      <ChildFields form={form} grouped />
     </FormShell>
   );
 }

@@ -8,7 +8,7 @@ import { useLingui } from '@lingui/react/macro';
 import { addChild, childrenKeys, updateChild, type Child, type ChildInput } from '../../api/children';
 import { isApiError } from '../../api/api-error';
 import { useAppForm } from '../../domain/app-form';
-import { ArabicNameFields, GenderAndPhaseFields } from '../../domain/field-sets';
+import { ChildFields } from '../../domain/field-sets';
 import { applyServerErrors, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { FormShell } from '../../ui/form-shell';
 import { Button } from '../../ui/button';
@@ -85,8 +85,7 @@ export function ChildForm({ child, onDone }: ChildFormProps) {
       errorTitle={t`The child could not be saved:`}
       submitLabel={child ? t`Save the child` : t`Add the child`}
     >
-      <ArabicNameFields form={form} child />
-      <GenderAndPhaseFields form={form} />
+      <ChildFields form={form} />
       <Button variant="ghost" onClick={onDone}>
         {t`Cancel`}
       </Button>
