@@ -45,6 +45,8 @@ export const selectTiles = (s: Snapshot) => ({
   cameraOff: s.context.audioOnly || !s.context.cameraOn,
   role: selectRole(s),
   adapter: selectAdapter(s),
+  /** The child the session is for (the grant names them). */
+  child: s.context.grant?.child ?? null,
 });
 
 /** The call's header and banners (compare with shallowEqual). */

@@ -28,6 +28,8 @@ export interface RequestsListParams {
   page: number;
   studentId?: number | undefined;
   teacherId?: number | undefined;
+  /** A family's view: only the requests for this child. */
+  childId?: number | undefined;
   perPage?: number | undefined;
 }
 
@@ -51,6 +53,7 @@ export function requestsQuery(params: RequestsListParams, locale: string, client
           per_page: params.perPage,
           student_id: params.studentId,
           teacher_id: params.teacherId,
+          child_id: params.childId,
         },
       });
       return requestsResponseSchema.parse(res);

@@ -10,6 +10,8 @@ import { lessonParty, sameViewer, selectViewer } from '../domain/viewer';
 interface RequestsSearch {
   filter?: RequestFilter;
   page?: number;
+  /** A family's filter by child. */
+  child?: number;
 }
 
 /** A path part narrows only when it is a positive whole number; anything else (`all`, `-`) means "any". */
@@ -26,7 +28,11 @@ export const Route = createFileRoute('/requests/{-$studentId}/{-$teacherId}/{-$r
     const page = Number(search.page);
     // Keys stay present (undefined when invalid or the default): the route's search is laid over the
     // raw one, so an omitted key would let `?filter=bogus` through.
-    return { filter: filter && filter !== 'all' ? filter : undefined, page: Number.isInteger(page) && page > 1 ? page : undefined };
+    return {
+      filter: filter && filter !== 'all' ? filter : undefined,
+      page: Number.isInteger(page) && page > 1 ? page : undefined,
+      child: idOf(typeof search.child === 'number' ? String(search.child) : typeof search.child === 'string' ? search.child : undefined),
+    };
   },
   component: RequestsRoute,
 });
@@ -35,16 +41,20 @@ function RequestsRoute() {
   const { auth } = Route.useRouteContext();
   const viewer = useSelector(auth, selectViewer, sameViewer);
   const params = Route.useParams();
-  const { filter = 'all', page = 1 } = Route.useSearch();
+  const { filter = 'all', page = 1, child } = Route.useSearch();
   const navigate = Route.useNavigate();
-  // A new filter starts again at its first page.
+  // A new filter (status or child) starts again at its first page; each keeps the other.
   const onFilterChange = useCallback(
-    (next: RequestFilter) => void navigate({ search: next === 'all' ? {} : { filter: next }, replace: true }),
+    (next: RequestFilter) => void navigate({ search: (prev) => ({ filter: next === 'all' ? undefined : next, child: prev.child }), replace: true }),
+    [navigate],
+  );
+  const onChildChange = useCallback(
+    (next: number | undefined) => void navigate({ search: (prev) => ({ filter: prev.filter, child: next }), replace: true }),
     [navigate],
   );
   const onPageChange = useCallback((next: number) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) }), [navigate]);
   const onShowAll = useCallback(
-    () => void navigate({ to: '/requests/{-$studentId}/{-$teacherId}/{-$requestId}', params: {}, search: (prev) => ({ filter: prev.filter }) }),
+    () => void navigate({ to: '/requests/{-$studentId}/{-$teacherId}/{-$requestId}', params: {}, search: (prev) => ({ filter: prev.filter, child: prev.child }) }),
     [navigate],
   );
   return (
@@ -55,7 +65,9 @@ function RequestsRoute() {
       studentId={idOf(params.studentId)}
       teacherId={idOf(params.teacherId)}
       requestId={idOf(params.requestId)}
+      childId={viewer.kind === 'family' ? child : undefined}
       onFilterChange={onFilterChange}
+      onChildChange={onChildChange}
       onPageChange={onPageChange}
       onShowAll={onShowAll}
       notice={viewer.kind === 'teacher' ? <HoursPrompt /> : null}

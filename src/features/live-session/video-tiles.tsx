@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { childLabel } from '../../domain/child-label';
 import { selectTiles, type NetworkQualityLabel } from '../../../machines/live-session.machine';
 import type { LiveSessionActor } from '../../app/live-session';
 import type { RtcStore } from '../../rtc/session-store';
@@ -23,7 +24,7 @@ function NetworkQuality({ side, quality }: { side: 'self' | 'peer'; quality: Net
 
 export function VideoTiles({ actor, store, api, channelName }: { actor: LiveSessionActor; store: RtcStore; api: SessionApi; channelName: string }) {
   const { t } = useLingui();
-  const { inCall, rtcPeerPresent, selfQuality, peerQuality, cameraOff, role, adapter } = useSelector(actor, selectTiles, shallowEqual);
+  const { inCall, rtcPeerPresent, selfQuality, peerQuality, cameraOff, role, adapter, child } = useSelector(actor, selectTiles, shallowEqual);
   const session = useSyncExternalStore(store.subscribe, store.get, store.get);
 
   const localRef = useRef<HTMLDivElement>(null);
@@ -49,7 +50,8 @@ export function VideoTiles({ actor, store, api, channelName }: { actor: LiveSess
   // Without a video provider nothing reports the other's arrival: the server's attendance does.
   const attendancePresent = usePeerPresentFromAttendance(api, channelName, role, inCall && adapter === 'none');
   const peerPresent = rtcPeerPresent || attendancePresent;
-  const peerName = role === 'student' ? t`Teacher` : t`Student`;
+  // The teacher's peer is the child the lesson is for, named as a teacher reads them (first name · phase).
+  const peerName = role === 'student' ? t`Teacher` : child ? childLabel(child, 'teacher') : t`Student`;
 
   return (
     <div className="live-call-tiles">

@@ -1,11 +1,13 @@
 // The notifications screen (issue 8): newest first, paged ("load more"), each item with an icon, its
-// sentence in the viewer's language, a relative time and a link to what it is about; opening one marks
-// it read; "mark all read" clears the badge.
+// sentence in the viewer's language, the child a lesson notification is about, a relative time and a
+// link to what it is about; opening one marks it read; "mark all read" clears the badge.
 import './notifications.css';
 import { Link } from '@tanstack/react-router';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AppNotification, NotificationType } from '../../../contract/notifications';
+import { ForChild } from '../../domain/child-label';
+import type { LessonSide } from '../../domain/viewer';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import {
@@ -65,7 +67,13 @@ function ItemLink({ n, onOpen, children }: { n: AppNotification; onOpen: () => v
   }
 }
 
-export function NotificationsPage({ now = Date.now }: { now?: () => number }) {
+export interface NotificationsPageProps {
+  /** Which side of lessons the reader is on: how the child a notification is about is named. */
+  side: LessonSide;
+  now?: () => number;
+}
+
+export function NotificationsPage({ side, now = Date.now }: NotificationsPageProps) {
   const { i18n, t } = useLingui();
   const queryClient = useQueryClient();
   const list = useInfiniteQuery(notificationsListQuery());
@@ -129,6 +137,7 @@ export function NotificationsPage({ now = Date.now }: { now?: () => number }) {
                       </span>
                     ) : null}
                     <span className="notification-text">{notificationSentence(i18n, n)}</span>
+                    {n.params.child ? <ForChild child={n.params.child} side={side} as="line" testId={`notification-${n.id}-child`} /> : null}
                     <time className="notification-time muted small" dateTime={n.created_at} title={new Date(n.created_at).toLocaleString(i18n.locale)}>
                       {relativeTime(n.created_at, i18n.locale, now())}
                     </time>

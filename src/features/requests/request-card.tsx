@@ -1,10 +1,11 @@
-// One request in the list: subject, status, the other party, when and how long, whether it came as
-// an offer (a broadcast) — and the buttons the viewer may use now, plus the way to its details.
+// One request in the list: subject, status, the teacher (for the family), the child the lesson is for,
+// when and how long, whether it came as an offer (a broadcast) — and the buttons the viewer may use now, plus the way to its details.
 import { forwardRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { RequestSummary } from '../../api/requests';
 import { Avatar } from '../../domain/avatar';
+import { ForChild } from '../../domain/child-label';
 import { BookAnotherTeacher, RequestActions } from '../../domain/request-actions';
 import { formatClock, formatSessionTime, RequestStatusBadge, requestTypeTexts } from '../../domain/request-status';
 import { ZonedTime } from '../../domain/zoned-time';
@@ -20,8 +21,8 @@ export interface RequestCardProps {
 
 export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function RequestCard({ request, role, selected = false }, ref) {
   const { t, i18n } = useLingui();
-  const other = role === 'teacher' ? request.student : request.teacher;
-  const otherName = `${other.first_name} ${other.last_name}`.trim();
+  const teacher = request.teacher;
+  const teacherName = `${teacher.first_name} ${teacher.last_name}`.trim();
   const when = formatSessionTime(request.starts_at, i18n.locale);
   const endsAt = formatClock(request.ends_at, i18n.locale);
   const headingId = `request-${request.id}-title`;
@@ -42,10 +43,14 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
         <RequestStatusBadge status={request.status} />
       </header>
       <dl className="request-facts">
-        <Fact term={role === 'teacher' ? <Trans>Student</Trans> : <Trans>Teacher</Trans>} valueClassName="request-person">
-          {otherName ? <Avatar person={other} /> : null}
-          {otherName}
-        </Fact>
+        {role === 'student' ? (
+          <Fact term={<Trans>Teacher</Trans>} valueClassName="request-person">
+            {teacherName ? <Avatar person={teacher} /> : null}
+            {teacherName}
+          </Fact>
+        ) : null}
+        {/* The learner is the child: a teacher is never shown the family account's own name. */}
+        <ForChild child={request.child} side={role} testId={`request-${id}-child`} />
         <Fact term={<Trans>When</Trans>} valueTestId={`request-${id}-time`}><ZonedTime iso={request.starts_at} /></Fact>
         <Fact term={<Trans>Duration</Trans>}><Plural value={hours} one="# hour" other="# hours" /></Fact>
         <Fact term={<Trans>Type</Trans>}>{i18n._(requestTypeTexts[request.type])}</Fact>

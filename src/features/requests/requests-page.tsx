@@ -1,7 +1,8 @@
 // The requests screen (spec §2 `requests/{studentId?}/{teacherId?}/{requestId?}`): a student's own
 // requests with cancel, a teacher's addressed and offered requests with approve and reject, under the
 // spec's filters, paged by the server. The optional path parts narrow the list (docs/decisions.md):
-// a teacher to one student, a student to one teacher; a request id opens that request at the top.
+// a teacher to one student, a student to one teacher; a request id opens that request at the top. A
+// family with more than one active child can also show one child's requests (`?child=`).
 // Live: the user's private channel refreshes the list when a request changes or is offered. Urgent
 // requests still waiting come first, with a countdown; a teacher chooses whether their alert sounds.
 import './requests.css';
@@ -14,6 +15,7 @@ import { UrgentSoundToggle } from '../../domain/urgent-sound';
 import { useRequestUpdates, type Connect } from '../../realtime/use-request-updates';
 import { Button } from '../../ui/button';
 import { Pager } from '../../ui/pager';
+import { ChildFilter } from './child-filter';
 import { FilterTabs } from './filter-tabs';
 import { RequestCard } from './request-card';
 import { EmptyRequests } from './empty-requests';
@@ -31,7 +33,10 @@ export interface RequestsPageProps {
   studentId?: number | undefined;
   teacherId?: number | undefined;
   requestId?: number | undefined;
+  /** A family's filter by child (from the address). */
+  childId?: number | undefined;
   onFilterChange: (filter: RequestFilter) => void;
+  onChildChange?: (childId: number | undefined) => void;
   onPageChange: (page: number) => void;
   /** Leaves the narrowing by student / teacher / request (back to `/requests`). */
   onShowAll: () => void;
@@ -49,13 +54,14 @@ function urgentFirst(requests: readonly RequestSummary[]): RequestSummary[] {
 }
 
 export function RequestsPage(props: RequestsPageProps) {
-  const { viewer, filter, page, studentId, teacherId, requestId, perPage } = props;
+  const { viewer, filter, page, studentId, teacherId, requestId, perPage, onChildChange } = props;
+  const childId = viewer.role === 'student' ? props.childId : undefined;
   const { t, i18n } = useLingui();
   const panelId = useId();
   useRequestUpdates(viewer.id, props.connect);
 
   const list = useQuery({
-    ...requestsQuery({ filter, page, studentId, teacherId, perPage }, i18n.locale),
+    ...requestsQuery({ filter, page, studentId, teacherId, childId, perPage }, i18n.locale),
     placeholderData: keepPreviousData,
   });
   const opened = useQuery({ ...requestQuery(requestId ?? 0, i18n.locale), enabled: requestId !== undefined });
@@ -120,6 +126,7 @@ export function RequestsPage(props: RequestsPageProps) {
         </section>
       ) : null}
 
+      {viewer.role === 'student' && onChildChange ? <ChildFilter value={childId} onChange={onChildChange} /> : null}
       <FilterTabs value={filter} onChange={props.onFilterChange} panelId={panelId} />
       <div id={panelId} role="tabpanel" aria-labelledby={`request-tab-${filter}`} className="requests-panel" aria-busy={list.isFetching || undefined}>
         {list.data ? (

@@ -1,5 +1,5 @@
 // Session details (spec §2 `session-details/{requestId}`): what was booked — subject, teacher and
-// student, date, time and duration in the viewer's locale, the comment — where the booking stands
+// the child it is for, date, time and duration in the viewer's locale, the comment — where the booking stands
 // (the status timeline from the request machine), the join button, enabled only inside the session
 // window and leading to `session/{channelName}`, the buttons the viewer may use now, and after a
 // finished session the student's rating. Live: the user's channel refreshes it when it changes.
@@ -13,6 +13,7 @@ import { useRequestUpdates, type Connect } from '../../realtime/use-request-upda
 import { Button } from '../../ui/button';
 import { BookAnotherTeacher, RequestActions } from '../../domain/request-actions';
 import { Avatar } from '../../domain/avatar';
+import { ForChild } from '../../domain/child-label';
 import { formatSessionTime, RequestStatusBadge, requestActionTexts, requestTypeTexts } from '../../domain/request-status';
 import { ZonedTime } from '../../domain/zoned-time';
 import { Spinner } from '../../ui/spinner';
@@ -99,7 +100,8 @@ function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role:
           <Avatar person={detail.teacher} />
           {person(detail.teacher)}
         </Fact>
-        <Fact term={<Trans>Student</Trans>}>{person(detail.student)}</Fact>
+        {/* The learner is the child: the family account's own name is shown to nobody. */}
+        <ForChild child={detail.child} side={role} testId="session-child" />
         <Fact term={<Trans>Date and time</Trans>} valueTestId="session-time">
           <ZonedTime iso={detail.starts_at} zone={timeZone} /> – <ZonedTime iso={detail.ends_at} style="time" zone={timeZone} />
         </Fact>

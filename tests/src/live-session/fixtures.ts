@@ -11,7 +11,7 @@ export function sessionGrant(now: number, { from, to }: { from: number; to: numb
     token: null,
     uid: 4,
     role: 'student',
-    child: { id: 7, first_name: 'Sara', last_name: 'Ali', phase: { id: 4, name: 'Grade 4' } },
+    child: { id: 7, first_name: 'Maryam', last_name: 'Ali', phase: { id: 2, name: 'Grade 2' } },
     expires_at: new Date(to).toISOString(),
     starts_at: new Date(from).toISOString(),
     ends_at: new Date(to).toISOString(),

@@ -18,7 +18,7 @@ const now = Date.now();
 const grant = sessionGrant(now, { from: now - 56 * 60_000, to: now + 4 * 60_000 });
 
 /** `teacherJoined`: the server's attendance record shows the teacher in the call. */
-function fakeApi(teacherJoined = false): SessionApi & { reports: string[]; unloads: string[] } {
+function fakeApi(teacherJoined = false, answer = grant): SessionApi & { reports: string[]; unloads: string[] } {
   const reports: string[] = [];
   const unloads: string[] = [];
   return {
@@ -41,7 +41,7 @@ function fakeApi(teacherJoined = false): SessionApi & { reports: string[]; unloa
     leaveOnUnload: (channel) => {
       unloads.push(channel);
     },
-    token: async () => grant,
+    token: async () => answer,
     report: async (_c, type) => {
       reports.push(type);
     },
@@ -64,6 +64,12 @@ async function renderAudioOnly(api: SessionApi) {
 }
 
 describe('live-session screen, video not configured', () => {
+  it('names the child the lesson is for where a teacher sees the other participant (first name and phase)', async () => {
+    const child = { id: 7, first_name: 'مريم', last_name: null, phase: { id: 2, name: 'الصف الثاني' } };
+    await renderAudioOnly(fakeApi(false, { ...grant, role: 'teacher', child }));
+    await waitFor(() => expect(screen.getByTestId('peer-presence').textContent).toBe('مريم · الصف الثاني'));
+  });
+
   it('shows the other participant as present when the attendance record says they joined', async () => {
     await renderAudioOnly(fakeApi(true));
     await waitFor(() => expect(screen.getByTestId('peer-presence').getAttribute('data-present')).toBe('true'));

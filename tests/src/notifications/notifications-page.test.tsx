@@ -38,7 +38,7 @@ function server(over: (url: string, method: string) => ReturnType<typeof page> |
 
 describe('NotificationsPage', () => {
   it('lists newest first with each sentence, relative time, unread styling and its link', async () => {
-    renderWithRouter(() => <NotificationsPage now={() => NOW} />, { route: server() });
+    renderWithRouter(() => <NotificationsPage side="student" now={() => NOW} />, { route: server() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Notifications' })).toBeTruthy();
     const items = await screen.findAllByRole('listitem');
     expect(items.map((li) => li.dataset.testid)).toEqual(['notification-3', 'notification-2', 'notification-1']);
@@ -61,7 +61,7 @@ describe('NotificationsPage', () => {
   });
 
   it('renders the sentence and the relative time in Arabic for an Arabic viewer', async () => {
-    renderWithRouter(() => <NotificationsPage now={() => NOW} />, { locale: 'ar', route: server() });
+    renderWithRouter(() => <NotificationsPage side="student" now={() => NOW} />, { locale: 'ar', route: server() });
     const items = await screen.findAllByRole('listitem');
     expect(within(items[0]!).getByText(/تم قبول حصة الرياضيات .* مع أحمد الكواري/)).toBeTruthy();
     expect(within(items[0]!).getByText(relativeTime('2030-03-09T09:55:00.000Z', 'ar', NOW))).toBeTruthy();
@@ -69,7 +69,7 @@ describe('NotificationsPage', () => {
   });
 
   it('opening an unread notification marks it read and follows its link', async () => {
-    const { calls, user, router } = renderWithRouter(() => <NotificationsPage now={() => NOW} />, {
+    const { calls, user, router } = renderWithRouter(() => <NotificationsPage side="student" now={() => NOW} />, {
       route: server((url, method) =>
         method === 'POST' && url.endsWith('/v1/notifications/3/read')
           ? { status: 200, json: { message: 'ok', data: { notification: { ...first[0], read_at: '2030-03-09T10:00:00.000Z' }, unread_count: 1 } } }
@@ -82,14 +82,14 @@ describe('NotificationsPage', () => {
   });
 
   it('opening one already read does not mark it again', async () => {
-    const { calls, user } = renderWithRouter(() => <NotificationsPage now={() => NOW} />, { route: server() });
+    const { calls, user } = renderWithRouter(() => <NotificationsPage side="student" now={() => NOW} />, { route: server() });
     await user.click(await screen.findByTestId('notification-link-1'));
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it('"load more" fetches the next page and appends it, then disappears', async () => {
     const older = [notification(0, { type: 'request_expired', params: { request_id: 9, subject_en: 'Science', starts_at: '2030-01-01T08:00:00.000Z' }, link: { kind: 'request', id: 9 } })];
-    const { user } = renderWithRouter(() => <NotificationsPage now={() => NOW} />, {
+    const { user } = renderWithRouter(() => <NotificationsPage side="student" now={() => NOW} />, {
       route: server((url) =>
         url.includes('page=1') ? page(first, { total: 4, perPage: 3 }) : url.includes('page=2') ? page(older, { page: 2, total: 4, perPage: 3 }) : undefined,
       ),
@@ -102,7 +102,7 @@ describe('NotificationsPage', () => {
 
   it('"mark all as read" posts once and clears the unread styling', async () => {
     let all = false;
-    const { calls, user } = renderWithRouter(() => <NotificationsPage now={() => NOW} />, {
+    const { calls, user } = renderWithRouter(() => <NotificationsPage side="student" now={() => NOW} />, {
       route: server((url, method) => {
         if (method === 'POST' && url.endsWith('/v1/notifications/read-all')) {
           all = true;
@@ -121,8 +121,22 @@ describe('NotificationsPage', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => new URL(c.url, 'http://x').pathname)).toEqual(['/api/v1/notifications/read-all']);
   });
 
+  it('names the child a lesson notification is about: full name for the family, first name and phase for a teacher', async () => {
+    const child = { id: 7, first_name: 'مريم', last_name: 'الكواري', phase: { id: 2, name: 'الصف الثاني' } };
+    const withChild = (c: typeof child | (Omit<typeof child, 'last_name'> & { last_name: null })) =>
+      server((url) => (url.includes('page=1') ? page([notification(3, { params: { ...notification(3).params, child: c } }), first[1]!]) : undefined));
+    renderWithRouter(() => <NotificationsPage side="student" now={() => NOW} />, { locale: 'ar', route: withChild(child) });
+    expect((await screen.findByTestId('notification-3-child')).textContent).toBe('للطفل: مريم الكواري');
+    // A payment is about no child.
+    expect(screen.queryByTestId('notification-2-child')).toBeNull();
+    cleanup();
+
+    renderWithRouter(() => <NotificationsPage side="teacher" now={() => NOW} />, { route: withChild({ ...child, last_name: null }) });
+    expect((await screen.findByTestId('notification-3-child')).textContent).toBe('For: مريم · الصف الثاني');
+  });
+
   it('says so when there is nothing yet', async () => {
-    renderWithRouter(() => <NotificationsPage now={() => NOW} />, {
+    renderWithRouter(() => <NotificationsPage side="student" now={() => NOW} />, {
       route: server((url) => (url.includes('page=1') ? page([]) : url.includes('unread-count') ? { status: 200, json: { message: 'ok', data: { unread_count: 0 } } } : undefined)),
     });
     expect(await screen.findByTestId('notifications-empty')).toBeTruthy();

@@ -9,6 +9,11 @@ import { renderRouted } from '../helpers';
 const HOUR = 3_600_000;
 export const NOW = Date.parse('2030-05-05T09:00:00.000Z');
 
+/** The child a request is for as a teacher reads it: no last name (contract/children.ts). */
+export const childForTeacher = { id: 7, first_name: 'Maryam', last_name: null, phase: { id: 2, name: 'Grade 2' } };
+/** The same child, named in Arabic as the family reads it. */
+export const arabicChild = { id: 8, first_name: 'مريم', last_name: 'الكواري', phase: { id: 2, name: 'الصف الثاني' } };
+
 export function summary(over: Partial<RequestSummary> = {}): RequestSummary {
   return {
     id: 1,
@@ -17,7 +22,7 @@ export function summary(over: Partial<RequestSummary> = {}): RequestSummary {
     subject: { id: 3, name: 'Mathematics' },
     teacher: { id: 20, first_name: 'Omar', last_name: 'Haddad' },
     student: { id: 10, first_name: 'Sara', last_name: 'Ali' },
-    child: { id: 7, first_name: 'Sara', last_name: 'Ali', phase: { id: 4, name: 'Grade 4' } },
+    child: { id: 7, first_name: 'Maryam', last_name: 'Ali', phase: { id: 2, name: 'Grade 2' } },
     starts_at: new Date(NOW + 24 * HOUR).toISOString(),
     ends_at: new Date(NOW + 26 * HOUR).toISOString(),
     duration_hours: 2,

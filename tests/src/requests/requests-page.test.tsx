@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RequestFilter, RequestSummary } from '../../../contract/requests';
 import { RequestsPage, type RequestsPageProps } from '../../../src/features/requests/requests-page';
 import { fakeFetch, type Reply } from '../helpers';
-import { detail, fakeRealtime, page, renderScreen, summary } from './fixtures';
+import { arabicChild, childForTeacher, detail, fakeRealtime, page, renderScreen, summary } from './fixtures';
 
 interface Server {
   /** The list's body (200). */
@@ -60,15 +60,17 @@ describe('RequestsPage — a teacher', () => {
     stub({
       list: () =>
         page([
-          summary({ id: 1, actions: ['approve', 'reject'] }),
-          summary({ id: 2, status: 'approved', actions: [] }),
+          summary({ id: 1, actions: ['approve', 'reject'], child: childForTeacher }),
+          summary({ id: 2, status: 'approved', actions: [], child: childForTeacher }),
           summary({ id: 3, broadcast: true, offered: true, actions: ['approve', 'reject'], student: { id: 11, first_name: 'Huda', last_name: 'Nasser' } }),
         ]),
     });
     renderPage();
     const first = within(await card(1));
     expect(first.getByText('Pending')).toBeTruthy();
-    expect(first.getByText('Sara Ali')).toBeTruthy();
+    // The learner is the child, by first name and phase; the family account's own name is not shown.
+    expect(first.getByTestId('request-1-child').textContent).toBe('Maryam · Grade 2');
+    expect(first.queryByText('Sara Ali')).toBeNull();
     expect(first.getByText('2 hours')).toBeTruthy();
     expect(first.getByRole('button', { name: 'Approve — request 1' })).toBeTruthy();
     expect(first.getByRole('button', { name: 'Reject — request 1' })).toBeTruthy();
@@ -293,5 +295,36 @@ describe('RequestsPage — a student', () => {
     expect(within(await card(1)).getByText('مرفوض')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'الكل' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'القادمة' })).toBeTruthy();
+  });
+});
+
+describe('RequestCard — the child the lesson is for', () => {
+  const forChild = (card: HTMLElement) => {
+    const value = within(card).getByTestId(`${card.dataset.testid}-child`);
+    return { term: value.previousElementSibling?.textContent, value: value.textContent };
+  };
+
+  it('a family reads its child\'s first and last name beside the teacher (en)', async () => {
+    stub({ list: () => page([summary({ id: 1 })]) });
+    renderPage({ viewer: { id: 10, role: 'student' } });
+    const c = await card(1);
+    expect(forChild(c)).toEqual({ term: 'For', value: 'Maryam Ali' });
+    expect(within(c).getByText('Omar Haddad')).toBeTruthy();
+  });
+
+  it('a family reads it in Arabic', async () => {
+    stub({ list: () => page([summary({ id: 1, child: arabicChild })]) });
+    renderPage({ viewer: { id: 10, role: 'student' } }, 'ar');
+    expect(forChild(await card(1))).toEqual({ term: 'للطفل', value: 'مريم الكواري' });
+  });
+
+  it('a teacher reads the first name and the phase (en and ar)', async () => {
+    stub({ list: () => page([summary({ id: 1, child: childForTeacher })]) });
+    renderPage();
+    expect(forChild(await card(1))).toEqual({ term: 'For', value: 'Maryam · Grade 2' });
+    cleanup();
+    stub({ list: () => page([summary({ id: 1, child: { ...arabicChild, last_name: null } })]) });
+    renderPage({}, 'ar');
+    expect(forChild(await card(1))).toEqual({ term: 'للطفل', value: 'مريم · الصف الثاني' });
   });
 });

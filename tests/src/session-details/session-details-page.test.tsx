@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RequestDetail } from '../../../contract/requests';
 import { SessionDetailsPage, type SessionDetailsPageProps } from '../../../src/features/session-details/session-details-page';
 import { fakeFetch, type Reply } from '../helpers';
-import { detail, fakeRealtime, NOW, renderScreen } from '../requests/fixtures';
+import { arabicChild, childForTeacher, detail, fakeRealtime, NOW, renderScreen } from '../requests/fixtures';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -50,7 +50,7 @@ describe('SessionDetailsPage', () => {
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Session details: Mathematics' })).toBeTruthy();
     expect(screen.getByText('Omar Haddad')).toBeTruthy();
-    expect(screen.getByText('Sara Ali')).toBeTruthy();
+    expect(screen.getByTestId('session-child').textContent).toBe('Maryam Ali');
     // 2030-05-06 09:00Z is noon in Qatar; the session lasts 2 hours.
     expect(screen.getByTestId('session-time').textContent).toBe('Monday, May 6, 2030 at 12:00\u00a0PM – 2:00\u00a0PM');
     expect(screen.getByText('2 hours')).toBeTruthy();
@@ -282,6 +282,28 @@ describe('SessionDetailsPage', () => {
     expect(screen.getByTestId('session-time').textContent).toContain('2030');
     expect(screen.getByTestId('session-time').textContent).toContain('مايو');
     expect(screen.getByRole('heading', { name: 'أين وصل الحجز' })).toBeTruthy();
+  });
+
+  it('names the child the lesson is for: full name for the family, first name and phase for the teacher (en and ar)', async () => {
+    const named = async () => {
+      const value = await screen.findByTestId('session-child');
+      return { term: value.previousElementSibling?.textContent, value: value.textContent };
+    };
+    stub(() => detail({ child: arabicChild }));
+    renderPage({}, 'ar');
+    expect(await named()).toEqual({ term: 'للطفل', value: 'مريم الكواري' });
+    cleanup();
+
+    stub(() => detail({ child: { ...arabicChild, last_name: null } }));
+    renderPage({ viewer: { id: 20, role: 'teacher' } }, 'ar');
+    expect(await named()).toEqual({ term: 'للطفل', value: 'مريم · الصف الثاني' });
+    cleanup();
+
+    stub(() => detail({ child: childForTeacher }));
+    renderPage({ viewer: { id: 20, role: 'teacher' } });
+    expect(await named()).toEqual({ term: 'For', value: 'Maryam · Grade 2' });
+    // The family account's own name is shown to nobody.
+    expect(screen.queryByText('Sara Ali')).toBeNull();
   });
 
   it('an unknown request says so', async () => {

@@ -1,0 +1,39 @@
+// How the child a lesson is for is named wherever a lesson is shown: request cards, session details,
+// the notifications list and the live session. A family reads its child's first and last name (it knows
+// its children's phases); a teacher reads the first name and the school phase, which is all the server
+// sends a teacher (contract/children.ts: `last_name` is null for them).
+import { Trans } from '@lingui/react/macro';
+import type { ChildRef } from '../../contract/children';
+import { Fact } from '../ui/fact';
+import type { LessonSide } from './viewer';
+
+/** "Maryam Ahmad" for the family, "Maryam · Grade 2" for the teacher. */
+export function childLabel(child: ChildRef, side: LessonSide): string {
+  if (side === 'teacher') return `${child.first_name} · ${child.phase.name}`;
+  return `${child.first_name} ${child.last_name ?? ''}`.trim();
+}
+
+export interface ForChildProps {
+  child: ChildRef;
+  side: LessonSide;
+  /** A term in a description list (cards, details) or one line of text (notifications). */
+  as?: 'fact' | 'line';
+  testId?: string;
+}
+
+/** "For: مريم · الصف الثاني". */
+export function ForChild({ child, side, as = 'fact', testId }: ForChildProps) {
+  const label = childLabel(child, side);
+  if (as === 'line') {
+    return (
+      <span className="for-child" data-testid={testId}>
+        <Trans>For: {label}</Trans>
+      </span>
+    );
+  }
+  return (
+    <Fact term={<Trans>For</Trans>} valueTestId={testId}>
+      {label}
+    </Fact>
+  );
+}
