@@ -16,7 +16,8 @@ import { authRoutes, type AuthRoutesOptions } from './routes';
 import { resolveUser as resolveUserAt, type AuthUser } from './tokens';
 
 export { optionalUser, requireUser, type AuthEnv } from './middleware';
-export { bearerToken, resolveUser, type AuthUser } from './tokens';
+export { accountById, bearerToken, resolveUser, type AuthUser } from './tokens';
+export { callerOf } from './caller';
 
 export interface AuthModuleOptions {
   db: Db;

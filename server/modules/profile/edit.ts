@@ -16,6 +16,7 @@ import type { Db, Queryable } from '../../db';
 import { ValidationFailure } from '../../http/errors';
 import { fieldErrors } from '../../http/validate';
 import { trValidation, type Locale } from '../../i18n';
+import { accountId, type Caller } from '../auth/caller';
 import { phaseExists } from './queries';
 
 type Key = ValidationKey | AuthValidationKey | ProfileValidationKey;
@@ -33,12 +34,9 @@ async function allExist(q: Queryable, table: 'phases' | 'subjects', ids: number[
   return Number(rows[0]?.n) === unique.length;
 }
 
-export interface Editor {
-  id: number;
-  isTeacher: boolean;
-}
-
-export async function updateProfile(db: Db, user: Editor, body: Record<string, unknown>, locale: Locale, now: Date): Promise<void> {
+/** `caller` edits its own account: a family its names, phase and zone, a teacher the teacher's fields. */
+export async function updateProfile(db: Db, caller: Caller, body: Record<string, unknown>, locale: Locale, now: Date): Promise<void> {
+  const user = { id: accountId(caller), isTeacher: caller.kind === 'teacher' };
   const errors: Record<string, string[]> = {};
   const add = (field: string, key: Key) => {
     if (!errors[field]) errors[field] = [trValidation(key, locale)];
