@@ -1,7 +1,7 @@
 // The auth module's public face. For app.ts: `authModule(options)` → the auth and profile routes and
 // the middleware bound to the module's clock. For any other module (realtime, booking …):
 // `resolveUser(db, token)`, and the `requireUser` / `optionalUser` middleware, which put the signed-in
-// user in `c.get('user')` (type `AuthEnv`).
+// user in `c.get('user')` and who is calling in `c.get('caller')` (caller.ts; type `AuthEnv`).
 import path from 'node:path';
 import { Hono } from 'hono';
 import { createOutboxSms, type SmsSender } from '../../adapters/sms';
