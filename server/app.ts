@@ -1,5 +1,5 @@
 // The Hono application: cross-cutting middleware, the API modules under /api, then the built SPA.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Db } from './db';
 import { DatabaseUnavailable } from './db/types';
@@ -15,7 +15,7 @@ import { DEFAULT_LOCALE, tr } from './i18n';
 import { createLogger, errorFields, type Logger } from './logger';
 import { reportUnusableZonesTo } from './lib/time-zones';
 import { availabilityRoutes } from './modules/availability';
-import { authModule, bearerToken, MAX_UPLOAD_BODY, UPLOAD_PATHS, type AuthModuleOptions } from './modules/auth';
+import { accountById, authModule, bearerToken, callerOf, MAX_UPLOAD_BODY, UPLOAD_PATHS, type AuthModuleOptions, type AuthUser } from './modules/auth';
 import { contactRoutes } from './modules/contact/routes';
 import { countriesRoutes } from './modules/countries/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -23,7 +23,7 @@ import { ipCountryRoutes } from './modules/ip-country/routes';
 import type { CountryLookup } from './modules/ip-country/lookup';
 import { newsletterRoutes } from './modules/newsletter/routes';
 import { notificationsRoutes } from './modules/notifications';
-import { packagesModule, type IdentifyCaller } from './modules/packages';
+import { packagesModule } from './modules/packages';
 import { phasesRoutes } from './modules/phases/routes';
 import { PHOTO_UPLOAD_PATHS, photoRoutes } from './modules/photos';
 import { childrenRoutes } from './modules/children';
@@ -52,8 +52,13 @@ export interface AppOptions {
   production?: boolean;
   /** Authentication: clock, SMS and storage adapters, upload folder, OTP secret, proxy trust. */
   auth?: Omit<AuthModuleOptions, 'db' | 'log' | 'production'>;
-  /** Packages and payments: who the caller is (from auth), and a clock / sandbox gateway for tests. */
-  packages?: Partial<Pick<Parameters<typeof packagesModule>[0], 'gateway' | 'now'>> & { identify?: IdentifyCaller };
+  /**
+   * Packages and payments: a clock / sandbox gateway for tests, and for tests that send no token the
+   * account a request comes from (its caller is then derived from the account as a token's would be).
+   */
+  packages?: Partial<Pick<Parameters<typeof packagesModule>[0], 'gateway' | 'now'>> & {
+    identify?: (c: Context<AppEnv>) => Promise<{ id: number } | null>;
+  };
   /** Realtime config and auth routes; with an endpoint (embedded mode) also Pusher's events API. */
   realtime?: {
     config: RealtimeConfig;
@@ -165,13 +170,18 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
     .route('/', newsletterRoutes())
     .route('/', auth.routes);
   const payments = packagesModule({
-    identify:
-      packages?.identify ??
-      (async (c) => {
+    identify: async (c) => {
+      const named = packages?.identify;
+      let account: AuthUser | null;
+      if (named) {
+        const sent = await named(c);
+        account = sent ? await accountById(c.get('db'), sent.id) : null;
+      } else {
         const token = bearerToken(c.req.header('authorization'));
-        const user = token ? await auth.resolveUser(token) : null;
-        return user ? { id: user.id, isTeacher: user.is_teacher } : null;
-      }),
+        account = token ? await auth.resolveUser(token) : null;
+      }
+      return account ? callerOf(account) : null;
+    },
     ...(packages?.gateway ? { gateway: packages.gateway } : {}),
     ...(packages?.now ? { now: packages.now } : {}),
     publisher: realtime?.publisher,

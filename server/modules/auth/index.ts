@@ -1,7 +1,7 @@
 // The auth module's public face. For app.ts: `authModule(options)` → the auth and profile routes and
 // the middleware bound to the module's clock. For any other module (realtime, booking …):
 // `resolveUser(db, token)`, and the `requireUser` / `optionalUser` middleware, which put the signed-in
-// user in `c.get('user')` (type `AuthEnv`).
+// user in `c.get('user')` and who is calling in `c.get('caller')` (caller.ts; type `AuthEnv`).
 import path from 'node:path';
 import { Hono } from 'hono';
 import { createOutboxSms, type SmsSender } from '../../adapters/sms';
@@ -16,7 +16,8 @@ import { authRoutes, type AuthRoutesOptions } from './routes';
 import { resolveUser as resolveUserAt, type AuthUser } from './tokens';
 
 export { optionalUser, requireUser, type AuthEnv } from './middleware';
-export { bearerToken, resolveUser, type AuthUser } from './tokens';
+export { accountById, bearerToken, resolveUser, type AuthUser } from './tokens';
+export { callerOf } from './caller';
 
 export interface AuthModuleOptions {
   db: Db;

@@ -1,9 +1,11 @@
-// Hono middleware that reads `Authorization: Bearer <token>` and puts the user in `c.get('user')`.
+// Hono middleware that reads `Authorization: Bearer <token>` and puts the user in `c.get('user')` and
+// who is calling (family or teacher, caller.ts) in `c.get('caller')`.
 // requireUser answers 401 without a valid token; optionalUser lets the request through with null.
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../http/context';
 import { ApiFailure } from '../../http/errors';
-import { bearerToken, resolveUser } from './tokens';
+import { callerOf } from './caller';
+import { bearerToken, resolveUser, type AuthUser } from './tokens';
 
 /** The app's context; `user` is declared there (server/http/context.ts) so every module can read it. */
 export type AuthEnv = AppEnv;
@@ -19,22 +21,27 @@ export function createAuthMiddleware(now: () => Date = () => new Date()): AuthMi
     const token = bearerToken(c.req.header('authorization'));
     return token ? resolveUser(c.get('db'), token, now()) : null;
   };
+  // The one place a request's caller is derived: modules read `c.get('caller')` through caller.ts.
+  const identify = (c: Parameters<MiddlewareHandler<AuthEnv>>[0], user: AuthUser | null) => {
+    c.set('user', user);
+    c.set('caller', user ? callerOf(user) : null);
+  };
   return {
     requireUser: async (c, next) => {
       const user = await lookup(c);
       if (!user) throw new ApiFailure(401, 'auth_unauthorized');
-      c.set('user', user);
+      identify(c, user);
       await next();
     },
     optionalUser: async (c, next) => {
-      c.set('user', await lookup(c));
+      identify(c, await lookup(c));
       await next();
     },
   };
 }
 
 const realClock = createAuthMiddleware();
-/** With the real clock: 401 `{ message }` unless a valid bearer token is sent; sets `c.get('user')`. */
+/** With the real clock: 401 `{ message }` unless a valid bearer token is sent; sets `c.get('user')` and `c.get('caller')`. */
 export const requireUser = realClock.requireUser;
-/** With the real clock: sets `c.get('user')` to the token's user or null; never refuses. */
+/** With the real clock: sets `c.get('user')` / `c.get('caller')` to the token's or null; never refuses. */
 export const optionalUser = realClock.optionalUser;

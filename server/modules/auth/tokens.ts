@@ -7,13 +7,8 @@ import type { Queryable } from '../../db';
 
 export type TeacherStatus = 'in_review' | 'policy' | 'active' | 'rejected' | 'suspended';
 
-/** The signed-in user as other modules need to know them. */
-export interface AuthUser {
-  id: number;
-  is_teacher: boolean;
-  /** A teacher's review status; null for a student. */
-  status: TeacherStatus | null;
-}
+/** The signed-in account as the token tells it: a teacher with the review status, or a family (status null). */
+export type AuthUser = { id: number; is_teacher: true; status: TeacherStatus } | { id: number; is_teacher: false; status: null };
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -42,9 +37,17 @@ export async function resolveUser(db: Queryable, token: string, now: Date = new 
      WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > $2`,
     [hashToken(token), now],
   );
-  if (!row) return null;
-  const isTeacher = row.type === 'instructor';
-  return { id: row.id, is_teacher: isTeacher, status: isTeacher ? row.status : null };
+  return row ? accountOf(row) : null;
+}
+
+function accountOf(row: { id: number; type: string; status: TeacherStatus }): AuthUser {
+  return row.type === 'instructor' ? { id: row.id, is_teacher: true, status: row.status } : { id: row.id, is_teacher: false, status: null };
+}
+
+/** The account with this id as a token for it would tell it (for a test that names its caller by id), or null. */
+export async function accountById(db: Queryable, id: number): Promise<AuthUser | null> {
+  const row = await db.one<{ id: number; type: string; status: TeacherStatus }>('SELECT id, type, status FROM users WHERE id = $1', [id]);
+  return row ? accountOf(row) : null;
 }
 
 export async function revokeToken(q: Queryable, token: string, now: Date): Promise<void> {

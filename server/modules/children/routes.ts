@@ -6,10 +6,10 @@ import { z } from 'zod';
 import { childInputSchema, childUpdateSchema } from '../../../contract/children';
 import { validationKeys } from '../../../contract/validation';
 import type { AppEnv } from '../../http/context';
-import { ApiFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
 import { jsonBody, queryParams } from '../../http/validate';
 import { tr, trValidation } from '../../i18n';
+import { requireFamily } from '../auth/caller';
 import type { AuthMiddleware } from '../auth/middleware';
 import { addChild, ChildFailure, listChildren, removeChild, updateChild } from './service';
 
@@ -23,10 +23,7 @@ const listQuery = z.object({ include_archived: z.enum(['0', '1', 'true', 'false'
 
 /** The calling family's id; a teacher is refused. */
 function familyOf(c: Context<AppEnv>): number {
-  const user = c.get('user');
-  if (!user) throw new ApiFailure(401, 'auth_unauthorized');
-  if (user.is_teacher) throw new ChildFailure(403, 'children_families_only');
-  return user.id;
+  return requireFamily(c, () => new ChildFailure(403, 'children_families_only')).familyId;
 }
 
 function childId(c: Context<AppEnv>): number {

@@ -8,6 +8,7 @@ import { ok } from '../../http/respond';
 import { fieldErrors } from '../../http/validate';
 import { tr } from '../../i18n';
 import type { Publisher } from '../../realtime/publisher';
+import { accountId, requireCaller } from '../auth/caller';
 import type { AuthMiddleware } from '../auth/middleware';
 import { listNotifications, markAllRead, markRead, publishUnread, unreadCount } from './service';
 
@@ -17,10 +18,9 @@ export interface NotificationsRoutesOptions {
   now?: () => Date;
 }
 
+/** The signed-in account, family or teacher: notifications belong to the account. */
 function callerId(c: Context<AppEnv>): number {
-  const user = c.get('user');
-  if (!user) throw new ApiFailure(401, 'auth_unauthorized');
-  return user.id;
+  return accountId(requireCaller(c));
 }
 
 export function notificationsRoutes({ auth, publisher, now = () => new Date() }: NotificationsRoutesOptions) {

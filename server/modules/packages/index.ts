@@ -12,7 +12,6 @@ import { sandboxRoutes } from './sandbox-routes';
 
 export { debitHours, refundHours, consumeFreeTrial, restoreFreeTrial, getBalance } from './ledger';
 export { InsufficientHoursError } from './errors';
-export type { IdentifyCaller } from './routes';
 
 export interface PackagesModuleOptions {
   identify: IdentifyCaller;

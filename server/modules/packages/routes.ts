@@ -11,6 +11,7 @@ import {
 } from '../../../contract/packages';
 import type { PaymentGateway } from '../../adapters/payments/gateway';
 import type { AppEnv } from '../../http/context';
+import type { Caller, FamilyCaller } from '../auth/caller';
 import { ApiFailure } from '../../http/errors';
 import { isInvalidInputDbError } from '../../http/input-guard';
 import { ok } from '../../http/respond';
@@ -31,13 +32,7 @@ import { applyConfirmation, createOrder, expireStaleOrders, listOrders } from '.
 import { checkPromo, findPackage, listPackages, priceWith, toMajor } from './pricing';
 import { readReceipt, type Company } from './receipts';
 
-/** Who is calling, as the auth module tells it. */
-export interface Caller {
-  id: number;
-  isTeacher: boolean;
-}
-
-/** Reads the signed-in user of a request (null when nobody is); given by app.ts from the auth module. */
+/** Reads who is calling (null when nobody is signed in); given by app.ts from the auth module. */
 export type IdentifyCaller = (c: Context<AppEnv>) => Promise<Caller | null> | Caller | null;
 
 export interface PackagesRoutesOptions {
@@ -76,11 +71,11 @@ export function packagesFailure(c: Context<AppEnv>, err: unknown): Response {
 }
 
 export function packagesRoutes({ gateway, identify, now = () => new Date(), publisher, company }: PackagesRoutesOptions) {
-  /** The signed-in student, or a 401/403. */
-  const student = async (c: Context<AppEnv>): Promise<Caller> => {
+  /** The calling family (orders, balance and promo codes are the family's), or a 401/403. */
+  const family = async (c: Context<AppEnv>): Promise<FamilyCaller> => {
     const caller = await identify(c);
     if (!caller) throw new ApiFailure(401, 'packages_sign_in');
-    if (caller.isTeacher) throw new ApiFailure(403, 'packages_students_only');
+    if (caller.kind !== 'family') throw new ApiFailure(403, 'packages_students_only');
     return caller;
   };
 
@@ -106,12 +101,12 @@ export function packagesRoutes({ gateway, identify, now = () => new Date(), publ
       return ok(c, data);
     })
     .post('/promo-codes/check', async (c) => {
-      const caller = await student(c);
+      const { familyId } = await family(c);
       const body = await jsonBody(c, promoCheckRequestSchema);
       try {
         const db = c.get('db');
         const pkg = await findPackage(db, body.package_id);
-        const promo = await checkPromo(db, { code: body.code, userId: caller.id, pkg, now: now() });
+        const promo = await checkPromo(db, { code: body.code, userId: familyId, pkg, now: now() });
         const price = priceWith(pkg.price_minor, promo);
         const data: PromoQuote = {
           code: promo.code,
@@ -127,12 +122,12 @@ export function packagesRoutes({ gateway, identify, now = () => new Date(), publ
       }
     })
     .post('/orders', async (c) => {
-      const caller = await student(c);
+      const { familyId } = await family(c);
       const body = await jsonBody(c, createOrderRequestSchema);
       let result;
       try {
         result = await createOrder(c.get('db'), gateway, {
-          userId: caller.id,
+          userId: familyId,
           packageId: body.package_id,
           promoCode: body.promo_code,
           locale: c.get('locale'),
@@ -155,26 +150,26 @@ export function packagesRoutes({ gateway, identify, now = () => new Date(), publ
       return ok(c, data, 'order_created', 201);
     })
     .get('/orders', async (c) => {
-      const caller = await student(c);
+      const { familyId } = await family(c);
       const db = c.get('db');
       // Abandoned checkouts show as expired as soon as their deadline passes, not at the next sweep.
-      await expireStaleOrders(db, { now: now(), userId: caller.id });
-      return ok(c, await listOrders(db, caller.id, c.get('locale')));
+      await expireStaleOrders(db, { now: now(), userId: familyId });
+      return ok(c, await listOrders(db, familyId, c.get('locale')));
     })
     .get('/orders/:id/receipt', async (c) => {
-      const caller = await student(c);
+      const { familyId } = await family(c);
       // Another family's order, an unpaid one and a malformed id all answer the same 404.
       const id = Number(c.req.param('id'));
-      const receipt = Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await readReceipt(c.get('db'), id, caller.id, c.get('locale')) : undefined;
+      const receipt = Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await readReceipt(c.get('db'), id, familyId, c.get('locale')) : undefined;
       if (!receipt) throw new ApiFailure(404, 'receipt_not_found');
       return ok(c, receipt);
     })
     .get('/balance', async (c) => {
-      const caller = await student(c);
+      const { familyId } = await family(c);
       const db = c.get('db');
       const at = now();
-      await expireCredits(db, { now: at, userId: caller.id });
-      const figures = await getBalance(db, caller.id, { now: at });
+      await expireCredits(db, { now: at, userId: familyId });
+      const figures = await getBalance(db, familyId, { now: at });
       const data: Balance = {
         hours_remaining: minutesToHours(figures.minutes),
         minutes_remaining: figures.minutes,

@@ -10,6 +10,7 @@ import type { AppEnv } from '../../http/context';
 import { ApiFailure, ValidationFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
 import { trValidation } from '../../i18n';
+import { requireTeacher } from '../auth/caller';
 import type { AuthMiddleware } from '../auth/middleware';
 import { deletePhoto, photoBytes, preparePhoto, savePhoto } from './service';
 
@@ -24,13 +25,6 @@ export const PHOTO_UPLOAD_PATHS: readonly string[] = ['/api/v1/profile/photo'];
 
 const SIZE_OF = new Map(Object.entries(PHOTO_SIZES).map(([name, side]) => [String(side), name as PhotoSize]));
 const photoName = z.string().regex(/^[a-f0-9]{32}-\d{2,4}\.webp$/);
-
-function teacherOf(c: Context<AppEnv>) {
-  const user = c.get('user');
-  if (!user) throw new ApiFailure(401, 'auth_unauthorized');
-  if (!user.is_teacher) throw new ApiFailure(403, 'instructor_only');
-  return user;
-}
 
 async function photoFile(c: Context<AppEnv>): Promise<Uint8Array> {
   const invalid = (key: string) => new ValidationFailure({ [PHOTO_FIELD]: [trValidation(key, c.get('locale'))] });
@@ -50,15 +44,15 @@ async function photoFile(c: Context<AppEnv>): Promise<Uint8Array> {
 export function photoRoutes({ auth, storage, now }: PhotoRoutesOptions) {
   return new Hono<AppEnv>()
     .put('/profile/photo', auth.requireUser, async (c) => {
-      const user = teacherOf(c);
+      const teacher = requireTeacher(c);
       const copies = await preparePhoto(await photoFile(c));
       if (typeof copies === 'string') throw new ValidationFailure({ [PHOTO_FIELD]: [trValidation(copies, c.get('locale'))] });
-      const data: PhotoResult = { photo: await savePhoto(c.get('db'), storage, user.id, copies, now()) };
+      const data: PhotoResult = { photo: await savePhoto(c.get('db'), storage, teacher.teacherId, copies, now()) };
       return ok(c, data, 'photo_saved');
     })
     .delete('/profile/photo', auth.requireUser, async (c) => {
-      const user = teacherOf(c);
-      await deletePhoto(c.get('db'), storage, user.id);
+      const teacher = requireTeacher(c);
+      await deletePhoto(c.get('db'), storage, teacher.teacherId);
       const data: PhotoResult = { photo: null };
       return ok(c, data, 'photo_removed');
     })

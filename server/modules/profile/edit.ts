@@ -16,6 +16,7 @@ import type { Db, Queryable } from '../../db';
 import { ValidationFailure } from '../../http/errors';
 import { fieldErrors } from '../../http/validate';
 import { trValidation, type Locale } from '../../i18n';
+import type { Caller } from '../auth/caller';
 import { phaseExists } from './queries';
 
 type Key = ValidationKey | AuthValidationKey | ProfileValidationKey;
@@ -33,35 +34,32 @@ async function allExist(q: Queryable, table: 'phases' | 'subjects', ids: number[
   return Number(rows[0]?.n) === unique.length;
 }
 
-export interface Editor {
-  id: number;
-  isTeacher: boolean;
-}
-
-export async function updateProfile(db: Db, user: Editor, body: Record<string, unknown>, locale: Locale, now: Date): Promise<void> {
+/** `caller` edits its own account: a family its names, phase and zone, a teacher the teacher's fields. */
+export async function updateProfile(db: Db, caller: Caller, body: Record<string, unknown>, locale: Locale, now: Date): Promise<void> {
   const errors: Record<string, string[]> = {};
   const add = (field: string, key: Key) => {
     if (!errors[field]) errors[field] = [trValidation(key, locale)];
   };
-  const allowed = new Set<string>(user.isTeacher ? TEACHER_PROFILE_FIELDS : STUDENT_PROFILE_FIELDS);
+  const allowed = new Set<string>(caller.kind === 'teacher' ? TEACHER_PROFILE_FIELDS : STUDENT_PROFILE_FIELDS);
   for (const field of Object.keys(body)) {
     if (allowed.has(field)) continue;
     if (field === 'phone' || field === 'country_code') add(field, profileValidationKeys.phoneReadOnly);
-    else if (!user.isTeacher && TEACHER_ONLY.has(field)) add(field, profileValidationKeys.teacherOnly);
+    else if (caller.kind === 'family' && TEACHER_ONLY.has(field)) add(field, profileValidationKeys.teacherOnly);
     else add(field, profileValidationKeys.notEditable);
   }
   const fields = Object.fromEntries(Object.entries(body).filter(([field]) => allowed.has(field)));
 
-  if (!user.isTeacher) {
+  if (caller.kind === 'family') {
     const parsed = studentProfileUpdateSchema.safeParse(fields);
     if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error, locale));
     const v = parsed.success ? parsed.data : {};
     if (v.phase_id !== undefined && !(await phaseExists(db, v.phase_id))) add('phase_id', validationKeys.invalid);
     if (Object.keys(errors).length) throw new ValidationFailure(errors);
-    await setColumns(db, user.id, { first_name: v.first_name, last_name: v.last_name, gender: v.gender, phase_id: v.phase_id, time_zone: v.time_zone }, now);
+    await setColumns(db, caller.familyId, { first_name: v.first_name, last_name: v.last_name, gender: v.gender, phase_id: v.phase_id, time_zone: v.time_zone }, now);
     return;
   }
 
+  const teacherId = caller.teacherId;
   const parsed = teacherProfileUpdateSchema.safeParse(fields);
   if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error, locale));
   const v = parsed.success ? parsed.data : {};
@@ -76,7 +74,7 @@ export async function updateProfile(db: Db, user: Editor, body: Record<string, u
   await db.transaction(async (tx) => {
     await setColumns(
       tx,
-      user.id,
+      teacherId,
       {
         first_name: v.first_name,
         second_name: v.second_name,
@@ -92,18 +90,18 @@ export async function updateProfile(db: Db, user: Editor, body: Record<string, u
       now,
     );
     if (v.phases !== undefined) {
-      await tx.query('DELETE FROM teacher_phases WHERE teacher_id = $1', [user.id]);
-      for (const p of new Set(v.phases)) await tx.query('INSERT INTO teacher_phases (teacher_id, phase_id) VALUES ($1, $2)', [user.id, p]);
+      await tx.query('DELETE FROM teacher_phases WHERE teacher_id = $1', [teacherId]);
+      for (const p of new Set(v.phases)) await tx.query('INSERT INTO teacher_phases (teacher_id, phase_id) VALUES ($1, $2)', [teacherId, p]);
     }
     if (v.subjects !== undefined) {
-      await tx.query('DELETE FROM teacher_subjects WHERE teacher_id = $1', [user.id]);
-      for (const s of new Set(v.subjects)) await tx.query('INSERT INTO teacher_subjects (teacher_id, subject_id) VALUES ($1, $2)', [user.id, s]);
+      await tx.query('DELETE FROM teacher_subjects WHERE teacher_id = $1', [teacherId]);
+      for (const s of new Set(v.subjects)) await tx.query('INSERT INTO teacher_subjects (teacher_id, subject_id) VALUES ($1, $2)', [teacherId, s]);
     }
     if (v.working_hours !== undefined) {
-      await tx.query('DELETE FROM working_hours WHERE teacher_id = $1', [user.id]);
+      await tx.query('DELETE FROM working_hours WHERE teacher_id = $1', [teacherId]);
       for (const h of v.working_hours) {
         await tx.query('INSERT INTO working_hours (teacher_id, weekday, start_time, end_time) VALUES ($1, $2, $3, $4)', [
-          user.id,
+          teacherId,
           h.weekday,
           h.start_time,
           h.end_time,

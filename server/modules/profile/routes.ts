@@ -9,6 +9,7 @@ import { ApiFailure, ValidationFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
 import { jsonBody } from '../../http/validate';
 import { trValidation } from '../../i18n';
+import { accountId, requireCaller, requireFamily } from '../auth/caller';
 import type { AuthEnv, AuthMiddleware } from '../auth/middleware';
 import { updateProfile } from './edit';
 import { phaseExists, profileOf } from './queries';
@@ -23,29 +24,22 @@ export interface ProfileRoutesOptions {
   now: () => Date;
 }
 
-function signedIn(user: AuthEnv['Variables']['user']) {
-  // requireUser ran first; this only narrows the type.
-  if (!user) throw new ApiFailure(401, 'auth_unauthorized');
-  return user;
-}
-
 export function profileRoutes({ storage, auth, now }: ProfileRoutesOptions) {
   return new Hono<AuthEnv>()
     .get('/profile', auth.requireUser, async (c) => {
-      const user = signedIn(c.get('user'));
-      return ok(c, await profileOf(c.get('db'), user.id, c.get('locale')));
+      const account = accountId(requireCaller(c));
+      return ok(c, await profileOf(c.get('db'), account, c.get('locale')));
     })
     .patch('/profile', auth.requireUser, async (c) => {
-      const user = signedIn(c.get('user'));
+      const caller = requireCaller(c);
       const body = await jsonBody(c, ANY_OBJECT);
       const db = c.get('db');
-      await updateProfile(db, { id: user.id, isTeacher: user.is_teacher }, body, c.get('locale'), now());
-      return ok(c, await profileOf(db, user.id, c.get('locale')), 'profile_updated');
+      await updateProfile(db, caller, body, c.get('locale'), now());
+      return ok(c, await profileOf(db, accountId(caller), c.get('locale')), 'profile_updated');
     })
     .post('/profile/complete', auth.requireUser, async (c) => {
-      const user = signedIn(c.get('user'));
-      // complete-register asks a student's fields; a teacher's come with the teacher sign-up.
-      if (user.is_teacher) throw new ApiFailure(403, 'profile_students_only');
+      // complete-register asks a family's fields; a teacher's come with the teacher sign-up.
+      const { familyId } = requireFamily(c, () => new ApiFailure(403, 'profile_students_only'));
       const body = await jsonBody(c, completeProfileSchema);
       const db = c.get('db');
       if (!(await phaseExists(db, body.phase_id))) {
@@ -53,18 +47,18 @@ export function profileRoutes({ storage, auth, now }: ProfileRoutesOptions) {
       }
       await db.query(
         'UPDATE users SET first_name = $2, last_name = $3, gender = $4, phase_id = $5, updated_at = $6 WHERE id = $1',
-        [user.id, body.first_name, body.last_name, body.gender, body.phase_id, now()],
+        [familyId, body.first_name, body.last_name, body.gender, body.phase_id, now()],
       );
-      return ok(c, await profileOf(db, user.id, c.get('locale')), 'profile_updated');
+      return ok(c, await profileOf(db, familyId, c.get('locale')), 'profile_updated');
     })
     .get('/files/:id', auth.requireUser, async (c) => {
-      const user = signedIn(c.get('user'));
+      const account = accountId(requireCaller(c));
       const row = await c.get('db').one<{ owner_id: number; kind: DocumentField; content_type: SniffedType; storage_key: string }>(
         'SELECT owner_id, kind, content_type, storage_key FROM uploads WHERE id = $1',
         [c.req.param('id')],
       );
       if (!row) throw new ApiFailure(404, 'file_not_found');
-      if (row.owner_id !== user.id) throw new ApiFailure(403, 'file_forbidden');
+      if (row.owner_id !== account) throw new ApiFailure(403, 'file_forbidden');
       const bytes = await storage.get(row.storage_key);
       if (!bytes) throw new ApiFailure(404, 'file_not_found');
       // A fresh ArrayBuffer-backed copy: Response's types refuse a view over a possibly shared buffer.

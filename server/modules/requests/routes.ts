@@ -12,6 +12,7 @@ import { jsonBody, queryParams } from '../../http/validate';
 import { tr, trValidation, type MessageKey } from '../../i18n';
 import type { Logger } from '../../logger';
 import type { Publisher } from '../../realtime/publisher';
+import { requireCaller, requireFamily } from '../auth/caller';
 import type { AuthMiddleware } from '../auth/middleware';
 import { createRequest } from './booking';
 import { announce } from './notices';
@@ -29,10 +30,10 @@ export interface RequestsRoutesOptions {
 
 const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 
+/** The caller as a request's party: the family is the request's `student` side (as on the wire). */
 function viewerOf(c: Context<AppEnv>): Viewer {
-  const user = c.get('user');
-  if (!user) throw new ApiFailure(401, 'auth_unauthorized');
-  return { id: user.id, role: user.is_teacher ? 'teacher' : 'student' };
+  const caller = requireCaller(c);
+  return caller.kind === 'family' ? { id: caller.familyId, role: 'student' } : { id: caller.teacherId, role: 'teacher' };
 }
 
 function requestId(c: Context<AppEnv>): number {
@@ -81,11 +82,11 @@ export function requestsRoutes({ auth, publisher, log, now }: RequestsRoutesOpti
       throw err;
     })
     .post('/requests', auth.requireUser, async (c) => {
-      const viewer = viewerOf(c);
-      if (viewer.role !== 'student') throw new RequestFailure(403, 'requests_students_only');
+      const family = requireFamily(c, () => new RequestFailure(403, 'requests_students_only'));
+      const viewer: Viewer = { id: family.familyId, role: 'student' };
       const body = await jsonBody(c, createRequestSchema);
       const at = now();
-      const created = await createRequest(c.get('db'), viewer.id, body, at);
+      const created = await createRequest(c.get('db'), family.familyId, body, at);
       await announce(c.get('db'), publisher, created, 'offered');
       return ok(c, await requestDetail(c.get('db'), created.id, viewer, c.get('locale'), at), 'request_created', 201);
     })

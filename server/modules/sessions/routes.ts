@@ -14,6 +14,7 @@ import { ApiFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
 import { jsonBody } from '../../http/validate';
 import type { MessageKey } from '../../i18n';
+import { accountId, requireCaller } from '../auth/caller';
 import type { AuthMiddleware } from '../auth/middleware';
 import { sweepRequests } from '../requests';
 import {
@@ -75,26 +76,26 @@ export function sessionsRoutes({ auth, agora, fakeRtc, now }: SessionsRoutesOpti
   const fakeRooms = new Map<string, Map<number, { quality: number; at: number }>>();
 
   const participant = async (c: Context<AppEnv>) => {
-    const user = c.get('user');
-    if (!user) throw new ApiFailure(401, 'auth_unauthorized');
+    // The family or the teacher of the request: roleIn compares the account with the request's parties.
+    const account = accountId(requireCaller(c));
     const channel = channelOf(c);
-    const found = await findSession(c.get('db'), channel).then((row) => roleIn(row, user.id)).catch(asApiFailure);
-    return { user, channel, ...found };
+    const found = await findSession(c.get('db'), channel).then((row) => roleIn(row, account)).catch(asApiFailure);
+    return { account, channel, ...found };
   };
 
   const app = new Hono<AppEnv>()
     .post('/sessions/:channelName/token', auth.requireUser, async (c) => {
-      const { user, row, role } = await participant(c);
+      const { account, row, role } = await participant(c);
       const at = now();
       try {
         assertJoinable(row, role, at);
       } catch (err) {
         asApiFailure(err);
       }
-      return ok(c, grantFor(row, role, user.id, agora, fakeRtc ? 'fake' : 'agora', at, c.get('locale')));
+      return ok(c, grantFor(row, role, account, agora, fakeRtc ? 'fake' : 'agora', at, c.get('locale')));
     })
     .post('/sessions/:channelName/events', auth.requireUser, async (c) => {
-      const { user, row, role } = await participant(c);
+      const { account, row, role } = await participant(c);
       const body = await jsonBody(c, attendanceEventRequestSchema);
       const at = now();
       // Inside the window; a `left` sent by the time-up screen just after the end (the request may be
@@ -110,7 +111,7 @@ export function sessionsRoutes({ auth, agora, fakeRtc, now }: SessionsRoutesOpti
       // A late delivery keeps its time, within bounds: never in the future, never long ago.
       const claimed = body.at ? Date.parse(body.at) : at.getTime();
       const when = new Date(Math.min(at.getTime(), Math.max(claimed, at.getTime() - LATE_EVENT_MS)));
-      const recorded = await recordEvent(c.get('db'), row.id, user.id, body.type, when);
+      const recorded = await recordEvent(c.get('db'), row.id, account, body.type, when);
       if (!recorded) throw new ApiFailure(429, 'session_too_many_events');
       return ok(c, { recorded: true }, 'ok', 201);
     })
@@ -132,7 +133,7 @@ export function sessionsRoutes({ auth, agora, fakeRtc, now }: SessionsRoutesOpti
 
   return app
     .post('/sessions/:channelName/fake-rtc', auth.requireUser, async (c) => {
-      const { user, channel, row, role } = await participant(c);
+      const { account, channel, row, role } = await participant(c);
       const beat = await jsonBody(c, fakeRtcBeatSchema);
       try {
         assertJoinable(row, role, now());
@@ -142,11 +143,11 @@ export function sessionsRoutes({ auth, agora, fakeRtc, now }: SessionsRoutesOpti
       const room = fakeRooms.get(channel) ?? new Map<number, { quality: number; at: number }>();
       fakeRooms.set(channel, room);
       const at = Date.now();
-      if (beat.present) room.set(user.id, { quality: beat.quality, at });
-      else room.delete(user.id);
+      if (beat.present) room.set(account, { quality: beat.quality, at });
+      else room.delete(account);
       const data: FakeRtcRoom = {
         peers: [...room]
-          .filter(([id, peer]) => id !== user.id && at - peer.at < FAKE_PEER_STALE_MS)
+          .filter(([id, peer]) => id !== account && at - peer.at < FAKE_PEER_STALE_MS)
           .map(([uid, peer]) => ({ uid, quality: peer.quality })),
       };
       return ok(c, data);

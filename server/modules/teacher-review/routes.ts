@@ -1,5 +1,5 @@
 // The teacher's own review calls (bearer token): accepting the terms and (re)submitting documents.
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { DOCUMENT_FIELDS } from '../../../contract/auth';
 import type { TeacherStatusChange } from '../../../contract/teacher-review';
 import { validationKeys } from '../../../contract/validation';
@@ -10,6 +10,7 @@ import { ok } from '../../http/respond';
 import { trValidation } from '../../i18n';
 import type { Logger } from '../../logger';
 import type { Publisher } from '../../realtime/publisher';
+import { requireTeacher } from '../auth/caller';
 import type { AuthMiddleware } from '../auth/middleware';
 import { profileOf } from '../profile/queries';
 import { putDocuments, readDocuments, recordDocuments } from '../profile/uploads';
@@ -26,13 +27,6 @@ export interface TeacherReviewRoutesOptions {
 /** The paths whose multipart body may be as large as the teacher sign-up's (three documents). */
 export const TEACHER_UPLOAD_PATHS: readonly string[] = ['/api/v1/instructor/documents'];
 
-function teacherOf(c: Context<AppEnv>) {
-  const user = c.get('user');
-  if (!user) throw new ApiFailure(401, 'auth_unauthorized');
-  if (!user.is_teacher) throw new ApiFailure(403, 'instructor_only');
-  return user;
-}
-
 /** A refusal of the statechart as the teacher sees it. */
 function asApiFailure(err: unknown): never {
   if (err instanceof ReviewFailure) {
@@ -46,10 +40,10 @@ function asApiFailure(err: unknown): never {
 export function teacherReviewRoutes({ auth, storage, publisher, log, now }: TeacherReviewRoutesOptions) {
   return new Hono<AppEnv>()
     .post('/instructor/update/status', auth.requireUser, async (c) => {
-      const user = teacherOf(c);
+      const teacher = requireTeacher(c);
       const change = await c
         .get('db')
-        .transaction((tx) => changeTeacherStatus(tx, user.id, 'accept_terms', { actor: 'teacher', now: now() }))
+        .transaction((tx) => changeTeacherStatus(tx, teacher.teacherId, 'accept_terms', { actor: 'teacher', now: now() }))
         .catch(asApiFailure);
       // The teacher's other tabs follow too.
       await publishStatus(publisher, change);
@@ -57,10 +51,10 @@ export function teacherReviewRoutes({ auth, storage, publisher, log, now }: Teac
       return ok(c, data, 'instructor_status_updated');
     })
     .post('/instructor/documents', auth.requireUser, async (c) => {
-      const user = teacherOf(c);
+      const teacher = requireTeacher(c);
       const locale = c.get('locale');
       // Checked before reading the files, so a teacher in the wrong status gets the 409, not a 400.
-      if (user.status !== 'rejected' && user.status !== 'active') throw new ApiFailure(409, 'teacher_status_conflict');
+      if (teacher.status !== 'rejected' && teacher.status !== 'active') throw new ApiFailure(409, 'teacher_status_conflict');
       if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) {
         throw new ValidationFailure(
           Object.fromEntries(DOCUMENT_FIELDS.map((f) => [f, [trValidation(validationKeys.required, locale)]])),
@@ -95,9 +89,9 @@ export function teacherReviewRoutes({ auth, storage, publisher, log, now }: Teac
       let change: StatusChange;
       try {
         change = await c.get('db').transaction(async (tx) => {
-          const action = user.status === 'active' ? 'replace_documents' : 'resubmit';
-          const result = await changeTeacherStatus(tx, user.id, action, { actor: 'teacher', now: now() });
-          await recordDocuments(tx, user.id, stored);
+          const action = teacher.status === 'active' ? 'replace_documents' : 'resubmit';
+          const result = await changeTeacherStatus(tx, teacher.teacherId, action, { actor: 'teacher', now: now() });
+          await recordDocuments(tx, teacher.teacherId, stored);
           return result;
         });
       } catch (err) {
@@ -107,6 +101,6 @@ export function teacherReviewRoutes({ auth, storage, publisher, log, now }: Teac
         return asApiFailure(err);
       }
       await publishStatus(publisher, change);
-      return ok(c, await profileOf(c.get('db'), user.id, locale), 'documents_submitted');
+      return ok(c, await profileOf(c.get('db'), teacher.teacherId, locale), 'documents_submitted');
     });
 }
