@@ -15,17 +15,22 @@
 // `{ id, first_name, last_name, phase }` (ChildRef). A teacher sees the child's first name and phase
 // only: `last_name` is null in what a teacher reads, and the parent's phone is never sent to them.
 import { z } from 'zod';
-import { arabicNameSchema, genderSchema, idSchema } from './auth';
+import { arabicNameSchema, authValidationKeys, genderSchema, idSchema } from './auth';
 import { envelopeSchema } from './envelope';
 import { validationKeys } from './validation';
 
 /** At most this many active children per family. */
 export const MAX_CHILDREN = 8;
 
+/** The latest day it is today somewhere on Earth (UTC+14): a parent's "today" is never refused. */
+const latestToday = () => new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+
+/** YYYY-MM-DD, a real day not after today (the parent's) and not before 1900. */
 const birthDateSchema = z
   .string({ error: validationKeys.invalid })
   .trim()
   .pipe(z.iso.date({ error: validationKeys.invalid }))
+  .refine((day) => day >= '1900-01-01' && day <= latestToday(), { error: authValidationKeys.datePast })
   .nullable()
   .optional();
 

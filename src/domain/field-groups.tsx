@@ -32,6 +32,8 @@ export const fieldValidators = {
   code: { onChange: ({ value }: { value: string }) => codeProblem(value) },
   password: { onChange: ({ value }: { value: string }) => passwordProblem(value) },
   birthDate: { onChange: ({ value }: { value: string }) => birthDateProblem(value) },
+  /** A birth date that may be left empty (a child's). */
+  optionalBirthDate: { onChange: ({ value }: { value: string }) => (value === '' ? undefined : birthDateProblem(value)) },
   experience: { onChange: ({ value }: { value: string }) => experienceProblem(value) },
   choice: { onChange: ({ value }: { value: readonly string[] }) => requiredChoice(value) },
 };
@@ -146,9 +148,9 @@ export function PasswordConfirmationField() {
   return <TextField label={t`Confirm password`} errors={shown.length ? shown : live} type="password" autoComplete="new-password" dir="ltr" />;
 }
 
-export function BirthDateField() {
+export function BirthDateField({ label }: { label?: string }) {
   const { t } = useLingui();
-  return <TextField label={t`Birth date`} type="date" autoComplete="bday" dir="ltr" />;
+  return <TextField label={label ?? t`Birth date`} type="date" autoComplete="bday" dir="ltr" />;
 }
 
 export function ExperienceField() {

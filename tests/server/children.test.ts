@@ -41,6 +41,16 @@ describe('the children API', () => {
     const english = await call(family, 'POST', '/api/v1/children', { ...(await newChild()), first_name: 'Maryam' });
     expect(english.status).toBe(400);
     expect(Object.keys((await body(english)).errors ?? {})).toContain('first_name');
+    // A birth date is a real day, not after today anywhere (two days on, 31 February and 1899 are
+    // refused); null removes it.
+    const later = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    for (const birth_date of [later, '2018-02-31', '1899-12-31']) {
+      const refused = await call(family, 'PATCH', `/api/v1/children/${child.id}`, { birth_date });
+      expect(refused.status, birth_date).toBe(400);
+      expect(Object.keys((await body(refused)).errors ?? {})).toEqual(['birth_date']);
+    }
+    const cleared = await call(family, 'PATCH', `/api/v1/children/${child.id}`, { birth_date: null });
+    expect((await body<Child>(cleared)).data).toMatchObject({ id: child.id, birth_date: null });
     const badPhase = await call(family, 'POST', '/api/v1/children', { ...(await newChild()), phase_id: 999_999 });
     expect(badPhase.status).toBe(400);
     expect(Object.keys((await body(badPhase)).errors ?? {})).toEqual(['phase_id']);

@@ -1,4 +1,5 @@
-// One child's details on the profile (add or edit): names in Arabic, gender and school phase, with the
+// One child's details on the profile (add or edit): names in Arabic, gender, school phase and an
+// optional birth date (a real day in the past, as the server checks), with the
 // sign-up's rules and words ("Your child's first name"). The server's refusals stand where they belong:
 // a 400's field errors beside their fields, a 409 (eight children already) above the form; the values
 // typed are kept.
@@ -9,6 +10,7 @@ import { addChild, childrenKeys, updateChild, type Child, type ChildInput } from
 import { isApiError } from '../../api/api-error';
 import { useAppForm } from '../../domain/app-form';
 import { ChildFields } from '../../domain/field-sets';
+import { fieldValidators } from '../../domain/field-groups';
 import { applyServerErrors, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { FormShell } from '../../ui/form-shell';
 import { Button } from '../../ui/button';
@@ -20,18 +22,28 @@ interface ChildValues {
   last_name: string;
   gender: string;
   phase_id: string;
+  /** yyyy-mm-dd, or empty: optional. */
+  birth_date: string;
 }
 
 const valuesOf = (child: Child | null): ChildValues =>
   child
-    ? { first_name: child.first_name, last_name: child.last_name, gender: child.gender === 'neutral' ? '' : child.gender, phase_id: String(child.phase.id) }
-    : { first_name: '', last_name: '', gender: '', phase_id: '' };
+    ? {
+        first_name: child.first_name,
+        last_name: child.last_name,
+        gender: child.gender === 'neutral' ? '' : child.gender,
+        phase_id: String(child.phase.id),
+        birth_date: child.birth_date ?? '',
+      }
+    : { first_name: '', last_name: '', gender: '', phase_id: '', birth_date: '' };
 
 const bodyOf = (value: ChildValues): ChildInput => ({
   first_name: value.first_name.trim(),
   last_name: value.last_name.trim(),
   gender: value.gender as 'male' | 'female',
   phase_id: Number(value.phase_id),
+  // Emptied on an edit: the date is removed.
+  birth_date: value.birth_date === '' ? null : value.birth_date,
 });
 
 export interface ChildFormProps {
@@ -86,6 +98,9 @@ export function ChildForm({ child, onDone }: ChildFormProps) {
       submitLabel={child ? t`Save the child` : t`Add the child`}
     >
       <ChildFields form={form} />
+      <form.AppField name="birth_date" validators={fieldValidators.optionalBirthDate}>
+        {(field) => <field.BirthDateField label={t`Your child's birth date (optional)`} />}
+      </form.AppField>
       <Button variant="ghost" onClick={onDone}>
         {t`Cancel`}
       </Button>
