@@ -148,6 +148,20 @@ describe('booking for a child', () => {
     // The teacher reads the child's first name and phase, no last name.
     const seen = (await body<RequestDetail>(await call(teacher, 'GET', `/api/v1/requests/${named.json.data.id}`))).data.child;
     expect(seen).toEqual({ id: second.id, first_name: 'مريم', last_name: null, phase: second.phase });
+
+    // The teacher's notification of the request is written once; each reading names the child's phase
+    // in the reader's language.
+    const phase = (await ctx.db.one<{ name_ar: string; name_en: string }>('SELECT name_ar, name_en FROM phases WHERE id = $1', [second.phase.id]))!;
+    expect(phase.name_ar).not.toBe(phase.name_en);
+    const notified = async (lang: 'ar' | 'en') => {
+      const headers = { 'Accept-Language': lang, Authorization: `Bearer ${await issueToken(ctx.db, teacher, new Date())}` };
+      const page = (await (await ctx.app.request('/api/v1/notifications', { headers })).json()) as {
+        data: Array<{ params: { request_id?: number; child?: { first_name: string; phase: { name: string } } } }>;
+      };
+      return page.data.find((n) => n.params.request_id === named.json.data.id)?.params.child;
+    };
+    expect(await notified('en')).toMatchObject({ first_name: 'مريم', phase: { name: phase.name_en } });
+    expect(await notified('ar')).toMatchObject({ first_name: 'مريم', phase: { name: phase.name_ar } });
   });
 
   it('gives the free trial once per family, whichever child it is for', async () => {

@@ -31,7 +31,7 @@ export function notificationsRoutes({ auth, publisher, now = () => new Date() }:
       const userId = callerId(c);
       const parsed = notificationsQuerySchema.safeParse({ page: c.req.query('page') || undefined });
       if (!parsed.success) throw new ValidationFailure(fieldErrors(parsed.error, c.get('locale')));
-      const page = await listNotifications(c.get('db'), userId, parsed.data.page);
+      const page = await listNotifications(c.get('db'), userId, parsed.data.page, c.get('locale'));
       return c.json({ message: tr('ok', c.get('locale')), ...page });
     })
     .get('/notifications/unread-count', async (c) => {
@@ -52,7 +52,7 @@ export function notificationsRoutes({ auth, publisher, now = () => new Date() }:
       if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw new ApiFailure(404, 'not_found');
       const db = c.get('db');
       const before = await unreadCount(db, userId);
-      const notification = await markRead(db, userId, id, now());
+      const notification = await markRead(db, userId, id, now(), c.get('locale'));
       if (!notification) throw new ApiFailure(404, 'not_found');
       const count = await unreadCount(db, userId);
       if (count !== before) await publishUnread(db, publisher, userId, NOTIFICATIONS_READ_EVENT);

@@ -12,6 +12,7 @@ import {
   type NotificationType,
 } from '../../../contract/notifications';
 import type { Queryable } from '../../db';
+import type { Locale } from '../../i18n';
 import { userChannel } from '../../../contract/realtime-names';
 import type { Publisher } from '../../realtime/publisher';
 
@@ -142,11 +143,37 @@ function toWire(r: NotificationRow): AppNotification {
 
 const COLUMNS = 'id, type, params, target_type, target_id, created_at, read_at';
 
-/** One page of the user's notifications, newest first. */
-export async function listNotifications(q: Queryable, userId: number, page: number, perPage = NOTIFICATIONS_PER_PAGE) {
-  const rows = await q.query<NotificationRow>(
-    `SELECT ${COLUMNS} FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
-    [userId, perPage, (page - 1) * perPage],
+/**
+ * A notification is written once for every language, so the child's phase in its params is named in
+ * Arabic; on reading, it is named again in the reader's language from the phases table. A phase id
+ * that is not a known phase (a value stored long ago) keeps the stored name.
+ */
+async function inReadersLanguage(q: Queryable, rows: NotificationRow[], locale: Locale): Promise<NotificationRow[]> {
+  const ids = [...new Set(rows.map((r) => r.params.child?.phase.id).filter((id): id is number => Number.isSafeInteger(id) && (id as number) > 0))];
+  if (ids.length === 0) return rows;
+  const names = new Map(
+    (await q.query<{ id: number; name_ar: string; name_en: string }>('SELECT id, name_ar, name_en FROM phases WHERE id = ANY($1::int[])', [ids])).map((p) => [
+      p.id,
+      locale === 'en' ? p.name_en : p.name_ar,
+    ]),
+  );
+  return rows.map((r) => {
+    const child = r.params.child;
+    const name = child ? names.get(child.phase.id) : undefined;
+    return child && name ? { ...r, params: { ...r.params, child: { ...child, phase: { ...child.phase, name } } } } : r;
+  });
+}
+
+/** One page of the user's notifications, newest first, the child's phase named in `locale`. */
+export async function listNotifications(q: Queryable, userId: number, page: number, locale: Locale, perPage = NOTIFICATIONS_PER_PAGE) {
+  const rows = await inReadersLanguage(
+    q,
+    await q.query<NotificationRow>(`SELECT ${COLUMNS} FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [
+      userId,
+      perPage,
+      (page - 1) * perPage,
+    ]),
+    locale,
   );
   const totals = await q.one<{ total: number; unread: number }>(
     `SELECT count(*)::int AS total, count(*) FILTER (WHERE read_at IS NULL)::int AS unread FROM notifications WHERE user_id = $1`,
@@ -159,12 +186,12 @@ export async function listNotifications(q: Queryable, userId: number, page: numb
 }
 
 /** Marks one of the user's own notifications read; undefined when it is not theirs (or does not exist). */
-export async function markRead(q: Queryable, userId: number, id: number, now: Date): Promise<AppNotification | undefined> {
+export async function markRead(q: Queryable, userId: number, id: number, now: Date, locale: Locale): Promise<AppNotification | undefined> {
   const row = await q.one<NotificationRow>(
     `UPDATE notifications SET read_at = COALESCE(read_at, $3) WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
     [id, userId, now],
   );
-  return row ? toWire(row) : undefined;
+  return row ? toWire((await inReadersLanguage(q, [row], locale))[0]!) : undefined;
 }
 
 /** Marks all the user's notifications read; returns how many were unread. */
