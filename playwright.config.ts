@@ -14,10 +14,9 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  // Two cores on the CI machine, shared with the server under test. Three workers: with the headless
-  // shell the cores sit idle while tests wait on the server, timers and polls; three ran a 38-test
-  // sample in 1.8 min against 2.1 min with two (four: 2.5 min and a flaky test).
-  workers: 3,
+  // Two cores on the CI machine, shared with the server under test. Three workers ran a 38-test
+  // sample in 1.8 min against 2.1 with two, but the whole suite in CI in 7.1 min against 6.1: two.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

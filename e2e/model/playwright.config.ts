@@ -13,8 +13,6 @@ export default defineConfig({
   // one auth path (forgot password twice) once lost its sign-in screen and passed alone; Playwright
   // lists such a path as flaky, and a path that fails twice still fails the run.
   retries: process.env.CI ? 1 : 0,
-  // Two, not the e2e suite's three: the live-session walks time real clocks and give-ups.
-  workers: 2,
   outputDir: '../../test-results/model',
   // The live-session walk holds the longest paths (a session's real end, 10–15 s each): queued first,
   // they run beside the short ones instead of last on one worker while the other sits idle.
