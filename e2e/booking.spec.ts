@@ -9,6 +9,7 @@
 // lands on the teacher's booking panel.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { cells } from './support/matrix';
+import { pickSlot } from './support/booking';
 import { LOCALES, tr, type Locale } from './support/catalog';
 import { expectNoViolations } from './support/axe';
 import { open, preferences } from './support/app';
@@ -32,17 +33,6 @@ async function demoTeacher(request: APIRequestContext): Promise<TeacherInfo> {
   return teacher!;
 }
 
-/** Clicks a free time some way down the calendar (runs and specs then rarely pick the same one). */
-async function pickSlot(page: Page): Promise<string> {
-  // Start times only: "now" (an urgent request) is a cell too.
-  const slots = page.getByRole('grid').getByRole('gridcell').and(page.locator('[data-slot]:not([data-slot="now"])'));
-  await expect(slots.first()).toBeVisible();
-  const count = await slots.count();
-  const cell = slots.nth(Math.min(count - 1, 24 + Math.floor(Math.random() * Math.max(1, count - 24))));
-  await cell.click();
-  await expect(cell).toHaveAttribute('aria-selected', 'true');
-  return (await cell.getAttribute('data-slot'))!;
-}
 
 /** The guided steps (issue 11): subject and duration with "Next", up to the calendar. */
 async function toCalendar(page: Page, locale: Locale, duration = '1') {

@@ -7,6 +7,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { tr, type Locale } from './support/catalog';
 import { open, preferences } from './support/app';
 import { addChild, json, newStudent } from './support/api';
+import { pickSlot } from './support/booking';
 
 interface TeacherInfo {
   id: number;
@@ -39,12 +40,7 @@ async function bookFor(page: Page, locale: Locale, teacherId: number, firstName:
   await page.getByRole('combobox', { name: tr(locale, 'Duration') }).selectOption('1');
   await next.click();
   // A start some way down the calendar, so the two bookings (and other specs) rarely meet.
-  const slots = page.getByRole('grid').getByRole('gridcell').and(page.locator('[data-slot]:not([data-slot="now"])'));
-  await expect(slots.first()).toBeVisible();
-  const count = await slots.count();
-  const cell = slots.nth(Math.min(count - 1, 24 + Math.floor(Math.random() * Math.max(1, count - 24))));
-  await cell.click();
-  await expect(cell).toHaveAttribute('aria-selected', 'true');
+  await pickSlot(page);
   await next.click();
   await page.getByRole('button', { name: tr(locale, 'Send the request') }).click();
   await expect(page).toHaveURL(/\/session-details\/\d+$/);
