@@ -38,12 +38,18 @@ export const fieldValidators = {
   choice: { onChange: ({ value }: { value: readonly string[] }) => requiredChoice(value) },
 };
 
-/** A required text field: the labelled input bound to the field, its visible errors below. */
-export function TextField({ label, description, errors, ...input }: TextInputProps & { label: string; description?: ReactNode; errors?: string[] }) {
+/** A text field (required unless said): the labelled input bound to the field, its visible errors below. */
+export function TextField({
+  label,
+  description,
+  errors,
+  required = true,
+  ...input
+}: TextInputProps & { label: string; description?: ReactNode; errors?: string[]; required?: boolean }) {
   const field = useFieldContext<string>();
   const { i18n } = useLingui();
   return (
-    <Field label={label} required errors={errors ?? fieldErrors(field, i18n)} description={description}>
+    <Field label={label} required={required} errors={errors ?? fieldErrors(field, i18n)} description={description}>
       {(control) => <TextInput {...control} {...textBinding(field)} {...input} />}
     </Field>
   );
@@ -148,9 +154,9 @@ export function PasswordConfirmationField() {
   return <TextField label={t`Confirm password`} errors={shown.length ? shown : live} type="password" autoComplete="new-password" dir="ltr" />;
 }
 
-export function BirthDateField({ label }: { label?: string }) {
+export function BirthDateField({ label, required = true }: { label?: string; required?: boolean }) {
   const { t } = useLingui();
-  return <TextField label={label ?? t`Birth date`} type="date" autoComplete="bday" dir="ltr" />;
+  return <TextField label={label ?? t`Birth date`} required={required} type="date" autoComplete="bday" dir="ltr" />;
 }
 
 export function ExperienceField() {

@@ -99,7 +99,7 @@ export function ChildForm({ child, onDone }: ChildFormProps) {
     >
       <ChildFields form={form} />
       <form.AppField name="birth_date" validators={fieldValidators.optionalBirthDate}>
-        {(field) => <field.BirthDateField label={t`Your child's birth date (optional)`} />}
+        {(field) => <field.BirthDateField label={t`Your child's birth date (optional)`} required={false} />}
       </form.AppField>
       <Button variant="ghost" onClick={onDone}>
         {t`Cancel`}

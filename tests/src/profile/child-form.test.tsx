@@ -40,7 +40,11 @@ describe('ChildForm', () => {
     await user.click(screen.getByRole('radio', { name: 'Male' }));
     await waitFor(() => expect(screen.getAllByRole('option', { name: 'Grade 2' })).toHaveLength(1));
     await user.selectOptions(screen.getByLabelText("Your child's school phase"), '3');
-    await user.type(screen.getByLabelText("Your child's birth date (optional)"), '2017-04-02');
+    const birth = screen.getByLabelText("Your child's birth date (optional)");
+    // Optional: not marked required (no asterisk, no aria-required), unlike the names.
+    expect(birth.getAttribute('aria-required')).not.toBe('true');
+    expect(screen.getByLabelText("Your child's first name").getAttribute('aria-required')).toBe('true');
+    await user.type(birth, '2017-04-02');
     await user.click(screen.getByRole('button', { name: 'Add the child' }));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0]).toMatchObject({ method: 'POST', body: { first_name: 'علي', last_name: 'السليطي', gender: 'male', phase_id: 3, birth_date: '2017-04-02' } });
