@@ -60,6 +60,10 @@ export const childSchema = z.object({
   birth_date: z.string().nullable(),
   /** Archived: hidden from booking, kept in history. */
   archived: z.boolean(),
+  /** Lessons this child has finished. */
+  lessons_taken: z.number().int(),
+  /** Hours of the family's balance spent on this child's lessons, net of what came back (cancelled, rejected). */
+  hours_used: z.number(),
 });
 export type Child = z.infer<typeof childSchema>;
 

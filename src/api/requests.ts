@@ -19,6 +19,7 @@ import {
 } from '../../contract/requests';
 import { attendanceSchema, type Attendance } from '../../contract/sessions';
 import { envelopeSchema } from '../../contract/envelope';
+import { childrenKeys } from './children';
 import { api, type ApiClient } from './client';
 
 export type { RequestDetail, RequestSummary, RequestsResponse };
@@ -104,14 +105,16 @@ export async function rateRequest(id: number, input: EvaluationInput, client: Ap
 }
 
 /**
- * After a request changed: every list and detail is read again; a cancel or an expiry refunds hours
- * and a rating changes the teacher's card, so the balance and the teachers are read again too (by
- * their key prefixes, to stay out of those features' modules).
+ * After a request was made or changed: every list and detail is read again; a booking spends hours,
+ * a cancel or an expiry refunds them and a rating changes the teacher's card, so the balance, the
+ * children's lessons and hours, and the teachers are read again too (by their key prefixes, to stay
+ * out of those features' modules).
  */
 export function refreshAfterRequestChange(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: requestsKeys.all }),
     queryClient.invalidateQueries({ queryKey: ['packages', 'balance'] }),
+    queryClient.invalidateQueries({ queryKey: childrenKeys.all }),
     queryClient.invalidateQueries({ queryKey: ['teachers'] }),
   ]);
 }

@@ -2,8 +2,8 @@
 // the notifications list and the live session. A family reads its child's first and last name (it knows
 // its children's phases); a teacher reads the first name and the school phase, which is all the server
 // sends a teacher (contract/children.ts: `last_name` is null for them).
-import { Trans } from '@lingui/react/macro';
-import type { ChildRef } from '../../contract/children';
+import { Plural, Trans } from '@lingui/react/macro';
+import type { Child, ChildRef } from '../../contract/children';
 import { Fact } from '../ui/fact';
 import type { LessonSide } from './viewer';
 
@@ -35,5 +35,21 @@ export function ForChild({ child, side, as = 'fact', testId }: ForChildProps) {
     <Fact term={<Trans>For</Trans>} valueTestId={testId}>
       {label}
     </Fact>
+  );
+}
+
+/**
+ * What a child has had of the family's balance: "2 lessons taken · 3 hours used" — on the profile's
+ * children and beside the purchase history (the hours are the family's; this says who used them).
+ */
+export function ChildUsage({ child, testId }: { child: Pick<Child, 'lessons_taken' | 'hours_used'>; testId?: string }) {
+  const hours = child.hours_used;
+  const lessons = child.lessons_taken;
+  return (
+    <span className="child-usage" data-testid={testId} data-hours={hours} data-lessons={lessons}>
+      <Plural value={lessons} _0="No lessons taken yet" one="# lesson taken" other="# lessons taken" />
+      {' · '}
+      <Plural value={hours} _0="no hours used" one="# hour used" other="# hours used" />
+    </span>
   );
 }

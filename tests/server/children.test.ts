@@ -176,4 +176,37 @@ describe('booking for a child', () => {
     expect(sibling.res.status).toBe(402);
     expect(sibling.json.code).toBe('insufficient_hours');
   });
+
+  it("counts each child's lessons and the hours spent on them, net of what came back", async () => {
+    const teacher = await makeTeacher(ctx.db);
+    const family = await makeStudent(ctx.db);
+    await creditHours(ctx.db, family, 5);
+    const [first] = await children(family);
+    const second = (await body<Child>(await call(family, 'POST', '/api/v1/children', await newChild('علي')))).data;
+    expect(second).toMatchObject({ lessons_taken: 0, hours_used: 0 });
+
+    const taught = await bookAfter(ctx, family, teacher, 3, 1, { child_id: first!.id });
+    const cancelled = await bookAfter(ctx, family, teacher, 30, 2, { child_id: second.id });
+    expect([taught.res.status, cancelled.res.status]).toEqual([201, 201]);
+    const usage = async () => (await children(family)).map((c) => ({ id: c.id, lessons: c.lessons_taken, hours: c.hours_used }));
+    expect(await usage()).toEqual([
+      { id: first!.id, lessons: 0, hours: 1 },
+      { id: second.id, lessons: 0, hours: 2 },
+    ]);
+
+    // The second child's lesson is cancelled in time: its hours come back and are no longer its use.
+    expect((await ctx.as(family).post(`/api/v1/requests/${cancelled.json.data.id}/cancel`)).status).toBe(200);
+    // The first child's lesson is approved and over: taken, even before the sweep writes it finished.
+    expect((await ctx.as(teacher).post(`/api/v1/requests/${taught.json.data.id}/approve`)).status).toBe(200);
+    ctx.clock.now = new Date(ctx.clock.now.getTime() + 5 * 3_600_000);
+    expect(await usage()).toEqual([
+      { id: first!.id, lessons: 1, hours: 1 },
+      { id: second.id, lessons: 0, hours: 0 },
+    ]);
+    // Another family's lessons never count for this one's children.
+    const other = await makeStudent(ctx.db);
+    await creditHours(ctx.db, other, 2);
+    expect((await bookAfter(ctx, other, teacher, 10, 1)).res.status).toBe(201);
+    expect((await usage())[0]).toEqual({ id: first!.id, lessons: 1, hours: 1 });
+  });
 });

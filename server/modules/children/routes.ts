@@ -51,7 +51,7 @@ export function childrenRoutes({ auth, now }: ChildrenRoutesOptions) {
       const family = familyOf(c);
       const query = queryParams(c, listQuery);
       const all = query.include_archived === '1' || query.include_archived === 'true';
-      return ok(c, await listChildren(c.get('db'), family, all, c.get('locale')));
+      return ok(c, await listChildren(c.get('db'), family, all, c.get('locale'), now()));
     })
     .post('/children', auth.requireUser, async (c) => {
       const family = familyOf(c);

@@ -3,6 +3,7 @@
 import { MAX_CHILDREN, type Child, type ChildUpdate } from '../../../contract/children';
 import type { Db, Queryable } from '../../db';
 import type { Locale } from '../../i18n';
+import { minutesToHours } from '../packages/ledger';
 
 /** A refusal with its HTTP status and code (the routes localize it). */
 export class ChildFailure extends Error {
@@ -25,10 +26,21 @@ interface ChildRow {
   phase_en: string;
   birth_date: string | null;
   archived_at: Date | null;
+  lessons_taken: number;
+  minutes_used: number;
 }
 
-const SELECT = `SELECT c.id, c.first_name, c.last_name, c.gender, c.phase_id, p.name_ar AS phase_ar, p.name_en AS phase_en,
-    to_char(c.birth_date, 'YYYY-MM-DD') AS birth_date, c.archived_at
+/**
+ * A child with what the family has had of it so far: lessons taken (finished, or approved and over at
+ * `now`, the parameter named) and the balance's minutes spent on its lessons net of refunds.
+ */
+const select = (now: string) => `SELECT c.id, c.first_name, c.last_name, c.gender, c.phase_id, p.name_ar AS phase_ar, p.name_en AS phase_en,
+    to_char(c.birth_date, 'YYYY-MM-DD') AS birth_date, c.archived_at,
+    (SELECT count(*) FROM requests r WHERE r.child_id = c.id
+        AND (r.status = 'finished' OR (r.status = 'approved' AND r.ends_at <= ${now}::timestamptz)))::int AS lessons_taken,
+    (SELECT COALESCE(-SUM(l.delta_minutes), 0) FROM requests r
+       JOIN hours_ledger l ON l.user_id = c.family_id AND l.ref_type = 'request' AND l.ref_id = r.id::text
+      WHERE r.child_id = c.id AND l.reason IN ('booking', 'refund'))::int AS minutes_used
   FROM children c JOIN phases p ON p.id = c.phase_id`;
 
 function childOf(row: ChildRow, locale: Locale): Child {
@@ -40,18 +52,20 @@ function childOf(row: ChildRow, locale: Locale): Child {
     phase: { id: row.phase_id, name: locale === 'en' ? row.phase_en : row.phase_ar },
     birth_date: row.birth_date,
     archived: row.archived_at !== null,
+    lessons_taken: row.lessons_taken,
+    hours_used: minutesToHours(row.minutes_used),
   };
 }
 
-export async function listChildren(q: Queryable, familyId: number, includeArchived: boolean, locale: Locale): Promise<Child[]> {
+export async function listChildren(q: Queryable, familyId: number, includeArchived: boolean, locale: Locale, now: Date): Promise<Child[]> {
   // An account from before families (or a completed phone-first sign-up) gets its first child now.
   await q.query('SELECT family_first_child($1)', [familyId]);
-  const rows = await q.query<ChildRow>(`${SELECT} WHERE c.family_id = $1${includeArchived ? '' : ' AND c.archived_at IS NULL'} ORDER BY c.id`, [familyId]);
+  const rows = await q.query<ChildRow>(`${select('$2')} WHERE c.family_id = $1${includeArchived ? '' : ' AND c.archived_at IS NULL'} ORDER BY c.id`, [familyId, now]);
   return rows.map((r) => childOf(r, locale));
 }
 
-async function readChild(q: Queryable, familyId: number, id: number, locale: Locale): Promise<Child> {
-  const row = await q.one<ChildRow>(`${SELECT} WHERE c.id = $1 AND c.family_id = $2`, [id, familyId]);
+async function readChild(q: Queryable, familyId: number, id: number, locale: Locale, now: Date): Promise<Child> {
+  const row = await q.one<ChildRow>(`${select('$3')} WHERE c.id = $1 AND c.family_id = $2`, [id, familyId, now]);
   if (!row) throw new ChildFailure(404, 'child_not_found');
   return childOf(row, locale);
 }
@@ -88,11 +102,11 @@ export async function addChild(
     );
     return row!.id;
   });
-  return readChild(q, familyId, id, locale);
+  return readChild(q, familyId, id, locale, now);
 }
 
 export async function updateChild(q: Queryable, familyId: number, id: number, input: ChildUpdate, locale: Locale, now: Date): Promise<Child> {
-  await readChild(q, familyId, id, locale);
+  await readChild(q, familyId, id, locale, now);
   await assertPhase(q, input.phase_id as number | undefined);
   const sets: string[] = [];
   const params: unknown[] = [id, familyId];
@@ -103,7 +117,7 @@ export async function updateChild(q: Queryable, familyId: number, id: number, in
   }
   params.push(now);
   await q.query(`UPDATE children SET ${[...sets, `updated_at = $${params.length}`].join(', ')} WHERE id = $1 AND family_id = $2`, params);
-  return readChild(q, familyId, id, locale);
+  return readChild(q, familyId, id, locale, now);
 }
 
 /**
@@ -130,5 +144,5 @@ export async function removeChild(
     await tx.query('DELETE FROM children WHERE id = $1', [id]);
     return false;
   });
-  return archived ? readChild(q, familyId, id, locale) : null;
+  return archived ? readChild(q, familyId, id, locale, now) : null;
 }

@@ -29,6 +29,7 @@ import {
   type BookingFields,
   type BookingStep,
 } from '../../../machines/booking.machine';
+import { childrenKeys } from '../../api/children';
 import { forgetBookingReturn } from '../../app/booking';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form-error';
@@ -104,9 +105,8 @@ export function BookingForm({ studentKey, teacher, balance, children, onBooked, 
 
   useEffect(() => {
     if (state !== 'submitted' || requestId === null) return;
-    void queryClient.invalidateQueries({ queryKey: ['packages', 'balance'] });
-    void queryClient.invalidateQueries({ queryKey: ['requests'] });
-    void queryClient.invalidateQueries({ queryKey: ['teachers'] });
+    // What a booking changes, by key prefix (the requests module would weigh on this page's JavaScript).
+    for (const queryKey of [['packages', 'balance'], ['requests'], ['teachers'], childrenKeys.all]) void queryClient.invalidateQueries({ queryKey });
     forgetBookingReturn();
     toast.show({ severity: 'success', summary: i18n._(bookedTexts.summary), detail: i18n._(bookedTexts.detail) });
     onBooked(requestId);

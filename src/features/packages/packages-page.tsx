@@ -11,6 +11,7 @@ import type { PaymentResult as Result } from '../../../contract/payment-results'
 import { BalancePanel } from './balance-panel';
 import { CheckoutPanel } from './checkout-panel';
 import { InstitutionalCard } from './institutional-card';
+import { HoursByChild } from './hours-by-child';
 import { OrderHistory } from './order-history';
 import { PackageCard } from './package-card';
 import { ordersQuery, packagesKeys, packagesQuery, type TimePackage } from './packages-api';
@@ -103,6 +104,7 @@ export function PackagesPage({ payment, order, onPaymentSeen, goToCheckout = lea
         />
       ) : null}
 
+      <HoursByChild />
       <OrderHistory />
     </section>
   );

@@ -13,6 +13,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast-store';
+import { ChildUsage } from '../../domain/child-label';
 import { ChildForm } from './child-form';
 import { refusalText } from './children-texts';
 
@@ -100,6 +101,9 @@ function ChildRow({ child, canArchive, onEdit }: { child: Child; canArchive: boo
           {name}
         </strong>
         <span className="muted">{child.phase.name}</span>
+        <span className="muted">
+          <ChildUsage child={child} testId={`child-${child.id}-usage`} />
+        </span>
         {child.archived ? (
           <span className="status-badge">
             <Trans>Archived</Trans>

@@ -15,7 +15,7 @@ const phases = [
   { id: 2, name: 'Grade 1', name_ar: 'الصف الأول', name_en: 'Grade 1', code: 'g1', stage: 'primary', grade: 1 },
   { id: 3, name: 'Grade 2', name_ar: 'الصف الثاني', name_en: 'Grade 2', code: 'g2', stage: 'primary', grade: 2 },
 ];
-const saved: Child = { id: 40, first_name: 'علي', last_name: 'السليطي', gender: 'male', phase: { id: 3, name: 'Grade 2' }, birth_date: '2017-04-02', archived: false };
+const saved: Child = { id: 40, first_name: 'علي', last_name: 'السليطي', gender: 'male', phase: { id: 3, name: 'Grade 2' }, birth_date: '2017-04-02', archived: false, lessons_taken: 0, hours_used: 0 };
 
 function renderForm(child: Child | null) {
   const onDone = vi.fn();

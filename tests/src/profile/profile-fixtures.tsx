@@ -106,7 +106,7 @@ function server(url: string, method: string): Reply {
   if (url.endsWith('/v1/instructor/documents')) return replies.documents;
   // The family's one child (the children section lists it).
   if (/\/v1\/children(\?|$)/.test(url) && method === 'GET') {
-    const child = { id: 31, first_name: 'سارة', last_name: 'أحمد', gender: 'female', phase: { id: 1, name: 'Primary' }, birth_date: null, archived: false };
+    const child = { id: 31, first_name: 'سارة', last_name: 'أحمد', gender: 'female', phase: { id: 1, name: 'Primary' }, birth_date: null, archived: false, lessons_taken: 2, hours_used: 1.5 };
     return { status: 200, json: { message: 'ok', data: [child] } };
   }
   if (url.endsWith('/v1/balance')) {

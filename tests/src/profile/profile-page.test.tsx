@@ -27,6 +27,8 @@ describe('ProfilePage — student', () => {
     expect(screen.getByLabelText('Last name')).toHaveProperty('value', 'الأنصاري');
     expect(screen.getByRole('radio', { name: 'Female' })).toHaveProperty('checked', true);
     await waitFor(() => expect(screen.getByLabelText('School phase')).toHaveProperty('value', '2'));
+    // Each child says what it has had of the family's hours.
+    expect((await screen.findByTestId('child-31-usage')).textContent).toBe('2 lessons taken · 1.5 hours used');
     const phone = screen.getByLabelText('Phone number');
     expect(phone).toHaveProperty('value', '+97455123456');
     expect(phone).toHaveProperty('readOnly', true);
