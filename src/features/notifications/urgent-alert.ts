@@ -1,6 +1,6 @@
-// The live alert for a new urgent request (issue 11): when a request is offered to this teacher over
+// The live alert for a new urgent request: when a request is offered to this teacher over
 // their private channel and it is urgent and still waiting, a toast says so (kept until closed, since
-// it expires soon) with a sound the teacher can turn off. The requests list refreshes itself
+// it expires soon), naming the child and school phase, with a sound the teacher can turn off. The requests list refreshes itself
 // (src/realtime/use-request-updates.ts); this only alerts. Loaded with the bell's live chunk.
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -16,6 +16,8 @@ interface Offered {
   type?: string;
   status?: string;
   subject?: { name?: string };
+  /** The child the lesson is for, as a teacher reads it: first name and school phase. */
+  child?: { first_name?: string; phase?: { name?: string } };
 }
 
 async function alertIfUrgent(id: number, i18n: I18n): Promise<void> {
@@ -23,10 +25,14 @@ async function alertIfUrgent(id: number, i18n: I18n): Promise<void> {
   const r = res.data;
   if (r?.type !== 'urgent' || r.status !== 'pending') return;
   const subject = r.subject?.name ?? '';
+  const child = r.child?.first_name;
+  const phase = r.child?.phase?.name ?? '';
   toast.show({
     severity: 'warn',
     summary: i18n._(msg`New urgent request`),
-    detail: i18n._(msg`${subject}: a student needs a session now. Open your requests to answer it.`),
+    detail: child
+      ? i18n._(msg`${subject}: ${child} (${phase}) needs a session now. Open your requests to answer it.`)
+      : i18n._(msg`${subject}: a student needs a session now. Open your requests to answer it.`),
     life: Infinity,
   });
   playUrgentTone();

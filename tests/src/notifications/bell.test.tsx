@@ -103,14 +103,14 @@ describe('NotificationBell', () => {
   });
 });
 
-describe('urgent request alert (issue 11)', () => {
+describe('urgent request alert', () => {
   it('shows a lasting toast for a new urgent offer still waiting, and nothing for a scheduled one', async () => {
     toast.clear();
     const live = fakeConnection();
     renderWithRouter(() => <NotificationBell userId={12} connect={live.connect} />, {
       route: (url) =>
         url.includes('requests/5')
-          ? { status: 200, json: { message: 'ok', data: { id: 5, type: 'urgent', status: 'pending', subject: { name: 'Mathematics' } } } }
+          ? { status: 200, json: { message: 'ok', data: { id: 5, type: 'urgent', status: 'pending', subject: { name: 'Mathematics' }, child: { id: 8, first_name: 'مريم', last_name: null, phase: { id: 2, name: 'Grade 2' } } } } }
           : url.includes('requests/6')
             ? { status: 200, json: { message: 'ok', data: { id: 6, type: 'schedule', status: 'pending', subject: { name: 'Physics' } } } }
             : { status: 200, json: { message: 'ok', data: { unread_count: 0 } } },
@@ -120,7 +120,8 @@ describe('urgent request alert (issue 11)', () => {
     live.emit('private-user-12', 'request.offered', { id: 5 });
     await waitFor(() => expect(toast.getSnapshot().map((m) => m.summary)).toEqual(['New urgent request']));
     const [alert] = toast.getSnapshot();
-    expect(alert?.detail).toContain('Mathematics');
+    // The teacher learns who the lesson is for: the child's first name and school phase.
+    expect(alert?.detail).toBe('Mathematics: مريم (Grade 2) needs a session now. Open your requests to answer it.');
     expect(alert?.life).toBe(Infinity);
     toast.clear();
   });
