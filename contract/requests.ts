@@ -13,14 +13,15 @@
 // packages screen), 409 `not_allowed` (the request machine refuses the action now, e.g. already approved
 // by another teacher). Every refusal body also carries `code`: one RequestErrorCode.
 //
-// Status values are the states of machines/request.machine.ts. The booking rules (`bookingProblem`)
-// are pure functions here so the booking machine shows the same message the server would answer.
+// Status values are the states of machines/request.machine.ts. The rule of when a teacher is free is
+// contract/availability.ts (in the teacher's own zone), and how a booking is paid contract/booking-cost.ts:
+// both are pure, so the booking machine shows the same answer the server gives.
 import { z } from 'zod';
 import { bookingCost, type CostBalance } from './booking-cost';
 import { childRefSchema } from './children';
 import { envelopeSchema } from './envelope';
 import { photoSchema } from './photos';
-import { TEACHER_UTC_OFFSET_MINUTES, pageMetaSchema, type BusySlot, type WorkingHour } from './teachers';
+import { pageMetaSchema } from './teachers';
 import {
   COMMENT_MAX_LENGTH,
   MAX_DURATION_HOURS,
@@ -30,8 +31,6 @@ import {
   REQUEST_STATUSES,
   REQUEST_ERROR,
   REQUEST_TYPES,
-  MIN_LEAD_MS,
-  type RequestType,
 } from './request-values';
 import { freeText, validationKeys } from './validation';
 
@@ -186,82 +185,6 @@ export const requestsResponseSchema = z.object({
 });
 export type RequestsResponse = z.infer<typeof requestsResponseSchema>;
 
-
-// ---- The booking rules, pure: the server enforces them, the booking machine shows them early. ----
-
-const MINUTE_MS = 60_000;
-const DAY_MINUTES = 24 * 60;
-
-function clockMinutes(hhmm: string): number {
-  const [h, m] = hhmm.split(':').map(Number);
-  return (h ?? 0) * 60 + (m ?? 0);
-}
-
-/**
- * Whether [start, start + duration) lies inside one of the teacher's weekly slots (wall-clock times in
- * Asia/Qatar). A session may cross midnight only when the slot of the next day starts at 00:00 and
- * the two slots touch; a slot never spans days itself.
- */
-export function withinWorkingHours(hours: readonly WorkingHour[], startsAt: Date, durationHours: number): boolean {
-  // Shift to Qatar wall-clock, then read it with UTC getters (no DST in Asia/Qatar).
-  const local = new Date(startsAt.getTime() + TEACHER_UTC_OFFSET_MINUTES * MINUTE_MS);
-  let day = local.getUTCDay();
-  let from = local.getUTCHours() * 60 + local.getUTCMinutes() + (local.getUTCSeconds() > 0 || local.getUTCMilliseconds() > 0 ? 1 : 0);
-  let left = durationHours * 60;
-  // Walk slot by slot: each step must start inside a slot of that day.
-  for (let guard = 0; guard < 8 && left > 0; guard++) {
-    const slot = hours.find((h) => h.day === day && clockMinutes(h.from) <= from && from < clockMinutes(h.to));
-    if (!slot) return false;
-    // 23:59 as an end means "until midnight" (time inputs cannot say 24:00).
-    const end = slot.to.startsWith('23:59') ? DAY_MINUTES : clockMinutes(slot.to);
-    const covered = end - from;
-    if (covered >= left) return true;
-    left -= covered;
-    if (end !== DAY_MINUTES) {
-      // A later slot of the same day that starts exactly where this one ends continues it.
-      from = end;
-      continue;
-    }
-    day = (day + 1) % 7;
-    from = 0;
-  }
-  return left <= 0;
-}
-
-/** Whether [start, end) overlaps any busy slot. */
-export function overlapsBusy(busy: readonly BusySlot[], startsAt: Date, endsAt: Date): boolean {
-  return busy.some((b) => new Date(b.starts_at).getTime() < endsAt.getTime() && startsAt.getTime() < new Date(b.ends_at).getTime());
-}
-
-export interface BookingDraft {
-  type: RequestType;
-  /** Scheduled start; ignored for urgent (it starts at `now`). */
-  startsAt: Date | null;
-  durationHours: number;
-}
-
-export interface TeacherAvailability {
-  working_hours: readonly WorkingHour[];
-  busy: readonly BusySlot[];
-}
-
-/**
- * The first rule of booking the draft breaks at `now`, or null: duration 1–6 whole hours, a scheduled
- * start at least an hour ahead, inside the teacher's working hours and free of their approved sessions.
- * (Subject and funds are checked separately: they need the teacher's subjects and the balance.)
- */
-export function bookingProblem(draft: BookingDraft, teacher: TeacherAvailability, now: Date): RequestErrorCode | null {
-  if (!Number.isInteger(draft.durationHours) || draft.durationHours < MIN_DURATION_HOURS || draft.durationHours > MAX_DURATION_HOURS) {
-    return REQUEST_ERROR.durationRange;
-  }
-  const startsAt = draft.type === 'urgent' ? now : draft.startsAt;
-  if (!startsAt) return REQUEST_ERROR.scheduleTooSoon;
-  if (draft.type === 'schedule' && startsAt.getTime() < now.getTime() + MIN_LEAD_MS) return REQUEST_ERROR.scheduleTooSoon;
-  if (!withinWorkingHours(teacher.working_hours, startsAt, draft.durationHours)) return REQUEST_ERROR.outsideWorkingHours;
-  const endsAt = new Date(startsAt.getTime() + draft.durationHours * 60 * MINUTE_MS);
-  if (overlapsBusy(teacher.busy, startsAt, endsAt)) return REQUEST_ERROR.teacherBusy;
-  return null;
-}
 
 /** Whether the student can pay `durationHours`: package minutes, or the free trial for a short session. */
 export function canPay(durationHours: number, balance: CostBalance): boolean {
