@@ -185,9 +185,19 @@ test('both join and see each other, one drops and comes back, and the session en
   expect(studentEvents).toEqual(expect.arrayContaining(['joined', 'reconnecting', 'reconnected']));
   expect(attendance.participants.find((p) => p.role === 'teacher')!.events.map((e) => e.type)).toContain('joined');
 
-  // The session details show it finished.
-  await student.page.getByTestId('session-details-link').click();
+  // The family's end screen continues the lesson (Arabic): it rates in place, then "book the same time
+  // next week" opens the teacher's booking on its review; the session details keep the rating.
+  await expect(student.page.getByTestId('ended-summary')).toBeVisible();
+  await student.page.locator('.rating-star-input[value="5"]').check();
+  await student.page.getByRole('button', { name: tr('ar', 'Send rating') }).click();
+  await expect(student.page.getByTestId('rating-given')).toBeVisible();
+  const detailsHref = await student.page.getByTestId('session-details-link').getAttribute('href');
+  await student.page.getByTestId('book-next-week').click();
+  await expect(student.page).toHaveURL(/\/teachers\/\d+$/);
+  await expect(student.page.locator('.booking-review')).toBeVisible();
+  await student.page.goto(detailsHref!);
   await expect(student.page).toHaveURL(new RegExp(`/session-details/${world.requestId}$`));
+  await expect(student.page.getByTestId('rating-given')).toBeVisible();
   await student.context.close();
   await teacher.context.close();
 });

@@ -3,7 +3,7 @@
 // to the same step with everything chosen. A request in flight comes back as the review it came from
 // (whether it arrived is for the requests screen to show, never a silent second submit).
 import type { SnapshotFrom } from 'xstate';
-import { emptyFields, type BookingChild } from './fields';
+import { emptyFields, type BookingChild, type BookingFields } from './fields';
 import { BOOKING_STATES, bookingMachine, type BookingContext, type BookingState } from './machine';
 
 export type BookingMachine = typeof bookingMachine;
@@ -20,6 +20,28 @@ export function persistBooking(snapshot: BookingSnapshot): PersistedBooking | nu
   // A finished booking is not restored.
   if (value === 'submitted') return null;
   return { value: value === 'submitting' || value === 'validating' ? 'review' : value, context: snapshot.context };
+}
+
+/**
+ * A booking that opens on its review with everything chosen — "book the same time next week" at the end
+ * of a lesson. Restored like any saved draft: the machine checks the time against the teacher's free
+ * starts at confirm and sends the family back to the calendar, with the reason, when it is taken.
+ */
+export function reviewDraft(teacherId: number, fields: Pick<BookingFields, 'childId' | 'subjectId' | 'startsAt' | 'durationHours'>): PersistedBooking {
+  return {
+    value: 'review',
+    context: {
+      teacherId,
+      fields: { ...emptyFields(), ...fields, type: 'schedule' },
+      fieldErrors: {},
+      formError: null,
+      checkedAt: null,
+      requestId: null,
+      teacher: null,
+      balance: null,
+      children: null,
+    },
+  };
 }
 
 /**

@@ -4,7 +4,7 @@
 // "just taken" by the caller's query client. A refusal is rethrown as it is: the
 // client's ApiError is a FailureError, which the machine reads with contract/failure.ts `toFailure`.
 import { fromPromise } from 'xstate';
-import { bookingMachine, type BookingRequest } from '../../machines/booking.machine';
+import { bookingMachine, reviewDraft, type BookingFields, type BookingRequest } from '../../machines/booking.machine';
 
 export interface BookingEffects {
   createRequest: (body: BookingRequest) => Promise<{ id: number }>;
@@ -48,5 +48,25 @@ export function forgetBookingReturn(): void {
     sessionStorage.removeItem(RETURN_KEY);
   } catch {
     // Nothing kept, nothing to forget.
+  }
+}
+
+/** Where a family's booking draft with one teacher is kept (sessionStorage): two families sharing a tab never see each other's. */
+export const bookingStorageKey = (studentKey: string, teacherId: number) => `noor.booking.${studentKey}.${teacherId}`;
+
+/**
+ * "Book the same time next week": the teacher's booking opens on its review with the child, subject,
+ * duration and start chosen (the draft the booking page restores). False when storage is unavailable.
+ */
+export function seedBookingReview(
+  studentKey: string,
+  teacherId: number,
+  fields: Pick<BookingFields, 'childId' | 'subjectId' | 'startsAt' | 'durationHours'>,
+): boolean {
+  try {
+    sessionStorage.setItem(bookingStorageKey(studentKey, teacherId), JSON.stringify(reviewDraft(teacherId, fields)));
+    return true;
+  } catch {
+    return false;
   }
 }

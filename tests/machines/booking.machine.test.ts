@@ -5,7 +5,7 @@
 // alone: ./booking.rules.test.ts.
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { bookingMachine, persistBooking, restoreBooking } from '../../machines/booking.machine';
+import { bookingMachine, persistBooking, restoreBooking, reviewDraft } from '../../machines/booking.machine';
 import { at, iso, now, reject, start, teacher, walk } from './booking-bench';
 
 describe('booking machine with fakes', () => {
@@ -132,5 +132,27 @@ describe('booking machine with fakes', () => {
     sending.send({ type: 'booking.submit', now });
     const failed = await waitFor(sending, (s) => s.value === 'failed');
     expect(failed.context.fields.subjectId).toBe('3');
+  });
+
+  it('a review draft ("the same time next week") opens on the review and books that time, or sends back to the calendar when it is taken', async () => {
+    const fields = { childId: '7', subjectId: '3', startsAt: iso(12), durationHours: 1 };
+    const children = [{ id: 7, firstName: 'مريم' }, { id: 8, firstName: 'علي' }];
+    expect(restoreBooking(JSON.parse(JSON.stringify(reviewDraft(9, fields))), 10, children)).toBeNull();
+    const run = (slots: string[], createRequest = vi.fn(async () => ({ id: 90 }))) => {
+      const snapshot = restoreBooking(JSON.parse(JSON.stringify(reviewDraft(9, fields))), 9, children)!;
+      const actor = createActor(bookingMachine.provide({ actors: { createRequest: fromPromise(createRequest) } }), { snapshot, input: { teacherId: 9 } }).start();
+      expect(actor.getSnapshot().value).toBe('review');
+      actor.send({ type: 'teacher.loaded', teacher: { ...teacher, slots } });
+      actor.send({ type: 'balance.loaded', balance: { minutes_remaining: 600, free_trial_available: false } });
+      actor.send({ type: 'booking.submit', now });
+      return { actor, createRequest };
+    };
+    const free = run(teacher.slots!);
+    expect((await waitFor(free.actor, (s) => s.status === 'done')).context.requestId).toBe(90);
+    expect(free.createRequest).toHaveBeenCalledWith(expect.objectContaining({ input: expect.objectContaining({ child_id: 7, subject_id: 3, starts_at: iso(12) }) }));
+    const taken = run([iso(11), iso(17)]);
+    expect(taken.actor.getSnapshot().value).toBe('slot');
+    expect(taken.actor.getSnapshot().context.fieldErrors.starts_at).toBeDefined();
+    expect(taken.createRequest).not.toHaveBeenCalled();
   });
 });

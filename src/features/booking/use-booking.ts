@@ -9,12 +9,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { TeacherDetail } from '../../../contract/teachers';
 import { persistBooking, restoreBooking, type BookingBalance, type BookingChild, type BookingRequest } from '../../../machines/booking.machine';
-import { bookingLogic, rememberBookingReturn } from '../../app/booking';
+import { bookingLogic, bookingStorageKey, rememberBookingReturn } from '../../app/booking';
 import { availabilityKeys, availabilityQuery, createBookingRequest } from './booking-api';
 import { useWatchedActor } from '../../app/watch';
 
-/** Per family and teacher: two families sharing a tablet (and a tab) never see each other's draft. */
-export const bookingStorageKey = (studentKey: string, teacherId: number) => `noor.booking.${studentKey}.${teacherId}`;
 
 /**
  * The child a family last booked with a teacher, kept in localStorage (it outlives the tab: the next

@@ -1,19 +1,41 @@
-// Left or time up: the link to the session details, and joining again while the window is open.
-import { Link } from '@tanstack/react-router';
+// The end of a live session, where the lesson continues: what was taught (subject, teacher, the child,
+// its length), for the family the rating in place and "book the same time next week" (the teacher's
+// booking opens on its review with that time), for both the session details and — while the window is
+// open — joining again. Left early: the same, without the booking offer until the lesson is over.
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { Trans } from '@lingui/react/macro';
-import { selectCanRejoin, selectEndReason, selectRequestId } from '../../../machines/live-session.machine';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { selectCanRejoin, selectEndReason, selectRequestId, selectRole } from '../../../machines/live-session.machine';
+import { actionsAt, requestQuery, type RequestDetail } from '../../api/requests';
 import type { LiveSessionActor } from '../../app/live-session';
+import { seedBookingReview } from '../../app/booking';
+import { ForChild } from '../../domain/child-label';
+import { LessonRating } from '../../domain/lesson-rating';
+import type { LessonParty } from '../../domain/viewer';
 import { Button } from '../../ui/button';
 import { Notice } from './notice';
 
-export function EndedNotice({ actor }: { actor: LiveSessionActor }) {
+const WEEK_MS = 7 * 24 * 3_600_000;
+
+export function EndedNotice({ actor, viewerId }: { actor: LiveSessionActor; viewerId: number | null }) {
+  const { i18n } = useLingui();
+  // The side comes with the session's grant; the account id keys the booking draft as the booking page does.
+  const viewer: LessonParty = { id: viewerId, role: useSelector(actor, selectRole) };
   const timeUp = useSelector(actor, selectEndReason) === 'timeUp';
   const requestId = useSelector(actor, selectRequestId);
   const canRejoin = useSelector(actor, selectCanRejoin);
+  const request = useQuery({ ...requestQuery(requestId ?? 0, i18n.locale), enabled: requestId !== null });
+  const detail = request.data;
+  // What may be done is judged at the moment the end screen appeared (rating stays open for days).
+  const [shownAt] = useState(() => Date.now());
   return (
     <Notice testId="session-ended" heading={timeUp ? <Trans>The session has ended</Trans> : <Trans>You left the session</Trans>}>
+      {detail ? <LessonSummary detail={detail} viewer={viewer} /> : null}
+      {detail ? <LessonRating detail={detail} actions={actionsAt(detail, viewer.role, shownAt)} side={viewer.role} /> : null}
       <div className="live-session-actions">
+        {detail && viewer.role === 'student' && (timeUp || detail.status === 'finished') ? <BookNextWeek detail={detail} viewer={viewer} /> : null}
         {requestId !== null ? (
           <Link to="/session-details/$requestId" params={{ requestId: String(requestId) }} data-testid="session-details-link">
             <Trans>Session details</Trans>
@@ -26,5 +48,47 @@ export function EndedNotice({ actor }: { actor: LiveSessionActor }) {
         ) : null}
       </div>
     </Notice>
+  );
+}
+
+/** "Mathematics with هدى — 1 hour", and the child it was for. */
+function LessonSummary({ detail, viewer }: { detail: RequestDetail; viewer: LessonParty }) {
+  const subject = detail.subject.name;
+  const teacher = detail.teacher.first_name;
+  const hours = detail.duration_hours;
+  return (
+    <div className="live-ended-summary" data-testid="ended-summary">
+      <p>
+        {viewer.role === 'student' ? (
+          <Trans>
+            {subject} with <bdi>{teacher}</bdi>
+          </Trans>
+        ) : (
+          subject
+        )}
+        {' — '}
+        <Plural value={hours} one="# hour" other="# hours" />
+      </p>
+      {detail.child ? <ForChild child={detail.child} side={viewer.role === 'teacher' ? 'teacher' : 'student'} as="line" /> : null}
+    </div>
+  );
+}
+
+/** The same teacher, subject, child and length, one week after this lesson's start: straight to the review. */
+function BookNextWeek({ detail, viewer }: { detail: RequestDetail; viewer: LessonParty }) {
+  const navigate = useNavigate();
+  const book = () => {
+    seedBookingReview(String(viewer.id ?? 'family'), detail.teacher.id, {
+      childId: detail.child ? String(detail.child.id) : '',
+      subjectId: String(detail.subject.id),
+      startsAt: new Date(Date.parse(detail.starts_at) + WEEK_MS).toISOString(),
+      durationHours: detail.duration_hours,
+    });
+    void navigate({ to: '/teachers/$id', params: { id: String(detail.teacher.id) } });
+  };
+  return (
+    <Button onClick={book} data-testid="book-next-week">
+      <Trans>Book the same time next week</Trans>
+    </Button>
   );
 }

@@ -21,11 +21,13 @@ import { useWatchedActor } from '../../app/watch';
 
 export interface LiveSessionScreenProps {
   channelName: string;
+  /** The signed-in account (the booking the end screen offers is kept under it); null when unknown. */
+  viewerId?: number | null;
   /** Tests give a fake API; the app uses the real one. */
   api?: SessionApi;
 }
 
-const NOTICES: Record<Exclude<Step, 'session'>, (actor: LiveSessionActor) => ReactNode> = {
+const NOTICES: Record<Exclude<Step, 'session'>, (actor: LiveSessionActor, viewerId: number | null) => ReactNode> = {
   checking: () => (
     <Notice heading={<Trans>Checking your camera and microphone…</Trans>}>
       <Spinner />
@@ -39,10 +41,10 @@ const NOTICES: Record<Exclude<Step, 'session'>, (actor: LiveSessionActor) => Rea
   denied: (actor) => <DeniedNotice actor={actor} />,
   tokenFailed: (actor) => <TokenRefusedNotice actor={actor} />,
   failed: (actor) => <FailedNotice actor={actor} />,
-  ended: (actor) => <EndedNotice actor={actor} />,
+  ended: (actor, viewerId) => <EndedNotice actor={actor} viewerId={viewerId} />,
 };
 
-export function LiveSessionScreen({ channelName, api }: LiveSessionScreenProps) {
+export function LiveSessionScreen({ channelName, viewerId = null, api }: LiveSessionScreenProps) {
   const sessionApi = useMemo(() => api ?? createSessionApi(), [api]);
   const store = useMemo(() => createRtcStore(), []);
   const logic = useMemo(() => liveSessionLogic(sessionApi, store), [sessionApi, store]);
@@ -57,7 +59,7 @@ export function LiveSessionScreen({ channelName, api }: LiveSessionScreenProps) 
         <CallView actor={actor} store={store} api={sessionApi} channelName={channelName} />
       ) : (
         // A new step is a new notice, whose heading takes the focus.
-        <Fragment key={step}>{NOTICES[step](actor)}</Fragment>
+        <Fragment key={step}>{NOTICES[step](actor, viewerId)}</Fragment>
       )}
     </section>
   );

@@ -14,11 +14,11 @@ import { Button } from '../../ui/button';
 import { BookAnotherTeacher, RequestActions } from '../../domain/request-actions';
 import { Avatar } from '../../domain/avatar';
 import { ForChild } from '../../domain/child-label';
+import { LessonRating } from '../../domain/lesson-rating';
 import { formatSessionTime, RequestStatusBadge, requestActionTexts, requestTypeTexts } from '../../domain/request-status';
 import { ZonedTime } from '../../domain/zoned-time';
 import { Spinner } from '../../ui/spinner';
 import { AttendancePanel } from './attendance';
-import { RatingForm } from './rating-form';
 import { StatusTimeline } from './status-timeline';
 import { Fact } from '../../ui/fact';
 
@@ -82,7 +82,6 @@ function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role:
   const actions = actionsAt(detail, role, now);
   const person = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`.trim();
   const hours = detail.duration_hours;
-  const rating = detail.evaluation?.rating ?? 0;
   const joinOpens = formatSessionTime(detail.deadlines.join_opens_at, i18n.locale, timeZone);
 
   return (
@@ -159,19 +158,7 @@ function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role:
 
       <StatusTimeline detail={detail} now={now} role={role} timeZone={timeZone} />
 
-      {detail.evaluation ? (
-        <section className="rating-given" aria-labelledby="rating-given-title">
-          <h2 id="rating-given-title">
-            <Trans>Rating</Trans>
-          </h2>
-          <p data-testid="rating-given">
-            <span aria-hidden="true">{'★'.repeat(rating)}</span> <Plural value={rating} one="# star out of 5" other="# stars out of 5" />
-          </p>
-          {detail.evaluation.comment ? <p>{detail.evaluation.comment}</p> : null}
-        </section>
-      ) : role === 'student' && actions.includes('rate') ? (
-        <RatingForm requestId={detail.id} />
-      ) : null}
+      <LessonRating detail={detail} actions={actions} side={role} />
     </>
   );
 }

@@ -6,7 +6,7 @@
 // coming back as it was (sessionStorage). The calendar itself: ./booking-calendar.test.tsx.
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { bookingStorageKey } from '../../../src/features/booking/use-booking';
+import { bookingStorageKey } from '../../../src/app/booking';
 import { toast } from '../../../src/ui/toast-store';
 import { cells, next, posts, renderForm, resetSceneAroundEach, scene, toReview, toSlots } from './booking-harness';
 

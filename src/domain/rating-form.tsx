@@ -4,13 +4,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { COMMENT_MAX_LENGTH } from '../../../contract/requests';
-import { isApiError } from '../../api/api-error';
-import { rateRequest, refreshAfterRequestChange, requestsKeys } from '../../api/requests';
-import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
-import { TextArea } from '../../ui/text-area';
-import { toast } from '../../ui/toast-store';
+import { COMMENT_MAX_LENGTH } from '../../contract/requests';
+import { isApiError } from '../api/api-error';
+import { rateRequest, refreshAfterRequestChange, requestsKeys } from '../api/requests';
+import { Button } from '../ui/button';
+import { Field } from '../ui/field';
+import { TextArea } from '../ui/text-area';
+import { toast } from '../ui/toast-store';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
