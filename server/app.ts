@@ -27,6 +27,7 @@ import { packagesModule } from './modules/packages';
 import { phasesRoutes } from './modules/phases/routes';
 import { PHOTO_UPLOAD_PATHS, photoRoutes } from './modules/photos';
 import { childrenRoutes } from './modules/children';
+import { reportsRoutes } from './modules/reports';
 import { requestsRoutes } from './modules/requests';
 import { settingsRoutes } from './modules/settings/routes';
 import { subjectsRoutes } from './modules/subjects/routes';
@@ -214,6 +215,7 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   v1.route('/', availabilityRoutes({ now: requestsNow }));
   v1.route('/', childrenRoutes({ auth: auth.middleware, now: requestsNow }));
   v1.route('/', requestsRoutes({ auth: auth.middleware, publisher: realtime?.publisher, log, now: requestsNow }));
+  v1.route('/', reportsRoutes({ auth: auth.middleware, now: requestsNow }));
   app.route('/api/v1', v1);
   if (admin) {
     const api = adminApi({ ...admin, trustProxy: authOptions?.trustProxy ?? false, storage: auth.storage, publisher: realtime?.publisher });

@@ -2,6 +2,7 @@
 // The client localizes its UI with Lingui; whatever the server says arrives already translated.
 import type { AuthValidationKey } from '../contract/auth';
 import type { ProfileValidationKey } from '../contract/profile';
+import type { ReportValidationKey } from '../contract/reports';
 import type { RequestErrorCode } from '../contract/requests';
 import type { ValidationKey } from '../contract/validation';
 
@@ -28,7 +29,8 @@ export function pickLocale(header: string | null | undefined): Locale {
 type Table = Record<string, { ar: string; en: string }>;
 
 // Validation texts follow the spec's wording (§5) where it gives one.
-const validation: Record<ValidationKey | AuthValidationKey | ProfileValidationKey | RequestErrorCode, { ar: string; en: string }> = {
+const validation: Record<ValidationKey | AuthValidationKey | ProfileValidationKey | RequestErrorCode | ReportValidationKey, { ar: string; en: string }> = {
+  ayah_range: { ar: 'الآيات خارج السورة: اختر من آية إلى آية ضمن عدد آياتها', en: 'These verses are not in the surah: choose a range within its verses' },
   required: { ar: 'هذا الحقل مطلوب', en: 'This field is required' },
   invalid: { ar: 'القيمة المدخلة غير صالحة', en: 'This value is not valid' },
   invalid_email: { ar: 'صيغة البريد الإلكتروني غير صحيحة', en: 'Invalid email format' },
@@ -314,6 +316,11 @@ const messages = {
   session_not_over_yet: { ar: 'لم ينتهِ وقت الحصة بعد', en: 'The session time is not over yet' },
   session_too_many_events: { ar: 'طلبات كثيرة لهذه الحصة، حاول بعد قليل', en: 'Too many updates for this session; try again shortly' },
   session_ended: { ar: 'انتهت الحصة، شكراً لك', en: 'The session has ended. Thank you' },
+  // Lesson reports.
+  report_saved: { ar: 'تم حفظ تقرير الحصة', en: 'The lesson report was saved' },
+  report_not_yet: { ar: 'يُكتب التقرير بعد انتهاء الحصة', en: 'The report is written once the session is over' },
+  report_final: { ar: 'مضت مدة تعديل هذا التقرير، فلم يعد يتغير', en: 'The time to change this report is over; it is final' },
+  report_teachers_only: { ar: 'يكتب التقرير معلم الحصة', en: 'The report is written by the session’s teacher' },
 } satisfies Table;
 
 export type MessageKey = keyof typeof messages;

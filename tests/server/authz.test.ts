@@ -165,6 +165,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/v1/requests/:id/reject':              { url: (f) => `/api/v1/requests/${f.pending}/reject`, body: () => ({}), expect: [401, 409, 404, 200, 404, 404, 401, 401, 401, 401] },
   'POST /api/v1/requests/:id/cancel':              { url: (f) => `/api/v1/requests/${f.pending}/cancel`,                    expect: [401, 200, 404, 409, 404, 404, 401, 401, 401, 401] },
   'POST /api/v1/requests/:id/evaluation':          { url: (f) => `/api/v1/requests/${f.approved}/evaluation`, body: () => ({ rating: 5 }), expect: [401, 409, 404, 409, 404, 404, 401, 401, 401, 401] },
+  'GET /api/v1/requests/:id/report':              { url: (f) => `/api/v1/requests/${f.approved}/report`,                   expect: [401, 200, 404, 200, 404, 404, 401, 401, 401, 401] },
+  'PUT /api/v1/requests/:id/report':              { url: (f) => `/api/v1/requests/${f.approved}/report`, body: () => ({ covered: 'حفظ' }), expect: [401, 403, 404, 409, 404, 404, 401, 401, 401, 401] },
   //                                                                                       anon  A    B    T    T2   TR   cli  rev  sup  adm
   'POST /api/admin/auth/login':                    { url: () => '/api/admin/auth/login', body: () => ({}),                 expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
   'POST /api/admin/auth/enrol':                    { url: () => '/api/admin/auth/enrol', body: () => ({}),                 expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },

@@ -78,6 +78,8 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'GET /api/v1/requests/:id': { as: 'studentA' },
   'POST /api/v1/requests/:id/approve': { as: 'teacher' },
   'POST /api/v1/requests/:id/reject': { as: 'teacher', fields: ['reason'] },
+  'GET /api/v1/requests/:id/report': { as: 'teacher' },
+  'PUT /api/v1/requests/:id/report': { as: 'teacher', fields: ['covered', 'homework', 'note', 'quran'] },
   'POST /api/v1/requests/:id/cancel': { as: 'studentA' },
   'POST /api/v1/requests/:id/evaluation': { as: 'studentA', fields: ['rating', 'comment'] },
   'POST /api/admin/auth/login': { as: 'anonymous', fields: ['email', 'password', 'code'] },

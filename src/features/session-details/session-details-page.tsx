@@ -19,6 +19,7 @@ import { formatSessionTime, RequestStatusBadge, requestActionTexts, requestTypeT
 import { ZonedTime } from '../../domain/zoned-time';
 import { Spinner } from '../../ui/spinner';
 import { AttendancePanel } from './attendance';
+import { LessonReportSection, lessonIsOver } from './lesson-report';
 import { StatusTimeline } from './status-timeline';
 import { Fact } from '../../ui/fact';
 
@@ -159,6 +160,7 @@ function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role:
       <StatusTimeline detail={detail} now={now} role={role} timeZone={timeZone} />
 
       <LessonRating detail={detail} actions={actions} side={role} />
+      {lessonIsOver(detail, now) ? <LessonReportSection detail={detail} role={role} /> : null}
     </>
   );
 }

@@ -27,7 +27,7 @@ describe('watchRequestUpdates', () => {
     expect(realtime.subscriptions()).toEqual([]);
   });
 
-  it('the subscription taking effect, an event or a reconnect invalidates the requests, the balance and the teachers', async () => {
+  it('the subscription taking effect, an event or a reconnect invalidates the requests, the balance, the children's usage and the teachers', async () => {
     const realtime = fakeRealtime();
     const queryClient = new QueryClient();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
@@ -37,7 +37,7 @@ describe('watchRequestUpdates', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['requests'] });
     invalidate.mockClear();
     realtime.fire('private-user-5', 'request.updated', { id: 1, status: 'approved' });
-    expect(invalidate.mock.calls.map((c) => c[0]?.queryKey)).toEqual([['requests'], ['packages', 'balance'], ['teachers']]);
+    expect(invalidate.mock.calls.map((c) => c[0]?.queryKey)).toEqual([['requests'], ['packages', 'balance'], ['children'], ['teachers']]);
     invalidate.mockClear();
     realtime.reconnect();
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['requests'] });

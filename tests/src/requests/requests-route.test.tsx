@@ -17,6 +17,8 @@ const child = (id: number, first_name: string, archived = false) => ({
   phase: { id: 2, name: 'الصف الثاني' },
   birth_date: null,
   archived,
+  lessons_taken: 0,
+  hours_used: 0,
 });
 
 function stub(children: unknown[] = []) {

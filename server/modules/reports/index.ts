@@ -1,0 +1,2 @@
+// Lesson reports: the routes for app.ts.
+export { reportsRoutes } from './routes';

@@ -1,0 +1,33 @@
+// The lesson-report routes (contract/reports.ts) under a request: GET for its readers, PUT for its teacher.
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { reportInputSchema } from '../../../contract/reports';
+import type { AppEnv } from '../../http/context';
+import { ApiFailure } from '../../http/errors';
+import { ok } from '../../http/respond';
+import { jsonBody } from '../../http/validate';
+import { requireCaller } from '../auth/caller';
+import type { AuthMiddleware } from '../auth/middleware';
+import { getReport, saveReport } from './service';
+
+const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+
+function requestId(c: Context<AppEnv>): number {
+  const parsed = idParam.safeParse(c.req.param('id'));
+  if (!parsed.success) throw new ApiFailure(404, 'request_not_found');
+  return parsed.data;
+}
+
+export function reportsRoutes({ auth, now }: { auth: AuthMiddleware; now: () => Date }) {
+  return new Hono<AppEnv>()
+    .get('/requests/:id/report', auth.requireUser, async (c) => {
+      const caller = requireCaller(c);
+      return ok(c, await getReport(c.get('db'), requestId(c), caller, c.get('locale'), now()));
+    })
+    .put('/requests/:id/report', auth.requireUser, async (c) => {
+      const caller = requireCaller(c);
+      const id = requestId(c);
+      const body = await jsonBody(c, reportInputSchema);
+      return ok(c, await saveReport(c.get('db'), id, caller, body, c.get('locale'), now()), 'report_saved');
+    });
+}
