@@ -17,6 +17,7 @@ export const NOTIFICATION_TYPES = [
   'teacher_approved',
   'teacher_rejected',
   'teacher_suspended',
+  'lesson_report_written',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -26,7 +27,7 @@ export type LinkKind = (typeof LINK_KINDS)[number];
 
 /**
  * Parameters by type (all optional on the wire so an older row never breaks the list):
- * request_* and session_reminder_*: request_id, subject, other_name (the other party's name), starts_at (ISO), child;
+ * request_*, session_reminder_* and lesson_report_written: request_id, subject, other_name (the other party's name), starts_at (ISO), child;
  * payment_*: order_id, package_name_ar, package_name_en, hours; teacher_rejected / teacher_suspended / request_rejected: reason.
  */
 export const notificationParamsSchema = z.object({

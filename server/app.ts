@@ -215,7 +215,7 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   v1.route('/', availabilityRoutes({ now: requestsNow }));
   v1.route('/', childrenRoutes({ auth: auth.middleware, now: requestsNow }));
   v1.route('/', requestsRoutes({ auth: auth.middleware, publisher: realtime?.publisher, log, now: requestsNow }));
-  v1.route('/', reportsRoutes({ auth: auth.middleware, now: requestsNow }));
+  v1.route('/', reportsRoutes({ auth: auth.middleware, publisher: realtime?.publisher, now: requestsNow }));
   app.route('/api/v1', v1);
   if (admin) {
     const api = adminApi({ ...admin, trustProxy: authOptions?.trustProxy ?? false, storage: auth.storage, publisher: realtime?.publisher });

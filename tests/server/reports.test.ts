@@ -65,6 +65,14 @@ describe('lesson reports', () => {
     // The teacher changes it inside the window; after it, the report is final.
     const changed = await call(teacher, 'PUT', id, { ...quranReport, homework: 'مراجعة سورة الملك', quran: [] });
     expect(lessonReportResponseSchema.parse(await changed.json()).data).toMatchObject({ homework: 'مراجعة سورة الملك', quran: [] });
+    // The family was told once, linking to the lesson, though the report was saved twice.
+    const notes = (await (await ctx.as(family).get('/api/v1/notifications')).json()) as {
+      data: Array<{ type: string; params: { request_id?: number; other_name?: string }; link: { kind: string; id: number | null } }>;
+    };
+    const told = notes.data.filter((n) => n.type === 'lesson_report_written');
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ params: { request_id: id }, link: { kind: 'request', id } });
+    expect(told[0]!.params.other_name).toContain('هدى');
     ctx.clock.now = new Date(ctx.clock.now.getTime() + REPORT_EDIT_DAYS * 24 * HOUR);
     expect((await call(teacher, 'PUT', id, quranReport)).status).toBe(409);
     const final = lessonReportResponseSchema.parse(await (await call(teacher, 'GET', id)).json()).data!;

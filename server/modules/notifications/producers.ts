@@ -89,6 +89,47 @@ export interface RequestChangeNotice {
   offeredTo: number[];
 }
 
+/** What a notification about a request names: its time, subject, both parties and the child. */
+async function requestInfo(q: Queryable, id: number) {
+  return q.one<{
+    starts_at: Date;
+    subject_ar: string | null;
+    subject_en: string | null;
+    student_name: string;
+    teacher_name: string;
+    reject_reason: string | null;
+  } & ChildColumns>(
+    `SELECT r.starts_at, r.reject_reason, r.child_id, ${CHILD_COLUMNS}, s.name_ar AS subject_ar, s.name_en AS subject_en,
+          concat_ws(' ', st.first_name, st.second_name, st.last_name) AS student_name,
+          concat_ws(' ', te.first_name, te.second_name, te.last_name) AS teacher_name
+     FROM requests r JOIN users st ON st.id = r.student_id JOIN users te ON te.id = r.teacher_id ${CHILD_JOINS}
+     LEFT JOIN subjects s ON s.id = r.subject_id
+    WHERE r.id = $1`,
+    [id],
+  );
+}
+
+/** A teacher wrote a lesson's report: tells the family, once per lesson (later changes notify nothing). */
+export async function notifyLessonReport(q: Queryable, publisher: Publisher | undefined, lesson: { id: number; studentId: number }): Promise<void> {
+  await safely('report', async () => {
+    const info = await requestInfo(q, lesson.id);
+    if (!info) return;
+    await notify(q, publisher, {
+      userId: lesson.studentId,
+      type: 'lesson_report_written',
+      params: {
+        request_id: lesson.id,
+        starts_at: info.starts_at.toISOString(),
+        other_name: info.teacher_name,
+        child: childRefOf(info, 'family', 'ar'),
+        ...(info.subject_ar ? { subject_ar: info.subject_ar } : {}),
+        ...(info.subject_en ? { subject_en: info.subject_en } : {}),
+      },
+      dedupeKey: `report:${lesson.id}`,
+    });
+  });
+}
+
 const REQUEST_TYPES = {
   approved: 'request_approved',
   rejected: 'request_rejected',
@@ -118,22 +159,7 @@ export async function notifyRequestChange(
     recipients = change.status === 'canceled' ? [change.teacherId] : [change.studentId];
   }
   await safely('request', async () => {
-    const info = await q.one<{
-      starts_at: Date;
-      subject_ar: string | null;
-      subject_en: string | null;
-      student_name: string;
-      teacher_name: string;
-      reject_reason: string | null;
-    } & ChildColumns>(
-      `SELECT r.starts_at, r.reject_reason, r.child_id, ${CHILD_COLUMNS}, s.name_ar AS subject_ar, s.name_en AS subject_en,
-            concat_ws(' ', st.first_name, st.second_name, st.last_name) AS student_name,
-            concat_ws(' ', te.first_name, te.second_name, te.last_name) AS teacher_name
-       FROM requests r JOIN users st ON st.id = r.student_id JOIN users te ON te.id = r.teacher_id ${CHILD_JOINS}
-       LEFT JOIN subjects s ON s.id = r.subject_id
-      WHERE r.id = $1`,
-      [change.id],
-    );
+    const info = await requestInfo(q, change.id);
     if (!info) return;
     // One statement for every recipient (a broadcast offers to up to 50 teachers).
     await notifyMany(

@@ -93,6 +93,10 @@ function words(input: EmailInput): Words {
       return ar
         ? { subject: 'تم إيقاف حسابك', lines: ['تم إيقاف حسابك مؤقتًا.', ...reason] }
         : { subject: 'Your account is suspended', lines: ['Your account was suspended.', ...reason] };
+    case 'lesson_report_written':
+      return ar
+        ? { subject: 'تقرير الحصة جاهز', lines: [`كتب ${other} تقرير درس ${subject}: ما تناولته الحصة والواجب.`, at] }
+        : { subject: 'Your lesson report is ready', lines: [`${other} wrote the report of the ${subject} lesson: what was covered and the homework.`, at] };
   }
 }
 

@@ -7,6 +7,7 @@ import { ApiFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
 import { jsonBody } from '../../http/validate';
 import { requireCaller } from '../auth/caller';
+import type { Publisher } from '../../realtime/publisher';
 import type { AuthMiddleware } from '../auth/middleware';
 import { getReport, saveReport } from './service';
 
@@ -18,7 +19,7 @@ function requestId(c: Context<AppEnv>): number {
   return parsed.data;
 }
 
-export function reportsRoutes({ auth, now }: { auth: AuthMiddleware; now: () => Date }) {
+export function reportsRoutes({ auth, publisher, now }: { auth: AuthMiddleware; publisher: Publisher | undefined; now: () => Date }) {
   return new Hono<AppEnv>()
     .get('/requests/:id/report', auth.requireUser, async (c) => {
       const caller = requireCaller(c);
@@ -28,6 +29,6 @@ export function reportsRoutes({ auth, now }: { auth: AuthMiddleware; now: () => 
       const caller = requireCaller(c);
       const id = requestId(c);
       const body = await jsonBody(c, reportInputSchema);
-      return ok(c, await saveReport(c.get('db'), id, caller, body, c.get('locale'), now()), 'report_saved');
+      return ok(c, await saveReport(c.get('db'), id, caller, body, c.get('locale'), now(), publisher), 'report_saved');
     });
 }

@@ -5,7 +5,9 @@ import { REPORT_EDIT_DAYS, SURAHS, type LessonReport, type QuranEntry, type Repo
 import type { Db, Queryable } from '../../db';
 import { ApiFailure } from '../../http/errors';
 import type { Locale } from '../../i18n';
+import type { Publisher } from '../../realtime/publisher';
 import type { Caller } from '../auth/caller';
+import { notifyLessonReport } from '../notifications';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -87,7 +89,15 @@ export async function getReport(q: Queryable, requestId: number, caller: Caller,
 type SavedInput = Required<Pick<ReportInput, 'covered'>> & { homework: string; note: string; quran: QuranEntry[] };
 
 /** PUT: the session's teacher writes or changes the report, once the session is over and until it is final. */
-export async function saveReport(db: Db, requestId: number, caller: Caller, input: SavedInput, locale: Locale, now: Date): Promise<LessonReport> {
+export async function saveReport(
+  db: Db,
+  requestId: number,
+  caller: Caller,
+  input: SavedInput,
+  locale: Locale,
+  now: Date,
+  publisher?: Publisher,
+): Promise<LessonReport> {
   const lesson = await db.transaction(async (tx) => {
     const l = await readLesson(tx, requestId, true);
     if (!l || !(await mayRead(tx, l, caller))) throw notFound();
@@ -103,5 +113,7 @@ export async function saveReport(db: Db, requestId: number, caller: Caller, inpu
     );
     return l;
   });
+  // After the commit: the family is told once (the notification's key), whatever later edits follow.
+  await notifyLessonReport(db, publisher, { id: lesson.id, studentId: lesson.student_id });
   return (await readReport(db, lesson, caller, locale, now))!;
 }
