@@ -40,7 +40,7 @@ export function lostOffer(a: Access<ListedRow>, viewer: Viewer): boolean {
  * A broadcast another teacher won, as one of the teachers who lost it sees it: approved (or finished)
  * by someone else. It is not their session: no join, no upcoming/current, the card says "taken".
  */
-export function takenByOther(a: Access, viewer: Viewer): boolean {
+function takenByOther(a: Access, viewer: Viewer): boolean {
   return viewer.role === 'teacher' && a.row.teacher_id !== viewer.id && (a.row.status === 'approved' || a.row.status === 'finished');
 }
 
