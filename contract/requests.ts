@@ -135,6 +135,12 @@ export const requestSummarySchema = z.object({
   broadcast: z.boolean(),
   /** For a teacher: the request reached them as an offer (broadcast), it is not addressed to them. */
   offered: z.boolean(),
+  /**
+   * For a teacher: a broadcast offered to them that another teacher took (approved or finished by
+   * them). Not their session: no join, and it is listed under `canceled`, never upcoming or current.
+   * Absent (a server from before it): false.
+   */
+  taken_by_other: z.boolean().default(false),
   created_at: z.string(),
   actions: z.array(z.enum(REQUEST_ACTIONS)),
   /** The session's channel while the viewer may join it now (`join` in actions), so a card offers Join (issue 11). */

@@ -41,8 +41,18 @@ const symbols: Record<RequestStatus, IconName> = {
   finished: 'star',
 };
 
-export function RequestStatusBadge({ status }: { status: RequestStatus }) {
+/** A broadcast another teacher took, as a teacher who lost it sees it: not "Approved", not theirs. */
+const takenText = msg`Taken by another teacher`;
+
+export function RequestStatusBadge({ status, taken = false }: { status: RequestStatus; taken?: boolean }) {
   const { i18n } = useLingui();
+  if (taken) {
+    return (
+      <span className="request-status request-status-taken" data-status="taken">
+        <Icon name="ban" className="request-status-icon" data-icon="ban" /> {i18n._(takenText)}
+      </span>
+    );
+  }
   return (
     <span className={`request-status request-status-${status}`} data-status={status}>
       <Icon name={symbols[status]} className="request-status-icon" data-icon={symbols[status]} /> {i18n._(requestStatusTexts[status])}

@@ -116,6 +116,8 @@ export async function requestsApp() {
     db: t.db,
     log: createLogger('silent'),
     requests: { now: () => clock.now },
+    // The live session's token and events on the same clock, so a join can be tried inside the window.
+    sessions: { now: () => clock.now },
     realtime: {
       config: { mode: 'embedded', appId: 'test', key: 'test-key', secret: 'test-secret', cluster: 'eu' },
       publisher,

@@ -36,6 +36,14 @@ export function lostOffer(a: Access<ListedRow>, viewer: Viewer): boolean {
   return viewer.role === 'teacher' && a.row.teacher_id !== viewer.id && (a.row.status !== 'pending' || a.offer?.declined === true);
 }
 
+/**
+ * A broadcast another teacher won, as one of the teachers who lost it sees it: approved (or finished)
+ * by someone else. It is not their session: no join, no upcoming/current, the card says "taken".
+ */
+function takenByOther(a: Access, viewer: Viewer): boolean {
+  return viewer.role === 'teacher' && a.row.teacher_id !== viewer.id && (a.row.status === 'approved' || a.row.status === 'finished');
+}
+
 const HIDDEN_PERSON = { id: 0, first_name: '', last_name: '' };
 
 function summaryOf(a: Access<ListedRow>, viewer: Viewer, locale: Locale, now: Date): RequestSummary {
@@ -62,6 +70,7 @@ function summaryOf(a: Access<ListedRow>, viewer: Viewer, locale: Locale, now: Da
     duration_hours: row.duration_hours,
     broadcast: row.broadcast,
     offered: viewer.role === 'teacher' && row.teacher_id !== viewer.id,
+    taken_by_other: takenByOther(a, viewer),
     created_at: row.created_at.toISOString(),
     actions,
     join_channel: actions.includes('join') ? row.channel_name : null,
@@ -80,6 +89,19 @@ const FILTERS: Record<RequestFilter, string> = {
   upcoming: `r.status = 'approved' AND r.starts_at > $now`,
   finished: `(r.status = 'finished' OR (r.status = 'approved' AND r.ends_at <= $now))`,
   canceled: `(r.status IN ('canceled', 'rejected', 'expired') OR (r.status = 'pending' AND r.expires_at <= $now))`,
+};
+
+/**
+ * A teacher's filters: current, upcoming and finished hold only their own sessions; a broadcast another
+ * teacher took (approved or finished by them) is closed for this one and shows under canceled (and all).
+ * `$me` is the viewer.
+ */
+const TEACHER_FILTERS: Record<RequestFilter, string> = {
+  ...FILTERS,
+  current: `${FILTERS.current} AND r.teacher_id = $me`,
+  upcoming: `${FILTERS.upcoming} AND r.teacher_id = $me`,
+  finished: `${FILTERS.finished} AND r.teacher_id = $me`,
+  canceled: `(${FILTERS.canceled} OR (r.teacher_id <> $me AND r.status IN ('approved', 'finished')))`,
 };
 
 /** The row as the sweep will leave it: an overdue request shows its expired/finished status at once. */
@@ -107,7 +129,7 @@ export async function listRequests(
       ? 'FROM requests r'
       : 'FROM (SELECT id FROM requests WHERE teacher_id = $1 UNION SELECT request_id FROM request_offers WHERE teacher_id = $1) mine JOIN requests r ON r.id = mine.id';
   const where = [viewer.role === 'student' ? 'r.student_id = $1' : 'TRUE'];
-  const filter = FILTERS[query.filter];
+  const filter = (viewer.role === 'teacher' ? TEACHER_FILTERS : FILTERS)[query.filter].replaceAll('$me', '$1');
   where.push(filter.includes('$now') ? filter.replaceAll('$now', `${param(now)}::timestamptz`) : filter);
   if (query.student_id) where.push(`r.student_id = ${param(query.student_id)}`);
   if (query.teacher_id) where.push(`r.teacher_id = ${param(query.teacher_id)}`);

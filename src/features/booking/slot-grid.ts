@@ -84,6 +84,24 @@ export function positionOf(days: readonly CalendarDay[], iso: string): [number, 
   return null;
 }
 
+/**
+ * The start the calendar opens at: the chosen one while the calendar has it, else the next free start
+ * ("now" first when it is offered); null when nothing is free. Its row is scrolled into view on opening,
+ * so a teacher free from midnight does not open the grid at midnight.
+ */
+export function openingSlot(days: readonly CalendarDay[], value: string): string | null {
+  if (value && positionOf(days, value)) return value;
+  return days.find((day) => day.slots.length)?.slots[0]?.iso ?? null;
+}
+
+/**
+ * The scroll position of a scrolling calendar that puts a row (`rowTop`, on screen) first in view,
+ * just under the sticky day headings (`stickyHeight`) of the week grid; never above the top.
+ */
+export function scrollTopToReveal(at: { scrollTop: number; boxTop: number; rowTop: number; stickyHeight: number }): number {
+  return Math.max(0, Math.round(at.scrollTop + at.rowTop - at.boxTop - at.stickyHeight));
+}
+
 /** The start of day `d` nearest to `minute` of the day (moving between days keeps the hour). */
 function nearest(day: CalendarDay, minute: number): string {
   let best = day.slots[0]!;

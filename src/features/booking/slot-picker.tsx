@@ -10,7 +10,7 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { sameClock } from '../../domain/zoned-time';
-import { calendarDays, moveFrom, NOW, positionOf, WEEK_DAYS, weekOf, type CalendarDay, type Move } from './slot-grid';
+import { calendarDays, moveFrom, NOW, openingSlot, positionOf, scrollTopToReveal, WEEK_DAYS, weekOf, type CalendarDay, type Move } from './slot-grid';
 import { timeOf, zoneName } from './slot-time';
 import { WeekNav, WeekRows, type CellOf } from './slot-week';
 
@@ -102,7 +102,22 @@ export function SlotPicker({ slots, from, to, now, value, onChange, teacherZone,
   const firstFree = days.find((day) => day.slots.length)?.slots[0]?.iso ?? null;
   const nextFree = days.flatMap((day) => day.slots).find((slot) => slot.iso !== NOW)?.iso ?? null;
   // The roving cell: the one last focused, else the chosen start, else the first; always one that exists.
-  const active = [focus, value].find((iso) => iso && positionOf(days, iso)) ?? firstFree;
+  const active = (focus && positionOf(days, focus) ? focus : null) ?? openingSlot(days, value);
+  const weekStart = weekOf((active ? positionOf(days, active)?.[0] : 0) ?? 0) * WEEK_DAYS;
+
+  // On opening, and when the layout or the week shown changes: the scrolling grid shows the active
+  // cell's row first (the next free time, not midnight), without moving the page or the focus.
+  const revealed = useRef('');
+  useEffect(() => {
+    const shown = `${layout}:${weekStart}`;
+    const box = grid.current;
+    const row = active ? box?.querySelector(`[data-slot="${active}"]`)?.closest('[role="row"]') : null;
+    if (revealed.current === shown || !box || !row) return;
+    revealed.current = shown;
+    // Under the sticky day headings (week grid) and the grid's own padding.
+    const sticky = (box.querySelector('.slot-week-head')?.getBoundingClientRect().height ?? 0) + (parseFloat(getComputedStyle(box).paddingTop) || 0);
+    box.scrollTop = scrollTopToReveal({ scrollTop: box.scrollTop, boxTop: box.getBoundingClientRect().top, rowTop: row.getBoundingClientRect().top, stickyHeight: sticky });
+  }, [layout, weekStart, active]);
 
   // A key moved the focus to a cell that may only now be drawn (another week): focus it once it is.
   useEffect(() => {
@@ -137,7 +152,6 @@ export function SlotPicker({ slots, from, to, now, value, onChange, teacherZone,
   const theirs = zoneName(teacherZone, locale, sample);
   const differs = !sameClock(viewerZone, teacherZone, sample);
 
-  const weekStart = weekOf(positionOf(days, active!)?.[0] ?? 0) * WEEK_DAYS;
   const week = days.slice(weekStart, weekStart + WEEK_DAYS);
 
   const cell: CellOf = (day, slot, column) => {

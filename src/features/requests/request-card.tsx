@@ -37,10 +37,11 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
       aria-current={selected ? 'true' : undefined}
       data-testid={`request-${request.id}`}
       data-status={request.status}
+      data-taken={request.taken_by_other ? 'true' : undefined}
     >
       <header className="request-card-head">
         <h3 id={headingId}>{request.subject.name}</h3>
-        <RequestStatusBadge status={request.status} />
+        <RequestStatusBadge status={request.status} taken={request.taken_by_other} />
       </header>
       <dl className="request-facts">
         {role === 'student' ? (
@@ -56,7 +57,11 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
         <Fact term={<Trans>Type</Trans>}>{i18n._(requestTypeTexts[request.type])}</Fact>
       </dl>
       {request.status === 'pending' && request.expires_at ? <ExpiryCountdown expiresAt={request.expires_at} /> : null}
-      {role === 'teacher' && request.offered ? (
+      {request.taken_by_other ? (
+        <p className="request-note" data-testid={`request-${id}-taken`}>
+          <Trans>Another teacher accepted this request first. It is not one of your sessions.</Trans>
+        </p>
+      ) : role === 'teacher' && request.offered ? (
         <p className="request-note">
           <Trans>Offered to you and other teachers of the same level: the first to approve takes it.</Trans>
         </p>
@@ -66,7 +71,7 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
         </p>
       ) : null}
       <div className="request-card-foot">
-        {request.join_channel ? (
+        {request.join_channel && !request.taken_by_other ? (
           // Join straight from the list while the session's window is open (issue 11), with the time left.
           <Link to="/session/$channelName" params={{ channelName: request.join_channel }} className="button button-primary" data-testid={`join-${id}`}>
             <Trans>Join</Trans>

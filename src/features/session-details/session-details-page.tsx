@@ -91,7 +91,7 @@ function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role:
         <h1>
           <Trans>Session details</Trans>: {detail.subject.name}
         </h1>
-        <RequestStatusBadge status={detail.status} />
+        <RequestStatusBadge status={detail.status} taken={detail.taken_by_other} />
       </header>
 
       <dl className="session-facts">
@@ -111,7 +111,13 @@ function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role:
         <Fact term={<Trans>Comment</Trans>} className="session-facts-wide">{detail.comment ?? <span className="muted">{<Trans>No comment</Trans>}</span>}</Fact>
       </dl>
 
-      {detail.status === 'approved' && detail.channel_name ? (
+      {detail.taken_by_other ? (
+        <p className="session-taken" data-testid="taken-panel">
+          <Trans>Another teacher accepted this request first. It is not one of your sessions, and there is nothing to join.</Trans>
+        </p>
+      ) : null}
+
+      {detail.status === 'approved' && detail.channel_name && !detail.taken_by_other ? (
         <div className="session-join">
           {actions.includes('join') ? (
             <Link to="/session/$channelName" params={{ channelName: detail.channel_name }} className="button button-primary" data-testid="join-session">
@@ -134,7 +140,7 @@ function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role:
         </div>
       ) : null}
 
-      {(detail.status === 'approved' || detail.status === 'finished') && detail.channel_name && now >= Date.parse(detail.starts_at) ? (
+      {(detail.status === 'approved' || detail.status === 'finished') && detail.channel_name && !detail.taken_by_other && now >= Date.parse(detail.starts_at) ? (
         <AttendancePanel requestId={detail.id} channelName={detail.channel_name} />
       ) : null}
 

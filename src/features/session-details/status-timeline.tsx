@@ -81,7 +81,8 @@ export function StatusTimeline({ detail, now, role, timeZone }: StatusTimelinePr
   // The history starts with the request being made; an older record without one still shows its state.
   const history: RequestHistoryEntry[] =
     detail.history.length > 0 ? detail.history : [{ status: detail.status, at: detail.created_at, actor_role: 'student' }];
-  const steps = nextSteps(detail, now);
+  // A broadcast another teacher took: nothing more happens to it for this teacher (no join, no finish).
+  const steps = detail.taken_by_other ? [] : nextSteps(detail, now);
   const refunded = refundsOn(detail.status);
 
   return (
@@ -111,7 +112,7 @@ export function StatusTimeline({ detail, now, role, timeZone }: StatusTimelinePr
                   ) : null}
                 </p>
                 <p className="timeline-meta">
-                  <time dateTime={entry.at}>{when(entry.at)}</time> · <ActorText role={entry.actor_role} status={entry.status} index={i} />
+                  <time dateTime={entry.at}>{when(entry.at)}</time> · <ActorText role={entry.actor_role} status={entry.status} index={i} taken={detail.taken_by_other} />
                 </p>
                 {current && refunded ? (
                   <p className="timeline-meta">
@@ -149,9 +150,11 @@ export function StatusTimeline({ detail, now, role, timeZone }: StatusTimelinePr
   );
 }
 
-function ActorText({ role, status, index }: { role: RequestHistoryEntry['actor_role']; status: RequestStatus; index: number }) {
+function ActorText({ role, status, index, taken }: { role: RequestHistoryEntry['actor_role']; status: RequestStatus; index: number; taken: boolean }) {
   if (index === 0 && status === 'pending') return <Trans>requested by the student</Trans>;
   if (role === 'student') return <Trans>by the student</Trans>;
+  // Seen by a teacher who lost the broadcast: the approval was the other teacher's.
+  if (role === 'teacher' && taken && status === 'approved') return <Trans>by another teacher</Trans>;
   if (role === 'teacher') return <Trans>by the teacher</Trans>;
   return <Trans>automatically</Trans>;
 }

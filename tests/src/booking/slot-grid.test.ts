@@ -2,7 +2,7 @@
 // daylight-saving change included, "now" as today's first start, and where each move lands — the same
 // answers for the day list and the week grid, which only map keys to moves differently.
 import { describe, expect, it } from 'vitest';
-import { calendarDays, moveFrom, NOW, weekRows, type CalendarDay } from '../../../src/features/booking/slot-grid';
+import { calendarDays, moveFrom, NOW, openingSlot, scrollTopToReveal, weekRows, type CalendarDay } from '../../../src/features/booking/slot-grid';
 
 const zone = 'Europe/London';
 /** 2030-03-28 is a Thursday; London moves to summer time on Sunday 2030-03-31. */
@@ -60,5 +60,30 @@ describe('moves', () => {
     expect(moveFrom(all, slots[4]!, 'prevWeek', false)).toBe(slots[2]);
     expect(moveFrom(all, slots[0]!, 'prevWeek', false)).toBeNull();
     expect(moveFrom(all, 'not a start', 'nextDay', false)).toBeNull();
+  });
+});
+
+describe('where the calendar opens', () => {
+  it('at the next free start (now first when offered), or the chosen one while it is still free', () => {
+    expect(openingSlot(days(slots), '')).toBe(slots[0]);
+    expect(openingSlot(days(slots, true), '')).toBe(NOW);
+    expect(openingSlot(days(slots), slots[3]!)).toBe(slots[3]);
+    // A chosen start the calendar no longer has (just taken): the next free one instead.
+    expect(openingSlot(days(slots), '2030-03-30T10:00:00Z')).toBe(slots[0]);
+    // Free from midnight the next days, but the first free start is Thursday 22:00: that one, not 00:00.
+    const late = ['2030-03-28T22:00:00Z', '2030-03-29T00:00:00Z', '2030-03-29T00:30:00Z'];
+    const lateDays = days(late);
+    expect(weekRows(lateDays.slice(0, 7)).map((r) => r.time)[0]).toBe('12:00 AM');
+    expect(openingSlot(lateDays, '')).toBe(late[0]);
+    expect(openingSlot(days([]), '')).toBeNull();
+  });
+
+  it('scrolls a row to the top of the grid, under the sticky headings, never above the start', () => {
+    // A row 400 px below the grid's top, headings 40 px high: scrolled by 360.
+    expect(scrollTopToReveal({ scrollTop: 0, boxTop: 100, rowTop: 500, stickyHeight: 40 })).toBe(360);
+    // Already scrolled 200 and the row is 50 px down (on screen): 10 more.
+    expect(scrollTopToReveal({ scrollTop: 200, boxTop: 100, rowTop: 150, stickyHeight: 40 })).toBe(210);
+    // The first row is already under the headings: stays at the top.
+    expect(scrollTopToReveal({ scrollTop: 0, boxTop: 100, rowTop: 120, stickyHeight: 40 })).toBe(0);
   });
 });

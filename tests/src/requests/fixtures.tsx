@@ -28,6 +28,7 @@ export function summary(over: Partial<RequestSummary> = {}): RequestSummary {
     duration_hours: 2,
     broadcast: false,
     offered: false,
+    taken_by_other: false,
     created_at: new Date(NOW - HOUR).toISOString(),
     actions: [],
     ...over,

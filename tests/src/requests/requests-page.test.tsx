@@ -82,6 +82,44 @@ describe('RequestsPage — a teacher', () => {
     expect(first.getByRole('link', { name: /Session details/ }).getAttribute('href')).toBe('/session-details/1');
   });
 
+  it('a broadcast another teacher took reads as taken, not approved, with no Join (en and ar)', async () => {
+    // Inside the session's window: the winner would see Join; the teacher who lost it must not.
+    const taken = summary({
+      id: 6,
+      status: 'approved',
+      broadcast: true,
+      offered: true,
+      taken_by_other: true,
+      actions: [],
+      join_channel: null,
+      starts_at: '2030-05-05T08:55:00.000Z',
+      ends_at: '2030-05-05T09:55:00.000Z',
+      child: { ...childForTeacher, id: 0, first_name: '' },
+    });
+    stub({ list: () => page([taken, summary({ id: 7, status: 'approved', actions: ['join'], join_channel: 'session-mine' })]) });
+    renderPage();
+    const lost = within(await card(6));
+    expect((await card(6)).dataset.taken).toBe('true');
+    expect(lost.getByText('Taken by another teacher', { selector: '.request-status' })).toBeTruthy();
+    expect(lost.queryByText('Approved')).toBeNull();
+    expect(lost.getByTestId('request-6-taken').textContent).toBe('Another teacher accepted this request first. It is not one of your sessions.');
+    expect(lost.queryByText(/Offered to you and other teachers/)).toBeNull();
+    expect(lost.queryByRole('link', { name: /^Join/ })).toBeNull();
+    expect(lost.queryByRole('button')).toBeNull();
+    // The teacher's own session next to it keeps its status and its Join.
+    const mine = within(await card(7));
+    expect(mine.getByText('Approved')).toBeTruthy();
+    expect(mine.getByRole('link', { name: /^Join/ })).toBeTruthy();
+    cleanup();
+
+    stub({ list: () => page([taken]) });
+    renderPage({}, 'ar');
+    const arabic = within(await card(6));
+    expect(arabic.getByText('أخذه معلم آخر', { selector: '.request-status' })).toBeTruthy();
+    expect(arabic.getByTestId('request-6-taken').textContent).toBe('قبِل معلم آخر هذا الطلب أولًا. ليس من حصصك.');
+    expect(arabic.queryByRole('link', { name: /انضم/ })).toBeNull();
+  });
+
   it('a session whose window is open offers Join on its card, with the time it ends (issue 11)', async () => {
     stub({
       list: () =>

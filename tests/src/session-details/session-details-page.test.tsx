@@ -306,6 +306,52 @@ describe('SessionDetailsPage', () => {
     expect(screen.queryByText('Sara Ali')).toBeNull();
   });
 
+  it('a broadcast another teacher took: "taken by another teacher", no join button, no join window, the approval not theirs (en and ar)', async () => {
+    // Five minutes before the start: the join window of the winner is open; the loser is shown none of it.
+    const startsAt = NOW + 5 * MINUTE;
+    const taken = detail({
+      status: 'approved',
+      broadcast: true,
+      offered: true,
+      taken_by_other: true,
+      actions: [],
+      join_channel: null,
+      channel_name: null,
+      comment: null,
+      child: { ...childForTeacher, id: 0, first_name: '' },
+      starts_at: new Date(startsAt).toISOString(),
+      ends_at: new Date(startsAt + HOUR).toISOString(),
+      history: [
+        { status: 'pending', at: new Date(NOW - HOUR).toISOString(), actor_role: 'student' },
+        { status: 'approved', at: new Date(NOW - 30 * MINUTE).toISOString(), actor_role: 'teacher' },
+      ],
+    });
+    stub(() => taken);
+    renderPage({ viewer: { id: 20, role: 'teacher' } });
+    expect(await screen.findByText('Taken by another teacher', { selector: '.request-status' })).toBeTruthy();
+    expect(screen.queryByText('Approved', { selector: '.request-status' })).toBeNull();
+    expect(screen.getByTestId('taken-panel').textContent).toBe(
+      'Another teacher accepted this request first. It is not one of your sessions, and there is nothing to join.',
+    );
+    expect(screen.queryByTestId('join-session')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Join the session' })).toBeNull();
+    expect(screen.queryByText(/You can join from/)).toBeNull();
+    const timeline = screen.getByTestId('timeline');
+    const steps = within(timeline).getAllByRole('listitem');
+    // No next step (no "joining opens", no "finished when it ends"): nothing more happens to it for them.
+    expect(steps.filter((s) => s.dataset.event)).toEqual([]);
+    expect(timeline.textContent).not.toMatch(/Joining/);
+    expect(steps.find((s) => s.getAttribute('aria-current') === 'step')?.textContent).toContain('by another teacher');
+    expect(screen.getByText('This request is closed; nothing more will happen to it.')).toBeTruthy();
+    cleanup();
+
+    stub(() => taken);
+    renderPage({ viewer: { id: 20, role: 'teacher' } }, 'ar');
+    expect(await screen.findByText('أخذه معلم آخر', { selector: '.request-status' })).toBeTruthy();
+    expect(screen.getByTestId('taken-panel').textContent).toBe('قبِل معلم آخر هذا الطلب أولًا. ليس من حصصك، ولا توجد حصة تنضم إليها.');
+    expect(screen.queryByTestId('join-session')).toBeNull();
+  });
+
   it('an unknown request says so', async () => {
     const { fetch } = fakeFetch(() => ({ status: 404, json: { message: 'Not found' } }));
     vi.stubGlobal('fetch', fetch);

@@ -139,6 +139,48 @@ describe('booking calendar from 1024 px: a week grid', () => {
     expect(slotCells().filter((c) => c.tabIndex === 0)).toHaveLength(1);
   });
 
+  it('opens scrolled to the next free time, not midnight: its row first under the headings, the page and the focus unmoved', async () => {
+    // Free from midnight the two days after tomorrow; the next free time is tomorrow at 9.
+    scene.slots = [localAt(1, 9), localAt(2, 0), localAt(2, 1), localAt(2, 9), localAt(3, 0)];
+    // jsdom lays nothing out: each row of the grid gets a place, 40 px apart under a 30 px heading.
+    const rowTop = (el: Element) => {
+      const grid = el.closest('[role="grid"]');
+      const rows = grid ? [...grid.querySelectorAll('[role="row"]')] : [];
+      return rows.indexOf(el) * 40;
+    };
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const top = this.getAttribute('role') === 'row' ? rowTop(this) : 0;
+      const height = this.classList.contains('slot-week-head') ? 30 : 40;
+      return { top, bottom: top + height, height, left: 0, right: 0, width: 0, x: 0, y: top, toJSON: () => ({}) } as DOMRect;
+    });
+    try {
+      const { user } = await renderForm();
+      await toSlots(user);
+      const grid = await screen.findByRole('grid');
+      const rows = within(grid).getAllByRole('row');
+      // The headings, then 12:00 AM, 1:00 AM, 9:00 AM: the grid starts at midnight…
+      expect(rows.map((r) => within(r).queryByRole('rowheader')?.textContent ?? 'head')).toEqual([
+        'head',
+        slotCells().find((c) => c.dataset.slot === scene.slots[1])!.textContent,
+        slotCells().find((c) => c.dataset.slot === scene.slots[2])!.textContent,
+        slotCells().find((c) => c.dataset.slot === scene.slots[0])!.textContent,
+      ]);
+      // …and opens scrolled to the 9 o'clock row (3 rows of 40 px down, less the 30 px headings).
+      await waitFor(() => expect(grid.scrollTop).toBe(3 * 40 - 30));
+      const next = slotCells().find((c) => c.getAttribute('aria-label')?.endsWith('next free time'))!;
+      expect(next.dataset.slot).toBe(scene.slots[0]);
+      expect(next.closest('[role="row"]')).toBe(rows[3]);
+      expect(next.tabIndex).toBe(0);
+      expect(document.activeElement).not.toBe(next);
+      // Scrolling it back by hand is not undone while the week stays.
+      grid.scrollTop = 0;
+      await user.keyboard('{Tab}');
+      expect(grid.scrollTop).toBe(0);
+    } finally {
+      vi.mocked(HTMLElement.prototype.getBoundingClientRect).mockRestore();
+    }
+  });
+
   it('mirrors the arrows in Arabic: left is the next day', async () => {
     document.documentElement.dir = 'rtl';
     const { user } = await renderForm(undefined, 'ar');

@@ -38,6 +38,7 @@ export const detail = (id: number) => ({
     duration_hours: 1,
     broadcast: false,
     offered: false,
+    taken_by_other: false,
     created_at: '2030-01-01T08:00:00.000Z',
     actions: ['cancel'],
     comment: null,
