@@ -67,15 +67,12 @@ export const createOrderRequestSchema = z.object({
  */
 export const REFUND_WINDOW_DAYS = 14;
 
-/** Why a refund was refused: the 409's `errors.code` (another family's order answers 404). */
+/** Why a refund was refused: the 409's `code` (another family's order answers 404). */
 export const REFUND_REFUSALS = ['too_late', 'hours_used', 'not_paid', 'already_refunded'] as const;
 export type RefundRefusal = (typeof REFUND_REFUSALS)[number];
 
-/** The 409 of a refused refund: `errors.code` holds one RefundRefusal. */
-export const refundRefusalBodySchema = z.object({
-  message: z.string(),
-  errors: z.object({ code: z.array(z.enum(REFUND_REFUSALS)).min(1) }),
-});
+/** The 409 of a refused refund: `code` says which rule refused it, `message` says it in the caller's language. */
+export const refundRefusalBodySchema = z.object({ message: z.string(), code: z.enum(REFUND_REFUSALS) });
 
 /** POST v1/orders/{id}/refund → what was given back. */
 export const refundSchema = z.object({

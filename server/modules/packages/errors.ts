@@ -49,7 +49,7 @@ export class ConfirmationRejectedError extends Error {
   }
 }
 
-/** The refund rule refuses this order (the 409's `errors.code`); nothing was written or refunded. */
+/** The refund rule refuses this order (the 409's `code`); nothing was written or refunded. */
 export class RefundRefusedError extends Error {
   constructor(readonly reason: RefundRefusal) {
     super(`refund refused: ${reason}`);

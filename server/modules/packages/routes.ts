@@ -77,7 +77,7 @@ export function packagesFailure(c: Context<AppEnv>, err: unknown): Response {
     return c.json({ message: tr(PROMO_MESSAGES[err.reason], locale), errors: { code: [err.reason] } }, 422);
   }
   if (err instanceof RefundRefusedError) {
-    return c.json({ message: tr(REFUND_MESSAGES[err.reason], locale), errors: { code: [err.reason] } }, 409);
+    return c.json({ message: tr(REFUND_MESSAGES[err.reason], locale), code: err.reason }, 409);
   }
   if (err instanceof PackageNotFoundError) {
     return c.json({ message: tr('package_not_found', locale), errors: { package_id: [tr('package_not_found', locale)] } }, 400);
