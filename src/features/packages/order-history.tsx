@@ -77,13 +77,8 @@ export function OrderHistory() {
                     {order.refund_receipt_number ? (
                       <span className="order-refund-receipt">
                         {' · '}
-                        <Link
-                          to="/receipts/$orderId"
-                          params={{ orderId: String(order.id) }}
-                          search={{ kind: 'refund' }}
-                          aria-label={t`Refund receipt ${order.refund_receipt_number}`}
-                        >
-                          <Trans>Refund</Trans> <bdi>{order.refund_receipt_number}</bdi>
+                        <Link to="/receipts/$orderId" params={{ orderId: String(order.id) }} search={{ kind: 'refund' }}>
+                          <Trans>Refund receipt</Trans> <bdi>{order.refund_receipt_number}</bdi>
                         </Link>
                       </span>
                     ) : null}
