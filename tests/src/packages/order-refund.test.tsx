@@ -32,7 +32,7 @@ function api(refundReply: Reply) {
       };
     }
     if (url.endsWith('/v1/orders/12/refund') && method === 'POST') {
-      if (refundReply.status === 200) state.refunded = true;
+      if (!(refundReply instanceof Error) && refundReply.status === 200) state.refunded = true;
       return refundReply;
     }
     return { status: 404, json: { message: 'not found' } };
