@@ -67,6 +67,25 @@ export const createOrderRequestSchema = z.object({
  */
 export const REFUND_WINDOW_DAYS = 14;
 
+/** Why a refund was refused: the 409's `code` (another family's order answers 404). */
+export const REFUND_REFUSALS = ['too_late', 'hours_used', 'not_paid', 'already_refunded'] as const;
+export type RefundRefusal = (typeof REFUND_REFUSALS)[number];
+
+/** The 409 of a refused refund: `code` says which rule refused it, `message` says it in the caller's language. */
+export const refundRefusalBodySchema = z.object({ message: z.string(), code: z.enum(REFUND_REFUSALS) });
+
+/** POST v1/orders/{id}/refund → what was given back. */
+export const refundSchema = z.object({
+  order_id: z.number().int(),
+  hours: z.number(),
+  amount: z.number(),
+  currency: z.string(),
+  receipt_number: z.string(),
+  refunded_at: z.string(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+export const refundResponseSchema = envelopeSchema(refundSchema);
+
 export const ORDER_STATUSES = ['created', 'pendingPayment', 'paid', 'failed', 'expired'] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
@@ -96,6 +115,11 @@ export const orderSchema = z.object({
   paid_at: z.string().nullable(),
   /** The payment receipt's number ("2030-000042"); null until the order is paid. */
   receipt_number: z.string().nullable(),
+  /** True when the refund rule allows refunding this order now (the server decides, see REFUND_WINDOW_DAYS). */
+  refundable: z.boolean(),
+  /** When it was refunded, and the refund receipt's number; null when it was not. */
+  refunded_at: z.string().nullable(),
+  refund_receipt_number: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const ordersResponseSchema = envelopeSchema(z.array(orderSchema));

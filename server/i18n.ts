@@ -1,5 +1,6 @@
 // The server's own message table (ar, en): API messages and validation texts, chosen by Accept-Language.
 // The client localizes its UI with Lingui; whatever the server says arrives already translated.
+import { REFUND_WINDOW_DAYS } from '../contract/packages';
 import type { AuthValidationKey } from '../contract/auth';
 import type { ProfileValidationKey } from '../contract/profile';
 import type { ReportValidationKey } from '../contract/reports';
@@ -234,6 +235,24 @@ const messages = {
   payment_not_allowed: {
     ar: 'لا يمكن تطبيق نتيجة الدفع هذه على الطلب في حالته الحالية',
     en: 'This payment result cannot be applied to the order in its current state',
+  },
+  refund_done: {
+    ar: 'تم استرداد الباقة: أُزيلت ساعاتها من رصيدك ويُعاد المبلغ إلى وسيلة الدفع نفسها',
+    en: 'The package was refunded: its hours left your balance and the amount goes back to the same means of payment',
+  },
+  refund_too_late: {
+    ar: `انتهت مهلة الاسترداد: يمكن استرداد الباقة خلال ${REFUND_WINDOW_DAYS} يوماً من الدفع فقط`,
+    en: `The refund period is over: a package can be refunded only within ${REFUND_WINDOW_DAYS} days of paying`,
+  },
+  refund_hours_used: {
+    ar: 'لا يمكن استرداد باقة استُخدم جزء من ساعاتها، وتبقى ساعاتها المتبقية صالحة حتى انتهائها',
+    en: 'A package whose hours were partly used cannot be refunded; its remaining hours stay valid until they expire',
+  },
+  refund_not_paid: { ar: 'لا يمكن استرداد طلب لم يُدفع', en: 'An order that was not paid cannot be refunded' },
+  refund_already_refunded: { ar: 'تم استرداد هذا الطلب من قبل', en: 'This order was already refunded' },
+  refund_unavailable: {
+    ar: 'تعذّر إتمام الاسترداد لدى بوابة الدفع، لم يتغير شيء. يرجى المحاولة لاحقاً',
+    en: 'The payment gateway could not make the refund; nothing changed. Please try again later',
   },
   // Teacher review (issue 4).
   instructor_status_updated: {

@@ -4,11 +4,14 @@ import { guardedPage } from '../app/route-options';
 
 export const Route = createFileRoute('/receipts/$orderId')({
   ...guardedPage('receipt'),
+  // `?kind=refund` opens the order's refund receipt; anything else is its payment receipt.
+  validateSearch: (search: Record<string, unknown>): { kind?: 'refund' } => (search.kind === 'refund' ? { kind: 'refund' } : {}),
   component: ReceiptRoute,
 });
 
 function ReceiptRoute() {
   const { orderId } = Route.useParams();
+  const { kind } = Route.useSearch();
   const id = /^\d{1,9}$/.test(orderId) ? Number(orderId) : 0;
-  return <ReceiptPage key={id} orderId={id} />;
+  return <ReceiptPage key={`${id}-${kind ?? 'payment'}`} orderId={id} kind={kind ?? 'payment'} />;
 }

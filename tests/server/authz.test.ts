@@ -135,6 +135,9 @@ const MATRIX: Record<string, Row> = {
   'POST /api/v1/orders':                           { url: () => '/api/v1/orders', body: () => ({ package_id: 1 }),         expect: [401, 201, 201, 403, 403, 403, 401, 401, 401, 401] },
   'GET /api/v1/orders':                            { url: () => '/api/v1/orders',                                           expect: [401, 200, 200, 403, 403, 403, 401, 401, 401, 401] },
   'GET /api/v1/orders/:id/receipt':                { url: (f) => `/api/v1/orders/${f.paidOrder}/receipt`,                   expect: [401, 200, 404, 403, 403, 403, 401, 401, 401, 401] },
+  // Student A, asked last, refunds the matrix's paid order; the refund receipt's row comes after it.
+  'POST /api/v1/orders/:id/refund':                { url: (f) => `/api/v1/orders/${f.paidOrder}/refund`, body: () => ({}), expect: [401, 200, 404, 403, 403, 403, 401, 401, 401, 401] },
+  'GET /api/v1/orders/:id/refund-receipt':         { url: (f) => `/api/v1/orders/${f.paidOrder}/refund-receipt`,            expect: [401, 200, 404, 403, 403, 403, 401, 401, 401, 401] },
   'GET /api/v1/balance':                           { url: () => '/api/v1/balance',                                          expect: [401, 200, 200, 403, 403, 403, 401, 401, 401, 401] },
   'POST /api/v1/payments/webhook':                 { url: () => '/api/v1/payments/webhook', body: () => ({}),              expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
   'GET /api/v1/sandbox/checkout/:session':         { url: (f) => `/api/v1/sandbox/checkout/${f.orderSession}`,              expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },

@@ -50,6 +50,8 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'POST /api/v1/orders': { as: 'studentA', fields: ['package_id', 'promo_code'] },
   'GET /api/v1/orders': { as: 'studentA' },
   'GET /api/v1/orders/:id/receipt': { as: 'studentA' },
+  'POST /api/v1/orders/:id/refund': { as: 'studentA' },
+  'GET /api/v1/orders/:id/refund-receipt': { as: 'studentA' },
   'GET /api/v1/balance': { as: 'studentA' },
   'POST /api/v1/payments/webhook': { as: 'anonymous', fields: CONFIRMATION },
   'GET /api/v1/sandbox/checkout/:session': { as: 'anonymous', query: ['lang'] },

@@ -4,7 +4,7 @@
 //   4242 4242 4242 4242 → approved;  4000 0000 0000 0002 → declined;  any future expiry, any 3-digit CVC.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { paymentConfirmationSchema } from '../../../contract/packages';
-import { InvalidSignatureError, type CheckoutOrder, type CheckoutSession, type PaymentGateway, type VerifiedConfirmation } from './gateway';
+import { InvalidSignatureError, type CheckoutOrder, type CheckoutSession, type PaymentGateway, type RefundRequest, type RefundResult, type VerifiedConfirmation } from './gateway';
 
 export const SANDBOX_CARDS = {
   approve: '4242424242424242',
@@ -32,6 +32,13 @@ export function createSandboxGateway({ secret }: { secret: string }): SandboxGat
     async createCheckout(order: CheckoutOrder): Promise<CheckoutSession> {
       const session = `cs_${randomBytes(18).toString('base64url')}`;
       return { session, url: `${SANDBOX_CHECKOUT_PATH}${session}?lang=${order.locale}` };
+    },
+    // A refund's reference is derived from its idempotency key, so asking again with the same key
+    // answers the same refund, as a real gateway's idempotency keys do. Nothing moves: it is a sandbox.
+    async refund(request: RefundRequest): Promise<RefundResult> {
+      if (!Number.isInteger(request.amountMinor) || request.amountMinor <= 0) throw new Error('a refund needs a positive amount');
+      const digest = createHmac('sha256', secret).update(`refund\n${request.idempotencyKey}`).digest('base64url');
+      return { reference: `rf_${digest.slice(0, 24)}` };
     },
     verify(confirmation: unknown): VerifiedConfirmation {
       const parsed = paymentConfirmationSchema.safeParse(confirmation);

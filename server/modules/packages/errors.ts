@@ -1,6 +1,6 @@
 // Typed failures of the packages services; routes turn them into localized HTTP answers, and the
 // booking issue catches InsufficientHoursError to tell the student to buy a package.
-import type { PromoRejection } from '../../../contract/packages';
+import type { PromoRejection, RefundRefusal } from '../../../contract/packages';
 
 /** The student's valid hours do not cover a debit; nothing was written. */
 export class InsufficientHoursError extends Error {
@@ -46,5 +46,13 @@ export class ConfirmationRejectedError extends Error {
   constructor(readonly reason: 'amount_mismatch' | 'session_mismatch' | 'not_allowed') {
     super(`payment confirmation rejected: ${reason}`);
     this.name = 'ConfirmationRejectedError';
+  }
+}
+
+/** The refund rule refuses this order (the 409's `code`); nothing was written or refunded. */
+export class RefundRefusedError extends Error {
+  constructor(readonly reason: RefundRefusal) {
+    super(`refund refused: ${reason}`);
+    this.name = 'RefundRefusedError';
   }
 }

@@ -27,6 +27,7 @@ import { ConfirmationRejectedError, OrderNotFoundError } from './errors';
 import { creditPurchase } from './ledger';
 import { checkPromo, findPackage, priceWith, releasePromo, reservePromo, toMajor } from './pricing';
 import { issueReceipt, type ReceiptIssue } from './receipts';
+import { CREDIT_FACTS_SQL, refundRefusal } from './refunds';
 
 export interface OrderRow {
   id: number;
@@ -222,12 +223,28 @@ export async function findOrderBySession(
 }
 
 /** A student's orders, newest first, as the wire shows them. */
-export async function listOrders(q: Queryable, userId: number, locale: Locale): Promise<Order[]> {
-  const rows = await q.query<OrderRow & { name_ar: string; name_en: string; promo: string | null; receipt_year: number | null; receipt_no: number | null }>(
+export async function listOrders(q: Queryable, userId: number, locale: Locale, now: Date = new Date()): Promise<Order[]> {
+  const rows = await q.query<
+    OrderRow & {
+      name_ar: string;
+      name_en: string;
+      promo: string | null;
+      receipt_year: number | null;
+      receipt_no: number | null;
+      refund_year: number | null;
+      refund_no: number | null;
+      refunded_at: Date | null;
+      credited: number | null;
+      remaining: number | null;
+      credit_expires_at: Date | null;
+    }
+  >(
     `SELECT o.${ORDER_COLUMNS.split(',').map((c) => c.trim()).join(', o.')}, p.name_ar, p.name_en, pc.code AS promo,
-            r.year AS receipt_year, r.number AS receipt_no
+            r.year AS receipt_year, r.number AS receipt_no, rr.year AS refund_year, rr.number AS refund_no, o.refunded_at,
+            ${CREDIT_FACTS_SQL}
        FROM orders o JOIN packages p ON p.id = o.package_id LEFT JOIN promo_codes pc ON pc.id = o.promo_code_id
        LEFT JOIN receipts r ON r.order_id = o.id AND r.kind = 'payment'
+       LEFT JOIN receipts rr ON rr.order_id = o.id AND rr.kind = 'refund'
       WHERE o.user_id = $1 ORDER BY o.created_at DESC, o.id DESC`,
     [userId],
   );
@@ -246,5 +263,12 @@ export async function listOrders(q: Queryable, userId: number, locale: Locale): 
     created_at: r.created_at.toISOString(),
     paid_at: r.paid_at ? r.paid_at.toISOString() : null,
     receipt_number: r.receipt_year !== null && r.receipt_no !== null ? receiptNumber(r.receipt_year, r.receipt_no) : null,
+    refundable:
+      refundRefusal(
+        { status: r.status, paidAt: r.paid_at, refundedAt: r.refunded_at, credited: r.credited, remaining: r.remaining, creditExpiresAt: r.credit_expires_at },
+        now,
+      ) === null,
+    refunded_at: r.refunded_at ? r.refunded_at.toISOString() : null,
+    refund_receipt_number: r.refund_year !== null && r.refund_no !== null ? receiptNumber(r.refund_year, r.refund_no) : null,
   }));
 }

@@ -50,7 +50,7 @@ export function receiptYear(at: Date): number {
   return Number(new Intl.DateTimeFormat('en-US', { timeZone: RECEIPT_TIME_ZONE, year: 'numeric' }).format(at));
 }
 
-/** Issues the receipt of a paid order (inside its payment's transaction); returns its number. */
+/** Issues the receipt of a payment or a refund (inside its transaction); returns its number. */
 export async function issueReceipt(
   tx: Queryable,
   input: { orderId: number; kind: 'payment' | 'refund'; at: Date } & ReceiptIssue,
@@ -93,16 +93,26 @@ interface ReceiptRow {
   phone: string;
 }
 
-/** The payment receipt of `orderId` when `userId` placed that order; undefined otherwise (or unpaid). */
-export async function readReceipt(q: Queryable, orderId: number, userId: number, locale: Locale): Promise<Receipt | undefined> {
+/**
+ * The payment (or refund) receipt of `orderId` when `userId` placed that order; undefined otherwise
+ * (unpaid, or not refunded). A refund receipt names the refund's gateway reference.
+ */
+export async function readReceipt(
+  q: Queryable,
+  orderId: number,
+  userId: number,
+  locale: Locale,
+  kind: 'payment' | 'refund' = 'payment',
+): Promise<Receipt | undefined> {
   const r = await q.one<ReceiptRow>(
     `SELECT r.year, r.number, r.kind, r.issued_at, r.gateway, r.payment_method, r.company, o.id AS order_id, o.hours, o.validity_days,
-            o.list_price_minor, o.discount_minor, o.amount_minor, o.currency, o.gateway_reference, p.name_ar, p.name_en,
+            o.list_price_minor, o.discount_minor, o.amount_minor, o.currency,
+            CASE WHEN r.kind = 'refund' THEN o.refund_reference ELSE o.gateway_reference END AS gateway_reference, p.name_ar, p.name_en,
             pc.code AS promo, u.first_name, u.last_name, u.phone
        FROM receipts r JOIN orders o ON o.id = r.order_id JOIN packages p ON p.id = o.package_id
        JOIN users u ON u.id = o.user_id LEFT JOIN promo_codes pc ON pc.id = o.promo_code_id
-      WHERE r.order_id = $1 AND o.user_id = $2 AND r.kind = 'payment'`,
-    [orderId, userId],
+      WHERE r.order_id = $1 AND o.user_id = $2 AND r.kind = $3`,
+    [orderId, userId, kind],
   );
   if (!r) return undefined;
   const en = locale === 'en';

@@ -7,6 +7,8 @@ import {
   type Balance,
   type CreatedOrder,
   type PromoQuote,
+  type Refund,
+  type RefundRefusal,
   type TimePackage,
 } from '../../../contract/packages';
 import type { PaymentGateway } from '../../adapters/payments/gateway';
@@ -26,11 +28,13 @@ import {
   OrderNotFoundError,
   PackageNotFoundError,
   PromoRejectedError,
+  RefundRefusedError,
 } from './errors';
 import { expireCredits, getBalance, minutesToHours } from './ledger';
 import { applyConfirmation, createOrder, expireStaleOrders, listOrders } from './orders';
 import { checkPromo, findPackage, listPackages, priceWith, toMajor } from './pricing';
 import { readReceipt, type Company } from './receipts';
+import { refundOrder } from './refunds';
 
 /** Reads who is calling (null when nobody is signed in); given by app.ts from the auth module. */
 export type IdentifyCaller = (c: Context<AppEnv>) => Promise<Caller | null> | Caller | null;
@@ -53,11 +57,27 @@ const PROMO_MESSAGES: Record<PromoRejectedError['reason'], MessageKey> = {
   not_applicable: 'promo_not_applicable',
 };
 
+const REFUND_MESSAGES: Record<RefundRefusal, MessageKey> = {
+  too_late: 'refund_too_late',
+  hours_used: 'refund_hours_used',
+  not_paid: 'refund_not_paid',
+  already_refunded: 'refund_already_refunded',
+};
+
+/** An order id from the path, or null for anything that is not one (answered as a 404). */
+function orderIdOf(raw: string): number | null {
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
 /** The typed failures of the services as HTTP answers; anything else goes to app.ts's handler. */
 export function packagesFailure(c: Context<AppEnv>, err: unknown): Response {
   const locale = c.get('locale');
   if (err instanceof PromoRejectedError) {
     return c.json({ message: tr(PROMO_MESSAGES[err.reason], locale), errors: { code: [err.reason] } }, 422);
+  }
+  if (err instanceof RefundRefusedError) {
+    return c.json({ message: tr(REFUND_MESSAGES[err.reason], locale), code: err.reason }, 409);
   }
   if (err instanceof PackageNotFoundError) {
     return c.json({ message: tr('package_not_found', locale), errors: { package_id: [tr('package_not_found', locale)] } }, 400);
@@ -154,7 +174,7 @@ export function packagesRoutes({ gateway, identify, now = () => new Date(), publ
       const db = c.get('db');
       // Abandoned checkouts show as expired as soon as their deadline passes, not at the next sweep.
       await expireStaleOrders(db, { now: now(), userId: familyId });
-      return ok(c, await listOrders(db, familyId, c.get('locale')));
+      return ok(c, await listOrders(db, familyId, c.get('locale'), now()));
     })
     .get('/orders/:id/receipt', async (c) => {
       const { familyId } = await family(c);
@@ -163,6 +183,38 @@ export function packagesRoutes({ gateway, identify, now = () => new Date(), publ
       const receipt = Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await readReceipt(c.get('db'), id, familyId, c.get('locale')) : undefined;
       if (!receipt) throw new ApiFailure(404, 'receipt_not_found');
       return ok(c, receipt);
+    })
+    .get('/orders/:id/refund-receipt', async (c) => {
+      const { familyId } = await family(c);
+      const id = orderIdOf(c.req.param('id'));
+      const receipt = id ? await readReceipt(c.get('db'), id, familyId, c.get('locale'), 'refund') : undefined;
+      if (!receipt) throw new ApiFailure(404, 'receipt_not_found');
+      return ok(c, receipt);
+    })
+    .post('/orders/:id/refund', async (c) => {
+      const { familyId } = await family(c);
+      // Another family's order and a malformed id answer the same 404 as a missing one.
+      const id = orderIdOf(c.req.param('id'));
+      if (!id) throw new ApiFailure(404, 'order_not_found');
+      const at = now();
+      let outcome;
+      try {
+        outcome = await refundOrder(c.get('db'), gateway, { userId: familyId, orderId: id, now: at, company });
+      } catch (err) {
+        if (err instanceof RefundRefusedError || err instanceof OrderNotFoundError) return packagesFailure(c, err);
+        if (isInvalidInputDbError(err)) throw err;
+        c.get('log').error('refund failed', { id: c.get('requestId'), err: err instanceof Error ? err.message : String(err) });
+        throw new ApiFailure(502, 'refund_unavailable');
+      }
+      const data: Refund = {
+        order_id: outcome.orderId,
+        hours: minutesToHours(outcome.minutes),
+        amount: toMajor(outcome.amountMinor),
+        currency: outcome.currency,
+        receipt_number: outcome.receiptNumber,
+        refunded_at: at.toISOString(),
+      };
+      return ok(c, data, 'refund_done');
     })
     .get('/balance', async (c) => {
       const { familyId } = await family(c);

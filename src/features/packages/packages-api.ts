@@ -8,21 +8,25 @@ import {
   orderSchema,
   packageSchema,
   promoQuoteSchema,
+  refundSchema,
   type CreatedOrder,
+  type Refund,
   type PromoQuote,
   type TimePackage,
 } from '../../../contract/packages';
-import { receiptSchema } from '../../../contract/receipts';
+import { receiptSchema, type RECEIPT_KINDS } from '../../../contract/receipts';
 import { api, type ApiClient, type Envelope } from '../../api/client';
 
 export type { CreatedOrder, PromoQuote, TimePackage };
+
+export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 
 export const packagesKeys = {
   all: ['packages'] as const,
   list: (locale: string) => ['packages', 'list', locale] as const,
   balance: ['packages', 'balance'] as const,
   orders: (locale: string) => ['packages', 'orders', locale] as const,
-  receipt: (orderId: number, locale: string) => ['packages', 'receipt', orderId, locale] as const,
+  receipt: (orderId: number, kind: ReceiptKind, locale: string) => ['packages', 'receipt', orderId, kind, locale] as const,
 };
 
 /** A list in the visitor's language (names and statuses come localized), checked against its schema. */
@@ -55,12 +59,12 @@ export function ordersQuery(locale: string, client: ApiClient = api) {
   });
 }
 
-/** A paid order's receipt, in the reader's language. */
-export function receiptQuery(orderId: number, locale: string, client: ApiClient = api) {
+/** A paid order's receipt (or a refunded order's refund receipt), in the reader's language. */
+export function receiptQuery(orderId: number, locale: string, kind: ReceiptKind = 'payment', client: ApiClient = api) {
+  const path = kind === 'refund' ? `v1/orders/${orderId}/refund-receipt` : `v1/orders/${orderId}/receipt`;
   return queryOptions({
-    queryKey: packagesKeys.receipt(orderId, locale),
-    queryFn: async ({ signal }) =>
-      receiptSchema.parse((await client<Envelope<unknown>>(`v1/orders/${orderId}/receipt`, { signal, headers: { 'Accept-Language': locale } })).data),
+    queryKey: packagesKeys.receipt(orderId, kind, locale),
+    queryFn: async ({ signal }) => receiptSchema.parse((await client<Envelope<unknown>>(path, { signal, headers: { 'Accept-Language': locale } })).data),
     // A receipt never changes once issued.
     staleTime: Infinity,
     retry: false,
@@ -75,4 +79,10 @@ export async function checkPromoCode(input: { code: string; package_id: number }
 export async function createOrder(input: { package_id: number; promo_code?: string }, client: ApiClient = api): Promise<CreatedOrder> {
   const res = await client<Envelope<unknown>>('v1/orders', { method: 'POST', body: input });
   return createdOrderSchema.parse(res.data);
+}
+
+/** Refunds an unused package (the server applies the rule); the answer's message is the server's. */
+export async function refundOrder(orderId: number, client: ApiClient = api): Promise<{ refund: Refund; message: string }> {
+  const res = await client<Envelope<unknown>>(`v1/orders/${orderId}/refund`, { method: 'POST', body: {} });
+  return { refund: refundSchema.parse(res.data), message: res.message };
 }

@@ -8,7 +8,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Receipt } from '../../../contract/receipts';
 import { Button } from '../../ui/button';
 import { formatMoney } from './format';
-import { receiptQuery } from './packages-api';
+import { receiptQuery, type ReceiptKind } from './packages-api';
 import './receipt.css';
 
 function issuedAt(receipt: Receipt, locale: string): string {
@@ -24,9 +24,9 @@ function Line({ label, children, testId }: { label: string; children: React.Reac
   );
 }
 
-export function ReceiptPage({ orderId }: { orderId: number }) {
+export function ReceiptPage({ orderId, kind = 'payment' }: { orderId: number; kind?: ReceiptKind }) {
   const { i18n, t } = useLingui();
-  const receipt = useQuery({ ...receiptQuery(orderId, i18n.locale), enabled: orderId > 0 });
+  const receipt = useQuery({ ...receiptQuery(orderId, i18n.locale, kind), enabled: orderId > 0 });
   const methods: Record<string, string> = { card: t`Card`, apple_pay: t`Apple Pay`, naps: t`NAPS debit card` };
   const gateways: Record<string, string> = { sandbox: t`Test payment (sandbox)`, tap: t`Tap Payments` };
 
@@ -56,6 +56,7 @@ export function ReceiptPage({ orderId }: { orderId: number }) {
   }
   const r = receipt.data;
   const money = (amount: number) => formatMoney(amount, r.currency, i18n.locale);
+  const refund = r.kind === 'refund';
   return (
     <section className="receipt-page">
       <div className="receipt-actions no-print">
@@ -83,7 +84,7 @@ export function ReceiptPage({ orderId }: { orderId: number }) {
           </p>
         </header>
         <h1 id="receipt-title">
-          <Trans>Receipt</Trans> <bdi data-testid="receipt-number">{r.number}</bdi>
+          {r.kind === 'refund' ? <Trans>Refund receipt</Trans> : <Trans>Receipt</Trans>} <bdi data-testid="receipt-number">{r.number}</bdi>
         </h1>
         <table className="receipt-table">
           <tbody>
@@ -103,13 +104,13 @@ export function ReceiptPage({ orderId }: { orderId: number }) {
             <Line label={t`Discount`} testId="receipt-discount">
               {money(r.discount)}
             </Line>
-            <Line label={t`Amount paid`} testId="receipt-amount">
+            <Line label={refund ? t`Amount refunded` : t`Amount paid`} testId="receipt-amount">
               <strong>{money(r.amount)}</strong>
             </Line>
-            <Line label={t`Payment method`}>
+            <Line label={refund ? t`Refunded to` : t`Payment method`}>
               {methods[r.payment_method] ?? r.payment_method} · {gateways[r.gateway] ?? r.gateway}
             </Line>
-            <Line label={t`Payment reference`}>{r.gateway_reference ? <bdi dir="ltr">{r.gateway_reference}</bdi> : '—'}</Line>
+            <Line label={refund ? t`Refund reference` : t`Payment reference`}>{r.gateway_reference ? <bdi dir="ltr">{r.gateway_reference}</bdi> : '—'}</Line>
           </tbody>
         </table>
       </article>

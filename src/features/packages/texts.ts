@@ -2,7 +2,7 @@
 // payment result), as message descriptors so each appears once in the catalogs.
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { Order, PromoRejection } from '../../../contract/packages';
+import { REFUND_WINDOW_DAYS, type Order, type PromoRejection, type RefundRefusal } from '../../../contract/packages';
 import type { PaymentResult } from '../../../contract/payment-results';
 
 /** Spec §8, word for word. */
@@ -41,3 +41,13 @@ export const orderFailureTexts: Record<NonNullable<Order['failure']>, MessageDes
   cancelled: msg`Payment cancelled`,
   checkout_failed: msg`Payment page unavailable`,
 };
+
+/** Why a refund was refused, by the 409's code (the order's row is read again beside it). */
+export const refundRefusalTexts: Record<RefundRefusal, MessageDescriptor> = {
+  too_late: msg`This package can no longer be refunded: refunds are possible within ${REFUND_WINDOW_DAYS} days of paying.`,
+  hours_used: msg`Some of this package's hours have been used, so it cannot be refunded. Its remaining hours stay valid until they expire.`,
+  not_paid: msg`This order was not paid, so there is nothing to refund.`,
+  already_refunded: msg`This order has already been refunded.`,
+};
+
+export const refundFailed = msg`The refund could not be made right now; nothing was changed. Please try again later.`;

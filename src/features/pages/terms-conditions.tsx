@@ -1,7 +1,8 @@
 // Terms and conditions: the agreement between Noor and the families who book lessons — accounts,
 // bookings, the free trial, packages, cancellations and refunds of package hours, liability and law.
 import { Link } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
+import { Plural, Trans } from '@lingui/react/macro';
+import { REFUND_WINDOW_DAYS } from '../../../contract/packages';
 import { LegalPage, type LegalSection } from './legal-page';
 
 export function TermsPage() {
@@ -84,8 +85,14 @@ export function TermsPage() {
           <li><Trans>You may cancel a scheduled session up to 6 hours before it starts, and its hours return to your package.</Trans></li>
           <li><Trans>If you cancel later than that, or the student does not attend, the hours of the session are used.</Trans></li>
           <li><Trans>If the instructor does not attend, or the session cannot take place because of a fault on our side, the hours return to your package in full.</Trans></li>
-          <li><Trans>A package from which no hours have been used can be refunded within 14 days of purchase, to the original means of payment.</Trans></li>
-          <li><Trans>Hours already used are not refundable; unused hours stay available until the end of the package's validity.</Trans></li>
+          <li>
+            <Plural
+              value={REFUND_WINDOW_DAYS}
+              one="A package from which no hours have been used can be refunded in full within # day of payment, from your purchase history, to the original means of payment."
+              other="A package from which no hours have been used can be refunded in full within # days of payment, from your purchase history, to the original means of payment."
+            />
+          </li>
+          <li><Trans>Once any of a package's hours are used, the package is not refunded; its remaining hours stay available until the end of the package's validity.</Trans></li>
         </ul>
       ),
     },

@@ -16,8 +16,8 @@ const packages = [
 ];
 const balance = { hours_remaining: 4, minutes_remaining: 240, expires_at: '2030-03-01T10:00:00.000Z', free_trial_available: true };
 const orders: Record<string, unknown>[] = [
-  { id: 12, package_id: 1, package_name: 'Starter', hours: 4, list_price: 480, discount: 72, amount: 408, currency: 'QAR', promo_code: 'NOOR15', status: 'paid', failure: null, created_at: '2030-01-01T10:00:00.000Z', paid_at: '2030-01-01T10:01:00.000Z', receipt_number: '2030-000007' },
-  { id: 11, package_id: 4, package_name: 'Excellence', hours: 20, list_price: 1800, discount: 0, amount: 1800, currency: 'QAR', promo_code: null, status: 'failed', failure: 'declined', created_at: '2029-12-31T10:00:00.000Z', paid_at: null, receipt_number: null },
+  { id: 12, package_id: 1, package_name: 'Starter', hours: 4, list_price: 480, discount: 72, amount: 408, currency: 'QAR', promo_code: 'NOOR15', status: 'paid', failure: null, created_at: '2030-01-01T10:00:00.000Z', paid_at: '2030-01-01T10:01:00.000Z', receipt_number: '2030-000007', refundable: false, refunded_at: null, refund_receipt_number: null },
+  { id: 11, package_id: 4, package_name: 'Excellence', hours: 20, list_price: 1800, discount: 0, amount: 1800, currency: 'QAR', promo_code: null, status: 'failed', failure: 'declined', created_at: '2029-12-31T10:00:00.000Z', paid_at: null, receipt_number: null, refundable: false, refunded_at: null, refund_receipt_number: null },
 ];
 
 let promoReply: Reply;

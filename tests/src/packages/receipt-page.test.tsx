@@ -63,6 +63,18 @@ describe('ReceiptPage', () => {
     expect(screen.getByRole('button', { name: 'تنزيل PDF' })).toBeTruthy();
   });
 
+  it('a refund receipt is read from the refund-receipt endpoint and names the refund', async () => {
+    const refund = { ...receipt('en'), kind: 'refund', number: '2030-000009', gateway_reference: 'rf_xyz' };
+    const { calls } = renderRouted({
+      component: () => <ReceiptPage orderId={12} kind="refund" />,
+      route: (url) => (url.endsWith('/v1/orders/12/refund-receipt') ? { status: 200, json: { message: 'ok', data: refund } } : { status: 404, json: { message: 'no' } }),
+    });
+    expect((await screen.findByRole('heading', { level: 1 })).textContent?.replace(/\s/g, ' ')).toBe('Refund receipt 2030-000009');
+    for (const label of ['Amount refunded', 'Refunded to', 'Refund reference']) expect(screen.getByText(label)).toBeTruthy();
+    expect(screen.getByText('rf_xyz')).toBeTruthy();
+    expect(calls.every((c) => !c.url.endsWith('/receipt'))).toBe(true);
+  });
+
   it('an order without a receipt says so', async () => {
     renderRouted({ component: () => <ReceiptPage orderId={13} />, route: server('en') });
     expect((await screen.findByRole('alert')).textContent).toBe('There is no receipt for this order.');
