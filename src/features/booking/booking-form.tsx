@@ -166,7 +166,7 @@ export function BookingForm({ studentKey, teacher, balance, children, onBooked, 
         ) : null}
         <div className="booking-nav">
           {step !== firstStep ? (
-            <Button variant="secondary" onClick={() => actor.send({ type: 'booking.back' })} disabled={busy}>
+            <Button variant="ghost" onClick={() => actor.send({ type: 'booking.back' })} disabled={busy}>
               <Trans>Back</Trans>
             </Button>
           ) : null}
