@@ -252,9 +252,9 @@ describe('RequestsPage — a student', () => {
       ['All', 'false'],
       ['New', 'false'],
       ['Current', 'false'],
+      ['Upcoming', 'true'],
       ['Finished', 'false'],
       ['Canceled', 'false'],
-      ['Upcoming', 'true'],
     ]);
     await user.click(screen.getByRole('tab', { name: 'Finished' }));
     expect(onFilterChange).toHaveBeenLastCalledWith('finished' satisfies RequestFilter);
