@@ -27,7 +27,7 @@ describe('watchRequestUpdates', () => {
     expect(realtime.subscriptions()).toEqual([]);
   });
 
-  it('the subscription taking effect, an event or a reconnect invalidates the requests, the balance, the children's usage and the teachers', async () => {
+  it("the subscription taking effect, an event or a reconnect invalidates the requests, the balance, the children's usage and the teachers", async () => {
     const realtime = fakeRealtime();
     const queryClient = new QueryClient();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
