@@ -131,6 +131,12 @@ export const balanceSchema = z.object({
   /** The earliest expiry among credits that still have hours; null when nothing is left. */
   expires_at: z.string().nullable(),
   free_trial_available: z.boolean(),
+  /**
+   * The booking the free trial is spent on while it is still ahead (pending or approved): the trial is
+   * taken when booked and given back if that booking is canceled, rejected or expires, so the balance
+   * says "booked for …", not "used". Null (or absent) otherwise.
+   */
+  free_trial_booking: z.object({ status: z.enum(['pending', 'approved']), starts_at: z.string() }).nullish(),
 });
 export type Balance = z.infer<typeof balanceSchema>;
 export const balanceResponseSchema = envelopeSchema(balanceSchema);

@@ -10,8 +10,9 @@ export type RequestType = (typeof REQUEST_TYPES)[number];
 /**
  * List filters (docs/decisions.md): all; new = pending; current = approved and now inside its session
  * window; upcoming = approved and starting later; finished; canceled = canceled, rejected or expired.
+ * The tabs show them in this order: what is still ahead (upcoming) before what is over (canceled).
  */
-export const REQUEST_FILTERS = ['all', 'new', 'current', 'finished', 'canceled', 'upcoming'] as const;
+export const REQUEST_FILTERS = ['all', 'new', 'current', 'upcoming', 'finished', 'canceled'] as const;
 export type RequestFilter = (typeof REQUEST_FILTERS)[number];
 
 /** What the viewer may do now; computed by the server from the request machine (`allowedActions`). */

@@ -52,7 +52,7 @@ export function RequestActions({ request, actions, label }: RequestActionsProps)
     open: dialog === action,
     onOpenChange: (open: boolean) => setDialog(open ? action : null),
     trigger: (
-      <Button variant="secondary" disabled={busy} aria-label={name(action)} data-action={action}>
+      <Button variant="danger" disabled={busy} aria-label={name(action)} data-action={action}>
         {i18n._(requestActionTexts[action])}
       </Button>
     ),

@@ -2,7 +2,10 @@
 // when the user prefers reduced motion.
 import { forwardRef, type ButtonHTMLAttributes, type MouseEvent } from 'react';
 
-type Variant = 'primary' | 'secondary' | 'ghost';
+// One primary action per place; the others are quieter: `ghost` (outlined) for going back or keeping
+// things as they are, `danger` (outlined, error-coloured text) for destructive steps such as cancelling
+// a request, whose confirm dialog then asks again. `secondary` (gold) is for positive side actions.
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;

@@ -213,6 +213,17 @@ export async function balanceMinutes(q: Queryable, userId: number, now: Date = n
   return row?.minutes ?? 0;
 }
 
+/** The pending or approved request the free trial paid for, if any (the latest one). */
+export async function freeTrialBooking(q: Queryable, userId: number): Promise<{ status: 'pending' | 'approved'; starts_at: Date } | null> {
+  const row = await q.one<{ status: 'pending' | 'approved'; starts_at: Date }>(
+    `SELECT status, starts_at FROM requests
+      WHERE student_id = $1 AND paid_with = 'free_trial' AND status IN ('pending', 'approved')
+      ORDER BY created_at DESC LIMIT 1`,
+    [userId],
+  );
+  return row ?? null;
+}
+
 export async function getBalance(q: Queryable, userId: number, { now = new Date() }: LedgerOptions = {}): Promise<BalanceFigures> {
   const minutes = await balanceMinutes(q, userId, now);
   const earliest = (await validCredits(q, userId, now)).find((c) => c.remaining > 0);

@@ -30,7 +30,7 @@ import {
   PromoRejectedError,
   RefundRefusedError,
 } from './errors';
-import { expireCredits, getBalance, minutesToHours } from './ledger';
+import { expireCredits, freeTrialBooking, getBalance, minutesToHours } from './ledger';
 import { applyConfirmation, createOrder, expireStaleOrders, listOrders } from './orders';
 import { checkPromo, findPackage, listPackages, priceWith, toMajor } from './pricing';
 import { readReceipt, type Company } from './receipts';
@@ -222,11 +222,13 @@ export function packagesRoutes({ gateway, identify, now = () => new Date(), publ
       const at = now();
       await expireCredits(db, { now: at, userId: familyId });
       const figures = await getBalance(db, familyId, { now: at });
+      const trialBooking = figures.freeTrialAvailable ? null : await freeTrialBooking(db, familyId);
       const data: Balance = {
         hours_remaining: minutesToHours(figures.minutes),
         minutes_remaining: figures.minutes,
         expires_at: figures.expiresAt ? figures.expiresAt.toISOString() : null,
         free_trial_available: figures.freeTrialAvailable,
+        free_trial_booking: trialBooking ? { status: trialBooking.status, starts_at: new Date(trialBooking.starts_at).toISOString() } : null,
       };
       return ok(c, data);
     })

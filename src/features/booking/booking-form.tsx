@@ -143,7 +143,7 @@ export function BookingForm({ studentKey, teacher, balance, children, onBooked, 
         {step === 'child' ? <ChildStep {...stepProps} choices={children ?? []} /> : null}
         {step === 'subject' ? <SubjectStep {...stepProps} teacher={teacher} /> : null}
         {step === 'duration' ? <DurationStep {...stepProps} /> : null}
-        {step === 'slot' ? <SlotStep {...stepProps} availability={availability} viewerZone={zone} labelId={ids.when} /> : null}
+        {step === 'slot' ? <SlotStep {...stepProps} availability={availability} viewerZone={zone} labelId={ids.when} teacher={teacher} /> : null}
         {step === 'review' ? (
           <>
             <FormError title={t`The booking was not sent:`} messages={formError ? formError.split('\n') : []} />
@@ -166,7 +166,7 @@ export function BookingForm({ studentKey, teacher, balance, children, onBooked, 
         ) : null}
         <div className="booking-nav">
           {step !== firstStep ? (
-            <Button variant="secondary" onClick={() => actor.send({ type: 'booking.back' })} disabled={busy}>
+            <Button variant="ghost" onClick={() => actor.send({ type: 'booking.back' })} disabled={busy}>
               <Trans>Back</Trans>
             </Button>
           ) : null}

@@ -3,6 +3,7 @@
 // free trial — with a "change" button back to each step, then the optional comment, broadcast and
 // preferred gender, the packages detour when the hours do not cover it, and the confirm button.
 import type { ReactNode } from 'react';
+import { select } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { bookingCost } from '../../../contract/booking-cost';
 import { COMMENT_MAX_LENGTH } from '../../../contract/requests';
@@ -13,6 +14,7 @@ import { Field } from '../../ui/field';
 import { SelectInput } from '../../ui/select-input';
 import { TextArea } from '../../ui/text-area';
 import { ChosenTime } from './booking-when';
+import { genderKey } from './slot-time';
 
 export interface BookingReviewProps {
   fields: BookingFields;
@@ -70,6 +72,7 @@ function Cost({ fields, balance }: { fields: BookingFields; balance: BookingBala
 export function BookingReview(props: BookingReviewProps) {
   const { fields, child, canChangeChild, teacher, teacherZone, viewerZone, balance, errors, edit, change, needsPackage, ids } = props;
   const { t } = useLingui();
+  const gender = genderKey(teacher.gender);
   const subject = teacher.subjects.find((s) => String(s.id) === fields.subjectId)?.name ?? '';
   const timeProblems = errors('starts_at');
   return (
@@ -107,9 +110,9 @@ export function BookingReview(props: BookingReviewProps) {
         </Row>
         <Row label={t`Time`} onChange={() => change('slot')} problems={timeProblems}>
           {fields.type === 'urgent' ? (
-            <Trans>Now, as soon as the teacher accepts</Trans>
+            t`${select(gender, { female: 'Now, as soon as the teacher accepts', other: 'Now, as soon as the teacher accepts' })}`
           ) : fields.startsAt ? (
-            <ChosenTime iso={fields.startsAt} viewerZone={viewerZone} teacherZone={teacherZone} />
+            <ChosenTime iso={fields.startsAt} viewerZone={viewerZone} teacherZone={teacherZone} teacherGender={teacher.gender} />
           ) : null}
         </Row>
       </dl>

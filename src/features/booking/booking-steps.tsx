@@ -102,7 +102,8 @@ export function SlotStep({
   availability,
   viewerZone,
   labelId,
-}: StepProps & { availability: UseQueryResult<Availability>; viewerZone: string; labelId: string }) {
+  teacher,
+}: StepProps & { availability: UseQueryResult<Availability>; viewerZone: string; labelId: string; teacher: TeacherDetail }) {
   const urgent = fields.type === 'urgent';
   return (
     <BookingWhen
@@ -114,6 +115,7 @@ export function SlotStep({
       viewerZone={viewerZone}
       labelId={labelId}
       errors={errors('starts_at')}
+      teacherGender={teacher.gender}
     />
   );
 }

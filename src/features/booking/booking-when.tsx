@@ -2,6 +2,7 @@
 // ("now" its first cell when the teacher can take an urgent request), what was chosen in the viewer's
 // clock and (when it differs) the teacher's, both zones named, and the problems of that field —
 // client rule keys or the server's own words, "just taken" among them.
+import { select } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Availability } from '../../../contract/availability';
@@ -9,7 +10,7 @@ import { Button } from '../../ui/button';
 import { SlotPicker } from './slot-picker';
 import { NOW } from './slot-grid';
 import { sameClock } from '../../domain/zoned-time';
-import { dayLabel, timeOf, zoneName } from './slot-time';
+import { dayLabel, genderKey, timeOf, zoneName, type TeacherGender } from './slot-time';
 
 export interface BookingWhenProps {
   availability: UseQueryResult<Availability>;
@@ -21,14 +22,17 @@ export interface BookingWhenProps {
   viewerZone: string;
   labelId: string;
   errors: string[];
+  /** The teacher's gender: the Arabic says «المعلمة» about a female teacher. */
+  teacherGender: TeacherGender;
 }
 
-export function ChosenTime({ iso, viewerZone, teacherZone }: { iso: string; viewerZone: string; teacherZone: string | null }) {
-  const { i18n } = useLingui();
+export function ChosenTime({ iso, viewerZone, teacherZone, teacherGender }: { iso: string; viewerZone: string; teacherZone: string | null; teacherGender: TeacherGender }) {
+  const { t, i18n } = useLingui();
+  const gender = genderKey(teacherGender);
   if (iso === NOW) {
     return (
       <p className="slot-chosen" aria-live="polite">
-        <Trans>The session starts now, as soon as the teacher accepts.</Trans>
+        {t`${select(gender, { female: 'The session starts now, as soon as the teacher accepts.', other: 'The session starts now, as soon as the teacher accepts.' })}`}
       </p>
     );
   }
@@ -46,16 +50,14 @@ export function ChosenTime({ iso, viewerZone, teacherZone }: { iso: string; view
       {other ? (
         <>
           {' · '}
-          <Trans>
-            teacher's time: {teacherTime} ({teacherZoneName})
-          </Trans>
+          {t`${select(gender, { female: `teacher's time: ${teacherTime} (${teacherZoneName})`, other: `teacher's time: ${teacherTime} (${teacherZoneName})` })}`}
         </>
       ) : null}
     </p>
   );
 }
 
-export function BookingWhen({ availability, value, onChange, keepNow, viewerZone, labelId, errors }: BookingWhenProps) {
+export function BookingWhen({ availability, value, onChange, keepNow, viewerZone, labelId, errors, teacherGender }: BookingWhenProps) {
   const errorId = `${labelId}-error`;
   return (
     <div className="field">
@@ -82,13 +84,14 @@ export function BookingWhen({ availability, value, onChange, keepNow, viewerZone
           value={value}
           onChange={onChange}
           teacherZone={availability.data.time_zone}
+          teacherGender={teacherGender}
           viewerZone={viewerZone}
           labelId={labelId}
           describedBy={errors.length ? errorId : undefined}
           invalid={errors.length > 0}
         />
       )}
-      {value ? <ChosenTime iso={value} viewerZone={viewerZone} teacherZone={availability.data?.time_zone ?? null} /> : null}
+      {value ? <ChosenTime iso={value} viewerZone={viewerZone} teacherZone={availability.data?.time_zone ?? null} teacherGender={teacherGender} /> : null}
       {errors.length ? (
         <div id={errorId} className="field-error" role="alert">
           {errors.map((text) => (

@@ -8,10 +8,11 @@
 // next free start is marked. Times are the viewer's clock; when that differs from the teacher's, the
 // caption names both zones and each cell's label says the teacher's time.
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { select } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { sameClock } from '../../domain/zoned-time';
 import { calendarDays, moveFrom, NOW, openingSlot, positionOf, scrollTopToReveal, WEEK_DAYS, weekOf, type CalendarDay, type Move } from './slot-grid';
-import { timeOf, zoneName } from './slot-time';
+import { genderKey, timeOf, zoneName, type TeacherGender } from './slot-time';
 import { WeekNav, WeekRows, type CellOf } from './slot-week';
 
 export interface SlotPickerProps {
@@ -25,6 +26,7 @@ export interface SlotPickerProps {
   value: string;
   onChange: (value: string) => void;
   teacherZone: string;
+  teacherGender: TeacherGender;
   viewerZone: string;
   labelId: string;
   describedBy?: string;
@@ -88,7 +90,8 @@ function DayList({ days, cell }: { days: CalendarDay[]; cell: CellOf }) {
     ));
 }
 
-export function SlotPicker({ slots, from, to, now, value, onChange, teacherZone, viewerZone, labelId, describedBy, invalid }: SlotPickerProps) {
+export function SlotPicker({ slots, from, to, now, value, onChange, teacherZone, teacherGender, viewerZone, labelId, describedBy, invalid }: SlotPickerProps) {
+  const gender = genderKey(teacherGender);
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
   const rtl = typeof document !== 'undefined' && document.documentElement.dir === 'rtl';
@@ -159,8 +162,8 @@ export function SlotPicker({ slots, from, to, now, value, onChange, teacherZone,
     const teacherTime = differs && !isNow ? timeOf(slot.iso, locale, teacherZone) : null;
     const next = slot.iso === nextFree;
     const label = isNow
-      ? [day.label, t`now`, t`the teacher is available`].join(', ')
-      : [day.label, slot.time, teacherTime ? t`${teacherTime} teacher's time` : null, next ? t`next free time` : t`free`].filter(Boolean).join(', ');
+      ? [day.label, t`now`, t`${select(gender, { female: 'the teacher is available', other: 'the teacher is available' })}`].join(', ')
+      : [day.label, slot.time, teacherTime ? t`${select(gender, { female: `${teacherTime} teacher's time`, other: `${teacherTime} teacher's time` })}` : null, next ? t`next free time` : t`free`].filter(Boolean).join(', ');
     const selected = slot.iso === value;
     return (
       <button
@@ -185,9 +188,7 @@ export function SlotPicker({ slots, from, to, now, value, onChange, teacherZone,
     <div className={`slot-picker slot-picker-${layout}`}>
       <p className="field-description" id={`${labelId}-zone`}>
         {differs ? (
-          <Trans>
-            Times are your time ({mine}). The teacher's time zone is {theirs}.
-          </Trans>
+          t`${select(gender, { female: `Times are your time (${mine}). The teacher's time zone is ${theirs}.`, other: `Times are your time (${mine}). The teacher's time zone is ${theirs}.` })}`
         ) : (
           <Trans>Times are {mine}.</Trans>
         )}

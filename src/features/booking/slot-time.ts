@@ -2,6 +2,12 @@
 // language's digits and names, with the zone named whenever it could be in doubt (it differs from the
 // teacher's or from Qatar's). Intl does the zone rules; there is no offset arithmetic here. The device's
 // zone and the same-clock test are the shared ones of src/domain/zoned-time.tsx.
+import type { TeacherCard } from '../../../contract/teachers';
+
+/** A teacher's gender as a message's select reads it ('other' when unknown or neutral): the Arabic
+ *  speaks of «المعلمة» for a female teacher. */
+export type TeacherGender = TeacherCard['gender'];
+export const genderKey = (gender: TeacherGender): string => gender ?? 'other';
 
 /** 'YYYY-MM-DD' of an instant on the clock of `zone` (groups slots by the viewer's days). */
 export function dayKey(iso: string, zone: string): string {

@@ -2,7 +2,7 @@
 // list is shown (the server stores no text). Names, subjects and package names arrive as data; times
 // are formatted for the viewer's locale and their browser's time zone, which is named when it is not
 // Qatar's (src/domain/zoned-time.tsx).
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import type { AppNotification } from '../../../contract/notifications';
 import { zonedText } from '../../domain/zoned-time';
@@ -42,7 +42,8 @@ export function notificationSentence(i18n: I18n, n: AppNotification): string {
     case 'session_reminder_evening':
       return i18n._(msg`Reminder: your ${subject} session with ${name} is tomorrow at ${time}.`);
     case 'payment_completed':
-      return i18n._(msg`Payment received: ${hours} hours of ${pkg} were added to your balance.`);
+      // The package's name stands alone; the hours are counted in words (never a bare "(8)" after it).
+      return i18n._(msg`Payment received: ${plural(hours, { one: '# hour', other: '# hours' })} of ${pkg} added to your balance.`);
     case 'payment_failed':
       return i18n._(msg`The payment for ${pkg} did not go through. You can try again from the packages page.`);
     case 'teacher_approved':

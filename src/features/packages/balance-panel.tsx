@@ -1,10 +1,12 @@
 // The student's balance: hours remaining with their earliest expiry, and whether the free trial
-// session is still available.
+// session is still available — or, while a booking it pays for is still ahead, booked for that time
+// (it is given back if that booking is canceled, rejected or expires, so it is not "used" yet).
 import { useQuery } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { balanceQuery } from './packages-api';
 import { formatDate } from './format';
 import { LoadState } from '../../ui/load-state';
+import { zonedText } from '../../domain/zoned-time';
 
 export function BalancePanel() {
   const { i18n } = useLingui();
@@ -12,6 +14,8 @@ export function BalancePanel() {
   const data = balance.data;
   const hours = data?.hours_remaining ?? 0;
   const until = data?.expires_at ? formatDate(data.expires_at, i18n.locale) : '';
+  const trialBooking = data?.free_trial_available ? null : (data?.free_trial_booking ?? null);
+  const bookedFor = trialBooking ? zonedText(i18n, trialBooking.starts_at).local : '';
   return (
     <section className="balance-panel" aria-labelledby="balance-title" aria-busy={balance.isPending || undefined}>
       <h2 id="balance-title">
@@ -31,9 +35,13 @@ export function BalancePanel() {
               <Trans>Choose a package below to add hours.</Trans>
             </p>
           )}
-          <p className={data.free_trial_available ? 'free-trial free-trial-on' : 'free-trial'}>
+          <p className={data.free_trial_available || trialBooking ? 'free-trial free-trial-on' : 'free-trial'} data-testid="free-trial">
             {data.free_trial_available ? (
               <Trans>You have a free trial session waiting for you.</Trans>
+            ) : trialBooking?.status === 'pending' ? (
+              <Trans>Free trial: booked for {bookedFor}, waiting for a teacher to accept. It comes back to you if the request is not accepted or you cancel it.</Trans>
+            ) : trialBooking ? (
+              <Trans>Free trial: booked for {bookedFor}.</Trans>
             ) : (
               <Trans>Your free trial session has been used.</Trans>
             )}

@@ -65,6 +65,9 @@ describe('PasswordStrength', () => {
     await userEvent.type(input, 'abc');
     expect(screen.getByText('Weak')).toBeTruthy();
     expect(rule('A lowercase letter (a–z)').dataset.met).toBe('true');
+    // A met rule is marked with a drawn check, not a character some fonts lack.
+    expect(rule('A lowercase letter (a–z)').querySelector('.rule-mark svg')).not.toBeNull();
+    expect(rule('A lowercase letter (a–z)').textContent).not.toContain('✓');
     expect(rule('An uppercase letter (A–Z)').dataset.met).toBe('false');
 
     await userEvent.type(input, 'deF1g');

@@ -50,7 +50,7 @@ describe('NotificationsPage', () => {
     expect(approved.getByRole('link').getAttribute('href')).toBe('/session-details/43');
     expect(approved.getByText(/Unread/)).toBeTruthy();
 
-    expect(within(items[1]!).getByText('Payment received: 4 hours of Starter were added to your balance.')).toBeTruthy();
+    expect(within(items[1]!).getByText('Payment received: 4 hours of Starter added to your balance.')).toBeTruthy();
     expect(within(items[1]!).getByText('yesterday')).toBeTruthy();
     expect(within(items[1]!).getByRole('link').getAttribute('href')).toBe('/packages');
 

@@ -18,6 +18,16 @@ describe('notification sentences in Arabic', () => {
     expect(text).not.toContain('\u0640');
   });
 
+  it('a completed payment counts the hours in words after the package name, never a bare "(8)"', () => {
+    const text = notificationSentence(ar, note('payment_completed', { package_name_ar: 'باقة المواظبة', hours: 8 }));
+    expect(text).toBe('تم استلام الدفع: أُضيف إلى رصيدك 8 ساعات من باقة المواظبة.');
+    expect(text).not.toMatch(/\(\d+\)/);
+    expect(notificationSentence(ar, note('payment_completed', { package_name_ar: 'باقة التقدّم', hours: 12 }))).toContain('12 ساعة من باقة التقدّم');
+    expect(notificationSentence(makeI18n('en'), note('payment_completed', { package_name_en: 'Steady', hours: 8 }))).toBe(
+      'Payment received: 8 hours of Steady added to your balance.',
+    );
+  });
+
   it('keeps the whole name it is given', () => {
     const text = notificationSentence(ar, note('request_approved', { other_name: 'فاطمة أحمد الكعبي', subject_ar: 'القرآن الكريم', starts_at: '2030-01-02T10:00:00.000Z' }));
     expect(text).toContain('فاطمة أحمد الكعبي');

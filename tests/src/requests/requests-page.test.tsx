@@ -73,7 +73,7 @@ describe('RequestsPage — a teacher', () => {
     expect(first.queryByText('Sara Ali')).toBeNull();
     expect(first.getByText('2 hours')).toBeTruthy();
     expect(first.getByRole('button', { name: 'Approve — request 1' })).toBeTruthy();
-    expect(first.getByRole('button', { name: 'Reject — request 1' })).toBeTruthy();
+    expect(first.getByRole('button', { name: 'Reject — request 1' }).className).toContain('button-danger');
     const second = within(await card(2));
     expect(second.getByText('Approved')).toBeTruthy();
     expect(second.queryByRole('button')).toBeNull();
@@ -245,7 +245,11 @@ describe('RequestsPage — a student', () => {
     expect(item.getByText('Omar Haddad')).toBeTruthy();
     expect(item.queryByRole('button', { name: /Approve/ })).toBeNull();
 
-    await user.click(item.getByRole('button', { name: 'Cancel request — request 4' }));
+    // Destructive, so quieter than the primary action: outlined in the error colour, never gold-filled.
+    const cancel = item.getByRole('button', { name: 'Cancel request — request 4' });
+    expect(cancel.className).toContain('button-danger');
+    expect(cancel.className).not.toMatch(/button-(primary|secondary)\b/);
+    await user.click(cancel);
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this request?' });
     expect(within(dialog).getByText('The 2 hours of this session will be returned to your balance.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Keep the request' }));
@@ -286,9 +290,9 @@ describe('RequestsPage — a student', () => {
       ['All', 'false'],
       ['New', 'false'],
       ['Current', 'false'],
+      ['Upcoming', 'true'],
       ['Finished', 'false'],
       ['Canceled', 'false'],
-      ['Upcoming', 'true'],
     ]);
     await user.click(screen.getByRole('tab', { name: 'Finished' }));
     expect(onFilterChange).toHaveBeenLastCalledWith('finished' satisfies RequestFilter);

@@ -28,6 +28,9 @@ describe('booking form', () => {
     expect(screen.getByText('Fatima Al-Kaabi')).toBeTruthy();
     expect(screen.getByText(/^Your time: /)).toBeTruthy();
     expect(screen.getByText(/Paid from your hours; 3 hours left after it\./)).toBeTruthy();
+    // Back is a quiet outlined button beside the filled primary one, never gold-filled.
+    expect(screen.getByRole('button', { name: 'Back' }).className).toContain('button-ghost');
+    expect(screen.getByRole('button', { name: 'Send the request' }).className).toContain('button-primary');
     await user.click(screen.getByRole('button', { name: 'Change: Duration' }));
     expect((screen.getByRole('combobox', { name: 'Duration' }) as HTMLSelectElement).value).toBe('2');
     await next(user);

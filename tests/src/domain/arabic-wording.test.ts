@@ -1,0 +1,34 @@
+// The Arabic catalog reads naturally around the dates put into it: a weekday takes «يوم»
+// («ينتهي يوم الخميس …»), never «في» («في الخميس»). Every message is rendered with each date-like
+// placeholder filled by a real formatted date, so a new sentence with «في {at}» fails here.
+import { describe, expect, it } from 'vitest';
+import { messages as arMessages } from '../../../locales/ar/messages.po';
+import { formatSessionTime } from '../../../src/domain/request-status';
+import { dayLabel } from '../../../src/features/booking/slot-time';
+import { makeI18n } from '../helpers';
+
+const WEEKDAYS = ['الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت'];
+const AFTER_FI = new RegExp(`في (${WEEKDAYS.join('|')})`);
+
+describe('Arabic weekday phrases', () => {
+  it('no message puts «في» before a weekday; dates take «يوم»', () => {
+    const i18n = makeI18n('ar');
+    // A Thursday, formatted as the screens format it.
+    const iso = '2026-11-26T17:00:00Z';
+    const full = formatSessionTime(iso, 'ar', 'Asia/Qatar');
+    const day = dayLabel(iso, 'ar', 'Asia/Qatar');
+    expect(full.startsWith('الخميس')).toBe(true);
+    const values = { at: full, when: full, day };
+    const offending: string[] = [];
+    const withDate: string[] = [];
+    for (const id of Object.keys(arMessages)) {
+      const text = i18n._(id, values);
+      if (text.includes('الخميس')) withDate.push(text);
+      if (AFTER_FI.test(text)) offending.push(text);
+    }
+    expect(offending).toEqual([]);
+    // The sentences about a request's deadlines are among those checked.
+    expect(withDate.some((text) => text.startsWith('ينتهي يوم الخميس'))).toBe(true);
+    expect(withDate.some((text) => text.startsWith('يُتاح الانضمام يوم الخميس'))).toBe(true);
+  });
+});
