@@ -33,6 +33,11 @@ describe('notification sentences in Arabic', () => {
     expect(text).toContain('فاطمة أحمد الكعبي');
   });
 
+  it('a written lesson report names the teacher and the subject, and says what it holds', () => {
+    const text = notificationSentence(ar, note('lesson_report_written', { other_name: 'هدى الكعبي', subject_ar: 'القرآن الكريم', starts_at: '2030-01-02T10:00:00.000Z' }));
+    expect(text).toMatch(/^كتب هدى الكعبي تقرير حصة القرآن الكريم يوم .+: ما تناولته الحصة والواجب\.$/);
+  });
+
   it('no Arabic message glues a tatweel to a placeholder (the value is a whole word)', () => {
     const catalog = readFileSync('locales/ar/messages.po', 'utf8');
     expect(catalog.match(/^msgstr .*\u0640\{.*$/gm) ?? []).toEqual([]);
