@@ -109,10 +109,12 @@ export function SlotPicker({ slots, from, to, now, value, onChange, teacherZone,
   const weekStart = weekOf((active ? positionOf(days, active)?.[0] : 0) ?? 0) * WEEK_DAYS;
 
   // On opening, and when the layout or the week shown changes: the scrolling grid shows the active
-  // cell's row first (the next free time, not midnight), without moving the page or the focus.
+  // cell's row first (the next free time, not midnight), without moving the page or the focus. The
+  // phone's day list holds every week at once, so choosing a cell of a later week never scrolls it:
+  // a scroll between the press and the release would move the cell away from under the finger.
   const revealed = useRef('');
   useEffect(() => {
-    const shown = `${layout}:${weekStart}`;
+    const shown = layout === 'week' ? `week:${weekStart}` : 'list';
     const box = grid.current;
     const row = active ? box?.querySelector(`[data-slot="${active}"]`)?.closest('[role="row"]') : null;
     if (revealed.current === shown || !box || !row) return;
