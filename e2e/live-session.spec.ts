@@ -123,8 +123,8 @@ test('both join and see each other, one drops and comes back, and the session en
     await expect(page.getByTestId('remaining-time')).toHaveText(/^0[01]:\d\d$/);
   }
   // Each sees its own quality and the other's, as the spec labels them, in its language.
-  await expect(student.page.getByTestId('self-quality')).toHaveText(tr('ar', 'Excellent'));
-  await expect(student.page.getByTestId('peer-quality')).toHaveText(tr('ar', 'Good'));
+  await expect(student.page.getByTestId('self-quality')).toHaveText(tr('ar', 'Excellent', 'network quality'));
+  await expect(student.page.getByTestId('peer-quality')).toHaveText(tr('ar', 'Good', 'network quality'));
   await expect(teacher.page.getByTestId('self-quality')).toHaveText('Good');
   await expect(teacher.page.getByTestId('peer-quality')).toHaveText('Excellent');
 
