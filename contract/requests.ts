@@ -141,6 +141,8 @@ export const requestSummarySchema = z.object({
    * Absent (a server from before it): false.
    */
   taken_by_other: z.boolean().default(false),
+  /** Its teacher has written the lesson report (contract/reports.ts). Absent (a server from before it): false. */
+  has_report: z.boolean().default(false),
   created_at: z.string(),
   actions: z.array(z.enum(REQUEST_ACTIONS)),
   /** The session's channel while the viewer may join it now (`join` in actions), so a card offers Join (issue 11). */

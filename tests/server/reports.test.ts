@@ -47,10 +47,15 @@ describe('lesson reports', () => {
     expect(lessonReportResponseSchema.parse(await (await call(family, 'GET', id)).json()).data).toBeNull();
 
     ctx.clock.now = new Date(ctx.clock.now.getTime() + 5 * HOUR);
+    // The teacher's list marks the lesson as still without its report, until it is written.
+    const listed = async (who: number) =>
+      ((await (await ctx.as(who).get('/api/v1/requests')).json()) as { data: Array<{ id: number; has_report: boolean }> }).data.find((r) => r.id === id)?.has_report;
+    expect(await listed(teacher)).toBe(false);
     const saved = await call(teacher, 'PUT', id, quranReport);
     expect(saved.status).toBe(200);
     const written = lessonReportResponseSchema.parse(await saved.json()).data!;
     expect(written).toMatchObject({ covered: quranReport.covered, editable: true, teacher: { id: teacher, first_name: 'هدى' } });
+    expect([await listed(teacher), await listed(family)]).toEqual([true, true]);
     expect(written.quran.map((e) => [e.surah_name, e.from_ayah, e.to_ayah, e.kind, e.grade])).toEqual([
       ['Al-Mulk', 1, 30, 'revised', 'excellent'],
       ['Al-Qalam', 1, 5, 'memorised', 'good'],

@@ -18,12 +18,14 @@ interface ListedRow extends RequestRow, ChildColumns {
   student_first: string;
   student_second: string | null;
   student_last: string;
+  has_report: boolean;
   total?: number;
 }
 
 const LISTED_COLUMNS = `s.name_ar AS subject_ar, s.name_en AS subject_en,
     t.first_name AS teacher_first, t.second_name AS teacher_second, t.last_name AS teacher_last, tp.hash AS teacher_photo,
-    st.first_name AS student_first, st.second_name AS student_second, st.last_name AS student_last, ${CHILD_COLUMNS}`;
+    st.first_name AS student_first, st.second_name AS student_second, st.last_name AS student_last, ${CHILD_COLUMNS},
+    EXISTS (SELECT 1 FROM lesson_reports lr WHERE lr.request_id = r.id) AS has_report`;
 const LISTED_JOINS = `JOIN subjects s ON s.id = r.subject_id JOIN users t ON t.id = r.teacher_id LEFT JOIN teacher_photos tp ON tp.teacher_id = r.teacher_id JOIN users st ON st.id = r.student_id ${CHILD_JOINS}`;
 
 const familyName = (second: string | null, last: string) => [second, last].filter(Boolean).join(' ');
@@ -71,6 +73,7 @@ function summaryOf(a: Access<ListedRow>, viewer: Viewer, locale: Locale, now: Da
     broadcast: row.broadcast,
     offered: viewer.role === 'teacher' && row.teacher_id !== viewer.id,
     taken_by_other: takenByOther(a, viewer),
+    has_report: !hidden && row.has_report === true,
     created_at: row.created_at.toISOString(),
     actions,
     join_channel: actions.includes('join') ? row.channel_name : null,

@@ -1,7 +1,8 @@
 // The end of a live session, where the lesson continues: what was taught (subject, teacher, the child,
 // its length), for the family the rating in place and "book the same time next week" (the teacher's
-// booking opens on its review with that time), for both the session details and — while the window is
-// open — joining again. Left early: the same, without the booking offer until the lesson is over.
+// booking opens on its review with that time), for the teacher the way to write the lesson report (on
+// the session details), and for both joining again while the window is open. Left early: the same,
+// without the booking offer until the lesson is over.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -38,7 +39,8 @@ export function EndedNotice({ actor, viewerId }: { actor: LiveSessionActor; view
         {detail && viewer.role === 'student' && (timeUp || detail.status === 'finished') ? <BookNextWeek detail={detail} viewer={viewer} /> : null}
         {requestId !== null ? (
           <Link to="/session-details/$requestId" params={{ requestId: String(requestId) }} data-testid="session-details-link">
-            <Trans>Session details</Trans>
+            {/* For the teacher, the lesson's next step lives on its details: the report. */}
+            {viewer.role === 'teacher' && (timeUp || detail?.status === 'finished') ? <Trans>Write the lesson report</Trans> : <Trans>Session details</Trans>}
           </Link>
         ) : null}
         {canRejoin ? (

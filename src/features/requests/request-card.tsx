@@ -65,6 +65,11 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
         <p className="request-note">
           <Trans>Offered to you and other teachers of the same level: the first to approve takes it.</Trans>
         </p>
+      ) : role === 'teacher' && request.status === 'finished' && !request.has_report ? (
+        // The teacher's list marks a finished lesson whose report is still to write.
+        <p className="request-note request-note-todo" data-testid={`request-${id}-report-due`}>
+          <Trans>The lesson report is still to write: open the session details to write it.</Trans>
+        </p>
       ) : role === 'student' && request.broadcast && request.status === 'pending' ? (
         <p className="request-note">
           <Trans>Also sent to other teachers of the same level.</Trans>

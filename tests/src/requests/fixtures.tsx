@@ -29,6 +29,7 @@ export function summary(over: Partial<RequestSummary> = {}): RequestSummary {
     broadcast: false,
     offered: false,
     taken_by_other: false,
+    has_report: false,
     created_at: new Date(NOW - HOUR).toISOString(),
     actions: [],
     ...over,
