@@ -60,12 +60,8 @@ export const createOrderRequestSchema = z.object({
     .transform((v) => (v ? v : undefined)),
 });
 
-/**
- * The terms' refund rule: a package none of whose hours were used can be refunded in full, from the
- * purchase history, within this many days of its payment. A package with hours used is not refunded;
- * its remaining hours stay valid until they expire (docs/decisions.md, Money: refunds).
- */
-export const REFUND_WINDOW_DAYS = 14;
+/** The terms' refund rule (days after paying an unused package may be refunded): contract/refund-rule.ts. */
+export { REFUND_WINDOW_DAYS } from './refund-rule';
 
 /** Why a refund was refused: the 409's `code` (another family's order answers 404). */
 export const REFUND_REFUSALS = ['too_late', 'hours_used', 'not_paid', 'already_refunded'] as const;

@@ -2,7 +2,7 @@
 // bookings, the free trial, packages, cancellations and refunds of package hours, liability and law.
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans } from '@lingui/react/macro';
-import { REFUND_WINDOW_DAYS } from '../../../contract/packages';
+import { REFUND_WINDOW_DAYS } from '../../../contract/refund-rule';
 import { LegalPage, type LegalSection } from './legal-page';
 
 export function TermsPage() {
