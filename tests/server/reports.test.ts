@@ -109,7 +109,8 @@ describe('lesson reports', () => {
     expect(lessonReportResponseSchema.parse(await (await call(teacher, 'GET', id)).json()).data).toBeNull();
   });
 
-  it('a later teacher of the same child reads it; another family, another teacher and a teacher of a sibling get 404', async () => {
+  it('a later teacher of the same child reads it; an earlier one, another family, another teacher and a teacher of a sibling get 404', async () => {
+    const earlier = await makeTeacher(ctx.db);
     const first = await makeTeacher(ctx.db);
     const next = await makeTeacher(ctx.db);
     const siblingsTeacher = await makeTeacher(ctx.db);
@@ -120,6 +121,9 @@ describe('lesson reports', () => {
     const children = (await (await ctx.as(family).get('/api/v1/children')).json()) as { data: Array<{ id: number }> };
     const child = children.data[0]!.id;
     const sibling = (await body<{ id: number }>(await ctx.as(family).post('/api/v1/children', { first_name: 'علي', last_name: 'الاختبار', gender: 'male', phase_id: 1 }))).data;
+    // A teacher the child had before this lesson was booked.
+    await lesson(family, earlier, { child_id: child });
+    ctx.clock.now = new Date(ctx.clock.now.getTime() + 1_000);
     const id = await lesson(family, first, { child_id: child });
     ctx.clock.now = new Date(ctx.clock.now.getTime() + 5 * HOUR);
     expect((await call(first, 'PUT', id, quranReport)).status).toBe(200);
@@ -132,7 +136,7 @@ describe('lesson reports', () => {
     expect(read.status).toBe(200);
     expect(lessonReportResponseSchema.parse(await read.json()).data).toMatchObject({ covered: quranReport.covered, editable: false });
     expect((await call(next, 'PUT', id, quranReport)).status).toBe(403);
-    for (const outsider of [otherFamily, stranger, siblingsTeacher]) {
+    for (const outsider of [earlier, otherFamily, stranger, siblingsTeacher]) {
       expect((await call(outsider, 'GET', id)).status).toBe(404);
       expect((await call(outsider, 'PUT', id, quranReport)).status).toBe(404);
     }

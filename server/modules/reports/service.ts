@@ -18,6 +18,7 @@ interface LessonRow {
   child_id: number;
   status: string;
   ends_at: Date;
+  created_at: Date;
 }
 
 interface ReportRow {
@@ -39,16 +40,20 @@ const isOver = (l: LessonRow, now: Date) => l.status === 'finished' || (l.status
 const editableUntil = (l: LessonRow) => new Date(l.ends_at.getTime() + REPORT_EDIT_DAYS * DAY_MS);
 
 async function readLesson(q: Queryable, requestId: number, lock = false): Promise<LessonRow | undefined> {
-  return q.one<LessonRow>(`SELECT id, student_id, teacher_id, child_id, status, ends_at FROM requests WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [requestId]);
+  return q.one<LessonRow>(`SELECT id, student_id, teacher_id, child_id, status, ends_at, created_at FROM requests WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [requestId]);
 }
 
-/** Whether `caller` may read the reports of `lesson`: its family, its teacher, or a later teacher of that child. */
+/**
+ * Whether `caller` may read the reports of `lesson`: its family, its teacher, or a teacher the family
+ * booked for that child afterwards (a lesson requested later, approved or finished) — not a teacher the
+ * child had before.
+ */
 async function mayRead(q: Queryable, lesson: LessonRow, caller: Caller): Promise<boolean> {
   if (caller.kind === 'family') return lesson.student_id === caller.familyId;
   if (lesson.teacher_id === caller.teacherId) return true;
   const taught = await q.one(
-    `SELECT 1 AS x FROM requests WHERE child_id = $1 AND teacher_id = $2 AND status IN ('approved', 'finished') LIMIT 1`,
-    [lesson.child_id, caller.teacherId],
+    `SELECT 1 AS x FROM requests WHERE child_id = $1 AND teacher_id = $2 AND status IN ('approved', 'finished') AND created_at > $3 LIMIT 1`,
+    [lesson.child_id, caller.teacherId, lesson.created_at],
   );
   return taught !== undefined;
 }
