@@ -7,7 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { QURAN_GRADES, QURAN_KINDS, REPORT_MAX_ENTRIES, REPORT_NOTE_MAX, REPORT_TEXT_MAX, SURAHS, type QuranGrade, type QuranKind } from '../../../contract/reports';
+import { QURAN_GRADES, QURAN_KINDS, REPORT_EDIT_DAYS, REPORT_MAX_ENTRIES, REPORT_NOTE_MAX, REPORT_TEXT_MAX, SURAHS, type QuranGrade, type QuranKind } from '../../../contract/reports';
 import { isApiError } from '../../api/api-error';
 import { reportQuery, saveReport, type LessonReport } from '../../api/reports';
 import type { RequestDetail } from '../../api/requests';
@@ -26,13 +26,17 @@ const gradeTexts: Record<QuranGrade, MessageDescriptor> = { excellent: msg`Excel
 export const lessonIsOver = (detail: RequestDetail, now: number) =>
   detail.status === 'finished' || (detail.status === 'approved' && Date.parse(detail.ends_at) <= now);
 
-export function LessonReportSection({ detail, role }: { detail: RequestDetail; role: 'student' | 'teacher' }) {
+/** Until when the lesson's teacher may write or change its report (the server's rule, contract/reports.ts). */
+const reportWindowEnds = (detail: RequestDetail) => Date.parse(detail.ends_at) + REPORT_EDIT_DAYS * 24 * 3_600_000;
+
+export function LessonReportSection({ detail, role, now }: { detail: RequestDetail; role: 'student' | 'teacher'; now: number }) {
   const { i18n } = useLingui();
   const report = useQuery(reportQuery(detail.id, i18n.locale));
   const [editing, setEditing] = useState(false);
   if (!report.isSuccess) return null;
   const data = report.data;
-  const mayWrite = role === 'teacher' && (data === null || data.editable);
+  // A report not written in time is not offered as a form the server would refuse.
+  const mayWrite = role === 'teacher' && (data === null ? now < reportWindowEnds(detail) : data.editable);
   return (
     <section className="lesson-report" aria-labelledby="lesson-report-title" data-testid="lesson-report">
       <h2 id="lesson-report-title">

@@ -166,7 +166,7 @@ function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role:
       <StatusTimeline detail={detail} now={now} role={role} timeZone={timeZone} />
 
       <LessonRating detail={detail} actions={actions} side={role} />
-      {lessonIsOver(detail, now) ? <LessonReportSection detail={detail} role={role} /> : null}
+      {lessonIsOver(detail, now) ? <LessonReportSection detail={detail} role={role} now={now} /> : null}
     </>
   );
 }

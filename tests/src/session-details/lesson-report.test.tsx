@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { LessonReport } from '../../../contract/reports';
 import { LessonReportSection } from '../../../src/features/session-details/lesson-report';
 import { cleanUpAfterEach, renderRouted, type Reply } from '../helpers';
-import { detail } from '../requests/fixtures';
+import { detail, NOW } from '../requests/fixtures';
 
 cleanUpAfterEach();
 
@@ -32,7 +32,7 @@ const report = (over: Partial<LessonReport> = {}): LessonReport => ({
 describe('lesson report', () => {
   it('the family reads the report, with the verses and grades, in Arabic', async () => {
     renderRouted({
-      component: () => <LessonReportSection detail={finished} role="student" />,
+      component: () => <LessonReportSection detail={finished} role="student" now={NOW} />,
       locale: 'ar',
       route: (url): Reply => (url.includes('/report') ? { status: 200, json: { message: 'ok', data: report() } } : { status: 404, json: {} }),
     });
@@ -47,7 +47,7 @@ describe('lesson report', () => {
 
   it('says when no report is written yet', async () => {
     renderRouted({
-      component: () => <LessonReportSection detail={finished} role="student" />,
+      component: () => <LessonReportSection detail={finished} role="student" now={NOW} />,
       route: (): Reply => ({ status: 200, json: { message: 'ok', data: null } }),
     });
     expect((await screen.findByTestId('no-report')).textContent).toBe('The teacher has not written a report for this lesson yet.');
@@ -56,7 +56,7 @@ describe('lesson report', () => {
   it('the teacher writes it; a refused verse range stands beside its field with everything kept', async () => {
     let saved: LessonReport | null = null;
     const { user, calls } = renderRouted({
-      component: () => <LessonReportSection detail={finished} role="teacher" />,
+      component: () => <LessonReportSection detail={finished} role="teacher" now={NOW} />,
       route: (url, method): Reply => {
         if (method === 'PUT') {
           const sent = calls[calls.length - 1]!.body as { quran: Array<{ to_ayah: number }> };
@@ -98,5 +98,15 @@ describe('lesson report', () => {
     expect((await screen.findByTestId('report-covered')).textContent).toBe('Memorising Al-Kawthar');
     expect(screen.getByTestId('report-quran').textContent).toContain('Al-Kawthar, verses 1–3');
     expect(screen.getByRole('button', { name: 'Change the report' })).toBeTruthy();
+  });
+
+  it('offers the teacher no form once the time to write the report is over', async () => {
+    const late = Date.parse(finished.ends_at) + 8 * 24 * 3_600_000;
+    renderRouted({
+      component: () => <LessonReportSection detail={finished} role="teacher" now={late} />,
+      route: (): Reply => ({ status: 200, json: { message: 'ok', data: null } }),
+    });
+    expect((await screen.findByTestId('no-report')).textContent).toBe('The teacher has not written a report for this lesson yet.');
+    expect(screen.queryByRole('button', { name: 'Save the report' })).toBeNull();
   });
 });
