@@ -167,8 +167,8 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
     .route('/', countriesRoutes())
     .route('/', ipCountryRoutes({ trustProxy: authOptions?.trustProxy ?? false, ...(ipCountry?.lookup ? { lookup: ipCountry.lookup } : {}) }))
     .route('/', subjectsRoutes())
-    .route('/', contactRoutes())
-    .route('/', newsletterRoutes())
+    .route('/', contactRoutes({ trustProxy: authOptions?.trustProxy ?? false }))
+    .route('/', newsletterRoutes({ trustProxy: authOptions?.trustProxy ?? false }))
     .route('/', auth.routes);
   const payments = packagesModule({
     identify: async (c) => {

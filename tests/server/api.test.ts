@@ -144,6 +144,19 @@ describe('POST /api/v1/contact', () => {
     expect(arrayBody.status).toBe(400);
     expect(validationErrorBodySchema.parse(await arrayBody.json()).errors).toHaveProperty('_');
   });
+
+  it('takes five messages in ten minutes from one address; the sixth is a localized 429 that stores nothing', async () => {
+    await t.db.query("DELETE FROM rate_limit_hits WHERE bucket LIKE 'ip:contact:%'");
+    for (let i = 0; i < 5; i++) expect((await post('/api/v1/contact', validContact, EN)).status).toBe(201);
+    const before = await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM contact_messages');
+    const refused = await post('/api/v1/contact', validContact);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { message: string }).message).toContain('محاولات كثيرة');
+    // An invalid submission is still answered by its field errors: it stores nothing and costs nothing.
+    expect((await post('/api/v1/contact', { ...validContact, message: 'short' })).status).toBe(400);
+    expect(await t.db.one('SELECT count(*)::int AS n FROM contact_messages')).toEqual(before);
+  });
 });
 
 describe('POST /api/v1/newsletter', () => {
@@ -170,6 +183,15 @@ describe('POST /api/v1/newsletter', () => {
     expect(validationErrorBodySchema.parse(await res.json()).errors).toEqual({ email: ['Invalid email format'] });
     const missing = await post('/api/v1/newsletter', {});
     expect(validationErrorBodySchema.parse(await missing.json()).errors).toEqual({ email: ['هذا الحقل مطلوب'] });
+  });
+
+  it('takes five sign-ups in ten minutes from one address, then answers 429 and stores nothing', async () => {
+    await t.db.query("DELETE FROM rate_limit_hits WHERE bucket LIKE 'ip:newsletter:%'");
+    for (let i = 0; i < 5; i++) expect((await post('/api/v1/newsletter', { email: `many${i}@example.com` }, EN)).status).toBe(201);
+    const refused = await post('/api/v1/newsletter', { email: 'many5@example.com' }, EN);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/too many/i);
+    expect(await t.db.query("SELECT 1 FROM newsletter_subscribers WHERE email = 'many5@example.com'")).toHaveLength(0);
   });
 });
 

@@ -1,6 +1,10 @@
 // Sliding-window rate limits counted in the database (every server instance sees the same hits).
 // A refused attempt is not counted, so waiting out retry_after always works.
+import type { Context } from 'hono';
 import type { Db } from '../../db';
+import type { AppEnv } from '../../http/context';
+import { tooMany } from './answers';
+import { clientIp } from './client-ip';
 
 export interface RateRule {
   limit: number;
@@ -33,4 +37,14 @@ export async function hitRateLimit(db: Db, bucket: string, rules: readonly RateR
     await tx.query('INSERT INTO rate_limit_hits (bucket, at) VALUES ($1, $2)', [bucket, now]);
     return { ok: true };
   });
+}
+
+/**
+ * A per-address limit for the public forms that store what they are sent (contact, newsletter), taken
+ * once the submission is valid (a refused one stores nothing, so it costs nothing): past the rules the
+ * caller gets 429 with Retry-After and the shared "too many attempts" message, and nothing is stored.
+ */
+export async function limitAddress(c: Context<AppEnv>, name: string, rules: readonly RateRule[], trustProxy: boolean): Promise<Response | null> {
+  const result = await hitRateLimit(c.get('db'), `ip:${name}:${clientIp(c, trustProxy)}`, rules, new Date());
+  return result.ok ? null : tooMany(c, result.retryAfter);
 }

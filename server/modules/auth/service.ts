@@ -31,6 +31,16 @@ export const PHONE_SEND_RULES: readonly RateRule[] = [
 export const IP_RULES: readonly RateRule[] = [
   { limit: RELAXED.ipPerMinute, windowSeconds: 60 },
 ];
+/**
+ * Per caller address on the public forms that store what they are sent (contact, newsletter): five in
+ * ten minutes and twenty a day, so one address cannot fill the team's inbox or the subscriber list. The
+ * e2e suite's raised per-minute limit scales them alike.
+ */
+const FORM_SCALE = Math.max(1, Math.round(RELAXED.ipPerMinute / 10));
+export const PUBLIC_FORM_RULES: readonly RateRule[] = [
+  { limit: 5 * FORM_SCALE, windowSeconds: 10 * 60 },
+  { limit: 20 * FORM_SCALE, windowSeconds: 24 * 60 * 60 },
+];
 
 export type AccountType = 'student' | 'instructor';
 

@@ -6,6 +6,8 @@ import { validationKeys } from '../../../contract/validation';
 import type { AppEnv } from '../../http/context';
 import { ok } from '../../http/respond';
 import { jsonBody } from '../../http/validate';
+import { limitAddress } from '../auth/rate-limit';
+import { PUBLIC_FORM_RULES } from '../auth/service';
 import { insertContactMessage } from './queries';
 
 // The contract checks the E.164 shape; here the number must also exist in its country's numbering plan
@@ -14,9 +16,11 @@ const serverContactSchema = contactRequestSchema.extend({
   phone: contactRequestSchema.shape.phone.refine((phone) => isValidPhoneNumber(phone), { error: validationKeys.invalidPhone }),
 });
 
-export function contactRoutes() {
+export function contactRoutes({ trustProxy }: { trustProxy: boolean }) {
   return new Hono<AppEnv>().post('/contact', async (c) => {
     const body = await jsonBody(c, serverContactSchema);
+    const refused = await limitAddress(c, 'contact', PUBLIC_FORM_RULES, trustProxy);
+    if (refused) return refused;
     const id = await insertContactMessage(c.get('db'), { ...body, locale: c.get('locale') });
     return ok(c, { id }, 'contact_received', 201);
   });
