@@ -23,6 +23,12 @@ export const MIN_DURATION_HOURS = 1;
 export const MAX_DURATION_HOURS = 6;
 /** A scheduled session starts at least this long after the booking. */
 export const MIN_LEAD_MS = 60 * 60 * 1000;
+/**
+ * …and at most this many days after it: a teacher's hours and prices three months on are a promise
+ * nobody has made, and an unbounded start let one family hold slots years ahead.
+ */
+export const BOOKING_HORIZON_DAYS = 90;
+export const MAX_LEAD_MS = BOOKING_HORIZON_DAYS * 24 * 60 * 60 * 1000;
 /** An urgent request not accepted within this long expires (refunded). */
 export const URGENT_ACCEPT_MS = 15 * 60 * 1000;
 /**
@@ -41,6 +47,8 @@ export const COMMENT_MAX_LENGTH = 500;
 export const REQUEST_ERROR = {
   /** «The session time must be at least one hour from now». */
   scheduleTooSoon: 'schedule_too_soon',
+  /** «…at most 90 days ahead» (BOOKING_HORIZON_DAYS). */
+  scheduleTooFar: 'schedule_too_far',
   outsideWorkingHours: 'outside_working_hours',
   teacherBusy: 'teacher_busy',
   /** 409 at submit: the time was free when offered and someone booked it meanwhile (issue 11). */

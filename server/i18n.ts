@@ -82,6 +82,10 @@ const validation: Record<ValidationKey | AuthValidationKey | ProfileValidationKe
     ar: 'يجب أن يكون موعد الحصة بعد ساعة واحدة على الأقل من الآن',
     en: 'The session time must be at least one hour from now',
   },
+  schedule_too_far: {
+    ar: 'يمكن حجز الحصص حتى 90 يومًا من اليوم فقط، اختر موعدًا أقرب',
+    en: 'Sessions can be booked up to 90 days ahead. Please choose an earlier time',
+  },
   outside_working_hours: {
     ar: 'هذا الموعد خارج ساعات عمل المعلم، يرجى اختيار وقت آخر',
     en: "This time is outside the teacher's working hours. Please choose another time",

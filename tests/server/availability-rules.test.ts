@@ -42,6 +42,14 @@ describe('availableStarts', () => {
     const now = new Date('2030-01-06T05:00:00.000Z');
     expect(slotProblem(q, { type: 'schedule', startsAt: new Date(now.getTime() + 59 * MIN), durationHours: 1 }, now)).toBe('schedule_too_soon');
     expect(slotProblem(q, { type: 'schedule', startsAt: new Date(now.getTime() + 60 * MIN), durationHours: 1 }, now)).toBeNull();
+    // Ninety days ahead is the horizon: a start just past it is refused and never offered.
+    const horizon = now.getTime() + 90 * 24 * HOUR;
+    expect(slotProblem(q, { type: 'schedule', startsAt: new Date(horizon), durationHours: 1 }, now)).not.toBe('schedule_too_far');
+    expect(slotProblem(q, { type: 'schedule', startsAt: new Date(horizon + 30 * MIN), durationHours: 1 }, now)).toBe('schedule_too_far');
+    const late = starts(q, iso(now), 14, 1, iso(new Date(horizon - 7 * 24 * HOUR)));
+    expect(late.length).toBeGreaterThan(0);
+    expect(late.every((s) => new Date(s).getTime() <= horizon)).toBe(true);
+    expect(starts(q, iso(now), 14, 1, iso(new Date(horizon + 1)))).toEqual([]);
     // A zone 45 minutes off the hour still gets its own clock's :00 and :30.
     const kathmandu = starts({ zone: 'Asia/Kathmandu', hours: sunday9to12, busy: [] }, '2030-01-05T12:00:00.000Z', 2);
     expect(kathmandu[0]).toBe('2030-01-06T03:15:00.000Z');

@@ -37,6 +37,19 @@ describe('booking', () => {
     expect((await body(ar)).errors?.starts_at).toEqual(['يجب أن يكون موعد الحصة بعد ساعة واحدة على الأقل من الآن']);
   });
 
+  it('refuses a time more than 90 days ahead with a localized message, and writes nothing', async () => {
+    const { teacher, student } = await teacherAndStudent(ctx.db, 5);
+    const far = new Date(T0.getTime() + 91 * 24 * 3_600_000);
+    const res = await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, ctx.math, far));
+    expect(res.status).toBe(400);
+    const json = await body(res);
+    expect(json.code).toBe('schedule_too_far');
+    expect(json.errors?.starts_at).toEqual(['Sessions can be booked up to 90 days ahead. Please choose an earlier time']);
+    expect(await balanceMinutesOf(ctx.db, student)).toBe(5 * 60);
+    const ar = await ctx.as(student, 'ar').post('/api/v1/requests', scheduleBody(teacher, ctx.math, far));
+    expect((await body(ar)).errors?.starts_at).toEqual(['يمكن حجز الحصص حتى 90 يومًا من اليوم فقط، اختر موعدًا أقرب']);
+  });
+
   it('refuses times outside working hours, overlapping an approved session, bad durations and untaught subjects', async () => {
     // Sunday 08:00–12:00 Qatar time only.
     const teacher = await makeTeacher(ctx.db, { hours: [[0, '08:00', '12:00']] });

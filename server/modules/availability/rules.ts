@@ -13,6 +13,7 @@ import { SLOT_GRID_MINUTES } from '../../../contract/availability';
 import {
   MAX_DURATION_HOURS,
   MIN_DURATION_HOURS,
+  MAX_LEAD_MS,
   MIN_LEAD_MS,
   REQUEST_ERROR,
   type RequestErrorCode,
@@ -85,6 +86,7 @@ function check(working: readonly Span[], busy: readonly Span[], type: RequestTyp
     return REQUEST_ERROR.durationRange;
   }
   if (type === 'schedule' && start < now + MIN_LEAD_MS) return REQUEST_ERROR.scheduleTooSoon;
+  if (type === 'schedule' && start > now + MAX_LEAD_MS) return REQUEST_ERROR.scheduleTooFar;
   const end = start + durationHours * HOUR_MS;
   if (!working.some((w) => w.start <= start && end <= w.end)) return REQUEST_ERROR.outsideWorkingHours;
   if (busy.some((b) => b.start < end && start < b.end)) return REQUEST_ERROR.teacherBusy;
@@ -118,7 +120,8 @@ export interface AvailabilityWindow {
  */
 export function availableStarts(schedule: TeacherSchedule, window: AvailabilityWindow): Date[] {
   const from = Math.max(window.from.getTime(), window.now.getTime());
-  const to = window.from.getTime() + window.days * DAY_MS;
+  // Nothing is offered past the booking horizon, the same bound `check` refuses at submit.
+  const to = Math.min(window.from.getTime() + window.days * DAY_MS, window.now.getTime() + MAX_LEAD_MS + 1);
   const span = window.durationHours * HOUR_MS;
   const working = workingSpans(schedule.hours, schedule.zone, from, to + span);
   const busy = busySpans(schedule.busy);

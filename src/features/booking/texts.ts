@@ -11,6 +11,7 @@ import { validationMessage } from '../../ui/validation';
 export const bookingRuleTexts: Record<string, MessageDescriptor> = {
   /** Spec §5: "…at least one hour from now". */
   [REQUEST_ERROR.scheduleTooSoon]: msg`The session time must be at least one hour from now`,
+  [REQUEST_ERROR.scheduleTooFar]: msg`Sessions can be booked up to 90 days ahead. Please choose an earlier time`,
   [REQUEST_ERROR.outsideWorkingHours]: msg`This time is outside the teacher's working hours. Please choose another time`,
   [REQUEST_ERROR.teacherBusy]: msg`The teacher has another session at this time. Please choose another time`,
   [REQUEST_ERROR.subjectNotTaught]: msg`This teacher does not teach the chosen subject`,
