@@ -225,6 +225,10 @@ const messages = {
   },
   order_created: { ar: 'تم إنشاء الطلب، يتم تحويلك إلى صفحة الدفع', en: 'Your order was created. Taking you to the payment page' },
   order_not_found: { ar: 'الطلب غير موجود', en: 'This order was not found' },
+  orders_too_many_open: {
+    ar: 'لديك خمس عمليات دفع لم تكتمل بعد. أكمل إحداها أو انتظر نصف ساعة حتى تنتهي ثم حاول مجددًا',
+    en: 'You have five payments that are not finished yet. Complete one, or wait half an hour for them to lapse, then try again',
+  },
   receipt_not_found: { ar: 'لا يوجد إيصال لهذا الطلب', en: 'There is no receipt for this order' },
   checkout_unavailable: {
     ar: 'تعذّر فتح صفحة الدفع حالياً، يرجى المحاولة لاحقاً',

@@ -182,6 +182,30 @@ describe('buying through the sandbox checkout', () => {
   });
 });
 
+describe('open checkouts per family', () => {
+  it('five at once: the sixth is a localized 409 that writes nothing, and a lapsed one frees its place', async () => {
+    const student = await makeUser(t.db);
+    for (let i = 0; i < 5; i++) await order(student, 4);
+    const count = async () => (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE user_id = $1', [student]))!.n;
+    const body = { package_id: await packageId(t.db, 4) };
+    const refused = await t.as(student).post('/api/v1/orders', body);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toMatch(/five payments that are not finished/);
+    const ar = await t.as(student, 'ar').post('/api/v1/orders', body);
+    expect((await ar.json()).message).toContain('خمس عمليات دفع');
+    expect(await count()).toBe(5);
+    // Another family is not affected.
+    expect((await t.as(await makeUser(t.db)).post('/api/v1/orders', body)).status).toBe(201);
+    const saved = t.clock.now;
+    t.clock.now = new Date(saved.getTime() + 31 * 60_000);
+    try {
+      expect((await t.as(student).post('/api/v1/orders', body)).status).toBe(201);
+    } finally {
+      t.clock.now = saved;
+    }
+  });
+});
+
 describe('confirmations (webhook)', () => {
   it('a replayed confirmation credits once', async () => {
     const student = await makeUser(t.db);

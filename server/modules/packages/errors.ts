@@ -28,6 +28,14 @@ export class PackageNotFoundError extends Error {
   }
 }
 
+/** The family already has MAX_OPEN_ORDERS checkouts neither paid nor expired; nothing was written. */
+export class TooManyOpenOrdersError extends Error {
+  constructor() {
+    super('too many open orders');
+    this.name = 'TooManyOpenOrdersError';
+  }
+}
+
 export class OrderNotFoundError extends Error {
   constructor() {
     super('order not found');

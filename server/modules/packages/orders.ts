@@ -23,7 +23,7 @@ import type { Db, Queryable } from '../../db';
 import type { Locale } from '../../i18n';
 import type { PaymentGateway, VerifiedConfirmation } from '../../adapters/payments/gateway';
 import { ORDER_TTL_MINUTES } from './catalog';
-import { ConfirmationRejectedError, OrderNotFoundError } from './errors';
+import { ConfirmationRejectedError, OrderNotFoundError, TooManyOpenOrdersError } from './errors';
 import { creditPurchase } from './ledger';
 import { checkPromo, findPackage, priceWith, releasePromo, reservePromo, toMajor } from './pricing';
 import { issueReceipt, type ReceiptIssue } from './receipts';
@@ -98,6 +98,13 @@ async function moveOrder(
   return updated!;
 }
 
+/**
+ * Checkouts a family may have open (created or awaiting payment, before their deadline) at once: enough
+ * for a retry on another card or package, few enough that nobody fills the orders table or holds
+ * limited promo uses by opening checkouts in a loop.
+ */
+export const MAX_OPEN_ORDERS = 5;
+
 export interface CreateOrderInput {
   userId: number;
   packageId: number;
@@ -118,6 +125,13 @@ export interface CreatedOrderResult {
 export async function createOrder(db: Db, gateway: PaymentGateway, input: CreateOrderInput): Promise<CreatedOrderResult> {
   const now = input.now ?? new Date();
   const created = await db.transaction(async (tx) => {
+    // One family's orders are created one at a time, so two racing requests cannot both take the last place.
+    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [input.userId]);
+    const open = await tx.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND status IN ('created', 'pendingPayment') AND expires_at > $2`,
+      [input.userId, now],
+    );
+    if (open!.n >= MAX_OPEN_ORDERS) throw new TooManyOpenOrdersError();
     const pkg = await findPackage(tx, input.packageId);
     const promo = input.promoCode ? await checkPromo(tx, { code: input.promoCode, userId: input.userId, pkg, now, lock: true }) : null;
     const price = priceWith(pkg.price_minor, promo);

@@ -26,6 +26,7 @@ import {
   ConfirmationRejectedError,
   InvalidSignatureError,
   OrderNotFoundError,
+  TooManyOpenOrdersError,
   PackageNotFoundError,
   PromoRejectedError,
   RefundRefusedError,
@@ -83,6 +84,7 @@ export function packagesFailure(c: Context<AppEnv>, err: unknown): Response {
     return c.json({ message: tr('package_not_found', locale), errors: { package_id: [tr('package_not_found', locale)] } }, 400);
   }
   if (err instanceof OrderNotFoundError) throw new ApiFailure(404, 'order_not_found');
+  if (err instanceof TooManyOpenOrdersError) throw new ApiFailure(409, 'orders_too_many_open');
   if (err instanceof InvalidSignatureError) throw new ApiFailure(400, 'payment_signature_invalid');
   if (err instanceof ConfirmationRejectedError) {
     throw new ApiFailure(409, err.reason === 'amount_mismatch' ? 'payment_amount_mismatch' : 'payment_not_allowed');
@@ -154,7 +156,7 @@ export function packagesRoutes({ gateway, identify, now = () => new Date(), publ
           now: now(),
         });
       } catch (err) {
-        if (err instanceof PromoRejectedError || err instanceof PackageNotFoundError) return packagesFailure(c, err);
+        if (err instanceof PromoRejectedError || err instanceof PackageNotFoundError || err instanceof TooManyOpenOrdersError) return packagesFailure(c, err);
         // A value the database refuses is the caller's input (app.onError answers 400), not the gateway.
         if (isInvalidInputDbError(err)) throw err;
         c.get('log').error('checkout failed', { id: c.get('requestId'), err: err instanceof Error ? err.message : String(err) });
