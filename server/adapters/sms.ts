@@ -16,14 +16,19 @@ export interface OutboxMessage {
   created_at: string;
 }
 
+/** How long the outbox keeps a message: a code is void after minutes, the row is for reading it meanwhile. */
+export const SMS_OUTBOX_KEEP_HOURS = 24;
+
 /**
- * Keeps every message in the database and logs it. The text (with the code) is logged only outside
- * production: a production log must never hold a usable code.
+ * Keeps each message in the database for a day and logs it (older rows go with each new one). In
+ * production neither the row nor the log holds the text's digits: a stored or logged code would be a
+ * usable one, and there nobody reads the outbox (it stands in for a missing SMS gateway).
  */
 export function createOutboxSms({ db, log, production }: { db: Queryable; log: Logger; production: boolean }): SmsSender {
   return {
     async send(phone, text) {
-      await db.query('INSERT INTO sms_outbox (phone, body) VALUES ($1, $2)', [phone, text]);
+      await db.query(`DELETE FROM sms_outbox WHERE created_at < now() - make_interval(hours => $1)`, [SMS_OUTBOX_KEEP_HOURS]);
+      await db.query('INSERT INTO sms_outbox (phone, body) VALUES ($1, $2)', [phone, production ? text.replace(/[0-9\u0660-\u0669]/g, '•') : text]);
       log.info('sms outbox', production ? { phone } : { phone, text });
     },
   };

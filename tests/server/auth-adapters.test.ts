@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpSms } from '../../server/adapters/sms';
+import { createHttpSms, createOutboxSms } from '../../server/adapters/sms';
 import { createApp } from '../../server/app';
 import type { AppEnv } from '../../server/http/context';
 import { createLogger } from '../../server/logger';
@@ -101,5 +101,23 @@ describe('the HTTP SMS adapter', () => {
     const unknown = await login(newPhone(), '203.0.113.2');
     expect(known.status).toBe(200);
     expect(await known.json()).toEqual(await unknown.json());
+  });
+});
+
+describe('the SMS outbox (no gateway configured)', () => {
+  it('keeps a message a day, and in production keeps no digit of the code', async () => {
+    const db = t.db;
+    const dev = createOutboxSms({ db, log: createLogger('silent'), production: false });
+    const prod = createOutboxSms({ db, log: createLogger('silent'), production: true });
+    await db.query(`INSERT INTO sms_outbox (phone, body, created_at) VALUES ('+97455600077', 'old 123456', now() - interval '25 hours')`);
+    await dev.send('+97455600077', 'Your code is 482913');
+    await prod.send('+97455600078', 'رمزك ٤٨٢٩١٣ or 482913');
+    const rows = await db.query<{ phone: string; body: string }>(
+      "SELECT phone, body FROM sms_outbox WHERE phone IN ('+97455600077', '+97455600078') ORDER BY id",
+    );
+    expect(rows).toEqual([
+      { phone: '+97455600077', body: 'Your code is 482913' },
+      { phone: '+97455600078', body: 'رمزك •••••• or ••••••' },
+    ]);
   });
 });
