@@ -2,7 +2,7 @@
 // and the built app from one Node process. `createServer` is also what tests and the e2e launcher use.
 import { realpathSync } from 'node:fs';
 import type { IncomingMessage, Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -78,6 +78,8 @@ export interface ServerOptions {
   metrics?: { processMetrics?: boolean };
   /** Outgoing messages: the e-mail channel (off without SMTP) and the runner's period in ms (0 turns it off; default 5 s). */
   outbox?: Partial<OutboxConfig>;
+  /** A connection that sends no request within this many ms is closed (default 10 s). */
+  firstRequestTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -165,6 +167,13 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   await warmPublicReads(app, log);
   // Plain HTTP/1.1 (no http2 options given): the type says so, for closeIdleConnections.
   const server = createAdaptorServer({ fetch: app.fetch, hostname: options.host ?? '127.0.0.1' }) as Server;
+  // A connection that never sends a request is closed: Node's headersTimeout only counts from the first
+  // byte, so silent connections would otherwise stay open for ever (and hold a file descriptor each).
+  // The first request lifts the limit; Node's own keepAliveTimeout then closes idle keep-alive
+  // connections, and the WebSocket library clears it on upgrade.
+  const firstRequestMs = options.firstRequestTimeoutMs ?? 10_000;
+  server.on('connection', (socket: Socket) => socket.setTimeout(firstRequestMs));
+  server.on('request', (req: IncomingMessage) => req.socket.setTimeout(0));
   // The Pusher-protocol WebSocket endpoint shares this port; any other upgrade is refused.
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (endpoint?.handleUpgrade(req, socket, head)) return;

@@ -1,5 +1,6 @@
 // Health for load balancers and /metrics (issue 14), on one in-process server: liveness and readiness,
 // readiness refusing while draining, metrics behind the admin token with route patterns as labels.
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type RunningServer } from '../../server/main';
 import { databaseUrl, freshDb, type TestDb } from './helpers';
@@ -17,6 +18,7 @@ beforeAll(async () => {
     admin: { token: TOKEN },
     remindersEveryMs: 0,
     requestSweepEveryMs: 0,
+    firstRequestTimeoutMs: 500,
     ...(t?.schema ? { databaseUrl, databaseSchema: t.schema } : {}),
   });
 });
@@ -24,6 +26,27 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await t?.close();
+});
+
+describe('connections', () => {
+  it('closes a connection that sends nothing; one that sends its request in time is answered', async () => {
+    const silent = connect(server.port, '127.0.0.1');
+    const started = Date.now();
+    const closedAfter = await new Promise<number>((resolve) => silent.on('close', () => resolve(Date.now() - started)));
+    expect(closedAfter).toBeGreaterThanOrEqual(400);
+    expect(closedAfter).toBeLessThan(5_000);
+    // A request sent after a pause shorter than the limit is answered.
+    const slow = connect(server.port, '127.0.0.1');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const answer = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      slow.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      slow.on('end', () => resolve(text));
+      slow.on('error', reject);
+      slow.write('GET /api/health/live HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+  });
 });
 
 describe('health', () => {
