@@ -53,7 +53,9 @@ describe('teacher photos', () => {
       const file = await app.request(`/api/${photoPath(photo!, size)}`);
       expect(file.status).toBe(200);
       expect(file.headers.get('content-type')).toBe('image/webp');
-      expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      // Kept by caches but asked again each time: a removed photo must not live on in them.
+      expect(file.headers.get('cache-control')).toBe('public, no-cache');
+      expect(file.headers.get('etag')).toBe(`"${photo}-${side}"`);
       const bytes = Buffer.from(await file.arrayBuffer());
       const meta = await sharp(bytes).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['webp', side, side]);
@@ -77,11 +79,18 @@ describe('teacher photos', () => {
     expect([large.width, large.height]).toEqual([200, 200]);
     expect((await cardOf(teacher))?.photo).toBe(second);
 
+    // A cache revalidating its copy gets a bodiless 304 while the photo exists…
+    const cached = await app.request(`/api/${photoPath(second, 'small')}`);
+    const revalidated = await app.request(`/api/${photoPath(second, 'small')}`, { headers: { 'If-None-Match': cached.headers.get('etag')! } });
+    expect(revalidated.status).toBe(304);
+    expect((await revalidated.arrayBuffer()).byteLength).toBe(0);
     const token = await issueToken(t.db, teacher, new Date());
     const removed = await app.request('/api/v1/profile/photo', { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
     expect(removed.status).toBe(200);
     expect((await cardOf(teacher))?.photo).toBeNull();
     expect((await app.request(`/api/${photoPath(second, 'small')}`)).status).toBe(404);
+    // …and a 404 once it is removed, so no cache serves it on.
+    expect((await app.request(`/api/${photoPath(second, 'small')}`, { headers: { 'If-None-Match': cached.headers.get('etag')! } })).status).toBe(404);
   });
 
   it('neutralises a polyglot: script bytes appended to a real image never reach the served file', async () => {

@@ -1,6 +1,6 @@
 // The photo routes (issue 11): a teacher sets or removes their own photo (never anyone else's: the
-// routes take no id, only the token's user); anyone reads a photo by its content-hashed name, cached
-// for a year since that name never points at other bytes.
+// routes take no id, only the token's user); anyone reads a photo by its content-hashed name, which
+// caches revalidate (ETag) so that a removed photo is gone at once.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { PHOTO_FIELD, PHOTO_SIZES, type PhotoResult, type PhotoSize } from '../../../contract/photos';
@@ -62,15 +62,14 @@ export function photoRoutes({ auth, storage, now }: PhotoRoutesOptions) {
       const size = SIZE_OF.get(side);
       const bytes = size ? await photoBytes(c.get('db'), storage, hash, size) : null;
       if (!bytes) throw new ApiFailure(404, 'file_not_found');
+      // Caches keep the bytes but ask again each time (a 304 without a body while the photo exists):
+      // a photo its teacher deleted must stop showing at once, which a year of `immutable` prevented.
+      const etag = `"${hash}-${side}"`;
+      const headers = { ETag: etag, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'public, no-cache' };
+      if (c.req.header('if-none-match')?.split(',').some((tag) => tag.trim() === etag)) return new Response(null, { status: 304, headers });
       return new Response(new Uint8Array(bytes), {
         status: 200,
-        headers: {
-          'Content-Type': 'image/webp',
-          'Content-Length': String(bytes.byteLength),
-          'X-Content-Type-Options': 'nosniff',
-          // The name is a hash of the bytes: they never change, so any cache may keep them for a year.
-          'Cache-Control': 'public, max-age=31536000, immutable',
-        },
+        headers: { ...headers, 'Content-Type': 'image/webp', 'Content-Length': String(bytes.byteLength) },
       });
     });
 }
