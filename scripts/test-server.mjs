@@ -90,6 +90,7 @@ export async function startServer({ timeoutMs = 90_000 } = {}) {
     // guard for production, not under test here (tests/server/sms-limits.test.ts covers it).
     SMS_HOURLY_LIMIT: '100000',
     SMS_HOURLY_LIMIT_PER_COUNTRY: '100000',
+    SMS_NEW_NUMBERS_PER_RANGE_PER_HOUR: '100000',
     // The live-session e2e: the fake RTC relay instead of Agora (the server refuses it in production).
     RTC_ADAPTER: 'fake',
     // As behind the production proxy: the caller's address is the last X-Forwarded-For entry, which lets

@@ -3,10 +3,12 @@
 // phones); and the per-address limits of every sign-in route.
 import { describe, expect, it } from 'vitest';
 import { otpRejectionSchema, rateLimitedSchema } from '../../contract/auth';
+import { loadSignInLimits } from '../../server/modules/auth/limits';
 import { authApp, body, newPhone } from './auth-helpers';
 import { perFile } from './support/per-file';
 
-const t = perFile(authApp);
+// The per-address limits under test here, not the per-range bound on new numbers (sms-limits.test.ts).
+const t = perFile(() => authApp({ auth: { limits: loadSignInLimits({ SMS_NEW_NUMBERS_PER_RANGE_PER_HOUR: '1000' }) } }));
 
 describe('verify-otp', () => {
   async function freshCode() {

@@ -26,6 +26,14 @@ export interface SmsBudgetLimits {
   perCountryPerHour: number;
   /** ISO alpha-2 → its own hourly cap (for example the home market gets more). */
   byCountry: Readonly<Record<string, number>>;
+  /**
+   * Percent of each cap kept for numbers that already have an account: codes to new numbers (sign-up,
+   * phone-first sign-in of an unknown phone) stop at the rest, so an attack on new numbers cannot lock
+   * existing families and teachers out of signing in.
+   */
+  reservedPercent: number;
+  /** Codes to new numbers per caller address range (IPv4 /24, IPv6 /48) per hour. */
+  newNumbersPerRangePerHour: number;
 }
 
 export interface SignInLimits {
@@ -39,6 +47,14 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+function percent(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 90) throw new Error(`${name} must be a whole percent from 0 to 90, got "${raw}"`);
   return value;
 }
 
@@ -70,6 +86,8 @@ export function loadSignInLimits(env: NodeJS.ProcessEnv = process.env): SignInLi
       globalPerHour: positive(env, 'SMS_HOURLY_LIMIT', 1000),
       perCountryPerHour: positive(env, 'SMS_HOURLY_LIMIT_PER_COUNTRY', 200),
       byCountry: countryCaps(env.SMS_HOURLY_LIMITS_BY_COUNTRY),
+      reservedPercent: percent(env, 'SMS_RESERVED_PERCENT', 30),
+      newNumbersPerRangePerHour: positive(env, 'SMS_NEW_NUMBERS_PER_RANGE_PER_HOUR', 10),
     },
   };
 }

@@ -82,7 +82,7 @@ export function registerHandler(deps: AuthRouteDeps) {
     }
     // The account stays when the SMS budget is spent: signing in later (phone-first) texts the code.
     if ((await takePhoneSlot(db, phone, now())).ok) {
-      const refused = await deps.textCode(c, phone, 'login', true);
+      const refused = await deps.textCode(c, phone, 'login', true, true);
       if (refused) return refused;
     }
     return ok(c, { phone, is_teacher: false, otp_expires_in: OTP_TTL_SECONDS }, 'auth_registered_student', 201);

@@ -3,7 +3,7 @@
 import type { SmsSender } from '../../adapters/sms';
 import type { FileStorage } from '../../adapters/storage';
 import { hitRateLimit } from './rate-limit';
-import { clientIp } from './client-ip';
+import { addressRange, clientIp } from './client-ip';
 import { HashGateBusy, type HashGate } from './hash-gate';
 import type { SignInLimits } from './limits';
 import type { AuthMiddleware } from './middleware';
@@ -22,8 +22,12 @@ export interface AuthRouteDeps {
   /** Per caller address and endpoint; a 429 to return, or null when allowed. */
   ipLimit(c: C, name: string): Promise<Response | null>;
   sendDeps(c: C): SendDeps;
-  /** A code to `phone` under the SMS budget (see codeTo); a 429 to return when the budget is spent. */
-  textCode(c: C, phone: string, purpose: OtpPurpose, send: boolean): Promise<Response | null>;
+  /**
+   * A code to `phone` under the SMS budget (see codeTo); a 429 to return when the budget is spent. A
+   * `newNumber` (no account before this call) gets the unreserved share of the budget and at most
+   * `newNumbersPerRangePerHour` codes per caller address range.
+   */
+  textCode(c: C, phone: string, purpose: OtpPurpose, send: boolean, newNumber: boolean): Promise<Response | null>;
   /** Runs password hashing (scrypt) through the gate; a 503 to return when it is saturated. */
   hashing<T>(c: C, work: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; response: Response }>;
 }
@@ -38,8 +42,15 @@ export function authRouteDeps(base: Pick<AuthRouteDeps, 'now' | 'sms' | 'storage
       const result = await hitRateLimit(c.get('db'), `ip:${name}:${clientIp(c, trustProxy)}`, IP_RULES, now());
       return result.ok ? null : tooMany(c, result.retryAfter);
     },
-    async textCode(c, phone, purpose, send) {
-      const budget = await codeTo(sendDeps(c), phone, purpose, send);
+    async textCode(c, phone, purpose, send, newNumber) {
+      const address = clientIp(c, trustProxy);
+      // No socket (in-process requests in tests) means no range to bound.
+      if (newNumber && send && address !== 'unknown') {
+        const rule = { limit: limits.sms.newNumbersPerRangePerHour, windowSeconds: 60 * 60 };
+        const range = await hitRateLimit(c.get('db'), `sms-new:${addressRange(address)}`, [rule], now());
+        if (!range.ok) return refusedFor(c, 429, 'sms_budget_reached', range.retryAfter);
+      }
+      const budget = await codeTo(sendDeps(c), phone, purpose, send, newNumber);
       return budget.ok ? null : refusedFor(c, 429, 'sms_budget_reached', budget.retryAfter);
     },
     async hashing(c, work) {

@@ -43,8 +43,8 @@ export function authRoutes(options: AuthRoutesOptions) {
     if (!slot.ok) return tooMany(c, slot.retryAfter);
     // Phone-first: a phone without an account gets a code too (verifying it starts the sign-up);
     // only a teacher's phone does not, as teachers sign in with a password.
-    const student = (await accountTypeByPhone(c.get('db'), phone)) !== 'instructor';
-    return (await deps.textCode(c, phone, 'login', student)) ?? ok(c, null, 'auth_login_code_sent');
+    const account = await accountTypeByPhone(c.get('db'), phone);
+    return (await deps.textCode(c, phone, 'login', account !== 'instructor', account === null)) ?? ok(c, null, 'auth_login_code_sent');
   };
 
   const routes = new Hono<AuthEnv>()

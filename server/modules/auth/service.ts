@@ -102,8 +102,8 @@ export function takePhoneSlot(db: Db, phone: string, now: Date): Promise<RateRes
  * (a teacher's phone on student sign-in, an unknown phone on forgot-password) texts nobody but answers
  * the budget the same way, so a spent budget does not tell which phones have accounts.
  */
-export async function codeTo(deps: SendDeps, phone: string, purpose: OtpPurpose, send: boolean): Promise<BudgetResult> {
-  const budget = await takeSmsBudget(deps.db, { phone, now: deps.now, limits: deps.limits.sms, log: deps.log, consume: send });
+export async function codeTo(deps: SendDeps, phone: string, purpose: OtpPurpose, send: boolean, newNumber: boolean): Promise<BudgetResult> {
+  const budget = await takeSmsBudget(deps.db, { phone, now: deps.now, limits: deps.limits.sms, log: deps.log, consume: send, newNumber });
   if (budget.ok && send) await sendCode(deps, phone, purpose);
   return budget;
 }

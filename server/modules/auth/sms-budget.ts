@@ -11,11 +11,13 @@ export type BudgetResult = { ok: true } | { ok: false; retryAfter: number };
 
 const HOUR_MS = 60 * 60 * 1000;
 
-function scopesOf(phone: string, limits: SmsBudgetLimits): Array<{ scope: string; cap: number }> {
+function scopesOf(phone: string, limits: SmsBudgetLimits, newNumber: boolean): Array<{ scope: string; cap: number }> {
   const country = parsePhoneNumberFromString(phone)?.country ?? 'ZZ';
+  // New numbers share one counter with everyone but stop short of the reserved part of each cap.
+  const share = (cap: number) => (newNumber ? Math.floor((cap * (100 - limits.reservedPercent)) / 100) : cap);
   return [
-    { scope: `country:${country}`, cap: limits.byCountry[country] ?? limits.perCountryPerHour },
-    { scope: 'global', cap: limits.globalPerHour },
+    { scope: `country:${country}`, cap: share(limits.byCountry[country] ?? limits.perCountryPerHour) },
+    { scope: 'global', cap: share(limits.globalPerHour) },
   ];
 }
 
@@ -40,11 +42,11 @@ async function alertOnce(q: Queryable, log: Logger, scope: string, window: Date,
  */
 export async function takeSmsBudget(
   db: Db,
-  args: { phone: string; now: Date; limits: SmsBudgetLimits; log: Logger; consume: boolean },
+  args: { phone: string; now: Date; limits: SmsBudgetLimits; log: Logger; consume: boolean; newNumber: boolean },
 ): Promise<BudgetResult> {
   const window = new Date(Math.floor(args.now.getTime() / HOUR_MS) * HOUR_MS);
   const retryAfter = Math.ceil((window.getTime() + HOUR_MS - args.now.getTime()) / 1000);
-  const scopes = scopesOf(args.phone, args.limits);
+  const scopes = scopesOf(args.phone, args.limits, args.newNumber);
   try {
     await db.transaction(async (tx) => {
       for (const { scope, cap } of scopes) {

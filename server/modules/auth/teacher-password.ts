@@ -48,7 +48,7 @@ export function teacherPasswordRoutes(deps: AuthRouteDeps) {
       const slot = await takePhoneSlot(c.get('db'), phone, now());
       if (!slot.ok) return tooMany(c, slot.retryAfter);
       const teacher = (await userIdByPhone(c.get('db'), phone, 'instructor')) !== null;
-      const refused = await deps.textCode(c, phone, 'reset', teacher);
+      const refused = await deps.textCode(c, phone, 'reset', teacher, false);
       return refused ?? ok(c, null, 'auth_code_sent');
     })
     .post('/instructor/auth/reset-password', async (c) => {
