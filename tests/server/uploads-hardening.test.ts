@@ -47,6 +47,81 @@ describe('the PDF check', () => {
     expect(pdfActiveContent(bytes)).not.toEqual([]);
   });
 
+  // An object stream behind other filters: `filters` is the /Filter value, `data` the encoded bytes.
+  const objStm = (filters: string, data: Buffer, extra = '') =>
+    Buffer.concat([
+      Buffer.from(`%PDF-1.7\n4 0 obj << /Type /ObjStm /N 1 /First 4 /Filter ${filters}${extra} /Length ${data.length} >>\nstream\n`, 'latin1'),
+      data,
+      Buffer.from('\nendstream\nendobj\n%%EOF\n', 'latin1'),
+    ]);
+  const evil = Buffer.from('2 0 obj << /Type /Action /S /JavaScript /JS (app.launchURL("x")) >> endobj', 'latin1');
+  const hex = (b: Buffer) => Buffer.from(`${b.toString('hex').replace(/(.{64})/g, '$1\n')}>`, 'latin1');
+  const a85 = (b: Buffer) => {
+    let out = '';
+    for (let i = 0; i < b.length; i += 4) {
+      const chunk = Buffer.concat([b.subarray(i, i + 4), Buffer.alloc(4)]).subarray(0, 4);
+      let v = chunk.readUInt32BE(0);
+      const digits: string[] = [];
+      for (let k = 0; k < 5; k++) {
+        digits.unshift(String.fromCharCode(33 + (v % 85)));
+        v = Math.floor(v / 85);
+      }
+      out += digits.join('').slice(0, Math.min(4, b.length - i) + 1);
+    }
+    return Buffer.from(`${out}~>`, 'latin1');
+  };
+  /** PNG "Up" predictor rows of `columns` bytes: each row stored as its difference from the row above. */
+  const pngUp = (b: Buffer, columns: number) => {
+    const rows: Buffer[] = [];
+    const padded = Buffer.concat([b, Buffer.alloc((columns - (b.length % columns)) % columns, 0x20)]);
+    for (let r = 0; r < padded.length; r += columns) {
+      const row = Buffer.from(padded.subarray(r, r + columns));
+      const prev = r ? padded.subarray(r - columns, r) : Buffer.alloc(columns);
+      for (let i = 0; i < columns; i++) row[i] = (row[i]! - prev[i]!) & 255;
+      rows.push(Buffer.from([2]), row);
+    }
+    return Buffer.concat(rows);
+  };
+  const runLength = (b: Buffer) => Buffer.concat([...Array(Math.ceil(b.length / 128)).keys()].flatMap((k) => {
+    const part = b.subarray(k * 128, k * 128 + 128);
+    return [Buffer.from([part.length - 1]), part];
+  }).concat([Buffer.from([128])]));
+
+  it.each([
+    ['hex-encoded', objStm('/ASCIIHexDecode', hex(evil))],
+    ['hex over Flate', objStm('[/ASCIIHexDecode /FlateDecode]', hex(deflateSync(evil)))],
+    ['ASCII85 over Flate, the filter name escaped', objStm('[/ASCII85Decode /Fl#61teDecode]', a85(deflateSync(evil)))],
+    ['Flate with a PNG predictor that scrambles the names', objStm('/FlateDecode', deflateSync(pngUp(evil, 7)), ' /DecodeParms << /Predictor 12 /Columns 7 >>')],
+    ['run-length encoded', objStm('/RunLengthDecode', runLength(evil))],
+  ])('finds JavaScript in an object stream %s', (_name, bytes) => {
+    expect(pdfActiveContent(bytes)).toEqual(expect.arrayContaining(['/JavaScript']));
+  });
+
+  it('refuses what it cannot read: an unknown or crypt filter, an encrypted file, an object stream posing as an image', () => {
+    expect(pdfActiveContent(objStm('/Crypt', evil))).toEqual(['unreadable']);
+    expect(pdfActiveContent(objStm('/NoSuchDecode', evil))).toEqual(['unreadable']);
+    expect(pdfActiveContent(objStm('/DCTDecode', evil))).toEqual(['unreadable']);
+    expect(pdfActiveContent(pdf('trailer << /Root 1 0 R /Encrypt 5 0 R >>'))).toEqual(['unreadable']);
+  });
+
+  it('bounds decoding by the file size: a small file that inflates to megabytes is refused, and quickly', () => {
+    const bomb = objStm('/FlateDecode', deflateSync(Buffer.alloc(8 * 1024 * 1024, 0x20)));
+    expect(bomb.length).toBeLessThan(20_000);
+    const started = performance.now();
+    expect(pdfActiveContent(bomb)).toEqual(['unreadable']);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('passes a scan: its image bytes are not read as syntax (these spell /JS), its content stream is', () => {
+    const scan = Buffer.concat([
+      Buffer.from('%PDF-1.7\n1 0 obj << /Type /XObject /Subtype /Image /Width 2 /Height 2 /Filter /DCTDecode /Length 6 >>\nstream\n', 'latin1'),
+      Buffer.from([0xff, 0xd8, 0x00, 0x2f, 0x4a, 0x53]),
+      Buffer.from('\nendstream\nendobj\n', 'latin1'),
+      objStm('/FlateDecode', deflateSync(Buffer.from('q 100 0 0 100 0 0 cm /Im1 Do Q', 'latin1'))).subarray(9),
+    ]);
+    expect(pdfActiveContent(scan)).toEqual([]);
+  });
+
   it('passes a plain document, even one that opens on a page', () => {
     expect(pdfActiveContent(PDF)).toEqual([]);
     expect(pdfActiveContent(pdf('1 0 obj << /Type /Catalog /OpenAction [3 0 R /Fit] >> endobj /JSomething'))).toEqual([]);
