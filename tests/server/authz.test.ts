@@ -160,6 +160,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/children':                          { url: () => '/api/v1/children',                                         expect: [401, 200, 200, 403, 403, 403, 401, 401, 401, 401] },
   'POST /api/v1/children':                         { url: () => '/api/v1/children', body: () => ({}),                      expect: [401, 400, 400, 403, 403, 403, 401, 401, 401, 401] },
   'PATCH /api/v1/children/:id':                    { url: (f) => `/api/v1/children/${f.secondChild}`, body: () => ({}),   expect: [401, 200, 404, 403, 403, 403, 401, 401, 401, 401] },
+  'GET /api/v1/children/:id/progress':             { url: (f) => `/api/v1/children/${f.secondChild}/progress`,              expect: [401, 200, 404, 403, 403, 403, 401, 401, 401, 401] },
   'DELETE /api/v1/children/:id':                   { url: (f) => `/api/v1/children/${f.secondChild}`,                       expect: [401, 200, 404, 403, 403, 403, 401, 401, 401, 401] },
   'POST /api/v1/requests':                         { url: () => '/api/v1/requests', body: () => ({}),                      expect: [401, 400, 400, 403, 403, 403, 401, 401, 401, 401] },
   'GET /api/v1/requests':                          { url: () => '/api/v1/requests',                                         expect: [401, 200, 200, 200, 200, 200, 401, 401, 401, 401] },
