@@ -73,6 +73,11 @@ async function fixture(): Promise<Fixture> {
   const pending = await insertRequest('pending', 2 * 24 * 60);
   const approved = await insertRequest('approved', -5);
   const pkg = (await t.db.one<{ id: number }>('SELECT id FROM packages ORDER BY hours LIMIT 1'))!.id;
+  // A family holds at most five open checkouts: the earlier rows' checkouts lapse, so each row gets its own.
+  await t.db.query(
+    `UPDATE orders SET expires_at = now() - interval '1 minute' WHERE user_id = $1 AND status IN ('created', 'pendingPayment')`,
+    [t.callers.studentA.id],
+  );
   const order = await t.callJson(t.callers.studentA, 'POST', '/api/v1/orders', { package_id: pkg });
   const url = ((await order.json()) as { data: { checkout_url: string } }).data.checkout_url;
   const ids = Object.fromEntries(ROLES.map((r) => [r, t.callers[r].id ?? 0])) as Record<Role, number>;
