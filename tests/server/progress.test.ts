@@ -162,6 +162,15 @@ describe("a child's progress", () => {
     const after = await progress(family, child);
     expect(after.open_homework.map((h) => h.subject.name)).toEqual(['Holy Quran']);
     expect(after.latest_reports[0]!.request_id).toBe(fourth);
+    // At most the five newest reports are listed; a Quran report without homework closes the Quran's too.
+    for (let i = 0; i < 2; i++) {
+      ctx.clock.now = new Date(ctx.clock.now.getTime() + 24 * HOUR);
+      await report(teacher, await lesson(family, teacher, child, quran), { covered: 'مراجعة' });
+    }
+    const many = await progress(family, child);
+    expect(many.latest_reports).toHaveLength(5);
+    expect(many.latest_reports.map((r) => r.request_id)).not.toContain(first);
+    expect(many.open_homework).toEqual([]);
     // The sibling's page holds the sibling's lesson only.
     const theirs = await progress(family, sibling);
     expect([theirs.lessons_taken, theirs.latest_reports.length]).toEqual([1, 0]);
