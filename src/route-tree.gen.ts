@@ -36,6 +36,7 @@ import { Route as SessionDetailsRequestIdRouteImport } from './routes/session-de
 import { Route as SessionChannelNameRouteImport } from './routes/session.$channelName'
 import { Route as TeachersIndexRouteImport } from './routes/teachers.index'
 import { Route as TeachersIdRouteImport } from './routes/teachers.$id'
+import { Route as ChildrenChildIdProgressRouteImport } from './routes/children.$childId.progress'
 import { Route as RequestsChar123StudentIdChar125Char123TeacherIdChar125Char123RequestIdChar125RouteImport } from './routes/requests.{-$studentId}.{-$teacherId}.{-$requestId}'
 
 const IndexRoute = IndexRouteImport.update({
@@ -173,6 +174,11 @@ const TeachersIdRoute = TeachersIdRouteImport.update({
   path: '/teachers/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ChildrenChildIdProgressRoute = ChildrenChildIdProgressRouteImport.update({
+  id: '/children/$childId/progress',
+  path: '/children/$childId/progress',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RequestsChar123StudentIdChar125Char123TeacherIdChar125Char123RequestIdChar125Route =
   RequestsChar123StudentIdChar125Char123TeacherIdChar125Char123RequestIdChar125RouteImport.update(
     {
@@ -208,6 +214,7 @@ export interface FileRoutesByFullPath {
   '/session/$channelName': typeof SessionChannelNameRoute
   '/teachers/$id': typeof TeachersIdRoute
   '/teachers/': typeof TeachersIndexRoute
+  '/children/$childId/progress': typeof ChildrenChildIdProgressRoute
   '/requests/{-$studentId}/{-$teacherId}/{-$requestId}': typeof RequestsChar123StudentIdChar125Char123TeacherIdChar125Char123RequestIdChar125Route
 }
 export interface FileRoutesByTo {
@@ -236,6 +243,7 @@ export interface FileRoutesByTo {
   '/session/$channelName': typeof SessionChannelNameRoute
   '/teachers/$id': typeof TeachersIdRoute
   '/teachers': typeof TeachersIndexRoute
+  '/children/$childId/progress': typeof ChildrenChildIdProgressRoute
   '/requests/{-$studentId}/{-$teacherId}/{-$requestId}': typeof RequestsChar123StudentIdChar125Char123TeacherIdChar125Char123RequestIdChar125Route
 }
 export interface FileRoutesById {
@@ -267,6 +275,7 @@ export interface FileRoutesById {
   '/session/$channelName': typeof SessionChannelNameRoute
   '/teachers/$id': typeof TeachersIdRoute
   '/teachers/': typeof TeachersIndexRoute
+  '/children/$childId/progress': typeof ChildrenChildIdProgressRoute
   '/requests/{-$studentId}/{-$teacherId}/{-$requestId}': typeof RequestsChar123StudentIdChar125Char123TeacherIdChar125Char123RequestIdChar125Route
 }
 export interface FileRouteTypes {
@@ -297,6 +306,7 @@ export interface FileRouteTypes {
     | '/session/$channelName'
     | '/teachers/$id'
     | '/teachers/'
+    | '/children/$childId/progress'
     | '/requests/{-$studentId}/{-$teacherId}/{-$requestId}'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -325,6 +335,7 @@ export interface FileRouteTypes {
     | '/session/$channelName'
     | '/teachers/$id'
     | '/teachers'
+    | '/children/$childId/progress'
     | '/requests/{-$studentId}/{-$teacherId}/{-$requestId}'
   id:
     | '__root__'
@@ -355,6 +366,7 @@ export interface FileRouteTypes {
     | '/session/$channelName'
     | '/teachers/$id'
     | '/teachers/'
+    | '/children/$childId/progress'
     | '/requests/{-$studentId}/{-$teacherId}/{-$requestId}'
   fileRoutesById: FileRoutesById
 }
@@ -379,6 +391,7 @@ export interface RootRouteChildren {
   SessionChannelNameRoute: typeof SessionChannelNameRoute
   TeachersIdRoute: typeof TeachersIdRoute
   TeachersIndexRoute: typeof TeachersIndexRoute
+  ChildrenChildIdProgressRoute: typeof ChildrenChildIdProgressRoute
   RequestsChar123StudentIdChar125Char123TeacherIdChar125Char123RequestIdChar125Route: typeof RequestsChar123StudentIdChar125Char123TeacherIdChar125Char123RequestIdChar125Route
 }
 
@@ -573,6 +586,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeachersIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/children/$childId/progress': {
+      id: '/children/$childId/progress'
+      path: '/children/$childId/progress'
+      fullPath: '/children/$childId/progress'
+      preLoaderRoute: typeof ChildrenChildIdProgressRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/requests/{-$studentId}/{-$teacherId}/{-$requestId}': {
       id: '/requests/{-$studentId}/{-$teacherId}/{-$requestId}'
       path: '/requests/{-$studentId}/{-$teacherId}/{-$requestId}'
@@ -638,6 +658,7 @@ const rootRouteChildren: RootRouteChildren = {
   SessionChannelNameRoute: SessionChannelNameRoute,
   TeachersIdRoute: TeachersIdRoute,
   TeachersIndexRoute: TeachersIndexRoute,
+  ChildrenChildIdProgressRoute: ChildrenChildIdProgressRoute,
   RequestsChar123StudentIdChar125Char123TeacherIdChar125Char123RequestIdChar125Route:
     RequestsChar123StudentIdChar125Char123TeacherIdChar125Char123RequestIdChar125Route,
 }

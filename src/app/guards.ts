@@ -35,7 +35,7 @@ const LOGIN_REQUIRED = new Set([
   '/notifications',
   '/in-review',
 ]);
-const STUDENTS_ONLY = new Set(['/teachers/$id', '/packages', '/receipts/$orderId']);
+const STUDENTS_ONLY = new Set(['/teachers/$id', '/packages', '/receipts/$orderId', '/children/$childId/progress']);
 // Readable in every state, even while a teacher is held on review or the terms: the legal texts, and
 // the flows studio (structure only, no data; issue 12).
 const LEGAL_PAGES = new Set(['/privacy-policy', '/terms-conditions', '/user-condition', '/flows']);

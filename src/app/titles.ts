@@ -25,6 +25,7 @@ export const titles = {
   notifications: msg`Notifications`,
   session: msg`Session`,
   sessionDetails: msg`Session details`,
+  childProgress: msg`Progress`,
   accountReview: msg`Account review`,
   teacherTerms: msg`Teacher terms`,
   teacherBooking: msg`Book a session`,

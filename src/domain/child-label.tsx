@@ -2,7 +2,9 @@
 // the notifications list and the live session. A family reads its child's first and last name (it knows
 // its children's phases); a teacher reads the first name and the school phase, which is all the server
 // sends a teacher (contract/children.ts: `last_name` is null for them).
-import { Plural, Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Child, ChildRef } from '../../contract/children';
 import { Fact } from '../ui/fact';
 import type { LessonSide } from './viewer';
@@ -19,10 +21,12 @@ export interface ForChildProps {
   /** A term in a description list (cards, details) or one line of text (notifications). */
   as?: 'fact' | 'line';
   testId?: string;
+  /** The family's side only: the name opens the child's progress page. */
+  linkToProgress?: boolean;
 }
 
 /** "For: مريم · الصف الثاني". */
-export function ForChild({ child, side, as = 'fact', testId }: ForChildProps) {
+export function ForChild({ child, side, as = 'fact', testId, linkToProgress = false }: ForChildProps) {
   const label = childLabel(child, side);
   if (as === 'line') {
     return (
@@ -33,8 +37,18 @@ export function ForChild({ child, side, as = 'fact', testId }: ForChildProps) {
   }
   return (
     <Fact term={<Trans>For</Trans>} valueTestId={testId}>
-      {label}
+      {linkToProgress && side === 'student' ? <ProgressLink childId={child.id} name={label} /> : label}
     </Fact>
+  );
+}
+
+/** A link to the child's progress page, named for what it opens (the child's name, unless told otherwise). */
+export function ProgressLink({ childId, name, children, className }: { childId: number; name: string; children?: ReactNode; className?: string }) {
+  const { t } = useLingui();
+  return (
+    <Link to="/children/$childId/progress" params={{ childId: String(childId) }} aria-label={t`Progress of ${name}`} className={className} data-testid={`progress-link-${childId}`}>
+      {children ?? name}
+    </Link>
   );
 }
 

@@ -73,6 +73,11 @@ async function fixture(): Promise<Fixture> {
   const pending = await insertRequest('pending', 2 * 24 * 60);
   const approved = await insertRequest('approved', -5);
   const pkg = (await t.db.one<{ id: number }>('SELECT id FROM packages ORDER BY hours LIMIT 1'))!.id;
+  // A family holds at most five open checkouts: the earlier rows' checkouts lapse, so each row gets its own.
+  await t.db.query(
+    `UPDATE orders SET expires_at = now() - interval '1 minute' WHERE user_id = $1 AND status IN ('created', 'pendingPayment')`,
+    [t.callers.studentA.id],
+  );
   const order = await t.callJson(t.callers.studentA, 'POST', '/api/v1/orders', { package_id: pkg });
   const url = ((await order.json()) as { data: { checkout_url: string } }).data.checkout_url;
   const ids = Object.fromEntries(ROLES.map((r) => [r, t.callers[r].id ?? 0])) as Record<Role, number>;
@@ -160,6 +165,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/children':                          { url: () => '/api/v1/children',                                         expect: [401, 200, 200, 403, 403, 403, 401, 401, 401, 401] },
   'POST /api/v1/children':                         { url: () => '/api/v1/children', body: () => ({}),                      expect: [401, 400, 400, 403, 403, 403, 401, 401, 401, 401] },
   'PATCH /api/v1/children/:id':                    { url: (f) => `/api/v1/children/${f.secondChild}`, body: () => ({}),   expect: [401, 200, 404, 403, 403, 403, 401, 401, 401, 401] },
+  'GET /api/v1/children/:id/progress':             { url: (f) => `/api/v1/children/${f.secondChild}/progress`,              expect: [401, 200, 404, 403, 403, 403, 401, 401, 401, 401] },
   'DELETE /api/v1/children/:id':                   { url: (f) => `/api/v1/children/${f.secondChild}`,                       expect: [401, 200, 404, 403, 403, 403, 401, 401, 401, 401] },
   'POST /api/v1/requests':                         { url: () => '/api/v1/requests', body: () => ({}),                      expect: [401, 400, 400, 403, 403, 403, 401, 401, 401, 401] },
   'GET /api/v1/requests':                          { url: () => '/api/v1/requests',                                         expect: [401, 200, 200, 200, 200, 200, 401, 401, 401, 401] },

@@ -75,6 +75,7 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'POST /api/v1/children': { as: 'studentA', fields: CHILD },
   'PATCH /api/v1/children/:id': { as: 'studentA', fields: CHILD },
   'DELETE /api/v1/children/:id': { as: 'studentA' },
+  'GET /api/v1/children/:id/progress': { as: 'studentA' },
   'POST /api/v1/requests': { as: 'studentA', fields: ['teacher_id', 'subject_id', 'child_id', 'type', 'starts_at', 'duration_hours', 'comment', 'broadcast', 'preferred_gender'] },
   'GET /api/v1/requests': { as: 'teacher', query: ['status', 'filter', 'child_id', 'page', 'per_page', 'role'] },
   'GET /api/v1/requests/:id': { as: 'studentA' },

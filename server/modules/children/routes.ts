@@ -1,6 +1,6 @@
 // The children API (contract/children.ts): a family lists, adds, changes and archives its children.
 // Only a family (student account) has children: a teacher is refused 403; another family's child id
-// answers 404. A ChildFailure thrown below becomes its localized answer, with its `code`.
+// answers 404. A child's progress (contract/progress.ts) is read the same way. A ChildFailure thrown below becomes its localized answer, with its `code`.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { childInputSchema, childUpdateSchema } from '../../../contract/children';
@@ -11,6 +11,7 @@ import { jsonBody, queryParams } from '../../http/validate';
 import { tr, trValidation } from '../../i18n';
 import { requireFamily } from '../auth/caller';
 import type { AuthMiddleware } from '../auth/middleware';
+import { childProgress } from './progress';
 import { addChild, ChildFailure, listChildren, removeChild, updateChild } from './service';
 
 export interface ChildrenRoutesOptions {
@@ -63,6 +64,11 @@ export function childrenRoutes({ auth, now }: ChildrenRoutesOptions) {
       const id = childId(c);
       const body = await jsonBody(c, childUpdateSchema);
       return ok(c, await updateChild(c.get('db'), family, id, body, c.get('locale'), now()), 'child_saved');
+    })
+    .get('/children/:id/progress', auth.requireUser, async (c) => {
+      const family = familyOf(c);
+      const id = childId(c);
+      return ok(c, await childProgress(c.get('db'), family, id, c.get('locale'), now()));
     })
     .delete('/children/:id', auth.requireUser, async (c) => {
       const family = familyOf(c);

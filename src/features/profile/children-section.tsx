@@ -2,7 +2,8 @@
 // (asked first in a dialog), and "add a child" up to the contract's limit. A child with lessons is
 // archived — hidden from booking, kept in the history, listed here as archived — and one without is
 // deleted; the server decides which and says so. The last active child cannot be archived (the button
-// is not offered, and the server's refusal is shown should it come anyway).
+// is not offered, and the server's refusal is shown should it come anyway). Each child, archived ones too,
+// links to its progress page.
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -13,7 +14,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast-store';
-import { ChildUsage } from '../../domain/child-label';
+import { ChildUsage, ProgressLink } from '../../domain/child-label';
 import { ChildForm } from './child-form';
 import { refusalText } from './children-texts';
 
@@ -110,36 +111,41 @@ function ChildRow({ child, canArchive, onEdit }: { child: Child; canArchive: boo
           </span>
         ) : null}
       </div>
-      {child.archived ? null : (
-        <div className="child-actions">
-          <Button variant="secondary" onClick={onEdit} aria-label={t`Edit ${name}`}>
-            <Trans>Edit</Trans>
-          </Button>
-          {canArchive ? (
-            <ConfirmDialog
-              open={open}
-              onOpenChange={setOpen}
-              trigger={
-                <Button variant="ghost" aria-label={t`Remove ${name}`}>
-                  <Trans>Remove</Trans>
-                </Button>
-              }
-              title={<Trans>Remove {name}?</Trans>}
-              description={
-                <p>
-                  <Trans>
-                    {child.first_name} will no longer be offered when you book. Lessons already booked or taken stay in your history.
-                  </Trans>
-                </p>
-              }
-              keepLabel={<Trans>Keep</Trans>}
-              confirmLabel={remove.isPending ? <Trans>Removing…</Trans> : <Trans>Yes, remove</Trans>}
-              onConfirm={() => void archive()}
-              confirmProps={{ disabled: remove.isPending }}
-            />
-          ) : null}
-        </div>
-      )}
+      <div className="child-actions">
+        <ProgressLink childId={child.id} name={name} className="button button-ghost button-small">
+          <Trans>Progress</Trans>
+        </ProgressLink>
+        {child.archived ? null : (
+          <>
+            <Button variant="secondary" onClick={onEdit} aria-label={t`Edit ${name}`}>
+              <Trans>Edit</Trans>
+            </Button>
+            {canArchive ? (
+              <ConfirmDialog
+                open={open}
+                onOpenChange={setOpen}
+                trigger={
+                  <Button variant="ghost" aria-label={t`Remove ${name}`}>
+                    <Trans>Remove</Trans>
+                  </Button>
+                }
+                title={<Trans>Remove {name}?</Trans>}
+                description={
+                  <p>
+                    <Trans>
+                      {child.first_name} will no longer be offered when you book. Lessons already booked or taken stay in your history.
+                    </Trans>
+                  </p>
+                }
+                keepLabel={<Trans>Keep</Trans>}
+                confirmLabel={remove.isPending ? <Trans>Removing…</Trans> : <Trans>Yes, remove</Trans>}
+                onConfirm={() => void archive()}
+                confirmProps={{ disabled: remove.isPending }}
+              />
+            ) : null}
+          </>
+        )}
+      </div>
       {refusal ? (
         <p className="field-error" role="alert">
           {refusal}

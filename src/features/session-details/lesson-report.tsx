@@ -5,8 +5,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
 import { QURAN_GRADES, QURAN_KINDS, REPORT_EDIT_DAYS, REPORT_MAX_ENTRIES, REPORT_NOTE_MAX, REPORT_TEXT_MAX, SURAHS, type QuranGrade, type QuranKind } from '../../../contract/reports';
 import { isApiError } from '../../api/api-error';
 import { reportQuery, saveReport, type LessonReport } from '../../api/reports';
@@ -18,9 +16,8 @@ import { TextArea } from '../../ui/text-area';
 import { TextInput } from '../../ui/text-input';
 import { toast } from '../../ui/toast-store';
 import { ZonedTime } from '../../domain/zoned-time';
+import { quranGradeTexts, quranKindTexts } from '../../domain/quran-texts';
 
-const kindTexts: Record<QuranKind, MessageDescriptor> = { memorised: msg`Memorised`, revised: msg`Revised`, recited: msg`Recited` };
-const gradeTexts: Record<QuranGrade, MessageDescriptor> = { excellent: msg`Excellent`, good: msg`Good`, needs_work: msg`Needs work` };
 
 /** Whether the lesson is over (finished, or approved and past its end): only then is there a report. */
 export const lessonIsOver = (detail: RequestDetail, now: number) =>
@@ -107,7 +104,7 @@ function ReportView({ report }: { report: LessonReport }) {
                       {surah}, verses {from}–{to}
                     </Trans>
                   </strong>{' '}
-                  · {i18n._(kindTexts[e.kind])} · <span className={`report-grade report-grade-${e.grade}`}>{i18n._(gradeTexts[e.grade])}</span>
+                  · {i18n._(quranKindTexts[e.kind])} · <span className={`report-grade report-grade-${e.grade}`}>{i18n._(quranGradeTexts[e.grade])}</span>
                 </li>
               );
             })}
@@ -147,8 +144,8 @@ function ReportForm({ requestId, report, onSaved }: { requestId: number; report:
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
   const surahOptions = SURAHS.map(([verses, ar, en], i) => ({ value: String(i + 1), label: `${i + 1}. ${i18n.locale === 'en' ? en : ar} (${verses})` }));
-  const kindOptions = QURAN_KINDS.map((k) => ({ value: k, label: i18n._(kindTexts[k]) }));
-  const gradeOptions = QURAN_GRADES.map((g) => ({ value: g, label: i18n._(gradeTexts[g]) }));
+  const kindOptions = QURAN_KINDS.map((k) => ({ value: k, label: i18n._(quranKindTexts[k]) }));
+  const gradeOptions = QURAN_GRADES.map((g) => ({ value: g, label: i18n._(quranGradeTexts[g]) }));
   const change = (i: number, patch: Partial<EntryDraft>) => setEntries((list) => list.map((e, j) => (j === i ? { ...e, ...patch } : e)));
 
   const submit = async (e: FormEvent) => {

@@ -100,8 +100,9 @@ function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role:
           <Avatar person={detail.teacher} />
           {person(detail.teacher)}
         </Fact>
-        {/* The learner is the child: the family account's own name is shown to nobody. */}
-        <ForChild child={detail.child} side={role} testId="session-child" />
+        {/* The learner is the child: the family account's own name is shown to nobody. For the family
+            the child's name opens the child's progress. */}
+        <ForChild child={detail.child} side={role} testId="session-child" linkToProgress />
         <Fact term={<Trans>Date and time</Trans>} valueTestId="session-time">
           <ZonedTime iso={detail.starts_at} zone={timeZone} /> – <ZonedTime iso={detail.ends_at} style="time" zone={timeZone} />
         </Fact>

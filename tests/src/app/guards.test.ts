@@ -61,6 +61,7 @@ const TABLE_WITHOUT_HELD: Record<string, string[]> = {
   '/teachers/$id': studentsOnly,
   '/packages': studentsOnly,
   '/receipts/$orderId': studentsOnly,
+  '/children/$childId/progress': studentsOnly,
   '/in-review': ['.', '/', '/', '.', '/', '/profile', CR],
   '/_teacher-terms/trams-teacher': ['.', '/', '/', R, '.', '/profile', CR],
   '/_auth-area/sign-in': authScreen,

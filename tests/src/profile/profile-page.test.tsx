@@ -29,6 +29,8 @@ describe('ProfilePage — student', () => {
     await waitFor(() => expect(screen.getByLabelText('School phase')).toHaveProperty('value', '2'));
     // Each child says what it has had of the family's hours.
     expect((await screen.findByTestId('child-31-usage')).textContent).toBe('2 lessons taken · 1.5 hours used');
+    // And opens the child's progress.
+    expect(screen.getByRole('link', { name: 'Progress of سارة أحمد' }).getAttribute('href')).toBe('/children/31/progress');
     const phone = screen.getByLabelText('Phone number');
     expect(phone).toHaveProperty('value', '+97455123456');
     expect(phone).toHaveProperty('readOnly', true);

@@ -292,11 +292,17 @@ describe('SessionDetailsPage', () => {
     stub(() => detail({ child: arabicChild }));
     renderPage({}, 'ar');
     expect(await named()).toEqual({ term: 'للطفل', value: 'مريم الكواري' });
+    // For the family the child's name opens the child's progress.
+    const progress = screen.getByRole('link', { name: 'التقدّم الدراسي: مريم الكواري' });
+    expect(progress.getAttribute('href')).toBe('/children/8/progress');
+    expect(progress.textContent).toBe('مريم الكواري');
     cleanup();
 
     stub(() => detail({ child: { ...arabicChild, last_name: null } }));
     renderPage({ viewer: { id: 20, role: 'teacher' } }, 'ar');
     expect(await named()).toEqual({ term: 'للطفل', value: 'مريم · الصف الثاني' });
+    // A teacher reads lessons one by one: no link to the child's progress.
+    expect(screen.queryByTestId('progress-link-8')).toBeNull();
     cleanup();
 
     stub(() => detail({ child: childForTeacher }));
