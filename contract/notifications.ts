@@ -18,17 +18,19 @@ export const NOTIFICATION_TYPES = [
   'teacher_rejected',
   'teacher_suspended',
   'lesson_report_written',
+  'message_received',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** What a notification links to: a request's session details, or one of the account screens. */
-export const LINK_KINDS = ['request', 'packages', 'profile', 'requests'] as const;
+/** What a notification links to: a request's session details, a conversation, or one of the account screens. */
+export const LINK_KINDS = ['request', 'packages', 'profile', 'requests', 'conversation'] as const;
 export type LinkKind = (typeof LINK_KINDS)[number];
 
 /**
  * Parameters by type (all optional on the wire so an older row never breaks the list):
  * request_*, session_reminder_* and lesson_report_written: request_id, subject, other_name (the other party's name), starts_at (ISO), child;
- * payment_*: order_id, package_name_ar, package_name_en, hours; teacher_rejected / teacher_suspended / request_rejected: reason.
+ * payment_*: order_id, package_name_ar, package_name_en, hours; teacher_rejected / teacher_suspended / request_rejected: reason;
+ * message_received: conversation_id, other_name (the sender).
  */
 export const notificationParamsSchema = z.object({
   request_id: z.number().int().optional(),
@@ -43,6 +45,7 @@ export const notificationParamsSchema = z.object({
   reason: z.string().nullable().optional(),
   /** request_* and session_reminder_*: the child the lesson is for (phase named in the recipient's language). */
   child: childRefSchema.optional(),
+  conversation_id: z.number().int().optional(),
 });
 export type NotificationParams = z.infer<typeof notificationParamsSchema>;
 

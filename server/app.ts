@@ -21,6 +21,7 @@ import { countriesRoutes } from './modules/countries/routes';
 import { healthRoutes } from './modules/health/routes';
 import { ipCountryRoutes } from './modules/ip-country/routes';
 import type { CountryLookup } from './modules/ip-country/lookup';
+import { messagesRoutes } from './modules/messages';
 import { newsletterRoutes } from './modules/newsletter/routes';
 import { notificationsRoutes } from './modules/notifications';
 import { packagesModule } from './modules/packages';
@@ -216,6 +217,7 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   v1.route('/', childrenRoutes({ auth: auth.middleware, now: requestsNow }));
   v1.route('/', requestsRoutes({ auth: auth.middleware, publisher: realtime?.publisher, log, now: requestsNow }));
   v1.route('/', reportsRoutes({ auth: auth.middleware, publisher: realtime?.publisher, now: requestsNow }));
+  v1.route('/', messagesRoutes({ auth: auth.middleware, publisher: realtime?.publisher, now: requestsNow }));
   app.route('/api/v1', v1);
   if (admin) {
     const api = adminApi({ ...admin, trustProxy: authOptions?.trustProxy ?? false, storage: auth.storage, publisher: realtime?.publisher });

@@ -3,6 +3,7 @@
 import { REFUND_WINDOW_DAYS } from '../contract/packages';
 import type { AuthValidationKey } from '../contract/auth';
 import type { ProfileValidationKey } from '../contract/profile';
+import type { MessageValidationKey } from '../contract/messages';
 import type { ReportValidationKey } from '../contract/reports';
 import type { RequestErrorCode } from '../contract/requests';
 import type { ValidationKey } from '../contract/validation';
@@ -30,8 +31,9 @@ export function pickLocale(header: string | null | undefined): Locale {
 type Table = Record<string, { ar: string; en: string }>;
 
 // Validation texts follow the spec's wording (§5) where it gives one.
-const validation: Record<ValidationKey | AuthValidationKey | ProfileValidationKey | RequestErrorCode | ReportValidationKey, { ar: string; en: string }> = {
+const validation: Record<ValidationKey | AuthValidationKey | ProfileValidationKey | RequestErrorCode | ReportValidationKey | MessageValidationKey, { ar: string; en: string }> = {
   ayah_range: { ar: 'الآيات خارج السورة: اختر من آية إلى آية ضمن عدد آياتها', en: 'These verses are not in the surah: choose a range within its verses' },
+  message_body: { ar: 'اكتب رسالة من حرف واحد إلى 1000 حرف', en: 'Write a message of 1 to 1000 characters' },
   required: { ar: 'هذا الحقل مطلوب', en: 'This field is required' },
   invalid: { ar: 'القيمة المدخلة غير صالحة', en: 'This value is not valid' },
   invalid_email: { ar: 'صيغة البريد الإلكتروني غير صحيحة', en: 'Invalid email format' },
@@ -348,6 +350,18 @@ const messages = {
   report_not_yet: { ar: 'يُكتب التقرير بعد انتهاء الحصة', en: 'The report is written once the session is over' },
   report_final: { ar: 'مضت مدة تعديل هذا التقرير، فلم يعد يتغير', en: 'The time to change this report is over; it is final' },
   report_teachers_only: { ar: 'يكتب التقرير معلم الحصة', en: 'The report is written by the session’s teacher' },
+  // Messages between a family and a teacher.
+  conversation_not_found: { ar: 'لم نجد هذه المحادثة', en: 'We could not find this conversation' },
+  conversation_teacher_not_found: { ar: 'لم نجد هذا المعلم', en: 'We could not find this teacher' },
+  conversation_not_allowed: {
+    ar: 'تبدأ المحادثة مع المعلم بعد أن تطلب منه حصة',
+    en: 'You can message a teacher once you have requested a session with them',
+  },
+  message_not_found: { ar: 'لم نجد هذه الرسالة', en: 'We could not find this message' },
+  message_sent: { ar: 'تم إرسال الرسالة', en: 'Message sent' },
+  message_rate_limited: { ar: 'أرسلت رسائل كثيرة في وقت قصير، انتظر دقيقة ثم حاول مجدداً', en: 'You sent many messages in a short time; wait a minute and try again' },
+  message_reported: { ar: 'شكراً لك، أُرسل البلاغ إلى فريق نور للمراجعة', en: 'Thank you, the report was sent to the Noor team for review' },
+  message_report_own: { ar: 'لا يمكنك الإبلاغ عن رسالتك', en: 'You cannot report your own message' },
 } satisfies Table;
 
 export type MessageKey = keyof typeof messages;

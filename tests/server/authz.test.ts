@@ -30,6 +30,19 @@ interface Fixture {
   staffTarget: number;
   /** Student A's phone, for support's search. */
   familyPhone: string;
+  /** Student A's conversation with `teacher`, and a fresh message of the teacher's in it. */
+  conversation: number;
+  teacherMessage: number;
+}
+
+/** Student A and `teacher` have requests, so they have a conversation; the teacher writes once more. */
+async function conversationOfA(): Promise<{ conversation: number; teacherMessage: number }> {
+  const [a, teacher] = [t.callers.studentA.id!, t.callers.teacher.id!];
+  await t.db.query('INSERT INTO conversations (family_id, teacher_id, created_at) VALUES ($1, $2, now()) ON CONFLICT (family_id, teacher_id) DO NOTHING', [a, teacher]);
+  const conversation = (await t.db.one<{ id: number }>('SELECT id FROM conversations WHERE family_id = $1 AND teacher_id = $2', [a, teacher]))!.id;
+  const message = (await t.db.one<{ id: number }>("INSERT INTO messages (conversation_id, sender_id, body, created_at) VALUES ($1, $2, 'موعدنا غداً', now()) RETURNING id", [conversation, teacher]))!.id;
+  await t.db.query('UPDATE conversations SET last_message_id = $2 WHERE id = $1', [conversation, message]);
+  return { conversation, teacherMessage: message };
 }
 
 async function addChildOfA(): Promise<number> {
@@ -93,7 +106,7 @@ async function fixture(): Promise<Fixture> {
     [`target${uniq}@noor.test`],
   ))!.id;
   const familyPhone = (await t.db.one<{ phone: string }>('SELECT phone FROM users WHERE id = $1', [ids.studentA]))!.phone;
-  return { pending: pending.id, approved: approved.id, channel: approved.channel, orderSession, paidOrder: await payOnce(pkg), ids, secondChild, applicant, staffTarget, familyPhone };
+  return { pending: pending.id, approved: approved.id, channel: approved.channel, orderSession, paidOrder: await payOnce(pkg), ids, secondChild, applicant, staffTarget, familyPhone, ...(await conversationOfA()) };
 }
 
 type Cells = [anonymous: number, studentA: number, studentB: number, teacher: number, otherTeacher: number, reviewTeacher: number, admin: number, reviewerStaff: number, supportStaff: number, adminStaff: number];
@@ -176,7 +189,13 @@ const MATRIX: Record<string, Row> = {
   'POST /api/v1/requests/:id/evaluation':          { url: (f) => `/api/v1/requests/${f.approved}/evaluation`, body: () => ({ rating: 5 }), expect: [401, 409, 404, 409, 404, 404, 401, 401, 401, 401] },
   'GET /api/v1/requests/:id/report':              { url: (f) => `/api/v1/requests/${f.approved}/report`,                   expect: [401, 200, 404, 200, 404, 404, 401, 401, 401, 401] },
   'PUT /api/v1/requests/:id/report':              { url: (f) => `/api/v1/requests/${f.approved}/report`, body: () => ({ covered: 'حفظ' }), expect: [401, 403, 404, 409, 404, 404, 401, 401, 401, 401] },
+  'GET /api/v1/conversations':                     { url: () => '/api/v1/conversations',                                    expect: [401, 200, 200, 200, 200, 200, 401, 401, 401, 401] },
+  'POST /api/v1/conversations':                    { url: () => '/api/v1/conversations', body: (f) => ({ teacher_id: f.ids.teacher, family_id: f.ids.studentA }), expect: [401, 200, 403, 200, 404, 404, 401, 401, 401, 401] },
+  'GET /api/v1/conversations/:id/messages':        { url: (f) => `/api/v1/conversations/${f.conversation}/messages`,         expect: [401, 200, 404, 200, 404, 404, 401, 401, 401, 401] },
+  'POST /api/v1/conversations/:id/messages':       { url: (f) => `/api/v1/conversations/${f.conversation}/messages`, body: () => ({ body: 'مرحباً' }), expect: [401, 201, 404, 201, 404, 404, 401, 401, 401, 401] },
+  'POST /api/v1/conversations/:id/messages/:mid/report': { url: (f) => `/api/v1/conversations/${f.conversation}/messages/${f.teacherMessage}/report`, body: () => ({}), expect: [401, 200, 404, 409, 404, 404, 401, 401, 401, 401] },
   //                                                                                       anon  A    B    T    T2   TR   cli  rev  sup  adm
+  'GET /api/admin/reported-messages':              { url: () => '/api/admin/reported-messages',                             expect: [401, 401, 401, 401, 401, 401, 403, 403, 200, 200] },
   'POST /api/admin/auth/login':                    { url: () => '/api/admin/auth/login', body: () => ({}),                 expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
   'POST /api/admin/auth/enrol':                    { url: () => '/api/admin/auth/enrol', body: () => ({}),                 expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
   'GET /api/admin/me':                             { url: () => '/api/admin/me',                                            expect: [401, 401, 401, 401, 401, 401, 403, 200, 200, 200] },

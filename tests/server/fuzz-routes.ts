@@ -85,6 +85,12 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'PUT /api/v1/requests/:id/report': { as: 'teacher', fields: ['covered', 'homework', 'note', 'quran'] },
   'POST /api/v1/requests/:id/cancel': { as: 'studentA' },
   'POST /api/v1/requests/:id/evaluation': { as: 'studentA', fields: ['rating', 'comment'] },
+  'GET /api/v1/conversations': { as: 'studentA' },
+  'POST /api/v1/conversations': { as: 'studentA', fields: ['teacher_id', 'family_id'] },
+  'GET /api/v1/conversations/:id/messages': { as: 'teacher', query: ['before', 'limit'] },
+  'POST /api/v1/conversations/:id/messages': { as: 'studentA', fields: ['body'] },
+  'POST /api/v1/conversations/:id/messages/:mid/report': { as: 'studentA', fields: ['reason'] },
+  'GET /api/admin/reported-messages': { as: 'adminStaff' },
   'POST /api/admin/auth/login': { as: 'anonymous', fields: ['email', 'password', 'code'] },
   'POST /api/admin/auth/enrol': { as: 'anonymous', fields: ['email', 'password', 'code'] },
   // The support session is the one the fuzz signs out; no other target uses it.

@@ -2,5 +2,5 @@
 // payments, teacher review), and the reminder job main.ts runs every minute.
 export { notificationsRoutes } from './routes';
 export { notify } from './service';
-export { notifyLessonReport, notifyRequestChange } from './producers';
+export { notifyLessonReport, notifyMessage, notifyRequestChange, readMessageNotifications } from './producers';
 export { runReminders } from './reminders';

@@ -6,7 +6,8 @@ import type { Queryable } from '../../db';
 import { CHILD_COLUMNS, CHILD_JOINS, childRefOf, type ChildColumns } from '../children/refs';
 import { createLogger, errorFields } from '../../logger';
 import type { Publisher } from '../../realtime/publisher';
-import { notify, notifyMany } from './service';
+import { NOTIFICATIONS_READ_EVENT } from '../../../contract/notifications';
+import { linkOf, notify, notifyMany, publishUnread } from './service';
 
 const fallbackLog = createLogger('error');
 
@@ -182,5 +183,41 @@ export async function notifyRequestChange(
         dedupeKey: `request:${change.id}:${kind === 'offered' ? 'offered' : change.status}`,
       })),
     );
+  });
+}
+
+/**
+ * A message arrived in a conversation: tells its recipient, but only when no notification of that
+ * conversation is still unread (a chat of twenty lines is one line in the list, not twenty).
+ */
+export async function notifyMessage(
+  q: Queryable,
+  publisher: Publisher | undefined,
+  message: { id: number; conversationId: number; recipientId: number; senderName: string },
+): Promise<void> {
+  await safely('message', async () => {
+    const params = { conversation_id: message.conversationId, other_name: message.senderName };
+    const link = linkOf('message_received', params);
+    const row = await q.one<{ id: number }>(
+      `INSERT INTO notifications (user_id, type, params, target_type, target_id, dedupe_key)
+       SELECT $1, 'message_received', $2::jsonb, $3, $4, $5
+        WHERE NOT EXISTS (SELECT 1 FROM notifications
+                           WHERE user_id = $1 AND target_type = $3 AND target_id = $4 AND read_at IS NULL AND type = 'message_received')
+       ON CONFLICT (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
+       RETURNING id`,
+      [message.recipientId, JSON.stringify(params), link.kind, link.id, `message:${message.id}`],
+    );
+    if (row) await publishUnread(q, publisher, message.recipientId);
+  });
+}
+
+/** The reader opened a conversation: its unread message notification is read too. */
+export async function readMessageNotifications(q: Queryable, publisher: Publisher | undefined, userId: number, conversationId: number, now: Date): Promise<void> {
+  await safely('message read', async () => {
+    const rows = await q.query<{ id: number }>(
+      `UPDATE notifications SET read_at = $3 WHERE user_id = $1 AND target_type = 'conversation' AND target_id = $2 AND read_at IS NULL RETURNING id`,
+      [userId, conversationId, now],
+    );
+    if (rows.length > 0) await publishUnread(q, publisher, userId, NOTIFICATIONS_READ_EVENT);
   });
 }

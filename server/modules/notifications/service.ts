@@ -30,6 +30,7 @@ export function linkOf(type: NotificationType, params: NotificationParams): { ki
     return params.request_id !== undefined ? { kind: 'request', id: params.request_id } : { kind: 'requests', id: null };
   }
   if (type.startsWith('payment_')) return { kind: 'packages', id: null };
+  if (type === 'message_received') return { kind: 'conversation', id: params.conversation_id ?? null };
   return { kind: 'profile', id: null };
 }
 

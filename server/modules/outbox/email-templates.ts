@@ -97,6 +97,10 @@ function words(input: EmailInput): Words {
       return ar
         ? { subject: 'تقرير الحصة جاهز', lines: [`كتب ${other} تقرير درس ${subject}: ما تناولته الحصة والواجب.`, at] }
         : { subject: 'Your lesson report is ready', lines: [`${other} wrote the report of the ${subject} lesson: what was covered and the homework.`, at] };
+    case 'message_received':
+      return ar
+        ? { subject: `رسالة جديدة من ${other}`, lines: [`أرسل إليك ${other} رسالة على نور. افتح المحادثة لقراءتها والرد عليها.`] }
+        : { subject: `A new message from ${other}`, lines: [`${other} sent you a message on Noor. Open the conversation to read it and reply.`] };
   }
 }
 

@@ -34,6 +34,7 @@ interface MailRow {
 function pathOf(type: NotificationType, params: NotificationParams): string {
   const link = linkOf(type, params);
   if (link.kind === 'request' && link.id !== null) return `/session-details/${link.id}`;
+  if (link.kind === 'conversation') return link.id !== null ? `/messages/${link.id}` : '/messages';
   return `/${link.kind}`;
 }
 

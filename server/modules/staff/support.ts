@@ -1,6 +1,6 @@
 // Support's tools in the admin API: a family found by phone (children, balance, ledger, orders, requests),
-// hours credited or debited with a required reason (a ledger row naming the staff member), and promo
-// codes created, paused, resumed and counted.
+// hours credited or debited with a required reason (a ledger row naming the staff member), promo
+// codes created, paused, resumed and counted, and the messages families and teachers reported.
 import { Hono } from 'hono';
 import { hoursAdjustmentSchema, promoCreateSchema } from '../../../contract/staff';
 import type { Queryable } from '../../db';
@@ -8,6 +8,7 @@ import { ApiFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
 import { jsonBody } from '../../http/validate';
 import { normalisePhone } from '../auth/phone';
+import { reportedMessages } from '../messages';
 import { balanceMinutes, hoursToMinutes, minutesToHours } from '../packages/ledger';
 import type { AdminEnv, createAccess } from './access';
 
@@ -54,6 +55,11 @@ export function supportRoutes(access: Access, options: { now?: () => Date } = {}
   const now = options.now ?? (() => new Date());
   const { allow } = access;
   return new Hono<AdminEnv>()
+    // Messages a family or a teacher reported, for review (the operators' console has no screen for it yet).
+    .get('/reported-messages', allow(...SUPPORT), async (c) => {
+      c.set('audit', { action: 'messages.reported' });
+      return ok(c, await reportedMessages(c.get('db')));
+    })
     .get('/families', allow(...SUPPORT), async (c) => {
       const raw = c.req.query('phone') ?? '';
       const phone = raw.length <= 30 ? normalisePhone(raw.trim().startsWith('+') ? raw.trim() : `+${raw.trim().replace(/^00/, '')}`) : null;
