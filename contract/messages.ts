@@ -42,7 +42,6 @@ export const messageBodySchema = z
   .max(MESSAGE_BODY_MAX, { error: messageValidationKeys.messageBody });
 
 export const sendMessageSchema = z.object({ body: messageBodySchema });
-export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
 const id = z.number({ error: validationKeys.invalid }).int({ error: validationKeys.invalid }).min(1, { error: validationKeys.invalid }).max(2_147_483_647, { error: validationKeys.invalid });
 

@@ -31,6 +31,8 @@ import { Route as AuthAreaSignInRouteImport } from './routes/_auth-area.sign-in'
 import { Route as AuthAreaSignUpRouteImport } from './routes/_auth-area.sign-up'
 import { Route as AuthAreaVerifyOtpRouteImport } from './routes/_auth-area.verify-otp'
 import { Route as TeacherTermsTramsTeacherRouteImport } from './routes/_teacher-terms.trams-teacher'
+import { Route as MessagesIndexRouteImport } from './routes/messages.index'
+import { Route as MessagesConversationIdRouteImport } from './routes/messages.$conversationId'
 import { Route as ReceiptsOrderIdRouteImport } from './routes/receipts.$orderId'
 import { Route as SessionDetailsRequestIdRouteImport } from './routes/session-details.$requestId'
 import { Route as SessionChannelNameRouteImport } from './routes/session.$channelName'
@@ -149,6 +151,16 @@ const TeacherTermsTramsTeacherRoute =
     path: '/trams-teacher',
     getParentRoute: () => TeacherTermsRoute,
   } as any)
+const MessagesIndexRoute = MessagesIndexRouteImport.update({
+  id: '/messages/',
+  path: '/messages/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MessagesConversationIdRoute = MessagesConversationIdRouteImport.update({
+  id: '/messages/$conversationId',
+  path: '/messages/$conversationId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ReceiptsOrderIdRoute = ReceiptsOrderIdRouteImport.update({
   id: '/receipts/$orderId',
   path: '/receipts/$orderId',
@@ -209,10 +221,12 @@ export interface FileRoutesByFullPath {
   '/sign-up': typeof AuthAreaSignUpRoute
   '/verify-otp': typeof AuthAreaVerifyOtpRoute
   '/trams-teacher': typeof TeacherTermsTramsTeacherRoute
+  '/messages/$conversationId': typeof MessagesConversationIdRoute
   '/receipts/$orderId': typeof ReceiptsOrderIdRoute
   '/session-details/$requestId': typeof SessionDetailsRequestIdRoute
   '/session/$channelName': typeof SessionChannelNameRoute
   '/teachers/$id': typeof TeachersIdRoute
+  '/messages/': typeof MessagesIndexRoute
   '/teachers/': typeof TeachersIndexRoute
   '/children/$childId/progress': typeof ChildrenChildIdProgressRoute
   '/requests/{-$studentId}/{-$teacherId}/{-$requestId}': typeof RequestsChar123StudentIdChar125Char123TeacherIdChar125Char123RequestIdChar125Route
@@ -238,10 +252,12 @@ export interface FileRoutesByTo {
   '/sign-up': typeof AuthAreaSignUpRoute
   '/verify-otp': typeof AuthAreaVerifyOtpRoute
   '/trams-teacher': typeof TeacherTermsTramsTeacherRoute
+  '/messages/$conversationId': typeof MessagesConversationIdRoute
   '/receipts/$orderId': typeof ReceiptsOrderIdRoute
   '/session-details/$requestId': typeof SessionDetailsRequestIdRoute
   '/session/$channelName': typeof SessionChannelNameRoute
   '/teachers/$id': typeof TeachersIdRoute
+  '/messages': typeof MessagesIndexRoute
   '/teachers': typeof TeachersIndexRoute
   '/children/$childId/progress': typeof ChildrenChildIdProgressRoute
   '/requests/{-$studentId}/{-$teacherId}/{-$requestId}': typeof RequestsChar123StudentIdChar125Char123TeacherIdChar125Char123RequestIdChar125Route
@@ -270,10 +286,12 @@ export interface FileRoutesById {
   '/_auth-area/sign-up': typeof AuthAreaSignUpRoute
   '/_auth-area/verify-otp': typeof AuthAreaVerifyOtpRoute
   '/_teacher-terms/trams-teacher': typeof TeacherTermsTramsTeacherRoute
+  '/messages/$conversationId': typeof MessagesConversationIdRoute
   '/receipts/$orderId': typeof ReceiptsOrderIdRoute
   '/session-details/$requestId': typeof SessionDetailsRequestIdRoute
   '/session/$channelName': typeof SessionChannelNameRoute
   '/teachers/$id': typeof TeachersIdRoute
+  '/messages/': typeof MessagesIndexRoute
   '/teachers/': typeof TeachersIndexRoute
   '/children/$childId/progress': typeof ChildrenChildIdProgressRoute
   '/requests/{-$studentId}/{-$teacherId}/{-$requestId}': typeof RequestsChar123StudentIdChar125Char123TeacherIdChar125Char123RequestIdChar125Route
@@ -301,10 +319,12 @@ export interface FileRouteTypes {
     | '/sign-up'
     | '/verify-otp'
     | '/trams-teacher'
+    | '/messages/$conversationId'
     | '/receipts/$orderId'
     | '/session-details/$requestId'
     | '/session/$channelName'
     | '/teachers/$id'
+    | '/messages/'
     | '/teachers/'
     | '/children/$childId/progress'
     | '/requests/{-$studentId}/{-$teacherId}/{-$requestId}'
@@ -330,10 +350,12 @@ export interface FileRouteTypes {
     | '/sign-up'
     | '/verify-otp'
     | '/trams-teacher'
+    | '/messages/$conversationId'
     | '/receipts/$orderId'
     | '/session-details/$requestId'
     | '/session/$channelName'
     | '/teachers/$id'
+    | '/messages'
     | '/teachers'
     | '/children/$childId/progress'
     | '/requests/{-$studentId}/{-$teacherId}/{-$requestId}'
@@ -361,10 +383,12 @@ export interface FileRouteTypes {
     | '/_auth-area/sign-up'
     | '/_auth-area/verify-otp'
     | '/_teacher-terms/trams-teacher'
+    | '/messages/$conversationId'
     | '/receipts/$orderId'
     | '/session-details/$requestId'
     | '/session/$channelName'
     | '/teachers/$id'
+    | '/messages/'
     | '/teachers/'
     | '/children/$childId/progress'
     | '/requests/{-$studentId}/{-$teacherId}/{-$requestId}'
@@ -386,10 +410,12 @@ export interface RootRouteChildren {
   ProfileRoute: typeof ProfileRoute
   TermsConditionsRoute: typeof TermsConditionsRoute
   UserConditionRoute: typeof UserConditionRoute
+  MessagesConversationIdRoute: typeof MessagesConversationIdRoute
   ReceiptsOrderIdRoute: typeof ReceiptsOrderIdRoute
   SessionDetailsRequestIdRoute: typeof SessionDetailsRequestIdRoute
   SessionChannelNameRoute: typeof SessionChannelNameRoute
   TeachersIdRoute: typeof TeachersIdRoute
+  MessagesIndexRoute: typeof MessagesIndexRoute
   TeachersIndexRoute: typeof TeachersIndexRoute
   ChildrenChildIdProgressRoute: typeof ChildrenChildIdProgressRoute
   RequestsChar123StudentIdChar125Char123TeacherIdChar125Char123RequestIdChar125Route: typeof RequestsChar123StudentIdChar125Char123TeacherIdChar125Char123RequestIdChar125Route
@@ -551,6 +577,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeacherTermsTramsTeacherRouteImport
       parentRoute: typeof TeacherTermsRoute
     }
+    '/messages/': {
+      id: '/messages/'
+      path: '/messages'
+      fullPath: '/messages/'
+      preLoaderRoute: typeof MessagesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/messages/$conversationId': {
+      id: '/messages/$conversationId'
+      path: '/messages/$conversationId'
+      fullPath: '/messages/$conversationId'
+      preLoaderRoute: typeof MessagesConversationIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/receipts/$orderId': {
       id: '/receipts/$orderId'
       path: '/receipts/$orderId'
@@ -653,10 +693,12 @@ const rootRouteChildren: RootRouteChildren = {
   ProfileRoute: ProfileRoute,
   TermsConditionsRoute: TermsConditionsRoute,
   UserConditionRoute: UserConditionRoute,
+  MessagesConversationIdRoute: MessagesConversationIdRoute,
   ReceiptsOrderIdRoute: ReceiptsOrderIdRoute,
   SessionDetailsRequestIdRoute: SessionDetailsRequestIdRoute,
   SessionChannelNameRoute: SessionChannelNameRoute,
   TeachersIdRoute: TeachersIdRoute,
+  MessagesIndexRoute: MessagesIndexRoute,
   TeachersIndexRoute: TeachersIndexRoute,
   ChildrenChildIdProgressRoute: ChildrenChildIdProgressRoute,
   RequestsChar123StudentIdChar125Char123TeacherIdChar125Char123RequestIdChar125Route:

@@ -56,6 +56,9 @@ export function AccountMenu({ state }: { state: AuthGuardState }) {
         {can('/packages') ? (
           <li><Link to="/packages" className="account-link"><Trans>Packages</Trans></Link></li>
         ) : null}
+        {can('/messages/') ? (
+          <li><Link to="/messages" className="account-link"><Trans>Messages</Trans></Link></li>
+        ) : null}
         {can('/notifications') ? (
           <li><Link to="/notifications" className="account-link"><Trans>Notifications</Trans></Link></li>
         ) : null}

@@ -33,6 +33,8 @@ const LOGIN_REQUIRED = new Set([
   '/session-details/$requestId',
   '/session/$channelName',
   '/notifications',
+  '/messages/',
+  '/messages/$conversationId',
   '/in-review',
 ]);
 const STUDENTS_ONLY = new Set(['/teachers/$id', '/packages', '/receipts/$orderId', '/children/$childId/progress']);

@@ -23,6 +23,8 @@ export const titles = {
   packages: msg`Packages`,
   receipt: msg`Receipt`,
   notifications: msg`Notifications`,
+  messages: msg`Messages`,
+  conversation: msg`Conversation`,
   session: msg`Session`,
   sessionDetails: msg`Session details`,
   childProgress: msg`Progress`,

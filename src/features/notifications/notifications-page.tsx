@@ -19,17 +19,19 @@ import {
 } from './notifications-api';
 import { notificationSentence, relativeTime } from './texts';
 
-const ICONS: Record<'request' | 'reminder' | 'payment' | 'account', string> = {
+const ICONS: Record<'request' | 'reminder' | 'payment' | 'account' | 'message', string> = {
   request: 'M5 5h14a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2zM3 10h18M8 3v4M16 3v4',
   reminder: 'M12 4a8 8 0 1 0 0 16 8 8 0 0 0 0-16zM12 8v4l3 2M4 4l2.5 2M20 4l-2.5 2',
   payment: 'M3 6h18v12H3zM3 10h18M7 15h4',
   account: 'M12 3l8 3v6c0 4.6-3.4 8.3-8 9-4.6-.7-8-4.4-8-9V6zM8.5 12l2.5 2.5 4.5-4.5',
+  message: 'M4 5h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H9l-4 3v-3H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM7 9.5h10M7 12.5h6',
 };
 
 function iconOf(type: NotificationType): keyof typeof ICONS {
   if (type.startsWith('session_reminder_')) return 'reminder';
   if (type.startsWith('request_')) return 'request';
   if (type.startsWith('payment_')) return 'payment';
+  if (type === 'message_received') return 'message';
   return 'account';
 }
 
@@ -61,6 +63,16 @@ function ItemLink({ n, onOpen, children }: { n: AppNotification; onOpen: () => v
     case 'profile':
       return (
         <Link to="/profile" {...common}>
+          {children}
+        </Link>
+      );
+    case 'conversation':
+      return n.link.id !== null ? (
+        <Link to="/messages/$conversationId" params={{ conversationId: String(n.link.id) }} {...common}>
+          {children}
+        </Link>
+      ) : (
+        <Link to="/messages" {...common}>
           {children}
         </Link>
       );

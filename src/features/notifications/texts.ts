@@ -56,6 +56,8 @@ export function notificationSentence(i18n: I18n, n: AppNotification): string {
       return reason ? i18n._(msg`Your teacher account was suspended. Reason: ${reason}`) : i18n._(msg`Your teacher account was suspended.`);
     case 'lesson_report_written':
       return i18n._(msg`${name} wrote the report of your ${subject} session on ${when}: what was covered and the homework.`);
+    case 'message_received':
+      return i18n._(msg`New message from ${name}.`);
   }
 }
 

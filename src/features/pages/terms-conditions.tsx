@@ -1,5 +1,5 @@
 // Terms and conditions: the agreement between Noor and the families who book lessons — accounts,
-// bookings, the free trial, packages, cancellations and refunds of package hours, liability and law.
+// bookings, messages with instructors, the free trial, packages, cancellations and refunds of package hours, liability and law.
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans } from '@lingui/react/macro';
 import { REFUND_WINDOW_DAYS } from '../../../contract/refund-rule';
@@ -41,6 +41,18 @@ export function TermsPage() {
           <li><Trans>A session lasts from one to six hours, as chosen when booking.</Trans></li>
           <li><Trans>A booking is confirmed only when the instructor accepts it; you will be notified either way.</Trans></li>
         </ul>
+      ),
+    },
+    {
+      id: 'messages',
+      title: <Trans>Messages with teachers</Trans>,
+      body: (
+        <p>
+          <Trans>
+            Once you have requested a session with an instructor, you and the instructor can write to each other on Noor.
+            Conversations are kept, and the Noor team may review a conversation when a message in it is reported.
+          </Trans>
+        </p>
       ),
     },
     {

@@ -15,6 +15,7 @@ import { BookAnotherTeacher, RequestActions } from '../../domain/request-actions
 import { Avatar } from '../../domain/avatar';
 import { ForChild } from '../../domain/child-label';
 import { LessonRating } from '../../domain/lesson-rating';
+import { MessageOtherParty } from '../../domain/message-button';
 import { formatSessionTime, RequestStatusBadge, requestActionTexts, requestTypeTexts } from '../../domain/request-status';
 import { ZonedTime } from '../../domain/zoned-time';
 import { Spinner } from '../../ui/spinner';
@@ -146,6 +147,7 @@ function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role:
       ) : null}
 
       <RequestActions request={detail} actions={actions} />
+      <MessageOtherParty detail={detail} role={role} />
 
       {detail.status === 'rejected' ? (
         <section className="session-rejected" aria-labelledby="rejected-title" data-testid="rejected-panel">
