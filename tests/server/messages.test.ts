@@ -14,6 +14,7 @@ import {
   SEND_LIMIT,
 } from '../../contract/messages';
 import type { RequestDetail } from '../../contract/requests';
+import { renderEmail } from '../../server/modules/outbox/email-templates';
 import { userChannel } from '../../contract/realtime-names';
 import { body, bookAfter, creditHours, HOUR, makeStudent, makeTeacher, requestsFile, scheduleBody, T0 } from './requests-helpers';
 
@@ -187,5 +188,16 @@ describe('reporting a message', () => {
     expect((await ctx.as(family).post(url, { reason: 'مرة أخرى' })).status).toBe(200);
     const row = await ctx.db.one<{ reported_by: number; report_reason: string; body: string }>('SELECT reported_by, report_reason, body FROM messages WHERE id = $1', [mine.id]);
     expect(row).toEqual({ reported_by: family, report_reason: 'كلام غير مناسب', body: 'رسالة غير لائقة' });
+  });
+});
+
+describe('the e-mail of a new message', () => {
+  it('names the sender in the reader’s language, right-to-left in Arabic, and links to the conversation', () => {
+    const input = { type: 'message_received' as const, params: { conversation_id: 4, other_name: 'هدى الكعبي' }, timeZone: 'Asia/Qatar', recipientName: 'أم مريم', link: 'https://noor.example/messages/4' };
+    const ar = renderEmail({ ...input, locale: 'ar' });
+    expect(ar.subject).toBe('رسالة جديدة من هدى الكعبي');
+    expect(ar.html).toContain('dir="rtl"');
+    expect(ar.text).toContain('https://noor.example/messages/4');
+    expect(renderEmail({ ...input, locale: 'en' }).subject).toBe('A new message from هدى الكعبي');
   });
 });

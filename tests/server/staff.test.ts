@@ -233,6 +233,7 @@ describe('roles and the audit log', () => {
       ['GET', `/families?phone=${encodeURIComponent(family.phone)}`],
       ['POST', `/families/${family.id}/hours`, { direction: 'credit', hours: 1, reason: 'تعويض عن حصة انقطعت' }],
       ['GET', '/promo-codes'],
+      ['GET', '/reported-messages'],
       ['POST', `/promo-codes/${promo}/pause`],
       ['POST', '/promo-codes', { code: `AUDIT${n}`, kind: 'percent', value: 10 }],
       ['GET', '/audit'],
@@ -281,6 +282,29 @@ describe('roles and the audit log', () => {
 });
 
 describe('support', () => {
+  it('reads the messages families and teachers reported, with both parties and the reason; a reviewer may not', async () => {
+    const support = await staffMember('support');
+    const reviewer = await staffMember('reviewer');
+    const user = async (type: string, first: string, phone: string) =>
+      (await t.db.one<{ id: number }>("INSERT INTO users (type, first_name, last_name, phone, country_code, status) VALUES ($1, $2, 'الكعبي', $3, 'QA', 'active') RETURNING id", [type, first, phone]))!.id;
+    const family = await user('student', 'مريم', '+97466170101');
+    const teacher = await user('instructor', 'هدى', '+97466170102');
+    const conversation = (await t.db.one<{ id: number }>('INSERT INTO conversations (family_id, teacher_id, created_at) VALUES ($1, $2, now()) RETURNING id', [family, teacher]))!.id;
+    await t.db.query("INSERT INTO messages (conversation_id, sender_id, body, created_at) VALUES ($1, $2, 'موعدنا الأحد', now())", [conversation, teacher]);
+    await t.db.query(
+      "INSERT INTO messages (conversation_id, sender_id, body, created_at, reported_at, reported_by, report_reason) VALUES ($1, $2, 'كلام غير لائق', now(), now(), $3, 'إساءة')",
+      [conversation, teacher, family],
+    );
+    expect((await call('GET', '/reported-messages', { token: reviewer.token })).status).toBe(403);
+    const res = await call('GET', '/reported-messages', { token: support.token });
+    expect(res.status).toBe(200);
+    const reported = ((await res.json()) as { data: Array<Record<string, unknown>> }).data.filter((m) => m.conversation_id === conversation);
+    expect(reported).toEqual([
+      expect.objectContaining({ body: 'كلام غير لائق', report_reason: 'إساءة', reported_by: family, sender: 'teacher', family_name: 'مريم الكعبي', teacher_name: 'هدى الكعبي' }),
+    ]);
+    expect(await t.db.one("SELECT action FROM audit_log WHERE action = 'messages.reported' ORDER BY id DESC LIMIT 1")).toEqual({ action: 'messages.reported' });
+  });
+
   it('finds a family by phone and credits or debits hours with a reason, each a ledger row naming the staff member', async () => {
     const support = await staffMember('support');
     const reviewer = await staffMember('reviewer');

@@ -55,6 +55,8 @@ const TABLE_WITHOUT_HELD: Record<string, string[]> = {
   '/flows': legalPage,
   '/profile': loginRequired,
   '/notifications': loginRequired,
+  '/messages/': loginRequired,
+  '/messages/$conversationId': loginRequired,
   '/requests/{-$studentId}/{-$teacherId}/{-$requestId}': loginRequired,
   '/session-details/$requestId': loginRequired,
   '/session/$channelName': loginRequired,

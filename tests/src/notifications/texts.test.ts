@@ -38,6 +38,11 @@ describe('notification sentences in Arabic', () => {
     expect(text).toMatch(/^كتب هدى الكعبي تقرير حصة القرآن الكريم يوم .+: ما تناولته الحصة والواجب\.$/);
   });
 
+  it('a new message names its sender, in both languages', () => {
+    expect(notificationSentence(ar, note('message_received', { other_name: 'هدى الكعبي', conversation_id: 4 }))).toBe('رسالة جديدة من هدى الكعبي.');
+    expect(notificationSentence(makeI18n('en'), note('message_received', { other_name: 'Huda', conversation_id: 4 }))).toBe('New message from Huda.');
+  });
+
   it('no Arabic message glues a tatweel to a placeholder (the value is a whole word)', () => {
     const catalog = readFileSync('locales/ar/messages.po', 'utf8');
     expect(catalog.match(/^msgstr .*\u0640\{.*$/gm) ?? []).toEqual([]);

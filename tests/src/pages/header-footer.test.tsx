@@ -30,7 +30,7 @@ describe('account area', () => {
     expect(area.queryByRole('link', { name: 'Profile' })).toBeNull();
   });
 
-  it('puts profile, requests, packages, notifications and sign out in the account menu; signing out brings sign in back', async () => {
+  it('puts profile, requests, packages, messages, notifications and sign out in the account menu; signing out brings sign in back', async () => {
     const { calls, auth } = await renderApp('/', { locale: 'en', signedIn: true });
     const area = within(accountArea());
     const button = area.getByRole('button', { name: 'My account' });
@@ -42,6 +42,7 @@ describe('account area', () => {
       '/profile',
       '/requests',
       '/packages',
+      '/messages',
       '/notifications',
     ]);
     expect(area.queryByRole('link', { name: 'Sign in' })).toBeNull();
