@@ -3,6 +3,7 @@
 // the composer, a counter, Enter sends and Shift+Enter breaks the line, the server's refusal (too many
 // messages) read out beside the composer, reporting through a confirmation dialog, and a message that
 // arrives on the private channel shown without a reload.
+import axe from 'axe-core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, MessagePage } from '../../../contract/messages';
@@ -69,6 +70,9 @@ describe('ConversationPage', () => {
     // Only the other party's message can be reported.
     expect(within(items[0]!).getByRole('button', { name: 'الإبلاغ عن هذه الرسالة' })).toBeTruthy();
     expect(within(items[1]!).queryByRole('button')).toBeNull();
+    // Labels, roles and names pass axe (colours are checked in the browser, not in jsdom).
+    const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 
   it('counts characters, sends on Enter, breaks the line on Shift+Enter, and refuses more than 1000', async () => {
