@@ -357,6 +357,10 @@ const messages = {
     ar: 'تبدأ المحادثة مع المعلم بعد أن تطلب منه حصة',
     en: 'You can message a teacher once you have requested a session with them',
   },
+  conversation_closed: {
+    ar: 'حساب هذا المعلم موقوف، فلا يمكن المراسلة في هذه المحادثة الآن',
+    en: "This teacher's account is suspended, so no messages can be sent in this conversation now",
+  },
   message_not_found: { ar: 'لم نجد هذه الرسالة', en: 'We could not find this message' },
   message_sent: { ar: 'تم إرسال الرسالة', en: 'Message sent' },
   message_rate_limited: { ar: 'أرسلت رسائل كثيرة في وقت قصير، انتظر دقيقة ثم حاول مجدداً', en: 'You sent many messages in a short time; wait a minute and try again' },

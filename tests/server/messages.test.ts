@@ -169,6 +169,19 @@ describe('writing and reading', () => {
   });
 });
 
+describe('a suspended teacher', () => {
+  it('keeps the conversation readable, but nobody writes in it or opens it again', async () => {
+    const { family, teacher, id } = await pair();
+    expect((await send(family, id, 'سؤال عن الواجب')).status).toBe(201);
+    await ctx.db.query("UPDATE users SET status = 'suspended' WHERE id = $1", [teacher]);
+    const closed = await send(family, id, 'هل أنت هنا؟', 'ar');
+    expect(closed.status).toBe(403);
+    expect(((await closed.json()) as { message: string }).message).toBe('حساب هذا المعلم موقوف، فلا يمكن المراسلة في هذه المحادثة الآن');
+    expect((await ctx.as(family).post('/api/v1/conversations', { teacher_id: teacher })).status).toBe(403);
+    expect((await page(family, id)).data.messages.map((m) => m.body)).toEqual(['سؤال عن الواجب']);
+  });
+});
+
 describe('reporting a message', () => {
   it('keeps the other party’s message with who reported it and why, for support to read', async () => {
     const { family, teacher, id } = await pair();

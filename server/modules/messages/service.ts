@@ -58,6 +58,12 @@ interface MessageRow {
 
 const notFound = () => new ApiFailure(404, 'conversation_not_found');
 
+/** A suspended teacher's conversations stay readable, but nobody writes in them or opens a new one. */
+async function refuseSuspended(q: Queryable, teacherId: number): Promise<void> {
+  const row = await q.one<{ status: string }>('SELECT status FROM users WHERE id = $1', [teacherId]);
+  if (row?.status === 'suspended') throw new ApiFailure(403, 'conversation_closed');
+}
+
 /** Whether a request of `familyId` has `teacherId` as its teacher (a lost broadcast is another teacher's). */
 async function haveRequest(q: Queryable, familyId: number, teacherId: number): Promise<boolean> {
   return (await q.one('SELECT 1 AS x FROM requests WHERE student_id = $1 AND teacher_id = $2 LIMIT 1', [familyId, teacherId])) !== undefined;
@@ -140,6 +146,7 @@ export async function openConversation(
     // A family's id is not public: without a request between them, it is as if there were no such family.
     if (!(await haveRequest(db, familyId, teacherId))) throw notFound();
   }
+  await refuseSuspended(db, teacherId);
   const inserted = await db.one<{ id: number }>(
     `INSERT INTO conversations (family_id, teacher_id, created_at) VALUES ($1, $2, $3)
      ON CONFLICT (family_id, teacher_id) DO NOTHING RETURNING id`,
@@ -195,6 +202,7 @@ export async function sendMessage(
 ): Promise<ChatMessage | { retryAfter: number }> {
   const s = sideOf(caller);
   const conversation = await readConversation(db, caller, id);
+  await refuseSuspended(db, conversation.teacher_id);
   const hit = await hitRateLimit(db, `messages:${s.me}`, [{ limit: SEND_LIMIT, windowSeconds: SEND_WINDOW_SECONDS }], now);
   if (!hit.ok) return { retryAfter: hit.retryAfter };
   const row = await db.transaction(async (tx) => {
