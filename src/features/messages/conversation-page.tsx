@@ -1,6 +1,6 @@
 // One conversation between a family and a teacher: the messages oldest first in a live log (new ones are
 // announced politely to screen readers), own messages at the logical end, earlier ones on request, a
-// composer with a character counter (Enter sends, Shift+Enter starts a new line), and a way to report the
+// composer with a character counter, web addresses as links (Enter sends, Shift+Enter starts a new line), and a way to report the
 // other party's message for the Noor team's review, confirmed in a dialog. Opening it marks it read.
 import './messages.css';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Spinner } from '../../ui/spinner';
 import { TextArea } from '../../ui/text-area';
 import { toast } from '../../ui/toast-store';
+import { MessageText } from './message-text';
 import { shortTime } from './short-time';
 
 export function ConversationPage({ conversationId }: { conversationId: number }) {
@@ -119,7 +120,7 @@ function MessageBubble({ message: m, conversationId, name }: { message: ChatMess
     <li className={`message-bubble${m.mine ? ' message-mine' : ''}`} data-testid={`message-${m.id}`} data-mine={m.mine}>
       <span className="visually-hidden">{m.mine ? t`You wrote:` : t`${name} wrote:`} </span>
       <p className="message-text" dir="auto">
-        {m.body}
+        <MessageText text={m.body} />
       </p>
       <div className="message-meta">
         <time dateTime={m.created_at}>{shortTime(m.created_at, i18n.locale)}</time>

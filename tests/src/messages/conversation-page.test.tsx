@@ -148,6 +148,17 @@ describe('ConversationPage', () => {
     expect((await screen.findByTestId('message-2')).textContent).toContain('أهلاً، الحصة يوم الأحد');
   });
 
+  it('makes web addresses links that open safely, leaving the sentence around them as text', async () => {
+    const { route } = server([message(1, 'الدرس هنا: https://example.com/lesson?id=4. واتصل على +974 5512 3456', false), message(2, 'javascript:alert(1) and www.example.com', false)]);
+    renderRouted({ component: () => <ConversationPage conversationId={5} />, route });
+    const first = await screen.findByTestId('message-1');
+    const link = within(first).getByRole('link', { name: 'https://example.com/lesson?id=4' });
+    expect(link.getAttribute('href')).toBe('https://example.com/lesson?id=4');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer nofollow ugc');
+    expect(first.textContent).toContain('https://example.com/lesson?id=4. واتصل على +974 5512 3456');
+    expect(within(screen.getByTestId('message-2')).queryByRole('link')).toBeNull();
+  });
+
   it('says when the conversation is not the reader’s', async () => {
     renderRouted({ component: () => <ConversationPage conversationId={77} />, route: () => ({ status: 404, json: { message: 'We could not find this conversation' } }) });
     expect((await screen.findByTestId('conversation-missing')).textContent).toBe('This conversation could not be found.');
