@@ -61,7 +61,7 @@ describe('text pages', () => {
     },
   );
 
-  it('the agreements cover what a children’s platform must say', async () => {
+  it('the agreements cover what a children’s platform must say, messages included', async () => {
     await renderApp('/privacy-policy', { locale: 'en' });
     const privacy = main().textContent ?? '';
     expect(privacy).toMatch(/parental consent/i);
@@ -69,6 +69,10 @@ describe('text pages', () => {
     cleanup();
     await renderApp('/terms-conditions', { locale: 'en' });
     expect(main().textContent).toMatch(/Cancellations and refunds/);
+    expect(main().textContent).toMatch(/Conversations are kept, and the Noor team may review a conversation when a message in it is reported/);
+    cleanup();
+    await renderApp('/terms-conditions', { locale: 'ar' });
+    expect(main().textContent).toContain('تُحفظ المحادثات، وقد يراجع فريق نور المحادثة إذا أُبلغ عن رسالة فيها');
     cleanup();
     await renderApp('/user-condition', { locale: 'en' });
     expect(main().textContent).toMatch(/never contact a student outside Noor/);
