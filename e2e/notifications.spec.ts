@@ -125,3 +125,49 @@ for (const theme of ['light', 'dark'] as const) {
     await expectNoViolations(page, 'notifications, all read (ar)');
   });
 }
+
+// Messages live, in one cell (Arabic, the family on a phone): the teacher writes from an open conversation,
+// the family's header counts it without a reload, the family reads it (the count goes back to zero) and
+// answers, and the teacher's open conversation shows the answer without a reload.
+test('ar, phone: a family and a teacher exchange messages live, with the unread count in the header', async ({ browser, baseURL, request }, testInfo) => {
+  const family = await newStudent(request, { phaseId: world.phaseId, buy: true });
+  const startsAt = new Date(Date.now() + (30 + 6 * testInfo.retry) * HOUR);
+  startsAt.setUTCMinutes(0, 0, 0);
+  const booking = { teacher_id: world.teacher.id, subject_id: world.subjectId, type: 'schedule', starts_at: startsAt.toISOString(), duration_hours: 1, broadcast: false };
+  await json(await request.post('/api/v1/requests', { headers: auth(family.token), data: booking }), 'book');
+  const conversation = await json<{ id: number }>(await request.post('/api/v1/conversations', { headers: auth(family.token), data: { teacher_id: world.teacher.id } }), 'open');
+
+  const parent = await (await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } })).newPage();
+  const teacher = await (await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } })).newPage();
+  for (const [page, token] of [[parent, family.token], [teacher, world.teacher.token]] as const) {
+    await page.context().addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
+    await preferences(page, { locale: 'ar' });
+  }
+  const messagesLink = parent.getByTestId('messages-link');
+  const subscribed = parent.waitForEvent('websocket').then((ws) => ws.waitForEvent('framereceived', { predicate: (f) => /subscription_succeeded/.test(String(f.payload)) }));
+  await open(parent, '/profile');
+  await expect(messagesLink).toHaveAccessibleName(tr('ar', 'Messages, none unread'));
+  await subscribed;
+
+  await open(teacher, `/messages/${conversation.id}`);
+  const composer = teacher.getByLabel(tr('ar', 'Your message'));
+  await expect(composer).toBeFocused();
+  await composer.fill('السلام عليكم، واجب اليوم: مراجعة سورة الملك');
+  await composer.press('Enter');
+  await expect(teacher.getByRole('log')).toContainText('واجب اليوم');
+
+  // No reload: the family's header counts the message.
+  await expect(messagesLink).toHaveAccessibleName(tr('ar', 'Messages, {count} unread').replace('{count}', '1'), { timeout: 10_000 });
+  await messagesLink.click();
+  await parent.getByTestId(`conversation-${conversation.id}`).click();
+  await expect(parent.getByRole('log')).toContainText('واجب اليوم');
+  await expect(messagesLink).toHaveAccessibleName(tr('ar', 'Messages, none unread'));
+  const reply = parent.getByLabel(tr('ar', 'Your message'));
+  await reply.fill('وعليكم السلام، شكراً');
+  await reply.press('Enter');
+
+  // The teacher's open conversation shows the answer without a reload.
+  await expect(teacher.getByRole('log')).toContainText('وعليكم السلام، شكراً', { timeout: 10_000 });
+  await parent.context().close();
+  await teacher.context().close();
+});
