@@ -168,6 +168,9 @@ test('ar, phone: a family and a teacher exchange messages live, with the unread 
 
   // The teacher's open conversation shows the answer without a reload.
   await expect(teacher.getByRole('log')).toContainText('وعليكم السلام، شكراً', { timeout: 10_000 });
+  // Both sides' bubbles, the composer and the header on a phone, right to left.
+  await expect(parent.getByRole('log')).toContainText('وعليكم السلام، شكراً');
+  await expectNoViolations(parent, 'a conversation on a phone (ar)');
   await parent.context().close();
   await teacher.context().close();
 });
