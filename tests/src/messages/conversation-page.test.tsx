@@ -159,6 +159,23 @@ describe('ConversationPage', () => {
     expect(within(screen.getByTestId('message-2')).queryByRole('link')).toBeNull();
   });
 
+  it('shows earlier messages on request, before the ones already shown', async () => {
+    const latest = [message(31, 'الأحدث', false)];
+    const { user, calls } = renderRouted({
+      component: () => <ConversationPage conversationId={5} />,
+      route: (url): Reply => {
+        if (url.includes('before=31')) return { status: 200, json: { ...pageOf([message(29, 'الأقدم', true), message(30, 'قبل الأخير', false)]) } };
+        const first = pageOf(latest);
+        return { status: 200, json: { ...first, data: { ...first.data, has_more: true } } };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Show earlier messages' }));
+    await waitFor(() => expect(within(screen.getByRole('log')).getAllByRole('listitem').map((li) => li.getAttribute('data-testid'))).toEqual(['message-29', 'message-30', 'message-31']));
+    expect(calls.some((c) => c.url.includes('v1/conversations/5/messages?before=31'))).toBe(true);
+    // No older ones left: the button goes.
+    expect(screen.queryByRole('button', { name: 'Show earlier messages' })).toBeNull();
+  });
+
   it('says when the conversation is not the reader’s', async () => {
     renderRouted({ component: () => <ConversationPage conversationId={77} />, route: () => ({ status: 404, json: { message: 'We could not find this conversation' } }) });
     expect((await screen.findByTestId('conversation-missing')).textContent).toBe('This conversation could not be found.');
