@@ -27,6 +27,7 @@ import { notificationsRoutes } from './modules/notifications';
 import { packagesModule } from './modules/packages';
 import { phasesRoutes } from './modules/phases/routes';
 import { PHOTO_UPLOAD_PATHS, photoRoutes } from './modules/photos';
+import { calendarRoutes } from './modules/calendar/routes';
 import { childrenRoutes } from './modules/children';
 import { reportsRoutes } from './modules/reports';
 import { requestsRoutes } from './modules/requests';
@@ -90,12 +91,14 @@ export interface AppOptions {
    * the CSP then allows.
    */
   ipCountry?: { lookup?: CountryLookup; externalUrl?: string | undefined };
+  /** Calendar files and feeds: PUBLIC_URL, the origin of their links and the host of their UIDs. */
+  calendar?: { publicUrl?: string | undefined };
 }
 
 // Our forms are small; a body this size is a mistake or an attack. Uploads have their own limit (auth module).
 const MAX_JSON_BODY = 1024 * 1024;
 
-export function createApp({ db, staticDir, log = createLogger('info'), production = false, realtime, packages, auth: authOptions, admin, requests, sessions, ops, ipCountry }: AppOptions) {
+export function createApp({ db, staticDir, log = createLogger('info'), production = false, realtime, packages, auth: authOptions, admin, requests, sessions, ops, ipCountry, calendar }: AppOptions) {
   const app = new Hono<AppEnv>();
   const draining = ops?.draining ?? (() => false);
   // Rows skipped for an unusable stored time zone are reported in the server's own log.
@@ -218,7 +221,10 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   v1.route('/', requestsRoutes({ auth: auth.middleware, publisher: realtime?.publisher, log, now: requestsNow }));
   v1.route('/', reportsRoutes({ auth: auth.middleware, publisher: realtime?.publisher, now: requestsNow }));
   v1.route('/', messagesRoutes({ auth: auth.middleware, publisher: realtime?.publisher, now: requestsNow }));
+  const calendarFiles = calendarRoutes({ auth: auth.middleware, publicUrl: calendar?.publicUrl, now: requestsNow });
+  v1.route('/', calendarFiles.api);
   app.route('/api/v1', v1);
+  app.route('/', calendarFiles.feed);
   if (admin) {
     const api = adminApi({ ...admin, trustProxy: authOptions?.trustProxy ?? false, storage: auth.storage, publisher: realtime?.publisher });
     app.route('/api/admin', api);

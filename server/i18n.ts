@@ -329,6 +329,9 @@ const messages = {
   request_rejected: { ar: 'تم رفض الطلب', en: 'The request was declined' },
   request_canceled: { ar: 'تم إلغاء الطلب واسترداد الساعات', en: 'The request was canceled and the hours refunded' },
   evaluation_saved: { ar: 'شكراً لك، تم حفظ تقييمك', en: 'Thank you, your rating was saved' },
+  // Calendar files and feeds.
+  calendar_feed_created: { ar: 'تم إنشاء رابط اشتراك جديد للتقويم', en: 'A new calendar subscription link was made' },
+  calendar_feed_removed: { ar: 'تم إيقاف اشتراك التقويم', en: 'The calendar subscription was turned off' },
   // Teacher photos (issue 11).
   photo_saved: { ar: 'تم حفظ صورتك', en: 'Your photo was saved' },
   photo_removed: { ar: 'تمت إزالة صورتك', en: 'Your photo was removed' },

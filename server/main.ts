@@ -25,6 +25,7 @@ import { ensureAdminToken } from './modules/teacher-review';
 import { warmPublicReads } from './modules/teachers';
 import { startJob } from './ops/jobs';
 import { createEmailSender, runOutbox, type OutboxOutcome } from './modules/outbox';
+import { nonEmpty } from './config-env';
 import { loadOutboxConfig, type OutboxConfig } from './config-outbox';
 import { createMetrics } from './ops/metrics';
 import type { ChannelAuthorizer, ResolveUser } from './realtime/authorizer';
@@ -78,6 +79,8 @@ export interface ServerOptions {
   metrics?: { processMetrics?: boolean };
   /** Outgoing messages: the e-mail channel (off without SMTP) and the runner's period in ms (0 turns it off; default 5 s). */
   outbox?: Partial<OutboxConfig>;
+  /** PUBLIC_URL when set: the origin of calendar links and feed URLs (unset: each request's own origin). */
+  publicUrl?: string | undefined;
   /** A connection that sends no request within this many ms is closed (default 10 s). */
   firstRequestTimeoutMs?: number;
 }
@@ -155,6 +158,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     ...(options.admin ? { admin: options.admin } : {}),
     ...(options.sessions ? { sessions: options.sessions } : {}),
     ...(options.ipCountry ? { ipCountry: options.ipCountry } : {}),
+    calendar: { publicUrl: options.publicUrl },
     realtime: {
       config: realtime.config,
       publisher,
@@ -285,6 +289,8 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     remindersEveryMs: instanceConfig.loadJobPeriodMs(env),
     requestSweepEveryMs: instanceConfig.loadJobPeriodMs(env),
     outbox: loadOutboxConfig(env),
+    // Checked to be an absolute URL by loadOutboxConfig above.
+    publicUrl: nonEmpty(env.PUBLIC_URL),
   });
   log.info('listening', { url: running.url, db: running.db.driver, static: config.staticDir, realtime: config.pusher.mode });
 

@@ -194,6 +194,12 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/conversations/:id/messages':        { url: (f) => `/api/v1/conversations/${f.conversation}/messages`,         expect: [401, 200, 404, 200, 404, 404, 401, 401, 401, 401] },
   'POST /api/v1/conversations/:id/messages':       { url: (f) => `/api/v1/conversations/${f.conversation}/messages`, body: () => ({ body: 'مرحباً' }), expect: [401, 201, 404, 201, 404, 404, 401, 401, 401, 401] },
   'POST /api/v1/conversations/:id/messages/:mid/report': { url: (f) => `/api/v1/conversations/${f.conversation}/messages/${f.teacherMessage}/report`, body: () => ({}), expect: [401, 200, 404, 409, 404, 404, 401, 401, 401, 401] },
+  'GET /api/v1/requests/:id/calendar.ics':        { url: (f) => `/api/v1/requests/${f.pending}/calendar.ics`,              expect: [401, 200, 404, 200, 404, 404, 401, 401, 401, 401] },
+  'GET /api/v1/profile/calendar-feed':             { url: () => '/api/v1/profile/calendar-feed',                            expect: [401, 200, 200, 200, 200, 200, 401, 401, 401, 401] },
+  'POST /api/v1/profile/calendar-feed':            { url: () => '/api/v1/profile/calendar-feed',                            expect: [401, 201, 201, 201, 201, 201, 401, 401, 401, 401] },
+  'DELETE /api/v1/profile/calendar-feed':          { url: () => '/api/v1/profile/calendar-feed',                            expect: [401, 200, 200, 200, 200, 200, 401, 401, 401, 401] },
+  // The feed needs no sign-in (its URL's secret is the credential): a secret nobody holds is 404 for everyone.
+  'GET /calendar/:file':                           { url: () => '/calendar/AAAAAAAAAAAAAAAAAAAAAA.ics',                     expect: [404, 404, 404, 404, 404, 404, 404, 404, 404, 404] },
   //                                                                                       anon  A    B    T    T2   TR   cli  rev  sup  adm
   'GET /api/admin/reported-messages':              { url: () => '/api/admin/reported-messages',                             expect: [401, 401, 401, 401, 401, 401, 403, 403, 200, 200] },
   'POST /api/admin/auth/login':                    { url: () => '/api/admin/auth/login', body: () => ({}),                 expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
