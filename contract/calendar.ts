@@ -1,6 +1,7 @@
 // The wire format of a user's calendar subscription feed: whether it is on, and (once, when it is made
 // or rotated) its private URL. The .ics files themselves are iCalendar text, not JSON.
 import { z } from 'zod';
+import { envelopeSchema } from './envelope';
 
 export const calendarFeedSchema = z.object({
   active: z.boolean(),
@@ -9,3 +10,4 @@ export const calendarFeedSchema = z.object({
   url: z.string().nullable(),
 });
 export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+export const calendarFeedResponseSchema = envelopeSchema(calendarFeedSchema);

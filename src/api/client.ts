@@ -20,6 +20,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The request outlives the page (a `left` sent while the tab closes). */
   keepalive?: boolean;
+  /** How to read a successful answer: JSON by default; `text` for a file such as an .ics. */
+  responseType?: 'json' | 'text';
 }
 
 export type ApiClient = <T = unknown>(path: string, options?: RequestOptions) => Promise<T>;

@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Spinner } from '../../ui/spinner';
 import { StudentSummary, TeacherStatus } from './account-summary';
+import { CalendarSection } from './calendar-section';
 import { ChildrenSection } from './children-section';
 import { DocumentsSection } from './documents-section';
 import { HoursPrompt } from './hours-prompt';
@@ -50,6 +51,7 @@ export function ProfilePage({ onAccountChanged }: { onAccountChanged?: () => voi
                 onAccountChanged?.();
               }}
             />
+            <CalendarSection />
           </div>
         </div>
       ) : (
@@ -60,6 +62,7 @@ export function ProfilePage({ onAccountChanged }: { onAccountChanged?: () => voi
           <div className="profile-main">
             <ChildrenSection />
             <StudentProfileForm key={p.id} profile={p} onSaved={onAccountChanged} />
+            <CalendarSection />
           </div>
         </div>
       )}

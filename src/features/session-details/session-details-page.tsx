@@ -19,6 +19,7 @@ import { MessageOtherParty } from '../../domain/message-button';
 import { formatSessionTime, RequestStatusBadge, requestActionTexts, requestTypeTexts } from '../../domain/request-status';
 import { ZonedTime } from '../../domain/zoned-time';
 import { Spinner } from '../../ui/spinner';
+import { AddToCalendar, canAddToCalendar } from './add-to-calendar';
 import { AttendancePanel } from './attendance';
 import { LessonReportSection, lessonIsOver } from './lesson-report';
 import { StatusTimeline } from './status-timeline';
@@ -148,6 +149,7 @@ function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role:
 
       <RequestActions request={detail} actions={actions} />
       <MessageOtherParty detail={detail} role={role} />
+      {canAddToCalendar(detail, role, actions) ? <AddToCalendar requestId={detail.id} /> : null}
 
       {detail.status === 'rejected' ? (
         <section className="session-rejected" aria-labelledby="rejected-title" data-testid="rejected-panel">

@@ -89,7 +89,12 @@ export const replies: { current: ProfileDetails; patch: Reply; documents: Reply 
   documents: documentsSaved(),
 };
 
+/** The calendar feed as the fake server keeps it: on or off, and how many links it has made. */
+export const feedState = { active: false, made: 0 };
+
 export function resetReplies(): void {
+  feedState.active = false;
+  feedState.made = 0;
   replies.current = student;
   replies.patch = saved(student);
   replies.documents = documentsSaved();
@@ -104,6 +109,7 @@ function server(url: string, method: string): Reply {
   if (url.endsWith('/v1/profile') && method === 'GET') return { status: 200, json: { message: 'ok', data: replies.current } };
   if (url.endsWith('/v1/profile') && method === 'PATCH') return replies.patch;
   if (url.endsWith('/v1/instructor/documents')) return replies.documents;
+  if (url.endsWith('/v1/profile/calendar-feed')) return calendarFeed(method);
   // The family's one child (the children section lists it).
   if (/\/v1\/children(\?|$)/.test(url) && method === 'GET') {
     const child = { id: 31, first_name: 'سارة', last_name: 'أحمد', gender: 'female', phase: { id: 1, name: 'Primary' }, birth_date: null, archived: false, lessons_taken: 2, hours_used: 1.5 };
@@ -116,6 +122,20 @@ function server(url: string, method: string): Reply {
   if (url.endsWith('/v1/subjects')) return { status: 200, json: { message: 'ok', data: named(subjects) } };
   if (url.endsWith('/v1/countries')) return { status: 200, json: { message: 'ok', data: named(countries) } };
   return { status: 404, json: { message: 'not found' } };
+}
+
+function calendarFeed(method: string): Reply {
+  if (method === 'POST') {
+    feedState.active = true;
+    feedState.made += 1;
+    const url = `https://noor.example/calendar/secret${feedState.made}AAAAAAAAAAAAAA.ics`;
+    return { status: 201, json: { message: 'A new calendar subscription link was made', data: { active: true, created_at: '2030-01-01T00:00:00.000Z', url } } };
+  }
+  if (method === 'DELETE') {
+    feedState.active = false;
+    return { status: 200, json: { message: 'The calendar subscription was turned off', data: { active: false, created_at: null, url: null } } };
+  }
+  return { status: 200, json: { message: 'ok', data: { active: feedState.active, created_at: feedState.active ? '2030-01-01T00:00:00.000Z' : null, url: null } } };
 }
 
 export function renderProfilePage(locale: 'en' | 'ar' = 'en') {
