@@ -29,6 +29,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     proxy: {
       '/api': { target: `http://127.0.0.1:${apiPort}`, ws: true },
       '/app': { target: `ws://127.0.0.1:${apiPort}`, ws: true },
+      // The private calendar feeds live outside /api (calendar apps poll them with no token).
+      '/calendar': { target: `http://127.0.0.1:${apiPort}` },
     },
   },
   build: { outDir: 'dist/client', sourcemap: false, target: 'es2022' },

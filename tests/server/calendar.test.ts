@@ -7,6 +7,8 @@ import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import type { CalendarFeed } from '../../contract/calendar';
+import { createApp } from '../../server/app';
+import { createLogger } from '../../server/logger';
 import { issueToken } from '../../server/modules/auth/tokens';
 import { body, bookAfter, creditHours, HOUR, makeStudent, makeTeacher, requestsFile } from './requests-helpers';
 
@@ -98,6 +100,18 @@ describe('a request as an .ics file', () => {
     const whole = await (await call(teacher, 'GET', `/api/v1/requests/${request.id}/calendar.ics`)).text();
     expect(whole).not.toContain(family_.phone);
     expect(whole).not.toContain(family_.last_name);
+  });
+
+  it('takes its links and UID host from PUBLIC_URL when it is set', async () => {
+    const { teacher, family } = await parties();
+    const request = await book(family, teacher);
+    const app = createApp({ db: ctx.db, log: createLogger('silent'), calendar: { publicUrl: 'https://noor.example' } });
+    const headers = { 'Accept-Language': 'en', Authorization: `Bearer ${await issueToken(ctx.db, family, new Date())}` };
+    const [event] = parse(await (await app.request(`/api/v1/requests/${request.id}/calendar.ics`, { headers })).text()).events;
+    expect(event!.uid).toBe(`request-${request.id}@noor.example`);
+    expect(event!.description).toBe(`Session details: https://noor.example/session-details/${request.id}`);
+    const made = await app.request('/api/v1/profile/calendar-feed', { method: 'POST', headers });
+    expect((await body<CalendarFeed>(made)).data.url).toMatch(/^https:\/\/noor\.example\/calendar\/[A-Za-z0-9_-]{22}\.ics$/);
   });
 
   it('keeps its UID, raises SEQUENCE with each change, and says CONFIRMED then CANCELLED', async () => {
