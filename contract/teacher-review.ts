@@ -10,7 +10,8 @@
 //
 // Reviewer (admin API on the running server: a staff session, contract/staff.ts, or the CLI's
 // `Authorization: Bearer <ADMIN_TOKEN>` from the server machine):
-// - GET  /api/admin/teachers?status=in_review → `{ data: ReviewTeacher[] }` (in review: oldest in review first)
+// - GET  /api/admin/teachers?status=in_review&q=&page=&per_page= → `{ data: ReviewTeacher[], meta: { page, per_page, total } }`
+//   (in review: oldest in review first; `q` matches the name or the phone's digits)
 // - GET  /api/admin/teachers/:phoneOrId → `{ data: ReviewTeacherDetail }`
 // - GET  /api/admin/teachers/:phoneOrId/history → `{ data: TeacherHistoryEntry[] }`
 // - POST /api/admin/teachers/:phoneOrId/:action  `{ reason? }` → `{ data: ReviewResult }`
@@ -53,17 +54,29 @@ export const reviewTeacherSchema = z.object({
   /** The reason of the last rejection when the teacher resubmitted after it, else null. */
   previous_reason: z.string().nullable(),
   resubmitted: z.boolean(),
+  country_code: z.string().nullable(),
+  experience_years: z.number().int().nullable(),
+  /** Subject and phase names (English, as the reference lists store them). */
+  subjects: z.array(z.string()),
+  phases: z.array(z.string()),
 });
 export type ReviewTeacher = z.infer<typeof reviewTeacherSchema>;
 
 /** One teacher with everything the sign-up gave (GET /api/admin/teachers/:who). */
+/** The list's filters: a status, a search by name or phone digits, and paging (every row without `per_page`). */
+export const reviewListQuerySchema = z.object({
+  status: teacherStatusWireSchema.optional(),
+  q: freeText(100).optional(),
+  page: z.preprocess((v) => (v === undefined || v === '' ? 1 : typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : v), z.number().int().min(1).max(100_000)),
+  per_page: z.preprocess((v) => (v === undefined || v === '' ? undefined : typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : v), z.number().int().min(1).max(200).optional()),
+});
+
+/** The list's paging, as the public teacher list tells it. */
+export const reviewListMetaSchema = z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int() });
+
 export const reviewTeacherDetailSchema = reviewTeacherSchema.extend({
-  country_code: z.string().nullable(),
-  experience_years: z.number().int().nullable(),
   qualification: z.string().nullable(),
   time_zone: z.string(),
-  subjects: z.array(z.string()),
-  phases: z.array(z.string()),
 });
 export type ReviewTeacherDetail = z.infer<typeof reviewTeacherDetailSchema>;
 

@@ -115,7 +115,7 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'GET /api/admin/teachers/:who/notes': { as: 'reviewerStaff' },
   'POST /api/admin/teachers/:who/notes': { as: 'reviewerStaff', fields: ['body'] },
   'GET /api/admin/teachers/:who/history': { as: 'reviewerStaff' },
-  'GET /api/admin/teachers': { as: 'admin', query: ['status'] },
+  'GET /api/admin/teachers': { as: 'admin', query: ['status', 'q', 'page', 'per_page'] },
   'GET /api/admin/teachers/:who/documents': { as: 'admin' },
   'GET /api/admin/files/:id': { as: 'admin' },
   'POST /api/admin/teachers/:who/:action': { as: 'admin', fields: ['reason'] },

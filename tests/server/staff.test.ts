@@ -207,6 +207,37 @@ describe('roles and the audit log', () => {
     expect(queue.find((r) => r.id === late.id)).toMatchObject({ resubmitted: false, previous_reason: null });
   });
 
+  it('searches the queue by name or phone digits and pages it, with subjects, phases, country and experience', async () => {
+    const reviewer = await staffMember('reviewer');
+    const a = await t.signUpTeacher();
+    const b = await t.signUpTeacher();
+    await t.db.query("UPDATE users SET first_name = 'Zainab', last_name = 'Qasimi' WHERE id = $1", [b.id]);
+    type Page = { data: { id: number; subjects: string[]; phases: string[]; country_code: string | null; experience_years: number | null }[]; meta: { page: number; per_page: number; total: number } };
+    const list = async (query: string) => {
+      const res = await call('GET', `/teachers?${query}`, { token: reviewer.token });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return (await res.json()) as Page;
+    };
+    const byName = await list('status=in_review&q=zainab%20qas');
+    expect(byName.data.map((r) => r.id)).toEqual([b.id]);
+    expect(byName.meta).toEqual({ page: 1, per_page: 1, total: 1 });
+    expect(byName.data[0]).toMatchObject({ country_code: 'QA', experience_years: 7 });
+    expect(byName.data[0]!.subjects.length).toBeGreaterThan(0);
+    expect(byName.data[0]!.phases.length).toBeGreaterThan(0);
+    // The phone's digits, without the plus, match anywhere in the number.
+    expect((await list(`q=${a.phone.slice(-7)}`)).data.map((r) => r.id)).toEqual([a.id]);
+    const all = await list('status=in_review');
+    expect(all.meta.total).toBe(all.data.length);
+    const second = await list('status=in_review&per_page=1&page=2');
+    expect(second.meta).toEqual({ page: 2, per_page: 1, total: all.meta.total });
+    expect(second.data.map((r) => r.id)).toEqual([all.data[1]!.id]);
+    // Past the last page: no rows, and still the total.
+    const past = await list(`status=in_review&per_page=1&page=${all.meta.total + 1}`);
+    expect(past).toMatchObject({ data: [], meta: { total: all.meta.total } });
+    expect((await call('GET', '/teachers?per_page=0', { token: reviewer.token })).status).toBe(400);
+    expect((await call('GET', '/teachers?status=nope', { token: reviewer.token })).status).toBe(400);
+  });
+
   it('writes exactly one audit row per admin call, with who, what, on whom, before/after and address', async () => {
     const admin = await staffMember('admin');
     const teacher = await t.signUpTeacher();

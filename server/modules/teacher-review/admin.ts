@@ -11,11 +11,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
-import { TEACHER_STATUSES } from '../../../contract/account';
 import type { DocumentField } from '../../../contract/auth';
 import {
   reviewActionSchema,
   reviewBodySchema,
+  reviewListQuerySchema,
   type ReviewDocument,
   type ReviewResult,
   type ReviewTeacher,
@@ -25,7 +25,7 @@ import {
 import type { FileStorage, SniffedType } from '../../adapters/storage';
 import { ApiFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
-import { jsonBody } from '../../http/validate';
+import { jsonBody, queryParams } from '../../http/validate';
 import { tr } from '../../i18n';
 import { teacherNoteSchema } from '../../../contract/staff';
 import type { Publisher } from '../../realtime/publisher';
@@ -76,32 +76,52 @@ export function adminRoutes({ access, storage, publisher }: AdminRoutesOptions) 
   const { allow } = access;
   return new Hono<AdminEnv>()
     .get('/teachers', allow(...ANY_STAFF), async (c) => {
-      const status = c.req.query('status');
-      if (status !== undefined && !(TEACHER_STATUSES as readonly string[]).includes(status)) throw new ApiFailure(400, 'validation_failed');
-      const rows = await c.get('db').query<Omit<ReviewTeacher, 'created_at' | 'in_review_since' | 'resubmitted'> & { created_at: Date | string; in_review_since: Date | string }>(
+      const { status, q, page, per_page } = queryParams(c, reviewListQuerySchema);
+      // A search by name or phone: the digits of a phone match wherever they stand ("5550" finds +97455501234).
+      const search = q?.trim() ? q.trim() : null;
+      const digits = search && /^\+?[\d\s-]{3,}$/.test(search) ? search.replace(/\D/g, '') : null;
+      const rows = await c.get('db').query<Omit<ReviewTeacher, 'created_at' | 'in_review_since' | 'resubmitted'> & { created_at: Date | string; in_review_since: Date | string; total: number | string }>(
         `SELECT u.id, u.phone, u.first_name || ' ' || u.last_name AS name, u.email, u.status, u.review_reason,
                 (SELECT count(*) FROM uploads f WHERE f.owner_id = u.id)::int AS documents, u.created_at,
                 COALESCE(entered.at, u.created_at) AS in_review_since,
                 CASE WHEN u.status = 'in_review' AND entered.from_status = 'rejected'
                      THEN (SELECT h.reason FROM teacher_status_history h WHERE h.teacher_id = u.id AND h.action = 'reject' ORDER BY h.at DESC, h.id DESC LIMIT 1)
-                END AS previous_reason
+                END AS previous_reason,
+                u.country_code, u.experience_years,
+                COALESCE((SELECT array_agg(s.name_en ORDER BY s.sort_order) FROM teacher_subjects ts JOIN subjects s ON s.id = ts.subject_id WHERE ts.teacher_id = u.id), '{}') AS subjects,
+                COALESCE((SELECT array_agg(p.name_en ORDER BY p.sort_order) FROM teacher_phases tp JOIN phases p ON p.id = tp.phase_id WHERE tp.teacher_id = u.id), '{}') AS phases,
+                count(*) OVER () AS total
          FROM users u
          LEFT JOIN LATERAL (
            SELECT h.at, h.from_status FROM teacher_status_history h
            WHERE h.teacher_id = u.id AND h.to_status = 'in_review' ORDER BY h.at DESC, h.id DESC LIMIT 1
          ) entered ON true
          WHERE u.type = 'instructor' AND ($1::text IS NULL OR u.status = $1)
-         ORDER BY CASE WHEN u.status = 'in_review' THEN COALESCE(entered.at, u.created_at) ELSE u.created_at END, u.id`,
-        [status ?? null],
+           AND ($2::text IS NULL OR strpos(lower(u.first_name || ' ' || u.last_name), lower($2)) > 0
+                OR ($3::text IS NOT NULL AND strpos(u.phone, $3) > 0))
+         ORDER BY CASE WHEN u.status = 'in_review' THEN COALESCE(entered.at, u.created_at) ELSE u.created_at END, u.id
+         LIMIT $4 OFFSET $5`,
+        [status ?? null, search, digits || null, per_page ?? null, per_page ? (page - 1) * per_page : 0],
       );
       const data: ReviewTeacher[] = rows.map((r) => ({
-        ...r,
+        id: r.id, phone: r.phone, name: r.name, email: r.email, status: r.status, review_reason: r.review_reason, documents: r.documents,
+        previous_reason: r.previous_reason, country_code: r.country_code, experience_years: r.experience_years, subjects: r.subjects, phases: r.phases,
         created_at: new Date(r.created_at).toISOString(),
         in_review_since: new Date(r.in_review_since).toISOString(),
         resubmitted: r.previous_reason !== null,
       }));
-      c.set('audit', { action: 'teachers.list', ...(status ? { after: { status } } : {}) });
-      return ok(c, data);
+      // Past the last page the window function has no row to count on: ask for the total alone.
+      const total = rows.length
+        ? Number(rows[0]!.total)
+        : page > 1 && per_page
+          ? Number((await c.get('db').query<{ n: string }>(
+              `SELECT count(*) AS n FROM users u WHERE u.type = 'instructor' AND ($1::text IS NULL OR u.status = $1)
+                 AND ($2::text IS NULL OR strpos(lower(u.first_name || ' ' || u.last_name), lower($2)) > 0 OR ($3::text IS NOT NULL AND strpos(u.phone, $3) > 0))`,
+              [status ?? null, search, digits || null],
+            ))[0]!.n)
+          : 0;
+      c.set('audit', { action: 'teachers.list', ...(status || search ? { after: { ...(status ? { status } : {}), ...(search ? { q: search } : {}) } } : {}) });
+      return c.json({ message: tr('ok', c.get('locale')), data, meta: { page, per_page: per_page ?? total, total } });
     })
     .get('/teachers/:who', allow(...ANY_STAFF), async (c) => {
       const teacher = await findTeacher(c.get('db'), c.req.param('who'));
