@@ -16,6 +16,21 @@ import { emailSchema, freeText, requiredString, validationKeys } from './validat
 
 export const STAFF_ROLE_NAMES = ['reviewer', 'support', 'admin'] as const;
 
+export const staffRoleSchema = z.enum(STAFF_ROLE_NAMES);
+export type StaffRoleName = z.infer<typeof staffRoleSchema>;
+
+/** A staff member as the API tells it (GET /me, a session's `staff`, the staff list). */
+export const staffMemberSchema = z.object({ id: z.number().int(), email: z.string(), name: z.string(), role: staffRoleSchema });
+export type StaffMemberWire = z.infer<typeof staffMemberSchema>;
+
+/** A signed-in session; the enrolment's answer adds the recovery codes, shown once. */
+export const staffSessionSchema = z.object({ token: z.string(), expires_at: z.string(), staff: staffMemberSchema });
+export type StaffSessionWire = z.infer<typeof staffSessionSchema>;
+export const staffEnrolledSchema = staffSessionSchema.extend({ recovery_codes: z.array(z.string()) });
+
+/** The first right password, before two-factor is enrolled: the secret to add to an authenticator app. */
+export const staffEnrolChallengeSchema = z.object({ enrol: z.object({ secret: z.string(), otpauth_uri: z.string() }) });
+
 export const staffLoginSchema = z.object({
   email: emailSchema,
   password: requiredString(128),
@@ -88,3 +103,50 @@ export const promoCreateSchema = z.object({
 
 /** A reviewer's internal note on an application (the teacher never sees it). */
 export const teacherNoteSchema = z.object({ body: requiredString(2000) });
+
+/** A staff list row (GET /api/admin/staff). */
+export const staffRowSchema = staffMemberSchema.extend({ disabled: z.boolean(), totp_enabled: z.boolean(), created_at: z.string() });
+
+/** An internal note on an application (GET /api/admin/teachers/:who/notes). */
+export const teacherNoteWireSchema = z.object({ id: z.number().int(), body: z.string(), staff: z.string().nullable(), created_at: z.string() });
+
+/** One audit row (GET /api/admin/audit), newest first. */
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  staff_id: z.number().int().nullable(),
+  actor: z.string(),
+  action: z.string(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  address: z.string(),
+});
+export type AuditEntryWire = z.infer<typeof auditEntrySchema>;
+
+/** A promo code with its use (GET /api/admin/promo-codes). */
+export const promoRowSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  kind: z.string(),
+  value: z.number(),
+  max_uses: z.number().int().nullable(),
+  used_count: z.number().int(),
+  paid_orders: z.number().int(),
+  active: z.boolean(),
+  expires_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PromoRow = z.infer<typeof promoRowSchema>;
+
+/** A family as support finds it by phone (GET /api/admin/families?phone=). */
+export const familyLookupSchema = z.object({
+  family: z.object({ id: z.number().int(), phone: z.string(), name: z.string(), email: z.string().nullable(), created_at: z.string().nullable() }),
+  children: z.array(z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string(), phase_id: z.number().int().nullable(), archived_at: z.string().nullable() })),
+  balance_hours: z.number(),
+  ledger: z.array(z.object({ id: z.number().int(), hours: z.number(), reason: z.string(), note: z.string().nullable(), staff: z.string().nullable(), expires_at: z.string().nullable(), at: z.string().nullable() })),
+  orders: z.array(z.object({ id: z.number().int(), status: z.string(), hours: z.number(), amount_minor: z.number(), currency: z.string(), created_at: z.string().nullable(), paid_at: z.string().nullable() })),
+  requests: z.array(z.object({ id: z.number().int(), status: z.string(), starts_at: z.string().nullable(), duration_hours: z.number(), teacher_id: z.number().int().nullable() })),
+});
+export type FamilyLookup = z.infer<typeof familyLookupSchema>;

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthAreaRouteImport } from './routes/_auth-area'
 import { Route as TeacherTermsRouteImport } from './routes/_teacher-terms'
 import { Route as AboutUsRouteImport } from './routes/about-us'
+import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as ContactUsRouteImport } from './routes/contact-us'
 import { Route as FlowsRouteImport } from './routes/flows'
@@ -31,6 +32,12 @@ import { Route as AuthAreaSignInRouteImport } from './routes/_auth-area.sign-in'
 import { Route as AuthAreaSignUpRouteImport } from './routes/_auth-area.sign-up'
 import { Route as AuthAreaVerifyOtpRouteImport } from './routes/_auth-area.verify-otp'
 import { Route as TeacherTermsTramsTeacherRouteImport } from './routes/_teacher-terms.trams-teacher'
+import { Route as AdminIndexRouteImport } from './routes/admin.index'
+import { Route as AdminAuditRouteImport } from './routes/admin.audit'
+import { Route as AdminPromoCodesRouteImport } from './routes/admin.promo-codes'
+import { Route as AdminSignInRouteImport } from './routes/admin.sign-in'
+import { Route as AdminStaffRouteImport } from './routes/admin.staff'
+import { Route as AdminSupportRouteImport } from './routes/admin.support'
 import { Route as MessagesIndexRouteImport } from './routes/messages.index'
 import { Route as MessagesConversationIdRouteImport } from './routes/messages.$conversationId'
 import { Route as ReceiptsOrderIdRouteImport } from './routes/receipts.$orderId'
@@ -38,6 +45,7 @@ import { Route as SessionDetailsRequestIdRouteImport } from './routes/session-de
 import { Route as SessionChannelNameRouteImport } from './routes/session.$channelName'
 import { Route as TeachersIndexRouteImport } from './routes/teachers.index'
 import { Route as TeachersIdRouteImport } from './routes/teachers.$id'
+import { Route as AdminTeachersIdRouteImport } from './routes/admin.teachers.$id'
 import { Route as ChildrenChildIdProgressRouteImport } from './routes/children.$childId.progress'
 import { Route as RequestsChar123StudentIdChar125Char123TeacherIdChar125Char123RequestIdChar125RouteImport } from './routes/requests.{-$studentId}.{-$teacherId}.{-$requestId}'
 
@@ -57,6 +65,11 @@ const TeacherTermsRoute = TeacherTermsRouteImport.update({
 const AboutUsRoute = AboutUsRouteImport.update({
   id: '/about-us',
   path: '/about-us',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthRoute = AuthRouteImport.update({
@@ -151,6 +164,36 @@ const TeacherTermsTramsTeacherRoute =
     path: '/trams-teacher',
     getParentRoute: () => TeacherTermsRoute,
   } as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPromoCodesRoute = AdminPromoCodesRouteImport.update({
+  id: '/promo-codes',
+  path: '/promo-codes',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminSignInRoute = AdminSignInRouteImport.update({
+  id: '/sign-in',
+  path: '/sign-in',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminStaffRoute = AdminStaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminSupportRoute = AdminSupportRouteImport.update({
+  id: '/support',
+  path: '/support',
+  getParentRoute: () => AdminRoute,
+} as any)
 const MessagesIndexRoute = MessagesIndexRouteImport.update({
   id: '/messages/',
   path: '/messages/',
@@ -186,6 +229,11 @@ const TeachersIdRoute = TeachersIdRouteImport.update({
   path: '/teachers/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminTeachersIdRoute = AdminTeachersIdRouteImport.update({
+  id: '/teachers/$id',
+  path: '/teachers/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const ChildrenChildIdProgressRoute = ChildrenChildIdProgressRouteImport.update({
   id: '/children/$childId/progress',
   path: '/children/$childId/progress',
@@ -203,6 +251,7 @@ const RequestsChar123StudentIdChar125Char123TeacherIdChar125Char123RequestIdChar
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
+  '/admin': typeof AdminRouteWithChildren
   '/auth': typeof AuthRoute
   '/contact-us': typeof ContactUsRoute
   '/flows': typeof FlowsRoute
@@ -221,13 +270,20 @@ export interface FileRoutesByFullPath {
   '/sign-up': typeof AuthAreaSignUpRoute
   '/verify-otp': typeof AuthAreaVerifyOtpRoute
   '/trams-teacher': typeof TeacherTermsTramsTeacherRoute
+  '/admin/audit': typeof AdminAuditRoute
+  '/admin/promo-codes': typeof AdminPromoCodesRoute
+  '/admin/sign-in': typeof AdminSignInRoute
+  '/admin/staff': typeof AdminStaffRoute
+  '/admin/support': typeof AdminSupportRoute
   '/messages/$conversationId': typeof MessagesConversationIdRoute
   '/receipts/$orderId': typeof ReceiptsOrderIdRoute
   '/session-details/$requestId': typeof SessionDetailsRequestIdRoute
   '/session/$channelName': typeof SessionChannelNameRoute
   '/teachers/$id': typeof TeachersIdRoute
+  '/admin/': typeof AdminIndexRoute
   '/messages/': typeof MessagesIndexRoute
   '/teachers/': typeof TeachersIndexRoute
+  '/admin/teachers/$id': typeof AdminTeachersIdRoute
   '/children/$childId/progress': typeof ChildrenChildIdProgressRoute
   '/requests/{-$studentId}/{-$teacherId}/{-$requestId}': typeof RequestsChar123StudentIdChar125Char123TeacherIdChar125Char123RequestIdChar125Route
 }
@@ -252,13 +308,20 @@ export interface FileRoutesByTo {
   '/sign-up': typeof AuthAreaSignUpRoute
   '/verify-otp': typeof AuthAreaVerifyOtpRoute
   '/trams-teacher': typeof TeacherTermsTramsTeacherRoute
+  '/admin/audit': typeof AdminAuditRoute
+  '/admin/promo-codes': typeof AdminPromoCodesRoute
+  '/admin/sign-in': typeof AdminSignInRoute
+  '/admin/staff': typeof AdminStaffRoute
+  '/admin/support': typeof AdminSupportRoute
   '/messages/$conversationId': typeof MessagesConversationIdRoute
   '/receipts/$orderId': typeof ReceiptsOrderIdRoute
   '/session-details/$requestId': typeof SessionDetailsRequestIdRoute
   '/session/$channelName': typeof SessionChannelNameRoute
   '/teachers/$id': typeof TeachersIdRoute
+  '/admin': typeof AdminIndexRoute
   '/messages': typeof MessagesIndexRoute
   '/teachers': typeof TeachersIndexRoute
+  '/admin/teachers/$id': typeof AdminTeachersIdRoute
   '/children/$childId/progress': typeof ChildrenChildIdProgressRoute
   '/requests/{-$studentId}/{-$teacherId}/{-$requestId}': typeof RequestsChar123StudentIdChar125Char123TeacherIdChar125Char123RequestIdChar125Route
 }
@@ -268,6 +331,7 @@ export interface FileRoutesById {
   '/_auth-area': typeof AuthAreaRouteWithChildren
   '/_teacher-terms': typeof TeacherTermsRouteWithChildren
   '/about-us': typeof AboutUsRoute
+  '/admin': typeof AdminRouteWithChildren
   '/auth': typeof AuthRoute
   '/contact-us': typeof ContactUsRoute
   '/flows': typeof FlowsRoute
@@ -286,13 +350,20 @@ export interface FileRoutesById {
   '/_auth-area/sign-up': typeof AuthAreaSignUpRoute
   '/_auth-area/verify-otp': typeof AuthAreaVerifyOtpRoute
   '/_teacher-terms/trams-teacher': typeof TeacherTermsTramsTeacherRoute
+  '/admin/audit': typeof AdminAuditRoute
+  '/admin/promo-codes': typeof AdminPromoCodesRoute
+  '/admin/sign-in': typeof AdminSignInRoute
+  '/admin/staff': typeof AdminStaffRoute
+  '/admin/support': typeof AdminSupportRoute
   '/messages/$conversationId': typeof MessagesConversationIdRoute
   '/receipts/$orderId': typeof ReceiptsOrderIdRoute
   '/session-details/$requestId': typeof SessionDetailsRequestIdRoute
   '/session/$channelName': typeof SessionChannelNameRoute
   '/teachers/$id': typeof TeachersIdRoute
+  '/admin/': typeof AdminIndexRoute
   '/messages/': typeof MessagesIndexRoute
   '/teachers/': typeof TeachersIndexRoute
+  '/admin/teachers/$id': typeof AdminTeachersIdRoute
   '/children/$childId/progress': typeof ChildrenChildIdProgressRoute
   '/requests/{-$studentId}/{-$teacherId}/{-$requestId}': typeof RequestsChar123StudentIdChar125Char123TeacherIdChar125Char123RequestIdChar125Route
 }
@@ -301,6 +372,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/about-us'
+    | '/admin'
     | '/auth'
     | '/contact-us'
     | '/flows'
@@ -319,13 +391,20 @@ export interface FileRouteTypes {
     | '/sign-up'
     | '/verify-otp'
     | '/trams-teacher'
+    | '/admin/audit'
+    | '/admin/promo-codes'
+    | '/admin/sign-in'
+    | '/admin/staff'
+    | '/admin/support'
     | '/messages/$conversationId'
     | '/receipts/$orderId'
     | '/session-details/$requestId'
     | '/session/$channelName'
     | '/teachers/$id'
+    | '/admin/'
     | '/messages/'
     | '/teachers/'
+    | '/admin/teachers/$id'
     | '/children/$childId/progress'
     | '/requests/{-$studentId}/{-$teacherId}/{-$requestId}'
   fileRoutesByTo: FileRoutesByTo
@@ -350,13 +429,20 @@ export interface FileRouteTypes {
     | '/sign-up'
     | '/verify-otp'
     | '/trams-teacher'
+    | '/admin/audit'
+    | '/admin/promo-codes'
+    | '/admin/sign-in'
+    | '/admin/staff'
+    | '/admin/support'
     | '/messages/$conversationId'
     | '/receipts/$orderId'
     | '/session-details/$requestId'
     | '/session/$channelName'
     | '/teachers/$id'
+    | '/admin'
     | '/messages'
     | '/teachers'
+    | '/admin/teachers/$id'
     | '/children/$childId/progress'
     | '/requests/{-$studentId}/{-$teacherId}/{-$requestId}'
   id:
@@ -365,6 +451,7 @@ export interface FileRouteTypes {
     | '/_auth-area'
     | '/_teacher-terms'
     | '/about-us'
+    | '/admin'
     | '/auth'
     | '/contact-us'
     | '/flows'
@@ -383,13 +470,20 @@ export interface FileRouteTypes {
     | '/_auth-area/sign-up'
     | '/_auth-area/verify-otp'
     | '/_teacher-terms/trams-teacher'
+    | '/admin/audit'
+    | '/admin/promo-codes'
+    | '/admin/sign-in'
+    | '/admin/staff'
+    | '/admin/support'
     | '/messages/$conversationId'
     | '/receipts/$orderId'
     | '/session-details/$requestId'
     | '/session/$channelName'
     | '/teachers/$id'
+    | '/admin/'
     | '/messages/'
     | '/teachers/'
+    | '/admin/teachers/$id'
     | '/children/$childId/progress'
     | '/requests/{-$studentId}/{-$teacherId}/{-$requestId}'
   fileRoutesById: FileRoutesById
@@ -399,6 +493,7 @@ export interface RootRouteChildren {
   AuthAreaRoute: typeof AuthAreaRouteWithChildren
   TeacherTermsRoute: typeof TeacherTermsRouteWithChildren
   AboutUsRoute: typeof AboutUsRoute
+  AdminRoute: typeof AdminRouteWithChildren
   AuthRoute: typeof AuthRoute
   ContactUsRoute: typeof ContactUsRoute
   FlowsRoute: typeof FlowsRoute
@@ -449,6 +544,13 @@ declare module '@tanstack/react-router' {
       path: '/about-us'
       fullPath: '/about-us'
       preLoaderRoute: typeof AboutUsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth': {
@@ -577,6 +679,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeacherTermsTramsTeacherRouteImport
       parentRoute: typeof TeacherTermsRoute
     }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/promo-codes': {
+      id: '/admin/promo-codes'
+      path: '/promo-codes'
+      fullPath: '/admin/promo-codes'
+      preLoaderRoute: typeof AdminPromoCodesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/sign-in': {
+      id: '/admin/sign-in'
+      path: '/sign-in'
+      fullPath: '/admin/sign-in'
+      preLoaderRoute: typeof AdminSignInRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/staff': {
+      id: '/admin/staff'
+      path: '/staff'
+      fullPath: '/admin/staff'
+      preLoaderRoute: typeof AdminStaffRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/support': {
+      id: '/admin/support'
+      path: '/support'
+      fullPath: '/admin/support'
+      preLoaderRoute: typeof AdminSupportRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/messages/': {
       id: '/messages/'
       path: '/messages'
@@ -625,6 +769,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/teachers/$id'
       preLoaderRoute: typeof TeachersIdRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/admin/teachers/$id': {
+      id: '/admin/teachers/$id'
+      path: '/teachers/$id'
+      fullPath: '/admin/teachers/$id'
+      preLoaderRoute: typeof AdminTeachersIdRouteImport
+      parentRoute: typeof AdminRoute
     }
     '/children/$childId/progress': {
       id: '/children/$childId/progress'
@@ -677,11 +828,34 @@ const TeacherTermsRouteWithChildren = TeacherTermsRoute._addFileChildren(
   TeacherTermsRouteChildren,
 )
 
+interface AdminRouteChildren {
+  AdminAuditRoute: typeof AdminAuditRoute
+  AdminPromoCodesRoute: typeof AdminPromoCodesRoute
+  AdminSignInRoute: typeof AdminSignInRoute
+  AdminStaffRoute: typeof AdminStaffRoute
+  AdminSupportRoute: typeof AdminSupportRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+  AdminTeachersIdRoute: typeof AdminTeachersIdRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminAuditRoute: AdminAuditRoute,
+  AdminPromoCodesRoute: AdminPromoCodesRoute,
+  AdminSignInRoute: AdminSignInRoute,
+  AdminStaffRoute: AdminStaffRoute,
+  AdminSupportRoute: AdminSupportRoute,
+  AdminIndexRoute: AdminIndexRoute,
+  AdminTeachersIdRoute: AdminTeachersIdRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthAreaRoute: AuthAreaRouteWithChildren,
   TeacherTermsRoute: TeacherTermsRouteWithChildren,
   AboutUsRoute: AboutUsRoute,
+  AdminRoute: AdminRouteWithChildren,
   AuthRoute: AuthRoute,
   ContactUsRoute: ContactUsRoute,
   FlowsRoute: FlowsRoute,

@@ -11,6 +11,9 @@ const CSP: Record<string, string[]> = {
   'default-src': ["'self'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'media-src': ["'self'", 'blob:'],
+  // The operators' console shows a teacher's PDF in the browser's viewer from a blob: URL (fetched with
+  // the staff token, which a plain address cannot carry).
+  'frame-src': ["'self'", 'blob:'],
   // Agora's gateways and edge servers (video, issue 7); its media itself flows over WebRTC.
   'connect-src': ["'self'", 'ws:', 'wss:', 'https://*.agora.io', 'https://*.sd-rtn.com'],
   'style-src': ["'self'", "'unsafe-inline'"],

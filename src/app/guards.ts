@@ -48,10 +48,13 @@ const TEACHER_TERMS = '/_teacher-terms/trams-teacher';
 const PASS_THROUGH = new Set(['__root__', '/_auth-area', '/_teacher-terms', '/login', '/auth']);
 
 const isAuthArea = (routeId: string) => routeId.startsWith('/_auth-area/');
+// The operators' console has its own sign-in (a staff session) and guard: a family's or teacher's
+// state never sends anyone away from it, nor into it.
+const isConsole = (routeId: string) => routeId === '/admin' || routeId.startsWith('/admin/');
 const SIGN_UP = '/_auth-area/sign-up';
 
 export function redirectFor(auth: AuthGuardState, routeId: string): { to: string } | null {
-  if (PASS_THROUGH.has(routeId) || auth.kind === 'checking') return null;
+  if (PASS_THROUGH.has(routeId) || isConsole(routeId) || auth.kind === 'checking') return null;
 
   if (auth.kind === 'incompleteProfile') return routeId === COMPLETE_REGISTER ? null : { to: '/complete-register' };
 

@@ -33,6 +33,7 @@ export const titles = {
   teacherBooking: msg`Book a session`,
   notFound: msg`Page not found`,
   flows: msg`Flows studio`,
+  console: msg`Operators' console`,
 } satisfies Record<string, MessageDescriptor>;
 
 export type TitleKey = keyof typeof titles;

@@ -70,7 +70,8 @@ describe('staff sign-in', () => {
     advance(60);
     const noCode = await call('POST', '/auth/login', { body: { email: m.email, password: PASSWORD } });
     expect(noCode.status).toBe(422);
-    expect(((await noCode.json()) as { errors: Record<string, string[]> }).errors.code).toBeDefined();
+    // The console tells "now the code" from "wrong e-mail, password or code" by the answer's code.
+    expect((await noCode.json()) as { code: string; errors: Record<string, string[]> }).toMatchObject({ code: 'staff_code_required', errors: { code: [expect.any(String)] } });
     // The previous step's code is still good (a phone clock a little behind) …
     const previous = codeAt(m.secret, new Date(clock.now.getTime() - 30_000));
     const ok = await call('POST', '/auth/login', { body: { email: m.email, password: PASSWORD, code: previous } });
@@ -85,6 +86,7 @@ describe('staff sign-in', () => {
     expect((await call('POST', '/auth/login', { body: { email: m.email, password: PASSWORD, code: stale } })).status).toBe(422);
     const wrongPassword = await call('POST', '/auth/login', { body: { email: m.email, password: 'Wrong1234', code: codeAt(m.secret, clock.now) } });
     expect(wrongPassword.status).toBe(422);
+    expect(((await wrongPassword.json()) as { code: string }).code).toBe('staff_invalid_sign_in');
   });
 
   it('accepts each recovery code once instead of a TOTP code', async () => {

@@ -44,10 +44,10 @@ export function staffRoutes(access: Access, options: { trustProxy: boolean; now?
       return c.json({ message: tr('auth_account_locked', locale), code: 'auth_account_locked' }, 429);
     }
     if (result.kind === 'code_required') {
-      return c.json({ message: tr('staff_code_required', locale), errors: { code: [trValidation('required', locale)] } }, 422);
+      return c.json({ message: tr('staff_code_required', locale), code: 'staff_code_required', errors: { code: [trValidation('required', locale)] } }, 422);
     }
     const message = tr('staff_invalid_sign_in', locale);
-    return c.json({ message, errors: { code: [message] } }, 422);
+    return c.json({ message, code: 'staff_invalid_sign_in', errors: { code: [message] } }, 422);
   };
 
   return new Hono<AdminEnv>()

@@ -1,0 +1,218 @@
+// The console's calls to the admin API (/api/admin) as the signed-in staff member: one client whose
+// bearer is the staff session (never the family/teacher token), the query options of each read and the
+// mutations. Files and the CSV come as blobs: a plain address cannot carry the token.
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  auditEntrySchema,
+  familyLookupSchema,
+  promoRowSchema,
+  staffEnrolChallengeSchema,
+  staffEnrolledSchema,
+  staffMemberSchema,
+  staffRowSchema,
+  staffSessionSchema,
+  teacherNoteWireSchema,
+} from '../../../contract/staff';
+import {
+  reviewDocumentSchema,
+  reviewListMetaSchema,
+  reviewResultSchema,
+  reviewTeacherDetailSchema,
+  reviewTeacherSchema,
+  teacherHistoryEntrySchema,
+  type ReviewAction,
+} from '../../../contract/teacher-review';
+import { ApiError, toApiError } from '../../api/api-error';
+import { apiUrl, createApiClient, type ApiClient, type Envelope } from '../../api/client';
+import { readStoredLocale } from '../../i18n/locale';
+import { readStaffSession } from './staff-session';
+
+export const adminClient: ApiClient = createApiClient({ baseURL: apiUrl(''), token: () => readStaffSession()?.token ?? null });
+
+/** Applications per page of the queue. */
+export const QUEUE_PAGE_SIZE = 20;
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  queue: (q: string, page: number) => ['admin', 'queue', q, page] as const,
+  teacher: (id: string) => ['admin', 'teacher', id] as const,
+  family: (phone: string) => ['admin', 'family', phone] as const,
+  promoCodes: ['admin', 'promo-codes'] as const,
+  audit: (filter: AuditFilter) => ['admin', 'audit', filter] as const,
+  staff: ['admin', 'staff'] as const,
+};
+
+const envelope = <S extends z.ZodType>(data: S) => z.object({ message: z.string().optional(), data });
+
+// ---- sign-in ----
+
+export type SignInAnswer = { kind: 'session'; session: z.infer<typeof staffSessionSchema> } | { kind: 'enrol'; secret: string; uri: string };
+
+export async function signIn(body: { email: string; password: string; code?: string }, client: ApiClient = adminClient): Promise<SignInAnswer> {
+  const res = await client<Envelope<unknown>>('admin/auth/login', { method: 'POST', body });
+  const challenge = staffEnrolChallengeSchema.safeParse(res.data);
+  if (challenge.success) return { kind: 'enrol', secret: challenge.data.enrol.secret, uri: challenge.data.enrol.otpauth_uri };
+  return { kind: 'session', session: staffSessionSchema.parse(res.data) };
+}
+
+export async function confirmEnrolment(body: { email: string; password: string; code: string }, client: ApiClient = adminClient) {
+  return staffEnrolledSchema.parse((await client<Envelope<unknown>>('admin/auth/enrol', { method: 'POST', body })).data);
+}
+
+export async function signOut(client: ApiClient = adminClient): Promise<void> {
+  await client('admin/auth/logout', { method: 'POST' });
+}
+
+export const meQuery = (client: ApiClient = adminClient) =>
+  queryOptions({ queryKey: ['admin', 'me'], queryFn: async ({ signal }) => envelope(staffMemberSchema).parse(await client('admin/me', { signal })).data });
+
+// ---- review ----
+
+export const queueQuery = (q: string, page: number, client: ApiClient = adminClient) =>
+  queryOptions({
+    queryKey: adminKeys.queue(q, page),
+    queryFn: async ({ signal }) => {
+      const res = await client('admin/teachers', { signal, query: { status: 'in_review', q: q || undefined, page, per_page: QUEUE_PAGE_SIZE } });
+      return z.object({ data: z.array(reviewTeacherSchema), meta: reviewListMetaSchema }).parse(res);
+    },
+    staleTime: 0,
+  });
+
+export const teacherQuery = (id: string, client: ApiClient = adminClient) =>
+  queryOptions({
+    queryKey: adminKeys.teacher(id),
+    queryFn: async ({ signal }) => envelope(reviewTeacherDetailSchema).parse(await client(`admin/teachers/${encodeURIComponent(id)}`, { signal })).data,
+    staleTime: 0,
+  });
+
+export const historyQuery = (id: string, client: ApiClient = adminClient) =>
+  queryOptions({
+    queryKey: [...adminKeys.teacher(id), 'history'],
+    queryFn: async ({ signal }) => envelope(z.array(teacherHistoryEntrySchema)).parse(await client(`admin/teachers/${encodeURIComponent(id)}/history`, { signal })).data,
+    staleTime: 0,
+  });
+
+export const notesQuery = (id: string, client: ApiClient = adminClient) =>
+  queryOptions({
+    queryKey: [...adminKeys.teacher(id), 'notes'],
+    queryFn: async ({ signal }) => envelope(z.array(teacherNoteWireSchema)).parse(await client(`admin/teachers/${encodeURIComponent(id)}/notes`, { signal })).data,
+    staleTime: 0,
+  });
+
+export const documentsQuery = (id: string, client: ApiClient = adminClient) =>
+  queryOptions({
+    queryKey: [...adminKeys.teacher(id), 'documents'],
+    queryFn: async ({ signal }) => envelope(z.array(reviewDocumentSchema)).parse(await client(`admin/teachers/${encodeURIComponent(id)}/documents`, { signal })).data,
+    staleTime: 0,
+  });
+
+export async function reviewTeacherAction(id: string, action: ReviewAction, reason: string | null, client: ApiClient = adminClient) {
+  const res = await client<Envelope<unknown>>(`admin/teachers/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: { reason } });
+  return { message: res.message, result: reviewResultSchema.parse(res.data) };
+}
+
+export async function addNote(id: string, body: string, client: ApiClient = adminClient): Promise<void> {
+  await client(`admin/teachers/${encodeURIComponent(id)}/notes`, { method: 'POST', body: { body } });
+}
+
+/** The bytes behind an admin address (a document, the CSV), fetched with the staff token. */
+export async function fetchBlob(path: string, query: Record<string, string> = {}): Promise<Blob> {
+  const search = new URLSearchParams(query).toString();
+  const token = readStaffSession()?.token;
+  let res: Response;
+  try {
+    res = await fetch(`${apiUrl(path)}${search ? `?${search}` : ''}`, {
+      headers: { 'Accept-Language': readStoredLocale(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    });
+  } catch (error) {
+    throw toApiError(error);
+  }
+  if (!res.ok) {
+    const data: unknown = await res.json().catch(() => undefined);
+    const message = data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' ? data.message : null;
+    throw new ApiError({ status: res.status, message, data });
+  }
+  return res.blob();
+}
+
+// ---- support ----
+
+export const familyQuery = (phone: string, client: ApiClient = adminClient) =>
+  queryOptions({
+    queryKey: adminKeys.family(phone),
+    queryFn: async ({ signal }) => envelope(familyLookupSchema).parse(await client('admin/families', { signal, query: { phone } })).data,
+    staleTime: 0,
+    meta: { handledStatuses: [404] },
+    retry: false,
+  });
+
+export async function adjustHours(familyId: number, body: { direction: 'credit' | 'debit'; hours: number; reason: string }, client: ApiClient = adminClient) {
+  return envelope(z.object({ balance_hours: z.number() })).parse(await client(`admin/families/${familyId}/hours`, { method: 'POST', body })).data;
+}
+
+export const promoCodesQuery = (client: ApiClient = adminClient) =>
+  queryOptions({
+    queryKey: adminKeys.promoCodes,
+    queryFn: async ({ signal }) => envelope(z.array(promoRowSchema)).parse(await client('admin/promo-codes', { signal })).data,
+    staleTime: 0,
+  });
+
+export interface PromoInput {
+  code: string;
+  kind: 'percent' | 'fixed';
+  value: number;
+  max_uses: number | null;
+  expires_at: string | null;
+}
+
+export async function createPromoCode(body: PromoInput, client: ApiClient = adminClient): Promise<void> {
+  await client('admin/promo-codes', { method: 'POST', body });
+}
+
+export async function changePromoCode(id: number, change: 'pause' | 'resume', client: ApiClient = adminClient): Promise<void> {
+  await client(`admin/promo-codes/${id}/${change}`, { method: 'POST' });
+}
+
+// ---- admin: audit log and staff ----
+
+export interface AuditFilter {
+  action?: string;
+  staff_id?: string;
+  target_type?: string;
+  target_id?: string;
+  from?: string;
+  to?: string;
+  before_id?: string;
+}
+
+/** Audit rows per page. */
+export const AUDIT_PAGE_SIZE = 50;
+
+/** The filter as query parameters: empty values left out. */
+export function auditParams(filter: AuditFilter): Record<string, string> {
+  return Object.fromEntries(Object.entries(filter).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== '').map(([k, v]) => [k, v.trim()]));
+}
+
+export const auditQuery = (filter: AuditFilter, client: ApiClient = adminClient) =>
+  queryOptions({
+    queryKey: adminKeys.audit(filter),
+    queryFn: async ({ signal }) =>
+      envelope(z.array(auditEntrySchema)).parse(await client('admin/audit', { signal, query: { ...auditParams(filter), limit: AUDIT_PAGE_SIZE } })).data,
+    staleTime: 0,
+  });
+
+export const staffQuery = (client: ApiClient = adminClient) =>
+  queryOptions({
+    queryKey: adminKeys.staff,
+    queryFn: async ({ signal }) => envelope(z.array(staffRowSchema)).parse(await client('admin/staff', { signal })).data,
+    staleTime: 0,
+  });
+
+export async function createStaffMember(body: { email: string; name: string; role: string; password: string }, client: ApiClient = adminClient): Promise<void> {
+  await client('admin/staff', { method: 'POST', body });
+}
+
+export async function disableStaffMember(id: number, client: ApiClient = adminClient): Promise<void> {
+  await client(`admin/staff/${id}/disable`, { method: 'POST' });
+}

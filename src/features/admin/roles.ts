@@ -1,0 +1,16 @@
+// What each staff role may open in the console: the navigation shows only these, and a page outside
+// them says so (the server refuses the calls anyway). Mirrors the roles of the admin API
+// (docs/decisions.md, "Operators").
+import type { StaffRoleName } from '../../../contract/staff';
+
+export type ConsoleArea = 'queue' | 'documents' | 'review' | 'support' | 'promoCodes' | 'audit' | 'staff';
+
+const AREAS: Record<StaffRoleName, readonly ConsoleArea[]> = {
+  reviewer: ['queue', 'documents', 'review'],
+  support: ['queue', 'support', 'promoCodes'],
+  admin: ['queue', 'documents', 'review', 'support', 'promoCodes', 'audit', 'staff'],
+};
+
+export function mayUse(role: StaffRoleName, area: ConsoleArea): boolean {
+  return AREAS[role].includes(area);
+}

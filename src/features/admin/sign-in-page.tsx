@@ -1,0 +1,230 @@
+// Staff sign-in: e-mail and password; then the code from the authenticator app (or a recovery code).
+// At the first sign-in the server answers the new TOTP secret instead: the page shows it as a QR code
+// and as text, asks for a code from it, and shows the ten recovery codes once before entering.
+import { useState } from 'react';
+import { useForm } from '@tanstack/react-form';
+import { useMutation } from '@tanstack/react-query';
+import { Navigate, useNavigate } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { staffEnrolSchema, staffLoginSchema, type StaffSessionWire } from '../../../contract/staff';
+import { isApiError } from '../../api/api-error';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { FormError } from '../../ui/form-error';
+import { submitWith, textBinding, useValidateAllOnSubmit, visibleErrors } from '../../ui/form-helpers';
+import { TextInput } from '../../ui/text-input';
+import { confirmEnrolment, signIn } from './admin-api';
+import { QrCode } from './qr-code';
+import { saveStaffSession, useStaffSession } from './staff-session';
+
+type Step =
+  | { kind: 'credentials' }
+  | { kind: 'code'; email: string; password: string }
+  | { kind: 'enrol'; email: string; password: string; secret: string; uri: string }
+  | { kind: 'recovery'; session: StaffSessionWire; codes: readonly string[] };
+
+/** The server's message for a refused sign-in (422 wrong code or password, 429 locked), or null. */
+function refusal(error: unknown): string | null {
+  if (!isApiError(error)) return null;
+  if (error.status === 422 || error.status === 429) return error.serverMessage;
+  return null;
+}
+
+export function StaffSignInPage() {
+  const [step, setStep] = useState<Step>({ kind: 'credentials' });
+  const session = useStaffSession();
+  const navigate = useNavigate();
+  if (session && step.kind !== 'recovery') return <Navigate to="/admin" replace />;
+  const enter = (s: StaffSessionWire) => {
+    saveStaffSession(s);
+    void navigate({ to: '/admin', replace: true });
+  };
+  return (
+    <section className="console-page console-sign-in">
+      <h1>
+        <Trans>Staff sign-in</Trans>
+      </h1>
+      {step.kind === 'credentials' ? <CredentialsForm onCode={(email, password) => setStep({ kind: 'code', email, password })} onEnrol={(s) => setStep(s)} onSession={enter} /> : null}
+      {step.kind === 'code' ? <CodeForm email={step.email} password={step.password} onSession={enter} onBack={() => setStep({ kind: 'credentials' })} /> : null}
+      {step.kind === 'enrol' ? <EnrolForm step={step} onEnrolled={(s, codes) => setStep({ kind: 'recovery', session: s, codes })} /> : null}
+      {step.kind === 'recovery' ? <RecoveryCodes codes={step.codes} onContinue={() => enter(step.session)} /> : null}
+    </section>
+  );
+}
+
+function CredentialsForm({
+  onCode,
+  onEnrol,
+  onSession,
+}: {
+  onCode: (email: string, password: string) => void;
+  onEnrol: (step: Extract<Step, { kind: 'enrol' }>) => void;
+  onSession: (s: StaffSessionWire) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const [summary, setSummary] = useState<string[]>([]);
+  const send = useMutation({ mutationFn: (body: { email: string; password: string; code?: string }) => signIn(body), meta: { handledStatuses: [422, 429] } });
+  const { formRef, validateAll } = useValidateAllOnSubmit();
+  const form = useForm({
+    defaultValues: { email: '', password: '' },
+    onSubmit: async ({ value }) => {
+      setSummary([]);
+      const email = value.email.trim();
+      try {
+        const answer = await send.mutateAsync({ email, password: value.password });
+        if (answer.kind === 'enrol') onEnrol({ kind: 'enrol', email, password: value.password, secret: answer.secret, uri: answer.uri });
+        else onSession(answer.session);
+      } catch (error) {
+        if (isApiError(error) && error.failure.code === 'staff_code_required') onCode(email, value.password);
+        else setSummary([refusal(error)].filter((m): m is string => m !== null));
+      }
+    },
+    ...validateAll,
+  });
+  return (
+    <form ref={formRef} className="form console-form" noValidate onSubmit={submitWith(form)} aria-label={t`Staff sign-in`}>
+      <FormError messages={summary} />
+      <form.Field name="email" validators={{ onChange: staffLoginSchema.shape.email }}>
+        {(field) => (
+          <Field label={t`Email`} required errors={visibleErrors(field, i18n)}>
+            {(control) => <TextInput {...control} {...textBinding(field)} type="email" autoComplete="username" dir="ltr" inputMode="email" />}
+          </Field>
+        )}
+      </form.Field>
+      <form.Field name="password" validators={{ onChange: staffLoginSchema.shape.password }}>
+        {(field) => (
+          <Field label={t`Password`} required errors={visibleErrors(field, i18n)}>
+            {(control) => <TextInput {...control} {...textBinding(field)} type="password" autoComplete="current-password" dir="ltr" />}
+          </Field>
+        )}
+      </form.Field>
+      <Button type="submit" disabled={send.isPending}>
+        <Trans>Continue</Trans>
+      </Button>
+    </form>
+  );
+}
+
+function CodeForm({ email, password, onSession, onBack }: { email: string; password: string; onSession: (s: StaffSessionWire) => void; onBack: () => void }) {
+  const { t, i18n } = useLingui();
+  const [summary, setSummary] = useState<string[]>([]);
+  const send = useMutation({ mutationFn: (body: { email: string; password: string; code?: string }) => signIn(body), meta: { handledStatuses: [422, 429] } });
+  const { formRef, validateAll } = useValidateAllOnSubmit();
+  const form = useForm({
+    defaultValues: { code: '' },
+    onSubmit: async ({ value }) => {
+      setSummary([]);
+      try {
+        const answer = await send.mutateAsync({ email, password, code: value.code.trim() });
+        if (answer.kind === 'session') onSession(answer.session);
+      } catch (error) {
+        setSummary([refusal(error)].filter((m): m is string => m !== null));
+      }
+    },
+    ...validateAll,
+  });
+  return (
+    <form ref={formRef} className="form console-form" noValidate onSubmit={submitWith(form)} aria-label={t`Two-factor code`}>
+      <p>
+        <Trans>Enter the six-digit code from your authenticator app, or one of your recovery codes.</Trans>
+      </p>
+      <FormError messages={summary} />
+      <form.Field name="code" validators={{ onChange: staffEnrolSchema.shape.code }}>
+        {(field) => (
+          <Field label={t`Code`} required errors={visibleErrors(field, i18n)}>
+            {(control) => <TextInput {...control} {...textBinding(field)} autoComplete="one-time-code" dir="ltr" autoFocus />}
+          </Field>
+        )}
+      </form.Field>
+      <div className="console-actions">
+        <Button type="submit" disabled={send.isPending}>
+          <Trans>Sign in</Trans>
+        </Button>
+        <Button variant="ghost" onClick={onBack}>
+          <Trans>Back</Trans>
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function EnrolForm({ step, onEnrolled }: { step: Extract<Step, { kind: 'enrol' }>; onEnrolled: (s: StaffSessionWire, codes: readonly string[]) => void }) {
+  const { t, i18n } = useLingui();
+  const [summary, setSummary] = useState<string[]>([]);
+  const send = useMutation({ mutationFn: (body: { email: string; password: string; code: string }) => confirmEnrolment(body), meta: { handledStatuses: [422, 429] } });
+  const { formRef, validateAll } = useValidateAllOnSubmit();
+  const form = useForm({
+    defaultValues: { code: '' },
+    onSubmit: async ({ value }) => {
+      setSummary([]);
+      try {
+        const { recovery_codes, ...session } = await send.mutateAsync({ email: step.email, password: step.password, code: value.code.trim() });
+        onEnrolled(session, recovery_codes);
+      } catch (error) {
+        setSummary([refusal(error)].filter((m): m is string => m !== null));
+      }
+    },
+    ...validateAll,
+  });
+  return (
+    <form ref={formRef} className="form console-form" noValidate onSubmit={submitWith(form)} aria-label={t`Set up two-factor sign-in`}>
+      <h2>
+        <Trans>Set up two-factor sign-in</Trans>
+      </h2>
+      <p>
+        <Trans>Scan this code with an authenticator app (or enter the key by hand), then type the six-digit code it shows.</Trans>
+      </p>
+      <div className="console-enrol">
+        <QrCode text={step.uri} label={t`QR code of the authenticator key`} />
+        <dl className="console-facts">
+          <dt>
+            <Trans>Key</Trans>
+          </dt>
+          <dd dir="ltr" className="console-mono">
+            {step.secret}
+          </dd>
+          <dt>
+            <Trans>Address for the app</Trans>
+          </dt>
+          <dd dir="ltr" className="console-mono console-wrap">
+            {step.uri}
+          </dd>
+        </dl>
+      </div>
+      <FormError messages={summary} />
+      <form.Field name="code" validators={{ onChange: staffEnrolSchema.shape.code }}>
+        {(field) => (
+          <Field label={t`Code`} required errors={visibleErrors(field, i18n)}>
+            {(control) => <TextInput {...control} {...textBinding(field)} autoComplete="one-time-code" inputMode="numeric" dir="ltr" />}
+          </Field>
+        )}
+      </form.Field>
+      <Button type="submit" disabled={send.isPending}>
+        <Trans>Confirm</Trans>
+      </Button>
+    </form>
+  );
+}
+
+function RecoveryCodes({ codes, onContinue }: { codes: readonly string[]; onContinue: () => void }) {
+  return (
+    <div className="console-form">
+      <h2>
+        <Trans>Your recovery codes</Trans>
+      </h2>
+      <p role="status">
+        <Trans>Keep these codes somewhere safe: each one signs you in once if you lose your phone. They are shown only now.</Trans>
+      </p>
+      <ul className="console-codes" dir="ltr">
+        {codes.map((code) => (
+          <li key={code} className="console-mono">
+            {code}
+          </li>
+        ))}
+      </ul>
+      <Button onClick={onContinue}>
+        <Trans>I have saved them, continue</Trans>
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+// One application in the console: sign-up data beside the documents, the review actions and history.
+import { createFileRoute } from '@tanstack/react-router';
+import { ApplicationPage } from '../features/admin/application-page';
+
+export const Route = createFileRoute('/admin/teachers/$id')({ component: ApplicationPage });
