@@ -21,7 +21,6 @@ export type StaffRoleName = z.infer<typeof staffRoleSchema>;
 
 /** A staff member as the API tells it (GET /me, a session's `staff`, the staff list). */
 export const staffMemberSchema = z.object({ id: z.number().int(), email: z.string(), name: z.string(), role: staffRoleSchema });
-export type StaffMemberWire = z.infer<typeof staffMemberSchema>;
 
 /** A signed-in session; the enrolment's answer adds the recovery codes, shown once. */
 export const staffSessionSchema = z.object({ token: z.string(), expires_at: z.string(), staff: staffMemberSchema });
@@ -123,7 +122,6 @@ export const auditEntrySchema = z.object({
   after: z.unknown(),
   address: z.string(),
 });
-export type AuditEntryWire = z.infer<typeof auditEntrySchema>;
 
 /** A promo code with its use (GET /api/admin/promo-codes). */
 export const promoRowSchema = z.object({
@@ -138,7 +136,6 @@ export const promoRowSchema = z.object({
   expires_at: z.string().nullable(),
   created_at: z.string(),
 });
-export type PromoRow = z.infer<typeof promoRowSchema>;
 
 /** A family as support finds it by phone (GET /api/admin/families?phone=). */
 export const familyLookupSchema = z.object({

@@ -9,7 +9,6 @@ import {
   promoRowSchema,
   staffEnrolChallengeSchema,
   staffEnrolledSchema,
-  staffMemberSchema,
   staffRowSchema,
   staffSessionSchema,
   teacherNoteWireSchema,
@@ -63,9 +62,6 @@ export async function confirmEnrolment(body: { email: string; password: string; 
 export async function signOut(client: ApiClient = adminClient): Promise<void> {
   await client('admin/auth/logout', { method: 'POST' });
 }
-
-export const meQuery = (client: ApiClient = adminClient) =>
-  queryOptions({ queryKey: ['admin', 'me'], queryFn: async ({ signal }) => envelope(staffMemberSchema).parse(await client('admin/me', { signal })).data });
 
 // ---- review ----
 

@@ -2,6 +2,7 @@
 // kind, with the files it replaced), the review actions the status allows (a refused change shows the
 // server's message, which names the current status), the internal notes and the status history with
 // the staff member behind each change. Support reads the application and history only.
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -171,17 +172,26 @@ function Documents({ id }: { id: string }) {
             </figcaption>
             <DocumentView document={current!} title={title} />
             {replaced.map((old) => (
-              <details key={old.id} className="console-replaced">
-                <summary>
-                  <Trans>Replaced file of {dateTime(old.created_at, i18n.locale)}</Trans>
-                </summary>
-                <DocumentView document={old} title={title} />
-              </details>
+              <ReplacedDocument key={old.id} document={old} title={title} />
             ))}
           </figure>
         );
       })}
     </section>
+  );
+}
+
+/** A file a newer one replaced: closed, and fetched only when opened. */
+function ReplacedDocument({ document: doc, title }: { document: ReviewDocument; title: string }) {
+  const { i18n } = useLingui();
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="console-replaced" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>
+        <Trans>Replaced file of {dateTime(doc.created_at, i18n.locale)}</Trans>
+      </summary>
+      {open ? <DocumentView document={doc} title={title} /> : null}
+    </details>
   );
 }
 

@@ -4,7 +4,7 @@
 // address shows the sign-in.
 import { useState } from 'react';
 import { QueryClientProvider, useMutation } from '@tanstack/react-query';
-import { Link, Navigate, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { Link, Navigate, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createQueryClient } from '../../api/query-client';
 import { presentError } from '../../api/present-error';
@@ -36,7 +36,8 @@ export function ConsoleLayout() {
     }),
   );
   const session = useStaffSession();
-  const onSignIn = useRouterState({ select: (s) => s.location.pathname.replace(/\/$/, '') === SIGN_IN });
+  // The matched screen, not the address: while the router moves there, the old screen is still the match.
+  const onSignIn = useMatches({ select: (matches) => matches.some((m) => m.routeId === SIGN_IN) });
 
   if (!session && !onSignIn) return <Navigate to={SIGN_IN} replace />;
   return (

@@ -26,5 +26,5 @@ export function countryName(code: string | null, locale: string): string {
 /** "a, b and c" as the language writes a list. */
 export function listOf(items: readonly string[], locale: string): string {
   if (items.length === 0) return '—';
-  return new Intl.ListFormat(locale, { style: 'narrow', type: 'unit' }).format(items);
+  return new Intl.ListFormat(locale, { style: 'short', type: 'unit' }).format(items);
 }
