@@ -337,3 +337,84 @@ describe('support', () => {
     await noAxeViolations(container);
   });
 });
+
+describe('promo codes', () => {
+  it('lists codes with their use, creates one and pauses one', async () => {
+    signedInAs('support');
+    replies['GET /admin/promo-codes'] = {
+      status: 200,
+      json: { message: 'ok', data: [{ id: 3, code: 'NOOR15', kind: 'percent', value: 15, max_uses: 100, used_count: 4, paid_orders: 3, active: true, expires_at: null, created_at: '2026-01-01T00:00:00.000Z' }] },
+    };
+    replies['POST /admin/promo-codes'] = { status: 201, json: { message: 'ok', data: { id: 4, code: 'EID20' } } };
+    replies['POST /admin/promo-codes/3/pause'] = { status: 200, json: { message: 'ok', data: { id: 3, active: false } } };
+    const { container } = await renderApp('/admin/promo-codes', { locale: 'en' });
+    const row = (await screen.findByText('NOOR15')).closest('tr')!;
+    expect(within(row).getByText('4 of 100 times, 3 paid orders')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(within(row).getByRole('button', { name: 'Pause NOOR15' }));
+    await waitFor(() => expect(callsTo('POST', '/admin/promo-codes/3/pause')).toHaveLength(1));
+
+    await user.type(screen.getByLabelText('Code'), 'EID20');
+    await user.type(screen.getByLabelText('Value'), '20');
+    await user.type(screen.getByLabelText('Most uses (empty: no limit)'), '50');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(callsTo('POST', '/admin/promo-codes')).toHaveLength(1));
+    expect(callsTo('POST', '/admin/promo-codes')[0]!.body).toEqual({ code: 'EID20', kind: 'percent', value: 20, max_uses: 50, expires_at: null });
+    await noAxeViolations(container);
+  });
+});
+
+describe('administration', () => {
+  it('filters the audit log, pages to older entries and exports the CSV with the staff token', async () => {
+    signedInAs('admin');
+    const entry = (id: number) => ({ id, at: '2026-11-26T10:00:00.000Z', staff_id: 7, actor: 'reviewer@noor.test', action: 'teachers.reject', target_type: 'teacher', target_id: '5', before: { status: 'in_review' }, after: { status: 'rejected' }, address: '10.0.0.1' });
+    replies['GET /admin/audit'] = { status: 200, json: { message: 'ok', data: Array.from({ length: 50 }, (_, i) => entry(200 - i)) } };
+    replies['GET /admin/audit.csv'] = { status: 200, text: 'id,at\r\n' };
+    const { container } = await renderApp('/admin/audit', { locale: 'en' });
+    await screen.findAllByText('teachers.reject');
+    expect(screen.getAllByText('{"status":"in_review"} → {"status":"rejected"}')).toHaveLength(50);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Action (e.g. teachers.reject)'), 'teachers.reject');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(queryOf(callsTo('GET', '/admin/audit').at(-1)!)).toEqual({ action: 'teachers.reject', limit: '50' }));
+    await user.click(screen.getByRole('button', { name: 'Older' }));
+    await waitFor(() => expect(queryOf(callsTo('GET', '/admin/audit').at(-1)!)).toEqual({ action: 'teachers.reject', before_id: '151', limit: '50' }));
+    await user.click(screen.getByRole('button', { name: 'Export as CSV' }));
+    await waitFor(() => expect(callsTo('GET', '/admin/audit.csv')).toHaveLength(1));
+    const csv = callsTo('GET', '/admin/audit.csv')[0]!;
+    expect(queryOf(csv)).toEqual({ action: 'teachers.reject', limit: '1000' });
+    expect(csv.headers.get('authorization')).toBe('Bearer staff_admin_token');
+    await noAxeViolations(container);
+  });
+
+  it('adds a staff member and disables another, never the one signed in', async () => {
+    signedInAs('admin');
+    replies['GET /admin/staff'] = {
+      status: 200,
+      json: {
+        message: 'ok',
+        data: [
+          { ...member('admin'), disabled: false, totp_enabled: true, created_at: '2026-01-01T00:00:00.000Z' },
+          { id: 8, email: 'rev@noor.test', name: 'Rami', role: 'reviewer', disabled: false, totp_enabled: false, created_at: '2026-01-01T00:00:00.000Z' },
+        ],
+      },
+    };
+    replies['POST /admin/staff'] = { status: 201, json: { message: 'Created', data: { id: 9 } } };
+    replies['POST /admin/staff/8/disable'] = { status: 200, json: { message: 'ok', data: {} } };
+    const { container } = await renderApp('/admin/staff', { locale: 'en' });
+    await screen.findByText('Rami');
+    expect(screen.queryByRole('button', { name: 'Disable Huda admin' })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Disable Rami' }));
+    await waitFor(() => expect(callsTo('POST', '/admin/staff/8/disable')).toHaveLength(1));
+
+    await user.type(screen.getByLabelText('Email'), 'new@noor.test');
+    await user.type(screen.getByLabelText('Name'), 'Mona');
+    await user.selectOptions(screen.getByLabelText('Role'), 'support');
+    await user.type(screen.getByLabelText('First password'), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(callsTo('POST', '/admin/staff')).toHaveLength(1));
+    expect(callsTo('POST', '/admin/staff')[0]!.body).toEqual({ email: 'new@noor.test', name: 'Mona', role: 'support', password: 'Secret123' });
+    await noAxeViolations(container);
+  });
+});
