@@ -19,17 +19,19 @@ const KB = 1024;
 // opens a sign-in screen (src/app/lazy-auth.ts), so none of them is in a first visit. These budgets
 // are a ratchet at the figures measured then (plus under 1 KB): a change that grows a route fails
 // here. A guest's teacher page is sent home (?book=) and loads the teacher and its schema there.
-const HOME_BUDGET = 134.5 * KB;
+// The operators' console (/admin) adds five route stubs to the route tree every page loads: 0.2–0.5 KB
+// on each route (its screens, catalog part and data stay in its own chunks); the budgets below took it.
+const HOME_BUDGET = 135 * KB;
 /** The public routes (issue 13) and their budgets; `/teachers/:id` is filled with the first listed teacher. */
 const ROUTE_BUDGETS = {
-  '/about-us': 134.5 * KB,
-  '/teachers': 141.5 * KB,
+  '/about-us': 135 * KB,
+  '/teachers': 142.5 * KB,
   // 173.5 KB until this round's merges (families' child step and viewer, operators, hardening) grew
   // it by 2.6 KB, not yet traced to one module: raised to what it is, an open finding in docs/bench.md.
-  '/teachers/:id': 176.5 * KB,
+  '/teachers/:id': 177.5 * KB,
   '/privacy-policy': 136 * KB,
-  '/terms-conditions': 135.5 * KB,
-  '/contact-us': 138.5 * KB,
+  '/terms-conditions': 136 * KB,
+  '/contact-us': 139 * KB,
 };
 const PUBLIC_ROUTES = Object.keys(ROUTE_BUDGETS);
 
@@ -41,6 +43,8 @@ const FORBIDDEN_ON_HOME = [
   { library: 'diagram renderer', markers: ['mermaid'] },
   // The interpreter's init event: only in XState itself (src/app/lazy-auth.ts keeps it out of a guest's visit).
   { library: 'xstate', markers: ['xstate.init'] },
+  // The operators' console (/admin): its session key is in its code only.
+  { library: "operators' console", markers: ['noor-staff-session'] },
 ];
 
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
@@ -156,6 +160,22 @@ function agoraPlacement() {
   return { agora: agora.map(sized), session: session.map(sized), problems };
 }
 
+/** The operators' console: in the build, in chunks of its own, never in the entry (public routes are checked by marker). */
+function consolePlacement() {
+  const dir = path.join(root, 'dist/client/assets');
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.js'));
+  const entry = fs.readFileSync(path.join(root, 'dist/client/index.html'), 'utf8').match(/src="\/assets\/([^"]+\.js)"/)?.[1];
+  const chunks = files.filter((f) => fs.readFileSync(path.join(dir, f), 'utf8').includes('noor-staff-session'));
+  const problems = [];
+  if (chunks.length === 0) problems.push("no chunk contains the operators' console (/admin)");
+  if (entry && chunks.includes(entry)) problems.push(`the operators' console is in the entry ${entry}`);
+  const sized = chunks.map((f) => {
+    const text = fs.readFileSync(path.join(dir, f));
+    return { file: `/assets/${f}`, raw: text.length, gzip: zlib.gzipSync(text, { level: 9 }).length };
+  });
+  return { chunks: sized, problems };
+}
+
 /** The e2e builds' fault switch of the fake RTC (src/rtc/fake.ts) must not reach a production build. */
 function testOnlyCode() {
   const dir = path.join(root, 'dist/client/assets');
@@ -190,7 +210,10 @@ async function main() {
     printTable('The live-session route (/session/$channelName): its chunk', placement.session);
     printTable('… and the Agora chunk it imports lazily (only when the server grants Agora video)', placement.agora);
 
-    const problems = [...placement.problems, ...testOnlyCode()];
+    const consoleCode = consolePlacement();
+    printTable("The operators' console (/admin): chunks with its code (loaded on /admin only)", consoleCode.chunks);
+
+    const problems = [...placement.problems, ...consoleCode.problems, ...testOnlyCode()];
     console.log(`\nhome budget: ${kb(homeTotal)} of ${kb(HOME_BUDGET)} gzip`);
     if (homeTotal > HOME_BUDGET) problems.push(`home downloads ${kb(homeTotal)} of JavaScript, over the ${kb(HOME_BUDGET)} budget`);
     console.log('\npublic routes (gzip, budget each):');
@@ -219,7 +242,7 @@ async function main() {
       return 1;
     }
     console.log('OK: every public page\'s HTML within the first round trip');
-    console.log('OK: within budget; no agora-rtc, pusher-js, phone metadata, diagram renderer or XState on a public route');
+    console.log("OK: within budget; no agora-rtc, pusher-js, phone metadata, diagram renderer, XState or console code on a public route");
     console.log('OK: the Agora SDK is one chunk, reachable only through the session route');
     return 0;
   } finally {

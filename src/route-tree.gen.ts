@@ -33,11 +33,8 @@ import { Route as AuthAreaSignUpRouteImport } from './routes/_auth-area.sign-up'
 import { Route as AuthAreaVerifyOtpRouteImport } from './routes/_auth-area.verify-otp'
 import { Route as TeacherTermsTramsTeacherRouteImport } from './routes/_teacher-terms.trams-teacher'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
-import { Route as AdminAuditRouteImport } from './routes/admin.audit'
-import { Route as AdminPromoCodesRouteImport } from './routes/admin.promo-codes'
-import { Route as AdminSignInRouteImport } from './routes/admin.sign-in'
-import { Route as AdminStaffRouteImport } from './routes/admin.staff'
-import { Route as AdminSupportRouteImport } from './routes/admin.support'
+import { Route as AdminSectionRouteImport } from './routes/admin.$section'
+import { Route as AdminSignInRouteImport } from './routes/admin_.sign-in'
 import { Route as MessagesIndexRouteImport } from './routes/messages.index'
 import { Route as MessagesConversationIdRouteImport } from './routes/messages.$conversationId'
 import { Route as ReceiptsOrderIdRouteImport } from './routes/receipts.$orderId'
@@ -169,30 +166,15 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRoute,
 } as any)
-const AdminAuditRoute = AdminAuditRouteImport.update({
-  id: '/audit',
-  path: '/audit',
-  getParentRoute: () => AdminRoute,
-} as any)
-const AdminPromoCodesRoute = AdminPromoCodesRouteImport.update({
-  id: '/promo-codes',
-  path: '/promo-codes',
+const AdminSectionRoute = AdminSectionRouteImport.update({
+  id: '/$section',
+  path: '/$section',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminSignInRoute = AdminSignInRouteImport.update({
-  id: '/sign-in',
-  path: '/sign-in',
-  getParentRoute: () => AdminRoute,
-} as any)
-const AdminStaffRoute = AdminStaffRouteImport.update({
-  id: '/staff',
-  path: '/staff',
-  getParentRoute: () => AdminRoute,
-} as any)
-const AdminSupportRoute = AdminSupportRouteImport.update({
-  id: '/support',
-  path: '/support',
-  getParentRoute: () => AdminRoute,
+  id: '/admin_/sign-in',
+  path: '/admin/sign-in',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const MessagesIndexRoute = MessagesIndexRouteImport.update({
   id: '/messages/',
@@ -270,11 +252,8 @@ export interface FileRoutesByFullPath {
   '/sign-up': typeof AuthAreaSignUpRoute
   '/verify-otp': typeof AuthAreaVerifyOtpRoute
   '/trams-teacher': typeof TeacherTermsTramsTeacherRoute
-  '/admin/audit': typeof AdminAuditRoute
-  '/admin/promo-codes': typeof AdminPromoCodesRoute
+  '/admin/$section': typeof AdminSectionRoute
   '/admin/sign-in': typeof AdminSignInRoute
-  '/admin/staff': typeof AdminStaffRoute
-  '/admin/support': typeof AdminSupportRoute
   '/messages/$conversationId': typeof MessagesConversationIdRoute
   '/receipts/$orderId': typeof ReceiptsOrderIdRoute
   '/session-details/$requestId': typeof SessionDetailsRequestIdRoute
@@ -308,11 +287,8 @@ export interface FileRoutesByTo {
   '/sign-up': typeof AuthAreaSignUpRoute
   '/verify-otp': typeof AuthAreaVerifyOtpRoute
   '/trams-teacher': typeof TeacherTermsTramsTeacherRoute
-  '/admin/audit': typeof AdminAuditRoute
-  '/admin/promo-codes': typeof AdminPromoCodesRoute
+  '/admin/$section': typeof AdminSectionRoute
   '/admin/sign-in': typeof AdminSignInRoute
-  '/admin/staff': typeof AdminStaffRoute
-  '/admin/support': typeof AdminSupportRoute
   '/messages/$conversationId': typeof MessagesConversationIdRoute
   '/receipts/$orderId': typeof ReceiptsOrderIdRoute
   '/session-details/$requestId': typeof SessionDetailsRequestIdRoute
@@ -350,11 +326,8 @@ export interface FileRoutesById {
   '/_auth-area/sign-up': typeof AuthAreaSignUpRoute
   '/_auth-area/verify-otp': typeof AuthAreaVerifyOtpRoute
   '/_teacher-terms/trams-teacher': typeof TeacherTermsTramsTeacherRoute
-  '/admin/audit': typeof AdminAuditRoute
-  '/admin/promo-codes': typeof AdminPromoCodesRoute
-  '/admin/sign-in': typeof AdminSignInRoute
-  '/admin/staff': typeof AdminStaffRoute
-  '/admin/support': typeof AdminSupportRoute
+  '/admin/$section': typeof AdminSectionRoute
+  '/admin_/sign-in': typeof AdminSignInRoute
   '/messages/$conversationId': typeof MessagesConversationIdRoute
   '/receipts/$orderId': typeof ReceiptsOrderIdRoute
   '/session-details/$requestId': typeof SessionDetailsRequestIdRoute
@@ -391,11 +364,8 @@ export interface FileRouteTypes {
     | '/sign-up'
     | '/verify-otp'
     | '/trams-teacher'
-    | '/admin/audit'
-    | '/admin/promo-codes'
+    | '/admin/$section'
     | '/admin/sign-in'
-    | '/admin/staff'
-    | '/admin/support'
     | '/messages/$conversationId'
     | '/receipts/$orderId'
     | '/session-details/$requestId'
@@ -429,11 +399,8 @@ export interface FileRouteTypes {
     | '/sign-up'
     | '/verify-otp'
     | '/trams-teacher'
-    | '/admin/audit'
-    | '/admin/promo-codes'
+    | '/admin/$section'
     | '/admin/sign-in'
-    | '/admin/staff'
-    | '/admin/support'
     | '/messages/$conversationId'
     | '/receipts/$orderId'
     | '/session-details/$requestId'
@@ -470,11 +437,8 @@ export interface FileRouteTypes {
     | '/_auth-area/sign-up'
     | '/_auth-area/verify-otp'
     | '/_teacher-terms/trams-teacher'
-    | '/admin/audit'
-    | '/admin/promo-codes'
-    | '/admin/sign-in'
-    | '/admin/staff'
-    | '/admin/support'
+    | '/admin/$section'
+    | '/admin_/sign-in'
     | '/messages/$conversationId'
     | '/receipts/$orderId'
     | '/session-details/$requestId'
@@ -505,6 +469,7 @@ export interface RootRouteChildren {
   ProfileRoute: typeof ProfileRoute
   TermsConditionsRoute: typeof TermsConditionsRoute
   UserConditionRoute: typeof UserConditionRoute
+  AdminSignInRoute: typeof AdminSignInRoute
   MessagesConversationIdRoute: typeof MessagesConversationIdRoute
   ReceiptsOrderIdRoute: typeof ReceiptsOrderIdRoute
   SessionDetailsRequestIdRoute: typeof SessionDetailsRequestIdRoute
@@ -686,40 +651,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRoute
     }
-    '/admin/audit': {
-      id: '/admin/audit'
-      path: '/audit'
-      fullPath: '/admin/audit'
-      preLoaderRoute: typeof AdminAuditRouteImport
+    '/admin/$section': {
+      id: '/admin/$section'
+      path: '/$section'
+      fullPath: '/admin/$section'
+      preLoaderRoute: typeof AdminSectionRouteImport
       parentRoute: typeof AdminRoute
     }
-    '/admin/promo-codes': {
-      id: '/admin/promo-codes'
-      path: '/promo-codes'
-      fullPath: '/admin/promo-codes'
-      preLoaderRoute: typeof AdminPromoCodesRouteImport
-      parentRoute: typeof AdminRoute
-    }
-    '/admin/sign-in': {
-      id: '/admin/sign-in'
-      path: '/sign-in'
+    '/admin_/sign-in': {
+      id: '/admin_/sign-in'
+      path: '/admin/sign-in'
       fullPath: '/admin/sign-in'
       preLoaderRoute: typeof AdminSignInRouteImport
-      parentRoute: typeof AdminRoute
-    }
-    '/admin/staff': {
-      id: '/admin/staff'
-      path: '/staff'
-      fullPath: '/admin/staff'
-      preLoaderRoute: typeof AdminStaffRouteImport
-      parentRoute: typeof AdminRoute
-    }
-    '/admin/support': {
-      id: '/admin/support'
-      path: '/support'
-      fullPath: '/admin/support'
-      preLoaderRoute: typeof AdminSupportRouteImport
-      parentRoute: typeof AdminRoute
+      parentRoute: typeof rootRouteImport
     }
     '/messages/': {
       id: '/messages/'
@@ -829,21 +773,13 @@ const TeacherTermsRouteWithChildren = TeacherTermsRoute._addFileChildren(
 )
 
 interface AdminRouteChildren {
-  AdminAuditRoute: typeof AdminAuditRoute
-  AdminPromoCodesRoute: typeof AdminPromoCodesRoute
-  AdminSignInRoute: typeof AdminSignInRoute
-  AdminStaffRoute: typeof AdminStaffRoute
-  AdminSupportRoute: typeof AdminSupportRoute
+  AdminSectionRoute: typeof AdminSectionRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminTeachersIdRoute: typeof AdminTeachersIdRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
-  AdminAuditRoute: AdminAuditRoute,
-  AdminPromoCodesRoute: AdminPromoCodesRoute,
-  AdminSignInRoute: AdminSignInRoute,
-  AdminStaffRoute: AdminStaffRoute,
-  AdminSupportRoute: AdminSupportRoute,
+  AdminSectionRoute: AdminSectionRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminTeachersIdRoute: AdminTeachersIdRoute,
 }
@@ -867,6 +803,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProfileRoute: ProfileRoute,
   TermsConditionsRoute: TermsConditionsRoute,
   UserConditionRoute: UserConditionRoute,
+  AdminSignInRoute: AdminSignInRoute,
   MessagesConversationIdRoute: MessagesConversationIdRoute,
   ReceiptsOrderIdRoute: ReceiptsOrderIdRoute,
   SessionDetailsRequestIdRoute: SessionDetailsRequestIdRoute,

@@ -50,7 +50,7 @@ const PASS_THROUGH = new Set(['__root__', '/_auth-area', '/_teacher-terms', '/lo
 const isAuthArea = (routeId: string) => routeId.startsWith('/_auth-area/');
 // The operators' console has its own sign-in (a staff session) and guard: a family's or teacher's
 // state never sends anyone away from it, nor into it.
-const isConsole = (routeId: string) => routeId === '/admin' || routeId.startsWith('/admin/');
+const isConsole = (routeId: string) => routeId === '/admin' || routeId.startsWith('/admin/') || routeId.startsWith('/admin_/');
 const SIGN_UP = '/_auth-area/sign-up';
 
 export function redirectFor(auth: AuthGuardState, routeId: string): { to: string } | null {

@@ -2,4 +2,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ApplicationPage } from '../features/admin/application-page';
 
-export const Route = createFileRoute('/admin/teachers/$id')({ component: ApplicationPage });
+export const Route = createFileRoute('/admin/teachers/$id')({ component: ApplicationRoute });
+
+function ApplicationRoute() {
+  const { id } = Route.useParams();
+  return <ApplicationPage key={id} id={id} />;
+}

@@ -25,6 +25,7 @@ import {
 import { ApiError, toApiError } from '../../api/api-error';
 import { apiUrl, createApiClient, type ApiClient, type Envelope } from '../../api/client';
 import { readStoredLocale } from '../../i18n/locale';
+import { consoleMeta } from './console-errors';
 import { readStaffSession } from './staff-session';
 
 export const adminClient: ApiClient = createApiClient({ baseURL: apiUrl(''), token: () => readStaffSession()?.token ?? null });
@@ -73,6 +74,7 @@ export const queueQuery = (q: string, page: number, client: ApiClient = adminCli
       return z.object({ data: z.array(reviewTeacherSchema), meta: reviewListMetaSchema }).parse(res);
     },
     staleTime: 0,
+    meta: consoleMeta(),
   });
 
 export const teacherQuery = (id: string, client: ApiClient = adminClient) =>
@@ -80,6 +82,7 @@ export const teacherQuery = (id: string, client: ApiClient = adminClient) =>
     queryKey: adminKeys.teacher(id),
     queryFn: async ({ signal }) => envelope(reviewTeacherDetailSchema).parse(await client(`admin/teachers/${encodeURIComponent(id)}`, { signal })).data,
     staleTime: 0,
+    meta: consoleMeta(),
   });
 
 export const historyQuery = (id: string, client: ApiClient = adminClient) =>
@@ -87,6 +90,7 @@ export const historyQuery = (id: string, client: ApiClient = adminClient) =>
     queryKey: [...adminKeys.teacher(id), 'history'],
     queryFn: async ({ signal }) => envelope(z.array(teacherHistoryEntrySchema)).parse(await client(`admin/teachers/${encodeURIComponent(id)}/history`, { signal })).data,
     staleTime: 0,
+    meta: consoleMeta(),
   });
 
 export const notesQuery = (id: string, client: ApiClient = adminClient) =>
@@ -94,6 +98,7 @@ export const notesQuery = (id: string, client: ApiClient = adminClient) =>
     queryKey: [...adminKeys.teacher(id), 'notes'],
     queryFn: async ({ signal }) => envelope(z.array(teacherNoteWireSchema)).parse(await client(`admin/teachers/${encodeURIComponent(id)}/notes`, { signal })).data,
     staleTime: 0,
+    meta: consoleMeta(),
   });
 
 export const documentsQuery = (id: string, client: ApiClient = adminClient) =>
@@ -101,6 +106,7 @@ export const documentsQuery = (id: string, client: ApiClient = adminClient) =>
     queryKey: [...adminKeys.teacher(id), 'documents'],
     queryFn: async ({ signal }) => envelope(z.array(reviewDocumentSchema)).parse(await client(`admin/teachers/${encodeURIComponent(id)}/documents`, { signal })).data,
     staleTime: 0,
+    meta: consoleMeta(),
   });
 
 export async function reviewTeacherAction(id: string, action: ReviewAction, reason: string | null, client: ApiClient = adminClient) {
@@ -139,7 +145,7 @@ export const familyQuery = (phone: string, client: ApiClient = adminClient) =>
     queryKey: adminKeys.family(phone),
     queryFn: async ({ signal }) => envelope(familyLookupSchema).parse(await client('admin/families', { signal, query: { phone } })).data,
     staleTime: 0,
-    meta: { handledStatuses: [404] },
+    meta: consoleMeta([404]),
     retry: false,
   });
 
@@ -152,6 +158,7 @@ export const promoCodesQuery = (client: ApiClient = adminClient) =>
     queryKey: adminKeys.promoCodes,
     queryFn: async ({ signal }) => envelope(z.array(promoRowSchema)).parse(await client('admin/promo-codes', { signal })).data,
     staleTime: 0,
+    meta: consoleMeta(),
   });
 
 export interface PromoInput {
@@ -196,6 +203,7 @@ export const auditQuery = (filter: AuditFilter, client: ApiClient = adminClient)
     queryFn: async ({ signal }) =>
       envelope(z.array(auditEntrySchema)).parse(await client('admin/audit', { signal, query: { ...auditParams(filter), limit: AUDIT_PAGE_SIZE } })).data,
     staleTime: 0,
+    meta: consoleMeta(),
   });
 
 export const staffQuery = (client: ApiClient = adminClient) =>
@@ -203,6 +211,7 @@ export const staffQuery = (client: ApiClient = adminClient) =>
     queryKey: adminKeys.staff,
     queryFn: async ({ signal }) => envelope(z.array(staffRowSchema)).parse(await client('admin/staff', { signal })).data,
     staleTime: 0,
+    meta: consoleMeta(),
   });
 
 export async function createStaffMember(body: { email: string; name: string; role: string; password: string }, client: ApiClient = adminClient): Promise<void> {

@@ -4,7 +4,6 @@
 // the staff member behind each change. Support reads the application and history only.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { DOCUMENT_FIELDS } from '../../../contract/auth';
 import type { ReviewDocument, ReviewTeacherDetail } from '../../../contract/teacher-review';
@@ -18,8 +17,7 @@ import { mayUse } from './roles';
 import { useStaffSession } from './staff-session';
 import { documentTexts, statusTexts } from './texts';
 
-export function ApplicationPage() {
-  const { id } = useParams({ from: '/admin/teachers/$id' });
+export function ApplicationPage({ id }: { id: string }) {
   const role = useStaffSession()?.staff.role ?? 'support';
   const teacher = useQuery(teacherQuery(id));
   if (!teacher.data) {
@@ -60,7 +58,7 @@ function Facts({ teacher }: { teacher: ReviewTeacherDetail }) {
       </h2>
       <dl className="console-facts">
         <dt>
-          <Trans>Status</Trans>
+          <Trans context="console">Status</Trans>
         </dt>
         <dd>
           <span className={`console-status console-status-${teacher.status}`}>{i18n._(statusTexts[teacher.status])}</span>
@@ -97,7 +95,7 @@ function Facts({ teacher }: { teacher: ReviewTeacherDetail }) {
           </>
         ) : null}
         <dt>
-          <Trans>Phone</Trans>
+          <Trans context="console">Phone</Trans>
         </dt>
         <dd dir="ltr" className="console-ltr">
           {teacher.phone}
@@ -121,15 +119,15 @@ function Facts({ teacher }: { teacher: ReviewTeacherDetail }) {
         </dt>
         <dd>{teacher.qualification ?? '—'}</dd>
         <dt>
-          <Trans>Subjects</Trans>
+          <Trans context="console">Subjects</Trans>
         </dt>
         <dd>{listOf(teacher.subjects, locale)}</dd>
         <dt>
-          <Trans>Phases</Trans>
+          <Trans context="console">Phases</Trans>
         </dt>
         <dd>{listOf(teacher.phases, locale)}</dd>
         <dt>
-          <Trans>Time zone</Trans>
+          <Trans context="console">Time zone</Trans>
         </dt>
         <dd dir="ltr" className="console-ltr">
           {teacher.time_zone}
@@ -155,7 +153,7 @@ function Documents({ id }: { id: string }) {
   return (
     <section className="console-card" aria-labelledby="documents-title">
       <h2 id="documents-title">
-        <Trans>Documents</Trans>
+        <Trans context="console">Documents</Trans>
       </h2>
       {docs.data.length === 0 ? (
         <p className="muted">
@@ -222,7 +220,7 @@ function History({ id }: { id: string }) {
                     From {from} to {to}
                   </Trans>
                 </span>
-                <span className="muted">{h.staff === null ? <Trans>by the teacher</Trans> : <Trans>by {h.staff}</Trans>}</span>
+                <span className="muted">{h.staff === null ? <Trans context="console">by the teacher</Trans> : <Trans>by {h.staff}</Trans>}</span>
                 {h.reason ? <p className="console-pre">{h.reason}</p> : null}
               </li>
             );

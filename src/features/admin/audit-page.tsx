@@ -53,7 +53,7 @@ export function AuditPage() {
       a.click();
       URL.revokeObjectURL(url);
     } catch (error) {
-      toast.show({ severity: 'error', summary: t`The export failed`, detail: isApiError(error) && error.serverMessage ? error.serverMessage : t`Please try again.` });
+      toast.show({ severity: 'error', summary: t`The export failed`, detail: isApiError(error) && error.serverMessage ? error.serverMessage : t({ message: 'Please try again.', context: 'console' }) });
     }
   };
   const rows = log.data ?? [];
@@ -100,7 +100,7 @@ export function AuditPage() {
           <thead>
             <tr>
               <th scope="col">
-                <Trans>When</Trans>
+                <Trans context="console">When</Trans>
               </th>
               <th scope="col">
                 <Trans>Who</Trans>
@@ -115,14 +115,14 @@ export function AuditPage() {
                 <Trans>Before → after</Trans>
               </th>
               <th scope="col">
-                <Trans>Address</Trans>
+                <Trans context="console">Address</Trans>
               </th>
             </tr>
           </thead>
           <tbody>
             {rows.map((e) => (
               <tr key={e.id}>
-                <td data-label={t`When`}>
+                <td data-label={t({ message: 'When', context: 'console' })}>
                   <time dateTime={e.at}>{dateTime(e.at, i18n.locale)}</time>
                 </td>
                 <td data-label={t`Who`} dir="ltr" className="console-ltr">
@@ -139,7 +139,7 @@ export function AuditPage() {
                   {e.before !== null || e.after !== null ? ' → ' : ''}
                   {shown(e.after)}
                 </td>
-                <td data-label={t`Address`} dir="ltr" className="console-ltr">
+                <td data-label={t({ message: 'Address', context: 'console' })} dir="ltr" className="console-ltr">
                   {e.address}
                 </td>
               </tr>

@@ -8,6 +8,7 @@ import type { ReviewDocument } from '../../../contract/teacher-review';
 import { Button } from '../../ui/button';
 import { LoadState } from '../../ui/load-state';
 import { fetchBlob } from './admin-api';
+import { consoleMeta } from './console-errors';
 
 function useBlobUrl(blob: Blob | undefined): string | null {
   const [url, setUrl] = useState<string | null>(null);
@@ -30,7 +31,7 @@ function useBlobUrl(blob: Blob | undefined): string | null {
 export function DocumentView({ document: doc, title }: { document: ReviewDocument; title: string }) {
   const { t } = useLingui();
   const [zoomed, setZoomed] = useState(false);
-  const file = useQuery({ queryKey: ['admin', 'file', doc.id], queryFn: () => fetchBlob(`admin/files/${encodeURIComponent(doc.id)}`), staleTime: Infinity });
+  const file = useQuery({ queryKey: ['admin', 'file', doc.id], queryFn: () => fetchBlob(`admin/files/${encodeURIComponent(doc.id)}`), staleTime: Infinity, meta: consoleMeta() });
   const url = useBlobUrl(file.data);
   if (!url) return <LoadState failed={file.isError} failedText={<Trans>The file could not be loaded.</Trans>} />;
   if (doc.content_type === 'application/pdf') {
@@ -40,7 +41,7 @@ export function DocumentView({ document: doc, title }: { document: ReviewDocumen
     <div className={`console-image${zoomed ? ' console-image-zoomed' : ''}`}>
       <img src={url} alt={title} />
       <Button variant="ghost" className="button-small" aria-pressed={zoomed} onClick={() => setZoomed(!zoomed)}>
-        {zoomed ? t`Zoom out` : t`Zoom in`}
+        {zoomed ? t({ message: 'Zoom out', context: 'console' }) : t({ message: 'Zoom in', context: 'console' })}
       </Button>
     </div>
   );

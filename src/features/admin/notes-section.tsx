@@ -9,13 +9,14 @@ import { submitWith, textBinding, useValidateAllOnSubmit, visibleErrors } from '
 import { LoadState } from '../../ui/load-state';
 import { TextArea } from '../../ui/text-area';
 import { addNote, adminKeys, notesQuery } from './admin-api';
+import { consoleMeta } from './console-errors';
 import { dateTime } from './format';
 
 export function NotesSection({ id }: { id: string }) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const notes = useQuery(notesQuery(id));
-  const add = useMutation({ mutationFn: (body: string) => addNote(id, body), onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.teacher(id) }) });
+  const add = useMutation({ mutationFn: (body: string) => addNote(id, body), meta: consoleMeta(), onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.teacher(id) }) });
   const { formRef, validateAll } = useValidateAllOnSubmit();
   const form = useForm({
     defaultValues: { body: '' },

@@ -13,6 +13,7 @@ import { LoadState } from '../../ui/load-state';
 import { TextInput } from '../../ui/text-input';
 import { toast } from '../../ui/toast-store';
 import { adminKeys, changePromoCode, createPromoCode, promoCodesQuery, type PromoInput } from './admin-api';
+import { consoleMeta } from './console-errors';
 import { dateTime } from './format';
 import { NotAllowed } from './not-allowed';
 import { mayUse } from './roles';
@@ -27,6 +28,7 @@ export function PromoCodesPage() {
   const codes = useQuery({ ...promoCodesQuery(), enabled: !role || mayUse(role, 'promoCodes') });
   const change = useMutation({
     mutationFn: ({ id, to }: { id: number; to: 'pause' | 'resume' }) => changePromoCode(id, to),
+    meta: consoleMeta(),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.promoCodes }),
   });
   if (role && !mayUse(role, 'promoCodes')) return <NotAllowed />;
@@ -51,7 +53,7 @@ export function PromoCodesPage() {
                     <Trans>Code</Trans>
                   </th>
                   <th scope="col">
-                    <Trans>Discount</Trans>
+                    <Trans context="console">Discount</Trans>
                   </th>
                   <th scope="col">
                     <Trans>Used</Trans>
@@ -70,7 +72,7 @@ export function PromoCodesPage() {
                     <th scope="row" data-label={t`Code`} dir="ltr" className="console-mono">
                       {p.code}
                     </th>
-                    <td data-label={t`Discount`}>{p.kind === 'percent' ? `${p.value}%` : new Intl.NumberFormat(i18n.locale).format(p.value / 100)}</td>
+                    <td data-label={t({ message: 'Discount', context: 'console' })}>{p.kind === 'percent' ? `${p.value}%` : new Intl.NumberFormat(i18n.locale).format(p.value / 100)}</td>
                     <td data-label={t`Used`}>
                       {p.max_uses === null ? (
                         <Trans>
@@ -84,7 +86,7 @@ export function PromoCodesPage() {
                     </td>
                     <td data-label={t`Expires`}>{p.expires_at ? dateTime(p.expires_at, i18n.locale) : t`Never`}</td>
                     <td data-label={t`State`}>
-                      {p.active ? t`Active` : t`Paused`}{' '}
+                      {p.active ? t({ message: 'Active', context: 'console' }) : t`Paused`}{' '}
                       <Button
                         variant="ghost"
                         className="button-small"
@@ -115,7 +117,7 @@ function CreateForm() {
   const [summary, setSummary] = useState<string[]>([]);
   const create = useMutation({
     mutationFn: (body: PromoInput) => createPromoCode(body),
-    meta: { handledStatuses: [409] },
+    meta: consoleMeta([409]),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.promoCodes }),
   });
   const { formRef, validateAll } = useValidateAllOnSubmit();

@@ -3,7 +3,7 @@
 // subjects, phases, country and experience to triage by; a search by name or phone; pages.
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../ui/button';
 import { LoadState } from '../../ui/load-state';
@@ -12,15 +12,21 @@ import { TextInput } from '../../ui/text-input';
 import { queueQuery, QUEUE_PAGE_SIZE } from './admin-api';
 import { countryName, dateTime, listOf, timeSince } from './format';
 
-export function QueuePage() {
+/** `?q=` (at most 100 characters) and `?page=` (a whole number from 1) as the queue reads them. */
+export function queueSearch(search: { q?: unknown; page?: unknown }): { q: string; page: number } {
+  return {
+    q: typeof search.q === 'string' ? search.q.slice(0, 100) : '',
+    page: typeof search.page === 'number' && Number.isInteger(search.page) && search.page > 1 ? Math.min(search.page, 100_000) : 1,
+  };
+}
+
+export function QueuePage({ q, page, onSearch }: { q: string; page: number; onSearch: (next: { q: string; page: number }) => void }) {
   const { t, i18n } = useLingui();
-  const { q = '', page = 1 } = useSearch({ from: '/admin/' });
-  const navigate = useNavigate({ from: '/admin/' });
   const [text, setText] = useState(q);
   const queue = useQuery({ ...queueQuery(q, page), placeholderData: keepPreviousData });
   const search = (event: FormEvent) => {
     event.preventDefault();
-    void navigate({ search: text.trim() ? { q: text.trim() } : {} });
+    onSearch({ q: text.trim(), page: 1 });
   };
   const pages = queue.data ? Math.max(1, Math.ceil(queue.data.meta.total / QUEUE_PAGE_SIZE)) : 1;
   return (
@@ -56,10 +62,10 @@ export function QueuePage() {
                   <Trans>Waiting</Trans>
                 </th>
                 <th scope="col">
-                  <Trans>Subjects</Trans>
+                  <Trans context="console">Subjects</Trans>
                 </th>
                 <th scope="col">
-                  <Trans>Phases</Trans>
+                  <Trans context="console">Phases</Trans>
                 </th>
                 <th scope="col">
                   <Trans>Country</Trans>
@@ -97,8 +103,8 @@ export function QueuePage() {
                       {timeSince(row.in_review_since, i18n.locale)}
                     </time>
                   </td>
-                  <td data-label={t`Subjects`}>{listOf(row.subjects, i18n.locale)}</td>
-                  <td data-label={t`Phases`}>{listOf(row.phases, i18n.locale)}</td>
+                  <td data-label={t({ message: 'Subjects', context: 'console' })}>{listOf(row.subjects, i18n.locale)}</td>
+                  <td data-label={t({ message: 'Phases', context: 'console' })}>{listOf(row.phases, i18n.locale)}</td>
                   <td data-label={t`Country`}>{countryName(row.country_code, i18n.locale)}</td>
                   <td data-label={t`Experience`}>
                     {row.experience_years === null ? '—' : <Plural value={row.experience_years} one="# year" other="# years" />}
@@ -107,7 +113,7 @@ export function QueuePage() {
               ))}
             </tbody>
           </table>
-          <Pager label={t`Queue pages`} page={page} pages={pages} onPage={(p) => void navigate({ search: (s) => ({ ...s, page: p > 1 ? p : undefined }) })} />
+          <Pager label={t`Queue pages`} page={page} pages={pages} onPage={(p) => onSearch({ q, page: p })} />
         </>
       )}
     </section>

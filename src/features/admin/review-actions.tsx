@@ -17,6 +17,7 @@ import { submitWith, textBinding, useValidateAllOnSubmit, visibleErrors } from '
 import { TextArea } from '../../ui/text-area';
 import { toast } from '../../ui/toast-store';
 import { adminKeys, reviewTeacherAction } from './admin-api';
+import { consoleMeta } from './console-errors';
 import { REASON_TEMPLATES, templateReason } from './texts';
 
 /** The actions the teacher-status statechart offers a reviewer from each status. */
@@ -35,7 +36,7 @@ export function ReviewActions({ id, status }: { id: string; status: TeacherStatu
   const [refused, setRefused] = useState<string[]>([]);
   const act = useMutation({
     mutationFn: ({ action, reason }: { action: ReviewAction; reason: string | null }) => reviewTeacherAction(id, action, reason),
-    meta: { handledStatuses: [409, 422] },
+    meta: consoleMeta([409, 422]),
     onSuccess: ({ message }) => {
       toast.show({ severity: 'success', summary: t`Done`, detail: message ?? '' });
       setOpen(null);
@@ -116,7 +117,7 @@ export function ReviewActions({ id, status }: { id: string; status: TeacherStatu
               {open === 'reject' ? t`Reject the application` : t`Suspend the teacher`}
             </Button>
             <Button variant="ghost" onClick={() => setOpen(null)}>
-              <Trans>Cancel</Trans>
+              <Trans context="console">Cancel</Trans>
             </Button>
           </div>
         </form>

@@ -1,10 +1,9 @@
 // Staff sign-in: e-mail and password; then the code from the authenticator app (or a recovery code).
 // At the first sign-in the server answers the new TOTP secret instead: the page shows it as a QR code
 // and as text, asks for a code from it, and shows the ten recovery codes once before entering.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
-import { Navigate, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { staffEnrolSchema, staffLoginSchema, type StaffSessionWire } from '../../../contract/staff';
 import { isApiError } from '../../api/api-error';
@@ -14,7 +13,9 @@ import { FormError } from '../../ui/form-error';
 import { submitWith, textBinding, useValidateAllOnSubmit, visibleErrors } from '../../ui/form-helpers';
 import { TextInput } from '../../ui/text-input';
 import { confirmEnrolment, signIn } from './admin-api';
+import { consoleMeta } from './console-errors';
 import { QrCode } from './qr-code';
+import { ConsoleFrame, type ConsoleTarget } from './console-frame';
 import { saveStaffSession, useStaffSession } from './staff-session';
 
 type Step =
@@ -30,25 +31,34 @@ function refusal(error: unknown): string | null {
   return null;
 }
 
-export function StaffSignInPage() {
+export function StaffSignInPage({ goTo }: { goTo: (to: ConsoleTarget) => void }) {
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
   const session = useStaffSession();
-  const navigate = useNavigate();
-  if (session && step.kind !== 'recovery') return <Navigate to="/admin" replace />;
-  const enter = (s: StaffSessionWire) => {
-    saveStaffSession(s);
-    void navigate({ to: '/admin', replace: true });
-  };
+  const signedIn = session !== null && step.kind !== 'recovery';
+  useEffect(() => {
+    if (signedIn) goTo('/admin');
+  }, [signedIn, goTo]);
+  const enter = (s: StaffSessionWire) => saveStaffSession(s);
   return (
-    <section className="console-page console-sign-in">
-      <h1>
-        <Trans>Staff sign-in</Trans>
-      </h1>
-      {step.kind === 'credentials' ? <CredentialsForm onCode={(email, password) => setStep({ kind: 'code', email, password })} onEnrol={(s) => setStep(s)} onSession={enter} /> : null}
-      {step.kind === 'code' ? <CodeForm email={step.email} password={step.password} onSession={enter} onBack={() => setStep({ kind: 'credentials' })} /> : null}
-      {step.kind === 'enrol' ? <EnrolForm step={step} onEnrolled={(s, codes) => setStep({ kind: 'recovery', session: s, codes })} /> : null}
-      {step.kind === 'recovery' ? <RecoveryCodes codes={step.codes} onContinue={() => enter(step.session)} /> : null}
-    </section>
+    <ConsoleFrame goTo={goTo}>
+      <section className="console-page console-sign-in">
+        <h1>
+          <Trans>Staff sign-in</Trans>
+        </h1>
+        {step.kind === 'credentials' ? <CredentialsForm onCode={(email, password) => setStep({ kind: 'code', email, password })} onEnrol={(s) => setStep(s)} onSession={enter} /> : null}
+        {step.kind === 'code' ? <CodeForm email={step.email} password={step.password} onSession={enter} onBack={() => setStep({ kind: 'credentials' })} /> : null}
+        {step.kind === 'enrol' ? <EnrolForm step={step} onEnrolled={(s, codes) => setStep({ kind: 'recovery', session: s, codes })} /> : null}
+        {step.kind === 'recovery' ? (
+          <RecoveryCodes
+            codes={step.codes}
+            onContinue={() => {
+              setStep({ kind: 'credentials' });
+              enter(step.session);
+            }}
+          />
+        ) : null}
+      </section>
+    </ConsoleFrame>
   );
 }
 
@@ -63,7 +73,7 @@ function CredentialsForm({
 }) {
   const { t, i18n } = useLingui();
   const [summary, setSummary] = useState<string[]>([]);
-  const send = useMutation({ mutationFn: (body: { email: string; password: string; code?: string }) => signIn(body), meta: { handledStatuses: [422, 429] } });
+  const send = useMutation({ mutationFn: (body: { email: string; password: string; code?: string }) => signIn(body), meta: consoleMeta([422, 429]) });
   const { formRef, validateAll } = useValidateAllOnSubmit();
   const form = useForm({
     defaultValues: { email: '', password: '' },
@@ -93,7 +103,7 @@ function CredentialsForm({
       </form.Field>
       <form.Field name="password" validators={{ onChange: staffLoginSchema.shape.password }}>
         {(field) => (
-          <Field label={t`Password`} required errors={visibleErrors(field, i18n)}>
+          <Field label={t({ message: 'Password', context: 'console' })} required errors={visibleErrors(field, i18n)}>
             {(control) => <TextInput {...control} {...textBinding(field)} type="password" autoComplete="current-password" dir="ltr" />}
           </Field>
         )}
@@ -108,7 +118,7 @@ function CredentialsForm({
 function CodeForm({ email, password, onSession, onBack }: { email: string; password: string; onSession: (s: StaffSessionWire) => void; onBack: () => void }) {
   const { t, i18n } = useLingui();
   const [summary, setSummary] = useState<string[]>([]);
-  const send = useMutation({ mutationFn: (body: { email: string; password: string; code?: string }) => signIn(body), meta: { handledStatuses: [422, 429] } });
+  const send = useMutation({ mutationFn: (body: { email: string; password: string; code?: string }) => signIn(body), meta: consoleMeta([422, 429]) });
   const { formRef, validateAll } = useValidateAllOnSubmit();
   const form = useForm({
     defaultValues: { code: '' },
@@ -141,7 +151,7 @@ function CodeForm({ email, password, onSession, onBack }: { email: string; passw
           <Trans>Sign in</Trans>
         </Button>
         <Button variant="ghost" onClick={onBack}>
-          <Trans>Back</Trans>
+          <Trans context="console">Back</Trans>
         </Button>
       </div>
     </form>
@@ -151,7 +161,7 @@ function CodeForm({ email, password, onSession, onBack }: { email: string; passw
 function EnrolForm({ step, onEnrolled }: { step: Extract<Step, { kind: 'enrol' }>; onEnrolled: (s: StaffSessionWire, codes: readonly string[]) => void }) {
   const { t, i18n } = useLingui();
   const [summary, setSummary] = useState<string[]>([]);
-  const send = useMutation({ mutationFn: (body: { email: string; password: string; code: string }) => confirmEnrolment(body), meta: { handledStatuses: [422, 429] } });
+  const send = useMutation({ mutationFn: (body: { email: string; password: string; code: string }) => confirmEnrolment(body), meta: consoleMeta([422, 429]) });
   const { formRef, validateAll } = useValidateAllOnSubmit();
   const form = useForm({
     defaultValues: { code: '' },

@@ -16,6 +16,7 @@ import { SelectInput } from '../../ui/select-input';
 import { TextInput } from '../../ui/text-input';
 import { toast } from '../../ui/toast-store';
 import { adminKeys, createStaffMember, disableStaffMember, staffQuery } from './admin-api';
+import { consoleMeta } from './console-errors';
 import { NotAllowed } from './not-allowed';
 import { mayUse } from './roles';
 import { useStaffSession } from './staff-session';
@@ -30,6 +31,7 @@ export function StaffPage() {
   const staff = useQuery({ ...staffQuery(), enabled: allowed });
   const disable = useMutation({
     mutationFn: (id: number) => disableStaffMember(id),
+    meta: consoleMeta(),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.staff }),
   });
   if (!allowed) return <NotAllowed />;
@@ -47,7 +49,7 @@ export function StaffPage() {
               <thead>
                 <tr>
                   <th scope="col">
-                    <Trans>Name</Trans>
+                    <Trans context="console">Name</Trans>
                   </th>
                   <th scope="col">
                     <Trans>Email</Trans>
@@ -63,7 +65,7 @@ export function StaffPage() {
               <tbody>
                 {staff.data.map((m) => (
                   <tr key={m.id}>
-                    <th scope="row" data-label={t`Name`}>
+                    <th scope="row" data-label={t({ message: 'Name', context: 'console' })}>
                       {m.name}
                     </th>
                     <td data-label={t`Email`} dir="ltr" className="console-ltr">
@@ -71,7 +73,7 @@ export function StaffPage() {
                     </td>
                     <td data-label={t`Role`}>{i18n._(roleTexts[m.role])}</td>
                     <td data-label={t`State`}>
-                      {m.disabled ? t`Disabled` : m.totp_enabled ? t`Active` : t`Not yet signed in`}{' '}
+                      {m.disabled ? t`Disabled` : m.totp_enabled ? t({ message: 'Active', context: 'console' }) : t`Not yet signed in`}{' '}
                       {!m.disabled && m.id !== session?.staff.id ? (
                         <Button variant="danger" className="button-small" disabled={disable.isPending} aria-label={t`Disable ${m.name}`} onClick={() => disable.mutate(m.id)}>
                           <Trans>Disable</Trans>
@@ -98,7 +100,7 @@ function AddMemberForm() {
   const [summary, setSummary] = useState<string[]>([]);
   const create = useMutation({
     mutationFn: (body: { email: string; name: string; role: string; password: string }) => createStaffMember(body),
-    meta: { handledStatuses: [400, 409] },
+    meta: consoleMeta([400, 409]),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.staff }),
   });
   const { formRef, validateAll, focusFirstInvalid } = useValidateAllOnSubmit();
@@ -139,7 +141,7 @@ function AddMemberForm() {
         </form.Field>
         <form.Field name="name" validators={{ onChange: fields.name }}>
           {(field) => (
-            <Field label={t`Name`} required errors={visibleErrors(field, i18n)}>
+            <Field label={t({ message: 'Name', context: 'console' })} required errors={visibleErrors(field, i18n)}>
               {(control) => <TextInput {...control} {...textBinding(field)} autoComplete="off" />}
             </Field>
           )}

@@ -15,6 +15,7 @@ import { TextArea } from '../../ui/text-area';
 import { TextInput } from '../../ui/text-input';
 import { toast } from '../../ui/toast-store';
 import { adjustHours, adminKeys, familyQuery } from './admin-api';
+import { consoleMeta } from './console-errors';
 import { dateTime } from './format';
 import { NotAllowed } from './not-allowed';
 import { mayUse } from './roles';
@@ -69,7 +70,7 @@ function FamilyView({ family, phone }: { family: FamilyLookup; phone: string }) 
           <h2 id="family-title">{family.family.name}</h2>
           <dl className="console-facts">
             <dt>
-              <Trans>Phone</Trans>
+              <Trans context="console">Phone</Trans>
             </dt>
             <dd dir="ltr" className="console-ltr">
               {family.family.phone}
@@ -89,7 +90,7 @@ function FamilyView({ family, phone }: { family: FamilyLookup; phone: string }) 
               </strong>
             </dd>
             <dt>
-              <Trans>Children</Trans>
+              <Trans context="console">Children</Trans>
             </dt>
             <dd>{family.children.length ? family.children.map((c) => `${c.first_name} ${c.last_name}`).join(' · ') : '—'}</dd>
           </dl>
@@ -105,7 +106,7 @@ function FamilyView({ family, phone }: { family: FamilyLookup; phone: string }) 
             <thead>
               <tr>
                 <th scope="col">
-                  <Trans>When</Trans>
+                  <Trans context="console">When</Trans>
                 </th>
                 <th scope="col">
                   <Trans>Hours</Trans>
@@ -121,7 +122,7 @@ function FamilyView({ family, phone }: { family: FamilyLookup; phone: string }) 
             <tbody>
               {family.ledger.map((l) => (
                 <tr key={l.id}>
-                  <td data-label={t`When`}>{dateTime(l.at, locale)}</td>
+                  <td data-label={t({ message: 'When', context: 'console' })}>{dateTime(l.at, locale)}</td>
                   <td data-label={t`Hours`} dir="ltr" className="console-num">
                     {l.hours > 0 ? '+' : ''}
                     {hours.format(l.hours)}
@@ -189,7 +190,7 @@ function HoursForm({ familyId, phone }: { familyId: number; phone: string }) {
   const [summary, setSummary] = useState<string[]>([]);
   const adjust = useMutation({
     mutationFn: (body: { direction: 'credit' | 'debit'; hours: number; reason: string }) => adjustHours(familyId, body),
-    meta: { handledStatuses: [409] },
+    meta: consoleMeta([409]),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.family(phone) }),
   });
   const { formRef, validateAll } = useValidateAllOnSubmit();

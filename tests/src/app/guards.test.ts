@@ -76,12 +76,9 @@ const TABLE_WITHOUT_HELD: Record<string, string[]> = {
   // The operators' console: a staff session of its own, whoever is signed in on the public side.
   '/admin': undecided,
   '/admin/': undecided,
-  '/admin/sign-in': undecided,
+  '/admin_/sign-in': undecided,
   '/admin/teachers/$id': undecided,
-  '/admin/support': undecided,
-  '/admin/promo-codes': undecided,
-  '/admin/audit': undecided,
-  '/admin/staff': undecided,
+  '/admin/$section': undecided,
 };
 const TABLE: Record<string, string[]> = Object.fromEntries(
   Object.entries(TABLE_WITHOUT_HELD).map(([id, row]) => [id, [...row, row[3]!, row[3]!]]),
