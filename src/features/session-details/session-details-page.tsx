@@ -148,8 +148,10 @@ function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role:
       ) : null}
 
       <RequestActions request={detail} actions={actions} />
-      <MessageOtherParty detail={detail} role={role} />
-      {canAddToCalendar(detail, role, actions) ? <AddToCalendar requestId={detail.id} /> : null}
+      <div className="session-contact">
+        <MessageOtherParty detail={detail} role={role} />
+        {canAddToCalendar(detail, role, actions) ? <AddToCalendar requestId={detail.id} /> : null}
+      </div>
 
       {detail.status === 'rejected' ? (
         <section className="session-rejected" aria-labelledby="rejected-title" data-testid="rejected-panel">
