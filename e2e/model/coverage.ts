@@ -1,5 +1,5 @@
 // After the model run: prints, per machine, the transitions the real UI took (as the app itself
-// reported them) out of all transitions of its definition, then the figure over the three machines;
+// reported them) out of all transitions of its definition, then the figure over the machines walked;
 // fails the run below the floor (MODEL_E2E_FLOOR, a percentage; by default the issue's goal,
 // MODEL_E2E_GOAL, 80 %: every counted transition is caused on demand, none by timing).
 import fs from 'node:fs';
@@ -7,7 +7,8 @@ import path from 'node:path';
 import { machines } from '../../machines/index';
 import { allTransitions, COVERAGE_DIR } from './walker';
 
-const MACHINES = ['auth', 'booking', 'live-session'];
+// The auth walk runs only with --full (see playwright.config.ts); the figure is over the machines walked.
+const MACHINES = process.env.E2E_FULL ? ['auth', 'booking', 'live-session'] : ['booking', 'live-session'];
 
 export default function report(): void {
   const goal = Number(process.env.MODEL_E2E_GOAL ?? 80);
@@ -29,7 +30,7 @@ export default function report(): void {
     if (process.env.MODEL_E2E_MISSING) for (const t of [...all].filter((x) => !taken.has(x))) lines.push(`      missing ${t}`);
   }
   const figure = total ? (100 * covered) / total : 0;
-  lines.push(`  all three     ${covered}/${total} ${figure.toFixed(1)}% (floor ${floor}%, goal ${goal}%)`, '');
+  lines.push(`  all walked    ${covered}/${total} ${figure.toFixed(1)}% (floor ${floor}%, goal ${goal}%)`, '');
   console.log(lines.join('\n'));
   if (figure < floor) throw new Error(`model e2e: ${figure.toFixed(1)}% of transitions walked in the browser, below the floor of ${floor}%`);
   if (figure < goal) console.log(`model e2e: ${figure.toFixed(1)}% walked; the goal of ${goal}% is not reached yet (MODEL_E2E_MISSING=1 lists the rest)`);
