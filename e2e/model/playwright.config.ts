@@ -16,7 +16,7 @@ export default defineConfig({
   outputDir: '../../test-results/model',
   // The live-session walk holds the longest paths (a session's real end, 10–15 s each): queued first,
   // they run beside the short ones instead of last on one worker while the other sits idle.
-  // `npm test` walks the live session (no e2e spec reaches its faults and reconnections); the auth and
+  // `npm test` walks the live session (its faults and reconnections are caused on demand here); the auth and
   // booking machines' paths, also covered by the auth and booking e2e specs and the machines' model
   // tests, only with --full (npm run test:model-e2e:full), to keep CI within its 20 minutes.
   projects: process.env.E2E_FULL
