@@ -16,7 +16,7 @@
 //   the next lesson's report replaces it, so older homework counts as done.
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
-import { QURAN_GRADES, QURAN_KINDS } from './reports';
+import { quranEntryReadSchema } from './reports';
 
 export const PROGRESS_LATEST_REPORTS = 5;
 
@@ -30,16 +30,7 @@ export const progressReportSchema = z.object({
   teacher: z.object({ id: z.number().int(), first_name: z.string() }),
   covered: z.string(),
   homework: z.string(),
-  quran: z.array(
-    z.object({
-      surah: z.number().int(),
-      surah_name: z.string(),
-      from_ayah: z.number().int(),
-      to_ayah: z.number().int(),
-      kind: z.enum(QURAN_KINDS),
-      grade: z.enum(QURAN_GRADES),
-    }),
-  ),
+  quran: z.array(quranEntryReadSchema),
 });
 export type ProgressReport = z.infer<typeof progressReportSchema>;
 

@@ -168,22 +168,22 @@ export const reportInputSchema = z.object({
 });
 export type ReportInput = z.input<typeof reportInputSchema>;
 
+/** A Quran entry as reports and a child's progress answer it: the surah's name in the reader's language. */
+export const quranEntryReadSchema = z.object({
+  surah: z.number().int(),
+  surah_name: z.string(),
+  from_ayah: z.number().int(),
+  to_ayah: z.number().int(),
+  kind: z.enum(QURAN_KINDS),
+  grade: z.enum(QURAN_GRADES),
+});
+
 export const lessonReportSchema = z.object({
   request_id: z.number().int(),
   covered: z.string(),
   homework: z.string(),
   note: z.string(),
-  quran: z.array(
-    z.object({
-      surah: z.number().int(),
-      /** The surah's name in the reader's language. */
-      surah_name: z.string(),
-      from_ayah: z.number().int(),
-      to_ayah: z.number().int(),
-      kind: z.enum(QURAN_KINDS),
-      grade: z.enum(QURAN_GRADES),
-    }),
-  ),
+  quran: z.array(quranEntryReadSchema),
   teacher: z.object({ id: z.number().int(), first_name: z.string() }),
   created_at: z.string(),
   updated_at: z.string(),
