@@ -19,8 +19,10 @@ import { EXPERIENCE_MAX_YEARS, freeText, requiredString, validationKeys } from '
 export const profileValidationKeys = {
   /** A working-hours range whose end is not after its start. */
   timeOrder: 'time_order',
-  /** Two ranges for one day of the week. */
-  dayRepeated: 'day_repeated',
+  /** Two ranges of one day of the week that overlap. */
+  rangesOverlap: 'ranges_overlap',
+  /** More than MAX_RANGES_PER_DAY ranges on one day. */
+  tooManyRanges: 'too_many_ranges',
   /** The phone is the account's sign-in: it is not changed from the profile (docs/decisions.md). */
   phoneReadOnly: 'phone_read_only',
   /** A teacher's field sent for a student account. */
@@ -33,6 +35,8 @@ export const profileValidationKeys = {
 export type ProfileValidationKey = (typeof profileValidationKeys)[keyof typeof profileValidationKeys];
 
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+/** A day may hold a few separate ranges (a break at noon, an evening shift). */
+export const MAX_RANGES_PER_DAY = 4;
 export const DESCRIPTION_MAX_LENGTH = 1000;
 
 const required = (issue: { input: unknown }) =>
@@ -41,7 +45,7 @@ const required = (issue: { input: unknown }) =>
 /** A wall-clock time "HH:MM" (24 h, Qatar time like the working_hours table). */
 export const clockTimeSchema = requiredString(5).pipe(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: validationKeys.invalid }));
 
-/** One available day: weekday 0 = Sunday … 6 = Saturday, with a from/to time. */
+/** One working range: weekday 0 = Sunday … 6 = Saturday, with a from/to time in the teacher's zone. */
 export const workingHoursSchema = z
   .object({
     weekday: z.number({ error: required }).int({ error: validationKeys.invalid }).min(0, { error: validationKeys.invalid }).max(6, { error: validationKeys.invalid }),
@@ -57,15 +61,30 @@ export const workingHoursSchema = z
     },
   });
 
+/**
+ * A teacher's week: up to MAX_RANGES_PER_DAY ranges per weekday, in any order. Two ranges of one day
+ * may not overlap (touching is fine: the rule joins them).
+ */
 const workingHoursListSchema = z
   .array(workingHoursSchema, { error: validationKeys.invalid })
-  .max(7, { error: validationKeys.invalid })
+  .max(7 * MAX_RANGES_PER_DAY, { error: validationKeys.invalid })
   .check((ctx) => {
-    const seen = new Set<number>();
-    ctx.value.forEach((h, i) => {
-      if (seen.has(h.weekday)) ctx.issues.push({ code: 'custom', message: profileValidationKeys.dayRepeated, path: [i, 'weekday'], input: h.weekday });
-      seen.add(h.weekday);
-    });
+    const byDay = new Map<number, number[]>();
+    ctx.value.forEach((h, i) => byDay.set(h.weekday, [...(byDay.get(h.weekday) ?? []), i]));
+    for (const indexes of byDay.values()) {
+      if (indexes.length > MAX_RANGES_PER_DAY) {
+        const i = indexes[MAX_RANGES_PER_DAY]!;
+        ctx.issues.push({ code: 'custom', message: profileValidationKeys.tooManyRanges, path: [i, 'weekday'], input: ctx.value[i]!.weekday });
+      }
+      const sorted = [...indexes].sort((a, b) => ctx.value[a]!.start_time.localeCompare(ctx.value[b]!.start_time));
+      for (let k = 1; k < sorted.length; k++) {
+        const prev = ctx.value[sorted[k - 1]!]!;
+        const cur = ctx.value[sorted[k]!]!;
+        if (cur.start_time < prev.end_time) {
+          ctx.issues.push({ code: 'custom', message: profileValidationKeys.rangesOverlap, path: [sorted[k]!, 'start_time'], input: cur.start_time });
+        }
+      }
+    }
   });
 
 const experienceSchema = z.preprocess(
@@ -124,7 +143,7 @@ export const documentFileSchema = z.object({ url: z.string(), name: z.string(), 
 
 /** GET / PATCH v1/profile answer: the sign-up's profile, the working hours and the document files. */
 export const profileDetailsSchema = profileSchema.extend({
-  /** A teacher's available days, one range per weekday, sorted by weekday; empty for a student. */
+  /** A teacher's working ranges (several a day allowed), sorted by weekday and start; empty for a student. */
   working_hours: z.array(z.object({ weekday: z.number().int(), start_time: z.string(), end_time: z.string() })),
   /** The user's IANA zone; a teacher's working hours are in it (issue 11). */
   time_zone: z.string(),

@@ -72,7 +72,8 @@ const validation: Record<ValidationKey | AuthValidationKey | ProfileValidationKe
   choose_one: { ar: 'يرجى اختيار عنصر واحد على الأقل', en: 'Please choose at least one' },
   // The profile screen (issue 4).
   time_order: { ar: 'يجب أن يكون وقت النهاية بعد وقت البداية', en: 'The end time must be after the start time' },
-  day_repeated: { ar: 'هذا اليوم مذكور أكثر من مرة', en: 'This day is listed more than once' },
+  ranges_overlap: { ar: 'هذه الفترة تتداخل مع فترة أخرى في اليوم نفسه', en: 'This range overlaps another range on the same day' },
+  too_many_ranges: { ar: 'يمكن إضافة أربع فترات على الأكثر في اليوم الواحد', en: 'A day can hold at most four ranges' },
   phone_read_only: {
     ar: 'لا يمكن تغيير رقم الهاتف من الملف الشخصي، يرجى التواصل معنا لتغييره',
     en: 'The phone number cannot be changed from the profile. Please contact us to change it',

@@ -195,13 +195,19 @@ describe('PATCH /api/v1/profile — teacher', () => {
         birth_date: '2999-01-01',
         subjects: [999999],
         working_hours: [
-          { weekday: 1, start_time: '08:00', end_time: '09:00' },
-          { weekday: 1, start_time: '12:00', end_time: '13:00' },
+          { weekday: 1, start_time: '12:00', end_time: '14:00' },
+          { weekday: 1, start_time: '08:00', end_time: '12:30' },
+          { weekday: 2, start_time: '08:00', end_time: '09:00' },
+          { weekday: 2, start_time: '10:00', end_time: '11:00' },
+          { weekday: 2, start_time: '12:00', end_time: '13:00' },
+          { weekday: 2, start_time: '14:00', end_time: '15:00' },
+          { weekday: 2, start_time: '16:00', end_time: '17:00' },
         ],
       }),
     );
     expect(later.errors).toEqual({
-      'working_hours.1.weekday': ['This day is listed more than once'],
+      'working_hours.0.start_time': ['This range overlaps another range on the same day'],
+      'working_hours.6.weekday': ['A day can hold at most four ranges'],
     });
     const db = await errorsOf(await patch(teacher.token, { country: 'ZZ', birth_date: '2999-01-01', subjects: [999999] }));
     expect(db.errors).toEqual({
@@ -254,6 +260,14 @@ describe('PATCH /api/v1/profile — ownership', () => {
   it("a teacher's working hours belong to that teacher only", async () => {
     const t1 = await t.signUpTeacher();
     const t2 = await t.signUpTeacher();
+    // A day may hold several ranges (a break at noon, an evening shift); touching ranges are allowed.
+    const split = [
+      { weekday: 2, start_time: '18:00', end_time: '21:00' },
+      { weekday: 2, start_time: '08:00', end_time: '12:00' },
+      { weekday: 2, start_time: '13:00', end_time: '18:00' },
+    ];
+    expect((await patch(t1.token, { working_hours: split })).status).toBe(200);
+    expect((await read(t1.token)).working_hours).toEqual([split[1], split[2], split[0]]);
     await patch(t1.token, { working_hours: [{ weekday: 2, start_time: '10:00', end_time: '11:00' }] });
     await patch(t2.token, { working_hours: [{ weekday: 3, start_time: '14:00', end_time: '15:00' }] });
     await patch(t2.token, { working_hours: [] });
