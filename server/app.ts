@@ -39,6 +39,7 @@ import type { AdminEnv } from './modules/staff/access';
 import { TEACHER_UPLOAD_PATHS, teacherReviewRoutes } from './modules/teacher-review';
 import type { Metrics } from './ops/metrics';
 import { teachersRoutes } from './modules/teachers';
+import { timeOffRoutes } from './modules/time-off';
 import type { RealtimeConfig } from './config';
 import type { ChannelAuthorizer, ResolveUser } from './realtime/authorizer';
 import type { RealtimeEndpoint } from './realtime/endpoint';
@@ -217,6 +218,7 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   const requestsNow = requests?.now ?? packages?.now ?? (() => new Date());
   v1.route('/', teachersRoutes({ now: requestsNow }));
   v1.route('/', availabilityRoutes({ now: requestsNow }));
+  v1.route('/', timeOffRoutes({ auth: auth.middleware, now: requestsNow }));
   v1.route('/', childrenRoutes({ auth: auth.middleware, now: requestsNow }));
   v1.route('/', requestsRoutes({ auth: auth.middleware, publisher: realtime?.publisher, log, now: requestsNow }));
   v1.route('/', reportsRoutes({ auth: auth.middleware, publisher: realtime?.publisher, now: requestsNow }));

@@ -6,6 +6,7 @@ import type { ProfileValidationKey } from '../contract/profile';
 import type { MessageValidationKey } from '../contract/messages';
 import type { ReportValidationKey } from '../contract/reports';
 import type { RequestErrorCode } from '../contract/requests';
+import type { TimeOffValidationKey } from '../contract/time-off';
 import type { ValidationKey } from '../contract/validation';
 
 export type Locale = 'ar' | 'en';
@@ -31,7 +32,7 @@ export function pickLocale(header: string | null | undefined): Locale {
 type Table = Record<string, { ar: string; en: string }>;
 
 // Validation texts follow the spec's wording (§5) where it gives one.
-const validation: Record<ValidationKey | AuthValidationKey | ProfileValidationKey | RequestErrorCode | ReportValidationKey | MessageValidationKey, { ar: string; en: string }> = {
+const validation: Record<ValidationKey | AuthValidationKey | ProfileValidationKey | RequestErrorCode | ReportValidationKey | MessageValidationKey | TimeOffValidationKey, { ar: string; en: string }> = {
   ayah_range: { ar: 'الآيات خارج السورة: اختر من آية إلى آية ضمن عدد آياتها', en: 'These verses are not in the surah: choose a range within its verses' },
   message_body: { ar: 'اكتب رسالة من حرف واحد إلى 1000 حرف', en: 'Write a message of 1 to 1000 characters' },
   required: { ar: 'هذا الحقل مطلوب', en: 'This field is required' },
@@ -73,6 +74,10 @@ const validation: Record<ValidationKey | AuthValidationKey | ProfileValidationKe
   // The profile screen (issue 4).
   time_order: { ar: 'يجب أن يكون وقت النهاية بعد وقت البداية', en: 'The end time must be after the start time' },
   ranges_overlap: { ar: 'هذه الفترة تتداخل مع فترة أخرى في اليوم نفسه', en: 'This range overlaps another range on the same day' },
+  // A teacher's time off.
+  time_off_order: { ar: 'يجب أن يكون اليوم الأخير في يوم البداية أو بعده', en: 'The last day must be on or after the first day' },
+  time_off_past: { ar: 'هذه الأيام مضت، اختر أياماً من اليوم فصاعداً', en: 'These days are over; choose days from today on' },
+  time_off_too_long: { ar: 'يمكن أن تمتد الإجازة 92 يوماً على الأكثر في المرة الواحدة', en: 'Time off can cover at most 92 days at a time' },
   too_many_ranges: { ar: 'يمكن إضافة أربع فترات على الأكثر في اليوم الواحد', en: 'A day can hold at most four ranges' },
   phone_read_only: {
     ar: 'لا يمكن تغيير رقم الهاتف من الملف الشخصي، يرجى التواصل معنا لتغييره',
@@ -330,6 +335,15 @@ const messages = {
   request_rejected: { ar: 'تم رفض الطلب', en: 'The request was declined' },
   request_canceled: { ar: 'تم إلغاء الطلب واسترداد الساعات', en: 'The request was canceled and the hours refunded' },
   evaluation_saved: { ar: 'شكراً لك، تم حفظ تقييمك', en: 'Thank you, your rating was saved' },
+  // A teacher's time off.
+  time_off_created: { ar: 'تمت إضافة الإجازة، ولن يُعرض وقتك للحجز خلالها', en: 'Your time off was added; nobody can book you during it' },
+  time_off_created_with_sessions: {
+    ar: 'تمت إضافة الإجازة، ولديك حصص محجوزة خلالها: ألغها أو انقلها إلى موعد آخر',
+    en: 'Your time off was added. You have booked sessions during it: cancel them or move them to another time',
+  },
+  time_off_removed: { ar: 'تم حذف الإجازة', en: 'The time off was removed' },
+  time_off_not_found: { ar: 'لم نجد هذه الإجازة', en: 'We could not find this time off' },
+  time_off_limit: { ar: 'لديك 30 إجازة قادمة، وهذا هو الحد الأقصى؛ احذف إحداها أولاً', en: 'You already have 30 upcoming time-off entries, the most allowed; remove one first' },
   // Calendar files and feeds.
   calendar_feed_created: { ar: 'تم إنشاء رابط اشتراك جديد للتقويم', en: 'A new calendar subscription link was made' },
   calendar_feed_removed: { ar: 'تم إيقاف اشتراك التقويم', en: 'The calendar subscription was turned off' },

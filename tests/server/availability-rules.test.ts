@@ -1,9 +1,11 @@
 // The one booking rule (server/modules/availability/rules.ts) without a database: working hours in two
-// zones, the lead time at its edges, overlaps, a session across midnight and a daylight-saving change.
+// zones, the lead time at its edges, overlaps, a session across midnight and a daylight-saving change,
+// several ranges a day, and time off (across midnight and over a daylight-saving change).
 // Every start `availableStarts` offers passes `slotProblem`, the check POST v1/requests runs.
 import { describe, expect, it } from 'vitest';
 import type { WorkingHour } from '../../contract/teachers';
 import { availableNow, availableStarts, slotProblem, type TeacherSchedule } from '../../server/modules/availability/rules';
+import { timeOffSpan, todayIn } from '../../server/modules/time-off/days';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -123,5 +125,61 @@ describe('availableNow (urgent requests)', () => {
     expect(availableNow(q, 3, at10)).toBe(false); // ends 13:00, past the hours
     expect(availableNow({ ...q, busy: [{ starts_at: '2030-01-06T07:30:00.000Z', ends_at: '2030-01-06T08:30:00.000Z' }] }, 1, at10)).toBe(false);
     expect(availableNow(q, 1, new Date(at10.getTime() + 5 * HOUR))).toBe(false);
+  });
+});
+
+describe('several ranges a day and time off', () => {
+  const away = (first: string, last: string, zone: string) => {
+    const span = timeOffSpan(first, last, zone);
+    return { starts_at: iso(span.startsAt), ends_at: iso(span.endsAt) };
+  };
+
+  it('offers each range of a split day and nothing across its noon break', () => {
+    // Sunday 09:00–11:00 and 13:00–14:00, London in winter (GMT = UTC).
+    const hours: WorkingHour[] = [
+      { day: 0, from: '13:00', to: '14:00' },
+      { day: 0, from: '09:00', to: '11:00' },
+    ];
+    const q = { zone: 'Europe/London', hours, busy: [] };
+    const now = '2030-01-05T12:00:00.000Z';
+    expect(starts(q, now, 2)).toEqual(['2030-01-06T09:00:00.000Z', '2030-01-06T09:30:00.000Z', '2030-01-06T10:00:00.000Z', '2030-01-06T13:00:00.000Z']);
+    expect(starts(q, now, 2, 2)).toEqual(['2030-01-06T09:00:00.000Z']);
+    expect(slotProblem(q, { type: 'schedule', startsAt: new Date('2030-01-06T10:30:00.000Z'), durationHours: 1 }, new Date(now))).toBe('outside_working_hours');
+    expect(slotProblem(q, { type: 'schedule', startsAt: new Date('2030-01-06T11:30:00.000Z'), durationHours: 1 }, new Date(now))).toBe('outside_working_hours');
+  });
+
+  it('cuts a day off out of hours that run across midnight', () => {
+    // Saturday 22:00 – Sunday 02:00 Qatar, with Sunday 2030-01-06 off.
+    const hours: WorkingHour[] = [
+      { day: 6, from: '22:00', to: '24:00' },
+      { day: 0, from: '00:00', to: '02:00' },
+    ];
+    const q: TeacherSchedule = { zone: 'Asia/Qatar', hours, busy: [], away: [away('2030-01-06', '2030-01-06', 'Asia/Qatar')] };
+    const now = '2030-01-04T12:00:00.000Z';
+    // Saturday 22:00 and 22:30 and 23:00 Qatar (19:00Z …); a one-hour start at 23:30 would run into Sunday.
+    expect(starts(q, now, 3)).toEqual(['2030-01-05T19:00:00.000Z', '2030-01-05T19:30:00.000Z', '2030-01-05T20:00:00.000Z']);
+    expect(slotProblem(q, { type: 'schedule', startsAt: new Date('2030-01-05T20:30:00.000Z'), durationHours: 1 }, new Date(now))).toBe('outside_working_hours');
+    expect(slotProblem(q, { type: 'schedule', startsAt: new Date('2030-01-05T21:00:00.000Z'), durationHours: 1 }, new Date(now))).toBe('outside_working_hours');
+    // Without the day off, the whole night is offered.
+    expect(starts({ ...q, away: [] }, now, 3)).toHaveLength(7);
+    // An urgent request at Sunday 00:30 Qatar is refused during the time off.
+    expect(availableNow(q, 1, new Date('2030-01-05T21:30:00.000Z'))).toBe(false);
+    expect(availableNow({ ...q, away: [] }, 1, new Date('2030-01-05T21:30:00.000Z'))).toBe(true);
+  });
+
+  it('a day off on the daylight-saving change in London is the 23 hours of that day', () => {
+    const span = timeOffSpan('2030-03-31', '2030-03-31', 'Europe/London');
+    expect(iso(span.startsAt)).toBe('2030-03-31T00:00:00.000Z');
+    expect(iso(span.endsAt)).toBe('2030-03-31T23:00:00.000Z');
+    const autumn = timeOffSpan('2030-10-27', '2030-10-27', 'Europe/London');
+    expect(autumn.endsAt.getTime() - autumn.startsAt.getTime()).toBe(25 * HOUR);
+    const everyDay: WorkingHour[] = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, from: '00:00', to: '24:00' }));
+    const q: TeacherSchedule = { zone: 'Europe/London', hours: everyDay, busy: [], away: [away('2030-03-31', '2030-03-31', 'Europe/London')] };
+    const slots = starts(q, '2030-03-30T12:00:00.000Z', 2);
+    // Saturday until 23:00 GMT (the last one-hour start), nothing on Sunday, Monday from 00:00 BST.
+    expect(slots.filter((s) => s < '2030-03-31T00:00:00.000Z').at(-1)).toBe('2030-03-30T23:00:00.000Z');
+    expect(slots.filter((s) => s >= '2030-03-31T00:00:00.000Z' && s < '2030-03-31T23:00:00.000Z')).toEqual([]);
+    expect(slots.find((s) => s >= '2030-03-31T00:00:00.000Z')).toBe('2030-03-31T23:00:00.000Z');
+    expect(todayIn('Europe/London', new Date('2030-03-31T23:30:00.000Z'))).toBe('2030-04-01');
   });
 });

@@ -1,6 +1,6 @@
 // What the availability rule needs from the database, batched for several teachers: each teacher's
-// zone, weekly hours and the sessions that hold them (approved, or pending and addressed to them and
-// not yet expired — first come, first served). The teachers list reads its cards' hours and
+// zone, weekly hours, time off and the sessions that hold them (approved, or pending and addressed to
+// them and not yet expired — first come, first served). The teachers list reads its cards' hours and
 // "available now" through here too (it imports this file, not the module's index, so no cycle).
 import type { BusySlot, WorkingHour } from '../../../contract/teachers';
 import { isTimeZone } from '../../../contract/time-zones';
@@ -46,27 +46,37 @@ export const inHoursAt = (instantParam: string) => {
 const HOLDING = (teacher: string, from: string, to: string, now: string) =>
   `${teacher} AND r.starts_at < ${to} AND r.ends_at > ${from} AND (r.status = 'approved' OR (r.status = 'pending' AND r.expires_at > ${now}))`;
 
-/** In SQL: the teacher (`u`) has no session holding them within [from, to) (the busy half of the rule). */
+/**
+ * In SQL: the teacher (`u`) has no session holding them within [from, to) and no time off overlapping
+ * it (the busy half of the rule, and the time off the rule cuts out of their hours).
+ */
 export const freeBetween = (from: string, to: string, now: string) =>
-  `NOT EXISTS (SELECT 1 FROM requests r WHERE ${HOLDING('r.teacher_id = u.id', from, to, now)})`;
+  `NOT EXISTS (SELECT 1 FROM requests r WHERE ${HOLDING('r.teacher_id = u.id', from, to, now)})
+   AND NOT EXISTS (SELECT 1 FROM time_off tf WHERE tf.teacher_id = u.id AND tf.starts_at < ${to} AND tf.ends_at > ${from})`;
 
 export async function schedulesByTeacher(q: Queryable, ids: readonly number[], from: Date, to: Date, now: Date): Promise<Map<number, TeacherSchedule>> {
   const out = new Map<number, TeacherSchedule>();
   if (ids.length === 0) return out;
-  const [zones, hours, busy] = await Promise.all([
+  const [zones, hours, busy, away] = await Promise.all([
     q.query<{ id: number; time_zone: string }>('SELECT id, time_zone FROM users WHERE id = ANY($1::int[])', [ids]),
     workingHoursByTeacher(q, ids),
     q.query<{ teacher_id: number; starts_at: Date; ends_at: Date }>(
       `SELECT r.teacher_id, r.starts_at, r.ends_at FROM requests r WHERE ${HOLDING('r.teacher_id = ANY($1::int[])', '$2', '$3', '$4')} ORDER BY r.starts_at`,
       [ids, from, to, now],
     ),
+    q.query<{ teacher_id: number; starts_at: Date; ends_at: Date }>(
+      'SELECT teacher_id, starts_at, ends_at FROM time_off WHERE teacher_id = ANY($1::int[]) AND starts_at < $3 AND ends_at > $2 ORDER BY starts_at',
+      [ids, from, to],
+    ),
   ]);
   const busyOf = new Map<number, BusySlot[]>(ids.map((id) => [id, []]));
   for (const r of busy) busyOf.get(r.teacher_id)?.push({ starts_at: r.starts_at.toISOString(), ends_at: r.ends_at.toISOString() });
+  const awayOf = new Map<number, BusySlot[]>(ids.map((id) => [id, []]));
+  for (const r of away) awayOf.get(r.teacher_id)?.push({ starts_at: r.starts_at.toISOString(), ends_at: r.ends_at.toISOString() });
   for (const z of zones) {
     // A teacher whose stored zone the rule cannot read is left out: no free times, not bookable.
     const zone = usableZone(z.id, z.time_zone, 'schedule');
-    if (zone) out.set(z.id, { zone, hours: hours.get(z.id) ?? [], busy: busyOf.get(z.id) ?? [] });
+    if (zone) out.set(z.id, { zone, hours: hours.get(z.id) ?? [], busy: busyOf.get(z.id) ?? [], away: awayOf.get(z.id) ?? [] });
   }
   return out;
 }

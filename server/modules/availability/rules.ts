@@ -7,7 +7,9 @@
 // Temporal (temporal-polyfill, docs/decisions.md): each local day's slot is resolved in the zone, so
 // a daylight-saving change shortens or lengthens that day's slot as the teacher's clock does; no
 // offset arithmetic. Touching slots merge, so a session may run across midnight when the next day's
-// slot starts at 00:00.
+// slot starts at 00:00. Time off (instants the teacher is away) is cut out of the working spans, so
+// every use of the rule — free slots, the booking check, "available now", a broadcast's teachers —
+// honours it the same way.
 import { Temporal } from 'temporal-polyfill';
 import { SLOT_GRID_MINUTES } from '../../../contract/availability';
 import {
@@ -30,6 +32,8 @@ export interface TeacherSchedule {
   hours: readonly WorkingHour[];
   /** Sessions that hold the teacher (approved, and pending ones addressed to them). */
   busy: readonly BusySlot[];
+  /** The teacher's time off overlapping the window read, as instants; absent means none. */
+  away?: readonly BusySlot[];
 }
 
 export interface SlotDraft {
@@ -80,6 +84,29 @@ function busySpans(busy: readonly BusySlot[]): Span[] {
   return busy.map((b) => ({ start: Date.parse(b.starts_at), end: Date.parse(b.ends_at) }));
 }
 
+/** `working` (sorted, disjoint) with every `away` span cut out. */
+function withoutAway(working: readonly Span[], away: readonly BusySlot[] | undefined): Span[] {
+  if (!away?.length) return [...working];
+  const cuts = busySpans(away).sort((a, b) => a.start - b.start);
+  const out: Span[] = [];
+  for (const w of working) {
+    let start = w.start;
+    for (const cut of cuts) {
+      if (cut.end <= start || cut.start >= w.end) continue;
+      if (cut.start > start) out.push({ start, end: cut.start });
+      start = Math.max(start, cut.end);
+      if (start >= w.end) break;
+    }
+    if (start < w.end) out.push({ start, end: w.end });
+  }
+  return out;
+}
+
+/** The working spans of `schedule` over [fromMs, toMs), time off cut out. */
+function teachingSpans(schedule: TeacherSchedule, fromMs: number, toMs: number): Span[] {
+  return withoutAway(workingSpans(schedule.hours, schedule.zone, fromMs, toMs), schedule.away);
+}
+
 /** The rule itself: the first thing wrong with [start, start + duration) for this teacher at `now`. */
 function check(working: readonly Span[], busy: readonly Span[], type: RequestType, start: number, durationHours: number, now: number): RequestErrorCode | null {
   if (!Number.isInteger(durationHours) || durationHours < MIN_DURATION_HOURS || durationHours > MAX_DURATION_HOURS) {
@@ -98,7 +125,7 @@ export function slotProblem(schedule: TeacherSchedule, draft: SlotDraft, now: Da
   const start = draft.type === 'urgent' ? now.getTime() : draft.startsAt?.getTime();
   if (start === undefined || Number.isNaN(start)) return REQUEST_ERROR.scheduleTooSoon;
   const span = Math.max(0, draft.durationHours) * HOUR_MS;
-  const working = workingSpans(schedule.hours, schedule.zone, start - DAY_MS, start + span + DAY_MS);
+  const working = teachingSpans(schedule, start - DAY_MS, start + span + DAY_MS);
   return check(working, busySpans(schedule.busy), draft.type, start, draft.durationHours, now.getTime());
 }
 
@@ -123,7 +150,7 @@ export function availableStarts(schedule: TeacherSchedule, window: AvailabilityW
   // Nothing is offered past the booking horizon, the same bound `check` refuses at submit.
   const to = Math.min(window.from.getTime() + window.days * DAY_MS, window.now.getTime() + MAX_LEAD_MS + 1);
   const span = window.durationHours * HOUR_MS;
-  const working = workingSpans(schedule.hours, schedule.zone, from, to + span);
+  const working = teachingSpans(schedule, from, to + span);
   const busy = busySpans(schedule.busy);
   const now = window.now.getTime();
   const grid = SLOT_GRID_MINUTES * 60_000;

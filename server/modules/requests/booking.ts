@@ -124,7 +124,10 @@ export async function createRequest(db: Db, studentId: number, body: CreateReque
     await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [teacher.id]);
     const locked = (await schedulesByTeacher(tx, [teacher.id], startsAt, endsAt, now)).get(teacher.id);
     if (!locked) throw new RequestFailure(400, REQUEST_ERROR.teacherUnavailable, 'teacher_id');
-    if (slotProblem(locked, draft, now) === REQUEST_ERROR.teacherBusy) throw new RequestFailure(409, REQUEST_ERROR.slotTaken);
+    const again = slotProblem(locked, draft, now);
+    if (again === REQUEST_ERROR.teacherBusy) throw new RequestFailure(409, REQUEST_ERROR.slotTaken);
+    // Time off the teacher set meanwhile (under the same lock) takes the time out of their hours.
+    if (again) throw new RequestFailure(400, again, 'starts_at');
     const row = await tx.one<{ id: number }>(
       `INSERT INTO requests (student_id, teacher_id, requested_teacher_id, subject_id, type, status, starts_at, ends_at, duration_hours,
                              expires_at, comment, broadcast, preferred_gender, paid_with, channel_name, created_at, updated_at, child_id)
