@@ -33,6 +33,8 @@ interface Fixture {
   /** Student A's conversation with `teacher`, and a fresh message of the teacher's in it. */
   conversation: number;
   teacherMessage: number;
+  /** A day off of `teacher`'s, made fresh for each row. */
+  timeOff: number;
 }
 
 /** Student A and `teacher` have requests, so they have a conversation; the teacher writes once more. */
@@ -106,7 +108,13 @@ async function fixture(): Promise<Fixture> {
     [`target${uniq}@noor.test`],
   ))!.id;
   const familyPhone = (await t.db.one<{ phone: string }>('SELECT phone FROM users WHERE id = $1', [ids.studentA]))!.phone;
-  return { pending: pending.id, approved: approved.id, channel: approved.channel, orderSession, paidOrder: await payOnce(pkg), ids, secondChild, applicant, staffTarget, familyPhone, ...(await conversationOfA()) };
+  // The teacher's entries from earlier rows go, so POST never meets the entries limit.
+  await t.db.query('DELETE FROM time_off WHERE teacher_id = $1', [ids.teacher]);
+  const timeOff = (await t.db.one<{ id: number }>(
+    `INSERT INTO time_off (teacher_id, first_day, last_day, time_zone, starts_at, ends_at) VALUES ($1, '2099-01-01', '2099-01-01', 'Asia/Qatar', '2098-12-31T21:00Z', '2099-01-01T21:00Z') RETURNING id`,
+    [ids.teacher],
+  ))!.id;
+  return { pending: pending.id, approved: approved.id, channel: approved.channel, orderSession, paidOrder: await payOnce(pkg), ids, secondChild, applicant, staffTarget, familyPhone, ...(await conversationOfA()), timeOff };
 }
 
 type Cells = [anonymous: number, studentA: number, studentB: number, teacher: number, otherTeacher: number, reviewTeacher: number, admin: number, reviewerStaff: number, supportStaff: number, adminStaff: number];
@@ -198,6 +206,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/profile/calendar-feed':             { url: () => '/api/v1/profile/calendar-feed',                            expect: [401, 200, 200, 200, 200, 200, 401, 401, 401, 401] },
   'POST /api/v1/profile/calendar-feed':            { url: () => '/api/v1/profile/calendar-feed',                            expect: [401, 201, 201, 201, 201, 201, 401, 401, 401, 401] },
   'DELETE /api/v1/profile/calendar-feed':          { url: () => '/api/v1/profile/calendar-feed',                            expect: [401, 200, 200, 200, 200, 200, 401, 401, 401, 401] },
+  'GET /api/v1/instructor/time-off':               { url: () => '/api/v1/instructor/time-off',                              expect: [401, 403, 403, 200, 200, 200, 401, 401, 401, 401] },
+  'POST /api/v1/instructor/time-off':              { url: () => '/api/v1/instructor/time-off', body: () => ({ first_day: '2098-06-01', last_day: '2098-06-02' }), expect: [401, 403, 403, 201, 201, 201, 401, 401, 401, 401] },
+  'DELETE /api/v1/instructor/time-off/:id':        { url: (f) => `/api/v1/instructor/time-off/${f.timeOff}`,                expect: [401, 403, 403, 200, 404, 404, 401, 401, 401, 401] },
   // The feed needs no sign-in (its URL's secret is the credential): a secret nobody holds is 404 for everyone.
   'GET /calendar/:file':                           { url: () => '/calendar/AAAAAAAAAAAAAAAAAAAAAA.ics',                     expect: [404, 404, 404, 404, 404, 404, 404, 404, 404, 404] },
   //                                                                                       anon  A    B    T    T2   TR   cli  rev  sup  adm
