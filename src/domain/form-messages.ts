@@ -14,6 +14,7 @@ import { ruleTexts } from './rules';
 const texts: Record<string, MessageDescriptor> = {
   ...ruleTexts,
   [profileValidationKeys.timeOrder]: msg`The end time must be after the start time`,
+  [profileValidationKeys.rangesOverlap]: msg`This range overlaps another range on the same day`,
   ...phoneErrorTexts,
   ...fileErrorTexts,
 };

@@ -3,7 +3,7 @@
 // rules. The phone and e-mail are the account's sign-in and are shown read-only.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QUALIFICATIONS } from '../../../contract/auth';
-import { WEEKDAYS, type TeacherProfileUpdate } from '../../../contract/profile';
+import { MAX_RANGES_PER_DAY, WEEKDAYS, type TeacherProfileUpdate } from '../../../contract/profile';
 import type { FieldErrors } from '../../api/api-error';
 import { Field } from '../../ui/field';
 import { FormShell } from '../../ui/form-shell';
@@ -14,8 +14,9 @@ import { fieldErrors } from './messages';
 import type { ProfileDetails } from './profile-api';
 import { useProfileForm } from './use-save-profile';
 import { asciiDigits } from '../../domain/rules';
-import { descriptionProblem, hoursValidators, type DayValue } from './validation';
+import { descriptionProblem, emptyRange, hoursValidators, type DayValue } from './validation';
 import { DayToggle, TimeField, weekdayName } from './working-hours-fields';
+import { Button } from '../../ui/button';
 import { TimeZoneField } from './time-zone-field';
 import { fieldValidators } from '../../domain/field-groups';
 import { ArabicNameFields, TeachingFields } from '../../domain/field-sets';
@@ -50,8 +51,8 @@ export function teacherValues(p: ProfileDetails): TeacherProfileValues {
     qualification: p.qualification ?? '',
     experience_years: p.experience_years === null ? '' : String(p.experience_years),
     days: WEEKDAYS.map((weekday) => {
-      const h = p.working_hours.find((w) => w.weekday === weekday);
-      return h ? { on: true, start: h.start_time, end: h.end_time } : { on: false, start: '', end: '' };
+      const ranges = p.working_hours.filter((w) => w.weekday === weekday).map((h) => ({ start: h.start_time, end: h.end_time }));
+      return ranges.length ? { on: true, ranges } : { on: false, ranges: [emptyRange()] };
     }),
     description: p.description ?? '',
     time_zone: p.time_zone,
@@ -70,23 +71,38 @@ export function teacherBody(v: TeacherProfileValues): TeacherProfileUpdate {
     subjects: v.subjects.map(Number),
     qualification: v.qualification as (typeof QUALIFICATIONS)[number],
     experience_years: Number(asciiDigits(v.experience_years.trim())),
-    working_hours: v.days.flatMap((d, weekday) => (d.on ? [{ weekday, start_time: d.start, end_time: d.end }] : [])),
+    working_hours: v.days.flatMap((d, weekday) => (d.on ? d.ranges.map((r) => ({ weekday, start_time: r.start, end_time: r.end })) : [])),
     description: v.description.trim(),
     time_zone: v.time_zone,
   };
 }
 
-/** The server names a working-hours problem by its place in the sent list; the form by the weekday. */
-export function teacherErrorMapper(sentWeekdays: readonly number[]) {
+/** Where each sent working-hours range sits in the form: its weekday and its place in that day. */
+interface SentRange {
+  weekday: number;
+  index: number;
+}
+
+function sentRanges(body: TeacherProfileUpdate): SentRange[] {
+  const seen = new Map<number, number>();
+  return (body.working_hours ?? []).map((h) => {
+    const index = seen.get(h.weekday) ?? 0;
+    seen.set(h.weekday, index + 1);
+    return { weekday: h.weekday, index };
+  });
+}
+
+/** The server names a working-hours problem by its place in the sent list; the form by the weekday and range. */
+export function teacherErrorMapper(sent: readonly SentRange[]) {
   return (errors: FieldErrors): FieldErrors => {
     const out: FieldErrors = {};
     for (const [key, messages] of Object.entries(errors)) {
       const hours = /^working_hours\.(\d+)\.(weekday|start_time|end_time)$/.exec(key);
       let name = key.split('.')[0] ?? key;
       if (hours) {
-        const weekday = sentWeekdays[Number(hours[1])];
-        const part = hours[2] === 'start_time' ? 'start' : hours[2] === 'end_time' ? 'end' : 'on';
-        name = weekday === undefined ? 'working_hours' : `days[${weekday}].${part}`;
+        const range = sent[Number(hours[1])];
+        const part = hours[2] === 'end_time' ? 'end' : 'start';
+        name = range === undefined ? 'working_hours' : hours[2] === 'weekday' && range.index === 0 ? `days[${range.weekday}].on` : `days[${range.weekday}].ranges[${range.index}].${part}`;
       }
       out[name] = [...(out[name] ?? []), ...messages];
     }
@@ -98,7 +114,7 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
   const { t, i18n } = useLingui();
   const { form, shell } = useProfileForm(teacherValues(profile), onSaved, (value) => {
     const body = teacherBody(value);
-    return { body, mapErrors: teacherErrorMapper((body.working_hours ?? []).map((h) => h.weekday)) };
+    return { body, mapErrors: teacherErrorMapper(sentRanges(body)) };
   });
 
   return (
@@ -129,7 +145,7 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
           <Trans>Available days and working hours</Trans>
         </legend>
         <p className="muted small">
-          <Trans>Tick the days you teach and give the hours, in Qatar time.</Trans>
+          <Trans>Tick the days you teach and give the hours, in your own time zone. A day can have several ranges, such as a break at noon.</Trans>
         </p>
         {WEEKDAYS.map((weekday) => {
           const day = weekdayName(weekday, i18n.locale);
@@ -138,13 +154,39 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
               <form.AppField name={`days[${weekday}].on`}>{() => <DayToggle weekday={weekday} />}</form.AppField>
               <form.Subscribe selector={(s) => s.values.days[weekday]?.on ?? false}>
                 {(on) => (
-                  <>
-                    {(['start', 'end'] as const).map((part) => (
-                      <form.AppField key={part} name={`days[${weekday}].${part}`} validators={hoursValidators(weekday, part)}>
-                        {() => <TimeField part={part} day={day} disabled={!on} />}
-                      </form.AppField>
-                    ))}
-                  </>
+                  <form.Field name={`days[${weekday}].ranges`} mode="array">
+                    {(rangesField) => (
+                      <div className="day-ranges">
+                        {rangesField.state.value.map((_, index) => (
+                          <div key={index} className="day-range" data-testid={`day-${weekday}-range-${index}`}>
+                            {(['start', 'end'] as const).map((part) => (
+                              <form.AppField key={part} name={`days[${weekday}].ranges[${index}].${part}`} validators={hoursValidators(weekday, index, part)}>
+                                {() => <TimeField part={part} day={day} range={index} disabled={!on} />}
+                              </form.AppField>
+                            ))}
+                            {index > 0 && (
+                              <Button type="button" variant="ghost" className="day-range-remove" onClick={() => rangesField.removeValue(index)}>
+                                <Trans>Remove</Trans>{' '}
+                                <span className="visually-hidden">
+                                  <Trans>
+                                    range {index + 1} on {day}
+                                  </Trans>
+                                </span>
+                              </Button>
+                            )}
+                          </div>
+                        ))}
+                        {on && rangesField.state.value.length < MAX_RANGES_PER_DAY && (
+                          <Button type="button" variant="ghost" className="day-range-add" onClick={() => rangesField.pushValue(emptyRange())}>
+                            <Trans>Add hours</Trans>{' '}
+                            <span className="visually-hidden">
+                              <Trans>on {day}</Trans>
+                            </span>
+                          </Button>
+                        )}
+                      </div>
+                    )}
+                  </form.Field>
                 )}
               </form.Subscribe>
             </div>

@@ -1,5 +1,5 @@
 // Available days with working hours: one row per day of the week (Sunday first, as the week runs in
-// Qatar), a checkbox to offer the day and a from/to time (Qatar time). Each control is its own form
+// Qatar), a checkbox to offer the day and one or more from/to ranges (the teacher's own zone). Each control is its own form
 // field, so a server error about one day's end time lands beside that time.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useFieldContext } from '../../ui/form-context';
@@ -27,8 +27,11 @@ export function DayToggle({ weekday }: { weekday: number }) {
   );
 }
 
-/** A working day's from (`start`) or to (`end`) time, named with the day for assistive technology. */
-export function TimeField({ part, day, disabled }: { part: 'start' | 'end'; day: string; disabled: boolean }) {
+/**
+ * A working range's from (`start`) or to (`end`) time, named with the day (and, past the first, the
+ * range's number) for assistive technology.
+ */
+export function TimeField({ part, day, range = 0, disabled }: { part: 'start' | 'end'; day: string; range?: number; disabled: boolean }) {
   const field = useFieldContext();
   const { i18n } = useLingui();
   const errors = fieldErrors(field, i18n);
@@ -37,7 +40,10 @@ export function TimeField({ part, day, disabled }: { part: 'start' | 'end'; day:
     <div className={`day-time${errors.length ? ' field-invalid' : ''}`}>
       <label className="field-label" htmlFor={id}>
         {part === 'start' ? <Trans>From</Trans> : <Trans>To</Trans>}
-        <span className="visually-hidden"> {day}</span>
+        <span className="visually-hidden">
+          {' '}
+          {range === 0 ? day : <Trans>{day}, range {range + 1}</Trans>}
+        </span>
       </label>
       <input
         id={id}

@@ -5,6 +5,7 @@
 // errors beside their fields (a working-hours error beside its day) and keeps every edit; an active
 // teacher replacing a document is asked first in a dialog; both languages.
 import { act, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { toast } from '../../../src/ui/toast-store';
 import { cleanUpAfterEach } from '../helpers';
@@ -211,6 +212,43 @@ describe('ProfilePage — teacher', () => {
     await waitFor(() => expect(toast.getSnapshot()[0]).toMatchObject({ severity: 'success', detail: 'We received your documents.' }));
     expect(row.queryByRole('progressbar')).toBeNull();
     expect(onAccountChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('edits several ranges on one day (a noon break), refuses overlapping ones, and passes axe', async () => {
+    const { calls, user } = renderProfilePage();
+    const sunday = within(await screen.findByTestId('day-0'));
+    await user.click(sunday.getByRole('button', { name: 'Add hours on Sunday' }));
+    await user.type(sunday.getByLabelText('From Sunday, range 2'), '11:00');
+    await user.type(sunday.getByLabelText('To Sunday, range 2'), '14:00');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    // 11:00 is inside 09:00–12:00.
+    expect(await sunday.findByText('This range overlaps another range on the same day')).toBeTruthy();
+    expect(patches(calls)).toHaveLength(0);
+    const from = sunday.getByLabelText('From Sunday, range 2');
+    await user.clear(from);
+    await user.type(from, '13:00');
+    await user.click(sunday.getByRole('button', { name: 'Add hours on Sunday' }));
+    await user.click(sunday.getByRole('button', { name: 'Remove range 3 on Sunday' }));
+    const result = await axe.run(screen.getByTestId('day-0'), { iframes: false, rules: { 'color-contrast': { enabled: false } } });
+    expect(result.violations.map((v) => v.id)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(patches(calls)).toHaveLength(1));
+    expect((patches(calls)[0]!.body as { working_hours: unknown[] }).working_hours).toEqual([
+      { weekday: 0, start_time: '09:00', end_time: '12:00' },
+      { weekday: 0, start_time: '13:00', end_time: '14:00' },
+    ]);
+  });
+
+  it("puts a server error about a day's second range beside that range", async () => {
+    const { calls, user } = renderProfilePage('ar');
+    const sunday = within(await screen.findByTestId('day-0'));
+    await user.click(sunday.getByRole('button', { name: 'إضافة فترة يوم الأحد' }));
+    await user.type(sunday.getByLabelText('من الأحد، الفترة 2'), '15:00');
+    await user.type(sunday.getByLabelText('إلى الأحد، الفترة 2'), '16:00');
+    replies.patch = { status: 400, json: { message: 'invalid', errors: { 'working_hours.1.start_time': ['هذه الفترة تتداخل مع فترة أخرى في اليوم نفسه'] } } };
+    await user.click(screen.getByRole('button', { name: 'حفظ التغييرات' }));
+    await waitFor(() => expect(patches(calls)).toHaveLength(1));
+    expect(await within(screen.getByTestId('day-0-range-1')).findByText('هذه الفترة تتداخل مع فترة أخرى في اليوم نفسه')).toBeTruthy();
   });
 
   it('speaks Arabic: day names and labels', async () => {
