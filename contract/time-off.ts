@@ -9,7 +9,6 @@
 // Sessions already booked inside a time off (pending or approved) are not cancelled: each entry lists
 // them in `sessions`, and the teacher cancels or moves them.
 import { z } from 'zod';
-import { envelopeSchema } from './envelope';
 import { requiredString, validationKeys } from './validation';
 
 /** One entry covers at most this many days (a long absence is several entries). */
@@ -48,7 +47,6 @@ export const timeOffCreateSchema = z
       ctx.issues.push({ code: 'custom', message: timeOffValidationKeys.tooLong, path: ['last_day'], input: last_day });
     }
   });
-export type TimeOffCreate = z.input<typeof timeOffCreateSchema>;
 
 /** A session that holds the teacher inside a time off: to cancel or move. */
 export const timeOffSessionSchema = z.object({
@@ -72,6 +70,3 @@ export const timeOffSchema = z.object({
   sessions: z.array(timeOffSessionSchema),
 });
 export type TimeOff = z.infer<typeof timeOffSchema>;
-
-export const timeOffListResponseSchema = envelopeSchema(z.array(timeOffSchema));
-export const timeOffResponseSchema = envelopeSchema(timeOffSchema);
