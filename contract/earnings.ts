@@ -19,7 +19,6 @@ export const teacherRateBodySchema = z.strictObject({
   amount_minor: z.number().int().min(0).max(100_000_000),
   currency: currencySchema,
 });
-export type TeacherRateBody = z.infer<typeof teacherRateBodySchema>;
 
 export const teacherRateSchema = z.object({
   /** The rate in force now: the teacher's own, or the configured default. */
