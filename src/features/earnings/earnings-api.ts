@@ -1,5 +1,5 @@
 // The teacher's monthly statement (GET v1/instructor/earnings) as a TanStack Query definition, checked
-// against the shared contract; and money in minor units as the reader's locale writes it.
+// against the shared contract, and the month arithmetic of its navigation.
 import { queryOptions } from '@tanstack/react-query';
 import { earningsStatementSchema } from '../../../contract/earnings';
 import { api, type ApiClient, type Envelope } from '../../api/client';
@@ -12,13 +12,6 @@ export function earningsQuery(month: string | undefined, locale: string, client:
         (await client<Envelope<unknown>>('v1/instructor/earnings', { signal, headers: { 'Accept-Language': locale }, ...(month ? { query: { month } } : {}) })).data,
       ),
   });
-}
-
-/** Integer minor units of `currency` (6000 QAR minor = QAR 60.00) in the reader's locale. */
-export function formatMinor(amountMinor: number, currency: string, locale: string): string {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amountMinor / 10 ** digits);
 }
 
 /** The month before or after "2030-01". */

@@ -6,7 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { EarningBasis } from '../../../contract/earnings-rule';
 import { Button } from '../../ui/button';
-import { earningsQuery, formatMinor, shiftMonth } from './earnings-api';
+import { formatMinor } from '../../domain/money';
+import { earningsQuery, shiftMonth } from './earnings-api';
 import '../../ui/print-document.css';
 
 function monthName(month: string, locale: string): string {
