@@ -29,6 +29,8 @@ import { phasesRoutes } from './modules/phases/routes';
 import { PHOTO_UPLOAD_PATHS, photoRoutes } from './modules/photos';
 import { calendarRoutes } from './modules/calendar/routes';
 import { childrenRoutes } from './modules/children';
+import { defaultRateFromEnv, earningsRoutes } from './modules/earnings';
+import type { Rate } from '../contract/earnings-rule';
 import { reportsRoutes } from './modules/reports';
 import { requestsRoutes } from './modules/requests';
 import { settingsRoutes } from './modules/settings/routes';
@@ -94,12 +96,14 @@ export interface AppOptions {
   ipCountry?: { lookup?: CountryLookup; externalUrl?: string | undefined };
   /** Calendar files and feeds: PUBLIC_URL, the origin of their links and the host of their UIDs. */
   calendar?: { publicUrl?: string | undefined };
+  /** Teachers' earnings: the rate per hour taught of a teacher without their own (default: TEACHER_RATE_*). */
+  earnings?: { defaultRate?: Rate };
 }
 
 // Our forms are small; a body this size is a mistake or an attack. Uploads have their own limit (auth module).
 const MAX_JSON_BODY = 1024 * 1024;
 
-export function createApp({ db, staticDir, log = createLogger('info'), production = false, realtime, packages, auth: authOptions, admin, requests, sessions, ops, ipCountry, calendar }: AppOptions) {
+export function createApp({ db, staticDir, log = createLogger('info'), production = false, realtime, packages, auth: authOptions, admin, requests, sessions, ops, ipCountry, calendar, earnings }: AppOptions) {
   const app = new Hono<AppEnv>();
   const draining = ops?.draining ?? (() => false);
   // Rows skipped for an unusable stored time zone are reported in the server's own log.
@@ -225,10 +229,12 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   v1.route('/', messagesRoutes({ auth: auth.middleware, publisher: realtime?.publisher, now: requestsNow }));
   const calendarFiles = calendarRoutes({ auth: auth.middleware, publicUrl: calendar?.publicUrl, now: requestsNow });
   v1.route('/', calendarFiles.api);
+  const defaultRate = earnings?.defaultRate ?? defaultRateFromEnv(process.env);
+  v1.route('/', earningsRoutes({ auth: auth.middleware, defaultRate, now: requestsNow }));
   app.route('/api/v1', v1);
   app.route('/', calendarFiles.feed);
   if (admin) {
-    const api = adminApi({ ...admin, trustProxy: authOptions?.trustProxy ?? false, storage: auth.storage, publisher: realtime?.publisher });
+    const api = adminApi({ ...admin, trustProxy: authOptions?.trustProxy ?? false, storage: auth.storage, publisher: realtime?.publisher, defaultRate });
     app.route('/api/admin', api);
   }
   if (realtime?.endpoint) app.route('/', eventsApiRoutes(realtime.endpoint));

@@ -16,6 +16,7 @@ import { Route as AboutUsRouteImport } from './routes/about-us'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as ContactUsRouteImport } from './routes/contact-us'
+import { Route as EarningsRouteImport } from './routes/earnings'
 import { Route as FlowsRouteImport } from './routes/flows'
 import { Route as InReviewRouteImport } from './routes/in-review'
 import { Route as LoginRouteImport } from './routes/login'
@@ -77,6 +78,11 @@ const AuthRoute = AuthRouteImport.update({
 const ContactUsRoute = ContactUsRouteImport.update({
   id: '/contact-us',
   path: '/contact-us',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EarningsRoute = EarningsRouteImport.update({
+  id: '/earnings',
+  path: '/earnings',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FlowsRoute = FlowsRouteImport.update({
@@ -236,6 +242,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteWithChildren
   '/auth': typeof AuthRoute
   '/contact-us': typeof ContactUsRoute
+  '/earnings': typeof EarningsRoute
   '/flows': typeof FlowsRoute
   '/in-review': typeof InReviewRoute
   '/login': typeof LoginRoute
@@ -271,6 +278,7 @@ export interface FileRoutesByTo {
   '/about-us': typeof AboutUsRoute
   '/auth': typeof AuthRoute
   '/contact-us': typeof ContactUsRoute
+  '/earnings': typeof EarningsRoute
   '/flows': typeof FlowsRoute
   '/in-review': typeof InReviewRoute
   '/login': typeof LoginRoute
@@ -310,6 +318,7 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteWithChildren
   '/auth': typeof AuthRoute
   '/contact-us': typeof ContactUsRoute
+  '/earnings': typeof EarningsRoute
   '/flows': typeof FlowsRoute
   '/in-review': typeof InReviewRoute
   '/login': typeof LoginRoute
@@ -348,6 +357,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/auth'
     | '/contact-us'
+    | '/earnings'
     | '/flows'
     | '/in-review'
     | '/login'
@@ -383,6 +393,7 @@ export interface FileRouteTypes {
     | '/about-us'
     | '/auth'
     | '/contact-us'
+    | '/earnings'
     | '/flows'
     | '/in-review'
     | '/login'
@@ -421,6 +432,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/auth'
     | '/contact-us'
+    | '/earnings'
     | '/flows'
     | '/in-review'
     | '/login'
@@ -460,6 +472,7 @@ export interface RootRouteChildren {
   AdminRoute: typeof AdminRouteWithChildren
   AuthRoute: typeof AuthRoute
   ContactUsRoute: typeof ContactUsRoute
+  EarningsRoute: typeof EarningsRoute
   FlowsRoute: typeof FlowsRoute
   InReviewRoute: typeof InReviewRoute
   LoginRoute: typeof LoginRoute
@@ -530,6 +543,13 @@ declare module '@tanstack/react-router' {
       path: '/contact-us'
       fullPath: '/contact-us'
       preLoaderRoute: typeof ContactUsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/earnings': {
+      id: '/earnings'
+      path: '/earnings'
+      fullPath: '/earnings'
+      preLoaderRoute: typeof EarningsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/flows': {
@@ -794,6 +814,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRoute: AdminRouteWithChildren,
   AuthRoute: AuthRoute,
   ContactUsRoute: ContactUsRoute,
+  EarningsRoute: EarningsRoute,
   FlowsRoute: FlowsRoute,
   InReviewRoute: InReviewRoute,
   LoginRoute: LoginRoute,

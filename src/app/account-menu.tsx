@@ -53,6 +53,9 @@ export function AccountMenu({ state }: { state: AuthGuardState }) {
             </Link>
           </li>
         ) : null}
+        {can('/earnings') ? (
+          <li><Link to="/earnings" className="account-link"><Trans>Earnings</Trans></Link></li>
+        ) : null}
         {can('/packages') ? (
           <li><Link to="/packages" className="account-link"><Trans>Packages</Trans></Link></li>
         ) : null}

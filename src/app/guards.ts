@@ -38,6 +38,8 @@ const LOGIN_REQUIRED = new Set([
   '/in-review',
 ]);
 const STUDENTS_ONLY = new Set(['/teachers/$id', '/packages', '/receipts/$orderId', '/children/$childId/progress']);
+// An active teacher's own pages: a family or a guest has nothing there and goes home.
+const TEACHERS_ONLY = new Set(['/earnings']);
 // Readable in every state, even while a teacher is held on review or the terms: the legal texts, and
 // the flows studio (structure only, no data; issue 12).
 const LEGAL_PAGES = new Set(['/privacy-policy', '/terms-conditions', '/user-condition', '/flows']);
@@ -59,7 +61,7 @@ export function redirectFor(auth: AuthGuardState, routeId: string): { to: string
   if (auth.kind === 'incompleteProfile') return routeId === COMPLETE_REGISTER ? null : { to: '/complete-register' };
 
   if (auth.kind === 'guest') {
-    if (LOGIN_REQUIRED.has(routeId) || STUDENTS_ONLY.has(routeId)) return { to: '/' };
+    if (LOGIN_REQUIRED.has(routeId) || STUDENTS_ONLY.has(routeId) || TEACHERS_ONLY.has(routeId)) return { to: '/' };
     if (routeId === COMPLETE_REGISTER || routeId === TEACHER_TERMS) return { to: '/' };
     return null;
   }
@@ -70,7 +72,7 @@ export function redirectFor(auth: AuthGuardState, routeId: string): { to: string
   if (isAuthArea(routeId)) return { to: '/' };
 
   if (auth.kind === 'family') {
-    if (routeId === IN_REVIEW || routeId === TEACHER_TERMS) return { to: '/' };
+    if (routeId === IN_REVIEW || routeId === TEACHER_TERMS || TEACHERS_ONLY.has(routeId)) return { to: '/' };
     return null;
   }
 

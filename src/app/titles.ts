@@ -22,6 +22,7 @@ export const titles = {
   requests: msg`Requests`,
   packages: msg`Packages`,
   receipt: msg`Receipt`,
+  earnings: msg`Earnings`,
   notifications: msg`Notifications`,
   messages: msg`Messages`,
   conversation: msg`Conversation`,

@@ -212,6 +212,9 @@ const MATRIX: Record<string, Row> = {
   // The feed needs no sign-in (its URL's secret is the credential): a secret nobody holds is 404 for everyone.
   'GET /calendar/:file':                           { url: () => '/calendar/AAAAAAAAAAAAAAAAAAAAAA.ics',                     expect: [404, 404, 404, 404, 404, 404, 404, 404, 404, 404] },
   //                                                                                       anon  A    B    T    T2   TR   cli  rev  sup  adm
+  'GET /api/v1/instructor/earnings':               { url: () => '/api/v1/instructor/earnings?month=2030-01',                expect: [401, 403, 403, 200, 200, 200, 401, 401, 401, 401] },
+  'GET /api/admin/teachers/:who/rate':             { url: (f) => `/api/admin/teachers/${f.applicant}/rate`,                 expect: [401, 401, 401, 401, 401, 401, 403, 403, 200, 200] },
+  'PUT /api/admin/teachers/:who/rate':             { url: (f) => `/api/admin/teachers/${f.applicant}/rate`, body: () => ({ amount_minor: 7000, currency: 'QAR' }), expect: [401, 401, 401, 401, 401, 401, 403, 403, 403, 200] },
   'GET /api/admin/reported-messages':              { url: () => '/api/admin/reported-messages',                             expect: [401, 401, 401, 401, 401, 401, 403, 403, 200, 200] },
   'POST /api/admin/auth/login':                    { url: () => '/api/admin/auth/login', body: () => ({}),                 expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
   'POST /api/admin/auth/enrol':                    { url: () => '/api/admin/auth/enrol', body: () => ({}),                 expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },

@@ -3,6 +3,8 @@
 import { Hono } from 'hono';
 import type { FileStorage } from '../../adapters/storage';
 import type { Publisher } from '../../realtime/publisher';
+import type { Rate } from '../../../contract/earnings-rule';
+import { earningsAdminRoutes } from '../earnings';
 import { adminRoutes } from '../teacher-review/admin';
 import { createAccess, type AdminEnv } from './access';
 import { staffRoutes } from './routes';
@@ -15,14 +17,17 @@ export interface AdminApiOptions {
   storage: FileStorage;
   publisher: Publisher | undefined;
   now?: () => Date;
+  /** Teachers' earnings: the rate of a teacher without their own. */
+  defaultRate: Rate;
 }
 
-export function adminApi({ token, loopbackOnly = true, trustProxy, storage, publisher, now }: AdminApiOptions) {
+export function adminApi({ token, loopbackOnly = true, trustProxy, storage, publisher, now, defaultRate }: AdminApiOptions) {
   const access = createAccess({ token, loopbackOnly, trustProxy, ...(now ? { now } : {}) });
   return new Hono<AdminEnv>()
     .route('/', staffRoutes(access, { trustProxy, ...(now ? { now } : {}) }))
     .route('/', adminRoutes({ access, storage, publisher }))
-    .route('/', supportRoutes(access, now ? { now } : {}));
+    .route('/', supportRoutes(access, now ? { now } : {}))
+    .route('/', earningsAdminRoutes(access, { defaultRate, now: now ?? (() => new Date()) }));
 }
 
 export { createAccess } from './access';

@@ -22,6 +22,7 @@ import {
   teacherHistoryEntrySchema,
   type ReviewAction,
 } from '../../../contract/teacher-review';
+import { teacherRateSchema } from '../../../contract/earnings';
 import { ApiError, toApiError } from '../../api/api-error';
 import { apiUrl, createApiClient, type ApiClient, type Envelope } from '../../api/client';
 import { readStoredLocale } from '../../i18n/locale';
@@ -116,6 +117,20 @@ export async function reviewTeacherAction(id: string, action: ReviewAction, reas
 
 export async function addNote(id: string, body: string, client: ApiClient = adminClient): Promise<void> {
   await client(`admin/teachers/${encodeURIComponent(id)}/notes`, { method: 'POST', body: { body } });
+}
+
+/** The teacher's rate per hour taught (support and admins). */
+export const rateQuery = (id: string, client: ApiClient = adminClient) =>
+  queryOptions({
+    queryKey: [...adminKeys.teacher(id), 'rate'],
+    queryFn: async ({ signal }) => envelope(teacherRateSchema).parse(await client(`admin/teachers/${encodeURIComponent(id)}/rate`, { signal })).data,
+    staleTime: 0,
+    meta: consoleMeta(),
+  });
+
+/** Sets the teacher's rate from now on (admins). */
+export async function setRate(id: string, rate: { amount_minor: number; currency: string }, client: ApiClient = adminClient): Promise<void> {
+  await client(`admin/teachers/${encodeURIComponent(id)}/rate`, { method: 'PUT', body: rate });
 }
 
 /** The bytes behind an admin address (a document, the CSV), fetched with the staff token. */

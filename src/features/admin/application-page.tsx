@@ -12,6 +12,7 @@ import { documentsQuery, historyQuery, teacherQuery } from './admin-api';
 import { DocumentView } from './document-view';
 import { countryName, dateTime, listOf, timeSince } from './format';
 import { NotesSection } from './notes-section';
+import { RateSection } from './rate-section';
 import { ReviewActions } from './review-actions';
 import { mayUse } from './roles';
 import { useStaffSession } from './staff-session';
@@ -36,6 +37,7 @@ export function ApplicationPage({ id }: { id: string }) {
           <Facts teacher={data} />
           {mayUse(role, 'review') ? <ReviewActions id={id} status={data.status} /> : null}
           {mayUse(role, 'review') ? <NotesSection id={id} /> : null}
+          {mayUse(role, 'rates') ? <RateSection id={id} canSet={mayUse(role, 'setRates')} /> : null}
           <History id={id} />
         </div>
         {mayUse(role, 'documents') ? (

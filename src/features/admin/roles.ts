@@ -3,12 +3,12 @@
 // (docs/decisions.md, "Operators").
 import type { StaffRoleName } from '../../../contract/staff';
 
-export type ConsoleArea = 'queue' | 'documents' | 'review' | 'support' | 'promoCodes' | 'audit' | 'staff';
+export type ConsoleArea = 'queue' | 'documents' | 'review' | 'support' | 'promoCodes' | 'audit' | 'staff' | 'rates' | 'setRates';
 
 const AREAS: Record<StaffRoleName, readonly ConsoleArea[]> = {
   reviewer: ['queue', 'documents', 'review'],
-  support: ['queue', 'support', 'promoCodes'],
-  admin: ['queue', 'documents', 'review', 'support', 'promoCodes', 'audit', 'staff'],
+  support: ['queue', 'support', 'promoCodes', 'rates'],
+  admin: ['queue', 'documents', 'review', 'support', 'promoCodes', 'audit', 'staff', 'rates', 'setRates'],
 };
 
 export function mayUse(role: StaffRoleName, area: ConsoleArea): boolean {

@@ -9,7 +9,7 @@ import type { Receipt } from '../../../contract/receipts';
 import { Button } from '../../ui/button';
 import { formatMoney } from './format';
 import { receiptQuery, type ReceiptKind } from './packages-api';
-import './receipt.css';
+import '../../ui/print-document.css';
 
 function issuedAt(receipt: Receipt, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: receipt.time_zone }).format(new Date(receipt.issued_at));
@@ -32,7 +32,7 @@ export function ReceiptPage({ orderId, kind = 'payment' }: { orderId: number; ki
 
   if (orderId <= 0 || receipt.isError) {
     return (
-      <section className="receipt-page">
+      <section className="print-page">
         <h1>
           <Trans>Receipt</Trans>
         </h1>
@@ -47,7 +47,7 @@ export function ReceiptPage({ orderId, kind = 'payment' }: { orderId: number; ki
   }
   if (!receipt.data) {
     return (
-      <section className="receipt-page" aria-busy="true">
+      <section className="print-page" aria-busy="true">
         <p className="muted">
           <Trans>Loading the receipt…</Trans>
         </p>
@@ -58,8 +58,8 @@ export function ReceiptPage({ orderId, kind = 'payment' }: { orderId: number; ki
   const money = (amount: number) => formatMoney(amount, r.currency, i18n.locale);
   const refund = r.kind === 'refund';
   return (
-    <section className="receipt-page">
-      <div className="receipt-actions no-print">
+    <section className="print-page">
+      <div className="print-actions no-print">
         <Button onClick={() => window.print()}>
           <Trans>Download PDF</Trans>
         </Button>
@@ -67,9 +67,9 @@ export function ReceiptPage({ orderId, kind = 'payment' }: { orderId: number; ki
           <Trans>Back to packages</Trans>
         </Link>
       </div>
-      <article className="receipt" aria-labelledby="receipt-title" data-testid="receipt">
-        <header className="receipt-seller">
-          <p className="receipt-company">{r.company.name}</p>
+      <article className="print-document" aria-labelledby="receipt-title" data-testid="receipt">
+        <header className="print-header">
+          <p className="print-title-line">{r.company.name}</p>
           <p>{r.company.address}</p>
           <p>
             <Trans>Commercial registration: {r.company.registration_number}</Trans>
@@ -86,7 +86,7 @@ export function ReceiptPage({ orderId, kind = 'payment' }: { orderId: number; ki
         <h1 id="receipt-title">
           {r.kind === 'refund' ? <Trans>Refund receipt</Trans> : <Trans>Receipt</Trans>} <bdi data-testid="receipt-number">{r.number}</bdi>
         </h1>
-        <table className="receipt-table">
+        <table className="print-table">
           <tbody>
             <Line label={t`Date`}>
               {issuedAt(r, i18n.locale)} <span className="muted">({r.time_zone})</span>

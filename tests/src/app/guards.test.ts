@@ -64,6 +64,7 @@ const TABLE_WITHOUT_HELD: Record<string, string[]> = {
   '/packages': studentsOnly,
   '/receipts/$orderId': studentsOnly,
   '/children/$childId/progress': studentsOnly,
+  '/earnings': ['.', '/', '/', R, T, '.', CR],
   '/in-review': ['.', '/', '/', '.', '/', '/profile', CR],
   '/_teacher-terms/trams-teacher': ['.', '/', '/', R, '.', '/profile', CR],
   '/_auth-area/sign-in': authScreen,
