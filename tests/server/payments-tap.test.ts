@@ -12,6 +12,7 @@ import { createTapGateway, decimalToMinor, minorToDecimal } from '../../server/a
 import { loadPaymentsConfig } from '../../server/config-payments';
 import { assertProductionSafe } from '../../server/config-instances';
 import { createLogger } from '../../server/logger';
+import { renderEmail } from '../../server/modules/outbox/email-templates';
 import { json, seededDb } from './helpers';
 import { makeUser, packageId } from './packages-helpers';
 import { perFile } from './support/per-file';
@@ -282,6 +283,16 @@ describe('refunds through Tap', () => {
     expect((await refund(student, o.id)).status).toBe(200);
     expect(t.tap.refundCount() - refundsBefore).toBe(1);
     expect(await hoursOf(student)).toBe(0);
+  });
+
+  it("the refund's e-mail reads in Arabic (right to left) and English", () => {
+    const mail = (locale: 'ar' | 'en') =>
+      renderEmail({ type: 'payment_refunded', params: { order_id: 42, hours: 4, package_name_ar: 'باقة البداية', package_name_en: 'Starter' }, locale, timeZone: 'Asia/Qatar', recipientName: 'مريم', link: `${PUBLIC}/packages` });
+    expect(mail('ar')).toMatchObject({ subject: 'تم استرداد الطلب رقم 42' });
+    expect(mail('ar').html).toContain('dir="rtl"');
+    expect(mail('ar').text).toContain('باقة البداية');
+    expect(mail('en')).toMatchObject({ subject: 'Order no. 42 refunded' });
+    expect(mail('en').text).toContain('We refunded the Starter package');
   });
 
   it('a refund webhook no order knows is acknowledged and left for an operator', async () => {
