@@ -14,6 +14,7 @@ export const NOTIFICATION_TYPES = [
   'session_reminder_evening',
   'payment_completed',
   'payment_failed',
+  'payment_refunded',
   'teacher_approved',
   'teacher_rejected',
   'teacher_suspended',

@@ -62,7 +62,7 @@ export interface AppOptions {
    * Packages and payments: a clock / sandbox gateway for tests, and for tests that send no token the
    * account a request comes from (its caller is then derived from the account as a token's would be).
    */
-  packages?: Partial<Pick<Parameters<typeof packagesModule>[0], 'gateway' | 'now'>> & {
+  packages?: Partial<Pick<Parameters<typeof packagesModule>[0], 'gateway' | 'now' | 'refundLimitMs'>> & {
     identify?: (c: Context<AppEnv>) => Promise<{ id: number } | null>;
   };
   /** Realtime config and auth routes; with an endpoint (embedded mode) also Pusher's events API. */
@@ -194,6 +194,7 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
     },
     ...(packages?.gateway ? { gateway: packages.gateway } : {}),
     ...(packages?.now ? { now: packages.now } : {}),
+    ...(packages?.refundLimitMs ? { refundLimitMs: packages.refundLimitMs } : {}),
     publisher: realtime?.publisher,
     // The sandbox's webhook goes through the whole app, as a gateway's HTTP call would.
     deliverWebhook: async (body) => {

@@ -137,10 +137,11 @@ export function assertProductionSafe(env: NodeJS.ProcessEnv = process.env): void
   else if (adminToken.length < ADMIN_TOKEN_MIN_LENGTH) refuse(`ADMIN_TOKEN is too short (at least ${ADMIN_TOKEN_MIN_LENGTH} characters; try: openssl rand -base64 32)`);
   for (const name of TEST_ONLY_SWITCHES) if (nonEmpty(env[name]) !== undefined) refuse(`${name} is a test-only switch`);
   if ((nonEmpty(env.RTC_ADAPTER) ?? '').toLowerCase() === 'fake') refuse('RTC_ADAPTER=fake exposes the test-only RTC relay');
-  // The sandbox gateway is the only one: it settles the published test card, so a production site
-  // running it gives hours away. A staging host says so explicitly.
-  if (nonEmpty(env.ALLOW_SANDBOX_PAYMENTS) !== '1') {
-    refuse('the sandbox payment gateway accepts test cards; set ALLOW_SANDBOX_PAYMENTS=1 only on a staging host');
+  // The sandbox settles the published test card, so a production site running it gives hours away:
+  // production takes PAYMENTS=tap, or a staging host says so explicitly.
+  const payments = (nonEmpty(env.PAYMENTS) ?? 'sandbox').toLowerCase();
+  if (payments !== 'tap' && nonEmpty(env.ALLOW_SANDBOX_PAYMENTS) !== '1') {
+    refuse('the sandbox payment gateway accepts test cards; set PAYMENTS=tap, or ALLOW_SANDBOX_PAYMENTS=1 only on a staging host');
   }
   // Demo teachers' password is published in the README: their accounts would be anyone's.
   const demo = (nonEmpty(env.SEED_DEMO) ?? '').toLowerCase();

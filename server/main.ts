@@ -27,6 +27,8 @@ import { startJob } from './ops/jobs';
 import { createEmailSender, runOutbox, type OutboxOutcome } from './modules/outbox';
 import { nonEmpty } from './config-env';
 import { loadOutboxConfig, type OutboxConfig } from './config-outbox';
+import { loadPaymentsConfig, paymentGatewayFor } from './config-payments';
+import type { PaymentGateway } from './adapters/payments/gateway';
 import { createMetrics } from './ops/metrics';
 import type { ChannelAuthorizer, ResolveUser } from './realtime/authorizer';
 import type { RealtimeEndpoint } from './realtime/endpoint';
@@ -81,6 +83,8 @@ export interface ServerOptions {
   outbox?: Partial<OutboxConfig>;
   /** PUBLIC_URL when set: the origin of calendar links and feed URLs (unset: each request's own origin). */
   publicUrl?: string | undefined;
+  /** The payment gateway (default: the sandbox); main() builds it from PAYMENTS (config-payments.ts). */
+  payments?: PaymentGateway;
   /** A connection that sends no request within this many ms is closed (default 10 s). */
   firstRequestTimeoutMs?: number;
 }
@@ -158,6 +162,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     ...(options.admin ? { admin: options.admin } : {}),
     ...(options.sessions ? { sessions: options.sessions } : {}),
     ...(options.ipCountry ? { ipCountry: options.ipCountry } : {}),
+    ...(options.payments ? { packages: { gateway: options.payments } } : {}),
     calendar: { publicUrl: options.publicUrl },
     realtime: {
       config: realtime.config,
@@ -256,6 +261,8 @@ async function chooseStorage(options: ServerOptions, db: Db): Promise<FileStorag
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   instanceConfig.assertProductionSafe(env);
   const config = loadConfig(env);
+  // Before anything opens: a misconfigured gateway stops the start with a sentence naming the variable.
+  const payments = loadPaymentsConfig(env, config.production);
   const log = createLogger(config.logLevel);
   for (const warning of startWarnings(config)) log.warn(warning);
   const running = await createServer({
@@ -291,8 +298,9 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     outbox: loadOutboxConfig(env),
     // Checked to be an absolute URL by loadOutboxConfig above.
     publicUrl: nonEmpty(env.PUBLIC_URL),
+    payments: paymentGatewayFor(payments),
   });
-  log.info('listening', { url: running.url, db: running.db.driver, static: config.staticDir, realtime: config.pusher.mode });
+  log.info('listening', { url: running.url, db: running.db.driver, static: config.staticDir, realtime: config.pusher.mode, payments: payments.kind });
 
   const timeoutMs = instanceConfig.loadShutdownTimeoutMs(env);
   const shutdown = (signal: NodeJS.Signals) => {

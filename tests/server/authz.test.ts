@@ -166,6 +166,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/orders/:id/refund-receipt':         { url: (f) => `/api/v1/orders/${f.paidOrder}/refund-receipt`,            expect: [401, 200, 404, 403, 403, 403, 401, 401, 401, 401] },
   'GET /api/v1/balance':                           { url: () => '/api/v1/balance',                                          expect: [401, 200, 200, 403, 403, 403, 401, 401, 401, 401] },
   'POST /api/v1/payments/webhook':                 { url: () => '/api/v1/payments/webhook', body: () => ({}),              expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
+  // The return from Tap's hosted page; with the sandbox (this matrix's gateway) there is none to read.
+  'GET /api/v1/payments/tap/return':               { url: () => '/api/v1/payments/tap/return?tap_id=chg_x',                expect: [404, 404, 404, 404, 404, 404, 404, 404, 404, 404] },
   'GET /api/v1/sandbox/checkout/:session':         { url: (f) => `/api/v1/sandbox/checkout/${f.orderSession}`,              expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   'POST /api/v1/sandbox/checkout/:session':        { url: (f) => `/api/v1/sandbox/checkout/${f.orderSession}`, body: () => ({ action: 'pay', card_number: '1' }), expect: [422, 422, 422, 422, 422, 422, 422, 422, 422, 422] },
   'GET /api/v1/realtime/config':                   { url: () => '/api/v1/realtime/config',                                  expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },

@@ -54,6 +54,7 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'GET /api/v1/orders/:id/refund-receipt': { as: 'studentA' },
   'GET /api/v1/balance': { as: 'studentA' },
   'POST /api/v1/payments/webhook': { as: 'anonymous', fields: CONFIRMATION },
+  'GET /api/v1/payments/tap/return': { as: 'anonymous', query: ['tap_id'] },
   'GET /api/v1/sandbox/checkout/:session': { as: 'anonymous', query: ['lang'] },
   'POST /api/v1/sandbox/checkout/:session': { as: 'anonymous', fields: ['action', 'card_number', 'expiry', 'cvc', 'name', 'lang'], form: true },
   'GET /api/v1/realtime/config': { as: 'anonymous' },

@@ -4,7 +4,17 @@
 //   4242 4242 4242 4242 → approved;  4000 0000 0000 0002 → declined;  any future expiry, any 3-digit CVC.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { paymentConfirmationSchema } from '../../../contract/packages';
-import { InvalidSignatureError, type CheckoutOrder, type CheckoutSession, type PaymentGateway, type RefundRequest, type RefundResult, type VerifiedConfirmation } from './gateway';
+import {
+  InvalidSignatureError,
+  type CheckoutOrder,
+  type CheckoutSession,
+  type GatewayNotice,
+  type PaymentGateway,
+  type RefundRequest,
+  type RefundResult,
+  type VerifiedConfirmation,
+  type WebhookDelivery,
+} from './gateway';
 
 export const SANDBOX_CARDS = {
   approve: '4242424242424242',
@@ -16,6 +26,8 @@ export const SANDBOX_CHECKOUT_PATH = '/api/v1/sandbox/checkout/';
 export interface SandboxGateway extends PaymentGateway {
   /** Signs a confirmation as the sandbox's payment processor would. */
   sign(fields: VerifiedConfirmation): string;
+  /** Throws InvalidSignatureError unless `confirmation` carries this sandbox's signature. */
+  verify(confirmation: unknown): VerifiedConfirmation;
 }
 
 /** The signed text: every field, in a fixed order, separated by a character none of them may hold. */
@@ -38,17 +50,22 @@ export function createSandboxGateway({ secret }: { secret: string }): SandboxGat
     async refund(request: RefundRequest): Promise<RefundResult> {
       if (!Number.isInteger(request.amountMinor) || request.amountMinor <= 0) throw new Error('a refund needs a positive amount');
       const digest = createHmac('sha256', secret).update(`refund\n${request.idempotencyKey}`).digest('base64url');
-      return { reference: `rf_${digest.slice(0, 24)}` };
+      return { reference: `rf_${digest.slice(0, 24)}`, status: 'refunded' };
     },
-    verify(confirmation: unknown): VerifiedConfirmation {
-      const parsed = paymentConfirmationSchema.safeParse(confirmation);
-      if (!parsed.success) throw new InvalidSignatureError();
-      const { signature, ...fields } = parsed.data;
-      if ([fields.session, fields.reference, fields.currency].some((v) => v.includes('\n'))) throw new InvalidSignatureError();
-      const expected = Buffer.from(sign(fields), 'hex');
-      const given = Buffer.from(/^[0-9a-f]+$/i.test(signature) ? signature : '', 'hex');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new InvalidSignatureError();
-      return fields;
+    // The sandbox's webhook body is the signed confirmation itself.
+    async receiveWebhook(delivery: WebhookDelivery): Promise<GatewayNotice> {
+      return { kind: 'payment', confirmation: verify(delivery.body) };
     },
+    verify,
   };
+  function verify(confirmation: unknown): VerifiedConfirmation {
+    const parsed = paymentConfirmationSchema.safeParse(confirmation);
+    if (!parsed.success) throw new InvalidSignatureError();
+    const { signature, ...fields } = parsed.data;
+    if ([fields.session, fields.reference, fields.currency].some((v) => v.includes('\n'))) throw new InvalidSignatureError();
+    const expected = Buffer.from(sign(fields), 'hex');
+    const given = Buffer.from(/^[0-9a-f]+$/i.test(signature) ? signature : '', 'hex');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new InvalidSignatureError();
+    return fields;
+  }
 }

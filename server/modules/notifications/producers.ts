@@ -51,6 +51,23 @@ export async function notifyOrder(
   });
 }
 
+/** An order refunded: tells its family that the hours left the balance and the money is on its way back. */
+export async function notifyRefund(
+  q: Queryable,
+  publisher: Publisher | undefined,
+  order: { id: number; user_id: number; hours: number; package_id: number },
+): Promise<void> {
+  await safely('refund', async () => {
+    const pkg = await q.one<{ name_ar: string; name_en: string }>('SELECT name_ar, name_en FROM packages WHERE id = $1', [order.package_id]);
+    await notify(q, publisher, {
+      userId: order.user_id,
+      type: 'payment_refunded',
+      params: { order_id: order.id, hours: order.hours, ...(pkg ? { package_name_ar: pkg.name_ar, package_name_en: pkg.name_en } : {}) },
+      dedupeKey: `order:${order.id}:refunded`,
+    });
+  });
+}
+
 /** A teacher's review status changed: approved (→ policy/active), rejected (with the reason), suspended. */
 export async function notifyTeacherStatus(
   q: Queryable,

@@ -81,6 +81,16 @@ function words(input: EmailInput): Words {
       return ar
         ? { subject: 'لم يتم الدفع', lines: [`لم تكتمل عملية الدفع للطلب رقم ${p.order_id ?? ''}.`] }
         : { subject: 'Your payment did not go through', lines: [`The payment for order no. ${p.order_id ?? ''} did not go through.`] };
+    case 'payment_refunded':
+      return ar
+        ? {
+            subject: `تم استرداد الطلب رقم ${p.order_id ?? ''}`,
+            lines: [`استرددنا باقة ${pkg}: خرجت ساعاتها من رصيدك، ويعود المبلغ إلى وسيلة الدفع التي استخدمتها.`, 'قد يستغرق ظهور المبلغ في حسابك بضعة أيام حسب البنك.'],
+          }
+        : {
+            subject: `Order no. ${p.order_id ?? ''} refunded`,
+            lines: [`We refunded the ${pkg} package: its hours left your balance and the money goes back to how you paid.`, 'Your bank may take a few days to show it.'],
+          };
     case 'teacher_approved':
       return ar
         ? { subject: 'تمت الموافقة على حسابك', lines: ['تمت مراجعة ملفك والموافقة عليه. أهلًا بك في نور.'] }

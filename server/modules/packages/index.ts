@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { createSandboxGateway, type SandboxGateway } from '../../adapters/payments/sandbox';
-import type { VerifiedConfirmation } from '../../adapters/payments/gateway';
+import type { PaymentGateway, VerifiedConfirmation } from '../../adapters/payments/gateway';
 import type { AppEnv } from '../../http/context';
 import type { Publisher } from '../../realtime/publisher';
 import { packagesRoutes, type IdentifyCaller } from './routes';
@@ -16,11 +16,11 @@ export { InsufficientHoursError } from './errors';
 export interface PackagesModuleOptions {
   identify: IdentifyCaller;
   /**
-   * The sandbox gateway. By default one with a random secret per process: the sandbox signs and
-   * verifies within one request of one process, so nothing needs to share it; a forged or replayed
-   * confirmation from outside fails verification.
+   * The payment gateway: Tap (PAYMENTS=tap), or by default the sandbox with a random secret per
+   * process: the sandbox signs and verifies within one request of one process, so nothing needs to
+   * share it; a forged or replayed confirmation from outside fails verification.
    */
-  gateway?: SandboxGateway;
+  gateway?: PaymentGateway;
   /** How the sandbox reaches the webhook endpoint; app.ts sends it through the app in-process. */
   deliverWebhook: (body: VerifiedConfirmation & { signature: string }) => Promise<void>;
   now?: () => Date;
@@ -28,12 +28,21 @@ export interface PackagesModuleOptions {
   publisher?: Publisher | undefined;
   /** The seller's details on receipts; by default from the COMPANY_* variables. */
   company?: Company;
+  /** The time limit of a refund's gateway call (tests shorten it). */
+  refundLimitMs?: number;
 }
 
-export function packagesModule({ identify, gateway, deliverWebhook, now, publisher, company = companyFromEnv(process.env) }: PackagesModuleOptions) {
-  const sandbox = gateway ?? createSandboxGateway({ secret: randomBytes(32).toString('hex') });
-  const routes = new Hono<AppEnv>()
-    .route('/', packagesRoutes({ gateway: sandbox, identify, publisher, company, ...(now ? { now } : {}) }))
-    .route('/', sandboxRoutes({ gateway: sandbox, deliverWebhook, publisher, company, ...(now ? { now } : {}) }));
-  return { routes, gateway: sandbox };
+function isSandbox(gateway: PaymentGateway): gateway is SandboxGateway {
+  return gateway.name === 'sandbox' && 'sign' in gateway && 'verify' in gateway;
+}
+
+export function packagesModule({ identify, gateway, deliverWebhook, now, publisher, company = companyFromEnv(process.env), refundLimitMs }: PackagesModuleOptions) {
+  const chosen = gateway ?? createSandboxGateway({ secret: randomBytes(32).toString('hex') });
+  const routes = new Hono<AppEnv>().route(
+    '/',
+    packagesRoutes({ gateway: chosen, identify, publisher, company, ...(now ? { now } : {}), ...(refundLimitMs ? { refundLimitMs } : {}) }),
+  );
+  // The sandbox's own checkout page exists only with the sandbox: with Tap the payer pays on Tap's page.
+  if (isSandbox(chosen)) routes.route('/', sandboxRoutes({ gateway: chosen, deliverWebhook, publisher, company, ...(now ? { now } : {}) }));
+  return { routes, gateway: chosen };
 }

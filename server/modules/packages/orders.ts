@@ -146,9 +146,21 @@ export async function createOrder(db: Db, gateway: PaymentGateway, input: Create
     return order!;
   });
 
+  const payer = await db.one<{ first_name: string | null; last_name: string | null; email: string | null; phone: string | null }>(
+    'SELECT first_name, last_name, email, phone FROM users WHERE id = $1',
+    [input.userId],
+  );
   let checkout;
   try {
-    checkout = await gateway.createCheckout({ id: created.id, amountMinor: created.amount_minor, currency: created.currency, locale: input.locale });
+    checkout = await gateway.createCheckout({
+      id: created.id,
+      amountMinor: created.amount_minor,
+      currency: created.currency.trim(),
+      locale: input.locale,
+      ...(payer
+        ? { customer: { firstName: payer.first_name ?? '', lastName: payer.last_name ?? '', email: payer.email, phone: payer.phone } }
+        : {}),
+    });
   } catch (err) {
     await db.transaction(async (tx) => {
       const row = await lockOrder(tx, 'id', created.id);

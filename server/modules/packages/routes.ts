@@ -11,7 +11,7 @@ import {
   type RefundRefusal,
   type TimePackage,
 } from '../../../contract/packages';
-import type { PaymentGateway } from '../../adapters/payments/gateway';
+import { GatewayUnavailableError, type PaymentGateway } from '../../adapters/payments/gateway';
 import type { AppEnv } from '../../http/context';
 import type { Caller, FamilyCaller } from '../auth/caller';
 import { ApiFailure } from '../../http/errors';
@@ -20,7 +20,7 @@ import { ok } from '../../http/respond';
 import { jsonBody } from '../../http/validate';
 import { tr, type MessageKey } from '../../i18n';
 import { withName } from '../localized';
-import { notifyOrder } from '../notifications/producers';
+import { notifyOrder, notifyRefund } from '../notifications/producers';
 import type { Publisher } from '../../realtime/publisher';
 import {
   ConfirmationRejectedError,
@@ -35,7 +35,7 @@ import { expireCredits, freeTrialBooking, getBalance, minutesToHours } from './l
 import { applyConfirmation, createOrder, expireStaleOrders, listOrders } from './orders';
 import { checkPromo, findPackage, listPackages, priceWith, toMajor } from './pricing';
 import { readReceipt, type Company } from './receipts';
-import { refundOrder } from './refunds';
+import { applyRefundNotice, refundOrder } from './refunds';
 
 /** Reads who is calling (null when nobody is signed in); given by app.ts from the auth module. */
 export type IdentifyCaller = (c: Context<AppEnv>) => Promise<Caller | null> | Caller | null;
@@ -49,6 +49,8 @@ export interface PackagesRoutesOptions {
   publisher?: Publisher | undefined;
   /** The seller's details printed on receipts. */
   company: Company;
+  /** The refund's time limit on the gateway call (tests shorten it). */
+  refundLimitMs?: number;
 }
 
 const PROMO_MESSAGES: Record<PromoRejectedError['reason'], MessageKey> = {
@@ -92,7 +94,7 @@ export function packagesFailure(c: Context<AppEnv>, err: unknown): Response {
   throw err;
 }
 
-export function packagesRoutes({ gateway, identify, now = () => new Date(), publisher, company }: PackagesRoutesOptions) {
+export function packagesRoutes({ gateway, identify, now = () => new Date(), publisher, company, refundLimitMs }: PackagesRoutesOptions) {
   /** The calling family (orders, balance and promo codes are the family's), or a 401/403. */
   const family = async (c: Context<AppEnv>): Promise<FamilyCaller> => {
     const caller = await identify(c);
@@ -201,13 +203,14 @@ export function packagesRoutes({ gateway, identify, now = () => new Date(), publ
       const at = now();
       let outcome;
       try {
-        outcome = await refundOrder(c.get('db'), gateway, { userId: familyId, orderId: id, now: at, company });
+        outcome = await refundOrder(c.get('db'), gateway, { userId: familyId, orderId: id, now: at, company, ...(refundLimitMs ? { limitMs: refundLimitMs } : {}) });
       } catch (err) {
         if (err instanceof RefundRefusedError || err instanceof OrderNotFoundError) return packagesFailure(c, err);
         if (isInvalidInputDbError(err)) throw err;
         c.get('log').error('refund failed', { id: c.get('requestId'), err: err instanceof Error ? err.message : String(err) });
         throw new ApiFailure(502, 'refund_unavailable');
       }
+      await notifyRefund(c.get('db'), publisher, { id: outcome.orderId, user_id: outcome.userId, hours: outcome.hours, package_id: outcome.packageId });
       const data: Refund = {
         order_id: outcome.orderId,
         hours: minutesToHours(outcome.minutes),
@@ -241,13 +244,48 @@ export function packagesRoutes({ gateway, identify, now = () => new Date(), publ
       } catch {
         throw new ApiFailure(400, 'payment_signature_invalid');
       }
+      const db = c.get('db');
       try {
-        const confirmation = gateway.verify(body);
-        const { order, applied } = await applyConfirmation(c.get('db'), confirmation, { now: now(), receipt: { company, gateway: gateway.name } });
-        if (applied) await notifyOrder(c.get('db'), publisher, order);
+        const notice = await gateway.receiveWebhook({ body, header: (name) => c.req.header(name) });
+        if (notice.kind === 'refund') {
+          const result = await applyRefundNotice(db, notice.refund, now());
+          // A refund no order knows (the gateway refunded after our side gave up waiting and rolled back)
+          // or one it could not make: answered 200 so the gateway stops retrying, and left for an operator.
+          if (!result.orderId || (result.applied && result.status === 'failed')) {
+            c.get('log').error('refund needs an operator', { reference: notice.refund.reference, status: notice.refund.status, order_id: result.orderId ?? null });
+          }
+          return ok(c, { order_id: result.orderId ?? null, status: result.status ?? null, applied: result.applied }, 'payment_recorded');
+        }
+        if (notice.kind === 'nothing') return ok(c, { order_id: null, status: null, applied: false }, 'payment_recorded');
+        const { order, applied } = await applyConfirmation(db, notice.confirmation, { now: now(), receipt: { company, gateway: gateway.name } });
+        if (applied) await notifyOrder(db, publisher, order);
         return ok(c, { order_id: order.id, status: order.status, applied }, 'payment_recorded');
       } catch (err) {
         return packagesFailure(c, err);
+      }
+    })
+    // The payer's browser back from a hosted payment page (Tap): the gateway is asked what happened.
+    .get('/payments/tap/return', async (c) => {
+      if (!gateway.readReturn) throw new ApiFailure(404, 'not_found');
+      const db = c.get('db');
+      let notice;
+      try {
+        notice = await gateway.readReturn((name) => c.req.query(name));
+      } catch (err) {
+        if (err instanceof InvalidSignatureError) throw new ApiFailure(400, 'payment_signature_invalid');
+        if (!(err instanceof GatewayUnavailableError)) throw err;
+        // The webhook settles the order; the family sees it in the purchase history meanwhile.
+        c.get('log').warn('payment return: gateway unavailable', { id: c.get('requestId'), err: err.message });
+        return c.redirect('/packages', 303);
+      }
+      if (notice.kind !== 'payment') return c.redirect('/packages', 303);
+      try {
+        const { order, applied } = await applyConfirmation(db, notice.confirmation, { now: now(), receipt: { company, gateway: gateway.name } });
+        if (applied) await notifyOrder(db, publisher, order);
+        return c.redirect(`/packages?payment=${order.status === 'paid' ? 'success' : 'failed'}&order=${order.id}`, 303);
+      } catch (err) {
+        if (err instanceof ConfirmationRejectedError || err instanceof OrderNotFoundError) return c.redirect('/packages', 303);
+        throw err;
       }
     });
 }

@@ -46,6 +46,8 @@ export function notificationSentence(i18n: I18n, n: AppNotification): string {
       return i18n._(msg`Payment received: ${plural(hours, { one: '# hour', other: '# hours' })} of ${pkg} added to your balance.`);
     case 'payment_failed':
       return i18n._(msg`The payment for ${pkg} did not go through. You can try again from the packages page.`);
+    case 'payment_refunded':
+      return i18n._(msg`${pkg} was refunded: its ${plural(hours, { one: '# hour', other: '# hours' })} left your balance and the money goes back to how you paid.`);
     case 'teacher_approved':
       return i18n._(msg`Your teacher account was approved. Accept the teacher terms to start teaching.`);
     case 'teacher_rejected':

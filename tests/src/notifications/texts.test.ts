@@ -28,6 +28,15 @@ describe('notification sentences in Arabic', () => {
     );
   });
 
+  it('a refund says the package was refunded, its hours counted in words, in both languages', () => {
+    expect(notificationSentence(ar, note('payment_refunded', { package_name_ar: 'باقة البداية', hours: 4 }))).toBe(
+      'تم استرداد باقة البداية: خرجت 4 ساعات من رصيدك، ويعود المبلغ إلى وسيلة الدفع التي استخدمتها.',
+    );
+    expect(notificationSentence(makeI18n('en'), note('payment_refunded', { package_name_en: 'Starter', hours: 4 }))).toBe(
+      'Starter was refunded: its 4 hours left your balance and the money goes back to how you paid.',
+    );
+  });
+
   it('keeps the whole name it is given', () => {
     const text = notificationSentence(ar, note('request_approved', { other_name: 'فاطمة أحمد الكعبي', subject_ar: 'القرآن الكريم', starts_at: '2030-01-02T10:00:00.000Z' }));
     expect(text).toContain('فاطمة أحمد الكعبي');
