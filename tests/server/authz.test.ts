@@ -213,6 +213,7 @@ const MATRIX: Record<string, Row> = {
   'GET /calendar/:file':                           { url: () => '/calendar/AAAAAAAAAAAAAAAAAAAAAA.ics',                     expect: [404, 404, 404, 404, 404, 404, 404, 404, 404, 404] },
   //                                                                                       anon  A    B    T    T2   TR   cli  rev  sup  adm
   'GET /api/admin/reported-messages':              { url: () => '/api/admin/reported-messages',                             expect: [401, 401, 401, 401, 401, 401, 403, 403, 200, 200] },
+  'POST /api/admin/reported-messages/:id/review':  { url: () => '/api/admin/reported-messages/999999/review', body: () => ({ outcome: 'dismissed' }), expect: [401, 401, 401, 401, 401, 401, 403, 403, 404, 404] },
   'POST /api/admin/auth/login':                    { url: () => '/api/admin/auth/login', body: () => ({}),                 expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
   'POST /api/admin/auth/enrol':                    { url: () => '/api/admin/auth/enrol', body: () => ({}),                 expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
   'GET /api/admin/me':                             { url: () => '/api/admin/me',                                            expect: [401, 401, 401, 401, 401, 401, 403, 200, 200, 200] },
