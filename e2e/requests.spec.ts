@@ -13,7 +13,7 @@ import { expect, test, type APIRequestContext, type Browser, type BrowserContext
 import { tr, type Locale } from './support/catalog';
 import { expectNoViolations } from './support/axe';
 import { open, preferences } from './support/app';
-import { bearer, buyHours, hoursOf, json, newStudent } from './support/api';
+import { bearer, hoursOf, json, newStudent } from './support/api';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -258,12 +258,13 @@ test('after a finished session the student rates once, and the rating reaches th
 test('ar: the teacher writes a Quran report for a finished session; the parent reads it on the details and the child\'s progress', async ({ browser, baseURL, request }) => {
   const locale: Locale = 'ar';
   const teacher = world.teachers[0];
-  await buyHours(request, world.student.token);
-  const id = await book(request, world, { type: 'urgent', teacher_id: teacher.id, duration_hours: 1 });
+  // A family of its own: the hours of the file's student are spent by the tests above.
+  const family = await newStudent(request, { phaseId: world.phaseId, firstName: 'سارة', lastName: 'المري', buy: true });
+  const id = await book(request, { ...world, student: family }, { type: 'urgent', teacher_id: teacher.id, duration_hours: 1 });
   await json(await request.post(`/api/v1/requests/${id}/approve`, { headers: auth(teacher.token) }), 'approve');
-  const read = async () => json<{ status: string; channel_name: string; child: { id: number } | null }>(await request.get(`/api/v1/requests/${id}`, { headers: auth(world.student.token) }), 'detail');
+  const read = async () => json<{ status: string; channel_name: string; child: { id: number } | null }>(await request.get(`/api/v1/requests/${id}`, { headers: auth(family.token) }), 'detail');
   // Test-only route of the e2e server (RTC_ADAPTER=fake): the session ends in a second.
-  await json(await request.post(`/api/v1/sessions/${(await read()).channel_name}/test/ends-in`, { headers: auth(world.student.token), data: { seconds: 1 } }), 'ends-in');
+  await json(await request.post(`/api/v1/sessions/${(await read()).channel_name}/test/ends-in`, { headers: auth(family.token), data: { seconds: 1 } }), 'ends-in');
   await expect.poll(async () => (await read()).status).toBe('finished');
   const childId = (await read()).child?.id;
   expect(childId, 'the lesson is for the family\'s child').toBeTruthy();
@@ -288,7 +289,7 @@ test('ar: the teacher writes a Quran report for a finished session; the parent r
   }
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
-  await context.addCookies([{ name: 'ng-token', value: world.student.token, url: baseURL! }]);
+  await context.addCookies([{ name: 'ng-token', value: family.token, url: baseURL! }]);
   const page = await context.newPage();
   await preferences(page, { locale });
   try {
