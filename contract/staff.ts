@@ -147,3 +147,32 @@ export const familyLookupSchema = z.object({
   requests: z.array(z.object({ id: z.number().int(), status: z.string(), starts_at: z.string().nullable(), duration_hours: z.number(), teacher_id: z.number().int().nullable() })),
 });
 export type FamilyLookup = z.infer<typeof familyLookupSchema>;
+
+// - GET /api/admin/reported-messages?state=open|closed (support, admin): the reported messages, latest
+//   report first, each with both parties and a few messages around it; POST
+//   /api/admin/reported-messages/:id/review `{ outcome }` closes one (404 unknown or not reported, 409
+//   already closed).
+export const REPORT_OUTCOMES = ['reviewed', 'dismissed'] as const;
+export const reportReviewSchema = z.object({ outcome: z.enum(REPORT_OUTCOMES, { error: validationKeys.invalid }) });
+export const reportedListQuerySchema = z.object({ state: z.enum(['open', 'closed']).default('open') });
+
+const messageSideSchema = z.enum(['family', 'teacher']);
+export const reportedMessageSchema = z.object({
+  id: z.number().int(),
+  conversation_id: z.number().int(),
+  body: z.string(),
+  created_at: z.string(),
+  reported_at: z.string(),
+  report_reason: z.string().nullable(),
+  sender: messageSideSchema,
+  family_id: z.number().int(),
+  family_name: z.string(),
+  teacher_id: z.number().int(),
+  teacher_name: z.string(),
+  outcome: z.enum(REPORT_OUTCOMES).nullable(),
+  reviewed_at: z.string().nullable(),
+  reviewed_by: z.string().nullable(),
+  /** The messages just before and after it in the same conversation, oldest first (the reported one included). */
+  context: z.array(z.object({ id: z.number().int(), sender: messageSideSchema, body: z.string(), created_at: z.string() })),
+});
+export type ReportedMessage = z.infer<typeof reportedMessageSchema>;

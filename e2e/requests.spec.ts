@@ -3,7 +3,8 @@
 // approved without a reload and leads to the session details (timeline, join closed until its window).
 // An urgent broadcast reaches two teachers and only the first approval counts (the other's page
 // updates live, and its late approval is refused). Cancelling asks first and returns the hours, which
-// /packages shows.
+// /packages shows. After a finished session the family rates it once; the teacher writes a Quran
+// report that the parent reads on the details and on the child's progress page.
 //
 // Setup through the API: demo teachers 6 and 7 (English, preparatory) get working hours round the
 // clock so bookings work whenever the suite runs; the student is new (own balance and free trial)
@@ -251,4 +252,55 @@ test('after a finished session the student rates once, and the rating reaches th
   const after = await json<Card>(await request.get(`/api/v1/teachers/${teacher.id}`), 'teacher card');
   expect(after.rating.count).toBe(before.rating.count + 1);
   expect(after.evaluations[0]).toMatchObject({ rating: 5, comment: 'Clear and patient, thank you' });
+});
+
+// One locale and width (CI's budget): the teacher on a desk, the parent on a phone, both in Arabic.
+test('ar: the teacher writes a Quran report for a finished session; the parent reads it on the details and the child\'s progress', async ({ browser, baseURL, request }) => {
+  const locale: Locale = 'ar';
+  const teacher = world.teachers[0];
+  // A family of its own: the hours of the file's student are spent by the tests above.
+  const family = await newStudent(request, { phaseId: world.phaseId, firstName: 'سارة', lastName: 'المري', buy: true });
+  const id = await book(request, { ...world, student: family }, { type: 'urgent', teacher_id: teacher.id, duration_hours: 1 });
+  await json(await request.post(`/api/v1/requests/${id}/approve`, { headers: auth(teacher.token) }), 'approve');
+  const read = async () => json<{ status: string; channel_name: string; child: { id: number } | null }>(await request.get(`/api/v1/requests/${id}`, { headers: auth(family.token) }), 'detail');
+  // Test-only route of the e2e server (RTC_ADAPTER=fake): the session ends in a second.
+  await json(await request.post(`/api/v1/sessions/${(await read()).channel_name}/test/ends-in`, { headers: auth(family.token), data: { seconds: 1 } }), 'ends-in');
+  await expect.poll(async () => (await read()).status).toBe('finished');
+  const childId = (await read()).child?.id;
+  expect(childId, 'the lesson is for the family\'s child').toBeTruthy();
+
+  const desk = await contextFor(browser, baseURL!, teacher.token, true, locale);
+  try {
+    const page = desk.page;
+    await open(page, `/session-details/${id}`);
+    const report = page.getByTestId('lesson-report');
+    await report.getByLabel(tr(locale, 'What was covered')).fill('سورة الإخلاص حفظًا');
+    await report.getByRole('button', { name: tr(locale, 'Add verses') }).click();
+    const entry = report.getByTestId('report-entry-0');
+    await entry.getByLabel(tr(locale, 'Surah')).selectOption('112');
+    await entry.getByLabel(tr(locale, 'From verse')).fill('1');
+    await entry.getByLabel(tr(locale, 'To verse')).fill('4');
+    await entry.getByLabel(tr(locale, 'Kind')).selectOption('memorised');
+    await entry.getByLabel(tr(locale, 'Grade')).selectOption('excellent');
+    await report.getByRole('button', { name: tr(locale, 'Save the report') }).click();
+    await expect(report.getByTestId('report-quran')).toContainText('الإخلاص');
+  } finally {
+    await desk.context.close();
+  }
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  await context.addCookies([{ name: 'ng-token', value: family.token, url: baseURL! }]);
+  const page = await context.newPage();
+  await preferences(page, { locale });
+  try {
+    await open(page, `/session-details/${id}`);
+    await expect(page.getByTestId('report-covered')).toHaveText('سورة الإخلاص حفظًا');
+    await expect(page.getByTestId('report-quran')).toContainText('الإخلاص');
+    await page.getByTestId(`progress-link-${childId}`).click();
+    await expect(page).toHaveURL(new RegExp(`/children/${childId}/progress$`));
+    await expect(page.getByTestId('surah-112')).toHaveAttribute('data-memorised', '4');
+    await expect(page.getByTestId('progress-figures')).toBeVisible();
+  } finally {
+    await context.close();
+  }
 });

@@ -383,6 +383,7 @@ const messages = {
   message_sent: { ar: 'تم إرسال الرسالة', en: 'Message sent' },
   message_rate_limited: { ar: 'أرسلت رسائل كثيرة في وقت قصير، انتظر دقيقة ثم حاول مجدداً', en: 'You sent many messages in a short time; wait a minute and try again' },
   message_reported: { ar: 'شكراً لك، أُرسل البلاغ إلى فريق نور للمراجعة', en: 'Thank you, the report was sent to the Noor team for review' },
+  report_closed: { ar: 'أُغلق هذا البلاغ من قبل', en: 'This report has already been closed' },
   message_report_own: { ar: 'لا يمكنك الإبلاغ عن رسالتك', en: 'You cannot report your own message' },
 } satisfies Table;
 

@@ -54,9 +54,14 @@ export function forgetBookingReturn(): void {
 /** Where a family's booking draft with one teacher is kept (sessionStorage): two families sharing a tab never see each other's. */
 export const bookingStorageKey = (studentKey: string, teacherId: number) => `noor.booking.${studentKey}.${teacherId}`;
 
+/** Where "book the same time next week" leaves the time it asked for, beside the draft it seeds. */
+const nextWeekKey = (studentKey: string, teacherId: number) => `noor.booking.next-week.${studentKey}.${teacherId}`;
+
 /**
  * "Book the same time next week": the teacher's booking opens on its review with the child, subject,
- * duration and start chosen (the draft the booking page restores). False when storage is unavailable.
+ * duration and start chosen (the draft the booking page restores), and the start is remembered as the
+ * one asked for, so the booking page can offer the nearest free time when that one is not free.
+ * False when storage is unavailable.
  */
 export function seedBookingReview(
   studentKey: string,
@@ -65,8 +70,27 @@ export function seedBookingReview(
 ): boolean {
   try {
     sessionStorage.setItem(bookingStorageKey(studentKey, teacherId), JSON.stringify(reviewDraft(teacherId, fields)));
+    sessionStorage.setItem(nextWeekKey(studentKey, teacherId), fields.startsAt);
     return true;
   } catch {
     return false;
+  }
+}
+
+/** The start "book the same time next week" asked for with this teacher, still to be checked; or null. */
+export function nextWeekWanted(studentKey: string, teacherId: number): string | null {
+  try {
+    return sessionStorage.getItem(nextWeekKey(studentKey, teacherId)) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The asked-for start has been checked against the free times: a reload does not check it again. */
+export function forgetNextWeekWanted(studentKey: string, teacherId: number): void {
+  try {
+    sessionStorage.removeItem(nextWeekKey(studentKey, teacherId));
+  } catch {
+    // Nothing kept, nothing to forget.
   }
 }

@@ -1,5 +1,5 @@
 // The console's other screens, one route (each route costs every public page a little of the entry
-// bundle): support, promo codes, the audit log and staff management (an unknown one: section-page.tsx).
+// bundle): support, reported messages, promo codes, the audit log and staff management (an unknown one: section-page.tsx).
 import { createFileRoute } from '@tanstack/react-router';
 import { SectionPage } from '../features/admin/section-page';
 

@@ -218,6 +218,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/teachers/:who/rate':             { url: (f) => `/api/admin/teachers/${f.applicant}/rate`,                 expect: [401, 401, 401, 401, 401, 401, 403, 403, 200, 200] },
   'PUT /api/admin/teachers/:who/rate':             { url: (f) => `/api/admin/teachers/${f.applicant}/rate`, body: () => ({ amount_minor: 7000, currency: 'QAR' }), expect: [401, 401, 401, 401, 401, 401, 403, 403, 403, 200] },
   'GET /api/admin/reported-messages':              { url: () => '/api/admin/reported-messages',                             expect: [401, 401, 401, 401, 401, 401, 403, 403, 200, 200] },
+  'POST /api/admin/reported-messages/:id/review':  { url: () => '/api/admin/reported-messages/999999/review', body: () => ({ outcome: 'dismissed' }), expect: [401, 401, 401, 401, 401, 401, 403, 403, 404, 404] },
   'POST /api/admin/auth/login':                    { url: () => '/api/admin/auth/login', body: () => ({}),                 expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
   'POST /api/admin/auth/enrol':                    { url: () => '/api/admin/auth/enrol', body: () => ({}),                 expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
   'GET /api/admin/me':                             { url: () => '/api/admin/me',                                            expect: [401, 401, 401, 401, 401, 401, 403, 200, 200, 200] },

@@ -99,7 +99,8 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'GET /api/v1/conversations/:id/messages': { as: 'teacher', query: ['before', 'limit'] },
   'POST /api/v1/conversations/:id/messages': { as: 'studentA', fields: ['body'] },
   'POST /api/v1/conversations/:id/messages/:mid/report': { as: 'studentA', fields: ['reason'] },
-  'GET /api/admin/reported-messages': { as: 'adminStaff' },
+  'GET /api/admin/reported-messages': { as: 'adminStaff', query: ['state'] },
+  'POST /api/admin/reported-messages/:id/review': { as: 'adminStaff', fields: ['outcome'] },
   'POST /api/admin/auth/login': { as: 'anonymous', fields: ['email', 'password', 'code'] },
   'POST /api/admin/auth/enrol': { as: 'anonymous', fields: ['email', 'password', 'code'] },
   // The support session is the one the fuzz signs out; no other target uses it.

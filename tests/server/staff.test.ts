@@ -249,6 +249,11 @@ describe('roles and the audit log', () => {
       "INSERT INTO users (type, first_name, last_name, phone, country_code, status) VALUES ('student', 'مريم', 'الكبيسي', '+97466170001', 'QA', 'active') RETURNING id, phone",
     ))!;
     const promo = (await t.db.one<{ id: number }>('SELECT id FROM promo_codes ORDER BY id LIMIT 1'))!.id;
+    const talk = (await t.db.one<{ id: number }>('INSERT INTO conversations (family_id, teacher_id, created_at) VALUES ($1, $2, now()) RETURNING id', [family.id, teacher.id]))!.id;
+    const reported = (await t.db.one<{ id: number }>(
+      "INSERT INTO messages (conversation_id, sender_id, body, created_at, reported_at, reported_by) VALUES ($1, $2, 'رسالة مبلغ عنها', now(), now(), $3) RETURNING id",
+      [talk, teacher.id, family.id],
+    ))!.id;
     // Every admin route once (the sign-in routes write their own row on success).
     const calls: [string, string, unknown?][] = [
       ['GET', '/me'],
@@ -267,6 +272,7 @@ describe('roles and the audit log', () => {
       ['POST', `/families/${family.id}/hours`, { direction: 'credit', hours: 1, reason: 'تعويض عن حصة انقطعت' }],
       ['GET', '/promo-codes'],
       ['GET', '/reported-messages'],
+      ['POST', `/reported-messages/${reported}/review`, { outcome: 'dismissed' }],
       ['POST', `/promo-codes/${promo}/pause`],
       ['POST', '/promo-codes', { code: `AUDIT${n}`, kind: 'percent', value: 10 }],
       ['GET', '/audit'],
@@ -315,7 +321,7 @@ describe('roles and the audit log', () => {
 });
 
 describe('support', () => {
-  it('reads the messages families and teachers reported, with both parties and the reason; a reviewer may not', async () => {
+  it('reads the messages families and teachers reported, with both parties, the reason and the messages around; closes them; a reviewer may not', async () => {
     const support = await staffMember('support');
     const reviewer = await staffMember('reviewer');
     const user = async (type: string, first: string, phone: string) =>
@@ -323,19 +329,51 @@ describe('support', () => {
     const family = await user('student', 'مريم', '+97466170101');
     const teacher = await user('instructor', 'هدى', '+97466170102');
     const conversation = (await t.db.one<{ id: number }>('INSERT INTO conversations (family_id, teacher_id, created_at) VALUES ($1, $2, now()) RETURNING id', [family, teacher]))!.id;
-    await t.db.query("INSERT INTO messages (conversation_id, sender_id, body, created_at) VALUES ($1, $2, 'موعدنا الأحد', now())", [conversation, teacher]);
+    const say = (sender: number, body: string) => t.db.query('INSERT INTO messages (conversation_id, sender_id, body, created_at) VALUES ($1, $2, $3, now())', [conversation, sender, body]);
+    await say(family, 'أهلاً');
+    await say(family, 'السلام عليكم');
+    await say(teacher, 'موعدنا الأحد');
     await t.db.query(
       "INSERT INTO messages (conversation_id, sender_id, body, created_at, reported_at, reported_by, report_reason) VALUES ($1, $2, 'كلام غير لائق', now(), now(), $3, 'إساءة')",
       [conversation, teacher, family],
     );
+    await say(family, 'لماذا؟');
     expect((await call('GET', '/reported-messages', { token: reviewer.token })).status).toBe(403);
     const res = await call('GET', '/reported-messages', { token: support.token });
     expect(res.status).toBe(200);
     const reported = ((await res.json()) as { data: Array<Record<string, unknown>> }).data.filter((m) => m.conversation_id === conversation);
     expect(reported).toEqual([
-      expect.objectContaining({ body: 'كلام غير لائق', report_reason: 'إساءة', reported_by: family, sender: 'teacher', family_name: 'مريم الكعبي', teacher_name: 'هدى الكعبي' }),
+      expect.objectContaining({ body: 'كلام غير لائق', report_reason: 'إساءة', reported_by: family, sender: 'teacher', family_name: 'مريم الكعبي', teacher_name: 'هدى الكعبي', outcome: null }),
+    ]);
+    // In its context: the messages just before and after it, oldest first, each with its side.
+    expect(reported[0]!.context).toEqual([
+      expect.objectContaining({ body: 'السلام عليكم', sender: 'family' }),
+      expect.objectContaining({ body: 'موعدنا الأحد', sender: 'teacher' }),
+      expect.objectContaining({ body: 'كلام غير لائق', sender: 'teacher' }),
+      expect.objectContaining({ body: 'لماذا؟', sender: 'family' }),
     ]);
     expect(await t.db.one("SELECT action FROM audit_log WHERE action = 'messages.reported' ORDER BY id DESC LIMIT 1")).toEqual({ action: 'messages.reported' });
+
+    // Closed once, by a named staff member, with an audit row; then it leaves the open list for the closed one.
+    const id = reported[0]!.id as number;
+    const review = (outcome: string, token = support.token, target = id) => call('POST', `/reported-messages/${target}/review`, { token, body: { outcome } });
+    expect((await review('dismissed', reviewer.token)).status).toBe(403);
+    expect((await review('ignored')).status).toBe(400);
+    const plain = (await t.db.one<{ id: number }>('SELECT id FROM messages WHERE conversation_id = $1 AND reported_at IS NULL ORDER BY id LIMIT 1', [conversation]))!.id;
+    expect((await review('dismissed', support.token, plain)).status).toBe(404);
+    expect((await review('reviewed')).status).toBe(200);
+    expect((await review('dismissed')).status).toBe(409);
+    expect((await call('GET', '/reported-messages?state=later', { token: support.token })).status).toBe(400);
+    const open = ((await (await call('GET', '/reported-messages', { token: support.token })).json()) as { data: Array<{ id: number }> }).data;
+    expect(open.some((m) => m.id === id)).toBe(false);
+    const closed = ((await (await call('GET', '/reported-messages?state=closed', { token: support.token })).json()) as { data: Array<Record<string, unknown>> }).data;
+    expect(closed.find((m) => m.id === id)).toEqual(expect.objectContaining({ outcome: 'reviewed', reviewed_by: support.email }));
+    expect(await t.db.one("SELECT action, target_type, target_id, staff_id FROM audit_log WHERE action IN ('messages.report_reviewed', 'messages.report_dismissed') ORDER BY id DESC LIMIT 1")).toEqual({
+      action: 'messages.report_reviewed',
+      target_type: 'message',
+      target_id: String(id),
+      staff_id: support.id,
+    });
   });
 
   it('finds a family by phone and credits or debits hours with a reason, each a ledger row naming the staff member', async () => {

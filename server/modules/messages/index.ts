@@ -1,3 +1,3 @@
-// Messages between families and teachers: the routes for app.ts, and the operators' read of reports.
+// Messages between families and teachers: the routes for app.ts, and the operators' read and review of reports.
 export { messagesRoutes } from './routes';
-export { reportedMessages } from './service';
+export { reportedMessages, reviewReport } from './service';

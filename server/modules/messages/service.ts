@@ -249,8 +249,15 @@ export async function reportMessage(db: Db, caller: Caller, id: number, messageI
   );
 }
 
-/** For the operators: reported messages, latest report first, with the two parties and the reporter. */
-export async function reportedMessages(q: Queryable, limit = 100) {
+/** Messages shown around a reported one, on each side, for the operators to read it in its context. */
+const CONTEXT_AROUND = 2;
+
+/**
+ * For the operators: reported messages, latest report first, with the two parties, the reporter, the
+ * review's outcome when closed, and the messages just around each (oldest first, the reported one
+ * included). `state`: open (not yet reviewed) or closed.
+ */
+export async function reportedMessages(q: Queryable, state: 'open' | 'closed' = 'open', limit = 100) {
   const rows = await q.query<{
     id: number;
     conversation_id: number;
@@ -264,20 +271,57 @@ export async function reportedMessages(q: Queryable, limit = 100) {
     family_name: string;
     teacher_id: number;
     teacher_name: string;
+    outcome: 'reviewed' | 'dismissed' | null;
+    reviewed_at: Date | null;
+    reviewed_by: string | null;
   }>(
     `SELECT m.id, m.conversation_id, m.body, m.created_at, m.reported_at, m.report_reason, m.sender_id, m.reported_by,
             c.family_id, concat_ws(' ', f.first_name, f.last_name) AS family_name,
-            c.teacher_id, concat_ws(' ', t.first_name, t.last_name) AS teacher_name
+            c.teacher_id, concat_ws(' ', t.first_name, t.last_name) AS teacher_name,
+            m.report_outcome AS outcome, m.report_reviewed_at AS reviewed_at, s.email AS reviewed_by
        FROM messages m JOIN conversations c ON c.id = m.conversation_id
        JOIN users f ON f.id = c.family_id JOIN users t ON t.id = c.teacher_id
-      WHERE m.reported_at IS NOT NULL
+       LEFT JOIN staff s ON s.id = m.report_reviewed_by
+      WHERE m.reported_at IS NOT NULL AND (m.report_outcome IS NULL) = $2
       ORDER BY m.reported_at DESC, m.id DESC LIMIT $1`,
-    [limit],
+    [limit, state === 'open'],
   );
+  const around = rows.length
+    ? await q.query<{ report_id: number; id: number; sender_id: number; body: string; created_at: Date }>(
+        `SELECT r.id AS report_id, x.id, x.sender_id, x.body, x.created_at
+           FROM messages r
+           JOIN LATERAL (
+             (SELECT id, sender_id, body, created_at FROM messages WHERE conversation_id = r.conversation_id AND id < r.id ORDER BY id DESC LIMIT $1)
+             UNION ALL
+             (SELECT id, sender_id, body, created_at FROM messages WHERE conversation_id = r.conversation_id AND id > r.id ORDER BY id LIMIT $1)
+           ) x ON true
+          WHERE r.id IN (${rows.map((_, i) => `$${i + 2}`).join(', ')})`,
+        [CONTEXT_AROUND, ...rows.map((r) => r.id)],
+      )
+    : [];
+  const side = (senderId: number, familyId: number): 'family' | 'teacher' => (senderId === familyId ? 'family' : 'teacher');
   return rows.map((r) => ({
     ...r,
     created_at: r.created_at.toISOString(),
     reported_at: r.reported_at.toISOString(),
-    sender: r.sender_id === r.family_id ? 'family' : 'teacher',
+    reviewed_at: r.reviewed_at ? r.reviewed_at.toISOString() : null,
+    sender: side(r.sender_id, r.family_id),
+    context: [...around.filter((m) => m.report_id === r.id), { id: r.id, sender_id: r.sender_id, body: r.body, created_at: r.created_at }]
+      .sort((a, b) => a.id - b.id)
+      .map((m) => ({ id: m.id, sender: side(m.sender_id, r.family_id), body: m.body, created_at: m.created_at.toISOString() })),
   }));
+}
+
+/**
+ * An operator closes a report: reviewed or dismissed, by whom and when. 404 when the message does not
+ * exist or was never reported; 409 when the report is closed already. Returns what it was before.
+ */
+export async function reviewReport(q: Queryable, id: number, outcome: 'reviewed' | 'dismissed', staffId: number | null, now: Date) {
+  const before = await q.one<{ outcome: string | null }>('SELECT report_outcome AS outcome FROM messages WHERE id = $1 AND reported_at IS NOT NULL', [id]);
+  if (!before) throw new ApiFailure(404, 'message_not_found');
+  const closed = await q.one<{ id: number }>(
+    'UPDATE messages SET report_outcome = $2, report_reviewed_at = $3, report_reviewed_by = $4 WHERE id = $1 AND report_outcome IS NULL RETURNING id',
+    [id, outcome, now, staffId],
+  );
+  if (!closed) throw new ApiFailure(409, 'report_closed');
 }

@@ -2,13 +2,13 @@
 // hours credited or debited with a required reason (a ledger row naming the staff member), promo
 // codes created, paused, resumed and counted, and the messages families and teachers reported.
 import { Hono } from 'hono';
-import { hoursAdjustmentSchema, promoCreateSchema } from '../../../contract/staff';
+import { hoursAdjustmentSchema, promoCreateSchema, reportedListQuerySchema, reportReviewSchema } from '../../../contract/staff';
 import type { Queryable } from '../../db';
 import { ApiFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
 import { jsonBody } from '../../http/validate';
 import { normalisePhone } from '../auth/phone';
-import { reportedMessages } from '../messages';
+import { reportedMessages, reviewReport } from '../messages';
 import { balanceMinutes, hoursToMinutes, minutesToHours } from '../packages/ledger';
 import type { AdminEnv, createAccess } from './access';
 
@@ -55,10 +55,20 @@ export function supportRoutes(access: Access, options: { now?: () => Date } = {}
   const now = options.now ?? (() => new Date());
   const { allow } = access;
   return new Hono<AdminEnv>()
-    // Messages a family or a teacher reported, for review (the operators' console has no screen for it yet).
+    // Messages a family or a teacher reported, for review (the console's "Reported messages" screen).
     .get('/reported-messages', allow(...SUPPORT), async (c) => {
-      c.set('audit', { action: 'messages.reported' });
-      return ok(c, await reportedMessages(c.get('db')));
+      const parsed = reportedListQuerySchema.safeParse({ state: c.req.query('state') || undefined });
+      if (!parsed.success) throw new ApiFailure(400, 'validation_failed');
+      c.set('audit', { action: 'messages.reported', after: { state: parsed.data.state } });
+      return ok(c, await reportedMessages(c.get('db'), parsed.data.state));
+    })
+    .post('/reported-messages/:id/review', allow(...SUPPORT), async (c) => {
+      const id = /^\d{1,9}$/.test(c.req.param('id')) ? Number(c.req.param('id')) : 0;
+      const body = await jsonBody(c, reportReviewSchema);
+      const principal = c.get('principal');
+      await reviewReport(c.get('db'), id, body.outcome, principal.kind === 'staff' ? principal.id : null, now());
+      c.set('audit', { action: `messages.report_${body.outcome}`, targetType: 'message', targetId: id, before: { outcome: null }, after: { outcome: body.outcome } });
+      return ok(c, { id, outcome: body.outcome });
     })
     .get('/families', allow(...SUPPORT), async (c) => {
       const raw = c.req.query('phone') ?? '';

@@ -7,6 +7,7 @@ import {
   auditEntrySchema,
   familyLookupSchema,
   promoRowSchema,
+  reportedMessageSchema,
   staffEnrolChallengeSchema,
   staffEnrolledSchema,
   staffRowSchema,
@@ -40,6 +41,8 @@ export const adminKeys = {
   teacher: (id: string) => ['admin', 'teacher', id] as const,
   family: (phone: string) => ['admin', 'family', phone] as const,
   promoCodes: ['admin', 'promo-codes'] as const,
+  reportedAll: ['admin', 'reported-messages'] as const,
+  reported: (state: 'open' | 'closed') => ['admin', 'reported-messages', state] as const,
   audit: (filter: AuditFilter) => ['admin', 'audit', filter] as const,
   staff: ['admin', 'staff'] as const,
 };
@@ -190,6 +193,20 @@ export async function createPromoCode(body: PromoInput, client: ApiClient = admi
 
 export async function changePromoCode(id: number, change: 'pause' | 'resume', client: ApiClient = adminClient): Promise<void> {
   await client(`admin/promo-codes/${id}/${change}`, { method: 'POST' });
+}
+
+// ---- support: reported messages ----
+
+export const reportedMessagesQuery = (state: 'open' | 'closed', client: ApiClient = adminClient) =>
+  queryOptions({
+    queryKey: adminKeys.reported(state),
+    queryFn: async ({ signal }) => envelope(z.array(reportedMessageSchema)).parse(await client('admin/reported-messages', { signal, query: { state } })).data,
+    staleTime: 0,
+    meta: consoleMeta(),
+  });
+
+export async function reviewReportedMessage(id: number, outcome: 'reviewed' | 'dismissed', client: ApiClient = adminClient): Promise<void> {
+  await client(`admin/reported-messages/${id}/review`, { method: 'POST', body: { outcome } });
 }
 
 // ---- admin: audit log and staff ----

@@ -64,6 +64,11 @@ function ConsoleHeader({ onSignedOut }: { onSignedOut: () => void }) {
                 <Trans>Support</Trans>
               </Link>
             ) : null}
+            {mayUse(role, 'support') ? (
+              <Link to="/admin/$section" params={{ section: 'reported-messages' }}>
+                <Trans>Reported messages</Trans>
+              </Link>
+            ) : null}
             {mayUse(role, 'promoCodes') ? (
               <Link to="/admin/$section" params={{ section: 'promo-codes' }}>
                 <Trans>Promo codes</Trans>

@@ -36,6 +36,7 @@ import { FormError } from '../../ui/form-error';
 import { toast } from '../../ui/toast-store';
 import { BookingBalance as BalanceNote } from './booking-balance';
 import { BookingReview } from './booking-review';
+import { NextWeekNotice, useNextWeekOffer } from './next-week';
 import { ChildStep, DurationStep, SlotStep, StepProgress, SubjectStep } from './booking-steps';
 import { deviceZone as detectZone } from '../../domain/zoned-time';
 import { bookedTexts, bookingMessage } from './texts';
@@ -65,6 +66,7 @@ export function BookingForm({ studentKey, teacher, balance, children, onBooked, 
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const { actor, availability } = useBooking({ studentKey, teacher, balance, children, onOpenPackages });
+  const nextWeek = useNextWeekOffer(actor, studentKey, teacher.id, availability.data);
   const withChild = choosesChild(children);
   const state = useSelector(actor, selectBookingState);
   const fields = useSelector(actor, selectFields);
@@ -136,6 +138,7 @@ export function BookingForm({ studentKey, teacher, balance, children, onBooked, 
       </h2>
       <BalanceNote balance={balance} />
       <StepProgress current={step} withChild={withChild} />
+      <NextWeekNotice offer={nextWeek} actor={actor} viewerZone={zone} />
       <form className="form booking-form" noValidate aria-label={t`Book a session`} onSubmit={onSubmit}>
         <h3 ref={heading} tabIndex={-1} className="booking-step-title">
           {titles[step]}

@@ -146,9 +146,9 @@ describe('staff sign-in', () => {
 
 describe('navigation by role', () => {
   it.each([
-    ['reviewer', ['Review queue'], ['Support', 'Promo codes', 'Audit log', 'Staff']],
-    ['support', ['Review queue', 'Support', 'Promo codes'], ['Audit log', 'Staff']],
-    ['admin', ['Review queue', 'Support', 'Promo codes', 'Audit log', 'Staff'], []],
+    ['reviewer', ['Review queue'], ['Support', 'Reported messages', 'Promo codes', 'Audit log', 'Staff']],
+    ['support', ['Review queue', 'Support', 'Reported messages', 'Promo codes'], ['Audit log', 'Staff']],
+    ['admin', ['Review queue', 'Support', 'Reported messages', 'Promo codes', 'Audit log', 'Staff'], []],
   ] as const)('shows a %s only what the role may use', async (role, shown, hidden) => {
     signedInAs(role);
     await renderApp('/admin', { locale: 'en' });
@@ -335,6 +335,65 @@ describe('support', () => {
     await waitFor(() => expect(callsTo('POST', '/admin/families/40/hours')).toHaveLength(1));
     expect(callsTo('POST', '/admin/families/40/hours')[0]!.body).toEqual({ direction: 'credit', hours: 2, reason: 'Lesson lost to a network failure' });
     await noAxeViolations(container);
+  });
+});
+
+describe('reported messages', () => {
+  const report = (extra: Record<string, unknown> = {}) => ({
+    id: 41,
+    conversation_id: 5,
+    body: 'كلام غير لائق',
+    created_at: '2026-11-20T16:02:00.000Z',
+    reported_at: '2026-11-20T17:00:00.000Z',
+    report_reason: 'إساءة',
+    sender: 'teacher',
+    family_id: 8,
+    family_name: 'مريم الكعبي',
+    teacher_id: 20,
+    teacher_name: 'هدى النعيمي',
+    outcome: null,
+    reviewed_at: null,
+    reviewed_by: null,
+    context: [
+      { id: 40, sender: 'family', body: 'موعدنا الأحد؟', created_at: '2026-11-20T16:00:00.000Z' },
+      { id: 41, sender: 'teacher', body: 'كلام غير لائق', created_at: '2026-11-20T16:02:00.000Z' },
+      { id: 42, sender: 'family', body: 'لماذا؟', created_at: '2026-11-20T16:03:00.000Z' },
+    ],
+    ...extra,
+  });
+
+  it('lists open reports with both parties and the messages around, in Arabic and English; marks one reviewed; shows the closed ones', async () => {
+    signedInAs('support');
+    replies['GET /admin/reported-messages'] = { status: 200, json: { message: 'ok', data: [report()] } };
+    replies['POST /admin/reported-messages/41/review'] = { status: 200, json: { message: 'ok', data: { id: 41, outcome: 'reviewed' } } };
+    const first = await renderApp('/admin/reported-messages', { locale: 'ar' });
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('الرسائل المبلّغ عنها');
+    const card = await screen.findByTestId('reported-message');
+    expect(within(card).getByRole('heading', { level: 2 }).textContent).toBe('بين العائلة مريم الكعبي والمعلم هدى النعيمي');
+    const thread = within(card).getAllByRole('listitem');
+    expect(thread.map((li) => li.querySelector('p')!.textContent)).toEqual(['موعدنا الأحد؟', 'كلام غير لائق', 'لماذا؟']);
+    expect(thread[1]!.getAttribute('aria-current')).toBe('true');
+    expect(within(card).getByText('إساءة')).toBeTruthy();
+    await noAxeViolations(first.container);
+    first.unmount();
+
+    const { container } = await renderApp('/admin/reported-messages', { locale: 'en' });
+    const english = await screen.findByTestId('reported-message');
+    expect(within(english).getByText(/the reported message/)).toBeTruthy();
+    await noAxeViolations(container);
+    const user = userEvent.setup();
+    replies['GET /admin/reported-messages'] = { status: 200, json: { message: 'ok', data: [] } };
+    await user.click(within(english).getByRole('button', { name: 'Mark as reviewed' }));
+    await waitFor(() => expect(callsTo('POST', '/admin/reported-messages/41/review')).toHaveLength(1));
+    expect(callsTo('POST', '/admin/reported-messages/41/review')[0]!.body).toEqual({ outcome: 'reviewed' });
+    expect(await screen.findByText('No reported message waits for review.')).toBeTruthy();
+
+    replies['GET /admin/reported-messages'] = { status: 200, json: { message: 'ok', data: [report({ outcome: 'reviewed', reviewed_at: '2026-11-21T09:00:00.000Z', reviewed_by: 'support@noor.test' })] } };
+    await user.click(screen.getByRole('button', { name: 'Closed' }));
+    const closed = await screen.findByTestId('reported-message');
+    expect(closed.textContent).toContain('support@noor.test');
+    expect(within(closed).queryByRole('button', { name: 'Mark as reviewed' })).toBeNull();
+    expect(queryOf(callsTo('GET', '/admin/reported-messages').at(-1)!)).toEqual({ state: 'closed' });
   });
 });
 

@@ -6,9 +6,10 @@
 // coming back as it was (sessionStorage). The calendar itself: ./booking-calendar.test.tsx.
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { bookingStorageKey } from '../../../src/app/booking';
+import { bookingStorageKey, nextWeekWanted, seedBookingReview } from '../../../src/app/booking';
+import { nearestFreeStart } from '../../../src/features/booking/next-week';
 import { toast } from '../../../src/ui/toast-store';
-import { cells, next, posts, renderForm, resetSceneAroundEach, scene, toReview, toSlots } from './booking-harness';
+import { cells, gridAt, next, posts, renderForm, resetSceneAroundEach, scene, toReview, toSlots } from './booking-harness';
 
 resetSceneAroundEach();
 
@@ -146,5 +147,61 @@ describe('booking form', () => {
       await user.click(screen.getByRole('button', { name: 'Send the request' }));
     });
     expect(await screen.findByRole('button', { name: 'See the packages' })).toBeTruthy();
+  });
+});
+
+// "Book the same time next week" at the end of a lesson seeds the review; when that time is not free the
+// booking offers the nearest free one from the calendar's own free times, says so, and keeps the calendar.
+describe('book the same time next week', () => {
+  const seed = (startsAt: string) => seedBookingReview('8', 3, { childId: '', subjectId: '1', startsAt, durationHours: 1 });
+
+  it('picks the first free start after the asked-for one, else the latest before it', () => {
+    const slots = ['2030-05-19T16:00:00.000Z', '2030-05-19T14:00:00.000Z', '2030-05-20T14:00:00.000Z'];
+    expect(nearestFreeStart('2030-05-19T14:30:00.000Z', slots)).toBe('2030-05-19T16:00:00.000Z');
+    expect(nearestFreeStart('2030-05-19T14:00:00.000Z', slots)).toBe('2030-05-19T14:00:00.000Z');
+    expect(nearestFreeStart('2030-05-21T14:00:00.000Z', slots)).toBe('2030-05-20T14:00:00.000Z');
+    expect(nearestFreeStart('2030-05-21T14:00:00.000Z', [])).toBeNull();
+  });
+
+  it('a free time stays as asked, with nothing said', async () => {
+    seed(scene.slots[2]!);
+    const { user, calls } = await renderForm();
+    await waitFor(() => expect(nextWeekWanted('8', 3)).toBeNull());
+    expect(screen.queryByTestId('next-week-offer')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Send the request' }));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]!.body).toMatchObject({ starts_at: scene.slots[2] });
+  });
+
+  it('a taken time: the nearest free time is offered on the review, said, booked as shown; the calendar stays a way out', async () => {
+    seed(gridAt(25));
+    const { user, calls } = await renderForm();
+    const offer = await screen.findByTestId('next-week-offer');
+    expect(offer.getAttribute('role')).toBe('status');
+    expect(offer.textContent).toMatch(/^Next week's time \(.+\) is taken; the nearest free time is .+\./);
+    expect(screen.getByRole('heading', { name: 'Check and send' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Send the request' }));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]!.body).toMatchObject({ starts_at: scene.slots[2] });
+  });
+
+  it('the way out: the calendar with the offered time chosen; another time ends the offer', async () => {
+    seed(gridAt(25));
+    const { user } = await renderForm({ minutes_remaining: 600, free_trial_available: false }, 'ar');
+    const offer = await screen.findByTestId('next-week-offer');
+    expect(offer.querySelector('p')!.textContent).toMatch(/^موعد الأسبوع القادم \(.+\) محجوز؛ أقرب موعد متاح هو .+\.$/);
+    await user.click(screen.getByRole('button', { name: 'اختر موعدًا آخر من التقويم' }));
+    const grid = await cells();
+    expect(grid[2]!.getAttribute('aria-selected')).toBe('true');
+    await user.click(grid[0]!);
+    await waitFor(() => expect(screen.queryByTestId('next-week-offer')).toBeNull());
+  });
+
+  it('nothing free: the calendar opens with the reason', async () => {
+    scene.slots = [];
+    seed(gridAt(25));
+    await renderForm();
+    expect((await screen.findByTestId('next-week-offer')).textContent).toContain('is taken, and no other time is free for now');
+    expect(screen.getByRole('heading', { name: 'When?' })).toBeTruthy();
   });
 });
