@@ -94,7 +94,6 @@ export type EvaluationInput = z.input<typeof evaluationInputSchema>;
 export const rescheduleInputSchema = z.object({
   starts_at: z.iso.datetime({ offset: true, error: (i) => (i.input === undefined || i.input === null ? validationKeys.required : validationKeys.invalid) }),
 });
-export type RescheduleInput = z.input<typeof rescheduleInputSchema>;
 
 export const REJECT_REASON_MAX_LENGTH = 500;
 
