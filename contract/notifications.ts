@@ -10,6 +10,7 @@ export const NOTIFICATION_TYPES = [
   'request_rejected',
   'request_canceled',
   'request_expired',
+  'request_rescheduled',
   'session_reminder_soon',
   'session_reminder_evening',
   'payment_completed',

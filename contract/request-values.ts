@@ -16,7 +16,7 @@ export const REQUEST_FILTERS = ['all', 'new', 'current', 'upcoming', 'finished',
 export type RequestFilter = (typeof REQUEST_FILTERS)[number];
 
 /** What the viewer may do now; computed by the server from the request machine (`allowedActions`). */
-export const REQUEST_ACTIONS = ['approve', 'reject', 'cancel', 'join', 'rate'] as const;
+export const REQUEST_ACTIONS = ['approve', 'reject', 'cancel', 'join', 'rate', 'reschedule'] as const;
 export type RequestAction = (typeof REQUEST_ACTIONS)[number];
 
 export const MIN_DURATION_HOURS = 1;

@@ -5,6 +5,7 @@
 //   GET  v1/requests/:id                                                           → { message, data: RequestDetail }
 //   POST v1/requests/:id/approve | /reject  (teacher: its teacher or, broadcast, an offered one) → RequestDetail
 //   POST v1/requests/:id/cancel             (its student)                          → RequestDetail
+//   POST v1/requests/:id/reschedule         (its student, pending) body RescheduleInput → RequestDetail
 //   POST v1/requests/:id/evaluation         (its student, once, after finished) body EvaluationInput → RequestDetail
 //
 // Someone else's request answers 404, never 403 (its existence is not revealed).
@@ -86,6 +87,14 @@ export const evaluationInputSchema = z.object({
 });
 export type EvaluationInput = z.input<typeof evaluationInputSchema>;
 
+/**
+ * POST v1/requests/:id/reschedule: the new start of a pending scheduled request (same teacher, same
+ * length). Checked by the booking rule: the teacher's hours, lead time, the 90-day horizon, overlaps.
+ */
+export const rescheduleInputSchema = z.object({
+  starts_at: z.iso.datetime({ offset: true, error: (i) => (i.input === undefined || i.input === null ? validationKeys.required : validationKeys.invalid) }),
+});
+
 export const REJECT_REASON_MAX_LENGTH = 500;
 
 /** POST v1/requests/:id/reject: an optional reason the student reads; empty means none. */
@@ -156,6 +165,9 @@ export const requestHistoryEntrySchema = z.object({
   status: z.enum(REQUEST_STATUSES),
   at: z.string(),
   actor_role: z.enum(['student', 'teacher', 'system']),
+  /** A move (reschedule): the start it had and the start it got. Absent on a change of status. */
+  moved_from: z.string().nullish(),
+  moved_to: z.string().nullish(),
 });
 export type RequestHistoryEntry = z.infer<typeof requestHistoryEntrySchema>;
 

@@ -22,6 +22,10 @@
 // - finish (system): an approved session after it ends.
 // - join: its student or teacher, approved, from JOIN_EARLY_MS before the start until the end.
 // - rate: its student, once, after it finished.
+// - reschedule (pending): its student moves a scheduled request addressed to one teacher (not a
+//   broadcast) to another start before it expires; it stays pending, keeps its payment, and its new
+//   deadline is the new start. Whether the new start is free is the availability rule's answer
+//   (server), as for booking; the machine only says who may move it and when.
 import { assign, getNextSnapshot, setup, type SnapshotFrom } from 'xstate';
 import { CANCEL_CUTOFF_MS, JOIN_EARLY_MS, REQUEST_ACTIONS, type RequestAction, type RequestStatus, type RequestType } from '../contract/requests';
 
@@ -57,7 +61,9 @@ export type RequestEvent =
   | { type: 'expire'; now: number }
   | { type: 'finish'; now: number }
   | { type: 'join'; actor: RequestActor; now: number }
-  | { type: 'rate'; actor: RequestActor; now: number };
+  | { type: 'rate'; actor: RequestActor; now: number }
+  /** `startsAt` is the new start; absent when only asking whether the viewer may move it. */
+  | { type: 'reschedule'; actor: RequestActor; now: number; startsAt?: number };
 
 export const requestMachine = setup({
   types: {
@@ -71,6 +77,12 @@ export const requestMachine = setup({
       context.type === 'urgent' ? { startsAt: params.now, endsAt: params.now + (context.endsAt - context.startsAt) } : {},
     ),
     markRated: assign({ rated: true }),
+    /** A pending scheduled request moves: same length, and it now expires at its new start. */
+    move: assign(({ context }, params: { startsAt: number | undefined }) =>
+      params.startsAt === undefined
+        ? {}
+        : { startsAt: params.startsAt, endsAt: params.startsAt + (context.endsAt - context.startsAt), expiresAt: params.startsAt },
+    ),
     // Targetless transitions need an action for `snapshot.can` to count them; these name what the
     // server does outside the machine (marks that teacher's offer declined / lets them into the room).
     declineOffer: () => {},
@@ -90,6 +102,12 @@ export const requestMachine = setup({
       params.actor.role === 'student' && params.actor.party && params.now < context.expiresAt,
     studentBeforeCutoff: ({ context }, params: { actor: RequestActor; now: number }) =>
       params.actor.role === 'student' && params.actor.party && params.now < context.startsAt - CANCEL_CUTOFF_MS,
+    studentMayMovePending: ({ context }, params: { actor: RequestActor; now: number }) =>
+      params.actor.role === 'student' &&
+      params.actor.party &&
+      context.type === 'schedule' &&
+      !context.broadcast &&
+      params.now < context.expiresAt,
     isPastDeadline: ({ context }, params: { now: number }) => params.now >= context.expiresAt,
     hasEnded: ({ context }, params: { now: number }) => params.now >= context.endsAt,
     insideSessionWindow: ({ context }, params: { actor: RequestActor; now: number }) =>
@@ -103,7 +121,8 @@ export const requestMachine = setup({
   initial: 'pending',
   states: {
     pending: {
-      description: 'Hours (or the free trial) already debited. Waiting for the teacher, or any offered teacher of a broadcast.',
+      description:
+        'Hours (or the free trial) already debited. Waiting for the teacher, or any offered teacher of a broadcast. Its student may move a scheduled one (not a broadcast) to another free start of the teacher.',
       tags: ['request:open', 'request:debited'],
       on: {
         approve: {
@@ -125,6 +144,11 @@ export const requestMachine = setup({
         cancel: {
           target: 'canceled',
           guard: { type: 'studentBeforeDeadline', params: ({ event }) => ({ actor: event.actor, now: event.now }) },
+        },
+        reschedule: {
+          // Stays pending (a new start, the same payment); the server writes the new times.
+          guard: { type: 'studentMayMovePending', params: ({ event }) => ({ actor: event.actor, now: event.now }) },
+          actions: { type: 'move', params: ({ event }) => ({ startsAt: event.startsAt }) },
         },
         expire: {
           target: 'expired',

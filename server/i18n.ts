@@ -334,6 +334,7 @@ const messages = {
   request_approved: { ar: 'تم قبول الطلب', en: 'The request was approved' },
   request_rejected: { ar: 'تم رفض الطلب', en: 'The request was declined' },
   request_canceled: { ar: 'تم إلغاء الطلب واسترداد الساعات', en: 'The request was canceled and the hours refunded' },
+  request_rescheduled: { ar: 'تم نقل الطلب إلى الموعد الجديد', en: 'The request was moved to the new time' },
   evaluation_saved: { ar: 'شكراً لك، تم حفظ تقييمك', en: 'Thank you, your rating was saved' },
   // A teacher's time off.
   time_off_created: { ar: 'تمت إضافة الإجازة، ولن يُعرض وقتك للحجز خلالها', en: 'Your time off was added; nobody can book you during it' },

@@ -29,6 +29,7 @@ export const requestActionTexts: Record<RequestAction, MessageDescriptor> = {
   cancel: msg`Cancel request`,
   join: msg`Join the session`,
   rate: msg`Rate the teacher`,
+  reschedule: msg`Move to another time`,
 };
 
 /** An icon per status so the badge differs in shape as well as colour; drawn, so every device shows it. */

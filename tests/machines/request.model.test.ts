@@ -30,7 +30,8 @@ const sample: RequestContext = {
   rated: false,
 };
 
-const modelMachine = createMachine({ ...requestMachine.config, context: sample }, requestMachine.implementations as never);
+// Addressed to one teacher (not a broadcast), so its student may move it while pending.
+const modelMachine = createMachine({ ...requestMachine.config, context: { ...sample, broadcast: false } }, requestMachine.implementations as never);
 
 const student: RequestActor = { role: 'student', party: true };
 const otherStudent: RequestActor = { role: 'student', party: false };
@@ -42,6 +43,8 @@ const early = created + HOUR;
 const lateCancel = created + 7 * HOUR;
 const inSession = created + 11 * HOUR;
 const after = created + 13 * HOUR;
+/** A move half an hour later: every instant above keeps its meaning for the moved session. */
+const movedStart = created + 10.5 * HOUR;
 
 const events: RequestEvent[] = [
   { type: 'approve', actor: teacher, now: early },
@@ -66,6 +69,10 @@ const events: RequestEvent[] = [
   { type: 'rate', actor: student, now: after },
   { type: 'rate', actor: otherStudent, now: after },
   { type: 'rate', actor: teacher, now: after },
+  { type: 'reschedule', actor: student, now: early, startsAt: movedStart },
+  { type: 'reschedule', actor: otherStudent, now: early, startsAt: movedStart },
+  { type: 'reschedule', actor: teacher, now: early, startsAt: movedStart },
+  { type: 'reschedule', actor: student, now: after, startsAt: movedStart },
 ];
 
 const refunded = ['rejected', 'canceled', 'expired'];
@@ -88,6 +95,11 @@ describe('request machine, model-based', () => {
         expect(s.can({ type: 'approve', actor: student, now: early })).toBe(false);
         expect(s.can({ type: 'cancel', actor: teacher, now: early })).toBe(false);
         expect(s.can({ type: 'rate', actor: teacher, now: after })).toBe(false);
+        expect(s.can({ type: 'reschedule', actor: teacher, now: early, startsAt: movedStart })).toBe(false);
+        // Only a pending request moves at once; a move keeps its length and its deadline is its start.
+        if (status !== 'pending') expect(s.can({ type: 'reschedule', actor: student, now: early, startsAt: movedStart })).toBe(false);
+        expect(s.context.endsAt - s.context.startsAt).toBe(sample.endsAt - sample.startsAt);
+        expect(s.context.expiresAt).toBe(s.context.startsAt);
         if (refunded.includes(status)) for (const e of events) expect(s.can(e)).toBe(false);
         // The client's buttons are the machine's answer.
         for (const viewer of [{ role: 'student' as const, party: true }, { role: 'teacher' as const, party: true }]) {
@@ -103,6 +115,8 @@ describe('request machine, model-based', () => {
           expect(s.can({ type: 'expire', now: early })).toBe(false);
           expect(s.can({ type: 'expire', now: after })).toBe(true);
           expect(s.can({ type: 'approve', actor: teacher, now: after })).toBe(false);
+          expect(s.can({ type: 'reschedule', actor: student, now: early, startsAt: movedStart })).toBe(true);
+          expect(s.can({ type: 'reschedule', actor: student, now: after, startsAt: movedStart })).toBe(false);
         },
         approved: (s) => {
           expect(s.can({ type: 'cancel', actor: student, now: early })).toBe(true);
@@ -142,6 +156,20 @@ describe('request machine, as the server uses it', () => {
     const s = resumeRequest('pending', sample);
     expect(transition(s, { type: 'reject', actor: teacher, now: early, openOffers: 3 })?.value).toBe('pending');
     expect(transition(s, { type: 'reject', actor: teacher, now: early, openOffers: 1 })?.value).toBe('rejected');
+  });
+
+  it('moves only a pending scheduled request addressed to one teacher; the move keeps its length', () => {
+    const single: RequestContext = { ...sample, broadcast: false };
+    const moved = transition(resumeRequest('pending', single), { type: 'reschedule', actor: student, now: early, startsAt: created + 30 * HOUR });
+    expect(moved?.value).toBe('pending');
+    expect(moved?.context).toMatchObject({ startsAt: created + 30 * HOUR, endsAt: created + 32 * HOUR, expiresAt: created + 30 * HOUR });
+    // Asking whether the button shows (no new start) changes nothing.
+    expect(transition(resumeRequest('pending', single), { type: 'reschedule', actor: student, now: early })?.context).toEqual(single);
+    expect(transition(resumeRequest('pending', sample), { type: 'reschedule', actor: student, now: early, startsAt: created + 30 * HOUR })).toBeNull();
+    const urgent: RequestContext = { ...single, type: 'urgent', expiresAt: created + 15 * 60_000 };
+    expect(transition(resumeRequest('pending', urgent), { type: 'reschedule', actor: student, now: created, startsAt: created + 30 * HOUR })).toBeNull();
+    expect(allowedActions('pending', single, { role: 'student', party: true }, early)).toEqual(['cancel', 'reschedule']);
+    expect(allowedActions('approved', single, { role: 'student', party: true }, early)).toEqual(['cancel']);
   });
 
   it('lists the buttons per viewer and the deadlines', () => {

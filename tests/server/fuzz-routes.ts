@@ -93,6 +93,7 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'DELETE /api/v1/instructor/time-off/:id': { as: 'teacher' },
   'GET /calendar/:file': { as: 'anonymous' },
   'POST /api/v1/requests/:id/cancel': { as: 'studentA' },
+  'POST /api/v1/requests/:id/reschedule': { as: 'studentA', fields: ['starts_at'] },
   'POST /api/v1/requests/:id/evaluation': { as: 'studentA', fields: ['rating', 'comment'] },
   'GET /api/v1/conversations': { as: 'studentA' },
   'POST /api/v1/conversations': { as: 'studentA', fields: ['teacher_id', 'family_id'] },

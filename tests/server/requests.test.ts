@@ -18,7 +18,7 @@ describe('booking', () => {
     const { res, json } = await book(student, teacher, 3, 2, { comment: '  فصل الكسور  ' });
     expect(res.status).toBe(201);
     expect(json.data).toMatchObject({ status: 'pending', type: 'schedule', duration_hours: 2, comment: 'فصل الكسور', paid_with: 'hours', channel_name: null });
-    expect(json.data.actions).toEqual(['cancel']);
+    expect(json.data.actions).toEqual(['cancel', 'reschedule']);
     expect(json.data.history).toEqual([expect.objectContaining({ status: 'pending', actor_role: 'student' })]);
     expect(json.data.deadlines.expires_at).toBe(json.data.starts_at);
     expect(await balanceMinutesOf(ctx.db, student)).toBe(3 * 60);

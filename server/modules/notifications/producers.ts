@@ -204,6 +204,30 @@ export async function notifyRequestChange(
 }
 
 /**
+ * A pending request addressed to one teacher moved to another start: tells that teacher, once per
+ * move (the key names the move's history row, so moving back and forth notifies each time).
+ */
+export async function notifyRequestMoved(q: Queryable, publisher: Publisher | undefined, move: { id: number; teacherId: number; historyId: number }): Promise<void> {
+  await safely('request moved', async () => {
+    const info = await requestInfo(q, move.id);
+    if (!info) return;
+    await notify(q, publisher, {
+      userId: move.teacherId,
+      type: 'request_rescheduled',
+      params: {
+        request_id: move.id,
+        starts_at: info.starts_at.toISOString(),
+        other_name: info.student_name,
+        child: childRefOf(info, 'teacher', 'ar'),
+        ...(info.subject_ar ? { subject_ar: info.subject_ar } : {}),
+        ...(info.subject_en ? { subject_en: info.subject_en } : {}),
+      },
+      dedupeKey: `request:${move.id}:moved:${move.historyId}`,
+    });
+  });
+}
+
+/**
  * A message arrived in a conversation: tells its recipient, but only when no notification of that
  * conversation is still unread (a chat of twenty lines is one line in the list, not twenty).
  */

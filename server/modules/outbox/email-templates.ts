@@ -65,6 +65,10 @@ function words(input: EmailInput): Words {
       return ar
         ? { subject: 'انتهت مهلة طلب الدرس', lines: [`لم يُرَد على طلب درس ${subject} في الوقت المحدد.`, at] }
         : { subject: 'A lesson request expired', lines: [`Your ${subject} lesson request was not answered in time.`, at] };
+    case 'request_rescheduled':
+      return ar
+        ? { subject: 'تم نقل طلب درس', lines: [`نقل ${other} طلب درس ${subject} إلى موعد جديد.`, at] }
+        : { subject: 'A lesson request was moved', lines: [`${other} moved the ${subject} lesson request to a new time.`, at] };
     case 'session_reminder_soon':
       return ar
         ? { subject: 'يبدأ درسك بعد ١٥ دقيقة', lines: [`درس ${subject} مع ${other} يبدأ قريبًا.`, at] }

@@ -4,8 +4,9 @@ import { REQUEST_EVENTS } from '../../../contract/requests';
 import type { Queryable } from '../../db';
 import type { Publisher } from '../../realtime/publisher';
 import { userChannel } from '../../../contract/realtime-names';
-import { notifyRequestChange } from '../notifications/producers';
+import { notifyRequestChange, notifyRequestMoved } from '../notifications/producers';
 import type { RequestChange } from './rows';
+import type { RequestMove } from './transitions';
 
 /** Tells the student and every teacher concerned. */
 export async function publishChange(publisher: Publisher | undefined, change: RequestChange, kind: 'updated' | 'offered'): Promise<void> {
@@ -22,4 +23,10 @@ export async function publishChange(publisher: Publisher | undefined, change: Re
 export async function announce(q: Queryable, publisher: Publisher | undefined, change: RequestChange, kind: 'updated' | 'offered'): Promise<void> {
   await publishChange(publisher, change, kind);
   await notifyRequestChange(q, publisher, change, kind);
+}
+
+/** A pending request moved: the realtime update to both parties and the teacher's notification. */
+export async function announceMove(q: Queryable, publisher: Publisher | undefined, move: RequestMove): Promise<void> {
+  await publishChange(publisher, move, 'updated');
+  await notifyRequestMoved(q, publisher, move);
 }

@@ -164,8 +164,8 @@ export async function listRequests(
 export async function requestDetail(q: Queryable, id: number, viewer: Viewer, locale: Locale, now: Date): Promise<RequestDetail> {
   const read = await readAccess<ListedRow>(q, id, viewer, { columns: LISTED_COLUMNS, joins: LISTED_JOINS });
   const a = { ...read, row: asOf(read.row, now) };
-  const history = await q.query<{ status: RequestStatus; at: Date; actor_role: RequestRole }>(
-    'SELECT status, at, actor_role FROM request_history WHERE request_id = $1 ORDER BY at, id',
+  const history = await q.query<{ status: RequestStatus; at: Date; actor_role: RequestRole; moved_from: Date | null; moved_to: Date | null }>(
+    'SELECT status, at, actor_role, moved_from, moved_to FROM request_history WHERE request_id = $1 ORDER BY at, id',
     [id],
   );
   const evaluation = await q.one<{ rating: number; comment: string | null; created_at: Date }>(
@@ -181,7 +181,12 @@ export async function requestDetail(q: Queryable, id: number, viewer: Viewer, lo
     preferred_gender: a.row.preferred_gender,
     paid_with: a.row.paid_with,
     history: [
-      ...history.map((h) => ({ status: h.status, at: h.at.toISOString(), actor_role: h.actor_role })),
+      ...history.map((h) => ({
+        status: h.status,
+        at: h.at.toISOString(),
+        actor_role: h.actor_role,
+        ...(h.moved_from && h.moved_to ? { moved_from: h.moved_from.toISOString(), moved_to: h.moved_to.toISOString() } : {}),
+      })),
       // Overdue and not swept yet: the system's step the sweep will record.
       ...(a.row.status === read.row.status ? [] : [{ status: a.row.status, at: overdueAt(read.row, a.row.status).toISOString(), actor_role: 'system' as const }]),
     ],

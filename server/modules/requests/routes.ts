@@ -4,7 +4,7 @@
 // answer in this router's onError; anything else goes on to app.onError.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { createRequestSchema, evaluationInputSchema, rejectInputSchema, requestsQuerySchema } from '../../../contract/requests';
+import { createRequestSchema, evaluationInputSchema, rejectInputSchema, requestsQuerySchema, rescheduleInputSchema } from '../../../contract/requests';
 import type { AppEnv } from '../../http/context';
 import { ApiFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
@@ -15,11 +15,11 @@ import type { Publisher } from '../../realtime/publisher';
 import { requireCaller, requireFamily } from '../auth/caller';
 import type { AuthMiddleware } from '../auth/middleware';
 import { createRequest } from './booking';
-import { announce } from './notices';
+import { announce, announceMove } from './notices';
 import { listRequests, requestDetail } from './reads';
 import { RequestFailure, type Viewer } from './rows';
 import { sweepAndPublish } from './sweep';
-import { changeRequest, rateRequest } from './transitions';
+import { changeRequest, rateRequest, rescheduleRequest } from './transitions';
 
 export interface RequestsRoutesOptions {
   auth: AuthMiddleware;
@@ -106,6 +106,16 @@ export function requestsRoutes({ auth, publisher, log, now }: RequestsRoutesOpti
     .post('/requests/:id/approve', auth.requireUser, change('approve', 'request_approved'))
     .post('/requests/:id/reject', auth.requireUser, change('reject', 'request_rejected'))
     .post('/requests/:id/cancel', auth.requireUser, change('cancel', 'request_canceled'))
+    .post('/requests/:id/reschedule', auth.requireUser, async (c) => {
+      const viewer = viewerOf(c);
+      const id = requestId(c);
+      const body = await jsonBody(c, rescheduleInputSchema);
+      const at = now();
+      await settle(c, id, at);
+      const moved = await rescheduleRequest(c.get('db'), id, viewer, body.starts_at, at);
+      await announceMove(c.get('db'), publisher, moved);
+      return ok(c, await requestDetail(c.get('db'), id, viewer, c.get('locale'), at), 'request_rescheduled');
+    })
     .post('/requests/:id/evaluation', auth.requireUser, async (c) => {
       const viewer = viewerOf(c);
       const id = requestId(c);

@@ -1,10 +1,11 @@
-// A request's changes by its parties (approve, reject, cancel, rate), each checked by
+// A request's changes by its parties (approve, reject, cancel, rate, reschedule), each checked by
 // machines/request.machine.ts. Every change locks the request row (SELECT … FOR UPDATE), asks the
 // machine, then writes with a conditional UPDATE … WHERE status = <the status read> RETURNING, so two
 // teachers approving at once end with exactly one approval, and a refund happens once.
 import { REQUEST_ERROR } from '../../../contract/requests';
 import type { Db } from '../../db';
 import { actionEvent, resumeRequest, statusOf, transition, type RequestEvent } from '../../../machines/request.machine';
+import { schedulesByTeacher, slotProblem } from '../availability';
 import { busyByTeacher } from '../teachers';
 import { isParty, readAccess } from './access';
 import { addHistory, contextOf, refund, RequestFailure, type RequestChange, type Viewer } from './rows';
@@ -85,5 +86,52 @@ export async function rateRequest(db: Db, id: number, viewer: Viewer, input: { r
       [a.row.teacher_id, a.row.student_id, input.rating, input.comment, id, now],
     );
     if (!row) throw new RequestFailure(409, REQUEST_ERROR.alreadyRated);
+  });
+}
+
+/** A move's change: the request (still pending), and its history row (the notification's key). */
+export interface RequestMove extends RequestChange {
+  historyId: number;
+}
+
+/**
+ * Its student moves a pending scheduled request to another start of the same teacher (the machine's
+ * `reschedule`), checked by the booking rule (`slotProblem`: the teacher's hours, lead time, the
+ * horizon, overlaps) with its own current time left out of the teacher's busy times. The payment
+ * stays; the new start is also its new deadline. Locks the teacher's row before the request's, the
+ * order approving takes, so a move and an approval of the same teacher queue instead of deadlocking;
+ * under the teacher's lock a booking of the same time meanwhile is seen and answers 409 slot_taken.
+ */
+export async function rescheduleRequest(db: Db, id: number, viewer: Viewer, startsAtIso: string, now: Date): Promise<RequestMove> {
+  return db.transaction(async (tx) => {
+    const seen = await readAccess(tx, id, viewer);
+    const teacher = await tx.one<{ status: string }>('SELECT status FROM users WHERE id = $1 FOR UPDATE', [seen.row.teacher_id]);
+    const a = await readAccess(tx, id, viewer, { lock: true });
+    const startsAt = new Date(startsAtIso);
+    const event: RequestEvent = { type: 'reschedule', actor: { role: viewer.role, party: isParty(a, viewer) }, now: now.getTime(), startsAt: startsAt.getTime() };
+    const next = transition(resumeRequest(a.row.status, contextOf(a.row, a.rated)), event);
+    if (!next || a.row.teacher_id !== seen.row.teacher_id) throw new RequestFailure(409, REQUEST_ERROR.notAllowed);
+    if (teacher?.status !== 'active') throw new RequestFailure(400, REQUEST_ERROR.teacherUnavailable, 'starts_at');
+
+    const endsAt = new Date(next.context.endsAt);
+    const schedule = (await schedulesByTeacher(tx, [a.row.teacher_id], startsAt, endsAt, now)).get(a.row.teacher_id);
+    if (!schedule) throw new RequestFailure(400, REQUEST_ERROR.teacherUnavailable, 'starts_at');
+    // The request holds its own current time: it does not stand in its own way.
+    const own = { starts_at: a.row.starts_at.toISOString(), ends_at: a.row.ends_at.toISOString() };
+    const busy = schedule.busy.filter((b) => b.starts_at !== own.starts_at || b.ends_at !== own.ends_at);
+    const problem = slotProblem({ ...schedule, busy }, { type: 'schedule', startsAt, durationHours: a.row.duration_hours }, now);
+    if (problem === REQUEST_ERROR.teacherBusy) throw new RequestFailure(409, REQUEST_ERROR.slotTaken);
+    if (problem) throw new RequestFailure(400, problem, 'starts_at');
+
+    const updated = await tx.one<{ id: number }>(
+      `UPDATE requests SET starts_at = $2, ends_at = $3, expires_at = $4, updated_at = $5 WHERE id = $1 AND status = 'pending' RETURNING id`,
+      [id, startsAt, endsAt, new Date(next.context.expiresAt), now],
+    );
+    if (!updated) throw new RequestFailure(409, REQUEST_ERROR.notAllowed);
+    const history = await tx.one<{ id: number }>(
+      `INSERT INTO request_history (request_id, status, actor_role, actor_id, at, moved_from, moved_to) VALUES ($1, 'pending', $2, $3, $4, $5, $6) RETURNING id`,
+      [id, viewer.role, viewer.id, now, a.row.starts_at, startsAt],
+    );
+    return { id, status: 'pending', studentId: a.row.student_id, teacherId: a.row.teacher_id, offeredTo: a.offeredTo, historyId: history!.id };
   });
 }

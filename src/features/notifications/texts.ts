@@ -37,6 +37,8 @@ export function notificationSentence(i18n: I18n, n: AppNotification): string {
       return i18n._(msg`${name} canceled the ${subject} session on ${when}.`);
     case 'request_expired':
       return i18n._(msg`Your ${subject} session request for ${when} expired without an answer. The booked time was returned to your balance.`);
+    case 'request_rescheduled':
+      return i18n._(msg`${name} moved the ${subject} session request to ${when}.`);
     case 'session_reminder_soon':
       return i18n._(msg`Your ${subject} session with ${name} starts in 15 minutes.`);
     case 'session_reminder_evening':

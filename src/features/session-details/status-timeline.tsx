@@ -6,7 +6,7 @@
 // come reads as "now", and a free-trial booking speaks of the trial being given back, never of hours.
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { RequestDetail, RequestHistoryEntry, RequestStatus } from '../../../contract/requests';
-import { requestDeadlines, requestMachine } from '../../../machines/request.machine';
+import { requestDeadlines, requestMachine, resumeRequest } from '../../../machines/request.machine';
 import { refundsOn, requestContextOf } from '../../api/requests';
 import { formatSessionTime, requestStatusTexts } from '../../domain/request-status';
 
@@ -22,7 +22,7 @@ export interface NextStep {
 }
 
 /** Steps a person takes before a deadline; once it has passed they are no longer possible. */
-const BOUNDED = new Set(['approve', 'reject', 'cancel']);
+const BOUNDED = new Set(['approve', 'reject', 'cancel', 'reschedule']);
 
 /**
  * The machine's transitions out of `status`, one per event and target, with the detail's deadlines;
@@ -38,6 +38,8 @@ export function nextSteps(detail: RequestDetail, now: number): NextStep[] {
     const meaningful = targets.size > 1 ? [...targets].filter((x) => x !== null) : [...targets];
     for (const target of meaningful) {
       if (event === 'rate' && detail.evaluation) continue;
+      // Only a scheduled request addressed to one teacher moves: asked of the machine, as its student.
+      if (event === 'reschedule' && !resumeRequest(detail.status, requestContextOf(detail)).can({ type: 'reschedule', actor: { role: 'student', party: true }, now })) continue;
       const at = deadlineOf(event, detail);
       if (BOUNDED.has(event) && (at === null || Date.parse(at) <= now)) continue;
       steps.push({ event, target, at });
@@ -56,6 +58,7 @@ function deadlineOf(event: string, detail: RequestDetail): string | null {
     case 'approve':
     case 'reject':
     case 'expire':
+    case 'reschedule':
       return iso(deadlines.expiresAt);
     case 'cancel':
       return iso(deadlines.cancelFreeUntil);
@@ -103,7 +106,13 @@ export function StatusTimeline({ detail, now, role, timeZone }: StatusTimelinePr
               <span className="timeline-dot" aria-hidden="true" />
               <div>
                 <p className="timeline-label">
-                  {i18n._(requestStatusTexts[entry.status])}
+                  {entry.moved_to ? (
+                    <Trans>
+                      Moved to <time dateTime={entry.moved_to}>{when(entry.moved_to)}</time>
+                    </Trans>
+                  ) : (
+                    i18n._(requestStatusTexts[entry.status])
+                  )}
                   {current ? (
                     <span className="timeline-now">
                       {' '}
@@ -191,6 +200,8 @@ function StepText({ step, role, when, now, trial }: StepTextProps) {
       return step.at && Date.parse(step.at) <= now ? <Trans>Joining is open now</Trans> : <Trans>Joining opens on {at}</Trans>;
     case 'rate':
       return role === 'student' ? <Trans>You can rate the teacher</Trans> : <Trans>The student can rate you</Trans>;
+    case 'reschedule':
+      return role === 'student' ? <Trans>You can move it to another free time until {at}</Trans> : <Trans>The student can move it to another time until {at}</Trans>;
     default:
       return <>{step.event}</>;
   }

@@ -5,6 +5,7 @@
 // the machine allows, the one-time rating after a finished session, and live refresh.
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RequestDetail } from '../../../contract/requests';
 import { SessionDetailsPage, type SessionDetailsPageProps } from '../../../src/features/session-details/session-details-page';
@@ -66,8 +67,9 @@ describe('SessionDetailsPage', () => {
     const current = steps.find((s) => s.getAttribute('aria-current') === 'step');
     expect(current?.dataset.status).toBe('pending');
     expect(current?.textContent).toContain('requested by the student');
-    // pending → approve, reject, cancel, expire: the machine's transitions out of pending.
-    expect(steps.filter((s) => s.dataset.event).map((s) => s.dataset.event)).toEqual(['approve', 'reject', 'cancel', 'expire']);
+    // pending → approve, reject, cancel, reschedule, expire: the machine's transitions out of pending.
+    expect(steps.filter((s) => s.dataset.event).map((s) => s.dataset.event)).toEqual(['approve', 'reject', 'cancel', 'reschedule', 'expire']);
+    expect(timeline.textContent).toMatch(/You can move it to another free time until Monday, May 6, 2030 at 12:00\sPM/);
     expect(timeline.textContent).toMatch(/You can cancel for free until Monday, May 6, 2030 at 12:00\sPM/);
     expect(timeline.textContent).toMatch(/Expires on Monday, May 6, 2030 at 12:00\sPM if no teacher approves it \(the hours are returned\)/);
   });
@@ -134,6 +136,38 @@ describe('SessionDetailsPage', () => {
     expect(within(timeline).getByText(/the free trial is given back/)).toBeTruthy();
     expect(within(timeline).getByText(/you get the free trial back/)).toBeTruthy();
     expect(timeline.textContent).not.toMatch(/hours/);
+  });
+
+  it('shows a move in the timeline (en and ar, axe clean); a broadcast offers no move', async () => {
+    const movedFrom = new Date(NOW + 2 * HOUR).toISOString();
+    const moved = detail({
+      actions: ['cancel', 'reschedule'],
+      history: [
+        { status: 'pending', at: new Date(NOW - HOUR).toISOString(), actor_role: 'student' },
+        { status: 'pending', at: new Date(NOW - 30 * MINUTE).toISOString(), actor_role: 'student', moved_from: movedFrom, moved_to: '2030-05-06T09:00:00.000Z' },
+      ],
+    });
+    stub(() => moved);
+    renderPage();
+    const steps = within(await screen.findByTestId('timeline')).getAllByRole('listitem');
+    const current = steps.find((s) => s.getAttribute('aria-current') === 'step');
+    expect(current?.textContent).toMatch(/^Moved to Monday, May 6, 2030 at 12:00\sPM/);
+    expect(current?.textContent).toContain('by the student');
+    cleanup();
+
+    stub(() => moved);
+    renderPage({ viewer: { id: 20, role: 'teacher' } }, 'ar');
+    const timeline = await screen.findByTestId('timeline');
+    expect(timeline.textContent).toContain('نُقلت إلى');
+    expect(timeline.textContent).toContain('يمكن للطالب نقلها إلى موعد آخر حتى');
+    const audit = await axe.run(timeline.closest('section')!, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    expect(audit.violations).toEqual([]);
+    cleanup();
+
+    stub(() => detail({ actions: ['cancel'], broadcast: true }));
+    renderPage();
+    const broadcastSteps = within(await screen.findByTestId('timeline')).getAllByRole('listitem');
+    expect(broadcastSteps.map((s) => s.dataset.event).filter(Boolean)).not.toContain('reschedule');
   });
 
   it('in Arabic, the clock and its ص/م never part across lines', async () => {
