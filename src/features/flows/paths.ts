@@ -4,7 +4,8 @@
 // transitions the paths cover.
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, type StatePath } from '@xstate/graph';
 import { getNextSnapshot, getStateNodes, type AnyMachineSnapshot, type AnyStateMachine, type AnyTransitionDefinition, type EventObject } from 'xstate';
-import { toFlowGraph, transitionsOf, walk, type FlowGraph } from './graph';
+import { toFlowGraph, type FlowGraph } from './graph';
+import { transitionId } from '../../domain/transition-id';
 import type { Labeller } from './labels';
 import type { Scenario } from './scenarios';
 
@@ -84,13 +85,7 @@ export function leafPaths(machine: AnyStateMachine, snapshot: Snapshot): string[
 export function generatePaths(scenario: Scenario, labels: Labeller, simpleLimit = 200): PathReport {
   const { machine } = scenario;
   const graph = toFlowGraph(machine, labels);
-  const ids = new Map<AnyTransitionDefinition, string[]>();
-  for (const node of walk(machine.root)) {
-    transitionsOf(node).forEach((t, i) => {
-      const targets = t.target?.length ? t.target : [node];
-      ids.set(t, targets.map((target: { id: string }) => `${node.id}#${i}->${target.id}`));
-    });
-  }
+  const ids = (t: AnyTransitionDefinition) => [transitionId(t)];
   const byId = new Map(graph.transitions.map((t) => [t.id, t]));
   const options = {
     events: (s: Snapshot) => enabledEvents(scenario, s),
@@ -105,7 +100,7 @@ export function generatePaths(scenario: Scenario, labels: Labeller, simpleLimit 
     for (const n of getStateNodes(machine.root, start.value)) coveredStates.add(n.id);
     // @xstate/graph starts each path with the machine's own init step; the start is shown apart.
     const steps = path.steps.filter(({ event }) => event.type !== 'xstate.init').map(({ event, state }) => {
-      const taken = machine.getTransitionData(before, event).flatMap((t) => ids.get(t) ?? []);
+      const taken = machine.getTransitionData(before, event).flatMap(ids);
       taken.forEach((id) => coveredTransitions.add(id));
       for (const n of getStateNodes(machine.root, state.value)) coveredStates.add(n.id);
       before = state;
@@ -126,7 +121,7 @@ export function generatePaths(scenario: Scenario, labels: Labeller, simpleLimit 
     const prefix = bySerial.get(serial);
     if (!prefix) continue;
     for (const { event, state } of Object.values(edges) as Array<{ event: EventObject; state: Snapshot }>) {
-      const taken = machine.getTransitionData(prefix.state, event).flatMap((t) => ids.get(t) ?? []);
+      const taken = machine.getTransitionData(prefix.state, event).flatMap(ids);
       if (taken.every((id) => coveredTransitions.has(id))) continue;
       paths.push(toFlowPath('edge', { state, steps: [...prefix.steps, { event, state }], weight: prefix.weight + 1 }, start));
     }
@@ -137,7 +132,7 @@ export function generatePaths(scenario: Scenario, labels: Labeller, simpleLimit 
   paths.push(...simple.slice(0, simpleLimit).map((p) => toFlowPath('simple', p, start)));
 
   const missingStates = graph.states.filter((s) => !coveredStates.has(s.id)).map((s) => s.path);
-  const missingTransitions = graph.transitions.filter((t) => !coveredTransitions.has(t.id)).map((t) => `${t.source} → ${t.target}: ${t.label}`);
+  const missingTransitions = graph.transitions.filter((t) => !coveredTransitions.has(t.id)).map((t) => `${t.source} → ${t.targets.join(' + ')}: ${t.label}`);
   return {
     machine: machine.id,
     graph,
