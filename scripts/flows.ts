@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { setupI18n } from '@lingui/core';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import { machines, type MachineEntry } from '../machines/index';
+import { stateNodesOf, transitionsOf } from '../src/domain/transition-id';
 import { toFlowGraph } from '../src/features/flows/graph';
 import { createLabeller } from '../src/features/flows/labels';
 import { layoutGraph } from '../src/features/flows/layout';
@@ -17,6 +18,7 @@ import { renderSvg } from '../src/features/flows/svg';
 export const FLOWS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'flows');
 
 const mid = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9]/g, '_');
+const anyId = (root: AnyStateNode) => `${mid(root)}__any`;
 const children = (node: AnyStateNode) => Object.values(node.states as Record<string, AnyStateNode>);
 /** Mermaid labels break on these; the text stays readable without them. */
 const clean = (text: string) => text.replace(/[{}#;:<>"]/g, ' ').replace(/\s+/g, ' ').trim();
@@ -54,10 +56,6 @@ function walk(node: AnyStateNode): AnyStateNode[] {
   return children(node).flatMap((child) => [child, ...walk(child)]);
 }
 
-function transitionsOf(node: AnyStateNode): AnyTransitionDefinition[] {
-  const byEvent = [...(node.transitions as Map<string, AnyTransitionDefinition[]>).values()].flat();
-  return [...byEvent, ...((node.always as AnyTransitionDefinition[] | undefined) ?? [])];
-}
 
 function ancestors(node: AnyStateNode): AnyStateNode[] {
   const chain: AnyStateNode[] = [];
@@ -84,7 +82,8 @@ interface Edge {
 
 function edgesByContainer(machine: AnyStateMachine): Map<AnyStateNode, Edge[]> {
   const map = new Map<AnyStateNode, Edge[]>();
-  for (const node of walk(machine.root)) {
+  // The root's own transitions (taken from any state) leave from a "from any state" node.
+  for (const node of stateNodesOf(machine)) {
     for (const t of transitionsOf(node)) {
       const targets: readonly AnyStateNode[] = t.target?.length ? t.target : [node];
       for (const target of targets) {
@@ -126,7 +125,10 @@ export function renderDiagram(machine: AnyStateMachine): string {
   const initial = root.initial?.target?.[0];
   if (initial) out.push(`  [*] --> ${mid(initial)}`);
   for (const node of children(root)) declare(node, '  ', edges, out);
-  for (const e of edges.get(root) ?? []) out.push(`  ${mid(e.from)} --> ${mid(e.to)} : ${e.label}`);
+  const fromRoot = (edges.get(root) ?? []).some((e) => e.from === root);
+  if (fromRoot) out.push(`  state "(from any state)" as ${anyId(root)}`);
+  const name = (node: AnyStateNode) => (node === root ? anyId(root) : mid(node));
+  for (const e of edges.get(root) ?? []) out.push(`  ${name(e.from)} --> ${name(e.to)} : ${e.label}`);
   for (const node of walk(root)) {
     const lines = [node.description ?? null, node.tags.length ? `tags: ${node.tags.join(', ')}` : null]
       .filter((line): line is string => line !== null)

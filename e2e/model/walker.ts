@@ -10,8 +10,7 @@ import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { getNextSnapshot, initialTransition, pathToStateValue, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { coveringPaths } from '../../tests/machines/covering-paths';
-import { transitionId, transitionsOf } from '../../src/domain/transition-id';
-import { walk as stateNodes } from '../../src/features/flows/graph';
+import { definitionTransitions } from '../../src/domain/transition-id';
 import { WATCH_CHANNEL, type WatchMessage } from '../../src/app/watch';
 
 export const COVERAGE_DIR = path.resolve(import.meta.dirname, '../../test-results/model-coverage');
@@ -96,9 +95,12 @@ function planPaths<W>(adapter: Adapter<W>): EventObject[][] {
   }).map((p) => p.events);
 }
 
-/** Every transition of the definition, by transitionId (the same names the app posts). */
+/**
+ * Every transition of the definition, by transitionId (the same names the app posts, the studio draws
+ * and `npm run paths` counts).
+ */
 export function allTransitions(machine: AnyStateMachine): string[] {
-  return [machine.root, ...stateNodes(machine.root)].flatMap((node) => transitionsOf(node).map((t, i) => transitionId(t, i)));
+  return definitionTransitions(machine).map((t) => t.id);
 }
 
 /** Records what the app posts on the watch channel; the page's tab is switched to "watched". */

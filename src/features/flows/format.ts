@@ -2,7 +2,7 @@
 // Shared by `npm run paths` and the studio's "paths" list.
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { PathReport } from './paths';
+import { reportJson, type PathReport } from './paths';
 
 export function pathsMarkdown(report: PathReport, i18n: I18n): string {
   const out: string[] = [];
@@ -37,5 +37,5 @@ export function pathsMarkdown(report: PathReport, i18n: I18n): string {
 
 export function pathsJson(report: PathReport): string {
   const { graph: _graph, ...rest } = report;
-  return JSON.stringify(rest, null, 2);
+  return reportJson(rest);
 }

@@ -1,9 +1,11 @@
 // A statechart of machines/ as a plain graph for the studio, the docs diagrams and the paths command:
 // every state node (with parent, kind, initial/final marks, description, tags) and every transition
 // with its label in plain words (event, actor answer or timer, guard in brackets). Pure: no layout.
+// Transitions the machine's root owns (taken from any state) are drawn from a "from any state" node;
+// every transition is named by transitionId, like `npm run paths` and the browser walk count them.
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import type { Labeller } from './labels';
-import { transitionsOf } from '../../domain/transition-id';
+import { definitionTransitions } from '../../domain/transition-id';
 
 export type StateKind = 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
 
@@ -28,10 +30,12 @@ export interface FlowState {
 export type TransitionKind = 'event' | 'done' | 'error' | 'after' | 'always';
 
 export interface FlowTransition {
+  /** transitionId(): the name `npm run paths`, the browser walk and the watching app use. */
   id: string;
+  /** The source state id; the machine's root id (FlowGraph.root) for a transition from any state. */
   source: string;
-  /** The target state id; the source itself for a transition without a target. */
-  target: string;
+  /** The target state ids (several into parallel regions); the source itself when it has none. */
+  targets: string[];
   eventType: string;
   kind: TransitionKind;
   /** What happens, in words: "send the code", "the code check failed", "after 60 s". */
@@ -43,6 +47,8 @@ export interface FlowTransition {
 
 export interface FlowGraph {
   id: string;
+  /** The root as a "from any state" node, when the root owns transitions. */
+  root: { id: string; label: string } | null;
   states: FlowState[];
   transitions: FlowTransition[];
   /** Event types, actor ids and guard names the label table lacks. */
@@ -54,8 +60,6 @@ const children = (node: AnyStateNode) => Object.values(node.states as Record<str
 export function walk(node: AnyStateNode): AnyStateNode[] {
   return children(node).flatMap((child) => [child, ...walk(child)]);
 }
-
-export { transitionsOf };
 
 export function guardName(t: AnyTransitionDefinition): string | null {
   const guard: unknown = t.guard;
@@ -94,50 +98,47 @@ export function toFlowGraph(machine: AnyStateMachine, labels: Labeller): FlowGra
     };
   });
 
-  const transitions: FlowTransition[] = [];
-  for (const node of nodes) {
-    transitionsOf(node).forEach((t, index) => {
-      const type = t.eventType;
-      let kind: TransitionKind = 'event';
-      let event: string | null;
-      if (type === '') {
-        kind = 'always';
-        event = labels.always();
-      } else if (type.startsWith(DONE) || type.startsWith(ERROR)) {
-        kind = type.startsWith(DONE) ? 'done' : 'error';
-        const actor = type.slice((kind === 'done' ? DONE : ERROR).length);
-        event = labels.actor(actor, kind);
-        if (event === null) missing.add(`actor ${actor}`);
-      } else if (type.startsWith('xstate.after.')) {
-        kind = 'after';
-        event = labels.after(delayMs(machine, t));
-      } else {
-        event = labels.event(type);
-        if (event === null) missing.add(`event ${type}`);
-      }
-      const name = guardName(t);
-      let guard: string | null = null;
-      if (name === '') guard = labels.inlineGuard();
-      else if (name !== null) {
-        guard = labels.guard(name);
-        if (guard === null) missing.add(`guard ${name}`);
-      }
-      const text = event ?? type;
-      const guardText = guard ?? name;
-      const targets: readonly AnyStateNode[] = t.target?.length ? t.target : [node];
-      for (const target of targets) {
-        transitions.push({
-          id: `${node.id}#${index}->${target.id}`,
-          source: node.id,
-          target: target.id,
-          eventType: type,
-          kind,
-          event: text,
-          guard: guardText,
-          label: guardText ? `${text} [${guardText}]` : text,
-        });
-      }
-    });
-  }
-  return { id: machine.id, states, transitions, missing: [...missing].sort() };
+  const transitions: FlowTransition[] = definitionTransitions(machine).map(({ id, transition: t }) => {
+    const type = t.eventType;
+    let kind: TransitionKind = 'event';
+    let event: string | null;
+    if (type === '') {
+      kind = 'always';
+      event = labels.always();
+    } else if (type.startsWith(DONE) || type.startsWith(ERROR)) {
+      kind = type.startsWith(DONE) ? 'done' : 'error';
+      const actor = type.slice((kind === 'done' ? DONE : ERROR).length);
+      event = labels.actor(actor, kind);
+      if (event === null) missing.add(`actor ${actor}`);
+    } else if (type.startsWith('xstate.after.')) {
+      kind = 'after';
+      event = labels.after(delayMs(machine, t));
+    } else {
+      event = labels.event(type);
+      if (event === null) missing.add(`event ${type}`);
+    }
+    const name = guardName(t);
+    let guard: string | null = null;
+    if (name === '') guard = labels.inlineGuard();
+    else if (name !== null) {
+      guard = labels.guard(name);
+      if (guard === null) missing.add(`guard ${name}`);
+    }
+    const text = event ?? type;
+    const guardText = guard ?? name;
+    const source: AnyStateNode = t.source;
+    const targets: readonly AnyStateNode[] = t.target?.length ? t.target : [source];
+    return {
+      id,
+      source: source.id,
+      targets: targets.map((target) => target.id),
+      eventType: type,
+      kind,
+      event: text,
+      guard: guardText,
+      label: guardText ? `${text} [${guardText}]` : text,
+    };
+  });
+  const root = transitions.some((t) => t.source === machine.root.id) ? { id: machine.root.id, label: labels.anyState() } : null;
+  return { id: machine.id, root, states, transitions, missing: [...missing].sort() };
 }

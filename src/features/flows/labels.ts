@@ -147,6 +147,7 @@ const templates = {
   after: (seconds: string) => msg({ message: `after ${seconds} s`, context: 'flows' }),
   always: msg({ message: 'at once', context: 'flows' }),
   inlineGuard: msg({ message: 'a condition', context: 'flows' }),
+  anyState: msg({ message: 'from any state', context: 'flows' }),
 };
 
 /** Turns the parts of a transition into words; `null` means the table lacks the name. */
@@ -157,6 +158,8 @@ export interface Labeller {
   after(ms: number | null): string;
   always(): string;
   inlineGuard(): string;
+  /** The node root transitions leave from. */
+  anyState(): string;
 }
 
 export function createLabeller(i18n: I18n): Labeller {
@@ -174,5 +177,6 @@ export function createLabeller(i18n: I18n): Labeller {
     after: (ms) => i18n._(templates.after(ms === null ? '?' : String(ms / 1000))),
     always: () => i18n._(templates.always),
     inlineGuard: () => i18n._(templates.inlineGuard),
+    anyState: () => i18n._(templates.anyState),
   };
 }

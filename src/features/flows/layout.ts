@@ -18,9 +18,18 @@ export interface Point {
 }
 
 export interface LaidState extends FlowState, Rect {}
+/** One arrow: a transition to one of its targets (a transition into parallel regions draws several). */
 export interface LaidEdge extends FlowTransition {
+  /** The arrow's own id: the transition's id, with `@target` after the first target. */
+  key: string;
+  target: string;
   points: Point[];
   labelBox: Rect | null;
+}
+/** The "from any state" node the root's transitions leave from. */
+export interface LaidRoot extends Rect {
+  id: string;
+  label: string;
 }
 export interface Layout {
   graph: FlowGraph;
@@ -28,6 +37,7 @@ export interface Layout {
   height: number;
   states: LaidState[];
   edges: LaidEdge[];
+  root: LaidRoot | null;
   /** Dashed lines between the regions of a parallel state. */
   separators: Array<{ from: Point; to: Point }>;
 }
@@ -57,6 +67,13 @@ const ROOT_OPTIONS = {
 };
 const COMPOUND_PADDING = `[top=${TITLE_HEIGHT + 12},left=16,bottom=16,right=16]`;
 const ORDER_EDGE = '__order__';
+
+/** The arrows of the graph: one per transition and target. */
+function arrows(graph: FlowGraph): Array<{ key: string; transition: FlowTransition; target: string }> {
+  return graph.transitions.flatMap((transition) =>
+    transition.targets.map((target, i) => ({ key: i === 0 ? transition.id : `${transition.id}@${target}`, transition, target })),
+  );
+}
 
 function ancestorsOf(graph: FlowGraph): Map<string, string[]> {
   const byId = new Map(graph.states.map((s) => [s.id, s]));
@@ -106,14 +123,19 @@ export function toElk(graph: FlowGraph): ElkNode {
     return node;
   };
   const roots = graph.states.filter((s) => s.parent === null).map(build);
+  if (graph.root) {
+    // The root's transitions leave from a node of their own, before every state (model order).
+    roots.unshift({ id: graph.root.id, labels: [{ text: graph.root.label }], width: Math.max(110, textWidth(graph.root.label, FONT.state) + 28), height: 40 });
+  }
   const root: ElkNode & { edges: ElkExtendedEdge[] } = { id: '__root__', layoutOptions: ROOT_OPTIONS, children: roots, edges: [] };
-  for (const t of graph.transitions) {
-    const container = containerOf(chains, t.source, t.target);
+  for (const { key, transition: t, target } of arrows(graph)) {
+    const fromRoot = t.source === graph.root?.id;
+    const container = fromRoot ? null : containerOf(chains, t.source, target);
     const owner = container ? elkNodes.get(container)! : root;
     owner.edges.push({
-      id: t.id,
+      id: key,
       sources: [t.source],
-      targets: [t.target],
+      targets: [target],
       labels: [{ text: t.label, width: textWidth(t.label, FONT.edge), height: FONT.edge + 6 }],
     });
   }
@@ -151,12 +173,14 @@ export async function layoutGraph(graph: FlowGraph): Promise<Layout> {
       separators.push({ from: { x, y: s.y + TITLE_HEIGHT }, to: { x, y: s.y + s.height - 4 } });
     }
   }
+  const rootRect = graph.root ? rects.get(graph.root.id) : undefined;
   return {
     graph,
     width: laid.width ?? 0,
     height: laid.height ?? 0,
     states,
-    edges: graph.transitions.map((t) => ({ ...t, ...(edges.get(t.id) ?? { points: [], labelBox: null }) })),
+    edges: arrows(graph).map(({ key, transition, target }) => ({ ...transition, key, target, ...(edges.get(key) ?? { points: [], labelBox: null }) })),
+    root: graph.root && rootRect ? { ...graph.root, ...rootRect } : null,
     separators,
   };
 }

@@ -4,12 +4,15 @@
 // transitions the paths cover.
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, type StatePath } from '@xstate/graph';
 import { getNextSnapshot, getStateNodes, type AnyMachineSnapshot, type AnyStateMachine, type AnyTransitionDefinition, type EventObject } from 'xstate';
-import { toFlowGraph, transitionsOf, walk, type FlowGraph } from './graph';
+import { toFlowGraph, type FlowGraph } from './graph';
+import { transitionId } from '../../domain/transition-id';
 import type { Labeller } from './labels';
 import type { Scenario } from './scenarios';
 
 export interface PathStep {
   eventType: string;
+  /** The event as sent, with its data (as JSON, an actor's error keeps its name, message and fields). */
+  event: EventObject;
   /** The transition label in words ("send the code [wrong code]"). */
   label: string;
   /** FlowTransition ids taken by this step. */
@@ -18,6 +21,8 @@ export interface PathStep {
   states: string[];
 }
 export interface FlowPath {
+  /** A hash of the path's event sequence: the same path keeps its id when other paths come or go. */
+  id: string;
   /** shortest: to a state; edge: shortest to a state, then one more transition; simple: no state twice. */
   kind: 'shortest' | 'edge' | 'simple';
   /** Dotted paths of the leaf states the path ends in. */
@@ -81,38 +86,65 @@ export function leafPaths(machine: AnyStateMachine, snapshot: Snapshot): string[
     .map((n) => n.path.join('.'));
 }
 
+/** Errors as their name, message and own fields (JSON would drop all but the own fields). */
+function plain(value: unknown): unknown {
+  if (value instanceof Error) {
+    const { name, message } = value;
+    return { name, message, ...(Object.fromEntries(Object.entries(value)) as object) };
+  }
+  if (Array.isArray(value)) return value.map(plain);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  return value;
+}
+
+/** A report as JSON, the events with their data. */
+export const reportJson = (value: unknown) => JSON.stringify(plain(value), null, 2);
+
+/** FNV-1a over the events as JSON, in hex: short, stable, the same in Node and the browser. */
+export function pathId(events: readonly EventObject[]): string {
+  let hash = 0x811c9dc5;
+  for (const char of JSON.stringify(plain(events))) {
+    hash ^= char.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
+
 export function generatePaths(scenario: Scenario, labels: Labeller, simpleLimit = 200): PathReport {
   const { machine } = scenario;
   const graph = toFlowGraph(machine, labels);
-  const ids = new Map<AnyTransitionDefinition, string[]>();
-  for (const node of walk(machine.root)) {
-    transitionsOf(node).forEach((t, i) => {
-      const targets = t.target?.length ? t.target : [node];
-      ids.set(t, targets.map((target: { id: string }) => `${node.id}#${i}->${target.id}`));
-    });
-  }
+  const ids = (t: AnyTransitionDefinition) => [transitionId(t)];
   const byId = new Map(graph.transitions.map((t) => [t.id, t]));
   const options = {
     events: (s: Snapshot) => enabledEvents(scenario, s),
-    serializeState: (s: Snapshot) => JSON.stringify(s.value),
+    // The state value and the context the guards read: two snapshots of one state whose guards decide
+    // differently are two places, so a step's label always agrees with where it lands.
+    serializeState: (s: Snapshot) => {
+      const context = s.context as Record<string, unknown> | undefined;
+      const read = scenario.guardContext && context ? scenario.guardContext.map((key) => context[key]) : context;
+      return JSON.stringify([s.value, read]);
+    },
     input: scenario.input,
   };
   const coveredStates = new Set<string>();
   const coveredTransitions = new Set<string>();
 
+  // Each path is replayed on the machine from the start, so its steps say what the machine really does
+  // with those events (the traversal's snapshots stand for every snapshot with the same key).
   const toFlowPath = (kind: FlowPath['kind'], path: StatePath<Snapshot, EventObject>, start: Snapshot): FlowPath => {
     let before = start;
     for (const n of getStateNodes(machine.root, start.value)) coveredStates.add(n.id);
     // @xstate/graph starts each path with the machine's own init step; the start is shown apart.
-    const steps = path.steps.filter(({ event }) => event.type !== 'xstate.init').map(({ event, state }) => {
-      const taken = machine.getTransitionData(before, event).flatMap((t) => ids.get(t) ?? []);
+    const steps = path.steps.filter(({ event }) => event.type !== 'xstate.init').map(({ event }) => {
+      const taken = machine.getTransitionData(before, event).flatMap(ids);
+      const state = getNextSnapshot(machine, before, event);
       taken.forEach((id) => coveredTransitions.add(id));
       for (const n of getStateNodes(machine.root, state.value)) coveredStates.add(n.id);
       before = state;
       const first = taken.map((id) => byId.get(id)).find(Boolean);
-      return { eventType: event.type, label: first?.label ?? event.type, transitions: taken, states: leafPaths(machine, state) };
+      return { eventType: event.type, event, label: first?.label ?? event.type, transitions: taken, states: leafPaths(machine, state) };
     });
-    return { kind, target: leafPaths(machine, path.state), steps };
+    return { id: pathId(steps.map((step) => step.event)), kind, target: leafPaths(machine, before), steps };
   };
 
   const shortest = getShortestPaths(machine, options) as StatePath<Snapshot, EventObject>[];
@@ -126,7 +158,7 @@ export function generatePaths(scenario: Scenario, labels: Labeller, simpleLimit 
     const prefix = bySerial.get(serial);
     if (!prefix) continue;
     for (const { event, state } of Object.values(edges) as Array<{ event: EventObject; state: Snapshot }>) {
-      const taken = machine.getTransitionData(prefix.state, event).flatMap((t) => ids.get(t) ?? []);
+      const taken = machine.getTransitionData(prefix.state, event).flatMap(ids);
       if (taken.every((id) => coveredTransitions.has(id))) continue;
       paths.push(toFlowPath('edge', { state, steps: [...prefix.steps, { event, state }], weight: prefix.weight + 1 }, start));
     }
@@ -136,12 +168,15 @@ export function generatePaths(scenario: Scenario, labels: Labeller, simpleLimit 
   const simple = small ? (getSimplePaths(machine, options) as StatePath<Snapshot, EventObject>[]) : [];
   paths.push(...simple.slice(0, simpleLimit).map((p) => toFlowPath('simple', p, start)));
 
+  // One path per event sequence (a simple path may repeat a shortest one).
+  const seen = new Set<string>();
+  const unique = paths.filter((p) => !seen.has(p.id) && Boolean(seen.add(p.id)));
   const missingStates = graph.states.filter((s) => !coveredStates.has(s.id)).map((s) => s.path);
-  const missingTransitions = graph.transitions.filter((t) => !coveredTransitions.has(t.id)).map((t) => `${t.source} → ${t.target}: ${t.label}`);
+  const missingTransitions = graph.transitions.filter((t) => !coveredTransitions.has(t.id)).map((t) => `${t.source} → ${t.targets.join(' + ')}: ${t.label}`);
   return {
     machine: machine.id,
     graph,
-    paths,
+    paths: unique,
     truncated: !small || simple.length > simpleLimit,
     states: { covered: graph.states.length - missingStates.length, total: graph.states.length, missing: missingStates },
     transitions: { covered: graph.transitions.length - missingTransitions.length, total: graph.transitions.length, missing: missingTransitions },

@@ -19,6 +19,11 @@ export interface Scenario {
   events: Sample[];
   /** Answers of invoked actors by invoke id; an actor not listed answers `undefined` / an Error. */
   actors: Record<string, { done?: unknown[]; error?: unknown[] }>;
+  /**
+   * The context fields the guards read, which key the generated paths with the state value; all of the
+   * context when not given. Named where the whole context would never repeat (a countdown, a clock).
+   */
+  guardContext?: readonly string[];
 }
 
 const withContext = (machine: AnyStateMachine, context: object) =>
@@ -31,7 +36,7 @@ const account = { id: 7, is_teacher: false, has_free_session: true, status: null
 const httpError = (status: number, errors: Record<string, string[]> = {}) =>
   Object.assign(new Error('sample'), { status, fieldErrors: errors, data: { errors } });
 
-const samples: Record<string, { context?: object; input?: unknown; events: Sample[]; actors: Scenario['actors'] }> = {
+const samples: Record<string, { context?: object; input?: unknown; events: Sample[]; actors: Scenario['actors']; guardContext?: readonly string[] }> = {
   order: {
     context: { amount: 40_800, currency: 'QAR', expiresAt: T0, reference: null, failure: null },
     events: [
@@ -67,6 +72,7 @@ const samples: Record<string, { context?: object; input?: unknown; events: Sampl
   },
   'live-session': {
     input: { channelName: 'c0ffee' },
+    guardContext: ['grant', 'skewMs', 'warned', 'endReason', 'audioOnly'],
     events: [
       { type: 'media.switchDevice', kind: 'camera', deviceId: 'cam-2' },
       { type: 'rtc.joinFailed', message: 'bad token' },
@@ -126,6 +132,8 @@ const samples: Record<string, { context?: object; input?: unknown; events: Sampl
     },
   },
   auth: {
+    // The resend countdown never repeats; the guards read the account.
+    guardContext: ['account'],
     events: [
       { type: 'signup.submit', phone: '+97455123456', countryCode: 'QA', fields: {} },
       { type: 'login.submit', phone: '+97455123456', countryCode: 'QA' },
@@ -158,5 +166,6 @@ export const scenarios: readonly Scenario[] = machines.map((entry) => {
     input: sample?.input,
     events: sample?.events ?? [],
     actors: sample?.actors ?? {},
+    ...(sample?.guardContext ? { guardContext: sample.guardContext } : {}),
   };
 });

@@ -142,7 +142,7 @@ export function FlowsStudio() {
                   {state.tags.length > 0 && <p><Trans>Tags:</Trans> {state.tags.map((tag) => <code key={tag}>{tag} </code>)}</p>}
                   <h3><Trans>Transitions out</Trans></h3>
                   {out.length ? (
-                    <ul>{out.map((tr) => <li key={tr.id}>{tr.label} → <code>{graph.states.find((s) => s.id === tr.target)?.path}</code></li>)}</ul>
+                    <ul>{out.map((tr) => <li key={tr.id}>{tr.label} → <code>{tr.targets.map((id) => graph.states.find((s) => s.id === id)?.path ?? '*').join(' + ')}</code></li>)}</ul>
                   ) : (
                     <p><Trans>None.</Trans></p>
                   )}

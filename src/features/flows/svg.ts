@@ -1,7 +1,7 @@
 // A laid-out statechart as SVG text: the same drawing in docs/flows/<id>.svg (written by
 // `npm run flows`), the studio and its SVG/PNG export. Colours come from CSS variables with fixed
 // fallbacks, so the studio themes it (light/dark) and a standalone file still reads well.
-import { FONT, TITLE_HEIGHT, type LaidEdge, type LaidState, type Layout } from './layout';
+import { FONT, TITLE_HEIGHT, type LaidEdge, type LaidRoot, type LaidState, type Layout } from './layout';
 
 export interface SvgOptions {
   title: string;
@@ -33,6 +33,8 @@ const STYLE = `
 .fl-edge rect{fill:var(--flow-label-bg,#ffffff);opacity:.92}
 .fl-edge text{fill:var(--flow-edge-text,#2b3346);font-family:system-ui,'Cairo',sans-serif}
 .fl-arrow{fill:var(--flow-edge,#5b6477)}
+.fl-any rect{fill:none;stroke:var(--flow-line,#44506a);stroke-width:1.5;stroke-dasharray:3 3}
+.fl-any text{fill:var(--flow-text,#1c2333);font-family:system-ui,'Cairo',sans-serif;font-style:italic}
 `;
 
 function stateSvg(s: LaidState, o: SvgOptions): string {
@@ -62,10 +64,20 @@ function stateSvg(s: LaidState, o: SvgOptions): string {
   return out.join('');
 }
 
+/** The "from any state" node: a dashed box the root's transitions leave from. */
+function anySvg(r: LaidRoot, o: SvgOptions): string {
+  return [
+    `<g class="fl-any" data-any-state="${esc(r.id)}">`,
+    `<rect x="${n(r.x)}" y="${n(r.y)}" width="${n(r.width)}" height="${n(r.height)}" rx="6"/>`,
+    `<text x="${n(r.x + r.width / 2)}" y="${n(r.y + r.height / 2 + 5)}" text-anchor="middle" font-size="${FONT.state}" direction="${o.lang === 'ar' ? 'rtl' : 'ltr'}">${esc(r.label)}</text>`,
+    '</g>',
+  ].join('');
+}
+
 function edgeSvg(e: LaidEdge, o: SvgOptions): string {
   if (e.points.length < 2) return '';
   const d = e.points.map((p, i) => `${i ? 'L' : 'M'}${n(p.x)} ${n(p.y)}`).join(' ');
-  const out = [`<g class="fl-edge" data-edge-id="${esc(e.id)}" data-source="${esc(e.source)}" data-target="${esc(e.target)}">`];
+  const out = [`<g class="fl-edge" data-edge-id="${esc(e.key)}" data-transition-id="${esc(e.id)}" data-source="${esc(e.source)}" data-target="${esc(e.target)}">`];
   out.push(`<path d="${d}" marker-end="url(#fl-arrow)"/>`);
   if (e.labelBox) {
     const b = e.labelBox;
@@ -88,6 +100,7 @@ export function renderSvg(layout: Layout, o: SvgOptions): string {
     '<defs><marker id="fl-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path class="fl-arrow" d="M0 0L10 5L0 10z"/></marker></defs>',
     `<rect class="fl-bg" width="${w}" height="${h}"/>`,
     ...states.map((s) => stateSvg(s, o)),
+    layout.root ? anySvg(layout.root, o) : '',
     ...layout.separators.map((s) => `<line class="fl-sep" x1="${n(s.from.x)}" y1="${n(s.from.y)}" x2="${n(s.to.x)}" y2="${n(s.to.y)}"/>`),
     ...layout.edges.map((e) => edgeSvg(e, o)),
     '</svg>',

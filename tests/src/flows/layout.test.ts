@@ -7,6 +7,9 @@ import { machines } from '../../../machines/index';
 import { toFlowGraph, walk } from '../../../src/features/flows/graph';
 import { createLabeller } from '../../../src/features/flows/labels';
 import { layoutGraph, type Rect } from '../../../src/features/flows/layout';
+import { generatePaths } from '../../../src/features/flows/paths';
+import { scenarios } from '../../../src/features/flows/scenarios';
+import { allTransitions } from '../../../e2e/model/walker';
 import { messages as arMessages } from '../../../locales/ar/messages.po';
 
 const en = setupI18n({ locale: 'en', messages: { en: {} } });
@@ -18,6 +21,13 @@ const inside = (child: Rect, parent: Rect) =>
 const overlap = (a: Rect, b: Rect) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
+/** One layout per machine for the tests below (ELK takes seconds). */
+const layouts = new Map<string, ReturnType<typeof layoutGraph>>();
+const laid = (machine: (typeof machines)[number]['machine']) => {
+  if (!layouts.has(machine.id)) layouts.set(machine.id, layoutGraph(toFlowGraph(machine, createLabeller(en))));
+  return layouts.get(machine.id)!;
+};
+
 describe.each(machines.map((m) => [m.id, m] as const))('diagram of %s', (_id, { machine }) => {
   it('names every event, actor answer and guard in the label table (ar and en)', () => {
     const graph = toFlowGraph(machine, createLabeller(en));
@@ -28,7 +38,7 @@ describe.each(machines.map((m) => [m.id, m] as const))('diagram of %s', (_id, { 
   });
 
   it('draws every state once, inside its parent, regions side by side, siblings apart', async () => {
-    const layout = await layoutGraph(toFlowGraph(machine, createLabeller(en)));
+    const layout = await laid(machine);
     const ids = layout.states.map((s) => s.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.sort()).toEqual(walk(machine.root).map((n) => n.id).sort());
@@ -50,6 +60,29 @@ describe.each(machines.map((m) => [m.id, m] as const))('diagram of %s', (_id, { 
         expect(layout.separators.length).toBeGreaterThanOrEqual(regions.length - 1);
       }
     }
-    for (const e of layout.edges) expect(e.points.length, `${e.id} is not routed`).toBeGreaterThanOrEqual(2);
+    for (const e of layout.edges) expect(e.points.length, `${e.key} is not routed`).toBeGreaterThanOrEqual(2);
+  });
+
+  it('draws and counts every transition, the root\'s too, by the ids npm run paths and the browser walk use', async () => {
+    const graph = toFlowGraph(machine, createLabeller(en));
+    const studio = graph.transitions.map((t) => t.id);
+    const walked = allTransitions(machine);
+    expect(new Set(studio).size).toBe(studio.length);
+    expect(studio).toEqual(walked);
+    const report = generatePaths(scenarios.find((s) => s.id === machine.id)!, createLabeller(en));
+    expect(report.transitions.total).toBe(walked.length);
+    const taken = new Set(report.paths.flatMap((p) => p.steps.flatMap((step) => step.transitions)));
+    expect([...taken].filter((id) => !walked.includes(id))).toEqual([]);
+    expect(report.transitions.covered).toBe(taken.size);
+    // Drawn: an arrow for each, the root's from the "from any state" node.
+    const layout = await laid(machine);
+    expect(new Set(layout.edges.map((e) => e.id))).toEqual(new Set(studio));
+    const fromRoot = machine.root.transitions.size > 0;
+    expect(layout.root !== null).toBe(fromRoot);
+    if (layout.root) {
+      const edges = layout.edges.filter((e) => e.source === layout.root!.id);
+      expect(edges.length).toBeGreaterThan(0);
+      for (const e of edges) expect(e.points[0]!.x).toBeGreaterThanOrEqual(layout.root.x - 1);
+    }
   });
 });
