@@ -82,6 +82,13 @@ export const teacherCardSchema = z.object({
   description: z.string().nullable(),
   /** The photo's hash (contract/photos.ts), or null: the client then shows an initials avatar. */
   photo: photoSchema.optional(),
+  /** The teacher's IANA zone: `working_hours` are written in it. */
+  time_zone: z.string(),
+  /**
+   * The first start of an hour's session the booking calendar would offer (UTC ISO-8601), within
+   * NEXT_FREE_DAYS; null when there is none. The viewer's client shows it on their own clock.
+   */
+  next_free: z.string().nullable(),
 });
 export type TeacherCard = z.infer<typeof teacherCardSchema>;
 
@@ -119,6 +126,27 @@ export const teacherDetailSchema = teacherCardSchema.extend({
 });
 export type TeacherDetail = z.infer<typeof teacherDetailSchema>;
 export const teacherDetailResponseSchema = envelopeSchema(teacherDetailSchema);
+
+/** Days ahead a card's `next_free` and the preview's free times look (the booking calendar's two weeks). */
+export const NEXT_FREE_DAYS = 14;
+/** Free times and reviews the guest preview shows. */
+export const PREVIEW_FREE_TIMES = 6;
+export const PREVIEW_REVIEWS = 3;
+
+/**
+ * GET v1/teachers/:id/preview — public: what a guest sees before signing in, beside the card the list
+ * already holds. 404 for an unknown or inactive teacher.
+ */
+export const teacherPreviewSchema = z.object({
+  teacher_id: z.number().int(),
+  time_zone: z.string(),
+  /** The next PREVIEW_FREE_TIMES starts of an hour's session, UTC, ascending. */
+  next_free: z.array(z.string()),
+  /** The latest PREVIEW_REVIEWS evaluations, newest first. */
+  reviews: z.array(teacherEvaluationSchema),
+});
+export type TeacherPreview = z.infer<typeof teacherPreviewSchema>;
+export const teacherPreviewResponseSchema = envelopeSchema(teacherPreviewSchema);
 
 /** Days ahead the detail's `busy` covers. */
 export const BUSY_WINDOW_DAYS = 30;

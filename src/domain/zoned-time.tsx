@@ -1,13 +1,14 @@
 // Times as people read them, the same on every screen that shows one (issue 11): request cards,
 // session details, notifications and reminders. A time is shown on the viewer's own clock; when that
-// clock is not Qatar's, it is labelled "your time (London)" and Qatar's time follows («بتوقيت قطر»),
+// clock is not Qatar's, it is labelled with its zone ("London time", «بتوقيت لندن», src/domain/zone-name.ts)
+// and Qatar's time follows («بتوقيت قطر»),
 // since teachers and most families read Qatar time. Intl does the zone rules; no offset arithmetic.
 // The booking calendar (src/features/booking/slot-time.ts) uses the zone helpers here.
 import type { I18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { DEFAULT_TIME_ZONE as QATAR_ZONE } from '../../contract/availability';
 import { formatClock, formatSessionTime } from './request-status';
+import { withZone } from './zone-name';
 
 /** The device's IANA zone (what "your time" means), Qatar when the browser cannot say. */
 export function deviceZone(): string {
@@ -25,20 +26,6 @@ export function sameClock(a: string, b: string, at: string | Date = new Date()):
   return f(a) === f(b);
 }
 
-/**
- * A zone's name for a label: the city in English ("London", from the IANA name), the zone's own Arabic
- * name from Intl in Arabic («توقيت غرينتش»; browsers ship no Arabic city names).
- */
-function zonePlace(zone: string, locale: string, at: string | Date = new Date()): string {
-  if (!locale.startsWith('ar')) return (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
-  try {
-    const parts = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'long' }).formatToParts(new Date(at));
-    return parts.find((p) => p.type === 'timeZoneName')?.value ?? zone;
-  } catch {
-    return zone;
-  }
-}
-
 type WhenStyle = 'full' | 'time';
 
 interface ZonedText {
@@ -52,10 +39,8 @@ interface ZonedText {
 export function zonedText(i18n: I18n, iso: string, style: WhenStyle = 'full', zone: string = deviceZone()): ZonedText {
   const format = (timeZone: string) => (style === 'time' ? formatClock(iso, i18n.locale, timeZone) : formatSessionTime(iso, i18n.locale, timeZone));
   if (sameClock(zone, QATAR_ZONE, iso)) return { local: format(zone), qatar: null };
-  const local = format(zone);
-  const place = zonePlace(zone, i18n.locale, iso);
-  const qatar = format(QATAR_ZONE);
-  return { local: i18n._(msg`${local} your time (${place})`), qatar: i18n._(msg`${qatar} Qatar time`) };
+  // Both named the one way a zone is named (src/domain/zone-name.ts).
+  return { local: withZone(i18n, format(zone), zone, iso), qatar: withZone(i18n, format(QATAR_ZONE), QATAR_ZONE, iso) };
 }
 
 /** An instant as a <time> element with its zone named, and Qatar's time after it when it differs. */

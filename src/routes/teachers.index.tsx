@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { TeachersPage } from '../features/teachers/teachers-page';
 import type { TeachersSearch } from '../features/teachers/teachers-api';
 import { guardedPage } from '../app/route-options';
+import { useSelector } from '../app/use-selector';
 
 const positive = (value: unknown): number | undefined => {
   const n = Number(value);
@@ -41,5 +42,9 @@ function TeachersRoute() {
     (next: TeachersSearch, { replace }: { replace: boolean }) => void navigate({ search: validateTeachersSearch({ ...next }), replace }),
     [navigate],
   );
-  return <TeachersPage search={search} onSearchChange={onSearchChange} />;
+  const { auth } = Route.useRouteContext();
+  // A guest cannot open a teacher's page: the cards offer a preview, and its sign-in returns to the teacher.
+  const isGuest = useSelector(auth, (s) => s.matches('anonymous'));
+  const signInToBook = useCallback((teacherId: number) => auth.send({ type: 'return.set', teacherId }), [auth]);
+  return <TeachersPage search={search} onSearchChange={onSearchChange} onSignInToBook={isGuest ? signInToBook : undefined} />;
 }

@@ -185,6 +185,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/teachers':                          { url: () => '/api/v1/teachers',                                         expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   'GET /api/v1/teachers/:id':                      { url: (f) => `/api/v1/teachers/${f.ids.teacher}`,                       expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   'GET /api/v1/teachers/:id/availability':         { url: (f) => `/api/v1/teachers/${f.ids.teacher}/availability?days=2&duration=1`, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/v1/teachers/:id/preview':              { url: (f) => `/api/v1/teachers/${f.ids.teacher}/preview`,               expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   'GET /api/v1/children':                          { url: () => '/api/v1/children',                                         expect: [401, 200, 200, 403, 403, 403, 401, 401, 401, 401] },
   'POST /api/v1/children':                         { url: () => '/api/v1/children', body: () => ({}),                      expect: [401, 400, 400, 403, 403, 403, 401, 401, 401, 401] },
   'PATCH /api/v1/children/:id':                    { url: (f) => `/api/v1/children/${f.secondChild}`, body: () => ({}),   expect: [401, 200, 404, 403, 403, 403, 401, 401, 401, 401] },

@@ -72,6 +72,7 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'GET /api/v1/teachers': { as: 'anonymous', query: ['search', 'subject_id', 'phase_id', 'gender', 'available_now', 'page', 'per_page'] },
   'GET /api/v1/teachers/:id': { as: 'anonymous' },
   'GET /api/v1/teachers/:id/availability': { as: 'anonymous', query: ['from', 'days', 'duration'] },
+  'GET /api/v1/teachers/:id/preview': { as: 'anonymous' },
   'GET /api/v1/children': { as: 'studentA', query: ['include_archived'] },
   'POST /api/v1/children': { as: 'studentA', fields: CHILD },
   'PATCH /api/v1/children/:id': { as: 'studentA', fields: CHILD },

@@ -169,3 +169,15 @@ export function availableStarts(schedule: TeacherSchedule, window: AvailabilityW
   }
   return out;
 }
+
+/**
+ * The first `count` starts `availableStarts` would offer for a session of `durationHours` within `days`
+ * from now (the teachers list's "next free" and the guest preview). It looks two days ahead first and
+ * the whole window only when those hold nothing, so a card costs a day or two of the rule, not two weeks.
+ */
+export function nextStarts(schedule: TeacherSchedule, now: Date, { days, durationHours, count }: { days: number; durationHours: number; count: number }): Date[] {
+  if (schedule.hours.length === 0) return [];
+  const near = availableStarts(schedule, { from: now, days: Math.min(2, days), durationHours, now });
+  if (near.length >= count || days <= 2) return near.slice(0, count);
+  return availableStarts(schedule, { from: now, days, durationHours, now }).slice(0, count);
+}

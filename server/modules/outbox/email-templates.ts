@@ -3,6 +3,7 @@
 // schemes; no text colour that depends on a white background). Like the in-app list, the template is
 // chosen from the notification's type and parameters, never from a stored sentence.
 import type { NotificationParams, NotificationType } from '../../../contract/notifications';
+import { zonePlace } from '../../../contract/zone-names';
 import type { Locale } from '../../i18n';
 
 export interface EmailContent {
@@ -33,7 +34,13 @@ function when(iso: string | undefined, locale: Locale, timeZone: string): string
     timeStyle: 'short',
     timeZone,
   });
-  return `${format.format(new Date(iso))} (${timeZone})`;
+  return `${format.format(new Date(iso))} ${zoneTime(timeZone, locale, iso)}`;
+}
+
+/** The zone as the app names it (src/domain/zone-name.ts): "London time" / «بتوقيت لندن». */
+export function zoneTime(timeZone: string, locale: Locale, at: string | Date = new Date()): string {
+  const place = zonePlace(timeZone, locale, at);
+  return locale === 'ar' ? `بتوقيت ${place}` : `${place} time`;
 }
 
 function words(input: EmailInput): Words {

@@ -1,18 +1,16 @@
 // The teachers list's pages apart from the clock (issue 13). Of a page of the list only each card's
-// `available_now` follows the clock; which teachers, in which order, the total, their subjects, hours
+// `available_now` and `next_free` follow the clock; which teachers, in which order, the total, their subjects, hours
 // and ratings change only with a write, which moves the public version. So a page is read in full
 // once per version (and locale and filter) and kept here; the answer for a new minute reads only the
-// page's schedules around that minute (three small indexed statements for 12 ids) instead of counting
+// page's schedules from that minute (three small indexed statements for 12 ids) instead of counting
 // and reading the list again — on PGlite that read holds the only thread, and every request waiting
 // behind it pays for it (docs/bench.md). The `available_now` filter itself depends on the clock: it
 // is read in full each time.
 import type { TeacherCard, TeachersFilter } from '../../../contract/teachers';
-import { MIN_DURATION_HOURS } from '../../../contract/requests';
 import type { Db } from '../../db';
 import type { Locale } from '../../i18n';
-import { availableNow } from '../availability/rules';
 import { publicVersion } from './public-version';
-import { listTeachers, nowSchedules } from './queries';
+import { clockFields, listTeachers, nowSchedules } from './queries';
 
 type Page = Awaited<ReturnType<typeof listTeachers>>;
 
@@ -42,18 +40,12 @@ export async function listPage(db: Db, filter: TeachersFilter, locale: Locale, a
   return { cards: await availableAt(db, cards, at), total };
 }
 
-/** The cards with `available_now` as of `at`, by the availability module's own rule. */
+/** The cards with `available_now` and `next_free` as of `at`, by the availability module's own rule. */
 async function availableAt(db: Db, cards: readonly TeacherCard[], at: Date): Promise<TeacherCard[]> {
   const schedules = await nowSchedules(
     db,
     cards.map((c) => c.id),
     at,
   );
-  return cards.map((card) => {
-    const schedule = schedules.get(card.id);
-    return {
-      ...card,
-      available_now: schedule ? availableNow(schedule, MIN_DURATION_HOURS, at) : false,
-    };
-  });
+  return cards.map((card) => ({ ...card, ...clockFields(schedules.get(card.id), at) }));
 }

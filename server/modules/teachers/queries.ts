@@ -3,16 +3,18 @@
 // subjects, phases, hours and ratings of that page come in one batched query each (no query per
 // teacher). Search compares the stored folded name (users.name_folded, migration 0030).
 import {
+  NEXT_FREE_DAYS,
   type BusySlot,
   type NamedRef,
   type TeacherCard,
   type TeachersFilter,
 } from '../../../contract/teachers';
+import { DEFAULT_TIME_ZONE } from '../../../contract/availability';
 import { MIN_DURATION_HOURS } from '../../../contract/requests';
 import type { Queryable } from '../../db';
 import type { Locale } from '../../i18n';
 import { freeNowIds, inHoursAt, schedulesByTeacher } from '../availability/queries';
-import { availableNow } from '../availability/rules';
+import { availableNow, nextStarts, type TeacherSchedule } from '../availability/rules';
 
 /**
  * Arabic letters people type interchangeably, folded so «احمد» finds «أحمد» and «فاطمه» finds «فاطمة».
@@ -125,11 +127,19 @@ async function namedByTeacher(q: Queryable, sql: string, ids: readonly number[],
 }
 
 /**
- * Each teacher's zone, hours and sessions around `now`: enough for `availableNow`, the availability
- * module's own rule (an hour's session starting now, in the teacher's zone, free of their sessions).
+ * Each teacher's zone, hours and the sessions that hold them from `now` to the end of the next-free
+ * window: enough for `availableNow` and `nextStarts`, the availability module's own rule (the booking
+ * calendar's), in one batched read for the whole page.
  */
 export function nowSchedules(q: Queryable, ids: readonly number[], now: Date) {
-  return schedulesByTeacher(q, ids, now, new Date(now.getTime() + MIN_DURATION_HOURS * HOUR_MS), now);
+  return schedulesByTeacher(q, ids, now, new Date(now.getTime() + NEXT_FREE_DAYS * 24 * HOUR_MS + MIN_DURATION_HOURS * HOUR_MS), now);
+}
+
+/** What of a card follows the clock (and the teacher's bookings): available now and the next free start. */
+export function clockFields(schedule: TeacherSchedule | undefined, now: Date): Pick<TeacherCard, 'available_now' | 'next_free'> {
+  if (!schedule) return { available_now: false, next_free: null };
+  const [next] = nextStarts(schedule, now, { days: NEXT_FREE_DAYS, durationHours: MIN_DURATION_HOURS, count: 1 });
+  return { available_now: availableNow(schedule, MIN_DURATION_HOURS, now), next_free: next ? next.toISOString() : null };
 }
 
 /**
@@ -186,11 +196,24 @@ export async function cardsFor(q: Queryable, rows: readonly TeacherRow[], locale
       phases: phases.get(r.id) ?? [],
       working_hours: [...(schedule?.hours ?? [])],
       rating: ratingOf.get(r.id) ?? { average: 0, count: 0 },
-      available_now: schedule ? availableNow(schedule, MIN_DURATION_HOURS, now) : false,
       description: r.description,
       photo: r.photo,
+      // The zone the rule read the hours in: an unusable stored zone (reported) never reaches Intl.
+      time_zone: schedule?.zone ?? DEFAULT_TIME_ZONE,
+      ...clockFields(schedule, now),
     };
   });
+}
+
+/** A teacher's latest evaluations, newest first; only the student's first name. */
+export async function latestEvaluations(q: Queryable, id: number, limit: number) {
+  const rows = await q.query<{ rating: number; comment: string | null; student_first_name: string | null; at: Date }>(
+    `SELECT e.rating, e.comment, s.first_name AS student_first_name, e.created_at AS at
+       FROM evaluations e LEFT JOIN users s ON s.id = e.student_id
+      WHERE e.teacher_id = $1 ORDER BY e.created_at DESC, e.id DESC LIMIT $2`,
+    [id, limit],
+  );
+  return rows.map((e) => ({ ...e, at: e.at.toISOString() }));
 }
 
 /** The teacher's page without its busy times (routes.ts adds them fresh): card and recent evaluations. */
@@ -198,14 +221,5 @@ export async function teacherDetail(q: Queryable, id: number, locale: Locale, no
   const row = await findTeacher(q, id);
   if (!row) return undefined;
   const [card] = await cardsFor(q, [row], locale, now);
-  const evaluations = await q.query<{ rating: number; comment: string | null; student_first_name: string | null; at: Date }>(
-    `SELECT e.rating, e.comment, s.first_name AS student_first_name, e.created_at AS at
-       FROM evaluations e LEFT JOIN users s ON s.id = e.student_id
-      WHERE e.teacher_id = $1 ORDER BY e.created_at DESC, e.id DESC LIMIT 10`,
-    [id],
-  );
-  return {
-    ...card!,
-    evaluations: evaluations.map((e) => ({ ...e, at: e.at.toISOString() })),
-  };
+  return { ...card!, evaluations: await latestEvaluations(q, id, 10) };
 }

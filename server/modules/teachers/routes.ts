@@ -8,21 +8,39 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '../../../contract/availability';
-import { usableZone } from '../../lib/time-zones';
-import { BUSY_WINDOW_DAYS, teachersQuerySchema, type TeacherDetail } from '../../../contract/teachers';
+import {
+  BUSY_WINDOW_DAYS,
+  NEXT_FREE_DAYS,
+  PREVIEW_FREE_TIMES,
+  PREVIEW_REVIEWS,
+  teachersQuerySchema,
+  type TeacherDetail,
+  type TeacherPreview,
+} from '../../../contract/teachers';
+import { MIN_DURATION_HOURS } from '../../../contract/requests';
+import { nextStarts } from '../availability/rules';
 import type { AppEnv } from '../../http/context';
 import { ApiFailure } from '../../http/errors';
 import { pathParams, queryParams } from '../../http/validate';
 import { tr } from '../../i18n';
 import { publicJson, type Ahead } from './public-cache';
 import { listPage } from './list-pages';
-import { busyByTeacher, teacherDetail } from './queries';
+import { busyByTeacher, findTeacher, latestEvaluations, nowSchedules, teacherDetail } from './queries';
 
 export interface TeachersRoutesOptions {
   now?: () => Date;
 }
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** The id of `teachers/:id…`; anything that is not one is the same 404 as an unknown teacher. */
+function teacherId(c: Parameters<typeof pathParams>[0]): number {
+  try {
+    return pathParams(c, idParam).id;
+  } catch {
+    throw new ApiFailure(404, 'teacher_profile_not_found');
+  }
+}
 
 /** The UTC minute: every zone's minute turns over at the same instant. */
 const minuteOf = (at: Date) => at.toISOString().slice(0, 16);
@@ -57,12 +75,7 @@ export function teachersRoutes({ now = () => new Date() }: TeachersRoutesOptions
       return res!;
     })
     .get('/teachers/:id', async (c) => {
-      let id: number;
-      try {
-        id = pathParams(c, idParam).id;
-      } catch {
-        throw new ApiFailure(404, 'teacher_profile_not_found');
-      }
+      const id = teacherId(c);
       const at = now();
       const db = c.get('db');
       const locale = c.get('locale');
@@ -70,11 +83,9 @@ export function teachersRoutes({ now = () => new Date() }: TeachersRoutesOptions
       const produceAt = (when: Date) => async () => {
         const detail = await teacherDetail(db, id, locale, when);
         if (!detail) return null;
-        // The zone the teacher's working hours are written in (issue 11).
-        const zone = await db.one<{ time_zone: string }>('SELECT time_zone FROM users WHERE id = $1', [id]);
-        // An unusable stored zone (reported) must not reach the browser's Intl: the page shows the default.
-        const usable = zone ? usableZone(id, zone.time_zone, 'teacher_page') : null;
-        const data: Omit<TeacherDetail, 'busy'> = { ...detail, time_zone: usable ?? DEFAULT_TIME_ZONE };
+        // `time_zone` (the card's) is the zone the hours are written in; an unusable stored zone
+        // (reported) never reaches the browser's Intl: the card carries the default then.
+        const data: Omit<TeacherDetail, 'busy'> = detail;
         return { message: tr('ok', locale), data };
       };
       const res = await publicJson(c, keyAt(minuteOf(at)), produceAt(at), {
@@ -86,6 +97,31 @@ export function teachersRoutes({ now = () => new Date() }: TeachersRoutesOptions
           return { ...page, data: { ...page.data, busy: busy.get(id) ?? [] } };
         },
       });
+      if (!res) throw new ApiFailure(404, 'teacher_profile_not_found');
+      return res;
+    })
+    // The guest preview (a dialog on the list): the latest reviews and the next free times, public and
+    // cached per minute like the list (the free times follow the clock and bookings: a booking shows
+    // within a minute, as on the cards). Nothing here is more than a card and a teacher's page show.
+    .get('/teachers/:id/preview', async (c) => {
+      const id = teacherId(c);
+      const at = now();
+      const db = c.get('db');
+      const keyAt = (minute: string) => `preview|${id}|${minute}`;
+      const produceAt = (when: Date) => async () => {
+        if (!(await findTeacher(db, id))) return null;
+        const [schedules, reviews] = await Promise.all([nowSchedules(db, [id], when), latestEvaluations(db, id, PREVIEW_REVIEWS)]);
+        const schedule = schedules.get(id);
+        const starts = schedule ? nextStarts(schedule, when, { days: NEXT_FREE_DAYS, durationHours: MIN_DURATION_HOURS, count: PREVIEW_FREE_TIMES }) : [];
+        const data: TeacherPreview = {
+          teacher_id: id,
+          time_zone: schedule?.zone ?? DEFAULT_TIME_ZONE,
+          next_free: starts.map((s) => s.toISOString()),
+          reviews,
+        };
+        return { message: tr('ok', c.get('locale')), data };
+      };
+      const res = await publicJson(c, keyAt(minuteOf(at)), produceAt(at), { ahead: nextMinute(at, keyAt, produceAt) });
       if (!res) throw new ApiFailure(404, 'teacher_profile_not_found');
       return res;
     });

@@ -10,7 +10,8 @@ import { Button } from '../../ui/button';
 import { SlotPicker } from './slot-picker';
 import { NOW } from './slot-grid';
 import { sameClock } from '../../domain/zoned-time';
-import { dayLabel, genderKey, timeOf, zoneName, type TeacherGender } from './slot-time';
+import { zoneTime } from '../../domain/zone-name';
+import { dayLabel, genderKey, timeOf, type TeacherGender } from './slot-time';
 
 export interface BookingWhenProps {
   availability: UseQueryResult<Availability>;
@@ -38,19 +39,19 @@ export function ChosenTime({ iso, viewerZone, teacherZone, teacherGender }: { is
   }
   const day = dayLabel(iso, i18n.locale, viewerZone);
   const time = timeOf(iso, i18n.locale, viewerZone);
-  const zone = zoneName(viewerZone, i18n.locale, iso);
+  const zone = zoneTime(i18n, viewerZone, iso);
   const other = teacherZone && !sameClock(viewerZone, teacherZone, iso) ? teacherZone : null;
   const teacherTime = other ? timeOf(iso, i18n.locale, other) : '';
-  const teacherZoneName = other ? zoneName(other, i18n.locale, iso) : '';
+  const theirZone = other ? zoneTime(i18n, other, iso) : '';
   return (
     <p className="slot-chosen" aria-live="polite">
       <Trans>
-        Your time: {day}, {time} ({zone})
+        Chosen time: {day}, {time} {zone}
       </Trans>
       {other ? (
         <>
           {' · '}
-          {t`${select(gender, { female: `teacher's time: ${teacherTime} (${teacherZoneName})`, other: `teacher's time: ${teacherTime} (${teacherZoneName})` })}`}
+          {t`${select(gender, { female: `for the teacher: ${teacherTime} ${theirZone}`, other: `for the teacher: ${teacherTime} ${theirZone}` })}`}
         </>
       ) : null}
     </p>

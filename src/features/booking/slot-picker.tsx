@@ -12,7 +12,8 @@ import { select } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { sameClock } from '../../domain/zoned-time';
 import { calendarDays, moveFrom, NOW, openingSlot, positionOf, scrollTopToReveal, WEEK_DAYS, weekOf, type CalendarDay, type Move } from './slot-grid';
-import { genderKey, timeOf, zoneName, type TeacherGender } from './slot-time';
+import { zoneTime } from '../../domain/zone-name';
+import { genderKey, timeOf, type TeacherGender } from './slot-time';
 import { WeekNav, WeekRows, type CellOf } from './slot-week';
 
 export interface SlotPickerProps {
@@ -153,8 +154,8 @@ export function SlotPicker({ slots, from, to, now, value, onChange, teacherZone,
   }
 
   const sample = slots[0] ?? new Date().toISOString();
-  const mine = zoneName(viewerZone, locale, sample);
-  const theirs = zoneName(teacherZone, locale, sample);
+  const mine = zoneTime(i18n, viewerZone, sample);
+  const theirs = zoneTime(i18n, teacherZone, sample);
   const differs = !sameClock(viewerZone, teacherZone, sample);
 
   const week = days.slice(weekStart, weekStart + WEEK_DAYS);
@@ -190,7 +191,7 @@ export function SlotPicker({ slots, from, to, now, value, onChange, teacherZone,
     <div className={`slot-picker slot-picker-${layout}`}>
       <p className="field-description" id={`${labelId}-zone`}>
         {differs ? (
-          t`${select(gender, { female: `Times are your time (${mine}). The teacher's time zone is ${theirs}.`, other: `Times are your time (${mine}). The teacher's time zone is ${theirs}.` })}`
+          t`${select(gender, { female: `Times are ${mine}; the teacher's hours are ${theirs}.`, other: `Times are ${mine}; the teacher's hours are ${theirs}.` })}`
         ) : (
           <Trans>Times are {mine}.</Trans>
         )}

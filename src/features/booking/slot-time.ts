@@ -1,7 +1,8 @@
 // Instants of the booking calendar as people read them (issue 11): the viewer's own clock, in their
 // language's digits and names, with the zone named whenever it could be in doubt (it differs from the
 // teacher's or from Qatar's). Intl does the zone rules; there is no offset arithmetic here. The device's
-// zone and the same-clock test are the shared ones of src/domain/zoned-time.tsx.
+// zone and the same-clock test are the shared ones of src/domain/zoned-time.tsx; zones are named by
+// src/domain/zone-name.ts.
 import type { TeacherCard } from '../../../contract/teachers';
 
 /** A teacher's gender as a message's select reads it ('other' when unknown or neutral): the Arabic
@@ -21,14 +22,4 @@ export function timeOf(iso: string, locale: string, zone: string): string {
 /** "Sunday 3 May" in the viewer's language. */
 export function dayLabel(iso: string, locale: string, zone: string): string {
   return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone }).format(new Date(iso));
-}
-
-/** The zone's name in the viewer's language ("Greenwich Mean Time", «توقيت غرينتش»). */
-export function zoneName(zone: string, locale: string, at: string = new Date().toISOString()): string {
-  try {
-    const parts = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'long' }).formatToParts(new Date(at));
-    return parts.find((p) => p.type === 'timeZoneName')?.value ?? zone;
-  } catch {
-    return zone;
-  }
 }

@@ -7,6 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Receipt } from '../../../contract/receipts';
 import { Button } from '../../ui/button';
+import { zoneTime } from '../../domain/zone-name';
 import { formatMoney } from './format';
 import { receiptQuery, type ReceiptKind } from './packages-api';
 import '../../ui/print-document.css';
@@ -89,7 +90,7 @@ export function ReceiptPage({ orderId, kind = 'payment' }: { orderId: number; ki
         <table className="print-table">
           <tbody>
             <Line label={t`Date`}>
-              {issuedAt(r, i18n.locale)} <span className="muted">({r.time_zone})</span>
+              {issuedAt(r, i18n.locale)} <span className="muted">{zoneTime(i18n, r.time_zone, r.issued_at)}</span>
             </Line>
             <Line label={t`Order`}>{r.order_id}</Line>
             <Line label={t`Customer`}>

@@ -9,7 +9,8 @@ import { isApiError } from '../../api/api-error';
 import { Avatar } from '../../domain/avatar';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
-import { dateTime, fullName } from './format';
+import { zoneTime } from '../../domain/zone-name';
+import { fullName, reviewDate } from './format';
 import { AvailableNowBadge } from './available-badge';
 import { LoadFailure } from './load-failure';
 import { RatingStars } from './rating-stars';
@@ -85,6 +86,7 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
   }
 
   const years = teacher.experience_years ?? 0;
+  const hoursZone = zoneTime(i18n, teacher.time_zone);
   return (
     <section className="page container teacher-page">
       <div className="teacher-layout">
@@ -105,7 +107,8 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
           {teacher.phases.length ? <ChipList id="teacher-phases" title={<Trans>Phases</Trans>} items={teacher.phases} /> : null}
           <section aria-labelledby="teacher-hours">
             <h2 id="teacher-hours">
-              <Trans>Working hours (Qatar time)</Trans>
+              {/* The hours are written on the teacher's own clock: its zone is named, whatever it is. */}
+              <Trans>Working hours ({hoursZone})</Trans>
             </h2>
             <WorkingHours hours={teacher.working_hours} />
           </section>
@@ -120,7 +123,7 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
                     <RatingStars average={e.rating} />
                     {e.comment ? <p>{e.comment}</p> : null}
                     <p className="muted">
-                      {e.student_first_name ?? ''} · {dateTime(e.at, i18n.locale, teacher.time_zone)}
+                      {e.student_first_name ?? ''} · {reviewDate(e.at, i18n.locale)}
                     </p>
                   </li>
                 ))}

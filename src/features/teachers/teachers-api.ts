@@ -4,7 +4,7 @@
 // with the page: a list the server rendered starts fresh and parses nothing (issue 13).
 const schemas = () => import('../../../contract/teachers');
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TeacherDetail, TeachersResponse } from '../../../contract/teachers';
+import type { TeacherDetail, TeacherPreview, TeachersResponse } from '../../../contract/teachers';
 import { api, type ApiClient } from '../../api/client';
 
 export type { TeacherDetail, TeachersResponse };
@@ -68,6 +68,22 @@ export function teacherQuery(id: number, locale: string, client: ApiClient = api
       return teacherDetailResponseSchema.parse(res).data;
     },
     // `busy` changes as other students book: read it fresh whenever the page opens.
+    staleTime: 0,
+  });
+}
+
+/** A guest's preview of one teacher (GET v1/teachers/:id/preview): next free times and latest reviews. */
+export function teacherPreviewQuery(id: number, locale: string, client: ApiClient = api) {
+  return queryOptions({
+    queryKey: ['teachers', 'preview', id, locale] as const,
+    queryFn: async ({ signal }): Promise<TeacherPreview> => {
+      const [res, { teacherPreviewResponseSchema }] = await Promise.all([
+        client<unknown>(`v1/teachers/${id}/preview`, { signal, headers: { 'Accept-Language': locale } }),
+        schemas(),
+      ]);
+      return teacherPreviewResponseSchema.parse(res).data;
+    },
+    // Free times follow the clock and other families' bookings: read afresh whenever it opens.
     staleTime: 0,
   });
 }

@@ -2,7 +2,7 @@
 // subject, phase, gender and available now, paging from the server; cards with hours, experience,
 // subjects and ratings. No result for a name shows the spec's "no teacher found with this name".
 import './teachers.css';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Field } from '../../ui/field';
@@ -12,6 +12,10 @@ import { phasesQuery, subjectsQuery } from '../../api/reference';
 import { LoadFailure } from './load-failure';
 import { TeacherCard, TeacherCardSkeleton } from './teacher-card';
 import { PER_PAGE, teachersQuery, type TeachersSearch } from './teachers-api';
+import type { TeacherCard as Teacher } from '../../../contract/teachers';
+
+// The guest's preview dialog (and Radix Dialog with it) loads on the first "Preview", not with the list.
+const TeacherPreview = lazy(() => import('./teacher-preview').then((m) => ({ default: m.TeacherPreview })));
 
 export const SEARCH_DEBOUNCE_MS = 350;
 
@@ -19,6 +23,11 @@ export interface TeachersPageProps {
   search: TeachersSearch;
   /** Writes the filters to the address; typing replaces the entry, other changes push one. */
   onSearchChange: (next: TeachersSearch, options: { replace: boolean }) => void;
+  /**
+   * Given for a guest (who cannot open a teacher's page): the cards offer a preview whose "Sign in to
+   * book" calls this with the teacher, to be remembered for after the sign-in.
+   */
+  onSignInToBook?: ((teacherId: number) => void) | undefined;
 }
 
 /**
@@ -42,7 +51,8 @@ function ListFilter(props: { label: string; all: string; items: readonly { id: n
   );
 }
 
-export function TeachersPage({ search, onSearchChange }: TeachersPageProps) {
+export function TeachersPage({ search, onSearchChange, onSignInToBook }: TeachersPageProps) {
+  const [previewing, setPreviewing] = useState<{ teacher: Teacher; opener: HTMLElement } | null>(null);
   const { t, i18n } = useLingui();
   const subjects = useQuery(subjectsQuery(i18n.locale));
   const phases = useQuery(phasesQuery(i18n.locale));
@@ -120,7 +130,7 @@ export function TeachersPage({ search, onSearchChange }: TeachersPageProps) {
               </p>
               <ul className="teacher-grid">
                 {list.data.data.map((teacher) => (
-                  <TeacherCard key={teacher.id} teacher={teacher} />
+                  <TeacherCard key={teacher.id} teacher={teacher} onPreview={onSignInToBook ? (teacher, opener) => setPreviewing({ teacher, opener }) : undefined} />
                 ))}
               </ul>
             </>
@@ -162,6 +172,11 @@ export function TeachersPage({ search, onSearchChange }: TeachersPageProps) {
         pages={pages}
         onPage={(next) => onSearchChange({ ...search, page: next > 1 ? next : undefined }, { replace: false })}
       />
+      {previewing && onSignInToBook ? (
+        <Suspense fallback={null}>
+          <TeacherPreview teacher={previewing.teacher} returnFocusTo={previewing.opener} onClose={() => setPreviewing(null)} onSignIn={onSignInToBook} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 // A teacher's weekly hours: one line per day with its time ranges, in the viewer's language, marked
-// as the teacher's (Qatar) time.
+// under a heading that names the teacher's own zone.
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { WorkingHour } from '../../../contract/teachers';
 import { clockTime, dayName, hoursByDay } from './format';

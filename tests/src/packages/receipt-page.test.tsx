@@ -46,7 +46,7 @@ describe('ReceiptPage', () => {
     expect((await screen.findByTestId('receipt-number')).textContent).toBe('2030-000007');
     const doc = screen.getByTestId('receipt');
     const text = (doc.textContent ?? '').replace(/\s/g, ' ');
-    for (const part of ['Noor Tutoring W.L.L.', 'Commercial registration: 123456', 'March 10, 2030', '12:15', '(Asia/Qatar)', 'Sara Ali', 'Steady', '8 hours', 'valid 60 days', 'QAR 880', 'NOOR15', 'Card · Test payment (sandbox)', 'sbx_abc123']) {
+    for (const part of ['Noor Tutoring W.L.L.', 'Commercial registration: 123456', 'March 10, 2030', '12:15', 'Qatar time', 'Sara Ali', 'Steady', '8 hours', 'valid 60 days', 'QAR 880', 'NOOR15', 'Card · Test payment (sandbox)', 'sbx_abc123']) {
       expect(text).toContain(part);
     }
     expect(screen.getByTestId('receipt-discount').textContent?.replace(/\s/g, ' ')).toBe('QAR 132');

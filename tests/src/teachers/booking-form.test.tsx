@@ -27,7 +27,7 @@ describe('booking form', () => {
     const review = screen.getByRole('heading', { name: 'Check and send' });
     expect(document.activeElement).toBe(review);
     expect(screen.getByText('Fatima Al-Kaabi')).toBeTruthy();
-    expect(screen.getByText(/^Your time: /)).toBeTruthy();
+    expect(screen.getByText(/^Chosen time: /)).toBeTruthy();
     expect(screen.getByText(/Paid from your hours; 3 hours left after it\./)).toBeTruthy();
     // Back is a quiet outlined button beside the filled primary one, never gold-filled.
     expect(screen.getByRole('button', { name: 'Back' }).className).toContain('button-ghost');
@@ -57,7 +57,7 @@ describe('booking form', () => {
     const [, second] = await cells();
     await user.click(second!);
     expect(second!.getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByText(/^Your time: /)).toBeTruthy();
+    expect(screen.getByText(/^Chosen time: /)).toBeTruthy();
     await next(user);
     await user.click(screen.getByRole('checkbox', { name: 'Also send my request to other teachers of the same level' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Preferred teacher gender' }), 'female');
@@ -135,7 +135,7 @@ describe('booking form', () => {
     await renderForm({ minutes_remaining: 600, free_trial_available: false });
     expect((screen.getByRole('textbox', { name: 'Comment' }) as HTMLTextAreaElement).value).toBe('Grammar');
     expect(screen.getByText('Arabic')).toBeTruthy();
-    expect(screen.getByText(/^Your time: /)).toBeTruthy();
+    expect(screen.getByText(/^Chosen time: /)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'See the packages' })).toBeNull());
   });
 

@@ -20,4 +20,6 @@ export const fatima: TeacherCard = {
   rating: { average: 4.5, count: 12 },
   available_now: true,
   description: null,
+  time_zone: 'Asia/Qatar',
+  next_free: '2030-01-06T17:00:00.000Z',
 };

@@ -31,6 +31,7 @@ const detail: TeacherDetail = {
   evaluations: [{ rating: 5, comment: 'ابنتي أصبحت تحب الحفظ', student_first_name: 'يوسف', at: '2030-01-01T10:00:00.000Z' }],
   busy: [],
   time_zone: 'Asia/Qatar',
+  next_free: null,
 };
 
 function renderPage(reply: Reply, locale: 'en' | 'ar' = 'en') {

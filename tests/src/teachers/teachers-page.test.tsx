@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
-// The teachers list as a visitor uses it: cards with subjects, localized working days, experience,
-// the rating with its accessible text and the available-now badge; typing a name reaches the address
+// The teachers list as a visitor uses it: cards with subjects and phases, a one-line bio, the next
+// free time on the viewer's clock (no rows of working hours), the rating with its accessible text and
+// the available-now badge; a guest's preview dialog (ar + en, axe) whose data loads on open and whose
+// "Sign in to book" remembers the teacher; typing a name reaches the address
 // after a pause (one replaced entry), filters and pages push entries and reach the server; a name that
 // matches no one shows the spec's "no teacher found with this name" (ar + en); a failure can be retried.
+import axe from 'axe-core';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TeachersPage } from '../../../src/features/teachers/teachers-page';
@@ -11,13 +14,21 @@ import { validateTeachersSearch } from '../../../src/routes/teachers.index';
 import { cleanUpAfterEach, renderRouted, type Reply } from '../helpers';
 import { fatima } from './fixtures';
 
-function renderList(opts: { search?: TeachersSearch; locale?: 'en' | 'ar'; reply?: (url: string) => Reply } = {}) {
-  const reply = opts.reply ?? (() => ({ status: 200, json: { message: 'ok', data: [fatima], meta: { page: 1, per_page: 12, total: 1 } } }));
+const PREVIEW = {
+  teacher_id: 3,
+  time_zone: 'Asia/Qatar',
+  next_free: ['2030-01-06T17:00:00.000Z', '2030-01-07T05:00:00.000Z'],
+  reviews: [{ rating: 5, comment: 'ابنتي أصبحت تحب الحفظ', student_first_name: 'يوسف', at: '2030-01-01T10:00:00.000Z' }],
+};
+
+function renderList(opts: { search?: TeachersSearch; locale?: 'en' | 'ar'; reply?: (url: string) => Reply; guest?: (id: number) => void } = {}) {
+  const reply = opts.reply ?? (() => ({ status: 200, json: { message: 'ok', data: [{ ...fatima, description: 'Quran teacher with an ijazah, patient with young children and beginners of every age' }], meta: { page: 1, per_page: 12, total: 1 } } }));
   const onSearchChange = vi.fn();
   const { calls, user } = renderRouted({
-    component: () => <TeachersPage search={opts.search ?? {}} onSearchChange={onSearchChange} />,
+    component: () => <TeachersPage search={opts.search ?? {}} onSearchChange={onSearchChange} onSignInToBook={opts.guest} />,
     locale: opts.locale,
     route: (url) => {
+      if (url.includes('/preview')) return { status: 200, json: { message: 'ok', data: PREVIEW } };
       if (url.includes('/v1/teachers')) return reply(url);
       if (url.endsWith('/v1/subjects')) return { status: 200, json: { message: 'ok', data: [{ id: 1, code: 'quran', name: 'Quran', name_ar: 'القرآن', name_en: 'Quran' }] } };
       return { status: 200, json: { message: 'ok', data: [] } };
@@ -29,17 +40,66 @@ function renderList(opts: { search?: TeachersSearch; locale?: 'en' | 'ar'; reply
 cleanUpAfterEach();
 
 describe('teachers list', () => {
-  it('shows each card with subjects, working days, experience, rating and the available badge', async () => {
+  it('leads each card with subjects, phases, a bio, the next free time, rating and the available badge', async () => {
     renderList();
     const card = await screen.findByTestId('teacher-3');
     expect(within(card).getByRole('link', { name: 'Fatima Al-Kaabi' })).toBeTruthy();
-    expect(within(card).getByText('Quran')).toBeTruthy();
-    expect(within(card).getByText('Sun')).toBeTruthy();
-    expect(within(card).getByText('Tue')).toBeTruthy();
-    expect(within(card).getByText('5 years of experience')).toBeTruthy();
+    const chips = within(card).getByRole('list', { name: 'Subjects and phases' });
+    expect(within(chips).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Quran', 'Arabic', 'Primary']);
+    expect(within(card).getByText(/^Quran teacher with an ijazah/).className).toBe('teacher-card-bio');
+    // On the viewer's clock, as a date and time: the fixture's start is years from the test's today.
+    const next = within(card).getByText(/^Next free: /);
+    expect(next.getAttribute('datetime')).toBe(fatima.next_free);
     expect(within(card).getByText('Rated 4.5 out of 5 by 12 students')).toBeTruthy();
     expect(within(card).getByText('Available now')).toBeTruthy();
+    // No rows of working hours, and no preview for someone signed in (they open the teacher's page).
+    expect(within(card).queryByText('Sun')).toBeNull();
+    expect(within(card).queryByRole('button', { name: /Preview/ })).toBeNull();
     expect(screen.getByText('1 teacher found')).toBeTruthy();
+  });
+
+  it('a card with no free time in two weeks says so', async () => {
+    renderList({ reply: () => ({ status: 200, json: { message: 'ok', data: [{ ...fatima, next_free: null }], meta: { page: 1, per_page: 12, total: 1 } } }) });
+    const card = await screen.findByTestId('teacher-3');
+    expect(within(card).getByText('No free time in the next two weeks')).toBeTruthy();
+  });
+
+  it("gives a guest a preview: bio, subjects, phases, free times, latest reviews (date only), and sign-in to book", async () => {
+    const guest = vi.fn();
+    const { user, calls } = renderList({ guest });
+    const card = await screen.findByTestId('teacher-3');
+    expect(calls.some((c) => c.url.includes('/preview'))).toBe(false);
+    const open = within(card).getByRole('button', { name: 'Preview Fatima Al-Kaabi' });
+    await user.click(open);
+    const dialog = await screen.findByRole('dialog', { name: 'Fatima Al-Kaabi' });
+    expect(within(dialog).getByText(/^Quran teacher with an ijazah/)).toBeTruthy();
+    expect(within(dialog).getByText('Quran, Arabic')).toBeTruthy();
+    expect(within(dialog).getByText('Primary')).toBeTruthy();
+    await within(dialog).findByText('ابنتي أصبحت تحب الحفظ');
+    expect([...dialog.querySelectorAll('time')].map((t) => t.getAttribute('datetime'))).toEqual(PREVIEW.next_free);
+    expect(within(dialog).getByText(/^Times are .+ time\.$/)).toBeTruthy();
+    // The review's date alone: no time of day.
+    const dated = within(dialog).getByText(/يوسف/).closest('p')!;
+    expect(dated.textContent).toMatch(/2030/);
+    expect(dated.textContent).not.toMatch(/:\d\d/);
+    await user.click(within(dialog).getByRole('link', { name: 'Sign in to book with Fatima' }));
+    expect(guest).toHaveBeenCalledWith(3);
+  });
+
+  it('the preview reads in Arabic, closes on Escape back to its button, and passes axe', async () => {
+    const { user } = renderList({ locale: 'ar', guest: vi.fn() });
+    const card = await screen.findByTestId('teacher-3');
+    const open = within(card).getByRole('button', { name: 'نظرة على Fatima Al-Kaabi' });
+    await user.click(open);
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('ابنتي أصبحت تحب الحفظ');
+    expect(within(dialog).getByText(/^المواعيد بتوقيت .+\.$/)).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'سجّل الدخول للحجز مع Fatima' })).toBeTruthy();
+    const audit = await axe.run(dialog, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    expect(audit.violations.map((v) => v.id)).toEqual([]);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(open);
   });
 
   it('writes the name to the address after a pause, replacing the entry', async () => {
