@@ -7,6 +7,7 @@ import { verifyPassword } from '../../server/lib/password';
 import { DEMO_TEACHER_PASSWORD } from '../../server/db/seed-data/demo-people';
 import { freshDb } from './helpers';
 import { perFile } from './support/per-file';
+import { NOTIFICATION_TYPES } from '../../contract/notifications';
 
 const ARAB_LEAGUE = ['DZ', 'BH', 'KM', 'DJ', 'EG', 'IQ', 'JO', 'KW', 'LB', 'LY', 'MR', 'MA', 'OM', 'PS', 'QA', 'SA', 'SO', 'SD', 'SY', 'TN', 'AE', 'YE'];
 
@@ -36,6 +37,17 @@ describe('migrations', () => {
     } finally {
       await other.close();
     }
+  });
+
+  // Each migration that adds a notification type re-creates the whole list; one written beside another
+  // (two branches) can drop the other's type, and that notification's insert then fails in production.
+  it('leave the notifications type check accepting exactly the contract\'s notification types', async () => {
+    await migrate(t.db);
+    const [row] = await t.db.query<{ def: string }>(
+      "SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'notifications_type_check'",
+    );
+    const allowed = [...(row?.def ?? '').matchAll(/'([a-z_]+)'/g)].map((m) => m[1]);
+    expect(allowed.sort()).toEqual([...NOTIFICATION_TYPES].sort());
   });
 
   it('roll back a migration that fails, leaving no trace of it', async () => {
