@@ -40,7 +40,6 @@ export const pushSubscriptionInputSchema = z.object({
     { error: (issue) => (issue.input === undefined || issue.input === null ? validationKeys.required : validationKeys.invalid) },
   ),
 });
-export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInputSchema>;
 
 export const pushUnsubscribeSchema = z.object({ endpoint: pushEndpointSchema });
 
