@@ -28,6 +28,7 @@ import { packagesModule } from './modules/packages';
 import { phasesRoutes } from './modules/phases/routes';
 import { PHOTO_UPLOAD_PATHS, photoRoutes } from './modules/photos';
 import { calendarRoutes } from './modules/calendar/routes';
+import { pushRoutes } from './modules/push/routes';
 import { childrenRoutes } from './modules/children';
 import { defaultRateFromEnv, earningsRoutes } from './modules/earnings';
 import type { Rate } from '../contract/earnings-rule';
@@ -98,12 +99,14 @@ export interface AppOptions {
   calendar?: { publicUrl?: string | undefined };
   /** Teachers' earnings: the rate per hour taught of a teacher without their own (default: TEACHER_RATE_*). */
   earnings?: { defaultRate?: Rate };
+  /** Web Push: the VAPID public key browsers subscribe with (unset: push is off). */
+  push?: { publicKey?: string | undefined };
 }
 
 // Our forms are small; a body this size is a mistake or an attack. Uploads have their own limit (auth module).
 const MAX_JSON_BODY = 1024 * 1024;
 
-export function createApp({ db, staticDir, log = createLogger('info'), production = false, realtime, packages, auth: authOptions, admin, requests, sessions, ops, ipCountry, calendar, earnings }: AppOptions) {
+export function createApp({ db, staticDir, log = createLogger('info'), production = false, realtime, packages, auth: authOptions, admin, requests, sessions, ops, ipCountry, calendar, earnings, push }: AppOptions) {
   const app = new Hono<AppEnv>();
   const draining = ops?.draining ?? (() => false);
   // Rows skipped for an unusable stored time zone are reported in the server's own log.
@@ -232,6 +235,7 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   v1.route('/', calendarFiles.api);
   const defaultRate = earnings?.defaultRate ?? defaultRateFromEnv(process.env);
   v1.route('/', earningsRoutes({ auth: auth.middleware, defaultRate, now: requestsNow }));
+  v1.route('/', pushRoutes({ auth: auth.middleware, publicKey: push?.publicKey, production }));
   app.route('/api/v1', v1);
   app.route('/', calendarFiles.feed);
   if (admin) {

@@ -348,6 +348,10 @@ const messages = {
   // Calendar files and feeds.
   calendar_feed_created: { ar: 'تم إنشاء رابط اشتراك جديد للتقويم', en: 'A new calendar subscription link was made' },
   calendar_feed_removed: { ar: 'تم إيقاف اشتراك التقويم', en: 'The calendar subscription was turned off' },
+  // Web Push subscriptions.
+  push_subscribed: { ar: 'ستصلك التنبيهات على هذا الجهاز', en: 'Notifications will reach this device' },
+  push_unsubscribed: { ar: 'أُوقفت التنبيهات على هذا الجهاز', en: 'Notifications on this device were turned off' },
+  push_not_configured: { ar: 'تنبيهات المتصفح غير مفعّلة على هذا الخادم', en: 'Browser notifications are not set up on this server' },
   // Teacher photos (issue 11).
   photo_saved: { ar: 'تم حفظ صورتك', en: 'Your photo was saved' },
   photo_removed: { ar: 'تمت إزالة صورتك', en: 'Your photo was removed' },

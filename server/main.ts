@@ -17,16 +17,16 @@ import type { DatabaseSettings, StorageConfig } from './config-instances';
 import { openDb, type Db } from './db';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
-import { createLogger, errorFields } from './logger';
+import { createLogger, errorFields, type Logger } from './logger';
 import { resolveUser } from './modules/auth';
 import { runReminders } from './modules/notifications';
 import { sweepAndPublish } from './modules/requests';
 import { ensureAdminToken } from './modules/teacher-review';
 import { warmPublicReads } from './modules/teachers';
 import { startJob } from './ops/jobs';
-import { createEmailSender, runOutbox, type OutboxOutcome } from './modules/outbox';
+import { createEmailSender, createPushSender, runOutbox, type OutboxOutcome } from './modules/outbox';
 import { nonEmpty } from './config-env';
-import { loadOutboxConfig, type OutboxConfig } from './config-outbox';
+import { devVapidSubject, ensureVapidKeys, loadOutboxConfig, type OutboxConfig } from './config-outbox';
 import { loadPaymentsConfig, paymentGatewayFor } from './config-payments';
 import type { PaymentGateway } from './adapters/payments/gateway';
 import { createMetrics } from './ops/metrics';
@@ -164,6 +164,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     ...(options.ipCountry ? { ipCountry: options.ipCountry } : {}),
     ...(options.payments ? { packages: { gateway: options.payments } } : {}),
     calendar: { publicUrl: options.publicUrl },
+    push: { publicKey: options.outbox?.push?.publicKey },
     realtime: {
       config: realtime.config,
       publisher,
@@ -211,12 +212,12 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   ];
   // Outgoing messages: on every instance, each message claimed by one (FOR UPDATE SKIP LOCKED).
   const email = options.outbox?.email ? createEmailSender(options.outbox.email) : undefined;
+  const push = options.outbox?.push ? createPushSender({ vapid: options.outbox.push }) : undefined;
   const outboxEveryMs = options.outbox?.everyMs ?? 5_000;
-  if (email && outboxEveryMs > 0) {
+  if ((email || push) && outboxEveryMs > 0) {
     const onOutcome = metrics ? (o: OutboxOutcome) => metrics.outbox(o.channel, o.outcome) : undefined;
-    stopJobs.push(
-      startJob({ name: 'outbox', everyMs: outboxEveryMs, run: () => runOutbox(db, { senders: { email }, now: new Date(), log, onOutcome }) }, log, metrics),
-    );
+    const senders = { ...(email ? { email } : {}), ...(push ? { push } : {}) };
+    stopJobs.push(startJob({ name: 'outbox', everyMs: outboxEveryMs, run: () => runOutbox(db, { senders, now: new Date(), log, onOutcome }) }, log, metrics));
   }
 
   let closing: Promise<void> | undefined;
@@ -257,6 +258,19 @@ async function chooseStorage(options: ServerOptions, db: Db): Promise<FileStorag
   return createDiskStorage(options.auth?.uploadDir ?? path.resolve('.data/uploads'));
 }
 
+/**
+ * Web Push keys: from the environment; in development, generated into the data folder on the first
+ * start and its public half printed once. Production without them
+ * runs with push off.
+ */
+function outboxWithPushKeys(outbox: OutboxConfig, config: { production: boolean; dataDir: string }, env: NodeJS.ProcessEnv, log: Logger): OutboxConfig {
+  if (outbox.push || config.production) return outbox;
+  const push = ensureVapidKeys(config.dataDir, devVapidSubject(env), (keys) =>
+    log.info('web push: VAPID keys generated for development (the private key stays in the file)', { file: path.join(config.dataDir, 'vapid.json'), VAPID_PUBLIC_KEY: keys.publicKey }),
+  );
+  return { ...outbox, push };
+}
+
 /** The production entry: reads the environment, refuses unsafe production settings, serves until a signal. */
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   instanceConfig.assertProductionSafe(env);
@@ -295,7 +309,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     metrics: { processMetrics: true },
     remindersEveryMs: instanceConfig.loadJobPeriodMs(env),
     requestSweepEveryMs: instanceConfig.loadJobPeriodMs(env),
-    outbox: loadOutboxConfig(env),
+    outbox: outboxWithPushKeys(loadOutboxConfig(env), config, env, log),
     // Checked to be an absolute URL by loadOutboxConfig above.
     publicUrl: nonEmpty(env.PUBLIC_URL),
     payments: paymentGatewayFor(payments),

@@ -129,6 +129,12 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
+/** The same words, short, for a push notification: its title and body (no greeting, no link). */
+export function renderShort(input: Omit<EmailInput, 'link' | 'recipientName'>): { title: string; body: string } {
+  const w = words({ ...input, link: '', recipientName: '' });
+  return { title: w.subject, body: w.lines.filter((l) => l.trim() !== '').join('\n') };
+}
+
 export function renderEmail(input: EmailInput): EmailContent {
   const ar = input.locale === 'ar';
   const w = words(input);

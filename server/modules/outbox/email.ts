@@ -31,7 +31,7 @@ interface MailRow {
 }
 
 /** The app path a notification opens (the same targets as the in-app list). */
-function pathOf(type: NotificationType, params: NotificationParams): string {
+export function pathOf(type: NotificationType, params: NotificationParams): string {
   const link = linkOf(type, params);
   if (link.kind === 'request' && link.id !== null) return `/session-details/${link.id}`;
   if (link.kind === 'conversation') return link.id !== null ? `/messages/${link.id}` : '/messages';

@@ -10,6 +10,7 @@ import { ChildrenSection } from './children-section';
 import { DocumentsSection } from './documents-section';
 import { HoursPrompt } from './hours-prompt';
 import { PhotoSection } from './photo-section';
+import { PushSection } from './push-section';
 import { profileKeys, profileQuery } from './profile-api';
 import { StudentProfileForm } from './student-profile-form';
 import { TeacherProfileForm } from './teacher-profile-form';
@@ -52,6 +53,7 @@ export function ProfilePage({ onAccountChanged }: { onAccountChanged?: () => voi
               }}
             />
             <CalendarSection />
+            <PushSection />
           </div>
         </div>
       ) : (
@@ -63,6 +65,7 @@ export function ProfilePage({ onAccountChanged }: { onAccountChanged?: () => voi
             <ChildrenSection />
             <StudentProfileForm key={p.id} profile={p} onSaved={onAccountChanged} />
             <CalendarSection />
+            <PushSection />
           </div>
         </div>
       )}

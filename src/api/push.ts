@@ -1,0 +1,35 @@
+// Web Push subscriptions (contract/push.ts): the server's VAPID key and how many browsers this account
+// has on, and storing or removing this browser's subscription.
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { pushStateResponseSchema, type PushState } from '../../contract/push';
+import { api, type ApiClient } from './client';
+
+export type { PushState };
+
+const pushKey = ['profile', 'push'] as const;
+
+export function pushStateQuery(client: ApiClient = api) {
+  return queryOptions({
+    queryKey: pushKey,
+    queryFn: async ({ signal }): Promise<PushState> => pushStateResponseSchema.parse(await client<unknown>('v1/push-subscriptions', { signal })).data,
+  });
+}
+
+/** A browser's PushSubscription as JSON (PushSubscription.toJSON()). */
+export interface PushSubscriptionBody {
+  endpoint: string;
+  expirationTime?: number | null;
+  keys: { p256dh: string; auth: string };
+}
+
+export async function savePushSubscription(queryClient: QueryClient, subscription: PushSubscriptionBody, client: ApiClient = api): Promise<string> {
+  const res = pushStateResponseSchema.parse(await client<unknown>('v1/push-subscriptions', { method: 'POST', body: subscription }));
+  queryClient.setQueryData(pushKey, res.data);
+  return res.message;
+}
+
+export async function removePushSubscription(queryClient: QueryClient, endpoint: string, client: ApiClient = api): Promise<string> {
+  const res = pushStateResponseSchema.parse(await client<unknown>('v1/push-subscriptions', { method: 'DELETE', body: { endpoint } }));
+  queryClient.setQueryData(pushKey, res.data);
+  return res.message;
+}
