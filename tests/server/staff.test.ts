@@ -266,6 +266,8 @@ describe('roles and the audit log', () => {
       ['GET', `/teachers/${teacher.id}/documents`],
       ['POST', `/teachers/${teacher.id}/notes`, { body: 'اتصلتُ بها، سترسل صورة أوضح' }],
       ['GET', `/teachers/${teacher.id}/notes`],
+      ['GET', `/teachers/${teacher.id}/rate`],
+      ['PUT', `/teachers/${teacher.id}/rate`, { amount_minor: 7000, currency: 'QAR' }],
       ['GET', `/files/${file}`],
       ['POST', `/teachers/${teacher.id}/approve`],
       ['GET', `/families?phone=${encodeURIComponent(family.phone)}`],

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The booking calendar speaks of the teacher it is booking: in Arabic a female teacher is «المعلمة»
-// («بتوقيت المعلمة», «المعلمة متاحة»), a male or unknown one «المعلم». English reads the same for both.
+// («عند المعلمة», «ساعات المعلمة», «المعلمة متاحة»), a male or unknown one «المعلم». English reads the same for both.
 import { I18nProvider } from '@lingui/react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -42,14 +42,14 @@ function renderPicker(gender: TeacherGender) {
 }
 
 describe('the booking calendar names the teacher by gender in Arabic', () => {
-  it('the chosen time: «بتوقيت المعلمة» for a female teacher, «بتوقيت المعلم» otherwise', () => {
-    expect(renderChosen('female')).toContain('بتوقيت المعلمة:');
+  it('the chosen time: «عند المعلمة» for a female teacher, «عند المعلم» otherwise', () => {
+    expect(renderChosen('female')).toContain('عند المعلمة:');
     cleanup();
-    expect(renderChosen('male')).toContain('بتوقيت المعلم:');
+    expect(renderChosen('male')).toContain('عند المعلم:');
     cleanup();
-    expect(renderChosen(null)).toContain('بتوقيت المعلم:');
+    expect(renderChosen(null)).toContain('عند المعلم:');
     cleanup();
-    expect(renderChosen('female', 'en')).toContain("teacher's time:");
+    expect(renderChosen('female', 'en')).toContain('for the teacher:');
   });
 
   it('"now" as the chosen time, the caption and the cells', () => {
@@ -62,7 +62,7 @@ describe('the booking calendar names the teacher by gender in Arabic', () => {
     cleanup();
 
     renderPicker('female');
-    expect(screen.getByText(/المنطقة الزمنية للمعلمة:/)).toBeTruthy();
+    expect(screen.getByText(/ساعات المعلمة بتوقيت قطر/)).toBeTruthy();
     const labels = screen.getAllByRole('gridcell').map((cell) => cell.getAttribute('aria-label') ?? '');
     expect(labels.some((l) => l.includes('المعلمة متاحة'))).toBe(true);
     expect(labels.some((l) => l.includes('بتوقيت المعلمة'))).toBe(true);
@@ -70,6 +70,6 @@ describe('the booking calendar names the teacher by gender in Arabic', () => {
     cleanup();
 
     renderPicker('male');
-    expect(screen.getByText(/المنطقة الزمنية للمعلم:/)).toBeTruthy();
+    expect(screen.getByText(/ساعات المعلم بتوقيت قطر/)).toBeTruthy();
   });
 });

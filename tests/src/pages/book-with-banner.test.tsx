@@ -24,6 +24,7 @@ const teacher = {
   evaluations: [],
   busy: [],
   time_zone: 'Asia/Qatar',
+  next_free: null,
 };
 
 let calls: Array<{ url: string }>;
