@@ -16,7 +16,7 @@ import os from 'node:os';
 // built once first, so no two steps write dist/server at the same time.
 const GROUPS = [
   { parallel: false, steps: ['build:server'] },
-  { parallel: true, steps: ['typecheck', 'lint', 'lint:knip', 'i18n:check', 'build:e2e', 'size', 'test:instances'] },
+  { parallel: true, steps: ['typecheck', 'lint', 'lint:knip', 'format:check', 'i18n:check', 'build:e2e', 'size', 'test:instances'] },
   { parallel: false, steps: ['test:unit', 'test:pg', 'test:e2e', 'test:model-e2e'] },
 ];
 const REUSES_E2E_BUILD = new Set(['test:e2e', 'test:model-e2e']);
