@@ -12,6 +12,10 @@ import { chromium } from 'playwright-core';
 import { findBrowser } from './find-browser.mjs';
 import { buildIfNeeded, onShutdown, root, startServer } from './test-server.mjs';
 
+// The production build this script measures has a folder of its own (the pre-render's server bundle
+// beside it, in dist/size/prerender), so `npm test` can run it beside the e2e build and the runs that
+// reuse dist/client (scripts/test.mjs).
+const SIZE_CLIENT = path.join(root, 'dist/size/client');
 const KB = 1024;
 // Issue 13: the most JavaScript (gzip) a first visit to each public route may download; the goal is
 // 150 KB. The form stack loads when a visitor reaches for a form (src/ui/deferred-form.tsx), zod when
@@ -132,11 +136,11 @@ function printTable(title, files) {
  * through the session route's chunk: never from the entry, never through any other route.
  */
 function agoraPlacement() {
-  const dir = path.join(root, 'dist/client/assets');
+  const dir = path.join(SIZE_CLIENT, 'assets');
   const files = fs.readdirSync(dir).filter((f) => f.endsWith('.js'));
   const text = new Map(files.map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
   const sized = (f) => ({ file: `/assets/${f}`, raw: text.get(f).length, gzip: zlib.gzipSync(text.get(f), { level: 9 }).length });
-  const entry = fs.readFileSync(path.join(root, 'dist/client/index.html'), 'utf8').match(/src="\/assets\/([^"]+\.js)"/)?.[1];
+  const entry = fs.readFileSync(path.join(SIZE_CLIENT, 'index.html'), 'utf8').match(/src="\/assets\/([^"]+\.js)"/)?.[1];
   const agora = files.filter((f) => FORBIDDEN_ON_HOME[0].markers.some((m) => text.get(f).includes(m)));
   const session = files.filter((f) => f.startsWith('session._channelName-'));
   const importers = (file) => files.filter((f) => f !== file && text.get(f).includes(file));
@@ -164,9 +168,9 @@ function agoraPlacement() {
 
 /** The operators' console: in the build, in chunks of its own, never in the entry (public routes are checked by marker). */
 function consolePlacement() {
-  const dir = path.join(root, 'dist/client/assets');
+  const dir = path.join(SIZE_CLIENT, 'assets');
   const files = fs.readdirSync(dir).filter((f) => f.endsWith('.js'));
-  const entry = fs.readFileSync(path.join(root, 'dist/client/index.html'), 'utf8').match(/src="\/assets\/([^"]+\.js)"/)?.[1];
+  const entry = fs.readFileSync(path.join(SIZE_CLIENT, 'index.html'), 'utf8').match(/src="\/assets\/([^"]+\.js)"/)?.[1];
   const chunks = files.filter((f) => fs.readFileSync(path.join(dir, f), 'utf8').includes('noor-staff-session'));
   const problems = [];
   if (chunks.length === 0) problems.push("no chunk contains the operators' console (/admin)");
@@ -180,7 +184,7 @@ function consolePlacement() {
 
 /** The e2e builds' fault switch of the fake RTC (src/rtc/fake.ts) must not reach a production build. */
 function testOnlyCode() {
-  const dir = path.join(root, 'dist/client/assets');
+  const dir = path.join(SIZE_CLIENT, 'assets');
   return fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.js') && fs.readFileSync(path.join(dir, f), 'utf8').includes('__noorFakeRtc'))
@@ -189,8 +193,8 @@ function testOnlyCode() {
 
 async function main() {
   const found = await findBrowser();
-  buildIfNeeded({ force: true });
-  const server = await startServer();
+  buildIfNeeded({ force: true, outDir: SIZE_CLIENT });
+  const server = await startServer({ staticDir: SIZE_CLIENT });
   onShutdown(() => server.stop());
   let browser;
   try {

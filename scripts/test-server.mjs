@@ -17,27 +17,31 @@ const BUNDLE_INPUTS = ['src', 'locales', 'public', 'machines', 'contract', 'inde
 
 // The build-time settings a build was made with (the e2e build lets the flows studio watch tabs:
 // VITE_FLOWS_WATCH=1); a marker next to the build records them, so a build made with other settings is stale.
-const buildMarker = () => path.join(root, 'dist/client/.build-env.json');
+const CLIENT_DIR = path.join(root, 'dist/client');
+const buildMarker = (outDir) => path.join(outDir, '.build-env.json');
 
-export function isBuildStale(buildEnv = {}) {
-  const built = path.join(root, 'dist/client/index.html');
+function isBuildStale(buildEnv, outDir) {
+  const built = path.join(outDir, 'index.html');
   if (!fs.existsSync(built)) return true;
-  if (!fs.existsSync(buildMarker()) || fs.readFileSync(buildMarker(), 'utf8') !== JSON.stringify(buildEnv)) return true;
+  if (!fs.existsSync(buildMarker(outDir)) || fs.readFileSync(buildMarker(outDir), 'utf8') !== JSON.stringify(buildEnv)) return true;
   const builtAt = fs.statSync(built).mtimeMs;
   return BUNDLE_INPUTS.some((entry) => newestMtime(path.join(root, entry)) > builtAt);
 }
 
-/** Builds with `vite build` (and `env`) when forced (CI), when dist/client is missing, older than its sources or made with other settings. */
-export function buildIfNeeded({ force = false, log = console.log, env = {} } = {}) {
-  if (!force && !isBuildStale(env)) {
-    log('dist/client is up to date; not rebuilding');
+/**
+ * Builds with `vite build` (and `env`) into `outDir` (dist/client unless told) when forced (CI), when
+ * it is missing, older than its sources or made with other settings.
+ */
+export function buildIfNeeded({ force = false, log = console.log, env = {}, outDir = CLIENT_DIR } = {}) {
+  if (!force && !isBuildStale(env, outDir)) {
+    log(`${path.relative(root, outDir)} is up to date; not rebuilding`);
     return;
   }
   log('building the client (vite build) …');
   const started = Date.now();
-  const result = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status ?? result.signal})`);
-  fs.writeFileSync(buildMarker(), JSON.stringify(env));
+  fs.writeFileSync(buildMarker(outDir), JSON.stringify(env));
   log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -75,14 +79,14 @@ async function waitForHealth(url, child, output, timeoutMs) {
  * runs it, on a free port over a fresh temporary data directory.
  * @returns {Promise<{ baseURL: string, port: number, dataDir: string, stop: () => Promise<void> }>}
  */
-export async function startServer({ timeoutMs = 90_000 } = {}) {
+export async function startServer({ timeoutMs = 90_000, staticDir = CLIENT_DIR } = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'noor-e2e-'));
   const env = {
     ...process.env,
     PORT: String(port),
     DATA_DIR: dataDir,
-    STATIC_DIR: path.join(root, 'dist/client'),
+    STATIC_DIR: staticDir,
     LOG_LEVEL: 'silent',
     AUTH_IP_LIMIT_PER_MINUTE: '1000',
     AUTH_PHONE_LIMIT_SCALE: '100',

@@ -55,7 +55,8 @@ export function prerender(): Plugin {
 
 async function prerenderPages(root: string, outDir: string, bundle: Rollup.OutputBundle): Promise<void> {
   const { build } = await import('vite');
-  const ssrOut = path.join(root, 'dist/prerender');
+  // Beside the client's folder, where the server looks for it (server/http/ssr.ts).
+  const ssrOut = path.resolve(outDir, '../prerender');
   await build({
     root,
     logLevel: 'warn',
