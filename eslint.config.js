@@ -31,9 +31,22 @@ const featureZones = featureFolders().map((name) => ({
 // The few Node globals our .mjs/.js scripts use (TypeScript files get theirs from the type checker).
 const nodeGlobals = Object.fromEntries(
   [
-    'process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'setTimeout', 'clearTimeout',
-    'setInterval', 'clearInterval', 'fetch', 'AbortController', 'AbortSignal', 'globalThis',
-    'structuredClone', 'TextEncoder', 'TextDecoder',
+    'process',
+    'console',
+    'Buffer',
+    'URL',
+    'URLSearchParams',
+    'setTimeout',
+    'clearTimeout',
+    'setInterval',
+    'clearInterval',
+    'fetch',
+    'AbortController',
+    'AbortSignal',
+    'globalThis',
+    'structuredClone',
+    'TextEncoder',
+    'TextDecoder',
   ].map((name) => [name, 'readonly']),
 );
 
@@ -88,9 +101,7 @@ export default defineConfig(
     files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [
-        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json', '.d.ts'] }),
-      ],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json', '.d.ts'] })],
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
     },
     rules: {

@@ -59,7 +59,8 @@ export const arabicNameSchema = requiredString(50)
   .transform((value) => value.replace(/\s+/g, ' '))
   .check((ctx) => {
     if (LATIN.test(ctx.value)) ctx.issues.push({ code: 'custom', message: authValidationKeys.englishName, input: ctx.value });
-    else if (!ARABIC_NAME.test(ctx.value) || !everyWordHasLetter(ctx.value)) ctx.issues.push({ code: 'custom', message: authValidationKeys.arabicOnly, input: ctx.value });
+    else if (!ARABIC_NAME.test(ctx.value) || !everyWordHasLetter(ctx.value))
+      ctx.issues.push({ code: 'custom', message: authValidationKeys.arabicOnly, input: ctx.value });
   });
 
 export const genderSchema = z.enum(GENDERS, { error: required });
@@ -146,7 +147,11 @@ export const instructorRegisterSchema = withConfirmation(
     birth_date: requiredString(10).pipe(z.iso.date({ error: validationKeys.invalid })),
     experience_years: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v),
-      z.number({ error: required }).int({ error: authValidationKeys.experienceRange }).min(0, { error: authValidationKeys.experienceRange }).max(EXPERIENCE_MAX_YEARS, { error: authValidationKeys.experienceRange }),
+      z
+        .number({ error: required })
+        .int({ error: authValidationKeys.experienceRange })
+        .min(0, { error: authValidationKeys.experienceRange })
+        .max(EXPERIENCE_MAX_YEARS, { error: authValidationKeys.experienceRange }),
     ),
     qualification: qualificationSchema,
     /** The teacher's country (nationality), ISO alpha-2. `country_id` is accepted as another name. */

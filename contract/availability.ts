@@ -31,7 +31,10 @@ export const availabilityQuerySchema = z.object({
   /** ISO-8601 instant the window starts at; default now. A window starting in the past starts now. */
   from: z.preprocess(blankToUndefined, z.iso.datetime({ offset: true }).optional()),
   days: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(MAX_AVAILABILITY_DAYS).default(DEFAULT_AVAILABILITY_DAYS)),
-  duration: z.preprocess(blankToUndefined, z.coerce.number().int().min(MIN_DURATION_HOURS).max(MAX_DURATION_HOURS).default(MIN_DURATION_HOURS)),
+  duration: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(MIN_DURATION_HOURS).max(MAX_DURATION_HOURS).default(MIN_DURATION_HOURS),
+  ),
 });
 
 export const availabilitySchema = z.object({

@@ -15,4 +15,3 @@ export const validationErrorBodySchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())),
 });
-

@@ -43,7 +43,11 @@ export const messageBodySchema = z
 
 export const sendMessageSchema = z.object({ body: messageBodySchema });
 
-const id = z.number({ error: validationKeys.invalid }).int({ error: validationKeys.invalid }).min(1, { error: validationKeys.invalid }).max(2_147_483_647, { error: validationKeys.invalid });
+const id = z
+  .number({ error: validationKeys.invalid })
+  .int({ error: validationKeys.invalid })
+  .min(1, { error: validationKeys.invalid })
+  .max(2_147_483_647, { error: validationKeys.invalid });
 
 /** POST v1/conversations: a family names the teacher, a teacher names the family. */
 export const openConversationSchema = z.object({ teacher_id: id.optional(), family_id: id.optional() });
@@ -51,8 +55,18 @@ export const openConversationSchema = z.object({ teacher_id: id.optional(), fami
 export const reportMessageSchema = z.object({ reason: freeText(REPORT_REASON_MAX).default('') });
 
 export const messagesQuerySchema = z.object({
-  before: z.coerce.number({ error: validationKeys.invalid }).int({ error: validationKeys.invalid }).min(1, { error: validationKeys.invalid }).max(2_147_483_647, { error: validationKeys.invalid }).optional(),
-  limit: z.coerce.number({ error: validationKeys.invalid }).int({ error: validationKeys.invalid }).min(1, { error: validationKeys.invalid }).max(100, { error: validationKeys.invalid }).default(MESSAGES_PER_PAGE),
+  before: z.coerce
+    .number({ error: validationKeys.invalid })
+    .int({ error: validationKeys.invalid })
+    .min(1, { error: validationKeys.invalid })
+    .max(2_147_483_647, { error: validationKeys.invalid })
+    .optional(),
+  limit: z.coerce
+    .number({ error: validationKeys.invalid })
+    .int({ error: validationKeys.invalid })
+    .min(1, { error: validationKeys.invalid })
+    .max(100, { error: validationKeys.invalid })
+    .default(MESSAGES_PER_PAGE),
 });
 
 export const chatMessageSchema = z.object({

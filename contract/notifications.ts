@@ -75,7 +75,12 @@ export const unreadCountResponseSchema = envelopeSchema(unreadCountSchema);
 
 /** Query of GET v1/notifications: ?page=1 (1-based). */
 export const notificationsQuerySchema = z.object({
-  page: z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).min(1, { error: 'invalid' }).max(10_000, { error: 'invalid' }).default(1),
+  page: z.coerce
+    .number({ error: 'invalid' })
+    .int({ error: 'invalid' })
+    .min(1, { error: 'invalid' })
+    .max(10_000, { error: 'invalid' })
+    .default(1),
 });
 
 /** The realtime event on `private-user-{id}` whenever the user's unread count changes. */

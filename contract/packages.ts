@@ -153,4 +153,3 @@ export const paymentConfirmationSchema = z.object({
   reference: z.string().min(1).max(100),
   signature: z.string().min(1),
 });
-

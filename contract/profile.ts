@@ -48,7 +48,11 @@ export const clockTimeSchema = requiredString(5).pipe(z.string().regex(/^([01]\d
 /** One working range: weekday 0 = Sunday … 6 = Saturday, with a from/to time in the teacher's zone. */
 export const workingHoursSchema = z
   .object({
-    weekday: z.number({ error: required }).int({ error: validationKeys.invalid }).min(0, { error: validationKeys.invalid }).max(6, { error: validationKeys.invalid }),
+    weekday: z
+      .number({ error: required })
+      .int({ error: validationKeys.invalid })
+      .min(0, { error: validationKeys.invalid })
+      .max(6, { error: validationKeys.invalid }),
     start_time: clockTimeSchema,
     end_time: clockTimeSchema,
   })
@@ -74,14 +78,24 @@ const workingHoursListSchema = z
     for (const indexes of byDay.values()) {
       if (indexes.length > MAX_RANGES_PER_DAY) {
         const i = indexes[MAX_RANGES_PER_DAY]!;
-        ctx.issues.push({ code: 'custom', message: profileValidationKeys.tooManyRanges, path: [i, 'weekday'], input: ctx.value[i]!.weekday });
+        ctx.issues.push({
+          code: 'custom',
+          message: profileValidationKeys.tooManyRanges,
+          path: [i, 'weekday'],
+          input: ctx.value[i]!.weekday,
+        });
       }
       const sorted = [...indexes].sort((a, b) => ctx.value[a]!.start_time.localeCompare(ctx.value[b]!.start_time));
       for (let k = 1; k < sorted.length; k++) {
         const prev = ctx.value[sorted[k - 1]!]!;
         const cur = ctx.value[sorted[k]!]!;
         if (cur.start_time < prev.end_time) {
-          ctx.issues.push({ code: 'custom', message: profileValidationKeys.rangesOverlap, path: [sorted[k]!, 'start_time'], input: cur.start_time });
+          ctx.issues.push({
+            code: 'custom',
+            message: profileValidationKeys.rangesOverlap,
+            path: [sorted[k]!, 'start_time'],
+            input: cur.start_time,
+          });
         }
       }
     }

@@ -57,7 +57,13 @@ export const childProgressSchema = z.object({
   }),
   latest_reports: z.array(progressReportSchema),
   open_homework: z.array(
-    z.object({ subject: subjectRef, request_id: z.number().int(), starts_at: z.string(), teacher: z.object({ id: z.number().int(), first_name: z.string() }), homework: z.string() }),
+    z.object({
+      subject: subjectRef,
+      request_id: z.number().int(),
+      starts_at: z.string(),
+      teacher: z.object({ id: z.number().int(), first_name: z.string() }),
+      homework: z.string(),
+    }),
   ),
 });
 export type ChildProgress = z.infer<typeof childProgressSchema>;

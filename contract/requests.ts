@@ -92,7 +92,10 @@ export type EvaluationInput = z.input<typeof evaluationInputSchema>;
  * length). Checked by the booking rule: the teacher's hours, lead time, the 90-day horizon, overlaps.
  */
 export const rescheduleInputSchema = z.object({
-  starts_at: z.iso.datetime({ offset: true, error: (i) => (i.input === undefined || i.input === null ? validationKeys.required : validationKeys.invalid) }),
+  starts_at: z.iso.datetime({
+    offset: true,
+    error: (i) => (i.input === undefined || i.input === null ? validationKeys.required : validationKeys.invalid),
+  }),
 });
 
 export const REJECT_REASON_MAX_LENGTH = 500;
@@ -108,7 +111,10 @@ export const rejectInputSchema = z.object({
     .transform((v) => (v ? v : null)),
 });
 
-const optionalId = z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : v), z.coerce.number().int().positive().optional());
+const optionalId = z.preprocess(
+  (v) => (v === '' || v === undefined || v === null ? undefined : v),
+  z.coerce.number().int().positive().optional(),
+);
 export const requestsQuerySchema = z.object({
   filter: z.preprocess((v) => (v === '' || v === undefined ? 'all' : v), z.enum(REQUEST_FILTERS)),
   /** Narrow to one student (a teacher's view) or one teacher (a student's view); never widens access. */
@@ -204,7 +210,6 @@ export const requestsResponseSchema = z.object({
   meta: pageMetaSchema,
 });
 export type RequestsResponse = z.infer<typeof requestsResponseSchema>;
-
 
 /** Whether the student can pay `durationHours`: package minutes, or the free trial for a short session. */
 export function canPay(durationHours: number, balance: CostBalance): boolean {

@@ -49,14 +49,15 @@ export const staffCreateSchema = z.object({
   password: passwordSchema,
 });
 
-
 const optionalInt = z.preprocess(
   (v) => (typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v),
   z.number({ error: validationKeys.invalid }).int({ error: validationKeys.invalid }).positive({ error: validationKeys.invalid }).optional(),
 );
 const optionalDate = z
   .string({ error: validationKeys.invalid })
-  .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)) && Number(v.slice(0, 4)) >= 2000, { error: validationKeys.invalid })
+  .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)) && Number(v.slice(0, 4)) >= 2000, {
+    error: validationKeys.invalid,
+  })
   .transform((v) => new Date(v))
   .optional();
 
@@ -70,7 +71,11 @@ export const auditQuerySchema = z.object({
   before_id: optionalInt,
   limit: z.preprocess(
     (v) => (v === undefined ? 100 : typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : v),
-    z.number({ error: validationKeys.invalid }).int().min(1, { error: validationKeys.invalid }).max(1000, { error: validationKeys.invalid }),
+    z
+      .number({ error: validationKeys.invalid })
+      .int()
+      .min(1, { error: validationKeys.invalid })
+      .max(1000, { error: validationKeys.invalid }),
   ),
 });
 
@@ -84,21 +89,51 @@ export const hoursAdjustmentSchema = z.object({
     .refine((h) => Number.isInteger(h * 2), { error: validationKeys.invalid }),
   reason: requiredString(500),
   /** How long credited hours stay valid (credit only). */
-  validity_days: z.number({ error: validationKeys.invalid }).int({ error: validationKeys.invalid }).min(1, { error: validationKeys.invalid }).max(730, { error: validationKeys.invalid }).optional(),
+  validity_days: z
+    .number({ error: validationKeys.invalid })
+    .int({ error: validationKeys.invalid })
+    .min(1, { error: validationKeys.invalid })
+    .max(730, { error: validationKeys.invalid })
+    .optional(),
 });
 
-export const promoCreateSchema = z.object({
-  code: requiredString(40).pipe(z.string().regex(/^[A-Za-z0-9_-]{3,40}$/, { error: validationKeys.invalid })),
-  kind: z.enum(['percent', 'fixed'], { error: validationKeys.invalid }),
-  value: z.number({ error: validationKeys.invalid }).int({ error: validationKeys.invalid }).positive({ error: validationKeys.invalid }).max(1_000_000, { error: validationKeys.invalid }),
-  max_uses: z.number({ error: validationKeys.invalid }).int({ error: validationKeys.invalid }).positive({ error: validationKeys.invalid }).max(1_000_000, { error: validationKeys.invalid }).nullish(),
-  per_student_limit: z.number({ error: validationKeys.invalid }).int({ error: validationKeys.invalid }).positive({ error: validationKeys.invalid }).max(1000, { error: validationKeys.invalid }).nullish(),
-  min_package_hours: z.number({ error: validationKeys.invalid }).int({ error: validationKeys.invalid }).positive({ error: validationKeys.invalid }).max(1000, { error: validationKeys.invalid }).nullish(),
-  expires_at: z
-    .string({ error: validationKeys.invalid })
-    .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)) && Number(v.slice(0, 4)) >= 2000 && Number(v.slice(0, 4)) <= 2200, { error: validationKeys.invalid })
-    .nullish(),
-}).refine((p) => p.kind === 'fixed' || p.value <= 100, { error: validationKeys.invalid, path: ['value'] });
+export const promoCreateSchema = z
+  .object({
+    code: requiredString(40).pipe(z.string().regex(/^[A-Za-z0-9_-]{3,40}$/, { error: validationKeys.invalid })),
+    kind: z.enum(['percent', 'fixed'], { error: validationKeys.invalid }),
+    value: z
+      .number({ error: validationKeys.invalid })
+      .int({ error: validationKeys.invalid })
+      .positive({ error: validationKeys.invalid })
+      .max(1_000_000, { error: validationKeys.invalid }),
+    max_uses: z
+      .number({ error: validationKeys.invalid })
+      .int({ error: validationKeys.invalid })
+      .positive({ error: validationKeys.invalid })
+      .max(1_000_000, { error: validationKeys.invalid })
+      .nullish(),
+    per_student_limit: z
+      .number({ error: validationKeys.invalid })
+      .int({ error: validationKeys.invalid })
+      .positive({ error: validationKeys.invalid })
+      .max(1000, { error: validationKeys.invalid })
+      .nullish(),
+    min_package_hours: z
+      .number({ error: validationKeys.invalid })
+      .int({ error: validationKeys.invalid })
+      .positive({ error: validationKeys.invalid })
+      .max(1000, { error: validationKeys.invalid })
+      .nullish(),
+    expires_at: z
+      .string({ error: validationKeys.invalid })
+      .refine(
+        (v) =>
+          /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)) && Number(v.slice(0, 4)) >= 2000 && Number(v.slice(0, 4)) <= 2200,
+        { error: validationKeys.invalid },
+      )
+      .nullish(),
+  })
+  .refine((p) => p.kind === 'fixed' || p.value <= 100, { error: validationKeys.invalid, path: ['value'] });
 
 /** A reviewer's internal note on an application (the teacher never sees it). */
 export const teacherNoteSchema = z.object({ body: requiredString(2000) });
@@ -107,7 +142,12 @@ export const teacherNoteSchema = z.object({ body: requiredString(2000) });
 export const staffRowSchema = staffMemberSchema.extend({ disabled: z.boolean(), totp_enabled: z.boolean(), created_at: z.string() });
 
 /** An internal note on an application (GET /api/admin/teachers/:who/notes). */
-export const teacherNoteWireSchema = z.object({ id: z.number().int(), body: z.string(), staff: z.string().nullable(), created_at: z.string() });
+export const teacherNoteWireSchema = z.object({
+  id: z.number().int(),
+  body: z.string(),
+  staff: z.string().nullable(),
+  created_at: z.string(),
+});
 
 /** One audit row (GET /api/admin/audit), newest first. */
 export const auditEntrySchema = z.object({
@@ -139,12 +179,54 @@ export const promoRowSchema = z.object({
 
 /** A family as support finds it by phone (GET /api/admin/families?phone=). */
 export const familyLookupSchema = z.object({
-  family: z.object({ id: z.number().int(), phone: z.string(), name: z.string(), email: z.string().nullable(), created_at: z.string().nullable() }),
-  children: z.array(z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string(), phase_id: z.number().int().nullable(), archived_at: z.string().nullable() })),
+  family: z.object({
+    id: z.number().int(),
+    phone: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    created_at: z.string().nullable(),
+  }),
+  children: z.array(
+    z.object({
+      id: z.number().int(),
+      first_name: z.string(),
+      last_name: z.string(),
+      phase_id: z.number().int().nullable(),
+      archived_at: z.string().nullable(),
+    }),
+  ),
   balance_hours: z.number(),
-  ledger: z.array(z.object({ id: z.number().int(), hours: z.number(), reason: z.string(), note: z.string().nullable(), staff: z.string().nullable(), expires_at: z.string().nullable(), at: z.string().nullable() })),
-  orders: z.array(z.object({ id: z.number().int(), status: z.string(), hours: z.number(), amount_minor: z.number(), currency: z.string(), created_at: z.string().nullable(), paid_at: z.string().nullable() })),
-  requests: z.array(z.object({ id: z.number().int(), status: z.string(), starts_at: z.string().nullable(), duration_hours: z.number(), teacher_id: z.number().int().nullable() })),
+  ledger: z.array(
+    z.object({
+      id: z.number().int(),
+      hours: z.number(),
+      reason: z.string(),
+      note: z.string().nullable(),
+      staff: z.string().nullable(),
+      expires_at: z.string().nullable(),
+      at: z.string().nullable(),
+    }),
+  ),
+  orders: z.array(
+    z.object({
+      id: z.number().int(),
+      status: z.string(),
+      hours: z.number(),
+      amount_minor: z.number(),
+      currency: z.string(),
+      created_at: z.string().nullable(),
+      paid_at: z.string().nullable(),
+    }),
+  ),
+  requests: z.array(
+    z.object({
+      id: z.number().int(),
+      status: z.string(),
+      starts_at: z.string().nullable(),
+      duration_hours: z.number(),
+      teacher_id: z.number().int().nullable(),
+    }),
+  ),
 });
 export type FamilyLookup = z.infer<typeof familyLookupSchema>;
 

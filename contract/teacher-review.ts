@@ -67,8 +67,14 @@ export type ReviewTeacher = z.infer<typeof reviewTeacherSchema>;
 export const reviewListQuerySchema = z.object({
   status: teacherStatusWireSchema.optional(),
   q: freeText(100).optional(),
-  page: z.preprocess((v) => (v === undefined || v === '' ? 1 : typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : v), z.number().int().min(1).max(100_000)),
-  per_page: z.preprocess((v) => (v === undefined || v === '' ? undefined : typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : v), z.number().int().min(1).max(200).optional()),
+  page: z.preprocess(
+    (v) => (v === undefined || v === '' ? 1 : typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : v),
+    z.number().int().min(1).max(100_000),
+  ),
+  per_page: z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : v),
+    z.number().int().min(1).max(200).optional(),
+  ),
 });
 
 /** The list's paging, as the public teacher list tells it. */

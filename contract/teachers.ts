@@ -25,7 +25,10 @@ export const DEFAULT_PER_PAGE = 12;
 export const MAX_PER_PAGE = 50;
 
 /** Query strings arrive as strings; empty values mean "no filter". */
-const optionalId = z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : v), z.coerce.number().int().positive().optional());
+const optionalId = z.preprocess(
+  (v) => (v === '' || v === undefined || v === null ? undefined : v),
+  z.coerce.number().int().positive().optional(),
+);
 
 export const teachersQuerySchema = z.object({
   search: freeText(100)

@@ -42,7 +42,8 @@ export const timeOffCreateSchema = z
   })
   .check((ctx) => {
     const { first_day, last_day } = ctx.value;
-    if (last_day < first_day) ctx.issues.push({ code: 'custom', message: timeOffValidationKeys.order, path: ['last_day'], input: last_day });
+    if (last_day < first_day)
+      ctx.issues.push({ code: 'custom', message: timeOffValidationKeys.order, path: ['last_day'], input: last_day });
     else if (daysBetween(first_day, last_day) + 1 > MAX_TIME_OFF_DAYS) {
       ctx.issues.push({ code: 'custom', message: timeOffValidationKeys.tooLong, path: ['last_day'], input: last_day });
     }

@@ -62,7 +62,7 @@ const ARABIC_PLACES: Readonly<Record<string, string>> = {
   'America/Los_Angeles': 'لوس أنجلوس',
   'America/Toronto': 'تورنتو',
   'Australia/Sydney': 'سيدني',
-  'UTC': 'UTC',
+  UTC: 'UTC',
   'Etc/UTC': 'UTC',
 };
 

@@ -16,27 +16,36 @@ for (const locale of LOCALES) {
       await preferences(page, { locale });
     });
 
-    inLocale(locale, 0)('student sign-up → code from the outbox → signed in at the root; reload keeps the session; logout', async ({ page, request }) => {
-      const phone = newPhone();
-      await studentSignUp(page, locale, national(phone));
-      await expect(page).toHaveURL(new RegExp(`/verify-otp\\?phone=${encodeURIComponent(phone).replace('+', '\\+')}`));
-      await expect(page.getByTestId('otp-countdown')).toBeVisible();
-      await enterCode(page, locale, await latestCode(request, phone));
-      await expect(page).toHaveURL(/\/$/);
-      await signOutVisible(page, locale);
+    inLocale(locale, 0)(
+      'student sign-up → code from the outbox → signed in at the root; reload keeps the session; logout',
+      async ({ page, request }) => {
+        const phone = newPhone();
+        await studentSignUp(page, locale, national(phone));
+        await expect(page).toHaveURL(new RegExp(`/verify-otp\\?phone=${encodeURIComponent(phone).replace('+', '\\+')}`));
+        await expect(page.getByTestId('otp-countdown')).toBeVisible();
+        await enterCode(page, locale, await latestCode(request, phone));
+        await expect(page).toHaveURL(/\/$/);
+        await signOutVisible(page, locale);
 
-      await page.reload();
-      await expect(page.getByTestId('boot-spinner')).toHaveCount(0, { timeout: 15_000 });
-      await signOutVisible(page, locale);
+        await page.reload();
+        await expect(page.getByTestId('boot-spinner')).toHaveCount(0, { timeout: 15_000 });
+        await signOutVisible(page, locale);
 
-      await page.getByTestId('account-area').getByRole('button', { name: tr(locale, 'My account') }).click();
-      await page.getByTestId('account-area').getByRole('button', { name: tr(locale, 'Sign out') }).click();
-      await expect(page.getByTestId('account-area').getByRole('link', { name: tr(locale, 'Sign in'), exact: true })).toBeVisible();
-      await expect(page).toHaveURL(/\/$/);
-      // Signed out for real: a login-only page sends the visitor home.
-      await page.goto('/profile');
-      await expect(page).toHaveURL(/\/$/);
-    });
+        await page
+          .getByTestId('account-area')
+          .getByRole('button', { name: tr(locale, 'My account') })
+          .click();
+        await page
+          .getByTestId('account-area')
+          .getByRole('button', { name: tr(locale, 'Sign out') })
+          .click();
+        await expect(page.getByTestId('account-area').getByRole('link', { name: tr(locale, 'Sign in'), exact: true })).toBeVisible();
+        await expect(page).toHaveURL(/\/$/);
+        // Signed out for real: a login-only page sends the visitor home.
+        await page.goto('/profile');
+        await expect(page).toHaveURL(/\/$/);
+      },
+    );
 
     inLocale(locale, 1)('a wrong code gets its message; the resend button waits behind a visible countdown', async ({ page, request }) => {
       const phone = newPhone();
@@ -63,49 +72,55 @@ for (const locale of LOCALES) {
       await signOutVisible(page, locale);
     });
 
-    inLocale(locale, 2)('sign-up with a phone that already has a student account goes to the code screen and can sign in', async ({ page, request, browser }) => {
-      const phone = newPhone();
-      // The first sign-up, in another browser: the phone now belongs to a student.
-      const other = await browser.newPage({ baseURL: test.info().project.use.baseURL });
-      await preferences(other, { locale });
-      await studentSignUp(other, locale, national(phone));
-      await expect(other).toHaveURL(/\/verify-otp/);
-      const first = await latestCode(request, phone);
-      await other.close();
+    inLocale(locale, 2)(
+      'sign-up with a phone that already has a student account goes to the code screen and can sign in',
+      async ({ page, request, browser }) => {
+        const phone = newPhone();
+        // The first sign-up, in another browser: the phone now belongs to a student.
+        const other = await browser.newPage({ baseURL: test.info().project.use.baseURL });
+        await preferences(other, { locale });
+        await studentSignUp(other, locale, national(phone));
+        await expect(other).toHaveURL(/\/verify-otp/);
+        const first = await latestCode(request, phone);
+        await other.close();
 
-      await studentSignUp(page, locale, national(phone));
-      await expect(page).toHaveURL(/\/verify-otp/);
-      // Behind the scenes a login texts a new code; wait for it (the silent login may finish after the
-      // screen changes), since a new code replaces the first one.
-      const code = await latestCode(request, phone, first);
-      await enterCode(page, locale, code);
-      await expect(page).toHaveURL(/\/$/);
-      await signOutVisible(page, locale);
-    });
+        await studentSignUp(page, locale, national(phone));
+        await expect(page).toHaveURL(/\/verify-otp/);
+        // Behind the scenes a login texts a new code; wait for it (the silent login may finish after the
+        // screen changes), since a new code replaces the first one.
+        const code = await latestCode(request, phone, first);
+        await enterCode(page, locale, code);
+        await expect(page).toHaveURL(/\/$/);
+        await signOutVisible(page, locale);
+      },
+    );
 
-    inLocale(locale, 3)('phone-first: signing in with a new phone texts a code, then complete-register, then signed in', async ({ page, request }) => {
-      const phone = newPhone();
-      const u = ui(page, locale);
-      await open(page, '/sign-in');
-      await u.field('Phone number').fill(national(phone));
-      await u.button('Send code').click();
-      await expect(page).toHaveURL(/\/verify-otp/);
-      await enterCode(page, locale, await latestCode(request, phone));
+    inLocale(locale, 3)(
+      'phone-first: signing in with a new phone texts a code, then complete-register, then signed in',
+      async ({ page, request }) => {
+        const phone = newPhone();
+        const u = ui(page, locale);
+        await open(page, '/sign-in');
+        await u.field('Phone number').fill(national(phone));
+        await u.button('Send code').click();
+        await expect(page).toHaveURL(/\/verify-otp/);
+        await enterCode(page, locale, await latestCode(request, phone));
 
-      await expect(page).toHaveURL(/\/complete-register$/);
-      await u.field("Your child's first name").fill('سارة');
-      await u.field("Your child's last name").fill('أحمد');
-      await u.main.getByRole('radio', { name: u.text('Female'), exact: true }).check();
-      const phase = u.field("Your child's school phase");
-      await expect.poll(() => phase.locator('option').count()).toBeGreaterThan(1);
-      await phase.selectOption({ index: 1 });
-      await u.button('Save and continue').click();
-      await expect(page).toHaveURL(/\/$/);
-      await signOutVisible(page, locale);
-      // Complete now: the guards no longer hold the account on complete-register.
-      await page.goto('/profile');
-      await expect(page).toHaveURL(/\/profile$/);
-    });
+        await expect(page).toHaveURL(/\/complete-register$/);
+        await u.field("Your child's first name").fill('سارة');
+        await u.field("Your child's last name").fill('أحمد');
+        await u.main.getByRole('radio', { name: u.text('Female'), exact: true }).check();
+        const phase = u.field("Your child's school phase");
+        await expect.poll(() => phase.locator('option').count()).toBeGreaterThan(1);
+        await phase.selectOption({ index: 1 });
+        await u.button('Save and continue').click();
+        await expect(page).toHaveURL(/\/$/);
+        await signOutVisible(page, locale);
+        // Complete now: the guards no longer hold the account on complete-register.
+        await page.goto('/profile');
+        await expect(page).toHaveURL(/\/profile$/);
+      },
+    );
   });
 }
 

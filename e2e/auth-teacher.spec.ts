@@ -15,7 +15,7 @@ for (const locale of LOCALES) {
       await preferences(page, { locale });
     });
 
-    inLocale(locale, 0)('sign-up with a teacher\'s phone lands on the teacher sign-in with a message', async ({ page, request }) => {
+    inLocale(locale, 0)("sign-up with a teacher's phone lands on the teacher sign-in with a message", async ({ page, request }) => {
       const phone = newPhone();
       await registerTeacher(request, { phone, email: uniqueEmail('teacher'), password: TEACHER_PASSWORD });
       await studentSignUp(page, locale, national(phone));
@@ -49,8 +49,16 @@ for (const locale of LOCALES) {
       const country = u.field('Country');
       await expect.poll(() => country.locator('option').count()).toBeGreaterThan(1);
       await country.selectOption({ index: 1 });
-      await u.main.getByRole('group', { name: new RegExp(u.text('Phases you teach')) }).getByRole('checkbox').first().check();
-      await u.main.getByRole('group', { name: new RegExp(u.text('Subjects you teach')) }).getByRole('checkbox').first().check();
+      await u.main
+        .getByRole('group', { name: new RegExp(u.text('Phases you teach')) })
+        .getByRole('checkbox')
+        .first()
+        .check();
+      await u.main
+        .getByRole('group', { name: new RegExp(u.text('Subjects you teach')) })
+        .getByRole('checkbox')
+        .first()
+        .check();
       await u.field('Password').fill('Weakpass');
       await expect(u.main.locator('.password-strength').first()).toHaveAttribute('data-level', 'weak');
       await u.field('Password').fill(TEACHER_PASSWORD);

@@ -12,7 +12,8 @@ test('the axe helper reports contrast and name violations on a page', async ({ p
     const main = document.querySelector('main')!;
     const faint = document.createElement('p');
     faint.textContent = 'نص باهت';
-    faint.style.cssText = 'position: fixed; inset: 40% auto auto 1rem; z-index: 1000; margin: 0; padding: 0.5rem; color: #ddd; background: #fff;';
+    faint.style.cssText =
+      'position: fixed; inset: 40% auto auto 1rem; z-index: 1000; margin: 0; padding: 0.5rem; color: #ddd; background: #fff;';
     faint.id = 'faint';
     const nameless = document.createElement('button');
     nameless.id = 'nameless';

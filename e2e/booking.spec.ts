@@ -33,7 +33,6 @@ async function demoTeacher(request: APIRequestContext): Promise<TeacherInfo> {
   return teacher!;
 }
 
-
 /** The guided steps (issue 11): subject and duration with "Next", up to the calendar. */
 async function toCalendar(page: Page, locale: Locale, duration = '1') {
   await page.getByRole('combobox', { name: tr(locale, 'Subject') }).selectOption({ index: 1 });
@@ -47,7 +46,11 @@ test.beforeAll(async ({ request }) => {
   teacher = await demoTeacher(request);
 });
 
-test('ar: search, no teacher for a nonsense name, too soon, then a scheduled booking lands pending on its session details', async ({ page, baseURL, request }) => {
+test('ar: search, no teacher for a nonsense name, too soon, then a scheduled booking lands pending on its session details', async ({
+  page,
+  baseURL,
+  request,
+}) => {
   const locale: Locale = 'ar';
   const token = (await newStudent(request, { phaseId: teacher.phases[0]!.id, buy: true })).token;
   await page.context().addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
@@ -82,7 +85,10 @@ test('ar: search, no teacher for a nonsense name, too soon, then a scheduled boo
   await expect(page.locator('[data-status="pending"]').first()).toContainText(tr(locale, 'Pending'));
 });
 
-test('ar: a guest who opens a teacher is offered to sign in to book with them and comes back to that teacher', async ({ page, request }) => {
+test('ar: a guest who opens a teacher is offered to sign in to book with them and comes back to that teacher', async ({
+  page,
+  request,
+}) => {
   const locale: Locale = 'ar';
   const { phone } = await newStudent(request, { phaseId: teacher.phases[0]!.id });
   const registered = await latestCode(request, phone);
@@ -110,7 +116,11 @@ test('ar: a guest who opens a teacher is offered to sign in to book with them an
   await expect(page.locator('#book')).toBeFocused();
 });
 
-test('en: a student whose free trial does not cover two hours is offered packages and comes back to the filled form', async ({ page, baseURL, request }) => {
+test('en: a student whose free trial does not cover two hours is offered packages and comes back to the filled form', async ({
+  page,
+  baseURL,
+  request,
+}) => {
   const locale: Locale = 'en';
   const token = (await newStudent(request, { phaseId: teacher.phases[0]!.id })).token;
   await page.context().addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
@@ -149,7 +159,11 @@ test('en: a student whose free trial does not cover two hours is offered package
   await expect(page.locator('[data-status="pending"]').first()).toBeVisible();
 });
 
-test('a student in London and one in Qatar see the same time in their own clocks; the second is told it was just taken', async ({ browser, baseURL, request }) => {
+test('a student in London and one in Qatar see the same time in their own clocks; the second is told it was just taken', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const open2 = async (timezoneId: string, locale: Locale) => {
     const context = await browser.newContext({ timezoneId, baseURL: baseURL! });
     const token = (await newStudent(request, { phaseId: teacher.phases[0]!.id, buy: true })).token;
@@ -164,7 +178,8 @@ test('a student in London and one in Qatar see the same time in their own clocks
   const qatar = await open2('Asia/Qatar', 'ar');
   const slot = await pickSlot(london.page);
   const at = new Date(slot);
-  const clock = (zone: string, locale: string) => new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: zone }).format(at);
+  const clock = (zone: string, locale: string) =>
+    new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: zone }).format(at);
 
   // London: the cell shows London time and names the teacher's; the chosen line names both zones.
   const londonCell = london.page.locator(`[data-slot="${slot}"]`);
@@ -199,7 +214,11 @@ async function tabTo(page: Page, target: Locator, back = false) {
   await expect(target).toBeFocused();
 }
 
-test('ar, desktop: a booking made with the keyboard only, from the teacher page to its session details', async ({ page, baseURL, request }) => {
+test('ar, desktop: a booking made with the keyboard only, from the teacher page to its session details', async ({
+  page,
+  baseURL,
+  request,
+}) => {
   const locale: Locale = 'ar';
   const token = (await newStudent(request, { phaseId: teacher.phases[0]!.id, buy: true })).token;
   await page.context().addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);

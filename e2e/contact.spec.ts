@@ -67,9 +67,7 @@ test.describe('in English', () => {
     await form.email.fill(uniqueEmail('contact'));
     await form.phone.fill('55123456');
     await form.message.fill('We would like institutional packages for our school, please call us.');
-    const stored = page.waitForResponse(
-      (res) => res.request().method() === 'POST' && new URL(res.url()).pathname.startsWith('/api/'),
-    );
+    const stored = page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname.startsWith('/api/'));
     await form.send.click();
     const response = await stored;
     expect(response.status(), await response.text()).toBeLessThan(300);

@@ -63,8 +63,16 @@ const ROWS: { name: string; answer: Answer; texts: string[] }[] = [
   { name: '403 → forbidden', answer: { status: 403, json: { message: 'Not allowed here.' } }, texts: [ERRORS.forbidden] },
   { name: '500 → server error', answer: { status: 500, json: { message: 'Database unavailable.' } }, texts: [ERRORS.serverError] },
   { name: '418 → generic error', answer: { status: 418, json: { message: 'I am a teapot.' } }, texts: [ERRORS.generic, 'I am a teapot.'] },
-  { name: 'no response → network error with the check-connection hint', answer: (route) => route.abort('internetdisconnected'), texts: [ERRORS.network, ERRORS.checkConnection] },
-  { name: '500 without a message → the unexpected-error text', answer: { status: 500, json: {} }, texts: [ERRORS.serverError, ERRORS.unexpected] },
+  {
+    name: 'no response → network error with the check-connection hint',
+    answer: (route) => route.abort('internetdisconnected'),
+    texts: [ERRORS.network, ERRORS.checkConnection],
+  },
+  {
+    name: '500 without a message → the unexpected-error text',
+    answer: { status: 500, json: {} },
+    texts: [ERRORS.serverError, ERRORS.unexpected],
+  },
 ];
 
 for (const row of ROWS) {

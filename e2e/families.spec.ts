@@ -23,7 +23,10 @@ const TEACHERS = [
 /** A demo teacher's token and card (id, phases) by signing in as them. */
 async function demoTeacher(request: APIRequestContext, who: (typeof TEACHERS)[number]): Promise<TeacherInfo & { token: string }> {
   const { token } = await json<{ token: string }>(await request.post('/api/v1/instructor/auth/login', { data: who }), 'teacher login');
-  const { id } = await json<{ id: number }>(await request.get('/api/v1/profile', { headers: { Authorization: `Bearer ${token}` } }), 'teacher profile');
+  const { id } = await json<{ id: number }>(
+    await request.get('/api/v1/profile', { headers: { Authorization: `Bearer ${token}` } }),
+    'teacher profile',
+  );
   const card = await json<TeacherInfo>(await request.get(`/api/v1/teachers/${id}`), 'teacher card');
   return { ...card, id, token };
 }
@@ -33,7 +36,10 @@ async function bookFor(page: Page, locale: Locale, teacherId: number, firstName:
   await open(page, `/teachers/${teacherId}`);
   const next = page.getByRole('button', { name: tr(locale, 'Next') });
   // The child is the first question when the family has more than one.
-  await page.getByRole('radiogroup', { name: tr(locale, 'Your child') }).getByRole('radio', { name: firstName }).check();
+  await page
+    .getByRole('radiogroup', { name: tr(locale, 'Your child') })
+    .getByRole('radio', { name: firstName })
+    .check();
   await next.click();
   await page.getByRole('combobox', { name: tr(locale, 'Subject') }).selectOption({ index: 1 });
   await next.click();
@@ -54,7 +60,12 @@ for (const { locale, width, height, last } of [
   test.describe(`${locale}, ${width}×${height}`, () => {
     test.use({ viewport: { width, height } });
 
-    test('a parent books a lesson for each of two children with two teachers; each teacher sees their child', async ({ page, browser, baseURL, request }) => {
+    test('a parent books a lesson for each of two children with two teachers; each teacher sees their child', async ({
+      page,
+      browser,
+      baseURL,
+      request,
+    }) => {
       test.setTimeout(90_000);
       const [first, second] = await Promise.all(TEACHERS.map((who) => demoTeacher(request, who)));
       const phaseId = first!.phases.find((p) => second!.phases.some((q) => q.id === p.id))!.id;

@@ -110,7 +110,9 @@ test('hydrating /teachers rendered with its data: no console error, and the card
   expect(problems, 'console errors while hydrating').toEqual([]);
 });
 
-test('every stylesheet a public page uses is inline in its HTML: no CSS is fetched, nothing restyles after the first paint', async ({ page }) => {
+test('every stylesheet a public page uses is inline in its HTML: no CSS is fetched, nothing restyles after the first paint', async ({
+  page,
+}) => {
   const fetched: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'stylesheet') fetched.push(new URL(request.url()).pathname);
@@ -121,7 +123,10 @@ test('every stylesheet a public page uses is inline in its HTML: no CSS is fetch
     await page.waitForLoadState('networkidle');
     const sheets = await page.evaluate(() => [...document.styleSheets].map((sheet) => sheet.href ?? sheet.ownerNode?.textContent ?? ''));
     expect(sheets.length).toBeGreaterThan(0);
-    expect(sheets.filter((sheet) => !html.includes(sheet)), `stylesheets of ${path} not in its HTML`).toEqual([]);
+    expect(
+      sheets.filter((sheet) => !html.includes(sheet)),
+      `stylesheets of ${path} not in its HTML`,
+    ).toEqual([]);
   }
   expect(fetched, 'stylesheets fetched after the HTML').toEqual([]);
 });
@@ -135,7 +140,9 @@ test('Cairo is named after the first paint on a first visit, and before it once 
     }).observe(document, { attributes: true, subtree: true, attributeFilter: ['class'] });
   });
   const cairoLoaded = () =>
-    page.evaluate(() => [...document.fonts].filter((face) => face.family.replace(/["']/g, '') === 'Cairo' && face.status === 'loaded').length);
+    page.evaluate(
+      () => [...document.fonts].filter((face) => face.family.replace(/["']/g, '') === 'Cairo' && face.status === 'loaded').length,
+    );
   const timing = async () => {
     await expect(page.locator('html')).toHaveClass(/\bfonts\b/);
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
@@ -185,7 +192,10 @@ test('the app’s scripts are requested only once the first paint is on screen',
 // (DejaVu Sans on Debian); without the faces, the Arabic title wrapped to three lines, then two.
 for (const locale of LOCALES) {
   test(`home in ${locale}: Cairo arriving moves nothing on the first screen, at 390 and 1280 px`, async ({ browser, baseURL }) => {
-    for (const [width, height] of [[390, 844], [1280, 900]] as const) {
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 900],
+    ] as const) {
       const tops: number[][] = [];
       for (const cairo of [false, true]) {
         const context = await browser.newContext({ viewport: { width, height }, baseURL });

@@ -11,7 +11,10 @@ import { open, preferences } from './support/app';
 import { latestCode, newStudent } from './support/api';
 
 async function openMachine(page: Page, id: string) {
-  await page.getByRole('navigation', { name: 'Machines' }).getByRole('button', { name: new RegExp(`^${id}\\b`) }).click();
+  await page
+    .getByRole('navigation', { name: 'Machines' })
+    .getByRole('button', { name: new RegExp(`^${id}\\b`) })
+    .click();
   await expect(page.getByTestId('flows-canvas')).toBeVisible({ timeout: 20_000 });
 }
 
@@ -19,7 +22,12 @@ async function walkTo(page: Page, events: string[], state: string) {
   const restart = page.getByRole('button', { name: 'Restart' });
   if (await restart.isEnabled()) await restart.click();
   await expect(page.getByTestId('flows-log').locator('li')).toHaveCount(0);
-  for (const label of events) await page.getByRole('group', { name: 'Events the machine accepts now' }).getByRole('button', { name: label, exact: false }).first().click();
+  for (const label of events)
+    await page
+      .getByRole('group', { name: 'Events the machine accepts now' })
+      .getByRole('button', { name: label, exact: false })
+      .first()
+      .click();
   await expect(page.getByTestId('flows-now')).toHaveText(state);
 }
 
@@ -72,7 +80,11 @@ test.describe('flows studio (en)', () => {
   });
 });
 
-test('a studio tab watching highlights the auth machine signed in while a student signs in in another tab', async ({ page, context, request }) => {
+test('a studio tab watching highlights the auth machine signed in while a student signs in in another tab', async ({
+  page,
+  context,
+  request,
+}) => {
   await preferences(page, { locale: 'en' });
   await open(page, '/flows');
   await openMachine(page, 'auth');
@@ -120,7 +132,13 @@ for (const [locale, theme] of cells(['ar', 'en'] as const, ['dark', 'light'] as 
 
 // The workspace fills the window: at a laptop's and a desktop's size, in both languages, every machine
 // opens with its initial state's name at 11 px or more, on screen, and the simulation beside the diagram.
-for (const [[width, height], locale] of cells([[1280, 800], [1920, 1080]] as const, ['ar', 'en'] as const)) {
+for (const [[width, height], locale] of cells(
+  [
+    [1280, 800],
+    [1920, 1080],
+  ] as const,
+  ['ar', 'en'] as const,
+)) {
   test.describe(`at ${width}x${height}`, () => {
     test.use({ viewport: { width, height } });
     test(`every machine opens legibly on its initial state, simulation beside it (${width}x${height}, ${locale})`, async ({ page }) => {
@@ -130,7 +148,10 @@ for (const [[width, height], locale] of cells([[1280, 800], [1920, 1080]] as con
       await open(page, '/flows');
       const canvas = page.getByTestId('flows-canvas');
       for (const { id, machine } of machines) {
-        await page.locator('.flows-machine').filter({ has: page.locator('strong', { hasText: new RegExp(`^${id}$`) }) }).click();
+        await page
+          .locator('.flows-machine')
+          .filter({ has: page.locator('strong', { hasText: new RegExp(`^${id}$`) }) })
+          .click();
         await expect(canvas).toHaveAttribute('data-opened', 'true', { timeout: 20_000 });
         const initial = (machine.root.initial?.target?.[0] as { id: string } | undefined)?.id;
         expect(initial, `${id} has an initial state`).toBeTruthy();
@@ -187,15 +208,18 @@ test('panels collapse and give the diagram the room; panning selects no text; zo
   const minimap = (await page.getByTestId('flows-minimap').boundingBox())!;
   const transform = () => page.locator('.flows-svg').evaluate((el) => (el as HTMLElement).style.transform);
   const moved = await transform();
-  const empty = await page.evaluate(({ x0, y0, x1, y1, mx }) => {
-    for (let y = y0; y < y1; y += 6) {
-      for (let x = x0; x < Math.min(x1, mx); x += 6) {
-        const el = document.elementFromPoint(x, y);
-        if (el && !el.closest('[data-state-id]') && !el.closest('.fl-edge') && el.closest('.flows-canvas')) return { x, y };
+  const empty = await page.evaluate(
+    ({ x0, y0, x1, y1, mx }) => {
+      for (let y = y0; y < y1; y += 6) {
+        for (let x = x0; x < Math.min(x1, mx); x += 6) {
+          const el = document.elementFromPoint(x, y);
+          if (el && !el.closest('[data-state-id]') && !el.closest('.fl-edge') && el.closest('.flows-canvas')) return { x, y };
+        }
       }
-    }
-    return null;
-  }, { x0: box.x + 5, y0: box.y + 5, x1: box.x + box.width - 5, y1: box.y + box.height - 5, mx: minimap.x - 5 });
+      return null;
+    },
+    { x0: box.x + 5, y0: box.y + 5, x1: box.x + box.width - 5, y1: box.y + box.height - 5, mx: minimap.x - 5 },
+  );
   expect(empty).not.toBeNull();
   await page.mouse.move(empty!.x, empty!.y);
   await page.mouse.down();

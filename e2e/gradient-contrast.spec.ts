@@ -31,7 +31,10 @@ for (const scheme of ['light', 'dark'] as const) {
         };
         const out: { text: string; ratio: number; needed: number }[] = [];
         for (const section of document.querySelectorAll<HTMLElement>('.hero, .final-cta')) {
-          const stops = getComputedStyle(section).backgroundImage.match(/rgba?\([^)]*\)/g)?.map(rgba) ?? [];
+          const stops =
+            getComputedStyle(section)
+              .backgroundImage.match(/rgba?\([^)]*\)/g)
+              ?.map(rgba) ?? [];
           if (stops.length < 2) throw new Error(`no gradient on ${section.className}`);
           const samples: number[][] = [];
           for (let i = 0; i <= 40; i++) {
@@ -55,7 +58,12 @@ for (const scheme of ['light', 'dark'] as const) {
             const size = parseFloat(style.fontSize);
             const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
             const worst = Math.min(
-              ...samples.map((bg) => contrast([0, 1, 2].map((k) => [r!, g!, b!][k]! * alpha + bg[k]! * (1 - alpha)), bg)),
+              ...samples.map((bg) =>
+                contrast(
+                  [0, 1, 2].map((k) => [r!, g!, b!][k]! * alpha + bg[k]! * (1 - alpha)),
+                  bg,
+                ),
+              ),
             );
             out.push({ text: el.textContent!.trim().slice(0, 40), ratio: Math.round(worst * 100) / 100, needed: large ? 3 : 4.5 });
           }

@@ -61,7 +61,8 @@ async function tokenFor(persona: Persona, request: APIRequestContext): Promise<s
   if (persona === 'visitor') return null;
   if (persona === 'student') return studentToken(request);
   if (persona === 'teacher') {
-    return (await json<{ token: string }>(await request.post('/api/v1/instructor/auth/login', { data: LAYOUT_TEACHER }), 'teacher login')).token;
+    return (await json<{ token: string }>(await request.post('/api/v1/instructor/auth/login', { data: LAYOUT_TEACHER }), 'teacher login'))
+      .token;
   }
   return registerTeacher(request, { phone: newPhone(), email: uniqueEmail('layout'), password: 'Layout-Pass-2024' });
 }
@@ -69,10 +70,20 @@ async function tokenFor(persona: Persona, request: APIRequestContext): Promise<s
 /** Books the first free hour of the first teacher who has one, so session details has a request to show. */
 async function bookFirstFreeTime(request: APIRequestContext, token: string, teacherIds: number[]): Promise<number> {
   for (const id of teacherIds) {
-    const free = await json<{ slots: string[] }>(await request.get(`/api/v1/teachers/${id}/availability?days=7&duration=1`), 'availability');
+    const free = await json<{ slots: string[] }>(
+      await request.get(`/api/v1/teachers/${id}/availability?days=7&duration=1`),
+      'availability',
+    );
     if (free.slots.length === 0) continue;
     const teacher = await json<{ subjects: Array<{ id: number }> }>(await request.get(`/api/v1/teachers/${id}`), 'teacher');
-    const data = { teacher_id: id, subject_id: teacher.subjects[0]!.id, type: 'schedule', starts_at: free.slots[0], duration_hours: 1, broadcast: false };
+    const data = {
+      teacher_id: id,
+      subject_id: teacher.subjects[0]!.id,
+      type: 'schedule',
+      starts_at: free.slots[0],
+      duration_hours: 1,
+      broadcast: false,
+    };
     return (await json<{ id: number }>(await request.post('/api/v1/requests', { headers: bearer(token), data }), 'book')).id;
   }
   throw new Error('no seeded teacher has a free hour in the next 7 days');
@@ -87,7 +98,9 @@ async function overflow(page: Page): Promise<{ scroll: number; client: number; c
     for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
       const r = el.getBoundingClientRect();
       if (r.width > 0 && (r.right > client + 1 || r.left < -1) && culprits.length < 5) {
-        culprits.push(`${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''} (${Math.round(r.left)}…${Math.round(r.right)})`);
+        culprits.push(
+          `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''} (${Math.round(r.left)}…${Math.round(r.right)})`,
+        );
       }
     }
     return { scroll: root.scrollWidth, client, culprits };
@@ -160,7 +173,9 @@ async function check(page: Page, locale: Locale, persona: Persona, route: string
     for (const dark of [false, true]) {
       await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), dark);
       const o = await overflow(page);
-      expect.soft(o.scroll, `overflow at ${width} px ${dark ? 'dark' : 'light'} on ${route} (${locale}, ${persona}): ${o.culprits.join('; ')}`).toBeLessThanOrEqual(o.client);
+      expect
+        .soft(o.scroll, `overflow at ${width} px ${dark ? 'dark' : 'light'} on ${route} (${locale}, ${persona}): ${o.culprits.join('; ')}`)
+        .toBeLessThanOrEqual(o.client);
       if (width === 390) await shoot(page, path.join(locale, `${slug}-390${dark ? '-dark' : ''}.png`));
     }
     await page.evaluate(() => document.documentElement.classList.remove('dark'));
@@ -169,28 +184,39 @@ async function check(page: Page, locale: Locale, persona: Persona, route: string
 
 // At most this many routes per test, so the two workers share the load evenly and no test runs long.
 const CHUNK = 5;
-const chunks = (routes: string[]) => Array.from({ length: Math.ceil(routes.length / CHUNK) }, (_, i) => routes.slice(i * CHUNK, (i + 1) * CHUNK));
+const chunks = (routes: string[]) =>
+  Array.from({ length: Math.ceil(routes.length / CHUNK) }, (_, i) => routes.slice(i * CHUNK, (i + 1) * CHUNK));
 
 // Every chunk in both locales with E2E_FULL=1; `npm test` checks each chunk in one, alternating.
 const CHUNKS = (Object.keys(ROUTES) as Persona[]).flatMap((p) => chunks(ROUTES[p]).map((c) => [p, c] as const));
 for (const locale of LOCALES) {
   for (const [index, [persona, routes]] of CHUNKS.entries()) {
-    inLocale(locale, index)(`layout, text and axe: ${persona} pages in ${locale}: ${routes.join(' ')}`, async ({ page, context, request, baseURL }) => {
-      test.setTimeout(150_000);
-      const token = await tokenFor(persona, request);
-      if (token) await context.addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
-      await preferences(page, { locale, theme: 'light' });
-      let first = '';
-      let booked = '';
-      if (persona === 'student') {
-        const teachers = await json<Array<{ id: number }>>(await request.get('/api/v1/teachers'), 'teachers');
-        first = String(teachers[0]!.id);
-        if (routes.some((r) => r.includes('$booked'))) booked = String(await bookFirstFreeTime(request, token!, teachers.map((t) => t.id)));
-      }
-      for (const route of routes) {
-        await test.step(route, () => check(page, locale, persona, route.replace('$first', first).replace('$booked', booked)));
-      }
-    });
+    inLocale(locale, index)(
+      `layout, text and axe: ${persona} pages in ${locale}: ${routes.join(' ')}`,
+      async ({ page, context, request, baseURL }) => {
+        test.setTimeout(150_000);
+        const token = await tokenFor(persona, request);
+        if (token) await context.addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
+        await preferences(page, { locale, theme: 'light' });
+        let first = '';
+        let booked = '';
+        if (persona === 'student') {
+          const teachers = await json<Array<{ id: number }>>(await request.get('/api/v1/teachers'), 'teachers');
+          first = String(teachers[0]!.id);
+          if (routes.some((r) => r.includes('$booked')))
+            booked = String(
+              await bookFirstFreeTime(
+                request,
+                token!,
+                teachers.map((t) => t.id),
+              ),
+            );
+        }
+        for (const route of routes) {
+          await test.step(route, () => check(page, locale, persona, route.replace('$first', first).replace('$booked', booked)));
+        }
+      },
+    );
   }
 }
 
@@ -210,7 +236,8 @@ const lines = (page: Page, selector: string) =>
   );
 
 /** The top of each of the pager's three parts: previous, "Page n of m", next. */
-const rowsOf = (page: Page) => page.locator('nav.pager > *').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+const rowsOf = (page: Page) =>
+  page.locator('nav.pager > *').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
 
 // The demo teachers fit on one page, so the list's answer is given a longer total here: four pages.
 for (const locale of LOCALES) {
@@ -235,7 +262,10 @@ for (const locale of LOCALES) {
     // On a phone the count takes its own row above the two buttons.
     expect(count, 'count above the buttons at 390 px').toBeLessThan(previous!);
     expect(previous, 'buttons on one row at 390 px').toBe(next);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), 'no overflow at 390 px').toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+      'no overflow at 390 px',
+    ).toBe(true);
 
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(await lines(page, 'nav.pager > *'), 'one line each at 1280 px').toEqual([1, 1, 1]);

@@ -71,7 +71,10 @@ async function setUp(request: APIRequestContext): Promise<World> {
   expect(detail.channel_name).toMatch(/[0-9a-f]{32}$/);
   const channel = detail.channel_name!;
   // Test-only (RTC_ADAPTER=fake): the session now ends in under a minute.
-  await json(await request.post(`/api/v1/sessions/${channel}/test/ends-in`, { headers: auth(student), data: { seconds: SESSION_SECONDS } }), 'ends-in');
+  await json(
+    await request.post(`/api/v1/sessions/${channel}/test/ends-in`, { headers: auth(student), data: { seconds: SESSION_SECONDS } }),
+    'ends-in',
+  );
   return { channel, requestId: booked.id, student, teacher, stranger };
 }
 
@@ -173,7 +176,10 @@ test('both join and see each other, one drops and comes back, and the session en
     await expect(page.getByRole('heading', { name: tr(locale, 'The session has ended') })).toBeVisible();
     await expect(page.getByTestId('session-details-link')).toHaveAttribute('href', `/session-details/${world.requestId}`);
   }
-  const detail = await json<{ status: string }>(await request.get(`/api/v1/requests/${world.requestId}`, { headers: auth(world.student) }), 'detail');
+  const detail = await json<{ status: string }>(
+    await request.get(`/api/v1/requests/${world.requestId}`, { headers: auth(world.student) }),
+    'detail',
+  );
   expect(detail.status).toBe('finished');
 
   // Attendance: both joined; the student's drop is recorded.

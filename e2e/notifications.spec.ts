@@ -31,12 +31,17 @@ async function teacherWorld(request: APIRequestContext): Promise<World> {
   const id = login.id ?? (await json<{ id: number }>(await request.get('/api/v1/profile', { headers: auth(login.token) }), 'profile')).id;
   const hours = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start_time: '00:00', end_time: '23:59' }));
   await json(await request.patch('/api/v1/profile', { headers: auth(login.token), data: { working_hours: hours } }), 'working hours');
-  const detail = await json<{ subjects: Array<{ id: number }>; phases: Array<{ id: number }> }>(await request.get(`/api/v1/teachers/${id}`), 'teacher');
+  const detail = await json<{ subjects: Array<{ id: number }>; phases: Array<{ id: number }> }>(
+    await request.get(`/api/v1/teachers/${id}`),
+    'teacher',
+  );
   return { teacher: { id, token: login.token }, subjectId: detail.subjects[0]!.id, phaseId: detail.phases[0]!.id };
 }
 
 function bellName(locale: Locale, count: number): string {
-  return count === 0 ? tr(locale, 'Notifications, none unread') : tr(locale, 'Notifications, {count} unread').replace('{count}', String(count));
+  return count === 0
+    ? tr(locale, 'Notifications, none unread')
+    : tr(locale, 'Notifications, {count} unread').replace('{count}', String(count));
 }
 const bell = (page: Page) => page.getByTestId('notification-bell');
 
@@ -46,14 +51,20 @@ test.beforeAll(async ({ request }) => {
 });
 
 for (const [index, locale] of (['ar', 'en'] as const).entries()) {
-  test(`${locale}: an approval reaches the student's bell live, opens the session details, is marked read; mark all read clears the badge`, async ({ page, baseURL, request }, testInfo) => {
+  test(`${locale}: an approval reaches the student's bell live, opens the session details, is marked read; mark all read clears the badge`, async ({
+    page,
+    baseURL,
+    request,
+  }, testInfo) => {
     const token = (await newStudent(request, { phaseId: world.phaseId, buy: true })).token;
     await page.context().addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
     await preferences(page, { locale });
 
     // The bell's subscription to the student's private channel, as the browser sees it.
     const subscribed = page.waitForEvent('websocket').then((ws) =>
-      ws.waitForEvent('framereceived', { predicate: (f) => /subscription_succeeded/.test(String(f.payload)) && /private-user-\d+/.test(String(f.payload)) }),
+      ws.waitForEvent('framereceived', {
+        predicate: (f) => /subscription_succeeded/.test(String(f.payload)) && /private-user-\d+/.test(String(f.payload)),
+      }),
     );
     await open(page, '/profile');
     // The payment already told the student.
@@ -68,7 +79,14 @@ for (const [index, locale] of (['ar', 'en'] as const).entries()) {
       await json<{ id: number }>(
         await request.post('/api/v1/requests', {
           headers: auth(token),
-          data: { teacher_id: world.teacher.id, subject_id: world.subjectId, type: 'schedule', starts_at: startsAt.toISOString(), duration_hours: 1, broadcast: false },
+          data: {
+            teacher_id: world.teacher.id,
+            subject_id: world.subjectId,
+            type: 'schedule',
+            starts_at: startsAt.toISOString(),
+            duration_hours: 1,
+            broadcast: false,
+          },
         }),
         'book',
       )
@@ -109,7 +127,11 @@ for (const [index, locale] of (['ar', 'en'] as const).entries()) {
 }
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`the bell and the notifications screen (read and unread items) have no WCAG 2.1 AA violations (ar, ${theme})`, async ({ page, baseURL, request }) => {
+  test(`the bell and the notifications screen (read and unread items) have no WCAG 2.1 AA violations (ar, ${theme})`, async ({
+    page,
+    baseURL,
+    request,
+  }) => {
     const token = (await newStudent(request, { phaseId: world.phaseId, buy: true })).token;
     await page.context().addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
     await page.emulateMedia({ colorScheme: theme });
@@ -129,22 +151,41 @@ for (const theme of ['light', 'dark'] as const) {
 // Messages live, in one cell (Arabic, the family on a phone): the teacher writes from an open conversation,
 // the family's header counts it without a reload, the family reads it (the count goes back to zero) and
 // answers, and the teacher's open conversation shows the answer without a reload.
-test('ar, phone: a family and a teacher exchange messages live, with the unread count in the header', async ({ browser, baseURL, request }, testInfo) => {
+test('ar, phone: a family and a teacher exchange messages live, with the unread count in the header', async ({
+  browser,
+  baseURL,
+  request,
+}, testInfo) => {
   const family = await newStudent(request, { phaseId: world.phaseId, buy: true });
   const startsAt = new Date(Date.now() + (30 + 6 * testInfo.retry) * HOUR);
   startsAt.setUTCMinutes(0, 0, 0);
-  const booking = { teacher_id: world.teacher.id, subject_id: world.subjectId, type: 'schedule', starts_at: startsAt.toISOString(), duration_hours: 1, broadcast: false };
+  const booking = {
+    teacher_id: world.teacher.id,
+    subject_id: world.subjectId,
+    type: 'schedule',
+    starts_at: startsAt.toISOString(),
+    duration_hours: 1,
+    broadcast: false,
+  };
   await json(await request.post('/api/v1/requests', { headers: auth(family.token), data: booking }), 'book');
-  const conversation = await json<{ id: number }>(await request.post('/api/v1/conversations', { headers: auth(family.token), data: { teacher_id: world.teacher.id } }), 'open');
+  const conversation = await json<{ id: number }>(
+    await request.post('/api/v1/conversations', { headers: auth(family.token), data: { teacher_id: world.teacher.id } }),
+    'open',
+  );
 
   const parent = await (await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } })).newPage();
   const teacher = await (await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } })).newPage();
-  for (const [page, token] of [[parent, family.token], [teacher, world.teacher.token]] as const) {
+  for (const [page, token] of [
+    [parent, family.token],
+    [teacher, world.teacher.token],
+  ] as const) {
     await page.context().addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
     await preferences(page, { locale: 'ar' });
   }
   const messagesLink = parent.getByTestId('messages-link');
-  const subscribed = parent.waitForEvent('websocket').then((ws) => ws.waitForEvent('framereceived', { predicate: (f) => /subscription_succeeded/.test(String(f.payload)) }));
+  const subscribed = parent
+    .waitForEvent('websocket')
+    .then((ws) => ws.waitForEvent('framereceived', { predicate: (f) => /subscription_succeeded/.test(String(f.payload)) }));
   await open(parent, '/profile');
   await expect(messagesLink).toHaveAccessibleName(tr('ar', 'Messages, none unread'));
   await subscribed;

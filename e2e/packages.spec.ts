@@ -19,13 +19,16 @@ async function studentToken(request: APIRequestContext): Promise<string> {
   expect(login.ok(), await login.text()).toBe(true);
   let code = '';
   await expect
-    .poll(async () => {
-      const res = await request.get(`/api/v1/dev/outbox?phone=${encodeURIComponent(DEMO_STUDENT)}`);
-      const body = (await res.json()) as { data?: unknown };
-      const latest = Array.isArray(body.data) ? body.data[0] : undefined;
-      code = JSON.stringify(latest ?? '').match(/\b(\d{6})\b/)?.[1] ?? '';
-      return code;
-    }, { message: 'a code in the dev outbox for the demo student' })
+    .poll(
+      async () => {
+        const res = await request.get(`/api/v1/dev/outbox?phone=${encodeURIComponent(DEMO_STUDENT)}`);
+        const body = (await res.json()) as { data?: unknown };
+        const latest = Array.isArray(body.data) ? body.data[0] : undefined;
+        code = JSON.stringify(latest ?? '').match(/\b(\d{6})\b/)?.[1] ?? '';
+        return code;
+      },
+      { message: 'a code in the dev outbox for the demo student' },
+    )
     .toMatch(/^\d{6}$/);
   const verified = await request.post('/api/v1/verify-otp', { data: { phone: DEMO_STUDENT, code } });
   expect(verified.ok(), await verified.text()).toBe(true);
@@ -107,7 +110,10 @@ for (const locale of LOCALES) {
       await page.waitForURL(/\/packages/);
       await expect(page.getByTestId('payment-result')).toHaveText(tr(locale, 'Your payment has not been completed. Please try again.'));
       await expect(page.getByTestId('payment-next-step')).toHaveText(
-        tr(locale, 'Your card was declined. Your package and promo code are kept below: try another card, or ask your bank why the payment was refused.'),
+        tr(
+          locale,
+          'Your card was declined. Your package and promo code are kept below: try another card, or ask your bank why the payment was refused.',
+        ),
       );
       await expect(page.getByTestId('package-4').getByRole('button')).toHaveAttribute('aria-pressed', 'true');
       await expect(page.getByRole('textbox', { name: tr(locale, 'Promo code') })).toHaveValue('NOOR15');

@@ -28,7 +28,15 @@ async function newStudent(request: APIRequestContext): Promise<string> {
   const phone = newPhone();
   const phases = ((await (await request.get('/api/v1/phases')).json()) as { data: { id: number }[] }).data;
   const register = await request.post('/api/v1/auth/register', {
-    data: { type: 'student', first_name: 'سارة', last_name: 'الأنصاري', phone, country_code: 'QA', gender: 'female', phase_id: phases[0]!.id },
+    data: {
+      type: 'student',
+      first_name: 'سارة',
+      last_name: 'الأنصاري',
+      phone,
+      country_code: 'QA',
+      gender: 'female',
+      phase_id: phases[0]!.id,
+    },
   });
   expect(register.status(), await register.text()).toBe(201);
   let code = '';
@@ -124,9 +132,15 @@ for (const locale of LOCALES) {
     test('the demo teacher edits fields and working hours and they survive a reload', async ({ page, context, request, baseURL }) => {
       const token = await teacherToken(request);
       const auth = { Authorization: `Bearer ${token}` };
-      const before = ((await (await request.get('/api/v1/profile', { headers: auth })).json()) as {
-        data: { experience_years: number; description: string | null; working_hours: { weekday: number; start_time: string; end_time: string }[] };
-      }).data;
+      const before = (
+        (await (await request.get('/api/v1/profile', { headers: auth })).json()) as {
+          data: {
+            experience_years: number;
+            description: string | null;
+            working_hours: { weekday: number; start_time: string; end_time: string }[];
+          };
+        }
+      ).data;
       try {
         await signIn(context, baseURL!, token, true);
         await open(page, '/profile');
@@ -217,28 +231,31 @@ async function activeTeacher(request: APIRequestContext): Promise<string> {
 
 for (const locale of LOCALES) {
   test.describe(`profile documents (${locale})`, () => {
-    inLocale(locale, 1)('an active teacher is warned, and replacing a document sends the account back to review', async ({ page, context, request, baseURL }) => {
-      await preferences(page, { locale });
-      await signIn(context, baseURL!, await activeTeacher(request), true);
-      await open(page, '/profile');
-      await expect(page.getByTestId('teacher-status')).toHaveText(tr(locale, 'Active'));
-      const row = page.getByTestId('document-id_back');
-      await expect(row).toContainText('id_back.png');
+    inLocale(locale, 1)(
+      'an active teacher is warned, and replacing a document sends the account back to review',
+      async ({ page, context, request, baseURL }) => {
+        await preferences(page, { locale });
+        await signIn(context, baseURL!, await activeTeacher(request), true);
+        await open(page, '/profile');
+        await expect(page.getByTestId('teacher-status')).toHaveText(tr(locale, 'Active'));
+        const row = page.getByTestId('document-id_back');
+        await expect(row).toContainText('id_back.png');
 
-      await row.locator('input[type="file"]').setInputFiles({ name: 'new-back.png', mimeType: 'image/png', buffer: PNG });
-      await row.getByRole('button', { name: tr(locale, 'Send the new file') }).click();
-      const dialog = page.getByRole('dialog', { name: tr(locale, 'Send your account back to review?') });
-      await expect(dialog).toBeVisible();
-      // Keeping the current document changes nothing.
-      await dialog.getByRole('button', { name: tr(locale, 'Keep my current document') }).click();
-      await expect(dialog).toHaveCount(0);
-      await expect(page).toHaveURL(/\/profile$/);
+        await row.locator('input[type="file"]').setInputFiles({ name: 'new-back.png', mimeType: 'image/png', buffer: PNG });
+        await row.getByRole('button', { name: tr(locale, 'Send the new file') }).click();
+        const dialog = page.getByRole('dialog', { name: tr(locale, 'Send your account back to review?') });
+        await expect(dialog).toBeVisible();
+        // Keeping the current document changes nothing.
+        await dialog.getByRole('button', { name: tr(locale, 'Keep my current document') }).click();
+        await expect(dialog).toHaveCount(0);
+        await expect(page).toHaveURL(/\/profile$/);
 
-      await row.getByRole('button', { name: tr(locale, 'Send the new file') }).click();
-      await dialog.getByRole('button', { name: tr(locale, 'Send and go back to review') }).click();
-      await expect(toasts(page, 'success').first()).toBeVisible();
-      // The account record is reloaded and the guards hold the teacher on the in-review screen.
-      await expect(page).toHaveURL(/\/in-review$/);
-    });
+        await row.getByRole('button', { name: tr(locale, 'Send the new file') }).click();
+        await dialog.getByRole('button', { name: tr(locale, 'Send and go back to review') }).click();
+        await expect(toasts(page, 'success').first()).toBeVisible();
+        // The account record is reloaded and the guards hold the teacher on the in-review screen.
+        await expect(page).toHaveURL(/\/in-review$/);
+      },
+    );
   });
 }

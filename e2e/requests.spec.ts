@@ -35,8 +35,12 @@ interface World {
 const auth = bearer;
 
 async function teacherLogin(request: APIRequestContext, phone: string): Promise<Teacher> {
-  const data = await json<{ token: string; id?: number }>(await request.post('/api/v1/instructor/auth/login', { data: { login: phone, password: PASSWORD } }), 'teacher login');
-  const id = data.id ?? (await json<{ id: number }>(await request.get('/api/v1/profile', { headers: auth(data.token) }), 'teacher profile')).id;
+  const data = await json<{ token: string; id?: number }>(
+    await request.post('/api/v1/instructor/auth/login', { data: { login: phone, password: PASSWORD } }),
+    'teacher login',
+  );
+  const id =
+    data.id ?? (await json<{ id: number }>(await request.get('/api/v1/profile', { headers: auth(data.token) }), 'teacher profile')).id;
   // Open all week, so urgent and scheduled bookings work whatever time the suite runs.
   const hours = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start_time: '00:00', end_time: '23:59' }));
   await json(await request.patch('/api/v1/profile', { headers: auth(data.token), data: { working_hours: hours } }), 'working hours');
@@ -62,7 +66,13 @@ function startIn(hoursAhead: number): string {
   return t.toISOString();
 }
 
-async function contextFor(browser: Browser, baseURL: string, token: string, teacher: boolean, locale: Locale): Promise<{ context: BrowserContext; page: Page }> {
+async function contextFor(
+  browser: Browser,
+  baseURL: string,
+  token: string,
+  teacher: boolean,
+  locale: Locale,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
   await context.addCookies([
     { name: 'ng-token', value: token, url: baseURL },
@@ -81,17 +91,28 @@ let world: World;
 test.beforeAll(async ({ request }) => {
   const teachers = (await Promise.all(TEACHER_PHONES.map((p) => teacherLogin(request, p)))) as [Teacher, Teacher];
   const details = await Promise.all(
-    teachers.map(async (t) => json<{ subjects: Array<{ id: number }>; phases: Array<{ id: number }> }>(await request.get(`/api/v1/teachers/${t.id}`), 'teacher')),
+    teachers.map(async (t) =>
+      json<{ subjects: Array<{ id: number }>; phases: Array<{ id: number }> }>(await request.get(`/api/v1/teachers/${t.id}`), 'teacher'),
+    ),
   );
   const [a, b] = details;
   const subjectId = a!.subjects.map((s) => s.id).find((id) => b!.subjects.some((s) => s.id === id));
   const phaseId = a!.phases.map((p) => p.id).find((id) => b!.phases.some((p) => p.id === id));
   expect(subjectId, 'a subject both teachers teach').toBeTruthy();
   expect(phaseId, 'a phase both teachers teach').toBeTruthy();
-  world = { teachers, subjectId: subjectId!, phaseId: phaseId!, student: await newStudent(request, { phaseId: phaseId!, firstName: 'ريم', lastName: 'الطالبة', buy: true }) };
+  world = {
+    teachers,
+    subjectId: subjectId!,
+    phaseId: phaseId!,
+    student: await newStudent(request, { phaseId: phaseId!, firstName: 'ريم', lastName: 'الطالبة', buy: true }),
+  };
 });
 
-test('scheduled: the teacher approves, the student sees it without reload and opens the session details', async ({ browser, baseURL, request }) => {
+test('scheduled: the teacher approves, the student sees it without reload and opens the session details', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const locale: Locale = 'en';
   const id = await book(request, world, { type: 'schedule', starts_at: startIn(3), comment: 'Reading practice' });
   const student = await contextFor(browser, baseURL!, world.student.token, false, locale);
@@ -114,7 +135,9 @@ test('scheduled: the teacher approves, the student sees it without reload and op
 
     // The student's page, still open, follows over the private channel.
     await expect(statusOf(student.page, id)).toHaveText(new RegExp(tr(locale, 'Approved')), { timeout: 10_000 });
-    await card(student.page, id).getByRole('link', { name: new RegExp(tr(locale, 'Session details')) }).click();
+    await card(student.page, id)
+      .getByRole('link', { name: new RegExp(tr(locale, 'Session details')) })
+      .click();
     await expect(student.page).toHaveURL(new RegExp(`/session-details/${id}$`));
     await expect(student.page.locator('main h1')).toContainText(tr(locale, 'Session details'));
     await expect(student.page.getByText('Reading practice')).toBeVisible();
@@ -132,7 +155,11 @@ test('scheduled: the teacher approves, the student sees it without reload and op
   }
 });
 
-test('urgent broadcast: both teachers are offered it, the first approval wins and the other is refused', async ({ browser, baseURL, request }) => {
+test('urgent broadcast: both teachers are offered it, the first approval wins and the other is refused', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const locale: Locale = 'ar';
   const [first, second] = world.teachers;
   const a = await contextFor(browser, baseURL!, first.token, true, locale);
@@ -144,7 +171,9 @@ test('urgent broadcast: both teachers are offered it, the first approval wins an
     // Both open pages learn of it live (request.offered).
     await expect(card(a.page, id).locator('[data-action="approve"]')).toBeVisible({ timeout: 10_000 });
     await expect(card(b.page, id).locator('[data-action="approve"]')).toBeVisible({ timeout: 10_000 });
-    await expect(card(b.page, id)).toContainText(tr(locale, 'Offered to you and other teachers of the same level: the first to approve takes it.'));
+    await expect(card(b.page, id)).toContainText(
+      tr(locale, 'Offered to you and other teachers of the same level: the first to approve takes it.'),
+    );
 
     await card(b.page, id).locator('[data-action="approve"]').click();
     await expect(statusOf(b.page, id)).toHaveText(new RegExp(tr(locale, 'Approved')));
@@ -153,7 +182,10 @@ test('urgent broadcast: both teachers are offered it, the first approval wins an
     // …and a late approval is refused: exactly one approval counts.
     const late = await request.post(`/api/v1/requests/${id}/approve`, { headers: auth(first.token) });
     expect([404, 409]).toContain(late.status());
-    const detail = await json<{ status: string; teacher: { id: number } }>(await request.get(`/api/v1/requests/${id}`, { headers: auth(world.student.token) }), 'detail');
+    const detail = await json<{ status: string; teacher: { id: number } }>(
+      await request.get(`/api/v1/requests/${id}`, { headers: auth(world.student.token) }),
+      'detail',
+    );
     expect(detail).toMatchObject({ status: 'approved', teacher: { id: second.id } });
   } finally {
     await a.context.close();
@@ -184,11 +216,17 @@ test('cancel asks first, says the hours come back, and /packages shows them retu
   }
 });
 
-for (const [index, [locale, theme]] of ([
-  ['ar', 'dark'],
-  ['en', 'light'],
-] as const).entries()) {
-  test(`accessibility (${locale}, ${theme}): the requests list, the cancel dialog and the session details pass axe`, async ({ browser, baseURL, request }) => {
+for (const [index, [locale, theme]] of (
+  [
+    ['ar', 'dark'],
+    ['en', 'light'],
+  ] as const
+).entries()) {
+  test(`accessibility (${locale}, ${theme}): the requests list, the cancel dialog and the session details pass axe`, async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
     // Three axe scans and three screens: over the default 30 s on a busy two-core machine.
     test.setTimeout(90_000);
     const id = await book(request, world, { type: 'schedule', starts_at: startIn(10 + index), duration_hours: 1, comment: 'axe' });
@@ -224,11 +262,21 @@ test('after a finished session the student rates once, and the rating reaches th
   const before = await json<Card>(await request.get(`/api/v1/teachers/${teacher.id}`), 'teacher card');
   const id = await book(request, world, { type: 'urgent', teacher_id: teacher.id, duration_hours: 1 });
   await json(await request.post(`/api/v1/requests/${id}/approve`, { headers: auth(teacher.token) }), 'approve');
-  const { channel_name: channel } = await json<{ channel_name: string }>(await request.get(`/api/v1/requests/${id}`, { headers: auth(world.student.token) }), 'detail');
+  const { channel_name: channel } = await json<{ channel_name: string }>(
+    await request.get(`/api/v1/requests/${id}`, { headers: auth(world.student.token) }),
+    'detail',
+  );
   // Test-only route of the e2e server (RTC_ADAPTER=fake): the session ends in a second.
-  await json(await request.post(`/api/v1/sessions/${channel}/test/ends-in`, { headers: auth(world.student.token), data: { seconds: 1 } }), 'ends-in');
+  await json(
+    await request.post(`/api/v1/sessions/${channel}/test/ends-in`, { headers: auth(world.student.token), data: { seconds: 1 } }),
+    'ends-in',
+  );
   await expect
-    .poll(async () => (await json<{ status: string }>(await request.get(`/api/v1/requests/${id}`, { headers: auth(world.student.token) }), 'detail')).status)
+    .poll(
+      async () =>
+        (await json<{ status: string }>(await request.get(`/api/v1/requests/${id}`, { headers: auth(world.student.token) }), 'detail'))
+          .status,
+    )
     .toBe('finished');
 
   const student = await contextFor(browser, baseURL!, world.student.token, false, locale);
@@ -255,19 +303,33 @@ test('after a finished session the student rates once, and the rating reaches th
 });
 
 // One locale and width (CI's budget): the teacher on a desk, the parent on a phone, both in Arabic.
-test('ar: the teacher writes a Quran report for a finished session; the parent reads it on the details and the child\'s progress', async ({ browser, baseURL, request }) => {
+test("ar: the teacher writes a Quran report for a finished session; the parent reads it on the details and the child's progress", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const locale: Locale = 'ar';
   const teacher = world.teachers[0];
   // A family of its own: the hours of the file's student are spent by the tests above.
   const family = await newStudent(request, { phaseId: world.phaseId, firstName: 'سارة', lastName: 'المري', buy: true });
   const id = await book(request, { ...world, student: family }, { type: 'urgent', teacher_id: teacher.id, duration_hours: 1 });
   await json(await request.post(`/api/v1/requests/${id}/approve`, { headers: auth(teacher.token) }), 'approve');
-  const read = async () => json<{ status: string; channel_name: string; child: { id: number } | null }>(await request.get(`/api/v1/requests/${id}`, { headers: auth(family.token) }), 'detail');
+  const read = async () =>
+    json<{ status: string; channel_name: string; child: { id: number } | null }>(
+      await request.get(`/api/v1/requests/${id}`, { headers: auth(family.token) }),
+      'detail',
+    );
   // Test-only route of the e2e server (RTC_ADAPTER=fake): the session ends in a second.
-  await json(await request.post(`/api/v1/sessions/${(await read()).channel_name}/test/ends-in`, { headers: auth(family.token), data: { seconds: 1 } }), 'ends-in');
+  await json(
+    await request.post(`/api/v1/sessions/${(await read()).channel_name}/test/ends-in`, {
+      headers: auth(family.token),
+      data: { seconds: 1 },
+    }),
+    'ends-in',
+  );
   await expect.poll(async () => (await read()).status).toBe('finished');
   const childId = (await read()).child?.id;
-  expect(childId, 'the lesson is for the family\'s child').toBeTruthy();
+  expect(childId, "the lesson is for the family's child").toBeTruthy();
 
   const desk = await contextFor(browser, baseURL!, teacher.token, true, locale);
   try {

@@ -34,74 +34,82 @@ const allDay = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start_time: '0
 
 for (const locale of LOCALES) {
   test.describe(`session day (${locale})`, () => {
-    inLocale(locale, 0)('a teacher without hours is prompted; their photo shows on their card once they have hours', async ({ page, context, request, baseURL, browser }) => {
-      await preferences(page, { locale });
-      const teacher = await activeTeacher(request);
-      await signIn(context, baseURL!, teacher.token, true);
-      await open(page, '/profile');
-      await expect(page.getByTestId('hours-prompt')).toBeVisible();
-      await expect(page.getByTestId('avatar-initials').first()).toBeVisible();
+    inLocale(locale, 0)(
+      'a teacher without hours is prompted; their photo shows on their card once they have hours',
+      async ({ page, context, request, baseURL, browser }) => {
+        await preferences(page, { locale });
+        const teacher = await activeTeacher(request);
+        await signIn(context, baseURL!, teacher.token, true);
+        await open(page, '/profile');
+        await expect(page.getByTestId('hours-prompt')).toBeVisible();
+        await expect(page.getByTestId('avatar-initials').first()).toBeVisible();
 
-      const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#2a7a55' } }).jpeg().toBuffer();
-      await page.getByTestId('photo-input').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
-      await expect(toasts(page, 'success')).toContainText(locale === 'ar' ? 'تم حفظ صورتك' : 'Your photo was saved');
-      const avatar = page.locator('.profile-photo img[data-testid="avatar-photo"]');
-      await expect(avatar).toBeVisible();
-      await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
-      await expectNoViolations(page, 'profile with a photo and the hours prompt');
+        const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#2a7a55' } })
+          .jpeg()
+          .toBuffer();
+        await page.getByTestId('photo-input').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
+        await expect(toasts(page, 'success')).toContainText(locale === 'ar' ? 'تم حفظ صورتك' : 'Your photo was saved');
+        const avatar = page.locator('.profile-photo img[data-testid="avatar-photo"]');
+        await expect(avatar).toBeVisible();
+        await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+        await expectNoViolations(page, 'profile with a photo and the hours prompt');
 
-      const saved = await request.patch('/api/v1/profile', { headers: bearer(teacher.token), data: { working_hours: allDay } });
-      expect(saved.ok(), await saved.text()).toBe(true);
-      await page.reload();
-      await expect(page.getByTestId('hours-prompt')).toHaveCount(0);
+        const saved = await request.patch('/api/v1/profile', { headers: bearer(teacher.token), data: { working_hours: allDay } });
+        expect(saved.ok(), await saved.text()).toBe(true);
+        await page.reload();
+        await expect(page.getByTestId('hours-prompt')).toHaveCount(0);
 
-      // A guest browsing teachers sees the card with the photo.
-      const guest = await browser.newPage();
-      await preferences(guest, { locale });
-      await open(guest, '/teachers');
-      await guest.getByRole('searchbox').fill('المري');
-      const card = guest.getByTestId(`teacher-${teacher.id}`);
-      const cardPhoto = card.locator('img[data-testid="avatar-photo"]');
-      await expect(cardPhoto).toBeVisible();
-      await expect.poll(() => cardPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
-      await guest.close();
-    });
+        // A guest browsing teachers sees the card with the photo.
+        const guest = await browser.newPage();
+        await preferences(guest, { locale });
+        await open(guest, '/teachers');
+        await guest.getByRole('searchbox').fill('المري');
+        const card = guest.getByTestId(`teacher-${teacher.id}`);
+        const cardPhoto = card.locator('img[data-testid="avatar-photo"]');
+        await expect(cardPhoto).toBeVisible();
+        await expect.poll(() => cardPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
+        await guest.close();
+      },
+    );
 
-    inLocale(locale, 1)('a new urgent request alerts the teacher live and comes first with a countdown', async ({ page, context, request, baseURL }) => {
-      await preferences(page, { locale });
-      const teacher = await activeTeacher(request);
-      const saved = await request.patch('/api/v1/profile', { headers: bearer(teacher.token), data: { working_hours: allDay } });
-      expect(saved.ok(), await saved.text()).toBe(true);
-      await signIn(context, baseURL!, teacher.token, true);
-      // The list is read again once the user's channel is subscribed: from then on, an offer published
-      // reaches this page (one published before would only refresh the list).
-      let listReads = 0;
-      page.on('response', (r) => {
-        if (/\/api\/v1\/requests\?/.test(r.url())) listReads += 1;
-      });
-      await open(page, '/requests');
-      await expect.poll(() => listReads).toBeGreaterThanOrEqual(2);
-      await expect(page.getByTestId('urgent-sound')).toBeChecked();
-      await page.getByTestId('urgent-sound').uncheck();
+    inLocale(locale, 1)(
+      'a new urgent request alerts the teacher live and comes first with a countdown',
+      async ({ page, context, request, baseURL }) => {
+        await preferences(page, { locale });
+        const teacher = await activeTeacher(request);
+        const saved = await request.patch('/api/v1/profile', { headers: bearer(teacher.token), data: { working_hours: allDay } });
+        expect(saved.ok(), await saved.text()).toBe(true);
+        await signIn(context, baseURL!, teacher.token, true);
+        // The list is read again once the user's channel is subscribed: from then on, an offer published
+        // reaches this page (one published before would only refresh the list).
+        let listReads = 0;
+        page.on('response', (r) => {
+          if (/\/api\/v1\/requests\?/.test(r.url())) listReads += 1;
+        });
+        await open(page, '/requests');
+        await expect.poll(() => listReads).toBeGreaterThanOrEqual(2);
+        await expect(page.getByTestId('urgent-sound')).toBeChecked();
+        await page.getByTestId('urgent-sound').uncheck();
 
-      const phase = (await json<Array<{ id: number }>>(await request.get('/api/v1/phases'), 'phases'))[0]!.id;
-      const subject = (await json<Array<{ id: number }>>(await request.get('/api/v1/subjects'), 'subjects'))[0]!.id;
-      const student = await newStudent(request, { phaseId: phase });
-      const made = await request.post('/api/v1/requests', {
-        headers: bearer(student.token),
-        data: { teacher_id: teacher.id, subject_id: subject, type: 'urgent', duration_hours: 1, broadcast: false },
-      });
-      expect(made.status(), await made.text()).toBe(201);
-      const id = (await json<{ id: number }>(made, 'request')).id;
+        const phase = (await json<Array<{ id: number }>>(await request.get('/api/v1/phases'), 'phases'))[0]!.id;
+        const subject = (await json<Array<{ id: number }>>(await request.get('/api/v1/subjects'), 'subjects'))[0]!.id;
+        const student = await newStudent(request, { phaseId: phase });
+        const made = await request.post('/api/v1/requests', {
+          headers: bearer(student.token),
+          data: { teacher_id: teacher.id, subject_id: subject, type: 'urgent', duration_hours: 1, broadcast: false },
+        });
+        expect(made.status(), await made.text()).toBe(201);
+        const id = (await json<{ id: number }>(made, 'request')).id;
 
-      await expect(toasts(page, 'warn')).toContainText(tr(locale, 'New urgent request'));
-      const card = page.getByTestId(`request-${id}`);
-      await expect(card.getByTestId('request-countdown')).toBeVisible();
-      await expect(page.locator('.request-list > li').first().getByTestId(`request-${id}`)).toBeVisible();
-      await expectNoViolations(page, 'requests with an urgent card counting down');
-      // The sound switch is remembered.
-      await page.reload();
-      await expect(page.getByTestId('urgent-sound')).not.toBeChecked();
-    });
+        await expect(toasts(page, 'warn')).toContainText(tr(locale, 'New urgent request'));
+        const card = page.getByTestId(`request-${id}`);
+        await expect(card.getByTestId('request-countdown')).toBeVisible();
+        await expect(page.locator('.request-list > li').first().getByTestId(`request-${id}`)).toBeVisible();
+        await expectNoViolations(page, 'requests with an urgent card counting down');
+        // The sound switch is remembered.
+        await page.reload();
+        await expect(page.getByTestId('urgent-sound')).not.toBeChecked();
+      },
+    );
   });
 }

@@ -125,9 +125,7 @@ for (const locale of LOCALES) {
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
     // A screen without its own title falls back to the home title (spec §2); a not-found title is fine too.
     const app = tr(locale, APP_NAME);
-    expect([`${app} | ${tr(locale, TITLES.notFound)}`, `${app} | ${tr(locale, TITLES.home)}`]).toContain(
-      await page.title(),
-    );
+    expect([`${app} | ${tr(locale, TITLES.notFound)}`, `${app} | ${tr(locale, TITLES.home)}`]).toContain(await page.title());
   });
 }
 

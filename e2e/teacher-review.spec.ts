@@ -11,7 +11,6 @@ import { open, preferences, toasts } from './support/app';
 import { expectNoViolations } from './support/axe';
 import { admin, PNG, registerTeacher } from './support/api';
 
-
 const PASSWORD = 'Teacher123';
 
 let serial = 0;
@@ -62,66 +61,72 @@ for (const locale of LOCALES) {
       await preferences(page, { locale });
     });
 
-    inLocale(locale, 0)('in review → approved by the CLI → terms appear by themselves → accept → profile; suspended live', async ({ page, request }) => {
-      const { phone, email } = await createTeacher(request);
-      await signInTeacher(page, locale, email);
-      await expect(heading(page, locale, 'Your account is under review')).toBeVisible();
-      await expect(page.locator('main').getByText(tr(locale, 'Review usually takes 1–2 working days.'))).toBeVisible();
-      await expect(page.locator('main a[href="/contact-us"]')).toBeVisible();
-      await expectNoViolations(page, 'in review');
-      await markDocument(page);
+    inLocale(locale, 0)(
+      'in review → approved by the CLI → terms appear by themselves → accept → profile; suspended live',
+      async ({ page, request }) => {
+        const { phone, email } = await createTeacher(request);
+        await signInTeacher(page, locale, email);
+        await expect(heading(page, locale, 'Your account is under review')).toBeVisible();
+        await expect(page.locator('main').getByText(tr(locale, 'Review usually takes 1–2 working days.'))).toBeVisible();
+        await expect(page.locator('main a[href="/contact-us"]')).toBeVisible();
+        await expectNoViolations(page, 'in review');
+        await markDocument(page);
 
-      expect(await admin('teachers:list', '--status', 'in_review')).toContain(phone.e164);
-      expect(await admin('teachers:approve', phone.e164)).toContain('in_review → policy');
-      await expect(page).toHaveURL(/\/trams-teacher$/, { timeout: 5000 });
-      await expectNotReloaded(page);
-      await expect(heading(page, locale, 'Teacher terms')).toBeVisible();
+        expect(await admin('teachers:list', '--status', 'in_review')).toContain(phone.e164);
+        expect(await admin('teachers:approve', phone.e164)).toContain('in_review → policy');
+        await expect(page).toHaveURL(/\/trams-teacher$/, { timeout: 5000 });
+        await expectNotReloaded(page);
+        await expect(heading(page, locale, 'Teacher terms')).toBeVisible();
 
-      const accept = page.locator('main').getByRole('button', { name: tr(locale, 'Accept and continue') });
-      await expect(accept).toBeDisabled();
-      await expectNoViolations(page, 'teacher terms');
-      await page.locator('main').getByLabel(tr(locale, 'I have read the teacher terms and I accept them')).check();
-      await expect(accept).toBeEnabled();
-      await accept.click();
-      await expect(toasts(page, 'success').first()).toBeVisible();
-      await expect(page).toHaveURL(/\/profile$/);
-      await expectNotReloaded(page);
+        const accept = page.locator('main').getByRole('button', { name: tr(locale, 'Accept and continue') });
+        await expect(accept).toBeDisabled();
+        await expectNoViolations(page, 'teacher terms');
+        await page.locator('main').getByLabel(tr(locale, 'I have read the teacher terms and I accept them')).check();
+        await expect(accept).toBeEnabled();
+        await accept.click();
+        await expect(toasts(page, 'success').first()).toBeVisible();
+        await expect(page).toHaveURL(/\/profile$/);
+        await expectNotReloaded(page);
 
-      await admin('teachers:suspend', phone.e164, '--reason', 'مراجعة شكوى');
-      await expect(page).toHaveURL(/\/in-review$/, { timeout: 5000 });
-      await expect(heading(page, locale, 'Your teacher account is suspended')).toBeVisible();
-      await expect(page.locator('main').getByText('مراجعة شكوى')).toBeVisible();
-      await expectNoViolations(page, 'suspended');
-      await expectNotReloaded(page);
-    });
+        await admin('teachers:suspend', phone.e164, '--reason', 'مراجعة شكوى');
+        await expect(page).toHaveURL(/\/in-review$/, { timeout: 5000 });
+        await expect(heading(page, locale, 'Your teacher account is suspended')).toBeVisible();
+        await expect(page.locator('main').getByText('مراجعة شكوى')).toBeVisible();
+        await expectNoViolations(page, 'suspended');
+        await expectNotReloaded(page);
+      },
+    );
 
-    inLocale(locale, 1)('rejected with a reason → the reason shows → resubmitting documents puts the account back in review (dark)', async ({ page, request }) => {
-      await page.addInitScript(() => localStorage.setItem('ng-theme', 'dark'));
-      const { phone, email } = await createTeacher(request);
-      await signInTeacher(page, locale, email);
-      await markDocument(page);
-      const reason = 'صورة الهوية غير واضحة، يرجى رفع صورة أوضح';
-      await admin('teachers:reject', phone.e164, '--reason', reason);
-      await expect(heading(page, locale, 'Your application needs corrections')).toBeVisible({ timeout: 5000 });
-      await expect(page.getByTestId('review-reason')).toHaveText(reason);
-      await expectNotReloaded(page);
-      await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
-      await expectNoViolations(page, 'rejected (dark)');
+    inLocale(locale, 1)(
+      'rejected with a reason → the reason shows → resubmitting documents puts the account back in review (dark)',
+      async ({ page, request }) => {
+        await page.addInitScript(() => localStorage.setItem('ng-theme', 'dark'));
+        const { phone, email } = await createTeacher(request);
+        await signInTeacher(page, locale, email);
+        await markDocument(page);
+        const reason = 'صورة الهوية غير واضحة، يرجى رفع صورة أوضح';
+        await admin('teachers:reject', phone.e164, '--reason', reason);
+        await expect(heading(page, locale, 'Your application needs corrections')).toBeVisible({ timeout: 5000 });
+        await expect(page.getByTestId('review-reason')).toHaveText(reason);
+        await expectNotReloaded(page);
+        await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
+        await expectNoViolations(page, 'rejected (dark)');
 
-      const main = page.locator('main');
-      const send = main.getByRole('button', { name: tr(locale, 'Send for review again') });
-      // Nothing chosen: the form says so and sends nothing.
-      await send.click();
-      await expect(main.getByText(tr(locale, 'Choose at least one corrected document.'))).toBeVisible();
-      await main.getByLabel(tr(locale, 'ID card, front')).setInputFiles({ name: 'front-new.png', mimeType: 'image/png', buffer: PNG });
-      await expect(page.getByTestId('file-preview')).toHaveCount(1);
-      await send.click();
-      await expect(toasts(page, 'success').first()).toBeVisible();
-      await expect(heading(page, locale, 'Your account is under review')).toBeVisible();
-      expect(await admin('teachers:list', '--status', 'in_review')).toContain(phone.e164);
-      const documents = await admin('teachers:documents', phone.e164);
-      expect(documents).toContain('id_front-2.png');
-    });
+        const main = page.locator('main');
+        const send = main.getByRole('button', { name: tr(locale, 'Send for review again') });
+        // Nothing chosen: the form says so and sends nothing.
+        await send.click();
+        await expect(main.getByText(tr(locale, 'Choose at least one corrected document.'))).toBeVisible();
+        await main.getByLabel(tr(locale, 'ID card, front')).setInputFiles({ name: 'front-new.png', mimeType: 'image/png', buffer: PNG });
+        await expect(page.getByTestId('file-preview')).toHaveCount(1);
+        await send.click();
+        await expect(toasts(page, 'success').first()).toBeVisible();
+        await expect(heading(page, locale, 'Your account is under review')).toBeVisible();
+        expect(await admin('teachers:list', '--status', 'in_review')).toContain(phone.e164);
+        const documents = await admin('teachers:documents', phone.e164);
+        expect(documents).toContain('id_front-2.png');
+      },
+    );
   });
 }
 

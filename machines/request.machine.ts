@@ -27,7 +27,14 @@
 //   deadline is the new start. Whether the new start is free is the availability rule's answer
 //   (server), as for booking; the machine only says who may move it and when.
 import { assign, getNextSnapshot, setup, type SnapshotFrom } from 'xstate';
-import { CANCEL_CUTOFF_MS, JOIN_EARLY_MS, REQUEST_ACTIONS, type RequestAction, type RequestStatus, type RequestType } from '../contract/requests';
+import {
+  CANCEL_CUTOFF_MS,
+  JOIN_EARLY_MS,
+  REQUEST_ACTIONS,
+  type RequestAction,
+  type RequestStatus,
+  type RequestType,
+} from '../contract/requests';
 
 export type { RequestStatus } from '../contract/requests';
 
@@ -116,7 +123,8 @@ export const requestMachine = setup({
   },
 }).createMachine({
   id: 'request',
-  description: 'One session request: pending until a teacher approves or rejects it, the student cancels it, or it expires; an approved session finishes after it ends. Server and client share it.',
+  description:
+    'One session request: pending until a teacher approves or rejects it, the student cancels it, or it expires; an approved session finishes after it ends. Server and client share it.',
   context: ({ input }) => input,
   initial: 'pending',
   states: {
@@ -137,7 +145,10 @@ export const requestMachine = setup({
           },
           {
             // One offered teacher of a broadcast declines; the others can still take it.
-            guard: { type: 'isOneOfSeveralOffers', params: ({ event }) => ({ actor: event.actor, now: event.now, openOffers: event.openOffers }) },
+            guard: {
+              type: 'isOneOfSeveralOffers',
+              params: ({ event }) => ({ actor: event.actor, now: event.now, openOffers: event.openOffers }),
+            },
             actions: 'declineOffer',
           },
         ],
@@ -235,7 +246,10 @@ export function allowedActions(status: RequestStatus, context: RequestContext, v
 }
 
 /** The deadlines shown on the session details: until when cancel works, when join opens, when it expires. */
-export function requestDeadlines(status: RequestStatus, context: RequestContext): { cancelFreeUntil: number | null; joinOpensAt: number; expiresAt: number } {
+export function requestDeadlines(
+  status: RequestStatus,
+  context: RequestContext,
+): { cancelFreeUntil: number | null; joinOpensAt: number; expiresAt: number } {
   const cancelFreeUntil = status === 'pending' ? context.expiresAt : status === 'approved' ? context.startsAt - CANCEL_CUTOFF_MS : null;
   return { cancelFreeUntil, joinOpensAt: context.startsAt - JOIN_EARLY_MS, expiresAt: context.expiresAt };
 }

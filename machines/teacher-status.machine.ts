@@ -144,7 +144,8 @@ export const teacherStatusMachine = setup({
       },
     },
     active: {
-      description: 'Reviewed and terms accepted: full access. Replacing an ID document or the qualification scan sends the account back to review.',
+      description:
+        'Reviewed and terms accepted: full access. Replacing an ID document or the qualification scan sends the account back to review.',
       tags: ['review:active'],
       on: {
         'documents.replace': {
@@ -158,7 +159,8 @@ export const teacherStatusMachine = setup({
       },
     },
     rejected: {
-      description: "The reviewer rejected the application; the screen shows the reviewer's reason and a form to resubmit corrected documents.",
+      description:
+        "The reviewer rejected the application; the screen shows the reviewer's reason and a form to resubmit corrected documents.",
       tags: ['review:rejected'],
       on: {
         'documents.resubmit': {
@@ -258,7 +260,11 @@ export function nextTeacherStatus(
   if (!from.can(event)) return null;
   let next = getNextSnapshot(teacherStatusMachine, from, event);
   if (next.matches('accepting')) {
-    next = getNextSnapshot(teacherStatusMachine, next, { type: 'xstate.done.actor.acceptTerms', output: undefined, actorId: 'acceptTerms' } as unknown as TeacherStatusEvent);
+    next = getNextSnapshot(teacherStatusMachine, next, {
+      type: 'xstate.done.actor.acceptTerms',
+      output: undefined,
+      actorId: 'acceptTerms',
+    } as unknown as TeacherStatusEvent);
   } else if (next.matches('submittingDocuments')) {
     next = getNextSnapshot(teacherStatusMachine, next, {
       type: 'xstate.done.actor.submitDocuments',

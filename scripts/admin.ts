@@ -91,7 +91,9 @@ async function call<T>(method: 'GET' | 'POST', route: string, body?: unknown): P
     let message = text;
     try {
       const body = JSON.parse(text) as { message?: string; errors?: Record<string, string[]> };
-      message = [body.message ?? text, ...Object.entries(body.errors ?? {}).map(([field, list]) => `  ${field}: ${list.join('; ')}`)].join('\n');
+      message = [body.message ?? text, ...Object.entries(body.errors ?? {}).map(([field, list]) => `  ${field}: ${list.join('; ')}`)].join(
+        '\n',
+      );
     } catch {
       // plain text
     }
@@ -134,7 +136,15 @@ async function main(argv: string[]): Promise<void> {
         return;
       }
       console.table(
-        rows.map((r) => ({ id: r.id, phone: r.phone, name: r.name, status: r.status, documents: r.documents, reason: r.review_reason ?? '', since: r.created_at.slice(0, 10) })),
+        rows.map((r) => ({
+          id: r.id,
+          phone: r.phone,
+          name: r.name,
+          status: r.status,
+          documents: r.documents,
+          reason: r.review_reason ?? '',
+          since: r.created_at.slice(0, 10),
+        })),
       );
       return;
     }
@@ -181,16 +191,37 @@ async function main(argv: string[]): Promise<void> {
         console.log('no status changes yet');
         return;
       }
-      console.table(rows.map((r) => ({ at: r.at, from: r.from_status, to: r.to_status, action: r.action, by: r.staff ?? 'the teacher', reason: r.reason ?? '' })));
+      console.table(
+        rows.map((r) => ({
+          at: r.at,
+          from: r.from_status,
+          to: r.to_status,
+          action: r.action,
+          by: r.staff ?? 'the teacher',
+          reason: r.reason ?? '',
+        })),
+      );
       return;
     }
     case 'staff:list': {
-      const rows = await data<{ id: number; email: string; name: string; role: string; disabled: boolean; totp_enabled: boolean }[]>('GET', '/staff');
+      const rows = await data<{ id: number; email: string; name: string; role: string; disabled: boolean; totp_enabled: boolean }[]>(
+        'GET',
+        '/staff',
+      );
       if (!rows.length) {
         console.log('no staff yet: npm run admin -- staff:add --email … --name … --role admin');
         return;
       }
-      console.table(rows.map((r) => ({ id: r.id, email: r.email, name: r.name, role: r.role, 'two-factor': r.totp_enabled ? 'yes' : 'not yet', disabled: r.disabled ? 'yes' : '' })));
+      console.table(
+        rows.map((r) => ({
+          id: r.id,
+          email: r.email,
+          name: r.name,
+          role: r.role,
+          'two-factor': r.totp_enabled ? 'yes' : 'not yet',
+          disabled: r.disabled ? 'yes' : '',
+        })),
+      );
       return;
     }
     case 'staff:add': {
@@ -198,7 +229,12 @@ async function main(argv: string[]): Promise<void> {
       if (missing.length) throw new CliError(`staff:add needs ${missing.map((k) => `--${k}`).join(', ')}\n${USAGE}`);
       // Generated: letters of both cases and digits, as the password rules ask.
       const password = values.password ?? `${randomBytes(12).toString('base64url')}aA1`;
-      const created = await data<{ id: number; email: string; role: string }>('POST', '/staff', { email: values.email, name: values.name, role: values.role, password });
+      const created = await data<{ id: number; email: string; role: string }>('POST', '/staff', {
+        email: values.email,
+        name: values.name,
+        role: values.role,
+        password,
+      });
       console.log(`staff #${created.id} ${created.email} (${created.role}) added`);
       if (!values.password) console.log(`password (shown once; two-factor is set up at the first sign-in on /admin): ${password}`);
       return;
@@ -206,7 +242,11 @@ async function main(argv: string[]): Promise<void> {
     case 'staff:disable': {
       if (!who) throw new CliError(`staff:disable needs a staff id or e-mail\n${USAGE}`);
       const result = await data<{ id: number; email: string; changed: boolean }>('POST', `/staff/${enc(who)}/disable`);
-      console.log(result.changed ? `staff #${result.id} ${result.email} disabled and signed out` : `staff #${result.id} ${result.email} was already disabled`);
+      console.log(
+        result.changed
+          ? `staff #${result.id} ${result.email} disabled and signed out`
+          : `staff #${result.id} ${result.email} was already disabled`,
+      );
       return;
     }
     case 'teachers:documents': {

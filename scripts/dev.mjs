@@ -62,9 +62,9 @@ function stop(code = 0) {
     process.exit(code);
   }, 3000);
   force.unref();
-  Promise.all(
-    children.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r)))),
-  ).then(() => process.exit(code));
+  Promise.all(children.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r))))).then(() =>
+    process.exit(code),
+  );
 }
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(0));

@@ -32,19 +32,23 @@ async function main() {
 
   try {
     const code = await new Promise((resolve) => {
-      const child = spawn(path.join(root, 'node_modules/.bin/playwright'), ['test', ...process.argv.slice(2).filter((a) => a !== '--full')], {
-        cwd: root,
-        stdio: 'inherit',
-        env: {
-          ...process.env,
-          E2E_BASE_URL: server.baseURL,
-          // The reviewer CLI in e2e/teacher-review.spec.ts reads the admin token from the server's DATA_DIR.
-          E2E_DATA_DIR: server.dataDir,
-          E2E_CHROMIUM_PATH: browser.executablePath,
-          E2E_CHROMIUM_ARGS: JSON.stringify(browser.args),
-          ...(process.argv.includes('--full') ? { E2E_FULL: '1' } : {}),
+      const child = spawn(
+        path.join(root, 'node_modules/.bin/playwright'),
+        ['test', ...process.argv.slice(2).filter((a) => a !== '--full')],
+        {
+          cwd: root,
+          stdio: 'inherit',
+          env: {
+            ...process.env,
+            E2E_BASE_URL: server.baseURL,
+            // The reviewer CLI in e2e/teacher-review.spec.ts reads the admin token from the server's DATA_DIR.
+            E2E_DATA_DIR: server.dataDir,
+            E2E_CHROMIUM_PATH: browser.executablePath,
+            E2E_CHROMIUM_ARGS: JSON.stringify(browser.args),
+            ...(process.argv.includes('--full') ? { E2E_FULL: '1' } : {}),
+          },
         },
-      });
+      );
       child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
       child.on('error', (error) => {
         console.error(error);

@@ -68,7 +68,7 @@ export async function findBrowser({ allowDownload = true } = {}) {
     [
       'No Chromium to run the browser tests with. Do one of:',
       '  apt-get install -y chromium-headless-shell   (Debian; or chromium, /usr/bin/chromium)',
-      '  npx playwright install chromium        (downloads Playwright\'s build)',
+      "  npx playwright install chromium        (downloads Playwright's build)",
       '  export CHROMIUM_PATH=/path/to/chromium (any Chromium or Chrome binary)',
     ].join('\n'),
   );

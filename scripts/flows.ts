@@ -21,9 +21,17 @@ const mid = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9]/g, '_');
 const anyId = (root: AnyStateNode) => `${mid(root)}__any`;
 const children = (node: AnyStateNode) => Object.values(node.states as Record<string, AnyStateNode>);
 /** Mermaid labels break on these; the text stays readable without them. */
-const clean = (text: string) => text.replace(/[{}#;:<>"]/g, ' ').replace(/\s+/g, ' ').trim();
+const clean = (text: string) =>
+  text
+    .replace(/[{}#;:<>"]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 /** Inside a note block only the block syntax itself can break. */
-const cleanNote = (text: string) => text.replace(/[{}#;<>"]/g, ' ').replace(/\s+/g, ' ').trim();
+const cleanNote = (text: string) =>
+  text
+    .replace(/[{}#;<>"]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 function guardName(t: AnyTransitionDefinition): string | null {
   const guard: unknown = t.guard;
@@ -55,7 +63,6 @@ function eventLabel(machine: AnyStateMachine, t: AnyTransitionDefinition): strin
 function walk(node: AnyStateNode): AnyStateNode[] {
   return children(node).flatMap((child) => [child, ...walk(child)]);
 }
-
 
 function ancestors(node: AnyStateNode): AnyStateNode[] {
   const chain: AnyStateNode[] = [];

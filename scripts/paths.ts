@@ -48,9 +48,9 @@ export async function main(argv: string[]): Promise<number> {
     console.error(args);
     return 2;
   }
-  const { messages } = (await (args.lang === 'ar'
-    ? import('../locales/ar/messages.po')
-    : import('../locales/en/messages.po'))) as { messages: Messages };
+  const { messages } = (await (args.lang === 'ar' ? import('../locales/ar/messages.po') : import('../locales/en/messages.po'))) as {
+    messages: Messages;
+  };
   console.log(renderPaths(args, messages));
   return 0;
 }

@@ -110,7 +110,10 @@ export function deferScripts(html: string): string {
   });
   if (!list.some((item) => item.module)) throw new Error('[prerender] the page has no entry script to defer');
   const json = JSON.stringify(list).replace(/</g, '\\u003c');
-  return rest.replace('</body>', `<script type="application/json" id="${DEFERRED_SCRIPTS_ID}">${json}</script><script>${SCRIPT_LOADER}</script></body>`);
+  return rest.replace(
+    '</body>',
+    `<script type="application/json" id="${DEFERRED_SCRIPTS_ID}">${json}</script><script>${SCRIPT_LOADER}</script></body>`,
+  );
 }
 
 function minifyScript(code: string): string {
@@ -126,5 +129,7 @@ function minifyScript(code: string): string {
  * For index.html before the app's markup goes in, so React's own comment markers are never touched.
  */
 export function compactTemplate(html: string): string {
-  return html.replace(/<!--[\s\S]*?-->\s*/g, '').replace(/<script>([\s\S]*?)<\/script>/g, (_tag, code: string) => `<script>${minifyScript(code)}</script>`);
+  return html
+    .replace(/<!--[\s\S]*?-->\s*/g, '')
+    .replace(/<script>([\s\S]*?)<\/script>/g, (_tag, code: string) => `<script>${minifyScript(code)}</script>`);
 }

@@ -65,9 +65,12 @@ async function documentSizes(baseURL) {
   const rows = [];
   for (const locale of ['ar', 'en']) {
     for (const route of ['/', ...PUBLIC_ROUTES.filter((r) => !r.includes(':'))]) {
-      const res = await fetch(`${baseURL}${route}`, { headers: { accept: 'text/html', 'accept-encoding': 'br', cookie: `ng-locale=${locale}` } });
+      const res = await fetch(`${baseURL}${route}`, {
+        headers: { accept: 'text/html', 'accept-encoding': 'br', cookie: `ng-locale=${locale}` },
+      });
       await res.arrayBuffer();
-      if (!res.ok || res.headers.get('content-encoding') !== 'br') throw new Error(`${route} (${locale}): ${res.status}, ${res.headers.get('content-encoding')}`);
+      if (!res.ok || res.headers.get('content-encoding') !== 'br')
+        throw new Error(`${route} (${locale}): ${res.status}, ${res.headers.get('content-encoding')}`);
       // fetch decodes the body; Content-Length is the bytes on the wire.
       const body = Number(res.headers.get('content-length'));
       let head = 'HTTP/1.1 200 OK\r\n\r\n'.length;
@@ -231,7 +234,8 @@ async function main() {
     console.log(`\npublic pages' HTML as sent (brotli, with headers; the first round trip holds ${kb(FIRST_WINDOW)}; demo data):`);
     for (const { route, locale, body, total } of await documentSizes(server.baseURL)) {
       console.log(`  ${route.padEnd(18)} ${locale}  ${kb(total).padStart(8)}  (body ${kb(body)})`);
-      if (total > FIRST_WINDOW) problems.push(`${route} (${locale}) sends ${kb(total)} of HTML, past the first round trip (${kb(FIRST_WINDOW)})`);
+      if (total > FIRST_WINDOW)
+        problems.push(`${route} (${locale}) sends ${kb(total)} of HTML, past the first round trip (${kb(FIRST_WINDOW)})`);
     }
     // Home and every public route: a heavy library reached from a content page is as bad as from home.
     for (const [route, , files] of [['/', 0, home], ...routeTotals]) {
@@ -247,8 +251,8 @@ async function main() {
       console.error(`\nFAIL\n  ${problems.join('\n  ')}`);
       return 1;
     }
-    console.log('OK: every public page\'s HTML within the first round trip');
-    console.log("OK: within budget; no agora-rtc, pusher-js, phone metadata, diagram renderer, XState or console code on a public route");
+    console.log("OK: every public page's HTML within the first round trip");
+    console.log('OK: within budget; no agora-rtc, pusher-js, phone metadata, diagram renderer, XState or console code on a public route');
     console.log('OK: the Agora SDK is one chunk, reachable only through the session route');
     return 0;
   } finally {

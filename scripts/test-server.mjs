@@ -11,9 +11,21 @@ export const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 
 // Everything the client bundle is made from; a change in any of them makes dist/client stale.
-const BUNDLE_INPUTS = ['src', 'locales', 'public', 'machines', 'contract', 'index.html', 'vite.config.ts', 'package-lock.json',
+const BUNDLE_INPUTS = [
+  'src',
+  'locales',
+  'public',
+  'machines',
+  'contract',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
   // the build's own plugins: the pre-render pass shapes every public page's HTML
-  'scripts/vite-prerender.ts', 'scripts/prerender-assets.ts', 'scripts/vite-catalog-parts.ts', 'server/http/inline-hashes.ts'];
+  'scripts/vite-prerender.ts',
+  'scripts/prerender-assets.ts',
+  'scripts/vite-catalog-parts.ts',
+  'server/http/inline-hashes.ts',
+];
 
 // The build-time settings a build was made with (the e2e build lets the flows studio watch tabs:
 // VITE_FLOWS_WATCH=1); a marker next to the build records them, so a build made with other settings is stale.
@@ -39,7 +51,11 @@ export function buildIfNeeded({ force = false, log = console.log, env = {}, outD
   }
   log('building the client (vite build) …');
   const started = Date.now();
-  const result = spawnSync(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status ?? result.signal})`);
   fs.writeFileSync(buildMarker(outDir), JSON.stringify(env));
   log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -102,7 +102,9 @@ export function catalogParts(options: { split: boolean }): Plugin {
       if (name === CATALOGS_ID) {
         // One static import() per locale and part, so the bundler makes each its own chunk.
         const entries = [...messages].map(([locale, parts]) => {
-          const loaders = [...parts.keys()].map((part) => `${JSON.stringify(part)}: () => import(${JSON.stringify(`${PART_PREFIX}${locale}/${part}`)})`);
+          const loaders = [...parts.keys()].map(
+            (part) => `${JSON.stringify(part)}: () => import(${JSON.stringify(`${PART_PREFIX}${locale}/${part}`)})`,
+          );
           return `${JSON.stringify(locale)}: { ${loaders.join(', ')} }`;
         });
         return `export const catalogs = { ${entries.join(', ')} };`;

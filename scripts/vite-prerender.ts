@@ -65,7 +65,12 @@ async function prerenderPages(root: string, outDir: string, bundle: Rollup.Outpu
     // browser's first render and hydration matches; other packages stay external.
     ssr: { noExternal: ['@fontsource/cairo', '@tanstack/react-router', '@tanstack/router-core', '@tanstack/history'] },
     resolve: {
-      alias: [{ find: '@tanstack/router-core/isServer', replacement: path.join(root, 'node_modules/@tanstack/router-core/dist/esm/isServer/client.js') }],
+      alias: [
+        {
+          find: '@tanstack/router-core/isServer',
+          replacement: path.join(root, 'node_modules/@tanstack/router-core/dist/esm/isServer/client.js'),
+        },
+      ],
     },
     build: { ssr: 'src/entry-prerender.tsx', outDir: ssrOut, emptyOutDir: true, sourcemap: false, target: 'node20' },
   });

@@ -15,7 +15,16 @@ import { DEFAULT_LOCALE, tr } from './i18n';
 import { createLogger, errorFields, type Logger } from './logger';
 import { reportUnusableZonesTo } from './lib/time-zones';
 import { availabilityRoutes } from './modules/availability';
-import { accountById, authModule, bearerToken, callerOf, MAX_UPLOAD_BODY, UPLOAD_PATHS, type AuthModuleOptions, type AuthUser } from './modules/auth';
+import {
+  accountById,
+  authModule,
+  bearerToken,
+  callerOf,
+  MAX_UPLOAD_BODY,
+  UPLOAD_PATHS,
+  type AuthModuleOptions,
+  type AuthUser,
+} from './modules/auth';
 import { contactRoutes } from './modules/contact/routes';
 import { countriesRoutes } from './modules/countries/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -106,7 +115,23 @@ export interface AppOptions {
 // Our forms are small; a body this size is a mistake or an attack. Uploads have their own limit (auth module).
 const MAX_JSON_BODY = 1024 * 1024;
 
-export function createApp({ db, staticDir, log = createLogger('info'), production = false, realtime, packages, auth: authOptions, admin, requests, sessions, ops, ipCountry, calendar, earnings, push }: AppOptions) {
+export function createApp({
+  db,
+  staticDir,
+  log = createLogger('info'),
+  production = false,
+  realtime,
+  packages,
+  auth: authOptions,
+  admin,
+  requests,
+  sessions,
+  ops,
+  ipCountry,
+  calendar,
+  earnings,
+  push,
+}: AppOptions) {
   const app = new Hono<AppEnv>();
   const draining = ops?.draining ?? (() => false);
   // Rows skipped for an unusable stored time zone are reported in the server's own log.
@@ -116,7 +141,9 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   // included), and compression sees the finished body.
   app.use(requestContext(db, log));
   const lookupOrigin = originOf(ipCountry?.externalUrl);
-  app.use(securityHeaders({ production, connectOrigins: lookupOrigin ? [lookupOrigin] : [], scriptHashes: readInlineHashes(staticDir).script }));
+  app.use(
+    securityHeaders({ production, connectOrigins: lookupOrigin ? [lookupOrigin] : [], scriptHashes: readInlineHashes(staticDir).script }),
+  );
   app.use(compression());
   app.use(refuseNulInUrl());
   if (ops?.metrics) app.use(ops.metrics.middleware);
@@ -148,23 +175,37 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   app.use('/api/*', (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD'
       ? next()
-      : [...UPLOAD_PATHS, ...TEACHER_UPLOAD_PATHS, ...PHOTO_UPLOAD_PATHS].includes(c.req.path) && /^multipart\/form-data/i.test(c.req.header('content-type') ?? '')
-      ? uploadLimit(c, next)
-      : jsonLimit(c, next),
+      : [...UPLOAD_PATHS, ...TEACHER_UPLOAD_PATHS, ...PHOTO_UPLOAD_PATHS].includes(c.req.path) &&
+          /^multipart\/form-data/i.test(c.req.header('content-type') ?? '')
+        ? uploadLimit(c, next)
+        : jsonLimit(c, next),
   );
   const auth = authModule({
-    db, log, production,
+    db,
+    log,
+    production,
     // Logout ends the session's private realtime subscriptions (issue 15).
     ...(realtime ? { onLogout: (c, token) => endSessionSubscriptions(c.get('db'), realtime.publisher, token, log) } : {}),
     ...authOptions,
   });
 
-  app.route('/api', healthRoutes({ draining, ...(ops?.notificationsUp ? { notificationsUp: ops.notificationsUp } : {}), ...(ops?.readyTimeoutMs ? { readyTimeoutMs: ops.readyTimeoutMs } : {}) }));
+  app.route(
+    '/api',
+    healthRoutes({
+      draining,
+      ...(ops?.notificationsUp ? { notificationsUp: ops.notificationsUp } : {}),
+      ...(ops?.readyTimeoutMs ? { readyTimeoutMs: ops.readyTimeoutMs } : {}),
+    }),
+  );
   if (ops?.metrics && admin) {
     const { registry } = ops.metrics;
     // Staff-only: the CLI token from this machine or an admin's session. A scrape is not a staff action
     // (no audit row). Production can also serve it on its own loopback listener (METRICS_PORT).
-    const { authenticateScrape } = createAccess({ token: admin.token, loopbackOnly: admin.loopbackOnly ?? true, trustProxy: authOptions?.trustProxy ?? false });
+    const { authenticateScrape } = createAccess({
+      token: admin.token,
+      loopbackOnly: admin.loopbackOnly ?? true,
+      trustProxy: authOptions?.trustProxy ?? false,
+    });
     app.route(
       '/',
       new Hono<AdminEnv>().get('/metrics', authenticateScrape, async (c) => {
@@ -177,7 +218,10 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
     .route('/', settingsRoutes())
     .route('/', phasesRoutes())
     .route('/', countriesRoutes())
-    .route('/', ipCountryRoutes({ trustProxy: authOptions?.trustProxy ?? false, ...(ipCountry?.lookup ? { lookup: ipCountry.lookup } : {}) }))
+    .route(
+      '/',
+      ipCountryRoutes({ trustProxy: authOptions?.trustProxy ?? false, ...(ipCountry?.lookup ? { lookup: ipCountry.lookup } : {}) }),
+    )
     .route('/', subjectsRoutes())
     .route('/', contactRoutes({ trustProxy: authOptions?.trustProxy ?? false }))
     .route('/', newsletterRoutes({ trustProxy: authOptions?.trustProxy ?? false }))
@@ -211,7 +255,10 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   });
   v1.route('/', payments.routes);
   if (realtime) v1.route('/', realtimeRoutes(realtime));
-  v1.route('/', teacherReviewRoutes({ auth: auth.middleware, storage: auth.storage, publisher: realtime?.publisher, log, now: () => new Date() }));
+  v1.route(
+    '/',
+    teacherReviewRoutes({ auth: auth.middleware, storage: auth.storage, publisher: realtime?.publisher, log, now: () => new Date() }),
+  );
   v1.route(
     '/',
     sessionsRoutes({
@@ -239,7 +286,13 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
   app.route('/api/v1', v1);
   app.route('/', calendarFiles.feed);
   if (admin) {
-    const api = adminApi({ ...admin, trustProxy: authOptions?.trustProxy ?? false, storage: auth.storage, publisher: realtime?.publisher, defaultRate });
+    const api = adminApi({
+      ...admin,
+      trustProxy: authOptions?.trustProxy ?? false,
+      storage: auth.storage,
+      publisher: realtime?.publisher,
+      defaultRate,
+    });
     app.route('/api/admin', api);
   }
   if (realtime?.endpoint) app.route('/', eventsApiRoutes(realtime.endpoint));
@@ -258,7 +311,11 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
       const seen = unavailableLog.get(err.reason);
       const now = Date.now();
       if (!seen || now - seen.at >= 10_000) {
-        log.warn('database unavailable: answering 503', { reason: err.reason, answered_503_since_last_line: seen?.answered ?? 0, err: err.message });
+        log.warn('database unavailable: answering 503', {
+          reason: err.reason,
+          answered_503_since_last_line: seen?.answered ?? 0,
+          err: err.message,
+        });
         unavailableLog.set(err.reason, { at: now, answered: 0 });
       } else seen.answered++;
       c.header('Retry-After', err.reason === 'pool_exhausted' ? '1' : '5');
@@ -278,4 +335,3 @@ export function createApp({ db, staticDir, log = createLogger('info'), productio
 
   return app;
 }
-

@@ -3,7 +3,6 @@
 // from config.ts because they read their own variables and other issues edit loadConfig.
 import { EMBEDDED_DEV_KEYS, nonEmpty, parseBool } from './config-env';
 
-
 /** One PostgreSQL pool per instance; instances × (poolMax + 1 for readiness + 1 for LISTEN) ≤ max_connections. */
 export interface DatabaseSettings {
   poolMax: number;
@@ -134,7 +133,8 @@ export function assertProductionSafe(env: NodeJS.ProcessEnv = process.env): void
   const adminToken = nonEmpty(env.ADMIN_TOKEN);
   if (!adminToken) refuse(`ADMIN_TOKEN is missing (${shared}: it guards the admin API and /metrics)`);
   // A short token is guessed; 32 characters of base64 (`openssl rand -base64 32` gives 44) are not.
-  else if (adminToken.length < ADMIN_TOKEN_MIN_LENGTH) refuse(`ADMIN_TOKEN is too short (at least ${ADMIN_TOKEN_MIN_LENGTH} characters; try: openssl rand -base64 32)`);
+  else if (adminToken.length < ADMIN_TOKEN_MIN_LENGTH)
+    refuse(`ADMIN_TOKEN is too short (at least ${ADMIN_TOKEN_MIN_LENGTH} characters; try: openssl rand -base64 32)`);
   for (const name of TEST_ONLY_SWITCHES) if (nonEmpty(env[name]) !== undefined) refuse(`${name} is a test-only switch`);
   if ((nonEmpty(env.RTC_ADAPTER) ?? '').toLowerCase() === 'fake') refuse('RTC_ADAPTER=fake exposes the test-only RTC relay');
   // The sandbox settles the published test card, so a production site running it gives hours away:

@@ -38,10 +38,12 @@ export function loadOutboxConfig(env: NodeJS.ProcessEnv = process.env): OutboxCo
   }
   const rawEvery = nonEmpty(env.OUTBOX_EVERY_MS);
   const everyMs = rawEvery === undefined ? 5_000 : Number(rawEvery);
-  if (!Number.isInteger(everyMs) || everyMs < 0) throw new Error(`OUTBOX_EVERY_MS must be a whole number of milliseconds, got "${rawEvery}"`);
+  if (!Number.isInteger(everyMs) || everyMs < 0)
+    throw new Error(`OUTBOX_EVERY_MS must be a whole number of milliseconds, got "${rawEvery}"`);
   const publicKey = nonEmpty(env.VAPID_PUBLIC_KEY);
   const privateKey = nonEmpty(env.VAPID_PRIVATE_KEY);
-  if (Boolean(publicKey) !== Boolean(privateKey)) throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither');
+  if (Boolean(publicKey) !== Boolean(privateKey))
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither');
   const push = publicKey && privateKey ? { publicKey, privateKey, subject: vapidSubject(env, from) } : undefined;
   return { email: smtpUrl ? { smtpUrl, from, publicUrl } : undefined, push, everyMs };
 }
@@ -55,7 +57,8 @@ export function ensureVapidKeys(dataDir: string, subject: string, onCreated?: (k
   const file = path.join(dataDir, VAPID_FILE);
   try {
     const stored = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
-    if (typeof stored.publicKey === 'string' && typeof stored.privateKey === 'string') return { publicKey: stored.publicKey, privateKey: stored.privateKey, subject };
+    if (typeof stored.publicKey === 'string' && typeof stored.privateKey === 'string')
+      return { publicKey: stored.publicKey, privateKey: stored.privateKey, subject };
   } catch {
     // first start, or an unreadable file: make new keys (browsers subscribed with the old ones subscribe again)
   }

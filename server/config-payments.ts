@@ -8,8 +8,7 @@ import type { PaymentGateway } from './adapters/payments/gateway';
 import { randomBytes } from 'node:crypto';
 
 export type PaymentsConfig =
-  | { kind: 'sandbox' }
-  | { kind: 'tap'; secretKey: string; apiBase: string; publicUrl: string; timeoutMs: number };
+  { kind: 'sandbox' } | { kind: 'tap'; secretKey: string; apiBase: string; publicUrl: string; timeoutMs: number };
 
 function absoluteUrl(name: string, raw: string): URL {
   let url: URL;
@@ -27,7 +26,8 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv, production: boolean):
   if (kind === 'sandbox') return { kind };
   if (kind !== 'tap') throw new Error(`PAYMENTS must be "sandbox" or "tap", got "${env.PAYMENTS}"`);
   const secretKey = nonEmpty(env.TAP_SECRET_KEY);
-  if (!secretKey) throw new Error('PAYMENTS=tap needs TAP_SECRET_KEY (the secret API key from Tap\'s dashboard; it also checks the webhooks)');
+  if (!secretKey)
+    throw new Error("PAYMENTS=tap needs TAP_SECRET_KEY (the secret API key from Tap's dashboard; it also checks the webhooks)");
   if (!/^sk_(test|live)_[A-Za-z0-9]+$/.test(secretKey)) throw new Error('TAP_SECRET_KEY must be a Tap secret key (sk_test_… or sk_live_…)');
   const publicRaw = nonEmpty(env.PUBLIC_URL);
   if (!publicRaw) throw new Error('PAYMENTS=tap needs PUBLIC_URL: Tap sends the payer back to it and posts its webhooks there');
@@ -40,7 +40,8 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv, production: boolean):
   }
   if (production) {
     if (apiBase.protocol !== 'https:') throw new Error('TAP_API_BASE must use https in production');
-    if (publicUrl.protocol !== 'https:') throw new Error('PUBLIC_URL must use https in production with PAYMENTS=tap (Tap posts webhooks to it)');
+    if (publicUrl.protocol !== 'https:')
+      throw new Error('PUBLIC_URL must use https in production with PAYMENTS=tap (Tap posts webhooks to it)');
     // A test key settles nothing real: hours would be given away, as with the sandbox.
     if (secretKey.startsWith('sk_test_') && nonEmpty(env.ALLOW_SANDBOX_PAYMENTS) !== '1') {
       throw new Error('TAP_SECRET_KEY is a test key; set ALLOW_SANDBOX_PAYMENTS=1 only on a staging host');
@@ -52,5 +53,10 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv, production: boolean):
 /** The gateway the configuration names; the sandbox gets a random secret per process. */
 export function paymentGatewayFor(config: PaymentsConfig): PaymentGateway {
   if (config.kind === 'sandbox') return createSandboxGateway({ secret: randomBytes(32).toString('hex') });
-  return createTapGateway({ secretKey: config.secretKey, apiBase: config.apiBase, publicUrl: config.publicUrl, timeoutMs: config.timeoutMs });
+  return createTapGateway({
+    secretKey: config.secretKey,
+    apiBase: config.apiBase,
+    publicUrl: config.publicUrl,
+    timeoutMs: config.timeoutMs,
+  });
 }

@@ -49,7 +49,10 @@ export interface AuthRelaxations {
 
 /** An address only this machine can reach. */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
   return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h) || h === '::ffff:127.0.0.1';
 }
 
@@ -199,9 +202,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 // Instance settings live in config-instances.ts; these are re-exported for the tests that import them here.
-export {
-  assertProductionSafe,
-  loadDatabaseSettings,
-  loadShutdownTimeoutMs,
-  loadStorageConfig,
-} from './config-instances';
+export { assertProductionSafe, loadDatabaseSettings, loadShutdownTimeoutMs, loadStorageConfig } from './config-instances';

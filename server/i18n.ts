@@ -32,8 +32,20 @@ export function pickLocale(header: string | null | undefined): Locale {
 type Table = Record<string, { ar: string; en: string }>;
 
 // Validation texts follow the spec's wording (§5) where it gives one.
-const validation: Record<ValidationKey | AuthValidationKey | ProfileValidationKey | RequestErrorCode | ReportValidationKey | MessageValidationKey | TimeOffValidationKey, { ar: string; en: string }> = {
-  ayah_range: { ar: 'الآيات خارج السورة: اختر من آية إلى آية ضمن عدد آياتها', en: 'These verses are not in the surah: choose a range within its verses' },
+const validation: Record<
+  | ValidationKey
+  | AuthValidationKey
+  | ProfileValidationKey
+  | RequestErrorCode
+  | ReportValidationKey
+  | MessageValidationKey
+  | TimeOffValidationKey,
+  { ar: string; en: string }
+> = {
+  ayah_range: {
+    ar: 'الآيات خارج السورة: اختر من آية إلى آية ضمن عدد آياتها',
+    en: 'These verses are not in the surah: choose a range within its verses',
+  },
   message_body: { ar: 'اكتب رسالة من حرف واحد إلى 1000 حرف', en: 'Write a message of 1 to 1000 characters' },
   required: { ar: 'هذا الحقل مطلوب', en: 'This field is required' },
   invalid: { ar: 'القيمة المدخلة غير صالحة', en: 'This value is not valid' },
@@ -294,7 +306,10 @@ const messages = {
   teacher_not_found: { ar: 'لا يوجد معلم بهذا الرقم', en: 'There is no teacher with this phone number' },
   admin_unauthorized: { ar: 'يرجى تسجيل الدخول بحساب فريق العمل', en: 'Please sign in with a staff account' },
   admin_forbidden: { ar: 'دورك لا يسمح بهذا الإجراء', en: 'Your role does not allow this action' },
-  staff_invalid_sign_in: { ar: 'البريد الإلكتروني أو كلمة المرور أو رمز التحقق غير صحيح', en: 'The e-mail, password or verification code is not correct' },
+  staff_invalid_sign_in: {
+    ar: 'البريد الإلكتروني أو كلمة المرور أو رمز التحقق غير صحيح',
+    en: 'The e-mail, password or verification code is not correct',
+  },
   staff_code_required: { ar: 'أدخل رمز التحقق من تطبيق المصادقة', en: 'Enter the code from your authenticator app' },
   staff_created: { ar: 'تمت إضافة عضو فريق العمل', en: 'The staff member was added' },
   staff_exists: { ar: 'يوجد عضو في فريق العمل بهذا البريد الإلكتروني', en: 'A staff member with this e-mail already exists' },
@@ -326,11 +341,17 @@ const messages = {
   },
   child_added: { ar: 'تمت إضافة الطفل', en: 'The child was added' },
   child_saved: { ar: 'تم حفظ بيانات الطفل', en: "The child's details were saved" },
-  child_archived_done: { ar: 'تمت أرشفة الطفل، وتبقى حصصه السابقة في السجل', en: 'The child was archived; their past sessions stay in the history' },
+  child_archived_done: {
+    ar: 'تمت أرشفة الطفل، وتبقى حصصه السابقة في السجل',
+    en: 'The child was archived; their past sessions stay in the history',
+  },
   child_removed: { ar: 'تم حذف الطفل', en: 'The child was removed' },
   phase_invalid: { ar: 'المرحلة الدراسية غير صالحة', en: 'This school phase is not valid' },
   requests_students_only: { ar: 'حجز الحصص متاح لحسابات الطلاب فقط', en: 'Only student accounts can book sessions' },
-  request_created: { ar: 'تم إرسال طلب الحصة، وسنخبرك عند رد المعلم', en: 'Your session request was sent. We will tell you when the teacher answers' },
+  request_created: {
+    ar: 'تم إرسال طلب الحصة، وسنخبرك عند رد المعلم',
+    en: 'Your session request was sent. We will tell you when the teacher answers',
+  },
   request_approved: { ar: 'تم قبول الطلب', en: 'The request was approved' },
   request_rejected: { ar: 'تم رفض الطلب', en: 'The request was declined' },
   request_canceled: { ar: 'تم إلغاء الطلب واسترداد الساعات', en: 'The request was canceled and the hours refunded' },
@@ -344,7 +365,10 @@ const messages = {
   },
   time_off_removed: { ar: 'تم حذف الإجازة', en: 'The time off was removed' },
   time_off_not_found: { ar: 'لم نجد هذه الإجازة', en: 'We could not find this time off' },
-  time_off_limit: { ar: 'لديك 30 إجازة قادمة، وهذا هو الحد الأقصى؛ احذف إحداها أولاً', en: 'You already have 30 upcoming time-off entries, the most allowed; remove one first' },
+  time_off_limit: {
+    ar: 'لديك 30 إجازة قادمة، وهذا هو الحد الأقصى؛ احذف إحداها أولاً',
+    en: 'You already have 30 upcoming time-off entries, the most allowed; remove one first',
+  },
   // Calendar files and feeds.
   calendar_feed_created: { ar: 'تم إنشاء رابط اشتراك جديد للتقويم', en: 'A new calendar subscription link was made' },
   calendar_feed_removed: { ar: 'تم إيقاف اشتراك التقويم', en: 'The calendar subscription was turned off' },
@@ -358,7 +382,10 @@ const messages = {
   // The live session (issue 7).
   session_not_found: { ar: 'لم نجد هذه الحصة', en: 'We could not find this session' },
   session_not_participant: { ar: 'هذه الحصة ليست لك، فلا يمكنك الانضمام إليها', en: 'This session is not yours, so you cannot join it' },
-  session_not_approved: { ar: 'لم تُقبل هذه الحصة بعد، فلا يمكن الانضمام إليها', en: 'This session has not been approved, so it cannot be joined' },
+  session_not_approved: {
+    ar: 'لم تُقبل هذه الحصة بعد، فلا يمكن الانضمام إليها',
+    en: 'This session has not been approved, so it cannot be joined',
+  },
   session_finished: { ar: 'انتهت هذه الحصة', en: 'This session has ended' },
   session_not_open_yet: {
     ar: 'لم يحن موعد الحصة بعد؛ يمكنك الانضمام قبل بدايتها بعشر دقائق',
@@ -386,7 +413,10 @@ const messages = {
   },
   message_not_found: { ar: 'لم نجد هذه الرسالة', en: 'We could not find this message' },
   message_sent: { ar: 'تم إرسال الرسالة', en: 'Message sent' },
-  message_rate_limited: { ar: 'أرسلت رسائل كثيرة في وقت قصير، انتظر دقيقة ثم حاول مجدداً', en: 'You sent many messages in a short time; wait a minute and try again' },
+  message_rate_limited: {
+    ar: 'أرسلت رسائل كثيرة في وقت قصير، انتظر دقيقة ثم حاول مجدداً',
+    en: 'You sent many messages in a short time; wait a minute and try again',
+  },
   message_reported: { ar: 'شكراً لك، أُرسل البلاغ إلى فريق نور للمراجعة', en: 'Thank you, the report was sent to the Noor team for review' },
   report_closed: { ar: 'أُغلق هذا البلاغ من قبل', en: 'This report has already been closed' },
   message_report_own: { ar: 'لا يمكنك الإبلاغ عن رسالتك', en: 'You cannot report your own message' },

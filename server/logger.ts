@@ -13,10 +13,12 @@ export interface Logger {
 }
 
 export function createLogger(level: LogLevel, write: (line: string) => void = (line) => process.stdout.write(line + '\n')): Logger {
-  const emit = (at: Exclude<LogLevel, 'silent'>) => (msg: string, fields: LogFields = {}) => {
-    if (ORDER[at] > ORDER[level]) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...fields }));
-  };
+  const emit =
+    (at: Exclude<LogLevel, 'silent'>) =>
+    (msg: string, fields: LogFields = {}) => {
+      if (ORDER[at] > ORDER[level]) return;
+      write(JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...fields }));
+    };
   return { error: emit('error'), warn: emit('warn'), info: emit('info'), debug: emit('debug') };
 }
 

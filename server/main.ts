@@ -143,7 +143,11 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const { endpoint, publisher } = realtime;
   let draining = false;
   const metrics = options.admin
-    ? createMetrics({ db, realtimeConnections: () => endpoint?.connectionCount() ?? 0, processMetrics: options.metrics?.processMetrics ?? false })
+    ? createMetrics({
+        db,
+        realtimeConnections: () => endpoint?.connectionCount() ?? 0,
+        processMetrics: options.metrics?.processMetrics ?? false,
+      })
     : undefined;
   if (metrics) gapSeen.record = (seconds) => metrics.realtimeGap(seconds);
   const storage = options.auth?.storage ?? (await chooseStorage(options, db));
@@ -158,7 +162,9 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       draining: () => draining,
       // Not ready while notifications cannot arrive: this instance would serve stale reads and miss events.
       notificationsUp: () => (db.listening?.() ?? true) && (realtime.fanout?.listening() ?? true),
-      readyTimeoutMs: dbSettings.readyTimeoutMs, ...(metrics ? { metrics } : {}) },
+      readyTimeoutMs: dbSettings.readyTimeoutMs,
+      ...(metrics ? { metrics } : {}),
+    },
     ...(options.admin ? { admin: options.admin } : {}),
     ...(options.sessions ? { sessions: options.sessions } : {}),
     ...(options.ipCountry ? { ipCountry: options.ipCountry } : {}),
@@ -206,9 +212,15 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const sweepEveryMs = options.requestSweepEveryMs ?? 60_000;
   const stopJobs = [
     remindersEveryMs > 0
-      ? startJob({ name: 'reminders', everyMs: remindersEveryMs, run: async () => (await runReminders(db, publisher, new Date())).sent }, log, metrics)
+      ? startJob(
+          { name: 'reminders', everyMs: remindersEveryMs, run: async () => (await runReminders(db, publisher, new Date())).sent },
+          log,
+          metrics,
+        )
       : undefined,
-    sweepEveryMs > 0 ? startJob({ name: 'requests_sweep', everyMs: sweepEveryMs, run: () => sweepAndPublish(db, publisher, new Date()) }, log, metrics) : undefined,
+    sweepEveryMs > 0
+      ? startJob({ name: 'requests_sweep', everyMs: sweepEveryMs, run: () => sweepAndPublish(db, publisher, new Date()) }, log, metrics)
+      : undefined,
   ];
   // Outgoing messages: on every instance, each message claimed by one (FOR UPDATE SKIP LOCKED).
   const email = options.outbox?.email ? createEmailSender(options.outbox.email) : undefined;
@@ -217,7 +229,13 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   if ((email || push) && outboxEveryMs > 0) {
     const onOutcome = metrics ? (o: OutboxOutcome) => metrics.outbox(o.channel, o.outcome) : undefined;
     const senders = { ...(email ? { email } : {}), ...(push ? { push } : {}) };
-    stopJobs.push(startJob({ name: 'outbox', everyMs: outboxEveryMs, run: () => runOutbox(db, { senders, now: new Date(), log, onOutcome }) }, log, metrics));
+    stopJobs.push(
+      startJob(
+        { name: 'outbox', everyMs: outboxEveryMs, run: () => runOutbox(db, { senders, now: new Date(), log, onOutcome }) },
+        log,
+        metrics,
+      ),
+    );
   }
 
   let closing: Promise<void> | undefined;
@@ -263,10 +281,18 @@ async function chooseStorage(options: ServerOptions, db: Db): Promise<FileStorag
  * start and its public half printed once. Production without them
  * runs with push off.
  */
-function outboxWithPushKeys(outbox: OutboxConfig, config: { production: boolean; dataDir: string }, env: NodeJS.ProcessEnv, log: Logger): OutboxConfig {
+function outboxWithPushKeys(
+  outbox: OutboxConfig,
+  config: { production: boolean; dataDir: string },
+  env: NodeJS.ProcessEnv,
+  log: Logger,
+): OutboxConfig {
   if (outbox.push || config.production) return outbox;
   const push = ensureVapidKeys(config.dataDir, devVapidSubject(env), (keys) =>
-    log.info('web push: VAPID keys generated for development (the private key stays in the file)', { file: path.join(config.dataDir, 'vapid.json'), VAPID_PUBLIC_KEY: keys.publicKey }),
+    log.info('web push: VAPID keys generated for development (the private key stays in the file)', {
+      file: path.join(config.dataDir, 'vapid.json'),
+      VAPID_PUBLIC_KEY: keys.publicKey,
+    }),
   );
   return { ...outbox, push };
 }
@@ -314,7 +340,13 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     publicUrl: nonEmpty(env.PUBLIC_URL),
     payments: paymentGatewayFor(payments),
   });
-  log.info('listening', { url: running.url, db: running.db.driver, static: config.staticDir, realtime: config.pusher.mode, payments: payments.kind });
+  log.info('listening', {
+    url: running.url,
+    db: running.db.driver,
+    static: config.staticDir,
+    realtime: config.pusher.mode,
+    payments: payments.kind,
+  });
 
   const timeoutMs = instanceConfig.loadShutdownTimeoutMs(env);
   const shutdown = (signal: NodeJS.Signals) => {

@@ -90,7 +90,11 @@ export async function teacherSignUp(w: AuthWorld) {
   await expect.poll(() => country.locator('option').count()).toBeGreaterThan(1);
   await country.selectOption({ index: 1 });
   for (const group of ['Phases you teach', 'Subjects you teach']) {
-    await main(w).getByRole('group', { name: new RegExp(group) }).getByRole('checkbox').first().check();
+    await main(w)
+      .getByRole('group', { name: new RegExp(group) })
+      .getByRole('checkbox')
+      .first()
+      .check();
   }
   await field(w, 'Password').fill(PASSWORD);
   await field(w, 'Confirm password').fill(PASSWORD);
@@ -102,7 +106,9 @@ export async function teacherSignUp(w: AuthWorld) {
 
 /** Has the server text a new code to `phone` (a sign-in request), and waits until it is in the outbox. */
 export async function textCode(request: APIRequestContext, phone: string) {
-  const before = JSON.stringify(await (await request.get(`/api/v1/dev/outbox?phone=${encodeURIComponent(phone)}`)).json()).match(/\b\d{6}\b/)?.[0];
+  const before = JSON.stringify(await (await request.get(`/api/v1/dev/outbox?phone=${encodeURIComponent(phone)}`)).json()).match(
+    /\b\d{6}\b/,
+  )?.[0];
   await request.post('/api/v1/auth/login', { data: { country_code: 'QA', phone: national(phone) } });
   await expect.poll(async () => (await latestCode(request, phone)) !== before).toBe(true);
 }

@@ -61,7 +61,13 @@ const ev = {
   forgot: { type: 'password.forgot.submit', phone: '+97450000000' },
   resetCodeSent: done('forgotPassword', undefined),
   forgotDropped: dropped('forgotPassword'),
-  reset: { type: 'password.reset.submit', phone: '+97450000000', code: '1', password: ui.NEW_PASSWORD, passwordConfirmation: ui.NEW_PASSWORD },
+  reset: {
+    type: 'password.reset.submit',
+    phone: '+97450000000',
+    code: '1',
+    password: ui.NEW_PASSWORD,
+    passwordConfirmation: ui.NEW_PASSWORD,
+  },
   resetDone: done('resetPassword', undefined),
   resetRefused: failed('resetPassword', apiError(422, { code: ['wrong'] })),
   complete: { type: 'profile.complete.submit', fields: {} },
@@ -95,7 +101,11 @@ export const authAdapter: Adapter<AuthWorld> = {
       wrongTries: 0,
       teacher: async () => {
         if (!teacher) {
-          const who = { phone: newPhone(), email: `model.${Date.now().toString(36)}.${Math.random().toString(36).slice(2)}@example.com`, password: PASSWORD };
+          const who = {
+            phone: newPhone(),
+            email: `model.${Date.now().toString(36)}.${Math.random().toString(36).slice(2)}@example.com`,
+            password: PASSWORD,
+          };
           teacher = { ...who, token: await registerTeacher(request, who) };
         }
         return teacher;

@@ -117,7 +117,15 @@ async function pickSlot(w: BookingWorld) {
 async function bookAt(w: BookingWorld, token: string, startsAt: string, childId?: number) {
   return w.request.post('/api/v1/requests', {
     headers: bearer(token),
-    data: { teacher_id: w.teacher.id, subject_id: w.teacher.subjects[0]!.id, type: 'schedule', starts_at: startsAt, duration_hours: 1, broadcast: false, child_id: childId },
+    data: {
+      teacher_id: w.teacher.id,
+      subject_id: w.teacher.subjects[0]!.id,
+      type: 'schedule',
+      starts_at: startsAt,
+      duration_hours: 1,
+      broadcast: false,
+      child_id: childId,
+    },
   });
 }
 
@@ -128,7 +136,10 @@ async function send(w: BookingWorld) {
     const other = (await newStudent(w.request, { phaseId: w.teacher.phases[0]!.id })).token;
     await json(await bookAt(w, other, w.slot!), 'the other student books the same time');
   } else if (answer === 'noHours') {
-    const free = await json<{ slots: string[] }>(await w.request.get(`/api/v1/teachers/${w.teacher.id}/availability?days=14&duration=1`), 'availability');
+    const free = await json<{ slots: string[] }>(
+      await w.request.get(`/api/v1/teachers/${w.teacher.id}/availability?days=14&duration=1`),
+      'availability',
+    );
     const elsewhere = free.slots.filter((s) => s !== w.slot).at(-1 - Math.floor(Math.random() * 20))!;
     // For the other child: the free trial is the family's, once.
     await json(await bookAt(w, w.student, elsewhere, w.sibling), 'the free trial used behind the app');
@@ -215,7 +226,15 @@ export const bookingAdapter: Adapter<BookingWorld> = {
   // The guards read the fields and the balance: states differing there are different states.
   serializeState: (s) => {
     const { fields, balance } = s.context as BookingContext;
-    return JSON.stringify([s.value, fields.childId, fields.subjectId, fields.durationHours, fields.startsAt, fields.comment, balance?.minutes_remaining]);
+    return JSON.stringify([
+      s.value,
+      fields.childId,
+      fields.subjectId,
+      fields.durationHours,
+      fields.startsAt,
+      fields.comment,
+      balance?.minutes_remaining,
+    ]);
   },
   async world(page, request, events) {
     const teacher = await demoTeacher(request);
@@ -233,9 +252,30 @@ export const bookingAdapter: Adapter<BookingWorld> = {
   possible,
   events: [
     { event: ev.child, run: (w) => main(w).getByRole('radio').first().check() },
-    { event: ev.subject, run: (w) => main(w).getByRole('combobox', { name: 'Subject' }).selectOption({ index: 1 }).then(() => undefined) },
-    { event: ev.oneHour, run: (w) => main(w).getByRole('combobox', { name: 'Duration' }).selectOption('1').then(() => undefined) },
-    { event: ev.twoHours, run: (w) => main(w).getByRole('combobox', { name: 'Duration' }).selectOption('2').then(() => undefined) },
+    {
+      event: ev.subject,
+      run: (w) =>
+        main(w)
+          .getByRole('combobox', { name: 'Subject' })
+          .selectOption({ index: 1 })
+          .then(() => undefined),
+    },
+    {
+      event: ev.oneHour,
+      run: (w) =>
+        main(w)
+          .getByRole('combobox', { name: 'Duration' })
+          .selectOption('1')
+          .then(() => undefined),
+    },
+    {
+      event: ev.twoHours,
+      run: (w) =>
+        main(w)
+          .getByRole('combobox', { name: 'Duration' })
+          .selectOption('2')
+          .then(() => undefined),
+    },
     { event: ev.slot, run: pickSlot },
     { event: ev.comment, run: (w) => main(w).getByRole('textbox', { name: 'Comment' }).fill('Tajweed, please') },
     { event: ev.next, run: (w) => button(w, 'Next').click() },

@@ -19,7 +19,11 @@ export default function report(): void {
   for (const id of MACHINES) {
     const file = path.join(COVERAGE_DIR, `${id}.jsonl`);
     const runs = fs.existsSync(file)
-      ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { total: string[]; taken: string[] })
+      ? fs
+          .readFileSync(file, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as { total: string[]; taken: string[] })
       : [];
     const all = new Set(allTransitions(machines.find((m) => m.id === id)!.machine));
     const taken = new Set(runs.flatMap((r) => r.taken).filter((t) => all.has(t)));
@@ -32,6 +36,8 @@ export default function report(): void {
   const figure = total ? (100 * covered) / total : 0;
   lines.push(`  all walked    ${covered}/${total} ${figure.toFixed(1)}% (floor ${floor}%, goal ${goal}%)`, '');
   console.log(lines.join('\n'));
-  if (figure < floor) throw new Error(`model e2e: ${figure.toFixed(1)}% of transitions walked in the browser, below the floor of ${floor}%`);
-  if (figure < goal) console.log(`model e2e: ${figure.toFixed(1)}% walked; the goal of ${goal}% is not reached yet (MODEL_E2E_MISSING=1 lists the rest)`);
+  if (figure < floor)
+    throw new Error(`model e2e: ${figure.toFixed(1)}% of transitions walked in the browser, below the floor of ${floor}%`);
+  if (figure < goal)
+    console.log(`model e2e: ${figure.toFixed(1)}% walked; the goal of ${goal}% is not reached yet (MODEL_E2E_MISSING=1 lists the rest)`);
 }

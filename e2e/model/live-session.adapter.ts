@@ -34,9 +34,19 @@ export interface LiveWorld {
 }
 
 const done = (id: string, output: unknown): EventObject => ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as EventObject;
-const failed = (id: string): EventObject => ({ type: `xstate.error.actor.${id}`, error: { status: 403, code: 'x', message: 'x' }, actorId: id }) as EventObject;
+const failed = (id: string): EventObject =>
+  ({ type: `xstate.error.actor.${id}`, error: { status: 403, code: 'x', message: 'x' }, actorId: id }) as EventObject;
 const after = (delay: string, state: string): EventObject => ({ type: `xstate.after.${delay}.live-session.${state}` });
-const grant = { token: 't', app_id: 'a', uid: 1, channel_name: 'c', ends_at: '2099-01-01T00:00:00.000Z', request_id: 1, role: 'student', peer_name: 'x' };
+const grant = {
+  token: 't',
+  app_id: 'a',
+  uid: 1,
+  channel_name: 'c',
+  ends_at: '2099-01-01T00:00:00.000Z',
+  request_id: 1,
+  role: 'student',
+  peer_name: 'x',
+};
 
 const ev = {
   devicesOk: done('checkDevices', { camera: true, microphone: true }),
@@ -74,7 +84,8 @@ const ev = {
 };
 
 /** Which getUserMedia behaviour gives a device check's answer. */
-const modeFor = (answer: EventObject | undefined): MediaMode => (answer === ev.noCamera ? 'noCamera' : answer === ev.devicesBroken ? 'broken' : 'ok');
+const modeFor = (answer: EventObject | undefined): MediaMode =>
+  answer === ev.noCamera ? 'noCamera' : answer === ev.devicesBroken ? 'broken' : 'ok';
 /** Whether the student's page is offline at step `i` (between a drop and the way back). */
 const offlineAt = (events: EventObject[], i: number) =>
   events.lastIndexOf(ev.reconnecting, i) > Math.max(events.lastIndexOf(ev.reconnected, i), events.lastIndexOf(ev.giveUp, i));
@@ -226,7 +237,8 @@ export const liveSessionAdapter: Adapter<LiveWorld> = {
     'session.inCall.connection.reconnecting': async (w) => expect(w.page.getByTestId('reconnecting')).toBeVisible(),
     'session.inCall.leave.confirming': async (w) => expect(w.page.getByRole('dialog', { name: 'Leave the session?' })).toBeVisible(),
     permissionDenied: async (w) => expect(w.page.getByRole('heading', { name: 'Camera or microphone not available' })).toBeVisible(),
-    failed: async (w) => expect(w.page.getByRole('heading', { name: /^(Could not join the session|The connection was lost)$/ })).toBeVisible(),
+    failed: async (w) =>
+      expect(w.page.getByRole('heading', { name: /^(Could not join the session|The connection was lost)$/ })).toBeVisible(),
     tokenFailed: async (w) => expect(w.page.getByRole('heading', { name: 'You cannot join this session now' })).toBeVisible(),
     ended: async (w) => expect(w.page.getByTestId('session-ended')).toBeVisible(),
   },

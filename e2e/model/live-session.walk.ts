@@ -4,5 +4,6 @@ import { liveSessionAdapter } from './live-session.adapter';
 import { describePath, plan, walkPath } from './walker';
 
 for (const [i, events] of plan(liveSessionAdapter).entries()) {
-  test(`live-session path ${i + 1}: ${describePath(events)}`, ({ page, request }) => walkPath(page, request, liveSessionAdapter, events, i));
+  test(`live-session path ${i + 1}: ${describePath(events)}`, ({ page, request }) =>
+    walkPath(page, request, liveSessionAdapter, events, i));
 }

@@ -21,7 +21,12 @@ export async function setUp(request: APIRequestContext, n: number, seconds: numb
   for (let k = 0; k < 8 * ROUNDS; k++) {
     if (k > 0 && k % 8 === 0) await new Promise((resolve) => setTimeout(resolve, 500));
     const phone = `+974551000${String(1 + ((n + k) % 8)).padStart(2, '0')}`;
-    const teacher = (await json<{ token: string }>(await request.post('/api/v1/instructor/auth/login', { data: { login: phone, password: TEACHER_PASSWORD } }), 'teacher login')).token;
+    const teacher = (
+      await json<{ token: string }>(
+        await request.post('/api/v1/instructor/auth/login', { data: { login: phone, password: TEACHER_PASSWORD } }),
+        'teacher login',
+      )
+    ).token;
     const profile = await json<{ id: number; subjects: Array<{ id: number }>; phases: Array<{ id: number }> }>(
       await request.get('/api/v1/profile', { headers: bearer(teacher) }),
       'teacher profile',
@@ -37,7 +42,10 @@ export async function setUp(request: APIRequestContext, n: number, seconds: numb
     if (booking.status() === 409) continue;
     const booked = await json<{ id: number }>(booking, 'book');
     await json(await request.post(`/api/v1/requests/${booked.id}/approve`, { headers: bearer(teacher) }), 'approve');
-    const detail = await json<{ channel_name: string }>(await request.get(`/api/v1/requests/${booked.id}`, { headers: bearer(student) }), 'detail');
+    const detail = await json<{ channel_name: string }>(
+      await request.get(`/api/v1/requests/${booked.id}`, { headers: bearer(student) }),
+      'detail',
+    );
     await json(
       await request.post(`/api/v1/sessions/${detail.channel_name}/test/ends-in`, { headers: bearer(student), data: { seconds } }),
       'ends-in',
@@ -55,7 +63,10 @@ export async function release(request: APIRequestContext, channel: string, stude
 
 export async function browserFor(context: BrowserContext, token: string, teacher: boolean) {
   const baseURL = process.env.E2E_BASE_URL!;
-  await context.addCookies([{ name: 'ng-token', value: token, url: baseURL }, ...(teacher ? [{ name: 'is_teacher', value: 'true', url: baseURL }] : [])]);
+  await context.addCookies([
+    { name: 'ng-token', value: token, url: baseURL },
+    ...(teacher ? [{ name: 'is_teacher', value: 'true', url: baseURL }] : []),
+  ]);
   await context.grantPermissions(['camera', 'microphone']);
 }
 

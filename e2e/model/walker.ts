@@ -8,7 +8,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { getNextSnapshot, initialTransition, pathToStateValue, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import {
+  getNextSnapshot,
+  initialTransition,
+  pathToStateValue,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventObject,
+} from 'xstate';
 import { coveringPaths } from '../../tests/machines/covering-paths';
 import { definitionTransitions } from '../../src/domain/transition-id';
 import { WATCH_CHANNEL, type WatchMessage } from '../../src/app/watch';
@@ -54,7 +61,9 @@ function planSources(): string {
     fs.readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f)),
   );
   const hash = crypto.createHash('sha256');
-  for (const file of [...files, 'tests/machines/model.ts', 'tests/machines/covering-paths.ts', 'src/domain/transition-id.ts'].filter((f) => f.endsWith('.ts')).sort()) {
+  for (const file of [...files, 'tests/machines/model.ts', 'tests/machines/covering-paths.ts', 'src/domain/transition-id.ts']
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
     hash.update(file).update(fs.readFileSync(path.join(ROOT, file)));
   }
   return hash.digest('hex').slice(0, 16);
@@ -115,10 +124,17 @@ export async function recordWatch(page: Page): Promise<WatchMessage[]> {
   return seen;
 }
 
-export const describePath = (events: EventObject[]) => events.map((e) => e.type.replace(/^xstate\.(done|error)\.actor\./, '$1:')).join(' → ');
+export const describePath = (events: EventObject[]) =>
+  events.map((e) => e.type.replace(/^xstate\.(done|error)\.actor\./, '$1:')).join(' → ');
 
 /** Walks one path: acts, and at every resting point checks the app's state and the screen. */
-export async function walkPath<W>(page: Page, request: APIRequestContext, adapter: Adapter<W>, events: EventObject[], index = 0): Promise<void> {
+export async function walkPath<W>(
+  page: Page,
+  request: APIRequestContext,
+  adapter: Adapter<W>,
+  events: EventObject[],
+  index = 0,
+): Promise<void> {
   const seen = await recordWatch(page);
   const byKey = new Map(adapter.events.map((e) => [keyOf(e.event), e]));
   const world = await adapter.world(page, request, events, index);

@@ -83,7 +83,12 @@ export async function addChild(
   token: string,
   child: { firstName: string; lastName?: string; gender?: 'male' | 'female'; phaseId: number },
 ): Promise<number> {
-  const body = { first_name: child.firstName, last_name: child.lastName ?? 'السليطي', gender: child.gender ?? 'male', phase_id: child.phaseId };
+  const body = {
+    first_name: child.firstName,
+    last_name: child.lastName ?? 'السليطي',
+    gender: child.gender ?? 'male',
+    phase_id: child.phaseId,
+  };
   return (await json<{ id: number }>(await request.post('/api/v1/children', { headers: bearer(token), data: body }), 'add a child')).id;
 }
 
@@ -103,14 +108,18 @@ export async function buyHours(request: APIRequestContext, token: string): Promi
 }
 
 export async function hoursOf(request: APIRequestContext, token: string): Promise<number> {
-  return (await json<{ hours_remaining: number }>(await request.get('/api/v1/balance', { headers: bearer(token) }), 'balance')).hours_remaining;
+  return (await json<{ hours_remaining: number }>(await request.get('/api/v1/balance', { headers: bearer(token) }), 'balance'))
+    .hours_remaining;
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
 
 /** A 16×16 PNG (the smallest scan the server re-encodes) and a minimal PDF: documents the server's type sniffing accepts. */
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGUlEQVQokWM4UaFBEmIY1VAxGkonhmvSAAADaGgQExd+HAAAAABJRU5ErkJggg==', 'base64');
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGUlEQVQokWM4UaFBEmIY1VAxGkonhmvSAAADaGgQExd+HAAAAABJRU5ErkJggg==',
+  'base64',
+);
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
 /**
@@ -131,8 +140,12 @@ export async function admin(...args: string[]): Promise<string> {
 }
 
 /** Signs up a teacher (multipart, with the three documents) through the API; returns the token. */
-export async function registerTeacher(request: APIRequestContext, who: { phone: string; email: string; password: string }): Promise<string> {
-  const first = async (p: string) => ((await (await request.get(`/api/v1/${p}`)).json()) as { data: Array<{ id?: number; code?: string }> }).data[0]!;
+export async function registerTeacher(
+  request: APIRequestContext,
+  who: { phone: string; email: string; password: string },
+): Promise<string> {
+  const first = async (p: string) =>
+    ((await (await request.get(`/api/v1/${p}`)).json()) as { data: Array<{ id?: number; code?: string }> }).data[0]!;
   const form = new FormData();
   const fields: Record<string, string> = {
     type: 'instructor',

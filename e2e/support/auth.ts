@@ -16,7 +16,8 @@ export function ui(page: Page, locale: Locale) {
   return {
     text,
     main,
-    field: (label: string) => main.getByLabel(text(label), { exact: true }).and(main.locator('input:not([type=radio]):not([type=checkbox]), select, textarea')),
+    field: (label: string) =>
+      main.getByLabel(text(label), { exact: true }).and(main.locator('input:not([type=radio]):not([type=checkbox]), select, textarea')),
     button: (name: string) => main.getByRole('button', { name: text(name), exact: true }),
     tab: (name: string) => main.getByRole('tab', { name: text(name), exact: true }),
   };

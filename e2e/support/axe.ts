@@ -29,7 +29,10 @@ export function describeViolations(violations: Violations): string {
  */
 export async function wcagViolations(page: Page): Promise<Violations> {
   // options() replaces every option, withTags() adds runOnly: in this order.
-  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS).setLegacyMode();
+  const builder = new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withTags(WCAG_TAGS)
+    .setLegacyMode();
   return (await builder.analyze()).violations;
 }
 

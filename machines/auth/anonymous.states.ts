@@ -72,7 +72,7 @@ export const anonymous = authSetup.createStateConfig({
 
     loggingIn: {
       description:
-        'Student sign-in sent (POST v1/auth/login): the server texts a code to any phone but a teacher\'s, so a new phone signs up the same way (phone-first).',
+        "Student sign-in sent (POST v1/auth/login): the server texts a code to any phone but a teacher's, so a new phone signs up the same way (phone-first).",
       tags: [BUSY],
       invoke: {
         id: 'loginStudent',

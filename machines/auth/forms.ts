@@ -4,7 +4,10 @@
 import { authSetup } from './setup';
 
 /** The forms sent with a phone keep it (and its country) for the screens that follow. */
-const startWithPhone = ['clearFeedback', { type: 'rememberPhone', params: ({ event }: { event: { phone: string; countryCode?: string } }) => event }] as const;
+const startWithPhone = [
+  'clearFeedback',
+  { type: 'rememberPhone', params: ({ event }: { event: { phone: string; countryCode?: string } }) => event },
+] as const;
 
 export const startForms = authSetup.createStateConfig({
   on: {

@@ -118,7 +118,10 @@ export const authSetup = setup({
 });
 
 /** Failures of a form's request stay in context for that form (`rememberFailure` from the actor's error). */
-export const keepFailure = { type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } as const;
+export const keepFailure = {
+  type: 'rememberFailure',
+  params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+} as const;
 
 /**
  * A request answered with the account: it becomes the signed-in account and is stored (cookies and

@@ -75,7 +75,18 @@ export type BookingEvent =
   | { type: 'balance.loaded'; balance: BookingBalance }
   | { type: 'packages.open' };
 
-export const BOOKING_STATES = ['child', 'subject', 'duration', 'slot', 'review', 'validating', 'submitting', 'submitted', 'failed', 'needsPackage'] as const;
+export const BOOKING_STATES = [
+  'child',
+  'subject',
+  'duration',
+  'slot',
+  'review',
+  'validating',
+  'submitting',
+  'submitted',
+  'failed',
+  'needsPackage',
+] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
 
 const isInsufficient = (failure: Failure) => failure.status === 402 || failure.code === REQUEST_ERROR.insufficientHours;
@@ -97,7 +108,9 @@ const notProvided = (name: string) => () => {
 const bookingSetup = setup({
   types: { context: {} as BookingContext, events: {} as BookingEvent, input: {} as BookingInput },
   actors: {
-    createRequest: fromPromise<{ id: number }, BookingRequest>(() => Promise.reject(new Error('booking machine: createRequest not provided'))),
+    createRequest: fromPromise<{ id: number }, BookingRequest>(() =>
+      Promise.reject(new Error('booking machine: createRequest not provided')),
+    ),
   },
   actions: {
     edit: assign(({ context }, params: { patch: Partial<BookingFields> }) => {
@@ -162,7 +175,9 @@ const bookingSetup = setup({
   },
 });
 
-const edit = { actions: { type: 'edit', params: ({ event }: { event: { patch: Partial<BookingFields> } }) => ({ patch: event.patch }) } } as const;
+const edit = {
+  actions: { type: 'edit', params: ({ event }: { event: { patch: Partial<BookingFields> } }) => ({ patch: event.patch }) },
+} as const;
 
 /** "Next" on `step`: on to `to` when the step is complete at the event's instant, else its problems show. */
 const next = (step: BookingStep, to: BookingState) =>
@@ -182,9 +197,14 @@ const change = (['child', 'subject', 'duration', 'slot'] as const).map((step) =>
 }));
 
 /** A new balance while choosing (not while the request is in flight: what it was judged by stays). */
-const balance = { actions: { type: 'setBalance', params: ({ event }: { event: { balance: BookingBalance } }) => ({ balance: event.balance }) } } as const;
+const balance = {
+  actions: { type: 'setBalance', params: ({ event }: { event: { balance: BookingBalance } }) => ({ balance: event.balance }) },
+} as const;
 
-const submit = { target: 'validating', actions: { type: 'checkAll', params: ({ event }: { event: { now: number } }) => ({ now: event.now }) } } as const;
+const submit = {
+  target: 'validating',
+  actions: { type: 'checkAll', params: ({ event }: { event: { now: number } }) => ({ now: event.now }) },
+} as const;
 
 export const bookingMachine = bookingSetup.createMachine({
   id: 'booking',
@@ -239,7 +259,10 @@ export const bookingMachine = bookingSetup.createMachine({
       description:
         "Checked at the moment of confirm (once, by the submit's stamp): every step's rules, back to the earliest step with a problem; then whether the balance or the free trial covers it.",
       always: [
-        ...(['child', 'subject', 'duration', 'slot', 'review'] as const).map((step) => ({ guard: { type: 'firstProblemIs' as const, params: { step } }, target: step })),
+        ...(['child', 'subject', 'duration', 'slot', 'review'] as const).map((step) => ({
+          guard: { type: 'firstProblemIs' as const, params: { step } },
+          target: step,
+        })),
         { guard: 'cannotPay', target: 'needsPackage' },
         { target: 'submitting' },
       ],
@@ -265,9 +288,16 @@ export const bookingMachine = bookingSetup.createMachine({
     },
     submitted: { description: 'The request exists (pending); the app shows a toast and opens its session details.', type: 'final' },
     failed: {
-      description: "The server refused or could not be reached. The review stays with everything chosen; the server's messages stand beside their fields.",
+      description:
+        "The server refused or could not be reached. The review stays with everything chosen; the server's messages stand beside their fields.",
       tags: ['booking:review'],
-      on: { 'booking.edit': { target: 'review', ...edit }, 'balance.loaded': balance, 'booking.back': 'slot', 'booking.change': change, 'booking.submit': submit },
+      on: {
+        'booking.edit': { target: 'review', ...edit },
+        'balance.loaded': balance,
+        'booking.back': 'slot',
+        'booking.change': change,
+        'booking.submit': submit,
+      },
     },
     needsPackage: {
       description:

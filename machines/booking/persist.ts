@@ -27,7 +27,10 @@ export function persistBooking(snapshot: BookingSnapshot): PersistedBooking | nu
  * of a lesson. Restored like any saved draft: the machine checks the time against the teacher's free
  * starts at confirm and sends the family back to the calendar, with the reason, when it is taken.
  */
-export function reviewDraft(teacherId: number, fields: Pick<BookingFields, 'childId' | 'subjectId' | 'startsAt' | 'durationHours'>): PersistedBooking {
+export function reviewDraft(
+  teacherId: number,
+  fields: Pick<BookingFields, 'childId' | 'subjectId' | 'startsAt' | 'durationHours'>,
+): PersistedBooking {
   return {
     value: 'review',
     context: {

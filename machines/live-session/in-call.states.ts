@@ -86,7 +86,10 @@ export const inCall = liveSessionSetup.createStateConfig({
   type: 'parallel',
   on: {
     'media.toggleMic': {
-      actions: [assign({ micOn: ({ context }) => !context.micOn }), sendTo('rtc', ({ context }) => ({ type: 'rtc.setMic', on: context.micOn }))],
+      actions: [
+        assign({ micOn: ({ context }) => !context.micOn }),
+        sendTo('rtc', ({ context }) => ({ type: 'rtc.setMic', on: context.micOn })),
+      ],
     },
     'media.toggleCamera': {
       guard: 'hasCamera',

@@ -16,7 +16,10 @@ function askToEnd(then: 'retry' | 'end') {
       src: 'endSession',
       input: ({ context }) => ({ channelName: context.channelName }),
       onDone: { target: '#live-session.ended', actions: assign({ endReason: 'timeUp' as const }) },
-      onError: then === 'retry' ? { target: 'waitingToRetry' } : { target: '#live-session.ended', actions: assign({ endReason: 'timeUp' as const }) },
+      onError:
+        then === 'retry'
+          ? { target: 'waitingToRetry' }
+          : { target: '#live-session.ended', actions: assign({ endReason: 'timeUp' as const }) },
     },
   });
 }
@@ -97,7 +100,10 @@ export const liveSessionMachine = liveSessionSetup.createMachine({
             'rtc.joined': { target: 'inCall', actions: { type: 'report', params: { type: 'joined' } } },
             'rtc.joinFailed': {
               target: '#live-session.failed',
-              actions: assign({ failReason: 'joinFailed' as const, failure: ({ event }) => ({ ...noResponse(), message: event.message ?? null }) }),
+              actions: assign({
+                failReason: 'joinFailed' as const,
+                failure: ({ event }) => ({ ...noResponse(), message: event.message ?? null }),
+              }),
             },
           },
         },
@@ -143,4 +149,3 @@ export const liveSessionMachine = liveSessionSetup.createMachine({
     },
   },
 });
-

@@ -9,7 +9,8 @@ export type LiveSessionScreen = 'checking' | 'denied' | 'token' | 'tokenFailed' 
 const SCREENS = ['checking', 'denied', 'token', 'tokenFailed', 'failed', 'ended'] as const;
 
 export const selectScreen = (s: Snapshot): LiveSessionScreen => SCREENS.find((screen) => s.hasTag(`screen:${screen}`)) ?? 'session';
-export const selectRemainingMs = (s: Snapshot) => (s.context.grant ? Math.max(0, Date.parse(s.context.grant.ends_at) - s.context.now) : null);
+export const selectRemainingMs = (s: Snapshot) =>
+  s.context.grant ? Math.max(0, Date.parse(s.context.grant.ends_at) - s.context.now) : null;
 export const selectIsReconnecting = (s: Snapshot) => s.hasTag('connection:reconnecting');
 export const selectPeerPresent = (s: Snapshot) => s.hasTag('peer:present');
 export const selectInCall = (s: Snapshot) => s.matches({ session: 'inCall' });

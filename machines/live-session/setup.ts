@@ -64,7 +64,8 @@ export const liveSessionSetup = setup({
   guards: {
     canUseCameraAndMic: (_, params: { check: DeviceCheck }) => params.check.camera && params.check.microphone,
     isTimeUp: ({ context }, params: { now: number }) => params.now + context.skewMs >= endsAtOf(context),
-    isWarningDue: ({ context }, params: { now: number }) => !context.warned && params.now + context.skewMs >= endsAtOf(context) - END_WARNING_MS,
+    isWarningDue: ({ context }, params: { now: number }) =>
+      !context.warned && params.now + context.skewMs >= endsAtOf(context) - END_WARNING_MS,
     canRejoin: ({ context }) => context.endReason === 'left' && context.now < endsAtOf(context),
     hasCamera: ({ context }) => !context.audioOnly,
   },

@@ -40,11 +40,17 @@ for (const zone of ['Asia/Qatar', 'Europe/London']) {
   for (const busyCount of [0, 40]) {
     const s = schedule(zone, busyCount);
     for (const duration of [1, 3]) {
-      cases.push([`14 days, ${zone}, ${busyCount} sessions, ${duration} h`, () => availableStarts(s, { from: NOW, days: 14, durationHours: duration, now: NOW })]);
+      cases.push([
+        `14 days, ${zone}, ${busyCount} sessions, ${duration} h`,
+        () => availableStarts(s, { from: NOW, days: 14, durationHours: duration, now: NOW }),
+      ]);
     }
   }
   const s = schedule(zone, 40);
-  cases.push([`one submitted start (slotProblem), ${zone}`, () => slotProblem(s, { type: 'schedule', startsAt: new Date(NOW.getTime() + 30 * HOUR), durationHours: 2 }, NOW)]);
+  cases.push([
+    `one submitted start (slotProblem), ${zone}`,
+    () => slotProblem(s, { type: 'schedule', startsAt: new Date(NOW.getTime() + 30 * HOUR), durationHours: 2 }, NOW),
+  ]);
   cases.push([`available now, ${zone}`, () => availableNow(s, 1, NOW)]);
 }
 

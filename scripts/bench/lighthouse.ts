@@ -31,7 +31,13 @@ export interface RunFigures {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function lighthouse(url: string, locale: string | undefined): Promise<Report> {
-  const args = [url, '--output=json', '--quiet', '--only-categories=performance', '--chrome-flags=--headless=new --no-sandbox --disable-gpu'];
+  const args = [
+    url,
+    '--output=json',
+    '--quiet',
+    '--only-categories=performance',
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+  ];
   if (locale) args.push(`--extra-headers=${JSON.stringify({ Cookie: `ng-locale=${locale}` })}`);
   const { stdout } = await run(path.join(root, 'node_modules/.bin/lighthouse'), args, {
     env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
@@ -53,7 +59,11 @@ async function retried<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
       return await fn();
     } catch (err) {
       if (i >= attempts) throw err;
-      console.error(`Lighthouse run failed (${String((err as { stderr?: string }).stderr ?? err).trim().slice(0, 200)}); again`);
+      console.error(
+        `Lighthouse run failed (${String((err as { stderr?: string }).stderr ?? err)
+          .trim()
+          .slice(0, 200)}); again`,
+      );
     }
   }
 }
@@ -103,9 +113,16 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   const all = await lighthouseRuns(routes.length ? routes : ['/', '/teachers'], locales);
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   for (const [route, runs] of all) {
-    const col = (pick: (r: RunFigures) => number, fmt: (n: number) => string) => `${fmt(median(runs.map(pick)))} (${runs.map((r) => fmt(pick(r))).join(' ')})`;
+    const col = (pick: (r: RunFigures) => number, fmt: (n: number) => string) =>
+      `${fmt(median(runs.map(pick)))} (${runs.map((r) => fmt(pick(r))).join(' ')})`;
     console.log(
-      `${route}: score ${col((r) => r.score, String)} | LCP ${col((r) => r.lcp, s)} | FCP ${col((r) => r.fcp, s)} | TBT ${col((r) => r.tbt, (n) => `${Math.round(n)} ms`)} | CLS ${col((r) => r.cls, (n) => n.toFixed(3))}`,
+      `${route}: score ${col((r) => r.score, String)} | LCP ${col((r) => r.lcp, s)} | FCP ${col((r) => r.fcp, s)} | TBT ${col(
+        (r) => r.tbt,
+        (n) => `${Math.round(n)} ms`,
+      )} | CLS ${col(
+        (r) => r.cls,
+        (n) => n.toFixed(3),
+      )}`,
     );
   }
 }

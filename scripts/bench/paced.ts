@@ -37,7 +37,15 @@ function paced(url: string, rate: number, seconds: number, sockets: number): Pro
       agent.destroy();
       latencies.sort((a, b) => a - b);
       const at = (q: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0) * 10) / 10;
-      resolve({ rate: Math.round(latencies.length / took), total: latencies.length, errors, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1) });
+      resolve({
+        rate: Math.round(latencies.length / took),
+        total: latencies.length,
+        errors,
+        p50: at(0.5),
+        p90: at(0.9),
+        p99: at(0.99),
+        max: at(1),
+      });
     };
     const settle = (due: number, ok: boolean) => {
       if (ok) latencies.push(performance.now() - due);

@@ -29,15 +29,23 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void }
   const bin = pgBin();
   if (!bin) return null;
   const root = process.getuid?.() === 0;
-  const run = (cmd: string, args: string[]) => (root ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args]) : execFileSync(cmd, args));
+  const run = (cmd: string, args: string[]) =>
+    root ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args]) : execFileSync(cmd, args);
   const work = mkdtempSync(path.join(tmpdir(), 'noor-bench-pg-'));
   if (root) chownSync(work, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), 0);
   const data = path.join(work, 'data');
   const port = await freePort();
   run(path.join(bin, 'initdb'), ['-D', data, '-U', 'noor', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8']);
   run(path.join(bin, 'pg_ctl'), [
-    '-D', data, '-l', path.join(work, 'server.log'), '-w', '-t', '60',
-    '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${work} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    '-D',
+    data,
+    '-l',
+    path.join(work, 'server.log'),
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${work} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
     'start',
   ]);
   const admin = new pg.Client({ connectionString: `postgres://noor@127.0.0.1:${port}/postgres` });

@@ -74,13 +74,29 @@ interface Drive {
  */
 async function drive(url: string, seconds: number): Promise<Drive> {
   if (LOADER === 'autocannon') {
-    const { stdout } = await run(path.join(root, 'node_modules/.bin/autocannon'), ['-j', '-R', String(RATE), '-d', String(seconds), '-c', CONNECTIONS, url], {
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    const r = JSON.parse(stdout) as { requests: { average: number; total: number }; latency: { p99: number }; errors: number; timeouts: number; non2xx: number };
+    const { stdout } = await run(
+      path.join(root, 'node_modules/.bin/autocannon'),
+      ['-j', '-R', String(RATE), '-d', String(seconds), '-c', CONNECTIONS, url],
+      {
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    const r = JSON.parse(stdout) as {
+      requests: { average: number; total: number };
+      latency: { p99: number };
+      errors: number;
+      timeouts: number;
+      non2xx: number;
+    };
     return { rate: r.requests.average, total: r.requests.total, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
   }
-  const { stdout } = await run(path.join(root, 'node_modules/.bin/tsx'), [path.join(import.meta.dirname, 'paced.ts'), url, String(RATE), String(seconds), CONNECTIONS]);
+  const { stdout } = await run(path.join(root, 'node_modules/.bin/tsx'), [
+    path.join(import.meta.dirname, 'paced.ts'),
+    url,
+    String(RATE),
+    String(seconds),
+    CONNECTIONS,
+  ]);
   return JSON.parse(stdout) as Drive;
 }
 
@@ -96,7 +112,18 @@ async function drive(url: string, seconds: number): Promise<Drive> {
 async function load(db: Db, url: string): Promise<string> {
   const loadBefore = loadavg()[0]!;
   if (WARMUP_SECONDS > 0) await drive(url, WARMUP_SECONDS);
-  const runs: { rate: number; p99: number; errors: number; cpu: number; misses: number; fills: number; stall: number; gcs: number; gcMax: number; preempted: number }[] = [];
+  const runs: {
+    rate: number;
+    p99: number;
+    errors: number;
+    cpu: number;
+    misses: number;
+    fills: number;
+    stall: number;
+    gcs: number;
+    gcMax: number;
+    preempted: number;
+  }[] = [];
   for (let i = 0; i < RUNS; i++) {
     const before = { ...publicCacheStats(db) };
     const loop = monitorEventLoopDelay({ resolution: 1 });
@@ -138,13 +165,19 @@ async function load(db: Db, url: string): Promise<string> {
 /** A Db that counts the statements it runs (transactions included). */
 function counting(db: Db): { db: Db; count: () => number; reset: () => void } {
   let n = 0;
-  const wrapQ = <Q extends Queryable>(q: Q): Q => ({
-    ...q,
-    query: (sql: string, params?: readonly unknown[]) => (n++, q.query(sql, params)),
-    one: (sql: string, params?: readonly unknown[]) => (n++, q.one(sql, params)),
-    exec: (sql: string) => (n++, q.exec(sql)),
-  }) as Q;
-  const wrapped: Db = { ...wrapQ(db), driver: db.driver, close: () => db.close(), transaction: (fn) => db.transaction((tx) => fn(wrapQ(tx))) };
+  const wrapQ = <Q extends Queryable>(q: Q): Q =>
+    ({
+      ...q,
+      query: (sql: string, params?: readonly unknown[]) => (n++, q.query(sql, params)),
+      one: (sql: string, params?: readonly unknown[]) => (n++, q.one(sql, params)),
+      exec: (sql: string) => (n++, q.exec(sql)),
+    }) as Q;
+  const wrapped: Db = {
+    ...wrapQ(db),
+    driver: db.driver,
+    close: () => db.close(),
+    transaction: (fn) => db.transaction((tx) => fn(wrapQ(tx))),
+  };
   return { db: wrapped, count: () => n, reset: () => (n = 0) };
 }
 
@@ -163,19 +196,26 @@ async function driverFigures(db: Db): Promise<Figures> {
     f.list1k = await load(db, `${base}/api/v1/teachers`);
     f.uncached1k = ms(await timed(20, () => listTeachers(db, { search: 'احمد', available_now: false, page: 3, per_page: 12 }, 'ar', NOW)));
     // The "available now" filter reads every candidate's schedule: one fill per minute it is asked for.
-    f.availableNow1k = ms(await timed(3, () => listTeachers(db, { search: undefined, available_now: true, page: 1, per_page: 12 }, 'ar', NOW)));
+    f.availableNow1k = ms(
+      await timed(3, () => listTeachers(db, { search: undefined, available_now: true, page: 1, per_page: 12 }, 'ar', NOW)),
+    );
     teachers = await seedTeachers(db, 10_000);
     f.list10k = await load(db, `${base}/api/v1/teachers`);
     f.search10k = await load(db, `${base}/api/v1/teachers?search=${encodeURIComponent('فاطمه')}`);
     f.uncached10k = ms(await timed(20, () => listTeachers(db, { search: 'احمد', available_now: false, page: 3, per_page: 12 }, 'ar', NOW)));
-    f.availableNow10k = ms(await timed(3, () => listTeachers(db, { search: undefined, available_now: true, page: 1, per_page: 12 }, 'ar', NOW)));
+    f.availableNow10k = ms(
+      await timed(3, () => listTeachers(db, { search: undefined, available_now: true, page: 1, per_page: 12 }, 'ar', NOW)),
+    );
     if (flags.has('--list-only')) return f;
 
     const t = performance.now();
     const students = await seedRequests(db, teachers, 100_000, NOW);
     console.error(`  seeded 100 000 requests in ${Math.round(performance.now() - t)} ms`);
-    const busiest = (await db.one<{ teacher_id: number }>('SELECT teacher_id FROM requests GROUP BY 1 ORDER BY count(*) DESC LIMIT 1'))!.teacher_id;
-    f.teacherList = ms(await timed(20, () => listRequests(db, { id: busiest, role: 'teacher' }, { filter: 'all', page: 1, per_page: 20 }, 'en', NOW)));
+    const busiest = (await db.one<{ teacher_id: number }>('SELECT teacher_id FROM requests GROUP BY 1 ORDER BY count(*) DESC LIMIT 1'))!
+      .teacher_id;
+    f.teacherList = ms(
+      await timed(20, () => listRequests(db, { id: busiest, role: 'teacher' }, { filter: 'all', page: 1, per_page: 20 }, 'en', NOW)),
+    );
     await sweepRequests(db, NOW); // the backlog once
     f.sweep = ms(await timed(20, () => sweepRequests(db, NOW)));
 
@@ -187,11 +227,10 @@ async function driverFigures(db: Db): Promise<Figures> {
       `SELECT ts.subject_id, ts.teacher_id FROM teacher_subjects ts JOIN users u ON u.id = ts.teacher_id AND u.status = 'active' AND u.phone LIKE '+9748%' ORDER BY ts.teacher_id LIMIT 1`,
     ))!;
     const student = students[0]!;
-    await db.query(`INSERT INTO hours_ledger (user_id, delta_minutes, reason, expires_at, created_at) VALUES ($1, 60000, 'purchase', $2, $3)`, [
-      student,
-      new Date(NOW.getTime() + 365 * 86_400_000),
-      NOW,
-    ]);
+    await db.query(
+      `INSERT INTO hours_ledger (user_id, delta_minutes, reason, expires_at, created_at) VALUES ($1, 60000, 'purchase', $2, $3)`,
+      [student, new Date(NOW.getTime() + 365 * 86_400_000), NOW],
+    );
     const times: number[] = [];
     const cpus: number[] = [];
     let offered = 0;
@@ -203,7 +242,15 @@ async function driverFigures(db: Db): Promise<Figures> {
       const change = await createRequest(
         c.db,
         student,
-        { teacher_id: subject.teacher_id, subject_id: subject.subject_id, type: 'schedule', starts_at: new Date(NOW.getTime() + (26 + i) * 3_600_000).toISOString(), duration_hours: 1, broadcast: true, comment: null },
+        {
+          teacher_id: subject.teacher_id,
+          subject_id: subject.subject_id,
+          type: 'schedule',
+          starts_at: new Date(NOW.getTime() + (26 + i) * 3_600_000).toISOString(),
+          duration_hours: 1,
+          broadcast: true,
+          comment: null,
+        },
         NOW,
       );
       await announce(c.db, publisher, change, 'offered');
@@ -270,7 +317,10 @@ async function main() {
 }
 
 function print(results: { PGlite: Figures; PostgreSQL: Figures }) {
-  const table = [['figure', 'today', 'PGlite', 'PostgreSQL', 'goal'], ...ROWS.map(([key, figure, today, goal]) => [figure, today, results.PGlite[key] ?? '—', results.PostgreSQL[key] ?? '—', goal])];
+  const table = [
+    ['figure', 'today', 'PGlite', 'PostgreSQL', 'goal'],
+    ...ROWS.map(([key, figure, today, goal]) => [figure, today, results.PGlite[key] ?? '—', results.PostgreSQL[key] ?? '—', goal]),
+  ];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
   for (const row of table) console.log(`| ${row.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`);
 }

@@ -20,7 +20,10 @@ export async function seedTeachers(db: Db, total: number): Promise<number[]> {
        SELECT t, s.id FROM unnest($1::int[]) AS t JOIN subjects s ON s.sort_order % 4 = t % 4`,
       [ids],
     );
-    await db.query(`INSERT INTO teacher_phases (teacher_id, phase_id) SELECT t, p.id FROM unnest($1::int[]) AS t JOIN phases p ON p.id % 3 = t % 3`, [ids]);
+    await db.query(
+      `INSERT INTO teacher_phases (teacher_id, phase_id) SELECT t, p.id FROM unnest($1::int[]) AS t JOIN phases p ON p.id % 3 = t % 3`,
+      [ids],
+    );
     await db.query(
       `INSERT INTO working_hours (teacher_id, weekday, start_time, end_time)
        SELECT t, d, '08:00', '20:00' FROM unnest($1::int[]) AS t, generate_series(0, 6) AS d`,
@@ -49,7 +52,9 @@ export async function seedRequests(db: Db, teachers: number[], count: number, no
                FROM generate_series(1, $3::int) AS g) AS x`,
     [students, teachers, count, subject, now],
   );
-  await db.query(`INSERT INTO request_offers (request_id, teacher_id, created_at) SELECT id, teacher_id, created_at FROM requests WHERE channel_name LIKE 'bench-%'`);
+  await db.query(
+    `INSERT INTO request_offers (request_id, teacher_id, created_at) SELECT id, teacher_id, created_at FROM requests WHERE channel_name LIKE 'bench-%'`,
+  );
   await db.exec('ANALYZE');
   return students;
 }

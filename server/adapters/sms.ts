@@ -28,7 +28,10 @@ export function createOutboxSms({ db, log, production }: { db: Queryable; log: L
   return {
     async send(phone, text) {
       await db.query(`DELETE FROM sms_outbox WHERE created_at < now() - make_interval(hours => $1)`, [SMS_OUTBOX_KEEP_HOURS]);
-      await db.query('INSERT INTO sms_outbox (phone, body) VALUES ($1, $2)', [phone, production ? text.replace(/[0-9\u0660-\u0669]/g, '•') : text]);
+      await db.query('INSERT INTO sms_outbox (phone, body) VALUES ($1, $2)', [
+        phone,
+        production ? text.replace(/[0-9\u0660-\u0669]/g, '•') : text,
+      ]);
       log.info('sms outbox', production ? { phone } : { phone, text });
     },
   };

@@ -55,7 +55,10 @@ export function createDbStorage(db: Db): FileStorage {
   return {
     async put(bytes) {
       const key = newStorageKey();
-      await db.query('INSERT INTO stored_files (key, bytes) VALUES ($1, $2)', [key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]);
+      await db.query('INSERT INTO stored_files (key, bytes) VALUES ($1, $2)', [
+        key,
+        Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      ]);
       return key;
     },
     async get(key) {

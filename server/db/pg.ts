@@ -55,11 +55,13 @@ export function pgClientConfig(databaseUrl: string, searchPath: string | undefin
   // transaction mode refuses startup options (PgBouncer: "unsupported startup parameter: options"), so
   // through one they are left out and set per transaction (transactionPrelude).
   const pooled = settings.listenUrl !== undefined && databaseUrl !== settings.listenUrl;
-  const options = pooled ? [] : [
-    searchPath ? `-c search_path=${searchPath}` : '',
-    `-c statement_timeout=${settings.statementTimeoutMs}`,
-    `-c idle_in_transaction_session_timeout=${settings.idleInTransactionTimeoutMs}`,
-  ].filter(Boolean);
+  const options = pooled
+    ? []
+    : [
+        searchPath ? `-c search_path=${searchPath}` : '',
+        `-c statement_timeout=${settings.statementTimeoutMs}`,
+        `-c idle_in_transaction_session_timeout=${settings.idleInTransactionTimeoutMs}`,
+      ].filter(Boolean);
   return {
     connectionString: databaseUrl,
     ...(options.length ? { options: options.join(' ') } : {}),
@@ -79,7 +81,12 @@ export async function openPg({ databaseUrl, searchPath, settings: given = {}, id
   // answering only from the public cache does not lose it every 10 s and make the next requests wait
   // for a new connection and a re-read of the version (docs/bench.md; tested in
   // tests/server/pg-listen.test.ts).
-  const pool = new pg.Pool({ ...pgClientConfig(databaseUrl, searchPath, settings, 'api'), max: settings.poolMax, min: 1, idleTimeoutMillis: idleTimeoutMs });
+  const pool = new pg.Pool({
+    ...pgClientConfig(databaseUrl, searchPath, settings, 'api'),
+    max: settings.poolMax,
+    min: 1,
+    idleTimeoutMillis: idleTimeoutMs,
+  });
   // Readiness has its own single connection: requests stuck on a lock can fill the main pool, and a
   // load balancer must still get an answer (and the answer must be about the database, not the queue).
   const health = new pg.Pool({ ...pgClientConfig(databaseUrl, searchPath, settings, 'health'), max: 1 });
@@ -193,9 +200,15 @@ const UNAVAILABLE_CODES = /^(08|57P0[1-3]|53300)/;
 function isConnectionError(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   const code = (err as { code?: unknown }).code;
-  if (typeof code === 'string' && (UNAVAILABLE_CODES.test(code) || /^E(CONNREFUSED|CONNRESET|PIPE|HOSTUNREACH|NETUNREACH|TIMEDOUT)$/.test(code))) return true;
+  if (
+    typeof code === 'string' &&
+    (UNAVAILABLE_CODES.test(code) || /^E(CONNREFUSED|CONNRESET|PIPE|HOSTUNREACH|NETUNREACH|TIMEDOUT)$/.test(code))
+  )
+    return true;
   if (err instanceof pg.DatabaseError) return false;
-  return /Connection terminated|timeout exceeded when trying to connect|connection timeout|Client has encountered a connection error|Client was closed|not queryable/i.test(err.message);
+  return /Connection terminated|timeout exceeded when trying to connect|connection timeout|Client has encountered a connection error|Client was closed|not queryable/i.test(
+    err.message,
+  );
 }
 
 /** The database being away (or the pool full) as a DatabaseUnavailable; any other error unchanged. */

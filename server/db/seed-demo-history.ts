@@ -30,17 +30,22 @@ interface DemoRequest {
 
 /** One of each state the requests screen filters by, oldest first. */
 const REQUESTS: DemoRequest[] = [
-  { status: 'finished', teacher: 0, startsIn: -6 * DAY, hours: 1, comment: 'مراجعة سورة الملك.',
-    history: [['approved', 'teacher', 20], ['finished', 'system', 0]] },
-  { status: 'canceled', teacher: 1, startsIn: -3 * DAY, hours: 1, comment: 'تمارين على الإعراب.',
-    history: [['canceled', 'student', 90]] },
-  { status: 'expired', teacher: 1, startsIn: -DAY, hours: 2, comment: 'مراجعة قبل الاختبار.',
-    history: [['expired', 'system', 0]] },
+  {
+    status: 'finished',
+    teacher: 0,
+    startsIn: -6 * DAY,
+    hours: 1,
+    comment: 'مراجعة سورة الملك.',
+    history: [
+      ['approved', 'teacher', 20],
+      ['finished', 'system', 0],
+    ],
+  },
+  { status: 'canceled', teacher: 1, startsIn: -3 * DAY, hours: 1, comment: 'تمارين على الإعراب.', history: [['canceled', 'student', 90]] },
+  { status: 'expired', teacher: 1, startsIn: -DAY, hours: 2, comment: 'مراجعة قبل الاختبار.', history: [['expired', 'system', 0]] },
   // Started a few minutes ago: the Join button is live on a first visit.
-  { status: 'approved', teacher: 0, startsIn: -5 * MINUTE, hours: 1, comment: 'تلاوة وتجويد.',
-    history: [['approved', 'teacher', 15]] },
-  { status: 'pending', teacher: 1, startsIn: 2 * DAY, hours: 1, comment: 'أحتاج مساعدة في قواعد الهمزة.',
-    history: [] },
+  { status: 'approved', teacher: 0, startsIn: -5 * MINUTE, hours: 1, comment: 'تلاوة وتجويد.', history: [['approved', 'teacher', 15]] },
+  { status: 'pending', teacher: 1, startsIn: 2 * DAY, hours: 1, comment: 'أحتاج مساعدة في قواعد الهمزة.', history: [] },
 ];
 
 /** The demo student's purchase: the 4-hour package, paid two weeks ago. */
@@ -100,8 +105,18 @@ export async function seedDemoHistory(tx: Queryable, studentId: number, now = ne
       `INSERT INTO requests (student_id, teacher_id, requested_teacher_id, subject_id, type, status, starts_at, ends_at,
          duration_hours, expires_at, comment, paid_with, channel_name, created_at, updated_at)
        VALUES ($1, $2, $2, $3, 'schedule', $4, $5, $6, $7, $5, $8, 'hours', $9, $10, $10) RETURNING id`,
-      [studentId, teacher.id, teacher.subject_id, r.status, startsAt, endsAt, r.hours, r.comment,
-        randomBytes(16).toString('hex'), bookedAt],
+      [
+        studentId,
+        teacher.id,
+        teacher.subject_id,
+        r.status,
+        startsAt,
+        endsAt,
+        r.hours,
+        r.comment,
+        randomBytes(16).toString('hex'),
+        bookedAt,
+      ],
     );
     if (!row) throw new Error('seed: request not inserted');
     const ref = { type: 'request', id: row.id };
@@ -110,14 +125,20 @@ export async function seedDemoHistory(tx: Queryable, studentId: number, now = ne
     if (r.status === 'canceled' || r.status === 'expired') await refundHours(tx, studentId, ref, { now });
 
     await tx.query(`INSERT INTO request_history (request_id, status, actor_role, actor_id, at) VALUES ($1, 'pending', 'student', $2, $3)`, [
-      row.id, studentId, bookedAt,
+      row.id,
+      studentId,
+      bookedAt,
     ]);
     for (const [status, actor, after] of r.history) {
       // A system step happens at its moment: the end of a finished session, the start of an expired request.
       const at = actor === 'system' ? (status === 'finished' ? endsAt : startsAt) : new Date(bookedAt.getTime() + after * MINUTE);
       const actorId = actor === 'student' ? studentId : actor === 'teacher' ? teacher.id : null;
       await tx.query('INSERT INTO request_history (request_id, status, actor_role, actor_id, at) VALUES ($1, $2, $3, $4, $5)', [
-        row.id, status, actor, actorId, at,
+        row.id,
+        status,
+        actor,
+        actorId,
+        at,
       ]);
     }
 
@@ -125,20 +146,29 @@ export async function seedDemoHistory(tx: Queryable, studentId: number, now = ne
       // Both were there the whole hour; the student rated it.
       for (const userId of [studentId, teacher.id]) {
         await tx.query(`INSERT INTO session_events (request_id, user_id, type, at) VALUES ($1, $2, 'joined', $3), ($1, $2, 'left', $4)`, [
-          row.id, userId, startsAt, endsAt,
+          row.id,
+          userId,
+          startsAt,
+          endsAt,
         ]);
       }
-      await tx.query('INSERT INTO evaluations (teacher_id, student_id, rating, comment, request_id, created_at) VALUES ($1, $2, 5, $3, $4, $5)', [
-        teacher.id, studentId, 'حصة ممتعة، وابني متحمس للدرس القادم.', row.id, new Date(endsAt.getTime() + 10 * MINUTE),
-      ]);
+      await tx.query(
+        'INSERT INTO evaluations (teacher_id, student_id, rating, comment, request_id, created_at) VALUES ($1, $2, 5, $3, $4, $5)',
+        [teacher.id, studentId, 'حصة ممتعة، وابني متحمس للدرس القادم.', row.id, new Date(endsAt.getTime() + 10 * MINUTE)],
+      );
     }
     const type = NOTICE[r.status];
     if (type) {
       await tx.query(
         `INSERT INTO notifications (user_id, type, params, target_type, target_id, created_at)
          VALUES ($1, $2, $3::jsonb, 'request', $4, $5)`,
-        [studentId, type, JSON.stringify({ request_id: row.id, starts_at: startsAt.toISOString(), other_name: teacher.name }), row.id,
-          r.status === 'expired' ? startsAt : new Date(bookedAt.getTime() + 15 * MINUTE)],
+        [
+          studentId,
+          type,
+          JSON.stringify({ request_id: row.id, starts_at: startsAt.toISOString(), other_name: teacher.name }),
+          row.id,
+          r.status === 'expired' ? startsAt : new Date(bookedAt.getTime() + 15 * MINUTE),
+        ],
       );
     }
   }

@@ -4,7 +4,15 @@
 import { hashPassword } from '../lib/password';
 import { seedPackages } from '../modules/packages/seed';
 import { ARAB_LEAGUE, OTHER_COUNTRIES } from './seed-data/countries';
-import { DEMO_FAMILY, DEMO_FAMILY_SECOND_CHILD, DEMO_STUDENT, DEMO_TEACHER_PASSWORD, DEMO_TEACHERS, OTHER_STUDENTS, type StudentSeed } from './seed-data/demo-people';
+import {
+  DEMO_FAMILY,
+  DEMO_FAMILY_SECOND_CHILD,
+  DEMO_STUDENT,
+  DEMO_TEACHER_PASSWORD,
+  DEMO_TEACHERS,
+  OTHER_STUDENTS,
+  type StudentSeed,
+} from './seed-data/demo-people';
 import { PHASES, SETTINGS, SUBJECTS } from './seed-data/reference';
 import { seedDemoHistory } from './seed-demo-history';
 import type { Db, Queryable } from './types';
@@ -39,17 +47,16 @@ async function seedReference(tx: Queryable): Promise<void> {
     );
   }
   for (const [i, s] of SUBJECTS.entries()) {
-    await tx.query(
-      `INSERT INTO subjects (code, name_ar, name_en, sort_order) VALUES ($1, $2, $3, $4) ON CONFLICT (code) DO NOTHING`,
-      [s.code, s.ar, s.en, i + 1],
-    );
+    await tx.query(`INSERT INTO subjects (code, name_ar, name_en, sort_order) VALUES ($1, $2, $3, $4) ON CONFLICT (code) DO NOTHING`, [
+      s.code,
+      s.ar,
+      s.en,
+      i + 1,
+    ]);
   }
   // DO NOTHING keeps values an operator has since changed.
   for (const [key, value] of Object.entries(SETTINGS)) {
-    await tx.query('INSERT INTO settings (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO NOTHING', [
-      key,
-      JSON.stringify(value),
-    ]);
+    await tx.query('INSERT INTO settings (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO NOTHING', [key, JSON.stringify(value)]);
   }
 }
 
@@ -96,8 +103,20 @@ async function seedDemoPeople(tx: Queryable): Promise<void> {
       `INSERT INTO users (type, first_name, second_name, last_name, phone, country_code, email, gender, birth_date,
          status, has_free_session, password_hash, nationality_code, experience_years, qualification, description, phone_verified_at)
        VALUES ('instructor', $1, $2, $3, $4, 'QA', $5, $6, $7, 'active', false, $8, $9, $10, $11, $12, now()) RETURNING id`,
-      [t.first, t.second, t.last, t.phone, t.email, t.gender, t.birthDate, passwordHash, t.nationality,
-        t.experienceYears, t.qualification, t.description],
+      [
+        t.first,
+        t.second,
+        t.last,
+        t.phone,
+        t.email,
+        t.gender,
+        t.birthDate,
+        passwordHash,
+        t.nationality,
+        t.experienceYears,
+        t.qualification,
+        t.description,
+      ],
     );
     const teacherId = must(row, 'teacher id').id;
     for (const code of t.subjects) {
@@ -113,7 +132,10 @@ async function seedDemoPeople(tx: Queryable): Promise<void> {
     }
     for (const [weekday, start, end] of t.hours) {
       await tx.query('INSERT INTO working_hours (teacher_id, weekday, start_time, end_time) VALUES ($1, $2, $3, $4)', [
-        teacherId, weekday, start, end,
+        teacherId,
+        weekday,
+        start,
+        end,
       ]);
     }
     for (const [i, [rating, comment]] of t.evaluations.entries()) {

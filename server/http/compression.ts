@@ -32,7 +32,9 @@ export function negotiateEncoding(header: string | undefined): Encoding | null {
 /** `fast` for a body sent once; `best` for one compressed once and sent many times. */
 export function compress(body: Buffer, encoding: Encoding, effort: 'fast' | 'best' = 'fast'): Promise<Buffer> {
   return encoding === 'br'
-    ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: effort === 'best' ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    ? brotli(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: effort === 'best' ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
     : gz(body, { level: effort === 'best' ? 9 : 6 });
 }
 

@@ -30,7 +30,11 @@ const MAX_PAGES = 500;
 const etagOf = (text: string) => `W/"${createHash('sha1').update(text).digest('base64url')}"`;
 
 /** JSON inside <script>: nothing in it may close the element or open a comment. */
-const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const scriptSafe = (json: string) =>
+  json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 export interface SsrPage {
   body: string;
@@ -80,7 +84,10 @@ export function ssrPages(staticDir: string, api: (request: Request) => Response 
     const html = await serialized(() => ssr.render(pathname, locale, data));
     const body = shell
       .replace('<!--ssr-body-->', () => html)
-      .replace('<!--ssr-state-->', () => `<script type="application/json" id="noor-query-state">${scriptSafe(JSON.stringify(data))}</script>`);
+      .replace(
+        '<!--ssr-state-->',
+        () => `<script type="application/json" id="noor-query-state">${scriptSafe(JSON.stringify(data))}</script>`,
+      );
     const entry = { body, etag: etagOf(body) };
     if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value!);
     pages.set(key, entry);

@@ -111,9 +111,15 @@ export function staticFiles(staticDir: string, api?: (request: Request) => Respo
       // A public page comes with its content already rendered, in the visitor's language (issue 13).
       const cookie = c.req.header('cookie');
       const acceptLanguage = c.req.header('accept-language');
-      const rendered = ssr && wantsRenderedPage(new URL(c.req.url).search, cookie) ? await ssr(p, localeFromCookie(cookie, acceptLanguage)) : null;
+      const rendered =
+        ssr && wantsRenderedPage(new URL(c.req.url).search, cookie) ? await ssr(p, localeFromCookie(cookie, acceptLanguage)) : null;
       if (rendered) {
-        const headers = new Headers({ 'Content-Type': MIME['.html']!, 'Cache-Control': REVALIDATE, ETag: rendered.etag, Vary: 'Cookie, Accept-Language' });
+        const headers = new Headers({
+          'Content-Type': MIME['.html']!,
+          'Cache-Control': REVALIDATE,
+          ETag: rendered.etag,
+          Vary: 'Cookie, Accept-Language',
+        });
         const inm = c.req.header('if-none-match');
         if (inm && inm.split(',').some((tag) => tag.trim() === rendered.etag)) return new Response(null, { status: 304, headers });
         if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });

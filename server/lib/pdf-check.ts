@@ -12,13 +12,38 @@ import { inflateSync } from 'node:zlib';
 
 // Names whose presence makes a PDF "active". /OpenAction alone may only set the first page's zoom,
 // so it counts only together with an action type that runs something.
-const ACTIVE_NAMES = ['/JavaScript', '/JS', '/Launch', '/EmbeddedFile', '/EmbeddedFiles', '/RichMedia', '/AA', '/SubmitForm', '/ImportData', '/GoToE', '/XFA'];
+const ACTIVE_NAMES = [
+  '/JavaScript',
+  '/JS',
+  '/Launch',
+  '/EmbeddedFile',
+  '/EmbeddedFiles',
+  '/RichMedia',
+  '/AA',
+  '/SubmitForm',
+  '/ImportData',
+  '/GoToE',
+  '/XFA',
+];
 
 /** Filters by full and abbreviated name. Image codecs end decoding: what they yield is pixels. */
 const FILTER_NAMES: Record<string, string> = {
-  FlateDecode: 'flate', Fl: 'flate', LZWDecode: 'lzw', LZW: 'lzw', ASCIIHexDecode: 'hex', AHx: 'hex',
-  ASCII85Decode: 'a85', A85: 'a85', RunLengthDecode: 'rl', RL: 'rl',
-  DCTDecode: 'image', DCT: 'image', JPXDecode: 'image', CCITTFaxDecode: 'image', CCF: 'image', JBIG2Decode: 'image',
+  FlateDecode: 'flate',
+  Fl: 'flate',
+  LZWDecode: 'lzw',
+  LZW: 'lzw',
+  ASCIIHexDecode: 'hex',
+  AHx: 'hex',
+  ASCII85Decode: 'a85',
+  A85: 'a85',
+  RunLengthDecode: 'rl',
+  RL: 'rl',
+  DCTDecode: 'image',
+  DCT: 'image',
+  JPXDecode: 'image',
+  CCITTFaxDecode: 'image',
+  CCF: 'image',
+  JBIG2Decode: 'image',
 };
 
 const MAX_DECODED = 16 * 1024 * 1024;
@@ -27,7 +52,9 @@ class Unreadable extends Error {}
 
 /** Replaces PDF name escapes (#4A → J) so an obfuscated name reads as written. */
 function decodeNames(text: string): string {
-  return text.replace(/\/[^\s/<>[\]()%{}]+/g, (name) => name.replace(/#([0-9a-fA-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))));
+  return text.replace(/\/[^\s/<>[\]()%{}]+/g, (name) =>
+    name.replace(/#([0-9a-fA-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+  );
 }
 
 interface Params {
@@ -43,7 +70,13 @@ function paramsOf(dict: string | undefined): Params {
     const m = dict ? new RegExp(`/${key}\\s+(\\d+)`).exec(dict) : null;
     return m ? Number(m[1]) : fallback;
   };
-  return { predictor: num('Predictor', 1), colors: num('Colors', 1), bits: num('BitsPerComponent', 8), columns: num('Columns', 1), earlyChange: num('EarlyChange', 1) };
+  return {
+    predictor: num('Predictor', 1),
+    colors: num('Colors', 1),
+    bits: num('BitsPerComponent', 8),
+    columns: num('Columns', 1),
+    earlyChange: num('EarlyChange', 1),
+  };
 }
 
 /** The stream dictionary's filter chain and each filter's parameters. */
@@ -51,7 +84,9 @@ function chainOf(dict: string): { filters: string[]; params: Params[] } {
   const filter = /\/Filter\s*(\[[^\]]*\]|\/[^\s/<>[\]()]+)/.exec(dict)?.[1] ?? '';
   const filters = [...filter.matchAll(/\/([^\s/<>[\]()]+)/g)].map((m) => m[1]!);
   const parmsText = /\/DecodeParms\s*(\[[\s\S]*?\]|<<[\s\S]*?>>)/.exec(dict)?.[1];
-  const items = parmsText?.startsWith('[') ? [...parmsText.matchAll(/<<[\s\S]*?>>|null/g)].map((m) => (m[0] === 'null' ? undefined : m[0])) : [parmsText];
+  const items = parmsText?.startsWith('[')
+    ? [...parmsText.matchAll(/<<[\s\S]*?>>|null/g)].map((m) => (m[0] === 'null' ? undefined : m[0]))
+    : [parmsText];
   return { filters, params: filters.map((_f, i) => paramsOf(items[i])) };
 }
 
@@ -121,7 +156,7 @@ function ascii85(data: Buffer): Buffer {
 function runLength(data: Buffer, budget: Budget): Buffer {
   const out: Buffer[] = [];
   let size = 0;
-  for (let i = 0; i < data.length; ) {
+  for (let i = 0; i < data.length;) {
     const n = data[i]!;
     if (n === 128) break;
     const chunk = n < 128 ? data.subarray(i + 1, i + 2 + n) : Buffer.alloc(257 - n, data[i + 1] ?? 0);

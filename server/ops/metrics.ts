@@ -58,10 +58,28 @@ export function createMetrics({ db, realtimeConnections, processMetrics = true }
       this.set(realtimeConnections?.() ?? 0);
     },
   });
-  const jobRuns = new Counter({ name: 'noor_job_runs_total', help: 'Background job runs', labelNames: ['job', 'outcome'], registers: [registry] });
-  const gaps = new Counter({ name: 'noor_realtime_gaps_total', help: 'Times LISTEN was lost and restored (clients told to refetch)', registers: [registry] });
-  const gapSeconds = new Counter({ name: 'noor_realtime_gap_seconds_total', help: 'Time without LISTEN (events of other instances missed)', registers: [registry] });
-  const jobSeconds = new Histogram({ name: 'noor_job_duration_seconds', help: 'Background job run time', labelNames: ['job'], registers: [registry] });
+  const jobRuns = new Counter({
+    name: 'noor_job_runs_total',
+    help: 'Background job runs',
+    labelNames: ['job', 'outcome'],
+    registers: [registry],
+  });
+  const gaps = new Counter({
+    name: 'noor_realtime_gaps_total',
+    help: 'Times LISTEN was lost and restored (clients told to refetch)',
+    registers: [registry],
+  });
+  const gapSeconds = new Counter({
+    name: 'noor_realtime_gap_seconds_total',
+    help: 'Time without LISTEN (events of other instances missed)',
+    registers: [registry],
+  });
+  const jobSeconds = new Histogram({
+    name: 'noor_job_duration_seconds',
+    help: 'Background job run time',
+    labelNames: ['job'],
+    registers: [registry],
+  });
   // Outgoing messages (e-mail, push, SMS): tries by outcome, and what is waiting, per channel.
   const outboxTries = new Counter({
     name: 'noor_outbox_messages_total',

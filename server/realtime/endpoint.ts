@@ -175,7 +175,8 @@ export function createRealtimeEndpoint(options: EndpointOptions): RealtimeEndpoi
         if (!isValidChannelName(data.channel)) return;
         const channel = data.channel;
         const { removed } = registry.unsubscribe(conn.socketId, channel);
-        if (channelKind(channel) === 'presence') presence.left(conn.socketId, channel, removed === undefined ? [] : [{ channel, userId: removed }]);
+        if (channelKind(channel) === 'presence')
+          presence.left(conn.socketId, channel, removed === undefined ? [] : [{ channel, userId: removed }]);
         return;
       }
       default:
@@ -203,7 +204,12 @@ export function createRealtimeEndpoint(options: EndpointOptions): RealtimeEndpoi
       const channelData = kind === 'presence' && typeof data.channel_data === 'string' ? data.channel_data : undefined;
       if (!verifyChannelAuth(app, conn.socketId, channel, data.auth, channelData)) {
         log.info('realtime: subscription refused', { socket_id: conn.socketId, channel, reason: 'bad signature' });
-        return conn.send(subscriptionErrorFrame(channel, `Invalid signature: expected HMAC of "${conn.socketId}:${channel}${kind === 'presence' ? ':<channel_data>' : ''}"`));
+        return conn.send(
+          subscriptionErrorFrame(
+            channel,
+            `Invalid signature: expected HMAC of "${conn.socketId}:${channel}${kind === 'presence' ? ':<channel_data>' : ''}"`,
+          ),
+        );
       }
       if (kind === 'presence') {
         member = parseMember(channelData);
@@ -234,7 +240,13 @@ export function createRealtimeEndpoint(options: EndpointOptions): RealtimeEndpoi
     broadcast(channel, encodeFrame(frame.event, frame.data ?? {}, channel, userId), conn.socketId);
     // Subscribers connected to other instances hear it too, with the same user_id.
     const data = typeof frame.data === 'string' ? frame.data : JSON.stringify(frame.data ?? {});
-    cluster?.forward({ channels: [channel], name: frame.event, data, socketId: conn.socketId, ...(userId !== undefined ? { userId } : {}) });
+    cluster?.forward({
+      channels: [channel],
+      name: frame.event,
+      data,
+      socketId: conn.socketId,
+      ...(userId !== undefined ? { userId } : {}),
+    });
   }
 
   function trigger({ channels, name, data, socketId, userId }: TriggerInput): number {

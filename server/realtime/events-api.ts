@@ -48,10 +48,7 @@ function firstIssue(error: z.ZodError): string {
 export function eventsApiRoutes(endpoint: RealtimeEndpoint) {
   const routes = new Hono<AppEnv>();
 
-  routes.use(
-    '/apps/*',
-    bodyLimit({ maxSize: (MAX_DATA_BYTES + 1024) * MAX_BATCH, onError: (c) => c.text('Request body too large', 413) }),
-  );
+  routes.use('/apps/*', bodyLimit({ maxSize: (MAX_DATA_BYTES + 1024) * MAX_BATCH, onError: (c) => c.text('Request body too large', 413) }));
 
   // Signature first: nothing about the body is revealed to a caller who cannot sign.
   routes.use('/apps/:appId/*', async (c, next) => {
@@ -70,7 +67,12 @@ export function eventsApiRoutes(endpoint: RealtimeEndpoint) {
     if (!parsed.success) return c.text(firstIssue(parsed.error), 400);
     const event = parsed.data;
     if (Buffer.byteLength(event.data) > MAX_DATA_BYTES) return c.text('Event data too large (10 kB max)', 413);
-    endpoint.trigger({ channels: event.channels ?? [event.channel as string], name: event.name, data: event.data, socketId: event.socket_id });
+    endpoint.trigger({
+      channels: event.channels ?? [event.channel as string],
+      name: event.name,
+      data: event.data,
+      socketId: event.socket_id,
+    });
     return c.json({});
   });
 

@@ -76,7 +76,14 @@ export async function startPgFanout(options: FanoutOptions): Promise<Fanout> {
   }
 
   async function connect(): Promise<void> {
-    const client = new pg.Client(pgClientConfig(options.settings.listenUrl ?? options.databaseUrl, options.searchPath, { ...options.settings, statementTimeoutMs: 0 }, 'listen'));
+    const client = new pg.Client(
+      pgClientConfig(
+        options.settings.listenUrl ?? options.databaseUrl,
+        options.searchPath,
+        { ...options.settings, statementTimeoutMs: 0 },
+        'listen',
+      ),
+    );
     client.on('notification', (n) => {
       receive(n.payload).catch((err: unknown) => log.error('realtime fan-out: bad notification', errorFields(err)));
     });
@@ -132,7 +139,9 @@ export async function startPgFanout(options: FanoutOptions): Promise<Fanout> {
         }
         // Insert and notify in one transaction: the others can read the row when they hear of it.
         await db.transaction(async (tx) => {
-          const row = await tx.one<{ id: string }>('INSERT INTO realtime_messages (payload) VALUES ($1) RETURNING id::text AS id', [JSON.stringify(input)]);
+          const row = await tx.one<{ id: string }>('INSERT INTO realtime_messages (payload) VALUES ($1) RETURNING id::text AS id', [
+            JSON.stringify(input),
+          ]);
           await tx.query('SELECT pg_notify($1, $2)', [channel, JSON.stringify({ o: instanceId, ref: row?.id } satisfies Envelope)]);
           await tx.query(`DELETE FROM realtime_messages WHERE created_at < now() - interval '${KEEP_LARGE_FOR}'`);
         });

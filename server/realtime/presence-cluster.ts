@@ -53,9 +53,13 @@ export async function startPresenceCluster(options: PresenceClusterOptions): Pro
     return work;
   }
 
-  const lockChannel = (tx: Queryable, channel: string) => tx.query("SELECT pg_advisory_xact_lock(hashtext('noor_presence:' || $1))", [channel]);
+  const lockChannel = (tx: Queryable, channel: string) =>
+    tx.query("SELECT pg_advisory_xact_lock(hashtext('noor_presence:' || $1))", [channel]);
   const isPresent = async (tx: Queryable, channel: string, userId: string) =>
-    (await tx.one(`SELECT 1 AS present FROM realtime_presence p ${LIVE} WHERE p.channel = $1 AND p.user_id = $2 LIMIT 1`, [channel, userId])) !== undefined;
+    (await tx.one(`SELECT 1 AS present FROM realtime_presence p ${LIVE} WHERE p.channel = $1 AND p.user_id = $2 LIMIT 1`, [
+      channel,
+      userId,
+    ])) !== undefined;
 
   function removedEvent(channel: string, userId: string): TriggerInput {
     return { channels: [channel], name: 'pusher_internal:member_removed', data: JSON.stringify({ user_id: userId }) };
@@ -104,7 +108,11 @@ export async function startPresenceCluster(options: PresenceClusterOptions): Pro
       });
       if (!announce) continue;
       const info = member.user_info === undefined ? {} : { user_info: member.user_info };
-      announced.push({ channels: [channel], name: 'pusher_internal:member_added', data: JSON.stringify({ user_id: member.user_id, ...info }) });
+      announced.push({
+        channels: [channel],
+        name: 'pusher_internal:member_added',
+        data: JSON.stringify({ user_id: member.user_id, ...info }),
+      });
     }
     for (const added of announced) {
       options.deliverLocally(added);
@@ -122,22 +130,22 @@ export async function startPresenceCluster(options: PresenceClusterOptions): Pro
   return {
     join(channel, socketId, member: PresenceMember) {
       const joined = db.transaction(async (tx) => {
-          await lockChannel(tx, channel);
-          const presentBefore = await isPresent(tx, channel, member.user_id);
-          await tx.query(
-            `INSERT INTO realtime_presence (instance_id, socket_id, channel, user_id, user_info) VALUES ($1, $2, $3, $4, $5)
+        await lockChannel(tx, channel);
+        const presentBefore = await isPresent(tx, channel, member.user_id);
+        await tx.query(
+          `INSERT INTO realtime_presence (instance_id, socket_id, channel, user_id, user_info) VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (instance_id, socket_id, channel) DO UPDATE SET user_id = EXCLUDED.user_id, user_info = EXCLUDED.user_info`,
-            [me, socketId, channel, member.user_id, member.user_info === undefined ? null : JSON.stringify(member.user_info)],
-          );
-          const rows = await tx.query<MemberRow>(
-            `SELECT DISTINCT ON (p.user_id) p.user_id, p.user_info FROM realtime_presence p ${LIVE} WHERE p.channel = $1 ORDER BY p.user_id`,
-            [channel],
-          );
-          const hash: Record<string, unknown> = {};
-          for (const row of rows) hash[row.user_id] = row.user_info === null ? null : (JSON.parse(row.user_info) as unknown);
-          const snapshot: PresenceSnapshot = { ids: rows.map((r) => r.user_id), hash, count: rows.length };
-          return { added: !presentBefore, snapshot };
-        });
+          [me, socketId, channel, member.user_id, member.user_info === undefined ? null : JSON.stringify(member.user_info)],
+        );
+        const rows = await tx.query<MemberRow>(
+          `SELECT DISTINCT ON (p.user_id) p.user_id, p.user_info FROM realtime_presence p ${LIVE} WHERE p.channel = $1 ORDER BY p.user_id`,
+          [channel],
+        );
+        const hash: Record<string, unknown> = {};
+        for (const row of rows) hash[row.user_id] = row.user_info === null ? null : (JSON.parse(row.user_info) as unknown);
+        const snapshot: PresenceSnapshot = { ids: rows.map((r) => r.user_id), hash, count: rows.length };
+        return { added: !presentBefore, snapshot };
+      });
       return track(
         joined.then((result) => {
           mine.set(key(socketId, channel), { socketId, channel, member });
@@ -157,7 +165,11 @@ export async function startPresenceCluster(options: PresenceClusterOptions): Pro
           for (const [k, row] of mine) if (row.socketId === socketId && (channel === undefined || row.channel === channel)) mine.delete(k);
           for (const row of rows) {
             await lockChannel(tx, row.channel);
-            await tx.query('DELETE FROM realtime_presence WHERE instance_id = $1 AND socket_id = $2 AND channel = $3', [me, socketId, row.channel]);
+            await tx.query('DELETE FROM realtime_presence WHERE instance_id = $1 AND socket_id = $2 AND channel = $3', [
+              me,
+              socketId,
+              row.channel,
+            ]);
             if (!(await isPresent(tx, row.channel, row.user_id))) departures.push({ channel: row.channel, userId: row.user_id });
           }
           return departures;
@@ -170,7 +182,9 @@ export async function startPresenceCluster(options: PresenceClusterOptions): Pro
     async close() {
       clearInterval(timer);
       await Promise.allSettled([...pending]);
-      await db.query('DELETE FROM realtime_instances WHERE id = $1', [me]).catch((err: unknown) => log.error('realtime presence: cleanup failed', errorFields(err)));
+      await db
+        .query('DELETE FROM realtime_instances WHERE id = $1', [me])
+        .catch((err: unknown) => log.error('realtime presence: cleanup failed', errorFields(err)));
     },
   };
 }

@@ -41,7 +41,12 @@ export interface PresenceDeps {
 
 function addedEvent(channel: string, member: PresenceMember, socketId: string): TriggerInput {
   const info = member.user_info === undefined ? {} : { user_info: member.user_info };
-  return { channels: [channel], name: 'pusher_internal:member_added', data: JSON.stringify({ user_id: member.user_id, ...info }), socketId };
+  return {
+    channels: [channel],
+    name: 'pusher_internal:member_added',
+    data: JSON.stringify({ user_id: member.user_id, ...info }),
+    socketId,
+  };
 }
 
 function removedEvent(channel: string, userId: string): TriggerInput {

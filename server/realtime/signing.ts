@@ -54,12 +54,7 @@ export function apiStringToSign(method: string, path: string, query: Record<stri
 }
 
 export type ApiAuthFailure =
-  | 'missing_params'
-  | 'unknown_key'
-  | 'unsupported_version'
-  | 'stale_timestamp'
-  | 'body_md5_mismatch'
-  | 'bad_signature';
+  'missing_params' | 'unknown_key' | 'unsupported_version' | 'stale_timestamp' | 'body_md5_mismatch' | 'bad_signature';
 
 /** Pusher allows this much clock difference between the caller and us. */
 export const MAX_CLOCK_SKEW_S = 600;

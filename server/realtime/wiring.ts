@@ -70,7 +70,8 @@ export async function startRealtime(options: RealtimeWiringOptions): Promise<Rea
       ...(options.presenceHeartbeatMs ? { heartbeatMs: options.presenceHeartbeatMs } : {}),
     });
   }
-  const local = config.mode === 'embedded' ? createRealtimeEndpoint({ app: config, log, clientEvents: options.clientEvents, cluster }) : undefined;
+  const local =
+    config.mode === 'embedded' ? createRealtimeEndpoint({ app: config, log, clientEvents: options.clientEvents, cluster }) : undefined;
   deliverHere.to = local;
   const shared = fanout;
   // Every server publish also goes to the other instances' sockets.

@@ -12,12 +12,16 @@ const feedKey = ['profile', 'calendar-feed'] as const;
 export function calendarFeedQuery(client: ApiClient = api) {
   return queryOptions({
     queryKey: feedKey,
-    queryFn: async ({ signal }): Promise<CalendarFeed> => calendarFeedResponseSchema.parse(await client<unknown>('v1/profile/calendar-feed', { signal })).data,
+    queryFn: async ({ signal }): Promise<CalendarFeed> =>
+      calendarFeedResponseSchema.parse(await client<unknown>('v1/profile/calendar-feed', { signal })).data,
   });
 }
 
 /** Makes the feed, or rotates its secret (the old URL stops working); the answer holds the URL, once. */
-export async function makeCalendarFeed(queryClient: QueryClient, client: ApiClient = api): Promise<{ message: string; feed: CalendarFeed }> {
+export async function makeCalendarFeed(
+  queryClient: QueryClient,
+  client: ApiClient = api,
+): Promise<{ message: string; feed: CalendarFeed }> {
   const res = calendarFeedResponseSchema.parse(await client<unknown>('v1/profile/calendar-feed', { method: 'POST' }));
   queryClient.setQueryData(feedKey, res.data);
   return { message: res.message, feed: res.data };

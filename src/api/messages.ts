@@ -73,7 +73,9 @@ export async function olderMessages(id: number, before: number, client: ApiClien
 
 export async function sendMessage(queryClient: QueryClient, id: number, body: string, client: ApiClient = api): Promise<ChatMessage> {
   const { chatMessageResponseSchema } = await import('../../contract/messages');
-  const sent = chatMessageResponseSchema.parse(await client<unknown>(`v1/conversations/${id}/messages`, { method: 'POST', body: { body } })).data;
+  const sent = chatMessageResponseSchema.parse(
+    await client<unknown>(`v1/conversations/${id}/messages`, { method: 'POST', body: { body } }),
+  ).data;
   queryClient.setQueryData<MessagePage>(messagesKeys.conversation(id), (page) =>
     page && !page.messages.some((m) => m.id === sent.id) ? { ...page, messages: [...page.messages, sent] } : page,
   );
@@ -81,8 +83,17 @@ export async function sendMessage(queryClient: QueryClient, id: number, body: st
   return sent;
 }
 
-export async function reportMessage(queryClient: QueryClient, id: number, messageId: number, reason: string, client: ApiClient = api): Promise<string> {
-  const res = await client<{ message: string }>(`v1/conversations/${id}/messages/${messageId}/report`, { method: 'POST', body: { reason } });
+export async function reportMessage(
+  queryClient: QueryClient,
+  id: number,
+  messageId: number,
+  reason: string,
+  client: ApiClient = api,
+): Promise<string> {
+  const res = await client<{ message: string }>(`v1/conversations/${id}/messages/${messageId}/report`, {
+    method: 'POST',
+    body: { reason },
+  });
   queryClient.setQueryData<MessagePage>(messagesKeys.conversation(id), (page) =>
     page ? { ...page, messages: page.messages.map((m) => (m.id === messageId ? { ...m, reported: true } : m)) } : page,
   );
@@ -90,7 +101,10 @@ export async function reportMessage(queryClient: QueryClient, id: number, messag
 }
 
 /** Opens (or finds) the conversation with the other party of a session: a teacher id for a family, a family id for a teacher. */
-export async function openConversation(other: { teacher_id: number } | { family_id: number }, client: ApiClient = api): Promise<Conversation> {
+export async function openConversation(
+  other: { teacher_id: number } | { family_id: number },
+  client: ApiClient = api,
+): Promise<Conversation> {
   const { conversationResponseSchema } = await import('../../contract/messages');
   return conversationResponseSchema.parse(await client<unknown>('v1/conversations', { method: 'POST', body: other })).data;
 }

@@ -11,7 +11,8 @@ const pushKey = ['profile', 'push'] as const;
 export function pushStateQuery(client: ApiClient = api) {
   return queryOptions({
     queryKey: pushKey,
-    queryFn: async ({ signal }): Promise<PushState> => pushStateResponseSchema.parse(await client<unknown>('v1/push-subscriptions', { signal })).data,
+    queryFn: async ({ signal }): Promise<PushState> =>
+      pushStateResponseSchema.parse(await client<unknown>('v1/push-subscriptions', { signal })).data,
   });
 }
 
@@ -22,7 +23,11 @@ export interface PushSubscriptionBody {
   keys: { p256dh: string; auth: string };
 }
 
-export async function savePushSubscription(queryClient: QueryClient, subscription: PushSubscriptionBody, client: ApiClient = api): Promise<string> {
+export async function savePushSubscription(
+  queryClient: QueryClient,
+  subscription: PushSubscriptionBody,
+  client: ApiClient = api,
+): Promise<string> {
   const res = pushStateResponseSchema.parse(await client<unknown>('v1/push-subscriptions', { method: 'POST', body: subscription }));
   queryClient.setQueryData(pushKey, res.data);
   return res.message;

@@ -31,7 +31,12 @@ type Schemas = typeof referenceSchemas;
 /** A reference list's name: its path under v1/, its query key and its schema. */
 export type ReferenceList = keyof Schemas;
 
-async function load<K extends ReferenceList>(client: ApiClient, list: K, locale: string, signal: AbortSignal | undefined): Promise<z.infer<Schemas[K]>> {
+async function load<K extends ReferenceList>(
+  client: ApiClient,
+  list: K,
+  locale: string,
+  signal: AbortSignal | undefined,
+): Promise<z.infer<Schemas[K]>> {
   const path = `v1/${list}`;
   try {
     // The language asked for is the one in the query key, so the cache never holds the other one.

@@ -27,7 +27,9 @@ export async function saveReport(
   locale: string,
   client: ApiClient = api,
 ): Promise<{ message: string; report: LessonReport }> {
-  const res = lessonReportResponseSchema.parse(await client<unknown>(`v1/requests/${requestId}/report`, { method: 'PUT', body: input, headers: { 'Accept-Language': locale } }));
+  const res = lessonReportResponseSchema.parse(
+    await client<unknown>(`v1/requests/${requestId}/report`, { method: 'PUT', body: input, headers: { 'Accept-Language': locale } }),
+  );
   queryClient.setQueryData(reportKeys.detail(requestId, locale), res.data);
   return { message: res.message, report: res.data! };
 }

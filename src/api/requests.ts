@@ -94,7 +94,12 @@ export function attendanceQuery(requestId: number, channelName: string, client: 
 export type RequestChange = 'approve' | 'reject' | 'cancel';
 
 /** Approve, reject (with an optional reason for the student) or cancel. */
-export async function changeRequest(id: number, change: RequestChange, client: ApiClient = api, body?: { reason?: string }): Promise<RequestDetail> {
+export async function changeRequest(
+  id: number,
+  change: RequestChange,
+  client: ApiClient = api,
+  body?: { reason?: string },
+): Promise<RequestDetail> {
   const res = await client<unknown>(`v1/requests/${id}/${change}`, { method: 'POST', ...(body ? { body } : {}) });
   return requestDetailResponseSchema.parse(res).data;
 }

@@ -38,13 +38,25 @@ export function AccountMenu({ state }: { state: AuthGuardState }) {
       </Button>
       <ul className="account-menu-panel" id={panelId} data-open={open} onClick={closeOnLink} aria-label={t`My account`}>
         {can('/in-review') ? (
-          <li><Link to="/in-review" className="account-link"><Trans>Account review</Trans></Link></li>
+          <li>
+            <Link to="/in-review" className="account-link">
+              <Trans>Account review</Trans>
+            </Link>
+          </li>
         ) : null}
         {can('/_teacher-terms/trams-teacher') ? (
-          <li><Link to="/trams-teacher" className="account-link"><Trans>Teacher terms</Trans></Link></li>
+          <li>
+            <Link to="/trams-teacher" className="account-link">
+              <Trans>Teacher terms</Trans>
+            </Link>
+          </li>
         ) : null}
         {can('/profile') ? (
-          <li><Link to="/profile" className="account-link"><Trans>Profile</Trans></Link></li>
+          <li>
+            <Link to="/profile" className="account-link">
+              <Trans>Profile</Trans>
+            </Link>
+          </li>
         ) : null}
         {can('/requests/{-$studentId}/{-$teacherId}/{-$requestId}') ? (
           <li>
@@ -54,16 +66,32 @@ export function AccountMenu({ state }: { state: AuthGuardState }) {
           </li>
         ) : null}
         {can('/earnings') ? (
-          <li><Link to="/earnings" className="account-link"><Trans>Earnings</Trans></Link></li>
+          <li>
+            <Link to="/earnings" className="account-link">
+              <Trans>Earnings</Trans>
+            </Link>
+          </li>
         ) : null}
         {can('/packages') ? (
-          <li><Link to="/packages" className="account-link"><Trans>Packages</Trans></Link></li>
+          <li>
+            <Link to="/packages" className="account-link">
+              <Trans>Packages</Trans>
+            </Link>
+          </li>
         ) : null}
         {can('/messages/') ? (
-          <li><Link to="/messages" className="account-link"><Trans>Messages</Trans></Link></li>
+          <li>
+            <Link to="/messages" className="account-link">
+              <Trans>Messages</Trans>
+            </Link>
+          </li>
         ) : null}
         {can('/notifications') ? (
-          <li><Link to="/notifications" className="account-link"><Trans>Notifications</Trans></Link></li>
+          <li>
+            <Link to="/notifications" className="account-link">
+              <Trans>Notifications</Trans>
+            </Link>
+          </li>
         ) : null}
         <li>
           <Button variant="ghost" className="account-link sign-out" disabled={busy} onClick={() => auth.send({ type: 'auth.logout' })}>

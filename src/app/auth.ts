@@ -69,19 +69,17 @@ export const authEffects = {
     forgotPassword: fromPromise<void, { phone: string }>(async ({ input }) => {
       await api('v1/instructor/auth/forgot-password', { method: 'POST', body: input });
     }),
-    resetPassword: fromPromise<void, { phone: string; code: string; password: string; passwordConfirmation: string }>(
-      async ({ input }) => {
-        await api('v1/instructor/auth/reset-password', {
-          method: 'POST',
-          body: {
-            phone: input.phone,
-            code: input.code,
-            password: input.password,
-            password_confirmation: input.passwordConfirmation,
-          },
-        });
-      },
-    ),
+    resetPassword: fromPromise<void, { phone: string; code: string; password: string; passwordConfirmation: string }>(async ({ input }) => {
+      await api('v1/instructor/auth/reset-password', {
+        method: 'POST',
+        body: {
+          phone: input.phone,
+          code: input.code,
+          password: input.password,
+          password_confirmation: input.passwordConfirmation,
+        },
+      });
+    }),
     completeProfile: fromPromise<AccountRecord, { token: string; fields: FormFields }>(async ({ input }) => {
       await api('v1/profile/complete', { method: 'POST', body: input.fields });
       // The answer's shape is not fixed; the profile is the one source of the account record.

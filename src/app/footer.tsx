@@ -21,25 +21,57 @@ export function Footer() {
             <span>{name}</span>
           </p>
           <p className="muted">
-            <Trans>Live online lessons for children in Qatar: Quran, Arabic, mathematics, English and science, with reviewed teachers.</Trans>
+            <Trans>
+              Live online lessons for children in Qatar: Quran, Arabic, mathematics, English and science, with reviewed teachers.
+            </Trans>
           </p>
         </div>
         <nav aria-label={t`Footer`}>
-          <h2 className="footer-heading"><Trans>Quick links</Trans></h2>
+          <h2 className="footer-heading">
+            <Trans>Quick links</Trans>
+          </h2>
           <ul className="footer-links">
-            <li><Link to="/about-us"><Trans>About us</Trans></Link></li>
-            <li><Link to="/contact-us"><Trans>Contact us</Trans></Link></li>
-            <li><Link to="/privacy-policy"><Trans>Privacy policy</Trans></Link></li>
-            <li><Link to="/terms-conditions"><Trans>Terms and conditions</Trans></Link></li>
-            <li><Link to="/user-condition"><Trans>User conditions</Trans></Link></li>
-            {import.meta.env.DEV && <li><Link to="/flows"><Trans>Flows studio</Trans></Link></li>}
+            <li>
+              <Link to="/about-us">
+                <Trans>About us</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link to="/contact-us">
+                <Trans>Contact us</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link to="/privacy-policy">
+                <Trans>Privacy policy</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms-conditions">
+                <Trans>Terms and conditions</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link to="/user-condition">
+                <Trans>User conditions</Trans>
+              </Link>
+            </li>
+            {import.meta.env.DEV && (
+              <li>
+                <Link to="/flows">
+                  <Trans>Flows studio</Trans>
+                </Link>
+              </li>
+            )}
           </ul>
         </nav>
         <LazyNewsletter />
       </div>
       <div className="container footer-bottom">
         <p className="muted" data-testid="copyright">
-          <Trans>© <bdi>{year}</bdi> {name}. All rights reserved.</Trans>
+          <Trans>
+            © <bdi>{year}</bdi> {name}. All rights reserved.
+          </Trans>
         </p>
         <WatchToggle />
       </div>

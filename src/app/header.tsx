@@ -41,10 +41,26 @@ export function Header() {
   const otherName = other === 'en' ? 'English' : 'العربية';
   const can = (routeId: string) => canOpen(state, routeId);
   const nav = [
-    can('/') ? <Link key="home" to="/" activeOptions={{ exact: true }}><Trans>Home</Trans></Link> : null,
-    can('/teachers/') ? <Link key="teachers" to="/teachers"><Trans>Teachers</Trans></Link> : null,
-    can('/about-us') ? <Link key="about" to="/about-us"><Trans>About us</Trans></Link> : null,
-    can('/contact-us') ? <Link key="contact" to="/contact-us"><Trans>Contact us</Trans></Link> : null,
+    can('/') ? (
+      <Link key="home" to="/" activeOptions={{ exact: true }}>
+        <Trans>Home</Trans>
+      </Link>
+    ) : null,
+    can('/teachers/') ? (
+      <Link key="teachers" to="/teachers">
+        <Trans>Teachers</Trans>
+      </Link>
+    ) : null,
+    can('/about-us') ? (
+      <Link key="about" to="/about-us">
+        <Trans>About us</Trans>
+      </Link>
+    ) : null,
+    can('/contact-us') ? (
+      <Link key="contact" to="/contact-us">
+        <Trans>Contact us</Trans>
+      </Link>
+    ) : null,
   ].filter(Boolean);
 
   return (
@@ -112,8 +128,12 @@ export function Header() {
               </>
             ) : (
               <>
-                <Link to="/sign-in" className="button button-ghost"><Trans>Sign in</Trans></Link>
-                <Link to="/sign-up" className="button button-primary"><Trans>Sign up</Trans></Link>
+                <Link to="/sign-in" className="button button-ghost">
+                  <Trans>Sign in</Trans>
+                </Link>
+                <Link to="/sign-up" className="button button-primary">
+                  <Trans>Sign up</Trans>
+                </Link>
               </>
             )}
           </div>

@@ -6,7 +6,8 @@ import type { DeviceCheck, LiveSessionEvent, RtcCommand, RtcInput } from '../../
 import { loadRtcAdapter, type RtcContext, type RtcEvent, type RtcSession } from '../rtc/port';
 import type { RtcStore } from '../rtc/session-store';
 
-const isDenied = (error: unknown) => error instanceof Error && ['NotAllowedError', 'SecurityError', 'NotFoundError', 'OverconstrainedError'].includes(error.name);
+const isDenied = (error: unknown) =>
+  error instanceof Error && ['NotAllowedError', 'SecurityError', 'NotFoundError', 'OverconstrainedError'].includes(error.name);
 
 /** Camera and microphone together; a refused camera alone still lets the user talk. */
 export async function checkDevices(): Promise<DeviceCheck> {

@@ -4,12 +4,46 @@
 // the public pages' forms are deferred (src/ui/deferred-form.tsx) and use plain useForm.
 import { createFormHook } from '@tanstack/react-form';
 import { fieldContext, formContext } from '../ui/form-context';
-import { ArabicNameField, BirthDateField, CodeField, CountryField, EmailField, ExperienceField, FileField, GenderField, NewPasswordField, PasswordConfirmationField, PhaseField, PhoneField, QualificationField, SelectField, TeachingChoiceField, TextField } from './field-groups';
+import {
+  ArabicNameField,
+  BirthDateField,
+  CodeField,
+  CountryField,
+  EmailField,
+  ExperienceField,
+  FileField,
+  GenderField,
+  NewPasswordField,
+  PasswordConfirmationField,
+  PhaseField,
+  PhoneField,
+  QualificationField,
+  SelectField,
+  TeachingChoiceField,
+  TextField,
+} from './field-groups';
 
 export const { useAppForm } = createFormHook({
   fieldContext,
   formContext,
-  fieldComponents: { ArabicNameField, BirthDateField, CodeField, CountryField, EmailField, ExperienceField, FileField, GenderField, NewPasswordField, PasswordConfirmationField, PhaseField, PhoneField, QualificationField, SelectField, TeachingChoiceField, TextField },
+  fieldComponents: {
+    ArabicNameField,
+    BirthDateField,
+    CodeField,
+    CountryField,
+    EmailField,
+    ExperienceField,
+    FileField,
+    GenderField,
+    NewPasswordField,
+    PasswordConfirmationField,
+    PhaseField,
+    PhoneField,
+    QualificationField,
+    SelectField,
+    TeachingChoiceField,
+    TextField,
+  },
   formComponents: {},
 });
 

@@ -43,10 +43,26 @@ export function ForChild({ child, side, as = 'fact', testId, linkToProgress = fa
 }
 
 /** A link to the child's progress page, named for what it opens (the child's name, unless told otherwise). */
-export function ProgressLink({ childId, name, children, className }: { childId: number; name: string; children?: ReactNode; className?: string }) {
+export function ProgressLink({
+  childId,
+  name,
+  children,
+  className,
+}: {
+  childId: number;
+  name: string;
+  children?: ReactNode;
+  className?: string;
+}) {
   const { t } = useLingui();
   return (
-    <Link to="/children/$childId/progress" params={{ childId: String(childId) }} aria-label={t`Progress of ${name}`} className={className} data-testid={`progress-link-${childId}`}>
+    <Link
+      to="/children/$childId/progress"
+      params={{ childId: String(childId) }}
+      aria-label={t`Progress of ${name}`}
+      className={className}
+      data-testid={`progress-link-${childId}`}
+    >
       {children ?? name}
     </Link>
   );

@@ -19,7 +19,16 @@ import { FileInput } from '../ui/file-input';
 import { fieldErrors, formErrorsNow } from './form-messages';
 import { useCountryOptions, usePhaseOptions, useSubjectOptions } from '../api/reference-options';
 import { SelectInput, type SelectInputProps } from '../ui/select-input';
-import { arabicNameSchema, birthDateProblem, codeProblem, experienceProblem, OTP_LENGTH, passwordProblem, requiredChoice, schemaProblem } from './rules';
+import {
+  arabicNameSchema,
+  birthDateProblem,
+  codeProblem,
+  experienceProblem,
+  OTP_LENGTH,
+  passwordProblem,
+  requiredChoice,
+  schemaProblem,
+} from './rules';
 
 export const requiredValue = (value: string) => (value === '' ? validationKeys.required : undefined);
 
@@ -121,19 +130,36 @@ export function GenderField({ label }: { label?: string } = {}) {
 export function PhaseField({ label }: { label?: string } = {}) {
   const { t } = useLingui();
   const phases = usePhaseOptions();
-  return <SelectField label={label ?? t`School phase`} placeholder={phases.isLoading ? t`Loading…` : t`Choose the phase`} options={phases.data ?? []} />;
+  return (
+    <SelectField
+      label={label ?? t`School phase`}
+      placeholder={phases.isLoading ? t`Loading…` : t`Choose the phase`}
+      options={phases.data ?? []}
+    />
+  );
 }
 
 /** The texted code: one field (not six boxes) for the numeric keypad and the browser's SMS code autofill. */
 export function CodeField() {
   const { t } = useLingui();
-  return <TextField label={t`Verification code`} className="otp-input" inputMode="numeric" autoComplete="one-time-code" maxLength={OTP_LENGTH} dir="ltr" />;
+  return (
+    <TextField
+      label={t`Verification code`}
+      className="otp-input"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={OTP_LENGTH}
+      dir="ltr"
+    />
+  );
 }
 
 /** A new password with the live strength meter. */
 export function NewPasswordField({ label }: { label: string }) {
   const password = useFieldContext<string>().state.value;
-  return <TextField label={label} description={<PasswordStrength password={password} />} type="password" autoComplete="new-password" dir="ltr" />;
+  return (
+    <TextField label={label} description={<PasswordStrength password={password} />} type="password" autoComplete="new-password" dir="ltr" />
+  );
 }
 
 /**
@@ -151,7 +177,9 @@ export function PasswordConfirmationField() {
   const password = String(field.form.getFieldValue('password') ?? '');
   const shown = fieldErrors(field, i18n);
   const live = confirmationSettled(String(field.state.value ?? ''), password) ? formErrorsNow(field, i18n) : [];
-  return <TextField label={t`Confirm password`} errors={shown.length ? shown : live} type="password" autoComplete="new-password" dir="ltr" />;
+  return (
+    <TextField label={t`Confirm password`} errors={shown.length ? shown : live} type="password" autoComplete="new-password" dir="ltr" />
+  );
 }
 
 export function BirthDateField({ label, required = true }: { label?: string; required?: boolean }) {
@@ -174,13 +202,26 @@ export function QualificationField() {
     file: t`Professional portfolio`,
     certificate: t`Certificate`,
   };
-  return <SelectField label={t`Education qualification`} placeholder={t`Choose the qualification`} options={QUALIFICATIONS.map((q) => ({ value: q, label: labels[q] }))} />;
+  return (
+    <SelectField
+      label={t`Education qualification`}
+      placeholder={t`Choose the qualification`}
+      options={QUALIFICATIONS.map((q) => ({ value: q, label: labels[q] }))}
+    />
+  );
 }
 
 export function CountryField() {
   const { t } = useLingui();
   const countries = useCountryOptions();
-  return <SelectField label={t`Country`} autoComplete="country" placeholder={countries.isLoading ? t`Loading…` : t`Choose the country`} options={countries.data ?? []} />;
+  return (
+    <SelectField
+      label={t`Country`}
+      autoComplete="country"
+      placeholder={countries.isLoading ? t`Loading…` : t`Choose the country`}
+      options={countries.data ?? []}
+    />
+  );
 }
 
 /** The phases or the subjects a teacher teaches: checkboxes in columns, at least one. */

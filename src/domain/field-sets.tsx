@@ -41,8 +41,12 @@ export function ChildFields({ form, grouped = false }: { form: AnyAppForm; group
   const fields = (
     <>
       <ArabicNameFields form={form} child />
-      <form.AppField name="gender" validators={fieldValidators.required}>{(field) => <field.GenderField label={t`Your child's gender`} />}</form.AppField>
-      <form.AppField name="phase_id" validators={fieldValidators.required}>{(field) => <field.PhaseField label={t`Your child's school phase`} />}</form.AppField>
+      <form.AppField name="gender" validators={fieldValidators.required}>
+        {(field) => <field.GenderField label={t`Your child's gender`} />}
+      </form.AppField>
+      <form.AppField name="phase_id" validators={fieldValidators.required}>
+        {(field) => <field.PhaseField label={t`Your child's school phase`} />}
+      </form.AppField>
     </>
   );
   if (!grouped) return fields;
@@ -58,7 +62,9 @@ export function ChildFields({ form, grouped = false }: { form: AnyAppForm; group
 export function NewPasswordFields({ form, label }: { form: AnyAppForm; label: string }) {
   return (
     <>
-      <form.AppField name="password" validators={fieldValidators.password}>{(field) => <field.NewPasswordField label={label} />}</form.AppField>
+      <form.AppField name="password" validators={fieldValidators.password}>
+        {(field) => <field.NewPasswordField label={label} />}
+      </form.AppField>
       <form.AppField
         name="password_confirmation"
         validators={{

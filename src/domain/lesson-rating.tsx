@@ -6,7 +6,15 @@ import { Plural, Trans } from '@lingui/react/macro';
 import type { RequestAction, RequestDetail } from '../../contract/requests';
 import { RatingForm } from './rating-form';
 
-export function LessonRating({ detail, actions, side }: { detail: RequestDetail; actions: readonly RequestAction[]; side: 'student' | 'teacher' }) {
+export function LessonRating({
+  detail,
+  actions,
+  side,
+}: {
+  detail: RequestDetail;
+  actions: readonly RequestAction[];
+  side: 'student' | 'teacher';
+}) {
   if (detail.evaluation) {
     const rating = detail.evaluation.rating;
     return (

@@ -19,7 +19,9 @@ export function MessageOtherParty({ detail, role }: { detail: RequestDetail; rol
   const open = async () => {
     setBusy(true);
     try {
-      const conversation = await openConversation(role === 'student' ? { teacher_id: detail.teacher.id } : { family_id: detail.student.id });
+      const conversation = await openConversation(
+        role === 'student' ? { teacher_id: detail.teacher.id } : { family_id: detail.student.id },
+      );
       await navigate({ to: '/messages/$conversationId', params: { conversationId: String(conversation.id) } });
     } catch (error) {
       toast.show({ severity: 'error', summary: isApiError(error) ? error.message : t`Something went wrong. Try again.` });

@@ -9,7 +9,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { REJECT_REASON_MAX_LENGTH, type RequestAction } from '../../contract/requests';
 import { api } from '../api/client';
-import { changeRequest, refreshAfterRequestChange, refundsOn, requestQuery, requestsKeys, type RequestChange, type RequestSummary } from '../api/requests';
+import {
+  changeRequest,
+  refreshAfterRequestChange,
+  refundsOn,
+  requestQuery,
+  requestsKeys,
+  type RequestChange,
+  type RequestSummary,
+} from '../api/requests';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { TextArea } from '../ui/text-area';
@@ -36,7 +44,9 @@ export function RequestActions({ request, actions, label }: RequestActionsProps)
       changeRequest(request.id, what, api, what === 'reject' ? { reason: why ?? '' } : undefined),
     onSuccess: (detail, { what }) => {
       queryClient.setQueryData(requestsKeys.detail(detail.id, i18n.locale), detail);
-      const done = { approve: t`The request was approved.`, reject: t`The request was rejected.`, cancel: t`The request was canceled.` }[what];
+      const done = { approve: t`The request was approved.`, reject: t`The request was rejected.`, cancel: t`The request was canceled.` }[
+        what
+      ];
       toast.show({ severity: 'success', summary: done });
     },
     // A refusal (409: another teacher was faster, a deadline passed) means our copy is old.
@@ -134,7 +144,11 @@ function RefundNote({ id, hours }: { id: number; hours: number }) {
   }
   return (
     <p data-testid="refund-note">
-      <Plural value={hours} one="The # hour of this session will be returned to your balance." other="The # hours of this session will be returned to your balance." />
+      <Plural
+        value={hours}
+        one="The # hour of this session will be returned to your balance."
+        other="The # hours of this session will be returned to your balance."
+      />
     </p>
   );
 }

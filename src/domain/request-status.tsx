@@ -71,7 +71,10 @@ function formatKeepingClock(format: Intl.DateTimeFormat, date: Date): string {
   const parts = format.formatToParts(date);
   return parts
     .map((part, i) => {
-      const inClock = part.type === 'literal' && TIME_PARTS.has(parts[i - 1]?.type as Intl.DateTimeFormatPartTypes) && TIME_PARTS.has(parts[i + 1]?.type as Intl.DateTimeFormatPartTypes);
+      const inClock =
+        part.type === 'literal' &&
+        TIME_PARTS.has(parts[i - 1]?.type as Intl.DateTimeFormatPartTypes) &&
+        TIME_PARTS.has(parts[i + 1]?.type as Intl.DateTimeFormatPartTypes);
       return inClock ? part.value.replace(/\s/g, '\u00a0') : part.value;
     })
     .join('');
@@ -79,7 +82,10 @@ function formatKeepingClock(format: Intl.DateTimeFormat, date: Date): string {
 
 /** Date and time of a session in the viewer's locale and (unless given) the device's time zone. */
 export function formatSessionTime(iso: string, locale: string, timeZone?: string): string {
-  return formatKeepingClock(new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }), new Date(iso));
+  return formatKeepingClock(
+    new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }),
+    new Date(iso),
+  );
 }
 
 export function formatClock(iso: string, locale: string, timeZone?: string): string {

@@ -10,7 +10,10 @@ import { EXPERIENCE_MAX_YEARS, validationKeys } from '../../contract/validation'
 export { arabicNameSchema };
 
 /** The first message key a contract schema reports for a value, or undefined when it passes. */
-export function schemaProblem(schema: { safeParse: (value: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) {
+export function schemaProblem(
+  schema: { safeParse: (value: unknown) => { success: boolean; error?: { issues: { message: string }[] } } },
+  value: unknown,
+) {
   const result = schema.safeParse(value);
   return result.success ? undefined : (result.error?.issues[0]?.message ?? validationKeys.invalid);
 }
@@ -19,7 +22,6 @@ export function schemaProblem(schema: { safeParse: (value: unknown) => { success
 export function asciiDigits(text: string): string {
   return text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String((d.charCodeAt(0) & 0xf) % 10));
 }
-
 
 export function requiredChoice(value: string | readonly unknown[]): string | undefined {
   return value.length === 0 ? authValidationKeys.chooseOne : undefined;

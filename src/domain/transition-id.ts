@@ -26,5 +26,7 @@ export function stateNodesOf(machine: AnyStateMachine): AnyStateNode[] {
 
 /** Every transition of the definition (the root's included) with its id, in definition order. */
 export function definitionTransitions(machine: AnyStateMachine): Array<{ id: string; transition: AnyTransitionDefinition }> {
-  return stateNodesOf(machine).flatMap((node) => transitionsOf(node).map((transition, i) => ({ id: transitionId(transition, i), transition })));
+  return stateNodesOf(machine).flatMap((node) =>
+    transitionsOf(node).map((transition, i) => ({ id: transitionId(transition, i), transition })),
+  );
 }

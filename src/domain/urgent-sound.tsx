@@ -54,7 +54,13 @@ export function UrgentSoundToggle() {
   const on = useSyncExternalStore(subscribe, urgentSoundOn, () => true);
   return (
     <label className="urgent-sound-toggle">
-      <input type="checkbox" role="switch" checked={on} onChange={(e) => setUrgentSound(e.currentTarget.checked)} data-testid="urgent-sound" />{' '}
+      <input
+        type="checkbox"
+        role="switch"
+        checked={on}
+        onChange={(e) => setUrgentSound(e.currentTarget.checked)}
+        data-testid="urgent-sound"
+      />{' '}
       <Trans>Play a sound for new urgent requests</Trans>
     </label>
   );

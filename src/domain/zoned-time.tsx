@@ -22,7 +22,8 @@ export function deviceZone(): string {
 /** Whether two zones show the same wall clock at `at` (then naming one is enough). */
 export function sameClock(a: string, b: string, at: string | Date = new Date()): boolean {
   if (a === b) return true;
-  const f = (zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(at));
+  const f = (zone: string) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(at));
   return f(a) === f(b);
 }
 
@@ -37,7 +38,8 @@ interface ZonedText {
 
 /** The one formatter: an instant for the viewer, in the active language, on `zone`'s clock. */
 export function zonedText(i18n: I18n, iso: string, style: WhenStyle = 'full', zone: string = deviceZone()): ZonedText {
-  const format = (timeZone: string) => (style === 'time' ? formatClock(iso, i18n.locale, timeZone) : formatSessionTime(iso, i18n.locale, timeZone));
+  const format = (timeZone: string) =>
+    style === 'time' ? formatClock(iso, i18n.locale, timeZone) : formatSessionTime(iso, i18n.locale, timeZone);
   if (sameClock(zone, QATAR_ZONE, iso)) return { local: format(zone), qatar: null };
   // Both named the one way a zone is named (src/domain/zone-name.ts).
   return { local: withZone(i18n, format(zone), zone, iso), qatar: withZone(i18n, format(QATAR_ZONE), QATAR_ZONE, iso) };

@@ -38,7 +38,10 @@ function release(connection: Promise<RealtimeConnection>): void {
  * watching: undoes the subscriptions and releases the connection (safe to call before it is up). When
  * the connection cannot be made the watcher does nothing: every screen still works by reloading.
  */
-export function watchChannels(setup: (connection: RealtimeConnection) => Array<() => void>, connect: Connect = connectRealtime): () => void {
+export function watchChannels(
+  setup: (connection: RealtimeConnection) => Array<() => void>,
+  connect: Connect = connectRealtime,
+): () => void {
   const connection = acquire(connect);
   let undo: Array<() => void> = [];
   let stopped = false;

@@ -11,5 +11,11 @@ export const Route = createFileRoute('/admin/')({
 function QueueRoute() {
   const { q, page } = queueSearch(Route.useSearch());
   const navigate = Route.useNavigate();
-  return <QueuePage q={q} page={page} onSearch={(next) => void navigate({ search: { ...(next.q ? { q: next.q } : {}), ...(next.page > 1 ? { page: next.page } : {}) } })} />;
+  return (
+    <QueuePage
+      q={q}
+      page={page}
+      onSearch={(next) => void navigate({ search: { ...(next.q ? { q: next.q } : {}), ...(next.page > 1 ? { page: next.page } : {}) } })}
+    />
+  );
 }

@@ -45,16 +45,25 @@ function RequestsRoute() {
   const navigate = Route.useNavigate();
   // A new filter (status or child) starts again at its first page; each keeps the other.
   const onFilterChange = useCallback(
-    (next: RequestFilter) => void navigate({ search: (prev) => ({ filter: next === 'all' ? undefined : next, child: prev.child }), replace: true }),
+    (next: RequestFilter) =>
+      void navigate({ search: (prev) => ({ filter: next === 'all' ? undefined : next, child: prev.child }), replace: true }),
     [navigate],
   );
   const onChildChange = useCallback(
     (next: number | undefined) => void navigate({ search: (prev) => ({ filter: prev.filter, child: next }), replace: true }),
     [navigate],
   );
-  const onPageChange = useCallback((next: number) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) }), [navigate]);
+  const onPageChange = useCallback(
+    (next: number) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) }),
+    [navigate],
+  );
   const onShowAll = useCallback(
-    () => void navigate({ to: '/requests/{-$studentId}/{-$teacherId}/{-$requestId}', params: {}, search: (prev) => ({ filter: prev.filter, child: prev.child }) }),
+    () =>
+      void navigate({
+        to: '/requests/{-$studentId}/{-$teacherId}/{-$requestId}',
+        params: {},
+        search: (prev) => ({ filter: prev.filter, child: prev.child }),
+      }),
     [navigate],
   );
   return (

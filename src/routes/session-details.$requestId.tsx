@@ -14,11 +14,5 @@ function SessionDetailsRoute() {
   const viewer = useSelector(auth, selectViewer, sameViewer);
   const { requestId } = Route.useParams();
   const id = /^\d+$/.test(requestId) ? Number(requestId) : 0;
-  return (
-    <SessionDetailsPage
-      key={id}
-      requestId={id}
-      viewer={lessonParty(viewer)}
-    />
-  );
+  return <SessionDetailsPage key={id} requestId={id} viewer={lessonParty(viewer)} />;
 }

@@ -32,7 +32,10 @@ function TeacherRoute() {
   const { i18n } = useLingui();
   const children = useQuery({ ...childrenQuery(i18n.locale), enabled: isFamily, select: toBookingChildren });
   const navigate = Route.useNavigate();
-  const onBooked = useCallback((requestId: number) => void navigate({ to: '/session-details/$requestId', params: { requestId: String(requestId) } }), [navigate]);
+  const onBooked = useCallback(
+    (requestId: number) => void navigate({ to: '/session-details/$requestId', params: { requestId: String(requestId) } }),
+    [navigate],
+  );
   const onOpenPackages = useCallback(() => void navigate({ to: '/packages' }), [navigate]);
   const teacherId = Number(id);
 

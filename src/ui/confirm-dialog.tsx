@@ -22,7 +22,18 @@ export interface ConfirmDialogProps {
   confirmProps?: Omit<ButtonProps, 'onClick' | 'children'> & Record<`data-${string}`, string>;
 }
 
-export function ConfirmDialog({ open, onOpenChange, trigger, title, description, children, keepLabel, confirmLabel, onConfirm, confirmProps }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  children,
+  keepLabel,
+  confirmLabel,
+  onConfirm,
+  confirmProps,
+}: ConfirmDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>

@@ -58,10 +58,15 @@ const sizeTexts = {
 };
 
 /** "2 KB", "1.5 MB", «1٫5 ميغابايت»: the number in the locale's digits, the unit as a word the reader knows. */
-export function formatFileSize(bytes: number, i18n: { locale: string; _: (d: MessageDescriptor, v?: Record<string, unknown>) => string }): string {
+export function formatFileSize(
+  bytes: number,
+  i18n: { locale: string; _: (d: MessageDescriptor, v?: Record<string, unknown>) => string },
+): string {
   const kb = bytes / 1024;
   const number = (n: number) => new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 1 }).format(n);
-  return kb < 1024 ? i18n._(sizeTexts.kilobytes, { size: number(Math.max(kb, 0.1)) }) : i18n._(sizeTexts.megabytes, { size: number(kb / 1024) });
+  return kb < 1024
+    ? i18n._(sizeTexts.kilobytes, { size: number(Math.max(kb, 0.1)) })
+    : i18n._(sizeTexts.megabytes, { size: number(kb / 1024) });
 }
 
 /**
@@ -118,9 +123,7 @@ export function FileInput({ value, onChange, onBlur, disabled, progress, ...cont
       />
       {/* The visible face of the input above: clicking it opens the picker; the input keeps the focus ring. */}
       <div className="file-face" aria-hidden="true">
-        <span className="file-choose">
-          {value ? <Trans>Choose another file</Trans> : <Trans>Choose a file</Trans>}
-        </span>
+        <span className="file-choose">{value ? <Trans>Choose another file</Trans> : <Trans>Choose a file</Trans>}</span>
         <span className="file-status">{value ? null : <Trans>No file chosen yet</Trans>}</span>
       </div>
       {value ? (
@@ -139,7 +142,11 @@ export function FileInput({ value, onChange, onBlur, disabled, progress, ...cont
               <span className="file-progress">
                 <progress max={100} {...(percent === null ? {} : { value: percent })} aria-label={t`Sending ${value.name}`} />
                 <span className="small" aria-hidden="true">
-                  {percent === null ? <Trans>Sending…</Trans> : new Intl.NumberFormat(i18n.locale, { style: 'percent' }).format(percent / 100)}
+                  {percent === null ? (
+                    <Trans>Sending…</Trans>
+                  ) : (
+                    new Intl.NumberFormat(i18n.locale, { style: 'percent' }).format(percent / 100)
+                  )}
                 </span>
               </span>
             ) : null}

@@ -25,7 +25,20 @@ export interface FormShellProps extends Omit<FormHTMLAttributes<HTMLFormElement>
   children: ReactNode;
 }
 
-export function FormShell({ formRef, form, label, className, errorTitle, errors, busy, submitLabel, submitDisabled = false, intro, children, ...rest }: FormShellProps) {
+export function FormShell({
+  formRef,
+  form,
+  label,
+  className,
+  errorTitle,
+  errors,
+  busy,
+  submitLabel,
+  submitDisabled = false,
+  intro,
+  children,
+  ...rest
+}: FormShellProps) {
   return (
     <form ref={formRef} className={`form ${className}`} noValidate aria-label={label} onSubmit={submitWith(form)} {...rest}>
       {intro}

@@ -87,7 +87,17 @@ export function PasswordStrength({ password, id }: PasswordStrengthProps) {
             <span className="rule-mark" aria-hidden="true">
               {/* Drawn, not the ✓ character: some desktops' fonts lack it. */}
               {met[rule] ? (
-                <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" focusable="false">
+                <svg
+                  viewBox="0 0 24 24"
+                  width="16"
+                  height="16"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2.4"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                  focusable="false"
+                >
                   <path d="M5 12.5l4.5 4.5L19 7.5" />
                 </svg>
               ) : (

@@ -42,12 +42,7 @@ export interface PhoneValue {
 }
 
 export type PhoneErrorKey =
-  | 'phone.required'
-  | 'phone.not_a_number'
-  | 'phone.too_short'
-  | 'phone.too_long'
-  | 'phone.invalid_country'
-  | 'phone.invalid';
+  'phone.required' | 'phone.not_a_number' | 'phone.too_short' | 'phone.too_long' | 'phone.invalid_country' | 'phone.invalid';
 
 export const phoneErrorTexts: Record<PhoneErrorKey, MessageDescriptor> = {
   'phone.required': msg`This field is required`,

@@ -11,7 +11,12 @@ export interface SelectInputProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 
 export function SelectInput({ options, placeholder, value, onChange, className, ...rest }: SelectInputProps) {
   return (
-    <select {...rest} className={`input select${className ? ` ${className}` : ''}`} value={value} onChange={(e) => onChange(e.target.value)}>
+    <select
+      {...rest}
+      className={`input select${className ? ` ${className}` : ''}`}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    >
       <option value="">{placeholder}</option>
       {options.map((o) => (
         <option key={o.value} value={o.value}>

@@ -51,10 +51,22 @@ export function Toaster({ group, store = defaultStore }: ToasterProps) {
             if (!open) store.dismiss(m.id);
           }}
           // Without a close button the toast must still not be dismissed by Escape or a swipe.
-          {...(m.closable ? {} : { onEscapeKeyDown: (e: KeyboardEvent) => e.preventDefault(), onSwipeEnd: (e: Event) => e.preventDefault() })}
+          {...(m.closable
+            ? {}
+            : { onEscapeKeyDown: (e: KeyboardEvent) => e.preventDefault(), onSwipeEnd: (e: Event) => e.preventDefault() })}
         >
           <span className="toast-icon" aria-hidden="true">
-            <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" focusable="false">
+            <svg
+              viewBox="0 0 24 24"
+              width="16"
+              height="16"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.6"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              focusable="false"
+            >
               <path d={ICONS[m.severity]} />
             </svg>
           </span>

@@ -45,7 +45,11 @@ describe('bookingCost', () => {
   });
 
   it('with both the trial and hours, a one-hour session is free and a longer one is paid from the hours', () => {
-    expect(bookingCost(1, { minutes_remaining: 180, free_trial_available: true })).toEqual({ pay: 'free_trial', minutes: 0, minutesLeft: 180 });
+    expect(bookingCost(1, { minutes_remaining: 180, free_trial_available: true })).toEqual({
+      pay: 'free_trial',
+      minutes: 0,
+      minutesLeft: 180,
+    });
     expect(bookingCost(2, { minutes_remaining: 180, free_trial_available: true })).toEqual({ pay: 'hours', minutes: 120, minutesLeft: 60 });
     expect(bookingCost(2, { minutes_remaining: 60, free_trial_available: true })).toEqual({ pay: 'none', minutes: 120, minutesShort: 60 });
   });

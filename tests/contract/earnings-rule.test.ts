@@ -13,7 +13,8 @@ describe('countedTime', () => {
   });
 
   it('counts a family’s cancellation inside the cut-off in full, and one before it (or of a request not taken) not at all', () => {
-    const cancelled = (cancelledAt: number, wasApproved = true) => countedTime(60, { kind: 'family_cancelled', cancelledAt, startsAt: START, wasApproved });
+    const cancelled = (cancelledAt: number, wasApproved = true) =>
+      countedTime(60, { kind: 'family_cancelled', cancelledAt, startsAt: START, wasApproved });
     expect(cancelled(START - CANCEL_CUTOFF_MS)).toEqual({ minutes: 60, basis: 'cancelled_late' });
     expect(cancelled(START - 10 * MIN)).toEqual({ minutes: 60, basis: 'cancelled_late' });
     expect(cancelled(START - CANCEL_CUTOFF_MS - 1)).toEqual({ minutes: 0, basis: 'not_counted' });
@@ -28,7 +29,8 @@ describe('countedTime', () => {
   });
 
   it('counts nothing for a session the teacher cancelled, one that expired or was rejected', () => {
-    for (const kind of ['teacher_cancelled', 'expired', 'rejected'] as const) expect(countedTime(60, { kind })).toEqual({ minutes: 0, basis: 'not_counted' });
+    for (const kind of ['teacher_cancelled', 'expired', 'rejected'] as const)
+      expect(countedTime(60, { kind })).toEqual({ minutes: 0, basis: 'not_counted' });
   });
 });
 

@@ -16,7 +16,8 @@ describe('surahs', () => {
   });
 
   it('accepts a range inside its surah and refuses one outside it, on to_ayah', () => {
-    const entry = (surah: number, from: number, to: number) => quranEntrySchema.safeParse({ surah, from_ayah: from, to_ayah: to, kind: 'memorised', grade: 'good' });
+    const entry = (surah: number, from: number, to: number) =>
+      quranEntrySchema.safeParse({ surah, from_ayah: from, to_ayah: to, kind: 'memorised', grade: 'good' });
     expect(entry(108, 1, 3).success).toBe(true);
     expect(entry(2, 255, 257).success).toBe(true);
     const outside = entry(108, 1, 4);

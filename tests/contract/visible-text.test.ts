@@ -18,7 +18,8 @@ describe('names', () => {
   });
 
   it('keep real names, with harakat and tatweel inside words', () => {
-    for (const name of ['نورة', 'عبد الله', 'مُحَمَّد', 'نـــورة', 'إسماعيل']) expect(arabicNameSchema.safeParse(name).success, name).toBe(true);
+    for (const name of ['نورة', 'عبد الله', 'مُحَمَّد', 'نـــورة', 'إسماعيل'])
+      expect(arabicNameSchema.safeParse(name).success, name).toBe(true);
   });
 
   it('the contact form’s name: override refused, visually empty is missing', () => {

@@ -32,7 +32,9 @@ describe('catalog parts', () => {
     const { transform } = plugin(true);
     const page = (await transform('export const x = 1;', path.join(root, 'src/features/pages/privacy-policy.tsx'))) as { code: string };
     expect(page.code).toContain('__noorRequirePart("pages-privacy-policy")');
-    const lazy = (await transform("const m = () => import('./a'); type T = typeof import('./b');", path.join(root, 'src/app/x.ts'))) as { code: string };
+    const lazy = (await transform("const m = () => import('./a'); type T = typeof import('./b');", path.join(root, 'src/app/x.ts'))) as {
+      code: string;
+    };
     expect(lazy.code).toContain("__noorAfterParts(import('./a'))");
     expect(lazy.code).toContain("typeof import('./b')");
   });

@@ -97,8 +97,14 @@ describe('translation catalogs', () => {
   it('hold the same messages', () => {
     const ar = new Set(catalogs.ar.keys());
     const en = new Set(catalogs.en.keys());
-    expect([...ar].filter((id) => !en.has(id)), 'only in ar').toEqual([]);
-    expect([...en].filter((id) => !ar.has(id)), 'only in en').toEqual([]);
+    expect(
+      [...ar].filter((id) => !en.has(id)),
+      'only in ar',
+    ).toEqual([]);
+    expect(
+      [...en].filter((id) => !ar.has(id)),
+      'only in en',
+    ).toEqual([]);
   });
 
   it('keep the ICU placeholders of the source in every translation', () => {

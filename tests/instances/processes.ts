@@ -10,7 +10,11 @@ import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-export const SHARED = { OTP_SECRET: 'instances-otp-secret', PUSHER_SECRET: 'instances-pusher-secret', ADMIN_TOKEN: 'instances-admin-token' };
+export const SHARED = {
+  OTP_SECRET: 'instances-otp-secret',
+  PUSHER_SECRET: 'instances-pusher-secret',
+  ADMIN_TOKEN: 'instances-admin-token',
+};
 
 export function buildServer(): void {
   const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
@@ -70,7 +74,18 @@ export async function startInstance(name: string, databaseUrl: string, env: Reco
     cwd: root,
     // Each instance names its connections (`noor-a`, `noor-a:health`…), so a test can tell its queries in
     // pg_stat_activity from the other instances' background jobs.
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: '1', DB_APPLICATION_NAME: applicationName(name), ...SHARED, ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      SEED_DEMO: '1',
+      DB_APPLICATION_NAME: applicationName(name),
+      ...SHARED,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -98,7 +113,10 @@ export async function startInstance(name: string, databaseUrl: string, env: Reco
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${log}`);
     if (Date.now() > deadline) throw new Error(`${name} was not ready within 60 s:\n${log}`);
-    const ready = await fetch(`${url}/api/health/ready`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}/api/health/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return instance;
     await new Promise((r) => setTimeout(r, 200));
   }

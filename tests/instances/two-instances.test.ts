@@ -46,7 +46,9 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
     // Started together: migrations and seeding must happen once (advisory lock), whoever is first.
     const pooled = throughBouncer(database.url);
     const env = {
-      JOBS_EVERY_MS: '300', REALTIME_CLIENT_EVENTS: '1', REALTIME_PRESENCE_HEARTBEAT_MS: String(HEARTBEAT_MS),
+      JOBS_EVERY_MS: '300',
+      REALTIME_CLIENT_EVENTS: '1',
+      REALTIME_PRESENCE_HEARTBEAT_MS: String(HEARTBEAT_MS),
       ...(pooled ? { DATABASE_LISTEN_URL: database.url } : {}),
     };
     [a, b] = await Promise.all([startInstance('a', pooled ?? database.url, env), startInstance('b', pooled ?? database.url, env)]);
@@ -70,12 +72,24 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
 
   async function signUpTeacher(on: Instance): Promise<{ phone: string; token: string; id: number }> {
     const phone = newPhone();
-    const ids = async (table: string) => (await sql.query<{ id: number }>(`SELECT id FROM ${table} ORDER BY sort_order LIMIT 2`)).rows.map((r) => r.id);
+    const ids = async (table: string) =>
+      (await sql.query<{ id: number }>(`SELECT id FROM ${table} ORDER BY sort_order LIMIT 2`)).rows.map((r) => r.id);
     const form = new FormData();
     const fields: Record<string, string> = {
-      type: 'instructor', first_name: 'خالد', second_name: 'عبدالله', last_name: 'النعيمي', phone, country_code: 'QA',
-      email: `t${phone.slice(-6)}@example.com`, gender: 'male', birth_date: '1990-05-17', experience_years: '7',
-      qualification: 'master', country: 'QA', password: TEACHER_PASSWORD, password_confirmation: TEACHER_PASSWORD,
+      type: 'instructor',
+      first_name: 'خالد',
+      second_name: 'عبدالله',
+      last_name: 'النعيمي',
+      phone,
+      country_code: 'QA',
+      email: `t${phone.slice(-6)}@example.com`,
+      gender: 'male',
+      birth_date: '1990-05-17',
+      experience_years: '7',
+      qualification: 'master',
+      country: 'QA',
+      password: TEACHER_PASSWORD,
+      password_confirmation: TEACHER_PASSWORD,
     };
     for (const [k, v] of Object.entries(fields)) form.set(k, v);
     form.set('id_front', new File([PNG], 'front.png', { type: 'image/png' }), 'front.png');
@@ -104,9 +118,17 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
   it('a pusher-js client on A receives an event caused through B (channel authorized by B)', async () => {
     const teacher = await signUpTeacher(a);
     const client = new PusherClient(EMBEDDED_DEV_KEYS.key, {
-      cluster: 'eu', wsHost: '127.0.0.1', wsPort: a.port, forceTLS: false, enabledTransports: ['ws'],
+      cluster: 'eu',
+      wsHost: '127.0.0.1',
+      wsPort: a.port,
+      forceTLS: false,
+      enabledTransports: ['ws'],
       // Signed by B with the shared PUSHER_SECRET, verified by A's endpoint.
-      channelAuthorization: { transport: 'ajax', endpoint: `${b.url}/api/v1/realtime/auth`, headers: { Authorization: `Bearer ${teacher.token}` } },
+      channelAuthorization: {
+        transport: 'ajax',
+        endpoint: `${b.url}/api/v1/realtime/auth`,
+        headers: { Authorization: `Bearer ${teacher.token}` },
+      },
     });
     try {
       const channel = client.subscribe(instructorStatusChannel(teacher.id));
@@ -130,10 +152,16 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
     const room = `presence-room-${Date.now()}`;
     const connect = (on: Instance, userId: string, name: string) =>
       new PusherClient(EMBEDDED_DEV_KEYS.key, {
-        cluster: 'eu', wsHost: '127.0.0.1', wsPort: on.port, forceTLS: false, enabledTransports: ['ws'],
+        cluster: 'eu',
+        wsHost: '127.0.0.1',
+        wsPort: on.port,
+        forceTLS: false,
+        enabledTransports: ['ws'],
         channelAuthorization: {
-          transport: 'ajax', endpoint: '/unused',
-          customHandler: ({ socketId, channelName }, callback) => callback(null, signer.authorizeChannel(socketId, channelName, { user_id: userId, user_info: { name } })),
+          transport: 'ajax',
+          endpoint: '/unused',
+          customHandler: ({ socketId, channelName }, callback) =>
+            callback(null, signer.authorizeChannel(socketId, channelName, { user_id: userId, user_info: { name } })),
         },
       });
     const subscribed = (channel: PresenceChannel) =>
@@ -191,7 +219,9 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
   it('a code sent through A verifies through B', async () => {
     const sent = await post(a, '/api/v1/auth/login', { country_code: 'QA', phone: STUDENT });
     expect(sent.status, await sent.clone().text()).toBeLessThan(300);
-    const outbox = (await (await fetch(`${b.url}/api/v1/dev/outbox?phone=${encodeURIComponent(STUDENT)}`)).json()) as { data: Array<{ text: string }> };
+    const outbox = (await (await fetch(`${b.url}/api/v1/dev/outbox?phone=${encodeURIComponent(STUDENT)}`)).json()) as {
+      data: Array<{ text: string }>;
+    };
     const code = /\d{4,8}/.exec(outbox.data[0]?.text ?? '')?.[0];
     expect(code).toBeDefined();
     const verified = await post(b, '/api/v1/verify-otp', { phone: STUDENT, code });
@@ -215,7 +245,9 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
     };
     // Wait until each instance has run the reminder job at least twice after the request existed.
     const [startA, startB] = [await jobRuns(a), await jobRuns(b)];
-    await expect.poll(async () => (await jobRuns(a)) >= startA + 2 && (await jobRuns(b)) >= startB + 2, { timeout: 15_000, interval: 200 }).toBe(true);
+    await expect
+      .poll(async () => (await jobRuns(a)) >= startA + 2 && (await jobRuns(b)) >= startB + 2, { timeout: 15_000, interval: 200 })
+      .toBe(true);
     const sent = await sql.query<{ user_id: number }>(
       `SELECT user_id FROM notifications WHERE type = 'session_reminder_soon' AND (params->>'request_id')::int = $1`,
       [requestId],
@@ -228,7 +260,10 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
    * /api/v1/settings then waits in the database. waiting() counts the queries of `instance` that wait
    * for the lock: the other instances' jobs (reminders join `subjects`, every 300 ms) wait for it too.
    */
-  async function lockSettings(instance: Instance, tables = ['settings']): Promise<{ waiting(): Promise<number>; release(): Promise<void> }> {
+  async function lockSettings(
+    instance: Instance,
+    tables = ['settings'],
+  ): Promise<{ waiting(): Promise<number>; release(): Promise<void> }> {
     const holder = new pg.Client({ connectionString: database.url });
     await holder.connect();
     await holder.query('BEGIN');
@@ -278,7 +313,10 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
   });
 
   it.skipIf(!bouncerUrl)('through PgBouncer: no startup options, and the statement timeout applies to every statement', async () => {
-    const db = await openDb({ databaseUrl: throughBouncer(database.url) as string, settings: { statementTimeoutMs: 300, listenUrl: database.url } });
+    const db = await openDb({
+      databaseUrl: throughBouncer(database.url) as string,
+      settings: { statementTimeoutMs: 300, listenUrl: database.url },
+    });
     try {
       expect(await db.one('SHOW statement_timeout')).toEqual({ statement_timeout: '300ms' });
       const started = Date.now();
@@ -291,7 +329,8 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
   });
 
   it("a write elsewhere reaches A's cached public read at once: a renamed teacher is listed renamed", async () => {
-    const first = async () => ((await (await fetch(`${a.url}/api/v1/teachers`)).json()) as { data: Array<{ id: number; first_name: string }> }).data[0];
+    const first = async () =>
+      ((await (await fetch(`${a.url}/api/v1/teachers`)).json()) as { data: Array<{ id: number; first_name: string }> }).data[0];
     const teacher = await first();
     expect(teacher).toBeDefined();
     // A second read is a cache hit; the write comes through PgBouncer, as another instance's would.
@@ -317,7 +356,10 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
       // Four different answers: the first fill holds the only connection, the others wait for it.
       const answers = ['settings', 'subjects'].flatMap((list) =>
         ['ar', 'en'].map((locale) =>
-          fetch(`${e.url}/api/v1/${list}`, { headers: { 'accept-language': locale } }).then((r) => ({ status: r.status, retryAfter: r.headers.get('retry-after') })),
+          fetch(`${e.url}/api/v1/${list}`, { headers: { 'accept-language': locale } }).then((r) => ({
+            status: r.status,
+            retryAfter: r.headers.get('retry-after'),
+          })),
         ),
       );
       await expect.poll(lock.waiting, { timeout: 10_000, interval: 50 }).toBe(1);
@@ -349,20 +391,35 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
           (r) => ({ status: r.status, retryAfter: r.headers.get('retry-after') }),
           () => ({ status: 0, retryAfter: null }),
         );
-      const ready = (on: Instance) => fetch(`${on.url}/api/health/ready`).then((r) => r.status, () => 0);
+      const ready = (on: Instance) =>
+        fetch(`${on.url}/api/health/ready`).then(
+          (r) => r.status,
+          () => 0,
+        );
       const normal = (await probe(a)).status;
       expect(normal).toBeLessThan(500);
       expect((await probe(b)).status).toBe(normal);
       expect((await probe(direct)).status).toBe(normal);
 
-      const signer = new Pusher({ appId: EMBEDDED_DEV_KEYS.appId, key: EMBEDDED_DEV_KEYS.key, secret: SHARED.PUSHER_SECRET, cluster: 'eu' });
+      const signer = new Pusher({
+        appId: EMBEDDED_DEV_KEYS.appId,
+        key: EMBEDDED_DEV_KEYS.key,
+        secret: SHARED.PUSHER_SECRET,
+        cluster: 'eu',
+      });
       const room = `presence-outage-${Date.now()}`;
       const connect = (on: Instance, userId: string) =>
         new PusherClient(EMBEDDED_DEV_KEYS.key, {
-          cluster: 'eu', wsHost: '127.0.0.1', wsPort: on.port, forceTLS: false, enabledTransports: ['ws'],
+          cluster: 'eu',
+          wsHost: '127.0.0.1',
+          wsPort: on.port,
+          forceTLS: false,
+          enabledTransports: ['ws'],
           channelAuthorization: {
-            transport: 'ajax', endpoint: '/unused',
-            customHandler: ({ socketId, channelName }, callback) => callback(null, signer.authorizeChannel(socketId, channelName, { user_id: userId })),
+            transport: 'ajax',
+            endpoint: '/unused',
+            customHandler: ({ socketId, channelName }, callback) =>
+              callback(null, signer.authorizeChannel(socketId, channelName, { user_id: userId })),
           },
         });
       const join = (client: PusherClient) =>
@@ -377,7 +434,9 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
         return ids.sort();
       };
       const refetched = (client: PusherClient) =>
-        new Promise<void>((resolve) => client.connection.bind('message', (m: { event?: string }) => m.event === REFETCH_EVENT && resolve()));
+        new Promise<void>((resolve) =>
+          client.connection.bind('message', (m: { event?: string }) => m.event === REFETCH_EVENT && resolve()),
+        );
       const onA = connect(a, 'amal');
       const onB = connect(b, 'badr');
       const late = connect(b, 'camil');
@@ -405,7 +464,9 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
         await new Promise((r) => setTimeout(r, Math.max(0, HEARTBEAT_MS * 3 + 2000 - (Date.now() - stoppedAt))));
         expect(seen.filter((r) => r.status === 503).length).toBeGreaterThan(0);
         execFileSync(process.env.PG_START_CMD as string);
-        await expect.poll(async () => [await ready(a), await ready(b), await ready(direct)], { timeout: 30_000, interval: 100 }).toEqual([200, 200, 200]);
+        await expect
+          .poll(async () => [await ready(a), await ready(b), await ready(direct)], { timeout: 30_000, interval: 100 })
+          .toEqual([200, 200, 200]);
         halted = true;
         await traffic;
 
@@ -415,7 +476,12 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
         expect(direct.child.exitCode, direct.output()).toBeNull();
         expect(seen.filter((r) => r.status === 0 || (r.status >= 500 && r.status !== 503))).toEqual([]);
         expect(seen.filter((r) => r.status === 503 && !r.retryAfter)).toEqual([]);
-        await expect.poll(async () => [(await probe(a)).status, (await probe(b)).status, (await probe(direct)).status], { timeout: 10_000, interval: 100 }).toEqual([normal, normal, normal]);
+        await expect
+          .poll(async () => [(await probe(a)).status, (await probe(b)).status, (await probe(direct)).status], {
+            timeout: 10_000,
+            interval: 100,
+          })
+          .toEqual([normal, normal, normal]);
         expect(direct.output()).not.toContain('unhandled error');
         for (const on of [a, b]) {
           expect(on.output()).not.toContain('unhandled error');
@@ -458,7 +524,16 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
       await expect.poll(lock.waiting, { timeout: 10_000, interval: 50 }).toBe(1);
       a.child.kill('SIGTERM');
       a.child.kill('SIGTERM'); // a second signal must not cut the shutdown short
-      await expect.poll(() => fetch(`${a.url}/api/health/live`).then(() => 'accepted', () => 'refused'), { timeout: 10_000, interval: 50 }).toBe('refused');
+      await expect
+        .poll(
+          () =>
+            fetch(`${a.url}/api/health/live`).then(
+              () => 'accepted',
+              () => 'refused',
+            ),
+          { timeout: 10_000, interval: 50 },
+        )
+        .toBe('refused');
       await lock.release();
       expect(await inFlight).toBe(200);
       expect(await a.exited).toBe(0);

@@ -88,20 +88,14 @@ describe('lint boundaries', () => {
   });
 
   it('contract imports only zod', async () => {
-    const bad = await problems(
-      'contract/probe.ts',
-      "import { setup } from 'xstate';\nexport const probe = setup;\n",
-    );
+    const bad = await problems('contract/probe.ts', "import { setup } from 'xstate';\nexport const probe = setup;\n");
     expect(bad.some((m) => m.includes("'xstate'"))).toBe(true);
     const good = await problems('contract/probe.ts', "import { z } from 'zod';\nexport const probe = z.string();\n");
     expect(boundaryProblems(good)).toEqual([]);
   });
 
   it('the server never imports the client but may use machines and contract', async () => {
-    const bad = await problems(
-      'server/probe.ts',
-      "import { api } from '../src/api/client';\nexport const probe = api;\n",
-    );
+    const bad = await problems('server/probe.ts', "import { api } from '../src/api/client';\nexport const probe = api;\n");
     expect(bad.some((m) => m.startsWith('import-x/no-restricted-paths'))).toBe(true);
     const good = await problems('server/probe.ts', [
       "import { authMachine } from '../machines/auth.machine';",
@@ -125,10 +119,7 @@ describe('lint boundaries', () => {
   it.skipIf(features.length < 2)('a feature does not import another feature', async () => {
     const [a, b] = features as [(typeof features)[0], (typeof features)[0]];
     const other = `../${b.name}/${b.module.replace(/\.tsx?$/, '')}`;
-    const bad = await problems(
-      `src/features/${a.name}/probe.tsx`,
-      `import * as other from '${other}';\nexport const probe = other;\n`,
-    );
+    const bad = await problems(`src/features/${a.name}/probe.tsx`, `import * as other from '${other}';\nexport const probe = other;\n`);
     expect(bad.some((m) => m.startsWith('import-x/no-restricted-paths'))).toBe(true);
     const same = `./${a.module.replace(/\.tsx?$/, '')}`;
     const good = await problems(

@@ -29,12 +29,15 @@ function reading(s: Snapshot | StandInSnapshot) {
 }
 
 describe('the auth stand-in snapshots', () => {
-  it.each([null, { teacherId: 12 }])('a guest (return target %o) reads like the machine after a start-up check without a session', async (returnTo) => {
-    const { fakes } = makeFakes({ checkLogin: () => ({ account: null, token: null, returnTo }) });
-    const actor = createActor(authMachine.provide(fakes)).start();
-    await waitFor(actor, (s) => !s.hasTag('state:loading'));
-    expect(reading(guestSnapshot(returnTo))).toEqual(reading(actor.getSnapshot()));
-  });
+  it.each([null, { teacherId: 12 }])(
+    'a guest (return target %o) reads like the machine after a start-up check without a session',
+    async (returnTo) => {
+      const { fakes } = makeFakes({ checkLogin: () => ({ account: null, token: null, returnTo }) });
+      const actor = createActor(authMachine.provide(fakes)).start();
+      await waitFor(actor, (s) => !s.hasTag('state:loading'));
+      expect(reading(guestSnapshot(returnTo))).toEqual(reading(actor.getSnapshot()));
+    },
+  );
 
   it('the checking stand-in reads like the machine while its start-up check runs', () => {
     const { fakes } = makeFakes({ checkLogin: () => new Promise(() => undefined) });

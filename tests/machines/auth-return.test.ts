@@ -34,13 +34,28 @@ describe('return target validation', () => {
     expect(parseReturnTarget({ teacherId: input })).toEqual({ teacherId: id });
   });
 
-  it.each([0, -3, 1.5, 2_147_483_648, Number.NaN, '', '012', ' 12', '12abc', '1e3', '//evil.example', 'https://evil.example/teachers/1', '/teachers/1', null, undefined, {}, [12]])(
-    'refuses %j',
-    (input) => {
-      expect(parseTeacherId(input)).toBeNull();
-      expect(parseReturnTarget({ teacherId: input })).toBeNull();
-    },
-  );
+  it.each([
+    0,
+    -3,
+    1.5,
+    2_147_483_648,
+    Number.NaN,
+    '',
+    '012',
+    ' 12',
+    '12abc',
+    '1e3',
+    '//evil.example',
+    'https://evil.example/teachers/1',
+    '/teachers/1',
+    null,
+    undefined,
+    {},
+    [12],
+  ])('refuses %j', (input) => {
+    expect(parseTeacherId(input)).toBeNull();
+    expect(parseReturnTarget({ teacherId: input })).toBeNull();
+  });
 
   it('refuses stored values that are not a target object', () => {
     for (const stored of [null, 12, '12', 'https://evil.example', [{ teacherId: 12 }], { id: 12 }]) {

@@ -89,7 +89,17 @@ describe('OTP', () => {
     const fx = makeFakes();
     const snapshot = authMachine.resolveState({
       value: { anonymous: { otp: { code: 'idle', resend: 'ready' } } },
-      context: { account: null, pendingToken: null, phone: null, countryCode: null, notice: null, failure: null, resendSecondsLeft: 0, otpAttemptsLeft: null, returnTo: null },
+      context: {
+        account: null,
+        pendingToken: null,
+        phone: null,
+        countryCode: null,
+        notice: null,
+        failure: null,
+        resendSecondsLeft: 0,
+        otpAttemptsLeft: null,
+        returnTo: null,
+      },
     });
     const actor = createActor(authMachine.provide(fx.fakes), { snapshot });
     const failed = new Promise<unknown>((resolve) => actor.subscribe({ error: resolve }));

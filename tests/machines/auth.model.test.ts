@@ -2,14 +2,7 @@
 // is reached by replaying generated paths, with the UI-facing promises checked at every step.
 import { describe, expect, it } from 'vitest';
 import { getNextSnapshot, initialTransition, type AnyMachineSnapshot } from 'xstate';
-import {
-  authMachine,
-  type AuthEvent,
-  selectAccount,
-  selectIsLoggedIn,
-  selectIsLoggingIn,
-  selectOtp,
-} from '../../machines/auth.machine';
+import { authMachine, type AuthEvent, selectAccount, selectIsLoggedIn, selectIsLoggingIn, selectOtp } from '../../machines/auth.machine';
 import { actorEvents, delayEvents, runModel } from './model';
 import { apiError, student, teacher } from './auth-fakes';
 

@@ -21,7 +21,10 @@ export const teacher: BookingTeacher = {
 };
 export const reject = (failure: Failure) => Promise.reject(new FailureError(failure));
 
-export function start(createRequest: (input: CreateRequest) => Promise<{ id: number }>, balance = { minutes_remaining: 600, free_trial_available: false }) {
+export function start(
+  createRequest: (input: CreateRequest) => Promise<{ id: number }>,
+  balance = { minutes_remaining: 600, free_trial_available: false },
+) {
   const openPackages = vi.fn();
   const refreshSlots = vi.fn();
   const actor = createActor(
@@ -44,5 +47,8 @@ export function walk(actor: Actor, fields: Partial<ReturnType<typeof emptyFields
   actor.send({ type: 'booking.edit', patch: { type: fields.type ?? 'schedule', startsAt: fields.startsAt ?? '' } });
   actor.send({ type: 'booking.next', now });
   const { comment, broadcast, preferredGender } = fields;
-  actor.send({ type: 'booking.edit', patch: { comment: comment ?? '', broadcast: broadcast ?? false, preferredGender: preferredGender ?? '' } });
+  actor.send({
+    type: 'booking.edit',
+    patch: { comment: comment ?? '', broadcast: broadcast ?? false, preferredGender: preferredGender ?? '' },
+  });
 }

@@ -27,12 +27,19 @@ describe('booking machine with fakes', () => {
     const done = await waitFor(actor, (s) => s.status === 'done');
     expect(done.value).toBe('submitted');
     expect(done.context.requestId).toBe(41);
-    expect(createRequest).toHaveBeenCalledWith(expect.objectContaining({ teacher_id: 9, subject_id: 3, starts_at: '2030-01-06T09:00:00.000Z' }));
+    expect(createRequest).toHaveBeenCalledWith(
+      expect.objectContaining({ teacher_id: 9, subject_id: 3, starts_at: '2030-01-06T09:00:00.000Z' }),
+    );
   });
 
   it('a refusal keeps everything chosen, with the server’s messages beside their fields', async () => {
     const { actor } = start(() =>
-      reject({ status: 400, code: 'outside_working_hours', message: 'Please check', fieldErrors: { starts_at: ['Not then'], other: ['Odd'] } }),
+      reject({
+        status: 400,
+        code: 'outside_working_hours',
+        message: 'Please check',
+        fieldErrors: { starts_at: ['Not then'], other: ['Odd'] },
+      }),
     );
     walk(actor, { subjectId: '4', ...at(12), durationHours: 2, comment: 'Algebra, chapter 3' });
     actor.send({ type: 'booking.submit', now });
@@ -72,7 +79,12 @@ describe('booking machine with fakes', () => {
     expect(back.getSnapshot().value).toBe('needsPackage');
     back.send({ type: 'balance.loaded', balance: { minutes_remaining: 240, free_trial_available: false } });
     expect(back.getSnapshot().value).toBe('review');
-    expect(back.getSnapshot().context.fields).toMatchObject({ durationHours: 3, comment: 'Tajweed', preferredGender: 'female', startsAt: iso(12) });
+    expect(back.getSnapshot().context.fields).toMatchObject({
+      durationHours: 3,
+      comment: 'Tajweed',
+      preferredGender: 'female',
+      startsAt: iso(12),
+    });
     back.send({ type: 'booking.submit', now });
     expect((await waitFor(back, (s) => s.status === 'done')).context.requestId).toBe(77);
   });
@@ -115,7 +127,9 @@ describe('booking machine with fakes', () => {
   });
 
   it('the unbound defaults fail loudly instead of doing nothing', async () => {
-    const actor = createActor(bookingMachine, { input: { teacherId: 9, teacher, balance: { minutes_remaining: 0, free_trial_available: false } } });
+    const actor = createActor(bookingMachine, {
+      input: { teacherId: 9, teacher, balance: { minutes_remaining: 0, free_trial_available: false } },
+    });
     const errors: unknown[] = [];
     actor.subscribe({ error: (e) => errors.push(e) });
     actor.start();
@@ -136,11 +150,17 @@ describe('booking machine with fakes', () => {
 
   it('a review draft ("the same time next week") opens on the review and books that time, or sends back to the calendar when it is taken', async () => {
     const fields = { childId: '7', subjectId: '3', startsAt: iso(12), durationHours: 1 };
-    const children = [{ id: 7, firstName: 'مريم' }, { id: 8, firstName: 'علي' }];
+    const children = [
+      { id: 7, firstName: 'مريم' },
+      { id: 8, firstName: 'علي' },
+    ];
     expect(restoreBooking(JSON.parse(JSON.stringify(reviewDraft(9, fields))), 10, children)).toBeNull();
     const run = (slots: string[], createRequest = vi.fn(async () => ({ id: 90 }))) => {
       const snapshot = restoreBooking(JSON.parse(JSON.stringify(reviewDraft(9, fields))), 9, children)!;
-      const actor = createActor(bookingMachine.provide({ actors: { createRequest: fromPromise(createRequest) } }), { snapshot, input: { teacherId: 9 } }).start();
+      const actor = createActor(bookingMachine.provide({ actors: { createRequest: fromPromise(createRequest) } }), {
+        snapshot,
+        input: { teacherId: 9 },
+      }).start();
       expect(actor.getSnapshot().value).toBe('review');
       actor.send({ type: 'teacher.loaded', teacher: { ...teacher, slots } });
       actor.send({ type: 'balance.loaded', balance: { minutes_remaining: 600, free_trial_available: false } });
@@ -149,7 +169,9 @@ describe('booking machine with fakes', () => {
     };
     const free = run(teacher.slots!);
     expect((await waitFor(free.actor, (s) => s.status === 'done')).context.requestId).toBe(90);
-    expect(free.createRequest).toHaveBeenCalledWith(expect.objectContaining({ input: expect.objectContaining({ child_id: 7, subject_id: 3, starts_at: iso(12) }) }));
+    expect(free.createRequest).toHaveBeenCalledWith(
+      expect.objectContaining({ input: expect.objectContaining({ child_id: 7, subject_id: 3, starts_at: iso(12) }) }),
+    );
     const taken = run([iso(11), iso(17)]);
     expect(taken.actor.getSnapshot().value).toBe('slot');
     expect(taken.actor.getSnapshot().context.fieldErrors.starts_at).toBeDefined();

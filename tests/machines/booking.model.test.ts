@@ -24,7 +24,13 @@ const now = Date.UTC(2030, 0, 6, 7, 0); // 10:00 in Qatar, a Sunday
 const inTwoHours = { startsAt: new Date(now + 2 * 3600_000).toISOString() };
 const inHalfAnHour = { startsAt: new Date(now + 30 * 60_000).toISOString() };
 // The server's free times, for one and for two hours.
-const teacherOf = (slotsFor: number) => ({ subjectIds: [3], timeZone: 'Asia/Qatar', slots: [inTwoHours.startsAt], slotsFor, availableNow: true });
+const teacherOf = (slotsFor: number) => ({
+  subjectIds: [3],
+  timeZone: 'Asia/Qatar',
+  slots: [inTwoHours.startsAt],
+  slotsFor,
+  availableNow: true,
+});
 
 const complete = { ...emptyFields(), childId: '21', subjectId: '3', ...inTwoHours };
 // A family of two children: the booking asks which one the lesson is for.
@@ -91,7 +97,12 @@ const actors = {
     done: [{ id: 7 }],
     error: [
       new FailureError({ status: 402, code: 'insufficient_hours', message: 'not enough hours', fieldErrors: {} }),
-      new FailureError({ status: 400, code: 'outside_working_hours', message: 'check', fieldErrors: { starts_at: ['The teacher is busy then'] } }),
+      new FailureError({
+        status: 400,
+        code: 'outside_working_hours',
+        message: 'check',
+        fieldErrors: { starts_at: ['The teacher is busy then'] },
+      }),
       new FailureError({ status: 409, code: 'slot_taken', message: 'Someone has just booked this time', fieldErrors: {} }),
       new FailureError({ status: 0, code: null, message: null, fieldErrors: {} }),
     ],

@@ -28,7 +28,12 @@ describe('coveringPaths', () => {
 
   it('never ends a path on an event that needs its answer, and drops impossible paths', () => {
     const needsNext = (e: { type: string }) => e.type === 'order.checkout';
-    const paths = coveringPaths({ machine: order.machine, events, needsNext, possible: (events) => !events.some((e) => e.type === 'order.expire') });
+    const paths = coveringPaths({
+      machine: order.machine,
+      events,
+      needsNext,
+      possible: (events) => !events.some((e) => e.type === 'order.expire'),
+    });
     expect(paths.length).toBeGreaterThan(0);
     for (const p of paths) {
       expect(needsNext(p.events.at(-1)!)).toBe(false);

@@ -19,7 +19,9 @@ describe('docs/flows', () => {
   });
 
   it('holds no diagram of a machine that no longer exists', () => {
-    const onDisk = readdirSync(FLOWS_DIR).filter((f) => f.endsWith('.md') || f.endsWith('.svg')).sort();
+    const onDisk = readdirSync(FLOWS_DIR)
+      .filter((f) => f.endsWith('.md') || f.endsWith('.svg'))
+      .sort();
     expect(onDisk).toEqual([...expected.keys()].sort());
   });
 

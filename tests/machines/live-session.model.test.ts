@@ -4,14 +4,7 @@
 // part runs the machine for real with a fake RTC actor and a simulated clock.
 import { FailureError } from '../../contract/failure';
 import { describe, expect, it } from 'vitest';
-import {
-  createActor,
-  createMachine,
-  fromCallback,
-  fromPromise,
-  SimulatedClock,
-  type AnyMachineSnapshot,
-} from 'xstate';
+import { createActor, createMachine, fromCallback, fromPromise, SimulatedClock, type AnyMachineSnapshot } from 'xstate';
 import type { SessionGrant } from '../../contract/sessions';
 import {
   combinedQuality,
@@ -30,15 +23,19 @@ import { runModel } from './model';
 
 const start = Date.parse('2026-11-23T15:00:00Z');
 const end = start + 60 * 60_000;
-const grant = sessionGrant(start, { from: start, to: end }, {
-  request_id: 1,
-  channel_name: 'c0ffee',
-  app_id: 'app',
-  token: 'tok-1',
-  uid: 11,
-  video_configured: true,
-  rtc_adapter: 'agora',
-});
+const grant = sessionGrant(
+  start,
+  { from: start, to: end },
+  {
+    request_id: 1,
+    channel_name: 'c0ffee',
+    app_id: 'app',
+    token: 'tok-1',
+    uid: 11,
+    video_configured: true,
+    rtc_adapter: 'agora',
+  },
+);
 const renewed: SessionGrant = { ...grant, token: 'tok-2' };
 // Arrived when the server sent it: no skew.
 const timed = (g: SessionGrant) => ({ grant: g, receivedAt: Date.parse(g.server_time) });

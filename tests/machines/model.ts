@@ -167,10 +167,7 @@ export function runModel(options: ModelOptions): ModelRun {
     const prefix = bySerial.get(serial);
     if (!prefix) continue;
     for (const { event, state } of Object.values(edges) as Array<{ event: EventObject; state: Snapshot }>) {
-      replay(
-        { state: state as Snapshot, steps: [...prefix.steps, { state: prefix.state, event }], weight: prefix.weight + 1 },
-        initial,
-      );
+      replay({ state: state as Snapshot, steps: [...prefix.steps, { state: prefix.state, event }], weight: prefix.weight + 1 }, initial);
       transitionPaths++;
     }
   }

@@ -31,7 +31,10 @@ const sample: RequestContext = {
 };
 
 // Addressed to one teacher (not a broadcast), so its student may move it while pending.
-const modelMachine = createMachine({ ...requestMachine.config, context: { ...sample, broadcast: false } }, requestMachine.implementations as never);
+const modelMachine = createMachine(
+  { ...requestMachine.config, context: { ...sample, broadcast: false } },
+  requestMachine.implementations as never,
+);
 
 const student: RequestActor = { role: 'student', party: true };
 const otherStudent: RequestActor = { role: 'student', party: false };
@@ -102,7 +105,10 @@ describe('request machine, model-based', () => {
         expect(s.context.expiresAt).toBe(s.context.startsAt);
         if (refunded.includes(status)) for (const e of events) expect(s.can(e)).toBe(false);
         // The client's buttons are the machine's answer.
-        for (const viewer of [{ role: 'student' as const, party: true }, { role: 'teacher' as const, party: true }]) {
+        for (const viewer of [
+          { role: 'student' as const, party: true },
+          { role: 'teacher' as const, party: true },
+        ]) {
           for (const now of [early, lateCancel, inSession, after]) {
             const shown = allowedActions(status as RequestStatus, s.context as RequestContext, viewer, now);
             const accepted = REQUEST_ACTIONS.filter((a) => s.can(actionEvent(a, viewer, now)));
@@ -141,7 +147,14 @@ describe('request machine, model-based', () => {
 
 describe('request machine, as the server uses it', () => {
   it('an urgent request starts when a teacher approves it', () => {
-    const urgent: RequestContext = { type: 'urgent', broadcast: true, startsAt: created, endsAt: created + 2 * HOUR, expiresAt: created + 15 * 60_000, rated: false };
+    const urgent: RequestContext = {
+      type: 'urgent',
+      broadcast: true,
+      startsAt: created,
+      endsAt: created + 2 * HOUR,
+      expiresAt: created + 15 * 60_000,
+      rated: false,
+    };
     const next = transition(resumeRequest('pending', urgent), { type: 'approve', actor: teacher, now: created + 5 * 60_000 });
     expect(next?.value).toBe('approved');
     expect(next?.context.startsAt).toBe(created + 5 * 60_000);
@@ -160,14 +173,23 @@ describe('request machine, as the server uses it', () => {
 
   it('moves only a pending scheduled request addressed to one teacher; the move keeps its length', () => {
     const single: RequestContext = { ...sample, broadcast: false };
-    const moved = transition(resumeRequest('pending', single), { type: 'reschedule', actor: student, now: early, startsAt: created + 30 * HOUR });
+    const moved = transition(resumeRequest('pending', single), {
+      type: 'reschedule',
+      actor: student,
+      now: early,
+      startsAt: created + 30 * HOUR,
+    });
     expect(moved?.value).toBe('pending');
     expect(moved?.context).toMatchObject({ startsAt: created + 30 * HOUR, endsAt: created + 32 * HOUR, expiresAt: created + 30 * HOUR });
     // Asking whether the button shows (no new start) changes nothing.
     expect(transition(resumeRequest('pending', single), { type: 'reschedule', actor: student, now: early })?.context).toEqual(single);
-    expect(transition(resumeRequest('pending', sample), { type: 'reschedule', actor: student, now: early, startsAt: created + 30 * HOUR })).toBeNull();
+    expect(
+      transition(resumeRequest('pending', sample), { type: 'reschedule', actor: student, now: early, startsAt: created + 30 * HOUR }),
+    ).toBeNull();
     const urgent: RequestContext = { ...single, type: 'urgent', expiresAt: created + 15 * 60_000 };
-    expect(transition(resumeRequest('pending', urgent), { type: 'reschedule', actor: student, now: created, startsAt: created + 30 * HOUR })).toBeNull();
+    expect(
+      transition(resumeRequest('pending', urgent), { type: 'reschedule', actor: student, now: created, startsAt: created + 30 * HOUR }),
+    ).toBeNull();
     expect(allowedActions('pending', single, { role: 'student', party: true }, early)).toEqual(['cancel', 'reschedule']);
     expect(allowedActions('approved', single, { role: 'student', party: true }, early)).toEqual(['cancel']);
   });
@@ -179,7 +201,11 @@ describe('request machine, as the server uses it', () => {
     expect(allowedActions('approved', sample, { role: 'student', party: true }, inSession)).toEqual(['join']);
     expect(allowedActions('finished', sample, { role: 'student', party: true }, after)).toEqual(['rate']);
     expect(allowedActions('finished', { ...sample, rated: true }, { role: 'student', party: true }, after)).toEqual([]);
-    expect(requestDeadlines('approved', sample)).toEqual({ cancelFreeUntil: sample.startsAt - 6 * HOUR, joinOpensAt: sample.startsAt - 10 * 60_000, expiresAt: sample.expiresAt });
+    expect(requestDeadlines('approved', sample)).toEqual({
+      cancelFreeUntil: sample.startsAt - 6 * HOUR,
+      joinOpensAt: sample.startsAt - 10 * 60_000,
+      expiresAt: sample.expiresAt,
+    });
     expect(requestDeadlines('canceled', sample).cancelFreeUntil).toBeNull();
   });
 });

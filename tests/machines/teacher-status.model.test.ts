@@ -20,7 +20,11 @@ import { runModel } from './model';
 
 const files = { id_front: 'front.png' };
 const events: TeacherStatusEvent[] = [
-  ...TEACHER_STATUSES.map((status) => ({ type: 'status.changed' as const, status, reason: status === 'rejected' ? 'صورة غير واضحة' : null })),
+  ...TEACHER_STATUSES.map((status) => ({
+    type: 'status.changed' as const,
+    status,
+    reason: status === 'rejected' ? 'صورة غير واضحة' : null,
+  })),
   { type: 'status.changed', status: 'suspended', reason: 'شكوى' },
   { type: 'review.approve' },
   { type: 'review.reject', reason: 'صورة الهوية غير واضحة' },

@@ -23,8 +23,14 @@ describe('deferScripts', () => {
 
   it('lists the entry and every module to preload, in order, for the loader at the end of the body', () => {
     const json = /<script type="application\/json" id="noor-scripts">(.*?)<\/script>/.exec(html)?.[1];
-    expect(JSON.parse(json ?? 'null')).toEqual([{ href: '/assets/index-A.js', module: true }, { href: '/assets/react-B.js' }, { href: '/assets/route-D.js' }]);
-    expect(html).toMatch(/<div id="root"><main>نور<\/main><\/div><script type="application\/json"[^>]*>.*<\/script><script>[\s\S]*<\/script><\/body>/);
+    expect(JSON.parse(json ?? 'null')).toEqual([
+      { href: '/assets/index-A.js', module: true },
+      { href: '/assets/react-B.js' },
+      { href: '/assets/route-D.js' },
+    ]);
+    expect(html).toMatch(
+      /<div id="root"><main>نور<\/main><\/div><script type="application\/json"[^>]*>.*<\/script><script>[\s\S]*<\/script><\/body>/,
+    );
   });
 
   it('keeps the start-up script and the stylesheets, and adds one inline script that is the same on every page', () => {
@@ -96,7 +102,7 @@ describe('compactTemplate', () => {
 function document(json: string, calls: string[]) {
   return {
     getElementById: () => ({ textContent: json }),
-    createElement: (tag: string) => ({ tag } as Record<string, string>),
+    createElement: (tag: string) => ({ tag }) as Record<string, string>,
     head: { appendChild: (el: Record<string, string>) => calls.push(`${el.tag} ${el.src ?? el.href}`) },
   };
 }

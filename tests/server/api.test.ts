@@ -34,7 +34,14 @@ describe('reference lists', () => {
   it('GET /api/v1/phases: 13 phases in school order, names in the requested language', async () => {
     const ar = phasesResponseSchema.parse(await (await get('/api/v1/phases')).json());
     expect(ar.data).toHaveLength(13);
-    expect(ar.data[0]).toMatchObject({ code: 'kindergarten', stage: 'kindergarten', grade: null, name: 'الروضة', name_ar: 'الروضة', name_en: 'Kindergarten' });
+    expect(ar.data[0]).toMatchObject({
+      code: 'kindergarten',
+      stage: 'kindergarten',
+      grade: null,
+      name: 'الروضة',
+      name_ar: 'الروضة',
+      name_en: 'Kindergarten',
+    });
     expect(ar.data.at(-1)).toMatchObject({ code: 'secondary_3', grade: 12, name: 'الصف الثالث الثانوي' });
     const en = phasesResponseSchema.parse(await (await get('/api/v1/phases', EN)).json());
     expect(en.data.map((p) => p.name)).toEqual(en.data.map((p) => p.name_en));
@@ -74,7 +81,8 @@ describe('reference lists', () => {
   });
 
   it('honours Accept-Language quality values and falls back to Arabic for other languages', async () => {
-    const name = async (header: string) => ((await (await get('/api/v1/settings', { 'Accept-Language': header })).json()) as { data: { app_name: string } }).data.app_name;
+    const name = async (header: string) =>
+      ((await (await get('/api/v1/settings', { 'Accept-Language': header })).json()) as { data: { app_name: string } }).data.app_name;
     expect(await name('fr-FR, en;q=0.8, ar;q=0.5')).toBe('Noor');
     expect(await name('en;q=0.3, ar;q=0.9')).toBe('نور');
     expect(await name('fr')).toBe('نور');

@@ -35,10 +35,22 @@ export function newPhone(): string {
 }
 
 // Real 16×16 images: document scans are decoded and re-encoded (issue 15), so a header alone is refused.
-export const PNG = new Uint8Array(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGUlEQVQokWM4UaFBEmIY1VAxGkonhmvSAAADaGgQExd+HAAAAABJRU5ErkJggg==', 'base64'));
+export const PNG = new Uint8Array(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGUlEQVQokWM4UaFBEmIY1VAxGkonhmvSAAADaGgQExd+HAAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+);
 export const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
-export const JPEG = new Uint8Array(Buffer.from('/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAQABADASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABv/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKQAI2f/2Q==', 'base64'));
-export const WEBP = new Uint8Array(Buffer.from('UklGRjoAAABXRUJQVlA4IC4AAADQAQCdASoQABAAAUAmJaACdLoB+AADsAD+pNf/TSPGkeNI+Yt/84ljqd3aAAAA', 'base64'));
+export const JPEG = new Uint8Array(
+  Buffer.from(
+    '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAQABADASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABv/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKQAI2f/2Q==',
+    'base64',
+  ),
+);
+export const WEBP = new Uint8Array(
+  Buffer.from('UklGRjoAAABXRUJQVlA4IC4AAADQAQCdASoQABAAAUAmJaACdLoB+AADsAD+pNf/TSPGkeNI+Yt/84ljqd3aAAAA', 'base64'),
+);
 /** A Windows executable's first bytes. */
 export const EXE = new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff]);
 
@@ -54,7 +66,9 @@ type ExtraAppOptions = Omit<AppOptions, 'db' | 'log' | 'production' | 'auth'>;
  * `auth` adds to the auth module's options (issue 15's limits, a hash gate, an SMS adapter …);
  * `app` to the app's (a recording realtime publisher, the admin API …).
  */
-export async function authApp(options: { production?: boolean; auth?: Partial<NonNullable<AppOptions['auth']>>; app?: ExtraAppOptions } = {}) {
+export async function authApp(
+  options: { production?: boolean; auth?: Partial<NonNullable<AppOptions['auth']>>; app?: ExtraAppOptions } = {},
+) {
   const t = await seededDb();
   const clock = { now: new Date() };
   const uploadDir = await mkdtemp(path.join(tmpdir(), 'noor-uploads-'));

@@ -2,11 +2,7 @@
 // by phone or e-mail with one generic refusal, and password recovery by texted code, which signs the
 // teacher out everywhere.
 import { describe, expect, it } from 'vitest';
-import {
-  profileResponseSchema,
-  registerConflictSchema,
-  sessionResponseSchema,
-} from '../../contract/auth';
+import { profileResponseSchema, registerConflictSchema, sessionResponseSchema } from '../../contract/auth';
 import { validationErrorBodySchema } from '../../contract/envelope';
 import { authApp, newPhone, TEACHER_PASSWORD } from './auth-helpers';
 import { perFile } from './support/per-file';

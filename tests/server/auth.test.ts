@@ -3,12 +3,7 @@
 // phones; the zone sent with a sign-up; logout and the token's life; the dev outbox. The codes
 // themselves: auth-codes.test.ts.
 import { describe, expect, it } from 'vitest';
-import {
-  profileResponseSchema,
-  registerConflictSchema,
-  sessionResponseSchema,
-  studentRegisteredSchema,
-} from '../../contract/auth';
+import { profileResponseSchema, registerConflictSchema, sessionResponseSchema, studentRegisteredSchema } from '../../contract/auth';
 import { validationErrorBodySchema } from '../../contract/envelope';
 import { authApp, body, newPhone } from './auth-helpers';
 import { perFile } from './support/per-file';
@@ -96,7 +91,8 @@ describe('student sign-up', () => {
 
 // Issue 11: the browser's zone travels with the sign-up. A valid IANA name becomes the account's zone,
 // none keeps Qatar's, and a name that is not a zone is a 400 on the field (nothing is created).
-const zoneOf = async (phone: string) => (await t.db.one<{ time_zone: string }>('SELECT time_zone FROM users WHERE phone = $1', [phone]))?.time_zone;
+const zoneOf = async (phone: string) =>
+  (await t.db.one<{ time_zone: string }>('SELECT time_zone FROM users WHERE phone = $1', [phone]))?.time_zone;
 
 describe('sign-up time zone', () => {
   it('stores the zone a student signs up from, or Qatar when none is sent', async () => {
@@ -108,7 +104,7 @@ describe('sign-up time zone', () => {
     expect(await zoneOf(plain)).toBe('Asia/Qatar');
   });
 
-  it('stores a teacher\'s zone from the multipart sign-up', async () => {
+  it("stores a teacher's zone from the multipart sign-up", async () => {
     const phone = newPhone();
     const res = await t.post('/api/v1/auth/register', await t.teacherForm(phone, { time_zone: 'America/New_York' }));
     expect(res.status, await res.clone().text()).toBe(201);
@@ -157,7 +153,12 @@ describe('student login', () => {
     // The guards hold it on complete-register; the sign-up fields complete it.
     const completed = await t.post(
       '/api/v1/profile/complete',
-      { first_name: 'سارة', last_name: 'أحمد', gender: 'female', phase_id: (await t.db.one<{ id: number }>('SELECT id FROM phases ORDER BY sort_order LIMIT 1'))!.id },
+      {
+        first_name: 'سارة',
+        last_name: 'أحمد',
+        gender: 'female',
+        phase_id: (await t.db.one<{ id: number }>('SELECT id FROM phases ORDER BY sort_order LIMIT 1'))!.id,
+      },
       { token: session.token },
     );
     expect(completed.status).toBe(200);

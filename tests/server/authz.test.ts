@@ -40,9 +40,18 @@ interface Fixture {
 /** Student A and `teacher` have requests, so they have a conversation; the teacher writes once more. */
 async function conversationOfA(): Promise<{ conversation: number; teacherMessage: number }> {
   const [a, teacher] = [t.callers.studentA.id!, t.callers.teacher.id!];
-  await t.db.query('INSERT INTO conversations (family_id, teacher_id, created_at) VALUES ($1, $2, now()) ON CONFLICT (family_id, teacher_id) DO NOTHING', [a, teacher]);
-  const conversation = (await t.db.one<{ id: number }>('SELECT id FROM conversations WHERE family_id = $1 AND teacher_id = $2', [a, teacher]))!.id;
-  const message = (await t.db.one<{ id: number }>("INSERT INTO messages (conversation_id, sender_id, body, created_at) VALUES ($1, $2, 'موعدنا غداً', now()) RETURNING id", [conversation, teacher]))!.id;
+  await t.db.query(
+    'INSERT INTO conversations (family_id, teacher_id, created_at) VALUES ($1, $2, now()) ON CONFLICT (family_id, teacher_id) DO NOTHING',
+    [a, teacher],
+  );
+  const conversation = (await t.db.one<{ id: number }>('SELECT id FROM conversations WHERE family_id = $1 AND teacher_id = $2', [
+    a,
+    teacher,
+  ]))!.id;
+  const message = (await t.db.one<{ id: number }>(
+    "INSERT INTO messages (conversation_id, sender_id, body, created_at) VALUES ($1, $2, 'موعدنا غداً', now()) RETURNING id",
+    [conversation, teacher],
+  ))!.id;
   await t.db.query('UPDATE conversations SET last_message_id = $2 WHERE id = $1', [conversation, message]);
   return { conversation, teacherMessage: message };
 }
@@ -62,7 +71,15 @@ async function insertRequest(status: 'pending' | 'approved', startsInMinutes: nu
   const row = await t.db.one<{ id: number }>(
     `INSERT INTO requests (student_id, teacher_id, requested_teacher_id, subject_id, type, status, starts_at, ends_at, duration_hours, expires_at, paid_with, channel_name)
      VALUES ($1, $2, $2, (SELECT subject_id FROM teacher_subjects WHERE teacher_id = $2 LIMIT 1), 'schedule', $3, $4, $5, 1, $6, 'free_trial', $7) RETURNING id`,
-    [t.callers.studentA.id, t.callers.teacher.id, status, starts, new Date(starts.getTime() + 3_600_000), new Date(starts.getTime() - 60_000), channel],
+    [
+      t.callers.studentA.id,
+      t.callers.teacher.id,
+      status,
+      starts,
+      new Date(starts.getTime() + 3_600_000),
+      new Date(starts.getTime() - 60_000),
+      channel,
+    ],
   );
   await t.db.query('INSERT INTO request_offers (request_id, teacher_id) VALUES ($1, $2)', [row!.id, t.callers.teacher.id]);
   return { id: row!.id, channel };
@@ -76,7 +93,14 @@ async function payOnce(pkg: number): Promise<number> {
   const order = await t.callJson(t.callers.studentA, 'POST', '/api/v1/orders', { package_id: pkg });
   const { id, checkout_url } = ((await order.json()) as { data: { id: number; checkout_url: string } }).data;
   const paid = await t.call(t.callers.anonymous, 'POST', new URL(checkout_url, 'http://x').pathname, {
-    body: new URLSearchParams({ action: 'pay', card_number: '4242424242424242', expiry: '12/39', cvc: '123', name: 'Parent', lang: 'en' }).toString(),
+    body: new URLSearchParams({
+      action: 'pay',
+      card_number: '4242424242424242',
+      expiry: '12/39',
+      cvc: '123',
+      name: 'Parent',
+      lang: 'en',
+    }).toString(),
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
   });
   expect(paid.status).toBe(303);
@@ -114,10 +138,34 @@ async function fixture(): Promise<Fixture> {
     `INSERT INTO time_off (teacher_id, first_day, last_day, time_zone, starts_at, ends_at) VALUES ($1, '2099-01-01', '2099-01-01', 'Asia/Qatar', '2098-12-31T21:00Z', '2099-01-01T21:00Z') RETURNING id`,
     [ids.teacher],
   ))!.id;
-  return { pending: pending.id, approved: approved.id, channel: approved.channel, orderSession, paidOrder: await payOnce(pkg), ids, secondChild, applicant, staffTarget, familyPhone, ...(await conversationOfA()), timeOff };
+  return {
+    pending: pending.id,
+    approved: approved.id,
+    channel: approved.channel,
+    orderSession,
+    paidOrder: await payOnce(pkg),
+    ids,
+    secondChild,
+    applicant,
+    staffTarget,
+    familyPhone,
+    ...(await conversationOfA()),
+    timeOff,
+  };
 }
 
-type Cells = [anonymous: number, studentA: number, studentB: number, teacher: number, otherTeacher: number, reviewTeacher: number, admin: number, reviewerStaff: number, supportStaff: number, adminStaff: number];
+type Cells = [
+  anonymous: number,
+  studentA: number,
+  studentB: number,
+  teacher: number,
+  otherTeacher: number,
+  reviewTeacher: number,
+  admin: number,
+  reviewerStaff: number,
+  supportStaff: number,
+  adminStaff: number,
+];
 interface Row {
   url: (f: Fixture) => string;
   body?: (f: Fixture) => unknown;
@@ -257,12 +305,30 @@ const MATRIX: Record<string, Row> = {
 
 // The owners go last, so every other caller meets the request as it was made.
 const OWNERS: readonly Role[] = ['studentA', 'teacher'];
-const ORDER: readonly Role[] = ['anonymous', 'studentB', 'otherTeacher', 'reviewTeacher', 'admin', 'supportStaff', 'reviewerStaff', 'adminStaff', 'studentA', 'teacher'];
+const ORDER: readonly Role[] = [
+  'anonymous',
+  'studentB',
+  'otherTeacher',
+  'reviewTeacher',
+  'admin',
+  'supportStaff',
+  'reviewerStaff',
+  'adminStaff',
+  'studentA',
+  'teacher',
+];
 
 describe('authorization matrix', () => {
   it('has a row for every route of the app', () => {
     const routes = [...new Set(t.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))];
-    expect(routes.filter((r) => !(r in MATRIX)).map((r) => `add to MATRIX in tests/server/authz.test.ts: '${r}': { url: () => '…', expect: [anon, A, B, T, T2, TR, cli, reviewer, support, admin staff] },`)).toEqual([]);
+    expect(
+      routes
+        .filter((r) => !(r in MATRIX))
+        .map(
+          (r) =>
+            `add to MATRIX in tests/server/authz.test.ts: '${r}': { url: () => '…', expect: [anon, A, B, T, T2, TR, cli, reviewer, support, admin staff] },`,
+        ),
+    ).toEqual([]);
     expect(Object.keys(MATRIX).filter((r) => !routes.includes(r))).toEqual([]);
   });
 
@@ -282,17 +348,22 @@ describe('authorization matrix', () => {
         const text = await res.text();
         if (res.status !== want) wrong.push(`${route} as ${role}: ${res.status}, expected ${want} — ${text.slice(0, 160)}`);
         // The session's channel name is a secret of its student and teacher: no one else's answer may hold it.
-        if (!OWNERS.includes(role) && text.includes(f.channel)) wrong.push(`${route} as ${role}: the answer leaks student A's session channel`);
+        if (!OWNERS.includes(role) && text.includes(f.channel))
+          wrong.push(`${route} as ${role}: the answer leaks student A's session channel`);
       }
       actual[route] = ROLES.map((r) => got[r] ?? 0);
     }
-    if (process.env.AUTHZ_PRINT) for (const [route, cells] of Object.entries(actual)) console.log(`${route.padEnd(48)} ${cells.join(', ')}`);
+    if (process.env.AUTHZ_PRINT)
+      for (const [route, cells] of Object.entries(actual)) console.log(`${route.padEnd(48)} ${cells.join(', ')}`);
     expect(wrong).toEqual([]);
   }, 300_000);
 });
 
 /** The matrix signed everybody out last: a fresh session for a role. */
-const freshSession = async (role: Role) => ({ ...t.callers[role], headers: { Authorization: `Bearer ${await issueToken(t.db, t.callers[role].id!, new Date())}` } });
+const freshSession = async (role: Role) => ({
+  ...t.callers[role],
+  headers: { Authorization: `Bearer ${await issueToken(t.db, t.callers[role].id!, new Date())}` },
+});
 
 describe('another child of the same family, and another family', () => {
   it('the family sees and books for each of its children; another family never sees or books for them', async () => {
@@ -303,7 +374,10 @@ describe('another child of the same family, and another family', () => {
     const b = await freshSession('studentB');
     const seen = await t.call(a, 'GET', `/api/v1/requests/${id}`);
     expect(seen.status).toBe(200);
-    expect(((await seen.json()) as { data: { child: { id: number; last_name: string | null } } }).data.child).toMatchObject({ id: second, last_name: 'الاختبار' });
+    expect(((await seen.json()) as { data: { child: { id: number; last_name: string | null } } }).data.child).toMatchObject({
+      id: second,
+      last_name: 'الاختبار',
+    });
     const filtered = (await (await t.call(a, 'GET', `/api/v1/requests?child_id=${second}`)).json()) as { data: { id: number }[] };
     expect(filtered.data.map((r) => r.id)).toEqual([id]);
     // Another family: not the request, not the child, not as a filter, not to book for.
@@ -311,13 +385,17 @@ describe('another child of the same family, and another family', () => {
     expect(((await (await t.call(b, 'GET', `/api/v1/requests?child_id=${second}`)).json()) as { data: unknown[] }).data).toEqual([]);
     expect((await t.callJson(b, 'PATCH', `/api/v1/children/${second}`, { first_name: 'سلمى' })).status).toBe(404);
     const teacher = t.callers.teacher.id!;
-    const subject = (await t.db.one<{ id: number }>('SELECT subject_id AS id FROM teacher_subjects WHERE teacher_id = $1 LIMIT 1', [teacher]))!.id;
+    const subject = (await t.db.one<{ id: number }>('SELECT subject_id AS id FROM teacher_subjects WHERE teacher_id = $1 LIMIT 1', [
+      teacher,
+    ]))!.id;
     const booking = { teacher_id: teacher, subject_id: subject, type: 'urgent', duration_hours: 1, child_id: second };
     const stranger = await t.callJson(b, 'POST', '/api/v1/requests', booking);
     expect(stranger.status).toBe(404);
     expect(((await stranger.json()) as { code: string }).code).toBe('child_not_found');
     // The teacher reads the child's first name and phase only.
-    const asTeacher = (await (await t.call(await freshSession('teacher'), 'GET', `/api/v1/requests/${id}`)).json()) as { data: { child: { first_name: string; last_name: string | null } } };
+    const asTeacher = (await (await t.call(await freshSession('teacher'), 'GET', `/api/v1/requests/${id}`)).json()) as {
+      data: { child: { first_name: string; last_name: string | null } };
+    };
     expect(asTeacher.data.child).toMatchObject({ first_name: 'مريم', last_name: null });
   });
 });

@@ -42,7 +42,9 @@ describe('availableStarts', () => {
     // One second later 09:00 is too soon; the next grid point is 09:30.
     expect(starts(q, '2030-01-06T05:00:01.000Z')[0]).toBe('2030-01-06T06:30:00.000Z');
     const now = new Date('2030-01-06T05:00:00.000Z');
-    expect(slotProblem(q, { type: 'schedule', startsAt: new Date(now.getTime() + 59 * MIN), durationHours: 1 }, now)).toBe('schedule_too_soon');
+    expect(slotProblem(q, { type: 'schedule', startsAt: new Date(now.getTime() + 59 * MIN), durationHours: 1 }, now)).toBe(
+      'schedule_too_soon',
+    );
     expect(slotProblem(q, { type: 'schedule', startsAt: new Date(now.getTime() + 60 * MIN), durationHours: 1 }, now)).toBeNull();
     // Ninety days ahead is the horizon: a start just past it is refused and never offered.
     const horizon = now.getTime() + 90 * 24 * HOUR;
@@ -64,8 +66,12 @@ describe('availableStarts', () => {
     expect(starts(q, '2030-01-05T12:00:00.000Z', 2)).toEqual(['2030-01-06T06:00:00.000Z', '2030-01-06T08:00:00.000Z']);
     expect(starts(q, '2030-01-05T12:00:00.000Z', 2, 2)).toEqual([]);
     const now = new Date('2030-01-05T12:00:00.000Z');
-    expect(slotProblem(q, { type: 'schedule', startsAt: new Date('2030-01-06T06:30:00.000Z'), durationHours: 1 }, now)).toBe('teacher_busy');
-    expect(slotProblem(q, { type: 'schedule', startsAt: new Date('2030-01-06T08:30:00.000Z'), durationHours: 1 }, now)).toBe('outside_working_hours');
+    expect(slotProblem(q, { type: 'schedule', startsAt: new Date('2030-01-06T06:30:00.000Z'), durationHours: 1 }, now)).toBe(
+      'teacher_busy',
+    );
+    expect(slotProblem(q, { type: 'schedule', startsAt: new Date('2030-01-06T08:30:00.000Z'), durationHours: 1 }, now)).toBe(
+      'outside_working_hours',
+    );
   });
 
   it('runs a session across midnight when the next day’s hours start at 00:00', () => {
@@ -78,7 +84,9 @@ describe('availableStarts', () => {
     expect(starts(q, '2030-01-05T12:00:00.000Z', 3, 3)).toEqual(['2030-01-06T19:00:00.000Z']);
     expect(starts(q, '2030-01-05T12:00:00.000Z', 3, 1)).toHaveLength(5);
     const now = new Date('2030-01-05T12:00:00.000Z');
-    expect(slotProblem(q, { type: 'schedule', startsAt: new Date('2030-01-06T19:00:00.000Z'), durationHours: 4 }, now)).toBe('outside_working_hours');
+    expect(slotProblem(q, { type: 'schedule', startsAt: new Date('2030-01-06T19:00:00.000Z'), durationHours: 4 }, now)).toBe(
+      'outside_working_hours',
+    );
     // Old editors store 23:59 for "until midnight": it joins the same way.
     const q2 = { ...q, hours: [{ day: 0, from: '22:00', to: '23:59' }, hours[1]!] };
     expect(slotProblem(q2, { type: 'schedule', startsAt: new Date('2030-01-06T19:00:00.000Z'), durationHours: 3 }, now)).toBeNull();
@@ -123,7 +131,9 @@ describe('availableNow (urgent requests)', () => {
     expect(availableNow(q, 1, at10)).toBe(true);
     expect(availableNow(q, 2, at10)).toBe(true);
     expect(availableNow(q, 3, at10)).toBe(false); // ends 13:00, past the hours
-    expect(availableNow({ ...q, busy: [{ starts_at: '2030-01-06T07:30:00.000Z', ends_at: '2030-01-06T08:30:00.000Z' }] }, 1, at10)).toBe(false);
+    expect(availableNow({ ...q, busy: [{ starts_at: '2030-01-06T07:30:00.000Z', ends_at: '2030-01-06T08:30:00.000Z' }] }, 1, at10)).toBe(
+      false,
+    );
     expect(availableNow(q, 1, new Date(at10.getTime() + 5 * HOUR))).toBe(false);
   });
 });
@@ -142,10 +152,19 @@ describe('several ranges a day and time off', () => {
     ];
     const q = { zone: 'Europe/London', hours, busy: [] };
     const now = '2030-01-05T12:00:00.000Z';
-    expect(starts(q, now, 2)).toEqual(['2030-01-06T09:00:00.000Z', '2030-01-06T09:30:00.000Z', '2030-01-06T10:00:00.000Z', '2030-01-06T13:00:00.000Z']);
+    expect(starts(q, now, 2)).toEqual([
+      '2030-01-06T09:00:00.000Z',
+      '2030-01-06T09:30:00.000Z',
+      '2030-01-06T10:00:00.000Z',
+      '2030-01-06T13:00:00.000Z',
+    ]);
     expect(starts(q, now, 2, 2)).toEqual(['2030-01-06T09:00:00.000Z']);
-    expect(slotProblem(q, { type: 'schedule', startsAt: new Date('2030-01-06T10:30:00.000Z'), durationHours: 1 }, new Date(now))).toBe('outside_working_hours');
-    expect(slotProblem(q, { type: 'schedule', startsAt: new Date('2030-01-06T11:30:00.000Z'), durationHours: 1 }, new Date(now))).toBe('outside_working_hours');
+    expect(slotProblem(q, { type: 'schedule', startsAt: new Date('2030-01-06T10:30:00.000Z'), durationHours: 1 }, new Date(now))).toBe(
+      'outside_working_hours',
+    );
+    expect(slotProblem(q, { type: 'schedule', startsAt: new Date('2030-01-06T11:30:00.000Z'), durationHours: 1 }, new Date(now))).toBe(
+      'outside_working_hours',
+    );
   });
 
   it('cuts a day off out of hours that run across midnight', () => {
@@ -158,8 +177,12 @@ describe('several ranges a day and time off', () => {
     const now = '2030-01-04T12:00:00.000Z';
     // Saturday 22:00 and 22:30 and 23:00 Qatar (19:00Z …); a one-hour start at 23:30 would run into Sunday.
     expect(starts(q, now, 3)).toEqual(['2030-01-05T19:00:00.000Z', '2030-01-05T19:30:00.000Z', '2030-01-05T20:00:00.000Z']);
-    expect(slotProblem(q, { type: 'schedule', startsAt: new Date('2030-01-05T20:30:00.000Z'), durationHours: 1 }, new Date(now))).toBe('outside_working_hours');
-    expect(slotProblem(q, { type: 'schedule', startsAt: new Date('2030-01-05T21:00:00.000Z'), durationHours: 1 }, new Date(now))).toBe('outside_working_hours');
+    expect(slotProblem(q, { type: 'schedule', startsAt: new Date('2030-01-05T20:30:00.000Z'), durationHours: 1 }, new Date(now))).toBe(
+      'outside_working_hours',
+    );
+    expect(slotProblem(q, { type: 'schedule', startsAt: new Date('2030-01-05T21:00:00.000Z'), durationHours: 1 }, new Date(now))).toBe(
+      'outside_working_hours',
+    );
     // Without the day off, the whole night is offered.
     expect(starts({ ...q, away: [] }, now, 3)).toHaveLength(7);
     // An urgent request at Sunday 00:30 Qatar is refused during the time off.
@@ -174,7 +197,12 @@ describe('several ranges a day and time off', () => {
     const autumn = timeOffSpan('2030-10-27', '2030-10-27', 'Europe/London');
     expect(autumn.endsAt.getTime() - autumn.startsAt.getTime()).toBe(25 * HOUR);
     const everyDay: WorkingHour[] = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, from: '00:00', to: '24:00' }));
-    const q: TeacherSchedule = { zone: 'Europe/London', hours: everyDay, busy: [], away: [away('2030-03-31', '2030-03-31', 'Europe/London')] };
+    const q: TeacherSchedule = {
+      zone: 'Europe/London',
+      hours: everyDay,
+      busy: [],
+      away: [away('2030-03-31', '2030-03-31', 'Europe/London')],
+    };
     const slots = starts(q, '2030-03-30T12:00:00.000Z', 2);
     // Saturday until 23:00 GMT (the last one-hour start), nothing on Sunday, Monday from 00:00 BST.
     expect(slots.filter((s) => s < '2030-03-31T00:00:00.000Z').at(-1)).toBe('2030-03-30T23:00:00.000Z');

@@ -56,7 +56,10 @@ describe('GET v1/teachers/:id/availability', () => {
     expect((await availability(teacher, '?days=1')).data.slots).toEqual(['2030-01-06T08:00:00.000Z']);
     const late = await ctx.as(second).post('/api/v1/requests', scheduleBody(teacher, ctx.math, slot));
     expect(late.status).toBe(409);
-    expect(await late.json()).toMatchObject({ code: 'slot_taken', message: 'Someone has just booked this time. Please choose another time' });
+    expect(await late.json()).toMatchObject({
+      code: 'slot_taken',
+      message: 'Someone has just booked this time. Please choose another time',
+    });
     const ar = await ctx.as(second, 'ar').post('/api/v1/requests', scheduleBody(teacher, ctx.math, new Date(slot.getTime() + HOUR / 2)));
     expect(await ar.json()).toMatchObject({ code: 'slot_taken', message: 'حجز طالب آخر هذا الموعد قبل لحظات، يرجى اختيار وقت آخر' });
   });
@@ -78,7 +81,8 @@ describe('GET v1/teachers/:id/availability', () => {
   it('refuses bad input with 400 and unknown or inactive teachers with 404', async () => {
     const teacher = await makeTeacher(ctx.db);
     const inReview = await makeTeacher(ctx.db, { status: 'in_review' });
-    for (const q of ['?duration=7', '?duration=0', '?days=40', '?from=yesterday']) expect((await availability(teacher, q)).status).toBe(400);
+    for (const q of ['?duration=7', '?duration=0', '?days=40', '?from=yesterday'])
+      expect((await availability(teacher, q)).status).toBe(400);
     expect((await availability(inReview)).status).toBe(404);
     expect((await availability(99_999_999)).status).toBe(404);
     expect((await ctx.as(null).get('/api/v1/teachers/abc/availability')).status).toBe(404);
@@ -145,12 +149,25 @@ describe('v1/instructor/time-off', () => {
       expect(res.status).toBe(400);
       return (await body(res)).errors;
     };
-    expect(await errorsOf(await addTimeOff(teacher, '2030-01-09', MONDAY))).toEqual({ last_day: ['The last day must be on or after the first day'] });
-    expect(await errorsOf(await addTimeOff(teacher, '2030-01-09', MONDAY, 'ar'))).toEqual({ last_day: ['يجب أن يكون اليوم الأخير في يوم البداية أو بعده'] });
-    expect(await errorsOf(await addTimeOff(teacher, MONDAY, '2030-04-09'))).toEqual({ last_day: ['Time off can cover at most 92 days at a time'] });
-    expect(await errorsOf(await addTimeOff(teacher, '2030-01-01', '2030-01-05'))).toEqual({ last_day: ['These days are over; choose days from today on'] });
-    expect(await errorsOf(await addTimeOff(teacher, '2030-02-30', 'tomorrow'))).toMatchObject({ first_day: ['This value is not valid'], last_day: ['This value is not valid'] });
-    expect(await errorsOf(await ctx.as(teacher).post('/api/v1/instructor/time-off', {}))).toMatchObject({ first_day: ['This field is required'] });
+    expect(await errorsOf(await addTimeOff(teacher, '2030-01-09', MONDAY))).toEqual({
+      last_day: ['The last day must be on or after the first day'],
+    });
+    expect(await errorsOf(await addTimeOff(teacher, '2030-01-09', MONDAY, 'ar'))).toEqual({
+      last_day: ['يجب أن يكون اليوم الأخير في يوم البداية أو بعده'],
+    });
+    expect(await errorsOf(await addTimeOff(teacher, MONDAY, '2030-04-09'))).toEqual({
+      last_day: ['Time off can cover at most 92 days at a time'],
+    });
+    expect(await errorsOf(await addTimeOff(teacher, '2030-01-01', '2030-01-05'))).toEqual({
+      last_day: ['These days are over; choose days from today on'],
+    });
+    expect(await errorsOf(await addTimeOff(teacher, '2030-02-30', 'tomorrow'))).toMatchObject({
+      first_day: ['This value is not valid'],
+      last_day: ['This value is not valid'],
+    });
+    expect(await errorsOf(await ctx.as(teacher).post('/api/v1/instructor/time-off', {}))).toMatchObject({
+      first_day: ['This field is required'],
+    });
     // The days are the teacher's: at Sunday 02:00 in Qatar it is still Saturday in London.
     ctx.clock.now = new Date('2030-01-05T23:00:00.000Z');
     await ctx.db.query(`UPDATE users SET time_zone = 'Europe/London' WHERE id = $1`, [teacher]);
@@ -177,15 +194,21 @@ describe('v1/instructor/time-off', () => {
     const refused = await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, ctx.math, MONDAY_10_QATAR));
     expect(refused.status).toBe(400);
     expect((await body(refused)).errors).toHaveProperty('starts_at');
-    const urgent = await ctx.as(student).post('/api/v1/requests', { teacher_id: teacher, subject_id: ctx.math, type: 'urgent', duration_hours: 1, broadcast: false });
+    const urgent = await ctx
+      .as(student)
+      .post('/api/v1/requests', { teacher_id: teacher, subject_id: ctx.math, type: 'urgent', duration_hours: 1, broadcast: false });
     expect(urgent.status).toBe(400);
 
     // The teachers list's "available now" filter leaves them out.
-    const list = await body<{ id: number }[]>(await ctx.as(null).get(`/api/v1/teachers?available_now=1&search=${encodeURIComponent('مجاز')}`));
+    const list = await body<{ id: number }[]>(
+      await ctx.as(null).get(`/api/v1/teachers?available_now=1&search=${encodeURIComponent('مجاز')}`),
+    );
     expect(list.data.map((t) => t.id)).not.toContain(teacher);
 
     // A broadcast from the colleague's request does not reach the teacher away.
-    const broadcast = await ctx.as(student).post('/api/v1/requests', scheduleBody(colleague, ctx.math, MONDAY_10_QATAR, 1, { broadcast: true }));
+    const broadcast = await ctx
+      .as(student)
+      .post('/api/v1/requests', scheduleBody(colleague, ctx.math, MONDAY_10_QATAR, 1, { broadcast: true }));
     expect(broadcast.status).toBe(201);
     const reached = ctx.published.find((p) => p.event === REQUEST_EVENTS.offered)!.channels;
     expect(reached).toContain(`private-user-${colleague}`);
@@ -202,7 +225,8 @@ describe('v1/instructor/time-off', () => {
     const teacher = await makeTeacher(ctx.db);
     const student = await makeStudent(ctx.db);
     await creditHours(ctx.db, student, 10);
-    const book = async (at: Date) => (await body<{ id: number }>(await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, ctx.math, at)))).data.id;
+    const book = async (at: Date) =>
+      (await body<{ id: number }>(await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, ctx.math, at)))).data.id;
     const pending = await book(MONDAY_10_QATAR);
     const approved = await book(new Date(MONDAY_10_QATAR.getTime() + 3 * HOUR));
     expect((await ctx.as(teacher).post(`/api/v1/requests/${approved}/approve`)).status).toBe(200);
@@ -212,14 +236,26 @@ describe('v1/instructor/time-off', () => {
     const answer = await body<TimeOff>(res);
     expect(answer.message).toBe('تمت إضافة الإجازة، ولديك حصص محجوزة خلالها: ألغها أو انقلها إلى موعد آخر');
     expect(answer.data.sessions).toEqual([
-      { id: pending, status: 'pending', starts_at: MONDAY_10_QATAR.toISOString(), ends_at: new Date(MONDAY_10_QATAR.getTime() + HOUR).toISOString() },
-      { id: approved, status: 'approved', starts_at: new Date(MONDAY_10_QATAR.getTime() + 3 * HOUR).toISOString(), ends_at: new Date(MONDAY_10_QATAR.getTime() + 4 * HOUR).toISOString() },
+      {
+        id: pending,
+        status: 'pending',
+        starts_at: MONDAY_10_QATAR.toISOString(),
+        ends_at: new Date(MONDAY_10_QATAR.getTime() + HOUR).toISOString(),
+      },
+      {
+        id: approved,
+        status: 'approved',
+        starts_at: new Date(MONDAY_10_QATAR.getTime() + 3 * HOUR).toISOString(),
+        ends_at: new Date(MONDAY_10_QATAR.getTime() + 4 * HOUR).toISOString(),
+      },
     ]);
     expect(answer.data.sessions.map((s) => s.id)).not.toContain(outside);
     // The sessions stay booked: the time off does not cancel them; the list keeps showing them.
     const listed = (await body<TimeOff[]>(await ctx.as(teacher).get('/api/v1/instructor/time-off'))).data;
     expect(listed[0]!.sessions.map((s) => s.id)).toEqual([pending, approved]);
-    const statuses = await ctx.db.query<{ status: string }>('SELECT status FROM requests WHERE id = ANY($1::int[]) ORDER BY id', [[pending, approved]]);
+    const statuses = await ctx.db.query<{ status: string }>('SELECT status FROM requests WHERE id = ANY($1::int[]) ORDER BY id', [
+      [pending, approved],
+    ]);
     expect(statuses.map((s) => s.status)).toEqual(['pending', 'approved']);
   });
 

@@ -12,12 +12,10 @@ const ctx = requestsFile();
 
 async function minutesCredited(studentId: number, minutes: number): Promise<void> {
   if (minutes === 0) return;
-  await ctx.db.query(`INSERT INTO hours_ledger (user_id, delta_minutes, reason, expires_at, created_at) VALUES ($1, $2, 'purchase', $3, $4)`, [
-    studentId,
-    minutes,
-    new Date(ctx.clock.now.getTime() + 365 * 24 * 3_600_000),
-    ctx.clock.now,
-  ]);
+  await ctx.db.query(
+    `INSERT INTO hours_ledger (user_id, delta_minutes, reason, expires_at, created_at) VALUES ($1, $2, 'purchase', $3, $4)`,
+    [studentId, minutes, new Date(ctx.clock.now.getTime() + 365 * 24 * 3_600_000), ctx.clock.now],
+  );
 }
 
 describe('what a booking costs, client and server', () => {
@@ -27,7 +25,10 @@ describe('what a booking costs, client and server', () => {
     await fc.assert(
       fc.asyncProperty(
         // Whole hours around the durations, plus odd minutes a partly refunded booking leaves.
-        fc.oneof(fc.integer({ min: 0, max: 8 }).map((h) => h * 60), fc.integer({ min: 0, max: 8 * 60 })),
+        fc.oneof(
+          fc.integer({ min: 0, max: 8 }).map((h) => h * 60),
+          fc.integer({ min: 0, max: 8 * 60 }),
+        ),
         fc.boolean(),
         fc.integer({ min: MIN_DURATION_HOURS, max: MAX_DURATION_HOURS }),
         async (minutes, trial, hours) => {

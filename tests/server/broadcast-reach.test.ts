@@ -15,7 +15,9 @@ const SUNDAY = 0;
 async function offeredBy(subject: string, chosen: number): Promise<number[]> {
   const student = await makeStudent(ctx.db);
   await creditHours(ctx.db, student, 5);
-  const res = await ctx.as(student).post('/api/v1/requests', scheduleBody(chosen, await subjectId(ctx.db, subject), AT, 1, { broadcast: true }));
+  const res = await ctx
+    .as(student)
+    .post('/api/v1/requests', scheduleBody(chosen, await subjectId(ctx.db, subject), AT, 1, { broadcast: true }));
   expect(res.status, await res.clone().text()).toBe(201);
   const channels = ctx.published.find((p) => p.event === REQUEST_EVENTS.offered)!.channels;
   return channels.map((c) => Number(c.replace('private-user-', '')));
@@ -34,7 +36,9 @@ describe('broadcast reach', () => {
     const held = await teacher();
     const other = await makeStudent(ctx.db);
     await creditHours(ctx.db, other, 5);
-    const booked = await ctx.as(other).post('/api/v1/requests', scheduleBody(held, await subjectId(ctx.db, 'computing'), new Date(AT.getTime() - HOUR / 2)));
+    const booked = await ctx
+      .as(other)
+      .post('/api/v1/requests', scheduleBody(held, await subjectId(ctx.db, 'computing'), new Date(AT.getTime() - HOUR / 2)));
     expect(booked.status).toBe(201);
     ctx.published.length = 0;
 

@@ -154,7 +154,8 @@ describe('a request as an .ics file', () => {
     const missing = await call(otherFamily, 'GET', '/api/v1/requests/2147483000/calendar.ics');
     expect([stranger.status, missing.status, (await call(otherTeacher, 'GET', path)).status]).toEqual([404, 404, 404]);
     expect(await stranger.json()).toEqual(await missing.json());
-    for (const bad of ['0', '-1', 'abc', '1e3', '99999999999']) expect((await call(family, 'GET', `/api/v1/requests/${bad}/calendar.ics`)).status).toBe(404);
+    for (const bad of ['0', '-1', 'abc', '1e3', '99999999999'])
+      expect((await call(family, 'GET', `/api/v1/requests/${bad}/calendar.ics`)).status).toBe(404);
   });
 });
 
@@ -167,7 +168,11 @@ describe('the private subscription feed', () => {
     const dropped = await book(family, teacher, 30);
     expect((await call(family, 'POST', `/api/v1/requests/${dropped.id}/cancel`)).status).toBe(200);
 
-    expect(((await body<CalendarFeed>(await call(family, 'GET', '/api/v1/profile/calendar-feed'))).data)).toEqual({ active: false, created_at: null, url: null });
+    expect((await body<CalendarFeed>(await call(family, 'GET', '/api/v1/profile/calendar-feed'))).data).toEqual({
+      active: false,
+      created_at: null,
+      url: null,
+    });
     const made = await call(family, 'POST', '/api/v1/profile/calendar-feed');
     expect(made.status).toBe(201);
     const { url } = (await body<CalendarFeed>(made)).data;

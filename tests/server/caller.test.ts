@@ -32,21 +32,33 @@ describe('the caller and its guards', () => {
       .onError((err, c) => c.json({ key: err.message }, err instanceof ApiFailure ? (err.status as 403) : 500));
 
     expect(await (await app.request('/caller', { headers: await bearer(family) })).json()).toEqual({ kind: 'family', familyId: family });
-    expect(await (await app.request('/caller', { headers: await bearer(teacher) })).json()).toEqual({ kind: 'teacher', teacherId: teacher, status: 'in_review' });
+    expect(await (await app.request('/caller', { headers: await bearer(teacher) })).json()).toEqual({
+      kind: 'teacher',
+      teacherId: teacher,
+      status: 'in_review',
+    });
     expect((await app.request('/caller')).status).toBe(401);
 
     const teacherOnFamily = await app.request('/family', { headers: await bearer(teacher) });
     expect([teacherOnFamily.status, await teacherOnFamily.json()]).toEqual([403, { key: 'profile_students_only' }]);
     const familyOnTeacher = await app.request('/teacher', { headers: await bearer(family) });
     expect([familyOnTeacher.status, await familyOnTeacher.json()]).toEqual([403, { key: 'instructor_only' }]);
-    expect(await (await app.request('/teacher', { headers: await bearer(teacher) })).json()).toEqual({ kind: 'teacher', teacherId: teacher, status: 'in_review' });
+    expect(await (await app.request('/teacher', { headers: await bearer(teacher) })).json()).toEqual({
+      kind: 'teacher',
+      teacherId: teacher,
+      status: 'in_review',
+    });
   });
 
   it("answers each real route's own refusal", async () => {
     const family = await makeStudent(ctx.db);
     const teacher = await makeTeacher(ctx.db);
     const call = async (user: number, method: string, path: string) =>
-      ctx.app.request(path, { method, headers: { ...(await bearer(user)), 'Content-Type': 'application/json' }, body: method === 'GET' ? null : '{}' });
+      ctx.app.request(path, {
+        method,
+        headers: { ...(await bearer(user)), 'Content-Type': 'application/json' },
+        body: method === 'GET' ? null : '{}',
+      });
     const refusal = async (res: Response) => [res.status, ((await res.json()) as { code?: string }).code];
 
     // A teacher on a family's route: the route's 403 with its code.

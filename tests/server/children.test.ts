@@ -3,7 +3,14 @@
 // child a booking is for (the only one by default, required among several, never an archived one or
 // another family's), the filter by child, and the free trial once per family.
 import { describe, expect, it } from 'vitest';
-import { childDeleteResponseSchema, childResponseSchema, childrenResponseSchema, MAX_CHILDREN, type Child, type ChildInput } from '../../contract/children';
+import {
+  childDeleteResponseSchema,
+  childResponseSchema,
+  childrenResponseSchema,
+  MAX_CHILDREN,
+  type Child,
+  type ChildInput,
+} from '../../contract/children';
 import type { RequestDetail, RequestSummary } from '../../contract/requests';
 import { issueToken } from '../../server/modules/auth/tokens';
 import { body, bookAfter, creditHours, makeStudent, makeTeacher, requestsFile } from './requests-helpers';
@@ -11,13 +18,21 @@ import { body, bookAfter, creditHours, makeStudent, makeTeacher, requestsFile } 
 const ctx = requestsFile();
 
 async function call(user: number, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: unknown): Promise<Response> {
-  const headers: Record<string, string> = { 'Accept-Language': 'en', Authorization: `Bearer ${await issueToken(ctx.db, user, new Date())}` };
+  const headers: Record<string, string> = {
+    'Accept-Language': 'en',
+    Authorization: `Bearer ${await issueToken(ctx.db, user, new Date())}`,
+  };
   if (payload !== undefined) headers['Content-Type'] = 'application/json';
   return ctx.app.request(path, { method, headers, ...(payload === undefined ? {} : { body: JSON.stringify(payload) }) });
 }
 
 const phaseId = async () => (await ctx.db.one<{ id: number }>("SELECT id FROM phases WHERE code = 'primary_2'"))!.id;
-const newChild = async (first = 'مريم'): Promise<ChildInput> => ({ first_name: first, last_name: 'الاختبار', gender: 'female', phase_id: await phaseId() });
+const newChild = async (first = 'مريم'): Promise<ChildInput> => ({
+  first_name: first,
+  last_name: 'الاختبار',
+  gender: 'female',
+  phase_id: await phaseId(),
+});
 // Every answer is read through the contract's schemas, so the wire shape is checked too.
 const children = async (family: number, all = false) =>
   childrenResponseSchema.parse(await (await call(family, 'GET', `/api/v1/children${all ? '?include_archived=1' : ''}`)).json()).data;
@@ -140,7 +155,8 @@ describe('booking for a child', () => {
     expect(named.res.status).toBe(201);
     expect(named.json.data.child).toMatchObject({ id: second.id, first_name: 'مريم', phase: { id: second.phase.id } });
 
-    const list = async (query: string) => (await body<RequestSummary[]>(await call(family, 'GET', `/api/v1/requests${query}`))).data.map((r) => r.id);
+    const list = async (query: string) =>
+      (await body<RequestSummary[]>(await call(family, 'GET', `/api/v1/requests${query}`))).data.map((r) => r.id);
     expect(await list(`?child_id=${second.id}`)).toEqual([named.json.data.id]);
     expect(await list(`?child_id=${first!.id}`)).toEqual([only.json.data.id]);
     expect((await list('')).sort()).toEqual([only.json.data.id, named.json.data.id].sort());
@@ -151,7 +167,9 @@ describe('booking for a child', () => {
 
     // The teacher's notification of the request is written once; each reading names the child's phase
     // in the reader's language.
-    const phase = (await ctx.db.one<{ name_ar: string; name_en: string }>('SELECT name_ar, name_en FROM phases WHERE id = $1', [second.phase.id]))!;
+    const phase = (await ctx.db.one<{ name_ar: string; name_en: string }>('SELECT name_ar, name_en FROM phases WHERE id = $1', [
+      second.phase.id,
+    ]))!;
     expect(phase.name_ar).not.toBe(phase.name_en);
     const notified = async (lang: 'ar' | 'en') => {
       const headers = { 'Accept-Language': lang, Authorization: `Bearer ${await issueToken(ctx.db, teacher, new Date())}` };

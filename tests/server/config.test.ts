@@ -21,13 +21,26 @@ describe('loadConfig', () => {
 
   it('reads every variable', () => {
     const c = loadConfig({
-      PORT: '8080', HOST: '0.0.0.0', DATA_DIR: '/var/lib/noor', DATABASE_URL: 'postgres://u@db/noor',
-      NODE_ENV: 'production', STATIC_DIR: '/srv/client', LOG_LEVEL: 'silent', SEED_DEMO: '1',
-      PUSHER_KEY: 'k', AGORA_APP_ID: 'a',
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/noor',
+      DATABASE_URL: 'postgres://u@db/noor',
+      NODE_ENV: 'production',
+      STATIC_DIR: '/srv/client',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: '1',
+      PUSHER_KEY: 'k',
+      AGORA_APP_ID: 'a',
     });
     expect(c).toMatchObject({
-      port: 8080, host: '0.0.0.0', dataDir: '/var/lib/noor', databaseUrl: 'postgres://u@db/noor',
-      production: true, staticDir: '/srv/client', logLevel: 'silent', seedDemo: false,
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/noor',
+      databaseUrl: 'postgres://u@db/noor',
+      production: true,
+      staticDir: '/srv/client',
+      logLevel: 'silent',
+      seedDemo: false,
     });
     expect(c.pusher.key).toBe('k');
     expect(c.agora.appId).toBe('a');

@@ -9,7 +9,30 @@ import { freshDb } from './helpers';
 import { perFile } from './support/per-file';
 import { NOTIFICATION_TYPES } from '../../contract/notifications';
 
-const ARAB_LEAGUE = ['DZ', 'BH', 'KM', 'DJ', 'EG', 'IQ', 'JO', 'KW', 'LB', 'LY', 'MR', 'MA', 'OM', 'PS', 'QA', 'SA', 'SO', 'SD', 'SY', 'TN', 'AE', 'YE'];
+const ARAB_LEAGUE = [
+  'DZ',
+  'BH',
+  'KM',
+  'DJ',
+  'EG',
+  'IQ',
+  'JO',
+  'KW',
+  'LB',
+  'LY',
+  'MR',
+  'MA',
+  'OM',
+  'PS',
+  'QA',
+  'SA',
+  'SO',
+  'SD',
+  'SY',
+  'TN',
+  'AE',
+  'YE',
+];
 
 const t = perFile(freshDb);
 
@@ -41,7 +64,7 @@ describe('migrations', () => {
 
   // Each migration that adds a notification type re-creates the whole list; one written beside another
   // (two branches) can drop the other's type, and that notification's insert then fails in production.
-  it('leave the notifications type check accepting exactly the contract\'s notification types', async () => {
+  it("leave the notifications type check accepting exactly the contract's notification types", async () => {
     await migrate(t.db);
     const [row] = await t.db.query<{ def: string }>(
       "SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'notifications_type_check'",
@@ -75,7 +98,9 @@ describe('seed', () => {
   });
 
   it('has the 13 school phases used in Qatar, in school order', async () => {
-    const phases = await t.db.query<{ code: string; name_ar: string; name_en: string }>('SELECT code, name_ar, name_en FROM phases ORDER BY sort_order');
+    const phases = await t.db.query<{ code: string; name_ar: string; name_en: string }>(
+      'SELECT code, name_ar, name_en FROM phases ORDER BY sort_order',
+    );
     expect(phases).toHaveLength(13);
     expect(phases.map((p) => p.code)).toEqual([
       'kindergarten',
@@ -87,8 +112,13 @@ describe('seed', () => {
   });
 
   it('has every Arab League country with an ISO code, a dial code and both names, and many others', async () => {
-    const rows = await t.db.query<{ code: string; dial_code: string; name_ar: string; name_en: string; arab_league: boolean }>('SELECT * FROM countries');
-    const arab = rows.filter((r) => r.arab_league).map((r) => r.code).sort();
+    const rows = await t.db.query<{ code: string; dial_code: string; name_ar: string; name_en: string; arab_league: boolean }>(
+      'SELECT * FROM countries',
+    );
+    const arab = rows
+      .filter((r) => r.arab_league)
+      .map((r) => r.code)
+      .sort();
     expect(arab).toEqual([...ARAB_LEAGUE].sort());
     expect(rows.length).toBeGreaterThanOrEqual(ARAB_LEAGUE.length + 30);
     for (const r of rows) {
@@ -101,7 +131,17 @@ describe('seed', () => {
   });
 
   it('has active demo teachers covering Quran, Arabic, mathematics, English and science, each with hours and evaluations', async () => {
-    const teachers = await t.db.query<{ id: number; first_name: string; status: string; subjects: string[]; phases: number; hours: number; evals: number; min_rating: number; max_rating: number }>(
+    const teachers = await t.db.query<{
+      id: number;
+      first_name: string;
+      status: string;
+      subjects: string[];
+      phases: number;
+      hours: number;
+      evals: number;
+      min_rating: number;
+      max_rating: number;
+    }>(
       `SELECT u.id, u.first_name, u.status,
          ARRAY(SELECT s.code FROM teacher_subjects ts JOIN subjects s ON s.id = ts.subject_id WHERE ts.teacher_id = u.id) AS subjects,
          (SELECT count(*) FROM teacher_phases tp WHERE tp.teacher_id = u.id) AS phases,

@@ -15,11 +15,14 @@ describe('configuration', () => {
     expect(config.pusher.secret).toBe(EMBEDDED_DEV_KEYS.secret);
   });
 
-  it.each(['0.0.0.0', '::', '192.168.1.20', 'example.org'])('development listening on %s: dev tools off, a random realtime secret', (host) => {
-    const config = loadConfig({ HOST: host });
-    expect(config.devTools).toBe(false);
-    expect(config.pusher.secret).not.toBe(EMBEDDED_DEV_KEYS.secret);
-  });
+  it.each(['0.0.0.0', '::', '192.168.1.20', 'example.org'])(
+    'development listening on %s: dev tools off, a random realtime secret',
+    (host) => {
+      const config = loadConfig({ HOST: host });
+      expect(config.devTools).toBe(false);
+      expect(config.pusher.secret).not.toBe(EMBEDDED_DEV_KEYS.secret);
+    },
+  );
 
   it.each(['0.0.0.0', '::', '192.168.1.20'])('development listening on %s: a warning at start names HOST', (host) => {
     const warnings = startWarnings(loadConfig({ HOST: host }));

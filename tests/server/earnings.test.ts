@@ -42,7 +42,12 @@ async function statement(teacher: number, month?: string): Promise<EarningsState
 }
 
 async function staffHeaders(role: StaffRole): Promise<Record<string, string>> {
-  const member = (await createStaff(ctx.db, { email: `${role}-${randomBytes(4).toString('hex')}@noor.test`, name: role, role, password: 'Secret123' }))!;
+  const member = (await createStaff(ctx.db, {
+    email: `${role}-${randomBytes(4).toString('hex')}@noor.test`,
+    name: role,
+    role,
+    password: 'Secret123',
+  }))!;
   const { token } = await issueSession(ctx.db, member.id, new Date());
   return { 'Accept-Language': 'en', Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
 }
@@ -55,7 +60,14 @@ async function storedSession(
   teacher: number,
   family: number,
   startsAt: Date,
-  o: { hours?: number; status: 'finished' | 'canceled'; closedBy?: 'student' | 'teacher' | 'system'; closedAt?: Date; approved?: boolean; joined?: boolean },
+  o: {
+    hours?: number;
+    status: 'finished' | 'canceled';
+    closedBy?: 'student' | 'teacher' | 'system';
+    closedAt?: Date;
+    approved?: boolean;
+    joined?: boolean;
+  },
 ): Promise<number> {
   const ends = new Date(startsAt.getTime() + (o.hours ?? 1) * HOUR);
   const row = (await ctx.db.one<{ id: number }>(
@@ -67,7 +79,12 @@ async function storedSession(
   await ctx.db.query(history, [row.id, 'pending', 'student', new Date(startsAt.getTime() - 48 * HOUR)]);
   if (o.approved !== false) await ctx.db.query(history, [row.id, 'approved', 'teacher', new Date(startsAt.getTime() - 47 * HOUR)]);
   await ctx.db.query(history, [row.id, o.status, o.closedBy ?? 'system', o.closedAt ?? ends]);
-  if (o.joined) await ctx.db.query("INSERT INTO session_events (request_id, user_id, type, at) VALUES ($1, $2, 'joined', $3)", [row.id, teacher, startsAt]);
+  if (o.joined)
+    await ctx.db.query("INSERT INTO session_events (request_id, user_id, type, at) VALUES ($1, $2, 'joined', $3)", [
+      row.id,
+      teacher,
+      startsAt,
+    ]);
   return row.id;
 }
 
@@ -108,7 +125,13 @@ describe('a teacher’s monthly statement', () => {
     await storedSession(other, family, day(20), { status: 'finished', joined: true });
 
     const january = await statement(teacher, '2030-01');
-    expect(january).toMatchObject({ month: '2030-01', time_zone: 'Asia/Qatar', teacher: { id: teacher }, counted_minutes: 180, totals: [{ currency: 'QAR', amount_minor: 18000 }] });
+    expect(january).toMatchObject({
+      month: '2030-01',
+      time_zone: 'Asia/Qatar',
+      teacher: { id: teacher },
+      counted_minutes: 180,
+      totals: [{ currency: 'QAR', amount_minor: 18000 }],
+    });
     expect(january.lines.map((l) => [l.request_id, l.basis, l.booked_minutes, l.counted_minutes, l.earned_minor])).toEqual([
       [taughtId, 'taught', 120, 120, 12000],
       [earlyId, 'not_counted', 60, 0, 0],
@@ -125,7 +148,8 @@ describe('a teacher’s monthly statement', () => {
 
     // A family may not read a statement; a malformed month is a 400, nobody signed in a 401.
     expect((await get(family, '/api/v1/instructor/earnings')).status).toBe(403);
-    for (const bad of ['2030-13', '30-01', '2030-1', "2030-01'"]) expect((await get(teacher, `/api/v1/instructor/earnings?month=${encodeURIComponent(bad)}`)).status).toBe(400);
+    for (const bad of ['2030-13', '30-01', '2030-1', "2030-01'"])
+      expect((await get(teacher, `/api/v1/instructor/earnings?month=${encodeURIComponent(bad)}`)).status).toBe(400);
     expect((await ctx.app.request('/api/v1/instructor/earnings')).status).toBe(401);
   });
 
@@ -137,16 +161,36 @@ describe('a teacher’s monthly statement', () => {
     const support = await staffHeaders('support');
 
     const read = await ctx.app.request(`/api/admin/teachers/${teacher}/rate`, { headers: support });
-    expect(teacherRateResponseSchema.parse(await read.json()).data).toMatchObject({ current: { amount_minor: 6000, currency: 'QAR' }, is_default: true, effective_from: null });
+    expect(teacherRateResponseSchema.parse(await read.json()).data).toMatchObject({
+      current: { amount_minor: 6000, currency: 'QAR' },
+      is_default: true,
+      effective_from: null,
+    });
     const rate = { amount_minor: 7550, currency: 'QAR' };
-    expect((await ctx.app.request(`/api/admin/teachers/${teacher}/rate`, { method: 'PUT', headers: support, body: JSON.stringify(rate) })).status).toBe(403);
-    for (const bad of [{ amount_minor: 75.5, currency: 'QAR' }, { amount_minor: -1, currency: 'QAR' }, { amount_minor: 7000, currency: 'qar' }, { amount_minor: 7000 }]) {
-      expect((await ctx.app.request(`/api/admin/teachers/${teacher}/rate`, { method: 'PUT', headers: admin, body: JSON.stringify(bad) })).status).toBe(400);
+    expect(
+      (await ctx.app.request(`/api/admin/teachers/${teacher}/rate`, { method: 'PUT', headers: support, body: JSON.stringify(rate) }))
+        .status,
+    ).toBe(403);
+    for (const bad of [
+      { amount_minor: 75.5, currency: 'QAR' },
+      { amount_minor: -1, currency: 'QAR' },
+      { amount_minor: 7000, currency: 'qar' },
+      { amount_minor: 7000 },
+    ]) {
+      expect(
+        (await ctx.app.request(`/api/admin/teachers/${teacher}/rate`, { method: 'PUT', headers: admin, body: JSON.stringify(bad) })).status,
+      ).toBe(400);
     }
-    expect((await ctx.app.request(`/api/admin/teachers/${family}/rate`, { method: 'PUT', headers: admin, body: JSON.stringify(rate) })).status).toBe(404);
+    expect(
+      (await ctx.app.request(`/api/admin/teachers/${family}/rate`, { method: 'PUT', headers: admin, body: JSON.stringify(rate) })).status,
+    ).toBe(404);
     const set = await ctx.app.request(`/api/admin/teachers/${teacher}/rate`, { method: 'PUT', headers: admin, body: JSON.stringify(rate) });
     expect(set.status).toBe(200);
-    expect(teacherRateResponseSchema.parse(await set.json()).data).toMatchObject({ current: rate, is_default: false, default: { amount_minor: 6000 } });
+    expect(teacherRateResponseSchema.parse(await set.json()).data).toMatchObject({
+      current: rate,
+      is_default: false,
+      default: { amount_minor: 6000 },
+    });
     const audit = await ctx.db.one<{ before: unknown; after: unknown }>(
       "SELECT before, after FROM audit_log WHERE action = 'teachers.rate_set' AND target_id = $1",
       [String(teacher)],

@@ -11,13 +11,26 @@ const t = perFile(freshDb);
 describe('the families migration', () => {
   it('gives every existing student one child and each request its child, changing nothing paid or booked', async () => {
     const all = await loadMigrations();
-    await migrate(t.db, all.filter((m) => m.version < '0140'));
+    await migrate(
+      t.db,
+      all.filter((m) => m.version < '0140'),
+    );
     const db = t.db;
     const phase = (await db.one<{ id: number }>(
       `INSERT INTO phases (code, stage, grade, name_ar, name_en, sort_order) VALUES ('mig_p4', 'primary', 4, 'الرابع', 'Grade 4', 1) RETURNING id`,
     ))!.id;
-    const subject = (await db.one<{ id: number }>(`INSERT INTO subjects (code, name_ar, name_en, sort_order) VALUES ('mig_math', 'رياضيات', 'Maths', 1) RETURNING id`))!.id;
-    const person = async (type: string, first: string, second: string | null, last: string, phone: string, gender: string | null, phaseId: number | null) =>
+    const subject = (await db.one<{ id: number }>(
+      `INSERT INTO subjects (code, name_ar, name_en, sort_order) VALUES ('mig_math', 'رياضيات', 'Maths', 1) RETURNING id`,
+    ))!.id;
+    const person = async (
+      type: string,
+      first: string,
+      second: string | null,
+      last: string,
+      phone: string,
+      gender: string | null,
+      phaseId: number | null,
+    ) =>
       (await db.one<{ id: number }>(
         `INSERT INTO users (type, first_name, second_name, last_name, phone, gender, phase_id) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
         [type, first, second, last, phone, gender, phaseId],
@@ -36,19 +49,25 @@ describe('the families migration', () => {
       `INSERT INTO hours_ledger (user_id, delta_minutes, reason, expires_at) VALUES ($1, 120, 'purchase', $2) RETURNING id`,
       [sara, new Date('2031-01-01T00:00:00Z')],
     ))!.id;
-    await db.query(`INSERT INTO hours_ledger (user_id, delta_minutes, reason, credit_id, ref_type, ref_id) VALUES ($1, -60, 'booking', $2, 'request', $3)`, [
-      sara,
-      credit,
-      String(request),
-    ]);
-    const before = await db.query('SELECT id, student_id, teacher_id, status, paid_with, starts_at, duration_hours FROM requests ORDER BY id');
+    await db.query(
+      `INSERT INTO hours_ledger (user_id, delta_minutes, reason, credit_id, ref_type, ref_id) VALUES ($1, -60, 'booking', $2, 'request', $3)`,
+      [sara, credit, String(request)],
+    );
+    const before = await db.query(
+      'SELECT id, student_id, teacher_id, status, paid_with, starts_at, duration_hours FROM requests ORDER BY id',
+    );
     const ledgerBefore = await db.query('SELECT * FROM hours_ledger ORDER BY id');
 
     expect(await migrate(t.db, all)).toContain('0140');
 
-    const kids = await db.query<{ family_id: number; first_name: string; last_name: string; gender: string; phase_id: number; archived_at: Date | null }>(
-      'SELECT family_id, first_name, last_name, gender, phase_id, archived_at FROM children ORDER BY family_id',
-    );
+    const kids = await db.query<{
+      family_id: number;
+      first_name: string;
+      last_name: string;
+      gender: string;
+      phase_id: number;
+      archived_at: Date | null;
+    }>('SELECT family_id, first_name, last_name, gender, phase_id, archived_at FROM children ORDER BY family_id');
     expect(kids).toEqual([
       { family_id: sara, first_name: 'سارة', last_name: 'النعيمي', gender: 'female', phase_id: phase, archived_at: null },
       // No gender or phase on the account: neutral and the first phase.
@@ -57,7 +76,9 @@ describe('the families migration', () => {
     expect(kids.map((k) => k.family_id)).not.toContain(unnamed);
     const saraChild = (await db.one<{ id: number }>('SELECT id FROM children WHERE family_id = $1', [sara]))!.id;
     expect((await db.one<{ child_id: number }>('SELECT child_id FROM requests WHERE id = $1', [request]))!.child_id).toBe(saraChild);
-    expect(await db.query('SELECT id, student_id, teacher_id, status, paid_with, starts_at, duration_hours FROM requests ORDER BY id')).toEqual(before);
+    expect(
+      await db.query('SELECT id, student_id, teacher_id, status, paid_with, starts_at, duration_hours FROM requests ORDER BY id'),
+    ).toEqual(before);
     // Every value the ledger held is unchanged (later migrations may add columns beside them).
     const ledgerAfter = (await db.query<Record<string, unknown>>('SELECT * FROM hours_ledger ORDER BY id')).map((row, i) =>
       Object.fromEntries(Object.keys(ledgerBefore[i] ?? {}).map((key) => [key, row[key]])),

@@ -13,8 +13,42 @@ export interface FuzzTarget {
   form?: boolean;
 }
 
-const REGISTER = ['type', 'first_name', 'second_name', 'last_name', 'phone', 'country_code', 'gender', 'phase_id', 'email', 'birth_date', 'experience_years', 'qualification', 'country', 'password', 'password_confirmation', 'phases[]', 'subjects[]', 'id_front', 'time_zone'];
-const PROFILE = ['first_name', 'second_name', 'last_name', 'email', 'gender', 'phase_id', 'birth_date', 'description', 'experience_years', 'phases', 'subjects', 'working_hours', 'time_zone'];
+const REGISTER = [
+  'type',
+  'first_name',
+  'second_name',
+  'last_name',
+  'phone',
+  'country_code',
+  'gender',
+  'phase_id',
+  'email',
+  'birth_date',
+  'experience_years',
+  'qualification',
+  'country',
+  'password',
+  'password_confirmation',
+  'phases[]',
+  'subjects[]',
+  'id_front',
+  'time_zone',
+];
+const PROFILE = [
+  'first_name',
+  'second_name',
+  'last_name',
+  'email',
+  'gender',
+  'phase_id',
+  'birth_date',
+  'description',
+  'experience_years',
+  'phases',
+  'subjects',
+  'working_hours',
+  'time_zone',
+];
 const CHILD = ['first_name', 'last_name', 'gender', 'phase_id', 'birth_date'];
 const CONFIRMATION = ['order_id', 'session', 'status', 'amount', 'currency', 'reference', 'signature'];
 
@@ -56,7 +90,11 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'POST /api/v1/payments/webhook': { as: 'anonymous', fields: CONFIRMATION },
   'GET /api/v1/payments/tap/return': { as: 'anonymous', query: ['tap_id'] },
   'GET /api/v1/sandbox/checkout/:session': { as: 'anonymous', query: ['lang'] },
-  'POST /api/v1/sandbox/checkout/:session': { as: 'anonymous', fields: ['action', 'card_number', 'expiry', 'cvc', 'name', 'lang'], form: true },
+  'POST /api/v1/sandbox/checkout/:session': {
+    as: 'anonymous',
+    fields: ['action', 'card_number', 'expiry', 'cvc', 'name', 'lang'],
+    form: true,
+  },
   'GET /api/v1/realtime/config': { as: 'anonymous' },
   'POST /api/v1/realtime/auth': { as: 'studentA', fields: ['socket_id', 'channel_name'], form: true },
   'POST /api/v1/instructor/update/status': { as: 'reviewTeacher', fields: ['status', 'accept'] },
@@ -78,7 +116,10 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'PATCH /api/v1/children/:id': { as: 'studentA', fields: CHILD },
   'DELETE /api/v1/children/:id': { as: 'studentA' },
   'GET /api/v1/children/:id/progress': { as: 'studentA' },
-  'POST /api/v1/requests': { as: 'studentA', fields: ['teacher_id', 'subject_id', 'child_id', 'type', 'starts_at', 'duration_hours', 'comment', 'broadcast', 'preferred_gender'] },
+  'POST /api/v1/requests': {
+    as: 'studentA',
+    fields: ['teacher_id', 'subject_id', 'child_id', 'type', 'starts_at', 'duration_hours', 'comment', 'broadcast', 'preferred_gender'],
+  },
   'GET /api/v1/requests': { as: 'teacher', query: ['status', 'filter', 'child_id', 'page', 'per_page', 'role'] },
   'GET /api/v1/requests/:id': { as: 'studentA' },
   'POST /api/v1/requests/:id/approve': { as: 'teacher' },
@@ -114,12 +155,21 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'GET /api/admin/staff': { as: 'adminStaff' },
   'POST /api/admin/staff': { as: 'adminStaff', fields: ['email', 'name', 'role', 'password'] },
   'POST /api/admin/staff/:who/disable': { as: 'adminStaff' },
-  'GET /api/admin/audit': { as: 'adminStaff', query: ['staff_id', 'action', 'target_type', 'target_id', 'from', 'to', 'before_id', 'limit'] },
-  'GET /api/admin/audit.csv': { as: 'adminStaff', query: ['staff_id', 'action', 'target_type', 'target_id', 'from', 'to', 'before_id', 'limit'] },
+  'GET /api/admin/audit': {
+    as: 'adminStaff',
+    query: ['staff_id', 'action', 'target_type', 'target_id', 'from', 'to', 'before_id', 'limit'],
+  },
+  'GET /api/admin/audit.csv': {
+    as: 'adminStaff',
+    query: ['staff_id', 'action', 'target_type', 'target_id', 'from', 'to', 'before_id', 'limit'],
+  },
   'GET /api/admin/families': { as: 'adminStaff', query: ['phone'] },
   'POST /api/admin/families/:id/hours': { as: 'adminStaff', fields: ['direction', 'hours', 'reason', 'validity_days'] },
   'GET /api/admin/promo-codes': { as: 'adminStaff' },
-  'POST /api/admin/promo-codes': { as: 'adminStaff', fields: ['code', 'kind', 'value', 'max_uses', 'per_student_limit', 'min_package_hours', 'expires_at'] },
+  'POST /api/admin/promo-codes': {
+    as: 'adminStaff',
+    fields: ['code', 'kind', 'value', 'max_uses', 'per_student_limit', 'min_package_hours', 'expires_at'],
+  },
   'POST /api/admin/promo-codes/:id/:change': { as: 'adminStaff' },
   'GET /api/v1/instructor/earnings': { as: 'teacher', query: ['month'] },
   'GET /api/admin/teachers/:who/rate': { as: 'adminStaff' },
@@ -132,6 +182,14 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'GET /api/admin/teachers/:who/documents': { as: 'admin' },
   'GET /api/admin/files/:id': { as: 'admin' },
   'POST /api/admin/teachers/:who/:action': { as: 'admin', fields: ['reason'] },
-  'POST /apps/:appId/events': { as: 'anonymous', fields: ['name', 'channel', 'channels', 'data', 'socket_id'], query: ['auth_key', 'auth_timestamp', 'auth_version', 'body_md5', 'auth_signature'] },
-  'POST /apps/:appId/batch_events': { as: 'anonymous', fields: ['batch'], query: ['auth_key', 'auth_timestamp', 'auth_version', 'body_md5', 'auth_signature'] },
+  'POST /apps/:appId/events': {
+    as: 'anonymous',
+    fields: ['name', 'channel', 'channels', 'data', 'socket_id'],
+    query: ['auth_key', 'auth_timestamp', 'auth_version', 'body_md5', 'auth_signature'],
+  },
+  'POST /apps/:appId/batch_events': {
+    as: 'anonymous',
+    fields: ['batch'],
+    query: ['auth_key', 'auth_timestamp', 'auth_version', 'body_md5', 'auth_signature'],
+  },
 };

@@ -15,9 +15,34 @@ const t = perFile(() => hardenedApp({ adminLoopbackOnly: false }));
 
 const HOUR = 3_600_000;
 /** Names Intl accepts that PostgreSQL or temporal-polyfill refuse, and other odd zone spellings. */
-const ZONES = ['CTT', 'AET', 'PST', 'US/Pacific-New', 'EST5EDT', 'Factory', 'GMT+0', 'posixrules', 'Asia/Qatar ', 'asia/qatar', 'UTC+3', '+03:00', ''];
+const ZONES = [
+  'CTT',
+  'AET',
+  'PST',
+  'US/Pacific-New',
+  'EST5EDT',
+  'Factory',
+  'GMT+0',
+  'posixrules',
+  'Asia/Qatar ',
+  'asia/qatar',
+  'UTC+3',
+  '+03:00',
+  '',
+];
 /** Text values for the stored names and descriptions. */
-const TEXTS = ['\u202Eنورة', ' ', '\u200B\u200B', '<script>alert(1)</script>', "' OR 1=1 --", '👩‍👩‍👧‍👦', '\uFEFF', 'م'.repeat(300), '%00', '__proto__'];
+const TEXTS = [
+  '\u202Eنورة',
+  ' ',
+  '\u200B\u200B',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '👩‍👩‍👧‍👦',
+  '\uFEFF',
+  'م'.repeat(300),
+  '%00',
+  '__proto__',
+];
 
 async function teacherHours(id: number) {
   await t.db.query('DELETE FROM working_hours WHERE teacher_id = $1', [id]);
@@ -53,7 +78,8 @@ async function readEverything(ids: { teachers: number[]; request: number; channe
     const choices = names.length ? (values[names[0]!] ?? ['1']) : [''];
     for (const v of choices) urls.push(pattern.replace(/:\w+/g, (p) => (p === `:${names[0]}` ? v : (values[p.slice(1)]?.[0] ?? '1'))));
   }
-  for (const query of ['', 'available_now=1', 'available_now=true&page=2', 'search=%D9%86', 'gender=female&per_page=50']) urls.push(`/api/v1/teachers?${query}`);
+  for (const query of ['', 'available_now=1', 'available_now=true&page=2', 'search=%D9%86', 'gender=female&per_page=50'])
+    urls.push(`/api/v1/teachers?${query}`);
   for (const teacher of ids.teachers) urls.push(`/api/v1/teachers/${teacher}/availability?days=31&duration=2`);
   const failures: string[] = [];
   for (const url of urls) {
@@ -80,8 +106,13 @@ describe('fuzz, second order: stored values, then every read and job', () => {
         if (res.status >= 500) statuses.push(`${res.status} ← PATCH profile ${field}=${JSON.stringify(value)}`);
       }
       const res = await t.callJson(t.callers.anonymous, 'POST', '/api/v1/auth/register', {
-        type: 'student', first_name: value || 'x', last_name: 'y', phone: `+974557${String(10_000 + (phones += 1)).slice(-5)}`,
-        country_code: 'QA', gender: 'female', time_zone: value,
+        type: 'student',
+        first_name: value || 'x',
+        last_name: 'y',
+        phone: `+974557${String(10_000 + (phones += 1)).slice(-5)}`,
+        country_code: 'QA',
+        gender: 'female',
+        time_zone: value,
       });
       if (res.status >= 500) statuses.push(`${res.status} ← register time_zone=${JSON.stringify(value)}`);
     }
@@ -107,17 +138,27 @@ describe('fuzz, second order: stored values, then every read and job', () => {
       await t.db.query('UPDATE users SET time_zone = $1 WHERE id = ANY($2::int[])', [zone, [bad, t.callers.studentA.id]]);
       expect(await readEverything({ teachers: [bad, good], request: badSession.id, channel: badSession.channel }), zone).toEqual([]);
 
-      const list = (await (await t.call(t.callers.anonymous, 'GET', '/api/v1/teachers?available_now=1&per_page=50')).json()) as { data: Array<{ id: number }> };
-      expect(list.data.map((c) => c.id), zone).toContain(good);
+      const list = (await (await t.call(t.callers.anonymous, 'GET', '/api/v1/teachers?available_now=1&per_page=50')).json()) as {
+        data: Array<{ id: number }>;
+      };
+      expect(
+        list.data.map((c) => c.id),
+        zone,
+      ).toContain(good);
       const booking = await t.callJson(t.callers.studentB, 'POST', '/api/v1/requests', {
-        teacher_id: bad, subject_id: (await t.db.one<{ s: number }>('SELECT subject_id AS s FROM teacher_subjects WHERE teacher_id = $1', [bad]))!.s,
-        type: 'schedule', starts_at: new Date(Math.ceil((now + 3 * HOUR) / HOUR) * HOUR).toISOString(), duration_hours: 1,
+        teacher_id: bad,
+        subject_id: (await t.db.one<{ s: number }>('SELECT subject_id AS s FROM teacher_subjects WHERE teacher_id = $1', [bad]))!.s,
+        type: 'schedule',
+        starts_at: new Date(Math.ceil((now + 3 * HOUR) / HOUR) * HOUR).toISOString(),
+        duration_hours: 1,
       });
       expect(booking.status, zone).toBeLessThan(500);
       await expect(sweepAndPublish(t.db, undefined, new Date()), zone).resolves.toBeTypeOf('number');
     }
     await runReminders(t.db, undefined, new Date());
-    const reminded = await t.db.query<{ user_id: number }>(`SELECT user_id FROM notifications WHERE dedupe_key = $1`, [`reminder:soon:${goodSession.id}`]);
+    const reminded = await t.db.query<{ user_id: number }>(`SELECT user_id FROM notifications WHERE dedupe_key = $1`, [
+      `reminder:soon:${goodSession.id}`,
+    ]);
     // "Starting soon" needs no zone: both parties have it, the teacher with the unusable zone included.
     expect(reminded.map((r) => r.user_id).sort()).toEqual([t.callers.studentB.id, bad].sort());
   }, 600_000);

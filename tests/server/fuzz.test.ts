@@ -32,13 +32,60 @@ function routeTable(): string[] {
 
 // ---- generators ----------------------------------------------------------------------------------
 const EDGE_STRINGS = [
-  '', ' ', '\u0000', 'a\u0000b', '\uD800', '\uDFFF\uD800', '\u202E\u0645\u0631\u062D\u0628\u0627', '👩‍👩‍👧‍👦', '\uFEFF', '\u200B',
-  '0', '-1', '1.5', 'NaN', 'Infinity', '1e400', '99999999999999999999', 'null', 'true', '[]', '{}',
-  '2024-02-30', '0000-00-00', '2024-13-01', '9999-12-31T99:99:99Z', '-000001-01-01T00:00:00Z', '25:00', '24:60', '1970-01-01T00:00:00+25:00',
-  '__proto__', 'constructor', 'prototype', 'toString', '<script>alert(1)</script>', "' OR 1=1 --", '../../etc/passwd', '%00', '%ZZ',
-  '+974', '+97455000000000000000', '+0', 'instructor', 'student', 'admin', 'ar', 'en', 'pay', 'cancel', 'approve', 'delete',
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  '\uDFFF\uD800',
+  '\u202E\u0645\u0631\u062D\u0628\u0627',
+  '👩‍👩‍👧‍👦',
+  '\uFEFF',
+  '\u200B',
+  '0',
+  '-1',
+  '1.5',
+  'NaN',
+  'Infinity',
+  '1e400',
+  '99999999999999999999',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '2024-02-30',
+  '0000-00-00',
+  '2024-13-01',
+  '9999-12-31T99:99:99Z',
+  '-000001-01-01T00:00:00Z',
+  '25:00',
+  '24:60',
+  '1970-01-01T00:00:00+25:00',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '../../etc/passwd',
+  '%00',
+  '%ZZ',
+  '+974',
+  '+97455000000000000000',
+  '+0',
+  'instructor',
+  'student',
+  'admin',
+  'ar',
+  'en',
+  'pay',
+  'cancel',
+  'approve',
+  'delete',
 ];
-const hugeString = fc.integer({ min: 1_000, max: 20_000 }).chain((n) => fc.constantFrom('x', 'م', '😀', '\u0000').map((ch) => ch.repeat(n)));
+const hugeString = fc
+  .integer({ min: 1_000, max: 20_000 })
+  .chain((n) => fc.constantFrom('x', 'م', '😀', '\u0000').map((ch) => ch.repeat(n)));
 const badString = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...EDGE_STRINGS) },
   { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
@@ -63,14 +110,23 @@ const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty', '
 /** JSON object text with the route's fields (some missing) and extras; keys written raw so __proto__ stays a key. */
 const jsonObject = (fields: readonly string[]) =>
   fc
-    .tuple(
-      fc.subarray([...fields]),
-      fc.array(fc.oneof(fc.constantFrom(...PROTO_KEYS), fc.string({ maxLength: 12 })), { maxLength: 3 }),
-    )
+    .tuple(fc.subarray([...fields]), fc.array(fc.oneof(fc.constantFrom(...PROTO_KEYS), fc.string({ maxLength: 12 })), { maxLength: 3 }))
     .chain(([known, extra]) => fc.tuple(...[...known, ...extra].map((k) => badValue.map((v) => [k, v] as const))))
     .map((entries) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',')}}`);
 
-const MALFORMED_JSON = ['{', '{"a":', 'nul', '\u0000', '{"package_id":1e400}', '[', '{"a":"\\ud800"}', '{"a":1}{"b":2}', '['.repeat(5000), '{"a":'.repeat(2000), '"\\u0000"'];
+const MALFORMED_JSON = [
+  '{',
+  '{"a":',
+  'nul',
+  '\u0000',
+  '{"package_id":1e400}',
+  '[',
+  '{"a":"\\ud800"}',
+  '{"a":1}{"b":2}',
+  '['.repeat(5000),
+  '{"a":'.repeat(2000),
+  '"\\u0000"',
+];
 
 interface Body {
   kind: string;
@@ -82,21 +138,51 @@ interface Body {
 const bodyClasses = (target: FuzzTarget): Array<{ name: string; weight: number; arbitrary: fc.Arbitrary<Body> }> => {
   const fields = target.fields ?? ['id'];
   return [
-    { name: 'json object', weight: 8, arbitrary: jsonObject(fields).map((body): Body => ({ kind: 'json object', body, type: 'application/json' })) },
-    { name: 'json non-object', weight: 2, arbitrary: badValue.map((v): Body => ({ kind: 'json non-object', body: JSON.stringify(v), type: 'application/json' })) },
-    { name: 'malformed json', weight: 2, arbitrary: fc.constantFrom(...MALFORMED_JSON).map((body): Body => ({ kind: 'malformed json', body, type: 'application/json' })) },
+    {
+      name: 'json object',
+      weight: 8,
+      arbitrary: jsonObject(fields).map((body): Body => ({ kind: 'json object', body, type: 'application/json' })),
+    },
+    {
+      name: 'json non-object',
+      weight: 2,
+      arbitrary: badValue.map((v): Body => ({ kind: 'json non-object', body: JSON.stringify(v), type: 'application/json' })),
+    },
+    {
+      name: 'malformed json',
+      weight: 2,
+      arbitrary: fc.constantFrom(...MALFORMED_JSON).map((body): Body => ({ kind: 'malformed json', body, type: 'application/json' })),
+    },
     {
       name: 'wrong content type',
       weight: 2,
       arbitrary: fc
-        .tuple(fc.constantFrom('text/plain', 'application/xml', 'multipart/form-data', 'multipart/form-data; boundary=', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16', 'image/png'), fc.constantFrom(...MALFORMED_JSON, 'a=1&b=%ZZ&__proto__=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n'))
+        .tuple(
+          fc.constantFrom(
+            'text/plain',
+            'application/xml',
+            'multipart/form-data',
+            'multipart/form-data; boundary=',
+            'application/x-www-form-urlencoded',
+            'application/json; charset=utf-16',
+            'image/png',
+          ),
+          fc.constantFrom(...MALFORMED_JSON, 'a=1&b=%ZZ&__proto__=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n'),
+        )
         .map(([type, body]): Body => ({ kind: `wrong content type ${type}`, body, type })),
     },
     {
       name: 'multipart',
       weight: target.form ? 4 : 1,
       arbitrary: fc
-        .array(fc.tuple(fc.constantFrom(...fields, ...PROTO_KEYS), badString.map((s) => s.slice(0, 5000)), fc.boolean()), { maxLength: 6 })
+        .array(
+          fc.tuple(
+            fc.constantFrom(...fields, ...PROTO_KEYS),
+            badString.map((s) => s.slice(0, 5000)),
+            fc.boolean(),
+          ),
+          { maxLength: 6 },
+        )
         .map((entries): Body => {
           const form = new FormData();
           for (const [k, v, asFile] of entries) {
@@ -106,7 +192,11 @@ const bodyClasses = (target: FuzzTarget): Array<{ name: string; weight: number; 
           return { kind: 'multipart', body: form };
         }),
     },
-    { name: 'oversized', weight: 1, arbitrary: fc.constant<Body>({ kind: 'oversized', body: `{"a":"${'x'.repeat(1_100_000)}"}`, type: 'application/json' }) },
+    {
+      name: 'oversized',
+      weight: 1,
+      arbitrary: fc.constant<Body>({ kind: 'oversized', body: `{"a":"${'x'.repeat(1_100_000)}"}`, type: 'application/json' }),
+    },
     { name: 'empty', weight: 1, arbitrary: fc.constant<Body>({ kind: 'empty' }) },
   ];
 };
@@ -121,7 +211,31 @@ const enc = (s: string): string => {
   }
 };
 
-const ODD_SEGMENTS = ['0', '-1', '1', '2', '3', '1.5', '1e3', '9999999999999999999', '%2e%2e', '..', '%2F', '%00', '%ZZ', '%', '__proto__', 'constructor', REALTIME.appId, 'approve', 'reject', 'delete', '%2B97455000001', 'cs_', ' '];
+const ODD_SEGMENTS = [
+  '0',
+  '-1',
+  '1',
+  '2',
+  '3',
+  '1.5',
+  '1e3',
+  '9999999999999999999',
+  '%2e%2e',
+  '..',
+  '%2F',
+  '%00',
+  '%ZZ',
+  '%',
+  '__proto__',
+  'constructor',
+  REALTIME.appId,
+  'approve',
+  'reject',
+  'delete',
+  '%2B97455000001',
+  'cs_',
+  ' ',
+];
 const pathParam = fc.oneof(
   fc.constantFrom(...ODD_SEGMENTS),
   badString.map((s) => enc(s.slice(0, 2000))),
@@ -129,7 +243,14 @@ const pathParam = fc.oneof(
 );
 const queryFor = (keys: readonly string[]) =>
   fc
-    .array(fc.tuple(fc.oneof(fc.constantFrom(...keys, ...PROTO_KEYS, 'x'), fc.string({ maxLength: 8 })), badString.map((s) => s.slice(0, 3000)), fc.boolean()), { maxLength: 4 })
+    .array(
+      fc.tuple(
+        fc.oneof(fc.constantFrom(...keys, ...PROTO_KEYS, 'x'), fc.string({ maxLength: 8 })),
+        badString.map((s) => s.slice(0, 3000)),
+        fc.boolean(),
+      ),
+      { maxLength: 4 },
+    )
     .map((pairs) => pairs.map(([k, v, raw]) => `${enc(k)}=${raw ? v.replace(/[#&\s]/g, '') : enc(v)}`).join('&'));
 
 interface FuzzRequest {
@@ -178,7 +299,12 @@ async function checksum(): Promise<Map<string, string>> {
   const tables = await t.db.query<{ name: string }>(
     "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY 1",
   );
-  const parts = tables.filter((r) => !COUNTERS.has(r.name)).map((r) => `SELECT '${r.name}' AS name, count(*)::text || ':' || md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS sum FROM ${r.name} x`);
+  const parts = tables
+    .filter((r) => !COUNTERS.has(r.name))
+    .map(
+      (r) =>
+        `SELECT '${r.name}' AS name, count(*)::text || ':' || md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS sum FROM ${r.name} x`,
+    );
   const rows = await t.db.query<{ name: string; sum: string }>(parts.join(' UNION ALL '));
   return new Map(rows.map((r) => [r.name, r.sum]));
 }
@@ -190,7 +316,13 @@ const describeRequest = (r: FuzzRequest) =>
 const FOUND: Array<{ seed: string; role: 'studentA'; method: string; url: string; body: unknown }> = [
   // An id past PostgreSQL's integer reached the order insert and was reported as a gateway failure (502).
   { seed: 'issue 15, FUZZ_RUNS=20000', role: 'studentA', method: 'POST', url: '/api/v1/orders', body: { package_id: 2147483648 } },
-  { seed: 'same, promo check', role: 'studentA', method: 'POST', url: '/api/v1/promo-codes/check', body: { code: 'NOOR15', package_id: 2147483648 } },
+  {
+    seed: 'same, promo check',
+    role: 'studentA',
+    method: 'POST',
+    url: '/api/v1/promo-codes/check',
+    body: { code: 'NOOR15', package_id: 2147483648 },
+  },
 ];
 
 describe('fuzz finds', () => {
@@ -205,7 +337,10 @@ describe('fuzz', () => {
     const missing = routeTable().filter((route) => !(route in FUZZ_TARGETS));
     const stale = Object.keys(FUZZ_TARGETS).filter((route) => !routeTable().includes(route));
     expect(
-      missing.map((route) => `add to FUZZ_TARGETS in tests/server/fuzz-routes.ts: '${route}': { as: 'anonymous', fields: [/* body fields */], query: [/* query keys */] },`),
+      missing.map(
+        (route) =>
+          `add to FUZZ_TARGETS in tests/server/fuzz-routes.ts: '${route}': { as: 'anonymous', fields: [/* body fields */], query: [/* query keys */] },`,
+      ),
     ).toEqual([]);
     expect(stale.map((route) => `remove from FUZZ_TARGETS (no such route any more): '${route}'`)).toEqual([]);
   });
@@ -227,7 +362,10 @@ describe('fuzz', () => {
       let all4xx = true;
       for (const r of batch) {
         const headers: Record<string, string> = r.body.type ? { 'Content-Type': r.body.type } : {};
-        const res = await t.call(t.callers[r.role], r.method, r.url, { ...(r.body.body !== undefined ? { body: r.body.body } : {}), headers });
+        const res = await t.call(t.callers[r.role], r.method, r.url, {
+          ...(r.body.body !== undefined ? { body: r.body.body } : {}),
+          headers,
+        });
         await res.arrayBuffer();
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         reached.add(r.route);
@@ -245,7 +383,9 @@ describe('fuzz', () => {
     const seconds = (performance.now() - started) / 1000;
     const used = process.cpuUsage(cpu);
     const cpuSeconds = (used.user + used.system) / 1e6;
-    console.log(`fuzz: ${requests.length} requests in ${seconds.toFixed(1)} s (${cpuSeconds.toFixed(1)} s CPU); statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+    console.log(
+      `fuzz: ${requests.length} requests in ${seconds.toFixed(1)} s (${cpuSeconds.toFixed(1)} s CPU); statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
+    );
     expect(serverErrors.slice(0, 20), `seed ${SEED}`).toEqual([]);
     expect(changed.slice(0, 5), `seed ${SEED}`).toEqual([]);
     expect(routes.filter((route) => !reached.has(route))).toEqual([]);

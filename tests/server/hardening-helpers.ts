@@ -18,9 +18,30 @@ import { seededDb } from './helpers';
 export const ADMIN_TOKEN = 'hardening-admin-token-0123456789abcdef';
 export const REALTIME: RealtimeConfig = { mode: 'embedded', ...EMBEDDED_DEV_KEYS, cluster: 'eu' };
 
-export type Role = 'anonymous' | 'studentA' | 'studentB' | 'teacher' | 'otherTeacher' | 'reviewTeacher' | 'admin' | 'reviewerStaff' | 'supportStaff' | 'adminStaff';
+export type Role =
+  | 'anonymous'
+  | 'studentA'
+  | 'studentB'
+  | 'teacher'
+  | 'otherTeacher'
+  | 'reviewTeacher'
+  | 'admin'
+  | 'reviewerStaff'
+  | 'supportStaff'
+  | 'adminStaff';
 /** `admin` is the command line's token from a remote address; the *Staff roles are console sessions. */
-export const ROLES: readonly Role[] = ['anonymous', 'studentA', 'studentB', 'teacher', 'otherTeacher', 'reviewTeacher', 'admin', 'reviewerStaff', 'supportStaff', 'adminStaff'];
+export const ROLES: readonly Role[] = [
+  'anonymous',
+  'studentA',
+  'studentB',
+  'teacher',
+  'otherTeacher',
+  'reviewTeacher',
+  'admin',
+  'reviewerStaff',
+  'supportStaff',
+  'adminStaff',
+];
 
 let counter = 0;
 async function makePerson(db: Queryable, type: 'student' | 'instructor', status: string, gender = 'female'): Promise<number> {
@@ -95,7 +116,12 @@ export async function hardenedApp(options: { adminLoopbackOnly?: boolean } = {})
 
   let ip = 0;
   /** A request as a caller, from a fresh address each time (per-address limits stay out of the way). */
-  const call = async (caller: Caller, method: string, url: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}): Promise<Response> => {
+  const call = async (
+    caller: Caller,
+    method: string,
+    url: string,
+    init: { body?: BodyInit; headers?: Record<string, string> } = {},
+  ): Promise<Response> => {
     ip += 1;
     return app.request(url, {
       method,

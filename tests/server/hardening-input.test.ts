@@ -28,7 +28,10 @@ describe('the shared schemas refuse a NUL byte in text', () => {
     ['promo check code', () => promoCheckRequestSchema.safeParse({ code: `X${NUL}`, package_id: 1 })],
     ['order promo code', () => createOrderRequestSchema.safeParse({ package_id: 1, promo_code: `X${NUL}` })],
     ['teachers search', () => teachersQuerySchema.safeParse({ search: `a${NUL}b` })],
-    ['request comment', () => createRequestSchema.safeParse({ teacher_id: 1, subject_id: 1, type: 'now', duration_hours: 1, comment: `hi${NUL}` })],
+    [
+      'request comment',
+      () => createRequestSchema.safeParse({ teacher_id: 1, subject_id: 1, type: 'now', duration_hours: 1, comment: `hi${NUL}` }),
+    ],
   ])('%s', (name, parse) => {
     const field = name.split(' ').pop() === 'code' && name.startsWith('order') ? 'promo_code' : (name.split(' ').pop() as string);
     const result = parse();
@@ -54,10 +57,28 @@ describe('a NUL byte anywhere is a 400, anonymous or signed in', () => {
 
   it.each([
     ['anonymous', 'POST', '/api/v1/instructor/auth/login', { login: `a${NUL}@b.co`, password: 'x' }, 'login'],
-    ['anonymous', 'POST', '/api/v1/contact', { name: `a${NUL}`, email: 'a@b.co', phone: '+97455123456', message: 'a long enough message' }, 'name'],
-    ['anonymous', 'POST', '/api/v1/contact', { name: 'سارة', email: 'a@b.co', phone: '+97455123456', message: `a long enough${NUL} message` }, 'message'],
+    [
+      'anonymous',
+      'POST',
+      '/api/v1/contact',
+      { name: `a${NUL}`, email: 'a@b.co', phone: '+97455123456', message: 'a long enough message' },
+      'name',
+    ],
+    [
+      'anonymous',
+      'POST',
+      '/api/v1/contact',
+      { name: 'سارة', email: 'a@b.co', phone: '+97455123456', message: `a long enough${NUL} message` },
+      'message',
+    ],
     ['teacher', 'PATCH', '/api/v1/profile', { description: `about${NUL}` }, 'description'],
-    ['studentA', 'POST', '/api/v1/requests', { teacher_id: 1, subject_id: 1, type: 'now', duration_hours: 1, comment: `hi${NUL}` }, 'comment'],
+    [
+      'studentA',
+      'POST',
+      '/api/v1/requests',
+      { teacher_id: 1, subject_id: 1, type: 'now', duration_hours: 1, comment: `hi${NUL}` },
+      'comment',
+    ],
     ['studentA', 'POST', '/api/v1/promo-codes/check', { code: `NOOR${NUL}15`, package_id: 1 }, 'code'],
     ['studentA', 'POST', '/api/v1/orders', { package_id: 1, promo_code: `NOOR${NUL}15` }, 'promo_code'],
     ['studentA', 'POST', '/api/v1/requests', { [`x${NUL}`]: 1 }, 'x'],
@@ -101,7 +122,9 @@ describe('the sandbox checkout', () => {
   it('a multipart form without a boundary, or cut short, is a 400 page', async () => {
     const url = await checkout();
     expect((await post(url, PAY, 'multipart/form-data')).status).toBe(400);
-    expect((await post(url, '--xx\r\nContent-Disposition: form-data; name="action"\r\n\r\npay', 'multipart/form-data; boundary=xx')).status).toBe(400);
+    expect(
+      (await post(url, '--xx\r\nContent-Disposition: form-data; name="action"\r\n\r\npay', 'multipart/form-data; boundary=xx')).status,
+    ).toBe(400);
     // The order is still open afterwards.
     expect((await t.call(t.callers.anonymous, 'GET', url)).status).toBe(200);
   });

@@ -98,7 +98,10 @@ export async function fakeClientBuild(): Promise<{ dir: string; assetPath: strin
   const dir = await mkdtemp(path.join(tmpdir(), 'noor-static-'));
   await mkdir(path.join(dir, 'assets'));
   const assetBody = `console.log(${JSON.stringify('نور '.repeat(800))});\n`;
-  await writeFile(path.join(dir, 'index.html'), '<!doctype html><html lang="ar" dir="rtl"><head><title>نور</title></head><body><div id="root"></div><script src="/boot.js"></script></body></html>');
+  await writeFile(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="ar" dir="rtl"><head><title>نور</title></head><body><div id="root"></div><script src="/boot.js"></script></body></html>',
+  );
   await writeFile(path.join(dir, 'assets', 'index-AbC123xy.js'), assetBody);
   await writeFile(path.join(dir, 'boot.js'), 'document.documentElement.lang = "ar";\n');
   // What a real build leaves beside the app (scripts/test-server.mjs reads it), never to be served.

@@ -12,7 +12,10 @@ import { createServer, type RunningServer } from '../../server/main';
 import { databaseUrl, fakeClientBuild, freshDb, type TestDb } from './helpers';
 
 /** fetch() decompresses silently; this raw GET shows the bytes and headers as sent. */
-function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -159,7 +162,7 @@ describe('security headers', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain('connect-src \'self\' ws: wss:');
+    expect(csp).toContain("connect-src 'self' ws: wss:");
     expect(headers.get('x-content-type-options')).toBe('nosniff');
     expect(headers.get('referrer-policy')).toBeTruthy();
     expect(headers.get('permissions-policy')).toMatch(/camera=\(self\).*microphone=\(self\)/);

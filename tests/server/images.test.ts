@@ -52,7 +52,9 @@ describe('reencodeImage', () => {
   });
 
   it('drops bytes appended after the image (a polyglot does not survive)', async () => {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#fff' } })
+      .png()
+      .toBuffer();
     const polyglot = Buffer.concat([png, Buffer.from('<script>alert(1)</script>%PDF-1.4 /JavaScript')]);
     const out = await reencodeImage(polyglot, { format: 'png' });
     expect(out.data.includes(Buffer.from('<script>'))).toBe(false);
@@ -65,7 +67,9 @@ describe('reencodeImage', () => {
     expect(bomb.length).toBeLessThan(1_000);
     await expect(reencodeImage(bomb)).rejects.toMatchObject({ reason: 'too_large' });
     await expect(reencodeImage(Buffer.from('%PDF-1.4 not an image'))).rejects.toBeInstanceOf(ImageRejected);
-    const tiny = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).png().toBuffer();
+    const tiny = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     await expect(reencodeImage(tiny)).rejects.toMatchObject({ reason: 'too_small' });
   });
 });

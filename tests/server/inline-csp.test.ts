@@ -48,7 +48,11 @@ beforeAll(async () => {
 
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
-const directive = (csp: string, name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+const directive = (csp: string, name: string) =>
+  csp
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `)) ?? '';
 
 describe('inlineScriptHashes', () => {
   it('hashes the inline scripts a browser runs, not external scripts or data blocks', () => {

@@ -55,7 +55,11 @@ describe('GET /api/v1/ip-country', () => {
 });
 
 describe('the CSP and an outside lookup service', () => {
-  const connectSrc = (res: Response) => res.headers.get('content-security-policy')?.split('; ').find((d) => d.startsWith('connect-src')) ?? '';
+  const connectSrc = (res: Response) =>
+    res.headers
+      .get('content-security-policy')
+      ?.split('; ')
+      .find((d) => d.startsWith('connect-src')) ?? '';
 
   it('by default allows no outside lookup origin', async () => {
     const res = await appWith().request('/api/health');

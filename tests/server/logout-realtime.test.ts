@@ -15,7 +15,12 @@ let studentId: number;
 let pgDb: TestDb | undefined;
 let second: RunningServer | undefined;
 const start = async () =>
-  createServer({ port: await freePort(), logLevel: 'silent', seedDemo: false, ...(pgDb ? { databaseUrl, databaseSchema: pgDb.schema } : {}) });
+  createServer({
+    port: await freePort(),
+    logLevel: 'silent',
+    seedDemo: false,
+    ...(pgDb ? { databaseUrl, databaseSchema: pgDb.schema } : {}),
+  });
 beforeAll(async () => {
   if (databaseUrl) pgDb = await freshDb();
   server = await start();

@@ -31,8 +31,10 @@ async function pair() {
   return { teacher, family, id: conversationResponseSchema.parse(await opened.json()).data.id };
 }
 
-const send = (who: number, id: number, text: string, locale: 'ar' | 'en' = 'en') => ctx.as(who, locale).post(`/api/v1/conversations/${id}/messages`, { body: text });
-const page = async (who: number, id: number, query = '') => messagePageResponseSchema.parse(await (await ctx.as(who).get(`/api/v1/conversations/${id}/messages${query}`)).json());
+const send = (who: number, id: number, text: string, locale: 'ar' | 'en' = 'en') =>
+  ctx.as(who, locale).post(`/api/v1/conversations/${id}/messages`, { body: text });
+const page = async (who: number, id: number, query = '') =>
+  messagePageResponseSchema.parse(await (await ctx.as(who).get(`/api/v1/conversations/${id}/messages${query}`)).json());
 const list = async (who: number) => conversationListSchema.parse(await (await ctx.as(who).get('/api/v1/conversations')).json());
 
 describe('opening a conversation', () => {
@@ -41,7 +43,12 @@ describe('opening a conversation', () => {
     // Opening again answers the same one (200), from either side.
     const again = await ctx.as(family).post('/api/v1/conversations', { teacher_id: teacher });
     expect(again.status).toBe(200);
-    expect(conversationResponseSchema.parse(await again.json()).data).toMatchObject({ id, other: { id: teacher, name: 'هدى السليطي', role: 'teacher' }, last_message: null, unread_count: 0 });
+    expect(conversationResponseSchema.parse(await again.json()).data).toMatchObject({
+      id,
+      other: { id: teacher, name: 'هدى السليطي', role: 'teacher' },
+      last_message: null,
+      unread_count: 0,
+    });
     const fromTeacher = await ctx.as(teacher).post('/api/v1/conversations', { family_id: family });
     expect(fromTeacher.status).toBe(200);
     expect(conversationResponseSchema.parse(await fromTeacher.json()).data).toMatchObject({ id, other: { id: family, role: 'family' } });
@@ -64,7 +71,12 @@ describe('opening a conversation', () => {
     const winner = await makeTeacher(ctx.db, { gender: 'female' });
     const family = await makeStudent(ctx.db);
     await creditHours(ctx.db, family, 2);
-    const made = await ctx.as(family).post('/api/v1/requests', scheduleBody(chosen, ctx.math, new Date(T0.getTime() + 3 * HOUR), 1, { broadcast: true, preferred_gender: 'female' }));
+    const made = await ctx
+      .as(family)
+      .post(
+        '/api/v1/requests',
+        scheduleBody(chosen, ctx.math, new Date(T0.getTime() + 3 * HOUR), 1, { broadcast: true, preferred_gender: 'female' }),
+      );
     expect(made.status).toBe(201);
     const request = (await body<RequestDetail>(made)).data.id;
     expect((await ctx.as(winner).post(`/api/v1/requests/${request}/approve`)).status).toBe(200);
@@ -104,7 +116,10 @@ describe('writing and reading', () => {
     expect(exact.status).toBe(201);
     expect(chatMessageResponseSchema.parse(await exact.json()).data.body).toHaveLength(1000);
     const contact = await send(family, id, 'رقمي +974 5512 3456 والرابط https://example.com/lesson');
-    expect(chatMessageResponseSchema.parse(await contact.json()).data).toMatchObject({ body: 'رقمي +974 5512 3456 والرابط https://example.com/lesson', mine: true });
+    expect(chatMessageResponseSchema.parse(await contact.json()).data).toMatchObject({
+      body: 'رقمي +974 5512 3456 والرابط https://example.com/lesson',
+      mine: true,
+    });
   });
 
   it('limits a sender to 20 messages a minute with a 429 in their language', async () => {
@@ -142,7 +157,11 @@ describe('writing and reading', () => {
     expect(older.data.has_more).toBe(false);
     expect((await list(teacher)).meta.unread_total).toBe(0);
     // The reader's other tabs heard the new total.
-    expect(ctx.published).toContainEqual({ channels: [userChannel(teacher)], event: MESSAGES_READ_EVENT, data: { conversation_id: id, unread_total: 0 } });
+    expect(ctx.published).toContainEqual({
+      channels: [userChannel(teacher)],
+      event: MESSAGES_READ_EVENT,
+      data: { conversation_id: id, unread_total: 0 },
+    });
     expect((await ctx.as(teacher).get(`/api/v1/conversations/${id}/messages?limit=0`)).status).toBe(400);
     expect((await ctx.as(teacher).get(`/api/v1/conversations/${id}/messages?before=x`)).status).toBe(400);
   });
@@ -151,16 +170,31 @@ describe('writing and reading', () => {
     const { family, teacher, id } = await pair();
     ctx.published.length = 0;
     const sent = chatMessageResponseSchema.parse(await (await send(family, id, 'هل الواجب صفحة 12؟')).json()).data;
-    expect(ctx.published).toContainEqual({ channels: [userChannel(teacher)], event: MESSAGE_CREATED_EVENT, data: { conversation_id: id, message_id: sent.id, unread_total: 1 } });
+    expect(ctx.published).toContainEqual({
+      channels: [userChannel(teacher)],
+      event: MESSAGE_CREATED_EVENT,
+      data: { conversation_id: id, message_id: sent.id, unread_total: 1 },
+    });
     expect(ctx.published.filter((p) => p.event === 'notification.created' && p.channels[0] === userChannel(teacher))).toHaveLength(1);
     await send(family, id, 'وأيضاً صفحة 13');
     const notes = async () =>
-      ((await (await ctx.as(teacher).get('/api/v1/notifications')).json()) as {
-        data: Array<{ type: string; read_at: string | null; params: { conversation_id?: number; other_name?: string }; link: { kind: string; id: number | null } }>;
-      }).data.filter((n) => n.type === 'message_received');
+      (
+        (await (await ctx.as(teacher).get('/api/v1/notifications')).json()) as {
+          data: Array<{
+            type: string;
+            read_at: string | null;
+            params: { conversation_id?: number; other_name?: string };
+            link: { kind: string; id: number | null };
+          }>;
+        }
+      ).data.filter((n) => n.type === 'message_received');
     const once = await notes();
     expect(once).toHaveLength(1);
-    expect(once[0]).toMatchObject({ read_at: null, params: { conversation_id: id, other_name: 'طالب الاختبار' }, link: { kind: 'conversation', id } });
+    expect(once[0]).toMatchObject({
+      read_at: null,
+      params: { conversation_id: id, other_name: 'طالب الاختبار' },
+      link: { kind: 'conversation', id },
+    });
     // Reading the conversation reads its notification; the next message notifies again.
     await page(teacher, id);
     expect((await notes()).every((n) => n.read_at !== null)).toBe(true);
@@ -199,14 +233,23 @@ describe('reporting a message', () => {
     expect((await page(teacher, id)).data.messages[0]!.reported).toBe(false);
     // Reporting again keeps the first report.
     expect((await ctx.as(family).post(url, { reason: 'مرة أخرى' })).status).toBe(200);
-    const row = await ctx.db.one<{ reported_by: number; report_reason: string; body: string }>('SELECT reported_by, report_reason, body FROM messages WHERE id = $1', [mine.id]);
+    const row = await ctx.db.one<{ reported_by: number; report_reason: string; body: string }>(
+      'SELECT reported_by, report_reason, body FROM messages WHERE id = $1',
+      [mine.id],
+    );
     expect(row).toEqual({ reported_by: family, report_reason: 'كلام غير مناسب', body: 'رسالة غير لائقة' });
   });
 });
 
 describe('the e-mail of a new message', () => {
   it('names the sender in the reader’s language, right-to-left in Arabic, and links to the conversation', () => {
-    const input = { type: 'message_received' as const, params: { conversation_id: 4, other_name: 'هدى الكعبي' }, timeZone: 'Asia/Qatar', recipientName: 'أم مريم', link: 'https://noor.example/messages/4' };
+    const input = {
+      type: 'message_received' as const,
+      params: { conversation_id: 4, other_name: 'هدى الكعبي' },
+      timeZone: 'Asia/Qatar',
+      recipientName: 'أم مريم',
+      link: 'https://noor.example/messages/4',
+    };
     const ar = renderEmail({ ...input, locale: 'ar' });
     expect(ar.subject).toBe('رسالة جديدة من هدى الكعبي');
     expect(ar.html).toContain('dir="rtl"');

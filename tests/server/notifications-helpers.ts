@@ -33,7 +33,12 @@ let phoneCounter = 0;
 
 export async function makePerson(
   db: Queryable,
-  { type = 'student', timeZone, firstName = 'سارة', lastName = 'النعيمي' }: { type?: 'student' | 'instructor'; timeZone?: string; firstName?: string; lastName?: string } = {},
+  {
+    type = 'student',
+    timeZone,
+    firstName = 'سارة',
+    lastName = 'النعيمي',
+  }: { type?: 'student' | 'instructor'; timeZone?: string; firstName?: string; lastName?: string } = {},
 ): Promise<number> {
   phoneCounter += 1;
   const phone = `+9745${String(8_000_000 + (process.pid % 1000) * 100 + phoneCounter).slice(-7)}`;

@@ -22,7 +22,11 @@ beforeAll(async () => {
     db: t.db,
     log: createLogger('silent'),
     packages: { gateway: createSandboxGateway({ secret: 'test-secret-of-the-sandbox-gateway' }) },
-    realtime: { config: { mode: 'embedded', ...EMBEDDED_DEV_KEYS, cluster: 'eu' }, publisher, resolveUser: (token) => resolveUser(t.db, token) },
+    realtime: {
+      config: { mode: 'embedded', ...EMBEDDED_DEV_KEYS, cluster: 'eu' },
+      publisher,
+      resolveUser: (token) => resolveUser(t.db, token),
+    },
   });
 });
 afterAll(() => t.close());
@@ -34,7 +38,10 @@ async function listOf(token: string) {
 
 async function buyAndPay(token: string, card: string) {
   const pkg = await t.db.one<{ id: number }>('SELECT id FROM packages WHERE hours = 4');
-  const res = await app.request('/api/v1/orders', json({ package_id: pkg!.id }, { Authorization: `Bearer ${token}`, 'Accept-Language': 'en' }));
+  const res = await app.request(
+    '/api/v1/orders',
+    json({ package_id: pkg!.id }, { Authorization: `Bearer ${token}`, 'Accept-Language': 'en' }),
+  );
   expect(res.status, await res.clone().text()).toBe(201);
   const created = createOrderResponseSchema.parse(await res.json()).data;
   const fields = { action: 'pay', card_number: card, expiry: '12/39', cvc: '123', name: 'Parent', lang: 'en' };

@@ -48,7 +48,15 @@ async function makeRequest(
     `INSERT INTO requests (student_id, teacher_id, requested_teacher_id, subject_id, type, status, starts_at, ends_at,
        duration_hours, expires_at, paid_with, channel_name)
      VALUES ($1, $2, $2, $3, 'schedule', $4, $5, $6, 1, $5, 'hours', $7) RETURNING id`,
-    [student, teacher, subject!.id, status, startsAt, new Date(startsAt.getTime() + 60 * MIN), `private-session-${randomBytes(16).toString('hex')}`],
+    [
+      student,
+      teacher,
+      subject!.id,
+      status,
+      startsAt,
+      new Date(startsAt.getTime() + 60 * MIN),
+      `private-session-${randomBytes(16).toString('hex')}`,
+    ],
   );
   return row!.id;
 }
@@ -103,7 +111,9 @@ describe('the 15-minute reminder', () => {
       params: { request_id: id, other_name: 'أحمد الكواري', starts_at: '2030-03-10T10:00:00.000Z' },
       link: { kind: 'request', id },
     });
-    expect(await remindersOf(db, teacher)).toEqual([{ type: 'session_reminder_soon', params: expect.objectContaining({ request_id: id }) }]);
+    expect(await remindersOf(db, teacher)).toEqual([
+      { type: 'session_reminder_soon', params: expect.objectContaining({ request_id: id }) },
+    ]);
   });
 
   it('is never sent for a canceled, pending, rejected or expired session', async () => {
@@ -142,14 +152,18 @@ describe('the evening-before reminder', () => {
     expect(await remindersOf(t.db, student)).toEqual([]);
     // 19:00 in Doha: the student's; the teacher's evening (19:00 New York = 00:00 UTC) has not come.
     await runReminders(t.db, undefined, new Date('2030-12-01T16:00:00Z'));
-    expect(await remindersOf(t.db, student)).toEqual([{ type: 'session_reminder_evening', params: expect.objectContaining({ request_id: id }) }]);
+    expect(await remindersOf(t.db, student)).toEqual([
+      { type: 'session_reminder_evening', params: expect.objectContaining({ request_id: id }) },
+    ]);
     expect(await remindersOf(t.db, teacher)).toEqual([]);
     // 18:59 in New York: still not the teacher's.
     await runReminders(t.db, undefined, new Date('2030-12-01T23:59:00Z'));
     expect(await remindersOf(t.db, teacher)).toEqual([]);
     // 19:00 in New York: the teacher's; the student's is not sent again.
     await runReminders(t.db, undefined, new Date('2030-12-02T00:00:00Z'));
-    expect(await remindersOf(t.db, teacher)).toEqual([{ type: 'session_reminder_evening', params: expect.objectContaining({ request_id: id }) }]);
+    expect(await remindersOf(t.db, teacher)).toEqual([
+      { type: 'session_reminder_evening', params: expect.objectContaining({ request_id: id }) },
+    ]);
     expect(await remindersOf(t.db, student)).toHaveLength(1);
   });
 });
@@ -173,7 +187,12 @@ describe('request notifications', () => {
     expect(await typesOf(other)).toEqual(['request_offered']);
     expect(await typesOf(student)).toEqual([]);
     const offered = await t.db.one<{ params: Record<string, unknown> }>('SELECT params FROM notifications WHERE user_id = $1', [teacher]);
-    expect(offered?.params).toMatchObject({ request_id: id, other_name: 'يوسف المري', starts_at: '2030-06-01T10:00:00.000Z', subject_ar: expect.any(String) });
+    expect(offered?.params).toMatchObject({
+      request_id: id,
+      other_name: 'يوسف المري',
+      starts_at: '2030-06-01T10:00:00.000Z',
+      subject_ar: expect.any(String),
+    });
 
     await notifyRequestChange(t.db, publisher, { ...change, status: 'approved' }, 'updated');
     await notifyRequestChange(t.db, publisher, { ...change, status: 'approved' }, 'updated');

@@ -4,7 +4,17 @@
 import { describe, expect, it } from 'vitest';
 import { notificationPageSchema } from '../../contract/notifications';
 import { sweepAndPublish } from '../../server/modules/requests';
-import { creditHours, HOUR, makeStudent, makeTeacher, requestsFile, scheduleBody, subjectId, T0, teacherAndStudent } from './requests-helpers';
+import {
+  creditHours,
+  HOUR,
+  makeStudent,
+  makeTeacher,
+  requestsFile,
+  scheduleBody,
+  subjectId,
+  T0,
+  teacherAndStudent,
+} from './requests-helpers';
 
 const ctx = requestsFile();
 
@@ -13,7 +23,9 @@ async function listOf(userId: number) {
 }
 
 async function book(student: number, teacher: number, startsInHours = 3) {
-  const res = await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, ctx.math, new Date(ctx.clock.now.getTime() + startsInHours * HOUR)));
+  const res = await ctx
+    .as(student)
+    .post('/api/v1/requests', scheduleBody(teacher, ctx.math, new Date(ctx.clock.now.getTime() + startsInHours * HOUR)));
   expect(res.status, await res.clone().text()).toBe(201);
   return ((await res.json()) as { data: { id: number } }).data.id;
 }
@@ -31,8 +43,16 @@ describe('request notifications through the API', () => {
     expect((await ctx.as(teacher).post(`/api/v1/requests/${id}/approve`)).status).toBe(200);
     const mine = await listOf(student);
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ type: 'request_approved', params: { request_id: id, other_name: 'أحمد الكواري', subject_en: 'Mathematics' }, link: { kind: 'request', id } });
-    expect(ctx.published).toContainEqual({ channels: [`private-user-${student}`], event: 'notification.created', data: { unread_count: 1 } });
+    expect(mine[0]).toMatchObject({
+      type: 'request_approved',
+      params: { request_id: id, other_name: 'أحمد الكواري', subject_en: 'Mathematics' },
+      link: { kind: 'request', id },
+    });
+    expect(ctx.published).toContainEqual({
+      channels: [`private-user-${student}`],
+      event: 'notification.created',
+      data: { unread_count: 1 },
+    });
     // The teacher's list did not get the approval it gave.
     expect((await listOf(teacher)).map((n) => n.type)).toEqual(['request_offered']);
   });

@@ -24,12 +24,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const unread = async (token: string) => unreadCountResponseSchema.parse(await (await api.as(token).get('/api/v1/notifications/unread-count')).json()).data.unread_count;
+const unread = async (token: string) =>
+  unreadCountResponseSchema.parse(await (await api.as(token).get('/api/v1/notifications/unread-count')).json()).data.unread_count;
 
 describe('notify', () => {
   it('stores a type and params (no sentence) and announces the unread count on the user’s private channel', async () => {
     publisher.sent.length = 0;
-    const id = await notify(t.db, publisher, { userId: alice, type: 'payment_completed', params: { order_id: 7, hours: 4 }, dedupeKey: 'payment:7' });
+    const id = await notify(t.db, publisher, {
+      userId: alice,
+      type: 'payment_completed',
+      params: { order_id: 7, hours: 4 },
+      dedupeKey: 'payment:7',
+    });
     expect(id).toEqual(expect.any(Number));
     expect(publisher.sent).toEqual([{ channel: `private-user-${alice}`, event: 'notification.created', data: { unread_count: 1 } }]);
     const row = await t.db.one<Record<string, unknown>>('SELECT * FROM notifications WHERE id = $1', [id]);
@@ -38,7 +44,9 @@ describe('notify', () => {
 
   it('inserts and announces nothing the second time for the same dedupe key', async () => {
     publisher.sent.length = 0;
-    expect(await notify(t.db, publisher, { userId: alice, type: 'payment_completed', params: { order_id: 7 }, dedupeKey: 'payment:7' })).toBeNull();
+    expect(
+      await notify(t.db, publisher, { userId: alice, type: 'payment_completed', params: { order_id: 7 }, dedupeKey: 'payment:7' }),
+    ).toBeNull();
     expect(publisher.sent).toEqual([]);
     expect(await unread(aliceToken)).toBe(1);
     // The same key for another user is that user's own notification.
@@ -62,9 +70,19 @@ describe('GET v1/notifications', () => {
     await notify(t.db, undefined, { userId: carol, type: 'teacher_rejected', params: { reason: 'وثيقة غير واضحة' } });
 
     const first = notificationPageSchema.parse(await (await api.as(token).get('/api/v1/notifications')).json());
-    expect(first.meta).toEqual({ page: 1, per_page: NOTIFICATIONS_PER_PAGE, total: NOTIFICATIONS_PER_PAGE + 4, unread_count: NOTIFICATIONS_PER_PAGE + 4 });
+    expect(first.meta).toEqual({
+      page: 1,
+      per_page: NOTIFICATIONS_PER_PAGE,
+      total: NOTIFICATIONS_PER_PAGE + 4,
+      unread_count: NOTIFICATIONS_PER_PAGE + 4,
+    });
     expect(first.data).toHaveLength(NOTIFICATIONS_PER_PAGE);
-    expect(first.data[0]).toMatchObject({ type: 'teacher_rejected', params: { reason: 'وثيقة غير واضحة' }, read_at: null, link: { kind: 'profile', id: null } });
+    expect(first.data[0]).toMatchObject({
+      type: 'teacher_rejected',
+      params: { reason: 'وثيقة غير واضحة' },
+      read_at: null,
+      link: { kind: 'profile', id: null },
+    });
     expect(first.data[1]).toMatchObject({ type: 'request_approved', link: { kind: 'request', id: NOTIFICATIONS_PER_PAGE + 3 } });
     const ids = first.data.map((n) => n.id);
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);

@@ -33,11 +33,20 @@ afterAll(async () => {
 });
 
 /** A person with an e-mail address (verified unless said otherwise) and a language. */
-async function person({ locale = 'ar', verified = true, type = 'student' }: { locale?: 'ar' | 'en'; verified?: boolean; type?: 'student' | 'instructor' } = {}) {
+async function person({
+  locale = 'ar',
+  verified = true,
+  type = 'student',
+}: { locale?: 'ar' | 'en'; verified?: boolean; type?: 'student' | 'instructor' } = {}) {
   const id = await makePerson(db, { type, timeZone: 'Asia/Riyadh' });
   mailCounter += 1;
   const address = `p${process.pid}-${mailCounter}@example.test`;
-  await db.query('UPDATE users SET email = $2, locale = $3, email_verified_at = $4 WHERE id = $1', [id, address, locale, verified ? new Date() : null]);
+  await db.query('UPDATE users SET email = $2, locale = $3, email_verified_at = $4 WHERE id = $1', [
+    id,
+    address,
+    locale,
+    verified ? new Date() : null,
+  ]);
   return { id, address };
 }
 
@@ -50,7 +59,13 @@ async function outboxOf(userId: number) {
 
 const REMINDER = {
   type: 'session_reminder_soon' as const,
-  params: { request_id: 7, starts_at: '2030-03-10T10:00:00.000Z', subject_ar: 'الرياضيات', subject_en: 'Mathematics', other_name: 'أحمد الكواري' },
+  params: {
+    request_id: 7,
+    starts_at: '2030-03-10T10:00:00.000Z',
+    subject_ar: 'الرياضيات',
+    subject_en: 'Mathematics',
+    other_name: 'أحمد الكواري',
+  },
 };
 
 /**
@@ -119,7 +134,11 @@ describe('delivery over SMTP', () => {
 
   it('sends in English to someone who reads English, left to right', async () => {
     const { id, address } = await person({ locale: 'en' });
-    await notify(db, undefined, { userId: id, type: 'payment_completed', params: { order_id: 41, hours: 5, package_name_en: 'Five hours', package_name_ar: 'خمس ساعات' } });
+    await notify(db, undefined, {
+      userId: id,
+      type: 'payment_completed',
+      params: { order_id: 41, hours: 5, package_name_en: 'Five hours', package_name_ar: 'خمس ساعات' },
+    });
     const before = smtp.received.length;
     await drain(justNow());
     const mail = smtp.received.slice(before).find((m) => !Array.isArray(m.to) && m.to?.text === address);

@@ -89,7 +89,10 @@ export function checkout(t: PackagesApp) {
     });
 
   async function sessionOf(orderId: number): Promise<{ session: string; amount: number }> {
-    const row = await t.db.one<{ checkout_session: string; amount_minor: number }>('SELECT checkout_session, amount_minor FROM orders WHERE id = $1', [orderId]);
+    const row = await t.db.one<{ checkout_session: string; amount_minor: number }>(
+      'SELECT checkout_session, amount_minor FROM orders WHERE id = $1',
+      [orderId],
+    );
     return { session: row!.checkout_session, amount: row!.amount_minor };
   }
 

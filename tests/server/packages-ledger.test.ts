@@ -41,7 +41,9 @@ async function buy(userId: number, hours: number, validityDays: number, paidAt: 
 }
 
 async function plainSum(userId: number): Promise<number> {
-  const row = await db.one<{ s: number }>('SELECT COALESCE(SUM(delta_minutes), 0)::int AS s FROM hours_ledger WHERE user_id = $1', [userId]);
+  const row = await db.one<{ s: number }>('SELECT COALESCE(SUM(delta_minutes), 0)::int AS s FROM hours_ledger WHERE user_id = $1', [
+    userId,
+  ]);
   return row!.s;
 }
 
@@ -168,7 +170,7 @@ interface ModelCredit {
 describe('property: the balance is the ledger sum and matches a model', () => {
   it.each([1, 2, 3])('random sequence of 150 operations, seed %i', async (seed) => {
     const random = prng(seed);
-    const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
     const user = await makeUser(db);
     let now = Date.now();
     let credits: ModelCredit[] = [];
@@ -195,7 +197,9 @@ describe('property: the balance is the ledger sum and matches a model', () => {
         } else {
           await attempt;
           let left = minutes;
-          for (const c of [...credits].filter((c) => c.expiresAt > now && c.remaining > 0).sort((a, b) => a.expiresAt - b.expiresAt || a.id - b.id)) {
+          for (const c of [...credits]
+            .filter((c) => c.expiresAt > now && c.remaining > 0)
+            .sort((a, b) => a.expiresAt - b.expiresAt || a.id - b.id)) {
             const take = Math.min(left, c.remaining);
             c.remaining -= take;
             left -= take;

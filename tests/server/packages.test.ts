@@ -3,12 +3,7 @@
 // (a confirmation credits once however often and however concurrently it arrives; a changed amount is
 // refused; declines, cancels and expiry credit nothing and give the promo use back).
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  ordersResponseSchema,
-  packagesResponseSchema,
-  promoCheckResponseSchema,
-  promoRejectionBodySchema,
-} from '../../contract/packages';
+import { ordersResponseSchema, packagesResponseSchema, promoCheckResponseSchema, promoRejectionBodySchema } from '../../contract/packages';
 import { APPROVE, checkout, DECLINE, makeUser, packageId, packagesApp } from './packages-helpers';
 import { perFile } from './support/per-file';
 
@@ -43,7 +38,12 @@ describe('POST /api/v1/promo-codes/check', () => {
   it('a percentage code: the server computes the discounted price (any letter case)', async () => {
     const res = await t.as(student).post('/api/v1/promo-codes/check', { code: ' noor15 ', package_id: await packageId(t.db, 4) });
     expect(res.status).toBe(200);
-    expect(promoCheckResponseSchema.parse(await res.json()).data).toMatchObject({ code: 'NOOR15', list_price: 480, discount: 72, amount: 408 });
+    expect(promoCheckResponseSchema.parse(await res.json()).data).toMatchObject({
+      code: 'NOOR15',
+      list_price: 480,
+      discount: 72,
+      amount: 408,
+    });
   });
 
   it('a fixed code on a package it applies to', async () => {
@@ -133,7 +133,14 @@ describe('buying through the sandbox checkout', () => {
   it('a wrong card form is shown again with its errors, in the page language, and the order stays open', async () => {
     const student = await makeUser(t.db);
     const created = await order(student, 4);
-    const res = await payForm(created.checkout_url, { action: 'pay', card_number: '1234', expiry: '01/20', cvc: 'x', name: '', lang: 'ar' });
+    const res = await payForm(created.checkout_url, {
+      action: 'pay',
+      card_number: '1234',
+      expiry: '01/20',
+      cvc: 'x',
+      name: '',
+      lang: 'ar',
+    });
     expect(res.status).toBe(422);
     const html = await res.text();
     expect(html).toContain('<html lang="ar" dir="rtl">');
@@ -231,7 +238,9 @@ describe('confirmations (webhook)', () => {
     expect(answers.every((r) => r.status === 200)).toBe(true);
     expect(bodies.filter((b) => b.data.applied)).toHaveLength(1);
     expect((await balanceOf(student)).hours_remaining).toBe(12);
-    const credits = await t.db.one<{ n: number }>("SELECT count(*) AS n FROM hours_ledger WHERE order_id = $1 AND reason = 'purchase'", [created.id]);
+    const credits = await t.db.one<{ n: number }>("SELECT count(*) AS n FROM hours_ledger WHERE order_id = $1 AND reason = 'purchase'", [
+      created.id,
+    ]);
     expect(credits!.n).toBe(1);
   });
 
@@ -283,9 +292,7 @@ describe('promo usage limits under concurrency', () => {
   });
 
   it('a code with 3 uses: of 8 students ordering at once exactly 3 get it', async () => {
-    await t.db.query(
-      "INSERT INTO promo_codes (code, kind, value, expires_at, max_uses) VALUES ('THREE', 'percent', 10, '2099-01-01', 3)",
-    );
+    await t.db.query("INSERT INTO promo_codes (code, kind, value, expires_at, max_uses) VALUES ('THREE', 'percent', 10, '2099-01-01', 3)");
     const students = await Promise.all(Array.from({ length: 8 }, () => makeUser(t.db)));
     const pkg = await packageId(t.db, 4);
     const answers = await Promise.all(students.map((s) => t.as(s).post('/api/v1/orders', { package_id: pkg, promo_code: 'three' })));

@@ -65,9 +65,11 @@ async function order(student: number, hours = 4, promo?: string) {
   return { ...created, charge: row!.checkout_session, amountMinor: row!.amount_minor };
 }
 
-const statusOf = async (orderId: number) => (await t.db.one<{ status: string }>('SELECT status FROM orders WHERE id = $1', [orderId]))!.status;
+const statusOf = async (orderId: number) =>
+  (await t.db.one<{ status: string }>('SELECT status FROM orders WHERE id = $1', [orderId]))!.status;
 const hoursOf = async (student: number) =>
-  (await t.db.one<{ m: number }>('SELECT COALESCE(SUM(delta_minutes), 0)::int AS m FROM hours_ledger WHERE user_id = $1', [student]))!.m / 60;
+  (await t.db.one<{ m: number }>('SELECT COALESCE(SUM(delta_minutes), 0)::int AS m FROM hours_ledger WHERE user_id = $1', [student]))!.m /
+  60;
 const returnFrom = (query: string) => t.app.request(`/api/v1/payments/tap/return?${query}`);
 const postWebhook = (hook: { body: unknown; hashstring?: string }) =>
   t.as(null).post('/api/v1/payments/webhook', hook.body, hook.hashstring === undefined ? {} : { hashstring: hook.hashstring });
@@ -176,7 +178,10 @@ describe('the hosted checkout', () => {
     // The hashstring does not cover reference.order: pointing the genuine charge at another order fails
     // on that order's own checkout session instead.
     const other = await order(await makeUser(t.db));
-    const moved = { body: { ...genuine.body, reference: { ...(genuine.body.reference as object), order: `ord_${other.id}` } }, hashstring: genuine.hashstring };
+    const moved = {
+      body: { ...genuine.body, reference: { ...(genuine.body.reference as object), order: `ord_${other.id}` } },
+      hashstring: genuine.hashstring,
+    };
     expect((await postWebhook(moved)).status).toBe(409);
     expect(await statusOf(o.id)).toBe('pendingPayment');
     expect(await statusOf(other.id)).toBe('pendingPayment');
@@ -201,14 +206,19 @@ describe('the hosted checkout', () => {
     const row = await t.db.one<{ status: string }>('SELECT status FROM orders WHERE user_id = $1', [student]);
     expect(row!.status).toBe('failed');
     const nowhere = createTapGateway({ secretKey: SECRET, apiBase: 'http://127.0.0.1:9/v2', publicUrl: PUBLIC, timeoutMs: LIMIT_MS });
-    await expect(nowhere.createCheckout({ id: 1, amountMinor: 100, currency: 'QAR', locale: 'en' })).rejects.toBeInstanceOf(GatewayUnavailableError);
+    await expect(nowhere.createCheckout({ id: 1, amountMinor: 100, currency: 'QAR', locale: 'en' })).rejects.toBeInstanceOf(
+      GatewayUnavailableError,
+    );
   });
 });
 
 describe('refunds through Tap', () => {
   const refund = (student: number, orderId: number) => t.as(student).post(`/api/v1/orders/${orderId}/refund`, {});
   const refundState = async (orderId: number) =>
-    (await t.db.one<{ refund_status: string | null; refund_reference: string | null }>('SELECT refund_status, refund_reference FROM orders WHERE id = $1', [orderId]))!;
+    (await t.db.one<{ refund_status: string | null; refund_reference: string | null }>(
+      'SELECT refund_status, refund_reference FROM orders WHERE id = $1',
+      [orderId],
+    ))!;
 
   it('gives the money back with the documented refund request, and tells the family', async () => {
     const student = await makeUser(t.db);
@@ -221,7 +231,13 @@ describe('refunds through Tap', () => {
       {
         method: 'POST',
         path: '/v2/refunds',
-        body: { charge_id: o.charge, amount: o.amountMinor / 100, currency: 'QAR', reason: 'requested_by_customer', reference: { idempotent: `order-${o.id}-refund` } },
+        body: {
+          charge_id: o.charge,
+          amount: o.amountMinor / 100,
+          currency: 'QAR',
+          reason: 'requested_by_customer',
+          reference: { idempotent: `order-${o.id}-refund` },
+        },
       },
     ]);
     expect(await refundState(o.id)).toMatchObject({ refund_status: 'refunded', refund_reference: expect.stringMatching(/^re_/) });
@@ -287,7 +303,14 @@ describe('refunds through Tap', () => {
 
   it("the refund's e-mail reads in Arabic (right to left) and English", () => {
     const mail = (locale: 'ar' | 'en') =>
-      renderEmail({ type: 'payment_refunded', params: { order_id: 42, hours: 4, package_name_ar: 'باقة البداية', package_name_en: 'Starter' }, locale, timeZone: 'Asia/Qatar', recipientName: 'مريم', link: `${PUBLIC}/packages` });
+      renderEmail({
+        type: 'payment_refunded',
+        params: { order_id: 42, hours: 4, package_name_ar: 'باقة البداية', package_name_en: 'Starter' },
+        locale,
+        timeZone: 'Asia/Qatar',
+        recipientName: 'مريم',
+        link: `${PUBLIC}/packages`,
+      });
     expect(mail('ar')).toMatchObject({ subject: 'تم استرداد الطلب رقم 42' });
     expect(mail('ar').html).toContain('dir="rtl"');
     expect(mail('ar').text).toContain('باقة البداية');

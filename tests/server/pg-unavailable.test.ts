@@ -17,7 +17,10 @@ describe.runIf(databaseUrl !== undefined)('the database going away', () => {
         () => 'answered',
         (err: unknown) => err,
       );
-      const victims = () => killer.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE application_name = 'noor-unavailable-test' AND query = 'SELECT pg_sleep(5)'");
+      const victims = () =>
+        killer.query<{ pid: number }>(
+          "SELECT pid FROM pg_stat_activity WHERE application_name = 'noor-unavailable-test' AND query = 'SELECT pg_sleep(5)'",
+        );
       await vi.waitFor(async () => expect((await victims()).rows).toHaveLength(1), { timeout: 5000, interval: 20 });
       await killer.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'noor-unavailable-test'");
       const failure = await slow;

@@ -25,7 +25,11 @@ async function upload(userId: number, bytes: Uint8Array, name = 'me.jpg') {
   const form = new FormData();
   form.set('photo', new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' }));
   const token = await issueToken(t.db, userId, new Date());
-  return app.request('/api/v1/profile/photo', { method: 'PUT', body: form, headers: { Authorization: `Bearer ${token}`, 'Accept-Language': 'en' } });
+  return app.request('/api/v1/profile/photo', {
+    method: 'PUT',
+    body: form,
+    headers: { Authorization: `Bearer ${token}`, 'Accept-Language': 'en' },
+  });
 }
 
 const exifJpeg = (width: number, height: number) =>
@@ -49,7 +53,10 @@ describe('teacher photos', () => {
     expect(photo).toMatch(/^[a-f0-9]{32}$/);
     expect((await cardOf(teacher))?.photo).toBe(photo);
 
-    for (const [size, side] of [['small', 160], ['large', 480]] as const) {
+    for (const [size, side] of [
+      ['small', 160],
+      ['large', 480],
+    ] as const) {
       const file = await app.request(`/api/${photoPath(photo!, size)}`);
       expect(file.status).toBe(200);
       expect(file.headers.get('content-type')).toBe('image/webp');
@@ -69,8 +76,12 @@ describe('teacher photos', () => {
 
   it('a new photo gets a new address and the old one is gone; removing it brings back the initials', async () => {
     const teacher = await makeTeacher(t.db, { first: 'Photo', last: 'Two' });
-    const first = photoResultSchema.parse(((await (await upload(teacher, await exifJpeg(300, 300))).json()) as { data: unknown }).data).photo!;
-    const png = await sharp({ create: { width: 500, height: 200, channels: 3, background: '#933' } }).png().toBuffer();
+    const first = photoResultSchema.parse(
+      ((await (await upload(teacher, await exifJpeg(300, 300))).json()) as { data: unknown }).data,
+    ).photo!;
+    const png = await sharp({ create: { width: 500, height: 200, channels: 3, background: '#933' } })
+      .png()
+      .toBuffer();
     const second = photoResultSchema.parse(((await (await upload(teacher, png, 'me.png')).json()) as { data: unknown }).data).photo!;
     expect(second).not.toBe(first);
     expect((await app.request(`/api/${photoPath(first, 'small')}`)).status).toBe(404);
@@ -81,7 +92,9 @@ describe('teacher photos', () => {
 
     // A cache revalidating its copy gets a bodiless 304 while the photo exists…
     const cached = await app.request(`/api/${photoPath(second, 'small')}`);
-    const revalidated = await app.request(`/api/${photoPath(second, 'small')}`, { headers: { 'If-None-Match': cached.headers.get('etag')! } });
+    const revalidated = await app.request(`/api/${photoPath(second, 'small')}`, {
+      headers: { 'If-None-Match': cached.headers.get('etag')! },
+    });
     expect(revalidated.status).toBe(304);
     expect((await revalidated.arrayBuffer()).byteLength).toBe(0);
     const token = await issueToken(t.db, teacher, new Date());
@@ -90,12 +103,16 @@ describe('teacher photos', () => {
     expect((await cardOf(teacher))?.photo).toBeNull();
     expect((await app.request(`/api/${photoPath(second, 'small')}`)).status).toBe(404);
     // …and a 404 once it is removed, so no cache serves it on.
-    expect((await app.request(`/api/${photoPath(second, 'small')}`, { headers: { 'If-None-Match': cached.headers.get('etag')! } })).status).toBe(404);
+    expect(
+      (await app.request(`/api/${photoPath(second, 'small')}`, { headers: { 'If-None-Match': cached.headers.get('etag')! } })).status,
+    ).toBe(404);
   });
 
   it('neutralises a polyglot: script bytes appended to a real image never reach the served file', async () => {
     const teacher = await makeTeacher(t.db, { first: 'Photo', last: 'Three' });
-    const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#fff' } })
+      .png()
+      .toBuffer();
     const polyglot = Buffer.concat([png, Buffer.from('<script>alert(1)</script>%PDF-1.4 /JavaScript')]);
     const res = await upload(teacher, polyglot, 'x.html');
     expect(res.status).toBe(200);
@@ -107,7 +124,10 @@ describe('teacher photos', () => {
 
   it('refuses what is not an image, a PDF and an oversized file with a field error', async () => {
     const teacher = await makeTeacher(t.db, { first: 'Photo', last: 'Four' });
-    for (const bytes of [new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'), new TextEncoder().encode('%PDF-1.4 hello')]) {
+    for (const bytes of [
+      new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      new TextEncoder().encode('%PDF-1.4 hello'),
+    ]) {
       const res = await upload(teacher, bytes);
       expect(res.status).toBe(400);
       expect(validationErrorBodySchema.parse(await res.json()).errors).toEqual({ photo: ['Only a JPEG, PNG or WebP image is accepted'] });
@@ -125,7 +145,9 @@ describe('teacher photos', () => {
     expect((await upload(student, await exifJpeg(100, 100))).status).toBe(403);
     const mine = await makeTeacher(t.db, { first: 'Photo', last: 'Mine' });
     const other = await makeTeacher(t.db, { first: 'Photo', last: 'Other' });
-    const theirs = photoResultSchema.parse(((await (await upload(other, await exifJpeg(100, 100))).json()) as { data: unknown }).data).photo;
+    const theirs = photoResultSchema.parse(
+      ((await (await upload(other, await exifJpeg(100, 100))).json()) as { data: unknown }).data,
+    ).photo;
     await upload(mine, await exifJpeg(120, 120));
     const token = await issueToken(t.db, mine, new Date());
     await app.request('/api/v1/profile/photo', { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });

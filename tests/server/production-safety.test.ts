@@ -6,7 +6,10 @@ import { createServer, main } from '../../server/main';
 import { databaseUrl, freshDb } from './helpers';
 
 const SAFE = {
-  NODE_ENV: 'production', OTP_SECRET: 'o'.repeat(32), PUSHER_SECRET: 'p'.repeat(32), ADMIN_TOKEN: 'a'.repeat(32),
+  NODE_ENV: 'production',
+  OTP_SECRET: 'o'.repeat(32),
+  PUSHER_SECRET: 'p'.repeat(32),
+  ADMIN_TOKEN: 'a'.repeat(32),
   // The sandbox is the only gateway: a production process runs it only on a host that says it is staging.
   ALLOW_SANDBOX_PAYMENTS: '1',
 };
@@ -71,7 +74,12 @@ describe('demo data in production', () => {
   it('is never seeded, even when the caller of the server asks for it', async () => {
     const t = databaseUrl ? await freshDb() : undefined;
     const server = await createServer({
-      logLevel: 'silent', production: true, seedDemo: true, admin: { token: 'a'.repeat(32) }, remindersEveryMs: 0, requestSweepEveryMs: 0,
+      logLevel: 'silent',
+      production: true,
+      seedDemo: true,
+      admin: { token: 'a'.repeat(32) },
+      remindersEveryMs: 0,
+      requestSweepEveryMs: 0,
       ...(t?.schema ? { databaseUrl, databaseSchema: t.schema } : {}),
     });
     try {
@@ -89,16 +97,32 @@ describe('demo data in production', () => {
 describe('database and process settings by environment', () => {
   it('has defaults for one small instance and reads every override', () => {
     expect(loadDatabaseSettings({})).toEqual({
-      poolMax: 10, connectTimeoutMs: 5000, statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 10_000, applicationName: 'noor-api', listenUrl: undefined, readyTimeoutMs: 2000,
+      poolMax: 10,
+      connectTimeoutMs: 5000,
+      statementTimeoutMs: 15_000,
+      idleInTransactionTimeoutMs: 10_000,
+      applicationName: 'noor-api',
+      listenUrl: undefined,
+      readyTimeoutMs: 2000,
     });
     expect(
       loadDatabaseSettings({
-        DB_POOL_MAX: '4', DB_CONNECT_TIMEOUT_MS: '1000', DB_STATEMENT_TIMEOUT_MS: '0', DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '500',
-        DB_APPLICATION_NAME: 'noor-api-2', READY_TIMEOUT_MS: '300', DATABASE_LISTEN_URL: 'postgres://noor@db:5432/noor',
+        DB_POOL_MAX: '4',
+        DB_CONNECT_TIMEOUT_MS: '1000',
+        DB_STATEMENT_TIMEOUT_MS: '0',
+        DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '500',
+        DB_APPLICATION_NAME: 'noor-api-2',
+        READY_TIMEOUT_MS: '300',
+        DATABASE_LISTEN_URL: 'postgres://noor@db:5432/noor',
       }),
     ).toEqual({
-      poolMax: 4, connectTimeoutMs: 1000, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 500, applicationName: 'noor-api-2',
-      listenUrl: 'postgres://noor@db:5432/noor', readyTimeoutMs: 300,
+      poolMax: 4,
+      connectTimeoutMs: 1000,
+      statementTimeoutMs: 0,
+      idleInTransactionTimeoutMs: 500,
+      applicationName: 'noor-api-2',
+      listenUrl: 'postgres://noor@db:5432/noor',
+      readyTimeoutMs: 300,
     });
     expect(loadShutdownTimeoutMs({ SHUTDOWN_TIMEOUT_MS: '5000' })).toBe(5000);
   });

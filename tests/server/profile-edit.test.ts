@@ -27,7 +27,8 @@ const errorsOf = async (res: Response) => {
   return validationErrorBodySchema.parse(await res.json());
 };
 
-const ids = async (table: 'phases' | 'subjects') => (await t.db.query<{ id: number }>(`SELECT id FROM ${table} ORDER BY sort_order`)).map((r) => r.id);
+const ids = async (table: 'phases' | 'subjects') =>
+  (await t.db.query<{ id: number }>(`SELECT id FROM ${table} ORDER BY sort_order`)).map((r) => r.id);
 
 describe('PATCH /api/v1/profile — student', () => {
   it('401 without a token', async () => {
@@ -42,7 +43,13 @@ describe('PATCH /api/v1/profile — student', () => {
     const body = profileDetailsResponseSchema.parse(await res.json());
     expect(body.message).toBe('تم حفظ بياناتك');
     expect(body.data).toMatchObject({ first_name: 'مريم', last_name: 'الكواري', phase_id: phases[3], working_hours: [] });
-    expect(await read(s.token)).toMatchObject({ first_name: 'مريم', last_name: 'الكواري', gender: 'female', phase_id: phases[3], phone: s.phone });
+    expect(await read(s.token)).toMatchObject({
+      first_name: 'مريم',
+      last_name: 'الكواري',
+      gender: 'female',
+      phase_id: phases[3],
+      phone: s.phone,
+    });
   });
 
   it('is partial: a field left out stays as it was', async () => {
@@ -237,7 +244,7 @@ describe('PATCH /api/v1/profile — teacher', () => {
 });
 
 describe('PATCH /api/v1/profile — ownership', () => {
-  it("a user only ever changes their own profile, whatever ids the request names", async () => {
+  it('a user only ever changes their own profile, whatever ids the request names', async () => {
     const a = await t.signUpStudent();
     const b = await t.signUpStudent();
     const teacher = await t.signUpTeacher();

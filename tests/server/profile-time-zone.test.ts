@@ -15,7 +15,8 @@ const patch = (token: string, body: unknown, locale: 'ar' | 'en' = 'en') =>
     body: JSON.stringify(body),
   });
 
-const zoneOf = async (token: string) => profileDetailsResponseSchema.parse(await (await t.get('/api/v1/profile', { token })).json()).data.time_zone;
+const zoneOf = async (token: string) =>
+  profileDetailsResponseSchema.parse(await (await t.get('/api/v1/profile', { token })).json()).data.time_zone;
 
 describe('time_zone in the profile', () => {
   it('starts as Asia/Qatar and saves an IANA name', async () => {

@@ -28,7 +28,12 @@ async function incompleteStudent() {
 
 describe('GET /api/v1/profile', () => {
   it('401 without a token, with a malformed one and with an unknown one', async () => {
-    const variants: Record<string, string>[] = [{}, { Authorization: 'Bearer nope' }, { Authorization: `Bearer ${'A'.repeat(43)}` }, { Authorization: 'Basic abc' }];
+    const variants: Record<string, string>[] = [
+      {},
+      { Authorization: 'Bearer nope' },
+      { Authorization: `Bearer ${'A'.repeat(43)}` },
+      { Authorization: 'Basic abc' },
+    ];
     for (const headers of variants) {
       const res = await t.get('/api/v1/profile', { headers });
       expect(res.status).toBe(401);
@@ -61,12 +66,20 @@ describe('POST /api/v1/profile/complete', () => {
   it('a student missing required fields is incomplete until they are filled in', async () => {
     const session = await incompleteStudent();
     expect(session.profile_complete).toBe(false);
-    const bad = await t.post('/api/v1/profile/complete', { first_name: 'Omar', last_name: 'العلي', gender: 'male', phase_id: 1 }, { token: session.token });
+    const bad = await t.post(
+      '/api/v1/profile/complete',
+      { first_name: 'Omar', last_name: 'العلي', gender: 'male', phase_id: 1 },
+      { token: session.token },
+    );
     expect(bad.status).toBe(400);
     expect(Object.keys(validationErrorBodySchema.parse(await bad.json()).errors)).toEqual(['first_name']);
 
     const phase = (await t.db.one<{ id: number }>('SELECT id FROM phases ORDER BY sort_order DESC LIMIT 1'))!.id;
-    const res = await t.post('/api/v1/profile/complete', { first_name: 'عمر', last_name: 'العلي', gender: 'male', phase_id: phase }, { token: session.token });
+    const res = await t.post(
+      '/api/v1/profile/complete',
+      { first_name: 'عمر', last_name: 'العلي', gender: 'male', phase_id: phase },
+      { token: session.token },
+    );
     expect(res.status).toBe(200);
     const profile = await profileOf(session.token);
     expect(profile).toMatchObject({ profile_complete: true, first_name: 'عمر', gender: 'male', phase_id: phase });
@@ -75,7 +88,11 @@ describe('POST /api/v1/profile/complete', () => {
 
   it('refuses an unknown phase, a missing token (401) and a teacher (403)', async () => {
     const session = await incompleteStudent();
-    const unknown = await t.post('/api/v1/profile/complete', { first_name: 'عمر', last_name: 'العلي', gender: 'male', phase_id: 9999 }, { token: session.token });
+    const unknown = await t.post(
+      '/api/v1/profile/complete',
+      { first_name: 'عمر', last_name: 'العلي', gender: 'male', phase_id: 9999 },
+      { token: session.token },
+    );
     expect(Object.keys(validationErrorBodySchema.parse(await unknown.json()).errors)).toEqual(['phase_id']);
     const body = { first_name: 'عمر', last_name: 'العلي', gender: 'male', phase_id: 1 };
     expect((await t.post('/api/v1/profile/complete', body)).status).toBe(401);

@@ -43,10 +43,32 @@ async function report(teacher: number, id: number, input: ReportInput): Promise<
 describe('the union of verse ranges', () => {
   it('counts overlapping and touching ranges once, in any order', () => {
     expect(versesCovered([])).toBe(0);
-    expect(versesCovered([[1, 20], [15, 40]])).toBe(40);
-    expect(versesCovered([[15, 40], [1, 20]])).toBe(40);
-    expect(versesCovered([[1, 5], [6, 10], [20, 20]])).toBe(11);
-    expect(versesCovered([[3, 9], [4, 5], [1, 2]])).toBe(9);
+    expect(
+      versesCovered([
+        [1, 20],
+        [15, 40],
+      ]),
+    ).toBe(40);
+    expect(
+      versesCovered([
+        [15, 40],
+        [1, 20],
+      ]),
+    ).toBe(40);
+    expect(
+      versesCovered([
+        [1, 5],
+        [6, 10],
+        [20, 20],
+      ]),
+    ).toBe(11);
+    expect(
+      versesCovered([
+        [3, 9],
+        [4, 5],
+        [1, 2],
+      ]),
+    ).toBe(9);
   });
 });
 
@@ -61,7 +83,14 @@ describe("a child's progress", () => {
     await lesson(family, teacher, child, await subjectId(ctx.db));
 
     const empty = await progress(family, child);
-    expect(empty).toMatchObject({ child: { id: child }, lessons_taken: 0, hours_taught: 0, subjects: [], latest_reports: [], open_homework: [] });
+    expect(empty).toMatchObject({
+      child: { id: child },
+      lessons_taken: 0,
+      hours_taught: 0,
+      subjects: [],
+      latest_reports: [],
+      open_homework: [],
+    });
     expect(empty.quran).toEqual({ memorised: 0, revised: 0, surahs: [] });
     expect(empty.time_zone).toBe('Asia/Qatar');
 
@@ -82,7 +111,11 @@ describe("a child's progress", () => {
     const family = await makeStudent(ctx.db);
     await creditHours(ctx.db, family, 20);
     const child = await firstChild(family);
-    const sibling = (await body<{ id: number }>(await ctx.as(family).post('/api/v1/children', { first_name: 'علي', last_name: 'الاختبار', gender: 'male', phase_id: 1 }))).data.id;
+    const sibling = (
+      await body<{ id: number }>(
+        await ctx.as(family).post('/api/v1/children', { first_name: 'علي', last_name: 'الاختبار', gender: 'male', phase_id: 1 }),
+      )
+    ).data.id;
     const quran = await subjectId(ctx.db, 'quran');
     const math = await subjectId(ctx.db, 'mathematics');
 
@@ -116,9 +149,13 @@ describe("a child's progress", () => {
     await lesson(family, teacher, sibling, quran);
     ctx.clock.now = new Date(ctx.clock.now.getTime() + 5 * HOUR);
     await lesson(family, teacher, child, quran);
-    const pending = await ctx.as(family).post('/api/v1/requests', scheduleBody(teacher, quran, new Date(ctx.clock.now.getTime() + 10 * HOUR), 1, { child_id: child }));
+    const pending = await ctx
+      .as(family)
+      .post('/api/v1/requests', scheduleBody(teacher, quran, new Date(ctx.clock.now.getTime() + 10 * HOUR), 1, { child_id: child }));
     expect(pending.status).toBe(201);
-    const cancelled = await ctx.as(family).post('/api/v1/requests', scheduleBody(teacher, quran, new Date(ctx.clock.now.getTime() + 30 * HOUR), 1, { child_id: child }));
+    const cancelled = await ctx
+      .as(family)
+      .post('/api/v1/requests', scheduleBody(teacher, quran, new Date(ctx.clock.now.getTime() + 30 * HOUR), 1, { child_id: child }));
     expect((await ctx.as(family).post(`/api/v1/requests/${(await body<{ id: number }>(cancelled)).data.id}/cancel`)).status).toBe(200);
 
     const p = await progress(family, child);

@@ -37,7 +37,9 @@ const ctx = perFile(async () => {
 });
 
 const list = async (search: string, headers: Record<string, string> = {}): Promise<Response> =>
-  ctx.app.request(`/api/v1/teachers?per_page=50&search=${encodeURIComponent(search)}`, { headers: { 'Accept-Language': 'en', ...headers } });
+  ctx.app.request(`/api/v1/teachers?per_page=50&search=${encodeURIComponent(search)}`, {
+    headers: { 'Accept-Language': 'en', ...headers },
+  });
 const names = async (res: Response) => ((await res.json()) as { data: TeacherCard[] }).data.map((t) => t.last_name);
 
 describe('public version in memory', () => {

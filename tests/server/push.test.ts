@@ -99,7 +99,9 @@ async function subscribe(user: number, b: Browser): Promise<void> {
 
 /** What a browser's service worker would read from a push that arrived for it. */
 function opened(arrival: Arrival, b: Browser): PushPayload {
-  return JSON.parse(decrypt(arrival.body, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.auth }).toString('utf8')) as PushPayload;
+  return JSON.parse(
+    decrypt(arrival.body, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.auth }).toString('utf8'),
+  ) as PushPayload;
 }
 
 async function outboxOf(userId: number) {
@@ -113,7 +115,13 @@ const justNow = () => new Date(Date.now() + 1);
 
 const REMINDER = {
   type: 'session_reminder_soon' as const,
-  params: { request_id: 7, starts_at: '2030-03-10T10:00:00.000Z', subject_ar: 'الرياضيات', subject_en: 'Mathematics', other_name: 'أحمد الكواري' },
+  params: {
+    request_id: 7,
+    starts_at: '2030-03-10T10:00:00.000Z',
+    subject_ar: 'الرياضيات',
+    subject_en: 'Mathematics',
+    other_name: 'أحمد الكواري',
+  },
 };
 
 describe('subscriptions', () => {
@@ -193,12 +201,21 @@ describe('delivery', () => {
     const [gone, alive] = [browser(), browser()];
     await subscribe(user, gone);
     await subscribe(user, alive);
-    await notify(db, undefined, { userId: user, type: 'payment_completed', params: { order_id: 41, hours: 5, package_name_en: 'Five hours', package_name_ar: 'خمس ساعات' } });
+    await notify(db, undefined, {
+      userId: user,
+      type: 'payment_completed',
+      params: { order_id: 41, hours: 5, package_name_en: 'Five hours', package_name_ar: 'خمس ساعات' },
+    });
     service.byPath.set(new URL(gone.json.endpoint).pathname, 410);
     await runOutbox(db, { senders: { push }, now: justNow() });
     const endpoints = await db.query<{ endpoint: string }>('SELECT endpoint FROM push_subscriptions WHERE user_id = $1', [user]);
     expect(endpoints.map((e) => e.endpoint)).toEqual([alive.json.endpoint]);
-    expect(opened(service.arrivals.find((a) => alive.json.endpoint.endsWith(a.path))!, alive).title).toBe('Payment receipt no. 41');
+    expect(
+      opened(
+        service.arrivals.find((a) => alive.json.endpoint.endsWith(a.path))!,
+        alive,
+      ).title,
+    ).toBe('Payment receipt no. 41');
     expect((await outboxOf(user)).map((r) => r.status)).toEqual(['sent']);
 
     // With its only browser gone (404), the message fails at once: nothing to retry.

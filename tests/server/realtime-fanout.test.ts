@@ -17,7 +17,13 @@ describe.skipIf(!databaseUrl)('realtime fan-out over LISTEN/NOTIFY', () => {
   beforeAll(async () => {
     t = await freshDb();
     await migrate(t.db);
-    const common = { db: t.db, databaseUrl: databaseUrl as string, searchPath: t.schema, settings: loadDatabaseSettings({}), log: createLogger('silent') };
+    const common = {
+      db: t.db,
+      databaseUrl: databaseUrl as string,
+      searchPath: t.schema,
+      settings: loadDatabaseSettings({}),
+      log: createLogger('silent'),
+    };
     a = await startPgFanout({ ...common, deliver: (m) => heard.a.push(m) });
     b = await startPgFanout({ ...common, deliver: (m) => heard.b.push(m) });
   });

@@ -74,7 +74,11 @@ describe.skipIf(!databaseUrl)('presence across instances', () => {
     const removed = { channels: ['presence-z'], name: 'pusher_internal:member_removed', data: JSON.stringify({ user_id: 'hala' }) };
     expect(sent.sweeper).toEqual([removed, removed]);
     // Its next beat puts Hala back and tells everyone (its own sockets and the others).
-    const added = { channels: ['presence-z'], name: 'pusher_internal:member_added', data: JSON.stringify({ user_id: 'hala', user_info: { name: 'هالة' } }) };
+    const added = {
+      channels: ['presence-z'],
+      name: 'pusher_internal:member_added',
+      data: JSON.stringify({ user_id: 'hala', user_info: { name: 'هالة' } }),
+    };
     await expect.poll(() => sent.lapsing, { timeout: 5000 }).toEqual([added, added]);
     expect((await sweeper.join('presence-z', '6.1', { user_id: 'iman' })).snapshot.ids).toEqual(['hala', 'iman']);
   });

@@ -2,7 +2,15 @@
 // HTTP API request signatures it computes are the ones we compute and accept; anything else is refused.
 import Pusher from 'pusher';
 import { describe, expect, it } from 'vitest';
-import { apiStringToSign, hmacSha256Hex, md5Hex, signChannel, verifyApiRequest, verifyChannelAuth, type AppCredentials } from '../../server/realtime/signing';
+import {
+  apiStringToSign,
+  hmacSha256Hex,
+  md5Hex,
+  signChannel,
+  verifyApiRequest,
+  verifyChannelAuth,
+  type AppCredentials,
+} from '../../server/realtime/signing';
 
 const app: AppCredentials = { appId: '1234', key: 'app-key', secret: 's3cr3t-ش' };
 const sdk = new Pusher({ appId: app.appId, key: app.key, secret: app.secret, host: 'example.test' });
@@ -73,7 +81,10 @@ describe('HTTP API request signatures', () => {
     expect(verifyApiRequest({ ...app, secret: 'other' }, good)).toEqual({ ok: false, reason: 'bad_signature' });
     expect(verifyApiRequest({ ...app, key: 'other' }, good)).toEqual({ ok: false, reason: 'unknown_key' });
     expect(verifyApiRequest(app, { ...good, path: '/apps/1234/batch_events' })).toEqual({ ok: false, reason: 'bad_signature' });
-    expect(verifyApiRequest(app, { ...good, query: { ...good.query, auth_version: '2.0' } })).toEqual({ ok: false, reason: 'unsupported_version' });
+    expect(verifyApiRequest(app, { ...good, query: { ...good.query, auth_version: '2.0' } })).toEqual({
+      ok: false,
+      reason: 'unsupported_version',
+    });
     const { auth_signature: _dropped, ...unsigned } = good.query;
     expect(verifyApiRequest(app, { ...good, query: unsigned })).toEqual({ ok: false, reason: 'missing_params' });
     // A signed parameter cannot be changed after signing.

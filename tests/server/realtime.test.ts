@@ -43,7 +43,9 @@ describe('pusher-js against the built-in endpoint', () => {
       const channel = await subscribed(pusher, instructorStatusChannel(7));
       const received = nextEvent(channel, instructorStatusEvent(7));
       // The app's own publisher: the same SDK, configured from RealtimeConfig.
-      expect(await server.realtime.publisher.publish(instructorStatusChannel(7), instructorStatusEvent(7), { status: 'policy' })).toBe(true);
+      expect(await server.realtime.publisher.publish(instructorStatusChannel(7), instructorStatusEvent(7), { status: 'policy' })).toBe(
+        true,
+      );
       expect(await received).toEqual({ status: 'policy' });
     } finally {
       pusher.disconnect();
@@ -139,10 +141,14 @@ describe('the protocol on the wire', () => {
   it('refuses a private subscription with a forged signature, and accepts the real one', async () => {
     await withRawClient(wsUrl(), async (raw, socketId) => {
       const channel = instructorStatusChannel(7);
-      const forged = new Pusher({ appId: config.appId, key: config.key, secret: 'guessed-secret', host: 'x' }).authorizeChannel(socketId, channel);
+      const forged = new Pusher({ appId: config.appId, key: config.key, secret: 'guessed-secret', host: 'x' }).authorizeChannel(
+        socketId,
+        channel,
+      );
       raw.send('pusher:subscribe', { channel, auth: forged.auth });
       // Whatever the answer is, it is awaited: a wrongly accepted subscription fails here, not by timeout.
-      const answer = (f: { event: string }) => ['pusher:subscription_error', 'pusher:error', 'pusher_internal:subscription_succeeded'].includes(f.event);
+      const answer = (f: { event: string }) =>
+        ['pusher:subscription_error', 'pusher:error', 'pusher_internal:subscription_succeeded'].includes(f.event);
       const refused = await raw.next(answer);
       expect(refused).toMatchObject({ event: 'pusher:subscription_error', channel, data: { type: 'AuthError', status: 401 } });
 
@@ -232,7 +238,9 @@ describe("Pusher's HTTP events API", () => {
     const body = JSON.stringify({ name: 'e', channels: ['c'], data: '{}' });
     const path = `/apps/${config.appId}/events`;
     const signed = (stamp: number) =>
-      sdk().createSignedQueryString({ method: 'POST', path, body, params: {} }).replace(/auth_timestamp=\d+/, `auth_timestamp=${stamp}`);
+      sdk()
+        .createSignedQueryString({ method: 'POST', path, body, params: {} })
+        .replace(/auth_timestamp=\d+/, `auth_timestamp=${stamp}`);
     const post = (query: string, payload = body) =>
       fetch(`http://127.0.0.1:${port}${path}?${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
 
@@ -270,7 +278,11 @@ describe('realtime app routes', () => {
   it('answers the auth endpoint with a localized message and field errors', async () => {
     const url = `http://127.0.0.1:${port}/api/v1/realtime/auth`;
     const form = (fields: Record<string, string>, headers: Record<string, string>) =>
-      fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(fields) });
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams(fields),
+      });
 
     const anonymous = await form({ socket_id: '1.2', channel_name: instructorStatusChannel(7) }, { 'Accept-Language': 'en' });
     expect(anonymous.status).toBe(401);

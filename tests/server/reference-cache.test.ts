@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = (path: string, headers: Record<string, string> = {}) => ctx.app.request(path, { headers: { 'Accept-Language': 'en', ...headers } });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  ctx.app.request(path, { headers: { 'Accept-Language': 'en', ...headers } });
 
 describe('reference lists in the public cache', () => {
   for (const list of ['phases', 'subjects', 'countries', 'settings']) {

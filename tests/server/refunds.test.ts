@@ -3,7 +3,13 @@
 // other case is refused with its own code and nothing changes; a double click, two refunds at once and
 // a refund racing a booking that spends those hours each end in exactly one outcome.
 import { describe, expect, it } from 'vitest';
-import { REFUND_WINDOW_DAYS, ordersResponseSchema, refundRefusalBodySchema, refundResponseSchema, type Order } from '../../contract/packages';
+import {
+  REFUND_WINDOW_DAYS,
+  ordersResponseSchema,
+  refundRefusalBodySchema,
+  refundResponseSchema,
+  type Order,
+} from '../../contract/packages';
 import { receiptResponseSchema } from '../../contract/receipts';
 import { InsufficientHoursError } from '../../server/modules/packages/errors';
 import { debitHours, refundHours } from '../../server/modules/packages/ledger';
@@ -45,7 +51,12 @@ describe('refunding an unused package', () => {
     const student = await makeUser(t.db);
     const created = await paidOrder(student, 8, 'NOOR15');
     expect((await balanceOf(student)).hours_remaining).toBe(8);
-    expect((await historyOf(student))[0]).toMatchObject({ id: created.id, refundable: true, refunded_at: null, refund_receipt_number: null });
+    expect((await historyOf(student))[0]).toMatchObject({
+      id: created.id,
+      refundable: true,
+      refunded_at: null,
+      refund_receipt_number: null,
+    });
 
     t.clock.now = new Date('2030-05-03T10:00:00Z');
     const res = await refund(student, created.id);
@@ -59,12 +70,25 @@ describe('refunding an unused package', () => {
       { reason: 'order_refund', delta_minutes: -480 },
     ]);
     const [row] = await historyOf(student);
-    expect(row).toMatchObject({ status: 'paid', refundable: false, refunded_at: '2030-05-03T10:00:00.000Z', refund_receipt_number: done.receipt_number });
+    expect(row).toMatchObject({
+      status: 'paid',
+      refundable: false,
+      refunded_at: '2030-05-03T10:00:00.000Z',
+      refund_receipt_number: done.receipt_number,
+    });
 
     // The refund receipt: its own number after the payment's, the amount given back, the refund's reference.
     const payment = receiptResponseSchema.parse(await (await t.as(student).get(`/api/v1/orders/${created.id}/receipt`)).json()).data;
-    const refundReceipt = receiptResponseSchema.parse(await (await t.as(student).get(`/api/v1/orders/${created.id}/refund-receipt`)).json()).data;
-    expect(refundReceipt).toMatchObject({ kind: 'refund', number: done.receipt_number, amount: 748, payment_method: 'card', gateway: 'sandbox' });
+    const refundReceipt = receiptResponseSchema.parse(
+      await (await t.as(student).get(`/api/v1/orders/${created.id}/refund-receipt`)).json(),
+    ).data;
+    expect(refundReceipt).toMatchObject({
+      kind: 'refund',
+      number: done.receipt_number,
+      amount: 748,
+      payment_method: 'card',
+      gateway: 'sandbox',
+    });
     expect(refundReceipt.gateway_reference).toMatch(/^rf_/);
     expect(payment.kind).toBe('payment');
     expect(Number(refundReceipt.number.slice(5))).toBeGreaterThan(Number(payment.number.slice(5)));

@@ -10,9 +10,16 @@ import { body, bookAfter, creditHours, HOUR, makeStudent, makeTeacher, requestsF
 const ctx = requestsFile();
 
 async function call(user: number, method: 'GET' | 'PUT', id: number, payload?: unknown, locale: 'ar' | 'en' = 'en'): Promise<Response> {
-  const headers: Record<string, string> = { 'Accept-Language': locale, Authorization: `Bearer ${await issueToken(ctx.db, user, new Date())}` };
+  const headers: Record<string, string> = {
+    'Accept-Language': locale,
+    Authorization: `Bearer ${await issueToken(ctx.db, user, new Date())}`,
+  };
   if (payload !== undefined) headers['Content-Type'] = 'application/json';
-  return ctx.app.request(`/api/v1/requests/${id}/report`, { method, headers, body: payload === undefined ? undefined : JSON.stringify(payload) });
+  return ctx.app.request(`/api/v1/requests/${id}/report`, {
+    method,
+    headers,
+    body: payload === undefined ? undefined : JSON.stringify(payload),
+  });
 }
 
 const quranReport: ReportInput = {
@@ -49,7 +56,9 @@ describe('lesson reports', () => {
     ctx.clock.now = new Date(ctx.clock.now.getTime() + 5 * HOUR);
     // The teacher's list marks the lesson as still without its report, until it is written.
     const listed = async (who: number) =>
-      ((await (await ctx.as(who).get('/api/v1/requests')).json()) as { data: Array<{ id: number; has_report: boolean }> }).data.find((r) => r.id === id)?.has_report;
+      ((await (await ctx.as(who).get('/api/v1/requests')).json()) as { data: Array<{ id: number; has_report: boolean }> }).data.find(
+        (r) => r.id === id,
+      )?.has_report;
     expect(await listed(teacher)).toBe(false);
     const saved = await call(teacher, 'PUT', id, quranReport);
     expect(saved.status).toBe(200);
@@ -101,7 +110,12 @@ describe('lesson reports', () => {
       const answer = (await res.json()) as { errors: Record<string, string[]> };
       expect(Object.keys(answer.errors).every((k) => k.startsWith('quran.0'))).toBe(true);
     }
-    const range = (await (await call(teacher, 'PUT', id, { covered: 'حفظ', quran: [{ surah: 108, from_ayah: 1, to_ayah: 4, kind: 'memorised', grade: 'good' }] })).json()) as {
+    const range = (await (
+      await call(teacher, 'PUT', id, {
+        covered: 'حفظ',
+        quran: [{ surah: 108, from_ayah: 1, to_ayah: 4, kind: 'memorised', grade: 'good' }],
+      })
+    ).json()) as {
       errors: Record<string, string[]>;
     };
     expect(range.errors['quran.0.to_ayah']).toEqual(['These verses are not in the surah: choose a range within its verses']);
@@ -120,7 +134,11 @@ describe('lesson reports', () => {
     await creditHours(ctx.db, family, 10);
     const children = (await (await ctx.as(family).get('/api/v1/children')).json()) as { data: Array<{ id: number }> };
     const child = children.data[0]!.id;
-    const sibling = (await body<{ id: number }>(await ctx.as(family).post('/api/v1/children', { first_name: 'علي', last_name: 'الاختبار', gender: 'male', phase_id: 1 }))).data;
+    const sibling = (
+      await body<{ id: number }>(
+        await ctx.as(family).post('/api/v1/children', { first_name: 'علي', last_name: 'الاختبار', gender: 'male', phase_id: 1 }),
+      )
+    ).data;
     // A teacher the child had before this lesson was booked.
     await lesson(family, earlier, { child_id: child });
     ctx.clock.now = new Date(ctx.clock.now.getTime() + 1_000);

@@ -92,7 +92,9 @@ export async function teacherAndStudent(db: Queryable, hours: number): Promise<{
 }
 
 export async function balanceMinutesOf(db: Queryable, userId: number): Promise<number> {
-  const row = await db.one<{ m: number }>('SELECT COALESCE(SUM(delta_minutes), 0)::int AS m FROM hours_ledger WHERE user_id = $1', [userId]);
+  const row = await db.one<{ m: number }>('SELECT COALESCE(SUM(delta_minutes), 0)::int AS m FROM hours_ledger WHERE user_id = $1', [
+    userId,
+  ]);
   return row?.m ?? 0;
 }
 
@@ -160,7 +162,15 @@ export function requestsFile() {
 
 /** A scheduled booking body `inHours` after the clock, for `hours` hours. */
 export function scheduleBody(teacherId: number, subject: number, startsAt: Date, hours = 1, extra: Record<string, unknown> = {}) {
-  return { teacher_id: teacherId, subject_id: subject, type: 'schedule', starts_at: startsAt.toISOString(), duration_hours: hours, broadcast: false, ...extra };
+  return {
+    teacher_id: teacherId,
+    subject_id: subject,
+    type: 'schedule',
+    starts_at: startsAt.toISOString(),
+    duration_hours: hours,
+    broadcast: false,
+    ...extra,
+  };
 }
 
 /** An API answer's envelope. */
@@ -177,6 +187,8 @@ export async function bookAfter(
   hours = 1,
   extra: Record<string, unknown> = {},
 ) {
-  const res = await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, ctx.math, new Date(ctx.clock.now.getTime() + startsInHours * HOUR), hours, extra));
+  const res = await ctx
+    .as(student)
+    .post('/api/v1/requests', scheduleBody(teacher, ctx.math, new Date(ctx.clock.now.getTime() + startsInHours * HOUR), hours, extra));
   return { res, json: await body<RequestDetail>(res) };
 }

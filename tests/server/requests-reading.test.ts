@@ -3,7 +3,18 @@
 // nobody reads or changes another user's request, lists hold only the caller's.
 import { describe, expect, it } from 'vitest';
 import { REQUEST_EVENTS, type RequestDetail, type RequestSummary } from '../../contract/requests';
-import { HOUR, T0, balanceMinutesOf, body, bookAfter, creditHours, makeStudent, makeTeacher, requestsFile, scheduleBody } from './requests-helpers';
+import {
+  HOUR,
+  T0,
+  balanceMinutesOf,
+  body,
+  bookAfter,
+  creditHours,
+  makeStudent,
+  makeTeacher,
+  requestsFile,
+  scheduleBody,
+} from './requests-helpers';
 
 const ctx = requestsFile();
 const book = (student: number, teacher: number, startsInHours = 3, hours = 1) => bookAfter(ctx, student, teacher, startsInHours, hours);
@@ -43,10 +54,16 @@ describe('broadcast and the race', () => {
     expect(declined.data.actions).toEqual([]);
 
     ctx.clock.now = new Date(T0.getTime() + 5 * 60_000);
-    const [r1, r2] = await Promise.all([ctx.as(chosen).post(`/api/v1/requests/${id}/approve`), ctx.as(match1).post(`/api/v1/requests/${id}/approve`)]);
+    const [r1, r2] = await Promise.all([
+      ctx.as(chosen).post(`/api/v1/requests/${id}/approve`),
+      ctx.as(match1).post(`/api/v1/requests/${id}/approve`),
+    ]);
     expect([r1.status, r2.status].sort()).toEqual([200, 409]);
     const winner = r1.status === 200 ? chosen : match1;
-    const row = await ctx.db.one<{ status: string; teacher_id: number; starts_at: Date }>('SELECT status, teacher_id, starts_at FROM requests WHERE id = $1', [id]);
+    const row = await ctx.db.one<{ status: string; teacher_id: number; starts_at: Date }>(
+      'SELECT status, teacher_id, starts_at FROM requests WHERE id = $1',
+      [id],
+    );
     expect(row).toMatchObject({ status: 'approved', teacher_id: winner });
     // An urgent session starts when it is taken.
     expect(row!.starts_at.toISOString()).toBe(ctx.clock.now.toISOString());
@@ -65,7 +82,9 @@ describe('broadcast and the race', () => {
     const student = await makeStudent(ctx.db);
     await creditHours(ctx.db, student, 2);
     await ctx.db.query(`UPDATE users SET status = 'in_review' WHERE id = $1`, [third]);
-    const res = await ctx.as(student).post('/api/v1/requests', { ...scheduleBody(chosen, ctx.math, new Date(T0.getTime() + 3 * HOUR), 2), broadcast: true });
+    const res = await ctx
+      .as(student)
+      .post('/api/v1/requests', { ...scheduleBody(chosen, ctx.math, new Date(T0.getTime() + 3 * HOUR), 2), broadcast: true });
     const id = (await body<RequestDetail>(res)).data.id;
     const offers = await ctx.db.query<{ teacher_id: number }>('SELECT teacher_id FROM request_offers WHERE request_id = $1', [id]);
     // Every active matching teacher made by earlier tests may be offered too; decline them all.
@@ -91,7 +110,9 @@ describe('broadcast and the race', () => {
     const teachers = await Promise.all([1, 2, 3, 4, 5].map(() => makeTeacher(ctx.db)));
     const student = await makeStudent(ctx.db);
     await creditHours(ctx.db, student, 1);
-    const res = await ctx.as(student).post('/api/v1/requests', { ...scheduleBody(teachers[0]!, ctx.math, new Date(T0.getTime() + 3 * HOUR)), broadcast: true });
+    const res = await ctx
+      .as(student)
+      .post('/api/v1/requests', { ...scheduleBody(teachers[0]!, ctx.math, new Date(T0.getTime() + 3 * HOUR)), broadcast: true });
     const id = (await body<RequestDetail>(res)).data.id;
     const answers = await Promise.all(teachers.map((t) => ctx.as(t).post(`/api/v1/requests/${id}/approve`)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
@@ -110,7 +131,8 @@ describe('reading', () => {
     const id = json.data.id;
     for (const who of [otherStudent, stranger]) {
       expect((await ctx.as(who).get(`/api/v1/requests/${id}`)).status).toBe(404);
-      for (const action of ['approve', 'reject', 'cancel']) expect((await ctx.as(who).post(`/api/v1/requests/${id}/${action}`)).status).toBe(404);
+      for (const action of ['approve', 'reject', 'cancel'])
+        expect((await ctx.as(who).post(`/api/v1/requests/${id}/${action}`)).status).toBe(404);
       const list = await body<RequestSummary[]>(await ctx.as(who).get(`/api/v1/requests?student_id=${student}`));
       expect(list.data).toEqual([]);
     }
@@ -132,7 +154,8 @@ describe('reading', () => {
     await ctx.as(teacher2).post(`/api/v1/requests/${current.json.data.id}/approve`);
     await ctx.as(student).post(`/api/v1/requests/${canceled.json.data.id}/cancel`);
     ctx.clock.now = new Date(T0.getTime() + 3 * HOUR);
-    const ids = async (query: string) => (await body<RequestSummary[]>(await ctx.as(student).get(`/api/v1/requests?${query}`))).data.map((r) => r.id);
+    const ids = async (query: string) =>
+      (await body<RequestSummary[]>(await ctx.as(student).get(`/api/v1/requests?${query}`))).data.map((r) => r.id);
     expect(await ids('filter=new')).toEqual([pending.json.data.id]);
     expect(await ids('filter=upcoming')).toEqual([upcoming.json.data.id]);
     expect(await ids('filter=current')).toEqual([current.json.data.id]);

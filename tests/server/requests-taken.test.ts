@@ -24,10 +24,15 @@ describe('a broadcast taken by another teacher', () => {
     const startsAt = new Date(T0.getTime() + 3 * HOUR);
     const made = await ctx
       .as(student)
-      .post('/api/v1/requests', scheduleBody(chosen, ctx.math, startsAt, 1, { broadcast: true, preferred_gender: 'female', comment: 'Fractions, please' }));
+      .post(
+        '/api/v1/requests',
+        scheduleBody(chosen, ctx.math, startsAt, 1, { broadcast: true, preferred_gender: 'female', comment: 'Fractions, please' }),
+      );
     expect(made.status).toBe(201);
     const id = (await body<RequestDetail>(made)).data.id;
-    const offeredTo = (await ctx.db.query<{ teacher_id: number }>('SELECT teacher_id FROM request_offers WHERE request_id = $1', [id])).map((o) => o.teacher_id);
+    const offeredTo = (await ctx.db.query<{ teacher_id: number }>('SELECT teacher_id FROM request_offers WHERE request_id = $1', [id])).map(
+      (o) => o.teacher_id,
+    );
     expect(offeredTo).toEqual(expect.arrayContaining([chosen, winner, bystander]));
 
     // Before anybody takes it, it is a new offer for every one of them, not taken.
@@ -45,8 +50,16 @@ describe('a broadcast taken by another teacher', () => {
       expect(await idsUnder(loser, 'upcoming')).not.toContain(id);
       expect(await idsUnder(loser, 'all')).toContain(id);
       expect(await idsUnder(loser, 'canceled')).toContain(id);
-      const listed = (await body<RequestSummary[]>(await ctx.as(loser).get('/api/v1/requests?filter=all&per_page=50'))).data.find((r) => r.id === id)!;
-      expect(listed).toMatchObject({ status: 'approved', taken_by_other: true, actions: [], join_channel: null, student: { id: 0, first_name: '' } });
+      const listed = (await body<RequestSummary[]>(await ctx.as(loser).get('/api/v1/requests?filter=all&per_page=50'))).data.find(
+        (r) => r.id === id,
+      )!;
+      expect(listed).toMatchObject({
+        status: 'approved',
+        taken_by_other: true,
+        actions: [],
+        join_channel: null,
+        student: { id: 0, first_name: '' },
+      });
       expect(listed.child).toMatchObject({ id: 0, first_name: '' });
 
       const res = await ctx.as(loser).get(`/api/v1/requests/${id}`);
@@ -69,12 +82,16 @@ describe('a broadcast taken by another teacher', () => {
     // Inside the session: current for the winner only; the losers cannot get a token or record events.
     ctx.clock.now = new Date(startsAt.getTime() + 5 * 60_000);
     expect(await idsUnder(winner, 'current')).toContain(id);
-    const winnerList = (await body<RequestSummary[]>(await ctx.as(winner).get('/api/v1/requests?filter=current'))).data.find((r) => r.id === id)!;
+    const winnerList = (await body<RequestSummary[]>(await ctx.as(winner).get('/api/v1/requests?filter=current'))).data.find(
+      (r) => r.id === id,
+    )!;
     expect(winnerList).toMatchObject({ join_channel: channel, taken_by_other: false });
     expect((await ctx.as(winner).post(`/api/v1/sessions/${channel}/token`)).status).toBe(200);
     for (const loser of [chosen, bystander]) {
       expect(await idsUnder(loser, 'current')).not.toContain(id);
-      const listed = (await body<RequestSummary[]>(await ctx.as(loser).get('/api/v1/requests?filter=all&per_page=50'))).data.find((r) => r.id === id)!;
+      const listed = (await body<RequestSummary[]>(await ctx.as(loser).get('/api/v1/requests?filter=all&per_page=50'))).data.find(
+        (r) => r.id === id,
+      )!;
       expect(listed).toMatchObject({ taken_by_other: true, actions: [], join_channel: null });
       const token = await ctx.as(loser).post(`/api/v1/sessions/${channel}/token`);
       expect(token.status).toBe(403);

@@ -4,7 +4,20 @@
 import { describe, expect, it } from 'vitest';
 import { REQUEST_EVENTS, type RequestDetail, type RequestSummary } from '../../contract/requests';
 import { sweepAndPublish, sweepRequests } from '../../server/modules/requests';
-import { HOUR, T0, balanceMinutesOf, body, bookAfter, creditHours, makeStudent, makeTeacher, requestsFile, scheduleBody, subjectId, teacherAndStudent } from './requests-helpers';
+import {
+  HOUR,
+  T0,
+  balanceMinutesOf,
+  body,
+  bookAfter,
+  creditHours,
+  makeStudent,
+  makeTeacher,
+  requestsFile,
+  scheduleBody,
+  subjectId,
+  teacherAndStudent,
+} from './requests-helpers';
 
 const ctx = requestsFile();
 
@@ -17,12 +30,23 @@ describe('booking', () => {
     const { teacher, student } = await teacherAndStudent(ctx.db, 5);
     const { res, json } = await book(student, teacher, 3, 2, { comment: '  فصل الكسور  ' });
     expect(res.status).toBe(201);
-    expect(json.data).toMatchObject({ status: 'pending', type: 'schedule', duration_hours: 2, comment: 'فصل الكسور', paid_with: 'hours', channel_name: null });
+    expect(json.data).toMatchObject({
+      status: 'pending',
+      type: 'schedule',
+      duration_hours: 2,
+      comment: 'فصل الكسور',
+      paid_with: 'hours',
+      channel_name: null,
+    });
     expect(json.data.actions).toEqual(['cancel', 'reschedule']);
     expect(json.data.history).toEqual([expect.objectContaining({ status: 'pending', actor_role: 'student' })]);
     expect(json.data.deadlines.expires_at).toBe(json.data.starts_at);
     expect(await balanceMinutesOf(ctx.db, student)).toBe(3 * 60);
-    expect(ctx.published).toContainEqual({ channels: [`private-user-${teacher}`], event: REQUEST_EVENTS.offered, data: { id: json.data.id } });
+    expect(ctx.published).toContainEqual({
+      channels: [`private-user-${teacher}`],
+      event: REQUEST_EVENTS.offered,
+      data: { id: json.data.id },
+    });
   });
 
   it('refuses a time less than one hour away with the spec message, and writes nothing', async () => {
@@ -65,14 +89,18 @@ describe('booking', () => {
     expect(overlap.status).toBe(409);
     expect((await body(overlap)).code).toBe('slot_taken');
     for (const duration of [0, 7, 1.5]) {
-      const res = await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, ctx.math, new Date(T0.getTime() + 2 * HOUR), duration));
+      const res = await ctx
+        .as(student)
+        .post('/api/v1/requests', scheduleBody(teacher, ctx.math, new Date(T0.getTime() + 2 * HOUR), duration));
       expect(res.status).toBe(400);
       expect((await body(res)).errors?.duration_hours).toEqual(['The session must last from 1 to 6 hours']);
     }
     const physics = await subjectId(ctx.db, 'physics');
     const res = await ctx.as(student).post('/api/v1/requests', { ...scheduleBody(teacher, physics, new Date(T0.getTime() + 2 * HOUR)) });
     expect((await body(res)).code).toBe('subject_not_taught');
-    const missing = await ctx.as(student).post('/api/v1/requests', { teacher_id: teacher, subject_id: ctx.math, type: 'schedule', duration_hours: 1 });
+    const missing = await ctx
+      .as(student)
+      .post('/api/v1/requests', { teacher_id: teacher, subject_id: ctx.math, type: 'schedule', duration_hours: 1 });
     expect((await body(missing)).errors?.starts_at).toEqual(['This field is required']);
   });
 
@@ -95,13 +123,17 @@ describe('booking', () => {
     expect((await book(fresh, teacher, 5, 1)).res.status).toBe(402);
     // Cancelling gives the free trial back.
     await ctx.as(fresh).post(`/api/v1/requests/${trial.json.data.id}/cancel`);
-    expect((await ctx.db.one<{ has_free_session: boolean }>('SELECT has_free_session FROM users WHERE id = $1', [fresh]))?.has_free_session).toBe(true);
+    expect(
+      (await ctx.db.one<{ has_free_session: boolean }>('SELECT has_free_session FROM users WHERE id = $1', [fresh]))?.has_free_session,
+    ).toBe(true);
   });
 
   it('lets only signed-in students book', async () => {
     const teacher = await makeTeacher(ctx.db);
     const other = await makeTeacher(ctx.db);
-    expect((await ctx.as(null).post('/api/v1/requests', scheduleBody(teacher, ctx.math, new Date(T0.getTime() + 3 * HOUR)))).status).toBe(401);
+    expect((await ctx.as(null).post('/api/v1/requests', scheduleBody(teacher, ctx.math, new Date(T0.getTime() + 3 * HOUR)))).status).toBe(
+      401,
+    );
     const res = await ctx.as(other).post('/api/v1/requests', scheduleBody(teacher, ctx.math, new Date(T0.getTime() + 3 * HOUR)));
     expect(res.status).toBe(403);
     expect((await body(res)).message).toBe('Only student accounts can book sessions');
@@ -122,7 +154,11 @@ describe('transitions', () => {
     const approved = await body<RequestDetail>(await ctx.as(teacher).post(`/api/v1/requests/${id}/approve`));
     expect(approved.data.status).toBe('approved');
     expect(approved.data.channel_name).toMatch(/^session-[0-9a-f]{32}$/);
-    expect(ctx.published).toContainEqual({ channels: [`private-user-${student}`, `private-user-${teacher}`], event: REQUEST_EVENTS.updated, data: { id, status: 'approved' } });
+    expect(ctx.published).toContainEqual({
+      channels: [`private-user-${student}`, `private-user-${teacher}`],
+      event: REQUEST_EVENTS.updated,
+      data: { id, status: 'approved' },
+    });
     // Approving twice is refused by the machine.
     expect((await body(await ctx.as(teacher).post(`/api/v1/requests/${id}/approve`))).code).toBe('request_not_allowed');
     // Approved and starting in 2 hours: past the 6-hour cancel cutoff.
@@ -151,18 +187,28 @@ describe('transitions', () => {
     expect(finished.data.status).toBe('finished');
     expect(finished.data.actions).toEqual(['rate']);
     expect(finished.data.history.map((h) => h.status)).toEqual(['pending', 'approved', 'finished']);
-    expect(finished.data.history[2]).toEqual({ status: 'finished', at: new Date(T0.getTime() + 3 * HOUR).toISOString(), actor_role: 'system' });
+    expect(finished.data.history[2]).toEqual({
+      status: 'finished',
+      at: new Date(T0.getTime() + 3 * HOUR).toISOString(),
+      actor_role: 'system',
+    });
     expect(ctx.published.filter((p) => (p.data as { status?: string }).status === 'finished')).toEqual([]);
     // … and the sweep writes the same and tells both parties.
     await sweepAndPublish(ctx.db, ctx.publisher, ctx.clock.now);
     const swept = await body<RequestDetail>(await ctx.as(student).get(`/api/v1/requests/${id}`));
     expect(swept.data.history).toEqual(finished.data.history);
-    expect(ctx.published).toContainEqual({ channels: [`private-user-${student}`, `private-user-${teacher}`], event: REQUEST_EVENTS.updated, data: { id, status: 'finished' } });
+    expect(ctx.published).toContainEqual({
+      channels: [`private-user-${student}`, `private-user-${teacher}`],
+      event: REQUEST_EVENTS.updated,
+      data: { id, status: 'finished' },
+    });
     expect(await balanceMinutesOf(ctx.db, student)).toBe(4 * 60);
 
     expect((await ctx.as(teacher).post(`/api/v1/requests/${id}/evaluation`, { rating: 5 })).status).toBe(409);
     expect((await ctx.as(student).post(`/api/v1/requests/${id}/evaluation`, { rating: 6 })).status).toBe(400);
-    const rated = await body<RequestDetail>(await ctx.as(student).post(`/api/v1/requests/${id}/evaluation`, { rating: 4, comment: 'ممتاز' }));
+    const rated = await body<RequestDetail>(
+      await ctx.as(student).post(`/api/v1/requests/${id}/evaluation`, { rating: 4, comment: 'ممتاز' }),
+    );
     expect(rated.data.evaluation).toMatchObject({ rating: 4, comment: 'ممتاز' });
     expect(rated.data.actions).toEqual([]);
     const again = await ctx.as(student).post(`/api/v1/requests/${id}/evaluation`, { rating: 5 });
@@ -187,7 +233,9 @@ describe('transitions', () => {
     expect(canceled.data.deadlines.cancel_free_until).toBeNull();
     expect(await balanceMinutesOf(ctx.db, student)).toBe(240);
     await ctx.as(teacher).post(`/api/v1/requests/${c.json.data.id}/approve`);
-    expect((await body<RequestDetail>(await ctx.as(student).post(`/api/v1/requests/${c.json.data.id}/cancel`))).data.status).toBe('canceled');
+    expect((await body<RequestDetail>(await ctx.as(student).post(`/api/v1/requests/${c.json.data.id}/cancel`))).data.status).toBe(
+      'canceled',
+    );
     expect(await balanceMinutesOf(ctx.db, student)).toBe(360);
     // A final request accepts nothing more, and nothing is refunded twice.
     expect((await ctx.as(student).post(`/api/v1/requests/${b.json.data.id}/cancel`)).status).toBe(409);
@@ -205,7 +253,9 @@ describe('transitions', () => {
     expect((await body(long)).errors?.reason).toEqual([expect.any(String)]);
     expect((await body<RequestDetail>(await ctx.as(student).get(`/api/v1/requests/${a.json.data.id}`))).data.status).toBe('pending');
 
-    const rejected = await body<RequestDetail>(await ctx.as(teacher).post(`/api/v1/requests/${a.json.data.id}/reject`, { reason: '  I am travelling that week.  ' }));
+    const rejected = await body<RequestDetail>(
+      await ctx.as(teacher).post(`/api/v1/requests/${a.json.data.id}/reject`, { reason: '  I am travelling that week.  ' }),
+    );
     expect(rejected.data).toMatchObject({ status: 'rejected', reject_reason: 'I am travelling that week.' });
     const seen = await body<RequestDetail>(await ctx.as(student).get(`/api/v1/requests/${a.json.data.id}`));
     expect(seen.data.reject_reason).toBe('I am travelling that week.');
@@ -216,7 +266,9 @@ describe('transitions', () => {
 
   it('the sweep expires unaccepted requests (refunded) once, however often it runs', async () => {
     const { teacher, student } = await teacherAndStudent(ctx.db, 3);
-    const urgent = await ctx.as(student).post('/api/v1/requests', { teacher_id: teacher, subject_id: ctx.math, type: 'urgent', duration_hours: 1, broadcast: false });
+    const urgent = await ctx
+      .as(student)
+      .post('/api/v1/requests', { teacher_id: teacher, subject_id: ctx.math, type: 'urgent', duration_hours: 1, broadcast: false });
     const urgentJson = await body<RequestDetail>(urgent);
     expect(urgent.status).toBe(201);
     expect(urgentJson.data.deadlines.expires_at).toBe(new Date(T0.getTime() + 15 * 60_000).toISOString());

@@ -4,7 +4,18 @@
 import { describe, expect, it } from 'vitest';
 import { notificationPageSchema } from '../../contract/notifications';
 import { REQUEST_EVENTS, type RequestDetail } from '../../contract/requests';
-import { HOUR, balanceMinutesOf, body, bookAfter, creditHours, makeStudent, makeTeacher, requestsFile, scheduleBody, teacherAndStudent } from './requests-helpers';
+import {
+  HOUR,
+  balanceMinutesOf,
+  body,
+  bookAfter,
+  creditHours,
+  makeStudent,
+  makeTeacher,
+  requestsFile,
+  scheduleBody,
+  teacherAndStudent,
+} from './requests-helpers';
 
 const ctx = requestsFile();
 
@@ -47,7 +58,8 @@ describe('moving a pending request', () => {
       event: REQUEST_EVENTS.updated,
       data: { id: request.id, status: 'pending' },
     });
-    const list = async (userId: number) => notificationPageSchema.parse(await (await ctx.as(userId).get('/api/v1/notifications')).json()).data;
+    const list = async (userId: number) =>
+      notificationPageSchema.parse(await (await ctx.as(userId).get('/api/v1/notifications')).json()).data;
     const told = (await list(teacher)).filter((n) => n.type === 'request_rescheduled');
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ params: { request_id: request.id, starts_at: at(26) }, link: { kind: 'request', id: request.id } });
@@ -83,7 +95,11 @@ describe('moving a pending request', () => {
     expect((await ctx.as(teacher).post(`/api/v1/requests/${approvedOther.id}/approve`)).status).toBe(200);
 
     const tooSoon = await move(student, request.id, at(0.5));
-    expect([tooSoon.status, tooSoon.json.code, tooSoon.json.errors?.starts_at]).toEqual([400, 'schedule_too_soon', ['The session time must be at least one hour from now']]);
+    expect([tooSoon.status, tooSoon.json.code, tooSoon.json.errors?.starts_at]).toEqual([
+      400,
+      'schedule_too_soon',
+      ['The session time must be at least one hour from now'],
+    ]);
     const tooSoonAr = await move(student, request.id, at(0.5), 'ar');
     expect(tooSoonAr.json.errors?.starts_at).toEqual(['يجب أن يكون موعد الحصة بعد ساعة واحدة على الأقل من الآن']);
     expect((await move(student, request.id, at(91 * 24))).json.code).toBe('schedule_too_far');
@@ -140,11 +156,18 @@ describe('moving a pending request', () => {
     await creditHours(ctx.db, b, 5);
     const ra = await booked(a, teacher, 3, 1);
     const rb = await booked(b, teacher, 5, 1);
-    const results = await Promise.all([move(a, ra.id, at(20)), move(b, rb.id, at(20)), ctx.as(b).post('/api/v1/requests', scheduleBody(teacher, ctx.math, new Date(at(20))))]);
+    const results = await Promise.all([
+      move(a, ra.id, at(20)),
+      move(b, rb.id, at(20)),
+      ctx.as(b).post('/api/v1/requests', scheduleBody(teacher, ctx.math, new Date(at(20)))),
+    ]);
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200 || s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(2);
-    const held = await ctx.db.query<{ id: number }>(`SELECT id FROM requests WHERE teacher_id = $1 AND status = 'pending' AND starts_at = $2`, [teacher, new Date(at(20))]);
+    const held = await ctx.db.query<{ id: number }>(
+      `SELECT id FROM requests WHERE teacher_id = $1 AND status = 'pending' AND starts_at = $2`,
+      [teacher, new Date(at(20))],
+    );
     expect(held).toHaveLength(1);
   });
 });

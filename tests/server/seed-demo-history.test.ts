@@ -28,8 +28,12 @@ describe('demo history', () => {
   });
 
   it('keeps a timeline, attendance and a rating for the finished session', async () => {
-    const finished = (await t.db.one<{ id: number }>("SELECT id FROM requests WHERE student_id = $1 AND status = 'finished'", [studentId]))!;
-    const history = await t.db.query<{ status: string }>('SELECT status FROM request_history WHERE request_id = $1 ORDER BY at, id', [finished.id]);
+    const finished = (await t.db.one<{ id: number }>("SELECT id FROM requests WHERE student_id = $1 AND status = 'finished'", [
+      studentId,
+    ]))!;
+    const history = await t.db.query<{ status: string }>('SELECT status FROM request_history WHERE request_id = $1 ORDER BY at, id', [
+      finished.id,
+    ]);
     expect(history.map((h) => h.status)).toEqual(['pending', 'approved', 'finished']);
     expect((await t.db.one<{ rating: number }>('SELECT rating FROM evaluations WHERE request_id = $1', [finished.id]))?.rating).toBe(5);
     expect((await t.db.query('SELECT 1 FROM session_events WHERE request_id = $1', [finished.id])).length).toBe(4);

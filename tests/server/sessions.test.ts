@@ -8,7 +8,17 @@ import type { Attendance, SessionGrant } from '../../contract/sessions';
 import { sessionAttendance } from '../../server/modules/sessions';
 import { attendanceOf } from '../../server/modules/sessions/attendance';
 import { seededDb } from './helpers';
-import { AccessToken2, APP_ID, HOUR, kRtcServiceType, makeSession, MIN, ServiceRtc, sessionsApp as sessionsAppOn, START } from './sessions-helpers';
+import {
+  AccessToken2,
+  APP_ID,
+  HOUR,
+  kRtcServiceType,
+  makeSession,
+  MIN,
+  ServiceRtc,
+  sessionsApp as sessionsAppOn,
+  START,
+} from './sessions-helpers';
 import { perFile } from './support/per-file';
 
 const t = perFile(seededDb);
@@ -149,7 +159,9 @@ describe('attendance', () => {
     expect((await send('reconnecting', new Date(START.getTime() - 60 * MIN))).status).toBe(201);
     expect((await send('reconnected', new Date(START.getTime() + 90 * MIN))).status).toBe(201);
     expect((await as(f.student).post(`/api/v1/sessions/${f.channel}/events`, { type: 'left', at: 'yesterday' })).status).toBe(400);
-    const rows = await t.db.query<{ type: string; at: Date }>('SELECT type, at FROM session_events WHERE request_id = $1 ORDER BY id', [f.requestId]);
+    const rows = await t.db.query<{ type: string; at: Date }>('SELECT type, at FROM session_events WHERE request_id = $1 ORDER BY id', [
+      f.requestId,
+    ]);
     expect(rows.map((r) => [r.type, (r.at.getTime() - START.getTime()) / MIN])).toEqual([
       ['joined', 27],
       ['reconnecting', 25],
@@ -199,9 +211,10 @@ describe('POST v1/sessions/:channel/end', () => {
     expect(((await again.json()) as { data: { status: string } }).data.status).toBe('finished');
     const row = await t.db.one<{ status: string }>('SELECT status FROM requests WHERE id = $1', [f.requestId]);
     expect(row?.status).toBe('finished');
-    const history = await t.db.query<{ status: string; actor_role: string }>('SELECT status, actor_role FROM request_history WHERE request_id = $1', [
-      f.requestId,
-    ]);
+    const history = await t.db.query<{ status: string; actor_role: string }>(
+      'SELECT status, actor_role FROM request_history WHERE request_id = $1',
+      [f.requestId],
+    );
     expect(history).toContainEqual({ status: 'finished', actor_role: 'system' });
   });
 });
@@ -211,7 +224,9 @@ describe('the fake RTC relay (test server only)', () => {
     const f = await makeSession(t.db);
     for (const options of [{}, { fakeRtc: true, production: true }]) {
       const { as } = sessionsApp(options);
-      expect((await as(f.student).post(`/api/v1/sessions/${f.channel}/fake-rtc`, { uid: f.student, quality: 1, present: true })).status).toBe(404);
+      expect(
+        (await as(f.student).post(`/api/v1/sessions/${f.channel}/fake-rtc`, { uid: f.student, quality: 1, present: true })).status,
+      ).toBe(404);
       expect((await as(f.student).post(`/api/v1/sessions/${f.channel}/test/ends-in`, { seconds: 5 })).status).toBe(404);
     }
   });

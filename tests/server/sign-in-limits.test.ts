@@ -8,7 +8,12 @@ import { createHashGate } from '../../server/modules/auth/hash-gate';
 import { loadSignInLimits } from '../../server/modules/auth/limits';
 import { authApp, newPhone, TEACHER_PASSWORD } from './auth-helpers';
 
-const limits = loadSignInLimits({ TEACHER_LOCK_AFTER: '5', TEACHER_LOCK_MINUTES: '15', PASSWORD_HASH_CONCURRENCY: '2', PASSWORD_HASH_QUEUE: '3' });
+const limits = loadSignInLimits({
+  TEACHER_LOCK_AFTER: '5',
+  TEACHER_LOCK_MINUTES: '15',
+  PASSWORD_HASH_CONCURRENCY: '2',
+  PASSWORD_HASH_QUEUE: '3',
+});
 const gate = createHashGate(limits.hashing);
 
 let t: Awaited<ReturnType<typeof authApp>>;

@@ -9,7 +9,12 @@ import { addressRange } from '../../server/modules/auth/client-ip';
 import { authApp, newPhone } from './auth-helpers';
 
 // The caps themselves first, without the share reserved for existing accounts (its own describe below).
-const limits = loadSignInLimits({ SMS_HOURLY_LIMIT: '6', SMS_HOURLY_LIMIT_PER_COUNTRY: '3', SMS_HOURLY_LIMITS_BY_COUNTRY: 'SA=4', SMS_RESERVED_PERCENT: '0' });
+const limits = loadSignInLimits({
+  SMS_HOURLY_LIMIT: '6',
+  SMS_HOURLY_LIMIT_PER_COUNTRY: '3',
+  SMS_HOURLY_LIMITS_BY_COUNTRY: 'SA=4',
+  SMS_RESERVED_PERCENT: '0',
+});
 
 let t: Awaited<ReturnType<typeof authApp>>;
 beforeAll(async () => {
@@ -34,7 +39,10 @@ describe('SMS budget', () => {
     const refusedPhone = newPhone();
     const refused = await askCode(refusedPhone);
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toMatchObject({ code: 'sms_budget_reached', message: expect.stringContaining('cannot send verification codes') });
+    expect(await refused.json()).toMatchObject({
+      code: 'sms_budget_reached',
+      message: expect.stringContaining('cannot send verification codes'),
+    });
     expect(Number(refused.headers.get('Retry-After'))).toBe(3600 - 1);
     expect(await t.outboxCount(refusedPhone)).toBe(0);
     const arabic = await askCode(newPhone(), 'ar');
@@ -69,7 +77,8 @@ describe('SMS budget', () => {
     nextHour();
     const lines: string[] = [];
     const log = createLogger('warn', (line) => lines.push(line));
-    const take = (phone: string) => takeSmsBudget(t.db, { phone, now: t.clock.now, limits: limits.sms, log, consume: true, newNumber: true });
+    const take = (phone: string) =>
+      takeSmsBudget(t.db, { phone, now: t.clock.now, limits: limits.sms, log, consume: true, newNumber: true });
     for (let i = 0; i < 3; i += 1) expect((await take(newPhone())).ok).toBe(true);
     for (let i = 0; i < 3; i += 1) expect((await take(newPhone())).ok).toBe(false);
     // The three Qatari refusals took nothing from the global budget: three Saudi codes still fit.
@@ -83,7 +92,12 @@ describe('SMS budget', () => {
 describe('SMS budget: a share kept for existing accounts, new numbers bounded per address range', () => {
   // 10 codes an hour; 40 % kept for numbers with an account, so new numbers stop at 6; 4 new numbers
   // an hour from one /24.
-  const reserved = loadSignInLimits({ SMS_HOURLY_LIMIT: '10', SMS_HOURLY_LIMIT_PER_COUNTRY: '10', SMS_RESERVED_PERCENT: '40', SMS_NEW_NUMBERS_PER_RANGE_PER_HOUR: '4' });
+  const reserved = loadSignInLimits({
+    SMS_HOURLY_LIMIT: '10',
+    SMS_HOURLY_LIMIT_PER_COUNTRY: '10',
+    SMS_RESERVED_PERCENT: '40',
+    SMS_NEW_NUMBERS_PER_RANGE_PER_HOUR: '4',
+  });
   let r: Awaited<ReturnType<typeof authApp>>;
   beforeAll(async () => {
     r = await authApp({ auth: { limits: reserved } });
@@ -107,7 +121,8 @@ describe('SMS budget: a share kept for existing accounts, new numbers bounded pe
 
   it('an attack on new numbers spends only the unreserved share: existing accounts still get their codes', async () => {
     nextHourOf();
-    for (let i = 0; i < 6; i += 1) expect((await r.post('/api/v1/auth/login', { country_code: 'QA', phone: newPhone() }, from())).status).toBe(200);
+    for (let i = 0; i < 6; i += 1)
+      expect((await r.post('/api/v1/auth/login', { country_code: 'QA', phone: newPhone() }, from())).status).toBe(200);
     const refused = await r.post('/api/v1/auth/login', { country_code: 'QA', phone: newPhone() }, from());
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ code: 'sms_budget_reached' });
@@ -115,14 +130,16 @@ describe('SMS budget: a share kept for existing accounts, new numbers bounded pe
     const signUp = await r.post('/api/v1/auth/register', await r.studentBody(newPhone()), from());
     expect(signUp.status).toBe(429);
     // The reserved four go to families that already have an account, then the whole cap is spent.
-    for (let i = 0; i < 4; i += 1) expect((await r.post('/api/v1/auth/login', { country_code: 'QA', phone: await existingStudent() }, from())).status).toBe(200);
+    for (let i = 0; i < 4; i += 1)
+      expect((await r.post('/api/v1/auth/login', { country_code: 'QA', phone: await existingStudent() }, from())).status).toBe(200);
     expect((await r.post('/api/v1/auth/login', { country_code: 'QA', phone: await existingStudent() }, from())).status).toBe(429);
   });
 
   it('one address range texts at most four new numbers an hour; other ranges and existing accounts go on', async () => {
     nextHourOf();
     const sameRange = (n: number) => ({ ip: `203.0.113.${n}` });
-    for (let i = 1; i <= 4; i += 1) expect((await r.post('/api/v1/auth/login', { country_code: 'QA', phone: newPhone() }, sameRange(i))).status).toBe(200);
+    for (let i = 1; i <= 4; i += 1)
+      expect((await r.post('/api/v1/auth/login', { country_code: 'QA', phone: newPhone() }, sameRange(i))).status).toBe(200);
     const fifth = await r.post('/api/v1/auth/login', { country_code: 'QA', phone: newPhone() }, sameRange(200));
     expect(fifth.status).toBe(429);
     const ar = await r.post('/api/v1/auth/login', { country_code: 'QA', phone: newPhone() }, { ...sameRange(201), locale: 'ar' });

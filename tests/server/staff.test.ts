@@ -71,7 +71,10 @@ describe('staff sign-in', () => {
     const noCode = await call('POST', '/auth/login', { body: { email: m.email, password: PASSWORD } });
     expect(noCode.status).toBe(422);
     // The console tells "now the code" from "wrong e-mail, password or code" by the answer's code.
-    expect((await noCode.json()) as { code: string; errors: Record<string, string[]> }).toMatchObject({ code: 'staff_code_required', errors: { code: [expect.any(String)] } });
+    expect((await noCode.json()) as { code: string; errors: Record<string, string[]> }).toMatchObject({
+      code: 'staff_code_required',
+      errors: { code: [expect.any(String)] },
+    });
     // The previous step's code is still good (a phone clock a little behind) …
     const previous = codeAt(m.secret, new Date(clock.now.getTime() - 30_000));
     const ok = await call('POST', '/auth/login', { body: { email: m.email, password: PASSWORD, code: previous } });
@@ -84,7 +87,9 @@ describe('staff sign-in', () => {
     advance(30);
     const stale = codeAt(m.secret, new Date(clock.now.getTime() - 90_000));
     expect((await call('POST', '/auth/login', { body: { email: m.email, password: PASSWORD, code: stale } })).status).toBe(422);
-    const wrongPassword = await call('POST', '/auth/login', { body: { email: m.email, password: 'Wrong1234', code: codeAt(m.secret, clock.now) } });
+    const wrongPassword = await call('POST', '/auth/login', {
+      body: { email: m.email, password: 'Wrong1234', code: codeAt(m.secret, clock.now) },
+    });
     expect(wrongPassword.status).toBe(422);
     expect(((await wrongPassword.json()) as { code: string }).code).toBe('staff_invalid_sign_in');
   });
@@ -107,7 +112,9 @@ describe('staff sign-in', () => {
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('Retry-After'))).toBeGreaterThan(0);
     advance(STAFF_LOCKOUT.lockSeconds);
-    expect((await call('POST', '/auth/login', { body: { email: m.email, password: PASSWORD, code: codeAt(m.secret, clock.now) } })).status).toBe(200);
+    expect(
+      (await call('POST', '/auth/login', { body: { email: m.email, password: PASSWORD, code: codeAt(m.secret, clock.now) } })).status,
+    ).toBe(200);
   });
 
   it('ends sessions after idling, and at their fixed age however busy', async () => {
@@ -134,14 +141,17 @@ describe('staff sign-in', () => {
     expect(disabled.status).toBe(200);
     expect((await call('GET', '/teachers', { token: m.token })).status).toBe(401);
     advance(31);
-    expect((await call('POST', '/auth/login', { body: { email: m.email, password: PASSWORD, code: codeAt(m.secret, clock.now) } })).status).toBe(422);
+    expect(
+      (await call('POST', '/auth/login', { body: { email: m.email, password: PASSWORD, code: codeAt(m.secret, clock.now) } })).status,
+    ).toBe(422);
     // An admin cannot lock themselves out.
     expect((await call('POST', `/staff/${admin.id}/disable`, { token: admin.token })).status).toBe(409);
   });
 
   it('throttles wrong tokens per address: after the limit even the right token waits', async () => {
     const address = '10.66.1.1';
-    for (let i = 0; i < ADMIN_FAILURES.limit; i += 1) expect((await call('GET', '/teachers', { token: `wrong-${i}`, ip: address })).status).toBe(401);
+    for (let i = 0; i < ADMIN_FAILURES.limit; i += 1)
+      expect((await call('GET', '/teachers', { token: `wrong-${i}`, ip: address })).status).toBe(401);
     const blocked = await call('GET', '/teachers', { token: ADMIN, ip: address });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0);
@@ -161,15 +171,28 @@ describe('roles and the audit log', () => {
     expect((await call('POST', `/teachers/${who}/approve`, { token: support.token })).status).toBe(403);
     expect((await call('GET', '/staff', { token: reviewer.token })).status).toBe(403);
     expect((await call('GET', '/audit', { token: support.token })).status).toBe(403);
-    expect((await call('POST', '/staff', { token: reviewer.token, body: { email: 'x@noor.test', name: 'x', role: 'admin', password: PASSWORD } })).status).toBe(403);
+    expect(
+      (
+        await call('POST', '/staff', {
+          token: reviewer.token,
+          body: { email: 'x@noor.test', name: 'x', role: 'admin', password: PASSWORD },
+        })
+      ).status,
+    ).toBe(403);
     expect((await call('GET', `/teachers/${who}`, { token: support.token })).status).toBe(200);
     expect((await call('GET', `/teachers/${who}/documents`, { token: support.token })).status).toBe(403);
     expect((await call('POST', `/teachers/${who}/notes`, { token: support.token, body: { body: 'x' } })).status).toBe(403);
     // The internal note: staff read it with the application; the teacher's own profile never carries it.
     expect((await call('POST', `/teachers/${who}/notes`, { token: reviewer.token, body: { body: '  ' } })).status).toBe(400);
-    expect((await call('POST', `/teachers/${who}/notes`, { token: reviewer.token, body: { body: 'ملاحظة داخلية: الهوية منتهية' } })).status).toBe(201);
-    const notes = ((await (await call('GET', `/teachers/${who}/notes`, { token: admin.token })).json()) as { data: { body: string; staff: string }[] }).data;
-    expect(notes).toEqual([expect.objectContaining({ body: 'ملاحظة داخلية: الهوية منتهية', staff: expect.stringContaining(reviewer.email) })]);
+    expect(
+      (await call('POST', `/teachers/${who}/notes`, { token: reviewer.token, body: { body: 'ملاحظة داخلية: الهوية منتهية' } })).status,
+    ).toBe(201);
+    const notes = (
+      (await (await call('GET', `/teachers/${who}/notes`, { token: admin.token })).json()) as { data: { body: string; staff: string }[] }
+    ).data;
+    expect(notes).toEqual([
+      expect.objectContaining({ body: 'ملاحظة داخلية: الهوية منتهية', staff: expect.stringContaining(reviewer.email) }),
+    ]);
     const own = await t.get('/api/v1/profile', { token: teacher.token });
     expect(await own.text()).not.toContain('ملاحظة داخلية');
 
@@ -183,10 +206,23 @@ describe('roles and the audit log', () => {
     const rows = ((await history.json()) as { data: { action: string; staff: string | null }[] }).data;
     expect(rows.find((r) => r.action === 'reject')?.staff).toContain(reviewer.email);
 
-    const created = await call('POST', '/staff', { token: admin.token, body: { email: 'new.reviewer@noor.test', name: 'مراجعة', role: 'reviewer', password: PASSWORD } });
+    const created = await call('POST', '/staff', {
+      token: admin.token,
+      body: { email: 'new.reviewer@noor.test', name: 'مراجعة', role: 'reviewer', password: PASSWORD },
+    });
     expect(created.status).toBe(201);
-    expect((await call('POST', '/staff', { token: admin.token, body: { email: 'NEW.reviewer@noor.test', name: 'x', role: 'reviewer', password: PASSWORD } })).status).toBe(409);
-    const weak = await call('POST', '/staff', { token: admin.token, body: { email: 'weak@noor.test', name: 'x', role: 'reviewer', password: 'short' } });
+    expect(
+      (
+        await call('POST', '/staff', {
+          token: admin.token,
+          body: { email: 'NEW.reviewer@noor.test', name: 'x', role: 'reviewer', password: PASSWORD },
+        })
+      ).status,
+    ).toBe(409);
+    const weak = await call('POST', '/staff', {
+      token: admin.token,
+      body: { email: 'weak@noor.test', name: 'x', role: 'reviewer', password: 'short' },
+    });
     expect(weak.status).toBe(400);
   });
 
@@ -194,7 +230,9 @@ describe('roles and the audit log', () => {
     const reviewer = await staffMember('reviewer');
     const early = await t.signUpTeacher();
     const late = await t.signUpTeacher();
-    expect((await call('POST', `/teachers/${early.id}/reject`, { token: reviewer.token, body: { reason: 'الشهادة غير مقروءة' } })).status).toBe(200);
+    expect(
+      (await call('POST', `/teachers/${early.id}/reject`, { token: reviewer.token, body: { reason: 'الشهادة غير مقروءة' } })).status,
+    ).toBe(200);
     // The teacher resubmits: back in review now, after `late` signed up.
     await t.db.query("UPDATE users SET status = 'in_review' WHERE id = $1", [early.id]);
     await t.db.query(
@@ -214,7 +252,10 @@ describe('roles and the audit log', () => {
     const a = await t.signUpTeacher();
     const b = await t.signUpTeacher();
     await t.db.query("UPDATE users SET first_name = 'Zainab', last_name = 'Qasimi' WHERE id = $1", [b.id]);
-    type Page = { data: { id: number; subjects: string[]; phases: string[]; country_code: string | null; experience_years: number | null }[]; meta: { page: number; per_page: number; total: number } };
+    type Page = {
+      data: { id: number; subjects: string[]; phases: string[]; country_code: string | null; experience_years: number | null }[];
+      meta: { page: number; per_page: number; total: number };
+    };
     const list = async (query: string) => {
       const res = await call('GET', `/teachers?${query}`, { token: reviewer.token });
       expect(res.status, await res.clone().text()).toBe(200);
@@ -249,7 +290,10 @@ describe('roles and the audit log', () => {
       "INSERT INTO users (type, first_name, last_name, phone, country_code, status) VALUES ('student', 'مريم', 'الكبيسي', '+97466170001', 'QA', 'active') RETURNING id, phone",
     ))!;
     const promo = (await t.db.one<{ id: number }>('SELECT id FROM promo_codes ORDER BY id LIMIT 1'))!.id;
-    const talk = (await t.db.one<{ id: number }>('INSERT INTO conversations (family_id, teacher_id, created_at) VALUES ($1, $2, now()) RETURNING id', [family.id, teacher.id]))!.id;
+    const talk = (await t.db.one<{ id: number }>(
+      'INSERT INTO conversations (family_id, teacher_id, created_at) VALUES ($1, $2, now()) RETURNING id',
+      [family.id, teacher.id],
+    ))!.id;
     const reported = (await t.db.one<{ id: number }>(
       "INSERT INTO messages (conversation_id, sender_id, body, created_at, reported_at, reported_by) VALUES ($1, $2, 'رسالة مبلغ عنها', now(), now(), $3) RETURNING id",
       [talk, teacher.id, family.id],
@@ -287,24 +331,41 @@ describe('roles and the audit log', () => {
       const res = await call(method, p, { token: admin.token, ...(body === undefined ? {} : { body }), ip: '10.55.0.7' });
       expect(res.status, `${method} ${p}`).toBeLessThan(300);
       expect(await auditCount(), `${method} ${p}`).toBe(before + 1);
-      covered.add(`${method} /api/admin${p.replace(/\?.*$/, '').replace(/\/\d+(?=\/|$)/g, '/:x').replace(file, ':id')}`);
+      covered.add(
+        `${method} /api/admin${p
+          .replace(/\?.*$/, '')
+          .replace(/\/\d+(?=\/|$)/g, '/:x')
+          .replace(file, ':id')}`,
+      );
     }
     const routes = t.app.routes
       .filter((r) => r.path.startsWith('/api/admin') && r.method !== 'ALL' && !/\/auth\/(login|enrol)$/.test(r.path))
       .map((r) => `${r.method} ${r.path.replace(/:[a-z]+/gi, ':x').replace('/files/:x', '/files/:id')}`);
-    const normalised = [...covered].map((c) => c.replace('/teachers/:x/approve', '/teachers/:x/:x').replace('/promo-codes/:x/pause', '/promo-codes/:x/:x'));
+    const normalised = [...covered].map((c) =>
+      c.replace('/teachers/:x/approve', '/teachers/:x/:x').replace('/promo-codes/:x/pause', '/promo-codes/:x/:x'),
+    );
     expect([...new Set(routes)].filter((r) => !normalised.includes(r))).toEqual([]);
     // Signed out by the last call: the sign-in is itself one row.
     advance(31);
     const before = await auditCount();
-    const again = await call('POST', '/auth/login', { body: { email: admin.email, password: PASSWORD, code: codeAt(admin.secret, clock.now) } });
+    const again = await call('POST', '/auth/login', {
+      body: { email: admin.email, password: PASSWORD, code: codeAt(admin.secret, clock.now) },
+    });
     expect(await auditCount()).toBe(before + 1);
     admin.token = ((await again.json()) as { data: { token: string } }).data.token;
 
     const audit = await call('GET', `/audit?target_type=teacher&target_id=${teacher.id}&action=teachers.approve`, { token: admin.token });
-    const entries = ((await audit.json()) as { data: { actor: string; before: unknown; after: unknown; address: string; staff_id: number }[] }).data;
+    const entries = (
+      (await audit.json()) as { data: { actor: string; before: unknown; after: unknown; address: string; staff_id: number }[] }
+    ).data;
     expect(entries).toEqual([
-      expect.objectContaining({ actor: admin.email, staff_id: admin.id, before: { status: 'in_review' }, after: { status: 'policy', review_reason: null }, address: '10.55.0.7' }),
+      expect.objectContaining({
+        actor: admin.email,
+        staff_id: admin.id,
+        before: { status: 'in_review' },
+        after: { status: 'policy', review_reason: null },
+        address: '10.55.0.7',
+      }),
     ]);
     const csv = await (await call('GET', `/audit.csv?staff_id=${admin.id}`, { token: admin.token })).text();
     expect(csv.split('\r\n')[0]).toBe('id,at,actor,action,target_type,target_id,before,after,address');
@@ -312,7 +373,9 @@ describe('roles and the audit log', () => {
     expect((await call('GET', '/audit?from=yesterday', { token: admin.token })).status).toBe(400);
     // The CLI's token is recorded as the command line.
     await call('GET', '/teachers', { token: ADMIN });
-    const last = await t.db.one<{ actor: string; staff_id: number | null }>('SELECT actor, staff_id FROM audit_log ORDER BY id DESC LIMIT 1');
+    const last = await t.db.one<{ actor: string; staff_id: number | null }>(
+      'SELECT actor, staff_id FROM audit_log ORDER BY id DESC LIMIT 1',
+    );
     expect(last).toEqual({ actor: 'command line', staff_id: null });
   });
 
@@ -327,11 +390,22 @@ describe('support', () => {
     const support = await staffMember('support');
     const reviewer = await staffMember('reviewer');
     const user = async (type: string, first: string, phone: string) =>
-      (await t.db.one<{ id: number }>("INSERT INTO users (type, first_name, last_name, phone, country_code, status) VALUES ($1, $2, 'الكعبي', $3, 'QA', 'active') RETURNING id", [type, first, phone]))!.id;
+      (await t.db.one<{ id: number }>(
+        "INSERT INTO users (type, first_name, last_name, phone, country_code, status) VALUES ($1, $2, 'الكعبي', $3, 'QA', 'active') RETURNING id",
+        [type, first, phone],
+      ))!.id;
     const family = await user('student', 'مريم', '+97466170101');
     const teacher = await user('instructor', 'هدى', '+97466170102');
-    const conversation = (await t.db.one<{ id: number }>('INSERT INTO conversations (family_id, teacher_id, created_at) VALUES ($1, $2, now()) RETURNING id', [family, teacher]))!.id;
-    const say = (sender: number, body: string) => t.db.query('INSERT INTO messages (conversation_id, sender_id, body, created_at) VALUES ($1, $2, $3, now())', [conversation, sender, body]);
+    const conversation = (await t.db.one<{ id: number }>(
+      'INSERT INTO conversations (family_id, teacher_id, created_at) VALUES ($1, $2, now()) RETURNING id',
+      [family, teacher],
+    ))!.id;
+    const say = (sender: number, body: string) =>
+      t.db.query('INSERT INTO messages (conversation_id, sender_id, body, created_at) VALUES ($1, $2, $3, now())', [
+        conversation,
+        sender,
+        body,
+      ]);
     await say(family, 'أهلاً');
     await say(family, 'السلام عليكم');
     await say(teacher, 'موعدنا الأحد');
@@ -343,9 +417,19 @@ describe('support', () => {
     expect((await call('GET', '/reported-messages', { token: reviewer.token })).status).toBe(403);
     const res = await call('GET', '/reported-messages', { token: support.token });
     expect(res.status).toBe(200);
-    const reported = ((await res.json()) as { data: Array<Record<string, unknown>> }).data.filter((m) => m.conversation_id === conversation);
+    const reported = ((await res.json()) as { data: Array<Record<string, unknown>> }).data.filter(
+      (m) => m.conversation_id === conversation,
+    );
     expect(reported).toEqual([
-      expect.objectContaining({ body: 'كلام غير لائق', report_reason: 'إساءة', reported_by: family, sender: 'teacher', family_name: 'مريم الكعبي', teacher_name: 'هدى الكعبي', outcome: null }),
+      expect.objectContaining({
+        body: 'كلام غير لائق',
+        report_reason: 'إساءة',
+        reported_by: family,
+        sender: 'teacher',
+        family_name: 'مريم الكعبي',
+        teacher_name: 'هدى الكعبي',
+        outcome: null,
+      }),
     ]);
     // In its context: the messages just before and after it, oldest first, each with its side.
     expect(reported[0]!.context).toEqual([
@@ -354,23 +438,38 @@ describe('support', () => {
       expect.objectContaining({ body: 'كلام غير لائق', sender: 'teacher' }),
       expect.objectContaining({ body: 'لماذا؟', sender: 'family' }),
     ]);
-    expect(await t.db.one("SELECT action FROM audit_log WHERE action = 'messages.reported' ORDER BY id DESC LIMIT 1")).toEqual({ action: 'messages.reported' });
+    expect(await t.db.one("SELECT action FROM audit_log WHERE action = 'messages.reported' ORDER BY id DESC LIMIT 1")).toEqual({
+      action: 'messages.reported',
+    });
 
     // Closed once, by a named staff member, with an audit row; then it leaves the open list for the closed one.
     const id = reported[0]!.id as number;
-    const review = (outcome: string, token = support.token, target = id) => call('POST', `/reported-messages/${target}/review`, { token, body: { outcome } });
+    const review = (outcome: string, token = support.token, target = id) =>
+      call('POST', `/reported-messages/${target}/review`, { token, body: { outcome } });
     expect((await review('dismissed', reviewer.token)).status).toBe(403);
     expect((await review('ignored')).status).toBe(400);
-    const plain = (await t.db.one<{ id: number }>('SELECT id FROM messages WHERE conversation_id = $1 AND reported_at IS NULL ORDER BY id LIMIT 1', [conversation]))!.id;
+    const plain = (await t.db.one<{ id: number }>(
+      'SELECT id FROM messages WHERE conversation_id = $1 AND reported_at IS NULL ORDER BY id LIMIT 1',
+      [conversation],
+    ))!.id;
     expect((await review('dismissed', support.token, plain)).status).toBe(404);
     expect((await review('reviewed')).status).toBe(200);
     expect((await review('dismissed')).status).toBe(409);
     expect((await call('GET', '/reported-messages?state=later', { token: support.token })).status).toBe(400);
-    const open = ((await (await call('GET', '/reported-messages', { token: support.token })).json()) as { data: Array<{ id: number }> }).data;
+    const open = ((await (await call('GET', '/reported-messages', { token: support.token })).json()) as { data: Array<{ id: number }> })
+      .data;
     expect(open.some((m) => m.id === id)).toBe(false);
-    const closed = ((await (await call('GET', '/reported-messages?state=closed', { token: support.token })).json()) as { data: Array<Record<string, unknown>> }).data;
+    const closed = (
+      (await (await call('GET', '/reported-messages?state=closed', { token: support.token })).json()) as {
+        data: Array<Record<string, unknown>>;
+      }
+    ).data;
     expect(closed.find((m) => m.id === id)).toEqual(expect.objectContaining({ outcome: 'reviewed', reviewed_by: support.email }));
-    expect(await t.db.one("SELECT action, target_type, target_id, staff_id FROM audit_log WHERE action IN ('messages.report_reviewed', 'messages.report_dismissed') ORDER BY id DESC LIMIT 1")).toEqual({
+    expect(
+      await t.db.one(
+        "SELECT action, target_type, target_id, staff_id FROM audit_log WHERE action IN ('messages.report_reviewed', 'messages.report_dismissed') ORDER BY id DESC LIMIT 1",
+      ),
+    ).toEqual({
       action: 'messages.report_reviewed',
       target_type: 'message',
       target_id: String(id),
@@ -399,26 +498,44 @@ describe('support', () => {
     expect(((await debited.json()) as { data: { balance_hours: number } }).data.balance_hours).toBe(1.5);
     // The family's own balance agrees.
     const res = await call('GET', `/families?phone=${encodeURIComponent(family.phone)}`, { token: support.token });
-    const found = ((await res.json()) as { data: { children: unknown[]; balance_hours: number; ledger: { hours: number; reason: string; note: string; staff: string }[] } }).data;
+    const found = (
+      (await res.json()) as {
+        data: { children: unknown[]; balance_hours: number; ledger: { hours: number; reason: string; note: string; staff: string }[] };
+      }
+    ).data;
     expect(found.balance_hours).toBe(1.5);
     expect(Array.isArray(found.children)).toBe(true);
     expect(found.ledger).toEqual([
       expect.objectContaining({ hours: -0.5, reason: 'adjustment', note: 'حصة سُجّلت مرتين', staff: support.email }),
       expect.objectContaining({ hours: 2, reason: 'adjustment', note: 'تعويض عن حصة انقطعت', staff: support.email }),
     ]);
-    const audit = await t.db.one<{ before: unknown; after: unknown }>("SELECT before, after FROM audit_log WHERE action = 'families.hours_credit' AND target_id = $1", [String(family.id)]);
+    const audit = await t.db.one<{ before: unknown; after: unknown }>(
+      "SELECT before, after FROM audit_log WHERE action = 'families.hours_credit' AND target_id = $1",
+      [String(family.id)],
+    );
     expect(audit).toEqual({ before: { balance_hours: 0 }, after: { balance_hours: 2, hours: 2, reason: 'تعويض عن حصة انقطعت' } });
   });
 
   it('creates, pauses and resumes promo codes, and counts their use', async () => {
     const support = await staffMember('support');
-    const created = await call('POST', '/promo-codes', { token: support.token, body: { code: 'RAMADAN25', kind: 'percent', value: 25, max_uses: 100 } });
+    const created = await call('POST', '/promo-codes', {
+      token: support.token,
+      body: { code: 'RAMADAN25', kind: 'percent', value: 25, max_uses: 100 },
+    });
     expect(created.status).toBe(201);
     const id = ((await created.json()) as { data: { id: number } }).data.id;
-    expect((await call('POST', '/promo-codes', { token: support.token, body: { code: 'ramadan25', kind: 'fixed', value: 500 } })).status).toBe(409);
-    expect((await call('POST', '/promo-codes', { token: support.token, body: { code: 'TOO_MUCH', kind: 'percent', value: 150 } })).status).toBe(400);
+    expect(
+      (await call('POST', '/promo-codes', { token: support.token, body: { code: 'ramadan25', kind: 'fixed', value: 500 } })).status,
+    ).toBe(409);
+    expect(
+      (await call('POST', '/promo-codes', { token: support.token, body: { code: 'TOO_MUCH', kind: 'percent', value: 150 } })).status,
+    ).toBe(400);
     expect((await call('POST', `/promo-codes/${id}/pause`, { token: support.token })).status).toBe(200);
-    const list = ((await (await call('GET', '/promo-codes', { token: support.token })).json()) as { data: { id: number; active: boolean; used_count: number; paid_orders: number }[] }).data;
+    const list = (
+      (await (await call('GET', '/promo-codes', { token: support.token })).json()) as {
+        data: { id: number; active: boolean; used_count: number; paid_orders: number }[];
+      }
+    ).data;
     expect(list.find((p) => p.id === id)).toMatchObject({ active: false, used_count: 0, paid_orders: 0 });
     expect((await call('POST', `/promo-codes/${id}/resume`, { token: support.token })).status).toBe(200);
     expect((await call('POST', `/promo-codes/${id}/delete`, { token: support.token })).status).toBe(404);

@@ -40,7 +40,13 @@ beforeAll(async () => {
   t = await freshDb();
   await migrate(t.db);
   dir = await mkdtemp(path.join(tmpdir(), 'noor-storage-'));
-  s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: path.join(dir, 's3'), configureBuckets: [{ name: 'noor-test' }] });
+  s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: path.join(dir, 's3'),
+    configureBuckets: [{ name: 'noor-test' }],
+  });
   s3Port = (await s3.run()).port;
 });
 
@@ -71,7 +77,22 @@ describe('choosing the storage by environment', () => {
     expect(() => loadStorageConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET/);
     expect(() => loadStorageConfig({ STORAGE: 'ftp' })).toThrow(/STORAGE/);
     expect(
-      loadStorageConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }),
-    ).toEqual({ kind: 's3', bucket: 'b', region: 'us-east-1', endpoint: 'http://minio:9000', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: true });
+      loadStorageConfig({
+        STORAGE: 's3',
+        S3_BUCKET: 'b',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+      }),
+    ).toEqual({
+      kind: 's3',
+      bucket: 'b',
+      region: 'us-east-1',
+      endpoint: 'http://minio:9000',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      forcePathStyle: true,
+    });
   });
 });

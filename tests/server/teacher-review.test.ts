@@ -49,7 +49,8 @@ async function profile(token: string, locale: 'ar' | 'en' = 'en') {
   return profileResponseSchema.parse(await res.json()).data;
 }
 
-const acceptTerms = (token: string | null, locale: 'ar' | 'en' = 'en') => t.post('/api/v1/instructor/update/status', undefined, { token, locale });
+const acceptTerms = (token: string | null, locale: 'ar' | 'en' = 'en') =>
+  t.post('/api/v1/instructor/update/status', undefined, { token, locale });
 
 function documentsForm(files: Record<string, Uint8Array>): FormData {
   const form = new FormData();
@@ -62,7 +63,12 @@ const submitDocuments = (token: string, form: FormData | undefined, locale: 'ar'
 const admin = (p: string, init: RequestInit = {}, token = ADMIN) =>
   t.app.request(`/api/admin${p}`, {
     ...init,
-    headers: { 'Accept-Language': 'en', Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...(init.headers as Record<string, string>) },
+    headers: {
+      'Accept-Language': 'en',
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      ...(init.headers as Record<string, string>),
+    },
   });
 
 describe('the reviewer (reviewTeacher)', () => {
@@ -74,7 +80,11 @@ describe('the reviewer (reviewTeacher)', () => {
     expect(result).toMatchObject({ from: 'in_review', to: 'policy', review_reason: null, published: true });
     // (The teacher's private user channel also hears the new notification, issue 8.)
     expect(published.filter((p) => String(p.channel).startsWith('private-instructor-status-'))).toEqual([
-      { channel: `private-instructor-status-${teacher.id}`, event: `instructor-status-${teacher.id}`, data: { status: 'policy', review_reason: null } },
+      {
+        channel: `private-instructor-status-${teacher.id}`,
+        event: `instructor-status-${teacher.id}`,
+        data: { status: 'policy', review_reason: null },
+      },
     ]);
     expect((await profile(teacher.token)).status).toBe('policy');
     const history = await t.db.query<{ from_status: string; to_status: string; actor: string }>(
@@ -110,7 +120,10 @@ describe('the reviewer (reviewTeacher)', () => {
     const teacher = await t.signUpTeacher();
     await reviewTeacher(t.db, publisher, teacher.phone, 'approve');
     expect((await acceptTerms(teacher.token)).status).toBe(200);
-    await expect(reviewTeacher(t.db, publisher, teacher.phone, 'suspend', 'شكوى قيد التحقيق')).resolves.toMatchObject({ from: 'active', to: 'suspended' });
+    await expect(reviewTeacher(t.db, publisher, teacher.phone, 'suspend', 'شكوى قيد التحقيق')).resolves.toMatchObject({
+      from: 'active',
+      to: 'suspended',
+    });
     expect(await profile(teacher.token)).toMatchObject({ status: 'suspended', review_reason: 'شكوى قيد التحقيق' });
     await expect(reviewTeacher(t.db, publisher, teacher.phone, 'reinstate')).resolves.toMatchObject({ to: 'active', review_reason: null });
   });
@@ -263,7 +276,9 @@ describe('the admin token and the loopback rule', () => {
       expect(((await ok.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
       expect((await fetch(`${server.url}/api/admin/teachers`)).status).toBe(401);
       // Through a proxy on the same host the socket is loopback too: the forwarding header refuses it.
-      const proxied = await fetch(`${server.url}/api/admin/teachers`, { headers: { Authorization: `Bearer ${ADMIN}`, 'X-Forwarded-For': '203.0.113.9' } });
+      const proxied = await fetch(`${server.url}/api/admin/teachers`, {
+        headers: { Authorization: `Bearer ${ADMIN}`, 'X-Forwarded-For': '203.0.113.9' },
+      });
       expect(proxied.status).toBe(403);
     } finally {
       await server.close();

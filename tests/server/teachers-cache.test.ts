@@ -12,7 +12,8 @@ import { perFile } from './support/per-file';
 
 const ctx = perFile(requestsApp);
 
-const get = (path: string, headers: Record<string, string> = {}) => ctx.app.request(path, { headers: { 'Accept-Language': 'en', ...headers } });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  ctx.app.request(path, { headers: { 'Accept-Language': 'en', ...headers } });
 
 async function cardOf(id: number): Promise<TeacherCard | undefined> {
   const body = (await (await get('/api/v1/teachers?per_page=50&search=Cache')).json()) as { data: TeacherCard[] };
@@ -74,7 +75,9 @@ describe('public cache', () => {
     const page = await get(`/api/v1/teachers/${teacher}`);
     const etag = page.headers.get('etag')!;
     expect(((await page.json()) as { data: TeacherDetail }).data.busy).toEqual([]);
-    const booked = await ctx.as(student).post('/api/v1/requests', scheduleBody(teacher, await subjectId(ctx.db), new Date(T0.getTime() + 3 * HOUR)));
+    const booked = await ctx
+      .as(student)
+      .post('/api/v1/requests', scheduleBody(teacher, await subjectId(ctx.db), new Date(T0.getTime() + 3 * HOUR)));
     expect(booked.status).toBe(201);
     const id = ((await booked.json()) as { data: { id: number } }).data.id;
     expect((await ctx.as(teacher).post(`/api/v1/requests/${id}/approve`)).status).toBe(200);
@@ -158,7 +161,8 @@ describe('public cache', () => {
     const stats = publicCacheStats(ctx.db);
     await warmPublicReads(ctx.app, createLogger('silent'));
     const misses = stats.misses;
-    for (const locale of ['ar', 'en']) expect((await ctx.app.request('/api/v1/teachers', { headers: { 'Accept-Language': locale } })).status).toBe(200);
+    for (const locale of ['ar', 'en'])
+      expect((await ctx.app.request('/api/v1/teachers', { headers: { 'Accept-Language': locale } })).status).toBe(200);
     expect(stats.misses).toBe(misses);
   });
 

@@ -78,10 +78,13 @@ describe('GET v1/teachers/:id/preview', () => {
   it('gives a guest the next free times and the latest reviews, first names only', async () => {
     ctx.clock.now = new Date(T0.getTime() + 2 * 60_000);
     for (let i = 0; i < PREVIEW_REVIEWS + 1; i++) {
-      await ctx.db.query(
-        `INSERT INTO evaluations (teacher_id, student_id, rating, comment, created_at) VALUES ($1, $2, $3, $4, $5)`,
-        [wednesday, student, 5 - i, `comment ${i}`, new Date(T0.getTime() - (i + 1) * 24 * HOUR)],
-      );
+      await ctx.db.query(`INSERT INTO evaluations (teacher_id, student_id, rating, comment, created_at) VALUES ($1, $2, $3, $4, $5)`, [
+        wednesday,
+        student,
+        5 - i,
+        `comment ${i}`,
+        new Date(T0.getTime() - (i + 1) * 24 * HOUR),
+      ]);
     }
     const res = await ctx.as(null, 'ar').get(`/api/v1/teachers/${wednesday}/preview`);
     expect(res.status).toBe(200);
@@ -92,9 +95,16 @@ describe('GET v1/teachers/:id/preview', () => {
     expect(data.next_free).toEqual((await slots(wednesday)).slice(0, PREVIEW_FREE_TIMES));
     expect(data.next_free).toHaveLength(PREVIEW_FREE_TIMES);
     expect(data.reviews.map((r) => r.comment)).toEqual(['comment 0', 'comment 1', 'comment 2']);
-    expect(data.reviews[0]).toEqual({ rating: 5, comment: 'comment 0', student_first_name: 'طالب', at: new Date(T0.getTime() - 24 * HOUR).toISOString() });
+    expect(data.reviews[0]).toEqual({
+      rating: 5,
+      comment: 'comment 0',
+      student_first_name: 'طالب',
+      at: new Date(T0.getTime() - 24 * HOUR).toISOString(),
+    });
     // A revalidation with the ETag is a bodiless 304.
-    const again = await ctx.app.request(`/api/v1/teachers/${wednesday}/preview`, { headers: { 'If-None-Match': res.headers.get('etag')!, 'Accept-Language': 'ar' } });
+    const again = await ctx.app.request(`/api/v1/teachers/${wednesday}/preview`, {
+      headers: { 'If-None-Match': res.headers.get('etag')!, 'Accept-Language': 'ar' },
+    });
     expect(again.status).toBe(304);
   });
 

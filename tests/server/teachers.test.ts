@@ -37,7 +37,10 @@ beforeAll(async () => {
     `INSERT INTO teacher_subjects (teacher_id, subject_id) SELECT id, CASE WHEN id % 3 = 0 THEN $2::int ELSE $3::int END FROM unnest($1::int[]) AS id`,
     [bulkIds, physics, math],
   );
-  await ctx.db.query(`INSERT INTO teacher_phases (teacher_id, phase_id) SELECT id, (SELECT id FROM phases WHERE code = 'primary_4') FROM unnest($1::int[]) AS id`, [bulkIds]);
+  await ctx.db.query(
+    `INSERT INTO teacher_phases (teacher_id, phase_id) SELECT id, (SELECT id FROM phases WHERE code = 'primary_4') FROM unnest($1::int[]) AS id`,
+    [bulkIds],
+  );
   await ctx.db.query(
     `INSERT INTO working_hours (teacher_id, weekday, start_time, end_time) SELECT id, 0, '08:00', '12:00' FROM unnest($1::int[]) AS id WHERE id % 2 = 1`,
     [bulkIds],
@@ -133,7 +136,13 @@ describe('teachers list', () => {
   });
 
   it('fills each card: subjects, phases, hours, rating, country, experience', async () => {
-    const id = await makeTeacher(ctx.db, { first: 'سارة', last: 'المهندي', gender: 'female', subjects: ['mathematics', 'physics'], hours: [[1, '16:00', '20:00']] });
+    const id = await makeTeacher(ctx.db, {
+      first: 'سارة',
+      last: 'المهندي',
+      gender: 'female',
+      subjects: ['mathematics', 'physics'],
+      hours: [[1, '16:00', '20:00']],
+    });
     await ctx.db.query(`INSERT INTO evaluations (teacher_id, rating) VALUES ($1, 5), ($1, 4), ($1, 4)`, [id]);
     const card = (await list('search=سارة المهندي', 'ar')).data.find((c) => c.id === id)!;
     expect(card).toMatchObject({
@@ -164,7 +173,9 @@ describe('teacher page', () => {
     expect(res.status).toBe(200);
     const detail = ((await res.json()) as { data: TeacherDetail }).data;
     expect(detail.time_zone).toBe('Asia/Qatar');
-    expect(detail.busy).toEqual([{ starts_at: new Date(T0.getTime() + 3 * HOUR).toISOString(), ends_at: new Date(T0.getTime() + 5 * HOUR).toISOString() }]);
+    expect(detail.busy).toEqual([
+      { starts_at: new Date(T0.getTime() + 3 * HOUR).toISOString(), ends_at: new Date(T0.getTime() + 5 * HOUR).toISOString() },
+    ]);
     expect(detail.evaluations).toEqual([expect.objectContaining({ rating: 5, comment: 'رائع', student_first_name: 'طالب' })]);
     expect(JSON.stringify(detail)).not.toContain('+974');
   });

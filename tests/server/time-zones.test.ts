@@ -14,7 +14,35 @@ import { perFile } from './support/per-file';
 const t = perFile(authApp);
 
 /** Names an Intl (ICU) accepts that are not IANA zones every layer knows: Java's three-letter ids and removed links. */
-const ICU_ONLY = ['ACT', 'AET', 'AGT', 'ART', 'AST', 'BET', 'BST', 'CAT', 'CNT', 'CST', 'CTT', 'EAT', 'ECT', 'IET', 'IST', 'JST', 'MIT', 'NET', 'NST', 'PLT', 'PNT', 'PRT', 'PST', 'SST', 'VST', 'US/Pacific-New', 'SystemV/AST4'];
+const ICU_ONLY = [
+  'ACT',
+  'AET',
+  'AGT',
+  'ART',
+  'AST',
+  'BET',
+  'BST',
+  'CAT',
+  'CNT',
+  'CST',
+  'CTT',
+  'EAT',
+  'ECT',
+  'IET',
+  'IST',
+  'JST',
+  'MIT',
+  'NET',
+  'NST',
+  'PLT',
+  'PNT',
+  'PRT',
+  'PST',
+  'SST',
+  'VST',
+  'US/Pacific-New',
+  'SystemV/AST4',
+];
 const intlAccepts = (zone: string) => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
@@ -89,7 +117,15 @@ describe('validators of time_zone', () => {
     const res = await t.app.request('/api/v1/auth/register', {
       method: 'POST',
       headers: { 'Accept-Language': 'en', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ type: 'student', first_name: 'سارة', last_name: 'الكواري', phone, country_code: 'QA', gender: 'female', time_zone: 'CTT' }),
+      body: JSON.stringify({
+        type: 'student',
+        first_name: 'سارة',
+        last_name: 'الكواري',
+        phone,
+        country_code: 'QA',
+        gender: 'female',
+        time_zone: 'CTT',
+      }),
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { errors: Record<string, string[]> }).errors.time_zone).toHaveLength(1);
@@ -114,8 +150,18 @@ describe('the migration of stored names', () => {
       const ids: number[] = [];
       for (const [i, zone] of zones.entries()) ids.push((await insert(zone, i))!.id);
       expect(await migrate(other.db, all)).toContain('0150');
-      const rows = await other.db.query<{ id: number; time_zone: string }>('SELECT id, time_zone FROM users WHERE id = ANY($1::int[]) ORDER BY id', [ids]);
-      expect(rows.map((r) => r.time_zone)).toEqual(['Asia/Qatar', 'Asia/Qatar', 'Europe/London', 'Asia/Calcutta', 'Asia/Qatar', 'Asia/Qatar']);
+      const rows = await other.db.query<{ id: number; time_zone: string }>(
+        'SELECT id, time_zone FROM users WHERE id = ANY($1::int[]) ORDER BY id',
+        [ids],
+      );
+      expect(rows.map((r) => r.time_zone)).toEqual([
+        'Asia/Qatar',
+        'Asia/Qatar',
+        'Europe/London',
+        'Asia/Calcutta',
+        'Asia/Qatar',
+        'Asia/Qatar',
+      ]);
     } finally {
       await other.close();
     }

@@ -13,12 +13,20 @@ const t = perFile(authApp, 120_000);
 const pdf = (body: string) => new TextEncoder().encode(`%PDF-1.7\n${body}\n%%EOF\n`);
 const flateStream = (content: string) => {
   const data = deflateSync(Buffer.from(content, 'latin1'));
-  return Buffer.concat([Buffer.from(`%PDF-1.7\n4 0 obj << /Type /ObjStm /Filter /FlateDecode /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream\nendobj\n%%EOF\n', 'latin1')]);
+  return Buffer.concat([
+    Buffer.from(`%PDF-1.7\n4 0 obj << /Type /ObjStm /Filter /FlateDecode /Length ${data.length} >>\nstream\n`, 'latin1'),
+    data,
+    Buffer.from('\nendstream\nendobj\n%%EOF\n', 'latin1'),
+  ]);
 };
 
 /** A PNG whose header claims `side`×`side` pixels: the decompression bomb (only its header is read). */
 async function bombPng(side: number): Promise<Uint8Array<ArrayBuffer>> {
-  const png = Buffer.from(await sharp({ create: { width: 16, height: 16, channels: 3, background: '#888' } }).png().toBuffer());
+  const png = Buffer.from(
+    await sharp({ create: { width: 16, height: 16, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer(),
+  );
   png.writeUInt32BE(side, 16);
   png.writeUInt32BE(side, 20);
   // The IHDR chunk's CRC covers its type and data (bytes 12–28).
@@ -36,7 +44,10 @@ function crc32(bytes: Uint8Array): number {
 
 describe('the PDF check', () => {
   it.each([
-    ['JavaScript on open', pdf('1 0 obj << /Type /Catalog /OpenAction 2 0 R >> endobj 2 0 obj << /S /JavaScript /JS (app.alert(1)) >> endobj')],
+    [
+      'JavaScript on open',
+      pdf('1 0 obj << /Type /Catalog /OpenAction 2 0 R >> endobj 2 0 obj << /S /JavaScript /JS (app.alert(1)) >> endobj'),
+    ],
     ['a launch action', pdf('1 0 obj << /Type /Action /S /Launch /F (cmd.exe) >> endobj')],
     ['an embedded file', pdf('1 0 obj << /Type /Catalog /Names << /EmbeddedFiles 2 0 R >> >> endobj')],
     ['an additional-actions dictionary', pdf('3 0 obj << /Type /Page /AA << /O 4 0 R >> >> endobj')],
@@ -50,7 +61,10 @@ describe('the PDF check', () => {
   // An object stream behind other filters: `filters` is the /Filter value, `data` the encoded bytes.
   const objStm = (filters: string, data: Buffer, extra = '') =>
     Buffer.concat([
-      Buffer.from(`%PDF-1.7\n4 0 obj << /Type /ObjStm /N 1 /First 4 /Filter ${filters}${extra} /Length ${data.length} >>\nstream\n`, 'latin1'),
+      Buffer.from(
+        `%PDF-1.7\n4 0 obj << /Type /ObjStm /N 1 /First 4 /Filter ${filters}${extra} /Length ${data.length} >>\nstream\n`,
+        'latin1',
+      ),
       data,
       Buffer.from('\nendstream\nendobj\n%%EOF\n', 'latin1'),
     ]);
@@ -82,16 +96,24 @@ describe('the PDF check', () => {
     }
     return Buffer.concat(rows);
   };
-  const runLength = (b: Buffer) => Buffer.concat([...Array(Math.ceil(b.length / 128)).keys()].flatMap((k) => {
-    const part = b.subarray(k * 128, k * 128 + 128);
-    return [Buffer.from([part.length - 1]), part];
-  }).concat([Buffer.from([128])]));
+  const runLength = (b: Buffer) =>
+    Buffer.concat(
+      [...Array(Math.ceil(b.length / 128)).keys()]
+        .flatMap((k) => {
+          const part = b.subarray(k * 128, k * 128 + 128);
+          return [Buffer.from([part.length - 1]), part];
+        })
+        .concat([Buffer.from([128])]),
+    );
 
   it.each([
     ['hex-encoded', objStm('/ASCIIHexDecode', hex(evil))],
     ['hex over Flate', objStm('[/ASCIIHexDecode /FlateDecode]', hex(deflateSync(evil)))],
     ['ASCII85 over Flate, the filter name escaped', objStm('[/ASCII85Decode /Fl#61teDecode]', a85(deflateSync(evil)))],
-    ['Flate with a PNG predictor that scrambles the names', objStm('/FlateDecode', deflateSync(pngUp(evil, 7)), ' /DecodeParms << /Predictor 12 /Columns 7 >>')],
+    [
+      'Flate with a PNG predictor that scrambles the names',
+      objStm('/FlateDecode', deflateSync(pngUp(evil, 7)), ' /DecodeParms << /Predictor 12 /Columns 7 >>'),
+    ],
     ['run-length encoded', objStm('/RunLengthDecode', runLength(evil))],
   ])('finds JavaScript in an object stream %s', (_name, bytes) => {
     expect(pdfActiveContent(bytes)).toEqual(expect.arrayContaining(['/JavaScript']));
@@ -114,7 +136,10 @@ describe('the PDF check', () => {
 
   it('passes a scan: its image bytes are not read as syntax (these spell /JS), its content stream is', () => {
     const scan = Buffer.concat([
-      Buffer.from('%PDF-1.7\n1 0 obj << /Type /XObject /Subtype /Image /Width 2 /Height 2 /Filter /DCTDecode /Length 6 >>\nstream\n', 'latin1'),
+      Buffer.from(
+        '%PDF-1.7\n1 0 obj << /Type /XObject /Subtype /Image /Width 2 /Height 2 /Filter /DCTDecode /Length 6 >>\nstream\n',
+        'latin1',
+      ),
       Buffer.from([0xff, 0xd8, 0x00, 0x2f, 0x4a, 0x53]),
       Buffer.from('\nendstream\nendobj\n', 'latin1'),
       objStm('/FlateDecode', deflateSync(Buffer.from('q 100 0 0 100 0 0 cm /Im1 Do Q', 'latin1'))).subarray(9),
@@ -159,7 +184,10 @@ describe('teacher documents', () => {
       .withExif({ IFD0: { Copyright: 'secret-owner-name', Artist: 'secret-owner-name' } })
       .toBuffer();
     expect(withExif.includes('secret-owner-name')).toBe(true);
-    const res = await t.post('/api/v1/auth/register', await t.teacherForm(newPhone(), { id_back: new File([withExif], 'back.jpg', { type: 'image/jpeg' }) }));
+    const res = await t.post(
+      '/api/v1/auth/register',
+      await t.teacherForm(newPhone(), { id_back: new File([withExif], 'back.jpg', { type: 'image/jpeg' }) }),
+    );
     expect(res.status).toBe(201);
     const { token } = (await res.json()).data as { token: string };
     const profile = (await (await t.get('/api/v1/profile', { token })).json()) as { data: { documents: { id_back: string } } };

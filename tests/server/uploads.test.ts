@@ -45,9 +45,14 @@ describe('sign-up documents', () => {
   it('refuses a file over 5 MB with a field error', async () => {
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set(PDF);
-    const res = await t.post('/api/v1/auth/register', await t.teacherForm(newPhone(), { qualification_scan: new File([big], 'scan.pdf', { type: 'application/pdf' }) }));
+    const res = await t.post(
+      '/api/v1/auth/register',
+      await t.teacherForm(newPhone(), { qualification_scan: new File([big], 'scan.pdf', { type: 'application/pdf' }) }),
+    );
     expect(res.status).toBe(400);
-    expect(validationErrorBodySchema.parse(await res.json()).errors).toEqual({ qualification_scan: ['The file must not be larger than 5 MB'] });
+    expect(validationErrorBodySchema.parse(await res.json()).errors).toEqual({
+      qualification_scan: ['The file must not be larger than 5 MB'],
+    });
   });
 
   it('accepts a file of exactly 5 MB', async () => {

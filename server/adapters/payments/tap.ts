@@ -118,7 +118,10 @@ const chargeSchema = z
     status: z.string().min(1).max(40),
     amount: z.union([z.number(), z.string()]),
     currency: z.string().length(3),
-    transaction: z.object({ url: z.string().nullish(), created: z.union([z.string(), z.number()]).nullish() }).passthrough().nullish(),
+    transaction: z
+      .object({ url: z.string().nullish(), created: z.union([z.string(), z.number()]).nullish() })
+      .passthrough()
+      .nullish(),
     reference: referenceSchema.nullish(),
     source: z.object({ id: z.string().nullish(), payment_method: z.string().nullish() }).passthrough().nullish(),
     card: z.object({ scheme: z.string().nullish(), brand: z.string().nullish() }).passthrough().nullish(),
@@ -191,7 +194,15 @@ function chargeNotice(charge: TapCharge): GatewayNotice {
 }
 
 /** The documented hashstring's message for a charge or refund object. */
-function hashMessage(fields: { id: string; amount: string; currency: string; gateway: string; payment: string; status: string; created: string }): string {
+function hashMessage(fields: {
+  id: string;
+  amount: string;
+  currency: string;
+  gateway: string;
+  payment: string;
+  status: string;
+  created: string;
+}): string {
   return (
     `x_id${fields.id}x_amount${fields.amount}x_currency${fields.currency}x_gateway_reference${fields.gateway}` +
     `x_payment_reference${fields.payment}x_status${fields.status}x_created${fields.created}`
@@ -230,7 +241,10 @@ export function createTapGateway(options: TapOptions): PaymentGateway {
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (err) {
-      const why = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError') ? `no answer within ${timeoutMs} ms` : 'unreachable';
+      const why =
+        err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')
+          ? `no answer within ${timeoutMs} ms`
+          : 'unreachable';
       throw new GatewayUnavailableError(`Tap ${method} ${path}: ${why}`);
     }
     let json: unknown;
@@ -245,7 +259,8 @@ export function createTapGateway(options: TapOptions): PaymentGateway {
   async function retrieveCharge(id: string): Promise<TapCharge> {
     const { status, json } = await call('GET', `/charges/${encodeURIComponent(id)}`);
     const charge = chargeSchema.safeParse(json);
-    if (status !== 200 || !charge.success || charge.data.id !== id) throw new GatewayUnavailableError(`Tap GET /charges/${id}: answered ${status}`);
+    if (status !== 200 || !charge.success || charge.data.id !== id)
+      throw new GatewayUnavailableError(`Tap GET /charges/${id}: answered ${status}`);
     return charge.data;
   }
 
@@ -307,7 +322,10 @@ export function createTapGateway(options: TapOptions): PaymentGateway {
     },
 
     async receiveWebhook({ body, header }: WebhookDelivery): Promise<GatewayNotice> {
-      const isRefund = typeof body === 'object' && body !== null && ((body as { object?: unknown }).object === 'refund' || String((body as { id?: unknown }).id).startsWith('re_'));
+      const isRefund =
+        typeof body === 'object' &&
+        body !== null &&
+        ((body as { object?: unknown }).object === 'refund' || String((body as { id?: unknown }).id).startsWith('re_'));
       const parsed = isRefund ? refundSchema.safeParse(body) : chargeSchema.safeParse(body);
       if (!parsed.success) throw new InvalidSignatureError();
       const o = parsed.data;

@@ -6,7 +6,11 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = c.req.header('x-forwarded-for');
-    const last = forwarded?.split(',').map((s) => s.trim()).filter(Boolean).pop();
+    const last = forwarded
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .pop();
     if (last) return last;
   }
   try {
@@ -30,5 +34,8 @@ export function addressRange(address: string): string {
   const left = head ? head.split(':') : [];
   const right = address.includes('::') ? (tail ? tail.split(':') : []) : [];
   const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 3).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/48`;
+  return `${groups
+    .slice(0, 3)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/48`;
 }

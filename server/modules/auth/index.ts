@@ -72,8 +72,16 @@ export function authModule(options: AuthModuleOptions) {
     .route(
       '/',
       authRoutes({
-        now, sms, storage, secret, limits, gate, onLogout: options.onLogout,
-        trustProxy: options.trustProxy ?? false, production: !devTools, auth: middleware,
+        now,
+        sms,
+        storage,
+        secret,
+        limits,
+        gate,
+        onLogout: options.onLogout,
+        trustProxy: options.trustProxy ?? false,
+        production: !devTools,
+        auth: middleware,
       }),
     )
     .route('/', profileRoutes({ storage, auth: middleware, now }));

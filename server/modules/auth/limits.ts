@@ -61,7 +61,10 @@ function percent(env: NodeJS.ProcessEnv, name: string, fallback: number): number
 /** `QA=500,SA=100` → { QA: 500, SA: 100 }. */
 function countryCaps(raw: string | undefined): Record<string, number> {
   const caps: Record<string, number> = {};
-  for (const part of (raw ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of (raw ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const match = /^([A-Za-z]{2})\s*=\s*(\d+)$/.exec(part);
     if (!match || Number(match[2]) < 1) throw new Error(`SMS_HOURLY_LIMITS_BY_COUNTRY must look like "QA=500,SA=100", got "${raw}"`);
     caps[match[1]!.toUpperCase()] = Number(match[2]);

@@ -26,10 +26,10 @@ export async function beginAttempt(db: Db, key: string, limits: LockoutLimits, n
       new Date(now.getTime() - 2 * limits.maxLockSeconds * 1000),
       now,
     ]);
-    await tx.query(
-      'INSERT INTO sign_in_guards (key, failures, locks, updated_at) VALUES ($1, 0, 0, $2) ON CONFLICT (key) DO NOTHING',
-      [key, now],
-    );
+    await tx.query('INSERT INTO sign_in_guards (key, failures, locks, updated_at) VALUES ($1, 0, 0, $2) ON CONFLICT (key) DO NOTHING', [
+      key,
+      now,
+    ]);
     const row = (await tx.one<{ failures: number; locks: number; locked_until: Date | null; updated_at: Date }>(
       'SELECT failures, locks, locked_until, updated_at FROM sign_in_guards WHERE key = $1 FOR UPDATE',
       [key],

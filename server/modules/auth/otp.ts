@@ -15,11 +15,18 @@ function hashCode(secret: string, phone: string, purpose: OtpPurpose, code: stri
 export async function createOtp(q: Queryable, args: { phone: string; purpose: OtpPurpose; now: Date; secret: string }): Promise<string> {
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
   // Older codes stop counting the moment a new one is sent.
-  await q.query('UPDATE otp_codes SET used_at = $3 WHERE phone = $1 AND purpose = $2 AND used_at IS NULL', [args.phone, args.purpose, args.now]);
-  await q.query(
-    'INSERT INTO otp_codes (phone, purpose, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
-    [args.phone, args.purpose, hashCode(args.secret, args.phone, args.purpose, code), args.now, new Date(args.now.getTime() + OTP_TTL_SECONDS * 1000)],
-  );
+  await q.query('UPDATE otp_codes SET used_at = $3 WHERE phone = $1 AND purpose = $2 AND used_at IS NULL', [
+    args.phone,
+    args.purpose,
+    args.now,
+  ]);
+  await q.query('INSERT INTO otp_codes (phone, purpose, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+    args.phone,
+    args.purpose,
+    hashCode(args.secret, args.phone, args.purpose, code),
+    args.now,
+    new Date(args.now.getTime() + OTP_TTL_SECONDS * 1000),
+  ]);
   return code;
 }
 

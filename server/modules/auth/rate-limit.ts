@@ -20,9 +20,9 @@ export async function hitRateLimit(db: Db, bucket: string, rules: readonly RateR
     // One caller at a time per bucket, or two racing requests could both take the last slot.
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [bucket]);
     await tx.query('DELETE FROM rate_limit_hits WHERE bucket = $1 AND at <= $2', [bucket, new Date(now.getTime() - longest * 1000)]);
-    const hits = (
-      await tx.query<{ at: Date }>('SELECT at FROM rate_limit_hits WHERE bucket = $1 ORDER BY at ASC', [bucket])
-    ).map((r) => r.at.getTime());
+    const hits = (await tx.query<{ at: Date }>('SELECT at FROM rate_limit_hits WHERE bucket = $1 ORDER BY at ASC', [bucket])).map((r) =>
+      r.at.getTime(),
+    );
     let retryAfter = 0;
     for (const rule of rules) {
       const windowStart = now.getTime() - rule.windowSeconds * 1000;
@@ -44,7 +44,12 @@ export async function hitRateLimit(db: Db, bucket: string, rules: readonly RateR
  * once the submission is valid (a refused one stores nothing, so it costs nothing): past the rules the
  * caller gets 429 with Retry-After and the shared "too many attempts" message, and nothing is stored.
  */
-export async function limitAddress(c: Context<AppEnv>, name: string, rules: readonly RateRule[], trustProxy: boolean): Promise<Response | null> {
+export async function limitAddress(
+  c: Context<AppEnv>,
+  name: string,
+  rules: readonly RateRule[],
+  trustProxy: boolean,
+): Promise<Response | null> {
   const result = await hitRateLimit(c.get('db'), `ip:${name}:${clientIp(c, trustProxy)}`, rules, new Date());
   return result.ok ? null : tooMany(c, result.retryAfter);
 }

@@ -105,7 +105,8 @@ export function registerHandler(deps: AuthRouteDeps) {
       if (!phone) add('phone', validationKeys.invalidPhone);
       if (!(await countryExists(c, body.country_code))) add('country_code', validationKeys.invalid);
       if (!(await countryExists(c, body.country))) add('country', validationKeys.invalid);
-      if (body.birth_date >= now().toISOString().slice(0, 10) || body.birth_date < '1900-01-01') add('birth_date', authValidationKeys.datePast);
+      if (body.birth_date >= now().toISOString().slice(0, 10) || body.birth_date < '1900-01-01')
+        add('birth_date', authValidationKeys.datePast);
       const known = async (table: 'phases' | 'subjects', ids: number[]) =>
         (await db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE id = ANY($1::int[])`, [[...new Set(ids)]]))[0]?.n ===
         new Set(ids).size;
@@ -130,12 +131,27 @@ export function registerHandler(deps: AuthRouteDeps) {
           `INSERT INTO users (type, first_name, second_name, last_name, phone, country_code, email, gender, birth_date,
              status, has_free_session, password_hash, nationality_code, experience_years, qualification, created_at, updated_at, time_zone)
            VALUES ('instructor', $1, $2, $3, $4, $5, $6, $7, $8, 'in_review', false, $9, $10, $11, $12, $13, $13, $14) RETURNING id`,
-          [body.first_name, body.second_name, body.last_name, phone, body.country_code, body.email, body.gender, body.birth_date,
-            hashed.value, body.country, body.experience_years, body.qualification, at, body.time_zone ?? DEFAULT_TIME_ZONE],
+          [
+            body.first_name,
+            body.second_name,
+            body.last_name,
+            phone,
+            body.country_code,
+            body.email,
+            body.gender,
+            body.birth_date,
+            hashed.value,
+            body.country,
+            body.experience_years,
+            body.qualification,
+            at,
+            body.time_zone ?? DEFAULT_TIME_ZONE,
+          ],
         );
         const id = row!.id;
         for (const p of new Set(body.phases)) await tx.query('INSERT INTO teacher_phases (teacher_id, phase_id) VALUES ($1, $2)', [id, p]);
-        for (const s of new Set(body.subjects)) await tx.query('INSERT INTO teacher_subjects (teacher_id, subject_id) VALUES ($1, $2)', [id, s]);
+        for (const s of new Set(body.subjects))
+          await tx.query('INSERT INTO teacher_subjects (teacher_id, subject_id) VALUES ($1, $2)', [id, s]);
         await recordDocuments(tx, id, stored);
         return sessionFor(tx, id, at);
       });

@@ -32,7 +32,9 @@ export interface AuthRouteDeps {
   hashing<T>(c: C, work: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; response: Response }>;
 }
 
-export function authRouteDeps(base: Pick<AuthRouteDeps, 'now' | 'sms' | 'storage' | 'secret' | 'limits' | 'gate' | 'auth'> & { trustProxy: boolean }): AuthRouteDeps {
+export function authRouteDeps(
+  base: Pick<AuthRouteDeps, 'now' | 'sms' | 'storage' | 'secret' | 'limits' | 'gate' | 'auth'> & { trustProxy: boolean },
+): AuthRouteDeps {
   const { now, sms, secret, limits, trustProxy } = base;
   const sendDeps = (c: C): SendDeps => ({ db: c.get('db'), sms, secret, now: now(), locale: c.get('locale'), log: c.get('log'), limits });
   return {

@@ -28,9 +28,7 @@ export const PHONE_SEND_RULES: readonly RateRule[] = [
 /** Per caller address on each sign-in endpoint. */
 // AUTH_IP_LIMIT_PER_MINUTE raises it where many sign-ins come from one address on purpose (the e2e
 // suite runs every browser from 127.0.0.1); never set it in production.
-export const IP_RULES: readonly RateRule[] = [
-  { limit: RELAXED.ipPerMinute, windowSeconds: 60 },
-];
+export const IP_RULES: readonly RateRule[] = [{ limit: RELAXED.ipPerMinute, windowSeconds: 60 }];
 /**
  * Per caller address on the public forms that store what they are sent (contact, newsletter): five in
  * ten minutes and twenty a day, so one address cannot fill the team's inbox or the subscriber list. The
@@ -126,16 +124,20 @@ export async function sendCode(deps: SendDeps, phone: string, purpose: OtpPurpos
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
 /** The teacher account a login (E.164 phone or e-mail) names, if any; no password is checked. */
-export async function teacherByLogin(q: Queryable, login: { phone?: string; email?: string }): Promise<{ id: number; password_hash: string | null } | null> {
+export async function teacherByLogin(
+  q: Queryable,
+  login: { phone?: string; email?: string },
+): Promise<{ id: number; password_hash: string | null } | null> {
   const row = login.email
     ? await q.one<{ id: number; password_hash: string | null }>(
         "SELECT id, password_hash FROM users WHERE type = 'instructor' AND lower(email) = lower($1)",
         [login.email],
       )
     : login.phone
-      ? await q.one<{ id: number; password_hash: string | null }>("SELECT id, password_hash FROM users WHERE type = 'instructor' AND phone = $1", [
-          login.phone,
-        ])
+      ? await q.one<{ id: number; password_hash: string | null }>(
+          "SELECT id, password_hash FROM users WHERE type = 'instructor' AND phone = $1",
+          [login.phone],
+        )
       : undefined;
   return row ?? null;
 }

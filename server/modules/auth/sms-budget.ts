@@ -56,7 +56,11 @@ export async function takeSmsBudget(
                ON CONFLICT (scope, window_start) DO UPDATE SET sent = sms_budget.sent + 1 WHERE sms_budget.sent < $3 RETURNING 1 AS x`,
               [scope, window, cap],
             )
-          : await tx.one('SELECT 1 AS x WHERE coalesce((SELECT sent FROM sms_budget WHERE scope = $1 AND window_start = $2), 0) < $3', [scope, window, cap]);
+          : await tx.one('SELECT 1 AS x WHERE coalesce((SELECT sent FROM sms_budget WHERE scope = $1 AND window_start = $2), 0) < $3', [
+              scope,
+              window,
+              cap,
+            ]);
         // Throwing rolls back the scopes already taken: a refused code costs no budget.
         if (!row) throw new BudgetSpent(scope);
       }

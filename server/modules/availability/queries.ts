@@ -54,7 +54,13 @@ export const freeBetween = (from: string, to: string, now: string) =>
   `NOT EXISTS (SELECT 1 FROM requests r WHERE ${HOLDING('r.teacher_id = u.id', from, to, now)})
    AND NOT EXISTS (SELECT 1 FROM time_off tf WHERE tf.teacher_id = u.id AND tf.starts_at < ${to} AND tf.ends_at > ${from})`;
 
-export async function schedulesByTeacher(q: Queryable, ids: readonly number[], from: Date, to: Date, now: Date): Promise<Map<number, TeacherSchedule>> {
+export async function schedulesByTeacher(
+  q: Queryable,
+  ids: readonly number[],
+  from: Date,
+  to: Date,
+  now: Date,
+): Promise<Map<number, TeacherSchedule>> {
   const out = new Map<number, TeacherSchedule>();
   if (ids.length === 0) return out;
   const [zones, hours, busy, away] = await Promise.all([
@@ -98,7 +104,13 @@ const HOURS_TEXT = `(SELECT string_agg(wh.weekday || ' ' || wh.start_time::text 
  * once per distinct zone and weekly hours, since it depends on nothing else. Reading each
  * teacher's schedule and running the rule per teacher held PGlite's only thread 1.3 s at 10 000.
  */
-export async function freeNowIds(q: Queryable, where: string, params: readonly unknown[], durationHours: number, now: Date): Promise<number[]> {
+export async function freeNowIds(
+  q: Queryable,
+  where: string,
+  params: readonly unknown[],
+  durationHours: number,
+  now: Date,
+): Promise<number[]> {
   const at = `$${params.length + 1}`;
   const until = `$${params.length + 2}`;
   const groups = await q.query<{ zone: string; hours: string | null; ids: number[] }>(
@@ -114,10 +126,13 @@ export async function freeNowIds(q: Queryable, where: string, params: readonly u
       for (const id of group.ids) reportUnusableZone(Number(id), group.zone, 'available_now');
       continue;
     }
-    const hours = (group.hours ?? '').split(',').filter(Boolean).map((slot) => {
-      const [weekday, start, end] = slot.split(' ') as [string, string, string];
-      return workingHour(Number(weekday), start, end);
-    });
+    const hours = (group.hours ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((slot) => {
+        const [weekday, start, end] = slot.split(' ') as [string, string, string];
+        return workingHour(Number(weekday), start, end);
+      });
     if (availableNow({ zone: group.zone, hours, busy: [] }, durationHours, now)) ids.push(...group.ids.map(Number));
   }
   return ids.sort((a, b) => a - b);

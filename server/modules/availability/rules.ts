@@ -108,7 +108,14 @@ function teachingSpans(schedule: TeacherSchedule, fromMs: number, toMs: number):
 }
 
 /** The rule itself: the first thing wrong with [start, start + duration) for this teacher at `now`. */
-function check(working: readonly Span[], busy: readonly Span[], type: RequestType, start: number, durationHours: number, now: number): RequestErrorCode | null {
+function check(
+  working: readonly Span[],
+  busy: readonly Span[],
+  type: RequestType,
+  start: number,
+  durationHours: number,
+  now: number,
+): RequestErrorCode | null {
   if (!Number.isInteger(durationHours) || durationHours < MIN_DURATION_HOURS || durationHours > MAX_DURATION_HOURS) {
     return REQUEST_ERROR.durationRange;
   }
@@ -175,7 +182,11 @@ export function availableStarts(schedule: TeacherSchedule, window: AvailabilityW
  * from now (the teachers list's "next free" and the guest preview). It looks two days ahead first and
  * the whole window only when those hold nothing, so a card costs a day or two of the rule, not two weeks.
  */
-export function nextStarts(schedule: TeacherSchedule, now: Date, { days, durationHours, count }: { days: number; durationHours: number; count: number }): Date[] {
+export function nextStarts(
+  schedule: TeacherSchedule,
+  now: Date,
+  { days, durationHours, count }: { days: number; durationHours: number; count: number },
+): Date[] {
   if (schedule.hours.length === 0) return [];
   const near = availableStarts(schedule, { from: now, days: Math.min(2, days), durationHours, now });
   if (near.length >= count || days <= 2) return near.slice(0, count);

@@ -49,7 +49,9 @@ function icsResponse(c: Context<AppEnv>, body: string, disposition: string): Res
 }
 
 async function readerOf(q: Queryable, userId: number): Promise<{ role: Viewer['role']; locale: Locale; time_zone: string }> {
-  const row = await q.one<{ type: string; locale: Locale; time_zone: string }>('SELECT type, locale, time_zone FROM users WHERE id = $1', [userId]);
+  const row = await q.one<{ type: string; locale: Locale; time_zone: string }>('SELECT type, locale, time_zone FROM users WHERE id = $1', [
+    userId,
+  ]);
   if (!row) throw new ApiFailure(404, 'not_found');
   return { role: row.type === 'instructor' ? 'teacher' : 'student', locale: row.locale, time_zone: row.time_zone };
 }
@@ -77,7 +79,9 @@ export function calendarRoutes({ auth, publicUrl, now }: CalendarRoutesOptions) 
       return icsResponse(c, body, `attachment; filename="noor-session-${event.id}.ics"`);
     })
     .get('/profile/calendar-feed', auth.requireUser, async (c) => {
-      const row = await c.get('db').one<{ created_at: Date }>('SELECT created_at FROM calendar_feeds WHERE user_id = $1', [accountId(requireCaller(c))]);
+      const row = await c
+        .get('db')
+        .one<{ created_at: Date }>('SELECT created_at FROM calendar_feeds WHERE user_id = $1', [accountId(requireCaller(c))]);
       return ok<CalendarFeed>(c, { active: row !== undefined, created_at: row?.created_at.toISOString() ?? null, url: null });
     })
     .post('/profile/calendar-feed', auth.requireUser, async (c) => {
@@ -104,7 +108,9 @@ export function calendarRoutes({ auth, publicUrl, now }: CalendarRoutesOptions) 
     const match = FEED_FILE.exec(c.req.param('file'));
     if (!match) throw new ApiFailure(404, 'not_found');
     const db = c.get('db');
-    const owner = await db.one<{ user_id: number }>('SELECT user_id FROM calendar_feeds WHERE token_hash = $1', [hashOf(match[1] as string)]);
+    const owner = await db.one<{ user_id: number }>('SELECT user_id FROM calendar_feeds WHERE token_hash = $1', [
+      hashOf(match[1] as string),
+    ]);
     if (!owner) throw new ApiFailure(404, 'not_found');
     const at = now();
     const limited = await hitRateLimit(db, `calendar-feed:${owner.user_id}`, FEED_RULES, at);

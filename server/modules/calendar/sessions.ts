@@ -35,7 +35,8 @@ function eventOf(row: NamedRow, reader: Viewer['role'], locale: Locale, now: Dat
   const changedAt = status === row.status ? row.changed_at : overdueAt(row, status);
   const en = locale === 'en';
   // A teacher sees the child's first name and phase, never the family's names or phone.
-  const otherName = reader === 'teacher' ? `${row.child_first} (${en ? row.phase_en : row.phase_ar})` : `${row.teacher_first} ${row.teacher_last}`;
+  const otherName =
+    reader === 'teacher' ? `${row.child_first} (${en ? row.phase_en : row.phase_ar})` : `${row.teacher_first} ${row.teacher_last}`;
   return {
     id: row.id,
     status,

@@ -1,12 +1,7 @@
 // A child's progress (contract/progress.ts) in two queries: the child with its lessons counted per subject
 // and month (which also proves the child is the family's), then every report of the child's lessons, from
 // which the verse unions, the latest reports and the open homework are made here.
-import {
-  PROGRESS_LATEST_REPORTS,
-  versesCovered,
-  type ChildProgress,
-  type ProgressReport,
-} from '../../../contract/progress';
+import { PROGRESS_LATEST_REPORTS, versesCovered, type ChildProgress, type ProgressReport } from '../../../contract/progress';
 import { SURAHS, type QuranEntry } from '../../../contract/reports';
 import type { Queryable } from '../../db';
 import type { Locale } from '../../i18n';

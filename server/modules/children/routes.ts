@@ -36,7 +36,10 @@ function childId(c: Context<AppEnv>): number {
 function refusal(c: Context<AppEnv>, err: ChildFailure): Response {
   const locale = c.get('locale');
   if (err.code === 'phase_invalid') {
-    return c.json({ message: tr('validation_failed', locale), code: err.code, errors: { phase_id: [trValidation(validationKeys.invalid, locale)] } }, 400);
+    return c.json(
+      { message: tr('validation_failed', locale), code: err.code, errors: { phase_id: [trValidation(validationKeys.invalid, locale)] } },
+      400,
+    );
   }
   const message = err.code === 'child_not_found' ? trValidation(err.code, locale) : tr(err.code, locale);
   return c.json({ message, code: err.code }, err.status);

@@ -60,7 +60,10 @@ function childOf(row: ChildRow, locale: Locale): Child {
 export async function listChildren(q: Queryable, familyId: number, includeArchived: boolean, locale: Locale, now: Date): Promise<Child[]> {
   // An account from before families (or a completed phone-first sign-up) gets its first child now.
   await q.query('SELECT family_first_child($1)', [familyId]);
-  const rows = await q.query<ChildRow>(`${select('$2')} WHERE c.family_id = $1${includeArchived ? '' : ' AND c.archived_at IS NULL'} ORDER BY c.id`, [familyId, now]);
+  const rows = await q.query<ChildRow>(
+    `${select('$2')} WHERE c.family_id = $1${includeArchived ? '' : ' AND c.archived_at IS NULL'} ORDER BY c.id`,
+    [familyId, now],
+  );
   return rows.map((r) => childOf(r, locale));
 }
 
@@ -81,7 +84,9 @@ async function lockFamily(tx: Queryable, familyId: number): Promise<void> {
 }
 
 const activeCount = async (tx: Queryable, familyId: number) =>
-  Number((await tx.one<{ n: number }>('SELECT count(*) AS n FROM children WHERE family_id = $1 AND archived_at IS NULL', [familyId]))?.n ?? 0);
+  Number(
+    (await tx.one<{ n: number }>('SELECT count(*) AS n FROM children WHERE family_id = $1 AND archived_at IS NULL', [familyId]))?.n ?? 0,
+  );
 
 export async function addChild(
   q: Db,
@@ -105,7 +110,14 @@ export async function addChild(
   return readChild(q, familyId, id, locale, now);
 }
 
-export async function updateChild(q: Queryable, familyId: number, id: number, input: ChildUpdate, locale: Locale, now: Date): Promise<Child> {
+export async function updateChild(
+  q: Queryable,
+  familyId: number,
+  id: number,
+  input: ChildUpdate,
+  locale: Locale,
+  now: Date,
+): Promise<Child> {
   await readChild(q, familyId, id, locale, now);
   await assertPhase(q, input.phase_id as number | undefined);
   const sets: string[] = [];
@@ -124,16 +136,13 @@ export async function updateChild(q: Queryable, familyId: number, id: number, in
  * Removes a child: archived when any request names it (kept in history, hidden from booking),
  * otherwise deleted. The family keeps at least one active child. Null when deleted.
  */
-export async function removeChild(
-  q: Db,
-  familyId: number,
-  id: number,
-  locale: Locale,
-  now: Date,
-): Promise<Child | null> {
+export async function removeChild(q: Db, familyId: number, id: number, locale: Locale, now: Date): Promise<Child | null> {
   const archived = await q.transaction(async (tx) => {
     await lockFamily(tx, familyId);
-    const row = await tx.one<{ archived_at: Date | null }>('SELECT archived_at FROM children WHERE id = $1 AND family_id = $2', [id, familyId]);
+    const row = await tx.one<{ archived_at: Date | null }>('SELECT archived_at FROM children WHERE id = $1 AND family_id = $2', [
+      id,
+      familyId,
+    ]);
     if (!row) throw new ChildFailure(404, 'child_not_found');
     if (row.archived_at === null && (await activeCount(tx, familyId)) <= 1) throw new ChildFailure(409, 'last_child');
     const history = await tx.one('SELECT 1 AS x FROM requests WHERE child_id = $1 LIMIT 1', [id]);

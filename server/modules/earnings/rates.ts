@@ -29,17 +29,19 @@ export async function teacherRate(q: Queryable, teacherId: number, fallback: Rat
     [teacherId, now],
   );
   return row
-    ? { current: { amount_minor: row.amount_minor, currency: row.currency }, is_default: false, effective_from: new Date(row.effective_from).toISOString(), default: fallback }
+    ? {
+        current: { amount_minor: row.amount_minor, currency: row.currency },
+        is_default: false,
+        effective_from: new Date(row.effective_from).toISOString(),
+        default: fallback,
+      }
     : { current: fallback, is_default: true, effective_from: null, default: fallback };
 }
 
 /** Sets the teacher's rate from `now` on; sessions that started before keep the rate they had. */
 export async function setTeacherRate(q: Queryable, teacherId: number, rate: Rate, staffId: number | null, now: Date): Promise<void> {
-  await q.query('INSERT INTO teacher_rates (teacher_id, amount_minor, currency, effective_from, staff_id, created_at) VALUES ($1, $2, $3, $4, $5, $4)', [
-    teacherId,
-    rate.amount_minor,
-    rate.currency,
-    now,
-    staffId,
-  ]);
+  await q.query(
+    'INSERT INTO teacher_rates (teacher_id, amount_minor, currency, effective_from, staff_id, created_at) VALUES ($1, $2, $3, $4, $5, $4)',
+    [teacherId, rate.amount_minor, rate.currency, now, staffId],
+  );
 }

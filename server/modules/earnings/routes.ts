@@ -54,7 +54,13 @@ export function earningsAdminRoutes(access: ReturnType<typeof createAccess>, { d
       const principal = c.get('principal');
       await setTeacherRate(db, teacher.id, body, principal.kind === 'staff' ? principal.id : null, at);
       const after = await teacherRate(db, teacher.id, defaultRate, at);
-      c.set('audit', { action: 'teachers.rate_set', targetType: 'teacher', targetId: teacher.id, before: before.current, after: after.current });
+      c.set('audit', {
+        action: 'teachers.rate_set',
+        targetType: 'teacher',
+        targetId: teacher.id,
+        before: before.current,
+        after: after.current,
+      });
       return ok(c, after);
     });
 }

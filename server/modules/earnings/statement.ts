@@ -33,10 +33,17 @@ interface SessionRow {
 }
 
 /** A stored session as the rule's input. Ended early has no stored state yet: the rule is ready for it. */
-export function outcomeOf(row: Pick<SessionRow, 'status' | 'starts_at' | 'teacher_joined' | 'was_approved' | 'closed_by' | 'closed_at'>): SessionOutcome {
+export function outcomeOf(
+  row: Pick<SessionRow, 'status' | 'starts_at' | 'teacher_joined' | 'was_approved' | 'closed_by' | 'closed_at'>,
+): SessionOutcome {
   if (row.status === 'finished') return { kind: 'finished', teacherJoined: row.teacher_joined };
   if (row.status === 'canceled' && row.closed_by === 'student' && row.closed_at) {
-    return { kind: 'family_cancelled', cancelledAt: row.closed_at.getTime(), startsAt: row.starts_at.getTime(), wasApproved: row.was_approved };
+    return {
+      kind: 'family_cancelled',
+      cancelledAt: row.closed_at.getTime(),
+      startsAt: row.starts_at.getTime(),
+      wasApproved: row.was_approved,
+    };
   }
   if (row.status === 'canceled' && row.closed_by === 'teacher') return { kind: 'teacher_cancelled' };
   return row.status === 'expired' ? { kind: 'expired' } : { kind: 'rejected' };
@@ -87,7 +94,8 @@ export async function monthlyStatement(
     if (!row.was_approved) continue;
     const booked = Math.round((row.ends_at.getTime() - row.starts_at.getTime()) / 60_000);
     const time = countedTime(booked, outcomeOf(row));
-    const rate: Rate = row.rate_minor !== null && row.rate_currency !== null ? { amount_minor: row.rate_minor, currency: row.rate_currency } : fallback;
+    const rate: Rate =
+      row.rate_minor !== null && row.rate_currency !== null ? { amount_minor: row.rate_minor, currency: row.rate_currency } : fallback;
     const earned = earnedMinor(time.minutes, rate);
     counted += time.minutes;
     totals.set(rate.currency, (totals.get(rate.currency) ?? 0) + earned);

@@ -66,7 +66,9 @@ async function refuseSuspended(q: Queryable, teacherId: number): Promise<void> {
 
 /** Whether a request of `familyId` has `teacherId` as its teacher (a lost broadcast is another teacher's). */
 async function haveRequest(q: Queryable, familyId: number, teacherId: number): Promise<boolean> {
-  return (await q.one('SELECT 1 AS x FROM requests WHERE student_id = $1 AND teacher_id = $2 LIMIT 1', [familyId, teacherId])) !== undefined;
+  return (
+    (await q.one('SELECT 1 AS x FROM requests WHERE student_id = $1 AND teacher_id = $2 LIMIT 1', [familyId, teacherId])) !== undefined
+  );
 }
 
 function conversationsSql(caller: Caller, where: string): string {
@@ -86,14 +88,22 @@ function conversationOf(r: ConversationRow, caller: Caller): Conversation {
   return {
     id: r.id,
     other: { id: r.other_id, name: r.other_name, role: caller.kind === 'family' ? 'teacher' : 'family' },
-    last_message: r.last_body !== null && r.last_at ? { body: r.last_body, mine: r.last_sender === me, created_at: r.last_at.toISOString() } : null,
+    last_message:
+      r.last_body !== null && r.last_at ? { body: r.last_body, mine: r.last_sender === me, created_at: r.last_at.toISOString() } : null,
     unread_count: r.unread,
     created_at: r.created_at.toISOString(),
   };
 }
 
 function messageOf(r: MessageRow, me: number): ChatMessage {
-  return { id: r.id, conversation_id: r.conversation_id, body: r.body, mine: r.sender_id === me, created_at: r.created_at.toISOString(), reported: r.reported_by === me };
+  return {
+    id: r.id,
+    conversation_id: r.conversation_id,
+    body: r.body,
+    mine: r.sender_id === me,
+    created_at: r.created_at.toISOString(),
+    reported: r.reported_by === me,
+  };
 }
 
 /** The user's unread messages over all their conversations (the header's badge). */
@@ -109,9 +119,10 @@ export async function unreadTotal(q: Queryable, caller: Caller): Promise<number>
 
 /** GET v1/conversations: the caller's conversations, latest activity first. */
 export async function listConversations(q: Queryable, caller: Caller): Promise<{ data: Conversation[]; unread_total: number }> {
-  const rows = await q.query<ConversationRow>(`${conversationsSql(caller, 'TRUE')} ORDER BY COALESCE(m.created_at, c.created_at) DESC, c.id DESC LIMIT 200`, [
-    accountId(caller),
-  ]);
+  const rows = await q.query<ConversationRow>(
+    `${conversationsSql(caller, 'TRUE')} ORDER BY COALESCE(m.created_at, c.created_at) DESC, c.id DESC LIMIT 200`,
+    [accountId(caller)],
+  );
   return { data: rows.map((r) => conversationOf(r, caller)), unread_total: await unreadTotal(q, caller) };
 }
 
@@ -152,7 +163,9 @@ export async function openConversation(
      ON CONFLICT (family_id, teacher_id) DO NOTHING RETURNING id`,
     [familyId, teacherId, now],
   );
-  const id = inserted?.id ?? (await db.one<{ id: number }>('SELECT id FROM conversations WHERE family_id = $1 AND teacher_id = $2', [familyId, teacherId]))!.id;
+  const id =
+    inserted?.id ??
+    (await db.one<{ id: number }>('SELECT id FROM conversations WHERE family_id = $1 AND teacher_id = $2', [familyId, teacherId]))!.id;
   return { conversation: conversationOf(await readConversation(db, caller, id), caller), created: inserted !== undefined };
 }
 
@@ -212,14 +225,21 @@ export async function sendMessage(
       [id, s.me, body, now],
     ))!;
     // The writer has read everything up to what they wrote.
-    await tx.query(`UPDATE conversations SET last_message_id = $2, ${s.readColumn} = GREATEST(${s.readColumn}, $2) WHERE id = $1`, [id, m.id]);
+    await tx.query(`UPDATE conversations SET last_message_id = $2, ${s.readColumn} = GREATEST(${s.readColumn}, $2) WHERE id = $1`, [
+      id,
+      m.id,
+    ]);
     return m;
   });
   // After the commit: the recipient hears of it, and is notified unless a notification of this
   // conversation is still unread.
   const recipient = caller.kind === 'family' ? conversation.teacher_id : conversation.family_id;
-  const recipientCaller: Caller = caller.kind === 'family' ? { kind: 'teacher', teacherId: recipient, status: 'active' } : { kind: 'family', familyId: recipient };
-  const sender = await db.one<{ name: string }>("SELECT concat_ws(' ', first_name, nullif(last_name, '')) AS name FROM users WHERE id = $1", [s.me]);
+  const recipientCaller: Caller =
+    caller.kind === 'family' ? { kind: 'teacher', teacherId: recipient, status: 'active' } : { kind: 'family', familyId: recipient };
+  const sender = await db.one<{ name: string }>(
+    "SELECT concat_ws(' ', first_name, nullif(last_name, '')) AS name FROM users WHERE id = $1",
+    [s.me],
+  );
   await notifyMessage(db, publisher, { id: row.id, conversationId: id, recipientId: recipient, senderName: sender?.name ?? '' });
   if (publisher) {
     await publisher.publish(userChannel(recipient), MESSAGE_CREATED_EVENT, {
@@ -228,7 +248,11 @@ export async function sendMessage(
       unread_total: await unreadTotal(db, recipientCaller),
     });
     // The writer's other tabs show it too.
-    await publisher.publish(userChannel(s.me), MESSAGE_CREATED_EVENT, { conversation_id: id, message_id: row.id, unread_total: await unreadTotal(db, caller) });
+    await publisher.publish(userChannel(s.me), MESSAGE_CREATED_EVENT, {
+      conversation_id: id,
+      message_id: row.id,
+      unread_total: await unreadTotal(db, caller),
+    });
   }
   return messageOf(row, s.me);
 }
@@ -243,10 +267,12 @@ export async function reportMessage(db: Db, caller: Caller, id: number, messageI
   const m = await db.one<{ sender_id: number }>('SELECT sender_id FROM messages WHERE id = $1 AND conversation_id = $2', [messageId, id]);
   if (!m) throw new ApiFailure(404, 'message_not_found');
   if (m.sender_id === s.me) throw new ApiFailure(409, 'message_report_own');
-  await db.query(
-    `UPDATE messages SET reported_at = $2, reported_by = $3, report_reason = $4 WHERE id = $1 AND reported_at IS NULL`,
-    [messageId, now, s.me, reason === '' ? null : reason],
-  );
+  await db.query(`UPDATE messages SET reported_at = $2, reported_by = $3, report_reason = $4 WHERE id = $1 AND reported_at IS NULL`, [
+    messageId,
+    now,
+    s.me,
+    reason === '' ? null : reason,
+  ]);
 }
 
 /** Messages shown around a reported one, on each side, for the operators to read it in its context. */
@@ -317,7 +343,10 @@ export async function reportedMessages(q: Queryable, state: 'open' | 'closed' = 
  * exist or was never reported; 409 when the report is closed already. Returns what it was before.
  */
 export async function reviewReport(q: Queryable, id: number, outcome: 'reviewed' | 'dismissed', staffId: number | null, now: Date) {
-  const before = await q.one<{ outcome: string | null }>('SELECT report_outcome AS outcome FROM messages WHERE id = $1 AND reported_at IS NOT NULL', [id]);
+  const before = await q.one<{ outcome: string | null }>(
+    'SELECT report_outcome AS outcome FROM messages WHERE id = $1 AND reported_at IS NOT NULL',
+    [id],
+  );
   if (!before) throw new ApiFailure(404, 'message_not_found');
   const closed = await q.one<{ id: number }>(
     'UPDATE messages SET report_outcome = $2, report_reviewed_at = $3, report_reviewed_by = $4 WHERE id = $1 AND report_outcome IS NULL RETURNING id',

@@ -37,7 +37,9 @@ export async function notifyOrder(
 ): Promise<void> {
   if (order.status !== 'paid' && order.status !== 'failed') return;
   await safely('order', async () => {
-    const pkg = await q.one<{ name_ar: string; name_en: string }>('SELECT name_ar, name_en FROM packages WHERE id = $1', [order.package_id]);
+    const pkg = await q.one<{ name_ar: string; name_en: string }>('SELECT name_ar, name_en FROM packages WHERE id = $1', [
+      order.package_id,
+    ]);
     await notify(q, publisher, {
       userId: order.user_id,
       type: order.status === 'paid' ? 'payment_completed' : 'payment_failed',
@@ -58,7 +60,9 @@ export async function notifyRefund(
   order: { id: number; user_id: number; hours: number; package_id: number },
 ): Promise<void> {
   await safely('refund', async () => {
-    const pkg = await q.one<{ name_ar: string; name_en: string }>('SELECT name_ar, name_en FROM packages WHERE id = $1', [order.package_id]);
+    const pkg = await q.one<{ name_ar: string; name_en: string }>('SELECT name_ar, name_en FROM packages WHERE id = $1', [
+      order.package_id,
+    ]);
     await notify(q, publisher, {
       userId: order.user_id,
       type: 'payment_refunded',
@@ -109,14 +113,16 @@ export interface RequestChangeNotice {
 
 /** What a notification about a request names: its time, subject, both parties and the child. */
 async function requestInfo(q: Queryable, id: number) {
-  return q.one<{
-    starts_at: Date;
-    subject_ar: string | null;
-    subject_en: string | null;
-    student_name: string;
-    teacher_name: string;
-    reject_reason: string | null;
-  } & ChildColumns>(
+  return q.one<
+    {
+      starts_at: Date;
+      subject_ar: string | null;
+      subject_en: string | null;
+      student_name: string;
+      teacher_name: string;
+      reject_reason: string | null;
+    } & ChildColumns
+  >(
     `SELECT r.starts_at, r.reject_reason, r.child_id, ${CHILD_COLUMNS}, s.name_ar AS subject_ar, s.name_en AS subject_en,
           concat_ws(' ', st.first_name, st.second_name, st.last_name) AS student_name,
           concat_ws(' ', te.first_name, te.second_name, te.last_name) AS teacher_name
@@ -128,7 +134,11 @@ async function requestInfo(q: Queryable, id: number) {
 }
 
 /** A teacher wrote a lesson's report: tells the family, once per lesson (later changes notify nothing). */
-export async function notifyLessonReport(q: Queryable, publisher: Publisher | undefined, lesson: { id: number; studentId: number }): Promise<void> {
+export async function notifyLessonReport(
+  q: Queryable,
+  publisher: Publisher | undefined,
+  lesson: { id: number; studentId: number },
+): Promise<void> {
   await safely('report', async () => {
     const info = await requestInfo(q, lesson.id);
     if (!info) return;
@@ -171,7 +181,8 @@ export async function notifyRequestChange(
     type = 'request_offered';
     recipients = change.offeredTo;
   } else {
-    const mapped = REQUEST_TYPES[change.status as keyof typeof REQUEST_TYPES] as (typeof REQUEST_TYPES)[keyof typeof REQUEST_TYPES] | undefined;
+    const mapped = REQUEST_TYPES[change.status as keyof typeof REQUEST_TYPES] as
+      (typeof REQUEST_TYPES)[keyof typeof REQUEST_TYPES] | undefined;
     if (!mapped) return;
     type = mapped;
     recipients = change.status === 'canceled' ? [change.teacherId] : [change.studentId];
@@ -207,7 +218,11 @@ export async function notifyRequestChange(
  * A pending request addressed to one teacher moved to another start: tells that teacher, once per
  * move (the key names the move's history row, so moving back and forth notifies each time).
  */
-export async function notifyRequestMoved(q: Queryable, publisher: Publisher | undefined, move: { id: number; teacherId: number; historyId: number }): Promise<void> {
+export async function notifyRequestMoved(
+  q: Queryable,
+  publisher: Publisher | undefined,
+  move: { id: number; teacherId: number; historyId: number },
+): Promise<void> {
   await safely('request moved', async () => {
     const info = await requestInfo(q, move.id);
     if (!info) return;
@@ -253,7 +268,13 @@ export async function notifyMessage(
 }
 
 /** The reader opened a conversation: its unread message notification is read too. */
-export async function readMessageNotifications(q: Queryable, publisher: Publisher | undefined, userId: number, conversationId: number, now: Date): Promise<void> {
+export async function readMessageNotifications(
+  q: Queryable,
+  publisher: Publisher | undefined,
+  userId: number,
+  conversationId: number,
+  now: Date,
+): Promise<void> {
   await safely('message read', async () => {
     const rows = await q.query<{ id: number }>(
       `UPDATE notifications SET read_at = $3 WHERE user_id = $1 AND target_type = 'conversation' AND target_id = $2 AND read_at IS NULL RETURNING id`,

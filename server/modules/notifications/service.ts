@@ -150,13 +150,16 @@ const COLUMNS = 'id, type, params, target_type, target_id, created_at, read_at';
  * that is not a known phase (a value stored long ago) keeps the stored name.
  */
 async function inReadersLanguage(q: Queryable, rows: NotificationRow[], locale: Locale): Promise<NotificationRow[]> {
-  const ids = [...new Set(rows.map((r) => r.params.child?.phase.id).filter((id): id is number => Number.isSafeInteger(id) && (id as number) > 0))];
+  const ids = [
+    ...new Set(rows.map((r) => r.params.child?.phase.id).filter((id): id is number => Number.isSafeInteger(id) && (id as number) > 0)),
+  ];
   if (ids.length === 0) return rows;
   const names = new Map(
-    (await q.query<{ id: number; name_ar: string; name_en: string }>('SELECT id, name_ar, name_en FROM phases WHERE id = ANY($1::int[])', [ids])).map((p) => [
-      p.id,
-      locale === 'en' ? p.name_en : p.name_ar,
-    ]),
+    (
+      await q.query<{ id: number; name_ar: string; name_en: string }>('SELECT id, name_ar, name_en FROM phases WHERE id = ANY($1::int[])', [
+        ids,
+      ])
+    ).map((p) => [p.id, locale === 'en' ? p.name_en : p.name_ar]),
   );
   return rows.map((r) => {
     const child = r.params.child;
@@ -197,9 +200,9 @@ export async function markRead(q: Queryable, userId: number, id: number, now: Da
 
 /** Marks all the user's notifications read; returns how many were unread. */
 export async function markAllRead(q: Queryable, userId: number, now: Date): Promise<number> {
-  const rows = await q.query<{ id: number }>(
-    'UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL RETURNING id',
-    [userId, now],
-  );
+  const rows = await q.query<{ id: number }>('UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL RETURNING id', [
+    userId,
+    now,
+  ]);
   return rows.length;
 }

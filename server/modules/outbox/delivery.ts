@@ -88,15 +88,20 @@ export async function runOutbox(db: Db, { senders, now, log, batch = 50, onOutco
   let sent = 0;
   for (const row of rows) {
     const sender = senders[row.channel]!;
-    const message: OutboxMessage = { id: row.id, channel: row.channel, userId: row.user_id, notificationId: row.notification_id, attempts: row.attempts };
+    const message: OutboxMessage = {
+      id: row.id,
+      channel: row.channel,
+      userId: row.user_id,
+      notificationId: row.notification_id,
+      attempts: row.attempts,
+    };
     try {
       await sender.send(message, db);
       // Fenced by the attempt number: a runner whose lease was taken over records nothing.
-      await db.query(`UPDATE outbox SET status = 'sent', sent_at = $3, locked_until = NULL, last_error = NULL WHERE id = $1 AND attempts = $2 AND status = 'sending'`, [
-        row.id,
-        row.attempts,
-        now,
-      ]);
+      await db.query(
+        `UPDATE outbox SET status = 'sent', sent_at = $3, locked_until = NULL, last_error = NULL WHERE id = $1 AND attempts = $2 AND status = 'sending'`,
+        [row.id, row.attempts, now],
+      );
       sent++;
       onOutcome?.({ channel: row.channel, outcome: 'sent' });
     } catch (err) {

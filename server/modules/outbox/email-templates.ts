@@ -96,11 +96,17 @@ function words(input: EmailInput): Words {
       return ar
         ? {
             subject: `تم استرداد الطلب رقم ${p.order_id ?? ''}`,
-            lines: [`استرددنا باقة ${pkg}: خرجت ساعاتها من رصيدك، ويعود المبلغ إلى وسيلة الدفع التي استخدمتها.`, 'قد يستغرق ظهور المبلغ في حسابك بضعة أيام حسب البنك.'],
+            lines: [
+              `استرددنا باقة ${pkg}: خرجت ساعاتها من رصيدك، ويعود المبلغ إلى وسيلة الدفع التي استخدمتها.`,
+              'قد يستغرق ظهور المبلغ في حسابك بضعة أيام حسب البنك.',
+            ],
           }
         : {
             subject: `Order no. ${p.order_id ?? ''} refunded`,
-            lines: [`We refunded the ${pkg} package: its hours left your balance and the money goes back to how you paid.`, 'Your bank may take a few days to show it.'],
+            lines: [
+              `We refunded the ${pkg} package: its hours left your balance and the money goes back to how you paid.`,
+              'Your bank may take a few days to show it.',
+            ],
           };
     case 'teacher_approved':
       return ar
@@ -117,11 +123,17 @@ function words(input: EmailInput): Words {
     case 'lesson_report_written':
       return ar
         ? { subject: 'تقرير الحصة جاهز', lines: [`كتب ${other} تقرير درس ${subject}: ما تناولته الحصة والواجب.`, at] }
-        : { subject: 'Your lesson report is ready', lines: [`${other} wrote the report of the ${subject} lesson: what was covered and the homework.`, at] };
+        : {
+            subject: 'Your lesson report is ready',
+            lines: [`${other} wrote the report of the ${subject} lesson: what was covered and the homework.`, at],
+          };
     case 'message_received':
       return ar
         ? { subject: `رسالة جديدة من ${other}`, lines: [`أرسل إليك ${other} رسالة على نور. افتح المحادثة لقراءتها والرد عليها.`] }
-        : { subject: `A new message from ${other}`, lines: [`${other} sent you a message on Noor. Open the conversation to read it and reply.`] };
+        : {
+            subject: `A new message from ${other}`,
+            lines: [`${other} sent you a message on Noor. Open the conversation to read it and reply.`],
+          };
   }
 }
 

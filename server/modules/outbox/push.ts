@@ -113,7 +113,10 @@ export function createPushSender({ vapid, timeoutMs = 10_000 }: PushSenderOption
           continue;
         }
         if (status >= 200 && status < 300) {
-          await db.query('INSERT INTO push_deliveries (outbox_id, subscription_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [message.id, s.id]);
+          await db.query('INSERT INTO push_deliveries (outbox_id, subscription_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+            message.id,
+            s.id,
+          ]);
         } else if (status === 404 || status === 410) {
           // The browser unsubscribed or the subscription expired: never try it again.
           await db.query('DELETE FROM push_subscriptions WHERE id = $1', [s.id]);

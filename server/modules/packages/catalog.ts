@@ -42,11 +42,47 @@ export interface PromoSeed {
 /** Demo codes (seeded only with the demo data), one for each answer the check can give. */
 export const DEMO_PROMO_CODES: readonly PromoSeed[] = [
   // Valid: 15 % off any package, no per-student limit (so demos and e2e runs can repeat it).
-  { code: 'NOOR15', kind: 'percent', value: 15, expiresAt: '2099-12-31T23:59:59Z', maxUses: 10_000, perStudentLimit: null, usedCount: 0, minPackageHours: null },
+  {
+    code: 'NOOR15',
+    kind: 'percent',
+    value: 15,
+    expiresAt: '2099-12-31T23:59:59Z',
+    maxUses: 10_000,
+    perStudentLimit: null,
+    usedCount: 0,
+    minPackageHours: null,
+  },
   // Valid: 100 QAR off packages of 8 hours or more, once per student.
-  { code: 'WELCOME100', kind: 'fixed', value: 100_00, expiresAt: '2099-12-31T23:59:59Z', maxUses: null, perStudentLimit: 1, usedCount: 0, minPackageHours: 8 },
+  {
+    code: 'WELCOME100',
+    kind: 'fixed',
+    value: 100_00,
+    expiresAt: '2099-12-31T23:59:59Z',
+    maxUses: null,
+    perStudentLimit: 1,
+    usedCount: 0,
+    minPackageHours: 8,
+  },
   // Expired.
-  { code: 'RAMADAN2024', kind: 'percent', value: 20, expiresAt: '2024-04-09T21:00:00Z', maxUses: null, perStudentLimit: null, usedCount: 0, minPackageHours: null },
+  {
+    code: 'RAMADAN2024',
+    kind: 'percent',
+    value: 20,
+    expiresAt: '2024-04-09T21:00:00Z',
+    maxUses: null,
+    perStudentLimit: null,
+    usedCount: 0,
+    minPackageHours: null,
+  },
   // Used up: its only use is taken.
-  { code: 'FIRST50', kind: 'percent', value: 50, expiresAt: '2099-12-31T23:59:59Z', maxUses: 1, perStudentLimit: null, usedCount: 1, minPackageHours: null },
+  {
+    code: 'FIRST50',
+    kind: 'percent',
+    value: 50,
+    expiresAt: '2099-12-31T23:59:59Z',
+    maxUses: 1,
+    perStudentLimit: null,
+    usedCount: 1,
+    minPackageHours: null,
+  },
 ];

@@ -36,7 +36,15 @@ function isSandbox(gateway: PaymentGateway): gateway is SandboxGateway {
   return gateway.name === 'sandbox' && 'sign' in gateway && 'verify' in gateway;
 }
 
-export function packagesModule({ identify, gateway, deliverWebhook, now, publisher, company = companyFromEnv(process.env), refundLimitMs }: PackagesModuleOptions) {
+export function packagesModule({
+  identify,
+  gateway,
+  deliverWebhook,
+  now,
+  publisher,
+  company = companyFromEnv(process.env),
+  refundLimitMs,
+}: PackagesModuleOptions) {
   const chosen = gateway ?? createSandboxGateway({ secret: randomBytes(32).toString('hex') });
   const routes = new Hono<AppEnv>().route(
     '/',

@@ -177,10 +177,11 @@ export async function consumeFreeTrial(tx: Queryable, userId: number, ref?: Ledg
     [userId],
   );
   if (!row) return false;
-  await tx.query(
-    `INSERT INTO hours_ledger (user_id, delta_minutes, reason, ref_type, ref_id) VALUES ($1, 0, 'free_trial', $2, $3)`,
-    [userId, ref?.type ?? null, ref ? String(ref.id) : null],
-  );
+  await tx.query(`INSERT INTO hours_ledger (user_id, delta_minutes, reason, ref_type, ref_id) VALUES ($1, 0, 'free_trial', $2, $3)`, [
+    userId,
+    ref?.type ?? null,
+    ref ? String(ref.id) : null,
+  ]);
   return true;
 }
 

@@ -139,8 +139,19 @@ export async function createOrder(db: Db, gateway: PaymentGateway, input: Create
       `INSERT INTO orders (user_id, package_id, promo_code_id, hours, validity_days, list_price_minor, discount_minor,
          amount_minor, currency, status, expires_at, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'created', $10, $11, $11) RETURNING ${ORDER_COLUMNS}`,
-      [input.userId, pkg.id, promo?.id ?? null, pkg.hours, pkg.validity_days, price.listMinor, price.discountMinor,
-        price.amountMinor, pkg.currency, new Date(now.getTime() + ORDER_TTL_MINUTES * 60_000), now],
+      [
+        input.userId,
+        pkg.id,
+        promo?.id ?? null,
+        pkg.hours,
+        pkg.validity_days,
+        price.listMinor,
+        price.discountMinor,
+        price.amountMinor,
+        pkg.currency,
+        new Date(now.getTime() + ORDER_TTL_MINUTES * 60_000),
+        now,
+      ],
     );
     if (promo) await reservePromo(tx, promo, input.userId, order!.id);
     return order!;
@@ -170,7 +181,12 @@ export async function createOrder(db: Db, gateway: PaymentGateway, input: Create
   }
   const order = await db.transaction(async (tx) => {
     const row = (await lockOrder(tx, 'id', created.id))!;
-    const moved = await moveOrder(tx, row, { type: 'order.checkout', session: checkout.session }, { now: new Date(), session: checkout.session });
+    const moved = await moveOrder(
+      tx,
+      row,
+      { type: 'order.checkout', session: checkout.session },
+      { now: new Date(), session: checkout.session },
+    );
     if (!moved) throw new Error(`order ${row.id} could not enter checkout from ${row.status}`);
     return moved;
   });
@@ -242,7 +258,9 @@ export async function findOrderBySession(
   session: string,
 ): Promise<(OrderRow & { name_ar: string; name_en: string }) | undefined> {
   return q.one<OrderRow & { name_ar: string; name_en: string }>(
-    `SELECT o.${ORDER_COLUMNS.split(',').map((c) => c.trim()).join(', o.')}, p.name_ar, p.name_en
+    `SELECT o.${ORDER_COLUMNS.split(',')
+      .map((c) => c.trim())
+      .join(', o.')}, p.name_ar, p.name_en
        FROM orders o JOIN packages p ON p.id = o.package_id WHERE o.checkout_session = $1`,
     [session],
   );
@@ -265,7 +283,9 @@ export async function listOrders(q: Queryable, userId: number, locale: Locale, n
       credit_expires_at: Date | null;
     }
   >(
-    `SELECT o.${ORDER_COLUMNS.split(',').map((c) => c.trim()).join(', o.')}, p.name_ar, p.name_en, pc.code AS promo,
+    `SELECT o.${ORDER_COLUMNS.split(',')
+      .map((c) => c.trim())
+      .join(', o.')}, p.name_ar, p.name_en, pc.code AS promo,
             r.year AS receipt_year, r.number AS receipt_no, rr.year AS refund_year, rr.number AS refund_no, o.refunded_at,
             ${CREDIT_FACTS_SQL}
        FROM orders o JOIN packages p ON p.id = o.package_id LEFT JOIN promo_codes pc ON pc.id = o.promo_code_id
@@ -291,7 +311,14 @@ export async function listOrders(q: Queryable, userId: number, locale: Locale, n
     receipt_number: r.receipt_year !== null && r.receipt_no !== null ? receiptNumber(r.receipt_year, r.receipt_no) : null,
     refundable:
       refundRefusal(
-        { status: r.status, paidAt: r.paid_at, refundedAt: r.refunded_at, credited: r.credited, remaining: r.remaining, creditExpiresAt: r.credit_expires_at },
+        {
+          status: r.status,
+          paidAt: r.paid_at,
+          refundedAt: r.refunded_at,
+          credited: r.credited,
+          remaining: r.remaining,
+          creditExpiresAt: r.credit_expires_at,
+        },
         now,
       ) === null,
     refunded_at: r.refunded_at ? r.refunded_at.toISOString() : null,

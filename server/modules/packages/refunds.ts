@@ -16,7 +16,12 @@
 // applyRefundNotice records it once.
 import { REFUND_WINDOW_DAYS, type RefundRefusal } from '../../../contract/packages';
 import type { Db, Queryable } from '../../db';
-import { GatewayUnavailableError, type PaymentGateway, type RefundResult, type VerifiedRefundNotice } from '../../adapters/payments/gateway';
+import {
+  GatewayUnavailableError,
+  type PaymentGateway,
+  type RefundResult,
+  type VerifiedRefundNotice,
+} from '../../adapters/payments/gateway';
 import { OrderNotFoundError, RefundRefusedError } from './errors';
 import { issueReceipt, type Company } from './receipts';
 
@@ -98,7 +103,10 @@ export async function refundOrder(
   return db.transaction(async (tx) => {
     // The family first, as every debit does; then the order.
     await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [input.userId]);
-    const locked = await tx.one<{ id: number }>('SELECT id FROM orders WHERE id = $1 AND user_id = $2 FOR UPDATE', [input.orderId, input.userId]);
+    const locked = await tx.one<{ id: number }>('SELECT id FROM orders WHERE id = $1 AND user_id = $2 FOR UPDATE', [
+      input.orderId,
+      input.userId,
+    ]);
     if (!locked) throw new OrderNotFoundError();
     const o = (await tx.one<LockedOrder>(
       `SELECT o.id, o.status, o.paid_at, o.refunded_at, o.amount_minor, o.currency, o.gateway_reference, o.hours, o.package_id, ${CREDIT_FACTS_SQL}
@@ -106,7 +114,14 @@ export async function refundOrder(
       [input.orderId],
     ))!;
     const refusal = refundRefusal(
-      { status: o.status, paidAt: o.paid_at, refundedAt: o.refunded_at, credited: o.credited, remaining: o.remaining, creditExpiresAt: o.credit_expires_at },
+      {
+        status: o.status,
+        paidAt: o.paid_at,
+        refundedAt: o.refunded_at,
+        credited: o.credited,
+        remaining: o.remaining,
+        creditExpiresAt: o.credit_expires_at,
+      },
       input.now,
     );
     if (refusal) throw new RefundRefusedError(refusal);
@@ -132,14 +147,33 @@ export async function refundOrder(
       refund.status,
     ]);
     const method = await readPaymentMethod(tx, o.id);
-    const receiptNumber = await issueReceipt(tx, { orderId: o.id, kind: 'refund', at: input.now, company: input.company, gateway: gateway.name, method });
-    return { orderId: o.id, userId: input.userId, hours: o.hours, packageId: o.package_id, minutes: o.credited!, amountMinor: o.amount_minor, currency: o.currency.trim(), receiptNumber, reference: refund.reference };
+    const receiptNumber = await issueReceipt(tx, {
+      orderId: o.id,
+      kind: 'refund',
+      at: input.now,
+      company: input.company,
+      gateway: gateway.name,
+      method,
+    });
+    return {
+      orderId: o.id,
+      userId: input.userId,
+      hours: o.hours,
+      packageId: o.package_id,
+      minutes: o.credited!,
+      amountMinor: o.amount_minor,
+      currency: o.currency.trim(),
+      receiptNumber,
+      reference: refund.reference,
+    };
   });
 }
 
 /** The money goes back the way it came: the payment receipt's method. */
 async function readPaymentMethod(q: Queryable, orderId: number): Promise<string> {
-  const row = await q.one<{ payment_method: string }>(`SELECT payment_method FROM receipts WHERE order_id = $1 AND kind = 'payment'`, [orderId]);
+  const row = await q.one<{ payment_method: string }>(`SELECT payment_method FROM receipts WHERE order_id = $1 AND kind = 'payment'`, [
+    orderId,
+  ]);
   return row?.payment_method ?? 'card';
 }
 

@@ -103,189 +103,216 @@ export function packagesRoutes({ gateway, identify, now = () => new Date(), publ
     return caller;
   };
 
-  return new Hono<AppEnv>()
-    .get('/packages', async (c) => {
-      const locale = c.get('locale');
-      const data: TimePackage[] = (await listPackages(c.get('db'))).map((p) => {
-        const named = withName(p, locale);
-        return {
-          id: p.id,
-          code: p.code,
-          name: named.name,
-          name_ar: p.name_ar,
-          name_en: p.name_en,
-          hours: p.hours,
-          price: toMajor(p.price_minor),
-          currency: p.currency,
-          validity_days: p.validity_days,
-          price_per_hour: toMajor(Math.round(p.price_minor / p.hours)),
-          best_value: p.best_value,
-        };
-      });
-      return ok(c, data);
-    })
-    .post('/promo-codes/check', async (c) => {
-      const { familyId } = await family(c);
-      const body = await jsonBody(c, promoCheckRequestSchema);
-      try {
-        const db = c.get('db');
-        const pkg = await findPackage(db, body.package_id);
-        const promo = await checkPromo(db, { code: body.code, userId: familyId, pkg, now: now() });
-        const price = priceWith(pkg.price_minor, promo);
-        const data: PromoQuote = {
-          code: promo.code,
-          package_id: pkg.id,
-          list_price: toMajor(price.listMinor),
-          discount: toMajor(price.discountMinor),
-          amount: toMajor(price.amountMinor),
-          currency: pkg.currency,
-        };
-        return ok(c, data, 'promo_applied');
-      } catch (err) {
-        return packagesFailure(c, err);
-      }
-    })
-    .post('/orders', async (c) => {
-      const { familyId } = await family(c);
-      const body = await jsonBody(c, createOrderRequestSchema);
-      let result;
-      try {
-        result = await createOrder(c.get('db'), gateway, {
-          userId: familyId,
-          packageId: body.package_id,
-          promoCode: body.promo_code,
-          locale: c.get('locale'),
-          now: now(),
+  return (
+    new Hono<AppEnv>()
+      .get('/packages', async (c) => {
+        const locale = c.get('locale');
+        const data: TimePackage[] = (await listPackages(c.get('db'))).map((p) => {
+          const named = withName(p, locale);
+          return {
+            id: p.id,
+            code: p.code,
+            name: named.name,
+            name_ar: p.name_ar,
+            name_en: p.name_en,
+            hours: p.hours,
+            price: toMajor(p.price_minor),
+            currency: p.currency,
+            validity_days: p.validity_days,
+            price_per_hour: toMajor(Math.round(p.price_minor / p.hours)),
+            best_value: p.best_value,
+          };
         });
-      } catch (err) {
-        if (err instanceof PromoRejectedError || err instanceof PackageNotFoundError || err instanceof TooManyOpenOrdersError) return packagesFailure(c, err);
-        // A value the database refuses is the caller's input (app.onError answers 400), not the gateway.
-        if (isInvalidInputDbError(err)) throw err;
-        c.get('log').error('checkout failed', { id: c.get('requestId'), err: err instanceof Error ? err.message : String(err) });
-        throw new ApiFailure(502, 'checkout_unavailable');
-      }
-      const data: CreatedOrder = {
-        id: result.order.id,
-        amount: toMajor(result.order.amount_minor),
-        currency: result.order.currency,
-        status: result.order.status,
-        checkout_url: result.checkoutUrl,
-      };
-      return ok(c, data, 'order_created', 201);
-    })
-    .get('/orders', async (c) => {
-      const { familyId } = await family(c);
-      const db = c.get('db');
-      // Abandoned checkouts show as expired as soon as their deadline passes, not at the next sweep.
-      await expireStaleOrders(db, { now: now(), userId: familyId });
-      return ok(c, await listOrders(db, familyId, c.get('locale'), now()));
-    })
-    .get('/orders/:id/receipt', async (c) => {
-      const { familyId } = await family(c);
-      // Another family's order, an unpaid one and a malformed id all answer the same 404.
-      const id = Number(c.req.param('id'));
-      const receipt = Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await readReceipt(c.get('db'), id, familyId, c.get('locale')) : undefined;
-      if (!receipt) throw new ApiFailure(404, 'receipt_not_found');
-      return ok(c, receipt);
-    })
-    .get('/orders/:id/refund-receipt', async (c) => {
-      const { familyId } = await family(c);
-      const id = orderIdOf(c.req.param('id'));
-      const receipt = id ? await readReceipt(c.get('db'), id, familyId, c.get('locale'), 'refund') : undefined;
-      if (!receipt) throw new ApiFailure(404, 'receipt_not_found');
-      return ok(c, receipt);
-    })
-    .post('/orders/:id/refund', async (c) => {
-      const { familyId } = await family(c);
-      // Another family's order and a malformed id answer the same 404 as a missing one.
-      const id = orderIdOf(c.req.param('id'));
-      if (!id) throw new ApiFailure(404, 'order_not_found');
-      const at = now();
-      let outcome;
-      try {
-        outcome = await refundOrder(c.get('db'), gateway, { userId: familyId, orderId: id, now: at, company, ...(refundLimitMs ? { limitMs: refundLimitMs } : {}) });
-      } catch (err) {
-        if (err instanceof RefundRefusedError || err instanceof OrderNotFoundError) return packagesFailure(c, err);
-        if (isInvalidInputDbError(err)) throw err;
-        c.get('log').error('refund failed', { id: c.get('requestId'), err: err instanceof Error ? err.message : String(err) });
-        throw new ApiFailure(502, 'refund_unavailable');
-      }
-      await notifyRefund(c.get('db'), publisher, { id: outcome.orderId, user_id: outcome.userId, hours: outcome.hours, package_id: outcome.packageId });
-      const data: Refund = {
-        order_id: outcome.orderId,
-        hours: minutesToHours(outcome.minutes),
-        amount: toMajor(outcome.amountMinor),
-        currency: outcome.currency,
-        receipt_number: outcome.receiptNumber,
-        refunded_at: at.toISOString(),
-      };
-      return ok(c, data, 'refund_done');
-    })
-    .get('/balance', async (c) => {
-      const { familyId } = await family(c);
-      const db = c.get('db');
-      const at = now();
-      await expireCredits(db, { now: at, userId: familyId });
-      const figures = await getBalance(db, familyId, { now: at });
-      const trialBooking = figures.freeTrialAvailable ? null : await freeTrialBooking(db, familyId);
-      const data: Balance = {
-        hours_remaining: minutesToHours(figures.minutes),
-        minutes_remaining: figures.minutes,
-        expires_at: figures.expiresAt ? figures.expiresAt.toISOString() : null,
-        free_trial_available: figures.freeTrialAvailable,
-        free_trial_booking: trialBooking ? { status: trialBooking.status, starts_at: new Date(trialBooking.starts_at).toISOString() } : null,
-      };
-      return ok(c, data);
-    })
-    .post('/payments/webhook', async (c) => {
-      let body: unknown;
-      try {
-        body = await c.req.json();
-      } catch {
-        throw new ApiFailure(400, 'payment_signature_invalid');
-      }
-      const db = c.get('db');
-      try {
-        const notice = await gateway.receiveWebhook({ body, header: (name) => c.req.header(name) });
-        if (notice.kind === 'refund') {
-          const result = await applyRefundNotice(db, notice.refund, now());
-          // A refund no order knows (the gateway refunded after our side gave up waiting and rolled back)
-          // or one it could not make: answered 200 so the gateway stops retrying, and left for an operator.
-          if (!result.orderId || (result.applied && result.status === 'failed')) {
-            c.get('log').error('refund needs an operator', { reference: notice.refund.reference, status: notice.refund.status, order_id: result.orderId ?? null });
-          }
-          return ok(c, { order_id: result.orderId ?? null, status: result.status ?? null, applied: result.applied }, 'payment_recorded');
+        return ok(c, data);
+      })
+      .post('/promo-codes/check', async (c) => {
+        const { familyId } = await family(c);
+        const body = await jsonBody(c, promoCheckRequestSchema);
+        try {
+          const db = c.get('db');
+          const pkg = await findPackage(db, body.package_id);
+          const promo = await checkPromo(db, { code: body.code, userId: familyId, pkg, now: now() });
+          const price = priceWith(pkg.price_minor, promo);
+          const data: PromoQuote = {
+            code: promo.code,
+            package_id: pkg.id,
+            list_price: toMajor(price.listMinor),
+            discount: toMajor(price.discountMinor),
+            amount: toMajor(price.amountMinor),
+            currency: pkg.currency,
+          };
+          return ok(c, data, 'promo_applied');
+        } catch (err) {
+          return packagesFailure(c, err);
         }
-        if (notice.kind === 'nothing') return ok(c, { order_id: null, status: null, applied: false }, 'payment_recorded');
-        const { order, applied } = await applyConfirmation(db, notice.confirmation, { now: now(), receipt: { company, gateway: gateway.name } });
-        if (applied) await notifyOrder(db, publisher, order);
-        return ok(c, { order_id: order.id, status: order.status, applied }, 'payment_recorded');
-      } catch (err) {
-        return packagesFailure(c, err);
-      }
-    })
-    // The payer's browser back from a hosted payment page (Tap): the gateway is asked what happened.
-    .get('/payments/tap/return', async (c) => {
-      if (!gateway.readReturn) throw new ApiFailure(404, 'not_found');
-      const db = c.get('db');
-      let notice;
-      try {
-        notice = await gateway.readReturn((name) => c.req.query(name));
-      } catch (err) {
-        if (err instanceof InvalidSignatureError) throw new ApiFailure(400, 'payment_signature_invalid');
-        if (!(err instanceof GatewayUnavailableError)) throw err;
-        // The webhook settles the order; the family sees it in the purchase history meanwhile.
-        c.get('log').warn('payment return: gateway unavailable', { id: c.get('requestId'), err: err.message });
-        return c.redirect('/packages', 303);
-      }
-      if (notice.kind !== 'payment') return c.redirect('/packages', 303);
-      try {
-        const { order, applied } = await applyConfirmation(db, notice.confirmation, { now: now(), receipt: { company, gateway: gateway.name } });
-        if (applied) await notifyOrder(db, publisher, order);
-        return c.redirect(`/packages?payment=${order.status === 'paid' ? 'success' : 'failed'}&order=${order.id}`, 303);
-      } catch (err) {
-        if (err instanceof ConfirmationRejectedError || err instanceof OrderNotFoundError) return c.redirect('/packages', 303);
-        throw err;
-      }
-    });
+      })
+      .post('/orders', async (c) => {
+        const { familyId } = await family(c);
+        const body = await jsonBody(c, createOrderRequestSchema);
+        let result;
+        try {
+          result = await createOrder(c.get('db'), gateway, {
+            userId: familyId,
+            packageId: body.package_id,
+            promoCode: body.promo_code,
+            locale: c.get('locale'),
+            now: now(),
+          });
+        } catch (err) {
+          if (err instanceof PromoRejectedError || err instanceof PackageNotFoundError || err instanceof TooManyOpenOrdersError)
+            return packagesFailure(c, err);
+          // A value the database refuses is the caller's input (app.onError answers 400), not the gateway.
+          if (isInvalidInputDbError(err)) throw err;
+          c.get('log').error('checkout failed', { id: c.get('requestId'), err: err instanceof Error ? err.message : String(err) });
+          throw new ApiFailure(502, 'checkout_unavailable');
+        }
+        const data: CreatedOrder = {
+          id: result.order.id,
+          amount: toMajor(result.order.amount_minor),
+          currency: result.order.currency,
+          status: result.order.status,
+          checkout_url: result.checkoutUrl,
+        };
+        return ok(c, data, 'order_created', 201);
+      })
+      .get('/orders', async (c) => {
+        const { familyId } = await family(c);
+        const db = c.get('db');
+        // Abandoned checkouts show as expired as soon as their deadline passes, not at the next sweep.
+        await expireStaleOrders(db, { now: now(), userId: familyId });
+        return ok(c, await listOrders(db, familyId, c.get('locale'), now()));
+      })
+      .get('/orders/:id/receipt', async (c) => {
+        const { familyId } = await family(c);
+        // Another family's order, an unpaid one and a malformed id all answer the same 404.
+        const id = Number(c.req.param('id'));
+        const receipt =
+          Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await readReceipt(c.get('db'), id, familyId, c.get('locale')) : undefined;
+        if (!receipt) throw new ApiFailure(404, 'receipt_not_found');
+        return ok(c, receipt);
+      })
+      .get('/orders/:id/refund-receipt', async (c) => {
+        const { familyId } = await family(c);
+        const id = orderIdOf(c.req.param('id'));
+        const receipt = id ? await readReceipt(c.get('db'), id, familyId, c.get('locale'), 'refund') : undefined;
+        if (!receipt) throw new ApiFailure(404, 'receipt_not_found');
+        return ok(c, receipt);
+      })
+      .post('/orders/:id/refund', async (c) => {
+        const { familyId } = await family(c);
+        // Another family's order and a malformed id answer the same 404 as a missing one.
+        const id = orderIdOf(c.req.param('id'));
+        if (!id) throw new ApiFailure(404, 'order_not_found');
+        const at = now();
+        let outcome;
+        try {
+          outcome = await refundOrder(c.get('db'), gateway, {
+            userId: familyId,
+            orderId: id,
+            now: at,
+            company,
+            ...(refundLimitMs ? { limitMs: refundLimitMs } : {}),
+          });
+        } catch (err) {
+          if (err instanceof RefundRefusedError || err instanceof OrderNotFoundError) return packagesFailure(c, err);
+          if (isInvalidInputDbError(err)) throw err;
+          c.get('log').error('refund failed', { id: c.get('requestId'), err: err instanceof Error ? err.message : String(err) });
+          throw new ApiFailure(502, 'refund_unavailable');
+        }
+        await notifyRefund(c.get('db'), publisher, {
+          id: outcome.orderId,
+          user_id: outcome.userId,
+          hours: outcome.hours,
+          package_id: outcome.packageId,
+        });
+        const data: Refund = {
+          order_id: outcome.orderId,
+          hours: minutesToHours(outcome.minutes),
+          amount: toMajor(outcome.amountMinor),
+          currency: outcome.currency,
+          receipt_number: outcome.receiptNumber,
+          refunded_at: at.toISOString(),
+        };
+        return ok(c, data, 'refund_done');
+      })
+      .get('/balance', async (c) => {
+        const { familyId } = await family(c);
+        const db = c.get('db');
+        const at = now();
+        await expireCredits(db, { now: at, userId: familyId });
+        const figures = await getBalance(db, familyId, { now: at });
+        const trialBooking = figures.freeTrialAvailable ? null : await freeTrialBooking(db, familyId);
+        const data: Balance = {
+          hours_remaining: minutesToHours(figures.minutes),
+          minutes_remaining: figures.minutes,
+          expires_at: figures.expiresAt ? figures.expiresAt.toISOString() : null,
+          free_trial_available: figures.freeTrialAvailable,
+          free_trial_booking: trialBooking
+            ? { status: trialBooking.status, starts_at: new Date(trialBooking.starts_at).toISOString() }
+            : null,
+        };
+        return ok(c, data);
+      })
+      .post('/payments/webhook', async (c) => {
+        let body: unknown;
+        try {
+          body = await c.req.json();
+        } catch {
+          throw new ApiFailure(400, 'payment_signature_invalid');
+        }
+        const db = c.get('db');
+        try {
+          const notice = await gateway.receiveWebhook({ body, header: (name) => c.req.header(name) });
+          if (notice.kind === 'refund') {
+            const result = await applyRefundNotice(db, notice.refund, now());
+            // A refund no order knows (the gateway refunded after our side gave up waiting and rolled back)
+            // or one it could not make: answered 200 so the gateway stops retrying, and left for an operator.
+            if (!result.orderId || (result.applied && result.status === 'failed')) {
+              c.get('log').error('refund needs an operator', {
+                reference: notice.refund.reference,
+                status: notice.refund.status,
+                order_id: result.orderId ?? null,
+              });
+            }
+            return ok(c, { order_id: result.orderId ?? null, status: result.status ?? null, applied: result.applied }, 'payment_recorded');
+          }
+          if (notice.kind === 'nothing') return ok(c, { order_id: null, status: null, applied: false }, 'payment_recorded');
+          const { order, applied } = await applyConfirmation(db, notice.confirmation, {
+            now: now(),
+            receipt: { company, gateway: gateway.name },
+          });
+          if (applied) await notifyOrder(db, publisher, order);
+          return ok(c, { order_id: order.id, status: order.status, applied }, 'payment_recorded');
+        } catch (err) {
+          return packagesFailure(c, err);
+        }
+      })
+      // The payer's browser back from a hosted payment page (Tap): the gateway is asked what happened.
+      .get('/payments/tap/return', async (c) => {
+        if (!gateway.readReturn) throw new ApiFailure(404, 'not_found');
+        const db = c.get('db');
+        let notice;
+        try {
+          notice = await gateway.readReturn((name) => c.req.query(name));
+        } catch (err) {
+          if (err instanceof InvalidSignatureError) throw new ApiFailure(400, 'payment_signature_invalid');
+          if (!(err instanceof GatewayUnavailableError)) throw err;
+          // The webhook settles the order; the family sees it in the purchase history meanwhile.
+          c.get('log').warn('payment return: gateway unavailable', { id: c.get('requestId'), err: err.message });
+          return c.redirect('/packages', 303);
+        }
+        if (notice.kind !== 'payment') return c.redirect('/packages', 303);
+        try {
+          const { order, applied } = await applyConfirmation(db, notice.confirmation, {
+            now: now(),
+            receipt: { company, gateway: gateway.name },
+          });
+          if (applied) await notifyOrder(db, publisher, order);
+          return c.redirect(`/packages?payment=${order.status === 'paid' ? 'success' : 'failed'}&order=${order.id}`, 303);
+        } catch (err) {
+          if (err instanceof ConfirmationRejectedError || err instanceof OrderNotFoundError) return c.redirect('/packages', 303);
+          throw err;
+        }
+      })
+  );
 }

@@ -62,10 +62,7 @@ export function sandboxRoutes({ gateway, deliverWebhook, now = () => new Date(),
       }
       if (!order) return html(c, renderClosedPage(locale, false), 404);
       if (order.status !== 'pendingPayment') return html(c, renderClosedPage(locale, true), 409);
-      return html(
-        c,
-        renderCheckoutPage(locale, checkoutView(session, order, locale)),
-      );
+      return html(c, renderCheckoutPage(locale, checkoutView(session, order, locale)));
     })
     .post('/sandbox/checkout/:session', async (c) => {
       let form: Record<string, unknown>;

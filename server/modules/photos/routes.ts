@@ -66,7 +66,13 @@ export function photoRoutes({ auth, storage, now }: PhotoRoutesOptions) {
       // a photo its teacher deleted must stop showing at once, which a year of `immutable` prevented.
       const etag = `"${hash}-${side}"`;
       const headers = { ETag: etag, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'public, no-cache' };
-      if (c.req.header('if-none-match')?.split(',').some((tag) => tag.trim() === etag)) return new Response(null, { status: 304, headers });
+      if (
+        c.req
+          .header('if-none-match')
+          ?.split(',')
+          .some((tag) => tag.trim() === etag)
+      )
+        return new Response(null, { status: 304, headers });
       return new Response(new Uint8Array(bytes), {
         status: 200,
         headers: { ...headers, 'Content-Type': 'image/webp', 'Content-Length': String(bytes.byteLength) },

@@ -37,7 +37,13 @@ const hashOf = (teacherId: number, copies: Record<PhotoSize, Buffer>) =>
   createHash('sha256').update(`${teacherId}:`).update(copies.small).update(copies.large).digest('hex').slice(0, 32);
 
 /** Stores the copies and makes them the teacher's photo; the previous photo's files are removed. */
-export async function savePhoto(db: Db, storage: FileStorage, teacherId: number, copies: Record<PhotoSize, Buffer>, now: Date): Promise<string> {
+export async function savePhoto(
+  db: Db,
+  storage: FileStorage,
+  teacherId: number,
+  copies: Record<PhotoSize, Buffer>,
+  now: Date,
+): Promise<string> {
   const hash = hashOf(teacherId, copies);
   const smallKey = await storage.put(copies.small);
   let largeKey: string | undefined;
@@ -45,7 +51,9 @@ export async function savePhoto(db: Db, storage: FileStorage, teacherId: number,
     largeKey = await storage.put(copies.large);
     const key = largeKey;
     const previous = await db.transaction(async (tx) => {
-      const old = await tx.one<PhotoRow>('SELECT hash, small_key, large_key FROM teacher_photos WHERE teacher_id = $1 FOR UPDATE', [teacherId]);
+      const old = await tx.one<PhotoRow>('SELECT hash, small_key, large_key FROM teacher_photos WHERE teacher_id = $1 FOR UPDATE', [
+        teacherId,
+      ]);
       await tx.query(
         `INSERT INTO teacher_photos (teacher_id, hash, small_key, large_key, updated_at) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (teacher_id) DO UPDATE SET hash = $2, small_key = $3, large_key = $4, updated_at = $5`,

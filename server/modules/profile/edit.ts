@@ -55,7 +55,12 @@ export async function updateProfile(db: Db, caller: Caller, body: Record<string,
     const v = parsed.success ? parsed.data : {};
     if (v.phase_id !== undefined && !(await phaseExists(db, v.phase_id))) add('phase_id', validationKeys.invalid);
     if (Object.keys(errors).length) throw new ValidationFailure(errors);
-    await setColumns(db, caller.familyId, { first_name: v.first_name, last_name: v.last_name, gender: v.gender, phase_id: v.phase_id, time_zone: v.time_zone }, now);
+    await setColumns(
+      db,
+      caller.familyId,
+      { first_name: v.first_name, last_name: v.last_name, gender: v.gender, phase_id: v.phase_id, time_zone: v.time_zone },
+      now,
+    );
     return;
   }
 
@@ -91,11 +96,13 @@ export async function updateProfile(db: Db, caller: Caller, body: Record<string,
     );
     if (v.phases !== undefined) {
       await tx.query('DELETE FROM teacher_phases WHERE teacher_id = $1', [teacherId]);
-      for (const p of new Set(v.phases)) await tx.query('INSERT INTO teacher_phases (teacher_id, phase_id) VALUES ($1, $2)', [teacherId, p]);
+      for (const p of new Set(v.phases))
+        await tx.query('INSERT INTO teacher_phases (teacher_id, phase_id) VALUES ($1, $2)', [teacherId, p]);
     }
     if (v.subjects !== undefined) {
       await tx.query('DELETE FROM teacher_subjects WHERE teacher_id = $1', [teacherId]);
-      for (const s of new Set(v.subjects)) await tx.query('INSERT INTO teacher_subjects (teacher_id, subject_id) VALUES ($1, $2)', [teacherId, s]);
+      for (const s of new Set(v.subjects))
+        await tx.query('INSERT INTO teacher_subjects (teacher_id, subject_id) VALUES ($1, $2)', [teacherId, s]);
     }
     if (v.working_hours !== undefined) {
       await tx.query('DELETE FROM working_hours WHERE teacher_id = $1', [teacherId]);

@@ -23,7 +23,14 @@ const PROFILE_COMPLETE_SQL = `
 
 /** The account record of login answers (spec §3), without the token. */
 export async function accountOf(q: Queryable, userId: number): Promise<Omit<Session, 'token'> & { review_reason: string | null }> {
-  const row = await q.one<{ id: number; type: string; status: NonNullable<Session['status']>; review_reason: string | null; has_free_session: boolean; profile_complete: boolean }>(
+  const row = await q.one<{
+    id: number;
+    type: string;
+    status: NonNullable<Session['status']>;
+    review_reason: string | null;
+    has_free_session: boolean;
+    profile_complete: boolean;
+  }>(
     `SELECT u.id, u.type, u.status, u.review_reason, u.has_free_session, (${PROFILE_COMPLETE_SQL}) AS profile_complete FROM users u WHERE u.id = $1`,
     [userId],
   );
@@ -70,7 +77,9 @@ export async function profileOf(q: Queryable, userId: number, locale: Locale): P
   if (!u) throw new Error(`user ${userId} vanished`);
   const countryCode = (account.is_teacher ? u.nationality_code : u.country_code) ?? u.country_code;
   const country = countryCode
-    ? await q.one<{ code: string; name_ar: string; name_en: string }>('SELECT code, name_ar, name_en FROM countries WHERE code = $1', [countryCode])
+    ? await q.one<{ code: string; name_ar: string; name_en: string }>('SELECT code, name_ar, name_en FROM countries WHERE code = $1', [
+        countryCode,
+      ])
     : undefined;
   const name = (r: { name_ar: string; name_en: string }) => (locale === 'en' ? r.name_en : r.name_ar);
   const phases = account.is_teacher
@@ -78,7 +87,9 @@ export async function profileOf(q: Queryable, userId: number, locale: Locale): P
         'SELECT p.id, p.name_ar, p.name_en FROM teacher_phases tp JOIN phases p ON p.id = tp.phase_id WHERE tp.teacher_id = $1 ORDER BY p.sort_order',
         [userId],
       )
-    : await q.query<{ id: number; name_ar: string; name_en: string }>('SELECT id, name_ar, name_en FROM phases WHERE id = $1', [u.phase_id]);
+    : await q.query<{ id: number; name_ar: string; name_en: string }>('SELECT id, name_ar, name_en FROM phases WHERE id = $1', [
+        u.phase_id,
+      ]);
   const subjects = await q.query<{ id: number; name_ar: string; name_en: string }>(
     'SELECT s.id, s.name_ar, s.name_en FROM teacher_subjects ts JOIN subjects s ON s.id = ts.subject_id WHERE ts.teacher_id = $1 ORDER BY s.sort_order',
     [userId],
@@ -99,7 +110,11 @@ export async function profileOf(q: Queryable, userId: number, locale: Locale): P
       return [
         kind,
         newest
-          ? { url: fileUrl(newest.id), name: downloadName(kind, newest.content_type), uploaded_at: new Date(newest.created_at).toISOString() }
+          ? {
+              url: fileUrl(newest.id),
+              name: downloadName(kind, newest.content_type),
+              uploaded_at: new Date(newest.created_at).toISOString(),
+            }
           : null,
       ];
     }),

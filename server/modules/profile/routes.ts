@@ -45,18 +45,24 @@ export function profileRoutes({ storage, auth, now }: ProfileRoutesOptions) {
       if (!(await phaseExists(db, body.phase_id))) {
         throw new ValidationFailure({ phase_id: [trValidation(validationKeys.invalid, c.get('locale'))] });
       }
-      await db.query(
-        'UPDATE users SET first_name = $2, last_name = $3, gender = $4, phase_id = $5, updated_at = $6 WHERE id = $1',
-        [familyId, body.first_name, body.last_name, body.gender, body.phase_id, now()],
-      );
+      await db.query('UPDATE users SET first_name = $2, last_name = $3, gender = $4, phase_id = $5, updated_at = $6 WHERE id = $1', [
+        familyId,
+        body.first_name,
+        body.last_name,
+        body.gender,
+        body.phase_id,
+        now(),
+      ]);
       return ok(c, await profileOf(db, familyId, c.get('locale')), 'profile_updated');
     })
     .get('/files/:id', auth.requireUser, async (c) => {
       const account = accountId(requireCaller(c));
-      const row = await c.get('db').one<{ owner_id: number; kind: DocumentField; content_type: SniffedType; storage_key: string }>(
-        'SELECT owner_id, kind, content_type, storage_key FROM uploads WHERE id = $1',
-        [c.req.param('id')],
-      );
+      const row = await c
+        .get('db')
+        .one<{ owner_id: number; kind: DocumentField; content_type: SniffedType; storage_key: string }>(
+          'SELECT owner_id, kind, content_type, storage_key FROM uploads WHERE id = $1',
+          [c.req.param('id')],
+        );
       if (!row) throw new ApiFailure(404, 'file_not_found');
       if (row.owner_id !== account) throw new ApiFailure(403, 'file_forbidden');
       const bytes = await storage.get(row.storage_key);

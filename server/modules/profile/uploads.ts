@@ -16,7 +16,11 @@ export interface IncomingDocument {
   contentType: SniffedType;
 }
 
-const FORMAT: Record<Exclude<SniffedType, 'application/pdf'>, ImageFormat> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
+const FORMAT: Record<Exclude<SniffedType, 'application/pdf'>, ImageFormat> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
 
 /**
  * Issue 15: an image is decoded within the pixel limits and re-encoded in its own format without its
@@ -43,7 +47,10 @@ export async function readDocuments(
   for (const kind of DOCUMENT_FIELDS) {
     const value = form[kind];
     if (!(value instanceof File) || value.size === 0) {
-      problems[kind] = value === undefined || value === '' || (value instanceof File && value.size === 0) ? validationKeys.required : authValidationKeys.fileType;
+      problems[kind] =
+        value === undefined || value === '' || (value instanceof File && value.size === 0)
+          ? validationKeys.required
+          : authValidationKeys.fileType;
       continue;
     }
     if (value.size > UPLOAD_MAX_BYTES) {

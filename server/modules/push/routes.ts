@@ -43,7 +43,8 @@ export function pushRoutes({ auth, publicKey, production }: PushRoutesOptions) {
     .post('/push-subscriptions', auth.requireUser, async (c) => {
       const user = me(c);
       const input = await jsonBody(c, pushSubscriptionInputSchema);
-      if (!acceptedEndpoint(input.endpoint, production)) throw new ValidationFailure({ endpoint: [trValidation('invalid', c.get('locale'))] });
+      if (!acceptedEndpoint(input.endpoint, production))
+        throw new ValidationFailure({ endpoint: [trValidation('invalid', c.get('locale'))] });
       if (!publicKey) throw new ApiFailure(409, 'push_not_configured');
       const db = c.get('db');
       await db.transaction(async (tx) => {

@@ -40,7 +40,10 @@ const isOver = (l: LessonRow, now: Date) => l.status === 'finished' || (l.status
 const editableUntil = (l: LessonRow) => new Date(l.ends_at.getTime() + REPORT_EDIT_DAYS * DAY_MS);
 
 async function readLesson(q: Queryable, requestId: number, lock = false): Promise<LessonRow | undefined> {
-  return q.one<LessonRow>(`SELECT id, student_id, teacher_id, child_id, status, ends_at, created_at FROM requests WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [requestId]);
+  return q.one<LessonRow>(
+    `SELECT id, student_id, teacher_id, child_id, status, ends_at, created_at FROM requests WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [requestId],
+  );
 }
 
 /**

@@ -71,5 +71,10 @@ export function isParty(a: Pick<Access, 'row' | 'offer'>, viewer: Viewer): boole
 }
 
 export function viewerActions(a: Access, viewer: Viewer, now: Date): RequestAction[] {
-  return allowedActions(a.row.status, contextOf(a.row, a.rated), { role: viewer.role, party: isParty(a, viewer), openOffers: a.openOffers }, now.getTime());
+  return allowedActions(
+    a.row.status,
+    contextOf(a.row, a.rated),
+    { role: viewer.role, party: isParty(a, viewer), openOffers: a.openOffers },
+    now.getTime(),
+  );
 }

@@ -2,12 +2,7 @@
 // request with its offers and first history row, and the payment — all in one transaction.
 import { randomBytes } from 'node:crypto';
 import { bookingCost } from '../../../contract/booking-cost';
-import {
-  REQUEST_ERROR,
-  URGENT_ACCEPT_MS,
-  type CreateRequestParsed,
-  type RequestType,
-} from '../../../contract/requests';
+import { REQUEST_ERROR, URGENT_ACCEPT_MS, type CreateRequestParsed, type RequestType } from '../../../contract/requests';
 import type { Db, Queryable } from '../../db';
 import { consumeFreeTrial, debitHours, getBalance, InsufficientHoursError } from '../packages';
 import { freeBetween, inHoursAt, schedulesByTeacher, slotProblem } from '../availability';
@@ -29,16 +24,20 @@ interface ChildRow {
  */
 async function bookedChild(tx: Queryable, familyId: number, childId: number | undefined): Promise<ChildRow> {
   if (childId !== undefined) {
-    const child = await tx.one<ChildRow>('SELECT id, phase_id, archived_at FROM children WHERE id = $1 AND family_id = $2', [childId, familyId]);
+    const child = await tx.one<ChildRow>('SELECT id, phase_id, archived_at FROM children WHERE id = $1 AND family_id = $2', [
+      childId,
+      familyId,
+    ]);
     if (!child) throw new RequestFailure(404, REQUEST_ERROR.childNotFound);
     if (child.archived_at) throw new RequestFailure(400, REQUEST_ERROR.childArchived, 'child_id');
     return child;
   }
   // A family from before children, with none yet, gets its first child from the account.
   await tx.query('SELECT family_first_child($1)', [familyId]);
-  const active = await tx.query<ChildRow>('SELECT id, phase_id, archived_at FROM children WHERE family_id = $1 AND archived_at IS NULL ORDER BY id LIMIT 2', [
-    familyId,
-  ]);
+  const active = await tx.query<ChildRow>(
+    'SELECT id, phase_id, archived_at FROM children WHERE family_id = $1 AND archived_at IS NULL ORDER BY id LIMIT 2',
+    [familyId],
+  );
   if (active.length !== 1) throw new RequestFailure(400, REQUEST_ERROR.childRequired, 'child_id');
   return active[0]!;
 }
@@ -96,9 +95,14 @@ async function broadcastTeachers(
 export async function createRequest(db: Db, studentId: number, body: CreateRequestParsed, now: Date): Promise<RequestChange> {
   // A named child is checked first: another family's child is 404 whatever else the body says.
   const named = body.child_id === undefined ? null : await bookedChild(db, studentId, body.child_id);
-  const teacher = await db.one<{ id: number }>(`SELECT id FROM users WHERE id = $1 AND type = 'instructor' AND status = 'active'`, [body.teacher_id]);
+  const teacher = await db.one<{ id: number }>(`SELECT id FROM users WHERE id = $1 AND type = 'instructor' AND status = 'active'`, [
+    body.teacher_id,
+  ]);
   if (!teacher) throw new RequestFailure(400, REQUEST_ERROR.teacherUnavailable, 'teacher_id');
-  const teaches = await db.one('SELECT 1 AS x FROM teacher_subjects WHERE teacher_id = $1 AND subject_id = $2', [body.teacher_id, body.subject_id]);
+  const teaches = await db.one('SELECT 1 AS x FROM teacher_subjects WHERE teacher_id = $1 AND subject_id = $2', [
+    body.teacher_id,
+    body.subject_id,
+  ]);
   if (!teaches) throw new RequestFailure(400, REQUEST_ERROR.subjectNotTaught, 'subject_id');
 
   const startsAt = body.type === 'urgent' ? now : new Date(body.starts_at!);
@@ -181,12 +185,12 @@ export async function createRequest(db: Db, studentId: number, body: CreateReque
         })
       : [];
     const offered = [teacher.id, ...others];
-    await tx.query(
-      `INSERT INTO request_offers (request_id, teacher_id, created_at) SELECT $1, t, $3 FROM unnest($2::int[]) AS t`,
-      [id, offered, now],
-    );
+    await tx.query(`INSERT INTO request_offers (request_id, teacher_id, created_at) SELECT $1, t, $3 FROM unnest($2::int[]) AS t`, [
+      id,
+      offered,
+      now,
+    ]);
     await addHistory(tx, id, 'pending', 'student', studentId, now);
     return { id, status: 'pending' as const, studentId, teacherId: teacher.id, offeredTo: offered };
   });
 }
-

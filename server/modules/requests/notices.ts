@@ -20,7 +20,12 @@ export async function publishChange(publisher: Publisher | undefined, change: Re
 }
 
 /** The realtime notice and the stored notifications of one change. */
-export async function announce(q: Queryable, publisher: Publisher | undefined, change: RequestChange, kind: 'updated' | 'offered'): Promise<void> {
+export async function announce(
+  q: Queryable,
+  publisher: Publisher | undefined,
+  change: RequestChange,
+  kind: 'updated' | 'offered',
+): Promise<void> {
   await publishChange(publisher, change, kind);
   await notifyRequestChange(q, publisher, change, kind);
 }

@@ -63,7 +63,9 @@ function summaryOf(a: Access<ListedRow>, viewer: Viewer, locale: Locale, now: Da
       last_name: familyName(row.teacher_second, row.teacher_last),
       photo: row.teacher_photo,
     },
-    student: hidden ? HIDDEN_PERSON : { id: row.student_id, first_name: row.student_first, last_name: familyName(row.student_second, row.student_last) },
+    student: hidden
+      ? HIDDEN_PERSON
+      : { id: row.student_id, first_name: row.student_first, last_name: familyName(row.student_second, row.student_last) },
     child: hidden
       ? { ...childRefOf(row, 'teacher', locale), id: 0, first_name: '' }
       : childRefOf(row, viewer.role === 'teacher' ? 'teacher' : 'family', locale),
@@ -116,7 +118,14 @@ function asOf<Row extends RequestRow>(row: Row, now: Date): Row {
 export async function listRequests(
   q: Queryable,
   viewer: Viewer,
-  query: { filter: RequestFilter; student_id?: number | undefined; teacher_id?: number | undefined; child_id?: number | undefined; page: number; per_page: number },
+  query: {
+    filter: RequestFilter;
+    student_id?: number | undefined;
+    teacher_id?: number | undefined;
+    child_id?: number | undefined;
+    page: number;
+    per_page: number;
+  },
   locale: Locale,
   now: Date,
 ): Promise<{ items: RequestSummary[]; total: number }> {
@@ -146,16 +155,25 @@ export async function listRequests(
   const ids = rows.map((r) => r.id);
   // Offers and ratings of the page, in two queries.
   const offers = ids.length
-    ? await q.query<Offer & { request_id: number }>('SELECT request_id, teacher_id, declined_at FROM request_offers WHERE request_id = ANY($1::int[])', [ids])
+    ? await q.query<Offer & { request_id: number }>(
+        'SELECT request_id, teacher_id, declined_at FROM request_offers WHERE request_id = ANY($1::int[])',
+        [ids],
+      )
     : [];
   const rated = new Set(
-    (ids.length ? await q.query<{ request_id: number }>('SELECT request_id FROM evaluations WHERE request_id = ANY($1::int[])', [ids]) : []).map(
-      (r) => r.request_id,
-    ),
+    (ids.length
+      ? await q.query<{ request_id: number }>('SELECT request_id FROM evaluations WHERE request_id = ANY($1::int[])', [ids])
+      : []
+    ).map((r) => r.request_id),
   );
   const items = rows.flatMap((stored) => {
     const row = asOf(stored, now);
-    const a = accessOf(row, offers.filter((o) => o.request_id === row.id), rated.has(row.id), viewer);
+    const a = accessOf(
+      row,
+      offers.filter((o) => o.request_id === row.id),
+      rated.has(row.id),
+      viewer,
+    );
     return a ? [summaryOf(a, viewer, locale, now)] : [];
   });
   return { items, total: Number(rows[0]?.total ?? 0) };
@@ -164,15 +182,21 @@ export async function listRequests(
 export async function requestDetail(q: Queryable, id: number, viewer: Viewer, locale: Locale, now: Date): Promise<RequestDetail> {
   const read = await readAccess<ListedRow>(q, id, viewer, { columns: LISTED_COLUMNS, joins: LISTED_JOINS });
   const a = { ...read, row: asOf(read.row, now) };
-  const history = await q.query<{ status: RequestStatus; at: Date; actor_role: RequestRole; moved_from: Date | null; moved_to: Date | null }>(
-    'SELECT status, at, actor_role, moved_from, moved_to FROM request_history WHERE request_id = $1 ORDER BY at, id',
-    [id],
-  );
+  const history = await q.query<{
+    status: RequestStatus;
+    at: Date;
+    actor_role: RequestRole;
+    moved_from: Date | null;
+    moved_to: Date | null;
+  }>('SELECT status, at, actor_role, moved_from, moved_to FROM request_history WHERE request_id = $1 ORDER BY at, id', [id]);
   const evaluation = await q.one<{ rating: number; comment: string | null; created_at: Date }>(
     'SELECT rating, comment, created_at FROM evaluations WHERE request_id = $1',
     [id],
   );
-  const rejected = a.row.status === 'rejected' ? await q.one<{ reject_reason: string | null }>('SELECT reject_reason FROM requests WHERE id = $1', [id]) : null;
+  const rejected =
+    a.row.status === 'rejected'
+      ? await q.one<{ reject_reason: string | null }>('SELECT reject_reason FROM requests WHERE id = $1', [id])
+      : null;
   const deadlines = requestDeadlines(a.row.status, contextOf(a.row, a.rated));
   const iso = (ms: number) => new Date(ms).toISOString();
   return {
@@ -188,7 +212,9 @@ export async function requestDetail(q: Queryable, id: number, viewer: Viewer, lo
         ...(h.moved_from && h.moved_to ? { moved_from: h.moved_from.toISOString(), moved_to: h.moved_to.toISOString() } : {}),
       })),
       // Overdue and not swept yet: the system's step the sweep will record.
-      ...(a.row.status === read.row.status ? [] : [{ status: a.row.status, at: overdueAt(read.row, a.row.status).toISOString(), actor_role: 'system' as const }]),
+      ...(a.row.status === read.row.status
+        ? []
+        : [{ status: a.row.status, at: overdueAt(read.row, a.row.status).toISOString(), actor_role: 'system' as const }]),
     ],
     deadlines: {
       cancel_free_until: deadlines.cancelFreeUntil === null ? null : iso(deadlines.cancelFreeUntil),

@@ -4,7 +4,13 @@
 // answer in this router's onError; anything else goes on to app.onError.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { createRequestSchema, evaluationInputSchema, rejectInputSchema, requestsQuerySchema, rescheduleInputSchema } from '../../../contract/requests';
+import {
+  createRequestSchema,
+  evaluationInputSchema,
+  rejectInputSchema,
+  requestsQuerySchema,
+  rescheduleInputSchema,
+} from '../../../contract/requests';
 import type { AppEnv } from '../../http/context';
 import { ApiFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
@@ -46,7 +52,9 @@ function requestId(c: Context<AppEnv>): number {
 function refusal(c: Context<AppEnv>, err: RequestFailure): Response {
   const locale = c.get('locale');
   const message =
-    err.code === 'request_not_found' || err.code === 'requests_students_only' ? tr(err.code as MessageKey, locale) : trValidation(err.code, locale);
+    err.code === 'request_not_found' || err.code === 'requests_students_only'
+      ? tr(err.code as MessageKey, locale)
+      : trValidation(err.code, locale);
   if (err.status === 400) {
     return c.json({ message: tr('validation_failed', locale), code: err.code, errors: { [err.field ?? '_']: [message] } }, 400);
   }

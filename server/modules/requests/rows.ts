@@ -72,7 +72,14 @@ export function contextOf(row: RequestRow, rated: boolean): RequestContext {
 
 export const ledgerRef = (id: number) => ({ type: 'request', id });
 
-export async function addHistory(q: Queryable, requestId: number, status: RequestStatus, role: RequestRole, actorId: number | null, at: Date) {
+export async function addHistory(
+  q: Queryable,
+  requestId: number,
+  status: RequestStatus,
+  role: RequestRole,
+  actorId: number | null,
+  at: Date,
+) {
   await q.query('INSERT INTO request_history (request_id, status, actor_role, actor_id, at) VALUES ($1, $2, $3, $4, $5)', [
     requestId,
     status,
@@ -94,7 +101,11 @@ export async function refund(tx: Queryable, row: RequestRow, now: Date): Promise
  */
 export function overdue(row: RequestRow, now: Date) {
   const event: RequestEvent | null =
-    row.status === 'pending' ? { type: 'expire', now: now.getTime() } : row.status === 'approved' ? { type: 'finish', now: now.getTime() } : null;
+    row.status === 'pending'
+      ? { type: 'expire', now: now.getTime() }
+      : row.status === 'approved'
+        ? { type: 'finish', now: now.getTime() }
+        : null;
   if (!event) return null;
   return transition(resumeRequest(row.status, contextOf(row, false)), event) ?? null;
 }

@@ -26,7 +26,12 @@ const DUE = {
 } as const;
 const ORDER = { pending: 'r.expires_at', approved: 'r.ends_at' } as const;
 
-async function sweepBatch(tx: Queryable, kind: keyof typeof DUE, now: Date, only: number | undefined): Promise<{ seen: number; changes: RequestChange[] }> {
+async function sweepBatch(
+  tx: Queryable,
+  kind: keyof typeof DUE,
+  now: Date,
+  only: number | undefined,
+): Promise<{ seen: number; changes: RequestChange[] }> {
   const rows = await tx.query<RequestRow>(
     `SELECT ${ROW_COLUMNS} FROM requests r WHERE ${DUE[kind]}${only === undefined ? '' : ' AND r.id = $2'}
       ORDER BY ${ORDER[kind]} LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
@@ -38,7 +43,12 @@ async function sweepBatch(tx: Queryable, kind: keyof typeof DUE, now: Date, only
     const next = overdue(row, now);
     if (!next) continue;
     const status = statusOf(next);
-    const updated = await tx.one('UPDATE requests SET status = $2, updated_at = $3 WHERE id = $1 AND status = $4 RETURNING id', [row.id, status, now, row.status]);
+    const updated = await tx.one('UPDATE requests SET status = $2, updated_at = $3 WHERE id = $1 AND status = $4 RETURNING id', [
+      row.id,
+      status,
+      now,
+      row.status,
+    ]);
     if (!updated) continue;
     if (next.hasTag('request:refunded')) await refund(tx, row, now);
     moved.push({ row, status });
@@ -110,4 +120,3 @@ export async function sweepAndPublish(db: Db, publisher: Publisher | undefined, 
   for (const change of changes) await announce(db, publisher, change, 'updated');
   return changes.length;
 }
-

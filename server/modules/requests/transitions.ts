@@ -45,7 +45,11 @@ export async function changeRequest(
 
     if (status === a.row.status) {
       // One teacher of a broadcast declines their offer; the request stays open for the others.
-      await tx.query('UPDATE request_offers SET declined_at = $3 WHERE request_id = $1 AND teacher_id = $2 AND declined_at IS NULL', [id, viewer.id, now]);
+      await tx.query('UPDATE request_offers SET declined_at = $3 WHERE request_id = $1 AND teacher_id = $2 AND declined_at IS NULL', [
+        id,
+        viewer.id,
+        now,
+      ]);
       return { id, status, studentId: a.row.student_id, teacherId: a.row.teacher_id, offeredTo: offered };
     }
 
@@ -64,7 +68,11 @@ export async function changeRequest(
     if (!updated) throw new RequestFailure(409, REQUEST_ERROR.notAllowed);
     if (action === 'reject') {
       if (options.reason) await tx.query('UPDATE requests SET reject_reason = $2 WHERE id = $1', [id, options.reason]);
-      await tx.query('UPDATE request_offers SET declined_at = $3 WHERE request_id = $1 AND teacher_id = $2 AND declined_at IS NULL', [id, viewer.id, now]);
+      await tx.query('UPDATE request_offers SET declined_at = $3 WHERE request_id = $1 AND teacher_id = $2 AND declined_at IS NULL', [
+        id,
+        viewer.id,
+        now,
+      ]);
     }
     if (next.hasTag('request:refunded')) await refund(tx, a.row, now);
     await addHistory(tx, id, status, viewer.role, viewer.id, now);
@@ -73,7 +81,13 @@ export async function changeRequest(
 }
 
 /** The student's rating of a finished session: once (machine `rate`, and a unique index). */
-export async function rateRequest(db: Db, id: number, viewer: Viewer, input: { rating: number; comment: string | null }, now: Date): Promise<void> {
+export async function rateRequest(
+  db: Db,
+  id: number,
+  viewer: Viewer,
+  input: { rating: number; comment: string | null },
+  now: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const a = await readAccess(tx, id, viewer, { lock: true });
     const event: RequestEvent = { type: 'rate', actor: { role: viewer.role, party: isParty(a, viewer) }, now: now.getTime() };
@@ -108,7 +122,12 @@ export async function rescheduleRequest(db: Db, id: number, viewer: Viewer, star
     const teacher = await tx.one<{ status: string }>('SELECT status FROM users WHERE id = $1 FOR UPDATE', [seen.row.teacher_id]);
     const a = await readAccess(tx, id, viewer, { lock: true });
     const startsAt = new Date(startsAtIso);
-    const event: RequestEvent = { type: 'reschedule', actor: { role: viewer.role, party: isParty(a, viewer) }, now: now.getTime(), startsAt: startsAt.getTime() };
+    const event: RequestEvent = {
+      type: 'reschedule',
+      actor: { role: viewer.role, party: isParty(a, viewer) },
+      now: now.getTime(),
+      startsAt: startsAt.getTime(),
+    };
     const next = transition(resumeRequest(a.row.status, contextOf(a.row, a.rated)), event);
     if (!next || a.row.teacher_id !== seen.row.teacher_id) throw new RequestFailure(409, REQUEST_ERROR.notAllowed);
     if (teacher?.status !== 'active') throw new RequestFailure(400, REQUEST_ERROR.teacherUnavailable, 'starts_at');
@@ -132,6 +151,13 @@ export async function rescheduleRequest(db: Db, id: number, viewer: Viewer, star
       `INSERT INTO request_history (request_id, status, actor_role, actor_id, at, moved_from, moved_to) VALUES ($1, 'pending', $2, $3, $4, $5, $6) RETURNING id`,
       [id, viewer.role, viewer.id, now, a.row.starts_at, startsAt],
     );
-    return { id, status: 'pending', studentId: a.row.student_id, teacherId: a.row.teacher_id, offeredTo: a.offeredTo, historyId: history!.id };
+    return {
+      id,
+      status: 'pending',
+      studentId: a.row.student_id,
+      teacherId: a.row.teacher_id,
+      offeredTo: a.offeredTo,
+      historyId: history!.id,
+    };
   });
 }

@@ -79,7 +79,9 @@ export function sessionsRoutes({ auth, agora, fakeRtc, now }: SessionsRoutesOpti
     // The family or the teacher of the request: roleIn compares the account with the request's parties.
     const account = accountId(requireCaller(c));
     const channel = channelOf(c);
-    const found = await findSession(c.get('db'), channel).then((row) => roleIn(row, account)).catch(asApiFailure);
+    const found = await findSession(c.get('db'), channel)
+      .then((row) => roleIn(row, account))
+      .catch(asApiFailure);
     return { account, channel, ...found };
   };
 

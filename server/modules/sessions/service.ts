@@ -142,7 +142,14 @@ export async function recordEvent(q: Queryable, requestId: number, userId: numbe
  * with the request id once the viewer is known to be a party (it does not check who asks).
  */
 export async function sessionAttendance(q: Queryable, requestId: number, now: Date): Promise<Attendance | null> {
-  const request = await q.one<{ id: number; student_id: number; teacher_id: number; ends_at: Date; student_first: string; teacher_first: string }>(
+  const request = await q.one<{
+    id: number;
+    student_id: number;
+    teacher_id: number;
+    ends_at: Date;
+    student_first: string;
+    teacher_first: string;
+  }>(
     `SELECT r.id, r.student_id, r.teacher_id, r.ends_at, s.first_name AS student_first, t.first_name AS teacher_first
        FROM requests r JOIN users s ON s.id = r.student_id JOIN users t ON t.id = r.teacher_id WHERE r.id = $1`,
     [requestId],

@@ -4,8 +4,11 @@ import type { Locale } from '../../i18n';
 
 function isLocalized(value: unknown): value is { ar: string; en: string } {
   return (
-    typeof value === 'object' && value !== null && !Array.isArray(value) &&
-    typeof (value as Record<string, unknown>).ar === 'string' && typeof (value as Record<string, unknown>).en === 'string'
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as Record<string, unknown>).ar === 'string' &&
+    typeof (value as Record<string, unknown>).en === 'string'
   );
 }
 

@@ -48,11 +48,13 @@ export function bearer(c: Context): string {
 
 /** Seconds to wait when the address has used up its wrong guesses, else 0. */
 async function throttled(c: Context<AdminEnv>, bucket: string, now: Date): Promise<number> {
-  const rows = await c.get('db').query<{ at: Date }>('SELECT at FROM rate_limit_hits WHERE bucket = $1 AND at > $2 ORDER BY at DESC LIMIT $3', [
-    bucket,
-    new Date(now.getTime() - ADMIN_FAILURES.windowSeconds * 1000),
-    ADMIN_FAILURES.limit,
-  ]);
+  const rows = await c
+    .get('db')
+    .query<{ at: Date }>('SELECT at FROM rate_limit_hits WHERE bucket = $1 AND at > $2 ORDER BY at DESC LIMIT $3', [
+      bucket,
+      new Date(now.getTime() - ADMIN_FAILURES.windowSeconds * 1000),
+      ADMIN_FAILURES.limit,
+    ]);
   if (rows.length < ADMIN_FAILURES.limit) return 0;
   const oldest = rows[rows.length - 1]!.at.getTime();
   return Math.max(1, Math.ceil((oldest + ADMIN_FAILURES.windowSeconds * 1000 - now.getTime()) / 1000));

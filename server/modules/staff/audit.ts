@@ -27,7 +27,11 @@ export interface AuditEntry {
 
 export const CLI_ACTOR = 'command line';
 
-export async function writeAudit(q: Queryable, who: { principal: AdminPrincipal; address: string; at: Date }, note: AuditNote): Promise<void> {
+export async function writeAudit(
+  q: Queryable,
+  who: { principal: AdminPrincipal; address: string; at: Date },
+  note: AuditNote,
+): Promise<void> {
   const { principal } = who;
   await q.query(
     `INSERT INTO audit_log (at, staff_id, actor, action, target_type, target_id, before, after, address)
@@ -67,7 +71,16 @@ export async function listAudit(q: Queryable, f: AuditFilter): Promise<AuditEntr
        AND ($5::timestamptz IS NULL OR at >= $5) AND ($6::timestamptz IS NULL OR at < $6)
        AND ($7::bigint IS NULL OR id < $7)
      ORDER BY id DESC LIMIT $8`,
-    [f.staff_id ?? null, f.action ?? null, f.target_type ?? null, f.target_id ?? null, f.from ?? null, f.to ?? null, f.before_id ?? null, f.limit],
+    [
+      f.staff_id ?? null,
+      f.action ?? null,
+      f.target_type ?? null,
+      f.target_id ?? null,
+      f.from ?? null,
+      f.to ?? null,
+      f.before_id ?? null,
+      f.limit,
+    ],
   );
   return rows.map((r) => ({ ...r, id: Number(r.id), at: new Date(r.at).toISOString() }));
 }

@@ -37,14 +37,20 @@ export function staffRoutes(access: Access, options: { trustProxy: boolean; now?
     }
     return address;
   };
-  const refused = (c: Context<AdminEnv>, result: { kind: 'invalid' } | { kind: 'locked'; retryAfter: number } | { kind: 'code_required' }) => {
+  const refused = (
+    c: Context<AdminEnv>,
+    result: { kind: 'invalid' } | { kind: 'locked'; retryAfter: number } | { kind: 'code_required' },
+  ) => {
     const locale = c.get('locale');
     if (result.kind === 'locked') {
       c.header('Retry-After', String(result.retryAfter));
       return c.json({ message: tr('auth_account_locked', locale), code: 'auth_account_locked' }, 429);
     }
     if (result.kind === 'code_required') {
-      return c.json({ message: tr('staff_code_required', locale), code: 'staff_code_required', errors: { code: [trValidation('required', locale)] } }, 422);
+      return c.json(
+        { message: tr('staff_code_required', locale), code: 'staff_code_required', errors: { code: [trValidation('required', locale)] } },
+        422,
+      );
     }
     const message = tr('staff_invalid_sign_in', locale);
     return c.json({ message, code: 'staff_invalid_sign_in', errors: { code: [message] } }, 422);
@@ -57,7 +63,11 @@ export function staffRoutes(access: Access, options: { trustProxy: boolean; now?
       const result = await signIn(c.get('db'), body, now());
       if (result.kind === 'enrol') return ok(c, { enrol: { secret: result.secret, otpauth_uri: result.uri } });
       if (result.kind !== 'signed_in') return refused(c, result);
-      await writeAudit(c.get('db'), { principal: { kind: 'staff', ...result.staff }, address, at: now() }, { action: 'staff.sign_in', targetType: 'staff', targetId: result.staff.id });
+      await writeAudit(
+        c.get('db'),
+        { principal: { kind: 'staff', ...result.staff }, address, at: now() },
+        { action: 'staff.sign_in', targetType: 'staff', targetId: result.staff.id },
+      );
       return ok(c, sessionBody(result));
     })
     .post('/auth/enrol', async (c) => {
@@ -65,7 +75,11 @@ export function staffRoutes(access: Access, options: { trustProxy: boolean; now?
       const body = await jsonBody(c, staffEnrolSchema);
       const result = await confirmEnrolment(c.get('db'), body, now());
       if (result.kind !== 'enrolled') return refused(c, result);
-      await writeAudit(c.get('db'), { principal: { kind: 'staff', ...result.staff }, address, at: now() }, { action: 'staff.enrol_two_factor', targetType: 'staff', targetId: result.staff.id });
+      await writeAudit(
+        c.get('db'),
+        { principal: { kind: 'staff', ...result.staff }, address, at: now() },
+        { action: 'staff.enrol_two_factor', targetType: 'staff', targetId: result.staff.id },
+      );
       return ok(c, { ...sessionBody(result), recovery_codes: result.recoveryCodes });
     })
     .post('/auth/logout', allow('reviewer', 'support', 'admin'), async (c) => {
@@ -78,7 +92,12 @@ export function staffRoutes(access: Access, options: { trustProxy: boolean; now?
     .get('/me', allow('reviewer', 'support', 'admin'), (c) => {
       const principal = c.get('principal');
       c.set('audit', { action: 'staff.me' });
-      return ok(c, principal.kind === 'staff' ? { id: principal.id, email: principal.email, name: principal.name, role: principal.role } : { id: 0, email: '', name: 'command line', role: 'admin' });
+      return ok(
+        c,
+        principal.kind === 'staff'
+          ? { id: principal.id, email: principal.email, name: principal.name, role: principal.role }
+          : { id: 0, email: '', name: 'command line', role: 'admin' },
+      );
     })
     .get('/staff', allow('admin'), async (c) => {
       c.set('audit', { action: 'staff.list' });
@@ -97,7 +116,13 @@ export function staffRoutes(access: Access, options: { trustProxy: boolean; now?
       const principal = c.get('principal');
       if (principal.kind === 'staff' && principal.id === member.id) throw new ApiFailure(409, 'staff_disable_self');
       const changed = member.disabled ? false : await disableStaff(c.get('db'), member.id, now());
-      c.set('audit', { action: 'staff.disable', targetType: 'staff', targetId: member.id, before: { disabled: member.disabled }, after: { disabled: true } });
+      c.set('audit', {
+        action: 'staff.disable',
+        targetType: 'staff',
+        targetId: member.id,
+        before: { disabled: member.disabled },
+        after: { disabled: true },
+      });
       return ok(c, { ...member, disabled: true, changed });
     })
     .get('/audit', allow('admin'), async (c) => {

@@ -26,7 +26,12 @@ const TOTP_WINDOW = 1;
 const RECOVERY_CODES = 10;
 
 export const STAFF_SESSION = { maxAgeSeconds: 12 * 3600, idleSeconds: 30 * 60 };
-export const STAFF_LOCKOUT: LockoutLimits = { lockAfter: 5, lockSeconds: 15 * 60, maxLockSeconds: 24 * 3600, failureWindowSeconds: 15 * 60 };
+export const STAFF_LOCKOUT: LockoutLimits = {
+  lockAfter: 5,
+  lockSeconds: 15 * 60,
+  maxLockSeconds: 24 * 3600,
+  failureWindowSeconds: 15 * 60,
+};
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const staffKey = (id: number | null, email: string) => (id === null ? guardKey(null, `staff:${email}`) : `staff:${id}`);
@@ -41,7 +46,10 @@ interface StaffRow extends StaffMember {
 
 const MEMBER = 'id, email, name, role';
 
-export async function createStaff(q: Queryable, input: { email: string; name: string; role: StaffRole; password: string }): Promise<StaffMember | null> {
+export async function createStaff(
+  q: Queryable,
+  input: { email: string; name: string; role: StaffRole; password: string },
+): Promise<StaffMember | null> {
   const hash = await hashPassword(input.password);
   return (
     (await q.one<StaffMember>(
@@ -56,7 +64,9 @@ export async function findStaff(q: Queryable, idOrEmail: string): Promise<(Staff
   const key = idOrEmail.trim();
   const row = /^\d{1,9}$/.test(key)
     ? await q.one<StaffMember & { disabled_at: Date | null }>(`SELECT ${MEMBER}, disabled_at FROM staff WHERE id = $1`, [Number(key)])
-    : await q.one<StaffMember & { disabled_at: Date | null }>(`SELECT ${MEMBER}, disabled_at FROM staff WHERE lower(email) = lower($1)`, [key]);
+    : await q.one<StaffMember & { disabled_at: Date | null }>(`SELECT ${MEMBER}, disabled_at FROM staff WHERE lower(email) = lower($1)`, [
+        key,
+      ]);
   if (!row) return undefined;
   const { disabled_at, ...member } = row;
   return { ...member, disabled: disabled_at !== null };
@@ -66,13 +76,20 @@ export async function listStaff(q: Queryable): Promise<(StaffMember & { disabled
   const rows = await q.query<StaffMember & { disabled_at: Date | null; totp_enabled: boolean; created_at: Date }>(
     `SELECT ${MEMBER}, disabled_at, totp_enabled, created_at FROM staff ORDER BY id`,
   );
-  return rows.map(({ disabled_at, created_at, ...r }) => ({ ...r, disabled: disabled_at !== null, created_at: new Date(created_at).toISOString() }));
+  return rows.map(({ disabled_at, created_at, ...r }) => ({
+    ...r,
+    disabled: disabled_at !== null,
+    created_at: new Date(created_at).toISOString(),
+  }));
 }
 
 /** Disables a member and ends every session of theirs at once. False when already disabled or unknown. */
 export async function disableStaff(db: Db, id: number, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const row = await tx.one<{ id: number }>('UPDATE staff SET disabled_at = $2 WHERE id = $1 AND disabled_at IS NULL RETURNING id', [id, now]);
+    const row = await tx.one<{ id: number }>('UPDATE staff SET disabled_at = $2 WHERE id = $1 AND disabled_at IS NULL RETURNING id', [
+      id,
+      now,
+    ]);
     await tx.query('DELETE FROM staff_sessions WHERE staff_id = $1', [id]);
     return row !== undefined;
   });
@@ -118,14 +135,21 @@ const member = (r: StaffRow): StaffMember => ({ id: r.id, email: r.email, name: 
  * Without TOTP enrolled yet, a right password starts enrolment: a new secret is stored, not trusted
  * until `confirmEnrolment` proves it with a code.
  */
-export async function signIn(db: Db, input: { email: string; password: string; code?: string | undefined }, now: Date): Promise<SignInResult> {
+export async function signIn(
+  db: Db,
+  input: { email: string; password: string; code?: string | undefined },
+  now: Date,
+): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase();
   const row = await db.one<StaffRow>('SELECT * FROM staff WHERE lower(email) = $1', [email]);
   const key = staffKey(row?.id ?? null, email);
   const attempt = await beginAttempt(db, key, STAFF_LOCKOUT, now);
   if (!attempt.allowed) return { kind: 'locked', retryAfter: attempt.retryAfter };
   // A hash is checked even for nobody, so the answer's timing does not tell who exists.
-  const passwordOk = await verifyPassword(input.password, row?.password_hash ?? 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=');
+  const passwordOk = await verifyPassword(
+    input.password,
+    row?.password_hash ?? 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+  );
   const locked = (): SignInResult => (attempt.locksNow ? { kind: 'locked', retryAfter: STAFF_LOCKOUT.lockSeconds } : { kind: 'invalid' });
   if (!row || !passwordOk || row.disabled_at) return locked();
   if (!row.totp_enabled) {
@@ -167,7 +191,10 @@ export async function confirmEnrolment(
   db: Db,
   input: { email: string; password: string; code: string },
   now: Date,
-): Promise<{ kind: 'enrolled'; staff: StaffMember; token: string; expiresAt: Date; recoveryCodes: string[] } | Exclude<SignInResult, { kind: 'signed_in' | 'enrol' }>> {
+): Promise<
+  | { kind: 'enrolled'; staff: StaffMember; token: string; expiresAt: Date; recoveryCodes: string[] }
+  | Exclude<SignInResult, { kind: 'signed_in' | 'enrol' }>
+> {
   const email = input.email.trim().toLowerCase();
   const row = await db.one<StaffRow>('SELECT * FROM staff WHERE lower(email) = $1', [email]);
   const key = staffKey(row?.id ?? null, email);
@@ -182,7 +209,8 @@ export async function confirmEnrolment(
   const session = await db.transaction(async (tx) => {
     await tx.query('UPDATE staff SET totp_enabled = true, totp_last_step = $2 WHERE id = $1', [row.id, step]);
     await tx.query('DELETE FROM staff_recovery_codes WHERE staff_id = $1', [row.id]);
-    for (const code of recoveryCodes) await tx.query('INSERT INTO staff_recovery_codes (staff_id, code_hash) VALUES ($1, $2)', [row.id, sha256(code)]);
+    for (const code of recoveryCodes)
+      await tx.query('INSERT INTO staff_recovery_codes (staff_id, code_hash) VALUES ($1, $2)', [row.id, sha256(code)]);
     return issueSession(tx, row.id, now);
   });
   await clearGuard(db, key);

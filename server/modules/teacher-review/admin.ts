@@ -64,7 +64,10 @@ function reviewFailure(c: Context<AdminEnv>, err: unknown): Response {
     if (err.code === 'reason_required') throw new ApiFailure(422, 'review_reason_required');
     const locale = c.get('locale');
     const status = err.status ? tr(`teacher_status_${err.status}`, locale) : '';
-    return c.json({ message: `${tr('review_refused', locale)}${status ? ` (${status})` : ''}`, code: 'review_refused', current_status: err.status }, 409);
+    return c.json(
+      { message: `${tr('review_refused', locale)}${status ? ` (${status})` : ''}`, code: 'review_refused', current_status: err.status },
+      409,
+    );
   }
   throw err;
 }
@@ -80,7 +83,13 @@ export function adminRoutes({ access, storage, publisher }: AdminRoutesOptions) 
       // A search by name or phone: the digits of a phone match wherever they stand ("5550" finds +97455501234).
       const search = q?.trim() ? q.trim() : null;
       const digits = search && /^\+?[\d\s-]{3,}$/.test(search) ? search.replace(/\D/g, '') : null;
-      const rows = await c.get('db').query<Omit<ReviewTeacher, 'created_at' | 'in_review_since' | 'resubmitted'> & { created_at: Date | string; in_review_since: Date | string; total: number | string }>(
+      const rows = await c.get('db').query<
+        Omit<ReviewTeacher, 'created_at' | 'in_review_since' | 'resubmitted'> & {
+          created_at: Date | string;
+          in_review_since: Date | string;
+          total: number | string;
+        }
+      >(
         `SELECT u.id, u.phone, u.first_name || ' ' || u.last_name AS name, u.email, u.status, u.review_reason,
                 (SELECT count(*) FROM uploads f WHERE f.owner_id = u.id)::int AS documents, u.created_at,
                 COALESCE(entered.at, u.created_at) AS in_review_since,
@@ -104,8 +113,18 @@ export function adminRoutes({ access, storage, publisher }: AdminRoutesOptions) 
         [status ?? null, search, digits || null, per_page ?? null, per_page ? (page - 1) * per_page : 0],
       );
       const data: ReviewTeacher[] = rows.map((r) => ({
-        id: r.id, phone: r.phone, name: r.name, email: r.email, status: r.status, review_reason: r.review_reason, documents: r.documents,
-        previous_reason: r.previous_reason, country_code: r.country_code, experience_years: r.experience_years, subjects: r.subjects, phases: r.phases,
+        id: r.id,
+        phone: r.phone,
+        name: r.name,
+        email: r.email,
+        status: r.status,
+        review_reason: r.review_reason,
+        documents: r.documents,
+        previous_reason: r.previous_reason,
+        country_code: r.country_code,
+        experience_years: r.experience_years,
+        subjects: r.subjects,
+        phases: r.phases,
         created_at: new Date(r.created_at).toISOString(),
         in_review_since: new Date(r.in_review_since).toISOString(),
         resubmitted: r.previous_reason !== null,
@@ -114,13 +133,20 @@ export function adminRoutes({ access, storage, publisher }: AdminRoutesOptions) 
       const total = rows.length
         ? Number(rows[0]!.total)
         : page > 1 && per_page
-          ? Number((await c.get('db').query<{ n: string }>(
-              `SELECT count(*) AS n FROM users u WHERE u.type = 'instructor' AND ($1::text IS NULL OR u.status = $1)
+          ? Number(
+              (
+                await c.get('db').query<{ n: string }>(
+                  `SELECT count(*) AS n FROM users u WHERE u.type = 'instructor' AND ($1::text IS NULL OR u.status = $1)
                  AND ($2::text IS NULL OR strpos(lower(u.first_name || ' ' || u.last_name), lower($2)) > 0 OR ($3::text IS NOT NULL AND strpos(u.phone, $3) > 0))`,
-              [status ?? null, search, digits || null],
-            ))[0]!.n)
+                  [status ?? null, search, digits || null],
+                )
+              )[0]!.n,
+            )
           : 0;
-      c.set('audit', { action: 'teachers.list', ...(status || search ? { after: { ...(status ? { status } : {}), ...(search ? { q: search } : {}) } } : {}) });
+      c.set('audit', {
+        action: 'teachers.list',
+        ...(status || search ? { after: { ...(status ? { status } : {}), ...(search ? { q: search } : {}) } } : {}),
+      });
       return c.json({ message: tr('ok', c.get('locale')), data, meta: { page, per_page: per_page ?? total, total } });
     })
     .get('/teachers/:who', allow(...ANY_STAFF), async (c) => {
@@ -134,15 +160,19 @@ export function adminRoutes({ access, storage, publisher }: AdminRoutesOptions) 
          FROM users u WHERE u.id = $1`,
         [teacher.id],
       );
-      const row = (await c.get('db').one<Omit<ReviewTeacherDetail, 'created_at' | 'in_review_since' | 'previous_reason' | 'resubmitted'> & { created_at: Date | string }>(
-        `SELECT u.id, u.phone, u.first_name || ' ' || u.last_name AS name, u.email, u.status, u.review_reason, u.country_code,
+      const row = (await c
+        .get('db')
+        .one<
+          Omit<ReviewTeacherDetail, 'created_at' | 'in_review_since' | 'previous_reason' | 'resubmitted'> & { created_at: Date | string }
+        >(
+          `SELECT u.id, u.phone, u.first_name || ' ' || u.last_name AS name, u.email, u.status, u.review_reason, u.country_code,
                 u.experience_years, u.qualification, u.time_zone,
                 (SELECT count(*) FROM uploads f WHERE f.owner_id = u.id)::int AS documents, u.created_at,
                 COALESCE((SELECT array_agg(s.name_en ORDER BY s.sort_order) FROM teacher_subjects ts JOIN subjects s ON s.id = ts.subject_id WHERE ts.teacher_id = u.id), '{}') AS subjects,
                 COALESCE((SELECT array_agg(p.name_en ORDER BY p.sort_order) FROM teacher_phases tp JOIN phases p ON p.id = tp.phase_id WHERE tp.teacher_id = u.id), '{}') AS phases
          FROM users u WHERE u.id = $1`,
-        [teacher.id],
-      ))!;
+          [teacher.id],
+        ))!;
       c.set('audit', { action: 'teachers.show', targetType: 'teacher', targetId: teacher.id });
       const detail: ReviewTeacherDetail = {
         ...row,
@@ -164,7 +194,10 @@ export function adminRoutes({ access, storage, publisher }: AdminRoutesOptions) 
         [teacher.id],
       );
       c.set('audit', { action: 'teachers.history', targetType: 'teacher', targetId: teacher.id });
-      return ok(c, rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() })));
+      return ok(
+        c,
+        rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() })),
+      );
     })
     .get('/teachers/:who/notes', allow(...REVIEW_STAFF), async (c) => {
       const teacher = await findTeacher(c.get('db'), c.req.param('who'));
@@ -175,28 +208,40 @@ export function adminRoutes({ access, storage, publisher }: AdminRoutesOptions) 
         [teacher.id],
       );
       c.set('audit', { action: 'teachers.notes', targetType: 'teacher', targetId: teacher.id });
-      return ok(c, rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })));
+      return ok(
+        c,
+        rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })),
+      );
     })
     .post('/teachers/:who/notes', allow(...REVIEW_STAFF), async (c) => {
       const teacher = await findTeacher(c.get('db'), c.req.param('who'));
       if (!teacher) throw new ApiFailure(404, 'teacher_not_found');
       const body = await jsonBody(c, teacherNoteSchema);
       const principal = c.get('principal');
-      const row = (await c.get('db').one<{ id: number }>('INSERT INTO teacher_notes (teacher_id, staff_id, body) VALUES ($1, $2, $3) RETURNING id', [
-        teacher.id,
-        principal.kind === 'staff' ? principal.id : null,
-        body.body,
-      ]))!;
-      c.set('audit', { action: 'teachers.note_add', targetType: 'teacher', targetId: teacher.id, after: { note_id: row.id, body: body.body } });
+      const row = (await c
+        .get('db')
+        .one<{ id: number }>('INSERT INTO teacher_notes (teacher_id, staff_id, body) VALUES ($1, $2, $3) RETURNING id', [
+          teacher.id,
+          principal.kind === 'staff' ? principal.id : null,
+          body.body,
+        ]))!;
+      c.set('audit', {
+        action: 'teachers.note_add',
+        targetType: 'teacher',
+        targetId: teacher.id,
+        after: { note_id: row.id, body: body.body },
+      });
       return ok(c, { id: row.id }, 'ok', 201);
     })
     .get('/teachers/:who/documents', allow(...REVIEW_STAFF), async (c) => {
       const teacher = await findTeacher(c.get('db'), c.req.param('who'));
       if (!teacher) throw new ApiFailure(404, 'teacher_not_found');
-      const rows = await c.get('db').query<{ id: string; kind: DocumentField; content_type: SniffedType; size: number; created_at: Date | string }>(
-        'SELECT id, kind, content_type, size, created_at FROM uploads WHERE owner_id = $1 ORDER BY created_at DESC, id',
-        [teacher.id],
-      );
+      const rows = await c
+        .get('db')
+        .query<{ id: string; kind: DocumentField; content_type: SniffedType; size: number; created_at: Date | string }>(
+          'SELECT id, kind, content_type, size, created_at FROM uploads WHERE owner_id = $1 ORDER BY created_at DESC, id',
+          [teacher.id],
+        );
       const seen = new Map<string, number>();
       const data: ReviewDocument[] = rows.map((r) => {
         const n = (seen.get(r.kind) ?? 0) + 1;
@@ -216,10 +261,12 @@ export function adminRoutes({ access, storage, publisher }: AdminRoutesOptions) 
       return ok(c, data);
     })
     .get('/files/:id', allow(...REVIEW_STAFF), async (c) => {
-      const row = await c.get('db').one<{ content_type: SniffedType; storage_key: string; owner_id: number }>(
-        'SELECT content_type, storage_key, owner_id FROM uploads WHERE id = $1',
-        [c.req.param('id')],
-      );
+      const row = await c
+        .get('db')
+        .one<{ content_type: SniffedType; storage_key: string; owner_id: number }>(
+          'SELECT content_type, storage_key, owner_id FROM uploads WHERE id = $1',
+          [c.req.param('id')],
+        );
       const bytes = row ? await storage.get(row.storage_key) : null;
       if (!row || !bytes) throw new ApiFailure(404, 'file_not_found');
       // Identity documents: who looked at whose is part of the record.
@@ -235,7 +282,14 @@ export function adminRoutes({ access, storage, publisher }: AdminRoutesOptions) 
       const principal = c.get('principal');
       let result: ReviewResult;
       try {
-        result = await reviewTeacher(c.get('db'), publisher, c.req.param('who'), action.data, body.reason ?? null, principal.kind === 'staff' ? principal.id : null);
+        result = await reviewTeacher(
+          c.get('db'),
+          publisher,
+          c.req.param('who'),
+          action.data,
+          body.reason ?? null,
+          principal.kind === 'staff' ? principal.id : null,
+        );
       } catch (err) {
         return reviewFailure(c, err);
       }

@@ -62,7 +62,12 @@ export async function changeTeacherStatus(
   const next = nextTeacherStatus(teacher.status, action, reason, teacher.review_reason);
   if (!next) throw new ReviewFailure('refused', teacher.status);
   const at = options.now ?? new Date();
-  await tx.query('UPDATE users SET status = $2, review_reason = $3, updated_at = $4 WHERE id = $1', [teacherId, next.status, next.reason, at]);
+  await tx.query('UPDATE users SET status = $2, review_reason = $3, updated_at = $4 WHERE id = $1', [
+    teacherId,
+    next.status,
+    next.reason,
+    at,
+  ]);
   await tx.query(
     'INSERT INTO teacher_status_history (teacher_id, from_status, to_status, action, reason, actor, at, staff_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
     [teacherId, teacher.status, next.status, action, reason, options.actor, at, options.staffId ?? null],
@@ -109,7 +114,9 @@ export async function reviewTeacher(
 ): Promise<ReviewResult> {
   const found = await findTeacher(db, phoneOrId);
   if (!found) throw new ReviewFailure('not_found');
-  const change = await db.transaction((tx) => changeTeacherStatus(tx, found.id, action, { actor: 'reviewer', reason: reason ?? null, staffId }));
+  const change = await db.transaction((tx) =>
+    changeTeacherStatus(tx, found.id, action, { actor: 'reviewer', reason: reason ?? null, staffId }),
+  );
   const published = await publishStatus(publisher, change);
   // Issue 8: the teacher's notifications list keeps the decision (and a rejection's reason).
   await notifyTeacherStatus(db, publisher, { teacherId: change.teacher.id, from: change.from, to: change.to, reason: change.reason });

@@ -2,13 +2,7 @@
 // one counts them (through the partial index of active teachers, not a window over every row);
 // subjects, phases, hours and ratings of that page come in one batched query each (no query per
 // teacher). Search compares the stored folded name (users.name_folded, migration 0030).
-import {
-  NEXT_FREE_DAYS,
-  type BusySlot,
-  type NamedRef,
-  type TeacherCard,
-  type TeachersFilter,
-} from '../../../contract/teachers';
+import { NEXT_FREE_DAYS, type BusySlot, type NamedRef, type TeacherCard, type TeachersFilter } from '../../../contract/teachers';
 import { DEFAULT_TIME_ZONE } from '../../../contract/availability';
 import { MIN_DURATION_HOURS } from '../../../contract/requests';
 import type { Queryable } from '../../db';
@@ -75,8 +69,10 @@ export async function listTeachers(
       where.push(`u.name_folded LIKE ${p}`);
     }
   }
-  if (filter.subject_id) where.push(`EXISTS (SELECT 1 FROM teacher_subjects ts WHERE ts.teacher_id = u.id AND ts.subject_id = ${param(filter.subject_id)})`);
-  if (filter.phase_id) where.push(`EXISTS (SELECT 1 FROM teacher_phases tp WHERE tp.teacher_id = u.id AND tp.phase_id = ${param(filter.phase_id)})`);
+  if (filter.subject_id)
+    where.push(`EXISTS (SELECT 1 FROM teacher_subjects ts WHERE ts.teacher_id = u.id AND ts.subject_id = ${param(filter.subject_id)})`);
+  if (filter.phase_id)
+    where.push(`EXISTS (SELECT 1 FROM teacher_phases tp WHERE tp.teacher_id = u.id AND tp.phase_id = ${param(filter.phase_id)})`);
   if (filter.gender) where.push(`u.gender = ${param(filter.gender)}`);
   if (filter.available_now) {
     where.push(inHoursAt(param(now)));
@@ -98,10 +94,7 @@ export async function listTeachers(
 
 /** One active teacher's row, or undefined. */
 export async function findTeacher(q: Queryable, id: number): Promise<TeacherRow | undefined> {
-  return q.one<TeacherRow>(
-    `SELECT ${TEACHER_COLUMNS} FROM ${TEACHER_FROM} WHERE u.id = $1 AND ${ACTIVE}`,
-    [id],
-  );
+  return q.one<TeacherRow>(`SELECT ${TEACHER_COLUMNS} FROM ${TEACHER_FROM} WHERE u.id = $1 AND ${ACTIVE}`, [id]);
 }
 
 /** Approved sessions of several teachers overlapping [from, to), by teacher id (one query). */

@@ -56,73 +56,77 @@ function nextMinute(at: Date, keyAt: (minute: string) => string, produceAt: (at:
 }
 
 export function teachersRoutes({ now = () => new Date() }: TeachersRoutesOptions = {}) {
-  return new Hono<AppEnv>()
-    .get('/teachers', async (c) => {
-      const filter = queryParams(c, teachersQuerySchema);
-      const at = now();
-      const db = c.get('db');
-      const locale = c.get('locale');
-      const keyAt = (minute: string) => `teachers|${minute}|${JSON.stringify(filter)}`;
-      const produceAt = (when: Date) => async () => {
-        const { cards, total } = await listPage(db, filter, locale, when);
-        return {
-          message: tr(cards.length === 0 && filter.search ? 'teachers_none_by_name' : 'ok', locale),
-          data: cards,
-          meta: { page: filter.page, per_page: filter.per_page, total },
+  return (
+    new Hono<AppEnv>()
+      .get('/teachers', async (c) => {
+        const filter = queryParams(c, teachersQuerySchema);
+        const at = now();
+        const db = c.get('db');
+        const locale = c.get('locale');
+        const keyAt = (minute: string) => `teachers|${minute}|${JSON.stringify(filter)}`;
+        const produceAt = (when: Date) => async () => {
+          const { cards, total } = await listPage(db, filter, locale, when);
+          return {
+            message: tr(cards.length === 0 && filter.search ? 'teachers_none_by_name' : 'ok', locale),
+            data: cards,
+            meta: { page: filter.page, per_page: filter.per_page, total },
+          };
         };
-      };
-      const res = await publicJson(c, keyAt(minuteOf(at)), produceAt(at), { ahead: nextMinute(at, keyAt, produceAt) });
-      return res!;
-    })
-    .get('/teachers/:id', async (c) => {
-      const id = teacherId(c);
-      const at = now();
-      const db = c.get('db');
-      const locale = c.get('locale');
-      const keyAt = (minute: string) => `teacher|${id}|${minute}`;
-      const produceAt = (when: Date) => async () => {
-        const detail = await teacherDetail(db, id, locale, when);
-        if (!detail) return null;
-        // `time_zone` (the card's) is the zone the hours are written in; an unusable stored zone
-        // (reported) never reaches the browser's Intl: the card carries the default then.
-        const data: Omit<TeacherDetail, 'busy'> = detail;
-        return { message: tr('ok', locale), data };
-      };
-      const res = await publicJson(c, keyAt(minuteOf(at)), produceAt(at), {
-        ahead: nextMinute(at, keyAt, produceAt),
-        // Busy times change with every booking; they are not part of the public version.
-        fresh: async (cached) => {
-          const busy = await busyByTeacher(c.get('db'), [id], at, new Date(at.getTime() + BUSY_WINDOW_DAYS * 24 * 3_600_000));
-          const page = cached as { message: string; data: Omit<TeacherDetail, 'busy'> };
-          return { ...page, data: { ...page.data, busy: busy.get(id) ?? [] } };
-        },
-      });
-      if (!res) throw new ApiFailure(404, 'teacher_profile_not_found');
-      return res;
-    })
-    // The guest preview (a dialog on the list): the latest reviews and the next free times, public and
-    // cached per minute like the list (the free times follow the clock and bookings: a booking shows
-    // within a minute, as on the cards). Nothing here is more than a card and a teacher's page show.
-    .get('/teachers/:id/preview', async (c) => {
-      const id = teacherId(c);
-      const at = now();
-      const db = c.get('db');
-      const keyAt = (minute: string) => `preview|${id}|${minute}`;
-      const produceAt = (when: Date) => async () => {
-        if (!(await findTeacher(db, id))) return null;
-        const [schedules, reviews] = await Promise.all([nowSchedules(db, [id], when), latestEvaluations(db, id, PREVIEW_REVIEWS)]);
-        const schedule = schedules.get(id);
-        const starts = schedule ? nextStarts(schedule, when, { days: NEXT_FREE_DAYS, durationHours: MIN_DURATION_HOURS, count: PREVIEW_FREE_TIMES }) : [];
-        const data: TeacherPreview = {
-          teacher_id: id,
-          time_zone: schedule?.zone ?? DEFAULT_TIME_ZONE,
-          next_free: starts.map((s) => s.toISOString()),
-          reviews,
+        const res = await publicJson(c, keyAt(minuteOf(at)), produceAt(at), { ahead: nextMinute(at, keyAt, produceAt) });
+        return res!;
+      })
+      .get('/teachers/:id', async (c) => {
+        const id = teacherId(c);
+        const at = now();
+        const db = c.get('db');
+        const locale = c.get('locale');
+        const keyAt = (minute: string) => `teacher|${id}|${minute}`;
+        const produceAt = (when: Date) => async () => {
+          const detail = await teacherDetail(db, id, locale, when);
+          if (!detail) return null;
+          // `time_zone` (the card's) is the zone the hours are written in; an unusable stored zone
+          // (reported) never reaches the browser's Intl: the card carries the default then.
+          const data: Omit<TeacherDetail, 'busy'> = detail;
+          return { message: tr('ok', locale), data };
         };
-        return { message: tr('ok', c.get('locale')), data };
-      };
-      const res = await publicJson(c, keyAt(minuteOf(at)), produceAt(at), { ahead: nextMinute(at, keyAt, produceAt) });
-      if (!res) throw new ApiFailure(404, 'teacher_profile_not_found');
-      return res;
-    });
+        const res = await publicJson(c, keyAt(minuteOf(at)), produceAt(at), {
+          ahead: nextMinute(at, keyAt, produceAt),
+          // Busy times change with every booking; they are not part of the public version.
+          fresh: async (cached) => {
+            const busy = await busyByTeacher(c.get('db'), [id], at, new Date(at.getTime() + BUSY_WINDOW_DAYS * 24 * 3_600_000));
+            const page = cached as { message: string; data: Omit<TeacherDetail, 'busy'> };
+            return { ...page, data: { ...page.data, busy: busy.get(id) ?? [] } };
+          },
+        });
+        if (!res) throw new ApiFailure(404, 'teacher_profile_not_found');
+        return res;
+      })
+      // The guest preview (a dialog on the list): the latest reviews and the next free times, public and
+      // cached per minute like the list (the free times follow the clock and bookings: a booking shows
+      // within a minute, as on the cards). Nothing here is more than a card and a teacher's page show.
+      .get('/teachers/:id/preview', async (c) => {
+        const id = teacherId(c);
+        const at = now();
+        const db = c.get('db');
+        const keyAt = (minute: string) => `preview|${id}|${minute}`;
+        const produceAt = (when: Date) => async () => {
+          if (!(await findTeacher(db, id))) return null;
+          const [schedules, reviews] = await Promise.all([nowSchedules(db, [id], when), latestEvaluations(db, id, PREVIEW_REVIEWS)]);
+          const schedule = schedules.get(id);
+          const starts = schedule
+            ? nextStarts(schedule, when, { days: NEXT_FREE_DAYS, durationHours: MIN_DURATION_HOURS, count: PREVIEW_FREE_TIMES })
+            : [];
+          const data: TeacherPreview = {
+            teacher_id: id,
+            time_zone: schedule?.zone ?? DEFAULT_TIME_ZONE,
+            next_free: starts.map((s) => s.toISOString()),
+            reviews,
+          };
+          return { message: tr('ok', c.get('locale')), data };
+        };
+        const res = await publicJson(c, keyAt(minuteOf(at)), produceAt(at), { ahead: nextMinute(at, keyAt, produceAt) });
+        if (!res) throw new ApiFailure(404, 'teacher_profile_not_found');
+        return res;
+      })
+  );
 }

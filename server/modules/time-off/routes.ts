@@ -5,7 +5,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '../../../contract/availability';
-import { MAX_TIME_OFF_ENTRIES, timeOffCreateSchema, timeOffValidationKeys, type TimeOff, type TimeOffSession } from '../../../contract/time-off';
+import {
+  MAX_TIME_OFF_ENTRIES,
+  timeOffCreateSchema,
+  timeOffValidationKeys,
+  type TimeOff,
+  type TimeOffSession,
+} from '../../../contract/time-off';
 import type { Queryable } from '../../db';
 import type { AppEnv } from '../../http/context';
 import { ApiFailure, ValidationFailure } from '../../http/errors';
@@ -60,7 +66,10 @@ export function timeOffRoutes({ auth, now }: { auth: AuthMiddleware; now: () => 
       const { teacherId } = requireTeacher(c);
       const db = c.get('db');
       const at = now();
-      const rows = await db.query<EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM time_off WHERE teacher_id = $1 AND ends_at > $2 ORDER BY starts_at, id`, [teacherId, at]);
+      const rows = await db.query<EntryRow>(
+        `SELECT ${ENTRY_COLUMNS} FROM time_off WHERE teacher_id = $1 AND ends_at > $2 ORDER BY starts_at, id`,
+        [teacherId, at],
+      );
       return ok(c, await withSessions(db, teacherId, rows, at));
     })
     .post('/instructor/time-off', auth.requireUser, async (c) => {
@@ -72,8 +81,12 @@ export function timeOffRoutes({ auth, now }: { auth: AuthMiddleware; now: () => 
         const user = await tx.one<{ time_zone: string }>('SELECT time_zone FROM users WHERE id = $1 FOR UPDATE', [teacherId]);
         if (!user) throw new ApiFailure(404, 'not_found');
         const zone = usableZone(teacherId, user.time_zone, 'time_off') ?? DEFAULT_TIME_ZONE;
-        if (body.last_day < todayIn(zone, at)) throw new ValidationFailure({ last_day: [trValidation(timeOffValidationKeys.past, locale)] });
-        const held = await tx.one<{ n: number }>('SELECT count(*)::int AS n FROM time_off WHERE teacher_id = $1 AND ends_at > $2', [teacherId, at]);
+        if (body.last_day < todayIn(zone, at))
+          throw new ValidationFailure({ last_day: [trValidation(timeOffValidationKeys.past, locale)] });
+        const held = await tx.one<{ n: number }>('SELECT count(*)::int AS n FROM time_off WHERE teacher_id = $1 AND ends_at > $2', [
+          teacherId,
+          at,
+        ]);
         if ((held?.n ?? 0) >= MAX_TIME_OFF_ENTRIES) throw new ApiFailure(409, 'time_off_limit');
         const span = timeOffSpan(body.first_day, body.last_day, zone);
         const row = await tx.one<EntryRow>(
@@ -89,7 +102,9 @@ export function timeOffRoutes({ auth, now }: { auth: AuthMiddleware; now: () => 
       const { teacherId } = requireTeacher(c);
       const id = idParam.safeParse(c.req.param('id'));
       if (!id.success) throw new ApiFailure(404, 'time_off_not_found');
-      const gone = await c.get('db').one<{ id: number }>('DELETE FROM time_off WHERE id = $1 AND teacher_id = $2 RETURNING id', [id.data, teacherId]);
+      const gone = await c
+        .get('db')
+        .one<{ id: number }>('DELETE FROM time_off WHERE id = $1 AND teacher_id = $2 RETURNING id', [id.data, teacherId]);
       if (!gone) throw new ApiFailure(404, 'time_off_not_found');
       return ok(c, { id: gone.id }, 'time_off_removed');
     });

@@ -51,9 +51,13 @@ const envelope = <S extends z.ZodType>(data: S) => z.object({ message: z.string(
 
 // ---- sign-in ----
 
-export type SignInAnswer = { kind: 'session'; session: z.infer<typeof staffSessionSchema> } | { kind: 'enrol'; secret: string; uri: string };
+export type SignInAnswer =
+  { kind: 'session'; session: z.infer<typeof staffSessionSchema> } | { kind: 'enrol'; secret: string; uri: string };
 
-export async function signIn(body: { email: string; password: string; code?: string }, client: ApiClient = adminClient): Promise<SignInAnswer> {
+export async function signIn(
+  body: { email: string; password: string; code?: string },
+  client: ApiClient = adminClient,
+): Promise<SignInAnswer> {
   const res = await client<Envelope<unknown>>('admin/auth/login', { method: 'POST', body });
   const challenge = staffEnrolChallengeSchema.safeParse(res.data);
   if (challenge.success) return { kind: 'enrol', secret: challenge.data.enrol.secret, uri: challenge.data.enrol.otpauth_uri };
@@ -74,7 +78,10 @@ export const queueQuery = (q: string, page: number, client: ApiClient = adminCli
   queryOptions({
     queryKey: adminKeys.queue(q, page),
     queryFn: async ({ signal }) => {
-      const res = await client('admin/teachers', { signal, query: { status: 'in_review', q: q || undefined, page, per_page: QUEUE_PAGE_SIZE } });
+      const res = await client('admin/teachers', {
+        signal,
+        query: { status: 'in_review', q: q || undefined, page, per_page: QUEUE_PAGE_SIZE },
+      });
       return z.object({ data: z.array(reviewTeacherSchema), meta: reviewListMetaSchema }).parse(res);
     },
     staleTime: 0,
@@ -84,7 +91,8 @@ export const queueQuery = (q: string, page: number, client: ApiClient = adminCli
 export const teacherQuery = (id: string, client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: adminKeys.teacher(id),
-    queryFn: async ({ signal }) => envelope(reviewTeacherDetailSchema).parse(await client(`admin/teachers/${encodeURIComponent(id)}`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      envelope(reviewTeacherDetailSchema).parse(await client(`admin/teachers/${encodeURIComponent(id)}`, { signal })).data,
     staleTime: 0,
     meta: consoleMeta(),
   });
@@ -92,7 +100,8 @@ export const teacherQuery = (id: string, client: ApiClient = adminClient) =>
 export const historyQuery = (id: string, client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: [...adminKeys.teacher(id), 'history'],
-    queryFn: async ({ signal }) => envelope(z.array(teacherHistoryEntrySchema)).parse(await client(`admin/teachers/${encodeURIComponent(id)}/history`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      envelope(z.array(teacherHistoryEntrySchema)).parse(await client(`admin/teachers/${encodeURIComponent(id)}/history`, { signal })).data,
     staleTime: 0,
     meta: consoleMeta(),
   });
@@ -100,7 +109,8 @@ export const historyQuery = (id: string, client: ApiClient = adminClient) =>
 export const notesQuery = (id: string, client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: [...adminKeys.teacher(id), 'notes'],
-    queryFn: async ({ signal }) => envelope(z.array(teacherNoteWireSchema)).parse(await client(`admin/teachers/${encodeURIComponent(id)}/notes`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      envelope(z.array(teacherNoteWireSchema)).parse(await client(`admin/teachers/${encodeURIComponent(id)}/notes`, { signal })).data,
     staleTime: 0,
     meta: consoleMeta(),
   });
@@ -108,7 +118,8 @@ export const notesQuery = (id: string, client: ApiClient = adminClient) =>
 export const documentsQuery = (id: string, client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: [...adminKeys.teacher(id), 'documents'],
-    queryFn: async ({ signal }) => envelope(z.array(reviewDocumentSchema)).parse(await client(`admin/teachers/${encodeURIComponent(id)}/documents`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      envelope(z.array(reviewDocumentSchema)).parse(await client(`admin/teachers/${encodeURIComponent(id)}/documents`, { signal })).data,
     staleTime: 0,
     meta: consoleMeta(),
   });
@@ -126,13 +137,18 @@ export async function addNote(id: string, body: string, client: ApiClient = admi
 export const rateQuery = (id: string, client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: [...adminKeys.teacher(id), 'rate'],
-    queryFn: async ({ signal }) => envelope(teacherRateSchema).parse(await client(`admin/teachers/${encodeURIComponent(id)}/rate`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      envelope(teacherRateSchema).parse(await client(`admin/teachers/${encodeURIComponent(id)}/rate`, { signal })).data,
     staleTime: 0,
     meta: consoleMeta(),
   });
 
 /** Sets the teacher's rate from now on (admins). */
-export async function setRate(id: string, rate: { amount_minor: number; currency: string }, client: ApiClient = adminClient): Promise<void> {
+export async function setRate(
+  id: string,
+  rate: { amount_minor: number; currency: string },
+  client: ApiClient = adminClient,
+): Promise<void> {
   await client(`admin/teachers/${encodeURIComponent(id)}/rate`, { method: 'PUT', body: rate });
 }
 
@@ -167,8 +183,13 @@ export const familyQuery = (phone: string, client: ApiClient = adminClient) =>
     retry: false,
   });
 
-export async function adjustHours(familyId: number, body: { direction: 'credit' | 'debit'; hours: number; reason: string }, client: ApiClient = adminClient) {
-  return envelope(z.object({ balance_hours: z.number() })).parse(await client(`admin/families/${familyId}/hours`, { method: 'POST', body })).data;
+export async function adjustHours(
+  familyId: number,
+  body: { direction: 'credit' | 'debit'; hours: number; reason: string },
+  client: ApiClient = adminClient,
+) {
+  return envelope(z.object({ balance_hours: z.number() })).parse(await client(`admin/families/${familyId}/hours`, { method: 'POST', body }))
+    .data;
 }
 
 export const promoCodesQuery = (client: ApiClient = adminClient) =>
@@ -200,7 +221,8 @@ export async function changePromoCode(id: number, change: 'pause' | 'resume', cl
 export const reportedMessagesQuery = (state: 'open' | 'closed', client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: adminKeys.reported(state),
-    queryFn: async ({ signal }) => envelope(z.array(reportedMessageSchema)).parse(await client('admin/reported-messages', { signal, query: { state } })).data,
+    queryFn: async ({ signal }) =>
+      envelope(z.array(reportedMessageSchema)).parse(await client('admin/reported-messages', { signal, query: { state } })).data,
     staleTime: 0,
     meta: consoleMeta(),
   });
@@ -226,14 +248,20 @@ export const AUDIT_PAGE_SIZE = 50;
 
 /** The filter as query parameters: empty values left out. */
 export function auditParams(filter: AuditFilter): Record<string, string> {
-  return Object.fromEntries(Object.entries(filter).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== '').map(([k, v]) => [k, v.trim()]));
+  return Object.fromEntries(
+    Object.entries(filter)
+      .filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== '')
+      .map(([k, v]) => [k, v.trim()]),
+  );
 }
 
 export const auditQuery = (filter: AuditFilter, client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: adminKeys.audit(filter),
     queryFn: async ({ signal }) =>
-      envelope(z.array(auditEntrySchema)).parse(await client('admin/audit', { signal, query: { ...auditParams(filter), limit: AUDIT_PAGE_SIZE } })).data,
+      envelope(z.array(auditEntrySchema)).parse(
+        await client('admin/audit', { signal, query: { ...auditParams(filter), limit: AUDIT_PAGE_SIZE } }),
+      ).data,
     staleTime: 0,
     meta: consoleMeta(),
   });
@@ -246,7 +274,10 @@ export const staffQuery = (client: ApiClient = adminClient) =>
     meta: consoleMeta(),
   });
 
-export async function createStaffMember(body: { email: string; name: string; role: string; password: string }, client: ApiClient = adminClient): Promise<void> {
+export async function createStaffMember(
+  body: { email: string; name: string; role: string; password: string },
+  client: ApiClient = adminClient,
+): Promise<void> {
   await client('admin/staff', { method: 'POST', body });
 }
 

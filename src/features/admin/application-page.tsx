@@ -76,7 +76,8 @@ function Facts({ teacher }: { teacher: ReviewTeacherDetail }) {
               <Trans>Waiting since</Trans>
             </dt>
             <dd>
-              <time dateTime={teacher.in_review_since}>{dateTime(teacher.in_review_since, locale)}</time> ({timeSince(teacher.in_review_since, locale)})
+              <time dateTime={teacher.in_review_since}>{dateTime(teacher.in_review_since, locale)}</time> (
+              {timeSince(teacher.in_review_since, locale)})
             </dd>
           </>
         ) : null}
@@ -222,7 +223,9 @@ function History({ id }: { id: string }) {
                     From {from} to {to}
                   </Trans>
                 </span>
-                <span className="muted">{h.staff === null ? <Trans context="console">by the teacher</Trans> : <Trans>by {h.staff}</Trans>}</span>
+                <span className="muted">
+                  {h.staff === null ? <Trans context="console">by the teacher</Trans> : <Trans>by {h.staff}</Trans>}
+                </span>
                 {h.reason ? <p className="console-pre">{h.reason}</p> : null}
               </li>
             );

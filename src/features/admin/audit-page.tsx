@@ -53,7 +53,11 @@ export function AuditPage() {
       a.click();
       URL.revokeObjectURL(url);
     } catch (error) {
-      toast.show({ severity: 'error', summary: t`The export failed`, detail: isApiError(error) && error.serverMessage ? error.serverMessage : t({ message: 'Please try again.', context: 'console' }) });
+      toast.show({
+        severity: 'error',
+        summary: t`The export failed`,
+        detail: isApiError(error) && error.serverMessage ? error.serverMessage : t({ message: 'Please try again.', context: 'console' }),
+      });
     }
   };
   const rows = log.data ?? [];

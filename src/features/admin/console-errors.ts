@@ -36,7 +36,8 @@ export function useConsoleErrors(i18n: I18n, onSessionExpired: () => void): void
       if (event.type === 'updated' && event.action.type === 'error') report(event.action.error, event.query.meta, i18n, onSessionExpired);
     });
     const mutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event?.type === 'updated' && event.action.type === 'error') report(event.action.error, event.mutation.meta, i18n, onSessionExpired);
+      if (event?.type === 'updated' && event.action.type === 'error')
+        report(event.action.error, event.mutation.meta, i18n, onSessionExpired);
     });
     return () => {
       queries();

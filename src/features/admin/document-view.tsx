@@ -31,7 +31,12 @@ function useBlobUrl(blob: Blob | undefined): string | null {
 export function DocumentView({ document: doc, title }: { document: ReviewDocument; title: string }) {
   const { t } = useLingui();
   const [zoomed, setZoomed] = useState(false);
-  const file = useQuery({ queryKey: ['admin', 'file', doc.id], queryFn: () => fetchBlob(`admin/files/${encodeURIComponent(doc.id)}`), staleTime: Infinity, meta: consoleMeta() });
+  const file = useQuery({
+    queryKey: ['admin', 'file', doc.id],
+    queryFn: () => fetchBlob(`admin/files/${encodeURIComponent(doc.id)}`),
+    staleTime: Infinity,
+    meta: consoleMeta(),
+  });
   const url = useBlobUrl(file.data);
   if (!url) return <LoadState failed={file.isError} failedText={<Trans>The file could not be loaded.</Trans>} />;
   if (doc.content_type === 'application/pdf') {

@@ -16,7 +16,11 @@ export function NotesSection({ id }: { id: string }) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const notes = useQuery(notesQuery(id));
-  const add = useMutation({ mutationFn: (body: string) => addNote(id, body), meta: consoleMeta(), onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.teacher(id) }) });
+  const add = useMutation({
+    mutationFn: (body: string) => addNote(id, body),
+    meta: consoleMeta(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.teacher(id) }),
+  });
   const { formRef, validateAll } = useValidateAllOnSubmit();
   const form = useForm({
     defaultValues: { body: '' },

@@ -72,7 +72,9 @@ export function PromoCodesPage() {
                     <th scope="row" data-label={t`Code`} dir="ltr" className="console-mono">
                       {p.code}
                     </th>
-                    <td data-label={t({ message: 'Discount', context: 'console' })}>{p.kind === 'percent' ? `${p.value}%` : new Intl.NumberFormat(i18n.locale).format(p.value / 100)}</td>
+                    <td data-label={t({ message: 'Discount', context: 'console' })}>
+                      {p.kind === 'percent' ? `${p.value}%` : new Intl.NumberFormat(i18n.locale).format(p.value / 100)}
+                    </td>
                     <td data-label={t`Used`}>
                       {p.max_uses === null ? (
                         <Trans>
@@ -154,7 +156,12 @@ function CreateForm() {
       </h2>
       <form ref={formRef} className="form console-form" noValidate onSubmit={submitWith(form)} aria-labelledby="promo-new-title">
         <FormError messages={summary} />
-        <form.Field name="code" validators={{ onChange: ({ value }) => (/^[A-Za-z0-9_-]{3,40}$/.test(value.trim()) ? undefined : t`3 to 40 letters, digits, - or _.`) }}>
+        <form.Field
+          name="code"
+          validators={{
+            onChange: ({ value }) => (/^[A-Za-z0-9_-]{3,40}$/.test(value.trim()) ? undefined : t`3 to 40 letters, digits, - or _.`),
+          }}
+        >
           {(field) => (
             <Field label={t`Code`} required errors={visibleErrors(field, i18n)}>
               {(control) => <TextInput {...control} {...textBinding(field)} dir="ltr" maxLength={40} />}
@@ -169,21 +176,38 @@ function CreateForm() {
               </legend>
               {(['percent', 'fixed'] as const).map((k) => (
                 <label key={k}>
-                  <input type="radio" name={field.name} value={k} checked={field.state.value === k} onChange={() => field.handleChange(k)} />{' '}
+                  <input
+                    type="radio"
+                    name={field.name}
+                    value={k}
+                    checked={field.state.value === k}
+                    onChange={() => field.handleChange(k)}
+                  />{' '}
                   {k === 'percent' ? t`Percentage` : t`Fixed amount (in minor units)`}
                 </label>
               ))}
             </fieldset>
           )}
         </form.Field>
-        <form.Field name="value" validators={{ onChange: ({ value }) => (/^\d{1,7}$/.test(value.trim()) && Number(value) > 0 ? undefined : t`A whole number above 0.`) }}>
+        <form.Field
+          name="value"
+          validators={{
+            onChange: ({ value }) => (/^\d{1,7}$/.test(value.trim()) && Number(value) > 0 ? undefined : t`A whole number above 0.`),
+          }}
+        >
           {(field) => (
             <Field label={t`Value`} required errors={visibleErrors(field, i18n)}>
               {(control) => <TextInput {...control} {...textBinding(field)} inputMode="numeric" dir="ltr" />}
             </Field>
           )}
         </form.Field>
-        <form.Field name="max_uses" validators={{ onChange: ({ value }) => (value.trim() === '' || (/^\d{1,7}$/.test(value.trim()) && Number(value) > 0) ? undefined : t`A whole number above 0.`) }}>
+        <form.Field
+          name="max_uses"
+          validators={{
+            onChange: ({ value }) =>
+              value.trim() === '' || (/^\d{1,7}$/.test(value.trim()) && Number(value) > 0) ? undefined : t`A whole number above 0.`,
+          }}
+        >
           {(field) => (
             <Field label={t`Most uses (empty: no limit)`} errors={visibleErrors(field, i18n)}>
               {(control) => <TextInput {...control} {...textBinding(field)} inputMode="numeric" dir="ltr" />}

@@ -10,7 +10,8 @@ export function QrCode({ text, label }: { text: string; label: string }) {
     qr.make();
     const n = qr.getModuleCount();
     const dark: string[] = [];
-    for (let row = 0; row < n; row += 1) for (let col = 0; col < n; col += 1) if (qr.isDark(row, col)) dark.push(`M${col + 4} ${row + 4}h1v1h-1z`);
+    for (let row = 0; row < n; row += 1)
+      for (let col = 0; col < n; col += 1) if (qr.isDark(row, col)) dark.push(`M${col + 4} ${row + 4}h1v1h-1z`);
     return { size: n + 8, cells: dark.join('') };
   }, [text]);
   return (

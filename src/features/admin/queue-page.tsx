@@ -46,7 +46,9 @@ export function QueuePage({ q, page, onSearch }: { q: string; page: number; onSe
       {!queue.data ? (
         <LoadState failed={queue.isError} failedText={<Trans>The queue could not be loaded.</Trans>} />
       ) : queue.data.data.length === 0 ? (
-        <p className="muted">{q ? <Trans>No application in review matches this search.</Trans> : <Trans>No application is waiting for review.</Trans>}</p>
+        <p className="muted">
+          {q ? <Trans>No application in review matches this search.</Trans> : <Trans>No application is waiting for review.</Trans>}
+        </p>
       ) : (
         <>
           <p className="muted" aria-live="polite">

@@ -55,8 +55,15 @@ export function RateSection({ id, canSet }: { id: string; canSet: boolean }) {
       </p>
       {canSet ? (
         <form className="form console-form" noValidate onSubmit={submit} aria-label={t`Set the rate`}>
-          <Field label={t`New rate per hour (${currency})`} required errors={error ? [error] : []} description={t`Applies to sessions that start from now on.`}>
-            {(control) => <TextInput {...control} inputMode="decimal" dir="ltr" value={amount} onChange={(e) => setAmount(e.target.value)} />}
+          <Field
+            label={t`New rate per hour (${currency})`}
+            required
+            errors={error ? [error] : []}
+            description={t`Applies to sessions that start from now on.`}
+          >
+            {(control) => (
+              <TextInput {...control} inputMode="decimal" dir="ltr" value={amount} onChange={(e) => setAmount(e.target.value)} />
+            )}
           </Field>
           <Button type="submit" variant="secondary" disabled={save.isPending}>
             <Trans>Save rate</Trans>

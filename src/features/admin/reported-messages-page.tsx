@@ -112,7 +112,11 @@ function ReportCard({ message: m }: { message: ReportedMessage }) {
         {m.context.map((c) => {
           const who = name(c.sender);
           return (
-            <li key={c.id} className={c.id === m.id ? 'console-thread-reported' : undefined} aria-current={c.id === m.id ? 'true' : undefined}>
+            <li
+              key={c.id}
+              className={c.id === m.id ? 'console-thread-reported' : undefined}
+              aria-current={c.id === m.id ? 'true' : undefined}
+            >
               <span className="console-thread-who">
                 {c.sender === 'family' ? (
                   <Trans>

@@ -77,7 +77,12 @@ export function ReviewActions({ id, status }: { id: string; status: TeacherStatu
         <div className="console-actions">
           {actions.map((action) =>
             action === 'reject' || action === 'suspend' ? (
-              <Button key={action} variant={open === action ? 'primary' : 'danger'} aria-expanded={open === action} onClick={() => setOpen(open === action ? null : action)}>
+              <Button
+                key={action}
+                variant={open === action ? 'primary' : 'danger'}
+                aria-expanded={open === action}
+                onClick={() => setOpen(open === action ? null : action)}
+              >
                 {labels[action]}
               </Button>
             ) : (
@@ -93,7 +98,12 @@ export function ReviewActions({ id, status }: { id: string; status: TeacherStatu
           {open === 'reject' ? (
             <div className="console-templates" role="group" aria-label={t`Reason templates`}>
               {REASON_TEMPLATES.map((template) => (
-                <Button key={template.id} variant="ghost" className="button-small" onClick={() => form.setFieldValue('reason', templateReason(template))}>
+                <Button
+                  key={template.id}
+                  variant="ghost"
+                  className="button-small"
+                  onClick={() => form.setFieldValue('reason', templateReason(template))}
+                >
                   {i18n._(template.label)}
                 </Button>
               ))}
@@ -103,11 +113,19 @@ export function ReviewActions({ id, status }: { id: string; status: TeacherStatu
             name="reason"
             validators={{
               onChange: ({ value }) =>
-                open === 'reject' && value.trim() === '' ? t`Write what the teacher must correct.` : value.length > REVIEW_REASON_MAX ? t`The reason is too long.` : undefined,
+                open === 'reject' && value.trim() === ''
+                  ? t`Write what the teacher must correct.`
+                  : value.length > REVIEW_REASON_MAX
+                    ? t`The reason is too long.`
+                    : undefined,
             }}
           >
             {(field) => (
-              <Field label={open === 'reject' ? t`Reason the teacher will read` : t`Reason (optional)`} required={open === 'reject'} errors={visibleErrors(field, i18n)}>
+              <Field
+                label={open === 'reject' ? t`Reason the teacher will read` : t`Reason (optional)`}
+                required={open === 'reject'}
+                errors={visibleErrors(field, i18n)}
+              >
                 {(control) => <TextArea {...control} {...textBinding(field)} rows={4} maxLength={REVIEW_REASON_MAX} />}
               </Field>
             )}

@@ -6,7 +6,13 @@ import { ReportedMessagesPage } from './reported-messages-page';
 import { StaffPage } from './staff-page';
 import { SupportPage } from './support-page';
 
-const SECTIONS = { support: SupportPage, 'reported-messages': ReportedMessagesPage, 'promo-codes': PromoCodesPage, audit: AuditPage, staff: StaffPage } as const;
+const SECTIONS = {
+  support: SupportPage,
+  'reported-messages': ReportedMessagesPage,
+  'promo-codes': PromoCodesPage,
+  audit: AuditPage,
+  staff: StaffPage,
+} as const;
 
 function isSection(value: string): value is keyof typeof SECTIONS {
   return Object.hasOwn(SECTIONS, value);

@@ -45,9 +45,19 @@ export function StaffSignInPage({ goTo }: { goTo: (to: ConsoleTarget) => void })
         <h1>
           <Trans>Staff sign-in</Trans>
         </h1>
-        {step.kind === 'credentials' ? <CredentialsForm onCode={(email, password) => setStep({ kind: 'code', email, password })} onEnrol={(s) => setStep(s)} onSession={enter} /> : null}
-        {step.kind === 'code' ? <CodeForm email={step.email} password={step.password} onSession={enter} onBack={() => setStep({ kind: 'credentials' })} /> : null}
-        {step.kind === 'enrol' ? <EnrolForm step={step} onEnrolled={(s, codes) => setStep({ kind: 'recovery', session: s, codes })} /> : null}
+        {step.kind === 'credentials' ? (
+          <CredentialsForm
+            onCode={(email, password) => setStep({ kind: 'code', email, password })}
+            onEnrol={(s) => setStep(s)}
+            onSession={enter}
+          />
+        ) : null}
+        {step.kind === 'code' ? (
+          <CodeForm email={step.email} password={step.password} onSession={enter} onBack={() => setStep({ kind: 'credentials' })} />
+        ) : null}
+        {step.kind === 'enrol' ? (
+          <EnrolForm step={step} onEnrolled={(s, codes) => setStep({ kind: 'recovery', session: s, codes })} />
+        ) : null}
         {step.kind === 'recovery' ? (
           <RecoveryCodes
             codes={step.codes}
@@ -73,7 +83,10 @@ function CredentialsForm({
 }) {
   const { t, i18n } = useLingui();
   const [summary, setSummary] = useState<string[]>([]);
-  const send = useMutation({ mutationFn: (body: { email: string; password: string; code?: string }) => signIn(body), meta: consoleMeta([422, 429]) });
+  const send = useMutation({
+    mutationFn: (body: { email: string; password: string; code?: string }) => signIn(body),
+    meta: consoleMeta([422, 429]),
+  });
   const { formRef, validateAll } = useValidateAllOnSubmit();
   const form = useForm({
     defaultValues: { email: '', password: '' },
@@ -97,7 +110,9 @@ function CredentialsForm({
       <form.Field name="email" validators={{ onChange: staffLoginSchema.shape.email }}>
         {(field) => (
           <Field label={t`Email`} required errors={visibleErrors(field, i18n)}>
-            {(control) => <TextInput {...control} {...textBinding(field)} type="email" autoComplete="username" dir="ltr" inputMode="email" />}
+            {(control) => (
+              <TextInput {...control} {...textBinding(field)} type="email" autoComplete="username" dir="ltr" inputMode="email" />
+            )}
           </Field>
         )}
       </form.Field>
@@ -115,10 +130,23 @@ function CredentialsForm({
   );
 }
 
-function CodeForm({ email, password, onSession, onBack }: { email: string; password: string; onSession: (s: StaffSessionWire) => void; onBack: () => void }) {
+function CodeForm({
+  email,
+  password,
+  onSession,
+  onBack,
+}: {
+  email: string;
+  password: string;
+  onSession: (s: StaffSessionWire) => void;
+  onBack: () => void;
+}) {
   const { t, i18n } = useLingui();
   const [summary, setSummary] = useState<string[]>([]);
-  const send = useMutation({ mutationFn: (body: { email: string; password: string; code?: string }) => signIn(body), meta: consoleMeta([422, 429]) });
+  const send = useMutation({
+    mutationFn: (body: { email: string; password: string; code?: string }) => signIn(body),
+    meta: consoleMeta([422, 429]),
+  });
   const { formRef, validateAll } = useValidateAllOnSubmit();
   const form = useForm({
     defaultValues: { code: '' },
@@ -158,17 +186,30 @@ function CodeForm({ email, password, onSession, onBack }: { email: string; passw
   );
 }
 
-function EnrolForm({ step, onEnrolled }: { step: Extract<Step, { kind: 'enrol' }>; onEnrolled: (s: StaffSessionWire, codes: readonly string[]) => void }) {
+function EnrolForm({
+  step,
+  onEnrolled,
+}: {
+  step: Extract<Step, { kind: 'enrol' }>;
+  onEnrolled: (s: StaffSessionWire, codes: readonly string[]) => void;
+}) {
   const { t, i18n } = useLingui();
   const [summary, setSummary] = useState<string[]>([]);
-  const send = useMutation({ mutationFn: (body: { email: string; password: string; code: string }) => confirmEnrolment(body), meta: consoleMeta([422, 429]) });
+  const send = useMutation({
+    mutationFn: (body: { email: string; password: string; code: string }) => confirmEnrolment(body),
+    meta: consoleMeta([422, 429]),
+  });
   const { formRef, validateAll } = useValidateAllOnSubmit();
   const form = useForm({
     defaultValues: { code: '' },
     onSubmit: async ({ value }) => {
       setSummary([]);
       try {
-        const { recovery_codes, ...session } = await send.mutateAsync({ email: step.email, password: step.password, code: value.code.trim() });
+        const { recovery_codes, ...session } = await send.mutateAsync({
+          email: step.email,
+          password: step.password,
+          code: value.code.trim(),
+        });
         onEnrolled(session, recovery_codes);
       } catch (error) {
         setSummary([refusal(error)].filter((m): m is string => m !== null));

@@ -75,7 +75,13 @@ export function StaffPage() {
                     <td data-label={t`State`}>
                       {m.disabled ? t`Disabled` : m.totp_enabled ? t({ message: 'Active', context: 'console' }) : t`Not yet signed in`}{' '}
                       {!m.disabled && m.id !== session?.staff.id ? (
-                        <Button variant="danger" className="button-small" disabled={disable.isPending} aria-label={t`Disable ${m.name}`} onClick={() => disable.mutate(m.id)}>
+                        <Button
+                          variant="danger"
+                          className="button-small"
+                          disabled={disable.isPending}
+                          aria-label={t`Disable ${m.name}`}
+                          onClick={() => disable.mutate(m.id)}
+                        >
                           <Trans>Disable</Trans>
                         </Button>
                       ) : null}

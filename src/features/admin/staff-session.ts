@@ -52,5 +52,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useStaffSession(): StaffSessionWire | null {
-  return useSyncExternalStore(subscribe, () => readStaffSession(), () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => readStaffSession(),
+    () => null,
+  );
 }

@@ -41,7 +41,15 @@ export function SupportPage() {
         <label htmlFor="family-phone" className="field-label">
           <Trans>Family's phone number, with the country code</Trans>
         </label>
-        <TextInput id="family-phone" type="tel" dir="ltr" value={text} onChange={(e) => setText(e.target.value)} maxLength={30} placeholder="+974…" />
+        <TextInput
+          id="family-phone"
+          type="tel"
+          dir="ltr"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          maxLength={30}
+          placeholder="+974…"
+        />
         <Button type="submit" variant="secondary">
           <Trans>Find</Trans>
         </Button>
@@ -150,7 +158,8 @@ function FamilyView({ family, phone }: { family: FamilyLookup; phone: string }) 
               {family.orders.map((o) => (
                 <li key={o.id}>
                   <Trans>
-                    Order {o.id}: {o.hours} hours, {new Intl.NumberFormat(locale, { style: 'currency', currency: o.currency }).format(o.amount_minor / 100)}, {o.status}
+                    Order {o.id}: {o.hours} hours,{' '}
+                    {new Intl.NumberFormat(locale, { style: 'currency', currency: o.currency }).format(o.amount_minor / 100)}, {o.status}
                   </Trans>{' '}
                   <span className="muted">{dateTime(o.created_at, locale)}</span>
                 </li>
@@ -223,7 +232,13 @@ function HoursForm({ familyId, phone }: { familyId: number; phone: string }) {
               </legend>
               {(['credit', 'debit'] as const).map((d) => (
                 <label key={d}>
-                  <input type="radio" name={field.name} value={d} checked={field.state.value === d} onChange={() => field.handleChange(d)} />{' '}
+                  <input
+                    type="radio"
+                    name={field.name}
+                    value={d}
+                    checked={field.state.value === d}
+                    onChange={() => field.handleChange(d)}
+                  />{' '}
                   {d === 'credit' ? t`Credit (add hours)` : t`Debit (remove hours)`}
                 </label>
               ))}
@@ -232,7 +247,12 @@ function HoursForm({ familyId, phone }: { familyId: number; phone: string }) {
         </form.Field>
         <form.Field
           name="hours"
-          validators={{ onChange: ({ value }) => (hoursAdjustmentSchema.shape.hours.safeParse(Number(value)).success && value.trim() !== '' ? undefined : t`Whole or half hours, more than 0 and at most 200.`) }}
+          validators={{
+            onChange: ({ value }) =>
+              hoursAdjustmentSchema.shape.hours.safeParse(Number(value)).success && value.trim() !== ''
+                ? undefined
+                : t`Whole or half hours, more than 0 and at most 200.`,
+          }}
         >
           {(field) => (
             <Field label={t`Hours`} required errors={visibleErrors(field, i18n)}>

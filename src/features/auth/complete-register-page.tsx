@@ -23,12 +23,7 @@ export function CompleteRegisterPage({ auth }: { auth: AuthActor }) {
       <p className="muted">
         <Trans>A few details are missing from your account. Please tell us about your child to continue.</Trans>
       </p>
-      <FormShell
-        {...shell}
-        label={t`Complete registration`}
-        errorTitle={t`Could not save:`}
-        submitLabel={<Trans>Save and continue</Trans>}
-      >
+      <FormShell {...shell} label={t`Complete registration`} errorTitle={t`Could not save:`} submitLabel={<Trans>Save and continue</Trans>}>
         <ChildFields form={form} grouped />
       </FormShell>
     </AuthCard>

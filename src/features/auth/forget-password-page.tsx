@@ -10,20 +10,20 @@ import { fieldValidators } from '../../domain/field-groups';
 
 export function ForgetPasswordPage({ auth }: { auth: AuthActor }) {
   const { t } = useLingui();
-  const { form, shell } = useAuthEventForm(auth, { phone: emptyPhone() }, (value) => ({ type: 'password.forgot.submit', phone: value.phone.e164 }));
+  const { form, shell } = useAuthEventForm(auth, { phone: emptyPhone() }, (value) => ({
+    type: 'password.forgot.submit',
+    phone: value.phone.e164,
+  }));
 
   return (
     <AuthCard title={<Trans>Forgot password</Trans>}>
       <p className="muted">
         <Trans>Enter the phone number of your teacher account. We will text you a code to choose a new password.</Trans>
       </p>
-      <FormShell
-        {...shell}
-        label={t`Forgot password`}
-        errorTitle={t`Could not send the code:`}
-        submitLabel={<Trans>Send code</Trans>}
-      >
-        <form.AppField name="phone" validators={fieldValidators.phone}>{(field) => <field.PhoneField />}</form.AppField>
+      <FormShell {...shell} label={t`Forgot password`} errorTitle={t`Could not send the code:`} submitLabel={<Trans>Send code</Trans>}>
+        <form.AppField name="phone" validators={fieldValidators.phone}>
+          {(field) => <field.PhoneField />}
+        </form.AppField>
       </FormShell>
       <p className="auth-switch">
         <Link to="/sign-in" search={{ as: 'teacher' }}>

@@ -53,9 +53,13 @@ export function ResetPasswordPage({ auth, phone: phoneParam }: ResetPasswordPage
             </Trans>
           </p>
         ) : (
-          <form.AppField name="phone" validators={fieldValidators.phone}>{(field) => <field.PhoneField />}</form.AppField>
+          <form.AppField name="phone" validators={fieldValidators.phone}>
+            {(field) => <field.PhoneField />}
+          </form.AppField>
         )}
-        <form.AppField name="code" validators={fieldValidators.code}>{(field) => <field.CodeField />}</form.AppField>
+        <form.AppField name="code" validators={fieldValidators.code}>
+          {(field) => <field.CodeField />}
+        </form.AppField>
         <NewPasswordFields form={form} label={t`New password`} />
       </FormShell>
       <p className="auth-switch">

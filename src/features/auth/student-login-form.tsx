@@ -7,7 +7,11 @@ import { fieldValidators } from '../../domain/field-groups';
 
 export function StudentLoginForm({ auth }: { auth: AuthActor }) {
   const { t } = useLingui();
-  const { form, shell } = useAuthEventForm(auth, { phone: emptyPhone() }, (value) => ({ type: 'login.submit', phone: value.phone.e164, countryCode: value.phone.country }));
+  const { form, shell } = useAuthEventForm(auth, { phone: emptyPhone() }, (value) => ({
+    type: 'login.submit',
+    phone: value.phone.e164,
+    countryCode: value.phone.country,
+  }));
 
   return (
     <FormShell
@@ -21,7 +25,9 @@ export function StudentLoginForm({ auth }: { auth: AuthActor }) {
       errorTitle={t`Could not sign in:`}
       submitLabel={<Trans>Send code</Trans>}
     >
-      <form.AppField name="phone" validators={fieldValidators.phone}>{(field) => <field.PhoneField />}</form.AppField>
+      <form.AppField name="phone" validators={fieldValidators.phone}>
+        {(field) => <field.PhoneField />}
+      </form.AppField>
     </FormShell>
   );
 }

@@ -12,19 +12,23 @@ import { ChildFields } from '../../domain/field-sets';
 
 export function StudentSignupForm({ auth }: { auth: AuthActor }) {
   const { t } = useLingui();
-  const { form, shell } = useAuthEventForm(auth, { first_name: '', last_name: '', phone: emptyPhone(), gender: '', phase_id: '' }, (value) => ({
-    type: 'signup.submit',
-    phone: value.phone.e164,
-    countryCode: value.phone.country,
-    fields: {
-      first_name: value.first_name.trim(),
-      last_name: value.last_name.trim(),
-      gender: value.gender,
-      phase_id: Number(value.phase_id),
-      // The browser's zone becomes the account's (issue 11); editable later on the profile.
-      time_zone: deviceZone(),
-    },
-  }));
+  const { form, shell } = useAuthEventForm(
+    auth,
+    { first_name: '', last_name: '', phone: emptyPhone(), gender: '', phase_id: '' },
+    (value) => ({
+      type: 'signup.submit',
+      phone: value.phone.e164,
+      countryCode: value.phone.country,
+      fields: {
+        first_name: value.first_name.trim(),
+        last_name: value.last_name.trim(),
+        gender: value.gender,
+        phase_id: Number(value.phase_id),
+        // The browser's zone becomes the account's (issue 11); editable later on the profile.
+        time_zone: deviceZone(),
+      },
+    }),
+  );
 
   return (
     <FormShell
@@ -34,11 +38,16 @@ export function StudentSignupForm({ auth }: { auth: AuthActor }) {
       submitLabel={<Trans>Create account</Trans>}
       intro={
         <p className="muted">
-          <Trans>You sign up as the parent: the phone number is yours, and the rest is about your child. You can add more children later on your profile.</Trans>
+          <Trans>
+            You sign up as the parent: the phone number is yours, and the rest is about your child. You can add more children later on your
+            profile.
+          </Trans>
         </p>
       }
     >
-      <form.AppField name="phone" validators={fieldValidators.phone}>{(field) => <field.PhoneField />}</form.AppField>
+      <form.AppField name="phone" validators={fieldValidators.phone}>
+        {(field) => <field.PhoneField />}
+      </form.AppField>
 
       <ChildFields form={form} grouped />
     </FormShell>

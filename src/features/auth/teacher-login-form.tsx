@@ -23,10 +23,14 @@ function knownPhone(auth: AuthActor): PhoneValue {
 export function TeacherLoginForm({ auth }: { auth: AuthActor }) {
   const { t } = useLingui();
   const notice = useSelector(auth, selectNotice);
-  const { form, shell } = useAuthEventForm(auth, { method: 'phone' as Method, phone: knownPhone(auth), email: '', password: '' }, (value) => {
-    const login = value.method === 'phone' ? value.phone.e164 : value.email.trim();
-    return { type: 'teacher.login.submit', login, password: value.password };
-  });
+  const { form, shell } = useAuthEventForm(
+    auth,
+    { method: 'phone' as Method, phone: knownPhone(auth), email: '', password: '' },
+    (value) => {
+      const login = value.method === 'phone' ? value.phone.e164 : value.email.trim();
+      return { type: 'teacher.login.submit', login, password: value.password };
+    },
+  );
 
   return (
     <FormShell
@@ -71,8 +75,7 @@ export function TeacherLoginForm({ auth }: { auth: AuthActor }) {
               name="phone"
               validators={{
                 onChangeListenTo: ['method'],
-                onChange: ({ value, fieldApi }) =>
-                  fieldApi.form.getFieldValue('method') === 'phone' ? validatePhone(value) : undefined,
+                onChange: ({ value, fieldApi }) => (fieldApi.form.getFieldValue('method') === 'phone' ? validatePhone(value) : undefined),
               }}
             >
               {(field) => <field.PhoneField />}

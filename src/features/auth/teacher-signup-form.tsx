@@ -14,7 +14,6 @@ import { deviceZone } from '../../domain/zoned-time';
 
 type DocumentField = 'id_front' | 'id_back' | 'qualification_scan';
 
-
 export interface TeacherSignupValues {
   first_name: string;
   second_name: string;
@@ -85,7 +84,10 @@ const initialValues: TeacherSignupValues = {
 
 export function TeacherSignupForm({ auth }: { auth: AuthActor }) {
   const { t } = useLingui();
-  const { form, shell } = useAuthEventForm(auth, initialValues, (value) => ({ type: 'teacher.signup.submit', payload: teacherFormData(value) }));
+  const { form, shell } = useAuthEventForm(auth, initialValues, (value) => ({
+    type: 'teacher.signup.submit',
+    payload: teacherFormData(value),
+  }));
 
   const documentLabels: Record<DocumentField, string> = {
     id_front: t`ID card (front)`,
@@ -104,20 +106,34 @@ export function TeacherSignupForm({ auth }: { auth: AuthActor }) {
       <ArabicNameFields form={form} second />
 
       <div className="form-pair">
-        <form.AppField name="phone" validators={fieldValidators.phone}>{(field) => <field.PhoneField />}</form.AppField>
-        <form.AppField name="email" validators={fieldValidators.email}>{(field) => <field.EmailField autoComplete="email" />}</form.AppField>
+        <form.AppField name="phone" validators={fieldValidators.phone}>
+          {(field) => <field.PhoneField />}
+        </form.AppField>
+        <form.AppField name="email" validators={fieldValidators.email}>
+          {(field) => <field.EmailField autoComplete="email" />}
+        </form.AppField>
       </div>
 
-      <form.AppField name="gender" validators={fieldValidators.required}>{(field) => <field.GenderField />}</form.AppField>
+      <form.AppField name="gender" validators={fieldValidators.required}>
+        {(field) => <field.GenderField />}
+      </form.AppField>
 
       <div className="form-pair">
-        <form.AppField name="birth_date" validators={fieldValidators.birthDate}>{(field) => <field.BirthDateField />}</form.AppField>
-        <form.AppField name="experience_years" validators={fieldValidators.experience}>{(field) => <field.ExperienceField />}</form.AppField>
+        <form.AppField name="birth_date" validators={fieldValidators.birthDate}>
+          {(field) => <field.BirthDateField />}
+        </form.AppField>
+        <form.AppField name="experience_years" validators={fieldValidators.experience}>
+          {(field) => <field.ExperienceField />}
+        </form.AppField>
       </div>
 
       <div className="form-pair">
-        <form.AppField name="qualification" validators={fieldValidators.required}>{(field) => <field.QualificationField />}</form.AppField>
-        <form.AppField name="country" validators={fieldValidators.required}>{(field) => <field.CountryField />}</form.AppField>
+        <form.AppField name="qualification" validators={fieldValidators.required}>
+          {(field) => <field.QualificationField />}
+        </form.AppField>
+        <form.AppField name="country" validators={fieldValidators.required}>
+          {(field) => <field.CountryField />}
+        </form.AppField>
       </div>
 
       <TeachingFields form={form} />

@@ -45,7 +45,10 @@ export function VerifyOtpPage({ auth, phone: phoneParam }: VerifyOtpPageProps) {
     }
   }, [auth, phoneParam]);
 
-  const { form, formRef, summary, shell } = useAuthEventForm(auth, { code: '' }, (value) => ({ type: 'otp.submit', code: asciiDigits(value.code.trim()) }));
+  const { form, formRef, summary, shell } = useAuthEventForm(auth, { code: '' }, (value) => ({
+    type: 'otp.submit',
+    code: asciiDigits(value.code.trim()),
+  }));
   const resend = useAuthForm(auth, form, formRef);
 
   const phone = otp.phone ?? phoneParam ?? null;
@@ -62,21 +65,21 @@ export function VerifyOtpPage({ auth, phone: phoneParam }: VerifyOtpPageProps) {
   }
 
   const problem =
-    otp.problem === 'wrongCode'
-      ? otp.attemptsLeft !== null
-        ? (
-            <Plural
-              value={otp.attemptsLeft}
-              one="The code is not correct. Check the SMS and try again: # try left before you need a new code."
-              other="The code is not correct. Check the SMS and try again: # tries left before you need a new code."
-            />
-          )
-        : t`The code is not correct. Check the SMS and try again.`
-      : otp.problem === 'expired'
-        ? t`This code has expired. Please request a new code.`
-        : otp.problem === 'tooManyAttempts'
-          ? t`Too many wrong attempts: this code can no longer be used. Please request a new code.`
-          : null;
+    otp.problem === 'wrongCode' ? (
+      otp.attemptsLeft !== null ? (
+        <Plural
+          value={otp.attemptsLeft}
+          one="The code is not correct. Check the SMS and try again: # try left before you need a new code."
+          other="The code is not correct. Check the SMS and try again: # tries left before you need a new code."
+        />
+      ) : (
+        t`The code is not correct. Check the SMS and try again.`
+      )
+    ) : otp.problem === 'expired' ? (
+      t`This code has expired. Please request a new code.`
+    ) : otp.problem === 'tooManyAttempts' ? (
+      t`Too many wrong attempts: this code can no longer be used. Please request a new code.`
+    ) : null;
   const countdown = formatCountdown(otp.secondsLeft);
 
   return (
@@ -104,7 +107,9 @@ export function VerifyOtpPage({ auth, phone: phoneParam }: VerifyOtpPageProps) {
         submitDisabled={!otp.canSubmit}
         submitLabel={<Trans>Verify</Trans>}
       >
-        <form.AppField name="code" validators={fieldValidators.code}>{(field) => <field.CodeField />}</form.AppField>
+        <form.AppField name="code" validators={fieldValidators.code}>
+          {(field) => <field.CodeField />}
+        </form.AppField>
       </FormShell>
 
       <div className="otp-resend">

@@ -24,7 +24,11 @@ export function BookingBalance({ balance }: { balance: Balance | undefined }) {
       </p>
       {balance.free_trial_available ? (
         <p className="free-trial-on">
-          <Plural value={FREE_TRIAL_MAX_HOURS} one="Your free trial covers a session of up to # hour." other="Your free trial covers a session of up to # hours." />
+          <Plural
+            value={FREE_TRIAL_MAX_HOURS}
+            one="Your free trial covers a session of up to # hour."
+            other="Your free trial covers a session of up to # hours."
+          />
         </p>
       ) : null}
       <Link to="/packages">

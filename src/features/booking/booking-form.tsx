@@ -81,7 +81,11 @@ export function BookingForm({ studentKey, teacher, balance, children, onBooked, 
   const [zone] = useState(detectZone);
   const panel = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const step: BookingStep = isReview ? 'review' : state === 'child' || state === 'subject' || state === 'duration' || state === 'slot' ? state : 'review';
+  const step: BookingStep = isReview
+    ? 'review'
+    : state === 'child' || state === 'subject' || state === 'duration' || state === 'slot'
+      ? state
+      : 'review';
   const firstStep: BookingStep = withChild ? 'child' : 'subject';
   const child = children?.find((c) => String(c.id) === fields.childId) ?? null;
 
@@ -108,7 +112,8 @@ export function BookingForm({ studentKey, teacher, balance, children, onBooked, 
   useEffect(() => {
     if (state !== 'submitted' || requestId === null) return;
     // What a booking changes, by key prefix (the requests module would weigh on this page's JavaScript).
-    for (const queryKey of [['packages', 'balance'], ['requests'], ['teachers'], childrenKeys.all]) void queryClient.invalidateQueries({ queryKey });
+    for (const queryKey of [['packages', 'balance'], ['requests'], ['teachers'], childrenKeys.all])
+      void queryClient.invalidateQueries({ queryKey });
     forgetBookingReturn();
     toast.show({ severity: 'success', summary: i18n._(bookedTexts.summary), detail: i18n._(bookedTexts.detail) });
     onBooked(requestId);
@@ -146,7 +151,9 @@ export function BookingForm({ studentKey, teacher, balance, children, onBooked, 
         {step === 'child' ? <ChildStep {...stepProps} choices={children ?? []} /> : null}
         {step === 'subject' ? <SubjectStep {...stepProps} teacher={teacher} /> : null}
         {step === 'duration' ? <DurationStep {...stepProps} /> : null}
-        {step === 'slot' ? <SlotStep {...stepProps} availability={availability} viewerZone={zone} labelId={ids.when} teacher={teacher} /> : null}
+        {step === 'slot' ? (
+          <SlotStep {...stepProps} availability={availability} viewerZone={zone} labelId={ids.when} teacher={teacher} />
+        ) : null}
         {step === 'review' ? (
           <>
             <FormError title={t`The booking was not sent:`} messages={formError ? formError.split('\n') : []} />

@@ -64,7 +64,14 @@ function Cost({ fields, balance }: { fields: BookingFields; balance: BookingBala
   if (cost.pay === 'free_trial') return <Trans>Your free trial covers this session; your hours stay as they are.</Trans>;
   if (cost.pay === 'hours') {
     const left = Math.floor(cost.minutesLeft / 60);
-    return <Plural value={left} _0="Paid from your hours; none left after it." one="Paid from your hours; # hour left after it." other="Paid from your hours; # hours left after it." />;
+    return (
+      <Plural
+        value={left}
+        _0="Paid from your hours; none left after it."
+        one="Paid from your hours; # hour left after it."
+        other="Paid from your hours; # hours left after it."
+      />
+    );
   }
   return <Trans>Your hours do not cover this session.</Trans>;
 }

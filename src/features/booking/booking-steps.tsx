@@ -19,12 +19,22 @@ const DURATIONS = Array.from({ length: MAX_DURATION_HOURS - MIN_DURATION_HOURS +
 /** "Step 2 of 4" as a list a screen reader can walk; the current step is marked. `withChild`: the child step is asked. */
 export function StepProgress({ current, withChild }: { current: BookingStep; withChild: boolean }) {
   const { t } = useLingui();
-  const names: Record<BookingStep, string> = { child: t`Child`, subject: t`Subject`, duration: t`Duration`, slot: t`Time`, review: t`Review` };
+  const names: Record<BookingStep, string> = {
+    child: t`Child`,
+    subject: t`Subject`,
+    duration: t`Duration`,
+    slot: t`Time`,
+    review: t`Review`,
+  };
   const steps = BOOKING_STEPS.filter((step) => withChild || step !== 'child');
   return (
     <ol className="booking-progress" aria-label={t`Booking steps`}>
       {steps.map((step, i) => (
-        <li key={step} aria-current={step === current ? 'step' : undefined} className={step === current ? 'booking-progress-current' : undefined}>
+        <li
+          key={step}
+          aria-current={step === current ? 'step' : undefined}
+          className={step === current ? 'booking-progress-current' : undefined}
+        >
           <span className="booking-progress-number">{(i + 1).toLocaleString()}</span> {names[step]}
         </li>
       ))}
@@ -59,7 +69,13 @@ export function SubjectStep({ fields, errors, edit, teacher }: StepProps & { tea
   return (
     <Field label={t`Subject`} required errors={errors('subject_id')}>
       {(control) => (
-        <select {...control} name="subjectId" className="input select" value={fields.subjectId} onChange={(e) => edit({ subjectId: e.target.value })}>
+        <select
+          {...control}
+          name="subjectId"
+          className="input select"
+          value={fields.subjectId}
+          onChange={(e) => edit({ subjectId: e.target.value })}
+        >
           <option value="">{t`Choose a subject`}</option>
           {teacher.subjects.map((s) => (
             <option key={s.id} value={s.id}>

@@ -27,7 +27,17 @@ export interface BookingWhenProps {
   teacherGender: TeacherGender;
 }
 
-export function ChosenTime({ iso, viewerZone, teacherZone, teacherGender }: { iso: string; viewerZone: string; teacherZone: string | null; teacherGender: TeacherGender }) {
+export function ChosenTime({
+  iso,
+  viewerZone,
+  teacherZone,
+  teacherGender,
+}: {
+  iso: string;
+  viewerZone: string;
+  teacherZone: string | null;
+  teacherGender: TeacherGender;
+}) {
   const { t, i18n } = useLingui();
   const gender = genderKey(teacherGender);
   if (iso === NOW) {
@@ -92,7 +102,9 @@ export function BookingWhen({ availability, value, onChange, keepNow, viewerZone
           invalid={errors.length > 0}
         />
       )}
-      {value ? <ChosenTime iso={value} viewerZone={viewerZone} teacherZone={availability.data?.time_zone ?? null} teacherGender={teacherGender} /> : null}
+      {value ? (
+        <ChosenTime iso={value} viewerZone={viewerZone} teacherZone={availability.data?.time_zone ?? null} teacherGender={teacherGender} />
+      ) : null}
       {errors.length ? (
         <div id={errorId} className="field-error" role="alert">
           {errors.map((text) => (

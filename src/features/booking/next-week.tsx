@@ -28,7 +28,12 @@ interface NextWeekOffer {
   offered: string | null;
 }
 
-export function useNextWeekOffer(actor: ActorRefFrom<BookingMachine>, studentKey: string, teacherId: number, availability: Availability | undefined) {
+export function useNextWeekOffer(
+  actor: ActorRefFrom<BookingMachine>,
+  studentKey: string,
+  teacherId: number,
+  availability: Availability | undefined,
+) {
   const [wanted] = useState(() => nextWeekWanted(studentKey, teacherId));
   const duration = useSelector(actor, (s) => s.context.fields.durationHours);
   // The free times of another length say nothing about this booking: wait for the right ones.
@@ -55,19 +60,36 @@ export function useNextWeekOffer(actor: ActorRefFrom<BookingMachine>, studentKey
 }
 
 /** The notice above the step, while the offered start is still the chosen one. */
-export function NextWeekNotice({ offer, actor, viewerZone }: { offer: NextWeekOffer | null; actor: ActorRefFrom<BookingMachine>; viewerZone: string }) {
+export function NextWeekNotice({
+  offer,
+  actor,
+  viewerZone,
+}: {
+  offer: NextWeekOffer | null;
+  actor: ActorRefFrom<BookingMachine>;
+  viewerZone: string;
+}) {
   const { i18n } = useLingui();
   const startsAt = useSelector(actor, (s) => s.context.fields.startsAt);
   const inReview = useSelector(actor, (s) => s.hasTag('booking:review'));
   if (!offer || startsAt !== (offer.offered ?? '')) return null;
   // Day and time in one format, so each language joins them its own way («السبت، 28 نوفمبر في 9:00 ص»).
-  const format = new Intl.DateTimeFormat(i18n.locale, { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit', timeZone: viewerZone });
+  const format = new Intl.DateTimeFormat(i18n.locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: viewerZone,
+  });
   const when = (iso: string) => format.format(new Date(iso));
   const wanted = when(offer.wanted);
   if (offer.offered === null) {
     return (
       <p className="booking-next-week" role="status" data-testid="next-week-offer">
-        <Trans>Next week's time ({wanted}) is taken, and no other time is free for now; the calendar shows new times as the teacher opens them.</Trans>
+        <Trans>
+          Next week's time ({wanted}) is taken, and no other time is free for now; the calendar shows new times as the teacher opens them.
+        </Trans>
       </p>
     );
   }

@@ -42,7 +42,9 @@ export interface CalendarInput {
 }
 
 function minuteOf(iso: string, zone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso));
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(
+    new Date(iso),
+  );
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return part('hour') * 60 + part('minute');
 }
@@ -56,7 +58,9 @@ export function calendarDays({ slots, from, to, now, locale, zone, at }: Calenda
     const key = dayKey(instant, zone);
     let day = days.get(key);
     if (!day) {
-      const short = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone }).format(new Date(instant));
+      const short = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone }).format(
+        new Date(instant),
+      );
       day = { key, label: dayLabel(instant, locale, zone), short, slots: [] };
       days.set(key, day);
     }

@@ -11,7 +11,18 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type Keyboa
 import { select } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { sameClock } from '../../domain/zoned-time';
-import { calendarDays, moveFrom, NOW, openingSlot, positionOf, scrollTopToReveal, WEEK_DAYS, weekOf, type CalendarDay, type Move } from './slot-grid';
+import {
+  calendarDays,
+  moveFrom,
+  NOW,
+  openingSlot,
+  positionOf,
+  scrollTopToReveal,
+  WEEK_DAYS,
+  weekOf,
+  type CalendarDay,
+  type Move,
+} from './slot-grid';
 import { zoneTime } from '../../domain/zone-name';
 import { genderKey, timeOf, type TeacherGender } from './slot-time';
 import { WeekNav, WeekRows, type CellOf } from './slot-week';
@@ -91,7 +102,20 @@ function DayList({ days, cell }: { days: CalendarDay[]; cell: CellOf }) {
     ));
 }
 
-export function SlotPicker({ slots, from, to, now, value, onChange, teacherZone, teacherGender, viewerZone, labelId, describedBy, invalid }: SlotPickerProps) {
+export function SlotPicker({
+  slots,
+  from,
+  to,
+  now,
+  value,
+  onChange,
+  teacherZone,
+  teacherGender,
+  viewerZone,
+  labelId,
+  describedBy,
+  invalid,
+}: SlotPickerProps) {
   const gender = genderKey(teacherGender);
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
@@ -99,7 +123,10 @@ export function SlotPicker({ slots, from, to, now, value, onChange, teacherZone,
   const layout = useWide() ? 'week' : 'list';
   // "Today" is read once: the calendar does not reshuffle while the student looks at it.
   const [at] = useState(() => Date.now());
-  const days = useMemo(() => calendarDays({ slots, from, to, now, locale, zone: viewerZone, at }), [slots, from, to, now, locale, viewerZone, at]);
+  const days = useMemo(
+    () => calendarDays({ slots, from, to, now, locale, zone: viewerZone, at }),
+    [slots, from, to, now, locale, viewerZone, at],
+  );
   const [focus, setFocus] = useState<string | null>(null);
   const grid = useRef<HTMLDivElement>(null);
   const pending = useRef(false);
@@ -121,8 +148,14 @@ export function SlotPicker({ slots, from, to, now, value, onChange, teacherZone,
     if (revealed.current === shown || !box || !row) return;
     revealed.current = shown;
     // Under the sticky day headings (week grid) and the grid's own padding.
-    const sticky = (box.querySelector('.slot-week-head')?.getBoundingClientRect().height ?? 0) + (parseFloat(getComputedStyle(box).paddingTop) || 0);
-    box.scrollTop = scrollTopToReveal({ scrollTop: box.scrollTop, boxTop: box.getBoundingClientRect().top, rowTop: row.getBoundingClientRect().top, stickyHeight: sticky });
+    const sticky =
+      (box.querySelector('.slot-week-head')?.getBoundingClientRect().height ?? 0) + (parseFloat(getComputedStyle(box).paddingTop) || 0);
+    box.scrollTop = scrollTopToReveal({
+      scrollTop: box.scrollTop,
+      boxTop: box.getBoundingClientRect().top,
+      rowTop: row.getBoundingClientRect().top,
+      stickyHeight: sticky,
+    });
   }, [layout, weekStart, active]);
 
   // A key moved the focus to a cell that may only now be drawn (another week): focus it once it is.
@@ -166,7 +199,14 @@ export function SlotPicker({ slots, from, to, now, value, onChange, teacherZone,
     const next = slot.iso === nextFree;
     const label = isNow
       ? [day.label, t`now`, t`${select(gender, { female: 'the teacher is available', other: 'the teacher is available' })}`].join(', ')
-      : [day.label, slot.time, teacherTime ? t`${select(gender, { female: `${teacherTime} teacher's time`, other: `${teacherTime} teacher's time` })}` : null, next ? t`next free time` : t`free`].filter(Boolean).join(', ');
+      : [
+          day.label,
+          slot.time,
+          teacherTime ? t`${select(gender, { female: `${teacherTime} teacher's time`, other: `${teacherTime} teacher's time` })}` : null,
+          next ? t`next free time` : t`free`,
+        ]
+          .filter(Boolean)
+          .join(', ');
     const selected = slot.iso === value;
     return (
       <button
@@ -197,7 +237,11 @@ export function SlotPicker({ slots, from, to, now, value, onChange, teacherZone,
         )}
       </p>
       {layout === 'week' ? (
-        <WeekNav week={week} page={(move) => go(moveFrom(days, active!, move, false), false)} canPage={(move) => moveFrom(days, active!, move, false) !== null} />
+        <WeekNav
+          week={week}
+          page={(move) => go(moveFrom(days, active!, move, false), false)}
+          canPage={(move) => moveFrom(days, active!, move, false) !== null}
+        />
       ) : null}
       <div
         ref={grid}

@@ -28,4 +28,7 @@ export function bookingMessage(key: string, i18n: I18n): string {
 }
 
 /** The toast after a booking is sent. */
-export const bookedTexts = { summary: msg`Request sent`, detail: msg`The teacher will answer soon. You can follow the request in its details.` };
+export const bookedTexts = {
+  summary: msg`Request sent`,
+  detail: msg`The teacher will answer soon. You can follow the request in its details.`,
+};

@@ -8,11 +8,16 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { TeacherDetail } from '../../../contract/teachers';
-import { persistBooking, restoreBooking, type BookingBalance, type BookingChild, type BookingRequest } from '../../../machines/booking.machine';
+import {
+  persistBooking,
+  restoreBooking,
+  type BookingBalance,
+  type BookingChild,
+  type BookingRequest,
+} from '../../../machines/booking.machine';
 import { bookingLogic, bookingStorageKey, rememberBookingReturn } from '../../app/booking';
 import { availabilityKeys, availabilityQuery, createBookingRequest } from './booking-api';
 import { useWatchedActor } from '../../app/watch';
-
 
 /**
  * The child a family last booked with a teacher, kept in localStorage (it outlives the tab: the next
@@ -88,7 +93,13 @@ export function useBooking({ studentKey, teacher, balance, children, onOpenPacka
     }),
   );
   const [restored] = useState(() => restoreBooking(readSaved(key), teacher.id, children));
-  const input = { teacherId: teacher.id, teacher: null, balance: balance ?? null, children, rememberedChildId: rememberedChild(studentKey, teacher.id) };
+  const input = {
+    teacherId: teacher.id,
+    teacher: null,
+    balance: balance ?? null,
+    children,
+    rememberedChildId: rememberedChild(studentKey, teacher.id),
+  };
   const actor = useActorRef(logic, restored ? { input, snapshot: restored } : { input });
   useWatchedActor('booking', actor);
   const duration = useSelector(actor, (s) => s.context.fields.durationHours);

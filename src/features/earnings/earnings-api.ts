@@ -9,7 +9,13 @@ export function earningsQuery(month: string | undefined, locale: string, client:
     queryKey: ['earnings', month ?? 'current', locale] as const,
     queryFn: async ({ signal }) =>
       earningsStatementSchema.parse(
-        (await client<Envelope<unknown>>('v1/instructor/earnings', { signal, headers: { 'Accept-Language': locale }, ...(month ? { query: { month } } : {}) })).data,
+        (
+          await client<Envelope<unknown>>('v1/instructor/earnings', {
+            signal,
+            headers: { 'Accept-Language': locale },
+            ...(month ? { query: { month } } : {}),
+          })
+        ).data,
       ),
   });
 }

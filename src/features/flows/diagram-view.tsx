@@ -71,7 +71,9 @@ export function DiagramView({ layout, title, lang, active, selected, onSelect, i
       const left = s.x * v.scale + v.x;
       const top = s.y * v.scale + v.y;
       const inside = left >= 0 && top >= 0 && left + s.width * v.scale <= el.clientWidth && top + s.height * v.scale <= el.clientHeight;
-      return inside ? v : { ...v, x: el.clientWidth / 2 - (s.x + s.width / 2) * v.scale, y: el.clientHeight / 2 - (s.y + s.height / 2) * v.scale };
+      return inside
+        ? v
+        : { ...v, x: el.clientWidth / 2 - (s.x + s.width / 2) * v.scale, y: el.clientHeight / 2 - (s.y + s.height / 2) * v.scale };
     });
   }, [selected, layout]);
 
@@ -129,13 +131,21 @@ export function DiagramView({ layout, title, lang, active, selected, onSelect, i
   return (
     <div className="flows-diagram">
       <div className="flows-toolbar" role="toolbar" aria-label={t`Diagram view`}>
-        <button type="button" className="button button-ghost" onClick={() => zoom(1.25)}><Trans>Zoom in</Trans></button>
-        <button type="button" className="button button-ghost" onClick={() => zoom(0.8)}><Trans>Zoom out</Trans></button>
-        <button type="button" className="button button-ghost" onClick={fit}><Trans>Fit</Trans></button>
+        <button type="button" className="button button-ghost" onClick={() => zoom(1.25)}>
+          <Trans>Zoom in</Trans>
+        </button>
+        <button type="button" className="button button-ghost" onClick={() => zoom(0.8)}>
+          <Trans>Zoom out</Trans>
+        </button>
+        <button type="button" className="button button-ghost" onClick={fit}>
+          <Trans>Fit</Trans>
+        </button>
         <button type="button" className="button button-ghost" disabled={!selected} onClick={() => selected && zoomToStates([selected])}>
           <Trans>Zoom to selection</Trans>
         </button>
-        <button type="button" className="button button-ghost" onClick={() => zoomToStates(activeLeaves())}><Trans>Zoom to the active state</Trans></button>
+        <button type="button" className="button button-ghost" onClick={() => zoomToStates(activeLeaves())}>
+          <Trans>Zoom to the active state</Trans>
+        </button>
       </div>
       <div
         ref={box}
@@ -177,7 +187,15 @@ export function DiagramView({ layout, title, lang, active, selected, onSelect, i
           onPointerUp={() => (mapDrag.current = false)}
         >
           {layout.states.map((s) => (
-            <rect key={s.id} x={s.x} y={s.y} width={s.width} height={s.height} rx={8} className={active.has(s.id) ? 'flows-minimap-active' : undefined} />
+            <rect
+              key={s.id}
+              x={s.x}
+              y={s.y}
+              width={s.width}
+              height={s.height}
+              rx={8}
+              className={active.has(s.id) ? 'flows-minimap-active' : undefined}
+            />
           ))}
           <rect
             className="flows-minimap-view"
@@ -188,7 +206,9 @@ export function DiagramView({ layout, title, lang, active, selected, onSelect, i
           />
         </svg>
       </div>
-      <p className="visually-hidden" aria-live="polite">{current ? current.path : ''}</p>
+      <p className="visually-hidden" aria-live="polite">
+        {current ? current.path : ''}
+      </p>
     </div>
   );
 }

@@ -4,7 +4,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
-
 export const eventLabels: Record<string, MessageDescriptor> = {
   // auth
   'otp.open': msg({ message: 'open the code screen', context: 'flows' }),
@@ -124,7 +123,7 @@ export const guardLabels: Record<string, MessageDescriptor> = {
   isOneOfSeveralOffers: msg({ message: 'one of several offers', context: 'flows' }),
   studentBeforeDeadline: msg({ message: 'the student, before the deadline', context: 'flows' }),
   studentBeforeCutoff: msg({ message: 'the student, before the cut-off', context: 'flows' }),
-  studentMayMovePending: msg({ message: "the family, a scheduled one-teacher request, before it expires", context: 'flows' }),
+  studentMayMovePending: msg({ message: 'the family, a scheduled one-teacher request, before it expires', context: 'flows' }),
   hasEnded: msg({ message: 'the session has ended', context: 'flows' }),
   insideSessionWindow: msg({ message: 'inside the session time', context: 'flows' }),
   canRate: msg({ message: 'may rate', context: 'flows' }),

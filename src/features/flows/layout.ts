@@ -125,7 +125,12 @@ export function toElk(graph: FlowGraph): ElkNode {
   const roots = graph.states.filter((s) => s.parent === null).map(build);
   if (graph.root) {
     // The root's transitions leave from a node of their own, before every state (model order).
-    roots.unshift({ id: graph.root.id, labels: [{ text: graph.root.label }], width: Math.max(110, textWidth(graph.root.label, FONT.state) + 28), height: 40 });
+    roots.unshift({
+      id: graph.root.id,
+      labels: [{ text: graph.root.label }],
+      width: Math.max(110, textWidth(graph.root.label, FONT.state) + 28),
+      height: 40,
+    });
   }
   const root: ElkNode & { edges: ElkExtendedEdge[] } = { id: '__root__', layoutOptions: ROOT_OPTIONS, children: roots, edges: [] };
   for (const { key, transition: t, target } of arrows(graph)) {
@@ -179,7 +184,12 @@ export async function layoutGraph(graph: FlowGraph): Promise<Layout> {
     width: laid.width ?? 0,
     height: laid.height ?? 0,
     states,
-    edges: arrows(graph).map(({ key, transition, target }) => ({ ...transition, key, target, ...(edges.get(key) ?? { points: [], labelBox: null }) })),
+    edges: arrows(graph).map(({ key, transition, target }) => ({
+      ...transition,
+      key,
+      target,
+      ...(edges.get(key) ?? { points: [], labelBox: null }),
+    })),
     root: graph.root && rootRect ? { ...graph.root, ...rootRect } : null,
     separators,
   };

@@ -3,7 +3,14 @@
 // the current state handles and `can()` accepts), each step named in plain words, with the states and
 // transitions the paths cover.
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, type StatePath } from '@xstate/graph';
-import { getNextSnapshot, getStateNodes, type AnyMachineSnapshot, type AnyStateMachine, type AnyTransitionDefinition, type EventObject } from 'xstate';
+import {
+  getNextSnapshot,
+  getStateNodes,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyTransitionDefinition,
+  type EventObject,
+} from 'xstate';
 import { toFlowGraph, type FlowGraph } from './graph';
 import { transitionId } from '../../domain/transition-id';
 import type { Labeller } from './labels';
@@ -58,7 +65,8 @@ export function candidateEvents(scenario: Scenario, snapshot: Snapshot): EventOb
     const error = /^xstate\.error\.actor\.(.+)$/.exec(type);
     if (samples.length) out.push(...samples);
     else if (done) out.push(...(scenario.actors[done[1]!]?.done ?? [undefined]).map((output) => ({ type, output, actorId: done[1] })));
-    else if (error) out.push(...(scenario.actors[error[1]!]?.error ?? [new Error('sample')]).map((err) => ({ type, error: err, actorId: error[1] })));
+    else if (error)
+      out.push(...(scenario.actors[error[1]!]?.error ?? [new Error('sample')]).map((err) => ({ type, error: err, actorId: error[1] })));
     else out.push({ type });
   }
   return out;
@@ -135,15 +143,17 @@ export function generatePaths(scenario: Scenario, labels: Labeller, simpleLimit 
     let before = start;
     for (const n of getStateNodes(machine.root, start.value)) coveredStates.add(n.id);
     // @xstate/graph starts each path with the machine's own init step; the start is shown apart.
-    const steps = path.steps.filter(({ event }) => event.type !== 'xstate.init').map(({ event }) => {
-      const taken = machine.getTransitionData(before, event).flatMap(ids);
-      const state = getNextSnapshot(machine, before, event);
-      taken.forEach((id) => coveredTransitions.add(id));
-      for (const n of getStateNodes(machine.root, state.value)) coveredStates.add(n.id);
-      before = state;
-      const first = taken.map((id) => byId.get(id)).find(Boolean);
-      return { eventType: event.type, event, label: first?.label ?? event.type, transitions: taken, states: leafPaths(machine, state) };
-    });
+    const steps = path.steps
+      .filter(({ event }) => event.type !== 'xstate.init')
+      .map(({ event }) => {
+        const taken = machine.getTransitionData(before, event).flatMap(ids);
+        const state = getNextSnapshot(machine, before, event);
+        taken.forEach((id) => coveredTransitions.add(id));
+        for (const n of getStateNodes(machine.root, state.value)) coveredStates.add(n.id);
+        before = state;
+        const first = taken.map((id) => byId.get(id)).find(Boolean);
+        return { eventType: event.type, event, label: first?.label ?? event.type, transitions: taken, states: leafPaths(machine, state) };
+      });
     return { id: pathId(steps.map((step) => step.event)), kind, target: leafPaths(machine, before), steps };
   };
 
@@ -172,13 +182,19 @@ export function generatePaths(scenario: Scenario, labels: Labeller, simpleLimit 
   const seen = new Set<string>();
   const unique = paths.filter((p) => !seen.has(p.id) && Boolean(seen.add(p.id)));
   const missingStates = graph.states.filter((s) => !coveredStates.has(s.id)).map((s) => s.path);
-  const missingTransitions = graph.transitions.filter((t) => !coveredTransitions.has(t.id)).map((t) => `${t.source} → ${t.targets.join(' + ')}: ${t.label}`);
+  const missingTransitions = graph.transitions
+    .filter((t) => !coveredTransitions.has(t.id))
+    .map((t) => `${t.source} → ${t.targets.join(' + ')}: ${t.label}`);
   return {
     machine: machine.id,
     graph,
     paths: unique,
     truncated: !small || simple.length > simpleLimit,
     states: { covered: graph.states.length - missingStates.length, total: graph.states.length, missing: missingStates },
-    transitions: { covered: graph.transitions.length - missingTransitions.length, total: graph.transitions.length, missing: missingTransitions },
+    transitions: {
+      covered: graph.transitions.length - missingTransitions.length,
+      total: graph.transitions.length,
+      missing: missingTransitions,
+    },
   };
 }

@@ -36,7 +36,10 @@ const account = { id: 7, is_teacher: false, has_free_session: true, status: null
 const httpError = (status: number, errors: Record<string, string[]> = {}) =>
   Object.assign(new Error('sample'), { status, fieldErrors: errors, data: { errors } });
 
-const samples: Record<string, { context?: object; input?: unknown; events: Sample[]; actors: Scenario['actors']; guardContext?: readonly string[] }> = {
+const samples: Record<
+  string,
+  { context?: object; input?: unknown; events: Sample[]; actors: Scenario['actors']; guardContext?: readonly string[] }
+> = {
   order: {
     context: { amount: 40_800, currency: 'QAR', expiresAt: T0, reference: null, failure: null },
     events: [
@@ -49,7 +52,14 @@ const samples: Record<string, { context?: object; input?: unknown; events: Sampl
     actors: {},
   },
   request: {
-    context: { type: 'schedule', broadcast: true, startsAt: T0 + 10 * HOUR, endsAt: T0 + 12 * HOUR, expiresAt: T0 + 10 * HOUR, rated: false },
+    context: {
+      type: 'schedule',
+      broadcast: true,
+      startsAt: T0 + 10 * HOUR,
+      endsAt: T0 + 12 * HOUR,
+      expiresAt: T0 + 10 * HOUR,
+      rated: false,
+    },
     events: [
       { type: 'approve', actor: { role: 'teacher', party: true }, now: T0 + HOUR },
       { type: 'reject', actor: { role: 'teacher', party: true }, now: T0 + HOUR, openOffers: 1 },
@@ -84,10 +94,34 @@ const samples: Record<string, { context?: object; input?: unknown; events: Sampl
       { type: 'clock.tick', now: T0 + HOUR },
     ],
     actors: {
-      checkDevices: { done: [{ camera: true, microphone: true }, { camera: false, microphone: true }], error: [Object.assign(new Error('denied'), { name: 'NotAllowedError' })] },
+      checkDevices: {
+        done: [
+          { camera: true, microphone: true },
+          { camera: false, microphone: true },
+        ],
+        error: [Object.assign(new Error('denied'), { name: 'NotAllowedError' })],
+      },
       fetchToken: {
         // The grant with its arrival time on the browser's clock (machines/live-session/types.ts TimedGrant).
-        done: [{ grant: { request_id: 1, channel_name: 'c0ffee', app_id: 'app', token: 't', uid: 11, role: 'student', expires_at: new Date(T0 + HOUR).toISOString(), starts_at: new Date(T0).toISOString(), ends_at: new Date(T0 + HOUR).toISOString(), server_time: new Date(T0).toISOString(), video_configured: true, rtc_adapter: 'agora' }, receivedAt: T0 }],
+        done: [
+          {
+            grant: {
+              request_id: 1,
+              channel_name: 'c0ffee',
+              app_id: 'app',
+              token: 't',
+              uid: 11,
+              role: 'student',
+              expires_at: new Date(T0 + HOUR).toISOString(),
+              starts_at: new Date(T0).toISOString(),
+              ends_at: new Date(T0 + HOUR).toISOString(),
+              server_time: new Date(T0).toISOString(),
+              video_configured: true,
+              rtc_adapter: 'agora',
+            },
+            receivedAt: T0,
+          },
+        ],
         error: [httpError(409), httpError(403)],
       },
       renewToken: { done: [{ token: 't2' }], error: [httpError(0)] },
@@ -145,11 +179,24 @@ const samples: Record<string, { context?: object; input?: unknown; events: Sampl
       { type: 'profile.complete.submit', fields: {} },
     ],
     actors: {
-      checkLogin: { done: [{ account: null, token: null }, { account, token: 'sample' }, { account: null, token: 'sample' }], error: [new Error('storage')] },
+      checkLogin: {
+        done: [
+          { account: null, token: null },
+          { account, token: 'sample' },
+          { account: null, token: 'sample' },
+        ],
+        error: [new Error('storage')],
+      },
       fetchProfile: { done: [account, { ...account, profile_complete: false }], error: [httpError(401)] },
-      verifyOtp: { done: [account], error: [httpError(422, { code: ['wrong'] }), httpError(422, { code: ['too_many_attempts'] }), httpError(0)] },
+      verifyOtp: {
+        done: [account],
+        error: [httpError(422, { code: ['wrong'] }), httpError(422, { code: ['too_many_attempts'] }), httpError(0)],
+      },
       loginStudent: { done: [undefined], error: [httpError(429)] },
-      registerStudent: { done: [undefined], error: [httpError(409, { type: ['instructor'] }), httpError(409, { type: ['student'] }), httpError(400)] },
+      registerStudent: {
+        done: [undefined],
+        error: [httpError(409, { type: ['instructor'] }), httpError(409, { type: ['student'] }), httpError(400)],
+      },
       loginTeacher: { done: [{ ...account, is_teacher: true, status: 'active' }], error: [httpError(401)] },
       registerTeacher: { done: [{ ...account, is_teacher: true, status: 'in_review' }], error: [httpError(400)] },
       completeProfile: { done: [account], error: [httpError(400)] },

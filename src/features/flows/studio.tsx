@@ -28,7 +28,8 @@ export function FlowsStudio() {
   const scenario = scenarios.find((s) => s.id === machineId)!;
   const { graph, layout, report, labels } = useDiagram(scenario);
   const [selected, setSelected] = useState<string | null>(null);
-  const eventLabel = (event: EventObject) => graph.transitions.find((tr) => tr.eventType === event.type)?.event ?? labels.event(event.type) ?? event.type;
+  const eventLabel = (event: EventObject) =>
+    graph.transitions.find((tr) => tr.eventType === event.type)?.event ?? labels.event(event.type) ?? event.type;
   const sim = useSimulation(scenario, eventLabel);
   const [live, setLive] = useState(false);
   const watched = useWatched(live);
@@ -44,7 +45,12 @@ export function FlowsStudio() {
   const state = graph.states.find((s) => s.id === selected) ?? null;
   const out = useMemo(() => graph.transitions.filter((tr) => tr.source === selected), [graph, selected]);
   const reaching = useMemo(
-    () => (state ? report.paths.filter((p) => p.kind === 'shortest' && p.target.some((leaf) => leaf === state.path || leaf.startsWith(`${state.path}.`))).slice(0, 3) : []),
+    () =>
+      state
+        ? report.paths
+            .filter((p) => p.kind === 'shortest' && p.target.some((leaf) => leaf === state.path || leaf.startsWith(`${state.path}.`)))
+            .slice(0, 3)
+        : [],
     [report, state],
   );
   const title = t`Statechart: ${machineId}`;
@@ -86,20 +92,35 @@ export function FlowsStudio() {
   return (
     <div className="flows-studio" ref={studio} data-machines-open={machinesOpen} data-side-open={sideOpen}>
       <div className="flows-bar">
-        <h1><Trans>Flows studio</Trans></h1>
-        <p className="muted flows-intro"><Trans>Every statechart of the product, drawn from the code. Nothing here touches real data.</Trans></p>
+        <h1>
+          <Trans>Flows studio</Trans>
+        </h1>
+        <p className="muted flows-intro">
+          <Trans>Every statechart of the product, drawn from the code. Nothing here touches real data.</Trans>
+        </p>
         <div className="flows-export">
-          <button type="button" className="button button-ghost" disabled={!layout} onClick={() => download(`${machineId}.svg`, new Blob([fileSvg()], { type: 'image/svg+xml' }))}>
+          <button
+            type="button"
+            className="button button-ghost"
+            disabled={!layout}
+            onClick={() => download(`${machineId}.svg`, new Blob([fileSvg()], { type: 'image/svg+xml' }))}
+          >
             <Trans>Export SVG</Trans>
           </button>
-          <button type="button" className="button button-ghost" disabled={!layout} onClick={exportPng}><Trans>Export PNG</Trans></button>
+          <button type="button" className="button button-ghost" disabled={!layout} onClick={exportPng}>
+            <Trans>Export PNG</Trans>
+          </button>
           {watchAvailable() && (
             <label className="flows-live">
               <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} data-testid="flows-live" />{' '}
               <Trans>Follow the app open in other tabs</Trans>
             </label>
           )}
-          {liveValue !== undefined && <span role="status" data-testid="flows-live-state"><Trans>Live:</Trans> <code>{JSON.stringify(liveValue)}</code></span>}
+          {liveValue !== undefined && (
+            <span role="status" data-testid="flows-live-state">
+              <Trans>Live:</Trans> <code>{JSON.stringify(liveValue)}</code>
+            </span>
+          )}
         </div>
       </div>
       <div className="flows-work">
@@ -123,45 +144,94 @@ export function FlowsStudio() {
                   <li key={s.id}>
                     <button type="button" aria-pressed={s.id === machineId} className="flows-machine" onClick={() => pick(s.id)}>
                       <strong>{s.id}</strong>
-                      <span className="muted" lang="en" dir="ltr">{s.description}</span>
+                      <span className="muted" lang="en" dir="ltr">
+                        {s.description}
+                      </span>
                     </button>
                   </li>
                 ))}
               </ul>
             </nav>
             <section aria-labelledby="flows-state" className="flows-panel">
-              <h2 id="flows-state"><Trans>Selected state</Trans></h2>
+              <h2 id="flows-state">
+                <Trans>Selected state</Trans>
+              </h2>
               {state ? (
                 <>
-                  <p><code data-testid="flows-selected">{state.path}</code></p>
+                  <p>
+                    <code data-testid="flows-selected">{state.path}</code>
+                  </p>
                   {state.description ? (
-                    <p lang="en" dir="ltr">{state.description}</p>
+                    <p lang="en" dir="ltr">
+                      {state.description}
+                    </p>
                   ) : (
-                    <p><Trans>No description yet.</Trans></p>
+                    <p>
+                      <Trans>No description yet.</Trans>
+                    </p>
                   )}
-                  {state.tags.length > 0 && <p><Trans>Tags:</Trans> {state.tags.map((tag) => <code key={tag}>{tag} </code>)}</p>}
-                  <h3><Trans>Transitions out</Trans></h3>
+                  {state.tags.length > 0 && (
+                    <p>
+                      <Trans>Tags:</Trans>{' '}
+                      {state.tags.map((tag) => (
+                        <code key={tag}>{tag} </code>
+                      ))}
+                    </p>
+                  )}
+                  <h3>
+                    <Trans>Transitions out</Trans>
+                  </h3>
                   {out.length ? (
-                    <ul>{out.map((tr) => <li key={tr.id}>{tr.label} → <code>{tr.targets.map((id) => graph.states.find((s) => s.id === id)?.path ?? '*').join(' + ')}</code></li>)}</ul>
+                    <ul>
+                      {out.map((tr) => (
+                        <li key={tr.id}>
+                          {tr.label} → <code>{tr.targets.map((id) => graph.states.find((s) => s.id === id)?.path ?? '*').join(' + ')}</code>
+                        </li>
+                      ))}
+                    </ul>
                   ) : (
-                    <p><Trans>None.</Trans></p>
+                    <p>
+                      <Trans>None.</Trans>
+                    </p>
                   )}
-                  <h3><Trans>Paths reaching it</Trans></h3>
+                  <h3>
+                    <Trans>Paths reaching it</Trans>
+                  </h3>
                   {reaching.map((p, i) => (
-                    <ol key={i}>{p.steps.length ? p.steps.map((step, j) => <li key={j}>{step.label}</li>) : <li><Trans>Start here.</Trans></li>}</ol>
+                    <ol key={i}>
+                      {p.steps.length ? (
+                        p.steps.map((step, j) => <li key={j}>{step.label}</li>)
+                      ) : (
+                        <li>
+                          <Trans>Start here.</Trans>
+                        </li>
+                      )}
+                    </ol>
                   ))}
                 </>
               ) : (
-                <p><Trans>Click a state or move to one with the arrow keys.</Trans></p>
+                <p>
+                  <Trans>Click a state or move to one with the arrow keys.</Trans>
+                </p>
               )}
             </section>
           </div>
         </aside>
         <section className="flows-stage" aria-label={title}>
           {layout ? (
-            <DiagramView layout={layout} title={title} lang={lang} active={active} selected={selected} onSelect={setSelected} initial={initial} />
+            <DiagramView
+              layout={layout}
+              title={title}
+              lang={lang}
+              active={active}
+              selected={selected}
+              onSelect={setSelected}
+              initial={initial}
+            />
           ) : (
-            <p role="status"><Trans>Laying out the diagram…</Trans></p>
+            <p role="status">
+              <Trans>Laying out the diagram…</Trans>
+            </p>
           )}
         </section>
         <aside className="flows-side flows-side-end" aria-label={t`Simulation`}>
@@ -175,22 +245,49 @@ export function FlowsStudio() {
             {sideOpen ? <Trans>Hide the simulation</Trans> : <Trans>Simulate</Trans>}
           </button>
           <section id="flows-side-end" className="flows-side-body flows-panel" data-testid="flows-simulate" hidden={!sideOpen}>
-            <h2 id="flows-sim"><Trans>Simulate</Trans></h2>
-            <p><Trans>Now in:</Trans> <code data-testid="flows-now">{[...sim.active].map((id) => graph.states.find((s) => s.id === id)?.path).filter((p) => p && !graph.states.some((s) => s.parent && s.path.startsWith(`${p}.`) && sim.active.has(s.id))).join(' + ')}</code></p>
+            <h2 id="flows-sim">
+              <Trans>Simulate</Trans>
+            </h2>
+            <p>
+              <Trans>Now in:</Trans>{' '}
+              <code data-testid="flows-now">
+                {[...sim.active]
+                  .map((id) => graph.states.find((s) => s.id === id)?.path)
+                  .filter((p) => p && !graph.states.some((s) => s.parent && s.path.startsWith(`${p}.`) && sim.active.has(s.id)))
+                  .join(' + ')}
+              </code>
+            </p>
             <div className="flows-events" role="group" aria-label={t`Events the machine accepts now`}>
               {sim.offered.map((event, i) => (
                 <button key={`${event.type}-${i}`} type="button" className="button button-secondary" onClick={() => sim.send(event)}>
                   {eventLabel(event)}
                 </button>
               ))}
-              {sim.offered.length === 0 && <p><Trans>No event is accepted here.</Trans></p>}
+              {sim.offered.length === 0 && (
+                <p>
+                  <Trans>No event is accepted here.</Trans>
+                </p>
+              )}
             </div>
-            <h3><Trans>Event log</Trans></h3>
-            <ol data-testid="flows-log">{sim.steps.map((step, i) => <li key={i}>{step.label}</li>)}</ol>
-            <button type="button" className="button button-ghost" disabled={!sim.steps.length} onClick={sim.undo}><Trans>Undo</Trans></button>
-            <button type="button" className="button button-ghost" disabled={!sim.steps.length} onClick={sim.reset}><Trans>Restart</Trans></button>
+            <h3>
+              <Trans>Event log</Trans>
+            </h3>
+            <ol data-testid="flows-log">
+              {sim.steps.map((step, i) => (
+                <li key={i}>{step.label}</li>
+              ))}
+            </ol>
+            <button type="button" className="button button-ghost" disabled={!sim.steps.length} onClick={sim.undo}>
+              <Trans>Undo</Trans>
+            </button>
+            <button type="button" className="button button-ghost" disabled={!sim.steps.length} onClick={sim.reset}>
+              <Trans>Restart</Trans>
+            </button>
             <p className="muted">
-              <Trans>Paths: {report.paths.length}; states covered {report.states.covered}/{report.states.total}, transitions {report.transitions.covered}/{report.transitions.total}. QA: npm run paths -- {machineId}</Trans>
+              <Trans>
+                Paths: {report.paths.length}; states covered {report.states.covered}/{report.states.total}, transitions{' '}
+                {report.transitions.covered}/{report.transitions.total}. QA: npm run paths -- {machineId}
+              </Trans>
             </p>
           </section>
         </aside>

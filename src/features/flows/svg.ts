@@ -14,8 +14,7 @@ export interface SvgOptions {
   interactive?: boolean;
 }
 
-const esc = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const n = (v: number) => String(Math.round(v * 10) / 10);
 
 const STYLE = `
@@ -50,7 +49,9 @@ function stateSvg(s: LaidState, o: SvgOptions): string {
   const rx = s.children.length ? 10 : 18;
   out.push(`<rect class="fl-box" x="${n(s.x)}" y="${n(s.y)}" width="${n(s.width)}" height="${n(s.height)}" rx="${rx}"/>`);
   if (s.kind === 'final') {
-    out.push(`<rect class="fl-final" x="${n(s.x + 4)}" y="${n(s.y + 4)}" width="${n(s.width - 8)}" height="${n(s.height - 8)}" rx="${rx - 4}"/>`);
+    out.push(
+      `<rect class="fl-final" x="${n(s.x + 4)}" y="${n(s.y + 4)}" width="${n(s.width - 8)}" height="${n(s.height - 8)}" rx="${rx - 4}"/>`,
+    );
   }
   const label = s.kind === 'parallel' ? `${s.key} ∥` : s.key;
   const ty = s.children.length ? s.y + TITLE_HEIGHT / 2 + 5 : s.y + s.height / 2 + 5;
@@ -77,12 +78,16 @@ function anySvg(r: LaidRoot, o: SvgOptions): string {
 function edgeSvg(e: LaidEdge, o: SvgOptions): string {
   if (e.points.length < 2) return '';
   const d = e.points.map((p, i) => `${i ? 'L' : 'M'}${n(p.x)} ${n(p.y)}`).join(' ');
-  const out = [`<g class="fl-edge" data-edge-id="${esc(e.key)}" data-transition-id="${esc(e.id)}" data-source="${esc(e.source)}" data-target="${esc(e.target)}">`];
+  const out = [
+    `<g class="fl-edge" data-edge-id="${esc(e.key)}" data-transition-id="${esc(e.id)}" data-source="${esc(e.source)}" data-target="${esc(e.target)}">`,
+  ];
   out.push(`<path d="${d}" marker-end="url(#fl-arrow)"/>`);
   if (e.labelBox) {
     const b = e.labelBox;
     out.push(`<rect x="${n(b.x)}" y="${n(b.y)}" width="${n(b.width)}" height="${n(b.height)}" rx="3"/>`);
-    out.push(`<text x="${n(b.x + b.width / 2)}" y="${n(b.y + b.height - 5)}" text-anchor="middle" font-size="${FONT.edge}" direction="${o.lang === 'ar' ? 'rtl' : 'ltr'}">${esc(e.label)}</text>`);
+    out.push(
+      `<text x="${n(b.x + b.width / 2)}" y="${n(b.y + b.height - 5)}" text-anchor="middle" font-size="${FONT.edge}" direction="${o.lang === 'ar' ? 'rtl' : 'ltr'}">${esc(e.label)}</text>`,
+    );
   }
   out.push('</g>');
   return out.join('');

@@ -42,10 +42,7 @@ export function useSimulation(scenario: Scenario, eventLabel: (event: EventObjec
   const steps = log.scenario === scenario ? log.steps : [];
   const setSteps = (next: (list: SimStep[]) => SimStep[]) => setLog({ scenario, steps: next(steps) });
   const snapshot = steps.at(-1)?.snapshot ?? start;
-  const active = useMemo(
-    () => new Set(getStateNodes(scenario.machine.root, snapshot.value).map((n) => n.id)),
-    [scenario, snapshot],
-  );
+  const active = useMemo(() => new Set(getStateNodes(scenario.machine.root, snapshot.value).map((n) => n.id)), [scenario, snapshot]);
   const offered = useMemo(() => enabledEvents(scenario, snapshot), [scenario, snapshot]);
   return {
     snapshot,

@@ -13,7 +13,13 @@ export function CallControls({ actor }: { actor: LiveSessionActor }) {
   const { inCall, leaving, micOn, cameraOn, audioOnly, confirming, devices } = useSelector(actor, selectControls, shallowEqual);
   const { cameras, microphones } = useDevices(inCall);
   const picker = (kind: 'camera' | 'microphone', label: string, list: readonly DeviceOption[]) => (
-    <DevicePicker label={label} devices={list} selected={devices[kind]} disabled={!inCall} onChange={(deviceId) => actor.send({ type: 'media.switchDevice', kind, deviceId })} />
+    <DevicePicker
+      label={label}
+      devices={list}
+      selected={devices[kind]}
+      disabled={!inCall}
+      onChange={(deviceId) => actor.send({ type: 'media.switchDevice', kind, deviceId })}
+    />
   );
 
   return (

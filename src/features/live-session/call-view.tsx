@@ -18,7 +18,17 @@ function formatRemaining(ms: number): string {
   return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
 }
 
-export function CallView({ actor, store, api, channelName }: { actor: LiveSessionActor; store: RtcStore; api: SessionApi; channelName: string }) {
+export function CallView({
+  actor,
+  store,
+  api,
+  channelName,
+}: {
+  actor: LiveSessionActor;
+  store: RtcStore;
+  api: SessionApi;
+  channelName: string;
+}) {
   const { joining, remaining, warned, reconnecting, videoMissing } = useSelector(actor, selectCallStatus, shallowEqual);
 
   return (
@@ -42,8 +52,8 @@ export function CallView({ actor, store, api, channelName }: { actor: LiveSessio
       {videoMissing ? (
         <p className="live-call-banner is-info" role="status" data-testid="video-not-configured">
           <Trans>
-            Video is not configured on this server: you can see your own camera and the timer runs, but the other participant cannot be
-            seen or heard.
+            Video is not configured on this server: you can see your own camera and the timer runs, but the other participant cannot be seen
+            or heard.
           </Trans>
         </p>
       ) : null}

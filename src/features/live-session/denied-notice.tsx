@@ -9,8 +9,8 @@ export function DeniedNotice({ actor }: { actor: LiveSessionActor }) {
     <Notice role="alert" heading={<Trans>Camera or microphone not available</Trans>}>
       <p>
         <Trans>
-          Your browser did not allow the camera or the microphone, or none was found. Allow them from the icon next to the address bar (or in
-          your browser settings), then try again. You can also join with sound only.
+          Your browser did not allow the camera or the microphone, or none was found. Allow them from the icon next to the address bar (or
+          in your browser settings), then try again. You can also join with sound only.
         </Trans>
       </p>
       <div className="live-session-actions">

@@ -36,11 +36,17 @@ export function EndedNotice({ actor, viewerId }: { actor: LiveSessionActor; view
       {detail ? <LessonSummary detail={detail} viewer={viewer} /> : null}
       {detail ? <LessonRating detail={detail} actions={actionsAt(detail, viewer.role, shownAt)} side={viewer.role} /> : null}
       <div className="live-session-actions">
-        {detail && viewer.role === 'student' && (timeUp || detail.status === 'finished') ? <BookNextWeek detail={detail} viewer={viewer} /> : null}
+        {detail && viewer.role === 'student' && (timeUp || detail.status === 'finished') ? (
+          <BookNextWeek detail={detail} viewer={viewer} />
+        ) : null}
         {requestId !== null ? (
           <Link to="/session-details/$requestId" params={{ requestId: String(requestId) }} data-testid="session-details-link">
             {/* For the teacher, the lesson's next step lives on its details: the report. */}
-            {viewer.role === 'teacher' && (timeUp || detail?.status === 'finished') ? <Trans>Write the lesson report</Trans> : <Trans>Session details</Trans>}
+            {viewer.role === 'teacher' && (timeUp || detail?.status === 'finished') ? (
+              <Trans>Write the lesson report</Trans>
+            ) : (
+              <Trans>Session details</Trans>
+            )}
           </Link>
         ) : null}
         {canRejoin ? (

@@ -1,6 +1,12 @@
 // The live-session calls (issue 7) on the app's HTTP client: the join grant, attendance events, the
 // end of the session, and the test-only fake relay. Responses are checked against contract/sessions.ts.
-import { attendanceSchema, sessionGrantSchema, type Attendance, type AttendanceEventType, type SessionGrant } from '../../../contract/sessions';
+import {
+  attendanceSchema,
+  sessionGrantSchema,
+  type Attendance,
+  type AttendanceEventType,
+  type SessionGrant,
+} from '../../../contract/sessions';
 import { api, type ApiClient, type Envelope } from '../../api/client';
 
 const path = (channel: string, rest: string) => `v1/sessions/${encodeURIComponent(channel)}/${rest}`;

@@ -17,14 +17,31 @@ function NetworkQuality({ side, quality }: { side: 'self' | 'peer'; quality: Net
   const { i18n } = useLingui();
   return (
     <span className="live-quality">
-      <Trans>Network</Trans>: <span data-testid={`${side}-quality`} data-quality={quality}>{i18n._(qualityTexts[quality])}</span>
+      <Trans>Network</Trans>:{' '}
+      <span data-testid={`${side}-quality`} data-quality={quality}>
+        {i18n._(qualityTexts[quality])}
+      </span>
     </span>
   );
 }
 
-export function VideoTiles({ actor, store, api, channelName }: { actor: LiveSessionActor; store: RtcStore; api: SessionApi; channelName: string }) {
+export function VideoTiles({
+  actor,
+  store,
+  api,
+  channelName,
+}: {
+  actor: LiveSessionActor;
+  store: RtcStore;
+  api: SessionApi;
+  channelName: string;
+}) {
   const { t } = useLingui();
-  const { inCall, rtcPeerPresent, selfQuality, peerQuality, cameraOff, role, adapter, child } = useSelector(actor, selectTiles, shallowEqual);
+  const { inCall, rtcPeerPresent, selfQuality, peerQuality, cameraOff, role, adapter, child } = useSelector(
+    actor,
+    selectTiles,
+    shallowEqual,
+  );
   const session = useSyncExternalStore(store.subscribe, store.get, store.get);
 
   const localRef = useRef<HTMLDivElement>(null);

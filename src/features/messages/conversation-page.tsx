@@ -45,7 +45,15 @@ export function ConversationPage({ conversationId }: { conversationId: number })
     );
   }
   const page = conversation.data;
-  return <Conversation key={conversationId} id={conversationId} name={page.conversation.other.name} latest={page.messages} hasMore={page.has_more} />;
+  return (
+    <Conversation
+      key={conversationId}
+      id={conversationId}
+      name={page.conversation.other.name}
+      latest={page.messages}
+      hasMore={page.has_more}
+    />
+  );
 }
 
 function Conversation({ id, name, latest, hasMore }: { id: number; name: string; latest: ChatMessage[]; hasMore: boolean }) {
@@ -93,7 +101,15 @@ function Conversation({ id, name, latest, hasMore }: { id: number; name: string;
           <Trans>Show earlier messages</Trans>
         </Button>
       ) : null}
-      <div ref={logRef} className="conversation-log" role="log" aria-live="polite" aria-label={t`Messages with ${name}`} tabIndex={0} data-testid="conversation-log">
+      <div
+        ref={logRef}
+        className="conversation-log"
+        role="log"
+        aria-live="polite"
+        aria-label={t`Messages with ${name}`}
+        tabIndex={0}
+        data-testid="conversation-log"
+      >
         {shown.length === 0 ? (
           <p className="muted">
             <Trans>No messages yet. Write the first one below.</Trans>
@@ -124,7 +140,15 @@ function MessageBubble({ message: m, conversationId, name }: { message: ChatMess
       </p>
       <div className="message-meta">
         <time dateTime={m.created_at}>{shortTime(m.created_at, i18n.locale)}</time>
-        {!m.mine ? m.reported ? <span data-testid="message-reported"><Trans>Reported</Trans></span> : <ReportButton message={m} conversationId={conversationId} /> : null}
+        {!m.mine ? (
+          m.reported ? (
+            <span data-testid="message-reported">
+              <Trans>Reported</Trans>
+            </span>
+          ) : (
+            <ReportButton message={m} conversationId={conversationId} />
+          )
+        ) : null}
       </div>
     </li>
   );

@@ -44,7 +44,12 @@ function ConversationItem({ conversation: c }: { conversation: Conversation }) {
   const unread = c.unread_count;
   return (
     <li className={`conversation-item${unread > 0 ? ' conversation-unread' : ''}`}>
-      <Link to="/messages/$conversationId" params={{ conversationId: String(c.id) }} className="conversation-link" data-testid={`conversation-${c.id}`}>
+      <Link
+        to="/messages/$conversationId"
+        params={{ conversationId: String(c.id) }}
+        className="conversation-link"
+        data-testid={`conversation-${c.id}`}
+      >
         <span className="conversation-name">
           <bdi>{c.other.name}</bdi>
           {unread > 0 ? (
@@ -62,7 +67,7 @@ function ConversationItem({ conversation: c }: { conversation: Conversation }) {
           <span />
         )}
         <span className="conversation-preview" dir="auto">
-          {last ? (last.mine ? <Trans>You: {last.body}</Trans> : last.body) : <Trans>No messages yet</Trans>}
+          {last ? last.mine ? <Trans>You: {last.body}</Trans> : last.body : <Trans>No messages yet</Trans>}
         </span>
         {unread > 0 ? (
           <span className="conversation-count" aria-hidden="true">

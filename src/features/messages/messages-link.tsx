@@ -36,8 +36,26 @@ export function MessagesLink({ userId, connect }: MessagesLinkProps) {
 
   const label = count === 0 ? t`Messages, none unread` : t`Messages, ${count} unread`;
   return (
-    <Link to="/messages" className="button button-ghost button-icon messages-link" aria-label={label} title={label} data-testid="messages-link">
-      <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className="icon">
+    <Link
+      to="/messages"
+      className="button button-ghost button-icon messages-link"
+      aria-label={label}
+      title={label}
+      data-testid="messages-link"
+    >
+      <svg
+        viewBox="0 0 24 24"
+        width="24"
+        height="24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+        className="icon"
+      >
         <path d="M4 5h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H9l-4 3v-3H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM7 9.5h10M7 12.5h6" />
       </svg>
       {count > 0 ? (

@@ -45,8 +45,26 @@ export function NotificationBell({ userId, connect }: NotificationBellProps) {
   const label = count === 0 ? t`Notifications, none unread` : t`Notifications, ${count} unread`;
   const shown = count > 99 ? '99+' : String(count);
   return (
-    <Link to="/notifications" className="button button-ghost button-icon notification-bell" aria-label={label} title={label} data-testid="notification-bell">
-      <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className="icon">
+    <Link
+      to="/notifications"
+      className="button button-ghost button-icon notification-bell"
+      aria-label={label}
+      title={label}
+      data-testid="notification-bell"
+    >
+      <svg
+        viewBox="0 0 24 24"
+        width="24"
+        height="24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+        className="icon"
+      >
         <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15zM10 20.5a2 2 0 0 0 4 0" />
       </svg>
       {count > 0 ? (

@@ -10,13 +10,7 @@ import { ForChild } from '../../domain/child-label';
 import type { LessonSide } from '../../domain/viewer';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
-import {
-  applyUnread,
-  markAllNotificationsRead,
-  markNotificationRead,
-  notificationsListQuery,
-  unreadCountQuery,
-} from './notifications-api';
+import { applyUnread, markAllNotificationsRead, markNotificationRead, notificationsListQuery, unreadCountQuery } from './notifications-api';
 import { notificationSentence, relativeTime } from './texts';
 
 const ICONS: Record<'request' | 'reminder' | 'payment' | 'account' | 'message', string> = {
@@ -137,9 +131,26 @@ export function NotificationsPage({ side, now = Date.now }: NotificationsPagePro
           {items.map((n) => {
             const isUnread = n.read_at === null;
             return (
-              <li key={n.id} className={isUnread ? 'notification-item notification-unread' : 'notification-item'} data-testid={`notification-${n.id}`} data-unread={isUnread}>
+              <li
+                key={n.id}
+                className={isUnread ? 'notification-item notification-unread' : 'notification-item'}
+                data-testid={`notification-${n.id}`}
+                data-unread={isUnread}
+              >
                 <ItemLink n={n} onOpen={() => open(n)}>
-                  <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className="icon notification-icon">
+                  <svg
+                    viewBox="0 0 24 24"
+                    width="24"
+                    height="24"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                    aria-hidden="true"
+                    focusable="false"
+                    className="icon notification-icon"
+                  >
                     <path d={ICONS[iconOf(n.type)]} />
                   </svg>
                   <span className="notification-body">
@@ -149,8 +160,14 @@ export function NotificationsPage({ side, now = Date.now }: NotificationsPagePro
                       </span>
                     ) : null}
                     <span className="notification-text">{notificationSentence(i18n, n)}</span>
-                    {n.params.child ? <ForChild child={n.params.child} side={side} as="line" testId={`notification-${n.id}-child`} /> : null}
-                    <time className="notification-time muted small" dateTime={n.created_at} title={new Date(n.created_at).toLocaleString(i18n.locale)}>
+                    {n.params.child ? (
+                      <ForChild child={n.params.child} side={side} as="line" testId={`notification-${n.id}-child`} />
+                    ) : null}
+                    <time
+                      className="notification-time muted small"
+                      dateTime={n.created_at}
+                      title={new Date(n.created_at).toLocaleString(i18n.locale)}
+                    >
                       {relativeTime(n.created_at, i18n.locale, now())}
                     </time>
                   </span>

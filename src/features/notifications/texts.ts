@@ -36,7 +36,9 @@ export function notificationSentence(i18n: I18n, n: AppNotification): string {
     case 'request_canceled':
       return i18n._(msg`${name} canceled the ${subject} session on ${when}.`);
     case 'request_expired':
-      return i18n._(msg`Your ${subject} session request for ${when} expired without an answer. The booked time was returned to your balance.`);
+      return i18n._(
+        msg`Your ${subject} session request for ${when} expired without an answer. The booked time was returned to your balance.`,
+      );
     case 'request_rescheduled':
       return i18n._(msg`${name} moved the ${subject} session request to ${when}.`);
     case 'session_reminder_soon':
@@ -49,7 +51,9 @@ export function notificationSentence(i18n: I18n, n: AppNotification): string {
     case 'payment_failed':
       return i18n._(msg`The payment for ${pkg} did not go through. You can try again from the packages page.`);
     case 'payment_refunded':
-      return i18n._(msg`${pkg} was refunded: its ${plural(hours, { one: '# hour', other: '# hours' })} left your balance and the money goes back to how you paid.`);
+      return i18n._(
+        msg`${pkg} was refunded: its ${plural(hours, { one: '# hour', other: '# hours' })} left your balance and the money goes back to how you paid.`,
+      );
     case 'teacher_approved':
       return i18n._(msg`Your teacher account was approved. Accept the teacher terms to start teaching.`);
     case 'teacher_rejected':

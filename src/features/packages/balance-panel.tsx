@@ -39,7 +39,10 @@ export function BalancePanel() {
             {data.free_trial_available ? (
               <Trans>You have a free trial session waiting for you.</Trans>
             ) : trialBooking?.status === 'pending' ? (
-              <Trans>Free trial: booked for {bookedFor}, waiting for a teacher to accept. It comes back to you if the request is not accepted or you cancel it.</Trans>
+              <Trans>
+                Free trial: booked for {bookedFor}, waiting for a teacher to accept. It comes back to you if the request is not accepted or
+                you cancel it.
+              </Trans>
             ) : trialBooking ? (
               <Trans>Free trial: booked for {bookedFor}.</Trans>
             ) : (
@@ -48,7 +51,11 @@ export function BalancePanel() {
           </p>
         </>
       ) : (
-        <LoadState failed={balance.isError} failedText={<Trans>Your balance could not be loaded.</Trans>} loadingText={<Trans>Loading your balance…</Trans>} />
+        <LoadState
+          failed={balance.isError}
+          failedText={<Trans>Your balance could not be loaded.</Trans>}
+          loadingText={<Trans>Loading your balance…</Trans>}
+        />
       )}
     </section>
   );

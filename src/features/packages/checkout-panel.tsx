@@ -141,9 +141,13 @@ export function CheckoutPanel({ pkg, goToCheckout, initialCode, bringIntoView = 
       <dl className="checkout-summary" aria-live="polite">
         <Fact term={<Trans>Price</Trans>}>{money(activeQuote ? activeQuote.list_price : pkg.price)}</Fact>
         {activeQuote ? (
-          <Fact term={<Trans>Discount ({promo})</Trans>} className="checkout-discount">−{money(activeQuote.discount)}</Fact>
+          <Fact term={<Trans>Discount ({promo})</Trans>} className="checkout-discount">
+            −{money(activeQuote.discount)}
+          </Fact>
         ) : null}
-        <Fact term={<Trans>Total to pay</Trans>} className="checkout-total" valueTestId="checkout-total">{money(total)}</Fact>
+        <Fact term={<Trans>Total to pay</Trans>} className="checkout-total" valueTestId="checkout-total">
+          {money(total)}
+        </Fact>
       </dl>
 
       <Button className="button-large" onClick={() => void pay()} disabled={buy.isPending} aria-busy={buy.isPending || undefined}>

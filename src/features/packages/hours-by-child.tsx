@@ -34,7 +34,12 @@ export function HoursByChild() {
                 {' — '}
                 <ChildUsage child={child} testId={`hours-by-child-${child.id}`} />
               </span>{' '}
-              <Link to="/requests/{-$studentId}/{-$teacherId}/{-$requestId}" params={{}} search={{ child: child.id }} aria-label={t`${name}'s lessons`}>
+              <Link
+                to="/requests/{-$studentId}/{-$teacherId}/{-$requestId}"
+                params={{}}
+                search={{ child: child.id }}
+                aria-label={t`${name}'s lessons`}
+              >
                 <Trans>Lessons</Trans>
               </Link>
             </li>

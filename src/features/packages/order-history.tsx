@@ -49,7 +49,10 @@ export function OrderHistory() {
                     {order.promo_code ? (
                       <span className="muted small order-discount">
                         {' '}
-                        · <Trans>code <bdi>{order.promo_code}</bdi>, {formatMoney(order.discount, order.currency, i18n.locale)} off</Trans>
+                        ·{' '}
+                        <Trans>
+                          code <bdi>{order.promo_code}</bdi>, {formatMoney(order.discount, order.currency, i18n.locale)} off
+                        </Trans>
                       </span>
                     ) : null}
                   </td>
@@ -82,9 +85,7 @@ export function OrderHistory() {
                         </Link>
                       </span>
                     ) : null}
-                    {order.receipt_number ? null : (
-                      <span className="muted">—</span>
-                    )}
+                    {order.receipt_number ? null : <span className="muted">—</span>}
                   </td>
                 </tr>
               ))}

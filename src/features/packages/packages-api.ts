@@ -30,7 +30,13 @@ export const packagesKeys = {
 };
 
 /** A list in the visitor's language (names and statuses come localized), checked against its schema. */
-async function listIn<T>(locale: string, client: ApiClient, path: string, schema: { array(): { parse(data: unknown): T[] } }, signal: AbortSignal) {
+async function listIn<T>(
+  locale: string,
+  client: ApiClient,
+  path: string,
+  schema: { array(): { parse(data: unknown): T[] } },
+  signal: AbortSignal,
+) {
   const res = await client<Envelope<unknown>>(path, { signal, headers: { 'Accept-Language': locale } });
   return schema.array().parse(res.data);
 }
@@ -64,7 +70,8 @@ export function receiptQuery(orderId: number, locale: string, kind: ReceiptKind 
   const path = kind === 'refund' ? `v1/orders/${orderId}/refund-receipt` : `v1/orders/${orderId}/receipt`;
   return queryOptions({
     queryKey: packagesKeys.receipt(orderId, kind, locale),
-    queryFn: async ({ signal }) => receiptSchema.parse((await client<Envelope<unknown>>(path, { signal, headers: { 'Accept-Language': locale } })).data),
+    queryFn: async ({ signal }) =>
+      receiptSchema.parse((await client<Envelope<unknown>>(path, { signal, headers: { 'Accept-Language': locale } })).data),
     // A receipt never changes once issued.
     staleTime: Infinity,
     retry: false,

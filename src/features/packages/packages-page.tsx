@@ -95,13 +95,7 @@ export function PackagesPage({ payment, order, onPaymentSeen, goToCheckout = lea
       </section>
 
       {chosen ? (
-        <CheckoutPanel
-          key={chosen.id}
-          pkg={chosen}
-          goToCheckout={goToCheckout}
-          initialCode={restoredCode}
-          bringIntoView={chosenByHand}
-        />
+        <CheckoutPanel key={chosen.id} pkg={chosen} goToCheckout={goToCheckout} initialCode={restoredCode} bringIntoView={chosenByHand} />
       ) : null}
 
       <HoursByChild />

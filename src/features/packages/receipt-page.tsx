@@ -13,7 +13,9 @@ import { receiptQuery, type ReceiptKind } from './packages-api';
 import '../../ui/print-document.css';
 
 function issuedAt(receipt: Receipt, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: receipt.time_zone }).format(new Date(receipt.issued_at));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: receipt.time_zone }).format(
+    new Date(receipt.issued_at),
+  );
 }
 
 function Line({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
@@ -111,7 +113,9 @@ export function ReceiptPage({ orderId, kind = 'payment' }: { orderId: number; ki
             <Line label={refund ? t`Refunded to` : t`Payment method`}>
               {methods[r.payment_method] ?? r.payment_method} · {gateways[r.gateway] ?? r.gateway}
             </Line>
-            <Line label={refund ? t`Refund reference` : t`Payment reference`}>{r.gateway_reference ? <bdi dir="ltr">{r.gateway_reference}</bdi> : '—'}</Line>
+            <Line label={refund ? t`Refund reference` : t`Payment reference`}>
+              {r.gateway_reference ? <bdi dir="ltr">{r.gateway_reference}</bdi> : '—'}
+            </Line>
           </tbody>
         </table>
       </article>

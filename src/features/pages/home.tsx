@@ -28,7 +28,11 @@ export function HomePage({ banner }: { banner?: ReactNode } = {}) {
     {
       icon: 'calendar',
       title: <Trans>Book now or schedule</Trans>,
-      text: <Trans>Ask for an urgent session with a teacher who is available now, or pick a time at least an hour ahead, from one to six hours.</Trans>,
+      text: (
+        <Trans>
+          Ask for an urgent session with a teacher who is available now, or pick a time at least an hour ahead, from one to six hours.
+        </Trans>
+      ),
     },
     {
       icon: 'video',
@@ -43,23 +47,56 @@ export function HomePage({ banner }: { banner?: ReactNode } = {}) {
   ];
 
   const subjects: SubjectCard[] = [
-    { code: 'quran', icon: 'quran', title: <Trans>Holy Quran</Trans>, text: <Trans>Memorisation, recitation and tajweed, at your child's own pace.</Trans> },
-    { code: 'arabic', icon: 'arabic', title: <Trans>Arabic language</Trans>, text: <Trans>Reading, handwriting, grammar and confident expression.</Trans> },
-    { code: 'mathematics', icon: 'math', title: <Trans>Mathematics</Trans>, text: <Trans>From counting to algebra, following the school curriculum in Qatar.</Trans> },
-    { code: 'english', icon: 'english', title: <Trans>English</Trans>, text: <Trans>Speaking, reading and writing, plus help with school work.</Trans> },
-    { code: 'science', icon: 'science', title: <Trans>Science</Trans>, text: <Trans>Clear explanations and homework help for curious minds.</Trans> },
+    {
+      code: 'quran',
+      icon: 'quran',
+      title: <Trans>Holy Quran</Trans>,
+      text: <Trans>Memorisation, recitation and tajweed, at your child's own pace.</Trans>,
+    },
+    {
+      code: 'arabic',
+      icon: 'arabic',
+      title: <Trans>Arabic language</Trans>,
+      text: <Trans>Reading, handwriting, grammar and confident expression.</Trans>,
+    },
+    {
+      code: 'mathematics',
+      icon: 'math',
+      title: <Trans>Mathematics</Trans>,
+      text: <Trans>From counting to algebra, following the school curriculum in Qatar.</Trans>,
+    },
+    {
+      code: 'english',
+      icon: 'english',
+      title: <Trans>English</Trans>,
+      text: <Trans>Speaking, reading and writing, plus help with school work.</Trans>,
+    },
+    {
+      code: 'science',
+      icon: 'science',
+      title: <Trans>Science</Trans>,
+      text: <Trans>Clear explanations and homework help for curious minds.</Trans>,
+    },
   ];
 
   const reasons: Card[] = [
     {
       icon: 'shield',
       title: <Trans>Safe for children</Trans>,
-      text: <Trans>Lessons happen only inside Noor, never through personal numbers, and parents see every booking from their own account.</Trans>,
+      text: (
+        <Trans>
+          Lessons happen only inside Noor, never through personal numbers, and parents see every booking from their own account.
+        </Trans>
+      ),
     },
     {
       icon: 'teacher',
       title: <Trans>Reviewed teachers</Trans>,
-      text: <Trans>Every instructor is reviewed before teaching — identity, qualifications and an interview — and accepts our code of conduct.</Trans>,
+      text: (
+        <Trans>
+          Every instructor is reviewed before teaching — identity, qualifications and an interview — and accepts our code of conduct.
+        </Trans>
+      ),
     },
     {
       icon: 'clock',
@@ -83,8 +120,8 @@ export function HomePage({ banner }: { banner?: ReactNode } = {}) {
             </h1>
             <p className="hero-lead">
               <Trans>
-                Book a qualified Quran or school-subject teacher for a one-to-one video session — right now, or at a
-                time that suits your family.
+                Book a qualified Quran or school-subject teacher for a one-to-one video session — right now, or at a time that suits your
+                family.
               </Trans>
             </p>
             <div className="cta-row">
@@ -97,7 +134,9 @@ export function HomePage({ banner }: { banner?: ReactNode } = {}) {
               </Link>
             </div>
             <p className="hero-claim" data-testid="students-claim">
-              <Trans>Trusted by families of <strong>over 10 thousand students</strong> in Qatar</Trans>
+              <Trans>
+                Trusted by families of <strong>over 10 thousand students</strong> in Qatar
+              </Trans>
             </p>
           </div>
           <HeroArt />
@@ -106,13 +145,19 @@ export function HomePage({ banner }: { banner?: ReactNode } = {}) {
 
       <section className="section container" aria-labelledby="steps-title">
         <div className="section-head">
-          <h2 id="steps-title"><Trans>How it works</Trans></h2>
-          <p className="muted"><Trans>From choosing a teacher to the first lesson takes only a few minutes.</Trans></p>
+          <h2 id="steps-title">
+            <Trans>How it works</Trans>
+          </h2>
+          <p className="muted">
+            <Trans>From choosing a teacher to the first lesson takes only a few minutes.</Trans>
+          </p>
         </div>
         <ol className="steps">
           {steps.map((step, i) => (
             <li key={step.icon} className="card step">
-              <span className="step-number" aria-hidden="true">{i + 1}</span>
+              <span className="step-number" aria-hidden="true">
+                {i + 1}
+              </span>
               <Icon name={step.icon} className="card-icon" />
               <h3>{step.title}</h3>
               <p>{step.text}</p>
@@ -124,8 +169,12 @@ export function HomePage({ banner }: { banner?: ReactNode } = {}) {
       <section className="section section-tinted" aria-labelledby="subjects-title">
         <div className="container">
           <div className="section-head">
-            <h2 id="subjects-title"><Trans>Subjects we teach</Trans></h2>
-            <p className="muted"><Trans>Teachers for the Holy Quran and the main school subjects, for every school phase.</Trans></p>
+            <h2 id="subjects-title">
+              <Trans>Subjects we teach</Trans>
+            </h2>
+            <p className="muted">
+              <Trans>Teachers for the Holy Quran and the main school subjects, for every school phase.</Trans>
+            </p>
           </div>
           <ul className="subjects">
             {subjects.map((subject) => (
@@ -147,7 +196,9 @@ export function HomePage({ banner }: { banner?: ReactNode } = {}) {
 
       <section className="section container" aria-labelledby="trust-title">
         <div className="section-head">
-          <h2 id="trust-title"><Trans>Why parents trust Noor</Trans></h2>
+          <h2 id="trust-title">
+            <Trans>Why parents trust Noor</Trans>
+          </h2>
         </div>
         <ul className="reasons">
           {reasons.map((reason) => (
@@ -159,7 +210,9 @@ export function HomePage({ banner }: { banner?: ReactNode } = {}) {
           ))}
           <li className="card reason reason-institution">
             <Icon name="building" className="card-icon" />
-            <h3><Trans>For schools and centres</Trans></h3>
+            <h3>
+              <Trans>For schools and centres</Trans>
+            </h3>
             <p>
               <Trans>Institutional packages for schools, learning centres and companies that support their employees' families.</Trans>
             </p>
@@ -173,8 +226,12 @@ export function HomePage({ banner }: { banner?: ReactNode } = {}) {
 
       <section className="container" aria-labelledby="final-cta-title">
         <div className="final-cta">
-          <h2 id="final-cta-title"><Trans>Ready for your child's first lesson?</Trans></h2>
-          <p><Trans>The first session is on us. Create an account in a minute and choose a teacher.</Trans></p>
+          <h2 id="final-cta-title">
+            <Trans>Ready for your child's first lesson?</Trans>
+          </h2>
+          <p>
+            <Trans>The first session is on us. Create an account in a minute and choose a teacher.</Trans>
+          </p>
           <div className="cta-row">
             <Link to="/sign-up" className="button button-secondary button-large" data-testid="final-signup">
               <Trans>Sign up for free</Trans>

@@ -30,16 +30,22 @@ export function LegalPage({ title, lead, updated, sections, testId }: LegalPageP
         <p className="lead">{lead}</p>
         {date && (
           <p className="muted small">
-            <Trans>Last updated: <bdi>{date}</bdi></Trans>
+            <Trans>
+              Last updated: <bdi>{date}</bdi>
+            </Trans>
           </p>
         )}
       </div>
       <div className="text-page-body">
         <nav aria-label={t`On this page`} className="toc">
-          <h2 className="toc-title"><Trans>On this page</Trans></h2>
+          <h2 className="toc-title">
+            <Trans>On this page</Trans>
+          </h2>
           <ol>
             {sections.map((s) => (
-              <li key={s.id}><a href={`#${s.id}`}>{s.title}</a></li>
+              <li key={s.id}>
+                <a href={`#${s.id}`}>{s.title}</a>
+              </li>
             ))}
           </ol>
         </nav>

@@ -42,18 +42,11 @@ export function NewsletterForm({ handover }: { handover?: Handover }) {
   useHandoverSubmit(handover, () => form.handleSubmit());
 
   return (
-    <form
-      ref={formRef}
-      className="newsletter-form"
-      noValidate
-      onSubmit={submitWith(form)}
-    >
+    <form ref={formRef} className="newsletter-form" noValidate onSubmit={submitWith(form)}>
       <form.Field name="email" validators={{ onChange: newsletterRequestSchema.shape.email }}>
         {(field) => (
           <Field label={t`Email for newsletter`} required errors={visibleErrors(field, i18n)}>
-            {(control) => (
-              <TextInput {...control} {...textBinding(field)} type="email" autoComplete="email" dir="ltr" inputMode="email" />
-            )}
+            {(control) => <TextInput {...control} {...textBinding(field)} type="email" autoComplete="email" dir="ltr" inputMode="email" />}
           </Field>
         )}
       </form.Field>

@@ -14,8 +14,8 @@ export function TermsPage() {
         <p>
           <Trans>
             By creating an account or booking a session on Noor you agree to these terms, to our{' '}
-            <Link to="/privacy-policy">privacy policy</Link> and to the <Link to="/user-condition">user conditions</Link>.
-            If you do not agree, please do not use the platform.
+            <Link to="/privacy-policy">privacy policy</Link> and to the <Link to="/user-condition">user conditions</Link>. If you do not
+            agree, please do not use the platform.
           </Trans>
         </p>
       ),
@@ -25,9 +25,15 @@ export function TermsPage() {
       title: <Trans>Accounts</Trans>,
       body: (
         <ul>
-          <li><Trans>A student account is opened by a parent or legal guardian aged 18 or over, who is responsible for its use.</Trans></li>
-          <li><Trans>The details you give must be true and kept up to date, and the mobile number must be yours.</Trans></li>
-          <li><Trans>Keep your password private. Tell us at once if you think someone else has used your account.</Trans></li>
+          <li>
+            <Trans>A student account is opened by a parent or legal guardian aged 18 or over, who is responsible for its use.</Trans>
+          </li>
+          <li>
+            <Trans>The details you give must be true and kept up to date, and the mobile number must be yours.</Trans>
+          </li>
+          <li>
+            <Trans>Keep your password private. Tell us at once if you think someone else has used your account.</Trans>
+          </li>
         </ul>
       ),
     },
@@ -36,10 +42,18 @@ export function TermsPage() {
       title: <Trans>Booking sessions</Trans>,
       body: (
         <ul>
-          <li><Trans>An urgent session is a request to an instructor who is available now; it starts once the instructor accepts it.</Trans></li>
-          <li><Trans>A scheduled session must be booked at least one hour before its start time.</Trans></li>
-          <li><Trans>A session lasts from one to six hours, as chosen when booking.</Trans></li>
-          <li><Trans>A booking is confirmed only when the instructor accepts it; you will be notified either way.</Trans></li>
+          <li>
+            <Trans>An urgent session is a request to an instructor who is available now; it starts once the instructor accepts it.</Trans>
+          </li>
+          <li>
+            <Trans>A scheduled session must be booked at least one hour before its start time.</Trans>
+          </li>
+          <li>
+            <Trans>A session lasts from one to six hours, as chosen when booking.</Trans>
+          </li>
+          <li>
+            <Trans>A booking is confirmed only when the instructor accepts it; you will be notified either way.</Trans>
+          </li>
         </ul>
       ),
     },
@@ -49,8 +63,8 @@ export function TermsPage() {
       body: (
         <p>
           <Trans>
-            Once you have requested a session with an instructor, you and the instructor can write to each other on Noor.
-            Conversations are kept, and the Noor team may review a conversation when a message in it is reported.
+            Once you have requested a session with an instructor, you and the instructor can write to each other on Noor. Conversations are
+            kept, and the Noor team may review a conversation when a message in it is reported.
           </Trans>
         </p>
       ),
@@ -61,8 +75,8 @@ export function TermsPage() {
       body: (
         <p>
           <Trans>
-            Each new student account may book one free trial session. It cannot be exchanged for money or moved to
-            another account, and it is subject to the same rules of conduct as any other session.
+            Each new student account may book one free trial session. It cannot be exchanged for money or moved to another account, and it
+            is subject to the same rules of conduct as any other session.
           </Trans>
         </p>
       ),
@@ -74,16 +88,14 @@ export function TermsPage() {
         <>
           <p>
             <Trans>
-              Lessons are paid for with packages of hours. The price, the number of hours and any validity period are
-              shown before you pay, in Qatari riyals. The hours of each session are taken from your package when the
-              session takes place.
+              Lessons are paid for with packages of hours. The price, the number of hours and any validity period are shown before you pay,
+              in Qatari riyals. The hours of each session are taken from your package when the session takes place.
             </Trans>
           </p>
           <p>
             <Trans>
-              Promotional codes apply only as described when they are offered, and cannot be combined unless stated.
-              Institutional packages for schools and companies are agreed separately through our{' '}
-              <Link to="/contact-us">contact page</Link>.
+              Promotional codes apply only as described when they are offered, and cannot be combined unless stated. Institutional packages
+              for schools and companies are agreed separately through our <Link to="/contact-us">contact page</Link>.
             </Trans>
           </p>
         </>
@@ -94,9 +106,18 @@ export function TermsPage() {
       title: <Trans>Cancellations and refunds</Trans>,
       body: (
         <ul>
-          <li><Trans>You may cancel a scheduled session up to 6 hours before it starts, and its hours return to your package.</Trans></li>
-          <li><Trans>If you cancel later than that, or the student does not attend, the hours of the session are used.</Trans></li>
-          <li><Trans>If the instructor does not attend, or the session cannot take place because of a fault on our side, the hours return to your package in full.</Trans></li>
+          <li>
+            <Trans>You may cancel a scheduled session up to 6 hours before it starts, and its hours return to your package.</Trans>
+          </li>
+          <li>
+            <Trans>If you cancel later than that, or the student does not attend, the hours of the session are used.</Trans>
+          </li>
+          <li>
+            <Trans>
+              If the instructor does not attend, or the session cannot take place because of a fault on our side, the hours return to your
+              package in full.
+            </Trans>
+          </li>
           <li>
             <Plural
               value={REFUND_WINDOW_DAYS}
@@ -104,7 +125,12 @@ export function TermsPage() {
               other="A package from which no hours have been used can be refunded in full within # days of payment, from your purchase history, to the original means of payment."
             />
           </li>
-          <li><Trans>Once any of a package's hours are used, the package is not refunded; its remaining hours stay available until the end of the package's validity.</Trans></li>
+          <li>
+            <Trans>
+              Once any of a package's hours are used, the package is not refunded; its remaining hours stay available until the end of the
+              package's validity.
+            </Trans>
+          </li>
         </ul>
       ),
     },
@@ -114,9 +140,9 @@ export function TermsPage() {
       body: (
         <p>
           <Trans>
-            Instructors are independent teachers reviewed and approved by Noor. They must accept the instructor terms
-            before receiving requests and follow our code of conduct. Arranging lessons or payments outside the
-            platform is not allowed for families or instructors.
+            Instructors are independent teachers reviewed and approved by Noor. They must accept the instructor terms before receiving
+            requests and follow our code of conduct. Arranging lessons or payments outside the platform is not allowed for families or
+            instructors.
           </Trans>
         </p>
       ),
@@ -127,8 +153,8 @@ export function TermsPage() {
       body: (
         <p>
           <Trans>
-            The platform, its name, design and materials belong to Noor or to those who licensed them to us. Lesson
-            materials are for the student's personal learning only and may not be copied, sold or published.
+            The platform, its name, design and materials belong to Noor or to those who licensed them to us. Lesson materials are for the
+            student's personal learning only and may not be copied, sold or published.
           </Trans>
         </p>
       ),
@@ -139,9 +165,9 @@ export function TermsPage() {
       body: (
         <p>
           <Trans>
-            We work to keep Noor available and sessions running smoothly, but a session can be affected by the
-            internet connection or the devices used. Where a session fails because of us, our responsibility is to
-            return its hours to your package. Parents remain responsible for supervising their children online.
+            We work to keep Noor available and sessions running smoothly, but a session can be affected by the internet connection or the
+            devices used. Where a session fails because of us, our responsibility is to return its hours to your package. Parents remain
+            responsible for supervising their children online.
           </Trans>
         </p>
       ),
@@ -152,8 +178,8 @@ export function TermsPage() {
       body: (
         <p>
           <Trans>
-            We may update these terms; important changes are announced in advance. These terms are governed by the
-            laws of the State of Qatar, and the courts of Qatar have jurisdiction over any dispute.
+            We may update these terms; important changes are announced in advance. These terms are governed by the laws of the State of
+            Qatar, and the courts of Qatar have jurisdiction over any dispute.
           </Trans>
         </p>
       ),

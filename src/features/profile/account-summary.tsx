@@ -39,7 +39,11 @@ export function StudentSummary({ profile }: { profile: ProfileDetails }) {
           ) : null}
         </>
       ) : (
-        <LoadState failed={balance.isError} failedText={<Trans>Your balance could not be loaded.</Trans>} loadingText={<Trans>Loading your balance…</Trans>} />
+        <LoadState
+          failed={balance.isError}
+          failedText={<Trans>Your balance could not be loaded.</Trans>}
+          loadingText={<Trans>Loading your balance…</Trans>}
+        />
       )}
       <Link to="/packages" className="button button-secondary">
         <Trans>Buy hours</Trans>

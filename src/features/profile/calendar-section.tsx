@@ -62,8 +62,9 @@ export function CalendarSection() {
       </h2>
       <p className="muted" id="profile-calendar-hint">
         <Trans>
-          A private link your calendar app checks by itself: your sessions appear there and update when they are moved or cancelled. In Google Calendar,
-          choose “Other calendars”, then “From URL”; on an iPhone or Mac, open Calendar and choose “Add Subscription Calendar”, then paste the link.
+          A private link your calendar app checks by itself: your sessions appear there and update when they are moved or cancelled. In
+          Google Calendar, choose “Other calendars”, then “From URL”; on an iPhone or Mac, open Calendar and choose “Add Subscription
+          Calendar”, then paste the link.
         </Trans>
       </p>
       {feed.isPending ? (
@@ -76,8 +77,21 @@ export function CalendarSection() {
         <>
           {url ? (
             <div className="profile-calendar-link">
-              <Field label={<Trans>Your private calendar link</Trans>} description={<Trans>Anyone with this link can see your sessions: keep it to yourself.</Trans>}>
-                {(control) => <TextInput {...control} ref={field} readOnly dir="ltr" value={url} onFocus={(e) => e.currentTarget.select()} data-testid="calendar-feed-url" />}
+              <Field
+                label={<Trans>Your private calendar link</Trans>}
+                description={<Trans>Anyone with this link can see your sessions: keep it to yourself.</Trans>}
+              >
+                {(control) => (
+                  <TextInput
+                    {...control}
+                    ref={field}
+                    readOnly
+                    dir="ltr"
+                    value={url}
+                    onFocus={(e) => e.currentTarget.select()}
+                    data-testid="calendar-feed-url"
+                  />
+                )}
               </Field>
               <Button variant="secondary" onClick={() => void copy()}>
                 <Trans>Copy link</Trans>
@@ -85,11 +99,19 @@ export function CalendarSection() {
             </div>
           ) : feed.data.active ? (
             <p data-testid="calendar-feed-on">
-              <Trans>Your subscription is on. The link is shown only once, when it is made; to see one again, make a new link (the old one then stops working).</Trans>
+              <Trans>
+                Your subscription is on. The link is shown only once, when it is made; to see one again, make a new link (the old one then
+                stops working).
+              </Trans>
             </p>
           ) : null}
           <div className="profile-calendar-actions">
-            <Button variant={feed.data.active ? 'ghost' : 'primary'} disabled={busy} aria-describedby="profile-calendar-hint" onClick={() => make.mutate()}>
+            <Button
+              variant={feed.data.active ? 'ghost' : 'primary'}
+              disabled={busy}
+              aria-describedby="profile-calendar-hint"
+              onClick={() => make.mutate()}
+            >
               {feed.data.active ? <Trans>Make a new link</Trans> : <Trans>Create a subscription link</Trans>}
             </Button>
             {feed.data.active ? (

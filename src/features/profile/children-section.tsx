@@ -50,7 +50,12 @@ export function ChildrenSection() {
                 <ChildForm child={child} onDone={() => setEditing(null)} />
               </li>
             ) : (
-              <ChildRow key={child.id} child={child} canArchive={!child.archived && active.length > 1} onEdit={() => setEditing(child.id)} />
+              <ChildRow
+                key={child.id}
+                child={child}
+                canArchive={!child.archived && active.length > 1}
+                onEdit={() => setEditing(child.id)}
+              />
             ),
           )}
         </ul>

@@ -138,8 +138,8 @@ export function DocumentsSection({ profile, onReplaced }: { profile: ProfileDeta
             </Dialog.Title>
             <Dialog.Description>
               <Trans>
-                A new document has to be checked by our team. Until then your account is under review and you cannot
-                accept new requests. This usually takes one to two working days.
+                A new document has to be checked by our team. Until then your account is under review and you cannot accept new requests.
+                This usually takes one to two working days.
               </Trans>
             </Dialog.Description>
             <div className="dialog-actions">

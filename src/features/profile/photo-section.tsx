@@ -56,7 +56,12 @@ export function PhotoSection({ profile }: { profile: ProfileDetails }) {
               if (file) upload.mutate(file);
             }}
           />
-          <Button variant="secondary" disabled={busy} aria-describedby="profile-photo-hint profile-photo-error" onClick={() => input.current?.click()}>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            aria-describedby="profile-photo-hint profile-photo-error"
+            onClick={() => input.current?.click()}
+          >
             {profile.photo ? <Trans>Change photo</Trans> : <Trans>Add a photo</Trans>}
           </Button>
           {profile.photo ? (

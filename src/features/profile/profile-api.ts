@@ -53,7 +53,12 @@ export async function saveProfile(body: StudentProfileUpdate | TeacherProfileUpd
  * Replaces one document; the server puts an active teacher back in review. Answers the server message.
  * With `onProgress` the file goes by XMLHttpRequest, which reports how much has been sent.
  */
-export async function replaceDocument(kind: string, file: File, client: ApiClient = api, onProgress?: (share: number) => void): Promise<string> {
+export async function replaceDocument(
+  kind: string,
+  file: File,
+  client: ApiClient = api,
+  onProgress?: (share: number) => void,
+): Promise<string> {
   const data = new FormData();
   data.set(kind, file, file.name);
   const res = onProgress

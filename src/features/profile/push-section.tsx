@@ -31,7 +31,9 @@ export function PushSection({ browser = browserPush }: { browser?: BrowserPush }
     },
     onSuccess: (message) => {
       if (message === null) {
-        setProblem(t`Your browser did not allow notifications. You can allow them for this site in the browser's settings, then try again.`);
+        setProblem(
+          t`Your browser did not allow notifications. You can allow them for this site in the browser's settings, then try again.`,
+        );
         return;
       }
       setProblem(null);
@@ -78,7 +80,9 @@ export function PushSection({ browser = browserPush }: { browser?: BrowserPush }
   } else {
     body = (
       <>
-        <p data-testid="push-status">{on ? <Trans>Notifications are on for this device.</Trans> : <Trans>Notifications are off for this device.</Trans>}</p>
+        <p data-testid="push-status">
+          {on ? <Trans>Notifications are on for this device.</Trans> : <Trans>Notifications are off for this device.</Trans>}
+        </p>
         {!on && browser.permission() === 'denied' ? (
           <p className="muted">
             <Trans>Notifications are blocked for this site in your browser's settings: allow them there first.</Trans>
@@ -105,7 +109,10 @@ export function PushSection({ browser = browserPush }: { browser?: BrowserPush }
         <Trans>Notifications on this device</Trans>
       </h2>
       <p className="muted" id="profile-push-hint">
-        <Trans>Lesson reminders, your teacher's answers and new messages appear on this device even when Noor is closed. Turn them on in each browser you use.</Trans>
+        <Trans>
+          Lesson reminders, your teacher's answers and new messages appear on this device even when Noor is closed. Turn them on in each
+          browser you use.
+        </Trans>
       </p>
       {body}
       <p className="field-error" role={problem ? 'alert' : undefined}>

@@ -7,7 +7,10 @@ import { TextInput } from '../../ui/text-input';
 export function SignInPhone({ phone }: { phone: string }) {
   const { t } = useLingui();
   return (
-    <Field label={t`Phone number`} description={t`Your phone number is how you sign in, so it cannot be changed here. Contact us if it has changed.`}>
+    <Field
+      label={t`Phone number`}
+      description={t`Your phone number is how you sign in, so it cannot be changed here. Contact us if it has changed.`}
+    >
       {(control) => <TextInput {...control} name="phone" value={phone} readOnly dir="ltr" />}
     </Field>
   );

@@ -17,7 +17,13 @@ export interface StudentProfileValues {
 }
 
 export function studentValues(p: ProfileDetails): StudentProfileValues {
-  return { first_name: p.first_name, last_name: p.last_name, gender: p.gender ?? '', phase_id: p.phase_id ? String(p.phase_id) : '', time_zone: p.time_zone };
+  return {
+    first_name: p.first_name,
+    last_name: p.last_name,
+    gender: p.gender ?? '',
+    phase_id: p.phase_id ? String(p.phase_id) : '',
+    time_zone: p.time_zone,
+  };
 }
 
 export function StudentProfileForm({ profile, onSaved }: { profile: ProfileDetails; onSaved?: (p: ProfileDetails) => void }) {
@@ -35,14 +41,20 @@ export function StudentProfileForm({ profile, onSaved }: { profile: ProfileDetai
     <FormShell {...shell}>
       <ArabicNameFields form={form} />
 
-      <form.AppField name="gender" validators={fieldValidators.required}>{(field) => <field.GenderField />}</form.AppField>
+      <form.AppField name="gender" validators={fieldValidators.required}>
+        {(field) => <field.GenderField />}
+      </form.AppField>
 
       <div className="form-pair">
-        <form.AppField name="phase_id" validators={fieldValidators.required}>{(field) => <field.PhaseField />}</form.AppField>
+        <form.AppField name="phase_id" validators={fieldValidators.required}>
+          {(field) => <field.PhaseField />}
+        </form.AppField>
         <SignInPhone phone={profile.phone} />
       </div>
 
-      <form.AppField name="time_zone" validators={fieldValidators.required}>{() => <TimeZoneField teacher={false} />}</form.AppField>
+      <form.AppField name="time_zone" validators={fieldValidators.required}>
+        {() => <TimeZoneField teacher={false} />}
+      </form.AppField>
     </FormShell>
   );
 }

@@ -102,7 +102,12 @@ export function teacherErrorMapper(sent: readonly SentRange[]) {
       if (hours) {
         const range = sent[Number(hours[1])];
         const part = hours[2] === 'end_time' ? 'end' : 'start';
-        name = range === undefined ? 'working_hours' : hours[2] === 'weekday' && range.index === 0 ? `days[${range.weekday}].on` : `days[${range.weekday}].ranges[${range.index}].${part}`;
+        name =
+          range === undefined
+            ? 'working_hours'
+            : hours[2] === 'weekday' && range.index === 0
+              ? `days[${range.weekday}].on`
+              : `days[${range.weekday}].ranges[${range.index}].${part}`;
       }
       out[name] = [...(out[name] ?? []), ...messages];
     }
@@ -123,19 +128,31 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
 
       <div className="form-pair">
         <SignInPhone phone={profile.phone} />
-        <Field label={t`Email`}>{(control) => <TextInput {...control} name="email" value={profile.email ?? ''} readOnly dir="ltr" />}</Field>
+        <Field label={t`Email`}>
+          {(control) => <TextInput {...control} name="email" value={profile.email ?? ''} readOnly dir="ltr" />}
+        </Field>
       </div>
 
       <div className="form-pair">
-        <form.AppField name="country" validators={fieldValidators.required}>{(field) => <field.CountryField />}</form.AppField>
-        <form.AppField name="birth_date" validators={fieldValidators.birthDate}>{(field) => <field.BirthDateField />}</form.AppField>
+        <form.AppField name="country" validators={fieldValidators.required}>
+          {(field) => <field.CountryField />}
+        </form.AppField>
+        <form.AppField name="birth_date" validators={fieldValidators.birthDate}>
+          {(field) => <field.BirthDateField />}
+        </form.AppField>
       </div>
 
-      <form.AppField name="gender" validators={fieldValidators.required}>{(field) => <field.GenderField />}</form.AppField>
+      <form.AppField name="gender" validators={fieldValidators.required}>
+        {(field) => <field.GenderField />}
+      </form.AppField>
 
       <div className="form-pair">
-        <form.AppField name="qualification" validators={fieldValidators.required}>{(field) => <field.QualificationField />}</form.AppField>
-        <form.AppField name="experience_years" validators={fieldValidators.experience}>{(field) => <field.ExperienceField />}</form.AppField>
+        <form.AppField name="qualification" validators={fieldValidators.required}>
+          {(field) => <field.QualificationField />}
+        </form.AppField>
+        <form.AppField name="experience_years" validators={fieldValidators.experience}>
+          {(field) => <field.ExperienceField />}
+        </form.AppField>
       </div>
 
       <TeachingFields form={form} />
@@ -145,7 +162,9 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
           <Trans>Available days and working hours</Trans>
         </legend>
         <p className="muted small">
-          <Trans>Tick the days you teach and give the hours, in your own time zone. A day can have several ranges, such as a break at noon.</Trans>
+          <Trans>
+            Tick the days you teach and give the hours, in your own time zone. A day can have several ranges, such as a break at noon.
+          </Trans>
         </p>
         {WEEKDAYS.map((weekday) => {
           const day = weekdayName(weekday, i18n.locale);
@@ -160,12 +179,21 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
                         {rangesField.state.value.map((_, index) => (
                           <div key={index} className="day-range" data-testid={`day-${weekday}-range-${index}`}>
                             {(['start', 'end'] as const).map((part) => (
-                              <form.AppField key={part} name={`days[${weekday}].ranges[${index}].${part}`} validators={hoursValidators(weekday, index, part)}>
+                              <form.AppField
+                                key={part}
+                                name={`days[${weekday}].ranges[${index}].${part}`}
+                                validators={hoursValidators(weekday, index, part)}
+                              >
                                 {() => <TimeField part={part} day={day} range={index} disabled={!on} />}
                               </form.AppField>
                             ))}
                             {index > 0 && (
-                              <Button type="button" variant="ghost" className="day-range-remove" onClick={() => rangesField.removeValue(index)}>
+                              <Button
+                                type="button"
+                                variant="ghost"
+                                className="day-range-remove"
+                                onClick={() => rangesField.removeValue(index)}
+                              >
                                 <Trans>Remove</Trans>{' '}
                                 <span className="visually-hidden">
                                   <Trans>
@@ -177,7 +205,12 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
                           </div>
                         ))}
                         {on && rangesField.state.value.length < MAX_RANGES_PER_DAY && (
-                          <Button type="button" variant="ghost" className="day-range-add" onClick={() => rangesField.pushValue(emptyRange())}>
+                          <Button
+                            type="button"
+                            variant="ghost"
+                            className="day-range-add"
+                            onClick={() => rangesField.pushValue(emptyRange())}
+                          >
                             <Trans>Add hours</Trans>{' '}
                             <span className="visually-hidden">
                               <Trans>on {day}</Trans>
@@ -194,11 +227,17 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
         })}
       </fieldset>
 
-      <form.AppField name="time_zone" validators={fieldValidators.required}>{() => <TimeZoneField teacher />}</form.AppField>
+      <form.AppField name="time_zone" validators={fieldValidators.required}>
+        {() => <TimeZoneField teacher />}
+      </form.AppField>
 
       <form.Field name="description" validators={{ onChange: ({ value }) => descriptionProblem(value) }}>
         {(field) => (
-          <Field label={t`About you`} errors={fieldErrors(field, i18n)} description={t`What students and parents should know about your teaching.`}>
+          <Field
+            label={t`About you`}
+            errors={fieldErrors(field, i18n)}
+            description={t`What students and parents should know about your teaching.`}
+          >
             {(control) => <TextArea {...control} {...textBinding(field)} rows={5} />}
           </Field>
         )}

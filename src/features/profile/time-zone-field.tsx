@@ -52,7 +52,16 @@ export function TimeZoneField({ teacher }: { teacher: boolean }) {
       description={teacher ? t`Your working hours are in this time zone.` : t`Session times are shown in this time zone.`}
       errors={fieldErrors(field, i18n)}
     >
-      {(control) => <SelectInput {...control} name={field.name} data-place-names="" placeholder={t`Choose your time zone`} options={options} {...valueBinding<string>(field)} />}
+      {(control) => (
+        <SelectInput
+          {...control}
+          name={field.name}
+          data-place-names=""
+          placeholder={t`Choose your time zone`}
+          options={options}
+          {...valueBinding<string>(field)}
+        />
+      )}
     </Field>
   );
 }

@@ -13,10 +13,7 @@ import { applyServerErrors, useFocusFirstInvalid, useSubmitAttempts, useValidate
 import { toast } from '../../ui/toast-store';
 import { profileKeys, saveProfile, type ProfileDetails } from './profile-api';
 
-export function useSaveProfile(options: {
-  formRef: RefObject<HTMLFormElement | null>;
-  onSaved?: (profile: ProfileDetails) => void;
-}) {
+export function useSaveProfile(options: { formRef: RefObject<HTMLFormElement | null>; onSaved?: (profile: ProfileDetails) => void }) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [summary, setSummary] = useState<string[]>([]);
@@ -24,7 +21,11 @@ export function useSaveProfile(options: {
   const mutation = useMutation({ mutationFn: (body: StudentProfileUpdate | TeacherProfileUpdate) => saveProfile(body) });
 
   /** `mapErrors`: server field names → this form's (e.g. "working_hours.1.end_time" → "days[3].end"). */
-  const save = async (form: AnyFormApi, body: StudentProfileUpdate | TeacherProfileUpdate, mapErrors?: (errors: FieldErrors) => FieldErrors) => {
+  const save = async (
+    form: AnyFormApi,
+    body: StudentProfileUpdate | TeacherProfileUpdate,
+    mapErrors?: (errors: FieldErrors) => FieldErrors,
+  ) => {
     setSummary([]);
     try {
       const { message, profile } = await mutation.mutateAsync(body);

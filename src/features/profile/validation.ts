@@ -25,7 +25,15 @@ export function startProblem(day: DayValue, index: number): string | undefined {
   if (!day.on || !range) return undefined;
   if (range.start === '') return validationKeys.required;
   // The same rule as the server's: a range may not start inside an earlier-starting one of that day.
-  const overlaps = day.ranges.some((other, i) => i !== index && other.start !== '' && other.end !== '' && other.start <= range.start && range.start < other.end && (other.start < range.start || i < index));
+  const overlaps = day.ranges.some(
+    (other, i) =>
+      i !== index &&
+      other.start !== '' &&
+      other.end !== '' &&
+      other.start <= range.start &&
+      range.start < other.end &&
+      (other.start < range.start || i < index),
+  );
   return overlaps ? profileValidationKeys.rangesOverlap : undefined;
 }
 

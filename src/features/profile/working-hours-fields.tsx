@@ -42,7 +42,13 @@ export function TimeField({ part, day, range = 0, disabled }: { part: 'start' | 
         {part === 'start' ? <Trans>From</Trans> : <Trans>To</Trans>}
         <span className="visually-hidden">
           {' '}
-          {range === 0 ? day : <Trans>{day}, range {range + 1}</Trans>}
+          {range === 0 ? (
+            day
+          ) : (
+            <Trans>
+              {day}, range {range + 1}
+            </Trans>
+          )}
         </span>
       </label>
       <input

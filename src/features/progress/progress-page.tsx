@@ -121,7 +121,9 @@ function QuranSection({ p }: { p: ChildProgress }) {
       </h2>
       {p.quran.surahs.length === 0 ? (
         <p className="muted" data-testid="quran-empty">
-          <Trans>No Quran reports yet. When a Quran teacher writes a lesson report, the verses memorised and revised show here surah by surah.</Trans>
+          <Trans>
+            No Quran reports yet. When a Quran teacher writes a lesson report, the verses memorised and revised show here surah by surah.
+          </Trans>
         </p>
       ) : (
         <>
@@ -273,7 +275,8 @@ function SubjectsSection({ p }: { p: ChildProgress }) {
                         <span style={{ inlineSize: `${Math.round((m.lessons / most) * 100)}%` }} />
                       </span>
                       <span className="small">
-                        <Plural value={monthLessons} one="# lesson" other="# lessons" /> · <Plural value={monthHours} one="# hour" other="# hours" />
+                        <Plural value={monthLessons} one="# lesson" other="# lessons" /> ·{' '}
+                        <Plural value={monthHours} one="# hour" other="# hours" />
                       </span>
                     </li>
                   );

@@ -52,8 +52,12 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
         ) : null}
         {/* The learner is the child: a teacher is never shown the family account's own name. */}
         <ForChild child={request.child} side={role} testId={`request-${id}-child`} />
-        <Fact term={<Trans>When</Trans>} valueTestId={`request-${id}-time`}><ZonedTime iso={request.starts_at} /></Fact>
-        <Fact term={<Trans>Duration</Trans>}><Plural value={hours} one="# hour" other="# hours" /></Fact>
+        <Fact term={<Trans>When</Trans>} valueTestId={`request-${id}-time`}>
+          <ZonedTime iso={request.starts_at} />
+        </Fact>
+        <Fact term={<Trans>Duration</Trans>}>
+          <Plural value={hours} one="# hour" other="# hours" />
+        </Fact>
         <Fact term={<Trans>Type</Trans>}>{i18n._(requestTypeTexts[request.type])}</Fact>
       </dl>
       {request.status === 'pending' && request.expires_at ? <ExpiryCountdown expiresAt={request.expires_at} /> : null}
@@ -78,7 +82,12 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
       <div className="request-card-foot">
         {request.join_channel && !request.taken_by_other ? (
           // Join straight from the list while the session's window is open (issue 11), with the time left.
-          <Link to="/session/$channelName" params={{ channelName: request.join_channel }} className="button button-primary" data-testid={`join-${id}`}>
+          <Link
+            to="/session/$channelName"
+            params={{ channelName: request.join_channel }}
+            className="button button-primary"
+            data-testid={`join-${id}`}
+          >
             <Trans>Join</Trans>
             <span className="request-time-left">
               {' · '}
@@ -90,7 +99,10 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
         {role === 'student' && request.status === 'rejected' ? <BookAnotherTeacher subjectId={request.subject.id} /> : null}
         <Link to="/session-details/$requestId" params={{ requestId: String(request.id) }} className="request-details-link">
           <Trans>Session details</Trans>
-          <span className="visually-hidden"> — {request.subject.name}, {when}</span>
+          <span className="visually-hidden">
+            {' '}
+            — {request.subject.name}, {when}
+          </span>
         </Link>
       </div>
     </article>

@@ -128,7 +128,13 @@ export function RequestsPage(props: RequestsPageProps) {
 
       {viewer.role === 'student' && onChildChange ? <ChildFilter value={childId} onChange={onChildChange} /> : null}
       <FilterTabs value={filter} onChange={props.onFilterChange} panelId={panelId} />
-      <div id={panelId} role="tabpanel" aria-labelledby={`request-tab-${filter}`} className="requests-panel" aria-busy={list.isFetching || undefined}>
+      <div
+        id={panelId}
+        role="tabpanel"
+        aria-labelledby={`request-tab-${filter}`}
+        className="requests-panel"
+        aria-busy={list.isFetching || undefined}
+      >
         {list.data ? (
           requests.length > 0 ? (
             <ul className="request-list">

@@ -49,7 +49,13 @@ export function AddToCalendar({ requestId }: { requestId: number }) {
 
   return (
     <div className="session-calendar">
-      <Button variant="ghost" disabled={busy} aria-describedby="session-calendar-error" onClick={() => void add()} data-testid="add-to-calendar">
+      <Button
+        variant="ghost"
+        disabled={busy}
+        aria-describedby="session-calendar-error"
+        onClick={() => void add()}
+        data-testid="add-to-calendar"
+      >
         <Trans>Add to calendar</Trans>
       </Button>
       <p id="session-calendar-error" className="field-error" role={problem ? 'alert' : undefined}>

@@ -5,7 +5,17 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { QURAN_GRADES, QURAN_KINDS, REPORT_EDIT_DAYS, REPORT_MAX_ENTRIES, REPORT_NOTE_MAX, REPORT_TEXT_MAX, SURAHS, type QuranGrade, type QuranKind } from '../../../contract/reports';
+import {
+  QURAN_GRADES,
+  QURAN_KINDS,
+  REPORT_EDIT_DAYS,
+  REPORT_MAX_ENTRIES,
+  REPORT_NOTE_MAX,
+  REPORT_TEXT_MAX,
+  SURAHS,
+  type QuranGrade,
+  type QuranKind,
+} from '../../../contract/reports';
 import { isApiError } from '../../api/api-error';
 import { reportQuery, saveReport, type LessonReport } from '../../api/reports';
 import type { RequestDetail } from '../../api/requests';
@@ -17,7 +27,6 @@ import { TextInput } from '../../ui/text-input';
 import { toast } from '../../ui/toast-store';
 import { ZonedTime } from '../../domain/zoned-time';
 import { quranGradeTexts, quranKindTexts } from '../../domain/quran-texts';
-
 
 /** Whether the lesson is over (finished, or approved and past its end): only then is there a report. */
 export const lessonIsOver = (detail: RequestDetail, now: number) =>
@@ -104,7 +113,8 @@ function ReportView({ report }: { report: LessonReport }) {
                       {surah}, verses {from}–{to}
                     </Trans>
                   </strong>{' '}
-                  · {i18n._(quranKindTexts[e.kind])} · <span className={`report-grade report-grade-${e.grade}`}>{i18n._(quranGradeTexts[e.grade])}</span>
+                  · {i18n._(quranKindTexts[e.kind])} ·{' '}
+                  <span className={`report-grade report-grade-${e.grade}`}>{i18n._(quranGradeTexts[e.grade])}</span>
                 </li>
               );
             })}
@@ -139,11 +149,20 @@ function ReportForm({ requestId, report, onSaved }: { requestId: number; report:
   const [homework, setHomework] = useState(report?.homework ?? '');
   const [note, setNote] = useState(report?.note ?? '');
   const [entries, setEntries] = useState<EntryDraft[]>(
-    report?.quran.map((e) => ({ surah: String(e.surah), from: String(e.from_ayah), to: String(e.to_ayah), kind: e.kind, grade: e.grade })) ?? [],
+    report?.quran.map((e) => ({
+      surah: String(e.surah),
+      from: String(e.from_ayah),
+      to: String(e.to_ayah),
+      kind: e.kind,
+      grade: e.grade,
+    })) ?? [],
   );
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
-  const surahOptions = SURAHS.map(([verses, ar, en], i) => ({ value: String(i + 1), label: `${i + 1}. ${i18n.locale === 'en' ? en : ar} (${verses})` }));
+  const surahOptions = SURAHS.map(([verses, ar, en], i) => ({
+    value: String(i + 1),
+    label: `${i + 1}. ${i18n.locale === 'en' ? en : ar} (${verses})`,
+  }));
   const kindOptions = QURAN_KINDS.map((k) => ({ value: k, label: i18n._(quranKindTexts[k]) }));
   const gradeOptions = QURAN_GRADES.map((g) => ({ value: g, label: i18n._(quranGradeTexts[g]) }));
   const change = (i: number, patch: Partial<EntryDraft>) => setEntries((list) => list.map((e, j) => (j === i ? { ...e, ...patch } : e)));
@@ -161,7 +180,13 @@ function ReportForm({ requestId, report, onSaved }: { requestId: number; report:
         covered,
         homework,
         note,
-        quran: entries.map((x) => ({ surah: Number(x.surah), from_ayah: Number(x.from), to_ayah: Number(x.to), kind: x.kind as QuranKind, grade: x.grade as QuranGrade })),
+        quran: entries.map((x) => ({
+          surah: Number(x.surah),
+          from_ayah: Number(x.from),
+          to_ayah: Number(x.to),
+          kind: x.kind as QuranKind,
+          grade: x.grade as QuranGrade,
+        })),
       };
       const { message } = await saveReport(queryClient, requestId, input, i18n.locale);
       toast.show({ severity: 'success', summary: message });
@@ -182,10 +207,14 @@ function ReportForm({ requestId, report, onSaved }: { requestId: number; report:
         </p>
       ) : null}
       <Field label={<Trans>What was covered</Trans>} required errors={errors.covered}>
-        {(control) => <TextArea {...control} rows={3} maxLength={REPORT_TEXT_MAX} value={covered} onChange={(e) => setCovered(e.target.value)} />}
+        {(control) => (
+          <TextArea {...control} rows={3} maxLength={REPORT_TEXT_MAX} value={covered} onChange={(e) => setCovered(e.target.value)} />
+        )}
       </Field>
       <Field label={<Trans>Homework (optional)</Trans>} errors={errors.homework}>
-        {(control) => <TextArea {...control} rows={2} maxLength={REPORT_NOTE_MAX} value={homework} onChange={(e) => setHomework(e.target.value)} />}
+        {(control) => (
+          <TextArea {...control} rows={2} maxLength={REPORT_NOTE_MAX} value={homework} onChange={(e) => setHomework(e.target.value)} />
+        )}
       </Field>
       <Field label={<Trans>Note for the parent (optional)</Trans>} errors={errors.note}>
         {(control) => <TextArea {...control} rows={2} maxLength={REPORT_NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />}
@@ -200,21 +229,53 @@ function ReportForm({ requestId, report, onSaved }: { requestId: number; report:
           return (
             <div className="report-entry" key={i} role="group" aria-label={t`Verses ${n}`} data-testid={`report-entry-${i}`}>
               <Field label={<Trans>Surah</Trans>} required errors={at('surah')}>
-                {(control) => <SelectInput {...control} options={surahOptions} placeholder={t`Choose a surah`} value={entry.surah} onChange={(v) => change(i, { surah: v })} />}
+                {(control) => (
+                  <SelectInput
+                    {...control}
+                    options={surahOptions}
+                    placeholder={t`Choose a surah`}
+                    value={entry.surah}
+                    onChange={(v) => change(i, { surah: v })}
+                  />
+                )}
               </Field>
               <Field label={<Trans>From verse</Trans>} required errors={at('from_ayah')}>
-                {(control) => <TextInput {...control} inputMode="numeric" value={entry.from} onChange={(e) => change(i, { from: e.target.value })} />}
+                {(control) => (
+                  <TextInput {...control} inputMode="numeric" value={entry.from} onChange={(e) => change(i, { from: e.target.value })} />
+                )}
               </Field>
               <Field label={<Trans>To verse</Trans>} required errors={at('to_ayah')}>
-                {(control) => <TextInput {...control} inputMode="numeric" value={entry.to} onChange={(e) => change(i, { to: e.target.value })} />}
+                {(control) => (
+                  <TextInput {...control} inputMode="numeric" value={entry.to} onChange={(e) => change(i, { to: e.target.value })} />
+                )}
               </Field>
               <Field label={<Trans>Kind</Trans>} errors={at('kind')}>
-                {(control) => <SelectInput {...control} options={kindOptions} placeholder={t`Choose`} value={entry.kind} onChange={(v) => change(i, { kind: v })} />}
+                {(control) => (
+                  <SelectInput
+                    {...control}
+                    options={kindOptions}
+                    placeholder={t`Choose`}
+                    value={entry.kind}
+                    onChange={(v) => change(i, { kind: v })}
+                  />
+                )}
               </Field>
               <Field label={<Trans>Grade</Trans>} errors={at('grade')}>
-                {(control) => <SelectInput {...control} options={gradeOptions} placeholder={t`Choose`} value={entry.grade} onChange={(v) => change(i, { grade: v })} />}
+                {(control) => (
+                  <SelectInput
+                    {...control}
+                    options={gradeOptions}
+                    placeholder={t`Choose`}
+                    value={entry.grade}
+                    onChange={(v) => change(i, { grade: v })}
+                  />
+                )}
               </Field>
-              <Button variant="ghost" onClick={() => setEntries((list) => list.filter((_, j) => j !== i))} aria-label={t`Remove verses ${n}`}>
+              <Button
+                variant="ghost"
+                onClick={() => setEntries((list) => list.filter((_, j) => j !== i))}
+                aria-label={t`Remove verses ${n}`}
+              >
                 <Trans>Remove</Trans>
               </Button>
             </div>

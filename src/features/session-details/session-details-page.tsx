@@ -80,7 +80,17 @@ export function SessionDetailsPage({ requestId, viewer, now: readNow = systemNow
   );
 }
 
-function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role: 'student' | 'teacher'; now: number; timeZone: string | undefined }) {
+function Details({
+  detail,
+  role,
+  now,
+  timeZone,
+}: {
+  detail: RequestDetail;
+  role: 'student' | 'teacher';
+  now: number;
+  timeZone: string | undefined;
+}) {
   const { i18n } = useLingui();
   const actions = actionsAt(detail, role, now);
   const person = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`.trim();
@@ -108,10 +118,16 @@ function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role:
         <Fact term={<Trans>Date and time</Trans>} valueTestId="session-time">
           <ZonedTime iso={detail.starts_at} zone={timeZone} /> – <ZonedTime iso={detail.ends_at} style="time" zone={timeZone} />
         </Fact>
-        <Fact term={<Trans>Duration</Trans>}><Plural value={hours} one="# hour" other="# hours" /></Fact>
+        <Fact term={<Trans>Duration</Trans>}>
+          <Plural value={hours} one="# hour" other="# hours" />
+        </Fact>
         <Fact term={<Trans>Type</Trans>}>{i18n._(requestTypeTexts[detail.type])}</Fact>
-        <Fact term={<Trans>Paid with</Trans>}>{detail.paid_with === 'free_trial' ? <Trans>The free trial session</Trans> : <Trans>Package hours</Trans>}</Fact>
-        <Fact term={<Trans>Comment</Trans>} className="session-facts-wide">{detail.comment ?? <span className="muted">{<Trans>No comment</Trans>}</span>}</Fact>
+        <Fact term={<Trans>Paid with</Trans>}>
+          {detail.paid_with === 'free_trial' ? <Trans>The free trial session</Trans> : <Trans>Package hours</Trans>}
+        </Fact>
+        <Fact term={<Trans>Comment</Trans>} className="session-facts-wide">
+          {detail.comment ?? <span className="muted">{<Trans>No comment</Trans>}</span>}
+        </Fact>
       </dl>
 
       {detail.taken_by_other ? (
@@ -123,7 +139,12 @@ function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role:
       {detail.status === 'approved' && detail.channel_name && !detail.taken_by_other ? (
         <div className="session-join">
           {actions.includes('join') ? (
-            <Link to="/session/$channelName" params={{ channelName: detail.channel_name }} className="button button-primary" data-testid="join-session">
+            <Link
+              to="/session/$channelName"
+              params={{ channelName: detail.channel_name }}
+              className="button button-primary"
+              data-testid="join-session"
+            >
               {i18n._(requestActionTexts.join)}
             </Link>
           ) : (
@@ -143,7 +164,10 @@ function Details({ detail, role, now, timeZone }: { detail: RequestDetail; role:
         </div>
       ) : null}
 
-      {(detail.status === 'approved' || detail.status === 'finished') && detail.channel_name && !detail.taken_by_other && now >= Date.parse(detail.starts_at) ? (
+      {(detail.status === 'approved' || detail.status === 'finished') &&
+      detail.channel_name &&
+      !detail.taken_by_other &&
+      now >= Date.parse(detail.starts_at) ? (
         <AttendancePanel requestId={detail.id} channelName={detail.channel_name} />
       ) : null}
 

@@ -39,7 +39,11 @@ export function nextSteps(detail: RequestDetail, now: number): NextStep[] {
     for (const target of meaningful) {
       if (event === 'rate' && detail.evaluation) continue;
       // Only a scheduled request addressed to one teacher moves: asked of the machine, as its student.
-      if (event === 'reschedule' && !resumeRequest(detail.status, requestContextOf(detail)).can({ type: 'reschedule', actor: { role: 'student', party: true }, now })) continue;
+      if (
+        event === 'reschedule' &&
+        !resumeRequest(detail.status, requestContextOf(detail)).can({ type: 'reschedule', actor: { role: 'student', party: true }, now })
+      )
+        continue;
       const at = deadlineOf(event, detail);
       if (BOUNDED.has(event) && (at === null || Date.parse(at) <= now)) continue;
       steps.push({ event, target, at });
@@ -47,7 +51,10 @@ export function nextSteps(detail: RequestDetail, now: number): NextStep[] {
   }
   // Chronological: "joining opens" before "finished". Stable for steps with the same instant.
   const time = (step: NextStep) => (step.at === null ? Number.POSITIVE_INFINITY : Date.parse(step.at));
-  return steps.map((step, i) => ({ step, i })).sort((a, b) => time(a.step) - time(b.step) || a.i - b.i).map(({ step }) => step);
+  return steps
+    .map((step, i) => ({ step, i }))
+    .sort((a, b) => time(a.step) - time(b.step) || a.i - b.i)
+    .map(({ step }) => step);
 }
 
 /** The deadlines as the machine computes them from the request (the same function the server uses). */
@@ -121,7 +128,8 @@ export function StatusTimeline({ detail, now, role, timeZone }: StatusTimelinePr
                   ) : null}
                 </p>
                 <p className="timeline-meta">
-                  <time dateTime={entry.at}>{when(entry.at)}</time> · <ActorText role={entry.actor_role} status={entry.status} index={i} taken={detail.taken_by_other} />
+                  <time dateTime={entry.at}>{when(entry.at)}</time> ·{' '}
+                  <ActorText role={entry.actor_role} status={entry.status} index={i} taken={detail.taken_by_other} />
                 </p>
                 {current && refunded ? (
                   <p className="timeline-meta">
@@ -159,7 +167,17 @@ export function StatusTimeline({ detail, now, role, timeZone }: StatusTimelinePr
   );
 }
 
-function ActorText({ role, status, index, taken }: { role: RequestHistoryEntry['actor_role']; status: RequestStatus; index: number; taken: boolean }) {
+function ActorText({
+  role,
+  status,
+  index,
+  taken,
+}: {
+  role: RequestHistoryEntry['actor_role'];
+  status: RequestStatus;
+  index: number;
+  taken: boolean;
+}) {
   if (index === 0 && status === 'pending') return <Trans>requested by the student</Trans>;
   if (role === 'student') return <Trans>by the student</Trans>;
   // Seen by a teacher who lost the broadcast: the approval was the other teacher's.
@@ -184,10 +202,23 @@ function StepText({ step, role, when, now, trial }: StepTextProps) {
     case 'approve':
       return role === 'teacher' ? <Trans>You can approve it until {at}</Trans> : <Trans>A teacher can approve it until {at}</Trans>;
     case 'reject':
-      if (trial) return role === 'teacher' ? <Trans>You can reject it (the student gets the free trial back)</Trans> : <Trans>The teacher may reject it (you get the free trial back)</Trans>;
-      return role === 'teacher' ? <Trans>You can reject it (the student gets the hours back)</Trans> : <Trans>The teacher may reject it (you get the hours back)</Trans>;
+      if (trial)
+        return role === 'teacher' ? (
+          <Trans>You can reject it (the student gets the free trial back)</Trans>
+        ) : (
+          <Trans>The teacher may reject it (you get the free trial back)</Trans>
+        );
+      return role === 'teacher' ? (
+        <Trans>You can reject it (the student gets the hours back)</Trans>
+      ) : (
+        <Trans>The teacher may reject it (you get the hours back)</Trans>
+      );
     case 'cancel':
-      return role === 'student' ? <Trans>You can cancel for free until {at}</Trans> : <Trans>The student can cancel for free until {at}</Trans>;
+      return role === 'student' ? (
+        <Trans>You can cancel for free until {at}</Trans>
+      ) : (
+        <Trans>The student can cancel for free until {at}</Trans>
+      );
     case 'expire':
       return trial ? (
         <Trans>Expires on {at} if no teacher approves it (the free trial is given back)</Trans>
@@ -201,7 +232,11 @@ function StepText({ step, role, when, now, trial }: StepTextProps) {
     case 'rate':
       return role === 'student' ? <Trans>You can rate the teacher</Trans> : <Trans>The student can rate you</Trans>;
     case 'reschedule':
-      return role === 'student' ? <Trans>You can move it to another free time until {at}</Trans> : <Trans>The student can move it to another time until {at}</Trans>;
+      return role === 'student' ? (
+        <Trans>You can move it to another free time until {at}</Trans>
+      ) : (
+        <Trans>The student can move it to another time until {at}</Trans>
+      );
     default:
       return <>{step.event}</>;
   }

@@ -54,9 +54,7 @@ export function InReviewPage({ teacherStatus }: { teacherStatus: TeacherStatusBi
           </p>
         </div>
         <p>
-          <Trans>
-            Upload corrected documents below. Your account will then be reviewed again, usually within 1–2 working days.
-          </Trans>
+          <Trans>Upload corrected documents below. Your account will then be reviewed again, usually within 1–2 working days.</Trans>
         </p>
         <ResubmitDocumentsForm actor={actor} serverError={uploadError} />
         <p className="muted small">
@@ -100,7 +98,15 @@ export function InReviewPage({ teacherStatus }: { teacherStatus: TeacherStatusBi
 }
 
 /** The screen's card: `review` names the state shown (for styles and tests), `title` is the page's heading. */
-function ReviewCard({ review, title, children }: { review: 'suspended' | 'rejected' | 'in_review'; title: ReactNode; children: ReactNode }) {
+function ReviewCard({
+  review,
+  title,
+  children,
+}: {
+  review: 'suspended' | 'rejected' | 'in_review';
+  title: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section className="page container teacher-page" aria-labelledby="review-title" data-review={review}>
       <div className="teacher-card">

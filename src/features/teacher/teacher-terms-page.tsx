@@ -42,8 +42,8 @@ export function TeacherTermsPage({ teacherStatus }: { teacherStatus: TeacherStat
           <p>
             <Trans>
               Join accepted sessions on time, from a quiet place with a working camera and microphone. Accept only sessions you can teach.
-              If something serious stops you from teaching an accepted session, tell us through the contact page at least 6 hours
-              before it starts, so we can find the student another teacher or return their hours.
+              If something serious stops you from teaching an accepted session, tell us through the contact page at least 6 hours before it
+              starts, so we can find the student another teacher or return their hours.
             </Trans>
           </p>
           <h2>
@@ -76,13 +76,7 @@ export function TeacherTermsPage({ teacherStatus }: { teacherStatus: TeacherStat
           }}
         >
           <div className="checkbox-row">
-            <input
-              id={checkboxId}
-              type="checkbox"
-              checked={agreed}
-              disabled={busy}
-              onChange={(e) => setAgreed(e.target.checked)}
-            />
+            <input id={checkboxId} type="checkbox" checked={agreed} disabled={busy} onChange={(e) => setAgreed(e.target.checked)} />
             <label htmlFor={checkboxId}>
               <Trans>I have read the teacher terms and I accept them</Trans>
             </label>

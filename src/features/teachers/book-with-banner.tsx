@@ -32,7 +32,9 @@ export function BookWithBanner({ teacherId, onSignIn }: BookWithBannerProps) {
             <Trans>Booking a lesson with {name}?</Trans>
           </p>
           <p className="book-with-lead">
-            <Trans>Lessons are booked from a student account. Sign in with your phone number and you come straight back to this teacher.</Trans>
+            <Trans>
+              Lessons are booked from a student account. Sign in with your phone number and you come straight back to this teacher.
+            </Trans>
           </p>
         </div>
         {/* The first name on the button keeps it to one line on a phone; the heading has the full name. */}

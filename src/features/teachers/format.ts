@@ -13,7 +13,9 @@ export function dayName(day: number, locale: string, width: 'long' | 'short' = '
 /** 'HH:MM' (24:00 allowed) as the locale writes a time of day. */
 export function clockTime(hhmm: string, locale: string): string {
   const [h = 0, m = 0] = hhmm.split(':').map(Number);
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(2023, 0, 1, h, m)));
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2023, 0, 1, h, m)),
+  );
 }
 
 export interface DayHours {
@@ -37,13 +39,19 @@ export function fullName(t: { first_name: string; last_name: string }): string {
 }
 
 /** 'YYYY-MM-DD' of an instant on `zone`'s clock. */
-const dayOf = (at: Date, zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+const dayOf = (at: Date, zone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
 /**
  * A next free start on the viewer's clock: whether it is today or tomorrow there, its time, and its
  * weekday and date for later days ("Wed 9 Jan").
  */
-export function nextFreeParts(iso: string, locale: string, zone: string, now: Date = new Date()): { day: 'today' | 'tomorrow' | 'later'; time: string; date: string } {
+export function nextFreeParts(
+  iso: string,
+  locale: string,
+  zone: string,
+  now: Date = new Date(),
+): { day: 'today' | 'tomorrow' | 'later'; time: string; date: string } {
   const at = new Date(iso);
   const key = dayOf(at, zone);
   const today = dayOf(now, zone);

@@ -11,7 +11,13 @@ import { AvailableNowBadge } from './available-badge';
 import { NextFree } from './next-free';
 import { RatingStars } from './rating-stars';
 
-export function TeacherCard({ teacher, onPreview }: { teacher: Teacher; onPreview?: ((teacher: Teacher, opener: HTMLElement) => void) | undefined }) {
+export function TeacherCard({
+  teacher,
+  onPreview,
+}: {
+  teacher: Teacher;
+  onPreview?: ((teacher: Teacher, opener: HTMLElement) => void) | undefined;
+}) {
   const { t } = useLingui();
   const name = fullName(teacher);
   return (
@@ -47,7 +53,12 @@ export function TeacherCard({ teacher, onPreview }: { teacher: Teacher; onPrevie
       ) : null}
       <NextFree iso={teacher.next_free} />
       {onPreview ? (
-        <button type="button" className="button button-ghost teacher-card-preview" aria-haspopup="dialog" onClick={(e) => onPreview(teacher, e.currentTarget)}>
+        <button
+          type="button"
+          className="button button-ghost teacher-card-preview"
+          aria-haspopup="dialog"
+          onClick={(e) => onPreview(teacher, e.currentTarget)}
+        >
           <Trans>Preview {name}</Trans>
         </button>
       ) : null}

@@ -141,9 +141,7 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
       </div>
       {/* On a phone the booking panel comes after every review: a "Book" bar stays at hand (issue 16). */}
       <div className={`teacher-book-bar${panelShown ? ' teacher-book-bar-away' : ''}`}>
-        <Button
-          onClick={() => focusBookingPanel('smooth')}
-        >
+        <Button onClick={() => focusBookingPanel('smooth')}>
           <Trans>Book with {teacher.first_name}</Trans>
         </Button>
       </div>

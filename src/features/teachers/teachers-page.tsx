@@ -34,11 +34,22 @@ export interface TeachersPageProps {
  * A filter by one reference list (subjects or phases): all of them, or one by id. A native select, not
  * ui/select-input: that would be one more chunk on this public route's first visit.
  */
-function ListFilter(props: { label: string; all: string; items: readonly { id: number; name: string }[] | undefined; value: number | undefined; onChange: (id: number | undefined) => void }) {
+function ListFilter(props: {
+  label: string;
+  all: string;
+  items: readonly { id: number; name: string }[] | undefined;
+  value: number | undefined;
+  onChange: (id: number | undefined) => void;
+}) {
   return (
     <Field label={props.label}>
       {(control) => (
-        <select {...control} className="input select" value={props.value ?? ''} onChange={(e) => props.onChange(e.target.value ? Number(e.target.value) : undefined)}>
+        <select
+          {...control}
+          className="input select"
+          value={props.value ?? ''}
+          onChange={(e) => props.onChange(e.target.value ? Number(e.target.value) : undefined)}
+        >
           <option value="">{props.all}</option>
           {(props.items ?? []).map((item) => (
             <option key={item.id} value={item.id}>
@@ -77,7 +88,10 @@ export function TeachersPage({ search, onSearchChange, onSignInToBook }: Teacher
   useEffect(() => {
     const q = typed.trim();
     if (q === (search.q ?? '')) return;
-    const timer = setTimeout(() => onSearchChange({ ...search, q: q || undefined, page: undefined }, { replace: true }), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => onSearchChange({ ...search, q: q || undefined, page: undefined }, { replace: true }),
+      SEARCH_DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
   }, [typed, search, onSearchChange]);
 
@@ -95,9 +109,17 @@ export function TeachersPage({ search, onSearchChange, onSignInToBook }: Teacher
       </h1>
       <form className="teachers-filters" role="search" onSubmit={(e) => e.preventDefault()} aria-label={t`Find a teacher`}>
         <Field label={t`Search by name`} className="teachers-search">
-          {(control) => <TextInput {...control} type="search" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />}
+          {(control) => (
+            <TextInput {...control} type="search" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
+          )}
         </Field>
-        <ListFilter label={t`Subject`} all={t`All subjects`} items={subjects.data} value={search.subject} onChange={(subject) => change({ subject })} />
+        <ListFilter
+          label={t`Subject`}
+          all={t`All subjects`}
+          items={subjects.data}
+          value={search.subject}
+          onChange={(subject) => change({ subject })}
+        />
         <ListFilter label={t`Phase`} all={t`All phases`} items={phases.data} value={search.phase} onChange={(phase) => change({ phase })} />
         <Field label={t`Teacher gender`} id={ids.gender}>
           {(control) => (
@@ -114,14 +136,23 @@ export function TeachersPage({ search, onSearchChange, onSignInToBook }: Teacher
           )}
         </Field>
         <div className="teachers-available">
-          <input id={ids.available} type="checkbox" checked={search.available ?? false} onChange={(e) => change({ available: e.target.checked || undefined })} />
+          <input
+            id={ids.available}
+            type="checkbox"
+            checked={search.available ?? false}
+            onChange={(e) => change({ available: e.target.checked || undefined })}
+          />
           <label htmlFor={ids.available}>
             <Trans>Available now</Trans>
           </label>
         </div>
       </form>
 
-      <div aria-live="polite" aria-busy={list.isFetching || undefined} className={list.isPlaceholderData ? 'teachers-results teachers-stale' : 'teachers-results'}>
+      <div
+        aria-live="polite"
+        aria-busy={list.isFetching || undefined}
+        className={list.isPlaceholderData ? 'teachers-results teachers-stale' : 'teachers-results'}
+      >
         {list.data ? (
           list.data.data.length ? (
             <>
@@ -130,7 +161,11 @@ export function TeachersPage({ search, onSearchChange, onSignInToBook }: Teacher
               </p>
               <ul className="teacher-grid">
                 {list.data.data.map((teacher) => (
-                  <TeacherCard key={teacher.id} teacher={teacher} onPreview={onSignInToBook ? (teacher, opener) => setPreviewing({ teacher, opener }) : undefined} />
+                  <TeacherCard
+                    key={teacher.id}
+                    teacher={teacher}
+                    onPreview={onSignInToBook ? (teacher, opener) => setPreviewing({ teacher, opener }) : undefined}
+                  />
                 ))}
               </ul>
             </>
@@ -174,7 +209,12 @@ export function TeachersPage({ search, onSearchChange, onSignInToBook }: Teacher
       />
       {previewing && onSignInToBook ? (
         <Suspense fallback={null}>
-          <TeacherPreview teacher={previewing.teacher} returnFocusTo={previewing.opener} onClose={() => setPreviewing(null)} onSignIn={onSignInToBook} />
+          <TeacherPreview
+            teacher={previewing.teacher}
+            returnFocusTo={previewing.opener}
+            onClose={() => setPreviewing(null)}
+            onSignIn={onSignInToBook}
+          />
         </Suspense>
       ) : null}
     </section>

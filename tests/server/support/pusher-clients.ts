@@ -6,7 +6,13 @@ import PusherClient, { type Channel } from 'pusher-js';
 import type { RealtimeConfig } from '../../../server/config';
 import type { RealtimeUser, ResolveUser } from '../../../server/realtime/authorizer';
 
-export const realtimeConfig: RealtimeConfig = { mode: 'embedded', appId: 'test-app', key: 'test-key', secret: 'test-secret', cluster: 'eu' };
+export const realtimeConfig: RealtimeConfig = {
+  mode: 'embedded',
+  appId: 'test-app',
+  key: 'test-key',
+  secret: 'test-secret',
+  cluster: 'eu',
+};
 
 /** Bearer tokens the test authorizer knows: a teacher and a student. */
 const users: Record<string, RealtimeUser> = {

@@ -32,7 +32,11 @@ export interface TapStandIn {
   /** The status new refunds get (REFUNDED, PENDING, DECLINED…). */
   refundStatus: string;
   /** The payer finished on Tap's page: the charge takes `status`; returns the webhook Tap would post. */
-  finish(chargeId: string, status: 'CAPTURED' | 'DECLINED' | 'CANCELLED', paid?: { sourceId?: string; paymentMethod?: string; scheme?: string }): SignedWebhook;
+  finish(
+    chargeId: string,
+    status: 'CAPTURED' | 'DECLINED' | 'CANCELLED',
+    paid?: { sourceId?: string; paymentMethod?: string; scheme?: string },
+  ): SignedWebhook;
   /** The refund settled later: it takes `status`; returns the webhook Tap would post for it. */
   settleRefund(refundId: string, status: string): SignedWebhook;
   /** The webhook Tap would post for a charge as it stands now. */
@@ -52,8 +56,20 @@ function hashstring(secret: string, o: Json, created: unknown): string {
   const currency = String(o.currency);
   const amount = Number(o.amount).toFixed(DECIMALS[currency] ?? 2);
   const message =
-    'x_id' + String(o.id) + 'x_amount' + amount + 'x_currency' + currency + 'x_gateway_reference' + String(ref.gateway ?? '') +
-    'x_payment_reference' + String(ref.payment ?? '') + 'x_status' + String(o.status) + 'x_created' + String(created ?? '');
+    'x_id' +
+    String(o.id) +
+    'x_amount' +
+    amount +
+    'x_currency' +
+    currency +
+    'x_gateway_reference' +
+    String(ref.gateway ?? '') +
+    'x_payment_reference' +
+    String(ref.payment ?? '') +
+    'x_status' +
+    String(o.status) +
+    'x_created' +
+    String(created ?? '');
   return createHmac('sha256', secret).update(message).digest('hex');
 }
 
@@ -142,7 +158,8 @@ export async function startTapStandIn(secretKey: string): Promise<TapStandIn> {
     if (charge.status !== 'CAPTURED') return [400, errors('1152', 'Only a captured charge can be refunded')];
     const refunded = [...refunds.values()].filter((r) => r.charge_id === charge.id && r.status !== 'DECLINED' && r.status !== 'FAILED');
     const left = Number(charge.amount) - refunded.reduce((sum, r) => sum + Number(r.amount), 0);
-    if (typeof body.amount !== 'number' || body.amount <= 0 || body.amount > left + 1e-9) return [400, errors('1153', 'Refund amount is invalid')];
+    if (typeof body.amount !== 'number' || body.amount <= 0 || body.amount > left + 1e-9)
+      return [400, errors('1153', 'Refund amount is invalid')];
     if (body.currency !== charge.currency) return [400, errors('1154', 'Refund currency is invalid')];
     const id = tapId('re');
     const refund: Json = {
@@ -193,7 +210,10 @@ export async function startTapStandIn(secretKey: string): Promise<TapStandIn> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2`;
 
-  const signed = (o: Json, created: unknown): SignedWebhook => ({ body: structuredClone(o), hashstring: hashstring(secretKey, o, created) });
+  const signed = (o: Json, created: unknown): SignedWebhook => ({
+    body: structuredClone(o),
+    hashstring: hashstring(secretKey, o, created),
+  });
   const chargeOf = (id: string) => {
     const charge = charges.get(id);
     if (!charge) throw new Error(`no charge ${id} in the stand-in`);
@@ -220,7 +240,12 @@ export async function startTapStandIn(secretKey: string): Promise<TapStandIn> {
       charge.status = status;
       charge.response = { code: status === 'CAPTURED' ? '000' : '507', message: status === 'CAPTURED' ? 'Captured' : 'Declined' };
       charge.reference = { ...(charge.reference as Json), track: tapId('tck'), payment: String(Date.now()), gateway: '00' };
-      charge.source = { ...(charge.source as Json), id: paid.sourceId ?? 'src_card', payment_method: paid.paymentMethod ?? 'VISA', type: 'CARD_NOT_PRESENT' };
+      charge.source = {
+        ...(charge.source as Json),
+        id: paid.sourceId ?? 'src_card',
+        payment_method: paid.paymentMethod ?? 'VISA',
+        type: 'CARD_NOT_PRESENT',
+      };
       charge.card = { object: 'card', first_six: '531801', scheme: paid.scheme ?? paid.paymentMethod ?? 'VISA', last_four: '2742' };
       return signed(charge, (charge.transaction as Json).created);
     },

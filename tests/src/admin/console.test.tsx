@@ -14,7 +14,11 @@ import { hasArabic, renderApp } from '../pages/render-app';
 
 const KEY = 'noor-staff-session';
 const member = (role: 'reviewer' | 'support' | 'admin') => ({ id: 7, email: `${role}@noor.test`, name: `Huda ${role}`, role });
-const session = (role: 'reviewer' | 'support' | 'admin') => ({ token: `staff_${role}_token`, expires_at: '2099-01-01T00:00:00.000Z', staff: member(role) });
+const session = (role: 'reviewer' | 'support' | 'admin') => ({
+  token: `staff_${role}_token`,
+  expires_at: '2099-01-01T00:00:00.000Z',
+  staff: member(role),
+});
 
 const queueRow = (id: number, extra: Record<string, unknown> = {}) => ({
   id,
@@ -48,7 +52,8 @@ function signedInAs(role: 'reviewer' | 'support' | 'admin') {
   sessionStorage.setItem(KEY, JSON.stringify(session(role)));
 }
 
-const callsTo = (method: string, path: string) => calls.filter((c) => c.method === method && new URL(c.url, 'http://x').pathname === `/api${path}`);
+const callsTo = (method: string, path: string) =>
+  calls.filter((c) => c.method === method && new URL(c.url, 'http://x').pathname === `/api${path}`);
 const queryOf = (call: RecordedCall) => Object.fromEntries(new URL(call.url, 'http://x').searchParams);
 
 async function noAxeViolations(container: HTMLElement) {
@@ -60,7 +65,14 @@ async function noAxeViolations(container: HTMLElement) {
 beforeEach(() => {
   sessionStorage.clear();
   replies = {
-    'GET /admin/teachers': { status: 200, json: { message: 'ok', data: [queueRow(1, { resubmitted: true, previous_reason: 'ID unreadable' }), queueRow(2)], meta: { page: 1, per_page: 20, total: 2 } } },
+    'GET /admin/teachers': {
+      status: 200,
+      json: {
+        message: 'ok',
+        data: [queueRow(1, { resubmitted: true, previous_reason: 'ID unreadable' }), queueRow(2)],
+        meta: { page: 1, per_page: 20, total: 2 },
+      },
+    },
   };
   const fake = fakeFetch(server);
   calls = fake.calls;
@@ -74,8 +86,14 @@ cleanUpAfterEach();
 describe('staff sign-in', () => {
   it('enrols two-factor at the first sign-in: QR and key as text, a confirmed code, the recovery codes once', async () => {
     const uri = 'otpauth://totp/Noor:reviewer%40noor.test?secret=JBSWY3DPEHPK3PXP&issuer=Noor';
-    replies['POST /admin/auth/login'] = { status: 200, json: { message: 'ok', data: { enrol: { secret: 'JBSWY3DPEHPK3PXP', otpauth_uri: uri } } } };
-    replies['POST /admin/auth/enrol'] = { status: 200, json: { message: 'ok', data: { ...session('reviewer'), recovery_codes: ['aaaa-1111', 'bbbb-2222'] } } };
+    replies['POST /admin/auth/login'] = {
+      status: 200,
+      json: { message: 'ok', data: { enrol: { secret: 'JBSWY3DPEHPK3PXP', otpauth_uri: uri } } },
+    };
+    replies['POST /admin/auth/enrol'] = {
+      status: 200,
+      json: { message: 'ok', data: { ...session('reviewer'), recovery_codes: ['aaaa-1111', 'bbbb-2222'] } },
+    };
     const { container, router } = await renderApp('/admin', { locale: 'en' });
     // No staff session: every console address shows the sign-in, without the public header.
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/sign-in'));
@@ -105,7 +123,10 @@ describe('staff sign-in', () => {
   });
 
   it('asks for the code after the password, shows the server refusal, and signs in with the right one', async () => {
-    replies['POST /admin/auth/login'] = { status: 422, json: { message: 'Enter the code from your authenticator app.', code: 'staff_code_required', errors: { code: ['Required'] } } };
+    replies['POST /admin/auth/login'] = {
+      status: 422,
+      json: { message: 'Enter the code from your authenticator app.', code: 'staff_code_required', errors: { code: ['Required'] } },
+    };
     await renderApp('/admin/sign-in', { locale: 'en' });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email'), 'support@noor.test');
@@ -113,7 +134,14 @@ describe('staff sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     const code = await screen.findByLabelText('Code');
 
-    replies['POST /admin/auth/login'] = { status: 422, json: { message: 'Wrong e-mail, password or code.', code: 'staff_invalid_sign_in', errors: { code: ['Wrong e-mail, password or code.'] } } };
+    replies['POST /admin/auth/login'] = {
+      status: 422,
+      json: {
+        message: 'Wrong e-mail, password or code.',
+        code: 'staff_invalid_sign_in',
+        errors: { code: ['Wrong e-mail, password or code.'] },
+      },
+    };
     await user.type(code, '000000');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Wrong e-mail, password or code.');
@@ -123,7 +151,11 @@ describe('staff sign-in', () => {
     await user.type(code, 'aaaa-1111');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await screen.findByRole('heading', { name: 'Review queue' });
-    expect(callsTo('POST', '/admin/auth/login').at(-1)!.body).toEqual({ email: 'support@noor.test', password: 'Secret123', code: 'aaaa-1111' });
+    expect(callsTo('POST', '/admin/auth/login').at(-1)!.body).toEqual({
+      email: 'support@noor.test',
+      password: 'Secret123',
+      code: 'aaaa-1111',
+    });
   });
 
   it('goes back to the sign-in when the server ends the session (401), and signs out', async () => {
@@ -185,7 +217,10 @@ describe('review queue', () => {
 
   it('searches by name or phone and pages through the queue', async () => {
     signedInAs('reviewer');
-    replies['GET /admin/teachers'] = { status: 200, json: { message: 'ok', data: [queueRow(1)], meta: { page: 1, per_page: 20, total: 45 } } };
+    replies['GET /admin/teachers'] = {
+      status: 200,
+      json: { message: 'ok', data: [queueRow(1)], meta: { page: 1, per_page: 20, total: 45 } },
+    };
     const { router } = await renderApp('/admin', { locale: 'en' });
     await screen.findByText('Teacher 1');
     const user = userEvent.setup();
@@ -224,9 +259,30 @@ describe('an application', () => {
       json: {
         message: 'ok',
         data: [
-          { id: 'f-front-2', kind: 'id_front', content_type: 'image/png', size: 10, created_at: '2026-11-20T10:00:00.000Z', file_name: 'id_front.png' },
-          { id: 'f-scan', kind: 'qualification_scan', content_type: 'application/pdf', size: 10, created_at: '2026-11-01T10:00:00.000Z', file_name: 'qualification_scan.pdf' },
-          { id: 'f-front-1', kind: 'id_front', content_type: 'image/png', size: 10, created_at: '2026-11-01T10:00:00.000Z', file_name: 'id_front-2.png' },
+          {
+            id: 'f-front-2',
+            kind: 'id_front',
+            content_type: 'image/png',
+            size: 10,
+            created_at: '2026-11-20T10:00:00.000Z',
+            file_name: 'id_front.png',
+          },
+          {
+            id: 'f-scan',
+            kind: 'qualification_scan',
+            content_type: 'application/pdf',
+            size: 10,
+            created_at: '2026-11-01T10:00:00.000Z',
+            file_name: 'qualification_scan.pdf',
+          },
+          {
+            id: 'f-front-1',
+            kind: 'id_front',
+            content_type: 'image/png',
+            size: 10,
+            created_at: '2026-11-01T10:00:00.000Z',
+            file_name: 'id_front-2.png',
+          },
         ],
       },
     };
@@ -237,8 +293,24 @@ describe('an application', () => {
       json: {
         message: 'ok',
         data: [
-          { from_status: 'in_review', to_status: 'rejected', action: 'reject', reason: 'ID unreadable', actor: 'reviewer', staff: 'Huda reviewer <reviewer@noor.test>', at: '2026-11-10T10:00:00.000Z' },
-          { from_status: 'rejected', to_status: 'in_review', action: 'resubmit', reason: null, actor: 'teacher', staff: null, at: '2026-11-20T10:00:00.000Z' },
+          {
+            from_status: 'in_review',
+            to_status: 'rejected',
+            action: 'reject',
+            reason: 'ID unreadable',
+            actor: 'reviewer',
+            staff: 'Huda reviewer <reviewer@noor.test>',
+            at: '2026-11-10T10:00:00.000Z',
+          },
+          {
+            from_status: 'rejected',
+            to_status: 'in_review',
+            action: 'resubmit',
+            reason: null,
+            actor: 'teacher',
+            staff: null,
+            at: '2026-11-20T10:00:00.000Z',
+          },
         ],
       },
     };
@@ -270,7 +342,19 @@ describe('an application', () => {
 
   it('rejects with a template reason in both languages, and shows a refused change with the server message', async () => {
     signedInAs('reviewer');
-    replies['POST /admin/teachers/5/reject'] = { status: 200, json: { message: 'Done', data: { teacher: { id: 5, phone: '+97455505000', name: 'Teacher 5' }, from: 'in_review', to: 'rejected', review_reason: 'x', published: true } } };
+    replies['POST /admin/teachers/5/reject'] = {
+      status: 200,
+      json: {
+        message: 'Done',
+        data: {
+          teacher: { id: 5, phone: '+97455505000', name: 'Teacher 5' },
+          from: 'in_review',
+          to: 'rejected',
+          review_reason: 'x',
+          published: true,
+        },
+      },
+    };
     await renderApp('/admin/teachers/5', { locale: 'en' });
     await screen.findByRole('heading', { name: 'Teacher 5' });
     const user = userEvent.setup();
@@ -286,9 +370,14 @@ describe('an application', () => {
     await user.type(reason, ' Front side.');
     await user.click(screen.getByRole('button', { name: 'Reject the application' }));
     await waitFor(() => expect(callsTo('POST', '/admin/teachers/5/reject')).toHaveLength(1));
-    expect((callsTo('POST', '/admin/teachers/5/reject')[0]!.body as { reason: string }).reason).toMatch(/^صورة الوثيقة[\s\S]*Front side\.$/);
+    expect((callsTo('POST', '/admin/teachers/5/reject')[0]!.body as { reason: string }).reason).toMatch(
+      /^صورة الوثيقة[\s\S]*Front side\.$/,
+    );
 
-    replies['POST /admin/teachers/5/approve'] = { status: 409, json: { message: 'This change is not possible now (Rejected)', code: 'review_refused', current_status: 'rejected' } };
+    replies['POST /admin/teachers/5/approve'] = {
+      status: 409,
+      json: { message: 'This change is not possible now (Rejected)', code: 'review_refused', current_status: 'rejected' },
+    };
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('This change is not possible now (Rejected)');
@@ -313,7 +402,17 @@ describe('support', () => {
       family: { id: 40, phone: '+97455512345', name: 'Sara Ansari', email: null, created_at: '2026-01-01T00:00:00.000Z' },
       children: [{ id: 1, first_name: 'Omar', last_name: 'Ansari', phase_id: 2, archived_at: null }],
       balance_hours: 4,
-      ledger: [{ id: 9, hours: 4, reason: 'purchase', note: null, staff: null, expires_at: '2027-01-01T00:00:00.000Z', at: '2026-10-01T00:00:00.000Z' }],
+      ledger: [
+        {
+          id: 9,
+          hours: 4,
+          reason: 'purchase',
+          note: null,
+          staff: null,
+          expires_at: '2027-01-01T00:00:00.000Z',
+          at: '2026-10-01T00:00:00.000Z',
+        },
+      ],
       orders: [],
       requests: [],
     };
@@ -333,7 +432,11 @@ describe('support', () => {
     await user.type(screen.getByLabelText('Reason (kept in the ledger)'), 'Lesson lost to a network failure');
     await user.click(screen.getByRole('button', { name: 'Save the adjustment' }));
     await waitFor(() => expect(callsTo('POST', '/admin/families/40/hours')).toHaveLength(1));
-    expect(callsTo('POST', '/admin/families/40/hours')[0]!.body).toEqual({ direction: 'credit', hours: 2, reason: 'Lesson lost to a network failure' });
+    expect(callsTo('POST', '/admin/families/40/hours')[0]!.body).toEqual({
+      direction: 'credit',
+      hours: 2,
+      reason: 'Lesson lost to a network failure',
+    });
     await noAxeViolations(container);
   });
 });
@@ -388,7 +491,13 @@ describe('reported messages', () => {
     expect(callsTo('POST', '/admin/reported-messages/41/review')[0]!.body).toEqual({ outcome: 'reviewed' });
     expect(await screen.findByText('No reported message waits for review.')).toBeTruthy();
 
-    replies['GET /admin/reported-messages'] = { status: 200, json: { message: 'ok', data: [report({ outcome: 'reviewed', reviewed_at: '2026-11-21T09:00:00.000Z', reviewed_by: 'support@noor.test' })] } };
+    replies['GET /admin/reported-messages'] = {
+      status: 200,
+      json: {
+        message: 'ok',
+        data: [report({ outcome: 'reviewed', reviewed_at: '2026-11-21T09:00:00.000Z', reviewed_by: 'support@noor.test' })],
+      },
+    };
     await user.click(screen.getByRole('button', { name: 'Closed' }));
     const closed = await screen.findByTestId('reported-message');
     expect(closed.textContent).toContain('support@noor.test');
@@ -402,7 +511,23 @@ describe('promo codes', () => {
     signedInAs('support');
     replies['GET /admin/promo-codes'] = {
       status: 200,
-      json: { message: 'ok', data: [{ id: 3, code: 'NOOR15', kind: 'percent', value: 15, max_uses: 100, used_count: 4, paid_orders: 3, active: true, expires_at: null, created_at: '2026-01-01T00:00:00.000Z' }] },
+      json: {
+        message: 'ok',
+        data: [
+          {
+            id: 3,
+            code: 'NOOR15',
+            kind: 'percent',
+            value: 15,
+            max_uses: 100,
+            used_count: 4,
+            paid_orders: 3,
+            active: true,
+            expires_at: null,
+            created_at: '2026-01-01T00:00:00.000Z',
+          },
+        ],
+      },
     };
     replies['POST /admin/promo-codes'] = { status: 201, json: { message: 'ok', data: { id: 4, code: 'EID20' } } };
     replies['POST /admin/promo-codes/3/pause'] = { status: 200, json: { message: 'ok', data: { id: 3, active: false } } };
@@ -418,7 +543,13 @@ describe('promo codes', () => {
     await user.type(screen.getByLabelText('Most uses (empty: no limit)'), '50');
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(callsTo('POST', '/admin/promo-codes')).toHaveLength(1));
-    expect(callsTo('POST', '/admin/promo-codes')[0]!.body).toEqual({ code: 'EID20', kind: 'percent', value: 20, max_uses: 50, expires_at: null });
+    expect(callsTo('POST', '/admin/promo-codes')[0]!.body).toEqual({
+      code: 'EID20',
+      kind: 'percent',
+      value: 20,
+      max_uses: 50,
+      expires_at: null,
+    });
     await noAxeViolations(container);
   });
 });
@@ -426,7 +557,18 @@ describe('promo codes', () => {
 describe('administration', () => {
   it('filters the audit log, pages to older entries and exports the CSV with the staff token', async () => {
     signedInAs('admin');
-    const entry = (id: number) => ({ id, at: '2026-11-26T10:00:00.000Z', staff_id: 7, actor: 'reviewer@noor.test', action: 'teachers.reject', target_type: 'teacher', target_id: '5', before: { status: 'in_review' }, after: { status: 'rejected' }, address: '10.0.0.1' });
+    const entry = (id: number) => ({
+      id,
+      at: '2026-11-26T10:00:00.000Z',
+      staff_id: 7,
+      actor: 'reviewer@noor.test',
+      action: 'teachers.reject',
+      target_type: 'teacher',
+      target_id: '5',
+      before: { status: 'in_review' },
+      after: { status: 'rejected' },
+      address: '10.0.0.1',
+    });
     replies['GET /admin/audit'] = { status: 200, json: { message: 'ok', data: Array.from({ length: 50 }, (_, i) => entry(200 - i)) } };
     replies['GET /admin/audit.csv'] = { status: 200, text: 'id,at\r\n' };
     const { container } = await renderApp('/admin/audit', { locale: 'en' });
@@ -437,7 +579,9 @@ describe('administration', () => {
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(queryOf(callsTo('GET', '/admin/audit').at(-1)!)).toEqual({ action: 'teachers.reject', limit: '50' }));
     await user.click(screen.getByRole('button', { name: 'Older' }));
-    await waitFor(() => expect(queryOf(callsTo('GET', '/admin/audit').at(-1)!)).toEqual({ action: 'teachers.reject', before_id: '151', limit: '50' }));
+    await waitFor(() =>
+      expect(queryOf(callsTo('GET', '/admin/audit').at(-1)!)).toEqual({ action: 'teachers.reject', before_id: '151', limit: '50' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Export as CSV' }));
     await waitFor(() => expect(callsTo('GET', '/admin/audit.csv')).toHaveLength(1));
     const csv = callsTo('GET', '/admin/audit.csv')[0]!;
@@ -454,7 +598,15 @@ describe('administration', () => {
         message: 'ok',
         data: [
           { ...member('admin'), disabled: false, totp_enabled: true, created_at: '2026-01-01T00:00:00.000Z' },
-          { id: 8, email: 'rev@noor.test', name: 'Rami', role: 'reviewer', disabled: false, totp_enabled: false, created_at: '2026-01-01T00:00:00.000Z' },
+          {
+            id: 8,
+            email: 'rev@noor.test',
+            name: 'Rami',
+            role: 'reviewer',
+            disabled: false,
+            totp_enabled: false,
+            created_at: '2026-01-01T00:00:00.000Z',
+          },
         ],
       },
     };
@@ -473,7 +625,12 @@ describe('administration', () => {
     await user.type(screen.getByLabelText('First password'), 'Secret123');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(callsTo('POST', '/admin/staff')).toHaveLength(1));
-    expect(callsTo('POST', '/admin/staff')[0]!.body).toEqual({ email: 'new@noor.test', name: 'Mona', role: 'support', password: 'Secret123' });
+    expect(callsTo('POST', '/admin/staff')[0]!.body).toEqual({
+      email: 'new@noor.test',
+      name: 'Mona',
+      role: 'support',
+      password: 'Secret123',
+    });
     await noAxeViolations(container);
   });
 });

@@ -14,7 +14,10 @@ const fallback = { amount_minor: 6000, currency: 'QAR' };
 describe('RateSection', () => {
   it('shows the default to support (no form), and lets an admin set a rate in minor units', async () => {
     let current = { current: fallback, is_default: true, effective_from: null as string | null, default: fallback };
-    const read = renderRouted({ component: () => <RateSection id="7" canSet={false} />, route: () => ({ status: 200, json: { message: 'ok', data: current } }) });
+    const read = renderRouted({
+      component: () => <RateSection id="7" canSet={false} />,
+      route: () => ({ status: 200, json: { message: 'ok', data: current } }),
+    });
     expect((await screen.findByTestId('rate-current')).textContent?.replace(/\s/g, ' ')).toBe('QAR 60.00 (the default rate)');
     expect(screen.queryByRole('button', { name: 'Save rate' })).toBeNull();
     read.unmount();
@@ -22,7 +25,13 @@ describe('RateSection', () => {
     const { calls } = renderRouted({
       component: () => <RateSection id="7" canSet />,
       route: (_url, method) => {
-        if (method === 'PUT') current = { current: { amount_minor: 7550, currency: 'QAR' }, is_default: false, effective_from: '2030-01-10T09:00:00.000Z', default: fallback };
+        if (method === 'PUT')
+          current = {
+            current: { amount_minor: 7550, currency: 'QAR' },
+            is_default: false,
+            effective_from: '2030-01-10T09:00:00.000Z',
+            default: fallback,
+          };
         return { status: 200, json: { message: 'ok', data: current } };
       },
     });

@@ -19,7 +19,11 @@ describe('createQueryClient', () => {
     const onError = vi.fn();
     const client = createQueryClient({ onError });
     await client.fetchQuery({ queryKey: ['y'], queryFn: boom, retry: false, meta: { silent: true } }).catch(() => undefined);
-    await client.getMutationCache().build(client, { mutationFn: boom, meta: { silent: true } }).execute(undefined).catch(() => undefined);
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: boom, meta: { silent: true } })
+      .execute(undefined)
+      .catch(() => undefined);
     expect(onError).not.toHaveBeenCalled();
   });
 
@@ -44,11 +48,21 @@ describe('createQueryClient', () => {
 
   it('tells the app when a mutation went through, so it can clear the error toasts of earlier attempts', async () => {
     const store = createToastStore();
-    const client = createQueryClient({ onError: (e) => store.show({ severity: 'error', summary: String(e) }), onMutationSuccess: () => store.clearErrors() });
+    const client = createQueryClient({
+      onError: (e) => store.show({ severity: 'error', summary: String(e) }),
+      onMutationSuccess: () => store.clearErrors(),
+    });
     store.show({ severity: 'success', summary: 'saved earlier' });
-    await client.getMutationCache().build(client, { mutationFn: boom }).execute(undefined).catch(() => undefined);
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: boom })
+      .execute(undefined)
+      .catch(() => undefined);
     expect(store.getSnapshot().map((m) => m.severity)).toEqual(['success', 'error']);
-    await client.getMutationCache().build(client, { mutationFn: async () => 'ok' }).execute(undefined);
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: async () => 'ok' })
+      .execute(undefined);
     expect(store.getSnapshot().map((m) => m.severity)).toEqual(['success']);
   });
 

@@ -22,7 +22,9 @@ describe('createErrorHandler', () => {
   it('401: warn toast, session.expired to the auth actor, then /login', () => {
     const { handle, send, navigateToLogin } = setup();
     handle(new ApiError({ status: 401, message: 'Session over' }));
-    expect(toast.getSnapshot()).toEqual([expect.objectContaining({ severity: 'warn', summary: 'Unauthorized', detail: 'Session over', life: 5000, closable: true })]);
+    expect(toast.getSnapshot()).toEqual([
+      expect.objectContaining({ severity: 'warn', summary: 'Unauthorized', detail: 'Session over', life: 5000, closable: true }),
+    ]);
     expect(send).toHaveBeenCalledWith({ type: 'session.expired' });
     expect(navigateToLogin).toHaveBeenCalledTimes(1);
   });

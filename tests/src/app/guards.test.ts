@@ -111,9 +111,7 @@ describe('redirectFor', () => {
     expect(Object.keys(TABLE).sort()).toEqual(routeIds);
   });
 
-  const cases = routeIds.flatMap((id) =>
-    COLUMNS.map((state, i) => [id, state, TABLE[id]?.[i] ?? 'missing row'] as const),
-  );
+  const cases = routeIds.flatMap((id) => COLUMNS.map((state, i) => [id, state, TABLE[id]?.[i] ?? 'missing row'] as const));
   it.each(cases)('%s as %s → %s', (routeId, state, expected) => {
     const result = redirectFor(STATES[state], routeId);
     expect(result === null ? '.' : result.to).toBe(expected);
@@ -156,9 +154,18 @@ describe('from the auth snapshot', () => {
     [null, { kind: 'guest' }],
     [student, { kind: 'family', id: 7 }],
     [teacher, { kind: 'teacher', id: 9, status: 'in_review' }],
-    [{ ...teacher, status: null }, { kind: 'teacher', id: 9, status: 'in_review' }],
-    [{ ...teacher, status: 'active' as const }, { kind: 'teacher', id: 9, status: 'active' }],
-    [{ ...teacher, status: 'rejected' as const }, { kind: 'teacher', id: 9, status: 'rejected' }],
+    [
+      { ...teacher, status: null },
+      { kind: 'teacher', id: 9, status: 'in_review' },
+    ],
+    [
+      { ...teacher, status: 'active' as const },
+      { kind: 'teacher', id: 9, status: 'active' },
+    ],
+    [
+      { ...teacher, status: 'rejected' as const },
+      { kind: 'teacher', id: 9, status: 'rejected' },
+    ],
     [{ ...student, profile_complete: false }, { kind: 'incompleteProfile' }],
   ])('%o is seen as %o', async (account, expected) => {
     const actor = await snapshotFor(account);
@@ -207,7 +214,10 @@ describe('the router applies the guards of every route file', () => {
     suspended: { ...teacher, status: 'suspended' },
   };
   const urlOf = (fullPath: string) =>
-    fullPath.replace(/\/\{-\$[^}]+\}/g, '').replace(/\$[A-Za-z]+/g, 'x').replace(/(.)\/$/, '$1');
+    fullPath
+      .replace(/\/\{-\$[^}]+\}/g, '')
+      .replace(/\$[A-Za-z]+/g, 'x')
+      .replace(/(.)\/$/, '$1');
   // Where the table says a visit ends, following redirects.
   function expectedEnd(state: StateName, routeId: string): string {
     let at = routeId;
@@ -224,9 +234,7 @@ describe('the router applies the guards of every route file', () => {
   it.each(cases)('as %s, visiting %s', async (state, routeId) => {
     const fx = makeFakes({
       checkLogin: () =>
-        state === 'checking'
-          ? new Promise(() => {})
-          : { account: accounts[state], token: accounts[state]?.token ?? null },
+        state === 'checking' ? new Promise(() => {}) : { account: accounts[state], token: accounts[state]?.token ?? null },
     });
     const auth = createActor(authMachine.provide(fx.fakes)).start();
     if (state !== 'checking') await waitFor(auth, (s) => !s.hasTag('state:loading'));

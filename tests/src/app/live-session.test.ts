@@ -13,7 +13,11 @@ import { createRtcStore } from '../../../src/rtc/session-store';
 import { sessionGrant } from '../live-session/fixtures';
 
 const now = Date.now();
-const grant = sessionGrant(now, { from: now - 60_000, to: now + 3_600_000 }, { request_id: 5, channel_name: 'session-abc', uid: 3, role: 'teacher', rtc_adapter: 'fake' });
+const grant = sessionGrant(
+  now,
+  { from: now - 60_000, to: now + 3_600_000 },
+  { request_id: 5, channel_name: 'session-abc', uid: 3, role: 'teacher', rtc_adapter: 'fake' },
+);
 
 function fakeServer() {
   const reports: Array<{ type: AttendanceEventType; at: Date }> = [];
@@ -29,7 +33,7 @@ function fakeServer() {
     end: async () => undefined,
     leaveOnUnload: () => undefined,
     attendance: async () => ({ request_id: 1, participants: [] }),
-    post: async <T,>(_path: string, _body: object) => {
+    post: async <T>(_path: string, _body: object) => {
       if (!state.online) throw offline();
       state.beats++;
       return { peers: state.peers } as T;

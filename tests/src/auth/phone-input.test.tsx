@@ -181,7 +181,10 @@ describe('PhoneInput', () => {
   });
 
   it('takes the looked-up country when the reply is well formed', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('1;SA;SAU;Saudi Arabia')));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('1;SA;SAU;Saudi Arabia')),
+    );
     renderPhone({ lookupUrl: 'https://lookup.test/ok' });
     await waitFor(() => expect((screen.getByRole('combobox') as HTMLSelectElement).value).toBe('SA'));
   });
@@ -207,7 +210,10 @@ describe('PhoneInput', () => {
 
   it('a late lookup answer does not override a country the user already picked', async () => {
     let answer: (r: Response) => void = () => {};
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     // Two inputs share the page's one lookup: the untouched one shows when the answer has landed.
     render(
       <I18nProvider i18n={makeI18n('en')}>

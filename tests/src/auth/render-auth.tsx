@@ -31,7 +31,13 @@ export const COUNTRIES = [
 function stubReferenceLists() {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
     const url = String(input);
-    const data = url.includes('v1/phases') ? PHASES : url.includes('v1/subjects') ? SUBJECTS : url.includes('v1/countries') ? COUNTRIES : null;
+    const data = url.includes('v1/phases')
+      ? PHASES
+      : url.includes('v1/subjects')
+        ? SUBJECTS
+        : url.includes('v1/countries')
+          ? COUNTRIES
+          : null;
     return new Response(JSON.stringify({ message: 'ok', data }), {
       status: data ? 200 : 404,
       headers: { 'Content-Type': 'application/json' },

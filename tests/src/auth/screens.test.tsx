@@ -34,7 +34,9 @@ describe('student sign-up', () => {
     const last = screen.getByRole('textbox', { name: "Your child's last name" });
     await waitFor(() => expect(errorOf(last)).toContain('This field is required'));
     await waitFor(() => expect(errorOf(screen.getByRole('textbox', { name: 'Phone number' }))).toContain('This field is required'));
-    await waitFor(() => expect(screen.getByRole('radiogroup', { name: /Your child's gender/ }).textContent).toContain('This field is required'));
+    await waitFor(() =>
+      expect(screen.getByRole('radiogroup', { name: /Your child's gender/ }).textContent).toContain('This field is required'),
+    );
     expect(fake.called('registerStudent')).toHaveLength(0);
     expect((first as HTMLInputElement).value).toBe('Sara');
   });
@@ -60,7 +62,13 @@ describe('student sign-up', () => {
       phone: '+97455123456',
       countryCode: 'QA',
       // The device's zone goes with the sign-up (issue 11).
-      fields: { first_name: 'سارة', last_name: 'أحمد', gender: 'female', phase_id: 2, time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+      fields: {
+        first_name: 'سارة',
+        last_name: 'أحمد',
+        gender: 'female',
+        phase_id: 2,
+        time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      },
     });
     expect(await screen.findByTestId('auth-notice')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Teacher' }).getAttribute('aria-selected')).toBe('true');
@@ -106,7 +114,10 @@ describe('teacher sign-up', () => {
     const email = screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement;
     await waitFor(() => expect(errorOf(email)).toContain('This email is already registered'));
     expect(screen.getByRole('group', { name: /Subjects you teach/ }).textContent).toContain('Unknown subject');
-    expect(toast.getSnapshot().at(-1)).toMatchObject({ severity: 'error', detail: expect.stringContaining('This email is already registered') });
+    expect(toast.getSnapshot().at(-1)).toMatchObject({
+      severity: 'error',
+      detail: expect.stringContaining('This email is already registered'),
+    });
 
     const payload = fake.called('registerTeacher')[0]?.input as { payload: FormData };
     expect(payload.payload).toBeInstanceOf(FormData);

@@ -2,7 +2,15 @@
 // daylight-saving change included, "now" as today's first start, and where each move lands — the same
 // answers for the day list and the week grid, which only map keys to moves differently.
 import { describe, expect, it } from 'vitest';
-import { calendarDays, moveFrom, NOW, openingSlot, scrollTopToReveal, weekRows, type CalendarDay } from '../../../src/features/booking/slot-grid';
+import {
+  calendarDays,
+  moveFrom,
+  NOW,
+  openingSlot,
+  scrollTopToReveal,
+  weekRows,
+  type CalendarDay,
+} from '../../../src/features/booking/slot-grid';
 
 const zone = 'Europe/London';
 /** 2030-03-28 is a Thursday; London moves to summer time on Sunday 2030-03-31. */
@@ -20,7 +28,9 @@ const slots = [
 describe('calendar days', () => {
   it('has every day of the window, free or not, across the clock change, each start on the viewer clock', () => {
     const all = days(slots);
-    expect(all.map((d) => d.key)).toEqual(Array.from({ length: 15 }, (_, i) => new Date(Date.UTC(2030, 2, 28 + i)).toISOString().slice(0, 10)));
+    expect(all.map((d) => d.key)).toEqual(
+      Array.from({ length: 15 }, (_, i) => new Date(Date.UTC(2030, 2, 28 + i)).toISOString().slice(0, 10)),
+    );
     expect(all[0]!.label).toBe('Thursday, March 28');
     expect(all[3]!.slots.map((s) => [s.minute, s.time])).toEqual([[600, '10:00 AM']]);
     expect(all[2]!.slots).toEqual([]);

@@ -15,11 +15,13 @@ afterEach(cleanup);
 const iso = new Date(Date.now() + 26 * 3600_000).toISOString().replace(/:\d\d\.\d+Z$/, ':00.000Z');
 
 function renderChosen(gender: TeacherGender, locale: 'ar' | 'en' = 'ar') {
-  return render(
-    <I18nProvider i18n={makeI18n(locale)}>
-      <ChosenTime iso={iso} viewerZone="Europe/London" teacherZone="Asia/Qatar" teacherGender={gender} />
-    </I18nProvider>,
-  ).container.textContent ?? '';
+  return (
+    render(
+      <I18nProvider i18n={makeI18n(locale)}>
+        <ChosenTime iso={iso} viewerZone="Europe/London" teacherZone="Asia/Qatar" teacherGender={gender} />
+      </I18nProvider>,
+    ).container.textContent ?? ''
+  );
 }
 
 function renderPicker(gender: TeacherGender) {

@@ -1,7 +1,16 @@
 // The form rules the auth and profile forms share (spec §5, src/domain/rules.ts): names in Arabic letters only ('English name not allowed'),
 // password rules and confirmation, the 6-digit code typed with any digits, birth date and experience.
 import { describe, expect, it } from 'vitest';
-import { arabicNameSchema, asciiDigits, birthDateProblem, codeProblem, confirmationProblem, experienceProblem, passwordProblem, schemaProblem } from '../../../src/domain/rules';
+import {
+  arabicNameSchema,
+  asciiDigits,
+  birthDateProblem,
+  codeProblem,
+  confirmationProblem,
+  experienceProblem,
+  passwordProblem,
+  schemaProblem,
+} from '../../../src/domain/rules';
 import { formMessage } from '../../../src/domain/form-messages';
 import { makeI18n } from '../helpers';
 

@@ -11,7 +11,16 @@ import { zonedText } from '../../../src/domain/zoned-time';
 import { nextFreeParts } from '../../../src/features/teachers/format';
 import { makeI18n } from '../helpers';
 
-const ZONES = ['Asia/Qatar', 'Europe/London', 'America/New_York', 'Asia/Riyadh', 'Asia/Kolkata', 'Pacific/Chatham', 'Europe/Lisbon', 'Africa/Abidjan'];
+const ZONES = [
+  'Asia/Qatar',
+  'Europe/London',
+  'America/New_York',
+  'Asia/Riyadh',
+  'Asia/Kolkata',
+  'Pacific/Chatham',
+  'Europe/Lisbon',
+  'Africa/Abidjan',
+];
 const AT = '2030-01-06T17:00:00.000Z';
 
 describe('a zone named one way per language', () => {

@@ -18,15 +18,50 @@ const statement = (locale: 'en' | 'ar'): EarningsStatement => ({
   counted_minutes: 180,
   totals: [{ currency: 'QAR', amount_minor: 18050 }],
   lines: [
-    { request_id: 1, starts_at: '2030-01-07T15:00:00.000Z', ends_at: '2030-01-07T17:00:00.000Z', subject: locale === 'en' ? 'Mathematics' : 'الرياضيات', student: 'مريم الكواري', booked_minutes: 120, counted_minutes: 120, basis: 'taught', rate: { amount_minor: 6000, currency: 'QAR' }, earned_minor: 12000 },
-    { request_id: 2, starts_at: '2030-01-12T10:00:00.000Z', ends_at: '2030-01-12T11:00:00.000Z', subject: locale === 'en' ? 'Mathematics' : 'الرياضيات', student: 'مريم الكواري', booked_minutes: 60, counted_minutes: 60, basis: 'cancelled_late', rate: { amount_minor: 6050, currency: 'QAR' }, earned_minor: 6050 },
-    { request_id: 3, starts_at: '2030-01-15T10:00:00.000Z', ends_at: '2030-01-15T11:00:00.000Z', subject: locale === 'en' ? 'Mathematics' : 'الرياضيات', student: 'مريم الكواري', booked_minutes: 60, counted_minutes: 0, basis: 'teacher_absent', rate: { amount_minor: 6000, currency: 'QAR' }, earned_minor: 0 },
+    {
+      request_id: 1,
+      starts_at: '2030-01-07T15:00:00.000Z',
+      ends_at: '2030-01-07T17:00:00.000Z',
+      subject: locale === 'en' ? 'Mathematics' : 'الرياضيات',
+      student: 'مريم الكواري',
+      booked_minutes: 120,
+      counted_minutes: 120,
+      basis: 'taught',
+      rate: { amount_minor: 6000, currency: 'QAR' },
+      earned_minor: 12000,
+    },
+    {
+      request_id: 2,
+      starts_at: '2030-01-12T10:00:00.000Z',
+      ends_at: '2030-01-12T11:00:00.000Z',
+      subject: locale === 'en' ? 'Mathematics' : 'الرياضيات',
+      student: 'مريم الكواري',
+      booked_minutes: 60,
+      counted_minutes: 60,
+      basis: 'cancelled_late',
+      rate: { amount_minor: 6050, currency: 'QAR' },
+      earned_minor: 6050,
+    },
+    {
+      request_id: 3,
+      starts_at: '2030-01-15T10:00:00.000Z',
+      ends_at: '2030-01-15T11:00:00.000Z',
+      subject: locale === 'en' ? 'Mathematics' : 'الرياضيات',
+      student: 'مريم الكواري',
+      booked_minutes: 60,
+      counted_minutes: 0,
+      basis: 'teacher_absent',
+      rate: { amount_minor: 6000, currency: 'QAR' },
+      earned_minor: 0,
+    },
   ],
 });
 
 function server(locale: 'en' | 'ar') {
   return (url: string): Reply =>
-    url.includes('/v1/instructor/earnings') ? { status: 200, json: { message: 'ok', data: statement(locale) } } : { status: 404, json: { message: 'no' } };
+    url.includes('/v1/instructor/earnings')
+      ? { status: 200, json: { message: 'ok', data: statement(locale) } }
+      : { status: 404, json: { message: 'no' } };
 }
 
 cleanUpAfterEach();
@@ -41,7 +76,10 @@ describe('EarningsPage', () => {
     expect(calls.some((c) => c.url.includes('/v1/instructor/earnings?month=2030-01'))).toBe(true);
     expect(screen.getByTestId('earnings-hours').textContent).toBe('3');
     expect(screen.getByTestId('earnings-total').textContent?.replace(/\s/g, ' ')).toBe('QAR 180.50');
-    const rows = screen.getAllByRole('row').slice(4).map((r) => (r.textContent ?? '').replace(/\s/g, ' '));
+    const rows = screen
+      .getAllByRole('row')
+      .slice(4)
+      .map((r) => (r.textContent ?? '').replace(/\s/g, ' '));
     expect(rows).toEqual([
       'Jan 7, 2030, 6:00 PMMathematics · مريم الكواري120 minutes · TaughtQAR 120.00',
       'Jan 12, 2030, 1:00 PMMathematics · مريم الكواري60 minutes · Cancelled late by the familyQAR 60.50',
@@ -59,7 +97,8 @@ describe('EarningsPage', () => {
   it('reads in Arabic, and passes axe', async () => {
     renderRouted({ component: () => <EarningsPage onMonth={() => {}} />, route: server('ar'), locale: 'ar' });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('كشف الأرباح: يناير 2030');
-    for (const label of ['ساعات التدريس', 'المستحق', 'ألغتها الأسرة متأخرًا', 'لم ينضم المعلم', 'الحصص']) expect(screen.getAllByText(label, { exact: false }).length).toBeGreaterThan(0);
+    for (const label of ['ساعات التدريس', 'المستحق', 'ألغتها الأسرة متأخرًا', 'لم ينضم المعلم', 'الحصص'])
+      expect(screen.getAllByText(label, { exact: false }).length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'تنزيل PDF' })).toBeTruthy();
     const audit = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
     expect(audit.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);

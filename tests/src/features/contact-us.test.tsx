@@ -11,10 +11,18 @@ import { toast } from '../../../src/ui/toast-store';
 import { cleanUpAfterEach, fakeFetch, makeI18n, renderWithProviders, type Reply } from '../helpers';
 
 const settings = {
-  app_name: 'Noor', app_name_ar: 'نور', app_name_en: 'Noor',
-  contact_email: 'hello@noor.example', contact_phone: '+974 4000 0000', whatsapp: '',
-  address: 'Doha, Qatar', address_ar: 'الدوحة، قطر', address_en: 'Doha, Qatar',
-  free_trial_enabled: true, students_count: 10000, social_links: {},
+  app_name: 'Noor',
+  app_name_ar: 'نور',
+  app_name_en: 'Noor',
+  contact_email: 'hello@noor.example',
+  contact_phone: '+974 4000 0000',
+  whatsapp: '',
+  address: 'Doha, Qatar',
+  address_ar: 'الدوحة، قطر',
+  address_en: 'Doha, Qatar',
+  free_trial_enabled: true,
+  students_count: 10000,
+  social_links: {},
 };
 
 let contactReply: Reply;
@@ -156,7 +164,10 @@ describe('ContactPage', () => {
   it('shows a 400 from the server next to the fields, keeps the values and reports it to the catalogue', async () => {
     contactReply = {
       status: 400,
-      json: { message: 'The given data was invalid.', errors: { email: ['This email address is blocked.'], spam: ['Too many messages today.'] } },
+      json: {
+        message: 'The given data was invalid.',
+        errors: { email: ['This email address is blocked.'], spam: ['Too many messages today.'] },
+      },
     };
     const { fields, onError, user } = await setup();
     await fillValid(user, fields);

@@ -11,10 +11,18 @@ import { prefetchReferenceLists, useReference } from '../../../src/features/refe
 import { fakeFetch, makeI18n } from '../helpers';
 
 const settings = {
-  app_name: 'Noor', app_name_ar: 'نور', app_name_en: 'Noor',
-  contact_email: 'hello@noor.example', contact_phone: '+974 4000 0000', whatsapp: '+974 5000 0000',
-  address: 'Doha, Qatar', address_ar: 'الدوحة، قطر', address_en: 'Doha, Qatar',
-  free_trial_enabled: true, students_count: 10000, social_links: {},
+  app_name: 'Noor',
+  app_name_ar: 'نور',
+  app_name_en: 'Noor',
+  contact_email: 'hello@noor.example',
+  contact_phone: '+974 4000 0000',
+  whatsapp: '+974 5000 0000',
+  address: 'Doha, Qatar',
+  address_ar: 'الدوحة، قطر',
+  address_en: 'Doha, Qatar',
+  free_trial_enabled: true,
+  students_count: 10000,
+  social_links: {},
 };
 const phases = [{ id: 1, code: 'kg', stage: 'kindergarten', grade: null, name: 'KG', name_ar: 'روضة', name_en: 'KG' }];
 const countries = [{ code: 'QA', dial_code: '+974', arab_league: true, name: 'Qatar', name_ar: 'قطر', name_en: 'Qatar' }];
@@ -39,16 +47,19 @@ function wrapperFor(onError = vi.fn()) {
 }
 
 describe('reference lists', () => {
-  it.each(['settings', 'phases', 'countries', 'subjects'] as const)('%s: isLoading while fetching, then the data list from the envelope', async (name) => {
-    const { fetch, calls } = fakeFetch(() => ({ status: 200, json: { message: 'ok', data: bodies[name] } }));
-    vi.stubGlobal('fetch', fetch);
-    const { result } = renderHook(() => useReference(name), { wrapper: wrapperFor().wrapper });
-    expect(result.current.isLoading).toBe(true);
-    await waitFor(() => expect(result.current.isLoading).toBe(false));
-    expect(result.current.data).toEqual(bodies[name]);
-    expect(calls[0]?.url).toBe(`/api/v1/${name}`);
-    expect(calls[0]?.headers.get('accept-language')).toBe('en');
-  });
+  it.each(['settings', 'phases', 'countries', 'subjects'] as const)(
+    '%s: isLoading while fetching, then the data list from the envelope',
+    async (name) => {
+      const { fetch, calls } = fakeFetch(() => ({ status: 200, json: { message: 'ok', data: bodies[name] } }));
+      vi.stubGlobal('fetch', fetch);
+      const { result } = renderHook(() => useReference(name), { wrapper: wrapperFor().wrapper });
+      expect(result.current.isLoading).toBe(true);
+      await waitFor(() => expect(result.current.isLoading).toBe(false));
+      expect(result.current.data).toEqual(bodies[name]);
+      expect(calls[0]?.url).toBe(`/api/v1/${name}`);
+      expect(calls[0]?.headers.get('accept-language')).toBe('en');
+    },
+  );
 
   it('a failure is logged and rethrown, and no toast is asked for', async () => {
     const { fetch } = fakeFetch(() => ({ status: 500, json: { message: 'down' } }));
@@ -64,7 +75,11 @@ describe('reference lists', () => {
   });
 
   it('prefetch at start loads settings, phases and countries in the given locale and never rejects', async () => {
-    const { fetch, calls } = fakeFetch((url) => (url.includes('countries') ? new TypeError('offline') : { status: 200, json: { message: 'ok', data: url.includes('settings') ? settings : phases } }));
+    const { fetch, calls } = fakeFetch((url) =>
+      url.includes('countries')
+        ? new TypeError('offline')
+        : { status: 200, json: { message: 'ok', data: url.includes('settings') ? settings : phases } },
+    );
     vi.stubGlobal('fetch', fetch);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { queryClient, onError } = wrapperFor();

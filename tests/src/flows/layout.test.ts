@@ -16,10 +16,11 @@ const en = setupI18n({ locale: 'en', messages: { en: {} } });
 const ar = setupI18n({ locale: 'ar', messages: { ar: arMessages } });
 
 const inside = (child: Rect, parent: Rect) =>
-  child.x >= parent.x && child.y >= parent.y &&
-  child.x + child.width <= parent.x + parent.width && child.y + child.height <= parent.y + parent.height;
-const overlap = (a: Rect, b: Rect) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  child.x >= parent.x &&
+  child.y >= parent.y &&
+  child.x + child.width <= parent.x + parent.width &&
+  child.y + child.height <= parent.y + parent.height;
+const overlap = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** One layout per machine for the tests below (ELK takes seconds). */
 const layouts = new Map<string, ReturnType<typeof layoutGraph>>();
@@ -41,7 +42,11 @@ describe.each(machines.map((m) => [m.id, m] as const))('diagram of %s', (_id, { 
     const layout = await laid(machine);
     const ids = layout.states.map((s) => s.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids.sort()).toEqual(walk(machine.root).map((n) => n.id).sort());
+    expect(ids.sort()).toEqual(
+      walk(machine.root)
+        .map((n) => n.id)
+        .sort(),
+    );
     const byId = new Map(layout.states.map((s) => [s.id, s]));
     const root: Rect = { x: 0, y: 0, width: layout.width, height: layout.height };
     for (const s of layout.states) {
@@ -55,7 +60,9 @@ describe.each(machines.map((m) => [m.id, m] as const))('diagram of %s', (_id, { 
       if (s.kind === 'parallel') {
         const regions = s.children.map((id) => byId.get(id)!).sort((a, b) => a.x - b.x);
         for (let i = 1; i < regions.length; i++) {
-          expect(regions[i]!.x, `${regions[i]!.id} beside ${regions[i - 1]!.id}`).toBeGreaterThanOrEqual(regions[i - 1]!.x + regions[i - 1]!.width);
+          expect(regions[i]!.x, `${regions[i]!.id} beside ${regions[i - 1]!.id}`).toBeGreaterThanOrEqual(
+            regions[i - 1]!.x + regions[i - 1]!.width,
+          );
         }
         expect(layout.separators.length).toBeGreaterThanOrEqual(regions.length - 1);
       }
@@ -63,13 +70,16 @@ describe.each(machines.map((m) => [m.id, m] as const))('diagram of %s', (_id, { 
     for (const e of layout.edges) expect(e.points.length, `${e.key} is not routed`).toBeGreaterThanOrEqual(2);
   });
 
-  it('draws and counts every transition, the root\'s too, by the ids npm run paths and the browser walk use', async () => {
+  it("draws and counts every transition, the root's too, by the ids npm run paths and the browser walk use", async () => {
     const graph = toFlowGraph(machine, createLabeller(en));
     const studio = graph.transitions.map((t) => t.id);
     const walked = allTransitions(machine);
     expect(new Set(studio).size).toBe(studio.length);
     expect(studio).toEqual(walked);
-    const report = generatePaths(scenarios.find((s) => s.id === machine.id)!, createLabeller(en));
+    const report = generatePaths(
+      scenarios.find((s) => s.id === machine.id)!,
+      createLabeller(en),
+    );
     expect(report.transitions.total).toBe(walked.length);
     const taken = new Set(report.paths.flatMap((p) => p.steps.flatMap((step) => step.transitions)));
     expect([...taken].filter((id) => !walked.includes(id))).toEqual([]);

@@ -23,7 +23,9 @@ describe('npm run paths', () => {
     const text = renderPaths({ machine: 'order', format: 'md', lang: 'en' }, en);
     expect(text).toContain('# Paths of order');
     expect(text).toContain('States covered: 5/5. Transitions covered: 7/7.');
-    expect(text).toMatch(/## Path \d+ \(shortest\) to paid\n\n1\. open the payment page \[something to pay\] → now in pendingPayment\n2\. payment approved \[the exact amount\] → now in paid\n/);
+    expect(text).toMatch(
+      /## Path \d+ \(shortest\) to paid\n\n1\. open the payment page \[something to pay\] → now in pendingPayment\n2\. payment approved \[the exact amount\] → now in paid\n/,
+    );
     // Each event sequence once: the simple paths of so small a machine are the shortest ones again.
     const headings = [...text.matchAll(/^## Path \d+ .*\n\n((?:\d+\..*\n)+)/gm)].map((m) => m[1]);
     expect(new Set(headings).size).toBe(headings.length);

@@ -49,7 +49,10 @@ function renderEnding(role: 'student' | 'teacher', answer: RequestDetailOverride
     if (url.includes('/v1/requests/12')) return { status: 200, json: { message: 'ok', data: current } };
     return { status: 200, json: { message: 'ok', data: [] } };
   };
-  const rendered = renderRouted({ component: () => <LiveSessionScreen channelName="session-xyz" viewerId={8} api={endingApi(role)} />, route });
+  const rendered = renderRouted({
+    component: () => <LiveSessionScreen channelName="session-xyz" viewerId={8} api={endingApi(role)} />,
+    route,
+  });
   const posted = () => rendered.calls.filter((c) => c.method === 'POST' && c.url.endsWith('/evaluation')).map((c) => c.body);
   return { posted, ...rendered };
 }
@@ -78,9 +81,18 @@ describe('the end of a live session', () => {
     // Next week, same child, subject and length: the teacher's booking opens on its review.
     await user.click(screen.getByRole('button', { name: 'Book the same time next week' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/teachers/20'));
-    const draft = JSON.parse(sessionStorage.getItem(bookingStorageKey('8', 20)) ?? 'null') as { value: string; context: { fields: Record<string, unknown> } };
+    const draft = JSON.parse(sessionStorage.getItem(bookingStorageKey('8', 20)) ?? 'null') as {
+      value: string;
+      context: { fields: Record<string, unknown> };
+    };
     expect(draft.value).toBe('review');
-    expect(draft.context.fields).toMatchObject({ childId: '7', subjectId: '3', durationHours: 1, type: 'schedule', startsAt: '2030-05-19T14:00:00.000Z' });
+    expect(draft.context.fields).toMatchObject({
+      childId: '7',
+      subjectId: '3',
+      durationHours: 1,
+      type: 'schedule',
+      startsAt: '2030-05-19T14:00:00.000Z',
+    });
   }, 20_000);
 
   it('gives the teacher the summary with the child, and neither a rating form nor a booking offer', async () => {

@@ -28,7 +28,13 @@ function pageOf(messages: ChatMessage[]): { message: string; data: MessagePage; 
   return {
     message: 'ok',
     data: {
-      conversation: { id: 5, other: { id: 20, name: 'هدى السليطي', role: 'teacher' }, last_message: null, unread_count: 0, created_at: '2030-05-01T10:00:00.000Z' },
+      conversation: {
+        id: 5,
+        other: { id: 20, name: 'هدى السليطي', role: 'teacher' },
+        last_message: null,
+        unread_count: 0,
+        created_at: '2030-05-01T10:00:00.000Z',
+      },
       messages,
       has_more: false,
     },
@@ -40,7 +46,8 @@ function pageOf(messages: ChatMessage[]): { message: string; data: MessagePage; 
 function server(initial: ChatMessage[]) {
   const state = { messages: [...initial], refuse: null as Reply | null, nextId: 100 };
   const route = (url: string, method: string): Reply => {
-    if (url.includes('/report')) return { status: 200, json: { message: 'Thank you, the report was sent to the Noor team for review', data: { reported: true } } };
+    if (url.includes('/report'))
+      return { status: 200, json: { message: 'Thank you, the report was sent to the Noor team for review', data: { reported: true } } };
     if (url.includes('v1/conversations/5/messages') && method === 'POST') {
       if (state.refuse) return state.refuse;
       const sent = message(state.nextId++, 'x', true);
@@ -84,7 +91,9 @@ describe('ConversationPage', () => {
     expect(screen.getByTestId('composer-counter').textContent).toBe('23 of 1000 characters');
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ body: 'Can we move\nthe lesson?' }]));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ body: 'Can we move\nthe lesson?' }]),
+    );
     await waitFor(() => expect(composer.value).toBe(''));
     expect(await screen.findByTestId(`message-${state.nextId - 1}`)).toBeTruthy();
 
@@ -149,7 +158,10 @@ describe('ConversationPage', () => {
   });
 
   it('makes web addresses links that open safely, leaving the sentence around them as text', async () => {
-    const { route } = server([message(1, 'الدرس هنا: https://example.com/lesson?id=4. واتصل على +974 5512 3456', false), message(2, 'javascript:alert(1) and www.example.com', false)]);
+    const { route } = server([
+      message(1, 'الدرس هنا: https://example.com/lesson?id=4. واتصل على +974 5512 3456', false),
+      message(2, 'javascript:alert(1) and www.example.com', false),
+    ]);
     renderRouted({ component: () => <ConversationPage conversationId={5} />, route });
     const first = await screen.findByTestId('message-1');
     const link = within(first).getByRole('link', { name: 'https://example.com/lesson?id=4' });
@@ -164,20 +176,30 @@ describe('ConversationPage', () => {
     const { user, calls } = renderRouted({
       component: () => <ConversationPage conversationId={5} />,
       route: (url): Reply => {
-        if (url.includes('before=31')) return { status: 200, json: { ...pageOf([message(29, 'الأقدم', true), message(30, 'قبل الأخير', false)]) } };
+        if (url.includes('before=31'))
+          return { status: 200, json: { ...pageOf([message(29, 'الأقدم', true), message(30, 'قبل الأخير', false)]) } };
         const first = pageOf(latest);
         return { status: 200, json: { ...first, data: { ...first.data, has_more: true } } };
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Show earlier messages' }));
-    await waitFor(() => expect(within(screen.getByRole('log')).getAllByRole('listitem').map((li) => li.getAttribute('data-testid'))).toEqual(['message-29', 'message-30', 'message-31']));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('log'))
+          .getAllByRole('listitem')
+          .map((li) => li.getAttribute('data-testid')),
+      ).toEqual(['message-29', 'message-30', 'message-31']),
+    );
     expect(calls.some((c) => c.url.includes('v1/conversations/5/messages?before=31'))).toBe(true);
     // No older ones left: the button goes.
     expect(screen.queryByRole('button', { name: 'Show earlier messages' })).toBeNull();
   });
 
   it('says when the conversation is not the reader’s', async () => {
-    renderRouted({ component: () => <ConversationPage conversationId={77} />, route: () => ({ status: 404, json: { message: 'We could not find this conversation' } }) });
+    renderRouted({
+      component: () => <ConversationPage conversationId={77} />,
+      route: () => ({ status: 404, json: { message: 'We could not find this conversation' } }),
+    });
     expect((await screen.findByTestId('conversation-missing')).textContent).toBe('This conversation could not be found.');
   });
 });

@@ -24,8 +24,17 @@ const conversation = (id: number, over: Partial<Conversation> = {}): Conversatio
 
 describe('ConversationsPage', () => {
   it('lists each conversation with the other party, the last message and the unread count', async () => {
-    const data = [conversation(5, { unread_count: 2 }), conversation(6, { other: { id: 21, name: 'Omar Haddad', role: 'teacher' }, last_message: { body: 'See you', mine: true, created_at: '2030-05-04T10:00:00.000Z' } })];
-    renderRouted({ component: () => <ConversationsPage />, route: () => ({ status: 200, json: { message: 'ok', data, meta: { unread_total: 2 } } }) });
+    const data = [
+      conversation(5, { unread_count: 2 }),
+      conversation(6, {
+        other: { id: 21, name: 'Omar Haddad', role: 'teacher' },
+        last_message: { body: 'See you', mine: true, created_at: '2030-05-04T10:00:00.000Z' },
+      }),
+    ];
+    renderRouted({
+      component: () => <ConversationsPage />,
+      route: () => ({ status: 200, json: { message: 'ok', data, meta: { unread_total: 2 } } }),
+    });
     const list = await screen.findByTestId('conversation-list');
     const links = within(list).getAllByRole('link');
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['/messages/5', '/messages/6']);
@@ -35,8 +44,14 @@ describe('ConversationsPage', () => {
   });
 
   it('says how to start one when there is none (Arabic)', async () => {
-    renderRouted({ component: () => <ConversationsPage />, locale: 'ar', route: () => ({ status: 200, json: { message: 'ok', data: [], meta: { unread_total: 0 } } }) });
-    expect((await screen.findByTestId('no-conversations')).textContent).toBe('لا توجد محادثات بعد. يمكنك مراسلة المعلم أو العائلة من صفحة تفاصيل الحصة.');
+    renderRouted({
+      component: () => <ConversationsPage />,
+      locale: 'ar',
+      route: () => ({ status: 200, json: { message: 'ok', data: [], meta: { unread_total: 0 } } }),
+    });
+    expect((await screen.findByTestId('no-conversations')).textContent).toBe(
+      'لا توجد محادثات بعد. يمكنك مراسلة المعلم أو العائلة من صفحة تفاصيل الحصة.',
+    );
   });
 });
 
@@ -46,16 +61,23 @@ describe('MessageOtherParty', () => {
   it('a family opens the conversation with the lesson’s teacher and goes to it', async () => {
     const { user, calls, router } = renderRouted({
       component: () => <MessageOtherParty detail={detail({ id: 12, status: 'finished' })} role="student" />,
-      children: (root) => [createRoute({ getParentRoute: () => root, path: '/messages/$conversationId', component: () => <p>conversation</p> })],
+      children: (root) => [
+        createRoute({ getParentRoute: () => root, path: '/messages/$conversationId', component: () => <p>conversation</p> }),
+      ],
       route: () => opened,
     });
     await user.click(await screen.findByRole('button', { name: 'Message the teacher' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/messages/9'));
-    expect(calls.map((c) => [c.method, c.url.replace(/^.*\/api\//, ''), c.body])).toEqual([['POST', 'v1/conversations', { teacher_id: 20 }]]);
+    expect(calls.map((c) => [c.method, c.url.replace(/^.*\/api\//, ''), c.body])).toEqual([
+      ['POST', 'v1/conversations', { teacher_id: 20 }],
+    ]);
   });
 
   it('a teacher writes to the family of their lesson', async () => {
-    const { user, calls } = renderRouted({ component: () => <MessageOtherParty detail={detail({ status: 'approved' })} role="teacher" />, route: () => opened });
+    const { user, calls } = renderRouted({
+      component: () => <MessageOtherParty detail={detail({ status: 'approved' })} role="teacher" />,
+      route: () => opened,
+    });
     await user.click(await screen.findByRole('button', { name: 'Message the family' }));
     await waitFor(() => expect(calls.map((c) => c.body)).toEqual([{ family_id: 10 }]));
   });

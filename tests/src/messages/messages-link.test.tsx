@@ -48,7 +48,9 @@ describe('MessagesLink', () => {
     const live = fakeConnection();
     renderRouted({ component: () => <MessagesLink userId={7} connect={live.connect} />, route: () => list(1) });
     await screen.findByRole('link', { name: 'Messages, 1 unread' });
-    await waitFor(() => expect(live.subscribed()).toEqual(expect.arrayContaining(['private-user-7 message.created', 'private-user-7 messages.read'])));
+    await waitFor(() =>
+      expect(live.subscribed()).toEqual(expect.arrayContaining(['private-user-7 message.created', 'private-user-7 messages.read'])),
+    );
     live.emit('private-user-7', 'message.created', { conversation_id: 4, message_id: 90, unread_total: 2 });
     expect(await screen.findByRole('link', { name: 'Messages, 2 unread' })).toBeTruthy();
     expect(screen.getByTestId('messages-badge').textContent).toBe('2');

@@ -66,7 +66,12 @@ describe('NotificationBell', () => {
     await screen.findByRole('link', { name: 'Notifications, 1 unread' });
     await waitFor(() =>
       expect([...live.subscribed()].sort()).toEqual(
-        ['private-user-12 pusher:subscription_succeeded', 'private-user-12 notification.created', 'private-user-12 notifications.read', 'private-user-12 request.offered'].sort(),
+        [
+          'private-user-12 pusher:subscription_succeeded',
+          'private-user-12 notification.created',
+          'private-user-12 notifications.read',
+          'private-user-12 request.offered',
+        ].sort(),
       ),
     );
     // Once subscribed, the count is read again (an event may have been missed before).
@@ -110,7 +115,19 @@ describe('urgent request alert', () => {
     renderWithRouter(() => <NotificationBell userId={12} connect={live.connect} />, {
       route: (url) =>
         url.includes('requests/5')
-          ? { status: 200, json: { message: 'ok', data: { id: 5, type: 'urgent', status: 'pending', subject: { name: 'Mathematics' }, child: { id: 8, first_name: 'مريم', last_name: null, phase: { id: 2, name: 'Grade 2' } } } } }
+          ? {
+              status: 200,
+              json: {
+                message: 'ok',
+                data: {
+                  id: 5,
+                  type: 'urgent',
+                  status: 'pending',
+                  subject: { name: 'Mathematics' },
+                  child: { id: 8, first_name: 'مريم', last_name: null, phase: { id: 2, name: 'Grade 2' } },
+                },
+              },
+            }
           : url.includes('requests/6')
             ? { status: 200, json: { message: 'ok', data: { id: 6, type: 'schedule', status: 'pending', subject: { name: 'Physics' } } } }
             : { status: 200, json: { message: 'ok', data: { unread_count: 0 } } },
@@ -126,4 +143,3 @@ describe('urgent request alert', () => {
     toast.clear();
   });
 });
-

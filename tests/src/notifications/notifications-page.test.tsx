@@ -11,14 +11,28 @@ import { notification, renderWithRouter } from './render';
 
 const NOW = new Date('2030-03-09T10:00:00.000Z').getTime();
 
-function page(items: AppNotification[], { page = 1, total = items.length, unread = items.filter((n) => n.read_at === null).length, perPage = 20 } = {}) {
+function page(
+  items: AppNotification[],
+  { page = 1, total = items.length, unread = items.filter((n) => n.read_at === null).length, perPage = 20 } = {},
+) {
   return { status: 200, json: { message: 'ok', data: items, meta: { page, per_page: perPage, total, unread_count: unread } } };
 }
 
 const first = [
   notification(3),
-  notification(2, { type: 'payment_completed', params: { order_id: 7, hours: 4, package_name_ar: 'باقة البداية', package_name_en: 'Starter' }, link: { kind: 'packages', id: null }, created_at: '2030-03-08T10:00:00.000Z' }),
-  notification(1, { type: 'teacher_rejected', params: { reason: 'Blurry certificate' }, link: { kind: 'profile', id: null }, read_at: '2030-03-01T00:00:00.000Z', created_at: '2030-02-20T10:00:00.000Z' }),
+  notification(2, {
+    type: 'payment_completed',
+    params: { order_id: 7, hours: 4, package_name_ar: 'باقة البداية', package_name_en: 'Starter' },
+    link: { kind: 'packages', id: null },
+    created_at: '2030-03-08T10:00:00.000Z',
+  }),
+  notification(1, {
+    type: 'teacher_rejected',
+    params: { reason: 'Blurry certificate' },
+    link: { kind: 'profile', id: null },
+    read_at: '2030-03-01T00:00:00.000Z',
+    created_at: '2030-02-20T10:00:00.000Z',
+  }),
 ];
 
 afterEach(() => {
@@ -26,7 +40,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function server(over: (url: string, method: string) => ReturnType<typeof page> | { status: number; json: unknown } | undefined = () => undefined) {
+function server(
+  over: (url: string, method: string) => ReturnType<typeof page> | { status: number; json: unknown } | undefined = () => undefined,
+) {
   return (url: string, method: string) => {
     const custom = over(url, method);
     if (custom) return custom;
@@ -72,7 +88,10 @@ describe('NotificationsPage', () => {
     const { calls, user, router } = renderWithRouter(() => <NotificationsPage side="student" now={() => NOW} />, {
       route: server((url, method) =>
         method === 'POST' && url.endsWith('/v1/notifications/3/read')
-          ? { status: 200, json: { message: 'ok', data: { notification: { ...first[0], read_at: '2030-03-09T10:00:00.000Z' }, unread_count: 1 } } }
+          ? {
+              status: 200,
+              json: { message: 'ok', data: { notification: { ...first[0], read_at: '2030-03-09T10:00:00.000Z' }, unread_count: 1 } },
+            }
           : undefined,
       ),
     });
@@ -88,10 +107,20 @@ describe('NotificationsPage', () => {
   });
 
   it('"load more" fetches the next page and appends it, then disappears', async () => {
-    const older = [notification(0, { type: 'request_expired', params: { request_id: 9, subject_en: 'Science', starts_at: '2030-01-01T08:00:00.000Z' }, link: { kind: 'request', id: 9 } })];
+    const older = [
+      notification(0, {
+        type: 'request_expired',
+        params: { request_id: 9, subject_en: 'Science', starts_at: '2030-01-01T08:00:00.000Z' },
+        link: { kind: 'request', id: 9 },
+      }),
+    ];
     const { user } = renderWithRouter(() => <NotificationsPage side="student" now={() => NOW} />, {
       route: server((url) =>
-        url.includes('page=1') ? page(first, { total: 4, perPage: 3 }) : url.includes('page=2') ? page(older, { page: 2, total: 4, perPage: 3 }) : undefined,
+        url.includes('page=1')
+          ? page(first, { total: 4, perPage: 3 })
+          : url.includes('page=2')
+            ? page(older, { page: 2, total: 4, perPage: 3 })
+            : undefined,
       ),
     });
     await user.click(await screen.findByRole('button', { name: 'Load more' }));
@@ -108,7 +137,11 @@ describe('NotificationsPage', () => {
           all = true;
           return { status: 200, json: { message: 'ok', data: { unread_count: 0 } } };
         }
-        if (url.includes('page=1') && all) return page(first.map((n) => ({ ...n, read_at: n.read_at ?? '2030-03-09T10:00:00.000Z' })), { unread: 0 });
+        if (url.includes('page=1') && all)
+          return page(
+            first.map((n) => ({ ...n, read_at: n.read_at ?? '2030-03-09T10:00:00.000Z' })),
+            { unread: 0 },
+          );
         if (url.includes('unread-count') && all) return { status: 200, json: { message: 'ok', data: { unread_count: 0 } } };
         return undefined;
       }),
@@ -118,13 +151,17 @@ describe('NotificationsPage', () => {
     await user.click(button);
     await waitFor(() => expect(screen.getAllByRole('listitem').every((li) => li.dataset.unread === 'false')).toBe(true));
     expect((button as HTMLButtonElement).disabled).toBe(true);
-    expect(calls.filter((c) => c.method === 'POST').map((c) => new URL(c.url, 'http://x').pathname)).toEqual(['/api/v1/notifications/read-all']);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => new URL(c.url, 'http://x').pathname)).toEqual([
+      '/api/v1/notifications/read-all',
+    ]);
   });
 
   it('names the child a lesson notification is about: full name for the family, first name and phase for a teacher', async () => {
     const child = { id: 7, first_name: 'مريم', last_name: 'الكواري', phase: { id: 2, name: 'الصف الثاني' } };
     const withChild = (c: typeof child | (Omit<typeof child, 'last_name'> & { last_name: null })) =>
-      server((url) => (url.includes('page=1') ? page([notification(3, { params: { ...notification(3).params, child: c } }), first[1]!]) : undefined));
+      server((url) =>
+        url.includes('page=1') ? page([notification(3, { params: { ...notification(3).params, child: c } }), first[1]!]) : undefined,
+      );
     renderWithRouter(() => <NotificationsPage side="student" now={() => NOW} />, { locale: 'ar', route: withChild(child) });
     expect((await screen.findByTestId('notification-3-child')).textContent).toBe('للطفل: مريم الكواري');
     // A payment is about no child.
@@ -137,7 +174,13 @@ describe('NotificationsPage', () => {
 
   it('says so when there is nothing yet', async () => {
     renderWithRouter(() => <NotificationsPage side="student" now={() => NOW} />, {
-      route: server((url) => (url.includes('page=1') ? page([]) : url.includes('unread-count') ? { status: 200, json: { message: 'ok', data: { unread_count: 0 } } } : undefined)),
+      route: server((url) =>
+        url.includes('page=1')
+          ? page([])
+          : url.includes('unread-count')
+            ? { status: 200, json: { message: 'ok', data: { unread_count: 0 } } }
+            : undefined,
+      ),
     });
     expect(await screen.findByTestId('notifications-empty')).toBeTruthy();
   });

@@ -22,7 +22,9 @@ describe('notification sentences in Arabic', () => {
     const text = notificationSentence(ar, note('payment_completed', { package_name_ar: 'باقة المواظبة', hours: 8 }));
     expect(text).toBe('تم استلام الدفع: أُضيف إلى رصيدك 8 ساعات من باقة المواظبة.');
     expect(text).not.toMatch(/\(\d+\)/);
-    expect(notificationSentence(ar, note('payment_completed', { package_name_ar: 'باقة التقدّم', hours: 12 }))).toContain('12 ساعة من باقة التقدّم');
+    expect(notificationSentence(ar, note('payment_completed', { package_name_ar: 'باقة التقدّم', hours: 12 }))).toContain(
+      '12 ساعة من باقة التقدّم',
+    );
     expect(notificationSentence(makeI18n('en'), note('payment_completed', { package_name_en: 'Steady', hours: 8 }))).toBe(
       'Payment received: 8 hours of Steady added to your balance.',
     );
@@ -38,18 +40,28 @@ describe('notification sentences in Arabic', () => {
   });
 
   it('keeps the whole name it is given', () => {
-    const text = notificationSentence(ar, note('request_approved', { other_name: 'فاطمة أحمد الكعبي', subject_ar: 'القرآن الكريم', starts_at: '2030-01-02T10:00:00.000Z' }));
+    const text = notificationSentence(
+      ar,
+      note('request_approved', { other_name: 'فاطمة أحمد الكعبي', subject_ar: 'القرآن الكريم', starts_at: '2030-01-02T10:00:00.000Z' }),
+    );
     expect(text).toContain('فاطمة أحمد الكعبي');
   });
 
   it('a written lesson report names the teacher and the subject, and says what it holds', () => {
-    const text = notificationSentence(ar, note('lesson_report_written', { other_name: 'هدى الكعبي', subject_ar: 'القرآن الكريم', starts_at: '2030-01-02T10:00:00.000Z' }));
+    const text = notificationSentence(
+      ar,
+      note('lesson_report_written', { other_name: 'هدى الكعبي', subject_ar: 'القرآن الكريم', starts_at: '2030-01-02T10:00:00.000Z' }),
+    );
     expect(text).toMatch(/^كتب هدى الكعبي تقرير حصة القرآن الكريم يوم .+: ما تناولته الحصة والواجب\.$/);
   });
 
   it('a new message names its sender, in both languages', () => {
-    expect(notificationSentence(ar, note('message_received', { other_name: 'هدى الكعبي', conversation_id: 4 }))).toBe('رسالة جديدة من هدى الكعبي.');
-    expect(notificationSentence(makeI18n('en'), note('message_received', { other_name: 'Huda', conversation_id: 4 }))).toBe('New message from Huda.');
+    expect(notificationSentence(ar, note('message_received', { other_name: 'هدى الكعبي', conversation_id: 4 }))).toBe(
+      'رسالة جديدة من هدى الكعبي.',
+    );
+    expect(notificationSentence(makeI18n('en'), note('message_received', { other_name: 'Huda', conversation_id: 4 }))).toBe(
+      'New message from Huda.',
+    );
   });
 
   it('no Arabic message glues a tatweel to a placeholder (the value is a whole word)', () => {

@@ -15,7 +15,8 @@ async function trialText(balance: Balance, locale: 'en' | 'ar' = 'en'): Promise<
   renderRouted({
     component: () => <BalancePanel />,
     locale,
-    route: (url) => (url.endsWith('/v1/balance') ? { status: 200, json: { message: 'ok', data: balance } } : { status: 404, json: { message: 'no' } }),
+    route: (url) =>
+      url.endsWith('/v1/balance') ? { status: 200, json: { message: 'ok', data: balance } } : { status: 404, json: { message: 'no' } },
   });
   return (await screen.findByTestId('free-trial')).textContent ?? '';
 }
@@ -30,7 +31,9 @@ describe('the free trial in the balance panel', () => {
   });
 
   it('approved: booked for its time', async () => {
-    expect(await trialText({ ...base, free_trial_booking: { status: 'approved', starts_at: startsAt } })).toMatch(/^Free trial: booked for .*2030.*\.$/);
+    expect(await trialText({ ...base, free_trial_booking: { status: 'approved', starts_at: startsAt } })).toMatch(
+      /^Free trial: booked for .*2030.*\.$/,
+    );
   });
 
   it('in Arabic: «محجوزة يوم …», not «استُخدمت»', async () => {

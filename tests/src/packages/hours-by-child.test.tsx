@@ -23,7 +23,9 @@ const child = (id: number, first: string, more: Partial<Child>): Child => ({
 
 function renderWith(children: Child[], locale: 'en' | 'ar' = 'en') {
   const route = (url: string): Reply =>
-    url.includes('/v1/children') ? { status: 200, json: { message: 'ok', data: children } } : { status: 200, json: { message: 'ok', data: [] } };
+    url.includes('/v1/children')
+      ? { status: 200, json: { message: 'ok', data: children } }
+      : { status: 200, json: { message: 'ok', data: [] } };
   return renderRouted({ component: () => <HoursByChild />, locale, route });
 }
 

@@ -8,9 +8,35 @@ import { describe, expect, it } from 'vitest';
 import { OrderHistory } from '../../../src/features/packages/order-history';
 import { cleanUpAfterEach, renderRouted, type Reply } from '../helpers';
 
-const base = { package_id: 1, list_price: 480, discount: 0, currency: 'QAR', promo_code: null, failure: null, created_at: '2030-01-01T10:00:00.000Z' };
-const unused = { ...base, id: 12, package_name: 'Starter', hours: 4, amount: 480, status: 'paid', paid_at: '2030-01-01T10:01:00.000Z', receipt_number: '2030-000007' };
-const used = { ...base, id: 11, package_name: 'Steady', hours: 8, amount: 880, status: 'paid', paid_at: '2030-01-01T09:01:00.000Z', receipt_number: '2030-000006' };
+const base = {
+  package_id: 1,
+  list_price: 480,
+  discount: 0,
+  currency: 'QAR',
+  promo_code: null,
+  failure: null,
+  created_at: '2030-01-01T10:00:00.000Z',
+};
+const unused = {
+  ...base,
+  id: 12,
+  package_name: 'Starter',
+  hours: 4,
+  amount: 480,
+  status: 'paid',
+  paid_at: '2030-01-01T10:01:00.000Z',
+  receipt_number: '2030-000007',
+};
+const used = {
+  ...base,
+  id: 11,
+  package_name: 'Steady',
+  hours: 8,
+  amount: 880,
+  status: 'paid',
+  paid_at: '2030-01-01T09:01:00.000Z',
+  receipt_number: '2030-000006',
+};
 
 /** The API with the refund's effect: before it, order 12 is refundable; after it, refunded. */
 function api(refundReply: Reply) {
@@ -42,7 +68,10 @@ function api(refundReply: Reply) {
 
 const done: Reply = {
   status: 200,
-  json: { message: 'The package was refunded', data: { order_id: 12, hours: 4, amount: 480, currency: 'QAR', receipt_number: '2030-000009', refunded_at: '2030-01-03T10:00:00.000Z' } },
+  json: {
+    message: 'The package was refunded',
+    data: { order_id: 12, hours: 4, amount: 480, currency: 'QAR', receipt_number: '2030-000009', refunded_at: '2030-01-03T10:00:00.000Z' },
+  },
 };
 
 cleanUpAfterEach();
@@ -103,7 +132,9 @@ describe('refunding from the purchase history', () => {
     const { user } = renderRouted({ component: () => <OrderHistory />, route });
     await user.click(await screen.findByRole('button', { name: 'Refund order 12' }));
     await user.click(await screen.findByTestId('refund-confirm'));
-    expect((await screen.findByRole('alert')).textContent).toBe('The refund could not be made right now; nothing was changed. Please try again later.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The refund could not be made right now; nothing was changed. Please try again later.',
+    );
     expect(within(screen.getByTestId('order-12')).getByRole('button', { name: 'Refund order 12' })).toBeTruthy();
   });
 });

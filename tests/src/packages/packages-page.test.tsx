@@ -11,13 +11,73 @@ import { cleanUpAfterEach, fakeFetch, renderRouted, type Reply } from '../helper
 import { renderApp } from '../pages/render-app';
 
 const packages = [
-  { id: 1, code: 'starter-4', name: 'Starter', name_ar: 'باقة البداية', name_en: 'Starter', hours: 4, price: 480, currency: 'QAR', validity_days: 30, price_per_hour: 120, best_value: false },
-  { id: 4, code: 'excellence-20', name: 'Excellence', name_ar: 'باقة التفوّق', name_en: 'Excellence', hours: 20, price: 1800, currency: 'QAR', validity_days: 120, price_per_hour: 90, best_value: true },
+  {
+    id: 1,
+    code: 'starter-4',
+    name: 'Starter',
+    name_ar: 'باقة البداية',
+    name_en: 'Starter',
+    hours: 4,
+    price: 480,
+    currency: 'QAR',
+    validity_days: 30,
+    price_per_hour: 120,
+    best_value: false,
+  },
+  {
+    id: 4,
+    code: 'excellence-20',
+    name: 'Excellence',
+    name_ar: 'باقة التفوّق',
+    name_en: 'Excellence',
+    hours: 20,
+    price: 1800,
+    currency: 'QAR',
+    validity_days: 120,
+    price_per_hour: 90,
+    best_value: true,
+  },
 ];
 const balance = { hours_remaining: 4, minutes_remaining: 240, expires_at: '2030-03-01T10:00:00.000Z', free_trial_available: true };
 const orders: Record<string, unknown>[] = [
-  { id: 12, package_id: 1, package_name: 'Starter', hours: 4, list_price: 480, discount: 72, amount: 408, currency: 'QAR', promo_code: 'NOOR15', status: 'paid', failure: null, created_at: '2030-01-01T10:00:00.000Z', paid_at: '2030-01-01T10:01:00.000Z', receipt_number: '2030-000007', refundable: false, refunded_at: null, refund_receipt_number: null },
-  { id: 11, package_id: 4, package_name: 'Excellence', hours: 20, list_price: 1800, discount: 0, amount: 1800, currency: 'QAR', promo_code: null, status: 'failed', failure: 'declined', created_at: '2029-12-31T10:00:00.000Z', paid_at: null, receipt_number: null, refundable: false, refunded_at: null, refund_receipt_number: null },
+  {
+    id: 12,
+    package_id: 1,
+    package_name: 'Starter',
+    hours: 4,
+    list_price: 480,
+    discount: 72,
+    amount: 408,
+    currency: 'QAR',
+    promo_code: 'NOOR15',
+    status: 'paid',
+    failure: null,
+    created_at: '2030-01-01T10:00:00.000Z',
+    paid_at: '2030-01-01T10:01:00.000Z',
+    receipt_number: '2030-000007',
+    refundable: false,
+    refunded_at: null,
+    refund_receipt_number: null,
+  },
+  {
+    id: 11,
+    package_id: 4,
+    package_name: 'Excellence',
+    hours: 20,
+    list_price: 1800,
+    discount: 0,
+    amount: 1800,
+    currency: 'QAR',
+    promo_code: null,
+    status: 'failed',
+    failure: 'declined',
+    created_at: '2029-12-31T10:00:00.000Z',
+    paid_at: null,
+    receipt_number: null,
+    refundable: false,
+    refunded_at: null,
+    refund_receipt_number: null,
+  },
 ];
 
 let promoReply: Reply;
@@ -51,8 +111,17 @@ const total = () => (screen.getByTestId('checkout-total').textContent ?? '').rep
 const card = (hours: number) => screen.findByTestId(`package-${hours}`);
 
 beforeEach(() => {
-  promoReply = { status: 200, json: { message: 'ok', data: { code: 'NOOR15', package_id: 1, list_price: 480, discount: 72, amount: 408, currency: 'QAR' } } };
-  orderReply = { status: 201, json: { message: 'ok', data: { id: 13, amount: 408, currency: 'QAR', status: 'pendingPayment', checkout_url: '/api/v1/sandbox/checkout/cs_abc?lang=en' } } };
+  promoReply = {
+    status: 200,
+    json: { message: 'ok', data: { code: 'NOOR15', package_id: 1, list_price: 480, discount: 72, amount: 408, currency: 'QAR' } },
+  };
+  orderReply = {
+    status: 201,
+    json: {
+      message: 'ok',
+      data: { id: 13, amount: 408, currency: 'QAR', status: 'pendingPayment', checkout_url: '/api/v1/sandbox/checkout/cs_abc?lang=en' },
+    },
+  };
 });
 cleanUpAfterEach();
 
@@ -79,7 +148,9 @@ describe('PackagesPage', () => {
     const paid = within(await screen.findByTestId('order-12'));
     expect(paid.getByText('Paid')).toBeTruthy();
     expect(paid.getByText('QAR 408')).toBeTruthy();
-    expect(screen.getByTestId('order-12').querySelector('.order-discount')?.textContent?.replace(/\s/g, ' ')).toBe(' · code NOOR15, QAR 72 off');
+    expect(screen.getByTestId('order-12').querySelector('.order-discount')?.textContent?.replace(/\s/g, ' ')).toBe(
+      ' · code NOOR15, QAR 72 off',
+    );
     expect(paid.getByRole('link', { name: 'Receipt 2030-000007' }).getAttribute('href')).toBe('/receipts/12');
     const failed = within(screen.getByTestId('order-11'));
     expect(failed.getByText('Not completed')).toBeTruthy();
@@ -99,7 +170,11 @@ describe('PackagesPage', () => {
   it('a valid code: the server prices it and the discounted total shows before paying; buying leaves for the checkout', async () => {
     const { calls, goToCheckout, user } = renderPage();
     await user.click(within(await card(4)).getByRole('button', { name: 'Choose Starter' }));
-    expect(within(await card(4)).getByRole('button', { name: 'Choose Starter' }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      within(await card(4))
+        .getByRole('button', { name: 'Choose Starter' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
     expect(total()).toBe('QAR 480');
     await user.type(screen.getByRole('textbox', { name: 'Promo code' }), 'noor15');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
@@ -167,18 +242,21 @@ describe('/packages on return from the payment page', () => {
     ['failed', 'en', 'Your payment has not been completed. Please try again.', 'alert'],
     ['success', 'ar', 'شكراً لك! تمت عملية الدفع بنجاح.', 'status'],
     ['failed', 'ar', 'لم تكتمل عملية الدفع. يرجى المحاولة مرة أخرى.', 'alert'],
-  ] as const)('?payment=%s (%s) shows the spec message, reads the balance again and clears the address', async (result, locale, text, role) => {
-    const calls = stubServer();
-    const { router } = await renderApp(`/packages?payment=${result}&order=13`, { locale, signedIn: true });
-    const message = await screen.findByTestId('payment-result');
-    expect(message.textContent).toBe(text);
-    expect(message.closest('[role]')?.getAttribute('role')).toBe(role);
-    await waitFor(() => expect(router.state.location.search).toEqual({}));
-    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/v1/balance')).length).toBeGreaterThanOrEqual(1));
-    // Still shown after the address was cleared.
-    expect(screen.getByTestId('payment-result').textContent).toBe(text);
-    await act(async () => undefined);
-  });
+  ] as const)(
+    '?payment=%s (%s) shows the spec message, reads the balance again and clears the address',
+    async (result, locale, text, role) => {
+      const calls = stubServer();
+      const { router } = await renderApp(`/packages?payment=${result}&order=13`, { locale, signedIn: true });
+      const message = await screen.findByTestId('payment-result');
+      expect(message.textContent).toBe(text);
+      expect(message.closest('[role]')?.getAttribute('role')).toBe(role);
+      await waitFor(() => expect(router.state.location.search).toEqual({}));
+      await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/v1/balance')).length).toBeGreaterThanOrEqual(1));
+      // Still shown after the address was cleared.
+      expect(screen.getByTestId('payment-result').textContent).toBe(text);
+      await act(async () => undefined);
+    },
+  );
 
   it('a declined card: the package and promo code are chosen again, with what to do next', async () => {
     // Order 12 is Starter with NOOR15 (the fixture's history); here it stands for the declined one.
@@ -190,13 +268,17 @@ describe('/packages on return from the payment page', () => {
     expect((await screen.findByTestId('payment-next-step')).textContent).toMatch(/declined.*try another card/);
     const code = await screen.findByRole('textbox', { name: 'Promo code' });
     expect((code as HTMLInputElement).value).toBe('NOOR15');
-    expect(within(await card(4)).getByRole('button', { name: 'Choose Starter' }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      within(await card(4))
+        .getByRole('button', { name: 'Choose Starter' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
     // The kept code is priced again by the server.
     await waitFor(() => expect(total()).toBe('QAR 408'));
     expect(calls.find((c) => c.url.endsWith('/v1/promo-codes/check'))?.body).toEqual({ code: 'NOOR15', package_id: 1 });
   });
 
-  it('after buying from a booking\'s detour, success leads back to that booking\'s review', async () => {
+  it("after buying from a booking's detour, success leads back to that booking's review", async () => {
     stubServer();
     rememberBookingReturn(7);
     onTestFinished(forgetBookingReturn);

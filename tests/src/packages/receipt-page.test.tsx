@@ -26,7 +26,14 @@ const receipt = (locale: 'en' | 'ar') => ({
   payment_method: 'card',
   gateway: 'sandbox',
   gateway_reference: 'sbx_abc123',
-  company: { name: locale === 'en' ? 'Noor Tutoring W.L.L.' : 'نور للتعليم ذ.م.م', address: 'Doha, Qatar', registration_number: '123456', tax_number: null, email: 'billing@noor.example', phone: '+97440000000' },
+  company: {
+    name: locale === 'en' ? 'Noor Tutoring W.L.L.' : 'نور للتعليم ذ.م.م',
+    address: 'Doha, Qatar',
+    registration_number: '123456',
+    tax_number: null,
+    email: 'billing@noor.example',
+    phone: '+97440000000',
+  },
 });
 
 function server(locale: 'en' | 'ar') {
@@ -46,7 +53,21 @@ describe('ReceiptPage', () => {
     expect((await screen.findByTestId('receipt-number')).textContent).toBe('2030-000007');
     const doc = screen.getByTestId('receipt');
     const text = (doc.textContent ?? '').replace(/\s/g, ' ');
-    for (const part of ['Noor Tutoring W.L.L.', 'Commercial registration: 123456', 'March 10, 2030', '12:15', 'Qatar time', 'Sara Ali', 'Steady', '8 hours', 'valid 60 days', 'QAR 880', 'NOOR15', 'Card · Test payment (sandbox)', 'sbx_abc123']) {
+    for (const part of [
+      'Noor Tutoring W.L.L.',
+      'Commercial registration: 123456',
+      'March 10, 2030',
+      '12:15',
+      'Qatar time',
+      'Sara Ali',
+      'Steady',
+      '8 hours',
+      'valid 60 days',
+      'QAR 880',
+      'NOOR15',
+      'Card · Test payment (sandbox)',
+      'sbx_abc123',
+    ]) {
       expect(text).toContain(part);
     }
     expect(screen.getByTestId('receipt-discount').textContent?.replace(/\s/g, ' ')).toBe('QAR 132');
@@ -67,7 +88,10 @@ describe('ReceiptPage', () => {
     const refund = { ...receipt('en'), kind: 'refund', number: '2030-000009', gateway_reference: 'rf_xyz' };
     const { calls } = renderRouted({
       component: () => <ReceiptPage orderId={12} kind="refund" />,
-      route: (url) => (url.endsWith('/v1/orders/12/refund-receipt') ? { status: 200, json: { message: 'ok', data: refund } } : { status: 404, json: { message: 'no' } }),
+      route: (url) =>
+        url.endsWith('/v1/orders/12/refund-receipt')
+          ? { status: 200, json: { message: 'ok', data: refund } }
+          : { status: 404, json: { message: 'no' } },
     });
     expect((await screen.findByRole('heading', { level: 1 })).textContent?.replace(/\s/g, ' ')).toBe('Refund receipt 2030-000009');
     for (const label of ['Amount refunded', 'Refunded to', 'Refund reference']) expect(screen.getByText(label)).toBeTruthy();

@@ -30,7 +30,9 @@ const teacher = {
 let calls: Array<{ url: string }>;
 beforeEach(() => {
   sessionStorage.clear();
-  const fake = fakeFetch((url) => (/\/v1\/teachers\/3(\?|$)/.test(url) ? { status: 200, json: { message: 'ok', data: teacher } } : { status: 404, json: {} }));
+  const fake = fakeFetch((url) =>
+    /\/v1\/teachers\/3(\?|$)/.test(url) ? { status: 200, json: { message: 'ok', data: teacher } } : { status: 404, json: {} },
+  );
   calls = fake.calls;
   vi.stubGlobal('fetch', fake.fetch);
 });

@@ -25,7 +25,10 @@ afterEach(() => {
 async function failedCall(): Promise<unknown> {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response('{"message":"x"}', { status: 500, headers: { 'content-type': 'application/json', 'x-request-id': 'req-42' } })),
+    vi.fn(
+      async () =>
+        new Response('{"message":"x"}', { status: 500, headers: { 'content-type': 'application/json', 'x-request-id': 'req-42' } }),
+    ),
   );
   return ofetch('/api/v1/anything').catch(toApiError);
 }

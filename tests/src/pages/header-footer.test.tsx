@@ -8,7 +8,10 @@ import { renderApp } from './render-app';
 
 beforeEach(() => {
   // No server in unit tests: any API call a screen makes gets a plain 404.
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } })),
+  );
 });
 afterEach(() => {
   cleanup();

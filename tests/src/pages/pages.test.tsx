@@ -8,7 +8,10 @@ import { hasArabic, renderApp } from './render-app';
 import { SUBJECTS } from '../../../server/db/seed-data/reference';
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } })),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -69,7 +72,9 @@ describe('text pages', () => {
     cleanup();
     await renderApp('/terms-conditions', { locale: 'en' });
     expect(main().textContent).toMatch(/Cancellations and refunds/);
-    expect(main().textContent).toMatch(/Conversations are kept, and the Noor team may review a conversation when a message in it is reported/);
+    expect(main().textContent).toMatch(
+      /Conversations are kept, and the Noor team may review a conversation when a message in it is reported/,
+    );
     cleanup();
     await renderApp('/terms-conditions', { locale: 'ar' });
     expect(main().textContent).toContain('تُحفظ المحادثات، وقد يراجع فريق نور المحادثة إذا أُبلغ عن رسالة فيها');
@@ -115,13 +120,7 @@ describe('home page', () => {
     const codes = links.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get('subject_code'));
     // Codes the reference data really has, so the list can resolve each.
     for (const code of codes) expect(SUBJECTS.map((s) => s.code)).toContain(code);
-    expect(codes).toEqual([
-      'quran',
-      'arabic',
-      'mathematics',
-      'english',
-      'science',
-    ]);
+    expect(codes).toEqual(['quran', 'arabic', 'mathematics', 'english', 'science']);
   });
 
   it('sends institutions to the contact page and closes with a sign-up', async () => {

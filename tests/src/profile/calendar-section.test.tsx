@@ -37,7 +37,12 @@ describe('Calendar subscription', () => {
 
     // A new link replaces the shown one (the server forgets the old).
     await user.click(card.getByRole('button', { name: 'Make a new link' }));
-    await waitFor(() => expect(card.getByLabelText('Your private calendar link')).toHaveProperty('value', 'https://noor.example/calendar/secret2AAAAAAAAAAAAAA.ics'));
+    await waitFor(() =>
+      expect(card.getByLabelText('Your private calendar link')).toHaveProperty(
+        'value',
+        'https://noor.example/calendar/secret2AAAAAAAAAAAAAA.ics',
+      ),
+    );
     expect(calls.filter((c) => c.url.endsWith('/v1/profile/calendar-feed') && c.method === 'POST')).toHaveLength(2);
 
     await user.click(card.getByRole('button', { name: 'Turn off' }));
@@ -73,7 +78,9 @@ describe('Calendar subscription', () => {
     await user.click(await card.findByRole('button', { name: 'إنشاء رابط اشتراك' }));
     expect(await card.findByLabelText('رابط التقويم الخاص بك')).toBeTruthy();
     expect(card.getByRole('button', { name: 'نسخ الرابط' })).toBeTruthy();
-    const audit = await axe.run(screen.getByRole('heading', { level: 2, name: 'الاشتراك في التقويم' }).closest('section')!, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    const audit = await axe.run(screen.getByRole('heading', { level: 2, name: 'الاشتراك في التقويم' }).closest('section')!, {
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    });
     expect(audit.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
   });
 });

@@ -15,17 +15,30 @@ const phases = [
   { id: 2, name: 'Grade 1', name_ar: 'الصف الأول', name_en: 'Grade 1', code: 'g1', stage: 'primary', grade: 1 },
   { id: 3, name: 'Grade 2', name_ar: 'الصف الثاني', name_en: 'Grade 2', code: 'g2', stage: 'primary', grade: 2 },
 ];
-const saved: Child = { id: 40, first_name: 'علي', last_name: 'السليطي', gender: 'male', phase: { id: 3, name: 'Grade 2' }, birth_date: '2017-04-02', archived: false, lessons_taken: 0, hours_used: 0 };
+const saved: Child = {
+  id: 40,
+  first_name: 'علي',
+  last_name: 'السليطي',
+  gender: 'male',
+  phase: { id: 3, name: 'Grade 2' },
+  birth_date: '2017-04-02',
+  archived: false,
+  lessons_taken: 0,
+  hours_used: 0,
+};
 
 function renderForm(child: Child | null) {
   const onDone = vi.fn();
   const rendered = renderRouted({
     route: (url, method) => {
       if (url.endsWith('/v1/phases')) return { status: 200, json: { message: 'ok', data: phases } };
-      if (/\/v1\/children(\/\d+)?$/.test(url) && (method === 'POST' || method === 'PATCH')) return { status: method === 'POST' ? 201 : 200, json: { message: 'Saved', data: saved } };
+      if (/\/v1\/children(\/\d+)?$/.test(url) && (method === 'POST' || method === 'PATCH'))
+        return { status: method === 'POST' ? 201 : 200, json: { message: 'Saved', data: saved } };
       return { status: 404, json: { message: 'not found' } };
     },
-    children: (root) => [createRoute({ getParentRoute: () => root, path: '/', component: () => <ChildForm child={child} onDone={onDone} /> })],
+    children: (root) => [
+      createRoute({ getParentRoute: () => root, path: '/', component: () => <ChildForm child={child} onDone={onDone} /> }),
+    ],
   });
   return { ...rendered, onDone };
 }
@@ -47,7 +60,10 @@ describe('ChildForm', () => {
     await user.type(birth, '2017-04-02');
     await user.click(screen.getByRole('button', { name: 'Add the child' }));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
-    expect(writes(calls)[0]).toMatchObject({ method: 'POST', body: { first_name: 'علي', last_name: 'السليطي', gender: 'male', phase_id: 3, birth_date: '2017-04-02' } });
+    expect(writes(calls)[0]).toMatchObject({
+      method: 'POST',
+      body: { first_name: 'علي', last_name: 'السليطي', gender: 'male', phase_id: 3, birth_date: '2017-04-02' },
+    });
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
   });
 

@@ -32,7 +32,13 @@ describe('HeaderBalance', () => {
   });
 
   it('says "free trial", not "no hours", while the free trial is still open', async () => {
-    renderBadge({ status: 200, json: { message: 'ok', data: { hours_remaining: 0, minutes_remaining: 0, expires_at: null, free_trial_available: true } } }, 'ar');
+    renderBadge(
+      {
+        status: 200,
+        json: { message: 'ok', data: { hours_remaining: 0, minutes_remaining: 0, expires_at: null, free_trial_available: true } },
+      },
+      'ar',
+    );
     const badge = await screen.findByTestId('header-balance');
     expect(badge.textContent).toBe('رصيدك: حصة مجانية');
     expect(badge.getAttribute('href')).toBe('/packages');

@@ -112,11 +112,27 @@ function server(url: string, method: string): Reply {
   if (url.endsWith('/v1/profile/calendar-feed')) return calendarFeed(method);
   // The family's one child (the children section lists it).
   if (/\/v1\/children(\?|$)/.test(url) && method === 'GET') {
-    const child = { id: 31, first_name: 'سارة', last_name: 'أحمد', gender: 'female', phase: { id: 1, name: 'Primary' }, birth_date: null, archived: false, lessons_taken: 2, hours_used: 1.5 };
+    const child = {
+      id: 31,
+      first_name: 'سارة',
+      last_name: 'أحمد',
+      gender: 'female',
+      phase: { id: 1, name: 'Primary' },
+      birth_date: null,
+      archived: false,
+      lessons_taken: 2,
+      hours_used: 1.5,
+    };
     return { status: 200, json: { message: 'ok', data: [child] } };
   }
   if (url.endsWith('/v1/balance')) {
-    return { status: 200, json: { message: 'ok', data: { hours_remaining: 6, minutes_remaining: 360, expires_at: '2030-03-01T10:00:00.000Z', free_trial_available: true } } };
+    return {
+      status: 200,
+      json: {
+        message: 'ok',
+        data: { hours_remaining: 6, minutes_remaining: 360, expires_at: '2030-03-01T10:00:00.000Z', free_trial_available: true },
+      },
+    };
   }
   if (url.endsWith('/v1/phases')) return { status: 200, json: { message: 'ok', data: named(phases) } };
   if (url.endsWith('/v1/subjects')) return { status: 200, json: { message: 'ok', data: named(subjects) } };
@@ -129,13 +145,25 @@ function calendarFeed(method: string): Reply {
     feedState.active = true;
     feedState.made += 1;
     const url = `https://noor.example/calendar/secret${feedState.made}AAAAAAAAAAAAAA.ics`;
-    return { status: 201, json: { message: 'A new calendar subscription link was made', data: { active: true, created_at: '2030-01-01T00:00:00.000Z', url } } };
+    return {
+      status: 201,
+      json: { message: 'A new calendar subscription link was made', data: { active: true, created_at: '2030-01-01T00:00:00.000Z', url } },
+    };
   }
   if (method === 'DELETE') {
     feedState.active = false;
-    return { status: 200, json: { message: 'The calendar subscription was turned off', data: { active: false, created_at: null, url: null } } };
+    return {
+      status: 200,
+      json: { message: 'The calendar subscription was turned off', data: { active: false, created_at: null, url: null } },
+    };
   }
-  return { status: 200, json: { message: 'ok', data: { active: feedState.active, created_at: feedState.active ? '2030-01-01T00:00:00.000Z' : null, url: null } } };
+  return {
+    status: 200,
+    json: {
+      message: 'ok',
+      data: { active: feedState.active, created_at: feedState.active ? '2030-01-01T00:00:00.000Z' : null, url: null },
+    },
+  };
 }
 
 export function renderProfilePage(locale: 'en' | 'ar' = 'en') {
@@ -169,7 +197,8 @@ export function saved(data: ProfileDetails, message = 'Your details were saved')
 
 /** A stand-in XMLHttpRequest: records each send; the test moves its upload progress and answers it. */
 export function fakeXhr() {
-  const sent: Array<{ url: string; body: FormData; progress: (share: number) => void; respond: (status: number, json: unknown) => void }> = [];
+  const sent: Array<{ url: string; body: FormData; progress: (share: number) => void; respond: (status: number, json: unknown) => void }> =
+    [];
   class FakeXhr {
     upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
     onload: (() => void) | null = null;

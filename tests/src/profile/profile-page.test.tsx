@@ -53,7 +53,13 @@ describe('ProfilePage — student', () => {
     replies.patch = saved({ ...student, first_name: 'مريم', phase_id: 3 });
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(patches(calls)).toHaveLength(1));
-    expect(patches(calls)[0]!.body).toEqual({ first_name: 'مريم', last_name: 'الأنصاري', gender: 'female', phase_id: 3, time_zone: 'Europe/London' });
+    expect(patches(calls)[0]!.body).toEqual({
+      first_name: 'مريم',
+      last_name: 'الأنصاري',
+      gender: 'female',
+      phase_id: 3,
+      time_zone: 'Europe/London',
+    });
     await waitFor(() => expect(toast.getSnapshot()[0]).toMatchObject({ severity: 'success', detail: 'Your details were saved' }));
     expect(onAccountChanged).toHaveBeenCalledTimes(1);
     expect(screen.getByLabelText('First name')).toHaveProperty('value', 'مريم');
@@ -88,7 +94,13 @@ describe('ProfilePage — student', () => {
     await user.clear(last);
     await user.type(last, 'الكواري');
     await user.click(screen.getByRole('radio', { name: 'Male' }));
-    replies.patch = { status: 400, json: { message: 'The data you entered is not valid', errors: { first_name: ['Name refused by the server'], phone: ['Phone is read-only'] } } };
+    replies.patch = {
+      status: 400,
+      json: {
+        message: 'The data you entered is not valid',
+        errors: { first_name: ['Name refused by the server'], phone: ['Phone is read-only'] },
+      },
+    };
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(patches(calls)).toHaveLength(1));
     const first = screen.getByLabelText('First name');
@@ -177,7 +189,10 @@ describe('ProfilePage — teacher', () => {
     await user.clear(years);
     await user.type(years, '9');
     // The second range sent (index 1) is Thursday's.
-    replies.patch = { status: 400, json: { message: 'invalid', errors: { 'working_hours.1.end_time': ['Too late for the server'], description: ['Too long'] } } };
+    replies.patch = {
+      status: 400,
+      json: { message: 'invalid', errors: { 'working_hours.1.end_time': ['Too late for the server'], description: ['Too long'] } },
+    };
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(patches(calls)).toHaveLength(1));
     expect(await thursday.findByText('Too late for the server')).toBeTruthy();
@@ -245,7 +260,10 @@ describe('ProfilePage — teacher', () => {
     await user.click(sunday.getByRole('button', { name: 'إضافة فترة يوم الأحد' }));
     await user.type(sunday.getByLabelText('من الأحد، الفترة 2'), '15:00');
     await user.type(sunday.getByLabelText('إلى الأحد، الفترة 2'), '16:00');
-    replies.patch = { status: 400, json: { message: 'invalid', errors: { 'working_hours.1.start_time': ['هذه الفترة تتداخل مع فترة أخرى في اليوم نفسه'] } } };
+    replies.patch = {
+      status: 400,
+      json: { message: 'invalid', errors: { 'working_hours.1.start_time': ['هذه الفترة تتداخل مع فترة أخرى في اليوم نفسه'] } },
+    };
     await user.click(screen.getByRole('button', { name: 'حفظ التغييرات' }));
     await waitFor(() => expect(patches(calls)).toHaveLength(1));
     expect(await within(screen.getByTestId('day-0-range-1')).findByText('هذه الفترة تتداخل مع فترة أخرى في اليوم نفسه')).toBeTruthy();

@@ -13,11 +13,19 @@ import { toast } from '../../../src/ui/toast-store';
 import { cleanUpAfterEach, renderRouted, type Reply } from '../helpers';
 
 const KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
-const SUBSCRIPTION: PushSubscriptionBody = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', expirationTime: null, keys: { p256dh: 'p'.repeat(87), auth: 'a'.repeat(22) } };
+const SUBSCRIPTION: PushSubscriptionBody = {
+  endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
+  expirationTime: null,
+  keys: { p256dh: 'p'.repeat(87), auth: 'a'.repeat(22) },
+};
 
 /** A browser as the section sees it: what it holds, and what it answers to the permission prompt. */
 function fakeBrowser({ supported = true, answer = 'granted' as NotificationPermission } = {}) {
-  const state = { subscription: null as PushSubscriptionBody | null, askedWith: null as string | null, permission: 'default' as NotificationPermission };
+  const state = {
+    subscription: null as PushSubscriptionBody | null,
+    askedWith: null as string | null,
+    permission: 'default' as NotificationPermission,
+  };
   const browser: BrowserPush = {
     supported: () => supported,
     permission: () => state.permission,
@@ -43,7 +51,12 @@ function server(url: string, method: string): Reply {
   if (!url.endsWith('/v1/push-subscriptions')) return { status: 404, json: { message: 'not found' } };
   if (method === 'POST') count = 1;
   if (method === 'DELETE') count = 0;
-  const message = method === 'POST' ? 'Notifications will reach this device' : method === 'DELETE' ? 'Notifications on this device were turned off' : 'ok';
+  const message =
+    method === 'POST'
+      ? 'Notifications will reach this device'
+      : method === 'DELETE'
+        ? 'Notifications on this device were turned off'
+        : 'ok';
   return { status: method === 'POST' ? 201 : 200, json: { message, data: { public_key: KEY, subscriptions: count } } };
 }
 
@@ -66,7 +79,9 @@ describe('Notifications on this device', () => {
     expect(state.askedWith).toBe(KEY);
     const posted = calls.find((c) => c.method === 'POST');
     expect(posted?.body).toEqual(SUBSCRIPTION);
-    await waitFor(() => expect(toast.getSnapshot()[0]).toMatchObject({ severity: 'success', summary: 'Notifications will reach this device' }));
+    await waitFor(() =>
+      expect(toast.getSnapshot()[0]).toMatchObject({ severity: 'success', summary: 'Notifications will reach this device' }),
+    );
 
     await user.click(card.getByRole('button', { name: 'Turn off notifications on this device' }));
     await waitFor(() => expect(card.getByTestId('push-status').textContent).toBe('Notifications are off for this device.'));

@@ -42,7 +42,13 @@ const progress = (over: Partial<ChildProgress> = {}): ChildProgress => ({
     },
   ],
   open_homework: [
-    { subject: { id: 1, name: 'Holy Quran' }, request_id: 41, starts_at: '2030-01-10T09:00:00.000Z', teacher: { id: 20, first_name: 'هدى' }, homework: 'مراجعة سورة الناس' },
+    {
+      subject: { id: 1, name: 'Holy Quran' },
+      request_id: 41,
+      starts_at: '2030-01-10T09:00:00.000Z',
+      teacher: { id: 20, first_name: 'هدى' },
+      homework: 'مراجعة سورة الناس',
+    },
   ],
   ...over,
 });
@@ -54,7 +60,7 @@ function show(data: ChildProgress | null, locale: 'en' | 'ar' = 'en', childId = 
     route: (url): Reply =>
       url.includes(`/v1/children/${childId}/progress`) && data
         ? { status: 200, json: { message: 'ok', data } }
-        : { status: 404, json: { message: 'We could not find this child in your family\'s account', code: 'child_not_found' } },
+        : { status: 404, json: { message: "We could not find this child in your family's account", code: 'child_not_found' } },
   });
 }
 
@@ -62,7 +68,7 @@ function show(data: ChildProgress | null, locale: 'en' | 'ar' = 'en', childId = 
 const spoken = (cell: HTMLElement) => cell.querySelector('.visually-hidden')?.textContent;
 
 describe('the progress page', () => {
-  it('shows the figures, the surahs juz\' 30 first, the homework, the reports and the months (en)', async () => {
+  it("shows the figures, the surahs juz' 30 first, the homework, the reports and the months (en)", async () => {
     const { calls } = show(progress());
     expect(await screen.findByRole('heading', { level: 1, name: 'Progress of مريم الكواري' })).toBeTruthy();
     expect(calls[0]!.url).toContain('/v1/children/8/progress');
@@ -121,7 +127,16 @@ describe('the progress page', () => {
   });
 
   it('says when there are no lessons yet, and offers a teacher', async () => {
-    show(progress({ lessons_taken: 0, hours_taught: 0, subjects: [], quran: { memorised: 0, revised: 0, surahs: [] }, latest_reports: [], open_homework: [] }));
+    show(
+      progress({
+        lessons_taken: 0,
+        hours_taught: 0,
+        subjects: [],
+        quran: { memorised: 0, revised: 0, surahs: [] },
+        latest_reports: [],
+        open_homework: [],
+      }),
+    );
     const empty = await screen.findByTestId('progress-empty');
     expect(within(empty).getByRole('heading', { name: 'No lessons yet' })).toBeTruthy();
     expect(within(empty).getByRole('link', { name: 'Find a teacher' }).getAttribute('href')).toBe('/teachers');
@@ -135,7 +150,7 @@ describe('the progress page', () => {
     expect(screen.getByTestId('latest-reports')).toBeTruthy();
   });
 
-  it('folds the rest of the Quran when only juz\' 30 was learnt', async () => {
+  it("folds the rest of the Quran when only juz' 30 was learnt", async () => {
     show(progress({ quran: { memorised: 6, revised: 0, surahs: [{ surah: 114, memorised: 6, revised: 0 }] } }));
     const rest = await screen.findByTestId('surah-rest');
     expect(rest.closest('details')?.open).toBe(false);

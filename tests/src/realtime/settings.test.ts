@@ -17,7 +17,11 @@ describe('settingsFromEnv', () => {
 
   it('uses a self-hosted host and port when given', () => {
     expect(settingsFromEnv({ VITE_PUSHER_KEY: 'abc', VITE_PUSHER_HOST: 'rt.example.test', VITE_PUSHER_PORT: '6001' })).toEqual({
-      key: 'abc', cluster: 'eu', host: 'rt.example.test', port: 6001, forceTLS: false,
+      key: 'abc',
+      cluster: 'eu',
+      host: 'rt.example.test',
+      port: 6001,
+      forceTLS: false,
     });
   });
 });
@@ -25,22 +29,40 @@ describe('settingsFromEnv', () => {
 describe('settingsFromServer', () => {
   it('connects the embedded endpoint to the API origin (default ports included)', () => {
     const embedded = { mode: 'embedded' as const, key: 'k', cluster: 'eu', forceTLS: false };
-    expect(settingsFromServer(embedded, new URL('http://localhost:3000/api/'))).toEqual({ key: 'k', cluster: 'eu', host: 'localhost', port: 3000, forceTLS: false });
+    expect(settingsFromServer(embedded, new URL('http://localhost:3000/api/'))).toEqual({
+      key: 'k',
+      cluster: 'eu',
+      host: 'localhost',
+      port: 3000,
+      forceTLS: false,
+    });
     expect(settingsFromServer(embedded, new URL('https://noor.example/api/'))).toMatchObject({ host: 'noor.example', port: 443 });
     expect(settingsFromServer(embedded, new URL('http://noor.example/api/'))).toMatchObject({ port: 80 });
   });
 
   it('uses Pusher Channels when the server runs in pusher mode', () => {
     expect(settingsFromServer({ mode: 'pusher', key: 'pk', cluster: 'eu', forceTLS: true }, new URL('https://noor.example/api/'))).toEqual({
-      key: 'pk', cluster: 'eu', forceTLS: true,
+      key: 'pk',
+      cluster: 'eu',
+      forceTLS: true,
     });
   });
 });
 
 describe('pusherOptions', () => {
   it('sets host and both ports for a self-hosted endpoint, WebSocket transports only', () => {
-    const options = pusherOptions({ key: 'k', cluster: 'eu', host: 'localhost', port: 3000, forceTLS: false }, { endpoint: '/api/v1/realtime/auth', token: () => null });
-    expect(options).toMatchObject({ cluster: 'eu', forceTLS: false, wsHost: 'localhost', wsPort: 3000, wssPort: 3000, enabledTransports: ['ws', 'wss'] });
+    const options = pusherOptions(
+      { key: 'k', cluster: 'eu', host: 'localhost', port: 3000, forceTLS: false },
+      { endpoint: '/api/v1/realtime/auth', token: () => null },
+    );
+    expect(options).toMatchObject({
+      cluster: 'eu',
+      forceTLS: false,
+      wsHost: 'localhost',
+      wsPort: 3000,
+      wssPort: 3000,
+      enabledTransports: ['ws', 'wss'],
+    });
     expect(options.channelAuthorization).toMatchObject({ transport: 'ajax', endpoint: '/api/v1/realtime/auth' });
   });
 

@@ -20,7 +20,12 @@ describe('a finished lesson without its report', () => {
     for (const { role, over, due } of cases) {
       const { unmount } = renderScreen(() => <RequestCard request={summary({ id: 5, ...over })} role={role} />);
       await screen.findByTestId('request-5');
-      expect([role, over.status, over.has_report, screen.queryByTestId('request-5-report-due') !== null]).toEqual([role, over.status, over.has_report, due]);
+      expect([role, over.status, over.has_report, screen.queryByTestId('request-5-report-due') !== null]).toEqual([
+        role,
+        over.status,
+        over.has_report,
+        due,
+      ]);
       unmount();
     }
   });

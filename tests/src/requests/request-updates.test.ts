@@ -20,7 +20,11 @@ describe('watchRequestUpdates', () => {
     stopA();
     await settle();
     expect(realtime.disconnect).not.toHaveBeenCalled();
-    expect(realtime.subscriptions()).toEqual(['private-user-5|pusher:subscription_succeeded', 'private-user-5|request.updated', 'private-user-5|request.offered']);
+    expect(realtime.subscriptions()).toEqual([
+      'private-user-5|pusher:subscription_succeeded',
+      'private-user-5|request.updated',
+      'private-user-5|request.offered',
+    ]);
     stopB();
     await settle();
     expect(realtime.disconnect).toHaveBeenCalledTimes(1);

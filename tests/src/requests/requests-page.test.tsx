@@ -62,7 +62,13 @@ describe('RequestsPage — a teacher', () => {
         page([
           summary({ id: 1, actions: ['approve', 'reject'], child: childForTeacher }),
           summary({ id: 2, status: 'approved', actions: [], child: childForTeacher }),
-          summary({ id: 3, broadcast: true, offered: true, actions: ['approve', 'reject'], student: { id: 11, first_name: 'Huda', last_name: 'Nasser' } }),
+          summary({
+            id: 3,
+            broadcast: true,
+            offered: true,
+            actions: ['approve', 'reject'],
+            student: { id: 11, first_name: 'Huda', last_name: 'Nasser' },
+          }),
         ]),
     });
     renderPage();
@@ -102,7 +108,9 @@ describe('RequestsPage — a teacher', () => {
     expect((await card(6)).dataset.taken).toBe('true');
     expect(lost.getByText('Taken by another teacher', { selector: '.request-status' })).toBeTruthy();
     expect(lost.queryByText('Approved')).toBeNull();
-    expect(lost.getByTestId('request-6-taken').textContent).toBe('Another teacher accepted this request first. It is not one of your sessions.');
+    expect(lost.getByTestId('request-6-taken').textContent).toBe(
+      'Another teacher accepted this request first. It is not one of your sessions.',
+    );
     expect(lost.queryByText(/Offered to you and other teachers/)).toBeNull();
     expect(lost.queryByRole('link', { name: /^Join/ })).toBeNull();
     expect(lost.queryByRole('button')).toBeNull();
@@ -202,7 +210,13 @@ describe('RequestsPage — a teacher', () => {
     const { lists } = stub({ list: () => page(rows) });
     const { realtime } = renderPage();
     expect(await screen.findByText('There are no requests yet.')).toBeTruthy();
-    await waitFor(() => expect(realtime.subscriptions()).toEqual(['private-user-20|pusher:subscription_succeeded', 'private-user-20|request.updated', 'private-user-20|request.offered']));
+    await waitFor(() =>
+      expect(realtime.subscriptions()).toEqual([
+        'private-user-20|pusher:subscription_succeeded',
+        'private-user-20|request.updated',
+        'private-user-20|request.offered',
+      ]),
+    );
     rows = [summary({ id: 9, offered: true, broadcast: true, actions: ['approve', 'reject'] })];
     act(() => realtime.fire('private-user-20', 'request.offered', { id: 9 }));
     expect(await card(9)).toBeTruthy();
@@ -273,7 +287,10 @@ describe('RequestsPage — a student', () => {
   it('a request paid with the free trial says the free trial comes back', async () => {
     stub({
       list: () => page([summary({ id: 5, duration_hours: 1, actions: ['cancel'] })]),
-      detail: (id) => ({ status: 200, json: { message: 'ok', data: detail({ id, duration_hours: 1, paid_with: 'free_trial', actions: ['cancel'] }) } }),
+      detail: (id) => ({
+        status: 200,
+        json: { message: 'ok', data: detail({ id, duration_hours: 1, paid_with: 'free_trial', actions: ['cancel'] }) },
+      }),
     });
     const { user } = renderPage({ viewer: { id: 10, role: 'student' } });
     await user.click(within(await card(5)).getByRole('button', { name: /Cancel request/ }));
@@ -346,7 +363,7 @@ describe('RequestCard — the child the lesson is for', () => {
     return { term: value.previousElementSibling?.textContent, value: value.textContent };
   };
 
-  it('a family reads its child\'s first and last name beside the teacher (en)', async () => {
+  it("a family reads its child's first and last name beside the teacher (en)", async () => {
     stub({ list: () => page([summary({ id: 1 })]) });
     renderPage({ viewer: { id: 10, role: 'student' } });
     const c = await card(1);

@@ -25,7 +25,8 @@ function stub(children: unknown[] = []) {
   const { fetch, calls } = fakeFetch((url) => {
     const u = new URL(url, 'http://localhost');
     if (u.pathname.endsWith('/v1/children')) return { status: 200, json: { message: 'ok', data: children } };
-    if (/\/v1\/requests\/\d+$/.test(u.pathname)) return { status: 200, json: { message: 'ok', data: detail({ id: Number(u.pathname.split('/').pop()) }) } };
+    if (/\/v1\/requests\/\d+$/.test(u.pathname))
+      return { status: 200, json: { message: 'ok', data: detail({ id: Number(u.pathname.split('/').pop()) }) } };
     if (u.pathname.endsWith('/v1/requests')) return { status: 200, json: page([summary({ id: 1 })]) };
     return { status: 200, json: { message: 'ok', data: [] } };
   });
@@ -69,13 +70,19 @@ describe('/requests/{studentId?}/{teacherId?}/{requestId?}', () => {
     const { router } = await renderApp('/requests?filter=upcoming&page=2', { locale: 'ar', signedIn: true });
     const select = await screen.findByRole('combobox', { name: 'الطفل' });
     // Active children only (an archived one is not offered), after "all children".
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['كل الأطفال', 'مريم الكواري', 'علي الكواري']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['كل الأطفال', 'مريم الكواري', 'علي الكواري']);
     const user = userEvent.setup();
     expect(select.tabIndex).toBe(0);
     await user.selectOptions(select, '8');
     await waitFor(() => expect(router.state.location.search).toEqual({ filter: 'upcoming', child: 8 }));
     await waitFor(() =>
-      expect(calls.some((c) => c.url.includes('/v1/requests?') && new URL(c.url, 'http://x').searchParams.get('child_id') === '8')).toBe(true),
+      expect(calls.some((c) => c.url.includes('/v1/requests?') && new URL(c.url, 'http://x').searchParams.get('child_id') === '8')).toBe(
+        true,
+      ),
     );
     // Another status keeps the child; "all children" leaves the filter.
     await user.click(screen.getByRole('tab', { name: 'المنتهية' }));

@@ -18,7 +18,11 @@ const sdk = vi.hoisted(() => {
     play: vi.fn(),
     stop: vi.fn(),
   });
-  const state = { mic: track('mic'), camera: track('camera'), remoteQuality: {} as Record<string, { uplinkNetworkQuality: number; downlinkNetworkQuality: number }> };
+  const state = {
+    mic: track('mic'),
+    camera: track('camera'),
+    remoteQuality: {} as Record<string, { uplinkNetworkQuality: number; downlinkNetworkQuality: number }>,
+  };
   const client = {
     on: (event: string, handler: Handler) => void handlers.set(event, handler),
     join: vi.fn(async (...args: unknown[]) => void calls.push(['join', ...args])),
@@ -101,7 +105,9 @@ describe('Agora adapter', () => {
     const session = createAgoraSession();
     await session.join({ appId: 'app-1', channel: 'c', token: 't', uid: 1, audioOnly: true });
     expect(sdk.calls).toContainEqual(['publish', 1]);
-    await expect(createAgoraSession().join({ appId: null, channel: 'c', token: null, uid: 1, audioOnly: false })).rejects.toThrow(/not configured/);
+    await expect(createAgoraSession().join({ appId: null, channel: 'c', token: null, uid: 1, audioOnly: false })).rejects.toThrow(
+      /not configured/,
+    );
   });
 
   it('treats an unexpected disconnection as a lost connection', async () => {

@@ -18,7 +18,10 @@ function serve(current: RequestDetail, ics: { status: number; text?: string } = 
   const { fetch, calls } = fakeFetch((url) => {
     const path = new URL(url, 'http://localhost').pathname;
     if (/\/v1\/requests\/\d+$/.test(path)) return { status: 200, json: { message: 'ok', data: current } };
-    if (/\/v1\/requests\/\d+\/calendar\.ics$/.test(path)) return ics.status === 200 ? { status: 200, text: ics.text ?? '' } : { status: ics.status, json: { message: 'We could not find this request' } };
+    if (/\/v1\/requests\/\d+\/calendar\.ics$/.test(path))
+      return ics.status === 200
+        ? { status: 200, text: ics.text ?? '' }
+        : { status: ics.status, json: { message: 'We could not find this request' } };
     return { status: 404, json: { message: 'Not found' } };
   });
   vi.stubGlobal('fetch', fetch);
@@ -26,7 +29,18 @@ function serve(current: RequestDetail, ics: { status: number; text?: string } = 
 }
 
 function show(current: RequestDetail, role: 'student' | 'teacher' = 'student', locale: 'en' | 'ar' = 'en') {
-  renderScreen(() => <SessionDetailsPage requestId={current.id} viewer={{ id: role === 'student' ? 10 : 20, role }} now={() => NOW} timeZone="Asia/Qatar" connect={fakeRealtime().connect} />, locale);
+  renderScreen(
+    () => (
+      <SessionDetailsPage
+        requestId={current.id}
+        viewer={{ id: role === 'student' ? 10 : 20, role }}
+        now={() => NOW}
+        timeZone="Asia/Qatar"
+        connect={fakeRealtime().connect}
+      />
+    ),
+    locale,
+  );
   return userEvent.setup();
 }
 
@@ -34,7 +48,17 @@ function show(current: RequestDetail, role: 'student' | 'teacher' = 'student', l
 function captureDownloads() {
   const saved: { name: string; blob: Blob }[] = [];
   const blobs = new Map<string, Blob>();
-  vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: (b: Blob) => { const u = `blob:${blobs.size}`; blobs.set(u, b); return u; }, revokeObjectURL: () => undefined }));
+  vi.stubGlobal(
+    'URL',
+    Object.assign(class extends URL {}, {
+      createObjectURL: (b: Blob) => {
+        const u = `blob:${blobs.size}`;
+        blobs.set(u, b);
+        return u;
+      },
+      revokeObjectURL: () => undefined,
+    }),
+  );
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     saved.push({ name: this.download, blob: blobs.get(this.getAttribute('href') ?? '')! });
   });
@@ -101,7 +125,9 @@ describe('Add to calendar', () => {
     await user.click(button);
     expect((await screen.findByRole('alert')).textContent).toBe('تعذّر تنزيل ملف التقويم. يرجى المحاولة مرة أخرى.');
     expect(button.getAttribute('aria-describedby')).toBe('session-calendar-error');
-    const audit = await axe.run(button.closest('.session-calendar')!, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    const audit = await axe.run(button.closest('.session-calendar')!, {
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    });
     expect(audit.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
   });
 });

@@ -34,12 +34,15 @@ describe('lesson report', () => {
     renderRouted({
       component: () => <LessonReportSection detail={finished} role="student" now={NOW} />,
       locale: 'ar',
-      route: (url): Reply => (url.includes('/report') ? { status: 200, json: { message: 'ok', data: report() } } : { status: 404, json: {} }),
+      route: (url): Reply =>
+        url.includes('/report') ? { status: 200, json: { message: 'ok', data: report() } } : { status: 404, json: {} },
     });
     const section = await screen.findByRole('region', { name: 'تقرير الحصة' });
     expect(within(section).getByTestId('report-covered').textContent).toBe('مراجعة سورة الملك');
     expect(within(section).getByTestId('report-homework').textContent).toBe('تكرار الآيات 1–5 من سورة القلم');
-    const verses = within(section).getAllByRole('listitem').map((li) => li.textContent);
+    const verses = within(section)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(verses).toEqual(['سورة الملك، الآيات 1–30 · مراجعة · ممتاز', 'سورة القلم، الآيات 1–5 · حفظ · يحتاج إلى تحسين']);
     // Not the family's to change.
     expect(within(section).queryByRole('button')).toBeNull();
@@ -61,9 +64,20 @@ describe('lesson report', () => {
         if (method === 'PUT') {
           const sent = calls[calls.length - 1]!.body as { quran: Array<{ to_ayah: number }> };
           if (sent.quran[0]!.to_ayah > 3) {
-            return { status: 400, json: { message: 'Please check', errors: { 'quran.0.to_ayah': ['These verses are not in the surah: choose a range within its verses'] } } };
+            return {
+              status: 400,
+              json: {
+                message: 'Please check',
+                errors: { 'quran.0.to_ayah': ['These verses are not in the surah: choose a range within its verses'] },
+              },
+            };
           }
-          saved = report({ covered: 'Memorising Al-Kawthar', homework: '', quran: [{ surah: 108, surah_name: 'Al-Kawthar', from_ayah: 1, to_ayah: 3, kind: 'memorised', grade: 'good' }], editable: true });
+          saved = report({
+            covered: 'Memorising Al-Kawthar',
+            homework: '',
+            quran: [{ surah: 108, surah_name: 'Al-Kawthar', from_ayah: 1, to_ayah: 3, kind: 'memorised', grade: 'good' }],
+            editable: true,
+          });
           return { status: 200, json: { message: 'The lesson report was saved', data: saved } };
         }
         return url.includes('/report') ? { status: 200, json: { message: 'ok', data: saved } } : { status: 404, json: {} };

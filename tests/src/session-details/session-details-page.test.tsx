@@ -68,10 +68,18 @@ describe('SessionDetailsPage', () => {
     expect(current?.dataset.status).toBe('pending');
     expect(current?.textContent).toContain('requested by the student');
     // pending → approve, reject, cancel, reschedule, expire: the machine's transitions out of pending.
-    expect(steps.filter((s) => s.dataset.event).map((s) => s.dataset.event)).toEqual(['approve', 'reject', 'cancel', 'reschedule', 'expire']);
+    expect(steps.filter((s) => s.dataset.event).map((s) => s.dataset.event)).toEqual([
+      'approve',
+      'reject',
+      'cancel',
+      'reschedule',
+      'expire',
+    ]);
     expect(timeline.textContent).toMatch(/You can move it to another free time until Monday, May 6, 2030 at 12:00\sPM/);
     expect(timeline.textContent).toMatch(/You can cancel for free until Monday, May 6, 2030 at 12:00\sPM/);
-    expect(timeline.textContent).toMatch(/Expires on Monday, May 6, 2030 at 12:00\sPM if no teacher approves it \(the hours are returned\)/);
+    expect(timeline.textContent).toMatch(
+      /Expires on Monday, May 6, 2030 at 12:00\sPM if no teacher approves it \(the hours are returned\)/,
+    );
   });
 
   it('an approved session: history with the teacher, join closed until 10 minutes before, then open to the session channel', async () => {
@@ -120,7 +128,7 @@ describe('SessionDetailsPage', () => {
     expect(screen.getByRole('link', { name: 'Join the session' })).toBeTruthy();
   });
 
-  it('a rejected request shows the student the teacher\'s reason and a way to book another teacher', async () => {
+  it("a rejected request shows the student the teacher's reason and a way to book another teacher", async () => {
     stub(() => detail({ status: 'rejected', actions: [], reject_reason: 'I am travelling that week.' }));
     renderPage();
     const panel = await screen.findByTestId('rejected-panel');
@@ -144,7 +152,13 @@ describe('SessionDetailsPage', () => {
       actions: ['cancel', 'reschedule'],
       history: [
         { status: 'pending', at: new Date(NOW - HOUR).toISOString(), actor_role: 'student' },
-        { status: 'pending', at: new Date(NOW - 30 * MINUTE).toISOString(), actor_role: 'student', moved_from: movedFrom, moved_to: '2030-05-06T09:00:00.000Z' },
+        {
+          status: 'pending',
+          at: new Date(NOW - 30 * MINUTE).toISOString(),
+          actor_role: 'student',
+          moved_from: movedFrom,
+          moved_to: '2030-05-06T09:00:00.000Z',
+        },
       ],
     });
     stub(() => moved);
@@ -160,7 +174,9 @@ describe('SessionDetailsPage', () => {
     const timeline = await screen.findByTestId('timeline');
     expect(timeline.textContent).toContain('نُقلت إلى');
     expect(timeline.textContent).toContain('يمكن للطالب نقلها إلى موعد آخر حتى');
-    const audit = await axe.run(timeline.closest('section')!, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    const audit = await axe.run(timeline.closest('section')!, {
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    });
     expect(audit.violations).toEqual([]);
     cleanup();
 
@@ -184,8 +200,15 @@ describe('SessionDetailsPage', () => {
     const calls = stub(
       () => current,
       (path) => {
-        current = detail({ status: 'approved', actions: [], channel_name: 'sess-x', history: [...current.history, { status: 'approved', at: new Date(NOW).toISOString(), actor_role: 'teacher' }] });
-        return path.endsWith('/approve') ? { status: 200, json: { message: 'ok', data: current } } : { status: 500, json: { message: 'no' } };
+        current = detail({
+          status: 'approved',
+          actions: [],
+          channel_name: 'sess-x',
+          history: [...current.history, { status: 'approved', at: new Date(NOW).toISOString(), actor_role: 'teacher' }],
+        });
+        return path.endsWith('/approve')
+          ? { status: 200, json: { message: 'ok', data: current } }
+          : { status: 500, json: { message: 'no' } };
       },
     );
     const { user } = renderPage({ viewer: { id: 20, role: 'teacher' } });
@@ -207,7 +230,11 @@ describe('SessionDetailsPage', () => {
       () => current,
       (_path, body) => {
         const input = body as { rating: number; comment: string | null };
-        current = { ...finished, actions: [], evaluation: { rating: input.rating, comment: input.comment, at: new Date(NOW).toISOString() } };
+        current = {
+          ...finished,
+          actions: [],
+          evaluation: { rating: input.rating, comment: input.comment, at: new Date(NOW).toISOString() },
+        };
         return { status: 200, json: { message: 'ok', data: current } };
       },
     );
@@ -235,14 +262,34 @@ describe('SessionDetailsPage', () => {
     const attendance = {
       request_id: 1,
       participants: [
-        { role: 'student', first_name: 'ليلى', first_joined_at: new Date(NOW - 3 * HOUR).toISOString(), last_left_at: null, minutes_present: 115, minutes_lost_to_reconnection: 5, events: [] },
-        { role: 'teacher', first_name: 'أحمد', first_joined_at: null, last_left_at: null, minutes_present: 0, minutes_lost_to_reconnection: 0, events: [] },
+        {
+          role: 'student',
+          first_name: 'ليلى',
+          first_joined_at: new Date(NOW - 3 * HOUR).toISOString(),
+          last_left_at: null,
+          minutes_present: 115,
+          minutes_lost_to_reconnection: 5,
+          events: [],
+        },
+        {
+          role: 'teacher',
+          first_name: 'أحمد',
+          first_joined_at: null,
+          last_left_at: null,
+          minutes_present: 0,
+          minutes_lost_to_reconnection: 0,
+          events: [],
+        },
       ],
     };
     const { fetch, calls } = fakeFetch((url) => {
       const path = new URL(url, 'http://localhost').pathname;
       if (/\/v1\/requests\/\d+$/.test(path)) {
-        const finished = detail({ status: 'finished', starts_at: new Date(NOW - 3 * HOUR).toISOString(), ends_at: new Date(NOW - HOUR).toISOString() });
+        const finished = detail({
+          status: 'finished',
+          starts_at: new Date(NOW - 3 * HOUR).toISOString(),
+          ends_at: new Date(NOW - HOUR).toISOString(),
+        });
         return { status: 200, json: { message: 'ok', data: { ...finished, channel_name: 'session-abc' } } };
       }
       if (path.endsWith('/v1/sessions/session-abc/attendance')) return { status: 200, json: { message: 'ok', data: attendance } };
@@ -252,7 +299,9 @@ describe('SessionDetailsPage', () => {
     renderPage();
     const panel = await screen.findByTestId('attendance');
     expect(within(panel).getByRole('heading', { name: 'Attendance' })).toBeTruthy();
-    const items = within(panel).getAllByRole('listitem').map((li) => li.textContent);
+    const items = within(panel)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items[0]).toContain('115 minutes in the session');
     expect(items[0]).toContain('5 minutes lost to reconnection');
     expect(items[1]).toContain('did not join');
@@ -260,7 +309,10 @@ describe('SessionDetailsPage', () => {
   });
 
   it('a session that has not started asks for no attendance', async () => {
-    const calls = stub(() => ({ ...detail({ status: 'approved', starts_at: new Date(NOW + 2 * HOUR).toISOString(), ends_at: new Date(NOW + 3 * HOUR).toISOString() }), channel_name: 'session-abc' }));
+    const calls = stub(() => ({
+      ...detail({ status: 'approved', starts_at: new Date(NOW + 2 * HOUR).toISOString(), ends_at: new Date(NOW + 3 * HOUR).toISOString() }),
+      channel_name: 'session-abc',
+    }));
     renderPage();
     await screen.findByTestId('join-session');
     expect(screen.queryByTestId('attendance')).toBeNull();

@@ -21,7 +21,8 @@ function stubTeacherApi(reason: string | null = null) {
     seen.push({ url, method, body: init.body });
     const json = (status: number, body: unknown) =>
       new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-    if (url.includes('v1/instructor/update/status')) return json(200, { message: 'Welcome to Noor as a teacher', data: { status: 'active', review_reason: null } });
+    if (url.includes('v1/instructor/update/status'))
+      return json(200, { message: 'Welcome to Noor as a teacher', data: { status: 'active', review_reason: null } });
     if (url.includes('v1/instructor/documents')) return json(200, { message: 'We received your documents', data: {} });
     if (url.includes('v1/profile')) return json(200, { message: 'ok', data: { ...teacher, status: 'rejected', review_reason: reason } });
     return json(200, { message: 'ok', data: [] });

@@ -36,7 +36,11 @@ describe('watchTeacherStatus', () => {
   it('reloads on the teacher’s event and on every reconnect; stopping undoes everything', async () => {
     const fake = fakeConnection();
     let reloads = 0;
-    const stop = watchTeacherStatus(42, () => reloads++, async () => fake.connection);
+    const stop = watchTeacherStatus(
+      42,
+      () => reloads++,
+      async () => fake.connection,
+    );
     await flush();
     expect(fake.log).toEqual(['subscribe private-instructor-status-42 instructor-status-42']);
     fake.handlers.get('private-instructor-status-42 instructor-status-42')?.({ status: 'policy' });
@@ -50,7 +54,11 @@ describe('watchTeacherStatus', () => {
   it('stopped before the connection is up: never subscribes, and disconnects when it arrives', async () => {
     const fake = fakeConnection();
     let resolve: (c: RealtimeConnection) => void = () => undefined;
-    const stop = watchTeacherStatus(7, () => undefined, () => new Promise((r) => (resolve = r)));
+    const stop = watchTeacherStatus(
+      7,
+      () => undefined,
+      () => new Promise((r) => (resolve = r)),
+    );
     stop();
     resolve(fake.connection);
     await flush();
@@ -58,7 +66,11 @@ describe('watchTeacherStatus', () => {
   });
 
   it('a failed connection is not an error for the page', async () => {
-    const stop = watchTeacherStatus(7, () => undefined, () => Promise.reject(new Error('offline')));
+    const stop = watchTeacherStatus(
+      7,
+      () => undefined,
+      () => Promise.reject(new Error('offline')),
+    );
     await flush();
     expect(() => stop()).not.toThrow();
   });
@@ -71,7 +83,9 @@ describe('selectTeacherId', () => {
       [student, null],
       [null, null],
     ] as const) {
-      const actor = createActor(authMachine.provide(makeFakes({ checkLogin: () => ({ account, token: account?.token ?? null }) }).fakes)).start();
+      const actor = createActor(
+        authMachine.provide(makeFakes({ checkLogin: () => ({ account, token: account?.token ?? null }) }).fakes),
+      ).start();
       await waitFor(actor, (s) => !s.hasTag('state:loading'));
       expect(selectTeacherId(actor.getSnapshot())).toBe(expected);
     }

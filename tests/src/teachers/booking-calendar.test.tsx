@@ -16,9 +16,13 @@ describe('booking calendar', () => {
     await toSlots(user);
     const [first, second] = await cells();
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const day = new Intl.DateTimeFormat('en', { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone }).format(new Date(scene.slots[0]!));
+    const day = new Intl.DateTimeFormat('en', { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone }).format(
+      new Date(scene.slots[0]!),
+    );
     const time = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit', timeZone: zone }).format(new Date(scene.slots[0]!));
-    const qatar = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Qatar' }).format(new Date(scene.slots[0]!));
+    const qatar = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Qatar' }).format(
+      new Date(scene.slots[0]!),
+    );
     expect(first!.getAttribute('aria-label')).toBe(`${day}, ${time}, ${qatar} teacher's time, next free time`);
     expect(second!.getAttribute('aria-label')).toMatch(/, free$/);
     expect(first!.textContent).toBe(time);
@@ -100,7 +104,11 @@ function localAt(days: number, hour: number): string {
 
 describe('booking calendar from 1024 px: a week grid', () => {
   beforeEach(() => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('min-width'), addEventListener() {}, removeEventListener() {} }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('min-width'),
+      addEventListener() {},
+      removeEventListener() {},
+    }));
     const from = new Date();
     scene.from = from.toISOString();
     scene.to = new Date(from.getTime() + 14 * 86_400_000).toISOString();
@@ -108,7 +116,8 @@ describe('booking calendar from 1024 px: a week grid', () => {
   });
 
   const slotCells = () => within(screen.getByRole('grid')).getAllByRole('gridcell');
-  const shortDay = (iso: string) => new Intl.DateTimeFormat('en', { weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(iso));
+  const shortDay = (iso: string) =>
+    new Intl.DateTimeFormat('en', { weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(iso));
 
   it('has seven day columns and a row per start time; arrows, Page Up/Down and the buttons move by day, time and week', async () => {
     const { user } = await renderForm();

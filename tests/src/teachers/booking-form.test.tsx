@@ -98,11 +98,14 @@ describe('booking form', () => {
     expect(onBooked).not.toHaveBeenCalled();
     await user.click((await cells())[0]!);
     await next(user);
-    expect((await screen.findByRole('textbox', { name: 'Comment' }) as HTMLTextAreaElement).value).toBe('Tajweed');
+    expect(((await screen.findByRole('textbox', { name: 'Comment' })) as HTMLTextAreaElement).value).toBe('Tajweed');
   });
 
   it('a refusal keeps everything chosen and shows the server message beside its field', async () => {
-    scene.reply = { status: 400, json: { message: 'Please check', code: 'outside_working_hours', errors: { starts_at: ['Outside the hours (server)'] } } };
+    scene.reply = {
+      status: 400,
+      json: { message: 'Please check', code: 'outside_working_hours', errors: { starts_at: ['Outside the hours (server)'] } },
+    };
     const { user, onBooked, onError } = await renderForm();
     await toReview(user, 1);
     await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'Tajweed');

@@ -67,14 +67,29 @@ function availability(duration = 1) {
   const { slots, from, to, availableNow } = scene;
   return {
     message: 'ok',
-    data: { teacher_id: 3, time_zone: 'Asia/Qatar', duration_hours: duration, from, to, slots, available_now: availableNow, no_working_hours: false },
+    data: {
+      teacher_id: 3,
+      time_zone: 'Asia/Qatar',
+      duration_hours: duration,
+      from,
+      to,
+      slots,
+      available_now: availableNow,
+      no_working_hours: false,
+    },
   };
 }
 
 function resetScene(): void {
   sessionStorage.clear();
   localStorage.clear();
-  Object.assign(scene, { reply: { status: 201, json: detail(55) }, slots: [gridAt(2), gridAt(3), gridAt(26)], availableNow: false, from: '', to: '' });
+  Object.assign(scene, {
+    reply: { status: 201, json: detail(55) },
+    slots: [gridAt(2), gridAt(3), gridAt(26)],
+    availableNow: false,
+    from: '',
+    to: '',
+  });
 }
 
 /** For a spec file: the scene reset before each test; after it, unmounted, the real fetch back, no page direction left. */
@@ -96,10 +111,20 @@ export async function renderForm(
   const onBooked = vi.fn();
   const onOpenPackages = vi.fn();
   const { calls, onError, unmount, user } = renderRouted({
-    component: () => <BookingForm studentKey={studentKey} teacher={teacher} balance={balance} children={children} onBooked={onBooked} onOpenPackages={onOpenPackages} />,
+    component: () => (
+      <BookingForm
+        studentKey={studentKey}
+        teacher={teacher}
+        balance={balance}
+        children={children}
+        onBooked={onBooked}
+        onOpenPackages={onOpenPackages}
+      />
+    ),
     locale,
     route: (url, method) => {
-      if (method === 'GET' && url.includes('/availability')) return { status: 200, json: availability(Number(/duration=(\d)/.exec(url)?.[1] ?? 1)) };
+      if (method === 'GET' && url.includes('/availability'))
+        return { status: 200, json: availability(Number(/duration=(\d)/.exec(url)?.[1] ?? 1)) };
       return scene.reply;
     },
   });

@@ -21,8 +21,19 @@ const PREVIEW = {
   reviews: [{ rating: 5, comment: 'ابنتي أصبحت تحب الحفظ', student_first_name: 'يوسف', at: '2030-01-01T10:00:00.000Z' }],
 };
 
-function renderList(opts: { search?: TeachersSearch; locale?: 'en' | 'ar'; reply?: (url: string) => Reply; guest?: (id: number) => void } = {}) {
-  const reply = opts.reply ?? (() => ({ status: 200, json: { message: 'ok', data: [{ ...fatima, description: 'Quran teacher with an ijazah, patient with young children and beginners of every age' }], meta: { page: 1, per_page: 12, total: 1 } } }));
+function renderList(
+  opts: { search?: TeachersSearch; locale?: 'en' | 'ar'; reply?: (url: string) => Reply; guest?: (id: number) => void } = {},
+) {
+  const reply =
+    opts.reply ??
+    (() => ({
+      status: 200,
+      json: {
+        message: 'ok',
+        data: [{ ...fatima, description: 'Quran teacher with an ijazah, patient with young children and beginners of every age' }],
+        meta: { page: 1, per_page: 12, total: 1 },
+      },
+    }));
   const onSearchChange = vi.fn();
   const { calls, user } = renderRouted({
     component: () => <TeachersPage search={opts.search ?? {}} onSearchChange={onSearchChange} onSignInToBook={opts.guest} />,
@@ -30,7 +41,11 @@ function renderList(opts: { search?: TeachersSearch; locale?: 'en' | 'ar'; reply
     route: (url) => {
       if (url.includes('/preview')) return { status: 200, json: { message: 'ok', data: PREVIEW } };
       if (url.includes('/v1/teachers')) return reply(url);
-      if (url.endsWith('/v1/subjects')) return { status: 200, json: { message: 'ok', data: [{ id: 1, code: 'quran', name: 'Quran', name_ar: 'القرآن', name_en: 'Quran' }] } };
+      if (url.endsWith('/v1/subjects'))
+        return {
+          status: 200,
+          json: { message: 'ok', data: [{ id: 1, code: 'quran', name: 'Quran', name_ar: 'القرآن', name_en: 'Quran' }] },
+        };
       return { status: 200, json: { message: 'ok', data: [] } };
     },
   });
@@ -45,7 +60,11 @@ describe('teachers list', () => {
     const card = await screen.findByTestId('teacher-3');
     expect(within(card).getByRole('link', { name: 'Fatima Al-Kaabi' })).toBeTruthy();
     const chips = within(card).getByRole('list', { name: 'Subjects and phases' });
-    expect(within(chips).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Quran', 'Arabic', 'Primary']);
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Quran', 'Arabic', 'Primary']);
     expect(within(card).getByText(/^Quran teacher with an ijazah/).className).toBe('teacher-card-bio');
     // On the viewer's clock, as a date and time: the fixture's start is years from the test's today.
     const next = within(card).getByText(/^Next free: /);
@@ -59,12 +78,17 @@ describe('teachers list', () => {
   });
 
   it('a card with no free time in two weeks says so', async () => {
-    renderList({ reply: () => ({ status: 200, json: { message: 'ok', data: [{ ...fatima, next_free: null }], meta: { page: 1, per_page: 12, total: 1 } } }) });
+    renderList({
+      reply: () => ({
+        status: 200,
+        json: { message: 'ok', data: [{ ...fatima, next_free: null }], meta: { page: 1, per_page: 12, total: 1 } },
+      }),
+    });
     const card = await screen.findByTestId('teacher-3');
     expect(within(card).getByText('No free time in the next two weeks')).toBeTruthy();
   });
 
-  it("gives a guest a preview: bio, subjects, phases, free times, latest reviews (date only), and sign-in to book", async () => {
+  it('gives a guest a preview: bio, subjects, phases, free times, latest reviews (date only), and sign-in to book', async () => {
     const guest = vi.fn();
     const { user, calls } = renderList({ guest });
     const card = await screen.findByTestId('teacher-3');
@@ -125,14 +149,26 @@ describe('teachers list', () => {
     const { calls } = renderList({ search: { q: 'فاطمة', subject: 1, phase: 2, gender: 'female', available: true, page: 3 } });
     await screen.findByTestId('teacher-3');
     const url = new URL(calls.find((c) => c.url.includes('/v1/teachers'))!.url, 'http://x');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ search: 'فاطمة', subject_id: '1', phase_id: '2', gender: 'female', available_now: '1', page: '3', per_page: '12' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      search: 'فاطمة',
+      subject_id: '1',
+      phase_id: '2',
+      gender: 'female',
+      available_now: '1',
+      page: '3',
+      per_page: '12',
+    });
   });
 
   it.each([
     ['en', 'No teacher found with this name'],
     ['ar', 'لا يوجد معلم بهذا الاسم'],
   ] as const)('a name that matches no one says so (%s)', async (locale, text) => {
-    renderList({ locale, search: { q: 'zzzz' }, reply: () => ({ status: 200, json: { message: 'ok', data: [], meta: { page: 1, per_page: 12, total: 0 } } }) });
+    renderList({
+      locale,
+      search: { q: 'zzzz' },
+      reply: () => ({ status: 200, json: { message: 'ok', data: [], meta: { page: 1, per_page: 12, total: 0 } } }),
+    });
     expect(await screen.findByText(text)).toBeTruthy();
   });
 
@@ -160,7 +196,12 @@ describe('teachers list', () => {
 
   it('a failure shows a message and a retry', async () => {
     let fail = true;
-    const { user } = renderList({ reply: () => (fail ? { status: 500, json: { message: 'boom' } } : { status: 200, json: { message: 'ok', data: [fatima], meta: { page: 1, per_page: 12, total: 1 } } }) });
+    const { user } = renderList({
+      reply: () =>
+        fail
+          ? { status: 500, json: { message: 'boom' } }
+          : { status: 200, json: { message: 'ok', data: [fatima], meta: { page: 1, per_page: 12, total: 1 } } },
+    });
     expect(await screen.findByText('The teachers could not be loaded.', {}, { timeout: 3000 })).toBeTruthy();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -168,7 +209,7 @@ describe('teachers list', () => {
   });
 });
 
-describe('a subject named by its code (home\'s subject cards)', () => {
+describe("a subject named by its code (home's subject cards)", () => {
   it('becomes the subject id once the subjects load, replacing the entry, without listing everyone first', async () => {
     const { onSearchChange, calls } = renderList({ search: { subject_code: 'quran', gender: 'female' } });
     await waitFor(() => expect(onSearchChange).toHaveBeenCalledWith({ gender: 'female', subject: 1 }, { replace: true }));
@@ -189,7 +230,11 @@ describe('teachers search in the address', () => {
   });
 
   it('keeps only valid filters', () => {
-    expect(validateTeachersSearch({ q: ' Fatima ', subject: '2', phase: 'x', gender: 'other', available: 'true', page: '1' })).toEqual({ q: 'Fatima', subject: 2, available: true });
+    expect(validateTeachersSearch({ q: ' Fatima ', subject: '2', phase: 'x', gender: 'other', available: 'true', page: '1' })).toEqual({
+      q: 'Fatima',
+      subject: 2,
+      available: true,
+    });
     expect(validateTeachersSearch({ page: 3, gender: 'male' })).toEqual({ page: 3, gender: 'male' });
   });
 });

@@ -15,7 +15,14 @@ describe('toast store', () => {
   it('keeps what the caller chose', () => {
     const store = createToastStore();
     store.show({ severity: 'contrast', summary: 'S', detail: 'D', life: 1000, closable: false, group: 'session' });
-    expect(store.getSnapshot()[0]).toMatchObject({ severity: 'contrast', summary: 'S', detail: 'D', life: 1000, closable: false, group: 'session' });
+    expect(store.getSnapshot()[0]).toMatchObject({
+      severity: 'contrast',
+      summary: 'S',
+      detail: 'D',
+      life: 1000,
+      closable: false,
+      group: 'session',
+    });
   });
 
   it('notifies subscribers, dismisses by id and clears by group', () => {
