@@ -20,7 +20,7 @@ export const SLOT_GRID_MINUTES = 30;
 export const DEFAULT_AVAILABILITY_DAYS = 14;
 export const MAX_AVAILABILITY_DAYS = 31;
 /** The zone of every user until they choose theirs (and of all data before time zones existed). */
-export const DEFAULT_TIME_ZONE = 'Asia/Qatar';
+export { DEFAULT_TIME_ZONE } from './default-zone';
 
 /** A zone name every layer accepts (contract/time-zones.ts); the error key is profileValidationKeys.timeZoneInvalid. */
 export const timeZoneSchema = z.string({ error: 'invalid' }).trim().refine(isTimeZone, { error: 'time_zone_invalid' });

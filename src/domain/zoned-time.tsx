@@ -6,7 +6,7 @@
 // The booking calendar (src/features/booking/slot-time.ts) uses the zone helpers here.
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
-import { DEFAULT_TIME_ZONE as QATAR_ZONE } from '../../contract/availability';
+import { DEFAULT_TIME_ZONE as QATAR_ZONE } from '../../contract/default-zone';
 import { formatClock, formatSessionTime } from './request-status';
 import { withZone } from './zone-name';
 
