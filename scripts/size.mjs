@@ -27,17 +27,23 @@ const KB = 1024;
 // on each route (its screens, catalog part and data stay in its own chunks). The budgets below were reset
 // to the figures measured when it was merged (plus under 1 KB), which also took in 0.5–0.8 KB that the
 // same round's other merges had added before it (not traced to one module).
-const HOME_BUDGET = 136 * KB;
+// This round's merges (the teachers' earnings and reported-messages routes, time off, moves, web push
+// in the route tree and the main catalog) grew every public route by 0.3–0.5 KB, not traced to one
+// module; the budgets below were reset to the figures measured then (plus under 1 KB). /teachers grew
+// 4.4 KB for the next free time on every card: the zone wording (src/domain/zone-name.ts) and the
+// viewer's clock (src/domain/zoned-time.tsx), now read without zod (contract/default-zone.ts), which
+// had first pulled the schemas in (+36 KB).
+const HOME_BUDGET = 136.8 * KB;
 /** The public routes (issue 13) and their budgets; `/teachers/:id` is filled with the first listed teacher. */
 const ROUTE_BUDGETS = {
-  '/about-us': 136 * KB,
-  '/teachers': 143.5 * KB,
+  '/about-us': 136.8 * KB,
+  '/teachers': 147.5 * KB,
   // 173.5 KB until this round's merges (families' child step and viewer, operators, hardening) grew
   // it by 2.6 KB, not yet traced to one module: raised to what it is, an open finding in docs/bench.md.
-  '/teachers/:id': 178.5 * KB,
-  '/privacy-policy': 137 * KB,
-  '/terms-conditions': 137 * KB,
-  '/contact-us': 140 * KB,
+  '/teachers/:id': 179.5 * KB,
+  '/privacy-policy': 137.8 * KB,
+  '/terms-conditions': 137.8 * KB,
+  '/contact-us': 140.8 * KB,
 };
 const PUBLIC_ROUTES = Object.keys(ROUTE_BUDGETS);
 
