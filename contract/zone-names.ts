@@ -62,7 +62,11 @@ const ARABIC_PLACES: Readonly<Record<string, string>> = {
   'America/Los_Angeles': 'لوس أنجلوس',
   'America/Toronto': 'تورنتو',
   'Australia/Sydney': 'سيدني',
-  UTC: 'UTC',
+  // Greenwich is how Arabic names universal time («بتوقيت غرينتش»); never a Latin word on an Arabic page.
+  UTC: 'غرينتش',
+  'Etc/UTC': 'غرينتش',
+  'Etc/GMT': 'غرينتش',
+  GMT: 'غرينتش',
   'Etc/UTC': 'UTC',
 };
 
