@@ -67,7 +67,6 @@ const ARABIC_PLACES: Readonly<Record<string, string>> = {
   'Etc/UTC': 'غرينتش',
   'Etc/GMT': 'غرينتش',
   GMT: 'غرينتش',
-  'Etc/UTC': 'UTC',
 };
 
 /** Intl's Arabic name of the zone at `at`, without a leading «توقيت» or «التوقيت». */
