@@ -24,7 +24,7 @@ export function StudentSignupForm({ auth }: { auth: AuthActor }) {
         last_name: value.last_name.trim(),
         gender: value.gender,
         phase_id: Number(value.phase_id),
-        // The browser's zone becomes the account's (issue 11); editable later on the profile.
+        // The browser's zone becomes the account's (times are shown on each person's own clock); editable later on the profile.
         time_zone: deviceZone(),
       },
     }),

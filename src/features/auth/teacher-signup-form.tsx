@@ -53,7 +53,7 @@ export function teacherFormData(v: TeacherSignupValues): FormData {
   v.subjects.forEach((id) => data.append('subjects[]', id));
   data.set('password', v.password);
   data.set('password_confirmation', v.password_confirmation);
-  // The browser's zone becomes the account's (issue 11): the teacher's working hours are read in it.
+  // The browser's zone becomes the account's (times are shown on each person's own clock): the teacher's working hours are read in it.
   data.set('time_zone', deviceZone());
   for (const name of ['id_front', 'id_back', 'qualification_scan'] as const) {
     const file = v[name];
