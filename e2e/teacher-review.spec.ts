@@ -1,7 +1,7 @@
 // The teacher review end to end (issue 4), against the real server and a fresh database: a teacher
 // waits on /in-review; the reviewer CLI (`npm run admin`, another process) approves, and the open
 // page moves to the terms by itself (realtime channel → profile reload → guards, no page reload);
-// accepting the terms leads to the profile; a suspension shows its notice live; a rejection shows the
+// accepting the terms leads to the profile; a suspension signs the teacher out live and sign-in says why; a rejection shows the
 // reviewer's reason and resubmitting documents puts the account back in review. A student never sees
 // the teacher screens.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -29,16 +29,22 @@ async function createTeacher(request: APIRequestContext) {
   return { phone, email };
 }
 
-async function signInTeacher(page: Page, locale: Locale, email: string) {
+/** Fills the teacher's sign-in form (opening /sign-in first unless the page is already there). */
+async function fillTeacherSignIn(page: Page, locale: Locale, email: string, openPage = true) {
   const main = page.locator('main');
-  await open(page, '/sign-in');
+  if (openPage) await open(page, '/sign-in');
   await main.getByRole('tab', { name: tr(locale, 'Teacher'), exact: true }).click();
   await main.getByRole('radio', { name: tr(locale, 'Email'), exact: true }).check();
   await main.getByLabel(tr(locale, 'Email'), { exact: true }).and(main.locator('input:not([type=radio])')).fill(email);
   await main.getByLabel(tr(locale, 'Password'), { exact: true }).fill(PASSWORD);
+  return main.getByRole('button', { name: tr(locale, 'Sign in'), exact: true });
+}
+
+async function signInTeacher(page: Page, locale: Locale, email: string) {
+  const submit = await fillTeacherSignIn(page, locale, email);
   // The shell subscribes the teacher's private status channel: wait for its authorization, not a clock.
   const channelAuthorized = page.waitForResponse((r) => r.url().includes('/api/v1/realtime/auth') && r.ok());
-  await main.getByRole('button', { name: tr(locale, 'Sign in'), exact: true }).click();
+  await submit.click();
   await expect(page).toHaveURL(/\/in-review$/);
   await channelAuthorized;
 }
@@ -62,7 +68,7 @@ for (const locale of LOCALES) {
     });
 
     inLocale(locale, 0)(
-      'in review → approved by the CLI → terms appear by themselves → accept → profile; suspended live',
+      'in review → approved by the CLI → terms appear by themselves → accept → profile; suspended: signed out live, sign-in refused',
       async ({ page, request }) => {
         const { phone, email } = await createTeacher(request);
         await signInTeacher(page, locale, email);
@@ -88,12 +94,16 @@ for (const locale of LOCALES) {
         await expect(page).toHaveURL(/\/profile$/);
         await expectNotReloaded(page);
 
+        // A suspension signs the teacher out everywhere, live, and says why.
         await admin('teachers:suspend', phone.e164, '--reason', 'مراجعة شكوى');
-        await expect(page).toHaveURL(/\/in-review$/, { timeout: 5000 });
-        await expect(heading(page, locale, 'Your teacher account is suspended')).toBeVisible();
-        await expect(page.locator('main').getByText('مراجعة شكوى')).toBeVisible();
-        await expectNoViolations(page, 'suspended');
+        await expect(page).toHaveURL(/\/sign-in$/, { timeout: 5000 });
+        await expect(toasts(page).filter({ hasText: 'مراجعة شكوى' }).first()).toBeVisible();
         await expectNotReloaded(page);
+        // Until a reinstatement the right password is refused, with the reason beside the form.
+        await (await fillTeacherSignIn(page, locale, email, false)).click();
+        await expect(page.locator('main form').getByText('مراجعة شكوى')).toBeVisible();
+        await expect(page).toHaveURL(/\/sign-in$/);
+        await expectNoViolations(page, 'suspended');
       },
     );
 

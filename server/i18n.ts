@@ -202,6 +202,12 @@ const messages = {
   },
   auth_logged_out: { ar: 'تم تسجيل الخروج', en: 'You are signed out' },
   auth_unauthorized: { ar: 'انتهت جلستك، يرجى تسجيل الدخول مجدداً', en: 'Your session has ended. Please sign in again' },
+  // A suspended teacher: signed out everywhere at the suspension, refused at sign-in until reinstated.
+  teacher_suspended: {
+    ar: 'حسابك كمعلّم موقوف، لذلك لا يمكنك تسجيل الدخول. راسلنا من صفحة «اتصل بنا» إن كان لديك سؤال.',
+    en: 'Your teacher account is suspended, so you cannot sign in. Write to us from the Contact us page if you have a question.',
+  },
+  teacher_suspended_reason: { ar: 'سبب الإيقاف:', en: 'Reason for the suspension:' },
   profile_updated: { ar: 'تم حفظ بياناتك', en: 'Your details were saved' },
   profile_students_only: {
     ar: 'إكمال التسجيل بهذه البيانات متاح لحسابات الطلاب فقط',

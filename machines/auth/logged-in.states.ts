@@ -58,7 +58,8 @@ export const loggedIn = authSetup.createStateConfig({
       },
     },
     reloadingProfile: {
-      description: 'Refetch the profile (e.g. the teacher status changed). On failure the old record stays.',
+      description:
+        'Refetch the profile (e.g. the teacher status changed). On a 401 the session ends; on another failure the old record stays.',
       invoke: {
         id: 'fetchProfile',
         src: 'fetchProfile',
@@ -67,7 +68,15 @@ export const loggedIn = authSetup.createStateConfig({
           target: 'deciding',
           actions: keepAccount,
         },
-        onError: 'deciding',
+        onError: [
+          {
+            guard: { type: 'isSessionEnded', params: ({ event }) => ({ error: event.error }) },
+            target: '#auth.anonymous',
+            description: 'The server ended the session (401, e.g. a suspension): say why, forget it and go to sign-in.',
+            actions: [keepFailure, 'clearSession', 'forgetAccount', { type: 'navigate', params: { to: 'signIn' } }],
+          },
+          { target: 'deciding' },
+        ],
       },
     },
     loggingOut: {

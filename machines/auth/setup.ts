@@ -110,6 +110,8 @@ export const authSetup = setup({
     /** The verified account has no sign-up fields yet (phone-first sign-in of a new phone). */
     isNewAccount: (_, params: { account: AccountRecord }) => params.account.profile_complete === false,
     isProfileIncomplete: ({ context }) => context.account?.profile_complete === false,
+    /** The server no longer accepts the session (401): it ended, or a suspension signed the teacher out. */
+    isSessionEnded: (_, params: { error: unknown }) => toFailure(params.error).status === 401,
   },
   delays: {
     resendCooldown: RESEND_COOLDOWN_SECONDS * 1000,

@@ -114,4 +114,15 @@ describe('signed in', () => {
     await settle(failing.actor);
     expect(failing.actor.getSnapshot().context.account).toEqual(teacher);
   });
+
+  it('a reload answered 401 (a suspension revoked the session) signs out, keeps the reason and goes to sign-in', async () => {
+    const refusal = apiError(401, {}, 'Your teacher account is suspended. Reason: complaint');
+    const { actor, fx } = await signedIn({ fetchProfile: () => Promise.reject(refusal) }, teacher);
+    actor.send({ type: 'profile.reload' });
+    await waitFor(actor, (s) => s.matches('anonymous'));
+    expect(actor.getSnapshot().context.account).toBeNull();
+    expect(actor.getSnapshot().context.failure?.message).toBe('Your teacher account is suspended. Reason: complaint');
+    expect(fx.cleared).toBe(1);
+    expect(fx.navigations).toEqual([{ to: 'signIn' }]);
+  });
 });

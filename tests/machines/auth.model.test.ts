@@ -35,7 +35,7 @@ const fakeActors = {
     ],
     error: [new Error('storage blocked')],
   },
-  fetchProfile: { done: [teacher, incomplete], error: [apiError(401)] },
+  fetchProfile: { done: [teacher, incomplete], error: [apiError(401), apiError(0)] },
   registerStudent: {
     done: [undefined],
     error: [apiError(409, { type: ['instructor'] }), apiError(409, { type: ['student'] }), apiError(400, { phone: ['bad'] })],

@@ -12,7 +12,7 @@ import { createLogger } from '../../server/logger';
 import type { Publisher } from '../../server/realtime/publisher';
 import { ensureAdminToken, reviewTeacher, ReviewFailure } from '../../server/modules/teacher-review';
 import { createServer } from '../../server/main';
-import { authApp, EXE, JPEG, PDF, PNG } from './auth-helpers';
+import { authApp, EXE, JPEG, PDF, PNG, TEACHER_PASSWORD } from './auth-helpers';
 import { perFile } from './support/per-file';
 
 const ADMIN = 'test-admin-token-0123456789';
@@ -124,8 +124,42 @@ describe('the reviewer (reviewTeacher)', () => {
       from: 'active',
       to: 'suspended',
     });
-    expect(await profile(teacher.token)).toMatchObject({ status: 'suspended', review_reason: 'شكوى قيد التحقيق' });
+    // Signed out everywhere: the old token answers 401 with the reason, not the profile.
+    const old = await t.get('/api/v1/profile', { token: teacher.token, locale: 'en' });
+    expect(old.status).toBe(401);
+    expect(await old.json()).toMatchObject({ code: 'teacher_suspended', message: expect.stringContaining('شكوى قيد التحقيق') });
+    expect((await t.get('/api/v1/notifications', { token: teacher.token })).status).toBe(401);
+    // The right password is refused with the reason, in the caller's language; a wrong one learns nothing.
+    const login = (password: string, locale: 'ar' | 'en' = 'en') =>
+      t.post('/api/v1/instructor/auth/login', { login: teacher.email, password }, { locale });
+    const refused = await login(TEACHER_PASSWORD, 'ar');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      code: 'teacher_suspended',
+      message: expect.stringMatching(/^حسابك كمعلّم موقوف.*شكوى قيد التحقيق$/),
+    });
+    expect((await login('Wrong-password-1')).status).toBe(422);
     await expect(reviewTeacher(t.db, publisher, teacher.phone, 'reinstate')).resolves.toMatchObject({ to: 'active', review_reason: null });
+    // Reinstated: the old token stays revoked (a plain 401), and signing in works again.
+    const stale = await t.get('/api/v1/profile', { token: teacher.token, locale: 'en' });
+    expect(stale.status).toBe(401);
+    expect(await stale.json()).toMatchObject({ message: 'Your session has ended. Please sign in again' });
+    const back = await login(TEACHER_PASSWORD);
+    expect(back.status).toBe(200);
+    const token = ((await back.json()) as { data: { token: string } }).data.token;
+    expect(await profile(token)).toMatchObject({ status: 'active', review_reason: null });
+  });
+
+  it('a suspension without a reason still says the account is suspended', async () => {
+    const teacher = await t.signUpTeacher();
+    await reviewTeacher(t.db, publisher, teacher.phone, 'approve');
+    await reviewTeacher(t.db, publisher, teacher.phone, 'suspend');
+    const res = await t.get('/api/v1/profile', { token: teacher.token, locale: 'en' });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({
+      code: 'teacher_suspended',
+      message: expect.stringMatching(/^Your teacher account is suspended, so you cannot sign in\.[^:]*$/),
+    });
   });
 
   it('a publish failure does not undo the change', async () => {

@@ -16,6 +16,12 @@ const OTP_MESSAGES: Record<OtpRejection, MessageKey> = {
   too_many_attempts: 'otp_too_many_attempts',
 };
 
+/** What a suspended teacher is told (at sign-in, and by the 401 of a token the suspension revoked), with the reviewer's reason. */
+export function suspendedMessage(locale: Locale, reason: string | null): string {
+  const text = tr('teacher_suspended', locale);
+  return reason ? `${text} ${tr('teacher_suspended_reason', locale)} ${reason}` : text;
+}
+
 export function tooMany(c: C, retryAfter: number): Response {
   c.header('Retry-After', String(retryAfter));
   return c.json({ message: tr('auth_rate_limited', c.get('locale')), errors: { retry_after: [String(retryAfter)] } }, 429);

@@ -123,21 +123,20 @@ export async function sendCode(deps: SendDeps, phone: string, purpose: OtpPurpos
 // Verified against when no teacher matches, so a wrong login costs the same time as a wrong password.
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
+interface LoginTeacher {
+  id: number;
+  password_hash: string | null;
+  status: string;
+  review_reason: string | null;
+}
+
 /** The teacher account a login (E.164 phone or e-mail) names, if any; no password is checked. */
-export async function teacherByLogin(
-  q: Queryable,
-  login: { phone?: string; email?: string },
-): Promise<{ id: number; password_hash: string | null } | null> {
+export async function teacherByLogin(q: Queryable, login: { phone?: string; email?: string }): Promise<LoginTeacher | null> {
+  const columns = 'id, password_hash, status, review_reason';
   const row = login.email
-    ? await q.one<{ id: number; password_hash: string | null }>(
-        "SELECT id, password_hash FROM users WHERE type = 'instructor' AND lower(email) = lower($1)",
-        [login.email],
-      )
+    ? await q.one<LoginTeacher>(`SELECT ${columns} FROM users WHERE type = 'instructor' AND lower(email) = lower($1)`, [login.email])
     : login.phone
-      ? await q.one<{ id: number; password_hash: string | null }>(
-          "SELECT id, password_hash FROM users WHERE type = 'instructor' AND phone = $1",
-          [login.phone],
-        )
+      ? await q.one<LoginTeacher>(`SELECT ${columns} FROM users WHERE type = 'instructor' AND phone = $1`, [login.phone])
       : undefined;
   return row ?? null;
 }

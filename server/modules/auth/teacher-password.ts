@@ -7,7 +7,7 @@ import { ok } from '../../http/respond';
 import { jsonBody } from '../../http/validate';
 import { tr } from '../../i18n';
 import { hashPassword } from '../../lib/password';
-import { otpRejected, phoneOr400, refusedFor, tooMany } from './answers';
+import { otpRejected, phoneOr400, refusedFor, suspendedMessage, tooMany } from './answers';
 import { beginAttempt, clearGuard, guardKey } from './lockout';
 import type { AuthEnv } from './middleware';
 import { consumeOtp } from './otp';
@@ -38,6 +38,10 @@ export function teacherPasswordRoutes(deps: AuthRouteDeps) {
         return c.json({ message, errors: { password: [message] } }, 422);
       }
       await clearGuard(db, key);
+      // Told only to whoever knows the password: a stranger's guess gets the same 422 as any miss.
+      if (teacher.status === 'suspended') {
+        return c.json({ message: suspendedMessage(c.get('locale'), teacher.review_reason), code: 'teacher_suspended' }, 403);
+      }
       return ok(c, await sessionFor(db, teacher.id, now()), 'auth_signed_in');
     })
     .post('/instructor/auth/forgot-password', async (c) => {

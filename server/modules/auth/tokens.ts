@@ -40,6 +40,21 @@ export async function resolveUser(db: Queryable, token: string, now: Date = new 
   return row ? accountOf(row) : null;
 }
 
+/**
+ * For a token that no longer signs anyone in: when it was a teacher's who is now suspended (the
+ * suspension revoked it), that teacher's review reason (or null without one); otherwise undefined. Read only
+ * after a failed lookup, so a valid token never pays for it.
+ */
+export async function suspendedHolder(db: Queryable, token: string): Promise<{ reason: string | null } | undefined> {
+  if (!TOKEN_SHAPE.test(token)) return undefined;
+  const row = await db.one<{ reason: string | null }>(
+    `SELECT u.review_reason AS reason FROM auth_tokens t JOIN users u ON u.id = t.user_id
+     WHERE t.token_hash = $1 AND u.type = 'instructor' AND u.status = 'suspended'`,
+    [hashToken(token)],
+  );
+  return row ? { reason: row.reason } : undefined;
+}
+
 function accountOf(row: { id: number; type: string; status: TeacherStatus }): AuthUser {
   return row.type === 'instructor' ? { id: row.id, is_teacher: true, status: row.status } : { id: row.id, is_teacher: false, status: null };
 }

@@ -10,6 +10,7 @@ import type { Db, Queryable } from '../../db';
 import type { Publisher } from '../../realtime/publisher';
 import { instructorStatusChannel, instructorStatusEvent } from '../../../contract/realtime-names';
 import { notifyTeacherStatus } from '../notifications/producers';
+import { revokeAllTokens } from '../auth/tokens';
 
 export type ReviewFailureCode = 'not_found' | 'not_teacher' | 'refused' | 'reason_required';
 
@@ -72,6 +73,8 @@ export async function changeTeacherStatus(
     'INSERT INTO teacher_status_history (teacher_id, from_status, to_status, action, reason, actor, at, staff_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
     [teacherId, teacher.status, next.status, action, reason, options.actor, at, options.staffId ?? null],
   );
+  // A suspension signs the teacher out everywhere; sign-in is refused until a reinstatement.
+  if (next.status === 'suspended') await revokeAllTokens(tx, teacherId, at);
   return { teacher, from: teacher.status, to: next.status, reason: next.reason };
 }
 

@@ -110,6 +110,7 @@ export const guardLabels: Record<string, MessageDescriptor> = {
   isExpiredCode: msg({ message: 'expired code', context: 'flows' }),
   isTooManyAttempts: msg({ message: 'too many attempts', context: 'flows' }),
   isProfileIncomplete: msg({ message: 'profile incomplete', context: 'flows' }),
+  isSessionEnded: msg({ message: 'the server ended the session', context: 'flows' }),
   isNewAccount: msg({ message: 'a new phone (no account yet)', context: 'flows' }),
   isTeacherId: msg({ message: "a valid teacher's id", context: 'flows' }),
   isPayable: msg({ message: 'something to pay', context: 'flows' }),

@@ -187,7 +187,7 @@ const samples: Record<
         ],
         error: [new Error('storage')],
       },
-      fetchProfile: { done: [account, { ...account, profile_complete: false }], error: [httpError(401)] },
+      fetchProfile: { done: [account, { ...account, profile_complete: false }], error: [httpError(401), httpError(0)] },
       verifyOtp: {
         done: [account],
         error: [httpError(422, { code: ['wrong'] }), httpError(422, { code: ['too_many_attempts'] }), httpError(0)],

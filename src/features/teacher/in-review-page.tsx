@@ -1,6 +1,7 @@
 // /in-review (spec §2, issue 4): where a teacher waits while the account is not open. Three variants,
 // chosen by the review status: in review (what happens next, how long, how to reach us), rejected (the
-// reviewer's reason and a form to resubmit corrected documents) and suspended (a notice). The page
+// reviewer's reason and a form to resubmit corrected documents) and suspended (a notice; only for a
+// profile that reports it, since a suspension revokes the teacher's sessions and refuses sign-in). The page
 // changes by itself when the status does (realtime channel → profile reload → guards).
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
