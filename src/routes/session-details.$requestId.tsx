@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { SessionDetailsPage } from '../features/session-details/session-details-page';
+import { MoveRequest } from '../features/booking/move-request';
 import { guardedPage } from '../app/route-options';
 import { lessonParty, sameViewer, selectViewer } from '../domain/viewer';
 
@@ -14,5 +15,7 @@ function SessionDetailsRoute() {
   const viewer = useSelector(auth, selectViewer, sameViewer);
   const { requestId } = Route.useParams();
   const id = /^\d+$/.test(requestId) ? Number(requestId) : 0;
-  return <SessionDetailsPage key={id} requestId={id} viewer={lessonParty(viewer)} />;
+  return (
+    <SessionDetailsPage key={id} requestId={id} viewer={lessonParty(viewer)} moveRequest={(detail) => <MoveRequest request={detail} />} />
+  );
 }

@@ -4,7 +4,7 @@
 // window and leading to `session/{channelName}`, the buttons the viewer may use now, and after a
 // finished session the student's rating. Live: the user's channel refreshes it when it changes.
 import './session-details.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -32,6 +32,8 @@ export interface SessionDetailsPageProps {
   now?: () => number;
   timeZone?: string;
   connect?: Connect;
+  /** Moving a pending request to another time: booking's dialog, handed in by the route (features stay apart). */
+  moveRequest?: (detail: RequestDetail) => ReactNode;
 }
 
 /** The time, re-read every `everyMs` so the join button opens (and deadlines close) without a reload. */
@@ -46,7 +48,14 @@ function useNow(read: () => number, everyMs = 15_000): number {
 
 const systemNow = () => Date.now();
 
-export function SessionDetailsPage({ requestId, viewer, now: readNow = systemNow, timeZone, connect }: SessionDetailsPageProps) {
+export function SessionDetailsPage({
+  requestId,
+  viewer,
+  now: readNow = systemNow,
+  timeZone,
+  connect,
+  moveRequest,
+}: SessionDetailsPageProps) {
   const { i18n } = useLingui();
   useRequestUpdates(viewer.id, connect);
   const request = useQuery(requestQuery(requestId, i18n.locale));
@@ -55,7 +64,7 @@ export function SessionDetailsPage({ requestId, viewer, now: readNow = systemNow
   return (
     <section className="page container session-details">
       {request.data ? (
-        <Details detail={request.data} role={viewer.role} now={now} timeZone={timeZone} />
+        <Details detail={request.data} role={viewer.role} now={now} timeZone={timeZone} moveRequest={moveRequest} />
       ) : request.isError ? (
         <>
           <h1>
@@ -85,11 +94,13 @@ function Details({
   role,
   now,
   timeZone,
+  moveRequest,
 }: {
   detail: RequestDetail;
   role: 'student' | 'teacher';
   now: number;
   timeZone: string | undefined;
+  moveRequest: SessionDetailsPageProps['moveRequest'];
 }) {
   const { i18n } = useLingui();
   const actions = actionsAt(detail, role, now);
@@ -172,6 +183,9 @@ function Details({
       ) : null}
 
       <RequestActions request={detail} actions={actions} />
+      {moveRequest && role === 'student' && actions.includes('reschedule') ? (
+        <div className="request-actions">{moveRequest(detail)}</div>
+      ) : null}
       <div className="session-contact">
         <MessageOtherParty detail={detail} role={role} />
         {canAddToCalendar(detail, role, actions) ? <AddToCalendar requestId={detail.id} /> : null}

@@ -1,0 +1,155 @@
+// Moving a pending request to another time (POST v1/requests/{id}/reschedule), from its details: a
+// dialog with the same teacher's calendar of free times for the same length (no "now": a move is to a
+// scheduled time), the chosen time on both clocks, and a confirm. The server checks the new time as it
+// checks a booking; when it was just taken the dialog says so, keeps itself open and reloads the times.
+// It belongs to booking (choosing a time with a teacher); the session details draw it where the request
+// machine offers `reschedule`, so the app's route hands it in.
+import { useId, useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toFailure } from '../../../contract/failure';
+import { requestDetailResponseSchema, type RequestDetail } from '../../../contract/requests';
+import { api } from '../../api/client';
+import { refreshAfterRequestChange, requestsKeys } from '../../api/requests';
+import { deviceZone } from '../../domain/zoned-time';
+import { requestActionTexts } from '../../domain/request-status';
+import { Button } from '../../ui/button';
+import { toast } from '../../ui/toast-store';
+import { availabilityKeys, availabilityQuery } from './booking-api';
+import { ChosenTime } from './booking-when';
+import { SlotPicker } from './slot-picker';
+import './booking.css';
+
+export interface MoveRequestProps {
+  request: Pick<RequestDetail, 'id' | 'teacher' | 'duration_hours' | 'starts_at'>;
+  /** Tests pin the zone; the app uses the device's. */
+  timeZone?: string;
+}
+
+async function moveRequest(id: number, startsAt: string): Promise<RequestDetail> {
+  const res = await api<unknown>(`v1/requests/${id}/reschedule`, { method: 'POST', body: { starts_at: startsAt } });
+  return requestDetailResponseSchema.parse(res).data;
+}
+
+export function MoveRequest({ request, timeZone }: MoveRequestProps) {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState('');
+  const [viewerZone] = useState(() => timeZone ?? deviceZone());
+  const labelId = useId();
+  const problemId = useId();
+  const availability = useQuery({ ...availabilityQuery(request.teacher.id, request.duration_hours), enabled: open });
+  const move = useMutation({
+    mutationFn: (startsAt: string) => moveRequest(request.id, startsAt),
+    // Every refusal is told inside the dialog, next to the calendar it is about.
+    meta: { silent: true },
+    onSuccess: (detail) => {
+      queryClient.setQueryData(requestsKeys.detail(detail.id, i18n.locale), detail);
+      setOpen(false);
+      setChosen('');
+      toast.show({ severity: 'success', summary: t`The request was moved. The teacher has been told.` });
+      void refreshAfterRequestChange(queryClient);
+    },
+    onError: (error) => {
+      if (toFailure(error).code === 'slot_taken') {
+        setChosen('');
+        void queryClient.invalidateQueries({ queryKey: availabilityKeys.of(request.teacher.id, request.duration_hours) });
+      }
+    },
+  });
+  const failure = move.error ? toFailure(move.error) : null;
+  const problem = failure
+    ? failure.code === 'slot_taken'
+      ? t`That time was just taken. Please choose another.`
+      : (failure.message ?? t`The request could not be moved. Please try again.`)
+    : null;
+  // The request's own time is not a move.
+  const slots = availability.data?.slots.filter((s) => Date.parse(s) !== Date.parse(request.starts_at)) ?? [];
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) move.reset();
+      }}
+    >
+      <Dialog.Trigger asChild>
+        <Button variant="secondary" data-action="reschedule">
+          {i18n._(requestActionTexts.reschedule)}
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="confirm-dialog-overlay" />
+        <Dialog.Content className="confirm-dialog move-request-dialog">
+          <Dialog.Title className="confirm-dialog-title">
+            <Trans>Move to another time</Trans>
+          </Dialog.Title>
+          <Dialog.Description asChild>
+            <p>
+              <Trans>
+                The request stays with the same teacher, for the same length, and nothing is charged again. The teacher is told of the new
+                time and can still accept or decline it.
+              </Trans>
+            </p>
+          </Dialog.Description>
+          <div className="field">
+            <span className="field-label" id={labelId}>
+              <Trans>Choose a new time</Trans>
+            </span>
+            {availability.isPending ? (
+              <p role="status">
+                <Trans>Loading the free times…</Trans>
+              </p>
+            ) : availability.isError ? (
+              <p role="alert">
+                <Trans>The free times could not be loaded.</Trans>{' '}
+                <Button variant="secondary" onClick={() => void availability.refetch()}>
+                  <Trans>Try again</Trans>
+                </Button>
+              </p>
+            ) : (
+              <SlotPicker
+                slots={slots}
+                from={availability.data.from}
+                to={availability.data.to}
+                now={false}
+                value={chosen}
+                onChange={(value) => {
+                  setChosen(value);
+                  if (move.isError) move.reset();
+                }}
+                teacherZone={availability.data.time_zone}
+                teacherGender={null}
+                viewerZone={viewerZone}
+                labelId={labelId}
+                describedBy={problem ? problemId : undefined}
+                invalid={problem !== null}
+              />
+            )}
+            {chosen ? (
+              <ChosenTime iso={chosen} viewerZone={viewerZone} teacherZone={availability.data?.time_zone ?? null} teacherGender={null} />
+            ) : null}
+            {problem ? (
+              <p id={problemId} className="field-error" role="alert">
+                {problem}
+              </p>
+            ) : null}
+          </div>
+          <div className="confirm-dialog-actions">
+            <Dialog.Close asChild>
+              <Button variant="ghost">
+                <Trans>Keep the current time</Trans>
+              </Button>
+            </Dialog.Close>
+            <Button onClick={() => move.mutate(chosen)} disabled={!chosen || move.isPending} data-action="confirm-reschedule">
+              <Trans>Move the request</Trans>
+            </Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
