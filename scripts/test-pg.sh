@@ -152,7 +152,7 @@ else
   # cores cannot hold both whole runs inside 20 minutes (docs/bench.md). `npm run test:pg:all` (or
   # `bash scripts/test-pg.sh tests/server`) runs every server file on PostgreSQL.
   if [[ $# -eq 0 ]]; then
-    set -- tests/server/{authz,children,db,families-migration,fuzz-second-order,logout-realtime,notifications-reminders,outbox,packages-ledger,pg-listen,pg-unavailable,profile-time-zone,progress,realtime-fanout,realtime-presence-cluster,receipts,reports,requests,requests-reading,sign-in-limits,staff,time-zones}.test.ts
+    set -- tests/server/{authz,children,db,families-migration,fuzz-second-order,logout-realtime,notifications-reminders,outbox,packages-ledger,pg-listen,pg-unavailable,profile-time-zone,progress,realtime-fanout,realtime-presence-cluster,receipts,reports,requests,requests-list-plan,requests-reading,sign-in-limits,staff,time-zones}.test.ts
   fi
   DATABASE_URL="postgres://noor@127.0.0.1:$PORT/noor_test" LOG_LEVEL=silent npx vitest run "$@"
 fi

@@ -6,7 +6,7 @@
 // the top of every second, 32 at a time — and its coordinated-omission correction takes 1 ms as the
 // expected interval (`Math.ceil(1 / rate)`, seconds read as ms), adding a made-up sample for every
 // millisecond of every slower response. Run in its own process (its CPU is not the server's):
-//   tsx scripts/bench/paced.ts <url> <rate> <seconds> <max sockets>  → one JSON line on stdout.
+//   tsx scripts/bench/paced.ts <url> <rate> <seconds> <max sockets> [bearer token]  → one JSON line on stdout.
 import http from 'node:http';
 import path from 'node:path';
 
@@ -22,7 +22,8 @@ interface PacedResult {
   max: number;
 }
 
-function paced(url: string, rate: number, seconds: number, sockets: number): Promise<PacedResult> {
+function paced(url: string, rate: number, seconds: number, sockets: number, token?: string): Promise<PacedResult> {
+  const headers = token ? { authorization: `Bearer ${token}` } : {};
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
   const interval = 1000 / rate;
   const count = Math.round(rate * seconds);
@@ -53,7 +54,7 @@ function paced(url: string, rate: number, seconds: number, sockets: number): Pro
       if (++done === count) finish();
     };
     const send = (due: number) => {
-      const req = http.get(url, { agent }, (res) => {
+      const req = http.get(url, { agent, headers }, (res) => {
         res.on('data', () => undefined);
         res.on('end', () => settle(due, res.statusCode === 200));
         res.on('error', () => settle(due, false));
@@ -72,7 +73,7 @@ function paced(url: string, rate: number, seconds: number, sockets: number): Pro
 }
 
 if (import.meta.filename === path.resolve(process.argv[1] ?? '')) {
-  const [url, rate, seconds, sockets] = process.argv.slice(2);
-  const result = await paced(url!, Number(rate), Number(seconds), Number(sockets ?? 32));
+  const [url, rate, seconds, sockets, token] = process.argv.slice(2);
+  const result = await paced(url!, Number(rate), Number(seconds), Number(sockets ?? 32), token);
   console.log(JSON.stringify(result));
 }

@@ -5,7 +5,9 @@
 // (issue 13), measured, goal.
 // Not a test: it prints figures, CI does not run it. Bounded: each load run lasts BENCH_SECONDS (10).
 // Flags: --no-pg, --no-lighthouse, --no-pglite; --list-only stops after the teachers-list figures
-// (no 100 000 requests, no Lighthouse).
+// (no 100 000 requests, no Lighthouse); --requests-only skips them (the teachers are still seeded) and
+// Lighthouse. A teacher's requests list is driven at 300 req/s as a typical teacher (about 10 requests)
+// and as one with 5 000 more; the EXPLAIN (ANALYZE, BUFFERS) of both pages is printed after the table.
 import { execFile } from 'node:child_process';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -17,6 +19,7 @@ import { openDb, type Db, type Queryable } from '../../server/db';
 import { migrate } from '../../server/db/migrate';
 import { seed } from '../../server/db/seed';
 import { createLogger } from '../../server/logger';
+import { issueToken } from '../../server/modules/auth/tokens';
 import { createRequest } from '../../server/modules/requests';
 import { listRequests } from '../../server/modules/requests/reads';
 import { announce } from '../../server/modules/requests/notices';
@@ -27,7 +30,7 @@ import { listTeachers } from '../../server/modules/teachers/queries';
 import type { Publisher } from '../../server/realtime/publisher';
 import { lighthouseFigures } from './lighthouse';
 import { startPostgres } from './postgres';
-import { seedRequests, seedTeachers } from './seed';
+import { seedHeavyTeacher, seedRequests, seedTeachers } from './seed';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -72,11 +75,11 @@ interface Drive {
  * 1000/RATE ms, latency from the due time — see paced.ts) or `autocannon` (BENCH_LOADER=autocannon;
  * its `-R` sends each second's share in a burst, the tool of the issue's first figures).
  */
-async function drive(url: string, seconds: number): Promise<Drive> {
+async function drive(url: string, seconds: number, token?: string): Promise<Drive> {
   if (LOADER === 'autocannon') {
     const { stdout } = await run(
       path.join(root, 'node_modules/.bin/autocannon'),
-      ['-j', '-R', String(RATE), '-d', String(seconds), '-c', CONNECTIONS, url],
+      ['-j', '-R', String(RATE), '-d', String(seconds), '-c', CONNECTIONS, ...(token ? ['-H', `authorization=Bearer ${token}`] : []), url],
       {
         maxBuffer: 64 * 1024 * 1024,
       },
@@ -96,6 +99,7 @@ async function drive(url: string, seconds: number): Promise<Drive> {
     String(RATE),
     String(seconds),
     CONNECTIONS,
+    ...(token ? [token] : []),
   ]);
   return JSON.parse(stdout) as Drive;
 }
@@ -109,9 +113,9 @@ async function drive(url: string, seconds: number): Promise<Drive> {
  * event-loop stall, the garbage collector (pauses, longest) and the times the kernel took the CPU
  * from this process for another (involuntary context switches: the machine, not the server).
  */
-async function load(db: Db, url: string): Promise<string> {
+async function load(db: Db, url: string, token?: string): Promise<string> {
   const loadBefore = loadavg()[0]!;
-  if (WARMUP_SECONDS > 0) await drive(url, WARMUP_SECONDS);
+  if (WARMUP_SECONDS > 0) await drive(url, WARMUP_SECONDS, token);
   const runs: {
     rate: number;
     p99: number;
@@ -133,7 +137,7 @@ async function load(db: Db, url: string): Promise<string> {
     loop.enable();
     const switches = process.resourceUsage().involuntaryContextSwitches;
     const cpu = process.cpuUsage();
-    const r = await drive(url, SECONDS);
+    const r = await drive(url, SECONDS, token);
     const used = process.cpuUsage(cpu);
     const preempted = process.resourceUsage().involuntaryContextSwitches - switches;
     loop.disable();
@@ -181,6 +185,15 @@ function counting(db: Db): { db: Db; count: () => number; reset: () => void } {
   return { db: wrapped, count: () => n, reset: () => (n = 0) };
 }
 
+/** EXPLAIN (ANALYZE, BUFFERS) of the first statement a call runs (a teacher's list: its page). */
+async function explainFirst(db: Db, call: (q: Db) => Promise<unknown>): Promise<string> {
+  const statements: [string, unknown[]][] = [];
+  await call({ ...db, query: (sql, params, options) => (statements.push([sql, [...(params ?? [])]]), db.query(sql, params, options)) });
+  const [sql, params] = statements[0]!;
+  const rows = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+  return rows.map((r) => r['QUERY PLAN']).join('\n');
+}
+
 async function driverFigures(db: Db): Promise<Figures> {
   const f: Figures = {};
   await migrate(db);
@@ -193,19 +206,26 @@ async function driverFigures(db: Db): Promise<Figures> {
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   try {
     let teachers = await seedTeachers(db, 1000);
-    f.list1k = await load(db, `${base}/api/v1/teachers`);
-    f.uncached1k = ms(await timed(20, () => listTeachers(db, { search: 'احمد', available_now: false, page: 3, per_page: 12 }, 'ar', NOW)));
-    // The "available now" filter reads every candidate's schedule: one fill per minute it is asked for.
-    f.availableNow1k = ms(
-      await timed(3, () => listTeachers(db, { search: undefined, available_now: true, page: 1, per_page: 12 }, 'ar', NOW)),
-    );
-    teachers = await seedTeachers(db, 10_000);
-    f.list10k = await load(db, `${base}/api/v1/teachers`);
-    f.search10k = await load(db, `${base}/api/v1/teachers?search=${encodeURIComponent('فاطمه')}`);
-    f.uncached10k = ms(await timed(20, () => listTeachers(db, { search: 'احمد', available_now: false, page: 3, per_page: 12 }, 'ar', NOW)));
-    f.availableNow10k = ms(
-      await timed(3, () => listTeachers(db, { search: undefined, available_now: true, page: 1, per_page: 12 }, 'ar', NOW)),
-    );
+    if (flags.has('--requests-only')) teachers = await seedTeachers(db, 10_000);
+    else {
+      f.list1k = await load(db, `${base}/api/v1/teachers`);
+      f.uncached1k = ms(
+        await timed(20, () => listTeachers(db, { search: 'احمد', available_now: false, page: 3, per_page: 12 }, 'ar', NOW)),
+      );
+      // The "available now" filter reads every candidate's schedule: one fill per minute it is asked for.
+      f.availableNow1k = ms(
+        await timed(3, () => listTeachers(db, { search: undefined, available_now: true, page: 1, per_page: 12 }, 'ar', NOW)),
+      );
+      teachers = await seedTeachers(db, 10_000);
+      f.list10k = await load(db, `${base}/api/v1/teachers`);
+      f.search10k = await load(db, `${base}/api/v1/teachers?search=${encodeURIComponent('فاطمه')}`);
+      f.uncached10k = ms(
+        await timed(20, () => listTeachers(db, { search: 'احمد', available_now: false, page: 3, per_page: 12 }, 'ar', NOW)),
+      );
+      f.availableNow10k = ms(
+        await timed(3, () => listTeachers(db, { search: undefined, available_now: true, page: 1, per_page: 12 }, 'ar', NOW)),
+      );
+    }
     if (flags.has('--list-only')) return f;
 
     const t = performance.now();
@@ -216,6 +236,20 @@ async function driverFigures(db: Db): Promise<Figures> {
     f.teacherList = ms(
       await timed(20, () => listRequests(db, { id: busiest, role: 'teacher' }, { filter: 'all', page: 1, per_page: 20 }, 'en', NOW)),
     );
+    // A teacher's requests list over HTTP at 300 req/s: a typical teacher (~10 requests, as every
+    // teacher of seedRequests) and one with 5 000 more (teachers[1]; teachers[0] is in review).
+    const typical = teachers[2]!;
+    const heavy = teachers[1]!;
+    await seedHeavyTeacher(db, heavy, students, 5000, NOW);
+    const listUrl = `${base}/api/v1/requests?filter=all&page=1&per_page=20`;
+    f.requestsTypical = await load(db, listUrl, await issueToken(db, typical, new Date()));
+    f.requestsHeavy = await load(db, listUrl, await issueToken(db, heavy, new Date()));
+    for (const [key, id] of [
+      ['explainTypical', typical],
+      ['explainHeavy', heavy],
+    ] as const) {
+      f[key] = await explainFirst(db, (q) => listRequests(q, { id, role: 'teacher' }, { filter: 'all', page: 1, per_page: 20 }, 'en', NOW));
+    }
     await sweepRequests(db, NOW); // the backlog once
     f.sweep = ms(await timed(20, () => sweepRequests(db, NOW)));
 
@@ -277,6 +311,8 @@ const ROWS: [key: string, figure: string, today: string, goal: string][] = [
   ['availableNow1k', 'one uncached ?available_now=true list, 1 000', '—', '—'],
   ['availableNow10k', 'one uncached ?available_now=true list, 10 000', '—', '—'],
   ['teacherList', "a teacher's requests list, 100 000 requests", '1.1–1.3 s (PostgreSQL)', '≤ 20 ms'],
+  ['requestsTypical', "GET v1/requests, a typical teacher's list, 300 req/s", '190 req/s, p99 8.6 s (PostgreSQL)', 'p99 ≤ 50 ms'],
+  ['requestsHeavy', 'same, a teacher with 5 000 requests', '22–27 req/s (PostgreSQL)', 'p99 ≤ 100 ms'],
   ['sweep', 'the request sweep (nothing due), 100 000', '67–131 ms, before every read', '≤ 1 ms, on its timer'],
   ['broadcast', 'a broadcast offered to 50 teachers', '2.5 s, 129 statements, 50 publishes', '≤ 200 ms'],
 ];
@@ -295,7 +331,8 @@ async function main() {
     else {
       try {
         console.error('PostgreSQL …');
-        const db = await openDb({ databaseUrl: pg.url });
+        // Seeding 100 000 requests on a busy machine can outlast the server's 15 s statement timeout.
+        const db = await openDb({ databaseUrl: pg.url, settings: { statementTimeoutMs: 600_000 } });
         results.PostgreSQL = await driverFigures(db);
         await db.close();
       } finally {
@@ -304,7 +341,16 @@ async function main() {
     }
   }
   print(results); // the database figures first: a Lighthouse failure must not lose them
-  if (!flags.has('--no-lighthouse') && !flags.has('--list-only')) {
+  for (const driver of ['PGlite', 'PostgreSQL'] as const) {
+    for (const [key, who] of [
+      ['explainTypical', 'a typical teacher'],
+      ['explainHeavy', 'the teacher with 5 000 requests'],
+    ] as const) {
+      const plan = results[driver][key];
+      if (plan) console.log(`\n${driver}, ${who}: the list's page, EXPLAIN (ANALYZE, BUFFERS)\n${plan}`);
+    }
+  }
+  if (!flags.has('--no-lighthouse') && !flags.has('--list-only') && !flags.has('--requests-only')) {
     console.error('Lighthouse …');
     try {
       const lh = await lighthouseFigures(['/', '/teachers']);

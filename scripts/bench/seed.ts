@@ -58,3 +58,26 @@ export async function seedRequests(db: Db, teachers: number[], count: number, no
   await db.exec('ANALYZE');
   return students;
 }
+
+/**
+ * `count` more requests for one teacher (the "heavy" one of the requests list's figures), in the same
+ * mix of statuses and times as seedRequests, each with its offer.
+ */
+export async function seedHeavyTeacher(db: Db, teacher: number, students: number[], count: number, now: Date): Promise<void> {
+  const subject = (await db.one<{ id: number }>(`SELECT id FROM subjects ORDER BY id LIMIT 1`))!.id;
+  await db.query(
+    `INSERT INTO requests (student_id, teacher_id, requested_teacher_id, subject_id, type, status, starts_at, ends_at, duration_hours,
+                           expires_at, broadcast, paid_with, channel_name, created_at, updated_at)
+     SELECT s, $2, $2, $4, 'schedule', st, at, at + interval '1 hour', 1, at, false, 'hours', 'bench-heavy-' || g, at - interval '1 day', at
+       FROM (SELECT g, ($1::int[])[1 + g % array_length($1::int[], 1)] AS s,
+                    CASE WHEN g % 20 = 0 THEN 'pending' WHEN g % 20 = 1 THEN 'approved' WHEN g % 10 = 2 THEN 'canceled' ELSE 'finished' END AS st,
+                    $5::timestamptz + (CASE WHEN g % 20 < 2 THEN 1 ELSE -1 END) * (g % 2000) * interval '1 hour' AS at
+               FROM generate_series(1, $3::int) AS g) AS x`,
+    [students, teacher, count, subject, now],
+  );
+  await db.query(
+    `INSERT INTO request_offers (request_id, teacher_id, created_at) SELECT id, teacher_id, created_at FROM requests WHERE channel_name LIKE 'bench-heavy-%'`,
+  );
+  // As autovacuum leaves a settled table: statistics and the visibility map (index-only scans).
+  await db.exec('VACUUM ANALYZE requests, request_offers');
+}

@@ -1,14 +1,26 @@
 // The production driver: a `pg` connection pool on DATABASE_URL, behind the same interface as PGlite.
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { directListener, poolListener, type PoolListener } from './pg-listen';
-import { DatabaseUnavailable, queryable, sharedParsers, type Db, type Queryable } from './types';
+import { DatabaseUnavailable, queryable, sharedParsers, type Db, type Queryable, type QueryOptions } from './types';
 
 type Client = Pick<pg.PoolClient, 'query'>;
 
-function wrap(target: Client): Queryable {
+/**
+ * A statement's name for the server: from its text, so one name never stands for two texts (pg
+ * refuses that on a connection) and a text is prepared once per connection, then planned from the
+ * cache (PostgreSQL's plan_cache_mode decides between custom and generic plans).
+ */
+const statementName = (sql: string) => `noor_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+
+/** A statement as pg takes it: named when asked for and allowed (never through a pooler). */
+const statement = (sql: string, params: readonly unknown[], options: QueryOptions | undefined, named: boolean): pg.QueryConfig =>
+  named && options?.prepare ? { name: statementName(sql), text: sql, values: [...params] } : { text: sql, values: [...params] };
+
+function wrap(target: Client, named: boolean): Queryable {
   return queryable(
-    async <T extends object>(sql: string, params: readonly unknown[] = []) =>
-      (await target.query<T & pg.QueryResultRow>(sql, [...params])).rows as T[],
+    async <T extends object>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) =>
+      (await target.query<T & pg.QueryResultRow>(statement(sql, params, options, named))).rows as T[],
     async (sql: string) => {
       // Without parameters pg uses the simple protocol, which accepts several statements at once.
       await target.query(sql);
@@ -121,15 +133,15 @@ export async function openPg({ databaseUrl, searchPath, settings: given = {}, id
   }
   // Statements outside a transaction go through the listener's checkout, so their connection listens too.
   const anyClient: Client = {
-    query: (async (sql: string, params?: unknown[]) => {
+    query: (async (config: string | pg.QueryConfig) => {
       const client = await checkout();
       let broken: Error | undefined;
       try {
-        if (!pooled) return await client.query(sql, params);
+        if (!pooled) return await client.query(config);
         // Through a pooler each statement is its own transaction carrying the timeouts.
         await client.query(prelude);
         try {
-          const result = await client.query(sql, params);
+          const result = await client.query(config);
           await client.query('COMMIT');
           if (result.command !== 'SELECT') await direct?.sync();
           return result;
@@ -148,7 +160,7 @@ export async function openPg({ databaseUrl, searchPath, settings: given = {}, id
   };
   return {
     driver: 'pg',
-    ...wrap(anyClient),
+    ...wrap(anyClient, !pooled),
     listen: (channel, listener) => listening.listen(channel, listener),
     listening: () => direct?.listening() ?? true,
     ping: async (timeoutMs) => {
@@ -160,7 +172,7 @@ export async function openPg({ databaseUrl, searchPath, settings: given = {}, id
       let broken: Error | undefined;
       try {
         await client.query(prelude);
-        const result = await fn(wrap(client));
+        const result = await fn(wrap(client, !pooled));
         await client.query('COMMIT');
         // This commit's own NOTIFY is heard before the write resolves, as on a listening pool connection.
         await direct?.sync();

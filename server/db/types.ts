@@ -3,19 +3,29 @@
 /** Something SQL can run on: the database itself or an open transaction. */
 export interface Queryable {
   /** Run one parameterised statement ($1, $2 …) and return its rows. */
-  query<T extends object = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  query<T extends object = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<T[]>;
   /** Like query, for statements expected to return at most one row. */
-  one<T extends object = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  one<T extends object = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<T | undefined>;
   /** Run a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+}
+
+export interface QueryOptions {
+  /**
+   * A hot read whose SQL text comes from a small fixed set: PostgreSQL may keep it prepared on each
+   * pooled connection (a named statement), so it is planned once per connection rather than on every
+   * call. Ignored by PGlite and through a transaction-mode pooler (PgBouncer before 1.21 keeps no
+   * prepared statement across the server connections it hands out).
+   */
+  prepare?: boolean;
 }
 
 /** A driver's statement runner and script runner as a Queryable (`one` is the first row of `query`). */
 export function queryable(query: Queryable['query'], exec: Queryable['exec']): Queryable {
   return {
     query,
-    async one<T extends object>(sql: string, params?: readonly unknown[]): Promise<T | undefined> {
-      const rows: T[] = await query<T>(sql, params);
+    async one<T extends object>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<T | undefined> {
+      const rows: T[] = await query<T>(sql, params, options);
       return rows[0];
     },
     exec,
