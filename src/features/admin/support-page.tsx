@@ -112,7 +112,7 @@ function FamilyView({ family, phone }: { family: FamilyLookup; phone: string }) 
                 <ul className="console-plain-list">
                   {family.children.map((c) => (
                     <li key={c.id}>
-                      {c.first_name} {c.last_name}
+                      <span>{`${c.first_name} ${c.last_name}`}</span>
                       {c.phase ? <span className="muted"> · {c.phase}</span> : null}
                       {c.archived_at ? (
                         <span className="muted">
