@@ -8,10 +8,17 @@
 // - POST /api/admin/auth/logout, GET /api/admin/me (a staff session)
 // - GET /api/admin/staff, POST /api/admin/staff `{ email, name, role, password }`,
 //   POST /api/admin/staff/:id/disable (admin)
+// - GET /api/admin/families?phone= (support, admin): the family, children, balance, ledger, orders,
+//   requests with their sessions' attendance; POST /api/admin/families/:id/hours `{ direction, hours, reason }`
+// - GET /api/admin/orders/:id/receipt?kind=payment|refund (support, admin): the receipt the family reads
+// - POST /api/admin/orders/:id/refund `{ reason }` (support, admin): the family's refund rule and gateway
+//   call; 409 with `code` (too_late, hours_used, not_paid, already_refunded), 502 when the gateway fails
 // - GET /api/admin/audit?staff_id&action&target_type&target_id&from&to&before_id&limit, and
 //   GET /api/admin/audit.csv with the same filters (admin)
 import { z } from 'zod';
 import { passwordSchema } from './auth';
+import { REFUND_REFUSALS } from './packages';
+import { RECEIPT_KINDS } from './receipts';
 import { emailSchema, freeText, requiredString, validationKeys } from './validation';
 
 export const STAFF_ROLE_NAMES = ['reviewer', 'support', 'admin'] as const;
@@ -96,6 +103,12 @@ export const hoursAdjustmentSchema = z.object({
     .max(730, { error: validationKeys.invalid })
     .optional(),
 });
+
+/** Support's refund of a family's order: the reason is required (the ledger row and the audit keep it). */
+export const orderRefundSchema = z.object({ reason: requiredString(500) });
+
+/** Which receipt of an order support reads (GET /api/admin/orders/:id/receipt?kind=). */
+export const receiptKindSchema = z.enum(RECEIPT_KINDS).default('payment');
 
 export const promoCreateSchema = z
   .object({
@@ -192,6 +205,8 @@ export const familyLookupSchema = z.object({
       first_name: z.string(),
       last_name: z.string(),
       phase_id: z.number().int().nullable(),
+      /** The phase's name in the caller's language. */
+      phase: z.string().nullable(),
       archived_at: z.string().nullable(),
     }),
   ),
@@ -216,6 +231,10 @@ export const familyLookupSchema = z.object({
       currency: z.string(),
       created_at: z.string().nullable(),
       paid_at: z.string().nullable(),
+      refunded_at: z.string().nullable(),
+      refund_status: z.string().nullable(),
+      /** Why the refund rule refuses this order now, or null when support may refund it. */
+      refund_refusal: z.enum(REFUND_REFUSALS).nullable(),
     }),
   ),
   requests: z.array(
@@ -225,6 +244,21 @@ export const familyLookupSchema = z.object({
       starts_at: z.string().nullable(),
       duration_hours: z.number(),
       teacher_id: z.number().int().nullable(),
+      teacher_name: z.string(),
+      /** The subject's name in the caller's language. */
+      subject: z.string(),
+      child_name: z.string().nullable(),
+      /** The session's attendance (approved or finished and started), else null. */
+      attendance: z
+        .array(
+          z.object({
+            role: z.enum(['student', 'teacher']),
+            first_joined_at: z.string().nullable(),
+            minutes_present: z.number().int(),
+            minutes_lost_to_reconnection: z.number().int(),
+          }),
+        )
+        .nullable(),
     }),
   ),
 });

@@ -56,7 +56,7 @@ export const reviewTeacherSchema = z.object({
   resubmitted: z.boolean(),
   country_code: z.string().nullable(),
   experience_years: z.number().int().nullable(),
-  /** Subject and phase names (English, as the reference lists store them). */
+  /** Subject and phase names in the caller's language (Accept-Language), as teacher cards name them. */
   subjects: z.array(z.string()),
   phases: z.array(z.string()),
 });

@@ -292,6 +292,7 @@ export function createApp({
       storage: auth.storage,
       publisher: realtime?.publisher,
       defaultRate,
+      refund: payments.refund,
     });
     app.route('/api/admin', api);
   }

@@ -291,6 +291,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/files/:id':                      { url: () => '/api/admin/files/no-such-file',                            expect: [401, 401, 401, 401, 401, 401, 403, 404, 403, 404] },
   'GET /api/admin/families':                       { url: (f) => `/api/admin/families?phone=${encodeURIComponent(f.familyPhone)}`, expect: [401, 401, 401, 401, 401, 401, 403, 403, 200, 200] },
   'POST /api/admin/families/:id/hours':            { url: (f) => `/api/admin/families/${f.ids.studentA}/hours`, body: () => ({ direction: 'credit', hours: 1, reason: 'تعويض' }), expect: [401, 401, 401, 401, 401, 401, 403, 403, 200, 200] },
+  'GET /api/admin/orders/:id/receipt':             { url: (f) => `/api/admin/orders/${f.paidOrder}/receipt`,                expect: [401, 401, 401, 401, 401, 401, 403, 403, 200, 200] },
+  // An order nobody has: the matrix's one paid order was refunded by its family in an earlier row.
+  'POST /api/admin/orders/:id/refund':             { url: () => '/api/admin/orders/2147483000/refund', body: () => ({ reason: 'طلب العائلة' }), expect: [401, 401, 401, 401, 401, 401, 403, 403, 404, 404] },
   'GET /api/admin/promo-codes':                    { url: () => '/api/admin/promo-codes',                                   expect: [401, 401, 401, 401, 401, 401, 403, 403, 200, 200] },
   'POST /api/admin/promo-codes':                   { url: () => '/api/admin/promo-codes', body: () => ({}),                expect: [401, 401, 401, 401, 401, 401, 403, 403, 400, 400] },
   'POST /api/admin/promo-codes/:id/:change':       { url: () => '/api/admin/promo-codes/999999/pause',                      expect: [401, 401, 401, 401, 401, 401, 403, 403, 404, 404] },

@@ -165,6 +165,8 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   },
   'GET /api/admin/families': { as: 'adminStaff', query: ['phone'] },
   'POST /api/admin/families/:id/hours': { as: 'adminStaff', fields: ['direction', 'hours', 'reason', 'validity_days'] },
+  'GET /api/admin/orders/:id/receipt': { as: 'supportStaff', query: ['kind'] },
+  'POST /api/admin/orders/:id/refund': { as: 'supportStaff', fields: ['reason'] },
   'GET /api/admin/promo-codes': { as: 'adminStaff' },
   'POST /api/admin/promo-codes': {
     as: 'adminStaff',

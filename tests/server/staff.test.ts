@@ -8,6 +8,7 @@ import { EMBEDDED_DEV_KEYS } from '../../server/config';
 import type { Publisher } from '../../server/realtime/publisher';
 import { createStaff, STAFF_LOCKOUT, STAFF_SESSION, type StaffRole } from '../../server/modules/staff/service';
 import { ADMIN_FAILURES } from '../../server/modules/staff/access';
+import { companyFromEnv, issueReceipt } from '../../server/modules/packages/receipts';
 import { authApp } from './auth-helpers';
 import { perFile } from './support/per-file';
 
@@ -61,6 +62,24 @@ async function staffMember(role: StaffRole) {
 }
 
 const auditCount = async () => Number((await t.db.one<{ n: string }>('SELECT count(*) AS n FROM audit_log'))!.n);
+
+/** A paid order of `family`'s, as a payment leaves it: the order, its purchase credit and its receipt. */
+async function paidOrderOf(family: number, paidAt: Date = clock.now): Promise<number> {
+  const pkg = (await t.db.one<{ id: number; hours: number; validity_days: number; price_minor: number; currency: string }>(
+    'SELECT id, hours, validity_days, price_minor, currency FROM packages ORDER BY hours LIMIT 1',
+  ))!;
+  const order = (await t.db.one<{ id: number }>(
+    `INSERT INTO orders (user_id, package_id, hours, validity_days, list_price_minor, amount_minor, currency, status, expires_at, paid_at, gateway_reference, created_at)
+     VALUES ($1, $2, $3, $4, $5, $5, $6, 'paid', $7, $7, $8, $7) RETURNING id`,
+    [family, pkg.id, pkg.hours, pkg.validity_days, pkg.price_minor, pkg.currency, paidAt, `pay_${family}_${paidAt.getTime()}`],
+  ))!.id;
+  await t.db.query(
+    `INSERT INTO hours_ledger (user_id, delta_minutes, reason, order_id, expires_at, created_at) VALUES ($1, $2, 'purchase', $3, $4, $5)`,
+    [family, pkg.hours * 60, order, new Date(paidAt.getTime() + pkg.validity_days * 86_400_000), paidAt],
+  );
+  await issueReceipt(t.db, { orderId: order, kind: 'payment', at: paidAt, company: companyFromEnv({}), gateway: 'sandbox' });
+  return order;
+}
 
 describe('staff sign-in', () => {
   it('enrols TOTP on the first sign-in, then needs a code from the window, once', async () => {
@@ -267,6 +286,17 @@ describe('roles and the audit log', () => {
     expect(byName.data[0]).toMatchObject({ country_code: 'QA', experience_years: 7 });
     expect(byName.data[0]!.subjects.length).toBeGreaterThan(0);
     expect(byName.data[0]!.phases.length).toBeGreaterThan(0);
+    // Subject and phase names in the caller's language, as teacher cards name them.
+    const names = await t.db.query<{ ar: string; en: string }>(
+      'SELECT s.name_ar AS ar, s.name_en AS en FROM teacher_subjects ts JOIN subjects s ON s.id = ts.subject_id WHERE ts.teacher_id = $1 ORDER BY s.sort_order',
+      [b.id],
+    );
+    expect(byName.data[0]!.subjects).toEqual(names.map((n) => n.en));
+    const inArabic = (await (await call('GET', `/teachers/${b.id}`, { token: reviewer.token, locale: 'ar' })).json()) as {
+      data: { subjects: string[]; phases: string[] };
+    };
+    expect(inArabic.data.subjects).toEqual(names.map((n) => n.ar));
+    expect(inArabic.data.phases.every((p) => /[\u0600-\u06FF]/.test(p))).toBe(true);
     // The phone's digits, without the plus, match anywhere in the number.
     expect((await list(`q=${a.phone.slice(-7)}`)).data.map((r) => r.id)).toEqual([a.id]);
     const all = await list('status=in_review');
@@ -290,6 +320,7 @@ describe('roles and the audit log', () => {
       "INSERT INTO users (type, first_name, last_name, phone, country_code, status) VALUES ('student', 'مريم', 'الكبيسي', '+97466170001', 'QA', 'active') RETURNING id, phone",
     ))!;
     const promo = (await t.db.one<{ id: number }>('SELECT id FROM promo_codes ORDER BY id LIMIT 1'))!.id;
+    const order = await paidOrderOf(family.id);
     const talk = (await t.db.one<{ id: number }>(
       'INSERT INTO conversations (family_id, teacher_id, created_at) VALUES ($1, $2, now()) RETURNING id',
       [family.id, teacher.id],
@@ -316,6 +347,8 @@ describe('roles and the audit log', () => {
       ['POST', `/teachers/${teacher.id}/approve`],
       ['GET', `/families?phone=${encodeURIComponent(family.phone)}`],
       ['POST', `/families/${family.id}/hours`, { direction: 'credit', hours: 1, reason: 'تعويض عن حصة انقطعت' }],
+      ['GET', `/orders/${order}/receipt`],
+      ['POST', `/orders/${order}/refund`, { reason: 'طلبت العائلة الاسترداد بالهاتف' }],
       ['GET', '/promo-codes'],
       ['GET', '/reported-messages'],
       ['POST', `/reported-messages/${reported}/review`, { outcome: 'dismissed' }],
@@ -514,6 +547,137 @@ describe('support', () => {
       [String(family.id)],
     );
     expect(audit).toEqual({ before: { balance_hours: 0 }, after: { balance_hours: 2, hours: 2, reason: 'تعويض عن حصة انقطعت' } });
+  });
+
+  it('shows the family whole (children, orders with receipts, sessions with attendance) and refunds an order by the family rule, audited once', async () => {
+    const support = await staffMember('support');
+    const reviewer = await staffMember('reviewer');
+    const family = (await t.db.one<{ id: number; phone: string }>(
+      "INSERT INTO users (type, first_name, last_name, phone, country_code, status) VALUES ('student', 'نورة', 'السليطي', '+97466170003', 'QA', 'active') RETURNING id, phone",
+    ))!;
+    const teacher = (await t.db.one<{ id: number }>(
+      "INSERT INTO users (type, first_name, last_name, phone, country_code, status) VALUES ('instructor', 'Maha', 'Teacher', '+97466170004', 'QA', 'active') RETURNING id",
+    ))!.id;
+    const phase = (await t.db.one<{ id: number; name_ar: string; name_en: string }>(
+      'SELECT id, name_ar, name_en FROM phases ORDER BY id LIMIT 1',
+    ))!;
+    const subject = (await t.db.one<{ id: number; name_ar: string; name_en: string }>(
+      'SELECT id, name_ar, name_en FROM subjects ORDER BY id LIMIT 1',
+    ))!;
+    const child = (await t.db.one<{ id: number }>(
+      "INSERT INTO children (family_id, first_name, last_name, gender, phase_id) VALUES ($1, 'ريم', 'السليطي', 'female', $2) RETURNING id",
+      [family.id, phase.id],
+    ))!.id;
+    // A finished session two hours ago: the child stayed 50 minutes, the teacher the whole hour.
+    const starts = new Date(clock.now.getTime() - 2 * 3600_000);
+    const request = (await t.db.one<{ id: number }>(
+      `INSERT INTO requests (student_id, teacher_id, requested_teacher_id, subject_id, type, status, starts_at, ends_at, duration_hours, expires_at, paid_with, channel_name, child_id)
+       VALUES ($1, $2, $2, $3, 'schedule', 'finished', $4, $5, 1, $4, 'free_trial', $6, $7) RETURNING id`,
+      [family.id, teacher, subject.id, starts, new Date(starts.getTime() + 3600_000), `ch-support-${family.id}`, child],
+    ))!.id;
+    const at = (minutes: number) => new Date(starts.getTime() + minutes * 60_000);
+    for (const [user, type, minute] of [
+      [teacher, 'joined', 0],
+      [family.id, 'joined', 5],
+      [family.id, 'left', 55],
+      [teacher, 'left', 60],
+    ] as const) {
+      await t.db.query('INSERT INTO session_events (request_id, user_id, type, at) VALUES ($1, $2, $3, $4)', [
+        request,
+        user,
+        type,
+        at(minute),
+      ]);
+    }
+    const fresh = await paidOrderOf(family.id);
+    const old = await paidOrderOf(family.id, new Date(clock.now.getTime() - 40 * 86_400_000));
+
+    type Found = {
+      children: { id: number; phase: string }[];
+      orders: { id: number; refund_refusal: string | null; refunded_at: string | null }[];
+      requests: {
+        id: number;
+        subject: string;
+        teacher_name: string;
+        child_name: string;
+        attendance: { role: string; minutes_present: number }[] | null;
+      }[];
+      ledger: { reason: string; note: string | null; staff: string | null }[];
+    };
+    const look = async (locale: 'ar' | 'en') =>
+      (
+        (await (await call('GET', `/families?phone=${encodeURIComponent(family.phone)}`, { token: support.token, locale })).json()) as {
+          data: Found;
+        }
+      ).data;
+    const en = await look('en');
+    expect(en.children).toEqual([expect.objectContaining({ id: child, phase: phase.name_en })]);
+    expect((await look('ar')).requests[0]!.subject).toBe(subject.name_ar);
+    expect(en.requests).toEqual([
+      expect.objectContaining({
+        id: request,
+        subject: subject.name_en,
+        teacher_name: 'Maha Teacher',
+        child_name: 'ريم',
+        attendance: [
+          expect.objectContaining({ role: 'student', minutes_present: 50 }),
+          expect.objectContaining({ role: 'teacher', minutes_present: 60 }),
+        ],
+      }),
+    ]);
+    expect(en.orders.map((o) => [o.id, o.refund_refusal])).toEqual([
+      [fresh, null],
+      [old, 'too_late'],
+    ]);
+
+    // The receipt the family reads, for support too; a reviewer may neither read it nor refund.
+    const receipt = await call('GET', `/orders/${fresh}/receipt`, { token: support.token });
+    expect(receipt.status).toBe(200);
+    expect(((await receipt.json()) as { data: { order_id: number; kind: string } }).data).toMatchObject({
+      order_id: fresh,
+      kind: 'payment',
+    });
+    expect((await call('GET', `/orders/${fresh}/receipt?kind=refund`, { token: support.token })).status).toBe(404);
+    expect((await call('GET', `/orders/${fresh}/receipt?kind=other`, { token: support.token })).status).toBe(400);
+    expect((await call('GET', `/orders/${fresh}/receipt`, { token: reviewer.token })).status).toBe(403);
+    const refund = (id: number, body: unknown, token = support.token) => call('POST', `/orders/${id}/refund`, { token, body });
+    expect((await refund(fresh, { reason: 'x' }, reviewer.token)).status).toBe(403);
+    expect((await refund(fresh, {})).status).toBe(400);
+    expect((await refund(fresh, { reason: '   ' })).status).toBe(400);
+    expect((await refund(999_999, { reason: 'x' })).status).toBe(404);
+    // The family's own rule: past the window, refused with its code; nothing audited.
+    const before = await auditCount();
+    const late = await refund(old, { reason: 'العائلة تطلب' });
+    expect(late.status).toBe(409);
+    expect(((await late.json()) as { code: string }).code).toBe('too_late');
+    expect(await auditCount()).toBe(before);
+
+    const done = await refund(fresh, { reason: 'طلبت العائلة الاسترداد بالهاتف' });
+    expect(done.status, await done.clone().text()).toBe(200);
+    expect(((await done.json()) as { data: { order_id: number; receipt_number: string } }).data.order_id).toBe(fresh);
+    expect(await auditCount()).toBe(before + 1);
+    const audit = await t.db.query<{ actor: string; before: unknown; after: { refunded: boolean; reason: string } }>(
+      "SELECT actor, before, after FROM audit_log WHERE action = 'orders.refund' AND target_id = $1",
+      [String(fresh)],
+    );
+    expect(audit).toEqual([
+      {
+        actor: support.email,
+        before: { status: 'paid', refunded: false },
+        after: expect.objectContaining({ refunded: true, reason: 'طلبت العائلة الاسترداد بالهاتف' }),
+      },
+    ]);
+    const again = await refund(fresh, { reason: 'مرة أخرى' });
+    expect(((await again.json()) as { code: string }).code).toBe('already_refunded');
+    const after = await look('en');
+    expect(after.orders[0]).toMatchObject({ id: fresh, refund_refusal: 'already_refunded', refunded_at: expect.any(String) });
+    expect(after.ledger[0]).toMatchObject({ reason: 'order_refund', note: 'طلبت العائلة الاسترداد بالهاتف', staff: support.email });
+    // The family was told, as when it refunds itself.
+    const told = await t.db.one<{ n: string }>("SELECT count(*) AS n FROM notifications WHERE user_id = $1 AND type = 'payment_refunded'", [
+      family.id,
+    ]);
+    expect(Number(told!.n)).toBe(1);
+    expect((await call('GET', `/orders/${fresh}/receipt?kind=refund`, { token: support.token })).status).toBe(200);
   });
 
   it('creates, pauses and resumes promo codes, and counts their use', async () => {

@@ -6,12 +6,14 @@ import { createSandboxGateway, type SandboxGateway } from '../../adapters/paymen
 import type { PaymentGateway, VerifiedConfirmation } from '../../adapters/payments/gateway';
 import type { AppEnv } from '../../http/context';
 import type { Publisher } from '../../realtime/publisher';
-import { packagesRoutes, type IdentifyCaller } from './routes';
+import { familyRefunder, packagesRoutes, type IdentifyCaller } from './routes';
 import { companyFromEnv, type Company } from './receipts';
 import { sandboxRoutes } from './sandbox-routes';
 
 export { debitHours, refundHours, consumeFreeTrial, restoreFreeTrial, getBalance } from './ledger';
 export { InsufficientHoursError } from './errors';
+export { packagesFailure, type RefundFamilyOrder } from './routes';
+export { readReceipt } from './receipts';
 
 export interface PackagesModuleOptions {
   identify: IdentifyCaller;
@@ -52,5 +54,7 @@ export function packagesModule({
   );
   // The sandbox's own checkout page exists only with the sandbox: with Tap the payer pays on Tap's page.
   if (isSandbox(chosen)) routes.route('/', sandboxRoutes({ gateway: chosen, deliverWebhook, publisher, company, ...(now ? { now } : {}) }));
-  return { routes, gateway: chosen };
+  // Support refunds through the same function, from the admin API (server/modules/staff/support.ts).
+  const refund = familyRefunder({ gateway: chosen, publisher, company, ...(refundLimitMs ? { refundLimitMs } : {}) });
+  return { routes, gateway: chosen, refund };
 }

@@ -98,7 +98,16 @@ export interface RefundOutcome {
 export async function refundOrder(
   db: Db,
   gateway: PaymentGateway,
-  input: { userId: number; orderId: number; now: Date; company: Company; limitMs?: number },
+  input: {
+    userId: number;
+    orderId: number;
+    now: Date;
+    company: Company;
+    limitMs?: number;
+    /** When support refunds on the family's behalf: the reason and the staff member, kept on the ledger row. */
+    note?: string;
+    staffId?: number | null;
+  },
 ): Promise<RefundOutcome> {
   return db.transaction(async (tx) => {
     // The family first, as every debit does; then the order.
@@ -137,8 +146,8 @@ export async function refundOrder(
       input.limitMs ?? REFUND_GATEWAY_LIMIT_MS,
     );
     await tx.query(
-      `INSERT INTO hours_ledger (user_id, delta_minutes, reason, credit_id, order_id, created_at) VALUES ($1, $2, 'order_refund', $3, $4, $5)`,
-      [input.userId, -o.credited!, credit.id, o.id, input.now],
+      `INSERT INTO hours_ledger (user_id, delta_minutes, reason, credit_id, order_id, created_at, note, staff_id) VALUES ($1, $2, 'order_refund', $3, $4, $5, $6, $7)`,
+      [input.userId, -o.credited!, credit.id, o.id, input.now, input.note ?? null, input.staffId ?? null],
     );
     await tx.query('UPDATE orders SET refunded_at = $2, refund_reference = $3, refund_status = $4, updated_at = $2 WHERE id = $1', [
       o.id,

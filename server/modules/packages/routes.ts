@@ -94,7 +94,51 @@ export function packagesFailure(c: Context<AppEnv>, err: unknown): Response {
   throw err;
 }
 
+/** Refunds one of a family's orders; throws RefundRefusedError / OrderNotFoundError (see packagesFailure) or a 502. */
+export type RefundFamilyOrder = (
+  c: Context<AppEnv>,
+  input: { userId: number; orderId: number; now: Date; note?: string; staffId?: number | null },
+) => Promise<Refund>;
+
+/**
+ * The refund as the family's own route and support's console both make it: the rule and the gateway
+ * (refundOrder), then the family's notification. A gateway that fails or does not answer is a 502.
+ */
+export function familyRefunder({
+  gateway,
+  publisher,
+  company,
+  refundLimitMs,
+}: Pick<PackagesRoutesOptions, 'gateway' | 'publisher' | 'company' | 'refundLimitMs'>): RefundFamilyOrder {
+  return async (c, input) => {
+    let outcome;
+    try {
+      outcome = await refundOrder(c.get('db'), gateway, { ...input, company, ...(refundLimitMs ? { limitMs: refundLimitMs } : {}) });
+    } catch (err) {
+      if (err instanceof RefundRefusedError || err instanceof OrderNotFoundError) throw err;
+      if (isInvalidInputDbError(err)) throw err;
+      c.get('log').error('refund failed', { id: c.get('requestId'), err: err instanceof Error ? err.message : String(err) });
+      throw new ApiFailure(502, 'refund_unavailable');
+    }
+    await notifyRefund(c.get('db'), publisher, {
+      id: outcome.orderId,
+      user_id: outcome.userId,
+      hours: outcome.hours,
+      package_id: outcome.packageId,
+    });
+    return {
+      order_id: outcome.orderId,
+      hours: minutesToHours(outcome.minutes),
+      amount: toMajor(outcome.amountMinor),
+      currency: outcome.currency,
+      receipt_number: outcome.receiptNumber,
+      refunded_at: input.now.toISOString(),
+    };
+  };
+}
+
 export function packagesRoutes({ gateway, identify, now = () => new Date(), publisher, company, refundLimitMs }: PackagesRoutesOptions) {
+  const refund = familyRefunder({ gateway, publisher, company, ...(refundLimitMs ? { refundLimitMs } : {}) });
   /** The calling family (orders, balance and promo codes are the family's), or a 401/403. */
   const family = async (c: Context<AppEnv>): Promise<FamilyCaller> => {
     const caller = await identify(c);
@@ -203,37 +247,11 @@ export function packagesRoutes({ gateway, identify, now = () => new Date(), publ
         // Another family's order and a malformed id answer the same 404 as a missing one.
         const id = orderIdOf(c.req.param('id'));
         if (!id) throw new ApiFailure(404, 'order_not_found');
-        const at = now();
-        let outcome;
         try {
-          outcome = await refundOrder(c.get('db'), gateway, {
-            userId: familyId,
-            orderId: id,
-            now: at,
-            company,
-            ...(refundLimitMs ? { limitMs: refundLimitMs } : {}),
-          });
+          return ok(c, await refund(c, { userId: familyId, orderId: id, now: now() }), 'refund_done');
         } catch (err) {
-          if (err instanceof RefundRefusedError || err instanceof OrderNotFoundError) return packagesFailure(c, err);
-          if (isInvalidInputDbError(err)) throw err;
-          c.get('log').error('refund failed', { id: c.get('requestId'), err: err instanceof Error ? err.message : String(err) });
-          throw new ApiFailure(502, 'refund_unavailable');
+          return packagesFailure(c, err);
         }
-        await notifyRefund(c.get('db'), publisher, {
-          id: outcome.orderId,
-          user_id: outcome.userId,
-          hours: outcome.hours,
-          package_id: outcome.packageId,
-        });
-        const data: Refund = {
-          order_id: outcome.orderId,
-          hours: minutesToHours(outcome.minutes),
-          amount: toMajor(outcome.amountMinor),
-          currency: outcome.currency,
-          receipt_number: outcome.receiptNumber,
-          refunded_at: at.toISOString(),
-        };
-        return ok(c, data, 'refund_done');
       })
       .get('/balance', async (c) => {
         const { familyId } = await family(c);

@@ -1,15 +1,27 @@
-// Support's tools in the admin API: a family found by phone (children, balance, ledger, orders, requests),
-// hours credited or debited with a required reason (a ledger row naming the staff member), promo
-// codes created, paused, resumed and counted, and the messages families and teachers reported.
+// Support's tools in the admin API: a family found by phone (children, balance, ledger, orders with
+// their receipts, requests and the attendance of their sessions), hours credited or debited with a
+// required reason (a ledger row naming the staff member), an order refunded through the gateway by the
+// family's own refund (packages module) with a required reason, promo codes created, paused, resumed
+// and counted, and the messages families and teachers reported.
 import { Hono } from 'hono';
-import { hoursAdjustmentSchema, promoCreateSchema, reportedListQuerySchema, reportReviewSchema } from '../../../contract/staff';
+import {
+  hoursAdjustmentSchema,
+  orderRefundSchema,
+  promoCreateSchema,
+  receiptKindSchema,
+  reportedListQuerySchema,
+  reportReviewSchema,
+} from '../../../contract/staff';
 import type { Queryable } from '../../db';
 import { ApiFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
 import { jsonBody } from '../../http/validate';
 import { normalisePhone } from '../auth/phone';
 import { reportedMessages, reviewReport } from '../messages';
+import { packagesFailure, readReceipt, type RefundFamilyOrder } from '../packages';
 import { balanceMinutes, hoursToMinutes, minutesToHours } from '../packages/ledger';
+import { CREDIT_FACTS_SQL, refundRefusal } from '../packages/refunds';
+import { sessionAttendance } from '../sessions';
 import type { AdminEnv, createAccess } from './access';
 
 type Access = ReturnType<typeof createAccess>;
@@ -58,7 +70,13 @@ async function debitAdjustment(
   return true;
 }
 
-export function supportRoutes(access: Access, options: { now?: () => Date } = {}) {
+/** An id from the path, or 0 (matches nothing: a 404) for anything that is not one. */
+const idOf = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : 0);
+
+/** The requests whose session may have taken place: their attendance is worth reading. */
+const HELD = new Set(['approved', 'finished']);
+
+export function supportRoutes(access: Access, options: { now?: () => Date; refund: RefundFamilyOrder }) {
   const now = options.now ?? (() => new Date());
   const { allow } = access;
   return (
@@ -94,9 +112,12 @@ export function supportRoutes(access: Access, options: { now?: () => Date } = {}
         if (!family) throw new ApiFailure(404, 'family_not_found');
         const person = (await familyById(db, family.id))!;
         const at = now();
+        // Subject and phase names in the caller's language (the column chosen from the locale enum).
+        const name = c.get('locale') === 'en' ? 'name_en' : 'name_ar';
         const [children, ledger, orders, requests] = await Promise.all([
-          db.query<{ id: number; first_name: string; last_name: string; phase_id: number; archived_at: Date | null }>(
-            'SELECT id, first_name, last_name, phase_id, archived_at FROM children WHERE family_id = $1 ORDER BY id',
+          db.query<{ id: number; first_name: string; last_name: string; phase_id: number; phase: string | null; archived_at: Date | null }>(
+            `SELECT ch.id, ch.first_name, ch.last_name, ch.phase_id, p.${name} AS phase, ch.archived_at
+               FROM children ch LEFT JOIN phases p ON p.id = ch.phase_id WHERE ch.family_id = $1 ORDER BY ch.id`,
             [family.id],
           ),
           db.query<{
@@ -120,15 +141,42 @@ export function supportRoutes(access: Access, options: { now?: () => Date } = {}
             currency: string;
             created_at: Date;
             paid_at: Date | null;
+            refunded_at: Date | null;
+            refund_status: string | null;
+            credited: number | null;
+            remaining: number | null;
+            credit_expires_at: Date | null;
           }>(
-            'SELECT id, status, hours, amount_minor, currency, created_at, paid_at FROM orders WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 50',
+            `SELECT o.id, o.status, o.hours, o.amount_minor, o.currency, o.created_at, o.paid_at, o.refunded_at, o.refund_status, ${CREDIT_FACTS_SQL}
+               FROM orders o WHERE o.user_id = $1 ORDER BY o.created_at DESC, o.id DESC LIMIT 50`,
             [family.id],
           ),
-          db.query<{ id: number; status: string; starts_at: Date; duration_hours: string | number; teacher_id: number | null }>(
-            'SELECT id, status, starts_at, duration_hours, teacher_id FROM requests WHERE student_id = $1 ORDER BY created_at DESC, id DESC LIMIT 50',
+          db.query<{
+            id: number;
+            status: string;
+            starts_at: Date;
+            duration_hours: string | number;
+            teacher_id: number | null;
+            teacher_name: string;
+            subject: string;
+            child_name: string | null;
+          }>(
+            `SELECT r.id, r.status, r.starts_at, r.duration_hours, r.teacher_id, t.first_name || ' ' || t.last_name AS teacher_name,
+                    s.${name} AS subject, ch.first_name AS child_name
+               FROM requests r JOIN users t ON t.id = r.teacher_id JOIN subjects s ON s.id = r.subject_id
+               LEFT JOIN children ch ON ch.id = r.child_id
+              WHERE r.student_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT 50`,
             [family.id],
           ),
         ]);
+        // Sessions that may have taken place (approved or finished, started): who came, for how long.
+        const attendance = new Map(
+          await Promise.all(
+            requests
+              .filter((r) => HELD.has(r.status) && new Date(r.starts_at).getTime() <= at.getTime())
+              .map(async (r) => [r.id, await sessionAttendance(db, r.id, at)] as const),
+          ),
+        );
         c.set('audit', { action: 'families.show', targetType: 'family', targetId: family.id });
         return ok(c, {
           family: {
@@ -149,8 +197,41 @@ export function supportRoutes(access: Access, options: { now?: () => Date } = {}
             expires_at: iso(l.expires_at),
             at: iso(l.created_at),
           })),
-          orders: orders.map((o) => ({ ...o, created_at: iso(o.created_at), paid_at: iso(o.paid_at) })),
-          requests: requests.map((r) => ({ ...r, duration_hours: Number(r.duration_hours), starts_at: iso(r.starts_at) })),
+          orders: orders.map((o) => ({
+            id: o.id,
+            status: o.status,
+            hours: o.hours,
+            amount_minor: o.amount_minor,
+            currency: o.currency.trim(),
+            created_at: iso(o.created_at),
+            paid_at: iso(o.paid_at),
+            refunded_at: iso(o.refunded_at),
+            refund_status: o.refund_status,
+            // The family's own rule (packages/refunds.ts): why support's refund would be refused, or null.
+            refund_refusal: refundRefusal(
+              {
+                status: o.status,
+                paidAt: o.paid_at,
+                refundedAt: o.refunded_at,
+                credited: o.credited,
+                remaining: o.remaining,
+                creditExpiresAt: o.credit_expires_at,
+              },
+              at,
+            ),
+          })),
+          requests: requests.map((r) => ({
+            ...r,
+            duration_hours: Number(r.duration_hours),
+            starts_at: iso(r.starts_at),
+            attendance:
+              attendance.get(r.id)?.participants.map((p) => ({
+                role: p.role,
+                first_joined_at: p.first_joined_at,
+                minutes_present: p.minutes_present,
+                minutes_lost_to_reconnection: p.minutes_lost_to_reconnection,
+              })) ?? null,
+          })),
         });
       })
       .post('/families/:id/hours', allow(...SUPPORT), async (c) => {
@@ -188,6 +269,57 @@ export function supportRoutes(access: Access, options: { now?: () => Date } = {}
           after: { balance_hours: after, hours: body.hours, reason: body.reason },
         });
         return ok(c, { balance_hours: after });
+      })
+      // A family's receipt as the family reads it (payment, or with ?kind=refund the refund's).
+      .get('/orders/:id/receipt', allow(...SUPPORT), async (c) => {
+        const kind = receiptKindSchema.safeParse(c.req.query('kind') || undefined);
+        if (!kind.success) throw new ApiFailure(400, 'validation_failed');
+        const db = c.get('db');
+        const order = await db.one<{ id: number; user_id: number }>('SELECT id, user_id FROM orders WHERE id = $1', [
+          idOf(c.req.param('id')),
+        ]);
+        const receipt = order ? await readReceipt(db, order.id, order.user_id, c.get('locale'), kind.data) : undefined;
+        if (!order || !receipt) throw new ApiFailure(404, 'receipt_not_found');
+        c.set('audit', { action: 'orders.receipt', targetType: 'order', targetId: order.id, after: { kind: kind.data } });
+        return ok(c, receipt);
+      })
+      // Support refunds a family's order by the family's own rule and through the same gateway call.
+      .post('/orders/:id/refund', allow(...SUPPORT), async (c) => {
+        const body = await jsonBody(c, orderRefundSchema);
+        const db = c.get('db');
+        const order = await db.one<{ id: number; user_id: number; status: string }>(
+          'SELECT id, user_id, status FROM orders WHERE id = $1',
+          [idOf(c.req.param('id'))],
+        );
+        if (!order) throw new ApiFailure(404, 'order_not_found');
+        const principal = c.get('principal');
+        let refunded;
+        try {
+          refunded = await options.refund(c, {
+            userId: order.user_id,
+            orderId: order.id,
+            now: now(),
+            note: body.reason,
+            staffId: principal.kind === 'staff' ? principal.id : null,
+          });
+        } catch (err) {
+          return packagesFailure(c, err);
+        }
+        c.set('audit', {
+          action: 'orders.refund',
+          targetType: 'order',
+          targetId: order.id,
+          before: { status: order.status, refunded: false },
+          after: {
+            refunded: true,
+            hours: refunded.hours,
+            amount: refunded.amount,
+            currency: refunded.currency,
+            receipt_number: refunded.receipt_number,
+            reason: body.reason,
+          },
+        });
+        return ok(c, refunded, 'refund_done');
       })
       .get('/promo-codes', allow(...SUPPORT), async (c) => {
         const rows = await c.get('db').query<{

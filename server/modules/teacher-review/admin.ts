@@ -26,7 +26,7 @@ import type { FileStorage, SniffedType } from '../../adapters/storage';
 import { ApiFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
 import { jsonBody, queryParams } from '../../http/validate';
-import { tr } from '../../i18n';
+import { tr, type Locale } from '../../i18n';
 import { teacherNoteSchema } from '../../../contract/staff';
 import type { Publisher } from '../../realtime/publisher';
 import { downloadName } from '../profile/uploads';
@@ -72,6 +72,16 @@ function reviewFailure(c: Context<AdminEnv>, err: unknown): Response {
   throw err;
 }
 
+/**
+ * The teacher's subject and phase names in the caller's language (the console's, or the CLI's
+ * ADMIN_LANG), as teacher cards name them. The column is chosen from the locale enum, never from input.
+ */
+function namesSql(locale: Locale): string {
+  const name = locale === 'en' ? 'name_en' : 'name_ar';
+  return `COALESCE((SELECT array_agg(s.${name} ORDER BY s.sort_order) FROM teacher_subjects ts JOIN subjects s ON s.id = ts.subject_id WHERE ts.teacher_id = u.id), '{}') AS subjects,
+          COALESCE((SELECT array_agg(p.${name} ORDER BY p.sort_order) FROM teacher_phases tp JOIN phases p ON p.id = tp.phase_id WHERE tp.teacher_id = u.id), '{}') AS phases`;
+}
+
 const REVIEW_STAFF = ['reviewer', 'admin'] as const;
 const ANY_STAFF = ['reviewer', 'support', 'admin'] as const;
 
@@ -97,8 +107,7 @@ export function adminRoutes({ access, storage, publisher }: AdminRoutesOptions) 
                      THEN (SELECT h.reason FROM teacher_status_history h WHERE h.teacher_id = u.id AND h.action = 'reject' ORDER BY h.at DESC, h.id DESC LIMIT 1)
                 END AS previous_reason,
                 u.country_code, u.experience_years,
-                COALESCE((SELECT array_agg(s.name_en ORDER BY s.sort_order) FROM teacher_subjects ts JOIN subjects s ON s.id = ts.subject_id WHERE ts.teacher_id = u.id), '{}') AS subjects,
-                COALESCE((SELECT array_agg(p.name_en ORDER BY p.sort_order) FROM teacher_phases tp JOIN phases p ON p.id = tp.phase_id WHERE tp.teacher_id = u.id), '{}') AS phases,
+                ${namesSql(c.get('locale'))},
                 count(*) OVER () AS total
          FROM users u
          LEFT JOIN LATERAL (
@@ -168,8 +177,7 @@ export function adminRoutes({ access, storage, publisher }: AdminRoutesOptions) 
           `SELECT u.id, u.phone, u.first_name || ' ' || u.last_name AS name, u.email, u.status, u.review_reason, u.country_code,
                 u.experience_years, u.qualification, u.time_zone,
                 (SELECT count(*) FROM uploads f WHERE f.owner_id = u.id)::int AS documents, u.created_at,
-                COALESCE((SELECT array_agg(s.name_en ORDER BY s.sort_order) FROM teacher_subjects ts JOIN subjects s ON s.id = ts.subject_id WHERE ts.teacher_id = u.id), '{}') AS subjects,
-                COALESCE((SELECT array_agg(p.name_en ORDER BY p.sort_order) FROM teacher_phases tp JOIN phases p ON p.id = tp.phase_id WHERE tp.teacher_id = u.id), '{}') AS phases
+                ${namesSql(c.get('locale'))}
          FROM users u WHERE u.id = $1`,
           [teacher.id],
         ))!;

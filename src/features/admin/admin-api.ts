@@ -24,6 +24,8 @@ import {
   type ReviewAction,
 } from '../../../contract/teacher-review';
 import { teacherRateSchema } from '../../../contract/earnings';
+import { refundSchema } from '../../../contract/packages';
+import { receiptSchema } from '../../../contract/receipts';
 import { ApiError, toApiError } from '../../api/api-error';
 import { apiUrl, createApiClient, type ApiClient, type Envelope } from '../../api/client';
 import { readStoredLocale } from '../../i18n/locale';
@@ -40,6 +42,8 @@ export const adminKeys = {
   queue: (q: string, page: number) => ['admin', 'queue', q, page] as const,
   teacher: (id: string) => ['admin', 'teacher', id] as const,
   family: (phone: string) => ['admin', 'family', phone] as const,
+  receipt: (orderId: number, kind: 'payment' | 'refund') => ['admin', 'receipt', orderId, kind] as const,
+  teacherSearch: (q: string) => ['admin', 'teacher-search', q] as const,
   promoCodes: ['admin', 'promo-codes'] as const,
   reportedAll: ['admin', 'reported-messages'] as const,
   reported: (state: 'open' | 'closed') => ['admin', 'reported-messages', state] as const,
@@ -181,6 +185,33 @@ export const familyQuery = (phone: string, client: ApiClient = adminClient) =>
     staleTime: 0,
     meta: consoleMeta([404]),
     retry: false,
+  });
+
+/** A family's receipt as the family reads it (support and admins). */
+export const receiptQuery = (orderId: number, kind: 'payment' | 'refund', client: ApiClient = adminClient) =>
+  queryOptions({
+    queryKey: adminKeys.receipt(orderId, kind),
+    queryFn: async ({ signal }) =>
+      envelope(receiptSchema).parse(await client(`admin/orders/${orderId}/receipt`, { signal, query: { kind } })).data,
+    staleTime: 0,
+    meta: consoleMeta(),
+  });
+
+/** Refunds a family's order by the family's own rule; a refusal is a 409 whose message says why. */
+export async function refundFamilyOrder(orderId: number, reason: string, client: ApiClient = adminClient) {
+  return envelope(refundSchema).parse(await client(`admin/orders/${orderId}/refund`, { method: 'POST', body: { reason } })).data;
+}
+
+/** Teachers in any status by name or phone (support's search), the first page. */
+export const teacherSearchQuery = (q: string, client: ApiClient = adminClient) =>
+  queryOptions({
+    queryKey: adminKeys.teacherSearch(q),
+    queryFn: async ({ signal }) => {
+      const res = await client('admin/teachers', { signal, query: { q, page: 1, per_page: QUEUE_PAGE_SIZE } });
+      return z.object({ data: z.array(reviewTeacherSchema), meta: reviewListMetaSchema }).parse(res);
+    },
+    staleTime: 0,
+    meta: consoleMeta(),
   });
 
 export async function adjustHours(

@@ -1,6 +1,6 @@
 // The audit log (administrators): every staff action, newest first — who, what, on whom, before and
-// after, when, from which address — filtered by action, member, target and dates, paged by "older",
-// and exported as CSV with the same filters (fetched with the staff token, saved by the browser).
+// after (a list of fields in words), when, from which address — filtered by action, member, target and
+// dates, paged by "older", and exported as CSV with the same filters (fetched with the staff token).
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -10,14 +10,13 @@ import { LoadState } from '../../ui/load-state';
 import { TextInput } from '../../ui/text-input';
 import { toast } from '../../ui/toast-store';
 import { AUDIT_PAGE_SIZE, auditParams, auditQuery, fetchBlob, type AuditFilter } from './admin-api';
+import { AuditChange } from './audit-change';
 import { dateTime } from './format';
 import { NotAllowed } from './not-allowed';
 import { mayUse } from './roles';
 import { useStaffSession } from './staff-session';
 
 const FILTERS = ['action', 'staff_id', 'target_type', 'target_id', 'from', 'to'] as const;
-
-const shown = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
 export function AuditPage() {
   const { t, i18n } = useLingui();
@@ -138,10 +137,8 @@ export function AuditPage() {
                 <td data-label={t`On`} dir="ltr" className="console-ltr">
                   {e.target_type ? `${e.target_type} ${e.target_id ?? ''}` : '—'}
                 </td>
-                <td data-label={t`Before → after`} dir="ltr" className="console-mono console-wrap console-ltr">
-                  {shown(e.before)}
-                  {e.before !== null || e.after !== null ? ' → ' : ''}
-                  {shown(e.after)}
+                <td data-label={t`Before → after`} className="console-wrap">
+                  <AuditChange before={e.before} after={e.after} />
                 </td>
                 <td data-label={t({ message: 'Address', context: 'console' })} dir="ltr" className="console-ltr">
                   {e.address}

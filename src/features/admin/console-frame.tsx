@@ -2,12 +2,12 @@
 // navigation the signed-in role may use, the language switch and sign-out, and the page. The frame
 // never imports the router's hooks: the route files hand it `goTo` (see console-layout.tsx for why).
 import { useCallback, type ReactNode } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { activateLocale } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
-import { signOut } from './admin-api';
+import { adminKeys, signOut } from './admin-api';
 import { consoleMeta, useConsoleErrors } from './console-errors';
 import { mayUse } from './roles';
 import { clearStaffSession, useStaffSession } from './staff-session';
@@ -48,6 +48,12 @@ function ConsoleHeader({ onSignedOut }: { onSignedOut: () => void }) {
     meta: { ...consoleMeta(), console: false },
   });
   const role = session?.staff.role;
+  const queryClient = useQueryClient();
+  // The admin API names subjects, phases and packages in the caller's language: read them again in the new one.
+  const switchTo = async (locale: typeof other) => {
+    await activateLocale(locale);
+    await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+  };
   return (
     <header className="console-header">
       <div className="console-header-row">
@@ -92,7 +98,7 @@ function ConsoleHeader({ onSignedOut }: { onSignedOut: () => void }) {
               {session.staff.name} · {i18n._(roleTexts[session.staff.role])}
             </span>
           ) : null}
-          <Button variant="ghost" className="button-small" lang={other} onClick={() => void activateLocale(other)}>
+          <Button variant="ghost" className="button-small" lang={other} onClick={() => void switchTo(other)}>
             {other === 'en' ? 'English' : 'العربية'}
           </Button>
           {session ? (

@@ -1,5 +1,7 @@
-// Support: a family found by phone — its children, balance and ledger, orders and requests — and its
-// hours credited or debited with a required reason (a ledger row that names the staff member).
+// Support: a family found by phone — its children, balance and ledger, orders with their receipts and
+// refunds, requests with their sessions' attendance — and its hours credited or debited with a required
+// reason (a ledger row that names the staff member); or a teacher found by name or phone, whose
+// application page opens from the result.
 import { useState, type FormEvent } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,10 +18,14 @@ import { TextInput } from '../../ui/text-input';
 import { toast } from '../../ui/toast-store';
 import { adjustHours, adminKeys, familyQuery } from './admin-api';
 import { consoleMeta } from './console-errors';
+import { FamilyOrders } from './family-orders';
+import { FamilyRequests } from './family-requests';
 import { dateTime } from './format';
 import { NotAllowed } from './not-allowed';
 import { mayUse } from './roles';
 import { useStaffSession } from './staff-session';
+import { TeacherSearch } from './teacher-search';
+import { ledgerReasonTexts } from './texts';
 
 export function SupportPage() {
   const role = useStaffSession()?.staff.role;
@@ -63,6 +69,7 @@ export function SupportPage() {
       ) : (
         <LoadState failed={family.isError} failedText={<Trans>The family could not be loaded.</Trans>} />
       )}
+      <TeacherSearch />
     </section>
   );
 }
@@ -100,7 +107,26 @@ function FamilyView({ family, phone }: { family: FamilyLookup; phone: string }) 
             <dt>
               <Trans context="console">Children</Trans>
             </dt>
-            <dd>{family.children.length ? family.children.map((c) => `${c.first_name} ${c.last_name}`).join(' · ') : '—'}</dd>
+            <dd>
+              {family.children.length ? (
+                <ul className="console-plain-list">
+                  {family.children.map((c) => (
+                    <li key={c.id}>
+                      <span>{`${c.first_name} ${c.last_name}`}</span>
+                      {c.phase ? <span className="muted"> · {c.phase}</span> : null}
+                      {c.archived_at ? (
+                        <span className="muted">
+                          {' '}
+                          · <Trans context="child">archived</Trans>
+                        </span>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                '—'
+              )}
+            </dd>
           </dl>
         </section>
         <HoursForm familyId={family.family.id} phone={phone} />
@@ -136,7 +162,7 @@ function FamilyView({ family, phone }: { family: FamilyLookup; phone: string }) 
                     {hours.format(l.hours)}
                   </td>
                   <td data-label={t`Why`}>
-                    {l.reason}
+                    {ledgerReasonTexts[l.reason] ? i18n._(ledgerReasonTexts[l.reason]!) : l.reason}
                     {l.note ? <span className="console-previous">{l.note}</span> : null}
                   </td>
                   <td data-label={t`By`}>{l.staff ?? '—'}</td>
@@ -145,49 +171,8 @@ function FamilyView({ family, phone }: { family: FamilyLookup; phone: string }) 
             </tbody>
           </table>
         </section>
-        <section className="console-card" aria-labelledby="orders-title">
-          <h2 id="orders-title">
-            <Trans>Orders</Trans>
-          </h2>
-          {family.orders.length === 0 ? (
-            <p className="muted">
-              <Trans>No orders.</Trans>
-            </p>
-          ) : (
-            <ul className="console-list">
-              {family.orders.map((o) => (
-                <li key={o.id}>
-                  <Trans>
-                    Order {o.id}: {o.hours} hours,{' '}
-                    {new Intl.NumberFormat(locale, { style: 'currency', currency: o.currency }).format(o.amount_minor / 100)}, {o.status}
-                  </Trans>{' '}
-                  <span className="muted">{dateTime(o.created_at, locale)}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-        <section className="console-card" aria-labelledby="requests-title">
-          <h2 id="requests-title">
-            <Trans>Lesson requests</Trans>
-          </h2>
-          {family.requests.length === 0 ? (
-            <p className="muted">
-              <Trans>No requests.</Trans>
-            </p>
-          ) : (
-            <ul className="console-list">
-              {family.requests.map((r) => (
-                <li key={r.id}>
-                  <Trans>
-                    Request {r.id}: {r.status}, {hours.format(r.duration_hours)} hours
-                  </Trans>{' '}
-                  <span className="muted">{dateTime(r.starts_at, locale)}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <FamilyOrders orders={family.orders} phone={phone} />
+        <FamilyRequests requests={family.requests} />
       </div>
     </div>
   );

@@ -1,9 +1,10 @@
-// Texts of the console chosen by a value (a status, a role, a document kind, an area), as message
-// descriptors so each appears once in the catalogs; and the rejection reason templates.
+// Texts of the console chosen by a value (a status, a role, a document kind, a ledger reason, an audit
+// field), as message descriptors so each appears once in the catalogs; and the rejection reason templates.
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { TeacherStatus } from '../../../contract/account';
 import type { DocumentField } from '../../../contract/auth';
+import type { ORDER_STATUSES, RefundRefusal } from '../../../contract/packages';
 import type { StaffRoleName } from '../../../contract/staff';
 
 export const statusTexts: Record<TeacherStatus, MessageDescriptor> = {
@@ -62,3 +63,61 @@ export const REASON_TEMPLATES: readonly { id: string; label: MessageDescriptor; 
 export function templateReason(template: { ar: string; en: string }): string {
   return `${template.ar}\n${template.en}`;
 }
+
+/** An order's status as the family's order history words it. */
+export const orderStatusTexts: Record<(typeof ORDER_STATUSES)[number], MessageDescriptor> = {
+  created: msg`Created`,
+  pendingPayment: msg`Awaiting payment`,
+  paid: msg`Paid`,
+  failed: msg`Not completed`,
+  expired: msg`Expired`,
+};
+
+/** Why a line of the hours ledger moved the balance. */
+export const ledgerReasonTexts: Record<string, MessageDescriptor> = {
+  purchase: msg({ message: 'Package bought', context: 'ledger' }),
+  booking: msg({ message: 'Lesson booked', context: 'ledger' }),
+  refund: msg({ message: 'Lesson hours returned', context: 'ledger' }),
+  expiry: msg({ message: 'Hours expired', context: 'ledger' }),
+  free_trial: msg({ message: 'Free trial', context: 'ledger' }),
+  adjustment: msg({ message: 'Adjusted by support', context: 'ledger' }),
+  order_refund: msg({ message: 'Package refunded', context: 'ledger' }),
+};
+
+/** Why the refund rule refuses an order now (support sees it instead of the button). */
+export const refundRefusalTexts: Record<RefundRefusal, MessageDescriptor> = {
+  too_late: msg({ message: 'Refund period over', context: 'console' }),
+  hours_used: msg({ message: 'Hours partly used', context: 'console' }),
+  not_paid: msg({ message: 'Not paid', context: 'console' }),
+  already_refunded: msg({ message: 'Refunded', context: 'console' }),
+};
+
+/** The audit log's before/after fields, by their key (an unknown key is shown as it is). */
+export const auditFieldTexts: Record<string, MessageDescriptor> = {
+  status: msg({ message: 'Status', context: 'audit field' }),
+  review_reason: msg({ message: 'Reason given', context: 'audit field' }),
+  balance_hours: msg({ message: 'Balance (hours)', context: 'audit field' }),
+  hours: msg({ message: 'Hours', context: 'audit field' }),
+  reason: msg({ message: 'Reason', context: 'audit field' }),
+  active: msg({ message: 'Active', context: 'audit field' }),
+  outcome: msg({ message: 'Outcome', context: 'audit field' }),
+  refunded: msg({ message: 'Refunded', context: 'audit field' }),
+  amount: msg({ message: 'Amount', context: 'audit field' }),
+  amount_minor: msg({ message: 'Amount (smallest unit)', context: 'audit field' }),
+  currency: msg({ message: 'Currency', context: 'audit field' }),
+  receipt_number: msg({ message: 'Receipt number', context: 'audit field' }),
+  kind: msg({ message: 'Kind', context: 'audit field' }),
+  body: msg({ message: 'Text', context: 'audit field' }),
+  note_id: msg({ message: 'Note number', context: 'audit field' }),
+  teacher_id: msg({ message: 'Teacher number', context: 'audit field' }),
+  email: msg({ message: 'Email', context: 'audit field' }),
+  name: msg({ message: 'Name', context: 'audit field' }),
+  role: msg({ message: 'Role', context: 'audit field' }),
+  disabled: msg({ message: 'Disabled', context: 'audit field' }),
+  code: msg({ message: 'Code', context: 'audit field' }),
+  value: msg({ message: 'Value', context: 'audit field' }),
+  max_uses: msg({ message: 'Most uses', context: 'audit field' }),
+  expires_at: msg({ message: 'Expires', context: 'audit field' }),
+  state: msg({ message: 'Shown', context: 'audit field' }),
+  q: msg({ message: 'Search', context: 'audit field' }),
+};

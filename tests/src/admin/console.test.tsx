@@ -4,7 +4,8 @@
 // code; the staff token in sessionStorage on every call, and a 401 back to the sign-in; navigation by
 // role; the review queue (waiting time, resubmitted with the previous reason, search, pages); an
 // application with its documents in place, a template rejection, a refused change naming the status,
-// and the history naming the staff member; support's hours credit; both languages; axe on each screen.
+// and the history naming the staff member; support's family view (hours credit, receipts, a refund with
+// its reason, attendance) and teacher search; the audit log in words; both languages; axe on each screen.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -396,35 +397,131 @@ describe('an application', () => {
 });
 
 describe('support', () => {
-  it('finds a family by phone and credits hours with a required reason', async () => {
+  const family = {
+    family: { id: 40, phone: '+97455512345', name: 'Sara Ansari', email: null, created_at: '2026-01-01T00:00:00.000Z' },
+    children: [{ id: 1, first_name: 'Omar', last_name: 'Ansari', phase_id: 2, phase: 'Primary', archived_at: null }],
+    balance_hours: 4,
+    ledger: [
+      {
+        id: 9,
+        hours: 4,
+        reason: 'purchase',
+        note: null,
+        staff: null,
+        expires_at: '2027-01-01T00:00:00.000Z',
+        at: '2026-10-01T00:00:00.000Z',
+      },
+    ],
+    orders: [
+      {
+        id: 31,
+        status: 'paid',
+        hours: 4,
+        amount_minor: 40000,
+        currency: 'QAR',
+        created_at: '2026-11-20T10:00:00.000Z',
+        paid_at: '2026-11-20T10:01:00.000Z',
+        refunded_at: null,
+        refund_status: null,
+        refund_refusal: null,
+      },
+      {
+        id: 30,
+        status: 'paid',
+        hours: 8,
+        amount_minor: 75000,
+        currency: 'QAR',
+        created_at: '2026-08-01T10:00:00.000Z',
+        paid_at: '2026-08-01T10:01:00.000Z',
+        refunded_at: null,
+        refund_status: null,
+        refund_refusal: 'too_late',
+      },
+    ],
+    requests: [
+      {
+        id: 70,
+        status: 'finished',
+        starts_at: '2026-11-25T15:00:00.000Z',
+        duration_hours: 1,
+        teacher_id: 5,
+        teacher_name: 'Maha Salem',
+        subject: 'Mathematics',
+        child_name: 'Omar',
+        attendance: [
+          { role: 'student', first_joined_at: '2026-11-25T15:05:00.000Z', minutes_present: 50, minutes_lost_to_reconnection: 3 },
+          { role: 'teacher', first_joined_at: null, minutes_present: 0, minutes_lost_to_reconnection: 0 },
+        ],
+      },
+    ],
+  };
+  const receipt = {
+    number: '2026-000031',
+    kind: 'payment',
+    issued_at: '2026-11-20T10:01:00.000Z',
+    time_zone: 'Asia/Qatar',
+    order_id: 31,
+    customer: { name: 'Sara Ansari', phone: '+97455512345' },
+    package_name: 'Four hours',
+    hours: 4,
+    validity_days: 90,
+    list_price: 400,
+    promo_code: null,
+    discount: 0,
+    amount: 400,
+    currency: 'QAR',
+    payment_method: 'card',
+    gateway: 'sandbox',
+    gateway_reference: 'pay_123',
+    company: {
+      name: 'Noor Tutoring W.L.L.',
+      address: 'Doha, Qatar',
+      registration_number: '000000',
+      tax_number: null,
+      email: 'billing@noor.example',
+      phone: '+97440000000',
+    },
+  };
+
+  it('shows the family whole, credits hours, opens a receipt and refunds an order with a required reason', async () => {
     signedInAs('support');
-    const family = {
-      family: { id: 40, phone: '+97455512345', name: 'Sara Ansari', email: null, created_at: '2026-01-01T00:00:00.000Z' },
-      children: [{ id: 1, first_name: 'Omar', last_name: 'Ansari', phase_id: 2, archived_at: null }],
-      balance_hours: 4,
-      ledger: [
-        {
-          id: 9,
-          hours: 4,
-          reason: 'purchase',
-          note: null,
-          staff: null,
-          expires_at: '2027-01-01T00:00:00.000Z',
-          at: '2026-10-01T00:00:00.000Z',
-        },
-      ],
-      orders: [],
-      requests: [],
-    };
     replies['GET /admin/families'] = { status: 200, json: { message: 'ok', data: family } };
     replies['POST /admin/families/40/hours'] = { status: 200, json: { message: 'ok', data: { balance_hours: 6 } } };
+    replies['GET /admin/orders/31/receipt'] = { status: 200, json: { message: 'ok', data: receipt } };
+    replies['POST /admin/orders/31/refund'] = {
+      status: 200,
+      json: {
+        message: 'ok',
+        data: {
+          order_id: 31,
+          hours: 4,
+          amount: 400,
+          currency: 'QAR',
+          receipt_number: '2026-000040',
+          refunded_at: '2026-11-26T10:00:00.000Z',
+        },
+      },
+    };
     const { container } = await renderApp('/admin/support', { locale: 'en' });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("Family's phone number, with the country code"), '+97455512345');
     await user.click(screen.getByRole('button', { name: 'Find' }));
     await screen.findByRole('heading', { name: 'Sara Ansari' });
     expect(queryOf(callsTo('GET', '/admin/families')[0]!)).toEqual({ phone: '+97455512345' });
-    expect(screen.getByText('Omar Ansari')).toBeTruthy();
+    expect(screen.getByText('Omar Ansari').closest('li')!.textContent).toContain('Primary');
+    // Statuses and reasons in words, not their codes.
+    expect(screen.getByText('Package bought')).toBeTruthy();
+    expect(screen.getAllByText('Paid')).toHaveLength(2);
+    expect(screen.getByText('Finished')).toBeTruthy();
+    expect(screen.queryByText('purchase')).toBeNull();
+    // The session's attendance: who came, for how long.
+    const lesson = screen.getByText('Mathematics with Maha Salem, 1 h').closest('tr')!;
+    expect(within(lesson).getByText('For Omar')).toBeTruthy();
+    expect(lesson.textContent).toContain('Child: 50 min present, 3 min lost to reconnection');
+    expect(lesson.textContent).toContain('Teacher: did not join');
+    // The order the rule refuses says why, without a button.
+    expect(screen.getByText('No refund: Refund period over')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Refund order 30' })).toBeNull();
 
     await user.type(screen.getByLabelText('Hours'), '2');
     await user.click(screen.getByRole('button', { name: 'Save the adjustment' }));
@@ -437,7 +534,39 @@ describe('support', () => {
       hours: 2,
       reason: 'Lesson lost to a network failure',
     });
+
+    await user.click(screen.getByRole('button', { name: 'Receipt of order 31' }));
+    const shown = await screen.findByRole('article', { name: 'Receipt 2026-000031' });
+    expect(queryOf(callsTo('GET', '/admin/orders/31/receipt')[0]!)).toEqual({ kind: 'payment' });
+    expect(shown.textContent).toContain('Four hours: 4 hours, valid 90 days');
+    expect(screen.getByRole('button', { name: 'Receipt of order 31' }).getAttribute('aria-expanded')).toBe('true');
+
+    await user.click(screen.getByRole('button', { name: 'Refund order 31' }));
+    const form = screen.getByRole('form', { name: 'Refund order 31' });
+    await user.click(within(form).getByRole('button', { name: 'Confirm the refund' }));
+    expect(await within(form).findByText('Write why the order is refunded.')).toBeTruthy();
+    expect(callsTo('POST', '/admin/orders/31/refund')).toHaveLength(0);
+    await user.type(within(form).getByLabelText('Reason for the refund (kept in the ledger and the audit log)'), 'Family moved abroad');
     await noAxeViolations(container);
+    await user.click(within(form).getByRole('button', { name: 'Confirm the refund' }));
+    await waitFor(() => expect(callsTo('POST', '/admin/orders/31/refund')).toHaveLength(1));
+    expect(callsTo('POST', '/admin/orders/31/refund')[0]!.body).toEqual({ reason: 'Family moved abroad' });
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Refund order 31' })).toBeNull());
+  });
+
+  it('finds a teacher by name or phone and opens the application page', async () => {
+    signedInAs('support');
+    const { container, router } = await renderApp('/admin/support', { locale: 'en' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Teacher's name or phone"), 'Teacher');
+    await user.click(screen.getByRole('button', { name: 'Search teachers' }));
+    const found = await screen.findByRole('list', { name: 'Teachers found' });
+    // Any status: no status filter, the first page.
+    expect(queryOf(callsTo('GET', '/admin/teachers').at(-1)!)).toEqual({ q: 'Teacher', page: '1', per_page: '20' });
+    expect(within(found).getAllByText('In review')).toHaveLength(2);
+    await noAxeViolations(container);
+    await user.click(within(found).getByRole('link', { name: 'Teacher 2' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/teachers/2'));
   });
 });
 
@@ -573,7 +702,9 @@ describe('administration', () => {
     replies['GET /admin/audit.csv'] = { status: 200, text: 'id,at\r\n' };
     const { container } = await renderApp('/admin/audit', { locale: 'en' });
     await screen.findAllByText('teachers.reject');
-    expect(screen.getAllByText('{"status":"in_review"} → {"status":"rejected"}')).toHaveLength(50);
+    // Before and after as fields in words, not JSON.
+    expect(screen.getAllByText('In review → Rejected')).toHaveLength(50);
+    expect(screen.queryByText(/"status"/)).toBeNull();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Action (e.g. teachers.reject)'), 'teachers.reject');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
