@@ -1,8 +1,10 @@
 // Health for load balancers and /metrics (issue 14), on one in-process server: liveness and readiness,
-// readiness refusing while draining, metrics behind the admin token with route patterns as labels.
+// readiness refusing while draining, metrics behind the admin token or an administrator's console
+// session (never another staff role's), with route patterns as labels.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type RunningServer } from '../../server/main';
+import { createStaff, disableStaff, issueSession, type StaffRole } from '../../server/modules/staff/service';
 import { databaseUrl, freshDb, type TestDb } from './helpers';
 
 const TOKEN = 'ops-test-token';
@@ -63,6 +65,22 @@ describe('/metrics', () => {
   it('is refused without the admin token', async () => {
     expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
     expect((await fetch(`${server.url}/metrics`, { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
+  });
+
+  it("answers an administrator's console session, and refuses the other staff roles and ended sessions", async () => {
+    const memberOf = async (role: StaffRole) => {
+      const member = await createStaff(server.db, { email: `ops.${role}@noor.test`, name: `ops ${role}`, role, password: 'Secret123' });
+      return { id: member!.id, token: (await issueSession(server.db, member!.id, new Date())).token };
+    };
+    const scrape = async (token: string) =>
+      (await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${token}` } })).status;
+    const [reviewer, support, admin] = await Promise.all((['reviewer', 'support', 'admin'] as const).map(memberOf));
+    expect(await scrape(reviewer!.token)).toBe(403);
+    expect(await scrape(support!.token)).toBe(403);
+    expect(await scrape(admin!.token)).toBe(200);
+    // Disabled: the same session is refused at once.
+    await disableStaff(server.db, admin!.id, new Date());
+    expect(await scrape(admin!.token)).toBe(401);
   });
 
   it('counts requests by route pattern and status, and shows pool and realtime gauges', async () => {

@@ -50,7 +50,8 @@ let n = 0;
 async function staffMember(role: StaffRole) {
   n += 1;
   const email = `${role}${n}@noor.test`;
-  await createStaff(t.db, { email, name: `${role} ${n}`, role, password: PASSWORD });
+  const name = `${role} ${n}`;
+  await createStaff(t.db, { email, name, role, password: PASSWORD });
   const first = await call('POST', '/auth/login', { body: { email, password: PASSWORD } });
   expect(first.status).toBe(200);
   const { enrol } = ((await first.json()) as { data: { enrol: { secret: string; otpauth_uri: string } } }).data;
@@ -58,7 +59,7 @@ async function staffMember(role: StaffRole) {
   const enrolled = await call('POST', '/auth/enrol', { body: { email, password: PASSWORD, code: codeAt(enrol.secret, clock.now) } });
   expect(enrolled.status).toBe(200);
   const data = ((await enrolled.json()) as { data: { token: string; recovery_codes: string[]; staff: { id: number } } }).data;
-  return { email, secret: enrol.secret, token: data.token, id: data.staff.id, recovery: data.recovery_codes };
+  return { email, name, secret: enrol.secret, token: data.token, id: data.staff.id, recovery: data.recovery_codes };
 }
 
 const auditCount = async () => Number((await t.db.one<{ n: string }>('SELECT count(*) AS n FROM audit_log'))!.n);
@@ -393,7 +394,8 @@ describe('roles and the audit log', () => {
     ).data;
     expect(entries).toEqual([
       expect.objectContaining({
-        actor: admin.email,
+        // Named as in the status history: name and e-mail as they were when the member acted.
+        actor: `${admin.name} <${admin.email}>`,
         staff_id: admin.id,
         before: { status: 'in_review' },
         after: { status: 'policy', review_reason: null },
@@ -539,8 +541,8 @@ describe('support', () => {
     expect(found.balance_hours).toBe(1.5);
     expect(Array.isArray(found.children)).toBe(true);
     expect(found.ledger).toEqual([
-      expect.objectContaining({ hours: -0.5, reason: 'adjustment', note: 'حصة سُجّلت مرتين', staff: support.email }),
-      expect.objectContaining({ hours: 2, reason: 'adjustment', note: 'تعويض عن حصة انقطعت', staff: support.email }),
+      expect.objectContaining({ hours: -0.5, reason: 'adjustment', note: 'حصة سُجّلت مرتين', staff: `${support.name} <${support.email}>` }),
+      expect.objectContaining({ hours: 2, reason: 'adjustment', note: 'تعويض عن حصة انقطعت', staff: `${support.name} <${support.email}>` }),
     ]);
     const audit = await t.db.one<{ before: unknown; after: unknown }>(
       "SELECT before, after FROM audit_log WHERE action = 'families.hours_credit' AND target_id = $1",

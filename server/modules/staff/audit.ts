@@ -1,4 +1,4 @@
-// The audit log: one append-only row per staff action — who (a staff member, or the command line),
+// The audit log: one append-only row per staff action — who (a staff member by name and e-mail, or the command line),
 // what, on whom, before/after, when and from which address. The table refuses UPDATE and DELETE
 // (migration 0180); reading is filtered and paged by id, and exported as CSV.
 import type { Queryable } from '../../db';
@@ -27,6 +27,12 @@ export interface AuditEntry {
 
 export const CLI_ACTOR = 'command line';
 
+/**
+ * How an entry names a staff member: their name and e-mail as they were when they acted (the log is
+ * append-only, so a later rename does not rewrite who did what), in the history's form "name <e-mail>".
+ */
+const staffActor = (member: { name: string; email: string }) => `${member.name} <${member.email}>`;
+
 export async function writeAudit(
   q: Queryable,
   who: { principal: AdminPrincipal; address: string; at: Date },
@@ -39,7 +45,7 @@ export async function writeAudit(
     [
       who.at,
       principal.kind === 'staff' ? principal.id : null,
-      principal.kind === 'staff' ? principal.email : CLI_ACTOR,
+      principal.kind === 'staff' ? staffActor(principal) : CLI_ACTOR,
       note.action,
       note.targetType ?? null,
       note.targetId === undefined ? null : String(note.targetId),

@@ -129,7 +129,7 @@ export function supportRoutes(access: Access, options: { now?: () => Date; refun
             expires_at: Date | null;
             created_at: Date;
           }>(
-            `SELECT l.id, l.delta_minutes, l.reason, l.note, s.email AS staff, l.expires_at, l.created_at
+            `SELECT l.id, l.delta_minutes, l.reason, l.note, s.name || ' <' || s.email || '>' AS staff, l.expires_at, l.created_at
              FROM hours_ledger l LEFT JOIN staff s ON s.id = l.staff_id WHERE l.user_id = $1 ORDER BY l.created_at DESC, l.id DESC LIMIT 100`,
             [family.id],
           ),
