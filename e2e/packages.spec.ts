@@ -5,9 +5,17 @@
 //
 // Sign-in goes through the API (code from the development outbox), then the token cookie is set, as
 // the app itself keeps it. The tests share the demo student's balance, so they run one after another.
+//
+// Money people can trust (Arabic on a phone in `npm test`, English on a desktop in the full run): the
+// booking review's price line says what the server then does, with the free trial unused or used and
+// with no hours, enough or too few; a paid order's receipt; an unused package refunded, with the balance and history after it;
+// a teacher's statement of this month with a session taught.
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { LOCALES, tr, type Locale } from './support/catalog';
 import { open, preferences } from './support/app';
+import { bearer, buyHours, json, newStudent } from './support/api';
+import { inLocale } from './support/matrix';
+import { balanceOf, changeDuration, moneyTeacher, priceLine, send, toReview, type MoneyTeacher } from './support/money';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -143,4 +151,132 @@ test('a teacher cannot open /packages', async ({ page, context, request, baseURL
   await expect(page.getByTestId('package-4')).toHaveCount(0);
   // The server says the same: packages are for students.
   expect((await request.get('/api/v1/balance', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(403);
+});
+
+const MONEY_CELLS = [
+  { locale: 'ar', size: { width: 390, height: 844 } },
+  { locale: 'en', size: { width: 1280, height: 800 } },
+] as const;
+
+test.describe('money', () => {
+  let teacher: MoneyTeacher;
+  test.beforeAll(async ({ request }) => {
+    teacher = await moneyTeacher(request);
+  });
+
+  for (const { locale, size } of MONEY_CELLS) {
+    // Scenario 0 of a per-locale block: Arabic in `npm test`, both in the full run.
+    const moneyTest = inLocale(locale, 0);
+    const asFamily = async (page: Page, baseURL: string, token: string) => {
+      await page.context().addCookies([{ name: 'ng-token', value: token, url: baseURL }]);
+      await page.setViewportSize(size);
+      await preferences(page, { locale });
+    };
+
+    moneyTest(`${locale}: the review's price is what the server does, with and without the free trial and hours`, async ({
+      page,
+      baseURL,
+      request,
+    }) => {
+      test.setTimeout(180_000);
+      const { token } = await newStudent(request, { phaseId: teacher.phaseId });
+      await asFamily(page, baseURL!, token);
+      // Free trial, no hours: two hours nobody pays for; one hour is the trial's.
+      const review = await toReview(page, locale, teacher.id, 2);
+      await expect(review).toContainText(priceLine.short(locale));
+      await changeDuration(page, locale, 1);
+      await expect(review).toContainText(priceLine.trial(locale));
+      // Four hours bought, the review kept over a reload: the trial still pays the hour, the hours stay.
+      await buyHours(request, token);
+      await page.reload();
+      await expect(review).toContainText(priceLine.trial(locale));
+      await send(page, locale);
+      expect(await balanceOf(request, token)).toEqual({ hours: 4, trial: false });
+      // The trial used: hours pay, as long as they cover it.
+      await expect(await toReview(page, locale, teacher.id, 3)).toContainText(priceLine.hours(locale, 1));
+      await send(page, locale);
+      expect(await balanceOf(request, token)).toEqual({ hours: 1, trial: false });
+      await expect(await toReview(page, locale, teacher.id, 2)).toContainText(priceLine.short(locale));
+      await page.getByRole('button', { name: tr(locale, 'Send the request'), exact: true }).click();
+      await expect(page.getByRole('button', { name: tr(locale, 'See the packages') })).toBeVisible();
+      expect(await balanceOf(request, token)).toEqual({ hours: 1, trial: false });
+    });
+
+    moneyTest(`${locale}: a paid order's receipt, then the unused package refunded, in the balance and the history`, async ({
+      page,
+      baseURL,
+      request,
+    }) => {
+      const { token } = await newStudent(request, { phaseId: teacher.phaseId, buy: true });
+      const [paid] = await json<Array<{ id: number; receipt_number: string }>>(
+        await request.get('/api/v1/orders', { headers: bearer(token) }),
+        'orders',
+      );
+      await asFamily(page, baseURL!, token);
+      await open(page, '/packages');
+      const row = page.getByTestId(`order-${paid!.id}`);
+      await row.getByRole('link').click();
+      await expect(page).toHaveURL(new RegExp(`/receipts/${paid!.id}$`));
+      await expect(page.getByTestId('receipt-number')).toHaveText(paid!.receipt_number);
+      await expect(page.getByTestId('receipt-amount')).toContainText('480');
+      await expect(page.getByTestId('receipt')).toContainText(tr(locale, 'Test payment (sandbox)'));
+      await page.getByRole('link', { name: tr(locale, 'Back to packages') }).first().click();
+
+      await expect(page.getByTestId('balance-hours')).toHaveAttribute('data-hours', '4');
+      await page.getByTestId(`refund-${paid!.id}`).click();
+      await page.getByTestId('refund-confirm').click();
+      await expect(row).toContainText(tr(locale, 'Refunded'));
+      await expect(row.getByRole('link', { name: new RegExp(tr(locale, 'Refund receipt')) })).toBeVisible();
+      await expect(page.getByTestId('balance-hours')).toHaveAttribute('data-hours', '0');
+      expect((await balanceOf(request, token)).hours).toBe(0);
+    });
+
+    moneyTest(`${locale}: a teacher opens this month's earnings and finds the session taught`, async ({ page, baseURL, request }) => {
+      const student = await newStudent(request, { phaseId: teacher.phaseId, firstName: 'سلمى', lastName: 'الخاطر' });
+      const { id } = await json<{ id: number }>(
+        await request.post('/api/v1/requests', {
+          headers: bearer(student.token),
+          data: { teacher_id: teacher.id, subject_id: teacher.subjectId, duration_hours: 1, type: 'urgent', broadcast: false },
+        }),
+        'book',
+      );
+      await json(await request.post(`/api/v1/requests/${id}/approve`, { headers: bearer(teacher.token) }), 'approve');
+      const { channel_name: channel } = await json<{ channel_name: string }>(
+        await request.get(`/api/v1/requests/${id}`, { headers: bearer(student.token) }),
+        'detail',
+      );
+      // Test-only route of the e2e server (RTC_ADAPTER=fake): the hour ends in two seconds; the teacher is in it.
+      await json(
+        await request.post(`/api/v1/sessions/${channel}/test/ends-in`, { headers: bearer(student.token), data: { seconds: 2 } }),
+        'ends-in',
+      );
+      await json(
+        await request.post(`/api/v1/sessions/${channel}/events`, { headers: bearer(teacher.token), data: { type: 'joined' } }),
+        'joined',
+      );
+      // After the end, the session's end call finishes the request (the sweep, as the time-up screen does).
+      const end = async () => {
+        const res = await request.post(`/api/v1/sessions/${channel}/end`, { headers: bearer(teacher.token) });
+        return res.ok() ? ((await res.json()) as { data: { status: string } }).data.status : `HTTP ${res.status()}`;
+      };
+      await expect.poll(end, { timeout: 15_000 }).toBe('finished');
+      type Statement = { month: string; lines: Array<{ request_id: number; counted_minutes: number; basis: string }> };
+      const now = await json<Statement>(await request.get('/api/v1/instructor/earnings', { headers: bearer(teacher.token) }), 'statement');
+
+      await page.context().addCookies([
+        { name: 'ng-token', value: teacher.token, url: baseURL! },
+        { name: 'is_teacher', value: 'true', url: baseURL! },
+      ]);
+      await page.setViewportSize(size);
+      await preferences(page, { locale });
+      await open(page, '/earnings');
+      const statement = page.getByTestId('earnings-statement');
+      await expect(statement).toBeVisible();
+      // Started an hour ago: in the first hour of a month (the teacher's clock) it is last month's.
+      if (!now.lines.some((l) => l.request_id === id)) await page.getByRole('button', { name: tr(locale, 'Previous month') }).click();
+      const line = statement.getByRole('row').filter({ hasText: 'سلمى' }).first();
+      await expect(line).toContainText(tr(locale, 'Taught'));
+      await expect(statement.getByTestId('earnings-total')).not.toBeEmpty();
+    });
+  }
 });

@@ -118,16 +118,45 @@ describe('the hosted checkout', () => {
     expect(await statusOf(o.id)).toBe('pendingPayment');
   });
 
-  it('INITIATED: a return before the payer finished changes nothing, whatever its query says', async () => {
+  it('INITIATED: a return before the bank confirms changes nothing, whatever its query says, and lands on "being confirmed"', async () => {
     const student = await makeUser(t.db);
     const o = await order(student);
     const res = await returnFrom(`tap_id=${o.charge}&status=CAPTURED&amount=${o.amount}`);
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/packages');
+    expect(res.headers.get('location')).toBe(`/packages?payment=pending&order=${o.id}`);
     expect(await statusOf(o.id)).toBe('pendingPayment');
     expect(await hoursOf(student)).toBe(0);
+    // Tap's webhook for a charge still INITIATED is genuine but settles nothing.
+    const early = t.tap.webhookFor(o.charge);
+    expect(await (await postWebhook(early)).json()).toMatchObject({ data: { order_id: null, applied: false } });
+    expect(await statusOf(o.id)).toBe('pendingPayment');
+    // The bank confirms: the webhook pays the order, and the page the family watches turns to paid.
+    expect(await (await postWebhook(t.tap.finish(o.charge, 'CAPTURED'))).json()).toMatchObject({
+      data: { order_id: o.id, status: 'paid', applied: true },
+    });
+    expect(await hoursOf(student)).toBe(4);
+    const orders = (await (await t.as(student).get('/api/v1/orders')).json()) as { data: Array<{ id: number; status: string }> };
+    expect(orders.data.find((x) => x.id === o.id)?.status).toBe('paid');
+    // A charge Tap does not know: the plain page; a malformed id: 400.
+    expect((await returnFrom('tap_id=chg_NoSuchCharge1')).headers.get('location')).toBe('/packages');
     expect((await returnFrom('tap_id=../../charges')).status).toBe(400);
     expect((await returnFrom('')).status).toBe(400);
+  });
+
+  it('a return while Tap is unreachable lands on "being confirmed" for that order; a later return reads the verdict', async () => {
+    const student = await makeUser(t.db);
+    const o = await order(student);
+    t.tap.delayMs = LIMIT_MS * 3;
+    try {
+      expect((await returnFrom(`tap_id=${o.charge}`)).headers.get('location')).toBe(`/packages?payment=pending&order=${o.id}`);
+      // Another family's session cannot be named by guessing: an unknown id is the plain page.
+      expect((await returnFrom('tap_id=chg_Guessed0000')).headers.get('location')).toBe('/packages');
+    } finally {
+      t.tap.delayMs = 0;
+    }
+    expect(await statusOf(o.id)).toBe('pendingPayment');
+    t.tap.finish(o.charge, 'DECLINED');
+    expect((await returnFrom(`tap_id=${o.charge}`)).headers.get('location')).toBe(`/packages?payment=failed&order=${o.id}`);
   });
 
   it('CAPTURED is read back from Tap on return and credits the hours once; the webhook after it is a replay', async () => {

@@ -69,7 +69,13 @@ export interface VerifiedRefundNotice {
 export type GatewayNotice =
   | { kind: 'payment'; confirmation: VerifiedConfirmation }
   | { kind: 'refund'; refund: VerifiedRefundNotice }
-  /** Genuine, but nothing to apply yet (a charge still being paid) or nothing this server handles. */
+  /**
+   * Genuine, but not settled yet: the payer started paying in checkout session `session` and the
+   * gateway (or the bank behind it) has not given its verdict. Nothing to apply; the final state
+   * comes later by webhook.
+   */
+  | { kind: 'pending'; session: string }
+  /** Genuine, but nothing this server handles. */
   | { kind: 'nothing' };
 
 /** An incoming webhook: its parsed JSON body and its headers. */

@@ -174,7 +174,7 @@ function chargeNotice(charge: TapCharge): GatewayNotice {
         ? 'declined'
         : null;
   // INITIATED, IN_PROGRESS, UNKNOWN…: the payer has not finished; the final state comes later.
-  if (!verdict) return { kind: 'nothing' };
+  if (!verdict) return { kind: 'pending', session: charge.id };
   const orderId = orderIdOf(charge);
   const amount = decimalToMinor(charge.amount, charge.currency);
   if (orderId === null || amount === null) return { kind: 'nothing' };

@@ -12,6 +12,7 @@ import {
   type TimePackage,
 } from '../../../contract/packages';
 import { GatewayUnavailableError, type PaymentGateway } from '../../adapters/payments/gateway';
+import type { Queryable } from '../../db';
 import type { AppEnv } from '../../http/context';
 import type { Caller, FamilyCaller } from '../auth/caller';
 import { ApiFailure } from '../../http/errors';
@@ -32,7 +33,7 @@ import {
   RefundRefusedError,
 } from './errors';
 import { expireCredits, freeTrialBooking, getBalance, minutesToHours } from './ledger';
-import { applyConfirmation, createOrder, expireStaleOrders, listOrders } from './orders';
+import { applyConfirmation, createOrder, expireStaleOrders, findOrderBySession, listOrders } from './orders';
 import { checkPromo, findPackage, listPackages, priceWith, toMajor } from './pricing';
 import { readReceipt, type Company } from './receipts';
 import { applyRefundNotice, refundOrder } from './refunds';
@@ -66,6 +67,18 @@ const REFUND_MESSAGES: Record<RefundRefusal, MessageKey> = {
   not_paid: 'refund_not_paid',
   already_refunded: 'refund_already_refunded',
 };
+
+/**
+ * Where a return whose payment is not settled yet lands: the order of that checkout session as it
+ * stands (the webhook may have settled it already), "being confirmed" while it still awaits the
+ * gateway, or the plain page when no order has that session. Reads only; the query decides nothing.
+ */
+async function returnPage(db: Queryable, session: string): Promise<string> {
+  const order = session ? await findOrderBySession(db, session) : undefined;
+  if (!order) return '/packages';
+  const payment = order.status === 'paid' ? 'success' : order.status === 'failed' || order.status === 'expired' ? 'failed' : 'pending';
+  return `/packages?payment=${payment}&order=${order.id}`;
+}
 
 /** An order id from the path, or null for anything that is not one (answered as a 404). */
 function orderIdOf(raw: string): number | null {
@@ -294,7 +307,9 @@ export function packagesRoutes({ gateway, identify, now = () => new Date(), publ
             }
             return ok(c, { order_id: result.orderId ?? null, status: result.status ?? null, applied: result.applied }, 'payment_recorded');
           }
-          if (notice.kind === 'nothing') return ok(c, { order_id: null, status: null, applied: false }, 'payment_recorded');
+          if (notice.kind === 'nothing' || notice.kind === 'pending') {
+            return ok(c, { order_id: null, status: null, applied: false }, 'payment_recorded');
+          }
           const { order, applied } = await applyConfirmation(db, notice.confirmation, {
             now: now(),
             receipt: { company, gateway: gateway.name },
@@ -315,10 +330,12 @@ export function packagesRoutes({ gateway, identify, now = () => new Date(), publ
         } catch (err) {
           if (err instanceof InvalidSignatureError) throw new ApiFailure(400, 'payment_signature_invalid');
           if (!(err instanceof GatewayUnavailableError)) throw err;
-          // The webhook settles the order; the family sees it in the purchase history meanwhile.
+          // The webhook settles the order; meanwhile the page says the payment is being confirmed and
+          // watches the order (the id is well formed: readReturn refuses anything else).
           c.get('log').warn('payment return: gateway unavailable', { id: c.get('requestId'), err: err.message });
-          return c.redirect('/packages', 303);
+          return c.redirect(await returnPage(db, c.req.query('tap_id') ?? ''), 303);
         }
+        if (notice.kind === 'pending') return c.redirect(await returnPage(db, notice.session), 303);
         if (notice.kind !== 'payment') return c.redirect('/packages', 303);
         try {
           const { order, applied } = await applyConfirmation(db, notice.confirmation, {

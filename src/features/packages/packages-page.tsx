@@ -2,11 +2,13 @@
 // institutional option, the order with its promo code, the payment result on return from checkout
 // (spec §8), and the purchase history. After a payment that did not go through, the failed order's
 // package and promo code are chosen again (read back from the history), so trying another card is
-// one step.
+// one step. A payment the bank has not confirmed yet is said to be confirming, and the page asks
+// about its order every few seconds until the gateway's webhook settles it.
 import './packages.css';
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { Order } from '../../../contract/packages';
 import type { PaymentResult as Result } from '../../../contract/payment-results';
 import { BalancePanel } from './balance-panel';
 import { CheckoutPanel } from './checkout-panel';
@@ -30,6 +32,17 @@ export interface PackagesPageProps {
 
 const leaveForCheckout = (url: string) => window.location.assign(url);
 
+/** How often the page asks again about a payment the bank has not confirmed, and for how long. */
+export const PENDING_POLL_MS = 3_000;
+const PENDING_POLLS = 200; // ten minutes; after that the notification says when it settles
+
+/** What a watched order's status means for the message: settled one way or the other, or not yet. */
+function settledAs(status: Order['status'] | undefined): Result | undefined {
+  if (status === 'paid') return 'success';
+  if (status === 'failed' || status === 'expired') return 'failed';
+  return undefined;
+}
+
 export function PackagesPage({ payment, order, onPaymentSeen, goToCheckout = leaveForCheckout }: PackagesPageProps) {
   const { i18n } = useLingui();
   const queryClient = useQueryClient();
@@ -38,14 +51,28 @@ export function PackagesPage({ payment, order, onPaymentSeen, goToCheckout = lea
   const [chosen, setChosen] = useState<TimePackage | null>(null);
   // Set only by the reader's own choice, so a restored order does not pull the page down on arrival.
   const [chosenByHand, setChosenByHand] = useState(false);
-  const [failedOrderId, setFailedOrderId] = useState<number | undefined>(payment === 'failed' ? order : undefined);
-  const orders = useQuery({ ...ordersQuery(i18n.locale), enabled: failedOrderId !== undefined });
-  const failedOrder = failedOrderId === undefined ? undefined : orders.data?.find((o) => o.id === failedOrderId);
+  // The order the return was about, read back from the history when it failed or is being confirmed.
+  const [returnedId, setReturnedId] = useState<number | undefined>(payment === 'success' ? undefined : order);
+  const [watching, setWatching] = useState(payment === 'pending');
+  const orders = useQuery({
+    ...ordersQuery(i18n.locale),
+    enabled: returnedId !== undefined,
+    // Until the gateway's webhook settles the order; each answer is the server's word on it.
+    refetchInterval: (query) => {
+      if (!watching || query.state.dataUpdateCount >= PENDING_POLLS) return false;
+      return settledAs(query.state.data?.find((o) => o.id === returnedId)?.status) ? false : PENDING_POLL_MS;
+    },
+  });
+  const returned = returnedId === undefined ? undefined : orders.data?.find((o) => o.id === returnedId);
+  const settled = watching ? settledAs(returned?.status) : undefined;
+  const shown = settled ?? result;
+  const failedOrder = shown === 'failed' ? returned : undefined;
 
   // Kept after the route drops `?payment` from the address (adjusting state while rendering, not in an effect).
   if (payment && payment !== result) {
     setResult(payment);
-    setFailedOrderId(payment === 'failed' ? order : undefined);
+    setReturnedId(payment === 'success' ? undefined : order);
+    setWatching(payment === 'pending');
   }
   // The failed order's package is chosen again once both lists are here (again while rendering).
   if (failedOrder && !chosen && packages.data) {
@@ -66,6 +93,11 @@ export function PackagesPage({ payment, order, onPaymentSeen, goToCheckout = lea
     onPaymentSeen?.();
   }, [payment, queryClient, onPaymentSeen]);
 
+  useEffect(() => {
+    // Confirmed while the page watched: the hours arrived, so the balance is read again.
+    if (settled === 'success') void queryClient.invalidateQueries({ queryKey: packagesKeys.balance });
+  }, [settled, queryClient]);
+
   return (
     <section className="page container packages-page">
       <h1>
@@ -74,7 +106,7 @@ export function PackagesPage({ payment, order, onPaymentSeen, goToCheckout = lea
       <p className="lead">
         <Trans>Buy hours for live lessons with our teachers. The more hours, the less each one costs.</Trans>
       </p>
-      {result ? <PaymentResult result={result} failure={failedOrder?.failure ?? null} /> : null}
+      {shown ? <PaymentResult result={shown} failure={failedOrder?.failure ?? null} /> : null}
 
       <BalancePanel />
 

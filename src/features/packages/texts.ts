@@ -5,11 +5,15 @@ import type { MessageDescriptor } from '@lingui/core';
 import { REFUND_WINDOW_DAYS, type Order, type PromoRejection, type RefundRefusal } from '../../../contract/packages';
 import type { PaymentResult } from '../../../contract/payment-results';
 
-/** Spec §8, word for word. */
+/** Spec §8, word for word (success, failed); pending is the return before the bank has answered. */
 export const paymentResultTexts: Record<PaymentResult, MessageDescriptor> = {
   success: msg`Thank you! Your payment has been successfully completed.`,
   failed: msg`Your payment has not been completed. Please try again.`,
+  pending: msg`Your payment is being confirmed. Your hours appear here as soon as the bank confirms it.`,
 };
+
+/** Under the pending message: nothing to do, and no need to wait on the page. */
+export const paymentPendingHint = msg`There is no need to pay again. You can leave this page: we will let you know when the payment is confirmed.`;
 
 /** What to do after a payment that did not go through; the package and code are chosen again below. */
 export const paymentNextStepTexts: Record<NonNullable<Order['failure']> | 'unknown', MessageDescriptor> = {

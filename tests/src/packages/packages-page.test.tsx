@@ -2,83 +2,15 @@
 // The packages screen as a student uses it: packages with prices in riyals, price per hour, best value
 // and the institutional option; the balance and history; a promo code checked by the server with the
 // discounted price or each refusal's own message; buying leaves for the checkout URL; and the return
-// from the payment page shows the spec's message and reads the balance again.
+// from the payment page shows the spec's message and reads the balance again; a payment the bank has
+// not confirmed yet says so and turns into the confirmation when the order is paid.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { forgetBookingReturn, rememberBookingReturn } from '../../../src/app/booking';
-import { PackagesPage } from '../../../src/features/packages/packages-page';
+import { PackagesPage, PENDING_POLL_MS } from '../../../src/features/packages/packages-page';
 import { cleanUpAfterEach, fakeFetch, renderRouted, type Reply } from '../helpers';
 import { renderApp } from '../pages/render-app';
-
-const packages = [
-  {
-    id: 1,
-    code: 'starter-4',
-    name: 'Starter',
-    name_ar: 'باقة البداية',
-    name_en: 'Starter',
-    hours: 4,
-    price: 480,
-    currency: 'QAR',
-    validity_days: 30,
-    price_per_hour: 120,
-    best_value: false,
-  },
-  {
-    id: 4,
-    code: 'excellence-20',
-    name: 'Excellence',
-    name_ar: 'باقة التفوّق',
-    name_en: 'Excellence',
-    hours: 20,
-    price: 1800,
-    currency: 'QAR',
-    validity_days: 120,
-    price_per_hour: 90,
-    best_value: true,
-  },
-];
-const balance = { hours_remaining: 4, minutes_remaining: 240, expires_at: '2030-03-01T10:00:00.000Z', free_trial_available: true };
-const orders: Record<string, unknown>[] = [
-  {
-    id: 12,
-    package_id: 1,
-    package_name: 'Starter',
-    hours: 4,
-    list_price: 480,
-    discount: 72,
-    amount: 408,
-    currency: 'QAR',
-    promo_code: 'NOOR15',
-    status: 'paid',
-    failure: null,
-    created_at: '2030-01-01T10:00:00.000Z',
-    paid_at: '2030-01-01T10:01:00.000Z',
-    receipt_number: '2030-000007',
-    refundable: false,
-    refunded_at: null,
-    refund_receipt_number: null,
-  },
-  {
-    id: 11,
-    package_id: 4,
-    package_name: 'Excellence',
-    hours: 20,
-    list_price: 1800,
-    discount: 0,
-    amount: 1800,
-    currency: 'QAR',
-    promo_code: null,
-    status: 'failed',
-    failure: 'declined',
-    created_at: '2029-12-31T10:00:00.000Z',
-    paid_at: null,
-    receipt_number: null,
-    refundable: false,
-    refunded_at: null,
-    refund_receipt_number: null,
-  },
-];
+import { balance, orders, packages } from './packages-fixtures';
 
 let promoReply: Reply;
 let orderReply: Reply;
@@ -292,6 +224,57 @@ describe('/packages on return from the payment page', () => {
     await renderApp('/packages?payment=success&order=13', { locale: 'en', signedIn: true });
     await screen.findByTestId('payment-result');
     expect(screen.queryByRole('link', { name: 'Continue your booking' })).toBeNull();
+  });
+
+  it('a payment the bank has not confirmed says so, then turns into the confirmation and the new balance', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const paid = orders[0]!;
+    orders[0] = { ...paid, status: 'pendingPayment', paid_at: null, receipt_number: null };
+    onTestFinished(() => void (orders[0] = paid));
+    const calls = stubServer();
+    await renderApp('/packages?payment=pending&order=12', { locale: 'ar', signedIn: true });
+    const message = await screen.findByTestId('payment-result');
+    expect(message.textContent).toBe('جارٍ تأكيد عملية الدفع. ستظهر ساعاتك هنا فور تأكيد البنك لها.');
+    expect(message.closest('[role]')?.getAttribute('role')).toBe('status');
+    expect(screen.getByTestId('payment-pending-hint').textContent).toContain('لا حاجة إلى الدفع مرة أخرى');
+    expect(screen.queryByTestId('payment-next-step')).toBeNull();
+    // Still being confirmed at the next look: the message stays.
+    await act(() => vi.advanceTimersByTimeAsync(PENDING_POLL_MS));
+    expect(screen.getByTestId('payment-result').textContent).toContain('جارٍ تأكيد');
+    const balanceReads = calls.filter((c) => c.url.endsWith('/v1/balance')).length;
+    const orderReads = calls.filter((c) => c.url.endsWith('/v1/orders')).length;
+    expect(orderReads).toBeGreaterThanOrEqual(2);
+
+    // The webhook paid it: the next look shows the spec's success message and reads the balance again.
+    orders[0] = paid;
+    await act(() => vi.advanceTimersByTimeAsync(PENDING_POLL_MS));
+    await waitFor(() => expect(screen.getByTestId('payment-result').textContent).toBe('شكراً لك! تمت عملية الدفع بنجاح.'));
+    expect(screen.getByTestId('payment-result').closest('[role]')?.getAttribute('role')).toBe('status');
+    expect(screen.queryByTestId('payment-pending-hint')).toBeNull();
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/v1/balance')).length).toBeGreaterThan(balanceReads));
+    // Settled: the page stops asking.
+    const settledReads = calls.filter((c) => c.url.endsWith('/v1/orders')).length;
+    await act(() => vi.advanceTimersByTimeAsync(PENDING_POLL_MS * 3));
+    expect(calls.filter((c) => c.url.endsWith('/v1/orders')).length).toBe(settledReads);
+  });
+
+  it('a payment being confirmed that the bank then declines turns into the failure with its next step', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const paid = orders[0]!;
+    orders[0] = { ...paid, status: 'pendingPayment', paid_at: null, receipt_number: null };
+    onTestFinished(() => void (orders[0] = paid));
+    stubServer();
+    await renderApp('/packages?payment=pending&order=12', { locale: 'en', signedIn: true });
+    expect((await screen.findByTestId('payment-result')).textContent).toBe(
+      'Your payment is being confirmed. Your hours appear here as soon as the bank confirms it.',
+    );
+    orders[0] = { ...paid, status: 'failed', failure: 'declined', paid_at: null, receipt_number: null };
+    await act(() => vi.advanceTimersByTimeAsync(PENDING_POLL_MS));
+    await waitFor(() => expect(screen.getByTestId('payment-result').textContent).toBe('Your payment has not been completed. Please try again.'));
+    expect(screen.getByTestId('payment-result').closest('[role]')?.getAttribute('role')).toBe('alert');
+    expect(screen.getByTestId('payment-next-step').textContent).toMatch(/declined.*try another card/);
   });
 
   it('without ?payment nothing is announced', async () => {
