@@ -83,8 +83,8 @@ function page(c: Context<AppEnv>, status: 200 | 400, locale: Locale, body: strin
 <style>
   body { margin: 0; padding: 2rem 1rem; font-family: Cairo, Tahoma, Arial, sans-serif; line-height: 1.6; }
   main { max-inline-size: 32rem; margin-inline: auto; }
-  button { font: inherit; padding: 0.6rem 1.2rem; border-radius: 0.5rem; border: 0; background: #0b6e4f; color: #fff; cursor: pointer; }
-  button:focus-visible, a:focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
+  button { font: inherit; padding: 0.6rem 1.2rem; border-radius: 0.5rem; border: 0; background: #7a1f35; color: #fff; cursor: pointer; }
+  button:focus-visible, a:focus-visible { outline: 3px solid #b8860b; outline-offset: 2px; }
 </style>
 </head>
 <body>
