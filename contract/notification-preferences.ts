@@ -63,7 +63,6 @@ export const quietHoursSchema = z.object({
   start: timeOfDay,
   end: timeOfDay,
 });
-export type QuietHours = z.infer<typeof quietHoursSchema>;
 
 export const preferencesInputSchema = z.object({
   kinds: z.object({ reminders: channelsSchema, bookings: channelsSchema, messages: channelsSchema, payments: channelsSchema }),

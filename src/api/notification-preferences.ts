@@ -19,7 +19,11 @@ export function notificationPreferencesQuery(client: ApiClient = api) {
   });
 }
 
-export async function saveNotificationPreferences(queryClient: QueryClient, input: PreferencesInput, client: ApiClient = api): Promise<string> {
+export async function saveNotificationPreferences(
+  queryClient: QueryClient,
+  input: PreferencesInput,
+  client: ApiClient = api,
+): Promise<string> {
   const res = notificationPreferencesResponseSchema.parse(await client<unknown>(PATH, { method: 'PUT', body: input }));
   queryClient.setQueryData(preferencesKey, res.data);
   return res.message;

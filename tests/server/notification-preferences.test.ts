@@ -83,7 +83,11 @@ async function person({ timeZone = 'Asia/Riyadh', locale = 'en' as 'ar' | 'en' }
 async function call(user: number, method: 'GET' | 'PUT', body?: unknown): Promise<Response> {
   const headers: Record<string, string> = { 'Accept-Language': 'en', Authorization: `Bearer ${await issueToken(db, user, new Date())}` };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  return app.request('/api/v1/profile/notification-preferences', { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  return app.request('/api/v1/profile/notification-preferences', {
+    method,
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
 }
 
 const ALL_ON: PreferencesInput = {
@@ -104,7 +108,13 @@ async function save(user: number, change: (p: PreferencesInput) => void): Promis
   return ((await res.json()) as { data: NotificationPreferences }).data;
 }
 
-const LESSON = { request_id: 7, subject_en: 'Mathematics', subject_ar: 'الرياضيات', other_name: 'Ahmad', starts_at: '2030-03-12T10:00:00.000Z' };
+const LESSON = {
+  request_id: 7,
+  subject_en: 'Mathematics',
+  subject_ar: 'الرياضيات',
+  other_name: 'Ahmad',
+  starts_at: '2030-03-12T10:00:00.000Z',
+};
 
 async function statuses(user: number) {
   return db.query<{ channel: string; type: NotificationType; status: string; next_attempt_at: Date; attempts: number }>(
@@ -121,7 +131,10 @@ async function drain(now: Date, senders: Partial<Record<'email' | 'push', Channe
 /** A header as it arrived (mailparser folds List-* headers into one object; the raw line is what a provider reads). */
 function rawHeader(mail: ParsedMail, name: string): string | undefined {
   const line = mail.headerLines.find((h) => h.key === name.toLowerCase())?.line;
-  return line?.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
+  return line
+    ?.slice(line.indexOf(':') + 1)
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .trim();
 }
 
 const unsubscribeUrl = (mail: ParsedMail) => /^<([^>]+)>$/.exec(rawHeader(mail, 'List-Unsubscribe') ?? '')?.[1];
@@ -233,7 +246,11 @@ describe('quiet hours', () => {
     await notify(db, undefined, { userId: id, type: 'request_approved', params: LESSON });
     // The 15-minute reminder, and a cancellation of a lesson at 06:30 local, before the quiet hours end.
     await notify(db, undefined, { userId: id, type: 'session_reminder_soon', params: { ...LESSON, request_id: 8 } });
-    await notify(db, undefined, { userId: id, type: 'request_canceled', params: { ...LESSON, request_id: 9, starts_at: '2030-03-10T10:30:00Z' } });
+    await notify(db, undefined, {
+      userId: id,
+      type: 'request_canceled',
+      params: { ...LESSON, request_id: 9, starts_at: '2030-03-10T10:30:00Z' },
+    });
     await db.query('UPDATE outbox SET next_attempt_at = $2 WHERE user_id = $1', [id, night]);
     pushArrivals.length = 0;
     await drain(night);
@@ -282,7 +299,9 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     const html = await page.text();
     expect(html).toContain('lang="ar" dir="rtl"');
     expect(html).toContain('method="post"');
-    expect((await (await call(id, 'GET')).json()) as { data: NotificationPreferences }).toMatchObject({ data: { kinds: { messages: { email: true } } } });
+    expect((await (await call(id, 'GET')).json()) as { data: NotificationPreferences }).toMatchObject({
+      data: { kinds: { messages: { email: true } } },
+    });
 
     // What a mail provider sends: no cookie, no token but the URL's.
     const post = await app.request(path, {

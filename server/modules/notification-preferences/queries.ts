@@ -38,9 +38,7 @@ export async function preferencesOf(q: Queryable, userId: number): Promise<Notif
     `SELECT kind, channel, enabled FROM notification_preferences WHERE user_id = $1 AND channel = ANY($2::text[])`,
     [userId, PREFERENCE_CHANNELS],
   );
-  const kinds = Object.fromEntries(
-    NOTIFICATION_KINDS.map((k) => [k, { email: true, push: true }]),
-  ) as NotificationPreferences['kinds'];
+  const kinds = Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, { email: true, push: true }])) as NotificationPreferences['kinds'];
   for (const r of rows) kinds[r.kind][r.channel] = r.enabled;
   return {
     kinds,

@@ -47,7 +47,10 @@ const KIND_WORDS: Record<NotificationKind, Record<Locale, string>> = {
   payments: { ar: 'المدفوعات والإيصالات', en: 'payments and receipts' },
 };
 
-const PAGE: Record<Locale, { title: string; ask: (k: string) => string; button: string; done: (k: string) => string; later: string; invalid: string }> = {
+const PAGE: Record<
+  Locale,
+  { title: string; ask: (k: string) => string; button: string; done: (k: string) => string; later: string; invalid: string }
+> = {
   ar: {
     title: 'إيقاف رسائل البريد',
     ask: (k) => `هل تريد إيقاف رسائل البريد الإلكتروني عن ${k}؟ ستبقى التنبيهات داخل نور كما هي.`,

@@ -157,9 +157,16 @@ export function renderEmail(input: EmailInput): EmailContent {
   const open = ar ? 'افتح في نور' : 'Open in Noor';
   const footer = ar ? 'وصلتك هذه الرسالة لأنك مسجل في نور.' : 'You receive this because you have a Noor account.';
   const stop = ar ? 'إيقاف رسائل البريد من هذا النوع' : 'Stop e-mails like this';
-  const text = [greeting, '', ...lines, '', `${open}: ${input.link}`, '', footer, ...(input.unsubscribe ? [`${stop}: ${input.unsubscribe}`] : [])].join(
-    '\n',
-  );
+  const text = [
+    greeting,
+    '',
+    ...lines,
+    '',
+    `${open}: ${input.link}`,
+    '',
+    footer,
+    ...(input.unsubscribe ? [`${stop}: ${input.unsubscribe}`] : []),
+  ].join('\n');
   const dir = ar ? 'rtl' : 'ltr';
   const align = ar ? 'right' : 'left';
   const paragraphs = lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join('');

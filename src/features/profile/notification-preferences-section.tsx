@@ -170,8 +170,8 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
         </label>
         <p className="muted" id={`${ids}-quiet-hint`}>
           <Trans>
-            In your time zone ({zone}). They arrive when the quiet hours end. E-mails are not held, and the
-            15-minute lesson reminder, or news about a lesson that starts before the quiet hours end, still reaches you at once.
+            In your time zone ({zone}). They arrive when the quiet hours end. E-mails are not held, and the 15-minute lesson reminder, or
+            news about a lesson that starts before the quiet hours end, still reaches you at once.
           </Trans>
         </p>
         <div className="prefs-quiet-times">

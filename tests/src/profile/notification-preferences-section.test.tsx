@@ -36,10 +36,12 @@ beforeEach(() => {
 cleanUpAfterEach();
 
 function render(locale: 'en' | 'ar' = 'en') {
-  let rendered: ReturnType<typeof renderRouted>;
-  // The fake fetch passes no body to the route: read it from the recorded call.
-  const route = (url: string, method: string) => server(url, method, method === 'PUT' ? rendered.calls.at(-1)?.body : undefined);
-  rendered = renderRouted({ locale, component: () => <NotificationPreferencesSection />, route });
+  // The fake fetch passes no body to the route: read it from the recorded call (a PUT comes after render).
+  const rendered: ReturnType<typeof renderRouted> = renderRouted({
+    locale,
+    component: () => <NotificationPreferencesSection />,
+    route: (url, method) => server(url, method, method === 'PUT' ? rendered.calls.at(-1)?.body : undefined),
+  });
   return rendered;
 }
 
@@ -60,7 +62,9 @@ describe('How we tell you', () => {
     expect(card.getByText(/In your time zone \(Riyadh time\)/)).toBeTruthy();
     expect(card.getByTestId('prefs-always').textContent).toContain('cannot be turned off');
     await user.click(card.getByRole('button', { name: 'Save notification settings' }));
-    await waitFor(() => expect(toast.getSnapshot()[0]).toMatchObject({ severity: 'success', summary: 'Your notification settings were saved' }));
+    await waitFor(() =>
+      expect(toast.getSnapshot()[0]).toMatchObject({ severity: 'success', summary: 'Your notification settings were saved' }),
+    );
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       kinds: { reminders: on, bookings: on, messages: { email: false, push: true }, payments: on },
       quiet_hours: { enabled: true, start: '22:30', end: '07:00' },
