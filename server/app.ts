@@ -38,6 +38,7 @@ import { phasesRoutes } from './modules/phases/routes';
 import { PHOTO_UPLOAD_PATHS, photoRoutes } from './modules/photos';
 import { calendarRoutes } from './modules/calendar/routes';
 import { pushRoutes } from './modules/push/routes';
+import { notificationPreferencesRoutes, unsubscribeRoutes } from './modules/notification-preferences';
 import { childrenRoutes } from './modules/children';
 import { defaultRateFromEnv, earningsRoutes } from './modules/earnings';
 import type { Rate } from '../contract/earnings-rule';
@@ -283,8 +284,11 @@ export function createApp({
   const defaultRate = earnings?.defaultRate ?? defaultRateFromEnv(process.env);
   v1.route('/', earningsRoutes({ auth: auth.middleware, defaultRate, now: requestsNow }));
   v1.route('/', pushRoutes({ auth: auth.middleware, publicKey: push?.publicKey, production }));
+  v1.route('/', notificationPreferencesRoutes({ auth: auth.middleware, now: () => new Date() }));
   app.route('/api/v1', v1);
   app.route('/', calendarFiles.feed);
+  // One-click unsubscribe from e-mail (RFC 8058): outside /api, at the address the e-mails carry.
+  app.route('/', unsubscribeRoutes({ now: () => new Date() }));
   if (admin) {
     const api = adminApi({
       ...admin,

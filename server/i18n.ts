@@ -381,6 +381,7 @@ const messages = {
   // Web Push subscriptions.
   push_subscribed: { ar: 'ستصلك التنبيهات على هذا الجهاز', en: 'Notifications will reach this device' },
   push_unsubscribed: { ar: 'أُوقفت التنبيهات على هذا الجهاز', en: 'Notifications on this device were turned off' },
+  notification_preferences_saved: { ar: 'تم حفظ إعدادات التنبيهات', en: 'Your notification settings were saved' },
   push_not_configured: { ar: 'تنبيهات المتصفح غير مفعّلة على هذا الخادم', en: 'Browser notifications are not set up on this server' },
   // Teacher photos (issue 11).
   photo_saved: { ar: 'تم حفظ صورتك', en: 'Your photo was saved' },

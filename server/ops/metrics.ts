@@ -5,7 +5,7 @@ import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '../db';
-import { queuedByChannel } from '../modules/outbox';
+import { queuedByChannel, type OutboxOutcome } from '../modules/outbox';
 import type { AppEnv } from '../http/context';
 
 export interface Metrics {
@@ -16,8 +16,11 @@ export interface Metrics {
   jobRun(job: string, outcome: 'ok' | 'failed', seconds: number): void;
   /** Realtime could not hear the other instances for `seconds` (LISTEN lost); clients were told to refetch. */
   realtimeGap(seconds: number): void;
-  /** Called by the outbox runner after each try: sent, retry (will try again) or failed (gave up). */
-  outbox(channel: string, outcome: 'sent' | 'retry' | 'failed'): void;
+  /**
+   * Called by the outbox runner for each message it takes: sent, retry (will try again), failed (gave
+   * up), skipped (the recipient turned that kind off) or held (quiet hours: queued until they end).
+   */
+  outbox(channel: string, outcome: OutboxOutcome['outcome']): void;
 }
 
 export interface MetricsSources {
@@ -83,7 +86,7 @@ export function createMetrics({ db, realtimeConnections, processMetrics = true }
   // Outgoing messages (e-mail, push, SMS): tries by outcome, and what is waiting, per channel.
   const outboxTries = new Counter({
     name: 'noor_outbox_messages_total',
-    help: 'Outgoing message tries by channel and outcome (sent, retry, failed = gave up)',
+    help: 'Outgoing messages taken by channel and outcome (sent, retry, failed = gave up, skipped = turned off, held = quiet hours)',
     labelNames: ['channel', 'outcome'],
     registers: [registry],
   });

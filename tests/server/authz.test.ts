@@ -12,6 +12,13 @@ import { perFile } from './support/per-file';
 
 const t = perFile(hardenedApp);
 
+/** Every kind on both channels, quiet hours 21:00–07:00 on: a valid PUT of notification preferences. */
+const on = { email: true, push: true };
+const PREFERENCES = {
+  kinds: { reminders: on, bookings: on, messages: on, payments: on },
+  quiet_hours: { enabled: true, start: '21:00', end: '07:00' },
+};
+
 interface Fixture {
   /** Student A's pending request to `teacher`. */
   pending: number;
@@ -266,6 +273,11 @@ const MATRIX: Record<string, Row> = {
   'POST /api/v1/push-subscriptions':               { url: () => '/api/v1/push-subscriptions', body: () => ({}),            expect: [401, 400, 400, 400, 400, 400, 401, 401, 401, 401] },
   // Removes only the caller's own subscription with that endpoint (none here): nothing to see or change.
   'DELETE /api/v1/push-subscriptions':             { url: () => '/api/v1/push-subscriptions', body: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/none' }), expect: [401, 200, 200, 200, 200, 200, 401, 401, 401, 401] },
+  'GET /api/v1/profile/notification-preferences':  { url: () => '/api/v1/profile/notification-preferences',                expect: [401, 200, 200, 200, 200, 200, 401, 401, 401, 401] },
+  'PUT /api/v1/profile/notification-preferences':  { url: () => '/api/v1/profile/notification-preferences', body: () => PREFERENCES, expect: [401, 200, 200, 200, 200, 200, 401, 401, 401, 401] },
+  // One-click unsubscribe needs no sign-in (the signed token is the credential): without one, 400 for everyone.
+  'GET /unsubscribe':                              { url: () => '/unsubscribe?t=1.messages.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
+  'POST /unsubscribe':                             { url: () => '/unsubscribe?t=1.messages.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
   // The feed needs no sign-in (its URL's secret is the credential): a secret nobody holds is 404 for everyone.
   'GET /calendar/:file':                           { url: () => '/calendar/AAAAAAAAAAAAAAAAAAAAAA.ics',                     expect: [404, 404, 404, 404, 404, 404, 404, 404, 404, 404] },
   //                                                                                       anon  A    B    T    T2   TR   cli  rev  sup  adm

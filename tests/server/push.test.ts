@@ -16,7 +16,7 @@ import type { Db } from '../../server/db';
 import { createLogger } from '../../server/logger';
 import { issueToken } from '../../server/modules/auth/tokens';
 import { notify } from '../../server/modules/notifications';
-import { createPushSender, runOutbox } from '../../server/modules/outbox';
+import { createPushSender, runOutbox, type OutboxOutcome } from '../../server/modules/outbox';
 import { backoffMs } from '../../server/modules/outbox/delivery';
 import type { PushPayload } from '../../server/modules/outbox/push';
 import { createMetrics } from '../../server/ops/metrics';
@@ -233,7 +233,7 @@ describe('delivery', () => {
     await subscribe(user, second);
     await notify(db, undefined, { userId: user, ...REMINDER });
     const metrics = createMetrics({ db, processMetrics: false });
-    const onOutcome = (o: { channel: string; outcome: 'sent' | 'retry' | 'failed' }) => metrics.outbox(o.channel, o.outcome);
+    const onOutcome = (o: OutboxOutcome) => metrics.outbox(o.channel, o.outcome);
     // The first browser's service takes it; the second's is down.
     service.byPath.set(new URL(second.json.endpoint).pathname, 503);
     const start = justNow();

@@ -3,9 +3,14 @@
 // dies between sending and recording loses it when locked_until passes, and the next run sends again —
 // a duplicate at most, never a lost message. A failed send waits (exponential backoff) and is retried;
 // after MAX_ATTEMPTS the row is 'failed', for an operator to see. A channel that answers "this address
-// is gone" (PermanentFailure) fails at once, without retries. Nothing here runs inside a user's request.
+// is gone" (PermanentFailure) fails at once, without retries. Before sending, the person's choices as
+// they are now are applied (notification-preferences/policy.ts): a kind they turned off on that channel
+// is 'skipped'; a push inside their quiet hours goes back to the queue until the hours end, without
+// counting as a try. Nothing here runs inside a user's request.
 import type { Db } from '../../db';
 import type { Logger } from '../../logger';
+import { verdictFor } from '../notification-preferences/policy';
+import { deliveryFactsOf } from '../notification-preferences/queries';
 
 export const CHANNELS = ['email', 'push', 'sms'] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -41,7 +46,7 @@ export function backoffMs(attempts: number): number {
 
 export interface OutboxOutcome {
   channel: Channel;
-  outcome: 'sent' | 'retry' | 'failed';
+  outcome: 'sent' | 'retry' | 'failed' | 'skipped' | 'held';
 }
 
 export interface RunOutboxOptions {
@@ -95,6 +100,27 @@ export async function runOutbox(db: Db, { senders, now, log, batch = 50, onOutco
       notificationId: row.notification_id,
       attempts: row.attempts,
     };
+    const facts = await deliveryFactsOf(db, message);
+    const verdict = facts ? verdictFor(facts, now) : ({ action: 'send' } as const);
+    if (verdict.action === 'skip') {
+      await db.query(
+        `UPDATE outbox SET status = 'skipped', locked_until = NULL, last_error = 'turned off by the recipient'
+          WHERE id = $1 AND attempts = $2 AND status = 'sending'`,
+        [row.id, row.attempts],
+      );
+      onOutcome?.({ channel: row.channel, outcome: 'skipped' });
+      continue;
+    }
+    if (verdict.action === 'hold') {
+      // Waiting for the morning is not a failed try: the claim's attempt is given back.
+      await db.query(
+        `UPDATE outbox SET status = 'queued', attempts = attempts - 1, next_attempt_at = $3, locked_until = NULL
+          WHERE id = $1 AND attempts = $2 AND status = 'sending'`,
+        [row.id, row.attempts, verdict.until],
+      );
+      onOutcome?.({ channel: row.channel, outcome: 'held' });
+      continue;
+    }
     try {
       await sender.send(message, db);
       // Fenced by the attempt number: a runner whose lease was taken over records nothing.

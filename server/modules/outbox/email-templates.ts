@@ -20,6 +20,8 @@ export interface EmailInput {
   recipientName: string;
   /** The page the e-mail's button opens (absolute URL). */
   link: string;
+  /** The one-click unsubscribe page of this kind of e-mail; absent on those that always go out. */
+  unsubscribe?: string | undefined;
 }
 
 interface Words {
@@ -154,7 +156,17 @@ export function renderEmail(input: EmailInput): EmailContent {
   const greeting = ar ? `مرحبًا ${input.recipientName}،` : `Hello ${input.recipientName},`;
   const open = ar ? 'افتح في نور' : 'Open in Noor';
   const footer = ar ? 'وصلتك هذه الرسالة لأنك مسجل في نور.' : 'You receive this because you have a Noor account.';
-  const text = [greeting, '', ...lines, '', `${open}: ${input.link}`, '', footer].join('\n');
+  const stop = ar ? 'إيقاف رسائل البريد من هذا النوع' : 'Stop e-mails like this';
+  const text = [
+    greeting,
+    '',
+    ...lines,
+    '',
+    `${open}: ${input.link}`,
+    '',
+    footer,
+    ...(input.unsubscribe ? [`${stop}: ${input.unsubscribe}`] : []),
+  ].join('\n');
   const dir = ar ? 'rtl' : 'ltr';
   const align = ar ? 'right' : 'left';
   const paragraphs = lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join('');
@@ -182,7 +194,7 @@ export function renderEmail(input: EmailInput): EmailContent {
 <p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
 ${paragraphs}
 <p style="margin:24px 0"><a class="button" href="${escapeHtml(input.link)}">${escapeHtml(open)}</a></p>
-<p class="muted">${escapeHtml(footer)}</p>
+<p class="muted">${escapeHtml(footer)}${input.unsubscribe ? ` <a href="${escapeHtml(input.unsubscribe)}">${escapeHtml(stop)}</a>` : ''}</p>
 </div>
 </body>
 </html>`;

@@ -6,6 +6,8 @@ import nodemailer from 'nodemailer';
 import type { NotificationParams, NotificationType } from '../../../contract/notifications';
 import type { Db } from '../../db';
 import type { Locale } from '../../i18n';
+import { ALWAYS_SENT, KIND_OF_TYPE } from '../../../contract/notification-preferences';
+import { unsubscribeToken } from '../notification-preferences';
 import { linkOf } from '../notifications/service';
 import { PermanentFailure, type ChannelSender, type OutboxMessage } from './delivery';
 import { renderEmail } from './email-templates';
@@ -59,7 +61,14 @@ export function createEmailSender({ smtpUrl, from, publicUrl, timeoutMs = 20_000
         [message.notificationId, message.userId],
       );
       if (!row?.email) throw new PermanentFailure('no notification or no e-mail address');
+      // Only e-mail a person may turn off carries the one-click unsubscribe (RFC 8058); a cancelled
+      // lesson or a decision about a teacher's account always goes out, so offers no way to stop it.
+      const kind = ALWAYS_SENT.has(row.type) ? null : KIND_OF_TYPE[row.type];
+      const unsubscribe = kind
+        ? new URL(`/unsubscribe?t=${encodeURIComponent(await unsubscribeToken(db, message.userId, kind))}`, publicUrl).toString()
+        : undefined;
       const content = renderEmail({
+        unsubscribe,
         type: row.type,
         params: row.params,
         locale: row.locale,
@@ -74,7 +83,11 @@ export function createEmailSender({ smtpUrl, from, publicUrl, timeoutMs = 20_000
         text: content.text,
         html: content.html,
         messageId: `<outbox-${message.id}@${domain}>`,
-        headers: { 'Content-Language': row.locale, 'Auto-Submitted': 'auto-generated' },
+        headers: {
+          'Content-Language': row.locale,
+          'Auto-Submitted': 'auto-generated',
+          ...(unsubscribe ? { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
+        },
       });
     },
     close() {

@@ -10,6 +10,7 @@ import { ChildrenSection } from './children-section';
 import { DocumentsSection } from './documents-section';
 import { HoursPrompt } from './hours-prompt';
 import { PhotoSection } from './photo-section';
+import { NotificationPreferencesSection } from './notification-preferences-section';
 import { PushSection } from './push-section';
 import { profileKeys, profileQuery } from './profile-api';
 import { StudentProfileForm } from './student-profile-form';
@@ -53,6 +54,7 @@ export function ProfilePage({ onAccountChanged }: { onAccountChanged?: () => voi
               }}
             />
             <CalendarSection />
+            <NotificationPreferencesSection />
             <PushSection />
           </div>
         </div>
@@ -65,6 +67,7 @@ export function ProfilePage({ onAccountChanged }: { onAccountChanged?: () => voi
             <ChildrenSection />
             <StudentProfileForm key={p.id} profile={p} onSaved={onAccountChanged} />
             <CalendarSection />
+            <NotificationPreferencesSection />
             <PushSection />
           </div>
         </div>

@@ -110,6 +110,16 @@ function server(url: string, method: string): Reply {
   if (url.endsWith('/v1/profile') && method === 'PATCH') return replies.patch;
   if (url.endsWith('/v1/instructor/documents')) return replies.documents;
   if (url.endsWith('/v1/profile/calendar-feed')) return calendarFeed(method);
+  if (url.endsWith('/v1/profile/notification-preferences') && method === 'GET') {
+    const on = { email: true, push: true };
+    const data = {
+      kinds: { reminders: on, bookings: on, messages: on, payments: on },
+      quiet_hours: { enabled: false, start: '21:00', end: '07:00' },
+      reachable: { email: false, push: false },
+      time_zone: 'Asia/Qatar',
+    };
+    return { status: 200, json: { message: 'ok', data } };
+  }
   // The family's one child (the children section lists it).
   if (/\/v1\/children(\?|$)/.test(url) && method === 'GET') {
     const child = {

@@ -1,0 +1,214 @@
+// The profile's "how we tell you": for each kind of notification, whether it comes by e-mail and to the
+// devices with notifications on, and quiet hours (in the person's own zone) during which device
+// notifications wait for the morning. What must always arrive is said, not offered as a switch.
+import { useId, useState, type ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  NOTIFICATION_KINDS,
+  PREFERENCE_CHANNELS,
+  type NotificationKind,
+  type NotificationPreferences,
+  type PreferenceChannel,
+  type PreferencesInput,
+} from '../../../contract/notification-preferences';
+import { isApiError } from '../../api/api-error';
+import { notificationPreferencesQuery, saveNotificationPreferences } from '../../api/notification-preferences';
+import { zoneTime } from '../../domain/zone-name';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { Spinner } from '../../ui/spinner';
+import { TextInput } from '../../ui/text-input';
+import { toast } from '../../ui/toast-store';
+
+function kindName(kind: NotificationKind): ReactNode {
+  switch (kind) {
+    case 'reminders':
+      return <Trans>Lesson reminders</Trans>;
+    case 'bookings':
+      return <Trans>Bookings and changes to them</Trans>;
+    case 'messages':
+      return <Trans>New messages</Trans>;
+    case 'payments':
+      return <Trans>Payments and receipts</Trans>;
+  }
+}
+
+function kindHint(kind: NotificationKind): ReactNode {
+  switch (kind) {
+    case 'reminders':
+      return <Trans>The evening before, and 15 minutes before each lesson.</Trans>;
+    case 'bookings':
+      return <Trans>Requests, answers, new times and lesson reports.</Trans>;
+    case 'messages':
+      return <Trans>When someone writes to you.</Trans>;
+    case 'payments':
+      return <Trans>Paid packages, failed payments and refunds.</Trans>;
+  }
+}
+
+const inputOf = (p: NotificationPreferences): PreferencesInput => ({ kinds: p.kinds, quiet_hours: p.quiet_hours });
+
+export function NotificationPreferencesSection() {
+  const prefs = useQuery(notificationPreferencesQuery());
+  return (
+    <section className="profile-card profile-notification-prefs" aria-labelledby="profile-prefs-title">
+      <h2 id="profile-prefs-title">
+        <Trans>How we tell you</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>Everything always appears in your notifications in Noor. Choose what also reaches you outside it.</Trans>
+      </p>
+      {prefs.isPending ? (
+        <Spinner />
+      ) : prefs.isError ? (
+        <p className="field-error" role="alert">
+          <Trans>Your notification settings could not be loaded. Please reload the page.</Trans>
+        </p>
+      ) : (
+        <PreferencesForm key={prefs.dataUpdatedAt} saved={prefs.data} />
+      )}
+    </section>
+  );
+}
+
+function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const ids = useId();
+  const [draft, setDraft] = useState<PreferencesInput>(() => inputOf(saved));
+  const [problem, setProblem] = useState<string | null>(null);
+  const sameTimes = draft.quiet_hours.start === draft.quiet_hours.end;
+  const zone = zoneTime(i18n, saved.time_zone);
+  const save = useMutation({
+    mutationFn: () => saveNotificationPreferences(queryClient, draft),
+    onSuccess: (message) => {
+      setProblem(null);
+      toast.show({ severity: 'success', summary: message });
+    },
+    onError: (error) => setProblem(isApiError(error) ? error.message : t`This could not be saved. Please try again.`),
+  });
+
+  const toggle = (kind: NotificationKind, channel: PreferenceChannel, on: boolean) =>
+    setDraft((d) => ({ ...d, kinds: { ...d.kinds, [kind]: { ...d.kinds[kind], [channel]: on } } }));
+  const setQuiet = (change: Partial<PreferencesInput['quiet_hours']>) =>
+    setDraft((d) => ({ ...d, quiet_hours: { ...d.quiet_hours, ...change } }));
+  const columnId = (channel: PreferenceChannel) => `${ids}-col-${channel}`;
+  const rowId = (kind: NotificationKind) => `${ids}-row-${kind}`;
+
+  return (
+    <form
+      noValidate
+      aria-busy={save.isPending || undefined}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!sameTimes) save.mutate();
+      }}
+    >
+      <table className="prefs-table">
+        <caption className="visually-hidden">
+          <Trans>What reaches you outside Noor, and how</Trans>
+        </caption>
+        <thead>
+          <tr>
+            <td />
+            <th scope="col" id={columnId('email')}>
+              <Trans>By e-mail</Trans>
+            </th>
+            <th scope="col" id={columnId('push')}>
+              <Trans>On your devices</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {NOTIFICATION_KINDS.map((kind) => (
+            <tr key={kind}>
+              <th scope="row">
+                <span id={rowId(kind)}>{kindName(kind)}</span>
+                <span className="prefs-hint">{kindHint(kind)}</span>
+              </th>
+              {PREFERENCE_CHANNELS.map((channel) => (
+                <td key={channel}>
+                  <input
+                    type="checkbox"
+                    className="prefs-check"
+                    aria-labelledby={`${rowId(kind)} ${columnId(channel)}`}
+                    checked={draft.kinds[kind][channel]}
+                    onChange={(e) => toggle(kind, channel, e.target.checked)}
+                  />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="muted" data-testid="prefs-always">
+        <Trans>
+          A cancelled lesson, and decisions about your account, always reach you wherever you can be reached: these cannot be turned off.
+        </Trans>
+      </p>
+      {!saved.reachable.email ? (
+        <p className="muted" data-testid="prefs-no-email">
+          <Trans>You have no verified e-mail address yet, so nothing is sent by e-mail.</Trans>
+        </p>
+      ) : null}
+      {!saved.reachable.push ? (
+        <p className="muted" data-testid="prefs-no-push">
+          <Trans>No device has notifications on yet: turn them on in “Notifications on this device”.</Trans>
+        </p>
+      ) : null}
+
+      <fieldset className="prefs-quiet">
+        <legend>
+          <Trans>Quiet hours</Trans>
+        </legend>
+        <label className="choice">
+          <input type="checkbox" checked={draft.quiet_hours.enabled} onChange={(e) => setQuiet({ enabled: e.target.checked })} />
+          <span>
+            <Trans>Hold device notifications during quiet hours</Trans>
+          </span>
+        </label>
+        <p className="muted" id={`${ids}-quiet-hint`}>
+          <Trans>
+            In your time zone ({zone}). They arrive when the quiet hours end. E-mails are not held, and the 15-minute lesson reminder, or
+            news about a lesson that starts before the quiet hours end, still reaches you at once.
+          </Trans>
+        </p>
+        <div className="prefs-quiet-times">
+          <Field label={<Trans>From</Trans>}>
+            {(control) => (
+              <TextInput
+                {...control}
+                type="time"
+                dir="ltr"
+                disabled={!draft.quiet_hours.enabled}
+                value={draft.quiet_hours.start}
+                onChange={(e) => setQuiet({ start: e.currentTarget.value })}
+              />
+            )}
+          </Field>
+          <Field label={<Trans>Until</Trans>} errors={sameTimes ? [t`Choose an end different from the start.`] : []}>
+            {(control) => (
+              <TextInput
+                {...control}
+                type="time"
+                dir="ltr"
+                disabled={!draft.quiet_hours.enabled}
+                value={draft.quiet_hours.end}
+                onChange={(e) => setQuiet({ end: e.currentTarget.value })}
+              />
+            )}
+          </Field>
+        </div>
+      </fieldset>
+      <div className="profile-calendar-actions">
+        <Button type="submit" variant="primary" disabled={save.isPending || sameTimes}>
+          <Trans>Save notification settings</Trans>
+        </Button>
+      </div>
+      <p className="field-error" role={problem ? 'alert' : undefined}>
+        {problem}
+      </p>
+    </form>
+  );
+}
