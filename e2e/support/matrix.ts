@@ -31,10 +31,9 @@ export interface Cell {
   /** A phone (touch, 390 × 844) or a desktop window (1280 × 800). */
   phone: boolean;
 }
-export const PHONE_AND_DESK: readonly Cell[] = [
-  { locale: 'ar', phone: true },
-  { locale: 'en', phone: false },
-];
+export const AR_PHONE: Cell = { locale: 'ar', phone: true };
+export const EN_DESKTOP: Cell = { locale: 'en', phone: false };
+export const PHONE_AND_DESK: readonly Cell[] = [AR_PHONE, EN_DESKTOP];
 
 /** The browser context options of a cell: its window and, on a phone, touch. */
 export function cellContext(cell: Cell): { viewport: { width: number; height: number }; isMobile: boolean; hasTouch: boolean } {
