@@ -165,6 +165,27 @@ export const quranEntrySchema = z
   .refine((e) => e.from_ayah <= e.to_ayah && e.to_ayah <= versesOf(e.surah), { error: reportValidationKeys.ayahRange, path: ['to_ayah'] });
 export type QuranEntry = z.infer<typeof quranEntrySchema>;
 
+/**
+ * The Quran entries of a stored report (jsonb, or its text on a driver that answers text): those the
+ * rules accept today. A row written before a rule, restored or edited by hand costs only its odd
+ * entries (an unknown surah or kind, verses outside the surah, another shape), never the whole read.
+ */
+export function storedQuranEntries(stored: unknown): QuranEntry[] {
+  let value = stored;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((e: unknown) => {
+    const entry = quranEntrySchema.safeParse(e);
+    return entry.success ? [entry.data] : [];
+  });
+}
+
 export const reportInputSchema = z.object({
   covered: freeText(REPORT_TEXT_MAX).refine((v) => v !== '', { error: validationKeys.required }),
   homework: freeText(REPORT_NOTE_MAX).default(''),

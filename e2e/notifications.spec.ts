@@ -3,8 +3,9 @@
 // teacher approves it through the API; the student's open page shows the bell's count go up without a
 // reload; the notification opens the session details and is marked read; "mark all as read" clears
 // the badge. Arabic (the default, right to left) and English.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { tr, type Locale } from './support/catalog';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { LOCALES, tr, type Locale } from './support/catalog';
+import { cellContext, cellName, inCell, PHONE_AND_DESK, type Cell } from './support/matrix';
 import { expectNoViolations } from './support/axe';
 import { open, preferences } from './support/app';
 import { bearer, json, newStudent } from './support/api';
@@ -148,16 +149,15 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-// Messages live, in one cell (Arabic, the family on a phone): the teacher writes from an open conversation,
-// the family's header counts it without a reload, the family reads it (the count goes back to zero) and
-// answers, and the teacher's open conversation shows the answer without a reload.
-test('ar, phone: a family and a teacher exchange messages live, with the unread count in the header', async ({
-  browser,
-  baseURL,
-  request,
-}, testInfo) => {
+// Messages live, in the flow's cells (the family in Arabic on a phone in `npm test`, in English on a
+// desktop too in the full run; the teacher at a desk in the same language): the teacher writes from an
+// open conversation, the family's header counts it without a reload, the family reads it (the count goes
+// back to zero) and answers, and the teacher's open conversation shows the answer without a reload.
+async function messagesLive(cell: Cell, browser: Browser, baseURL: string, request: APIRequestContext, retry: number) {
+  const { locale } = cell;
   const family = await newStudent(request, { phaseId: world.phaseId, buy: true });
-  const startsAt = new Date(Date.now() + (30 + 6 * testInfo.retry) * HOUR);
+  // Each cell's booking, and each retry's, at its own time: the teacher keeps what an earlier one booked.
+  const startsAt = new Date(Date.now() + (30 + 3 * LOCALES.indexOf(locale) + 6 * retry) * HOUR);
   startsAt.setUTCMinutes(0, 0, 0);
   const booking = {
     teacher_id: world.teacher.id,
@@ -173,45 +173,57 @@ test('ar, phone: a family and a teacher exchange messages live, with the unread 
     'open',
   );
 
-  const parent = await (await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } })).newPage();
+  const parent = await (await browser.newContext({ baseURL, ...cellContext(cell) })).newPage();
   const teacher = await (await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } })).newPage();
   for (const [page, token] of [
     [parent, family.token],
     [teacher, world.teacher.token],
   ] as const) {
-    await page.context().addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
-    await preferences(page, { locale: 'ar' });
+    await page.context().addCookies([{ name: 'ng-token', value: token, url: baseURL }]);
+    await preferences(page, { locale });
   }
   const messagesLink = parent.getByTestId('messages-link');
   const subscribed = parent
     .waitForEvent('websocket')
     .then((ws) => ws.waitForEvent('framereceived', { predicate: (f) => /subscription_succeeded/.test(String(f.payload)) }));
   await open(parent, '/profile');
-  await expect(messagesLink).toHaveAccessibleName(tr('ar', 'Messages, none unread'));
+  // The link and its count are loaded after sign-in (a lazy chunk): slow on a loaded machine.
+  await expect(messagesLink).toHaveAccessibleName(tr(locale, 'Messages, none unread'), { timeout: 15_000 });
   await subscribed;
 
   await open(teacher, `/messages/${conversation.id}`);
-  const composer = teacher.getByLabel(tr('ar', 'Your message'));
+  const composer = teacher.getByLabel(tr(locale, 'Your message'));
   await expect(composer).toBeFocused();
   await composer.fill('السلام عليكم، واجب اليوم: مراجعة سورة الملك');
   await composer.press('Enter');
   await expect(teacher.getByRole('log')).toContainText('واجب اليوم');
 
   // No reload: the family's header counts the message.
-  await expect(messagesLink).toHaveAccessibleName(tr('ar', 'Messages, {count} unread').replace('{count}', '1'), { timeout: 10_000 });
+  await expect(messagesLink).toHaveAccessibleName(tr(locale, 'Messages, {count} unread').replace('{count}', '1'), { timeout: 10_000 });
   await messagesLink.click();
   await parent.getByTestId(`conversation-${conversation.id}`).click();
   await expect(parent.getByRole('log')).toContainText('واجب اليوم');
-  await expect(messagesLink).toHaveAccessibleName(tr('ar', 'Messages, none unread'));
-  const reply = parent.getByLabel(tr('ar', 'Your message'));
+  await expect(messagesLink).toHaveAccessibleName(tr(locale, 'Messages, none unread'));
+  const reply = parent.getByLabel(tr(locale, 'Your message'));
   await reply.fill('وعليكم السلام، شكراً');
   await reply.press('Enter');
 
   // The teacher's open conversation shows the answer without a reload.
   await expect(teacher.getByRole('log')).toContainText('وعليكم السلام، شكراً', { timeout: 10_000 });
-  // Both sides' bubbles, the composer and the header on a phone, right to left.
+  // Both sides' bubbles, the composer and the header in the cell's window and direction.
   await expect(parent.getByRole('log')).toContainText('وعليكم السلام، شكراً');
-  await expectNoViolations(parent, 'a conversation on a phone (ar)');
+  await expectNoViolations(parent, `a conversation (${cellName(cell)})`);
   await parent.context().close();
   await teacher.context().close();
-});
+}
+
+for (const cell of PHONE_AND_DESK) {
+  inCell(cell)(
+    `${cellName(cell)}: a family and a teacher exchange messages live, with the unread count in the header`,
+    async ({ browser, baseURL, request }, testInfo) => {
+      // Two browsers, a purchase, a booking and an axe scan: over the default 30 s on a busy two-core machine.
+      test.setTimeout(60_000);
+      await messagesLive(cell, browser, baseURL!, request, testInfo.retry);
+    },
+  );
+}

@@ -21,3 +21,29 @@ export function cells<A, B>(a: readonly A[], b: readonly B[]): Array<readonly [A
 export function inLocale(locale: Locale, index: number): typeof test | typeof test.skip {
   return FULL || LOCALES[index % LOCALES.length] === locale ? test : test.skip;
 }
+
+/**
+ * Where a flow is checked twice: Arabic on a phone (in `npm test`) and English on a desk (in the full
+ * run only). A flow written as a function of its cell runs the same steps in both.
+ */
+export interface Cell {
+  locale: Locale;
+  /** A phone (touch, 390 × 844) or a desktop window (1280 × 800). */
+  phone: boolean;
+}
+export const AR_PHONE: Cell = { locale: 'ar', phone: true };
+export const EN_DESKTOP: Cell = { locale: 'en', phone: false };
+export const PHONE_AND_DESK: readonly Cell[] = [AR_PHONE, EN_DESKTOP];
+
+/** The browser context options of a cell: its window and, on a phone, touch. */
+export function cellContext(cell: Cell): { viewport: { width: number; height: number }; isMobile: boolean; hasTouch: boolean } {
+  return cell.phone
+    ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+    : { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false };
+}
+
+/** `test` for a flow's cell: the Arabic phone always, the English desk in a full run (else `test.skip`). */
+export const inCell = (cell: Cell): typeof test | typeof test.skip => inLocale(cell.locale, 0);
+
+/** A title's prefix naming the cell: "ar, phone" or "en, desktop". */
+export const cellName = (cell: Cell): string => `${cell.locale}, ${cell.phone ? 'phone' : 'desktop'}`;

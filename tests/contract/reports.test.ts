@@ -1,6 +1,6 @@
 // The surah table and the verse-range rule of lesson reports (contract/reports.ts).
 import { describe, expect, it } from 'vitest';
-import { quranEntrySchema, SURAHS, versesOf } from '../../contract/reports';
+import { quranEntrySchema, storedQuranEntries, SURAHS, versesOf } from '../../contract/reports';
 
 describe('surahs', () => {
   it('lists the 114 surahs with the Quran’s 6 236 verses', () => {
@@ -25,5 +25,25 @@ describe('surahs', () => {
     expect(outside.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['to_ayah', 'ayah_range']]);
     expect(entry(1, 5, 2).success).toBe(false);
     expect(entry(0, 1, 1).success).toBe(false);
+  });
+});
+
+describe('stored entries', () => {
+  it('keeps the entries the rules accept and drops the rest, whatever the stored shape', () => {
+    const good = { surah: 112, from_ayah: 1, to_ayah: 4, kind: 'memorised', grade: 'excellent' };
+    const odd = [
+      good,
+      { ...good, surah: 200 },
+      { ...good, from_ayah: 5, to_ayah: 1 },
+      { ...good, kind: 'sung' },
+      { ...good, surah: '112' },
+      null,
+      'الإخلاص',
+      [1, 2, 3],
+    ];
+    expect(storedQuranEntries(odd)).toEqual([good]);
+    // Text as a driver may answer jsonb, and shapes that are not a list at all.
+    expect(storedQuranEntries(JSON.stringify(odd))).toEqual([good]);
+    for (const stored of [null, undefined, 42, {}, 'not json', '{"surah":112}', '"x"']) expect(storedQuranEntries(stored)).toEqual([]);
   });
 });

@@ -162,4 +162,65 @@ describe('fuzz, second order: stored values, then every read and job', () => {
     // "Starting soon" needs no zone: both parties have it, the teacher with the unusable zone included.
     expect(reminded.map((r) => r.user_id).sort()).toEqual([t.callers.studentB.id, bad].sort());
   }, 600_000);
+
+  it("a lesson report's rows written before its rules, and the family's zone, break neither the report nor the child's progress", async () => {
+    const family = t.callers.studentB;
+    const teacher = t.callers.otherTeacher;
+    const session = await approvedSession(family.id!, teacher.id!, new Date(Date.now() - 3 * HOUR));
+    await t.db.query(`UPDATE requests SET status = 'finished' WHERE id = $1`, [session.id]);
+    const { child_id: child } = (await t.db.one<{ child_id: number }>('SELECT child_id FROM requests WHERE id = $1', [session.id]))!;
+    // Texts a teacher may store through the API.
+    for (const text of TEXTS) {
+      const res = await t.callJson(teacher, 'PUT', `/api/v1/requests/${session.id}/report`, { covered: text, homework: text, note: text });
+      expect(res.status, JSON.stringify(text)).toBeLessThan(500);
+    }
+    // Entries no validator lets through: unknown surahs and kinds, backwards or absent verses, odd shapes.
+    const odd = [
+      { surah: 112, from_ayah: 1, to_ayah: 4, kind: 'memorised', grade: 'excellent' },
+      { surah: 0, from_ayah: 1, to_ayah: 3, kind: 'memorised', grade: 'good' },
+      { surah: 200, from_ayah: 1, to_ayah: 3, kind: 'revised', grade: 'good' },
+      { surah: 2, from_ayah: 300, to_ayah: 1, kind: 'memorised', grade: 'excellent' },
+      { surah: 3, from_ayah: -5, to_ayah: 1e9, kind: 'revised', grade: 'bad' },
+      { surah: '112', from_ayah: '1', to_ayah: '4', kind: 'sung', grade: null },
+      { surah: 1 },
+      null,
+      'الإخلاص',
+    ];
+    const failures: string[] = [];
+    const read = async (who: typeof family, url: string, what: string, locales = ['en']) => {
+      for (const locale of locales) {
+        const res = await t.call(who, 'GET', url, { headers: { 'Accept-Language': locale } });
+        const text = await res.text();
+        if (res.status !== 200) failures.push(`${res.status} ← GET ${url} (${locale}) ${what}: ${text.slice(0, 200)}`);
+      }
+    };
+    for (const quran of [JSON.stringify(odd), '{}', '42']) {
+      await t.db.query(
+        `INSERT INTO lesson_reports (request_id, teacher_id, covered, quran, created_at, updated_at)
+         VALUES ($1, $2, 'x', $3::jsonb, now(), now())
+         ON CONFLICT (request_id) DO UPDATE SET quran = EXCLUDED.quran`,
+        [session.id, teacher.id, quran],
+      );
+      const locales = quran === '42' ? ['en'] : ['ar', 'en'];
+      await read(family, `/api/v1/children/${child}/progress`, `quran=${quran}`, locales);
+      await read(family, `/api/v1/requests/${session.id}/report`, `quran=${quran}`, locales);
+      await read(teacher, `/api/v1/requests/${session.id}/report`, `quran=${quran}`, locales);
+    }
+    expect(failures).toEqual([]);
+    // The one entry the rules accept still counts, beside the odd ones.
+    await t.db.query('UPDATE lesson_reports SET quran = $2::jsonb WHERE request_id = $1', [session.id, JSON.stringify(odd)]);
+    const progress = (await (await t.call(family, 'GET', `/api/v1/children/${child}/progress`)).json()) as {
+      data: { quran: { surahs: Array<{ surah: number; memorised: number }> } };
+    };
+    expect(progress.data.quran.surahs).toEqual([{ surah: 112, memorised: 4, revised: 0 }]);
+    // A family zone PostgreSQL refuses, or none: the lesson is still counted (in the default zone's month).
+    for (const zone of ['CTT', '']) {
+      await t.db.query('UPDATE users SET time_zone = $1 WHERE id = $2', [zone, family.id]);
+      const res = await t.call(family, 'GET', `/api/v1/children/${child}/progress`);
+      expect(res.status, JSON.stringify(zone)).toBe(200);
+      const progress = (await res.json()) as { data: { lessons_taken: number; time_zone: string } };
+      expect(progress.data, JSON.stringify(zone)).toMatchObject({ lessons_taken: 1, time_zone: 'Asia/Qatar' });
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
 });

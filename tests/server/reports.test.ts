@@ -1,5 +1,6 @@
-// Lesson reports on both drivers: the session's teacher writes one once the lesson is over (not before),
-// changes it for REPORT_EDIT_DAYS and then it is final; verse ranges outside their surah are refused;
+// Lesson reports on both drivers: the session's teacher writes one once the lesson is over (not before,
+// and never for a request that was not taught), changes it for REPORT_EDIT_DAYS after the lesson's end
+// (to the minute, a first report included) and then it is final; verse ranges outside their surah are refused;
 // the family, that teacher and a teacher the family has since booked for the same child read it, and
 // nobody else learns it exists (404) — another family, another teacher, or a teacher of another child.
 import { describe, expect, it } from 'vitest';
@@ -91,6 +92,43 @@ describe('lesson reports', () => {
     expect((await call(teacher, 'PUT', id, quranReport)).status).toBe(409);
     const final = lessonReportResponseSchema.parse(await (await call(teacher, 'GET', id)).json()).data!;
     expect(final).toMatchObject({ homework: 'مراجعة سورة الملك', editable: false });
+  });
+
+  it('counts the window from the lesson’s end to the minute, for a first report too; a lesson never taught has none', async () => {
+    const teacher = await makeTeacher(ctx.db);
+    const family = await makeStudent(ctx.db);
+    await creditHours(ctx.db, family, 5);
+    const id = await lesson(family, teacher);
+    const endsAt = (await ctx.db.one<{ ends_at: Date }>('SELECT ends_at FROM requests WHERE id = $1', [id]))!.ends_at.getTime();
+    const closes = endsAt + REPORT_EDIT_DAYS * 24 * HOUR;
+
+    // Written for the first time a minute before the window closes: taken, and says until when.
+    ctx.clock.now = new Date(closes - 60_000);
+    const late = await call(teacher, 'PUT', id, { covered: 'مراجعة' });
+    expect(late.status).toBe(200);
+    expect(lessonReportResponseSchema.parse(await late.json()).data).toMatchObject({
+      editable: true,
+      editable_until: new Date(closes).toISOString(),
+    });
+    // From the closing minute on it is final, in the teacher's language.
+    ctx.clock.now = new Date(closes);
+    const closed = await call(teacher, 'PUT', id, { covered: 'تغيير' }, 'ar');
+    expect(closed.status).toBe(409);
+    expect(((await closed.json()) as { message: string }).message).toBe('مضت مدة تعديل هذا التقرير، فلم يعد يتغير');
+
+    // A lesson nobody reported: after its window even the first report is refused, and none exists.
+    const unreported = await lesson(family, teacher);
+    ctx.clock.now = new Date(ctx.clock.now.getTime() + 4 * HOUR + REPORT_EDIT_DAYS * 24 * HOUR);
+    expect((await call(teacher, 'PUT', unreported, { covered: 'متأخر' })).status).toBe(409);
+    expect(lessonReportResponseSchema.parse(await (await call(family, 'GET', unreported)).json()).data).toBeNull();
+
+    // A request never approved is no lesson, even once its time has passed.
+    const pending = await bookAfter(ctx, family, teacher, 3, 1);
+    expect(pending.res.status).toBe(201);
+    ctx.clock.now = new Date(ctx.clock.now.getTime() + 5 * HOUR);
+    const untaught = await call(teacher, 'PUT', pending.json.data.id, { covered: 'لم تُعطَ' });
+    expect(untaught.status).toBe(409);
+    expect(((await untaught.json()) as { message: string }).message).toBe('The report is written once the session is over');
   });
 
   it('refuses verse ranges outside their surah, with the field named, and keeps nothing', async () => {

@@ -2,7 +2,9 @@
 // and month (which also proves the child is the family's), then every report of the child's lessons, from
 // which the verse unions, the latest reports and the open homework are made here.
 import { PROGRESS_LATEST_REPORTS, versesCovered, type ChildProgress, type ProgressReport } from '../../../contract/progress';
-import { SURAHS, type QuranEntry } from '../../../contract/reports';
+import { DEFAULT_TIME_ZONE } from '../../../contract/default-zone';
+import { storedQuranEntries, SURAHS, type QuranEntry } from '../../../contract/reports';
+import { usableZoneSql } from '../../lib/time-zones';
 import type { Queryable } from '../../db';
 import type { Locale } from '../../i18n';
 import { minutesToHours } from '../packages/ledger';
@@ -30,20 +32,24 @@ interface ReportRow {
   teacher_first: string;
   covered: string;
   homework: string;
-  quran: QuranEntry[] | string;
+  /** jsonb as stored: read through storedQuranEntries. */
+  quran: unknown;
 }
+
+/** The family's zone in SQL, or the default when the stored one is unusable (the months still count). */
+const familyZone = (column: string) => `COALESCE(${usableZoneSql(column)}, '${DEFAULT_TIME_ZONE}')`;
 
 /**
  * One row per (subject, month) of lessons taken — finished, or approved and over at `now` — or a single
  * row of nulls beside the child when it has none; no row at all when the child is not the family's.
  */
 const LESSONS_SQL = `
-  SELECT c.first_name, c.last_name, u.time_zone, s.id AS subject_id, s.name_ar AS subject_ar, s.name_en AS subject_en,
+  SELECT c.first_name, c.last_name, ${familyZone('u.time_zone')} AS time_zone, s.id AS subject_id, s.name_ar AS subject_ar, s.name_en AS subject_en,
          m.month, m.lessons, m.minutes
     FROM children c
     JOIN users u ON u.id = c.family_id
     LEFT JOIN (
-      SELECT r.subject_id, to_char(r.starts_at AT TIME ZONE fu.time_zone, 'YYYY-MM') AS month,
+      SELECT r.subject_id, to_char(r.starts_at AT TIME ZONE ${familyZone('fu.time_zone')}, 'YYYY-MM') AS month,
              count(*)::int AS lessons, sum(r.duration_hours * 60)::int AS minutes
         FROM requests r JOIN users fu ON fu.id = r.student_id
        WHERE r.child_id = $1 AND r.student_id = $2
@@ -63,8 +69,6 @@ const REPORTS_SQL = `
     JOIN users u ON u.id = lr.teacher_id
    WHERE r.child_id = $1 AND r.student_id = $2
    ORDER BY r.starts_at DESC, r.id DESC`;
-
-const entriesOf = (row: ReportRow): QuranEntry[] => (typeof row.quran === 'string' ? JSON.parse(row.quran) : row.quran) as QuranEntry[];
 
 function subjectsOf(rows: MonthRow[], locale: Locale): ChildProgress['subjects'] {
   const bySubject = new Map<number, ChildProgress['subjects'][number]>();
@@ -111,7 +115,7 @@ export async function childProgress(q: Queryable, familyId: number, childId: num
 
   const reportRows = await q.query<ReportRow>(REPORTS_SQL, [childId, familyId]);
   const reports = reportRows.map((row) => {
-    const entries = entriesOf(row);
+    const entries = storedQuranEntries(row.quran);
     const report: ProgressReport = {
       request_id: row.request_id,
       starts_at: row.starts_at.toISOString(),

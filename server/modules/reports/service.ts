@@ -1,7 +1,14 @@
 // Lesson reports (contract/reports.ts): the session's teacher writes one after the lesson and may change
 // it for REPORT_EDIT_DAYS after its end; the family, that teacher and a teacher the family has since
 // booked for the same child read it. Everybody else is answered 404, as for the request itself.
-import { REPORT_EDIT_DAYS, SURAHS, type LessonReport, type QuranEntry, type ReportInput } from '../../../contract/reports';
+import {
+  REPORT_EDIT_DAYS,
+  storedQuranEntries,
+  SURAHS,
+  type LessonReport,
+  type QuranEntry,
+  type ReportInput,
+} from '../../../contract/reports';
 import type { Db, Queryable } from '../../db';
 import { ApiFailure } from '../../http/errors';
 import type { Locale } from '../../i18n';
@@ -26,7 +33,8 @@ interface ReportRow {
   covered: string;
   homework: string;
   note: string;
-  quran: QuranEntry[] | string;
+  /** jsonb as stored: read through storedQuranEntries. */
+  quran: unknown;
   teacher_id: number;
   teacher_first: string;
   created_at: Date;
@@ -62,7 +70,7 @@ async function mayRead(q: Queryable, lesson: LessonRow, caller: Caller): Promise
 }
 
 function reportOf(row: ReportRow, lesson: LessonRow, caller: Caller, locale: Locale, now: Date): LessonReport {
-  const entries = (typeof row.quran === 'string' ? JSON.parse(row.quran) : row.quran) as QuranEntry[];
+  const entries = storedQuranEntries(row.quran);
   const until = editableUntil(lesson);
   return {
     request_id: row.request_id,
