@@ -1,5 +1,5 @@
 // The end of a live session, where the lesson continues: what was taught (subject, teacher, the child,
-// its length), for the family the rating in place and "book the same time next week" (the teacher's
+// its length) and who attended for how long, for the family the rating in place and "book the same time next week" (the teacher's
 // booking opens on its review with that time), for the teacher the way to write the lesson report (on
 // the session details), and for both joining again while the window is open. Left early: the same,
 // without the booking offer until the lesson is over.
@@ -13,6 +13,8 @@ import { actionsAt, requestQuery, type RequestDetail } from '../../api/requests'
 import type { LiveSessionActor } from '../../app/live-session';
 import { seedBookingReview } from '../../app/booking';
 import { ForChild } from '../../domain/child-label';
+import { AttendanceList } from '../../domain/attendance-list';
+import type { Attendance } from '../../../contract/sessions';
 import { LessonRating } from '../../domain/lesson-rating';
 import type { LessonParty } from '../../domain/viewer';
 import { Button } from '../../ui/button';
@@ -20,7 +22,16 @@ import { Notice } from './notice';
 
 const WEEK_MS = 7 * 24 * 3_600_000;
 
-export function EndedNotice({ actor, viewerId }: { actor: LiveSessionActor; viewerId: number | null }) {
+export function EndedNotice({
+  actor,
+  viewerId,
+  attendance,
+}: {
+  actor: LiveSessionActor;
+  viewerId: number | null;
+  /** The session's attendance as it stands now (the session API's, read once when the screen appears). */
+  attendance: () => Promise<Attendance>;
+}) {
   const { i18n } = useLingui();
   // The side comes with the session's grant; the account id keys the booking draft as the booking page does.
   const viewer: LessonParty = { id: viewerId, role: useSelector(actor, selectRole) };
@@ -28,12 +39,20 @@ export function EndedNotice({ actor, viewerId }: { actor: LiveSessionActor; view
   const requestId = useSelector(actor, selectRequestId);
   const canRejoin = useSelector(actor, selectCanRejoin);
   const request = useQuery({ ...requestQuery(requestId ?? 0, i18n.locale), enabled: requestId !== null });
+  // Silent: the summary stands without it.
+  const present = useQuery({
+    queryKey: ['live-session', 'attendance', requestId],
+    queryFn: attendance,
+    meta: { silent: true },
+    staleTime: 0,
+  });
   const detail = request.data;
   // What may be done is judged at the moment the end screen appeared (rating stays open for days).
   const [shownAt] = useState(() => Date.now());
   return (
     <Notice testId="session-ended" heading={timeUp ? <Trans>The session has ended</Trans> : <Trans>You left the session</Trans>}>
       {detail ? <LessonSummary detail={detail} viewer={viewer} /> : null}
+      {present.data && present.data.participants.length > 0 ? <AttendanceList attendance={present.data} /> : null}
       {detail ? <LessonRating detail={detail} actions={actionsAt(detail, viewer.role, shownAt)} side={viewer.role} /> : null}
       <div className="live-session-actions">
         {detail && viewer.role === 'student' && (timeUp || detail.status === 'finished') ? (

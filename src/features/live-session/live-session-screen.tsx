@@ -17,6 +17,7 @@ import { Notice } from './notice';
 import { createSessionApi, type SessionApi } from './session-api';
 import { TokenRefusedNotice } from './token-refused-notice';
 import { useLeaveOnPagehide } from './use-leave-on-pagehide';
+import type { Attendance } from '../../../contract/sessions';
 import { useWatchedActor } from '../../app/watch';
 
 export interface LiveSessionScreenProps {
@@ -27,7 +28,8 @@ export interface LiveSessionScreenProps {
   api?: SessionApi;
 }
 
-const NOTICES: Record<Exclude<Step, 'session'>, (actor: LiveSessionActor, viewerId: number | null) => ReactNode> = {
+type NoticeOf = (actor: LiveSessionActor, viewerId: number | null, attendance: () => Promise<Attendance>) => ReactNode;
+const NOTICES: Record<Exclude<Step, 'session'>, NoticeOf> = {
   checking: () => (
     <Notice heading={<Trans>Checking your camera and microphone…</Trans>}>
       <Spinner />
@@ -41,7 +43,7 @@ const NOTICES: Record<Exclude<Step, 'session'>, (actor: LiveSessionActor, viewer
   denied: (actor) => <DeniedNotice actor={actor} />,
   tokenFailed: (actor) => <TokenRefusedNotice actor={actor} />,
   failed: (actor) => <FailedNotice actor={actor} />,
-  ended: (actor, viewerId) => <EndedNotice actor={actor} viewerId={viewerId} />,
+  ended: (actor, viewerId, attendance) => <EndedNotice actor={actor} viewerId={viewerId} attendance={attendance} />,
 };
 
 export function LiveSessionScreen({ channelName, viewerId = null, api }: LiveSessionScreenProps) {
@@ -59,7 +61,7 @@ export function LiveSessionScreen({ channelName, viewerId = null, api }: LiveSes
         <CallView actor={actor} store={store} api={sessionApi} channelName={channelName} />
       ) : (
         // A new step is a new notice, whose heading takes the focus.
-        <Fragment key={step}>{NOTICES[step](actor, viewerId)}</Fragment>
+        <Fragment key={step}>{NOTICES[step](actor, viewerId, () => sessionApi.attendance(channelName))}</Fragment>
       )}
     </section>
   );

@@ -1,48 +1,10 @@
-// Attendance of a session that has started (issue 7): for the student and the teacher, whether they
-// joined, the minutes in the call and the minutes lost to reconnection — so a parent can see the
-// session took place. Read from the sessions API, which answers only the two participants.
+// Attendance on the session details (issue 7), read from the sessions API, which answers only the two
+// participants; the list itself is shared with the live session's end screen (domain/attendance-list).
 import { useQuery } from '@tanstack/react-query';
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { attendanceQuery } from '../../api/requests';
+import { AttendanceList } from '../../domain/attendance-list';
 
 export function AttendancePanel({ requestId, channelName }: { requestId: number; channelName: string }) {
-  const { t } = useLingui();
   const attendance = useQuery(attendanceQuery(requestId, channelName));
-  if (!attendance.data) return null;
-  const roleLabel = { student: t`Student`, teacher: t`Teacher` };
-  return (
-    <section className="session-attendance" aria-labelledby="attendance-title" data-testid="attendance">
-      <h2 id="attendance-title">
-        <Trans>Attendance</Trans>
-      </h2>
-      <ul className="attendance-list">
-        {attendance.data.participants.map((p) => {
-          const present = p.minutes_present;
-          const lost = p.minutes_lost_to_reconnection;
-          return (
-            <li key={p.role}>
-              <strong>
-                {roleLabel[p.role]}: <bdi>{p.first_name}</bdi>
-              </strong>{' '}
-              {p.first_joined_at === null ? (
-                <span className="muted">
-                  <Trans>did not join</Trans>
-                </span>
-              ) : (
-                <span>
-                  <Plural value={present} one="# minute in the session" other="# minutes in the session" />
-                  {lost > 0 ? (
-                    <>
-                      {' · '}
-                      <Plural value={lost} one="# minute lost to reconnection" other="# minutes lost to reconnection" />
-                    </>
-                  ) : null}
-                </span>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </section>
-  );
+  return attendance.data ? <AttendanceList attendance={attendance.data} /> : null;
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The end of a live session continues the lesson: when the time is up the family reads what was taught
-// (subject, teacher, the child, its length), rates it in place, and "book the same time next week" opens
+// (subject, teacher, the child, its length) and who attended for how long, rates it in place, and "book the same time next week" opens
 // the teacher's booking on its review with the same child, subject and length one week later. A teacher
 // gets the summary with the child's first name and phase, and no rating form or booking offer.
 import { screen, waitFor } from '@testing-library/react';
@@ -19,7 +19,29 @@ function endingApi(role: 'student' | 'teacher', endsInMs = 1_200): SessionApi {
   const now = Date.now();
   const grant = sessionGrant(now, { from: now - 60 * 60_000 + endsInMs, to: now + endsInMs }, { role });
   return {
-    attendance: async () => ({ request_id: 12, participants: [] }),
+    attendance: async () => ({
+      request_id: 12,
+      participants: [
+        {
+          role: 'student',
+          first_name: 'Maryam',
+          first_joined_at: null,
+          last_left_at: null,
+          minutes_present: 0,
+          minutes_lost_to_reconnection: 0,
+          events: [],
+        },
+        {
+          role: 'teacher',
+          first_name: 'هدى',
+          first_joined_at: new Date(now - 58 * 60_000).toISOString(),
+          last_left_at: new Date(now).toISOString(),
+          minutes_present: 55,
+          minutes_lost_to_reconnection: 3,
+          events: [],
+        },
+      ],
+    }),
     leaveOnUnload: () => undefined,
     token: async () => grant,
     report: async () => undefined,
@@ -71,6 +93,12 @@ describe('the end of a live session', () => {
     expect(screen.getByRole('heading', { name: 'The session has ended' })).toBeTruthy();
     const summary = await screen.findByTestId('ended-summary');
     expect(summary.textContent).toBe('Mathematics with هدى — 1 hourFor: Maryam Ali');
+    // Who attended, for how long: the session API's attendance as the screen appears.
+    const attendance = await screen.findByTestId('attendance');
+    expect([...attendance.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Student: Maryam did not join',
+      'Teacher: هدى 55 minutes in the session · 3 minutes lost to reconnection',
+    ]);
 
     // The rating, in place: five stars, sent once, then shown as given.
     await user.click(screen.getByRole('radio', { name: '5 stars' }));
