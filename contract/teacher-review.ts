@@ -75,6 +75,13 @@ export const reviewListQuerySchema = z.object({
     (v) => (v === undefined || v === '' ? undefined : typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : v),
     z.number().int().min(1).max(200).optional(),
   ),
+  /** Only teachers who teach this subject (its id). */
+  subject: z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : v),
+    z.number().int().min(1).max(999_999).optional(),
+  ),
+  /** `1`: only applications back in review after a rejection. */
+  resubmitted: z.enum(['1']).optional(),
 });
 
 /** The list's paging, as the public teacher list tells it. */

@@ -265,6 +265,26 @@ describe('roles and the audit log', () => {
     expect(ids.indexOf(late.id)).toBeLessThan(ids.indexOf(early.id));
     expect(queue.find((r) => r.id === early.id)).toMatchObject({ resubmitted: true, previous_reason: 'الشهادة غير مقروءة' });
     expect(queue.find((r) => r.id === late.id)).toMatchObject({ resubmitted: false, previous_reason: null });
+    // "Resubmitted only", and a subject: the same filters on the page and on the count past its end.
+    const only = async (query: string) =>
+      (await (await call('GET', `/teachers?status=in_review&${query}`, { token: reviewer.token })).json()) as {
+        data: { id: number }[];
+        meta: { total: number };
+      };
+    const resubmitted = await only('resubmitted=1');
+    expect(resubmitted.data.map((r) => r.id)).toContain(early.id);
+    expect(resubmitted.data.map((r) => r.id)).not.toContain(late.id);
+    expect((await only(`resubmitted=1&per_page=1&page=${resubmitted.meta.total + 1}`)).meta.total).toBe(resubmitted.meta.total);
+    const [taught] = await t.db.query<{ subject_id: number }>('SELECT subject_id FROM teacher_subjects WHERE teacher_id = $1 LIMIT 1', [
+      late.id,
+    ]);
+    await t.db.query('DELETE FROM teacher_subjects WHERE teacher_id = $1 AND subject_id = $2', [early.id, taught!.subject_id]);
+    const bySubject = (await only(`subject=${taught!.subject_id}`)).data.map((r) => r.id);
+    expect(bySubject).toContain(late.id);
+    expect(bySubject).not.toContain(early.id);
+    // A filter that is not one is refused, not ignored.
+    expect((await call('GET', '/teachers?status=in_review&subject=abc', { token: reviewer.token })).status).toBe(400);
+    expect((await call('GET', '/teachers?status=in_review&resubmitted=yes', { token: reviewer.token })).status).toBe(400);
   });
 
   it('searches the queue by name or phone digits and pages it, with subjects, phases, country and experience', async () => {
@@ -664,7 +684,7 @@ describe('support', () => {
     );
     expect(audit).toEqual([
       {
-        actor: support.email,
+        actor: `${support.name} <${support.email}>`,
         before: { status: 'paid', refunded: false },
         after: expect.objectContaining({ refunded: true, reason: 'طلبت العائلة الاسترداد بالهاتف' }),
       },
@@ -673,7 +693,7 @@ describe('support', () => {
     expect(((await again.json()) as { code: string }).code).toBe('already_refunded');
     const after = await look('en');
     expect(after.orders[0]).toMatchObject({ id: fresh, refund_refusal: 'already_refunded', refunded_at: expect.any(String) });
-    expect(after.ledger[0]).toMatchObject({ reason: 'order_refund', note: 'طلبت العائلة الاسترداد بالهاتف', staff: support.email });
+    expect(after.ledger[0]).toMatchObject({ reason: 'order_refund', note: 'طلبت العائلة الاسترداد بالهاتف', staff: `${support.name} <${support.email}>` });
     // The family was told, as when it refunds itself.
     const told = await t.db.one<{ n: string }>("SELECT count(*) AS n FROM notifications WHERE user_id = $1 AND type = 'payment_refunded'", [
       family.id,

@@ -82,6 +82,22 @@ function namesSql(locale: Locale): string {
           COALESCE((SELECT array_agg(p.${name} ORDER BY p.sort_order) FROM teacher_phases tp JOIN phases p ON p.id = tp.phase_id WHERE tp.teacher_id = u.id), '{}') AS phases`;
 }
 
+/**
+ * The teachers list's rows and filters, shared by the page and the count past its end. Parameters: $1
+ * status, $2 name search, $3 phone digits, $4 subject id, $5 only resubmitted (back in review after a
+ * rejection). `entered` is the latest entry into review: a resubmission waits from it.
+ */
+const LIST_FROM = `users u
+         LEFT JOIN LATERAL (
+           SELECT h.at, h.from_status FROM teacher_status_history h
+           WHERE h.teacher_id = u.id AND h.to_status = 'in_review' ORDER BY h.at DESC, h.id DESC LIMIT 1
+         ) entered ON true`;
+const LIST_WHERE = `u.type = 'instructor' AND ($1::text IS NULL OR u.status = $1)
+           AND ($2::text IS NULL OR strpos(lower(u.first_name || ' ' || u.last_name), lower($2)) > 0
+                OR ($3::text IS NOT NULL AND strpos(u.phone, $3) > 0))
+           AND ($4::int IS NULL OR EXISTS (SELECT 1 FROM teacher_subjects ts WHERE ts.teacher_id = u.id AND ts.subject_id = $4))
+           AND ($5::boolean IS NOT TRUE OR (u.status = 'in_review' AND entered.from_status = 'rejected'))`;
+
 const REVIEW_STAFF = ['reviewer', 'admin'] as const;
 const ANY_STAFF = ['reviewer', 'support', 'admin'] as const;
 
@@ -89,10 +105,11 @@ export function adminRoutes({ access, storage, publisher }: AdminRoutesOptions) 
   const { allow } = access;
   return new Hono<AdminEnv>()
     .get('/teachers', allow(...ANY_STAFF), async (c) => {
-      const { status, q, page, per_page } = queryParams(c, reviewListQuerySchema);
+      const { status, q, page, per_page, subject, resubmitted } = queryParams(c, reviewListQuerySchema);
       // A search by name or phone: the digits of a phone match wherever they stand ("5550" finds +97455501234).
       const search = q?.trim() ? q.trim() : null;
       const digits = search && /^\+?[\d\s-]{3,}$/.test(search) ? search.replace(/\D/g, '') : null;
+      const filters = [status ?? null, search, digits || null, subject ?? null, resubmitted === '1'];
       const rows = await c.get('db').query<
         Omit<ReviewTeacher, 'created_at' | 'in_review_since' | 'resubmitted'> & {
           created_at: Date | string;
@@ -109,17 +126,10 @@ export function adminRoutes({ access, storage, publisher }: AdminRoutesOptions) 
                 u.country_code, u.experience_years,
                 ${namesSql(c.get('locale'))},
                 count(*) OVER () AS total
-         FROM users u
-         LEFT JOIN LATERAL (
-           SELECT h.at, h.from_status FROM teacher_status_history h
-           WHERE h.teacher_id = u.id AND h.to_status = 'in_review' ORDER BY h.at DESC, h.id DESC LIMIT 1
-         ) entered ON true
-         WHERE u.type = 'instructor' AND ($1::text IS NULL OR u.status = $1)
-           AND ($2::text IS NULL OR strpos(lower(u.first_name || ' ' || u.last_name), lower($2)) > 0
-                OR ($3::text IS NOT NULL AND strpos(u.phone, $3) > 0))
+         FROM ${LIST_FROM} WHERE ${LIST_WHERE}
          ORDER BY CASE WHEN u.status = 'in_review' THEN COALESCE(entered.at, u.created_at) ELSE u.created_at END, u.id
-         LIMIT $4 OFFSET $5`,
-        [status ?? null, search, digits || null, per_page ?? null, per_page ? (page - 1) * per_page : 0],
+         LIMIT $6 OFFSET $7`,
+        [...filters, per_page ?? null, per_page ? (page - 1) * per_page : 0],
       );
       const data: ReviewTeacher[] = rows.map((r) => ({
         id: r.id,
@@ -142,19 +152,20 @@ export function adminRoutes({ access, storage, publisher }: AdminRoutesOptions) 
       const total = rows.length
         ? Number(rows[0]!.total)
         : page > 1 && per_page
-          ? Number(
-              (
-                await c.get('db').query<{ n: string }>(
-                  `SELECT count(*) AS n FROM users u WHERE u.type = 'instructor' AND ($1::text IS NULL OR u.status = $1)
-                 AND ($2::text IS NULL OR strpos(lower(u.first_name || ' ' || u.last_name), lower($2)) > 0 OR ($3::text IS NOT NULL AND strpos(u.phone, $3) > 0))`,
-                  [status ?? null, search, digits || null],
-                )
-              )[0]!.n,
-            )
+          ? Number((await c.get('db').query<{ n: string }>(`SELECT count(*) AS n FROM ${LIST_FROM} WHERE ${LIST_WHERE}`, filters))[0]!.n)
           : 0;
       c.set('audit', {
         action: 'teachers.list',
-        ...(status || search ? { after: { ...(status ? { status } : {}), ...(search ? { q: search } : {}) } } : {}),
+        ...(status || search || subject || resubmitted
+          ? {
+              after: {
+                ...(status ? { status } : {}),
+                ...(search ? { q: search } : {}),
+                ...(subject ? { subject } : {}),
+                ...(resubmitted ? { resubmitted: true } : {}),
+              },
+            }
+          : {}),
       });
       return c.json({ message: tr('ok', c.get('locale')), data, meta: { page, per_page: per_page ?? total, total } });
     })

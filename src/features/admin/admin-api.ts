@@ -39,7 +39,7 @@ export const QUEUE_PAGE_SIZE = 20;
 
 export const adminKeys = {
   all: ['admin'] as const,
-  queue: (q: string, page: number) => ['admin', 'queue', q, page] as const,
+  queue: (filters: QueueFilters, page: number) => ['admin', 'queue', filters, page] as const,
   teacher: (id: string) => ['admin', 'teacher', id] as const,
   family: (phone: string) => ['admin', 'family', phone] as const,
   receipt: (orderId: number, kind: 'payment' | 'refund') => ['admin', 'receipt', orderId, kind] as const,
@@ -78,13 +78,27 @@ export async function signOut(client: ApiClient = adminClient): Promise<void> {
 
 // ---- review ----
 
-export const queueQuery = (q: string, page: number, client: ApiClient = adminClient) =>
+/** What narrows the review queue: a name or phone, a subject id, only resubmitted applications. */
+export interface QueueFilters {
+  q: string;
+  subject: number | null;
+  resubmitted: boolean;
+}
+
+export const queueQuery = ({ q, subject, resubmitted }: QueueFilters, page: number, client: ApiClient = adminClient) =>
   queryOptions({
-    queryKey: adminKeys.queue(q, page),
+    queryKey: adminKeys.queue({ q, subject, resubmitted }, page),
     queryFn: async ({ signal }) => {
       const res = await client('admin/teachers', {
         signal,
-        query: { status: 'in_review', q: q || undefined, page, per_page: QUEUE_PAGE_SIZE },
+        query: {
+          status: 'in_review',
+          q: q || undefined,
+          subject: subject ?? undefined,
+          resubmitted: resubmitted ? '1' : undefined,
+          page,
+          per_page: QUEUE_PAGE_SIZE,
+        },
       });
       return z.object({ data: z.array(reviewTeacherSchema), meta: reviewListMetaSchema }).parse(res);
     },

@@ -1,33 +1,53 @@
 // The review queue: applications in review, the longest waiting first (since they last entered review:
 // a resubmission waits from its resubmission, marked with the reason it was rejected for), with the
-// subjects, phases, country and experience to triage by; a search by name or phone; pages.
+// subjects, phases, country and experience to triage by; a search by name or phone, filters by subject
+// and "resubmitted only"; pages.
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { subjectsQuery } from '../../api/reference';
 import { Button } from '../../ui/button';
 import { LoadState } from '../../ui/load-state';
 import { Pager } from '../../ui/pager';
+import { SelectInput } from '../../ui/select-input';
 import { TextInput } from '../../ui/text-input';
-import { queueQuery, QUEUE_PAGE_SIZE } from './admin-api';
+import { queueQuery, QUEUE_PAGE_SIZE, type QueueFilters } from './admin-api';
 import { countryName, dateTime, listOf, timeSince } from './format';
 
-/** `?q=` (at most 100 characters) and `?page=` (a whole number from 1) as the queue reads them. */
-export function queueSearch(search: { q?: unknown; page?: unknown }): { q: string; page: number } {
+/** The queue's place as the address keeps it: `?q=` (at most 100 characters), `?subject=`, `?resubmitted=1`, `?page=`. */
+export interface QueueSearch extends QueueFilters {
+  page: number;
+}
+
+const wholeNumber = (v: unknown, max: number): number | null => {
+  const n = typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : v;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 ? Math.min(n, max) : null;
+};
+
+/** The search params as the queue reads them; anything else is dropped. */
+export function queueSearch(search: { q?: unknown; page?: unknown; subject?: unknown; resubmitted?: unknown }): QueueSearch {
   return {
     q: typeof search.q === 'string' ? search.q.slice(0, 100) : '',
-    page: typeof search.page === 'number' && Number.isInteger(search.page) && search.page > 1 ? Math.min(search.page, 100_000) : 1,
+    page: wholeNumber(search.page, 100_000) ?? 1,
+    subject: wholeNumber(search.subject, 999_999),
+    resubmitted: search.resubmitted === 1 || search.resubmitted === '1' || search.resubmitted === true,
   };
 }
 
-export function QueuePage({ q, page, onSearch }: { q: string; page: number; onSearch: (next: { q: string; page: number }) => void }) {
+export function QueuePage({ search: place, onSearch }: { search: QueueSearch; onSearch: (next: QueueSearch) => void }) {
   const { t, i18n } = useLingui();
+  const { q, page } = place;
   const [text, setText] = useState(q);
-  const queue = useQuery({ ...queueQuery(q, page), placeholderData: keepPreviousData });
+  const [subject, setSubject] = useState(place.subject === null ? '' : String(place.subject));
+  const [resubmitted, setResubmitted] = useState(place.resubmitted);
+  const subjects = useQuery({ ...subjectsQuery(i18n.locale), meta: { silent: true } });
+  const queue = useQuery({ ...queueQuery(place, page), placeholderData: keepPreviousData });
   const search = (event: FormEvent) => {
     event.preventDefault();
-    onSearch({ q: text.trim(), page: 1 });
+    onSearch({ q: text.trim(), subject: subject ? Number(subject) : null, resubmitted, page: 1 });
   };
+  const filtered = q !== '' || place.subject !== null || place.resubmitted;
   const pages = queue.data ? Math.max(1, Math.ceil(queue.data.meta.total / QUEUE_PAGE_SIZE)) : 1;
   return (
     <section className="console-page">
@@ -39,6 +59,20 @@ export function QueuePage({ q, page, onSearch }: { q: string; page: number; onSe
           <Trans>Name or phone</Trans>
         </label>
         <TextInput id="queue-search" type="search" value={text} onChange={(e) => setText(e.target.value)} maxLength={100} />
+        <label htmlFor="queue-subject" className="field-label">
+          <Trans context="console">Subject</Trans>
+        </label>
+        <SelectInput
+          id="queue-subject"
+          value={subject}
+          onChange={setSubject}
+          placeholder={t`All subjects`}
+          options={(subjects.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+        />
+        <label className="console-check">
+          <input type="checkbox" checked={resubmitted} onChange={(e) => setResubmitted(e.target.checked)} />
+          <Trans>Resubmitted only</Trans>
+        </label>
         <Button type="submit" variant="secondary">
           <Trans>Search</Trans>
         </Button>
@@ -47,7 +81,7 @@ export function QueuePage({ q, page, onSearch }: { q: string; page: number; onSe
         <LoadState failed={queue.isError} failedText={<Trans>The queue could not be loaded.</Trans>} />
       ) : queue.data.data.length === 0 ? (
         <p className="muted">
-          {q ? <Trans>No application in review matches this search.</Trans> : <Trans>No application is waiting for review.</Trans>}
+          {filtered ? <Trans>No application in review matches this search.</Trans> : <Trans>No application is waiting for review.</Trans>}
         </p>
       ) : (
         <>
@@ -115,7 +149,7 @@ export function QueuePage({ q, page, onSearch }: { q: string; page: number; onSe
               ))}
             </tbody>
           </table>
-          <Pager label={t`Queue pages`} page={page} pages={pages} onPage={(p) => onSearch({ q, page: p })} />
+          <Pager label={t`Queue pages`} page={page} pages={pages} onPage={(p) => onSearch({ ...place, page: p })} />
         </>
       )}
     </section>

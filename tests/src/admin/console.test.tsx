@@ -222,6 +222,16 @@ describe('review queue', () => {
       status: 200,
       json: { message: 'ok', data: [queueRow(1)], meta: { page: 1, per_page: 20, total: 45 } },
     };
+    replies['GET /v1/subjects'] = {
+      status: 200,
+      json: {
+        message: 'ok',
+        data: [
+          { id: 1, code: 'quran', name: 'Quran', name_ar: 'القرآن الكريم', name_en: 'Quran' },
+          { id: 3, code: 'math', name: 'Mathematics', name_ar: 'الرياضيات', name_en: 'Mathematics' },
+        ],
+      },
+    };
     const { router } = await renderApp('/admin', { locale: 'en' });
     await screen.findByText('Teacher 1');
     const user = userEvent.setup();
@@ -233,6 +243,15 @@ describe('review queue', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Name or phone' }), '5550');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(queryOf(callsTo('GET', '/admin/teachers').at(-1)!)).toMatchObject({ q: '5550', page: '1' }));
+
+    // Filters: a subject and "resubmitted only", kept in the address and sent to the server.
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Subject' }), '3');
+    await user.click(screen.getByRole('checkbox', { name: 'Resubmitted only' }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(queryOf(callsTo('GET', '/admin/teachers').at(-1)!)).toMatchObject({ q: '5550', subject: '3', resubmitted: '1', page: '1' }),
+    );
+    expect(router.state.location.search).toMatchObject({ q: '5550', subject: 3, resubmitted: 1 });
   });
 
   it('reads in Arabic, right to left', async () => {

@@ -69,4 +69,3 @@ export const orders: Record<string, unknown>[] = [
     refund_receipt_number: null,
   },
 ];
-

@@ -272,7 +272,9 @@ describe('/packages on return from the payment page', () => {
     );
     orders[0] = { ...paid, status: 'failed', failure: 'declined', paid_at: null, receipt_number: null };
     await act(() => vi.advanceTimersByTimeAsync(PENDING_POLL_MS));
-    await waitFor(() => expect(screen.getByTestId('payment-result').textContent).toBe('Your payment has not been completed. Please try again.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('payment-result').textContent).toBe('Your payment has not been completed. Please try again.'),
+    );
     expect(screen.getByTestId('payment-result').closest('[role]')?.getAttribute('role')).toBe('alert');
     expect(screen.getByTestId('payment-next-step').textContent).toMatch(/declined.*try another card/);
   });
