@@ -693,7 +693,11 @@ describe('support', () => {
     expect(((await again.json()) as { code: string }).code).toBe('already_refunded');
     const after = await look('en');
     expect(after.orders[0]).toMatchObject({ id: fresh, refund_refusal: 'already_refunded', refunded_at: expect.any(String) });
-    expect(after.ledger[0]).toMatchObject({ reason: 'order_refund', note: 'طلبت العائلة الاسترداد بالهاتف', staff: `${support.name} <${support.email}>` });
+    expect(after.ledger[0]).toMatchObject({
+      reason: 'order_refund',
+      note: 'طلبت العائلة الاسترداد بالهاتف',
+      staff: `${support.name} <${support.email}>`,
+    });
     // The family was told, as when it refunds itself.
     const told = await t.db.one<{ n: string }>("SELECT count(*) AS n FROM notifications WHERE user_id = $1 AND type = 'payment_refunded'", [
       family.id,
