@@ -1,4 +1,4 @@
-// Attendance on the session details (issue 7), read from the sessions API, which answers only the two
+// Attendance on the session details, read from the sessions API, which answers only the two
 // participants; the list itself is shared with the live session's end screen (domain/attendance-list).
 import { useQuery } from '@tanstack/react-query';
 import { attendanceQuery } from '../../api/requests';
