@@ -60,6 +60,11 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+interface AnalyzedNode extends PlanNode {
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
+}
 
 describe.runIf(databaseUrl !== undefined)('a teacher’s requests list on PostgreSQL', () => {
   beforeAll(async () => {
@@ -80,7 +85,9 @@ describe.runIf(databaseUrl !== undefined)('a teacher’s requests list on Postgr
     heavy = teachers[0]!;
     await addRequests(db, heavy, scale.heavy, 'heavy');
     await addRequests(db, teachers.slice(1), scale.each, 'other');
-    // Broadcasts the heavy teacher was offered and others took, declined or that are still open.
+    // Broadcasts the heavy teacher was offered and others took, declined or that are still open (the
+    // offers take the request's broadcast flag from the database, whichever is written first).
+    await db.query(`UPDATE requests SET broadcast = true WHERE channel_name LIKE $1 AND id % 3 = 0`, [`other-${teachers[1]}-%`]);
     await db.query(
       `INSERT INTO request_offers (request_id, teacher_id, created_at, declined_at)
      SELECT id, $1, created_at, CASE WHEN id % 7 = 0 THEN created_at END FROM requests WHERE channel_name LIKE $2 AND id % 3 = 0`,
@@ -167,6 +174,47 @@ describe.runIf(databaseUrl !== undefined)('a teacher’s requests list on Postgr
       // requests_teacher_starts_idx by bitmap); what must hold is that requests are reached through an index.
       expect(all.some((n) => n['Relation Name'] === 'requests' || (n['Index Name'] ?? '').startsWith('requests_'))).toBe(true);
       expect(all.filter((n) => (n['Index Name'] ?? '').startsWith('requests_')).length).toBeGreaterThan(0);
+    });
+
+    it('reads the heavy teacher’s broadcast offers, not every offer, and its page stops at the page', async () => {
+      const { q, statements } = recording(t.db);
+      await listRequests(q, { id: heavy, role: 'teacher' }, { filter: 'all', page: 1, per_page: 20 }, 'en', NOW);
+      const [sql, params] = statements[0]!;
+      const explained = await t.db.one<{ 'QUERY PLAN': [{ Plan: AnalyzedNode }] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
+      const all = nodes(explained!['QUERY PLAN'][0].Plan) as AnalyzedNode[];
+      const read = (n: AnalyzedNode) => n['Actual Rows'] * n['Actual Loops'] + (n['Rows Removed by Filter'] ?? 0);
+      const offers = all.filter((n) => n['Relation Name'] === 'request_offers');
+      expect(offers.length).toBeGreaterThan(0);
+      const broadcastOffers = (await t.db.one<{ n: number }>(
+        'SELECT count(*)::int AS n FROM request_offers WHERE teacher_id = $1 AND broadcast',
+        [heavy],
+      ))!.n;
+      expect(broadcastOffers).toBeGreaterThan(0);
+      expect(broadcastOffers).toBeLessThan(scale.heavy / 4);
+      // Each read of request_offers (the page's and the count's) reads at most the broadcast offers.
+      for (const n of offers) expect(read(n)).toBeLessThanOrEqual(broadcastOffers);
+      // The own rows of the page: an index read stopping after one page, not all 1 200 sorted.
+      const sorts = all.filter((n) => n['Node Type'] === 'Sort');
+      for (const n of sorts) expect(n['Actual Rows']).toBeLessThanOrEqual(broadcastOffers + 20);
+    });
+
+    it('copies a request’s broadcast flag to its offers on insert and when the request’s flag changes', async () => {
+      const row = (await t.db.one<{ id: number; teacher_id: number }>(
+        `SELECT id, teacher_id FROM requests WHERE channel_name LIKE 'other-%' AND NOT broadcast ORDER BY id LIMIT 1`,
+      ))!;
+      const flags = async () =>
+        (
+          await t.db.query<{ broadcast: boolean }>('SELECT broadcast FROM request_offers WHERE request_id = $1 ORDER BY teacher_id', [
+            row.id,
+          ])
+        ).map((r) => r.broadcast);
+      expect(await flags()).toEqual([false]);
+      await t.db.query('UPDATE requests SET broadcast = true WHERE id = $1', [row.id]);
+      await t.db.query('INSERT INTO request_offers (request_id, teacher_id) VALUES ($1, $2)', [row.id, heavy]);
+      expect(await flags()).toEqual([true, true]);
+      await t.db.query('UPDATE requests SET broadcast = false WHERE id = $1', [row.id]);
+      expect(await flags()).toEqual([false, false]);
+      await t.db.query('DELETE FROM request_offers WHERE request_id = $1 AND teacher_id = $2', [row.id, heavy]);
     });
 
     it('keeps the list’s statements prepared on a direct connection, and never names one through a pooler', async () => {

@@ -141,25 +141,28 @@ export async function listRequests(
   if (query.teacher_id) where.push(`r.teacher_id = ${param(query.teacher_id)}`);
   if (query.child_id) where.push(`r.child_id = ${param(query.child_id)}`);
   const filtered = where.join(' AND ');
-  // The viewer's requests that pass the filter, narrow (id and order key): every column the filters
-  // read is in requests_teacher_list_idx, so a teacher's own requests are an index-only scan however
-  // many there are. The requests only offered to them are their offers less their own (both
-  // index-only) read by primary key: a teacher's offers are mostly their own requests. The page and
-  // the count come from these narrow rows; only the page's rows are joined with names (docs/bench.md,
-  // "A teacher's requests list at 300 req/s").
-  const mine =
+  // Where the viewer's requests come from: a family's own; a teacher's own and the broadcasts offered
+  // to them that another teacher holds (a request for one teacher is offered to that teacher alone,
+  // so the offered-only ones are broadcasts: request_offers_broadcast_idx, migration 0390). Every column
+  // the filters read is in requests_teacher_list_idx, in the list's order.
+  const sources =
     viewer.role === 'student'
-      ? `SELECT r.id, r.created_at FROM requests r WHERE r.student_id = $1 AND ${filtered}`
-      : `SELECT r.id, r.created_at FROM requests r WHERE r.teacher_id = $1 AND ${filtered}
-         UNION ALL
-         SELECT r.id, r.created_at FROM requests r
-          WHERE r.id = ANY (ARRAY(SELECT request_id FROM request_offers WHERE teacher_id = $1 EXCEPT SELECT id FROM requests WHERE teacher_id = $1))
-            AND ${filtered}`;
+      ? [`FROM requests r WHERE r.student_id = $1 AND ${filtered}`]
+      : [
+          `FROM requests r WHERE r.teacher_id = $1 AND ${filtered}`,
+          `FROM request_offers o JOIN requests r ON r.id = o.request_id WHERE o.teacher_id = $1 AND o.broadcast AND r.teacher_id <> $1 AND ${filtered}`,
+        ];
+  // The page: each source's first page × per_page rows in the list's order (an index read that stops
+  // there), merged; the count: each source's rows counted from the index. Names are joined for the
+  // page's rows only (docs/bench.md, "A teacher's requests list at 300 req/s").
+  const upTo = param(query.page * query.per_page);
+  const firsts = sources.map((from) => `(SELECT r.id, r.created_at ${from} ORDER BY r.created_at DESC, r.id DESC LIMIT ${upTo})`);
+  const total = sources.map((from) => `(SELECT count(*) ${from})`).join(' + ');
   const rows = await q.query<ListedRow>(
     `WITH page AS (
-       SELECT mine.id, mine.created_at, COUNT(*) OVER () AS total FROM (${mine}) mine
+       SELECT mine.id, mine.created_at FROM (${firsts.join(' UNION ALL ')}) mine
         ORDER BY mine.created_at DESC, mine.id DESC LIMIT ${param(query.per_page)} OFFSET ${param((query.page - 1) * query.per_page)})
-     SELECT ${ROW_COLUMNS}, ${LISTED_COLUMNS}, page.total FROM page JOIN requests r ON r.id = page.id ${LISTED_JOINS}
+     SELECT ${ROW_COLUMNS}, ${LISTED_COLUMNS}, ${total} AS total FROM page JOIN requests r ON r.id = page.id ${LISTED_JOINS}
       ORDER BY page.created_at DESC, page.id DESC`,
     params,
     { prepare: true },
