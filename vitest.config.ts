@@ -35,7 +35,24 @@ export default defineConfig({
       // keep state in modules (Lingui's active locale, the looked-up country), which leaked between
       // files when tried.
       { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.{ts,tsx}'], isolate: false } },
-      { extends: true, test: { name: 'app', include: ['tests/**/*.test.{ts,tsx}'], exclude: ['tests/server/**'] } },
+      // The statecharts' and the contract's tests: plain functions over plain data, no DOM, no Lingui
+      // activation, no module caches: one module graph per worker, as the server's.
+      {
+        extends: true,
+        test: {
+          name: 'pure',
+          include: ['tests/machines/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          include: ['tests/**/*.test.{ts,tsx}'],
+          exclude: ['tests/server/**', 'tests/machines/**', 'tests/contract/**'],
+        },
+      },
     ],
   },
 });

@@ -9,6 +9,7 @@ import type { TestProject } from 'vitest/node';
 import { openDb } from '../../server/db';
 import { migrate } from '../../server/db/migrate';
 import { seed } from '../../server/db/seed';
+import { oncePerRun } from './once-per-run';
 
 /** Seeded schemas in the template; a file that asks for more migrates and seeds the rest itself. */
 export const SEEDED_SCHEMAS = 3;
@@ -44,21 +45,24 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('pgTemplate', null);
     return async () => {};
   }
-  const started = Date.now();
-  const name = `noor_template_${randomBytes(4).toString('hex')}`;
-  await onServer(baseUrl, `CREATE DATABASE ${name}`);
-  const url = databaseUrlFor(baseUrl, name);
-  for (let i = 1; i <= SEEDED_SCHEMAS; i++) {
-    await onServer(url, `CREATE SCHEMA seeded_${i}`);
-    const db = await openDb({ databaseUrl: url, searchPath: `seeded_${i}` });
-    try {
-      await migrate(db);
-      await seed(db, { demo: true });
-    } finally {
-      await db.close();
+  const { value: name, release } = await oncePerRun('pg-template', async () => {
+    const started = Date.now();
+    const name = `noor_template_${randomBytes(4).toString('hex')}`;
+    await onServer(baseUrl, `CREATE DATABASE ${name}`);
+    const url = databaseUrlFor(baseUrl, name);
+    for (let i = 1; i <= SEEDED_SCHEMAS; i++) {
+      await onServer(url, `CREATE SCHEMA seeded_${i}`);
+      const db = await openDb({ databaseUrl: url, searchPath: `seeded_${i}` });
+      try {
+        await migrate(db);
+        await seed(db, { demo: true });
+      } finally {
+        await db.close();
+      }
     }
-  }
-  console.log(`test:pg: template database ${name} (${SEEDED_SCHEMAS} seeded schemas) in ${Date.now() - started} ms`);
+    console.log(`test:pg: template database ${name} (${SEEDED_SCHEMAS} seeded schemas) in ${Date.now() - started} ms`);
+    return { value: name, teardown: () => onServer(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  });
   project.provide('pgTemplate', name);
-  return () => onServer(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  return release;
 }

@@ -12,6 +12,7 @@ import { migrate } from '../../server/db/migrate';
 import { pgliteDb } from '../../server/db/pglite';
 import { seed } from '../../server/db/seed';
 import { sharedParsers } from '../../server/db/types';
+import { oncePerRun } from './once-per-run';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,19 +26,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('pgliteTemplates', null);
     return async () => {};
   }
-  const dir = await mkdtemp(path.join(tmpdir(), 'noor-pglite-template-'));
-  const pg = await PGlite.create('memory://', { parsers: sharedParsers });
-  const dump = async (name: string) => {
-    const file = path.join(dir, `${name}.tar`);
-    await writeFile(file, Buffer.from(await (await pg.dumpDataDir('none')).arrayBuffer()));
-    return file;
-  };
-  const empty = await dump('empty');
-  const db = pgliteDb(pg);
-  await migrate(db);
-  await seed(db, { demo: true });
-  const seeded = await dump('seeded');
-  await pg.close();
-  project.provide('pgliteTemplates', { empty, seeded });
-  return () => rm(dir, { recursive: true, force: true });
+  const { value, release } = await oncePerRun('pglite-templates', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'noor-pglite-template-'));
+    const pg = await PGlite.create('memory://', { parsers: sharedParsers });
+    const dump = async (name: string) => {
+      const file = path.join(dir, `${name}.tar`);
+      await writeFile(file, Buffer.from(await (await pg.dumpDataDir('none')).arrayBuffer()));
+      return file;
+    };
+    const empty = await dump('empty');
+    const db = pgliteDb(pg);
+    await migrate(db);
+    await seed(db, { demo: true });
+    const seeded = await dump('seeded');
+    await pg.close();
+    return { value: { empty, seeded }, teardown: () => rm(dir, { recursive: true, force: true }) };
+  });
+  project.provide('pgliteTemplates', value);
+  return release;
 }
