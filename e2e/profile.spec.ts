@@ -1,7 +1,8 @@
-// The profile screen end to end (issue 4), in Arabic and English, against the real server: a new student
+// The profile screen end to end, against the real server: a new student
 // edits names, gender and phase and the data survives a reload; the demo teacher (active) edits fields
 // and working hours and they survive a reload; an invalid field shows its message beside it and every
-// other edit stays in the form.
+// other edit stays in the form. Each scenario runs in one language in `npm test` (alternating) and in
+// both under `npm run test:e2e:full` (e2e/support/matrix.ts).
 //
 // Sign-in goes through the API (the student's code from the development outbox), then the token cookie
 // is set as the app keeps it. The teacher tests share the demo teacher, so they run one after another
@@ -80,7 +81,7 @@ for (const locale of LOCALES) {
       await preferences(page, { locale });
     });
 
-    test('a student edits the profile and the data survives a reload', async ({ page, context, request, baseURL }) => {
+    inLocale(locale, 0)('a student edits the profile and the data survives a reload', async ({ page, context, request, baseURL }) => {
       await signIn(context, baseURL!, await newStudent(request));
       await open(page, '/profile');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr(locale, 'Your profile'));
@@ -106,91 +107,100 @@ for (const locale of LOCALES) {
       await expect(field(page, locale, 'School phase')).toHaveValue(third!);
     });
 
-    test('an invalid field shows its message beside it and keeps the other edits', async ({ page, context, request, baseURL }) => {
-      await signIn(context, baseURL!, await newStudent(request));
-      await open(page, '/profile');
-      await field(page, locale, 'Last name').fill('الهاجري');
-      await page.getByRole('radio', { name: tr(locale, 'Male'), exact: true }).check();
-      await field(page, locale, 'First name').fill('Maryam');
-      await page.getByRole('button', { name: tr(locale, 'Save changes') }).click();
-
-      const first = field(page, locale, 'First name');
-      await expect(first).toHaveAttribute('aria-invalid', 'true');
-      await expect(first).toBeFocused();
-      await expect(page.locator('.field', { has: first }).locator('.field-error')).toHaveText(tr(locale, 'English name not allowed'));
-      await expect(first).toHaveValue('Maryam');
-      await expect(field(page, locale, 'Last name')).toHaveValue('الهاجري');
-      await expect(page.getByRole('radio', { name: tr(locale, 'Male'), exact: true })).toBeChecked();
-      await expect(toasts(page, 'success')).toHaveCount(0);
-
-      // Nothing was saved: a reload shows the sign-up's values.
-      await page.reload();
-      await expect(field(page, locale, 'First name')).toHaveValue('سارة');
-      await expect(field(page, locale, 'Last name')).toHaveValue('الأنصاري');
-    });
-
-    test('the demo teacher edits fields and working hours and they survive a reload', async ({ page, context, request, baseURL }) => {
-      const token = await teacherToken(request);
-      const auth = { Authorization: `Bearer ${token}` };
-      const before = (
-        (await (await request.get('/api/v1/profile', { headers: auth })).json()) as {
-          data: {
-            experience_years: number;
-            description: string | null;
-            working_hours: { weekday: number; start_time: string; end_time: string }[];
-          };
-        }
-      ).data;
-      try {
-        await signIn(context, baseURL!, token, true);
+    inLocale(locale, 1)(
+      'an invalid field shows its message beside it and keeps the other edits',
+      async ({ page, context, request, baseURL }) => {
+        await signIn(context, baseURL!, await newStudent(request));
         await open(page, '/profile');
-        await expect(page.getByTestId('teacher-status')).toHaveText(tr(locale, 'Active'));
+        await field(page, locale, 'Last name').fill('الهاجري');
+        await page.getByRole('radio', { name: tr(locale, 'Male'), exact: true }).check();
+        await field(page, locale, 'First name').fill('Maryam');
+        await page.getByRole('button', { name: tr(locale, 'Save changes') }).click();
 
-        await field(page, locale, 'Years of experience').fill('11');
-        await field(page, locale, 'About you').fill(`معلمة لغة عربية (${locale})`);
-        // Monday on, 08:30–10:15; a day the teacher had is switched off.
-        const monday = page.getByTestId('day-1');
-        const mondayOn = monday.getByRole('checkbox');
-        if (!(await mondayOn.isChecked())) await mondayOn.check();
-        await monday.locator('input[type="time"]').first().fill('08:30');
-        await monday.locator('input[type="time"]').last().fill('10:15');
-        const offDay = before.working_hours.find((h) => h.weekday !== 1)?.weekday ?? 3;
-        const other = page.getByTestId(`day-${offDay}`).getByRole('checkbox');
-        if (await other.isChecked()) await other.uncheck();
-        await save(page, locale);
+        const first = field(page, locale, 'First name');
+        await expect(first).toHaveAttribute('aria-invalid', 'true');
+        await expect(first).toBeFocused();
+        await expect(page.locator('.field', { has: first }).locator('.field-error')).toHaveText(tr(locale, 'English name not allowed'));
+        await expect(first).toHaveValue('Maryam');
+        await expect(field(page, locale, 'Last name')).toHaveValue('الهاجري');
+        await expect(page.getByRole('radio', { name: tr(locale, 'Male'), exact: true })).toBeChecked();
+        await expect(toasts(page, 'success')).toHaveCount(0);
 
+        // Nothing was saved: a reload shows the sign-up's values.
         await page.reload();
-        await expect(field(page, locale, 'Years of experience')).toHaveValue('11');
-        await expect(field(page, locale, 'About you')).toHaveValue(`معلمة لغة عربية (${locale})`);
-        await expect(monday.getByRole('checkbox')).toBeChecked();
-        await expect(monday.locator('input[type="time"]').first()).toHaveValue('08:30');
-        await expect(monday.locator('input[type="time"]').last()).toHaveValue('10:15');
-        await expect(page.getByTestId(`day-${offDay}`).getByRole('checkbox')).not.toBeChecked();
-        await expect(page.getByTestId(`day-${offDay}`).locator('input[type="time"]').first()).toBeDisabled();
-      } finally {
-        // Other specs read the demo teacher's card: put it back as it was.
-        const restore = await request.patch('/api/v1/profile', {
-          headers: auth,
-          data: { experience_years: before.experience_years, description: before.description ?? '', working_hours: before.working_hours },
-        });
-        expect(restore.ok(), await restore.text()).toBe(true);
-      }
-    });
+        await expect(field(page, locale, 'First name')).toHaveValue('سارة');
+        await expect(field(page, locale, 'Last name')).toHaveValue('الأنصاري');
+      },
+    );
 
-    test("the teacher's end time before the start time is refused beside that day", async ({ page, context, request, baseURL }) => {
-      await signIn(context, baseURL!, await teacherToken(request), true);
-      await open(page, '/profile');
-      await field(page, locale, 'Years of experience').fill('13');
-      const friday = page.getByTestId('day-5');
-      const on = friday.getByRole('checkbox');
-      if (!(await on.isChecked())) await on.check();
-      await friday.locator('input[type="time"]').first().fill('18:00');
-      await friday.locator('input[type="time"]').last().fill('17:00');
-      await page.getByRole('button', { name: tr(locale, 'Save changes') }).click();
-      await expect(friday.locator('.field-error').last()).toHaveText(tr(locale, 'The end time must be after the start time'));
-      await expect(field(page, locale, 'Years of experience')).toHaveValue('13');
-      await expect(toasts(page, 'success')).toHaveCount(0);
-    });
+    inLocale(locale, 2)(
+      'the demo teacher edits fields and working hours and they survive a reload',
+      async ({ page, context, request, baseURL }) => {
+        const token = await teacherToken(request);
+        const auth = { Authorization: `Bearer ${token}` };
+        const before = (
+          (await (await request.get('/api/v1/profile', { headers: auth })).json()) as {
+            data: {
+              experience_years: number;
+              description: string | null;
+              working_hours: { weekday: number; start_time: string; end_time: string }[];
+            };
+          }
+        ).data;
+        try {
+          await signIn(context, baseURL!, token, true);
+          await open(page, '/profile');
+          await expect(page.getByTestId('teacher-status')).toHaveText(tr(locale, 'Active'));
+
+          await field(page, locale, 'Years of experience').fill('11');
+          await field(page, locale, 'About you').fill(`معلمة لغة عربية (${locale})`);
+          // Monday on, 08:30–10:15; a day the teacher had is switched off.
+          const monday = page.getByTestId('day-1');
+          const mondayOn = monday.getByRole('checkbox');
+          if (!(await mondayOn.isChecked())) await mondayOn.check();
+          await monday.locator('input[type="time"]').first().fill('08:30');
+          await monday.locator('input[type="time"]').last().fill('10:15');
+          const offDay = before.working_hours.find((h) => h.weekday !== 1)?.weekday ?? 3;
+          const other = page.getByTestId(`day-${offDay}`).getByRole('checkbox');
+          if (await other.isChecked()) await other.uncheck();
+          await save(page, locale);
+
+          await page.reload();
+          await expect(field(page, locale, 'Years of experience')).toHaveValue('11');
+          await expect(field(page, locale, 'About you')).toHaveValue(`معلمة لغة عربية (${locale})`);
+          await expect(monday.getByRole('checkbox')).toBeChecked();
+          await expect(monday.locator('input[type="time"]').first()).toHaveValue('08:30');
+          await expect(monday.locator('input[type="time"]').last()).toHaveValue('10:15');
+          await expect(page.getByTestId(`day-${offDay}`).getByRole('checkbox')).not.toBeChecked();
+          await expect(page.getByTestId(`day-${offDay}`).locator('input[type="time"]').first()).toBeDisabled();
+        } finally {
+          // Other specs read the demo teacher's card: put it back as it was.
+          const restore = await request.patch('/api/v1/profile', {
+            headers: auth,
+            data: { experience_years: before.experience_years, description: before.description ?? '', working_hours: before.working_hours },
+          });
+          expect(restore.ok(), await restore.text()).toBe(true);
+        }
+      },
+    );
+
+    inLocale(locale, 3)(
+      "the teacher's end time before the start time is refused beside that day",
+      async ({ page, context, request, baseURL }) => {
+        await signIn(context, baseURL!, await teacherToken(request), true);
+        await open(page, '/profile');
+        await field(page, locale, 'Years of experience').fill('13');
+        const friday = page.getByTestId('day-5');
+        const on = friday.getByRole('checkbox');
+        if (!(await on.isChecked())) await on.check();
+        await friday.locator('input[type="time"]').first().fill('18:00');
+        await friday.locator('input[type="time"]').last().fill('17:00');
+        await page.getByRole('button', { name: tr(locale, 'Save changes') }).click();
+        await expect(friday.locator('.field-error').last()).toHaveText(tr(locale, 'The end time must be after the start time'));
+        await expect(field(page, locale, 'Years of experience')).toHaveValue('13');
+        await expect(toasts(page, 'success')).toHaveCount(0);
+      },
+    );
   });
 }
 
