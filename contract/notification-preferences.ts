@@ -1,10 +1,15 @@
 // How each person chooses to be told outside the app: per kind of notification (grouped as a person
 // thinks of them) and per channel, plus quiet hours in their own zone.
 //
-//   GET v1/profile/notification-preferences              → { message, data: NotificationPreferences }
-//   PUT v1/profile/notification-preferences  PreferencesInput → { message, data: NotificationPreferences }
+//   GET   v1/profile/notification-preferences                      → { message, data: NotificationPreferences }
+//   PUT   v1/profile/notification-preferences  PreferencesInput      → { message, data: NotificationPreferences }
+//   PATCH v1/profile/notification-preferences  PreferencesPatch      → { message, data: NotificationPreferences }
 //
-// Defaults: every kind on every channel the person has; quiet hours off (21:00–07:00 when turned on).
+// PUT replaces every choice (the cells added later, reminders by SMS and news, may be left out: they
+// keep their value); PATCH changes only the cells and quiet-hour fields it names.
+// Defaults: every kind on every channel it is offered on, except the two a person must ask for (SMS
+// reminders: each one costs money; news: offers nobody asked for); quiet hours off (21:00–07:00 when
+// turned on).
 // Some notifications must arrive whatever the choices (ALWAYS_SENT): a cancelled lesson, decisions
 // about a teacher's account. The in-app list always shows everything.
 import { z } from 'zod';
@@ -12,12 +17,29 @@ import type { NotificationType } from './notifications';
 import { envelopeSchema } from './envelope';
 import { validationKeys } from './validation';
 
-export const NOTIFICATION_KINDS = ['reminders', 'bookings', 'messages', 'payments'] as const;
+export const NOTIFICATION_KINDS = ['reminders', 'bookings', 'messages', 'payments', 'news'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** Channels a person chooses for (SMS reminders are not offered yet). */
-export const PREFERENCE_CHANNELS = ['email', 'push'] as const;
+/** Channels a person chooses for. */
+export const PREFERENCE_CHANNELS = ['email', 'push', 'sms'] as const;
 export type PreferenceChannel = (typeof PREFERENCE_CHANNELS)[number];
+
+/** The channels each kind is offered on: SMS carries reminders only; news (product news, offers) e-mail only. */
+export const CHANNELS_OF_KIND: Record<NotificationKind, readonly PreferenceChannel[]> = {
+  reminders: ['email', 'push', 'sms'],
+  bookings: ['email', 'push'],
+  messages: ['email', 'push'],
+  payments: ['email', 'push'],
+  news: ['email'],
+};
+
+/** A person's choice for a kind on a channel they never changed: off only where they must opt in. */
+export function defaultChoice(kind: NotificationKind, channel: PreferenceChannel): boolean {
+  return !((kind === 'reminders' && channel === 'sms') || kind === 'news');
+}
+
+/** Reminders by SMS a family (or a teacher) may receive in a calendar month (UTC); beyond, they are not sent. */
+export const SMS_REMINDERS_PER_MONTH = 30;
 
 /** The kind each notification belongs to; null: about the account itself, always sent. */
 export const KIND_OF_TYPE: Record<NotificationType, NotificationKind | null> = {
@@ -56,6 +78,8 @@ const bool = z.boolean({
   error: (issue) => (issue.input === undefined || issue.input === null ? validationKeys.required : validationKeys.invalid),
 });
 const channelsSchema = z.object({ email: bool, push: bool });
+const remindersSchema = channelsSchema.extend({ sms: bool });
+const newsSchema = z.object({ email: bool });
 
 export const quietHoursSchema = z.object({
   enabled: bool,
@@ -65,15 +89,47 @@ export const quietHoursSchema = z.object({
 });
 
 export const preferencesInputSchema = z.object({
-  kinds: z.object({ reminders: channelsSchema, bookings: channelsSchema, messages: channelsSchema, payments: channelsSchema }),
+  kinds: z.object({
+    reminders: channelsSchema.extend({ sms: bool.optional() }),
+    bookings: channelsSchema,
+    messages: channelsSchema,
+    payments: channelsSchema,
+    news: newsSchema.optional(),
+  }),
   quiet_hours: quietHoursSchema.refine((q) => q.start !== q.end, { error: validationKeys.invalid, path: ['end'] }),
 });
 export type PreferencesInput = z.infer<typeof preferencesInputSchema>;
 
-export const notificationPreferencesSchema = preferencesInputSchema.extend({
+/** Only what is named changes; a cell a kind is not offered on (news by push) is refused, as is any unknown field. */
+const maybe = bool.optional();
+const pairPatch = z.strictObject({ email: maybe, push: maybe }).optional();
+export const preferencesPatchSchema = z.strictObject({
+  kinds: z
+    .strictObject({
+      reminders: z.strictObject({ email: maybe, push: maybe, sms: maybe }).optional(),
+      bookings: pairPatch,
+      messages: pairPatch,
+      payments: pairPatch,
+      news: z.strictObject({ email: maybe }).optional(),
+    })
+    .optional(),
+  quiet_hours: z.strictObject({ enabled: maybe, start: timeOfDay.optional(), end: timeOfDay.optional() }).optional(),
+});
+export type PreferencesPatch = z.infer<typeof preferencesPatchSchema>;
+
+export const notificationPreferencesSchema = z.object({
+  kinds: z.object({
+    reminders: remindersSchema,
+    bookings: channelsSchema,
+    messages: channelsSchema,
+    payments: channelsSchema,
+    news: newsSchema,
+  }),
   quiet_hours: quietHoursSchema,
-  /** Where the person can be reached now: a verified e-mail address, a browser with notifications on. */
-  reachable: channelsSchema,
+  /** Where the person can be reached now: a verified e-mail address, a browser with notifications on, a phone. */
+  reachable: remindersSchema,
+  /** Reminders texted this calendar month (UTC) and the monthly limit. */
+  sms_month: z.object({ used: z.number().int(), limit: z.number().int() }),
   /** The zone quiet hours are read in (the profile's). */
   time_zone: z.string(),
 });

@@ -1,5 +1,8 @@
 // Configuration of the messages that leave the system: SMTP_URL and MAIL_FROM for e-mail, PUBLIC_URL
-// for the links in them, OUTBOX_EVERY_MS for how often each instance delivers what is due, and the
+// for the links in them, OUTBOX_EVERY_MS for how often each instance delivers what is due,
+// OUTBOX_LEASE_MS for how long a claimed message is left to the instance that claimed it (default two
+// minutes; it must outlast every channel's send timeout), SMS_REMINDERS (on unless "off") for lesson
+// reminders by SMS through the sign-in codes' SMS adapter, and the
 // VAPID keys of Web Push (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT; generated into the data
 // folder in development, see ensureVapidKeys).
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -15,6 +18,10 @@ export interface OutboxConfig {
   /** Unset: push is off (no browser can subscribe, and no push message is queued). */
   push: VapidKeys | undefined;
   everyMs: number;
+  /** Unset: the runner's default (LEASE_MS). */
+  leaseMs?: number | undefined;
+  /** Lesson reminders by SMS (to those who turned them on). */
+  sms: boolean;
 }
 
 const VAPID_FILE = 'vapid.json';
@@ -40,12 +47,17 @@ export function loadOutboxConfig(env: NodeJS.ProcessEnv = process.env): OutboxCo
   const everyMs = rawEvery === undefined ? 5_000 : Number(rawEvery);
   if (!Number.isInteger(everyMs) || everyMs < 0)
     throw new Error(`OUTBOX_EVERY_MS must be a whole number of milliseconds, got "${rawEvery}"`);
+  const rawLease = nonEmpty(env.OUTBOX_LEASE_MS);
+  const leaseMs = rawLease === undefined ? undefined : Number(rawLease);
+  if (leaseMs !== undefined && (!Number.isInteger(leaseMs) || leaseMs < 1000))
+    throw new Error(`OUTBOX_LEASE_MS must be a whole number of milliseconds, at least 1000, got "${rawLease}"`);
+  const sms = nonEmpty(env.SMS_REMINDERS) !== 'off';
   const publicKey = nonEmpty(env.VAPID_PUBLIC_KEY);
   const privateKey = nonEmpty(env.VAPID_PRIVATE_KEY);
   if (Boolean(publicKey) !== Boolean(privateKey))
     throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither');
   const push = publicKey && privateKey ? { publicKey, privateKey, subject: vapidSubject(env, from) } : undefined;
-  return { email: smtpUrl ? { smtpUrl, from, publicUrl } : undefined, push, everyMs };
+  return { email: smtpUrl ? { smtpUrl, from, publicUrl } : undefined, push, everyMs, leaseMs, sms };
 }
 
 /**

@@ -223,6 +223,15 @@ const messages = {
     ar: 'رمز استعادة كلمة المرور في نور هو {code}، صالح لمدة 5 دقائق. لا تشاركه مع أحد.',
     en: 'Your Noor password reset code is {code}. It is valid for 5 minutes. Do not share it with anyone.',
   },
+  // Lesson reminders by SMS (outbox/sms.ts): short, one segment where the script allows.
+  sms_reminder_soon: {
+    ar: 'نور: يبدأ درس {subject} مع {other} الساعة {time}. ادخل الحصة من التطبيق.',
+    en: 'Noor: your {subject} lesson with {other} starts at {time}. Join from the app.',
+  },
+  sms_reminder_evening: {
+    ar: 'نور: تذكير بدرس {subject} مع {other} غدًا الساعة {time}.',
+    en: 'Noor: reminder of your {subject} lesson with {other} tomorrow at {time}.',
+  },
   realtime_sign_in: { ar: 'يرجى تسجيل الدخول لمتابعة التحديثات المباشرة', en: 'Please sign in to receive live updates' },
   realtime_forbidden: { ar: 'لا تملك صلاحية متابعة هذه التحديثات', en: 'You are not allowed to follow these updates' },
   contact_received: {

@@ -7,7 +7,7 @@ import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
-import { createHttpSms } from './adapters/sms';
+import { createHttpSms, createOutboxSms } from './adapters/sms';
 import { createDbStorage, createDiskStorage, type FileStorage } from './adapters/storage';
 import { createS3Storage } from './adapters/storage-s3';
 import { createApp, type AppOptions } from './app';
@@ -24,7 +24,7 @@ import { sweepAndPublish } from './modules/requests';
 import { ensureAdminToken } from './modules/teacher-review';
 import { warmPublicReads } from './modules/teachers';
 import { startJob } from './ops/jobs';
-import { createEmailSender, createPushSender, runOutbox, type OutboxOutcome } from './modules/outbox';
+import { createEmailSender, createPushSender, createSmsSender, runOutbox, type OutboxOutcome } from './modules/outbox';
 import { nonEmpty } from './config-env';
 import { devVapidSubject, ensureVapidKeys, loadOutboxConfig, type OutboxConfig } from './config-outbox';
 import { loadPaymentsConfig, paymentGatewayFor } from './config-payments';
@@ -79,7 +79,7 @@ export interface ServerOptions {
   storage?: StorageConfig;
   /** GET /metrics (needs the admin token); process metrics are off unless asked (tests start many servers). */
   metrics?: { processMetrics?: boolean };
-  /** Outgoing messages: the e-mail channel (off without SMTP) and the runner's period in ms (0 turns it off; default 5 s). */
+  /** Outgoing messages: the e-mail channel (off without SMTP), push, SMS reminders, the runner's period in ms (0 turns it off; default 5 s) and lease. */
   outbox?: Partial<OutboxConfig>;
   /** PUBLIC_URL when set: the origin of calendar links and feed URLs (unset: each request's own origin). */
   publicUrl?: string | undefined;
@@ -225,13 +225,22 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   // Outgoing messages: on every instance, each message claimed by one (FOR UPDATE SKIP LOCKED).
   const email = options.outbox?.email ? createEmailSender(options.outbox.email) : undefined;
   const push = options.outbox?.push ? createPushSender({ vapid: options.outbox.push }) : undefined;
+  // SMS reminders go through the adapter the sign-in codes use (the development outbox without SMS_URL).
+  const sms = options.outbox?.sms
+    ? createSmsSender({
+        sms:
+          options.auth?.sms ??
+          createOutboxSms({ db, log, production: (options.production ?? false) || !(options.auth?.devTools ?? true) }),
+      })
+    : undefined;
   const outboxEveryMs = options.outbox?.everyMs ?? 5_000;
-  if ((email || push) && outboxEveryMs > 0) {
+  const leaseMs = options.outbox?.leaseMs;
+  if ((email || push || sms) && outboxEveryMs > 0) {
     const onOutcome = metrics ? (o: OutboxOutcome) => metrics.outbox(o.channel, o.outcome) : undefined;
-    const senders = { ...(email ? { email } : {}), ...(push ? { push } : {}) };
+    const senders = { ...(email ? { email } : {}), ...(push ? { push } : {}), ...(sms ? { sms } : {}) };
     stopJobs.push(
       startJob(
-        { name: 'outbox', everyMs: outboxEveryMs, run: () => runOutbox(db, { senders, now: new Date(), log, onOutcome }) },
+        { name: 'outbox', everyMs: outboxEveryMs, run: () => runOutbox(db, { senders, now: new Date(), log, onOutcome, leaseMs }) },
         log,
         metrics,
       ),

@@ -147,7 +147,14 @@ describe('v1/profile/notification-preferences', () => {
     const first = await call(id, 'GET');
     expect(first.status).toBe(200);
     const defaults = ((await first.json()) as { data: NotificationPreferences }).data;
-    expect(defaults).toEqual({ ...ALL_ON, reachable: { email: true, push: true }, time_zone: 'Asia/Riyadh' });
+    // SMS reminders and news are off until asked for.
+    expect(defaults).toEqual({
+      kinds: { ...ALL_ON.kinds, reminders: { email: true, push: true, sms: false }, news: { email: false } },
+      quiet_hours: ALL_ON.quiet_hours,
+      reachable: { email: true, push: true, sms: true },
+      sms_month: { used: 0, limit: 30 },
+      time_zone: 'Asia/Riyadh',
+    });
 
     const saved = await save(id, (p) => {
       p.kinds.messages.email = false;
@@ -336,7 +343,8 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     }
     for (const user of [id, other.id]) {
       const prefs = ((await (await call(user, 'GET')).json()) as { data: NotificationPreferences }).data;
-      expect(Object.values(prefs.kinds).every((c) => c.email && c.push)).toBe(true);
+      const { reminders, bookings, messages, payments } = prefs.kinds;
+      expect([reminders, bookings, messages, payments].every((c) => c.email && c.push)).toBe(true);
     }
   });
 });

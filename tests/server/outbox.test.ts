@@ -236,8 +236,8 @@ describe('exactly once', () => {
     let wakeUp: () => void = () => undefined;
     // Sends, then hangs before the outcome is recorded (as a process killed at that point would).
     const dying: ChannelSender = {
-      async send(message, on) {
-        await email.send(message, on);
+      async send(message, on, now) {
+        await email.send(message, on, now);
         await new Promise<void>((resolve) => (wakeUp = resolve));
       },
     };

@@ -42,7 +42,9 @@ export interface DeliveryFacts {
   type: NotificationType;
   /** The lesson the notification is about, when it is about one. */
   startsAt: Date | null;
-  /** The person's choice for this kind on this channel (true when they never changed it). */
+  /** Whether this kind of message is offered on this channel at all (SMS: reminders only). */
+  offered: boolean;
+  /** The person's choice for this kind on this channel (defaultChoice when they never changed it). */
   enabled: boolean;
   quiet: QuietWindow;
 }
@@ -50,12 +52,14 @@ export interface DeliveryFacts {
 export type Verdict = { action: 'send' } | { action: 'skip' } | { action: 'hold'; until: Date };
 
 /**
+ * - A kind not offered on this channel (anything but a reminder by SMS) is skipped.
  * - A kind turned off on this channel is skipped, unless the notification is one that always goes out.
  * - On an interrupting channel inside quiet hours the message waits for their end, unless waiting would
  *   make it useless: the 15-minute reminder, and anything about a lesson that starts before the quiet
  *   hours end (a cancellation or a new time for an early lesson, a request a teacher must answer first).
  */
-export function verdictFor({ channel, type, startsAt, enabled, quiet }: DeliveryFacts, now: Date): Verdict {
+export function verdictFor({ channel, type, startsAt, offered, enabled, quiet }: DeliveryFacts, now: Date): Verdict {
+  if (!offered) return { action: 'skip' };
   const chooseable = KIND_OF_TYPE[type] !== null && !ALWAYS_SENT.has(type);
   if (chooseable && !enabled) return { action: 'skip' };
   if (!INTERRUPTING.has(channel)) return { action: 'send' };

@@ -1,15 +1,17 @@
-// Reading and writing a person's notification preferences (rows only for choices that differ from the
-// default, which is "on"), and the facts the outbox needs to apply them to one message.
+// Reading and writing a person's notification preferences (a row for each choice the person made; the
+// rest are defaultChoice), and the facts the outbox needs to apply them to one message.
 import {
+  CHANNELS_OF_KIND,
   KIND_OF_TYPE,
   NOTIFICATION_KINDS,
-  PREFERENCE_CHANNELS,
+  SMS_REMINDERS_PER_MONTH,
+  defaultChoice,
   hhmmOf,
   minutesOf,
   type NotificationKind,
   type NotificationPreferences,
   type PreferenceChannel,
-  type PreferencesInput,
+  type PreferencesPatch,
 } from '../../../contract/notification-preferences';
 import type { NotificationParams, NotificationType } from '../../../contract/notifications';
 import { isTimeZone } from '../../../contract/time-zones';
@@ -23,23 +25,35 @@ interface PersonRow {
   quiet_end_minute: number;
   email_ok: boolean;
   push_ok: boolean;
+  sms_ok: boolean;
+  sms_used: number;
 }
 
-export async function preferencesOf(q: Queryable, userId: number): Promise<NotificationPreferences | null> {
+/** The first day of `now`'s calendar month in UTC, the period of the SMS reminders budget. */
+export function smsMonthOf(now: Date): string {
+  return `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}-01`;
+}
+
+export async function preferencesOf(q: Queryable, userId: number, now: Date): Promise<NotificationPreferences | null> {
   const person = await q.one<PersonRow>(
     `SELECT u.time_zone, u.quiet_hours_enabled, u.quiet_start_minute, u.quiet_end_minute,
             (u.email IS NOT NULL AND (u.email_verified_at IS NOT NULL OR u.type = 'instructor')) AS email_ok,
-            EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = u.id) AS push_ok
+            EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = u.id) AS push_ok,
+            (u.phone IS NOT NULL) AS sms_ok,
+            (SELECT count(*)::int FROM sms_charges c WHERE c.user_id = u.id AND c.month = $2::date) AS sms_used
        FROM users u WHERE u.id = $1`,
-    [userId],
+    [userId, smsMonthOf(now)],
   );
   if (!person) return null;
   const rows = await q.query<{ kind: NotificationKind; channel: PreferenceChannel; enabled: boolean }>(
-    `SELECT kind, channel, enabled FROM notification_preferences WHERE user_id = $1 AND channel = ANY($2::text[])`,
-    [userId, PREFERENCE_CHANNELS],
+    `SELECT kind, channel, enabled FROM notification_preferences WHERE user_id = $1`,
+    [userId],
   );
-  const kinds = Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, { email: true, push: true }])) as NotificationPreferences['kinds'];
-  for (const r of rows) kinds[r.kind][r.channel] = r.enabled;
+  const cells = Object.fromEntries(
+    NOTIFICATION_KINDS.map((k) => [k, Object.fromEntries(CHANNELS_OF_KIND[k].map((c) => [c, defaultChoice(k, c)]))]),
+  ) as Record<NotificationKind, Partial<Record<PreferenceChannel, boolean>>>;
+  for (const r of rows) if (CHANNELS_OF_KIND[r.kind].includes(r.channel)) cells[r.kind][r.channel] = r.enabled;
+  const kinds = cells as NotificationPreferences['kinds'];
   return {
     kinds,
     quiet_hours: {
@@ -47,20 +61,42 @@ export async function preferencesOf(q: Queryable, userId: number): Promise<Notif
       start: hhmmOf(person.quiet_start_minute),
       end: hhmmOf(person.quiet_end_minute),
     },
-    reachable: { email: person.email_ok, push: person.push_ok },
+    reachable: { email: person.email_ok, push: person.push_ok, sms: person.sms_ok },
+    sms_month: { used: person.sms_used, limit: SMS_REMINDERS_PER_MONTH },
     time_zone: person.time_zone,
   };
 }
 
-/** Replaces every choice and the quiet hours (the caller runs it in a transaction). */
-export async function savePreferences(q: Queryable, userId: number, input: PreferencesInput, now: Date): Promise<void> {
-  for (const kind of NOTIFICATION_KINDS) {
-    for (const channel of PREFERENCE_CHANNELS) await setChoice(q, userId, kind, channel, input.kinds[kind][channel], now);
+/**
+ * Saves the cells and quiet-hour fields given, leaving the rest as they are (PUT gives them all but the
+ * optional cells, PATCH what it names). Quiet hours are checked whole, after merging with what is
+ * stored: false when start and end would be the same time (nothing is saved; the caller runs this in a
+ * transaction and answers 400).
+ */
+export async function savePreferences(q: Queryable, userId: number, input: PreferencesPatch, now: Date): Promise<boolean> {
+  const quiet = input.quiet_hours ?? {};
+  if (quiet.enabled !== undefined || quiet.start !== undefined || quiet.end !== undefined) {
+    const stored = await q.one<{ quiet_hours_enabled: boolean; quiet_start_minute: number; quiet_end_minute: number }>(
+      'SELECT quiet_hours_enabled, quiet_start_minute, quiet_end_minute FROM users WHERE id = $1 FOR UPDATE',
+      [userId],
+    );
+    if (!stored) return true;
+    const start = quiet.start !== undefined ? minutesOf(quiet.start) : stored.quiet_start_minute;
+    const end = quiet.end !== undefined ? minutesOf(quiet.end) : stored.quiet_end_minute;
+    if (start === end) return false;
+    await q.query(
+      `UPDATE users SET quiet_hours_enabled = $2, quiet_start_minute = $3, quiet_end_minute = $4, updated_at = $5 WHERE id = $1`,
+      [userId, quiet.enabled ?? stored.quiet_hours_enabled, start, end, now],
+    );
   }
-  await q.query(
-    `UPDATE users SET quiet_hours_enabled = $2, quiet_start_minute = $3, quiet_end_minute = $4, updated_at = $5 WHERE id = $1`,
-    [userId, input.quiet_hours.enabled, minutesOf(input.quiet_hours.start), minutesOf(input.quiet_hours.end), now],
-  );
+  for (const kind of NOTIFICATION_KINDS) {
+    const given: Partial<Record<PreferenceChannel, boolean | undefined>> | undefined = input.kinds?.[kind];
+    for (const channel of CHANNELS_OF_KIND[kind]) {
+      const enabled = given?.[channel];
+      if (enabled !== undefined) await setChoice(q, userId, kind, channel, enabled, now);
+    }
+  }
+  return true;
 }
 
 export async function setChoice(
@@ -105,12 +141,15 @@ export async function deliveryFactsOf(
   );
   if (!row) return null;
   const kind = KIND_OF_TYPE[row.type];
+  const channel = message.channel as PreferenceChannel;
   const startsAt = row.params.starts_at ? new Date(row.params.starts_at) : null;
   return {
     channel: message.channel,
     type: row.type,
     startsAt: startsAt && !Number.isNaN(startsAt.getTime()) ? startsAt : null,
-    enabled: kind === null ? true : (row.choices?.[kind] ?? true),
+    // SMS carries reminders only: any other kind, or a message about the account itself, is not offered there.
+    offered: kind === null ? channel !== 'sms' : CHANNELS_OF_KIND[kind].includes(channel),
+    enabled: kind === null ? true : (row.choices?.[kind] ?? defaultChoice(kind, channel)),
     quiet: {
       // A stored zone outside the accepted list cannot be read: no quiet hours rather than a failed run.
       enabled: row.quiet_hours_enabled && isTimeZone(row.time_zone),

@@ -45,6 +45,7 @@ const KIND_WORDS: Record<NotificationKind, Record<Locale, string>> = {
   bookings: { ar: 'الحجوزات وتغييراتها', en: 'bookings and their changes' },
   messages: { ar: 'الرسائل الجديدة', en: 'new messages' },
   payments: { ar: 'المدفوعات والإيصالات', en: 'payments and receipts' },
+  news: { ar: 'أخبار نور وعروضها', en: 'Noor news and offers' },
 };
 
 const PAGE: Record<

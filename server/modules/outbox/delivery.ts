@@ -6,7 +6,8 @@
 // is gone" (PermanentFailure) fails at once, without retries. Before sending, the person's choices as
 // they are now are applied (notification-preferences/policy.ts): a kind they turned off on that channel
 // is 'skipped'; a push inside their quiet hours goes back to the queue until the hours end, without
-// counting as a try. Nothing here runs inside a user's request.
+// counting as a try. A sender may also decide not to send (NotSent: an SMS beyond the account's monthly
+// budget): the row is 'skipped' with the reason, never retried. Nothing here runs inside a user's request.
 import type { Db } from '../../db';
 import type { Logger } from '../../logger';
 import { verdictFor } from '../notification-preferences/policy';
@@ -26,11 +27,15 @@ export interface OutboxMessage {
 
 /** One channel's sender: resolves when the message was handed over; throws to retry later. */
 export interface ChannelSender {
-  send(message: OutboxMessage, db: Db): Promise<void>;
+  /** `now` is the runner's clock (the month an SMS is charged to). */
+  send(message: OutboxMessage, db: Db, now: Date): Promise<void>;
 }
 
 /** Thrown by a sender when retrying can never help (the address is gone): the row fails at once. */
 export class PermanentFailure extends Error {}
+
+/** Thrown by a sender that decides not to send (an SMS beyond the monthly budget): 'skipped', with the reason. */
+export class NotSent extends Error {}
 
 /** Tries per message, the first included. */
 export const MAX_ATTEMPTS = 6;
@@ -57,6 +62,8 @@ export interface RunOutboxOptions {
   batch?: number;
   /** Told of each outcome (metrics). */
   onOutcome?: (o: OutboxOutcome) => void;
+  /** How long a claim holds (default LEASE_MS; OUTBOX_LEASE_MS). Longer than any channel's send timeout. */
+  leaseMs?: number;
 }
 
 interface ClaimedRow {
@@ -68,7 +75,7 @@ interface ClaimedRow {
 }
 
 /** Claims due messages of the channels that have a sender; each claim lasts LEASE_MS. */
-async function claim(db: Db, channels: Channel[], now: Date, batch: number): Promise<ClaimedRow[]> {
+async function claim(db: Db, channels: Channel[], now: Date, batch: number, leaseMs: number): Promise<ClaimedRow[]> {
   return db.transaction((tx) =>
     tx.query<ClaimedRow>(
       `UPDATE outbox o SET status = 'sending', attempts = o.attempts + 1, locked_until = $2::timestamptz + make_interval(secs => $3)
@@ -80,16 +87,19 @@ async function claim(db: Db, channels: Channel[], now: Date, batch: number): Pro
            LIMIT $4
            FOR UPDATE SKIP LOCKED)
         RETURNING o.id::int AS id, o.channel, o.user_id, o.notification_id, o.attempts`,
-      [channels, now, LEASE_MS / 1000, batch],
+      [channels, now, leaseMs / 1000, batch],
     ),
   );
 }
 
 /** Delivers what is due at `now`; returns how many were sent. */
-export async function runOutbox(db: Db, { senders, now, log, batch = 50, onOutcome }: RunOutboxOptions): Promise<number> {
+export async function runOutbox(
+  db: Db,
+  { senders, now, log, batch = 50, onOutcome, leaseMs = LEASE_MS }: RunOutboxOptions,
+): Promise<number> {
   const channels = CHANNELS.filter((c) => senders[c]);
   if (channels.length === 0) return 0;
-  const rows = await claim(db, channels, now, batch);
+  const rows = await claim(db, channels, now, batch, leaseMs);
   let sent = 0;
   for (const row of rows) {
     const sender = senders[row.channel]!;
@@ -122,7 +132,7 @@ export async function runOutbox(db: Db, { senders, now, log, batch = 50, onOutco
       continue;
     }
     try {
-      await sender.send(message, db);
+      await sender.send(message, db, now);
       // Fenced by the attempt number: a runner whose lease was taken over records nothing.
       await db.query(
         `UPDATE outbox SET status = 'sent', sent_at = $3, locked_until = NULL, last_error = NULL WHERE id = $1 AND attempts = $2 AND status = 'sending'`,
@@ -131,6 +141,15 @@ export async function runOutbox(db: Db, { senders, now, log, batch = 50, onOutco
       sent++;
       onOutcome?.({ channel: row.channel, outcome: 'sent' });
     } catch (err) {
+      if (err instanceof NotSent) {
+        await db.query(
+          `UPDATE outbox SET status = 'skipped', locked_until = NULL, last_error = $3 WHERE id = $1 AND attempts = $2 AND status = 'sending'`,
+          [row.id, row.attempts, err.message.slice(0, 500)],
+        );
+        onOutcome?.({ channel: row.channel, outcome: 'skipped' });
+        log?.info('outbox: not sent', { id: row.id, channel: row.channel, reason: err.message });
+        continue;
+      }
       const permanent = err instanceof PermanentFailure;
       const giveUp = permanent || row.attempts >= MAX_ATTEMPTS;
       const error = err instanceof Error ? err.message : String(err);

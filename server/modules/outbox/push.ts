@@ -1,6 +1,7 @@
 // The Web Push channel: the `web-push` package encrypts the payload to each browser's key (aes128gcm)
 // and signs the request with our VAPID key. One outbox row reaches all of a person's browsers; each one
-// reached is recorded (push_deliveries), so a retry skips it. A push service that answers 404 or 410
+// reached is recorded (push_deliveries), so a retry skips it; a resend after a crash between sending
+// and recording carries the same Topic and tag, so it replaces the first. A push service that answers 404 or 410
 // says the subscription is gone: it is removed. Any other failure (5xx, a timeout) leaves the message
 // to be retried with the outbox's backoff.
 import webpush from 'web-push';
@@ -95,6 +96,10 @@ export function createPushSender({ vapid, timeoutMs = 10_000 }: PushSenderOption
           vapidDetails: vapid,
           TTL: TTL_SECONDS[row.type] ?? DEFAULT_TTL_SECONDS,
           contentEncoding: 'aes128gcm',
+          // The idempotency Web Push allows: a push service replaces a message it still holds with a newer
+          // one of the same topic, so the resend after a crash between sending and recording is folded
+          // into the first while the browser is away; the shown notification's tag folds it on screen.
+          topic: `outbox${message.id}`,
           urgency: row.type === 'session_reminder_soon' || row.type === 'request_offered' ? 'high' : 'normal',
         });
         let status: number;

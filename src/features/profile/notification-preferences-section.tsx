@@ -1,10 +1,13 @@
-// The profile's "how we tell you": for each kind of notification, whether it comes by e-mail and to the
-// devices with notifications on, and quiet hours (in the person's own zone) during which device
-// notifications wait for the morning. What must always arrive is said, not offered as a switch.
+// The profile's "how we tell you": for each kind of notification, whether it comes by e-mail, to the
+// devices with notifications on and (reminders only, opt-in, within a monthly number) by SMS, and quiet
+// hours (in the person's own zone) during which device notifications and texts wait for the morning.
+// What must always arrive is said, not offered as a switch; a channel a kind is not offered on is an
+// empty cell.
 import { useId, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
+  CHANNELS_OF_KIND,
   NOTIFICATION_KINDS,
   PREFERENCE_CHANNELS,
   type NotificationKind,
@@ -31,6 +34,8 @@ function kindName(kind: NotificationKind): ReactNode {
       return <Trans>New messages</Trans>;
     case 'payments':
       return <Trans>Payments and receipts</Trans>;
+    case 'news':
+      return <Trans>Noor news and offers</Trans>;
   }
 }
 
@@ -44,10 +49,26 @@ function kindHint(kind: NotificationKind): ReactNode {
       return <Trans>When someone writes to you.</Trans>;
     case 'payments':
       return <Trans>Paid packages, failed payments and refunds.</Trans>;
+    case 'news':
+      return <Trans>New features and offers, now and then. Off unless you turn it on.</Trans>;
   }
 }
 
-const inputOf = (p: NotificationPreferences): PreferencesInput => ({ kinds: p.kinds, quiet_hours: p.quiet_hours });
+function channelName(channel: PreferenceChannel): ReactNode {
+  switch (channel) {
+    case 'email':
+      return <Trans>By e-mail</Trans>;
+    case 'push':
+      return <Trans>On your devices</Trans>;
+    case 'sms':
+      return <Trans>By text message</Trans>;
+  }
+}
+
+type Draft = Pick<NotificationPreferences, 'kinds' | 'quiet_hours'>;
+type Cells = Partial<Record<PreferenceChannel, boolean>>;
+
+const inputOf = (p: NotificationPreferences): Draft => ({ kinds: p.kinds, quiet_hours: p.quiet_hours });
 
 export function NotificationPreferencesSection() {
   const prefs = useQuery(notificationPreferencesQuery());
@@ -76,12 +97,13 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const ids = useId();
-  const [draft, setDraft] = useState<PreferencesInput>(() => inputOf(saved));
+  const [draft, setDraft] = useState<Draft>(() => inputOf(saved));
   const [problem, setProblem] = useState<string | null>(null);
   const sameTimes = draft.quiet_hours.start === draft.quiet_hours.end;
   const zone = zoneTime(i18n, saved.time_zone);
+  const { limit: smsLimit, used: smsUsed } = saved.sms_month;
   const save = useMutation({
-    mutationFn: () => saveNotificationPreferences(queryClient, draft),
+    mutationFn: () => saveNotificationPreferences(queryClient, draft satisfies PreferencesInput),
     onSuccess: (message) => {
       setProblem(null);
       toast.show({ severity: 'success', summary: message });
@@ -91,7 +113,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
 
   const toggle = (kind: NotificationKind, channel: PreferenceChannel, on: boolean) =>
     setDraft((d) => ({ ...d, kinds: { ...d.kinds, [kind]: { ...d.kinds[kind], [channel]: on } } }));
-  const setQuiet = (change: Partial<PreferencesInput['quiet_hours']>) =>
+  const setQuiet = (change: Partial<Draft['quiet_hours']>) =>
     setDraft((d) => ({ ...d, quiet_hours: { ...d.quiet_hours, ...change } }));
   const columnId = (channel: PreferenceChannel) => `${ids}-col-${channel}`;
   const rowId = (kind: NotificationKind) => `${ids}-row-${kind}`;
@@ -112,12 +134,11 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
         <thead>
           <tr>
             <td />
-            <th scope="col" id={columnId('email')}>
-              <Trans>By e-mail</Trans>
-            </th>
-            <th scope="col" id={columnId('push')}>
-              <Trans>On your devices</Trans>
-            </th>
+            {PREFERENCE_CHANNELS.map((channel) => (
+              <th key={channel} scope="col" id={columnId(channel)}>
+                {channelName(channel)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -127,17 +148,22 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
                 <span id={rowId(kind)}>{kindName(kind)}</span>
                 <span className="prefs-hint">{kindHint(kind)}</span>
               </th>
-              {PREFERENCE_CHANNELS.map((channel) => (
-                <td key={channel}>
-                  <input
-                    type="checkbox"
-                    className="prefs-check"
-                    aria-labelledby={`${rowId(kind)} ${columnId(channel)}`}
-                    checked={draft.kinds[kind][channel]}
-                    onChange={(e) => toggle(kind, channel, e.target.checked)}
-                  />
-                </td>
-              ))}
+              {PREFERENCE_CHANNELS.map((channel) => {
+                const checked = (draft.kinds[kind] as Cells)[channel];
+                return (
+                  <td key={channel}>
+                    {CHANNELS_OF_KIND[kind].includes(channel) && checked !== undefined ? (
+                      <input
+                        type="checkbox"
+                        className="prefs-check"
+                        aria-labelledby={`${rowId(kind)} ${columnId(channel)}`}
+                        checked={checked}
+                        onChange={(e) => toggle(kind, channel, e.target.checked)}
+                      />
+                    ) : null}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>
@@ -152,6 +178,12 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
           <Trans>You have no verified e-mail address yet, so nothing is sent by e-mail.</Trans>
         </p>
       ) : null}
+      <p className="muted" data-testid="prefs-sms">
+        <Trans>
+          Text messages carry lesson reminders only, to your account’s phone number, at most {smsLimit} a month. Sent this month:{' '}
+          {smsUsed}. Beyond that, reminders still come by e-mail and on your devices.
+        </Trans>
+      </p>
       {!saved.reachable.push ? (
         <p className="muted" data-testid="prefs-no-push">
           <Trans>No device has notifications on yet: turn them on in “Notifications on this device”.</Trans>
@@ -165,7 +197,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
         <label className="choice">
           <input type="checkbox" checked={draft.quiet_hours.enabled} onChange={(e) => setQuiet({ enabled: e.target.checked })} />
           <span>
-            <Trans>Hold device notifications during quiet hours</Trans>
+            <Trans>Hold device notifications and text messages during quiet hours</Trans>
           </span>
         </label>
         <p className="muted" id={`${ids}-quiet-hint`}>

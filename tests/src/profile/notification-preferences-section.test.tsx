@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-// The profile's "How we tell you": each kind by e-mail and on devices, quiet hours in the person's zone,
+// The profile's "How we tell you": each kind by e-mail and on devices, reminders also by text message
+// (off until asked for, with the month's count), news by e-mail only, quiet hours in the person's zone,
 // and what always arrives said plainly. The API answers as the server does (it keeps what was PUT).
 // Saving sends every choice; the same start and end is refused before anything is sent; the ways
 // the person cannot be reached yet are named. Keyboard-operable, Arabic first, and axe clean.
@@ -18,7 +19,7 @@ function server(url: string, method: string, body?: unknown): Reply {
   if (!url.endsWith('/v1/profile/notification-preferences')) return { status: 404, json: { message: 'not found' } };
   if (method === 'PUT') {
     const input = body as PreferencesInput;
-    stored = { ...stored, ...input };
+    stored = { ...stored, ...input, kinds: { ...stored.kinds, ...input.kinds } } as NotificationPreferences;
     return { status: 200, json: { message: 'Your notification settings were saved', data: stored } };
   }
   return { status: 200, json: { message: 'ok', data: stored } };
@@ -27,9 +28,10 @@ function server(url: string, method: string, body?: unknown): Reply {
 beforeEach(() => {
   toast.clear();
   stored = {
-    kinds: { reminders: on, bookings: on, messages: on, payments: on },
+    kinds: { reminders: { ...on, sms: false }, bookings: on, messages: on, payments: on, news: { email: false } },
     quiet_hours: { enabled: false, start: '21:00', end: '07:00' },
-    reachable: { email: true, push: true },
+    reachable: { email: true, push: true, sms: true },
+    sms_month: { used: 3, limit: 30 },
     time_zone: 'Asia/Riyadh',
   };
 });
@@ -55,7 +57,15 @@ describe('How we tell you', () => {
     expect(messagesByEmail).toHaveProperty('checked', true);
     expect(card.getAllByRole('checkbox', { checked: true })).toHaveLength(8);
     await user.click(messagesByEmail);
-    await user.click(card.getByRole('checkbox', { name: 'Hold device notifications during quiet hours' }));
+    // SMS is offered for reminders only, news by e-mail only: both start off.
+    const remindersBySms = card.getByRole('checkbox', { name: 'Lesson reminders By text message' });
+    expect(remindersBySms).toHaveProperty('checked', false);
+    expect(card.queryByRole('checkbox', { name: 'New messages By text message' })).toBeNull();
+    expect(card.queryByRole('checkbox', { name: 'Noor news and offers On your devices' })).toBeNull();
+    await user.click(remindersBySms);
+    await user.click(card.getByRole('checkbox', { name: 'Noor news and offers By e-mail' }));
+    expect(card.getByTestId('prefs-sms').textContent).toMatch(/at most 30 a month\. Sent this month: 3\./);
+    await user.click(card.getByRole('checkbox', { name: 'Hold device notifications and text messages during quiet hours' }));
     const from = card.getByLabelText('From');
     await user.clear(from);
     await user.type(from, '22:30');
@@ -66,7 +76,13 @@ describe('How we tell you', () => {
       expect(toast.getSnapshot()[0]).toMatchObject({ severity: 'success', summary: 'Your notification settings were saved' }),
     );
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
-      kinds: { reminders: on, bookings: on, messages: { email: false, push: true }, payments: on },
+      kinds: {
+        reminders: { ...on, sms: true },
+        bookings: on,
+        messages: { email: false, push: true },
+        payments: on,
+        news: { email: true },
+      },
       quiet_hours: { enabled: true, start: '22:30', end: '07:00' },
     });
   });
@@ -74,7 +90,7 @@ describe('How we tell you', () => {
   it('refuses quiet hours that start and end at the same time, before sending anything', async () => {
     const { user, calls } = render();
     const card = await section('How we tell you');
-    await user.click(await card.findByRole('checkbox', { name: 'Hold device notifications during quiet hours' }));
+    await user.click(await card.findByRole('checkbox', { name: 'Hold device notifications and text messages during quiet hours' }));
     const until = card.getByLabelText('Until');
     await user.clear(until);
     await user.type(until, '21:00');
@@ -84,7 +100,7 @@ describe('How we tell you', () => {
   });
 
   it('says which ways cannot reach the person yet', async () => {
-    stored = { ...stored, reachable: { email: false, push: false } };
+    stored = { ...stored, reachable: { email: false, push: false, sms: true } };
     render();
     const card = await section('How we tell you');
     expect((await card.findByTestId('prefs-no-email')).textContent).toContain('no verified e-mail address');
