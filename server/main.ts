@@ -229,8 +229,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const sms = options.outbox?.sms
     ? createSmsSender({
         sms:
-          options.auth?.sms ??
-          createOutboxSms({ db, log, production: (options.production ?? false) || !(options.auth?.devTools ?? true) }),
+          options.auth?.sms ?? createOutboxSms({ db, log, production: (options.production ?? false) || !(options.auth?.devTools ?? true) }),
       })
     : undefined;
   const outboxEveryMs = options.outbox?.everyMs ?? 5_000;

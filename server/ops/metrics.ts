@@ -5,7 +5,7 @@ import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '../db';
-import { queuedByChannel, type OutboxOutcome } from '../modules/outbox';
+import { CHANNELS, queuedByChannel, type OutboxOutcome } from '../modules/outbox';
 import type { AppEnv } from '../http/context';
 
 export interface Metrics {
@@ -90,6 +90,9 @@ export function createMetrics({ db, realtimeConnections, processMetrics = true }
     labelNames: ['channel', 'outcome'],
     registers: [registry],
   });
+  // Every channel's series exist from the start (at 0), so a channel that never sent yet is seen as such.
+  for (const channel of CHANNELS)
+    for (const outcome of ['sent', 'retry', 'failed', 'skipped', 'held'] as const) outboxTries.inc({ channel, outcome }, 0);
   new Gauge({
     name: 'noor_outbox_queued',
     help: 'Outgoing messages waiting to be sent, by channel',
@@ -99,7 +102,7 @@ export function createMetrics({ db, realtimeConnections, processMetrics = true }
       const queued = await queuedByChannel(db).catch(() => undefined);
       if (!queued) return;
       this.reset();
-      for (const channel of ['email', 'push', 'sms']) this.set({ channel }, queued[channel] ?? 0);
+      for (const channel of CHANNELS) this.set({ channel }, queued[channel] ?? 0);
     },
   });
 

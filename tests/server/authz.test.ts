@@ -275,6 +275,7 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/v1/push-subscriptions':             { url: () => '/api/v1/push-subscriptions', body: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/none' }), expect: [401, 200, 200, 200, 200, 200, 401, 401, 401, 401] },
   'GET /api/v1/profile/notification-preferences':  { url: () => '/api/v1/profile/notification-preferences',                expect: [401, 200, 200, 200, 200, 200, 401, 401, 401, 401] },
   'PUT /api/v1/profile/notification-preferences':  { url: () => '/api/v1/profile/notification-preferences', body: () => PREFERENCES, expect: [401, 200, 200, 200, 200, 200, 401, 401, 401, 401] },
+  'PATCH /api/v1/profile/notification-preferences': { url: () => '/api/v1/profile/notification-preferences', body: () => ({ kinds: { reminders: { sms: true } } }), expect: [401, 200, 200, 200, 200, 200, 401, 401, 401, 401] },
   // One-click unsubscribe needs no sign-in (the signed token is the credential): without one, 400 for everyone.
   'GET /unsubscribe':                              { url: () => '/unsubscribe?t=1.messages.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
   'POST /unsubscribe':                             { url: () => '/unsubscribe?t=1.messages.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },

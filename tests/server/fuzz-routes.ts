@@ -136,6 +136,7 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'GET /calendar/:file': { as: 'anonymous' },
   'GET /api/v1/profile/notification-preferences': { as: 'studentA' },
   'PUT /api/v1/profile/notification-preferences': { as: 'teacher', fields: ['kinds', 'quiet_hours'] },
+  'PATCH /api/v1/profile/notification-preferences': { as: 'studentA', fields: ['kinds', 'quiet_hours'] },
   'GET /unsubscribe': { as: 'anonymous', query: ['t'] },
   'POST /unsubscribe': { as: 'anonymous', query: ['t'] },
   'GET /api/v1/push-subscriptions': { as: 'studentA' },

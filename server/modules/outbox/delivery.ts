@@ -99,7 +99,8 @@ export async function runOutbox(
 ): Promise<number> {
   const channels = CHANNELS.filter((c) => senders[c]);
   if (channels.length === 0) return 0;
-  const rows = await claim(db, channels, now, batch, leaseMs);
+  // UPDATE … RETURNING gives no order: oldest first, so a budget running out stops the later messages.
+  const rows = (await claim(db, channels, now, batch, leaseMs)).sort((a, b) => a.id - b.id);
   let sent = 0;
   for (const row of rows) {
     const sender = senders[row.channel]!;

@@ -73,7 +73,8 @@ export function createSmsSender({ sms, perMonth = SMS_REMINDERS_PER_MONTH }: Sms
         [message.notificationId, message.userId],
       );
       if (!row?.phone) throw new PermanentFailure('no notification or no phone');
-      if (row.type !== 'session_reminder_soon' && row.type !== 'session_reminder_evening') throw new NotSent('SMS carries lesson reminders only');
+      if (row.type !== 'session_reminder_soon' && row.type !== 'session_reminder_evening')
+        throw new NotSent('SMS carries lesson reminders only');
       if (!(await charge(db, message.id, message.userId, smsMonthOf(now), perMonth)))
         throw new NotSent(`the monthly SMS budget of this account is spent (${perMonth})`);
       await sms.send(row.phone, smsText(row.type, row.params, row.locale, row.time_zone));

@@ -113,8 +113,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
 
   const toggle = (kind: NotificationKind, channel: PreferenceChannel, on: boolean) =>
     setDraft((d) => ({ ...d, kinds: { ...d.kinds, [kind]: { ...d.kinds[kind], [channel]: on } } }));
-  const setQuiet = (change: Partial<Draft['quiet_hours']>) =>
-    setDraft((d) => ({ ...d, quiet_hours: { ...d.quiet_hours, ...change } }));
+  const setQuiet = (change: Partial<Draft['quiet_hours']>) => setDraft((d) => ({ ...d, quiet_hours: { ...d.quiet_hours, ...change } }));
   const columnId = (channel: PreferenceChannel) => `${ids}-col-${channel}`;
   const rowId = (kind: NotificationKind) => `${ids}-row-${kind}`;
 
@@ -180,8 +179,8 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
       ) : null}
       <p className="muted" data-testid="prefs-sms">
         <Trans>
-          Text messages carry lesson reminders only, to your account’s phone number, at most {smsLimit} a month. Sent this month:{' '}
-          {smsUsed}. Beyond that, reminders still come by e-mail and on your devices.
+          Text messages carry lesson reminders only, to your account’s phone number, at most {smsLimit} a month. Sent this month: {smsUsed}.
+          Beyond that, reminders still come by e-mail and on your devices.
         </Trans>
       </p>
       {!saved.reachable.push ? (
