@@ -22,8 +22,8 @@ export function buildServer(): void {
 }
 
 /** A database of its own on the cluster in DATABASE_URL; dropped by the returned function. */
-export async function createDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `noor_instances_${process.pid}`;
+export async function createDatabase(baseUrl: string, label = 'instances'): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `noor_${label}_${process.pid}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name}`);
