@@ -21,6 +21,8 @@ export interface OutboxMessage {
   channel: Channel;
   userId: number;
   notificationId: number | null;
+  /** An e-mail that carries an address-verification code (no notification behind it). */
+  otpId: number | null;
   attempts: number;
 }
 
@@ -31,6 +33,9 @@ export interface ChannelSender {
 
 /** Thrown by a sender when retrying can never help (the address is gone): the row fails at once. */
 export class PermanentFailure extends Error {}
+
+/** Thrown by a sender when the message must not go at all (no verified address, a void code): 'skipped'. */
+export class SkipMessage extends Error {}
 
 /** Tries per message, the first included. */
 export const MAX_ATTEMPTS = 6;
@@ -64,6 +69,7 @@ interface ClaimedRow {
   channel: Channel;
   user_id: number;
   notification_id: number | null;
+  otp_id: number | null;
   attempts: number;
 }
 
@@ -79,7 +85,7 @@ async function claim(db: Db, channels: Channel[], now: Date, batch: number): Pro
            ORDER BY next_attempt_at, id
            LIMIT $4
            FOR UPDATE SKIP LOCKED)
-        RETURNING o.id::int AS id, o.channel, o.user_id, o.notification_id, o.attempts`,
+        RETURNING o.id::int AS id, o.channel, o.user_id, o.notification_id, o.otp_id, o.attempts`,
       [channels, now, LEASE_MS / 1000, batch],
     ),
   );
@@ -98,6 +104,7 @@ export async function runOutbox(db: Db, { senders, now, log, batch = 50, onOutco
       channel: row.channel,
       userId: row.user_id,
       notificationId: row.notification_id,
+      otpId: row.otp_id,
       attempts: row.attempts,
     };
     const facts = await deliveryFactsOf(db, message);
@@ -131,6 +138,14 @@ export async function runOutbox(db: Db, { senders, now, log, batch = 50, onOutco
       sent++;
       onOutcome?.({ channel: row.channel, outcome: 'sent' });
     } catch (err) {
+      if (err instanceof SkipMessage) {
+        await db.query(
+          `UPDATE outbox SET status = 'skipped', locked_until = NULL, last_error = $3 WHERE id = $1 AND attempts = $2 AND status = 'sending'`,
+          [row.id, row.attempts, err.message.slice(0, 500)],
+        );
+        onOutcome?.({ channel: row.channel, outcome: 'skipped' });
+        continue;
+      }
       const permanent = err instanceof PermanentFailure;
       const giveUp = permanent || row.attempts >= MAX_ATTEMPTS;
       const error = err instanceof Error ? err.message : String(err);
