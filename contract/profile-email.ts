@@ -19,10 +19,8 @@ import { emailSchema } from './validation';
 export const EMAIL_CODE_TTL_SECONDS = 30 * 60;
 
 export const emailInputSchema = z.object({ email: emailSchema });
-export type EmailInput = z.infer<typeof emailInputSchema>;
 
 export const emailCodeInputSchema = z.object({ code: otpCodeSchema });
-export type EmailCodeInput = z.infer<typeof emailCodeInputSchema>;
 
 export const emailStateSchema = z.object({
   /** The address as given, or null when the family has none. */

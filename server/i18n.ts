@@ -386,7 +386,10 @@ const messages = {
   email_code_sent: { ar: 'أرسلنا رمز تأكيد إلى بريدك الإلكتروني', en: 'We sent a confirmation code to your e-mail address' },
   email_saved: { ar: 'تم حفظ بريدك الإلكتروني', en: 'Your e-mail address was saved' },
   email_verified: { ar: 'تم تأكيد بريدك الإلكتروني', en: 'Your e-mail address is confirmed' },
-  email_removed: { ar: 'تمت إزالة بريدك الإلكتروني، ولن نرسل إليه شيئًا', en: 'Your e-mail address was removed; nothing will be sent to it' },
+  email_removed: {
+    ar: 'تمت إزالة بريدك الإلكتروني، ولن نرسل إليه شيئًا',
+    en: 'Your e-mail address was removed; nothing will be sent to it',
+  },
   email_nothing_to_verify: { ar: 'لا يوجد بريد إلكتروني بانتظار التأكيد', en: 'There is no e-mail address waiting to be confirmed' },
   push_not_configured: { ar: 'تنبيهات المتصفح غير مفعّلة على هذا الخادم', en: 'Browser notifications are not set up on this server' },
   // Teacher photos (issue 11).

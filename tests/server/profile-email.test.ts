@@ -42,7 +42,11 @@ const addressFor = (label: string) => `${label}-${process.pid}-${++counter}@exam
 async function call(user: number, method: string, path: string, body?: unknown, locale: 'ar' | 'en' = 'en') {
   const headers: Record<string, string> = { 'Accept-Language': locale, Authorization: `Bearer ${await issueToken(db, user, new Date())}` };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await app.request(`/api/v1/profile/email${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const res = await app.request(`/api/v1/profile/email${path}`, {
+    method,
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
   return { status: res.status, body: (await res.json()) as { message: string; data?: EmailState; errors?: Record<string, string[]> } };
 }
 
@@ -60,7 +64,13 @@ const linkIn = (mail: ParsedMail) => /https:\/\/noor\.test(\/verify-email\?t=[^\
 
 const APPROVED = {
   type: 'request_approved' as const,
-  params: { request_id: 41, starts_at: '2030-03-10T10:00:00.000Z', subject_ar: 'الرياضيات', subject_en: 'Mathematics', other_name: 'أحمد الكواري' },
+  params: {
+    request_id: 41,
+    starts_at: '2030-03-10T10:00:00.000Z',
+    subject_ar: 'الرياضيات',
+    subject_en: 'Mathematics',
+    other_name: 'أحمد الكواري',
+  },
 };
 
 /** A family that added `address` in `locale` and has its code mail. */
@@ -112,9 +122,15 @@ describe('adding and verifying an address', () => {
     const { id, address, mail, code } = await familyWithCode('en');
     expect(mail.subject).toBe(`Your Noor e-mail code: ${code}`);
     expect(mail.html).toContain('dir="ltr"');
-    expect((await call(id, 'POST', '/verify', { code: code.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d))) })).status).toBe(200);
+    expect((await call(id, 'POST', '/verify', { code: code.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d))) })).status).toBe(
+      200,
+    );
     const before = smtp.received.length;
-    await notify(db, undefined, { userId: id, type: 'payment_completed', params: { order_id: 9, hours: 4, package_name_en: 'Four hours', package_name_ar: 'أربع ساعات' } });
+    await notify(db, undefined, {
+      userId: id,
+      type: 'payment_completed',
+      params: { order_id: 9, hours: 4, package_name_en: 'Four hours', package_name_ar: 'أربع ساعات' },
+    });
     await drain();
     expect(mailsTo(address, before).map((m) => m.subject)).toEqual(['Payment receipt no. 9']);
   });
@@ -134,7 +150,10 @@ describe('adding and verifying an address', () => {
     expect((await call(id, 'GET', '')).body.data?.verified).toBe(false);
     // A code past its life is refused as expired.
     const other = await familyWithCode('en');
-    await db.query(`UPDATE otp_codes SET expires_at = now() - interval '1 second' WHERE purpose = 'email' AND used_at IS NULL AND phone = (SELECT phone FROM users WHERE id = $1)`, [other.id]);
+    await db.query(
+      `UPDATE otp_codes SET expires_at = now() - interval '1 second' WHERE purpose = 'email' AND used_at IS NULL AND phone = (SELECT phone FROM users WHERE id = $1)`,
+      [other.id],
+    );
     const expired = await call(other.id, 'POST', '/verify', { code: other.code });
     expect(expired.status).toBe(422);
     expect(expired.body.errors?.code?.[0]).toMatch(/expired/i);

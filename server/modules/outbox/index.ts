@@ -1,4 +1,4 @@
 // Messages that leave the system: the outbox runner and the channels' senders (e-mail, web push).
 export { runOutbox, queuedByChannel, type ChannelSender, type OutboxOutcome } from './delivery';
-export { createDevMailSender, createEmailSender, readDevMail } from './email';
+export { createDevMailSender, createEmailSender } from './email';
 export { createPushSender } from './push';

@@ -32,8 +32,21 @@ export function renderVerificationEmail(args: { locale: Locale; name: string; co
 }
 
 /** The mail for code row `otpId` to `userId`, or null when that code no longer counts. */
-export async function verificationMailOf(q: Queryable, otpId: number, userId: number, publicUrl: string, now: Date): Promise<VerificationMail | null> {
-  const row = await q.one<{ email: string | null; verified: boolean; locale: Locale; name: string; used_at: Date | null; expires_at: Date }>(
+export async function verificationMailOf(
+  q: Queryable,
+  otpId: number,
+  userId: number,
+  publicUrl: string,
+  now: Date,
+): Promise<VerificationMail | null> {
+  const row = await q.one<{
+    email: string | null;
+    verified: boolean;
+    locale: Locale;
+    name: string;
+    used_at: Date | null;
+    expires_at: Date;
+  }>(
     `SELECT u.email, u.email_verified_at IS NOT NULL AS verified, u.locale, u.first_name AS name, o.used_at, o.expires_at
        FROM otp_codes o JOIN users u ON u.phone = o.phone
       WHERE o.id = $1 AND o.purpose = 'email' AND u.id = $2`,

@@ -104,7 +104,13 @@ export function verifyEmailLinkRoutes({ secret, now }: { secret: string; now: ()
   };
   const gone = (c: Context<AppEnv>, locale: Locale = pickLocale(c.req.header('accept-language'))) => {
     const words = PAGE[locale];
-    return mailLinkPage(c, 400, locale, words.title, `<p>${escapeHtml(words.gone)}</p>\n<p><a href="/profile">${escapeHtml(words.profile)}</a></p>`);
+    return mailLinkPage(
+      c,
+      400,
+      locale,
+      words.title,
+      `<p>${escapeHtml(words.gone)}</p>\n<p><a href="/profile">${escapeHtml(words.profile)}</a></p>`,
+    );
   };
   return new Hono<AppEnv>()
     .get('/verify-email', async (c) => {

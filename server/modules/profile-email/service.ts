@@ -109,7 +109,15 @@ export async function verifyEmail(
   const bind = bindOf(current.email);
   const result = await consumeOtp(
     db,
-    { phone: current.phone, purpose: 'email', bind, code: args.code, now: args.now, secret: args.secret, ...(args.id ? { id: args.id } : {}) },
+    {
+      phone: current.phone,
+      purpose: 'email',
+      bind,
+      code: args.code,
+      now: args.now,
+      secret: args.secret,
+      ...(args.id ? { id: args.id } : {}),
+    },
     (tx) =>
       tx.query(`UPDATE users SET email_verified_at = $2, updated_at = $2 WHERE id = $1 AND lower(email) = $3`, [
         args.familyId,
@@ -130,7 +138,10 @@ export async function removeEmail(db: Db, familyId: number, now: Date): Promise<
 }
 
 /** The family a link's code row belongs to (the code rows of e-mails are kept under the family's phone). */
-export async function familyOfCode(q: Queryable, otpId: number): Promise<{ familyId: number; email: string | null; verified: boolean } | null> {
+export async function familyOfCode(
+  q: Queryable,
+  otpId: number,
+): Promise<{ familyId: number; email: string | null; verified: boolean } | null> {
   const row = await q.one<{ id: number; email: string | null; verified: boolean }>(
     `SELECT u.id, u.email, u.email_verified_at IS NOT NULL AS verified
        FROM otp_codes o JOIN users u ON u.phone = o.phone AND u.type = 'student'
