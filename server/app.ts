@@ -39,6 +39,7 @@ import { PHOTO_UPLOAD_PATHS, photoRoutes } from './modules/photos';
 import { calendarRoutes } from './modules/calendar/routes';
 import { pushRoutes } from './modules/push/routes';
 import { notificationPreferencesRoutes, unsubscribeRoutes } from './modules/notification-preferences';
+import { profileEmailRoutes, verifyEmailLinkRoutes } from './modules/profile-email';
 import { childrenRoutes } from './modules/children';
 import { defaultRateFromEnv, earningsRoutes } from './modules/earnings';
 import type { Rate } from '../contract/earnings-rule';
@@ -285,10 +286,13 @@ export function createApp({
   v1.route('/', earningsRoutes({ auth: auth.middleware, defaultRate, now: requestsNow }));
   v1.route('/', pushRoutes({ auth: auth.middleware, publicKey: push?.publicKey, production }));
   v1.route('/', notificationPreferencesRoutes({ auth: auth.middleware, now: () => new Date() }));
+  v1.route('/', profileEmailRoutes({ auth: auth.middleware, secret: auth.secret, now: () => new Date() }));
   app.route('/api/v1', v1);
   app.route('/', calendarFiles.feed);
   // One-click unsubscribe from e-mail (RFC 8058): outside /api, at the address the e-mails carry.
   app.route('/', unsubscribeRoutes({ now: () => new Date() }));
+  // The link in the mail that verifies a family's address, beside it.
+  app.route('/', verifyEmailLinkRoutes({ secret: auth.secret, now: () => new Date() }));
   if (admin) {
     const api = adminApi({
       ...admin,

@@ -22,6 +22,8 @@ export interface OutboxConfig {
   leaseMs?: number | undefined;
   /** Lesson reminders by SMS (to those who turned them on). */
   sms: boolean;
+  /** Development without SMTP: mails go to the development outbox, with links to this origin. */
+  devMail?: { publicUrl: string } | undefined;
 }
 
 const VAPID_FILE = 'vapid.json';
@@ -58,6 +60,12 @@ export function loadOutboxConfig(env: NodeJS.ProcessEnv = process.env): OutboxCo
     throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither');
   const push = publicKey && privateKey ? { publicKey, privateKey, subject: vapidSubject(env, from) } : undefined;
   return { email: smtpUrl ? { smtpUrl, from, publicUrl } : undefined, push, everyMs, leaseMs, sms };
+}
+
+/** Outside production, without SMTP_URL, the mails are shown in the development outbox instead. */
+export function withDevMail(outbox: OutboxConfig, devTools: boolean, env: NodeJS.ProcessEnv = process.env): OutboxConfig {
+  if (outbox.email || !devTools) return outbox;
+  return { ...outbox, devMail: { publicUrl: nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${nonEmpty(env.PORT) ?? '3000'}` } };
 }
 
 /**

@@ -391,6 +391,15 @@ const messages = {
   push_subscribed: { ar: 'ستصلك التنبيهات على هذا الجهاز', en: 'Notifications will reach this device' },
   push_unsubscribed: { ar: 'أُوقفت التنبيهات على هذا الجهاز', en: 'Notifications on this device were turned off' },
   notification_preferences_saved: { ar: 'تم حفظ إعدادات التنبيهات', en: 'Your notification settings were saved' },
+  // A family's e-mail address.
+  email_code_sent: { ar: 'أرسلنا رمز تأكيد إلى بريدك الإلكتروني', en: 'We sent a confirmation code to your e-mail address' },
+  email_saved: { ar: 'تم حفظ بريدك الإلكتروني', en: 'Your e-mail address was saved' },
+  email_verified: { ar: 'تم تأكيد بريدك الإلكتروني', en: 'Your e-mail address is confirmed' },
+  email_removed: {
+    ar: 'تمت إزالة بريدك الإلكتروني، ولن نرسل إليه شيئًا',
+    en: 'Your e-mail address was removed; nothing will be sent to it',
+  },
+  email_nothing_to_verify: { ar: 'لا يوجد بريد إلكتروني بانتظار التأكيد', en: 'There is no e-mail address waiting to be confirmed' },
   push_not_configured: { ar: 'تنبيهات المتصفح غير مفعّلة على هذا الخادم', en: 'Browser notifications are not set up on this server' },
   // Teacher photos (issue 11).
   photo_saved: { ar: 'تم حفظ صورتك', en: 'Your photo was saved' },

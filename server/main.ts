@@ -24,9 +24,9 @@ import { sweepAndPublish } from './modules/requests';
 import { ensureAdminToken } from './modules/teacher-review';
 import { warmPublicReads } from './modules/teachers';
 import { startJob } from './ops/jobs';
-import { createEmailSender, createPushSender, createSmsSender, runOutbox, type OutboxOutcome } from './modules/outbox';
+import { createDevMailSender, createEmailSender, createPushSender, createSmsSender, runOutbox, type OutboxOutcome } from './modules/outbox';
 import { nonEmpty } from './config-env';
-import { devVapidSubject, ensureVapidKeys, loadOutboxConfig, type OutboxConfig } from './config-outbox';
+import { devVapidSubject, ensureVapidKeys, loadOutboxConfig, withDevMail, type OutboxConfig } from './config-outbox';
 import { loadPaymentsConfig, paymentGatewayFor } from './config-payments';
 import type { PaymentGateway } from './adapters/payments/gateway';
 import { createMetrics } from './ops/metrics';
@@ -223,7 +223,11 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       : undefined,
   ];
   // Outgoing messages: on every instance, each message claimed by one (FOR UPDATE SKIP LOCKED).
-  const email = options.outbox?.email ? createEmailSender(options.outbox.email) : undefined;
+  const email = options.outbox?.email
+    ? createEmailSender(options.outbox.email)
+    : options.outbox?.devMail && !options.production
+      ? createDevMailSender(options.outbox.devMail)
+      : undefined;
   const push = options.outbox?.push ? createPushSender({ vapid: options.outbox.push }) : undefined;
   // SMS reminders go through the adapter the sign-in codes use (the development outbox without SMS_URL).
   const sms = options.outbox?.sms
@@ -343,7 +347,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     metrics: { processMetrics: true },
     remindersEveryMs: instanceConfig.loadJobPeriodMs(env),
     requestSweepEveryMs: instanceConfig.loadJobPeriodMs(env),
-    outbox: outboxWithPushKeys(loadOutboxConfig(env), config, env, log),
+    outbox: withDevMail(outboxWithPushKeys(loadOutboxConfig(env), config, env, log), config.devTools, env),
     // Checked to be an absolute URL by loadOutboxConfig above.
     publicUrl: nonEmpty(env.PUBLIC_URL),
     payments: paymentGatewayFor(payments),

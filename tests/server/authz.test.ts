@@ -276,6 +276,15 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/profile/notification-preferences':  { url: () => '/api/v1/profile/notification-preferences',                expect: [401, 200, 200, 200, 200, 200, 401, 401, 401, 401] },
   'PUT /api/v1/profile/notification-preferences':  { url: () => '/api/v1/profile/notification-preferences', body: () => PREFERENCES, expect: [401, 200, 200, 200, 200, 200, 401, 401, 401, 401] },
   'PATCH /api/v1/profile/notification-preferences': { url: () => '/api/v1/profile/notification-preferences', body: () => ({ kinds: { reminders: { sms: true } } }), expect: [401, 200, 200, 200, 200, 200, 401, 401, 401, 401] },
+  // A family's e-mail address: families only (a teacher's is the sign-in, not edited here).
+  'GET /api/v1/profile/email':                     { url: () => '/api/v1/profile/email',                                    expect: [401, 200, 200, 403, 403, 403, 401, 401, 401, 401] },
+  'PUT /api/v1/profile/email':                     { url: () => '/api/v1/profile/email', body: () => ({}),                  expect: [401, 400, 400, 403, 403, 403, 401, 401, 401, 401] },
+  'DELETE /api/v1/profile/email':                  { url: () => '/api/v1/profile/email',                                    expect: [401, 200, 200, 403, 403, 403, 401, 401, 401, 401] },
+  'POST /api/v1/profile/email/resend':             { url: () => '/api/v1/profile/email/resend',                             expect: [401, 409, 409, 403, 403, 403, 401, 401, 401, 401] },
+  'POST /api/v1/profile/email/verify':             { url: () => '/api/v1/profile/email/verify', body: () => ({ code: '123456' }), expect: [401, 409, 409, 403, 403, 403, 401, 401, 401, 401] },
+  // The link in the verification mail needs no sign-in (the signed token is the credential): a bad one is 400 for everyone.
+  'GET /verify-email':                             { url: () => '/verify-email?t=1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
+  'POST /verify-email':                            { url: () => '/verify-email?t=1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
   // One-click unsubscribe needs no sign-in (the signed token is the credential): without one, 400 for everyone.
   'GET /unsubscribe':                              { url: () => '/unsubscribe?t=1.messages.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },
   'POST /unsubscribe':                             { url: () => '/unsubscribe?t=1.messages.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', expect: [400, 400, 400, 400, 400, 400, 400, 400, 400, 400] },

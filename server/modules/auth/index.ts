@@ -88,6 +88,8 @@ export function authModule(options: AuthModuleOptions) {
   return {
     routes,
     middleware,
+    /** The one-time codes' HMAC key (a family's e-mail codes are one-time codes too). */
+    secret,
     /** Where teachers' documents are kept (the teacher-review module stores resubmitted ones here too). */
     storage,
     /** Bearer token → user with this module's clock (for realtime's ResolveUser). */

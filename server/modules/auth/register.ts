@@ -118,7 +118,7 @@ export function registerHandler(deps: AuthRouteDeps) {
 
     const existing = await accountTypeByPhone(db, phone);
     if (existing) return conflict(c, existing);
-    const emailTaken = () => db.one('SELECT 1 AS x FROM users WHERE lower(email) = lower($1)', [body.email]);
+    const emailTaken = () => db.one("SELECT 1 AS x FROM users WHERE type = 'instructor' AND lower(email) = lower($1)", [body.email]);
     if (await emailTaken()) throw fieldFailure(locale, { email: authValidationKeys.emailTaken });
 
     const hashed = await deps.hashing(c, () => hashPassword(body.password));

@@ -4,6 +4,7 @@
 import { Hono } from 'hono';
 import { resendSchema, studentLoginSchema, verifyOtpSchema } from '../../../contract/auth';
 import { readOutbox, type SmsSender } from '../../adapters/sms';
+import { readDevMail } from '../outbox/email';
 import type { FileStorage } from '../../adapters/storage';
 import { ok } from '../../http/respond';
 import { jsonBody } from '../../http/validate';
@@ -91,6 +92,9 @@ export function authRoutes(options: AuthRoutesOptions) {
   if (!production) {
     // Development only: read the codes the outbox "sent" (the route does not exist in production).
     routes.get('/dev/outbox', async (c) => {
+      // ?email=: the mails the development mail sender "sent" to that address (verification codes and all).
+      const email = c.req.query('email')?.trim();
+      if (email) return ok(c, await readDevMail(c.get('db'), email));
       // An unencoded `+` in a typed URL arrives as a space.
       const raw = (c.req.query('phone') ?? '').trim();
       const phone = phoneOr400(c.get('locale'), raw === '' || raw.startsWith('+') ? raw : `+${raw}`);

@@ -111,7 +111,7 @@ export async function codeTo(deps: SendDeps, phone: string, purpose: OtpPurpose,
  * differ between phones with and without an account, and the user can ask for the code again.
  */
 export async function sendCode(deps: SendDeps, phone: string, purpose: OtpPurpose): Promise<void> {
-  const code = await createOtp(deps.db, { phone, purpose, now: deps.now, secret: deps.secret });
+  const { code } = await createOtp(deps.db, { phone, purpose, now: deps.now, secret: deps.secret });
   const text = tr(purpose === 'login' ? 'sms_otp' : 'sms_reset', deps.locale).replace('{code}', code);
   try {
     await deps.sms.send(phone, text);

@@ -15,7 +15,8 @@ import { setChoice } from './queries';
 
 const TOKEN = /^(\d{1,10})\.([a-z]{1,20})\.([A-Za-z0-9_-]{43})$/;
 
-async function keyOf(q: Queryable): Promise<string> {
+/** The key of the links and codes the outbox's e-mails carry, shared by every instance through the database. */
+export async function mailKeyOf(q: Queryable): Promise<string> {
   const row = await q.one<{ unsubscribe_key: string }>('SELECT unsubscribe_key FROM mail_keys WHERE id = 1');
   if (!row) throw new Error('mail_keys has no key: the migrations did not run');
   return row.unsubscribe_key;
@@ -25,7 +26,7 @@ const macOf = (key: string, userId: number, kind: NotificationKind) =>
   createHmac('sha256', key).update(`unsubscribe:${userId}:${kind}`).digest('base64url');
 
 export async function unsubscribeToken(q: Queryable, userId: number, kind: NotificationKind): Promise<string> {
-  return `${userId}.${kind}.${macOf(await keyOf(q), userId, kind)}`;
+  return `${userId}.${kind}.${macOf(await mailKeyOf(q), userId, kind)}`;
 }
 
 /** The person and kind a token was made for; null for anything not made by unsubscribeToken. */
@@ -35,7 +36,7 @@ export async function readUnsubscribeToken(q: Queryable, token: string): Promise
   const userId = Number(m[1]);
   const kind = m[2] as NotificationKind;
   if (!NOTIFICATION_KINDS.includes(kind) || userId > 2_147_483_647) return null;
-  const expected = Buffer.from(macOf(await keyOf(q), userId, kind));
+  const expected = Buffer.from(macOf(await mailKeyOf(q), userId, kind));
   const given = Buffer.from(m[3]!);
   return given.length === expected.length && timingSafeEqual(given, expected) ? { userId, kind } : null;
 }
@@ -70,12 +71,12 @@ const PAGE: Record<
   },
 };
 
-function escapeHtml(s: string): string {
+export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-function page(c: Context<AppEnv>, status: 200 | 400, locale: Locale, body: string): Response {
-  const words = PAGE[locale];
+/** A small page of our own in the person's language, for the links in e-mails (no app, no sign-in). */
+export function mailLinkPage(c: Context<AppEnv>, status: 200 | 400, locale: Locale, title: string, body: string): Response {
   const html = `<!doctype html>
 <html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">
 <head>
@@ -83,7 +84,7 @@ function page(c: Context<AppEnv>, status: 200 | 400, locale: Locale, body: strin
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(words.title)} · Noor</title>
+<title>${escapeHtml(title)} · Noor</title>
 <style>
   body { margin: 0; padding: 2rem 1rem; font-family: Cairo, Tahoma, Arial, sans-serif; line-height: 1.6; }
   main { max-inline-size: 32rem; margin-inline: auto; }
@@ -93,12 +94,16 @@ function page(c: Context<AppEnv>, status: 200 | 400, locale: Locale, body: strin
 </head>
 <body>
 <main>
-<h1>${escapeHtml(words.title)}</h1>
+<h1>${escapeHtml(title)}</h1>
 ${body}
 </main>
 </body>
 </html>`;
   return c.html(html, status, { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+}
+
+function page(c: Context<AppEnv>, status: 200 | 400, locale: Locale, body: string): Response {
+  return mailLinkPage(c, status, locale, PAGE[locale].title, body);
 }
 
 async function localeOf(q: Queryable, userId: number): Promise<Locale | null> {

@@ -6,8 +6,8 @@
 // is gone" (PermanentFailure) fails at once, without retries. Before sending, the person's choices as
 // they are now are applied (notification-preferences/policy.ts): a kind they turned off on that channel
 // is 'skipped'; a push inside their quiet hours goes back to the queue until the hours end, without
-// counting as a try. A sender may also decide not to send (NotSent: an SMS beyond the account's monthly
-// budget): the row is 'skipped' with the reason, never retried. Nothing here runs inside a user's request.
+// counting as a try. A sender may also decide not to send (SkipMessage: an unverified address, an SMS beyond the
+// account's monthly budget): the row is 'skipped' with the reason, never retried. Nothing here runs inside a user's request.
 import type { Db } from '../../db';
 import type { Logger } from '../../logger';
 import { verdictFor } from '../notification-preferences/policy';
@@ -22,6 +22,8 @@ export interface OutboxMessage {
   channel: Channel;
   userId: number;
   notificationId: number | null;
+  /** An e-mail that carries an address-verification code (no notification behind it). */
+  otpId: number | null;
   attempts: number;
 }
 
@@ -34,8 +36,11 @@ export interface ChannelSender {
 /** Thrown by a sender when retrying can never help (the address is gone): the row fails at once. */
 export class PermanentFailure extends Error {}
 
-/** Thrown by a sender that decides not to send (an SMS beyond the monthly budget): 'skipped', with the reason. */
-export class NotSent extends Error {}
+/**
+ * Thrown by a sender when the message must not go at all (an unverified address, a void code, an SMS
+ * beyond the monthly budget): 'skipped', with the reason, never retried.
+ */
+export class SkipMessage extends Error {}
 
 /** Tries per message, the first included. */
 export const MAX_ATTEMPTS = 6;
@@ -71,6 +76,7 @@ interface ClaimedRow {
   channel: Channel;
   user_id: number;
   notification_id: number | null;
+  otp_id: number | null;
   attempts: number;
 }
 
@@ -86,7 +92,7 @@ async function claim(db: Db, channels: Channel[], now: Date, batch: number, leas
            ORDER BY next_attempt_at, id
            LIMIT $4
            FOR UPDATE SKIP LOCKED)
-        RETURNING o.id::int AS id, o.channel, o.user_id, o.notification_id, o.attempts`,
+        RETURNING o.id::int AS id, o.channel, o.user_id, o.notification_id, o.otp_id, o.attempts`,
       [channels, now, leaseMs / 1000, batch],
     ),
   );
@@ -109,6 +115,7 @@ export async function runOutbox(
       channel: row.channel,
       userId: row.user_id,
       notificationId: row.notification_id,
+      otpId: row.otp_id,
       attempts: row.attempts,
     };
     const facts = await deliveryFactsOf(db, message);
@@ -142,7 +149,7 @@ export async function runOutbox(
       sent++;
       onOutcome?.({ channel: row.channel, outcome: 'sent' });
     } catch (err) {
-      if (err instanceof NotSent) {
+      if (err instanceof SkipMessage) {
         await db.query(
           `UPDATE outbox SET status = 'skipped', locked_until = NULL, last_error = $3 WHERE id = $1 AND attempts = $2 AND status = 'sending'`,
           [row.id, row.attempts, err.message.slice(0, 500)],

@@ -152,31 +152,58 @@ export function renderShort(input: Omit<EmailInput, 'link' | 'recipientName'>): 
 export function renderEmail(input: EmailInput): EmailContent {
   const ar = input.locale === 'ar';
   const w = words(input);
-  const lines = w.lines.filter((l) => l.trim() !== '');
-  const greeting = ar ? `مرحبًا ${input.recipientName}،` : `Hello ${input.recipientName},`;
-  const open = ar ? 'افتح في نور' : 'Open in Noor';
-  const footer = ar ? 'وصلتك هذه الرسالة لأنك مسجل في نور.' : 'You receive this because you have a Noor account.';
   const stop = ar ? 'إيقاف رسائل البريد من هذا النوع' : 'Stop e-mails like this';
+  return renderMail({
+    locale: input.locale,
+    subject: w.subject,
+    greeting: ar ? `مرحبًا ${input.recipientName}،` : `Hello ${input.recipientName},`,
+    lines: w.lines,
+    button: { label: ar ? 'افتح في نور' : 'Open in Noor', href: input.link },
+    footer: ar ? 'وصلتك هذه الرسالة لأنك مسجل في نور.' : 'You receive this because you have a Noor account.',
+    ...(input.unsubscribe ? { footerLink: { label: stop, href: input.unsubscribe } } : {}),
+  });
+}
+
+export interface MailParts {
+  locale: Locale;
+  subject: string;
+  greeting: string;
+  lines: string[];
+  /** A line shown large and set apart (a code to type), left-to-right whatever the language. */
+  code?: string;
+  button: { label: string; href: string };
+  footer: string;
+  footerLink?: { label: string; href: string };
+}
+
+/** One layout for every e-mail: the plain-text part and the HTML (right-to-left in Arabic, dark mode). */
+export function renderMail(m: MailParts): EmailContent {
+  const ar = m.locale === 'ar';
+  const lines = m.lines.filter((l) => l.trim() !== '');
   const text = [
-    greeting,
+    m.greeting,
     '',
     ...lines,
+    ...(m.code ? ['', m.code] : []),
     '',
-    `${open}: ${input.link}`,
+    `${m.button.label}: ${m.button.href}`,
     '',
-    footer,
-    ...(input.unsubscribe ? [`${stop}: ${input.unsubscribe}`] : []),
+    m.footer,
+    ...(m.footerLink ? [`${m.footerLink.label}: ${m.footerLink.href}`] : []),
   ].join('\n');
   const dir = ar ? 'rtl' : 'ltr';
   const align = ar ? 'right' : 'left';
   const paragraphs = lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join('');
+  const code = m.code
+    ? `<p class="code" dir="ltr" style="margin:16px 0;font-size:28px;font-weight:700;letter-spacing:6px;text-align:center">${escapeHtml(m.code)}</p>`
+    : '';
   const html = `<!doctype html>
-<html lang="${input.locale}" dir="${dir}">
+<html lang="${m.locale}" dir="${dir}">
 <head>
 <meta charset="utf-8">
 <meta name="color-scheme" content="light dark">
 <meta name="supported-color-schemes" content="light dark">
-<title>${escapeHtml(w.subject)}</title>
+<title>${escapeHtml(m.subject)}</title>
 <style>
   body { margin:0; padding:24px; background:#f6f7f9; color:#1b1f24; font-family:Cairo,Tahoma,Arial,sans-serif; }
   .card { max-width:560px; margin:0 auto; padding:24px; background:#ffffff; border-radius:12px; }
@@ -191,12 +218,12 @@ export function renderEmail(input: EmailInput): EmailContent {
 </head>
 <body dir="${dir}" style="text-align:${align}">
 <div class="card" dir="${dir}" style="text-align:${align}">
-<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
-${paragraphs}
-<p style="margin:24px 0"><a class="button" href="${escapeHtml(input.link)}">${escapeHtml(open)}</a></p>
-<p class="muted">${escapeHtml(footer)}${input.unsubscribe ? ` <a href="${escapeHtml(input.unsubscribe)}">${escapeHtml(stop)}</a>` : ''}</p>
+<p style="margin:0 0 16px">${escapeHtml(m.greeting)}</p>
+${paragraphs}${code}
+<p style="margin:24px 0"><a class="button" href="${escapeHtml(m.button.href)}">${escapeHtml(m.button.label)}</a></p>
+<p class="muted">${escapeHtml(m.footer)}${m.footerLink ? ` <a href="${escapeHtml(m.footerLink.href)}">${escapeHtml(m.footerLink.label)}</a>` : ''}</p>
 </div>
 </body>
 </html>`;
-  return { subject: w.subject, text, html };
+  return { subject: m.subject, text, html };
 }

@@ -10,7 +10,7 @@ import type { SmsSender } from '../../adapters/sms';
 import type { Db } from '../../db';
 import { tr, type Locale } from '../../i18n';
 import { smsMonthOf } from '../notification-preferences/queries';
-import { NotSent, PermanentFailure, type ChannelSender, type OutboxMessage } from './delivery';
+import { SkipMessage, PermanentFailure, type ChannelSender, type OutboxMessage } from './delivery';
 import { zoneTime } from './email-templates';
 
 /** Separates this lock's keys from the other advisory locks (pg_advisory_xact_lock(int, int)). */
@@ -74,9 +74,9 @@ export function createSmsSender({ sms, perMonth = SMS_REMINDERS_PER_MONTH }: Sms
       );
       if (!row?.phone) throw new PermanentFailure('no notification or no phone');
       if (row.type !== 'session_reminder_soon' && row.type !== 'session_reminder_evening')
-        throw new NotSent('SMS carries lesson reminders only');
+        throw new SkipMessage('SMS carries lesson reminders only');
       if (!(await charge(db, message.id, message.userId, smsMonthOf(now), perMonth)))
-        throw new NotSent(`the monthly SMS budget of this account is spent (${perMonth})`);
+        throw new SkipMessage(`the monthly SMS budget of this account is spent (${perMonth})`);
       await sms.send(row.phone, smsText(row.type, row.params, row.locale, row.time_zone));
     },
   };

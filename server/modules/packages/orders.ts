@@ -158,7 +158,7 @@ export async function createOrder(db: Db, gateway: PaymentGateway, input: Create
   });
 
   const payer = await db.one<{ first_name: string | null; last_name: string | null; email: string | null; phone: string | null }>(
-    'SELECT first_name, last_name, email, phone FROM users WHERE id = $1',
+    `SELECT first_name, last_name, CASE WHEN email_verified_at IS NOT NULL OR type = 'instructor' THEN email END AS email, phone FROM users WHERE id = $1`,
     [input.userId],
   );
   let checkout;

@@ -8,6 +8,7 @@ import { StudentSummary, TeacherStatus } from './account-summary';
 import { CalendarSection } from './calendar-section';
 import { ChildrenSection } from './children-section';
 import { DocumentsSection } from './documents-section';
+import { EmailSection } from './email-section';
 import { HoursPrompt } from './hours-prompt';
 import { PhotoSection } from './photo-section';
 import { NotificationPreferencesSection } from './notification-preferences-section';
@@ -67,6 +68,7 @@ export function ProfilePage({ onAccountChanged }: { onAccountChanged?: () => voi
             <ChildrenSection />
             <StudentProfileForm key={p.id} profile={p} onSaved={onAccountChanged} />
             <CalendarSection />
+            <EmailSection />
             <NotificationPreferencesSection />
             <PushSection />
           </div>

@@ -1,0 +1,216 @@
+// The family's e-mail address in the profile: added, confirmed with the code e-mailed to it (or the
+// button in that e-mail), changed or removed. Nothing is e-mailed to an address until it is confirmed,
+// and the section says so. What the person typed stays in its field whatever the server answers.
+import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { EMAIL_CODE_TTL_SECONDS, type EmailState } from '../../../contract/profile-email';
+import { isApiError } from '../../api/api-error';
+import { changeProfileEmail, profileEmailQuery, type EmailAction } from '../../api/profile-email';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { Spinner } from '../../ui/spinner';
+import { TextInput } from '../../ui/text-input';
+import { toast } from '../../ui/toast-store';
+
+export function EmailSection() {
+  const state = useQuery(profileEmailQuery());
+  return (
+    <section className="profile-card profile-email" aria-labelledby="profile-email-title">
+      <h2 id="profile-email-title">
+        <Trans>Your e-mail address</Trans>
+      </h2>
+      <p className="muted" id="profile-email-hint">
+        <Trans>
+          Add an address to receive reminders, news of your bookings and receipts by e-mail too, as chosen in “How we tell you”. We send
+          nothing else to it until you confirm it with the code we e-mail you.
+        </Trans>
+      </p>
+      {state.isPending ? (
+        <Spinner />
+      ) : state.isError ? (
+        <p className="field-error" role="alert">
+          <Trans>Your e-mail address could not be loaded. Please reload the page.</Trans>
+        </p>
+      ) : (
+        <EmailForms state={state.data} />
+      )}
+    </section>
+  );
+}
+
+type FieldProblems = { email: string[]; code: string[]; other: string | null };
+const NO_PROBLEMS: FieldProblems = { email: [], code: [], other: null };
+
+function EmailForms({ state }: { state: EmailState }) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(state.email === null);
+  const [draft, setDraft] = useState(state.email ?? '');
+  const [code, setCode] = useState('');
+  const [problems, setProblems] = useState<FieldProblems>(NO_PROBLEMS);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
+  const focusNext = useRef<'email' | 'code' | null>(null);
+
+  // After the form that holds the next field has rendered (the answer's renders arrive in more than one commit).
+  useEffect(() => {
+    const target = focusNext.current === 'email' ? emailInput.current : focusNext.current === 'code' ? codeInput.current : null;
+    if (!target) return;
+    target.focus();
+    focusNext.current = null;
+  });
+
+  const act = useMutation({
+    mutationFn: (action: EmailAction) => changeProfileEmail(queryClient, action),
+    onSuccess: ({ message, state: next }, action) => {
+      focusNext.current = next.email === null ? 'email' : next.verified ? null : 'code';
+      setProblems(NO_PROBLEMS);
+      toast.show({ severity: 'success', summary: message });
+      if (action.kind === 'set' || action.kind === 'remove') {
+        setEditing(next.email === null);
+        setDraft(next.email ?? '');
+      }
+      if (action.kind !== 'resend') setCode('');
+    },
+    onError: (error, action) => {
+      if (!isApiError(error)) {
+        setProblems({ ...NO_PROBLEMS, other: t`This could not be saved. Please try again.` });
+        return;
+      }
+      const email = error.fieldErrors.email ?? [];
+      const codeErrors = error.fieldErrors.code ?? [];
+      // A 429 carries retry_after among its errors: its message says what to do, beside no field.
+      const onField = (action.kind === 'set' && email.length > 0) || (action.kind === 'verify' && codeErrors.length > 0);
+      setProblems({ email, code: codeErrors, other: onField ? null : error.message });
+    },
+  });
+  const busy = act.isPending;
+  const minutes = EMAIL_CODE_TTL_SECONDS / 60;
+
+  if (editing || state.email === null) {
+    const current = state.email;
+    return (
+      <form
+        noValidate
+        aria-busy={busy || undefined}
+        onSubmit={(e) => {
+          e.preventDefault();
+          act.mutate({ kind: 'set', email: draft.trim() });
+        }}
+      >
+        <Field label={<Trans>E-mail address</Trans>} errors={problems.email}>
+          {(control) => (
+            <TextInput
+              {...control}
+              ref={emailInput}
+              type="email"
+              dir="ltr"
+              autoComplete="email"
+              inputMode="email"
+              value={draft}
+              onChange={(e) => setDraft(e.currentTarget.value)}
+            />
+          )}
+        </Field>
+        <div className="profile-calendar-actions">
+          <Button type="submit" variant="primary" disabled={busy}>
+            <Trans>Send me a code</Trans>
+          </Button>
+          {current !== null ? (
+            <Button
+              variant="ghost"
+              disabled={busy}
+              onClick={() => {
+                setEditing(false);
+                setProblems(NO_PROBLEMS);
+              }}
+            >
+              <Trans>Keep {current}</Trans>
+            </Button>
+          ) : null}
+        </div>
+        <Problem text={problems.other} />
+      </form>
+    );
+  }
+
+  const address = state.email;
+  const change = () => {
+    setEditing(true);
+    setProblems(NO_PROBLEMS);
+    focusNext.current = 'email';
+  };
+  return (
+    <div aria-busy={busy || undefined}>
+      {state.verified ? (
+        <p data-testid="email-verified">
+          <Trans>
+            Mail goes to{' '}
+            <bdi dir="ltr" className="profile-email-address">
+              {address}
+            </bdi>
+            . It is confirmed.
+          </Trans>
+        </p>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            act.mutate({ kind: 'verify', code: code.trim() });
+          }}
+        >
+          <p id="profile-email-sent" data-testid="email-unverified">
+            <Trans>
+              We sent a 6-digit code to{' '}
+              <bdi dir="ltr" className="profile-email-address">
+                {address}
+              </bdi>
+              . Type it here, or press the button in that e-mail. It works for {minutes} minutes; nothing else is sent there until then.
+            </Trans>
+          </p>
+          <Field label={<Trans>Code from the e-mail</Trans>} errors={problems.code} className="profile-email-code">
+            {(control) => (
+              <TextInput
+                {...control}
+                ref={codeInput}
+                dir="ltr"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(e) => setCode(e.currentTarget.value)}
+              />
+            )}
+          </Field>
+          <div className="profile-calendar-actions">
+            <Button type="submit" variant="primary" disabled={busy}>
+              <Trans>Confirm the address</Trans>
+            </Button>
+            <Button variant="secondary" disabled={busy} onClick={() => act.mutate({ kind: 'resend' })}>
+              <Trans>Send a new code</Trans>
+            </Button>
+          </div>
+        </form>
+      )}
+      <div className="profile-calendar-actions">
+        <Button variant="ghost" disabled={busy} onClick={change}>
+          <Trans>Change the address</Trans>
+        </Button>
+        <Button variant="danger" disabled={busy} onClick={() => act.mutate({ kind: 'remove' })}>
+          <Trans>Remove the address</Trans>
+        </Button>
+      </div>
+      <Problem text={problems.other} />
+    </div>
+  );
+}
+
+function Problem({ text }: { text: string | null }) {
+  return (
+    <p className="field-error profile-email-problem" role={text ? 'alert' : undefined}>
+      {text}
+    </p>
+  );
+}
