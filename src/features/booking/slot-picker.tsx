@@ -22,10 +22,10 @@ import {
   weekOf,
   type CalendarDay,
   type Move,
-} from './slot-grid';
+} from '../../domain/slot-grid';
 import { zoneTime } from '../../domain/zone-name';
-import { genderKey, timeOf, type TeacherGender } from './slot-time';
-import { WeekNav, WeekRows, type CellOf } from './slot-week';
+import { genderKey, timeOf, type TeacherGender } from '../../domain/slot-time';
+import { WeekNav, WeekRows, type CellOf } from '../../domain/slot-week';
 
 export interface SlotPickerProps {
   slots: readonly string[];
