@@ -13,11 +13,7 @@ import { z } from 'zod';
 const DAY_PATTERN = /^2\d{3}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 export const teacherWeekQuerySchema = z.object({
-  week: z
-    .string()
-    .regex(DAY_PATTERN)
-    .pipe(z.iso.date())
-    .optional(),
+  week: z.string().regex(DAY_PATTERN).pipe(z.iso.date()).optional(),
 });
 
 export const CALENDAR_SESSION_KINDS = ['booked', 'pending', 'offered'] as const;

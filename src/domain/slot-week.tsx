@@ -5,9 +5,23 @@
 // ./slot-grid.ts, the same as the phone's day list.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../ui/button';
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { weekRows, type CalendarDay, type Move, type Slot } from './slot-grid';
 import './slot-week.css';
+
+const WIDE = '(min-width: 64rem)';
+const subscribeWide = (change: () => void) => {
+  const query = window.matchMedia?.(WIDE);
+  query?.addEventListener('change', change);
+  return () => query?.removeEventListener('change', change);
+};
+/** From 1024 px the week grid; a phone (and any environment without media queries) gets the day list. */
+export const useWide = () =>
+  useSyncExternalStore(
+    subscribeWide,
+    () => window.matchMedia?.(WIDE).matches ?? false,
+    () => false,
+  );
 
 /** Draws one free start: the calendar's cell, the same in both layouts (`column`: its aria-colindex in a week). */
 export type CellOf = (day: CalendarDay, slot: Slot, column?: number) => ReactNode;

@@ -62,19 +62,17 @@ export async function teacherWeek(
     first_day: first,
     from: from.toISOString(),
     to: to.toISOString(),
-    sessions: rows.map(
-      (r): CalendarSession => ({
-        id: r.id,
-        kind: r.teacher_id !== teacherId ? 'offered' : r.status === 'pending' ? 'pending' : 'booked',
-        // An approved session that has ended is finished, whether or not the sweep wrote it yet.
-        status: r.status === 'approved' && r.ends_at <= now ? 'finished' : r.status,
-        type: r.type,
-        starts_at: r.starts_at.toISOString(),
-        ends_at: r.ends_at.toISOString(),
-        subject: locale === 'en' ? r.subject_en : r.subject_ar,
-        child: r.child_first,
-      }),
-    ),
+    sessions: rows.map((r): CalendarSession => ({
+      id: r.id,
+      kind: r.teacher_id !== teacherId ? 'offered' : r.status === 'pending' ? 'pending' : 'booked',
+      // An approved session that has ended is finished, whether or not the sweep wrote it yet.
+      status: r.status === 'approved' && r.ends_at <= now ? 'finished' : r.status,
+      type: r.type,
+      starts_at: r.starts_at.toISOString(),
+      ends_at: r.ends_at.toISOString(),
+      subject: locale === 'en' ? r.subject_en : r.subject_ar,
+      child: r.child_first,
+    })),
     time_off: timeOff.map((t) => ({
       id: t.id,
       first_day: t.first_day,
