@@ -17,7 +17,6 @@ export const teacherWeekQuerySchema = z.object({
 });
 
 export const CALENDAR_SESSION_KINDS = ['booked', 'pending', 'offered'] as const;
-export type CalendarSessionKind = (typeof CALENDAR_SESSION_KINDS)[number];
 
 export const calendarSessionSchema = z.object({
   id: z.number().int(),
