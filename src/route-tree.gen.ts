@@ -15,6 +15,7 @@ import { Route as TeacherTermsRouteImport } from './routes/_teacher-terms'
 import { Route as AboutUsRouteImport } from './routes/about-us'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AuthRouteImport } from './routes/auth'
+import { Route as CalendarRouteImport } from './routes/calendar'
 import { Route as ContactUsRouteImport } from './routes/contact-us'
 import { Route as EarningsRouteImport } from './routes/earnings'
 import { Route as FlowsRouteImport } from './routes/flows'
@@ -73,6 +74,11 @@ const AdminRoute = AdminRouteImport.update({
 const AuthRoute = AuthRouteImport.update({
   id: '/auth',
   path: '/auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CalendarRoute = CalendarRouteImport.update({
+  id: '/calendar',
+  path: '/calendar',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactUsRoute = ContactUsRouteImport.update({
@@ -241,6 +247,7 @@ export interface FileRoutesByFullPath {
   '/about-us': typeof AboutUsRoute
   '/admin': typeof AdminRouteWithChildren
   '/auth': typeof AuthRoute
+  '/calendar': typeof CalendarRoute
   '/contact-us': typeof ContactUsRoute
   '/earnings': typeof EarningsRoute
   '/flows': typeof FlowsRoute
@@ -277,6 +284,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
   '/auth': typeof AuthRoute
+  '/calendar': typeof CalendarRoute
   '/contact-us': typeof ContactUsRoute
   '/earnings': typeof EarningsRoute
   '/flows': typeof FlowsRoute
@@ -317,6 +325,7 @@ export interface FileRoutesById {
   '/about-us': typeof AboutUsRoute
   '/admin': typeof AdminRouteWithChildren
   '/auth': typeof AuthRoute
+  '/calendar': typeof CalendarRoute
   '/contact-us': typeof ContactUsRoute
   '/earnings': typeof EarningsRoute
   '/flows': typeof FlowsRoute
@@ -356,6 +365,7 @@ export interface FileRouteTypes {
     | '/about-us'
     | '/admin'
     | '/auth'
+    | '/calendar'
     | '/contact-us'
     | '/earnings'
     | '/flows'
@@ -392,6 +402,7 @@ export interface FileRouteTypes {
     | '/'
     | '/about-us'
     | '/auth'
+    | '/calendar'
     | '/contact-us'
     | '/earnings'
     | '/flows'
@@ -431,6 +442,7 @@ export interface FileRouteTypes {
     | '/about-us'
     | '/admin'
     | '/auth'
+    | '/calendar'
     | '/contact-us'
     | '/earnings'
     | '/flows'
@@ -471,6 +483,7 @@ export interface RootRouteChildren {
   AboutUsRoute: typeof AboutUsRoute
   AdminRoute: typeof AdminRouteWithChildren
   AuthRoute: typeof AuthRoute
+  CalendarRoute: typeof CalendarRoute
   ContactUsRoute: typeof ContactUsRoute
   EarningsRoute: typeof EarningsRoute
   FlowsRoute: typeof FlowsRoute
@@ -536,6 +549,13 @@ declare module '@tanstack/react-router' {
       path: '/auth'
       fullPath: '/auth'
       preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/calendar': {
+      id: '/calendar'
+      path: '/calendar'
+      fullPath: '/calendar'
+      preLoaderRoute: typeof CalendarRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact-us': {
@@ -813,6 +833,7 @@ const rootRouteChildren: RootRouteChildren = {
   AboutUsRoute: AboutUsRoute,
   AdminRoute: AdminRouteWithChildren,
   AuthRoute: AuthRoute,
+  CalendarRoute: CalendarRoute,
   ContactUsRoute: ContactUsRoute,
   EarningsRoute: EarningsRoute,
   FlowsRoute: FlowsRoute,

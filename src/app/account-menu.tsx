@@ -65,6 +65,13 @@ export function AccountMenu({ state }: { state: AuthGuardState }) {
             </Link>
           </li>
         ) : null}
+        {can('/calendar') ? (
+          <li>
+            <Link to="/calendar" className="account-link">
+              <Trans>Calendar</Trans>
+            </Link>
+          </li>
+        ) : null}
         {can('/earnings') ? (
           <li>
             <Link to="/earnings" className="account-link">

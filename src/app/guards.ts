@@ -39,7 +39,7 @@ const LOGIN_REQUIRED = new Set([
 ]);
 const STUDENTS_ONLY = new Set(['/teachers/$id', '/packages', '/receipts/$orderId', '/children/$childId/progress']);
 // An active teacher's own pages: a family or a guest has nothing there and goes home.
-const TEACHERS_ONLY = new Set(['/earnings']);
+const TEACHERS_ONLY = new Set(['/earnings', '/calendar']);
 // Readable in every state, even while a teacher is held on review or the terms: the legal texts, and
 // the flows studio (structure only, no data; issue 12).
 const LEGAL_PAGES = new Set(['/privacy-policy', '/terms-conditions', '/user-condition', '/flows']);

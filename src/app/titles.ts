@@ -23,6 +23,7 @@ export const titles = {
   packages: msg`Packages`,
   receipt: msg`Receipt`,
   earnings: msg`Earnings`,
+  calendar: msg`Calendar`,
   notifications: msg`Notifications`,
   messages: msg`Messages`,
   conversation: msg`Conversation`,

@@ -3,7 +3,7 @@
 // clock is not Qatar's, it is labelled with its zone ("London time", «بتوقيت لندن», src/domain/zone-name.ts)
 // and Qatar's time follows («بتوقيت قطر»),
 // since teachers and most families read Qatar time. Intl does the zone rules; no offset arithmetic.
-// The booking calendar (src/features/booking/slot-time.ts) uses the zone helpers here.
+// The booking calendar (src/domain/slot-time.ts) uses the zone helpers here.
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { DEFAULT_TIME_ZONE as QATAR_ZONE } from '../../contract/default-zone';

@@ -269,6 +269,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/instructor/time-off':               { url: () => '/api/v1/instructor/time-off',                              expect: [401, 403, 403, 200, 200, 200, 401, 401, 401, 401] },
   'POST /api/v1/instructor/time-off':              { url: () => '/api/v1/instructor/time-off', body: () => ({ first_day: '2098-06-01', last_day: '2098-06-02' }), expect: [401, 403, 403, 201, 201, 201, 401, 401, 401, 401] },
   'DELETE /api/v1/instructor/time-off/:id':        { url: (f) => `/api/v1/instructor/time-off/${f.timeOff}`,                expect: [401, 403, 403, 200, 404, 404, 401, 401, 401, 401] },
+  'GET /api/v1/instructor/calendar':               { url: () => '/api/v1/instructor/calendar?week=2030-01-06',             expect: [401, 403, 403, 200, 200, 200, 401, 401, 401, 401] },
   'GET /api/v1/push-subscriptions':                { url: () => '/api/v1/push-subscriptions',                               expect: [401, 200, 200, 200, 200, 200, 401, 401, 401, 401] },
   'POST /api/v1/push-subscriptions':               { url: () => '/api/v1/push-subscriptions', body: () => ({}),            expect: [401, 400, 400, 400, 400, 400, 401, 401, 401, 401] },
   // Removes only the caller's own subscription with that endpoint (none here): nothing to see or change.

@@ -6,9 +6,11 @@
 // checked and refused with localized messages; honoured by every use of the availability rule (free
 // slots, the booking check, "available now", a broadcast's teachers); the sessions already booked
 // inside it listed to the teacher; a booking racing a new time off either lands in that list or is
-// refused — never both missed. One file, so one seeded server.
+// refused — never both missed. A teacher's week (v1/instructor/calendar): their booked, pending and
+// offered sessions and time off, in their zone, nobody else's. One file, so one seeded server.
 import { describe, expect, it } from 'vitest';
 import type { Availability } from '../../contract/availability';
+import type { TeacherWeek } from '../../contract/teacher-calendar';
 import { REQUEST_EVENTS } from '../../contract/requests';
 import type { TimeOff } from '../../contract/time-off';
 import { issueToken } from '../../server/modules/auth/tokens';
@@ -280,5 +282,68 @@ describe('v1/instructor/time-off', () => {
         expect(held!.n).toBe(0);
       }
     }
+  });
+});
+
+describe('GET v1/instructor/calendar', () => {
+  const week = async (teacher: number, query = '', locale: 'ar' | 'en' = 'en') =>
+    (await body<TeacherWeek>(await ctx.as(teacher, locale).get(`/api/v1/instructor/calendar${query}`))).data;
+
+  it('gives the teacher’s week in their zone: booked, pending and still-open offers, and time off; nothing of others', async () => {
+    const teacher = await makeTeacher(ctx.db);
+    const colleague = await makeTeacher(ctx.db);
+    const student = await makeStudent(ctx.db);
+    await creditHours(ctx.db, student, 20);
+    const book = async (at: Date, extra: Record<string, unknown> = {}, to = teacher) =>
+      (await body<{ id: number }>(await ctx.as(student).post('/api/v1/requests', scheduleBody(to, ctx.math, at, 1, extra)))).data.id;
+    const pending = await book(MONDAY_10_QATAR);
+    const approved = await book(new Date(MONDAY_10_QATAR.getTime() + 3 * HOUR));
+    expect((await ctx.as(teacher).post(`/api/v1/requests/${approved}/approve`)).status).toBe(200);
+    const canceled = await book(new Date(MONDAY_10_QATAR.getTime() + 5 * HOUR));
+    expect((await ctx.as(student).post(`/api/v1/requests/${canceled}/cancel`)).status).toBe(200);
+    // Tuesday: a colleague's broadcast still open (offered), and one the colleague took (not shown).
+    const TUESDAY_10 = new Date(MONDAY_10_QATAR.getTime() + 24 * HOUR);
+    const offered = await book(TUESDAY_10, { broadcast: true }, colleague);
+    const taken = await book(new Date(TUESDAY_10.getTime() + 2 * HOUR), { broadcast: true }, colleague);
+    expect((await ctx.as(colleague).post(`/api/v1/requests/${taken}/approve`)).status).toBe(200);
+    const nextWeek = await book(new Date(MONDAY_10_QATAR.getTime() + 7 * 24 * HOUR));
+    expect((await addTimeOff(teacher, '2030-01-09', '2030-01-09')).status).toBe(201);
+    expect((await addTimeOff(teacher, '2030-01-15', '2030-01-16')).status).toBe(201);
+
+    const w = await week(teacher, '', 'ar');
+    expect(w).toMatchObject({
+      time_zone: 'Asia/Qatar',
+      first_day: '2030-01-06',
+      from: '2030-01-05T21:00:00.000Z',
+      to: '2030-01-12T21:00:00.000Z',
+    });
+    expect(w.sessions.map((s) => [s.id, s.kind, s.status])).toEqual([
+      [pending, 'pending', 'pending'],
+      [approved, 'booked', 'approved'],
+      [offered, 'offered', 'pending'],
+    ]);
+    expect(w.sessions[0]).toMatchObject({ type: 'schedule', starts_at: MONDAY_10_QATAR.toISOString(), subject: 'الرياضيات' });
+    expect(w.sessions[0]!.child).not.toBe('');
+    expect(w.time_off.map((t) => [t.first_day, t.last_day])).toEqual([['2030-01-09', '2030-01-09']]);
+    // Any day names its week; the colleague reads the open broadcast addressed to them as pending, the one they took as booked.
+    const next = await week(teacher, '?week=2030-01-16');
+    expect(next.first_day).toBe('2030-01-13');
+    expect(next.sessions.map((s) => s.id)).toEqual([nextWeek]);
+    expect(next.time_off.map((t) => t.first_day)).toEqual(['2030-01-15']);
+    expect((await week(colleague)).sessions.map((s) => [s.id, s.kind])).toEqual([
+      [offered, 'pending'],
+      [taken, 'booked'],
+    ]);
+    // Once over, the approved session reads finished and the unanswered one is gone (expired).
+    ctx.clock.now = new Date(MONDAY_10_QATAR.getTime() + 5 * HOUR);
+    expect((await week(teacher)).sessions.map((s) => [s.id, s.status])).toEqual([
+      [approved, 'finished'],
+      [offered, 'pending'],
+    ]);
+    // A family, a guest and a bad week are refused.
+    expect((await ctx.as(student).get('/api/v1/instructor/calendar')).status).toBe(403);
+    expect((await ctx.as(null).get('/api/v1/instructor/calendar')).status).toBe(401);
+    for (const bad of ['2030-02-30', 'next', '1999-01-01', '2030-1-6'])
+      expect((await ctx.as(teacher).get(`/api/v1/instructor/calendar?week=${bad}`)).status).toBe(400);
   });
 });

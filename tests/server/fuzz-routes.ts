@@ -133,6 +133,7 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'GET /api/v1/instructor/time-off': { as: 'teacher' },
   'POST /api/v1/instructor/time-off': { as: 'teacher', fields: ['first_day', 'last_day'] },
   'DELETE /api/v1/instructor/time-off/:id': { as: 'teacher' },
+  'GET /api/v1/instructor/calendar': { as: 'teacher', query: ['week'] },
   'GET /calendar/:file': { as: 'anonymous' },
   'GET /api/v1/profile/notification-preferences': { as: 'studentA' },
   'PUT /api/v1/profile/notification-preferences': { as: 'teacher', fields: ['kinds', 'quiet_hours'] },

@@ -1,4 +1,5 @@
-// v1/instructor/time-off: a teacher lists, adds and removes the days they are away (contract/time-off.ts).
+// v1/instructor/time-off: a teacher lists, adds and removes the days they are away (contract/time-off.ts);
+// v1/instructor/calendar: their week, sessions and time off (contract/teacher-calendar.ts, ./week.ts).
 // Adding takes the teacher's row lock, the one booking takes (requests/booking.ts), so a booking and a
 // new time off never pass each other: a booking that commits first is listed in the answer, one that
 // comes after is refused by the rule.
@@ -16,12 +17,14 @@ import type { Queryable } from '../../db';
 import type { AppEnv } from '../../http/context';
 import { ApiFailure, ValidationFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
-import { jsonBody } from '../../http/validate';
+import { jsonBody, queryParams } from '../../http/validate';
 import { trValidation } from '../../i18n';
 import { usableZone } from '../../lib/time-zones';
 import { requireTeacher } from '../auth/caller';
 import type { AuthMiddleware } from '../auth/middleware';
+import { teacherWeekQuerySchema } from '../../../contract/teacher-calendar';
 import { timeOffSpan, todayIn } from './days';
+import { teacherWeek } from './week';
 
 const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -107,5 +110,14 @@ export function timeOffRoutes({ auth, now }: { auth: AuthMiddleware; now: () => 
         .one<{ id: number }>('DELETE FROM time_off WHERE id = $1 AND teacher_id = $2 RETURNING id', [id.data, teacherId]);
       if (!gone) throw new ApiFailure(404, 'time_off_not_found');
       return ok(c, { id: gone.id }, 'time_off_removed');
+    })
+    .get('/instructor/calendar', auth.requireUser, async (c) => {
+      const { teacherId } = requireTeacher(c);
+      const { week } = queryParams(c, teacherWeekQuerySchema);
+      const db = c.get('db');
+      const user = await db.one<{ time_zone: string }>('SELECT time_zone FROM users WHERE id = $1', [teacherId]);
+      if (!user) throw new ApiFailure(404, 'not_found');
+      const zone = usableZone(teacherId, user.time_zone, 'calendar') ?? DEFAULT_TIME_ZONE;
+      return ok(c, await teacherWeek(db, teacherId, zone, week, c.get('locale'), now()));
     });
 }

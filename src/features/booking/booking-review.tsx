@@ -14,7 +14,7 @@ import { Field } from '../../ui/field';
 import { SelectInput } from '../../ui/select-input';
 import { TextArea } from '../../ui/text-area';
 import { ChosenTime } from './booking-when';
-import { genderKey } from './slot-time';
+import { genderKey } from '../../domain/slot-time';
 
 export interface BookingReviewProps {
   fields: BookingFields;

@@ -12,7 +12,7 @@ import { BOOKING_STEPS, type BookingChild, type BookingFields, type BookingStep 
 import { ChoiceGroup } from '../../ui/choice-group';
 import { Field } from '../../ui/field';
 import { BookingWhen } from './booking-when';
-import { NOW } from './slot-grid';
+import { NOW } from '../../domain/slot-grid';
 
 const DURATIONS = Array.from({ length: MAX_DURATION_HOURS - MIN_DURATION_HOURS + 1 }, (_, i) => MIN_DURATION_HOURS + i);
 

@@ -8,10 +8,10 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Availability } from '../../../contract/availability';
 import { Button } from '../../ui/button';
 import { SlotPicker } from './slot-picker';
-import { NOW } from './slot-grid';
+import { NOW } from '../../domain/slot-grid';
 import { sameClock } from '../../domain/zoned-time';
 import { zoneTime } from '../../domain/zone-name';
-import { dayLabel, genderKey, timeOf, type TeacherGender } from './slot-time';
+import { dayLabel, genderKey, timeOf, type TeacherGender } from '../../domain/slot-time';
 
 export interface BookingWhenProps {
   availability: UseQueryResult<Availability>;

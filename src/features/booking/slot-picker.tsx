@@ -7,7 +7,7 @@
 // 3 May, 4:00 PM, free". "Now" (the teacher can take an urgent request) is today's first cell; the
 // next free start is marked. Times are the viewer's clock; when that differs from the teacher's, the
 // caption names both zones and each cell's label says the teacher's time.
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { select } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { sameClock } from '../../domain/zoned-time';
@@ -22,10 +22,10 @@ import {
   weekOf,
   type CalendarDay,
   type Move,
-} from './slot-grid';
+} from '../../domain/slot-grid';
 import { zoneTime } from '../../domain/zone-name';
-import { genderKey, timeOf, type TeacherGender } from './slot-time';
-import { WeekNav, WeekRows, type CellOf } from './slot-week';
+import { genderKey, timeOf, type TeacherGender } from '../../domain/slot-time';
+import { useWide, WeekNav, WeekRows, type CellOf } from '../../domain/slot-week';
 
 export interface SlotPickerProps {
   slots: readonly string[];
@@ -44,20 +44,6 @@ export interface SlotPickerProps {
   describedBy?: string;
   invalid?: boolean;
 }
-
-const WIDE = '(min-width: 64rem)';
-const subscribeWide = (change: () => void) => {
-  const query = window.matchMedia?.(WIDE);
-  query?.addEventListener('change', change);
-  return () => query?.removeEventListener('change', change);
-};
-/** From 1024 px the week grid; a phone (and any environment without media queries) gets the day list. */
-const useWide = () =>
-  useSyncExternalStore(
-    subscribeWide,
-    () => window.matchMedia?.(WIDE).matches ?? false,
-    () => false,
-  );
 
 /** Which move each key asks for. In the day list a row is a day; in the week grid a column is. */
 const KEYS: Record<'list' | 'week', Record<'forward' | 'back' | 'down' | 'up', Move>> = {

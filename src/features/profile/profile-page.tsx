@@ -1,6 +1,6 @@
 // The profile screen (spec §2, §3): the signed-in user's details, edited with the sign-up's rules. A
 // family also sees its children (added, edited, archived), the free trial session and remaining hours; a teacher the review status, the working
-// hours and the documents. After a save or a document replacement the caller refreshes the account record.
+// hours, their time off and the documents. After a save or a document replacement the caller refreshes the account record.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Spinner } from '../../ui/spinner';
@@ -16,6 +16,7 @@ import { PushSection } from './push-section';
 import { profileKeys, profileQuery } from './profile-api';
 import { StudentProfileForm } from './student-profile-form';
 import { TeacherProfileForm } from './teacher-profile-form';
+import { TimeOffSection } from './time-off-section';
 import './profile.css';
 
 export function ProfilePage({ onAccountChanged }: { onAccountChanged?: () => void }) {
@@ -47,6 +48,7 @@ export function ProfilePage({ onAccountChanged }: { onAccountChanged?: () => voi
             <HoursPrompt onProfile />
             <PhotoSection profile={p} />
             <TeacherProfileForm key={p.id} profile={p} onSaved={onAccountChanged} />
+            <TimeOffSection zone={p.time_zone} />
             <DocumentsSection
               profile={p}
               onReplaced={() => {

@@ -65,6 +65,7 @@ const TABLE_WITHOUT_HELD: Record<string, string[]> = {
   '/receipts/$orderId': studentsOnly,
   '/children/$childId/progress': studentsOnly,
   '/earnings': ['.', '/', '/', R, T, '.', CR],
+  '/calendar': ['.', '/', '/', R, T, '.', CR],
   '/in-review': ['.', '/', '/', '.', '/', '/profile', CR],
   '/_teacher-terms/trams-teacher': ['.', '/', '/', R, '.', '/profile', CR],
   '/_auth-area/sign-in': authScreen,

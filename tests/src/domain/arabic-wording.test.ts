@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages as arMessages } from '../../../locales/ar/messages.po';
 import { formatSessionTime } from '../../../src/domain/request-status';
-import { dayLabel } from '../../../src/features/booking/slot-time';
+import { dayLabel } from '../../../src/domain/slot-time';
 import { makeI18n } from '../helpers';
 
 const WEEKDAYS = ['الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت'];

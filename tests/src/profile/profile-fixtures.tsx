@@ -109,6 +109,7 @@ function server(url: string, method: string): Reply {
   if (url.endsWith('/v1/profile') && method === 'GET') return { status: 200, json: { message: 'ok', data: replies.current } };
   if (url.endsWith('/v1/profile') && method === 'PATCH') return replies.patch;
   if (url.endsWith('/v1/instructor/documents')) return replies.documents;
+  if (url.endsWith('/v1/instructor/time-off')) return { status: 200, json: { message: 'ok', data: [] } };
   if (url.endsWith('/v1/profile/calendar-feed')) return calendarFeed(method);
   if (url.endsWith('/v1/profile/email') && method === 'GET')
     return { status: 200, json: { message: 'ok', data: { email: null, verified: false } } };

@@ -1,11 +1,27 @@
-// The week layout of the booking calendar (issue 11, from 1024 px): seven day columns, the start
-// times as rows, a free start as a cell and an empty cell where the teacher is not free, and the
-// buttons that page between weeks. Only placement lives here: the cells, the keys and the model are
-// the calendar's own (./slot-picker.tsx, ./slot-grid.ts), the same as the phone's day list.
+// The week layout of a slot grid (from 1024 px): seven day columns, the start times as rows, a cell
+// where a day has that start and an empty square where it has none, and the buttons that page between
+// weeks. Only placement lives here: the cells and keys are each calendar's own (the booking calendar's
+// src/features/booking/slot-picker.tsx, the teacher's src/features/teacher-calendar), the model is
+// ./slot-grid.ts, the same as the phone's day list.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button } from '../../ui/button';
-import type { ReactNode } from 'react';
+import { Button } from '../ui/button';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { weekRows, type CalendarDay, type Move, type Slot } from './slot-grid';
+import './slot-week.css';
+
+const WIDE = '(min-width: 64rem)';
+const subscribeWide = (change: () => void) => {
+  const query = window.matchMedia?.(WIDE);
+  query?.addEventListener('change', change);
+  return () => query?.removeEventListener('change', change);
+};
+/** From 1024 px the week grid; a phone (and any environment without media queries) gets the day list. */
+export const useWide = () =>
+  useSyncExternalStore(
+    subscribeWide,
+    () => window.matchMedia?.(WIDE).matches ?? false,
+    () => false,
+  );
 
 /** Draws one free start: the calendar's cell, the same in both layouts (`column`: its aria-colindex in a week). */
 export type CellOf = (day: CalendarDay, slot: Slot, column?: number) => ReactNode;
@@ -40,7 +56,16 @@ export function WeekNav({ week, page, canPage }: WeekNavProps) {
  * Where the teacher is not free the square is decoration only (hidden from assistive technology, so
  * the arrows and a screen reader skip it); `aria-colindex` keeps each cell under its day's heading.
  */
-export function WeekRows({ week, cell }: { week: readonly CalendarDay[]; cell: CellOf }) {
+export function WeekRows({
+  week,
+  cell,
+  dayNote,
+}: {
+  week: readonly CalendarDay[];
+  cell: CellOf;
+  /** A word under a day's heading (the teacher's calendar: "Time off"), read with the day's name. */
+  dayNote?: (day: CalendarDay) => string | null;
+}) {
   const { t } = useLingui();
   return (
     <>
@@ -48,11 +73,21 @@ export function WeekRows({ week, cell }: { week: readonly CalendarDay[]; cell: C
         <span role="columnheader" aria-colindex={1} className="slot-week-corner">
           <span className="visually-hidden">{t`Time`}</span>
         </span>
-        {week.map((day, i) => (
-          <span role="columnheader" aria-colindex={i + 2} key={day.key} className="slot-week-day" aria-label={day.label}>
-            {day.short}
-          </span>
-        ))}
+        {week.map((day, i) => {
+          const note = dayNote?.(day) ?? null;
+          return (
+            <span
+              role="columnheader"
+              aria-colindex={i + 2}
+              key={day.key}
+              className="slot-week-day"
+              aria-label={note ? `${day.label}, ${note}` : day.label}
+            >
+              {day.short}
+              {note ? <span className="slot-week-note">{note}</span> : null}
+            </span>
+          );
+        })}
       </div>
       {weekRows(week).map((row) => (
         <div role="row" className="slot-week-row" key={row.minute}>

@@ -1,8 +1,10 @@
-// The booking calendar's model (issue 11), one for both layouts: the free starts grouped by the
-// viewer's days (every day of the window, free or not, so a week has its seven columns), each start
-// with its minute of the viewer's day, and the moves of the keyboard over them. The day list (phone)
-// and the week grid (desk) differ only in which key means which move (./slot-picker.tsx), never in
-// how a move is found. "Now" — the teacher can take an urgent request — is the first start of today.
+// The model of a slot grid, one for both layouts and both calendars: starts grouped by the viewer's days
+// (every day of the window, with starts or not, so a week has its seven columns), each start with its
+// minute of the viewer's day, and the moves of the keyboard over them. The booking calendar's starts are
+// a teacher's free times (src/features/booking/slot-picker.tsx: the day list and the week grid differ
+// only in which key means which move, never in how a move is found); the teacher's calendar's are the
+// starts of their sessions (src/features/teacher-calendar). "Now" — the teacher can take an urgent
+// request — is the first start of today.
 import { dayKey, dayLabel, timeOf } from './slot-time';
 
 /** The value of the "now" cell (an urgent request) among the ISO instants of the others. */
@@ -70,8 +72,8 @@ export function calendarDays({ slots, from, to, now, locale, zone, at }: Calenda
   const start = Date.parse(from) || (now || slots.length === 0 ? at : Date.parse(slots[0]!));
   const end = Date.parse(to) || (slots.length ? Date.parse(slots[slots.length - 1]!) : start);
   for (let t = start; t < end; t += SIX_HOURS) dayOf(new Date(t).toISOString());
-  const today = dayOf(new Date(at).toISOString());
-  if (now) today.slots.push({ iso: NOW, minute: -1, time: '' });
+  // Today is in a window that starts now; a week elsewhere (the teacher's calendar) has no "now" cell.
+  if (now) dayOf(new Date(at).toISOString()).slots.push({ iso: NOW, minute: -1, time: '' });
   for (const iso of slots) dayOf(iso).slots.push({ iso, minute: minuteOf(iso, zone), time: timeOf(iso, locale, zone) });
   return [...days.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }

@@ -10,7 +10,7 @@ import {
   scrollTopToReveal,
   weekRows,
   type CalendarDay,
-} from '../../../src/features/booking/slot-grid';
+} from '../../../src/domain/slot-grid';
 
 const zone = 'Europe/London';
 /** 2030-03-28 is a Thursday; London moves to summer time on Sunday 2030-03-31. */

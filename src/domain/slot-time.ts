@@ -1,9 +1,9 @@
-// Instants of the booking calendar as people read them (issue 11): the viewer's own clock, in their
+// Instants of a slot grid (the booking calendar, the teacher's calendar) as people read them: the viewer's own clock, in their
 // language's digits and names, with the zone named whenever it could be in doubt (it differs from the
 // teacher's or from Qatar's). Intl does the zone rules; there is no offset arithmetic here. The device's
 // zone and the same-clock test are the shared ones of src/domain/zoned-time.tsx; zones are named by
 // src/domain/zone-name.ts.
-import type { TeacherCard } from '../../../contract/teachers';
+import type { TeacherCard } from '../../contract/teachers';
 
 /** A teacher's gender as a message's select reads it ('other' when unknown or neutral): the Arabic
  *  speaks of «المعلمة» for a female teacher. */

@@ -1,0 +1,223 @@
+// A teacher's time off on their profile: the days they are away (whole days in their own zone, which the
+// zone's name says), added as a first and last day and removed one by one. Nobody can book them on those
+// days (the server's availability rule). Sessions already booked inside a new time off stay booked: the
+// answer lists them, and each links to its details, where the teacher cancels or moves it. A refused add
+// keeps the days typed, with the server's message beside the field it is about.
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { addTimeOff, removeTimeOff, timeOffQuery, type TimeOff } from '../../api/time-off';
+import { isApiError } from '../../api/api-error';
+import { dayKey } from '../../domain/slot-time';
+import { zoneTime } from '../../domain/zone-name';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { FormError } from '../../ui/form-error';
+import { Spinner } from '../../ui/spinner';
+import { TextInput } from '../../ui/text-input';
+import { toast } from '../../ui/toast-store';
+
+type Days = { first_day: string; last_day: string };
+type DayErrors = Partial<Record<keyof Days, string[]>>;
+
+/** "Tuesday 7 January 2030" of a plain date (no zone: it is already the teacher's day). */
+function dayName(day: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+}
+
+/** The sessions booked inside a time off, each a link to its details (to cancel or move it). */
+function HeldSessions({ sessions, zone }: { sessions: TimeOff['sessions']; zone: string }) {
+  const { t, i18n } = useLingui();
+  const when = new Intl.DateTimeFormat(i18n.locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: zone,
+  });
+  return (
+    <ul className="time-off-sessions">
+      {sessions.map((s) => (
+        <li key={s.id}>
+          <Link to="/session-details/$requestId" params={{ requestId: String(s.id) }}>
+            {when.format(new Date(s.starts_at))}
+          </Link>{' '}
+          <span className="muted">{s.status === 'approved' ? t`Booked` : t`Waiting for your answer`}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function TimeOffSection({ zone }: { zone: string }) {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const list = useQuery(timeOffQuery());
+  const [days, setDays] = useState<Days>({ first_day: '', last_day: '' });
+  const [errors, setErrors] = useState<DayErrors>({});
+  const [problem, setProblem] = useState<string[]>([]);
+  const [added, setAdded] = useState<TimeOff | null>(null);
+  const notice = useRef<HTMLDivElement>(null);
+  const today = dayKey(new Date().toISOString(), zone);
+  const zoneName = zoneTime(i18n, zone);
+
+  const failed = (error: unknown) => {
+    if (isApiError(error) && Object.keys(error.fieldErrors).length) {
+      setErrors({ first_day: error.fieldErrors.first_day, last_day: error.fieldErrors.last_day });
+      const other = Object.entries(error.fieldErrors)
+        .filter(([name]) => name !== 'first_day' && name !== 'last_day')
+        .flatMap(([, messages]) => messages);
+      setProblem(other);
+    } else {
+      setProblem([isApiError(error) && error.serverMessage ? error.serverMessage : t`This could not be saved. Please try again.`]);
+    }
+  };
+  const add = useMutation({
+    mutationFn: (value: Days) => addTimeOff(queryClient, value),
+    onSuccess: ({ message, entry }) => {
+      setDays({ first_day: '', last_day: '' });
+      setAdded(entry);
+      toast.show({ severity: 'success', summary: message });
+      // Sessions to deal with: put the teacher on the list of them.
+      if (entry.sessions.length) requestAnimationFrame(() => notice.current?.focus());
+    },
+    onError: failed,
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => removeTimeOff(queryClient, id),
+    onSuccess: ({ message }, id) => {
+      if (added?.id === id) setAdded(null);
+      toast.show({ severity: 'success', summary: message });
+    },
+    onError: (error) =>
+      setProblem([isApiError(error) && error.serverMessage ? error.serverMessage : t`This could not be saved. Please try again.`]),
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next: DayErrors = {};
+    if (!days.first_day) next.first_day = [t`Choose the first day you are away.`];
+    if (!days.last_day) next.last_day = [t`Choose the last day you are away.`];
+    else if (days.first_day && days.last_day < days.first_day) next.last_day = [t`The last day must be on or after the first day.`];
+    setErrors(next);
+    setProblem([]);
+    if (Object.keys(next).length) return;
+    setAdded(null);
+    add.mutate(days);
+  };
+
+  const change = (name: keyof Days) => (value: string) => {
+    setDays((d) => ({ ...d, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  };
+
+  return (
+    <section className="profile-card time-off" id="time-off" aria-labelledby="time-off-title" aria-busy={add.isPending || undefined}>
+      <h2 id="time-off-title">
+        <Trans>Time off</Trans>
+      </h2>
+      <p className="muted" id="time-off-hint">
+        <Trans>
+          Whole days you are away, on your clock ({zoneName}). Families cannot book you on them; sessions already booked stay until you
+          cancel or move them.
+        </Trans>
+      </p>
+      <form className="time-off-form" noValidate onSubmit={submit} aria-describedby="time-off-hint">
+        <Field label={<Trans>First day</Trans>} required errors={errors.first_day ?? []}>
+          {(control) => (
+            <TextInput
+              {...control}
+              type="date"
+              name="first_day"
+              min={today}
+              value={days.first_day}
+              onChange={(e) => change('first_day')(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label={<Trans>Last day</Trans>} required errors={errors.last_day ?? []}>
+          {(control) => (
+            <TextInput
+              {...control}
+              type="date"
+              name="last_day"
+              min={days.first_day || today}
+              value={days.last_day}
+              onChange={(e) => change('last_day')(e.target.value)}
+            />
+          )}
+        </Field>
+        <Button type="submit" disabled={add.isPending}>
+          <Trans>Add time off</Trans>
+        </Button>
+      </form>
+      <FormError messages={problem} />
+      {added && added.sessions.length ? (
+        <div className="time-off-held" role="status" tabIndex={-1} ref={notice} data-testid="time-off-held">
+          <p>
+            <Plural
+              value={added.sessions.length}
+              one="One session is already booked on these days. Open it to cancel it or move it to another time:"
+              other="# sessions are already booked on these days. Open each to cancel it or move it to another time:"
+            />
+          </p>
+          <HeldSessions sessions={added.sessions} zone={added.time_zone} />
+        </div>
+      ) : null}
+      {list.isPending ? (
+        <Spinner />
+      ) : list.isError ? (
+        <p className="field-error" role="alert">
+          <Trans>Your time off could not be loaded. Please reload the page.</Trans>
+        </p>
+      ) : list.data.length === 0 ? (
+        <p className="muted">
+          <Trans>No time off ahead.</Trans>
+        </p>
+      ) : (
+        <ul className="time-off-list" aria-label={t`Your time off`}>
+          {list.data.map((entry) => {
+            const first = dayName(entry.first_day, i18n.locale);
+            const last = dayName(entry.last_day, i18n.locale);
+            const range = entry.first_day === entry.last_day ? first : `${first} – ${last}`;
+            const otherZone = entry.time_zone !== zone ? zoneTime(i18n, entry.time_zone) : null;
+            return (
+              <li key={entry.id} className="time-off-entry">
+                <div className="time-off-entry-head">
+                  <p className="time-off-range">
+                    {range}
+                    {otherZone ? <span className="muted"> ({otherZone})</span> : null}
+                  </p>
+                  <Button
+                    variant="ghost"
+                    disabled={remove.isPending}
+                    aria-label={t`Remove the time off ${range}`}
+                    onClick={() => remove.mutate(entry.id)}
+                  >
+                    <Trans>Remove</Trans>
+                  </Button>
+                </div>
+                {entry.sessions.length ? (
+                  <>
+                    <p className="muted">
+                      <Plural
+                        value={entry.sessions.length}
+                        one="One session booked inside it, to cancel or move:"
+                        other="# sessions booked inside it, to cancel or move:"
+                      />
+                    </p>
+                    <HeldSessions sessions={entry.sessions} zone={entry.time_zone} />
+                  </>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
