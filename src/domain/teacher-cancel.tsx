@@ -64,14 +64,21 @@ export function TeacherCancel({ requestId, label }: { requestId: number; label?:
       open={open}
       onOpenChange={setOpen}
       trigger={
-        <Button variant="danger" disabled={cancel.isPending} aria-label={label ? `${t`Cancel this session`} — ${label}` : undefined} data-action="teacher-cancel">
+        <Button
+          variant="danger"
+          disabled={cancel.isPending}
+          aria-label={label ? `${t`Cancel this session`} — ${label}` : undefined}
+          data-action="teacher-cancel"
+        >
           <Trans>Cancel this session</Trans>
         </Button>
       }
       title={<Trans>Cancel this session?</Trans>}
       description={
         <p>
-          <Trans>The family gets back every hour of it (or their free trial) and is told your reason, with a way to book another teacher.</Trans>
+          <Trans>
+            The family gets back every hour of it (or their free trial) and is told your reason, with a way to book another teacher.
+          </Trans>
         </p>
       }
       keepLabel={<Trans>Keep the session</Trans>}
