@@ -127,7 +127,6 @@ export const cancelInputSchema = z.object({
     .nullable()
     .transform((v) => (v ? v : null)),
 });
-export type CancelInput = z.input<typeof cancelInputSchema>;
 
 const optionalId = z.preprocess(
   (v) => (v === '' || v === undefined || v === null ? undefined : v),
