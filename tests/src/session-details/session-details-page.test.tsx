@@ -116,7 +116,7 @@ describe('SessionDetailsPage', () => {
     // Past the free-cancellation cutoff: the button and the timeline's cancel step are gone.
     expect(screen.queryByRole('button', { name: 'Cancel request' })).toBeNull();
     const later = within(screen.getByTestId('timeline')).getAllByRole('listitem');
-    expect(later.filter((s) => s.dataset.event).map((s) => s.dataset.event)).toEqual(['join', 'finish']);
+    expect(later.filter((s) => s.dataset.event).map((s) => s.dataset.event)).toEqual(['join', 'finish', 'end']);
     // Its time has come: the step says so instead of a time already past.
     expect(within(screen.getByTestId('timeline')).getByText('Joining is open now')).toBeTruthy();
     // Cancel is no longer offered once it has started (the machine: before the start only).
