@@ -37,6 +37,18 @@ export const URGENT_ACCEPT_MS = 15 * 60 * 1000;
  * A pending request can be canceled until it expires: no teacher has committed to it yet.
  */
 export const CANCEL_CUTOFF_MS = 6 * 60 * 60 * 1000;
+/** A session its teacher ends early gives back the untaught time in whole units of this length. */
+export const REFUND_UNIT_MS = 30 * 60 * 1000;
+
+/**
+ * The minutes a session its teacher ended at `endedAt` gives back (docs/decisions.md, "ended early"):
+ * the whole half-hours between then and the booked end, never more than booked.
+ */
+export function endedEarlyRefundMinutes(startsAt: number, endsAt: number, endedAt: number): number {
+  const untaught = Math.max(0, endsAt - Math.max(startsAt, endedAt));
+  return (Math.floor(untaught / REFUND_UNIT_MS) * REFUND_UNIT_MS) / 60_000;
+}
+
 /** The join button opens this long before the start. */
 export const JOIN_EARLY_MS = 10 * 60 * 1000;
 /** A free trial covers one session of at most this many hours. */
@@ -59,6 +71,8 @@ export const REQUEST_ERROR = {
   teacherUnavailable: 'teacher_unavailable',
   notAllowed: 'request_not_allowed',
   alreadyRated: 'already_rated',
+  /** 400 on reason: a teacher cancelling a booked session must say why. */
+  cancelReasonRequired: 'cancel_reason_required',
   /** 400 on child_id: the family has several active children and did not say which one. */
   childRequired: 'child_required',
   /** 400 on child_id: the child is archived (kept in history, not booked for). */
@@ -69,7 +83,7 @@ export const REQUEST_ERROR = {
 
 /** Realtime events on `private-user-{id}` (contract/realtime-names.ts userChannel). */
 export const REQUEST_EVENTS = {
-  /** To the student and the teacher: { id, status }. */
+  /** To the student and the teacher: { id, status, ended_early? } (ended_early: its teacher ended it for both). */
   updated: 'request.updated',
   /** To each teacher a new request is offered to (and the teacher it is addressed to): { id }. */
   offered: 'request.offered',

@@ -4,7 +4,8 @@
 //   GET  v1/requests?filter=&student_id=&teacher_id=&child_id=&page=&per_page=               → { message, data: RequestSummary[], meta }
 //   GET  v1/requests/:id                                                           → { message, data: RequestDetail }
 //   POST v1/requests/:id/approve | /reject  (teacher: its teacher or, broadcast, an offered one) → RequestDetail
-//   POST v1/requests/:id/cancel             (its student)                          → RequestDetail
+//   POST v1/requests/:id/cancel             (its student; its teacher, approved, with a reason) body CancelInput → RequestDetail
+//   POST v1/requests/:id/end                (its teacher, during the session: "End for both")  → RequestDetail
 //   POST v1/requests/:id/reschedule         (its student, pending) body RescheduleInput → RequestDetail
 //   POST v1/requests/:id/evaluation         (its student, once, after finished) body EvaluationInput → RequestDetail
 //
@@ -111,6 +112,22 @@ export const rejectInputSchema = z.object({
     .transform((v) => (v ? v : null)),
 });
 
+export const CANCEL_REASON_MAX_LENGTH = 500;
+
+/**
+ * POST v1/requests/:id/cancel: the family cancels with no body; its teacher must say why (the family
+ * reads it), else 400 `cancel_reason_required` on `reason`. Empty means none.
+ */
+export const cancelInputSchema = z.object({
+  reason: z
+    .string({ error: validationKeys.invalid })
+    .trim()
+    .max(CANCEL_REASON_MAX_LENGTH, { error: validationKeys.tooLong })
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+});
+
 const optionalId = z.preprocess(
   (v) => (v === '' || v === undefined || v === null ? undefined : v),
   z.coerce.number().int().positive().optional(),
@@ -174,6 +191,10 @@ export const requestHistoryEntrySchema = z.object({
   /** A move (reschedule): the start it had and the start it got. Absent on a change of status. */
   moved_from: z.string().nullish(),
   moved_to: z.string().nullish(),
+  /** A teacher's cancellation: why, as they wrote it (the family reads it). */
+  reason: z.string().nullish(),
+  /** A session its teacher ended early: the minutes that went back to the family (whole half-hours). */
+  refunded_minutes: z.number().int().nullish(),
 });
 export type RequestHistoryEntry = z.infer<typeof requestHistoryEntrySchema>;
 

@@ -16,10 +16,13 @@
 //   left (`openOffers` on the event counts the offers still open, the rejecting one included).
 // - approving an urgent request starts its session at the approval time (it was "now" for the student).
 // - cancel: its student, while pending (before it expires) or approved until 6 hours before the start
-//   (CANCEL_CUTOFF_MS, the site's published policy); the hours (or the free trial) are refunded.
+//   (CANCEL_CUTOFF_MS, the site's published policy); its teacher, approved, until the start (the server
+//   asks the teacher for a reason). The hours (or the free trial) are refunded either way.
 // - expire (system): a pending request whose deadline passed: urgent 15 min after it was made,
 //   scheduled at its start time; refunded.
 // - finish (system): an approved session after it ends.
+// - end (teacher): its teacher ends a session early for both, inside the session window before its
+//   end; it is finished, and the server gives back the whole half-hours not taught.
 // - join: its student or teacher, approved, from JOIN_EARLY_MS before the start until the end.
 // - rate: its student, once, after it finished.
 // - reschedule (pending): its student moves a scheduled request addressed to one teacher (not a
@@ -67,6 +70,8 @@ export type RequestEvent =
   | { type: 'cancel'; actor: RequestActor; now: number }
   | { type: 'expire'; now: number }
   | { type: 'finish'; now: number }
+  /** The teacher ends the live session for both before its booked end ("End for both"). */
+  | { type: 'end'; actor: RequestActor; now: number }
   | { type: 'join'; actor: RequestActor; now: number }
   | { type: 'rate'; actor: RequestActor; now: number }
   /** `startsAt` is the new start; absent when only asking whether the viewer may move it. */
@@ -109,6 +114,10 @@ export const requestMachine = setup({
       params.actor.role === 'student' && params.actor.party && params.now < context.expiresAt,
     studentBeforeCutoff: ({ context }, params: { actor: RequestActor; now: number }) =>
       params.actor.role === 'student' && params.actor.party && params.now < context.startsAt - CANCEL_CUTOFF_MS,
+    teacherBeforeStart: ({ context }, params: { actor: RequestActor; now: number }) =>
+      params.actor.role === 'teacher' && params.actor.party && params.now < context.startsAt,
+    teacherInSession: ({ context }, params: { actor: RequestActor; now: number }) =>
+      params.actor.role === 'teacher' && params.actor.party && params.now >= context.startsAt - JOIN_EARLY_MS && params.now < context.endsAt,
     studentMayMovePending: ({ context }, params: { actor: RequestActor; now: number }) =>
       params.actor.role === 'student' &&
       params.actor.party &&
@@ -168,16 +177,28 @@ export const requestMachine = setup({
       },
     },
     approved: {
-      description: 'A teacher took it; the session is booked. Join opens 10 minutes before the start.',
+      description:
+        'A teacher took it; the session is booked. Join opens 10 minutes before the start. Its teacher may cancel it (with a reason) until the start, or end it early for both once it runs.',
       tags: ['request:open', 'request:debited', 'request:booked'],
       on: {
-        cancel: {
-          target: 'canceled',
-          guard: { type: 'studentBeforeCutoff', params: ({ event }) => ({ actor: event.actor, now: event.now }) },
-        },
+        cancel: [
+          {
+            target: 'canceled',
+            guard: { type: 'studentBeforeCutoff', params: ({ event }) => ({ actor: event.actor, now: event.now }) },
+          },
+          {
+            target: 'canceled',
+            guard: { type: 'teacherBeforeStart', params: ({ event }) => ({ actor: event.actor, now: event.now }) },
+          },
+        ],
         finish: {
           target: 'finished',
           guard: { type: 'hasEnded', params: ({ event }) => ({ now: event.now }) },
+        },
+        end: {
+          // The server gives back the whole half-hours not taught (docs/decisions.md, "ended early").
+          target: 'finished',
+          guard: { type: 'teacherInSession', params: ({ event }) => ({ actor: event.actor, now: event.now }) },
         },
         join: {
           guard: { type: 'insideSessionWindow', params: ({ event }) => ({ actor: event.actor, now: event.now }) },
@@ -186,7 +207,8 @@ export const requestMachine = setup({
       },
     },
     finished: {
-      description: 'The session ended; the hours stay spent. Its student may rate the teacher once.',
+      description:
+        'The session ended (its time was up, or its teacher ended it early and the half-hours not taught went back). Its student may rate the teacher once.',
       tags: ['request:debited'],
       on: {
         rate: {
@@ -201,7 +223,8 @@ export const requestMachine = setup({
       type: 'final',
     },
     canceled: {
-      description: 'The student canceled while pending, or approved until 6 hours before the start. Refunded.',
+      description:
+        'The student canceled while pending, or approved until 6 hours before the start; or the teacher canceled before the start, with a reason. Refunded.',
       tags: ['request:refunded'],
       type: 'final',
     },

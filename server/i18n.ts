@@ -131,6 +131,10 @@ const validation: Record<
     en: 'This cannot be done with the request in its current status',
   },
   already_rated: { ar: 'لقد قيّمت هذه الحصة من قبل', en: 'You have already rated this session' },
+  cancel_reason_required: {
+    ar: 'يرجى ذكر سبب الإلغاء، فالعائلة ستقرؤه',
+    en: 'Please say why you are cancelling: the family will read it',
+  },
   // Families: which child a lesson is for.
   child_required: { ar: 'اختر الطفل الذي تُحجز له الحصة', en: 'Choose the child this session is for' },
   child_archived: {
@@ -420,6 +424,10 @@ const messages = {
   session_not_over_yet: { ar: 'لم ينتهِ وقت الحصة بعد', en: 'The session time is not over yet' },
   session_too_many_events: { ar: 'طلبات كثيرة لهذه الحصة، حاول بعد قليل', en: 'Too many updates for this session; try again shortly' },
   session_ended: { ar: 'انتهت الحصة، شكراً لك', en: 'The session has ended. Thank you' },
+  session_ended_early: {
+    ar: 'أنهيت الحصة للطرفين، وأُعيد ما لم يُدرَّس من أنصاف الساعات إلى رصيد العائلة',
+    en: "You ended the session for both; the whole half-hours not taught went back to the family's balance",
+  },
   // Lesson reports.
   report_saved: { ar: 'تم حفظ تقرير الحصة', en: 'The lesson report was saved' },
   report_not_yet: { ar: 'يُكتب التقرير بعد انتهاء الحصة', en: 'The report is written once the session is over' },

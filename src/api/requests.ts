@@ -91,9 +91,9 @@ export function attendanceQuery(requestId: number, channelName: string, client: 
   });
 }
 
-export type RequestChange = 'approve' | 'reject' | 'cancel';
+export type RequestChange = 'approve' | 'reject' | 'cancel' | 'end';
 
-/** Approve, reject (with an optional reason for the student) or cancel. */
+/** Approve, reject (with an optional reason for the student), cancel (a teacher with a reason) or end early. */
 export async function changeRequest(
   id: number,
   change: RequestChange,

@@ -1,6 +1,7 @@
 // The buttons that change a request — approve, and reject (after a confirm dialog with an optional
 // reason the student reads) for its teacher, cancel (after a confirm dialog that says what happens to
-// the hours) for its student — shared by the requests list and the session details; and the way on
+// the hours) for its student, and for the teacher of a booked session "Cancel this session" with a
+// required reason (./teacher-cancel.tsx) — shared by the requests list and the session details; and the way on
 // for a student whose request was rejected: book another teacher of the same subject. Which buttons appear is decided by the caller from the request machine (the
 // server's `actions`); failures go to the error catalogue's toast through the query client.
 import { useId, useState } from 'react';
@@ -23,6 +24,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { TextArea } from '../ui/text-area';
 import { requestActionTexts } from './request-status';
 import { toast } from '../ui/toast-store';
+import { TeacherCancel } from './teacher-cancel';
 
 export interface RequestActionsProps {
   request: Pick<RequestSummary, 'id' | 'duration_hours' | 'status'>;
@@ -30,9 +32,11 @@ export interface RequestActionsProps {
   actions: readonly RequestAction[];
   /** Whose screen this is: names the buttons for assistive technology ("Approve request 12"). */
   label?: string;
+  /** The viewer's side: a teacher's cancel asks for the reason the family reads. */
+  side?: 'student' | 'teacher';
 }
 
-export function RequestActions({ request, actions, label }: RequestActionsProps) {
+export function RequestActions({ request, actions, label, side = 'student' }: RequestActionsProps) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   // At most one confirm dialog is open: reject's or cancel's.
@@ -40,7 +44,7 @@ export function RequestActions({ request, actions, label }: RequestActionsProps)
   const [reason, setReason] = useState('');
   const reasonId = useId();
   const change = useMutation({
-    mutationFn: ({ what, reason: why }: { what: RequestChange; reason?: string }) =>
+    mutationFn: ({ what, reason: why }: { what: Exclude<RequestChange, 'end'>; reason?: string }) =>
       changeRequest(request.id, what, api, what === 'reject' ? { reason: why ?? '' } : undefined),
     onSuccess: (detail, { what }) => {
       queryClient.setQueryData(requestsKeys.detail(detail.id, i18n.locale), detail);
@@ -107,7 +111,8 @@ export function RequestActions({ request, actions, label }: RequestActionsProps)
           </div>
         </ConfirmDialog>
       ) : null}
-      {shown.includes('cancel') ? (
+      {shown.includes('cancel') && side === 'teacher' ? <TeacherCancel requestId={request.id} label={label} /> : null}
+      {shown.includes('cancel') && side === 'student' ? (
         <ConfirmDialog
           {...dialogOf('cancel')}
           title={<Trans>Cancel this request?</Trans>}

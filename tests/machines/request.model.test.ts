@@ -60,12 +60,18 @@ const events: RequestEvent[] = [
   { type: 'cancel', actor: student, now: early },
   { type: 'cancel', actor: otherStudent, now: early },
   { type: 'cancel', actor: teacher, now: early },
+  { type: 'cancel', actor: otherTeacher, now: early },
+  { type: 'cancel', actor: teacher, now: inSession },
   { type: 'cancel', actor: student, now: lateCancel },
   { type: 'cancel', actor: student, now: inSession },
   { type: 'expire', now: early },
   { type: 'expire', now: after },
   { type: 'finish', now: inSession },
   { type: 'finish', now: after },
+  { type: 'end', actor: teacher, now: inSession },
+  { type: 'end', actor: teacher, now: early },
+  { type: 'end', actor: student, now: inSession },
+  { type: 'end', actor: otherTeacher, now: inSession },
   { type: 'join', actor: student, now: early },
   { type: 'join', actor: student, now: inSession },
   { type: 'join', actor: otherTeacher, now: inSession },
@@ -94,9 +100,12 @@ describe('request machine, model-based', () => {
         for (const e of events) {
           if ('actor' in e && !e.actor.party) expect(s.can(e)).toBe(false);
         }
-        // A student never approves; a teacher never cancels or rates.
+        // A student never approves nor ends a session; a teacher never rates, and cancels only a booked
+        // session before it starts.
         expect(s.can({ type: 'approve', actor: student, now: early })).toBe(false);
-        expect(s.can({ type: 'cancel', actor: teacher, now: early })).toBe(false);
+        expect(s.can({ type: 'end', actor: student, now: inSession })).toBe(false);
+        expect(s.can({ type: 'cancel', actor: teacher, now: early })).toBe(status === 'approved');
+        expect(s.can({ type: 'cancel', actor: teacher, now: inSession })).toBe(false);
         expect(s.can({ type: 'rate', actor: teacher, now: after })).toBe(false);
         expect(s.can({ type: 'reschedule', actor: teacher, now: early, startsAt: movedStart })).toBe(false);
         // Only a pending request moves at once; a move keeps its length and its deadline is its start.
@@ -131,6 +140,13 @@ describe('request machine, model-based', () => {
           expect(s.can({ type: 'join', actor: student, now: early })).toBe(false);
           expect(s.can({ type: 'join', actor: teacher, now: inSession })).toBe(true);
           expect(s.can({ type: 'finish', now: inSession })).toBe(false);
+          // Its teacher cancels until the start, even inside the family's cut-off.
+          expect(s.can({ type: 'cancel', actor: teacher, now: lateCancel })).toBe(true);
+          expect(s.can({ type: 'cancel', actor: teacher, now: s.context.startsAt })).toBe(false);
+          // Ending early: from the join window until the booked end.
+          expect(s.can({ type: 'end', actor: teacher, now: s.context.startsAt - 10 * 60_000 })).toBe(true);
+          expect(s.can({ type: 'end', actor: teacher, now: s.context.startsAt - 10 * 60_000 - 1 })).toBe(false);
+          expect(s.can({ type: 'end', actor: teacher, now: s.context.endsAt })).toBe(false);
         },
         finished: (s) => {
           expect(s.can({ type: 'rate', actor: student, now: after })).toBe(!s.context.rated);
@@ -199,6 +215,8 @@ describe('request machine, as the server uses it', () => {
     expect(allowedActions('pending', sample, { role: 'student', party: true }, early)).toEqual(['cancel']);
     expect(allowedActions('pending', sample, { role: 'teacher', party: false }, early)).toEqual([]);
     expect(allowedActions('approved', sample, { role: 'student', party: true }, inSession)).toEqual(['join']);
+    expect(allowedActions('approved', sample, { role: 'teacher', party: true }, lateCancel)).toEqual(['cancel']);
+    expect(allowedActions('approved', sample, { role: 'teacher', party: true }, inSession)).toEqual(['join']);
     expect(allowedActions('finished', sample, { role: 'student', party: true }, after)).toEqual(['rate']);
     expect(allowedActions('finished', { ...sample, rated: true }, { role: 'student', party: true }, after)).toEqual([]);
     expect(requestDeadlines('approved', sample)).toEqual({

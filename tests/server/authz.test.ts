@@ -252,6 +252,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/v1/requests/:id/approve':             { url: (f) => `/api/v1/requests/${f.pending}/approve`,                   expect: [401, 409, 404, 200, 404, 404, 401, 401, 401, 401] },
   'POST /api/v1/requests/:id/reject':              { url: (f) => `/api/v1/requests/${f.pending}/reject`, body: () => ({}), expect: [401, 409, 404, 200, 404, 404, 401, 401, 401, 401] },
   'POST /api/v1/requests/:id/cancel':              { url: (f) => `/api/v1/requests/${f.pending}/cancel`,                    expect: [401, 200, 404, 409, 404, 404, 401, 401, 401, 401] },
+  // The approved session is running: its teacher ends it for both; its family may not.
+  'POST /api/v1/requests/:id/end':                 { url: (f) => `/api/v1/requests/${f.approved}/end`,                      expect: [401, 409, 404, 200, 404, 404, 401, 401, 401, 401] },
   // The teacher keeps no working hours here: the family reaches the booking rule (400), nobody else the request.
   'POST /api/v1/requests/:id/reschedule':          { url: (f) => `/api/v1/requests/${f.pending}/reschedule`, body: () => ({ starts_at: new Date(Date.now() + 3 * 86_400_000).toISOString() }), expect: [401, 400, 404, 409, 404, 404, 401, 401, 401, 401] },
   'POST /api/v1/requests/:id/evaluation':          { url: (f) => `/api/v1/requests/${f.approved}/evaluation`, body: () => ({ rating: 5 }), expect: [401, 409, 404, 409, 404, 404, 401, 401, 401, 401] },

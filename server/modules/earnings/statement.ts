@@ -32,10 +32,16 @@ interface SessionRow {
   rate_currency: string | null;
 }
 
-/** A stored session as the rule's input. Ended early has no stored state yet: the rule is ready for it. */
+/**
+ * A stored session as the rule's input. A finished session whose `finished` history row is its
+ * teacher's (not the system's sweep) was ended early for both at that row's time.
+ */
 export function outcomeOf(
   row: Pick<SessionRow, 'status' | 'starts_at' | 'teacher_joined' | 'was_approved' | 'closed_by' | 'closed_at'>,
 ): SessionOutcome {
+  if (row.status === 'finished' && row.closed_by === 'teacher' && row.closed_at) {
+    return { kind: 'ended_early', startsAt: row.starts_at.getTime(), endedAt: row.closed_at.getTime() };
+  }
   if (row.status === 'finished') return { kind: 'finished', teacherJoined: row.teacher_joined };
   if (row.status === 'canceled' && row.closed_by === 'student' && row.closed_at) {
     return {

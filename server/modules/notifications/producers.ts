@@ -109,6 +109,9 @@ export interface RequestChangeNotice {
   studentId: number;
   teacherId: number;
   offeredTo: number[];
+  /** Who changed it; a cancellation by its teacher tells the family, with the reason. */
+  by?: 'student' | 'teacher';
+  reason?: string | null;
 }
 
 /** What a notification about a request names: its time, subject, both parties and the child. */
@@ -121,9 +124,10 @@ async function requestInfo(q: Queryable, id: number) {
       student_name: string;
       teacher_name: string;
       reject_reason: string | null;
+      subject_id: number;
     } & ChildColumns
   >(
-    `SELECT r.starts_at, r.reject_reason, r.child_id, ${CHILD_COLUMNS}, s.name_ar AS subject_ar, s.name_en AS subject_en,
+    `SELECT r.starts_at, r.reject_reason, r.subject_id, r.child_id, ${CHILD_COLUMNS}, s.name_ar AS subject_ar, s.name_en AS subject_en,
           concat_ws(' ', st.first_name, st.second_name, st.last_name) AS student_name,
           concat_ws(' ', te.first_name, te.second_name, te.last_name) AS teacher_name
      FROM requests r JOIN users st ON st.id = r.student_id JOIN users te ON te.id = r.teacher_id ${CHILD_JOINS}
@@ -167,7 +171,8 @@ const REQUEST_TYPES = {
 
 /**
  * A request was offered (to each offered teacher) or changed status: approved / rejected / expired tell
- * the student, canceled tells the teacher. Each once per request, status and user.
+ * the student; canceled tells the other party (the teacher when the family cancelled, the family with
+ * the reason when the teacher did). Each once per request, status and user.
  */
 export async function notifyRequestChange(
   q: Queryable,
@@ -185,8 +190,10 @@ export async function notifyRequestChange(
       (typeof REQUEST_TYPES)[keyof typeof REQUEST_TYPES] | undefined;
     if (!mapped) return;
     type = mapped;
-    recipients = change.status === 'canceled' ? [change.teacherId] : [change.studentId];
+    // The family's cancellation tells the teacher; the teacher's tells the family.
+    recipients = change.status === 'canceled' && change.by !== 'teacher' ? [change.teacherId] : [change.studentId];
   }
+  const byTeacher = change.status === 'canceled' && change.by === 'teacher';
   await safely('request', async () => {
     const info = await requestInfo(q, change.id);
     if (!info) return;
@@ -207,6 +214,8 @@ export async function notifyRequestChange(
           ...(info.subject_en ? { subject_en: info.subject_en } : {}),
           // The teacher's reason for a reject, for the student (issue 16).
           ...(type === 'request_rejected' && info.reject_reason ? { reason: info.reject_reason } : {}),
+          // A teacher's cancellation: why, and the subject to book another teacher of.
+          ...(byTeacher ? { reason: change.reason ?? null, subject_id: info.subject_id } : {}),
         },
         dedupeKey: `request:${change.id}:${kind === 'offered' ? 'offered' : change.status}`,
       })),

@@ -114,14 +114,16 @@ export async function debitHours(
 
 /**
  * Gives back everything `ref` spent that has not been given back yet (so calling it twice refunds
- * once). Minutes go back to the credit they came from while it is valid; minutes whose credit has
- * expired since come back as a new credit valid for REFUND_GRACE_DAYS. Returns the minutes refunded.
+ * once), or at most `upTo` minutes of it (a session its teacher ended early gives back only the
+ * half-hours not taught). Minutes go back to the credit they came from while it is valid; minutes
+ * whose credit has expired since come back as a new credit valid for REFUND_GRACE_DAYS. Returns the
+ * minutes refunded.
  */
 export async function refundHours(
   tx: Queryable,
   userId: number,
   ref: LedgerRef,
-  { now = new Date() }: LedgerOptions = {},
+  { now = new Date(), upTo }: LedgerOptions & { upTo?: number } = {},
 ): Promise<number> {
   await lockUser(tx, userId);
   const refId = String(ref.id);
@@ -132,6 +134,7 @@ export async function refundHours(
     [userId, ref.type, refId],
   );
   let outstanding = (totals?.debited ?? 0) - (totals?.refunded ?? 0);
+  if (upTo !== undefined) outstanding = Math.min(outstanding, Math.max(0, Math.floor(upTo)));
   if (outstanding <= 0) return 0;
   const refunded = outstanding;
   // Latest-expiring credits first: give back where the hours will last longest.

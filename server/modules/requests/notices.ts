@@ -16,7 +16,12 @@ export async function publishChange(publisher: Publisher | undefined, change: Re
     return;
   }
   const people = new Set([change.studentId, change.teacherId, ...change.offeredTo]);
-  await publisher.publish([...people].map(userChannel), REQUEST_EVENTS.updated, { id: change.id, status: change.status });
+  await publisher.publish([...people].map(userChannel), REQUEST_EVENTS.updated, {
+    id: change.id,
+    status: change.status,
+    // The family's live screen ends at once, saying the teacher ended it.
+    ...(change.endedEarly ? { ended_early: true } : {}),
+  });
 }
 
 /** The realtime notice and the stored notifications of one change. */

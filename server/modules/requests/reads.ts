@@ -206,7 +206,11 @@ export async function requestDetail(q: Queryable, id: number, viewer: Viewer, lo
     actor_role: RequestRole;
     moved_from: Date | null;
     moved_to: Date | null;
-  }>('SELECT status, at, actor_role, moved_from, moved_to FROM request_history WHERE request_id = $1 ORDER BY at, id', [id]);
+    reason: string | null;
+    refunded_minutes: number | null;
+  }>('SELECT status, at, actor_role, moved_from, moved_to, reason, refunded_minutes FROM request_history WHERE request_id = $1 ORDER BY at, id', [
+    id,
+  ]);
   const evaluation = await q.one<{ rating: number; comment: string | null; created_at: Date }>(
     'SELECT rating, comment, created_at FROM evaluations WHERE request_id = $1',
     [id],
@@ -228,6 +232,8 @@ export async function requestDetail(q: Queryable, id: number, viewer: Viewer, lo
         at: h.at.toISOString(),
         actor_role: h.actor_role,
         ...(h.moved_from && h.moved_to ? { moved_from: h.moved_from.toISOString(), moved_to: h.moved_to.toISOString() } : {}),
+        ...(h.reason ? { reason: h.reason } : {}),
+        ...(h.refunded_minutes !== null ? { refunded_minutes: h.refunded_minutes } : {}),
       })),
       // Overdue and not swept yet: the system's step the sweep will record.
       ...(a.row.status === read.row.status

@@ -5,6 +5,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
+  cancelInputSchema,
   createRequestSchema,
   evaluationInputSchema,
   rejectInputSchema,
@@ -25,7 +26,7 @@ import { announce, announceMove } from './notices';
 import { listRequests, requestDetail } from './reads';
 import { RequestFailure, type Viewer } from './rows';
 import { sweepAndPublish } from './sweep';
-import { changeRequest, rateRequest, rescheduleRequest } from './transitions';
+import { changeRequest, rateRequest, rescheduleRequest, type ChangeAction } from './transitions';
 
 export interface RequestsRoutesOptions {
   auth: AuthMiddleware;
@@ -72,11 +73,12 @@ export function requestsRoutes({ auth, publisher, log, now }: RequestsRoutesOpti
       log.error('requests: settling an overdue request failed', { id, err: err instanceof Error ? err.message : String(err) });
     }
   };
-  const change = (action: 'approve' | 'reject' | 'cancel', key: MessageKey) => async (c: Context<AppEnv>) => {
+  const change = (action: ChangeAction, key: MessageKey) => async (c: Context<AppEnv>) => {
     const viewer = viewerOf(c);
     const id = requestId(c);
-    // Only a reject takes a body (its optional reason); the others are bodiless as before.
-    const options = action === 'reject' ? await jsonBody(c, rejectInputSchema) : {};
+    // A reject takes its optional reason, a cancel its reason (required of a teacher); approve and end are bodiless.
+    const options =
+      action === 'reject' ? await jsonBody(c, rejectInputSchema) : action === 'cancel' ? await jsonBody(c, cancelInputSchema) : {};
     const at = now();
     await settle(c, id, at);
     const result = await changeRequest(c.get('db'), id, viewer, action, at, options);
@@ -114,6 +116,7 @@ export function requestsRoutes({ auth, publisher, log, now }: RequestsRoutesOpti
     .post('/requests/:id/approve', auth.requireUser, change('approve', 'request_approved'))
     .post('/requests/:id/reject', auth.requireUser, change('reject', 'request_rejected'))
     .post('/requests/:id/cancel', auth.requireUser, change('cancel', 'request_canceled'))
+    .post('/requests/:id/end', auth.requireUser, change('end', 'session_ended_early'))
     .post('/requests/:id/reschedule', auth.requireUser, async (c) => {
       const viewer = viewerOf(c);
       const id = requestId(c);

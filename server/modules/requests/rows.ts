@@ -54,6 +54,12 @@ export interface RequestChange {
   teacherId: number;
   /** Every teacher the request was offered to (the requested one included). */
   offeredTo: number[];
+  /** Who made the change, when a party did (a teacher's cancellation tells the family, not the teacher). */
+  by?: 'student' | 'teacher';
+  /** A teacher's cancellation: their reason, for the family's notification. */
+  reason?: string | null;
+  /** The teacher ended the session early for both (the family's live screen says so). */
+  endedEarly?: boolean;
 }
 
 export const ROW_COLUMNS = `r.id, r.student_id, r.child_id, r.teacher_id, r.requested_teacher_id, r.subject_id, r.type, r.status, r.starts_at, r.ends_at,
@@ -79,19 +85,27 @@ export async function addHistory(
   role: RequestRole,
   actorId: number | null,
   at: Date,
+  /** A teacher's cancellation reason; the minutes an early end gave back. */
+  extra: { reason?: string | null; refundedMinutes?: number } = {},
 ) {
-  await q.query('INSERT INTO request_history (request_id, status, actor_role, actor_id, at) VALUES ($1, $2, $3, $4, $5)', [
-    requestId,
-    status,
-    role,
-    actorId,
-    at,
-  ]);
+  await q.query(
+    'INSERT INTO request_history (request_id, status, actor_role, actor_id, at, reason, refunded_minutes) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    [requestId, status, role, actorId, at, extra.reason ?? null, extra.refundedMinutes ?? null],
+  );
 }
 
-export async function refund(tx: Queryable, row: RequestRow, now: Date): Promise<void> {
-  if (row.paid_with === 'free_trial') await restoreFreeTrial(tx, row.student_id);
-  else await refundHours(tx, row.student_id, ledgerRef(row.id), { now });
+/**
+ * Gives the family back what the request was paid with: everything, or (`upToMinutes`, a session
+ * its teacher ended early) at most that many minutes. A free trial comes back only when the whole of
+ * it does. Returns the minutes given back (a free trial's booked length when it came back).
+ */
+export async function refund(tx: Queryable, row: RequestRow, now: Date, upToMinutes?: number): Promise<number> {
+  const booked = Math.round((row.ends_at.getTime() - row.starts_at.getTime()) / 60_000);
+  if (row.paid_with === 'free_trial') {
+    if (upToMinutes !== undefined && upToMinutes < booked) return 0;
+    return (await restoreFreeTrial(tx, row.student_id)) ? booked : 0;
+  }
+  return refundHours(tx, row.student_id, ledgerRef(row.id), { now, ...(upToMinutes !== undefined ? { upTo: upToMinutes } : {}) });
 }
 
 /**

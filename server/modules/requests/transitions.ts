@@ -2,7 +2,7 @@
 // machines/request.machine.ts. Every change locks the request row (SELECT … FOR UPDATE), asks the
 // machine, then writes with a conditional UPDATE … WHERE status = <the status read> RETURNING, so two
 // teachers approving at once end with exactly one approval, and a refund happens once.
-import { REQUEST_ERROR } from '../../../contract/requests';
+import { endedEarlyRefundMinutes, REQUEST_ERROR } from '../../../contract/requests';
 import type { Db } from '../../db';
 import { actionEvent, resumeRequest, statusOf, transition, type RequestEvent } from '../../../machines/request.machine';
 import { schedulesByTeacher, slotProblem } from '../availability';
@@ -10,11 +10,13 @@ import { busyByTeacher } from '../teachers';
 import { isParty, readAccess } from './access';
 import { addHistory, contextOf, refund, RequestFailure, type RequestChange, type Viewer } from './rows';
 
-export type ChangeAction = 'approve' | 'reject' | 'cancel';
+export type ChangeAction = 'approve' | 'reject' | 'cancel' | 'end';
 
 /**
- * A viewer's approve / reject / cancel, checked by the machine. Approving also checks the approving
- * teacher has no other approved session at that time. Refunds (reject, cancel) in the same transaction.
+ * A viewer's approve / reject / cancel / end, checked by the machine. Approving also checks the
+ * approving teacher has no other approved session at that time. Refunds (reject, cancel: everything;
+ * end: the whole half-hours not taught) in the same transaction. A teacher's cancel needs a reason,
+ * kept on its history row with who cancelled.
  */
 export async function changeRequest(
   db: Db,
@@ -22,7 +24,10 @@ export async function changeRequest(
   viewer: Viewer,
   action: ChangeAction,
   now: Date,
-  /** A reject's reason for the student (kept only when the request itself becomes rejected). */
+  /**
+   * A reject's reason for the student (kept only when the request itself becomes rejected); a
+   * teacher's cancel reason (required).
+   */
   options: { reason?: string | null } = {},
 ): Promise<RequestChange> {
   return db.transaction(async (tx) => {
@@ -37,11 +42,17 @@ export async function changeRequest(
       }
     }
     const a = await readAccess(tx, id, viewer, { lock: true });
-    const event = actionEvent(action, { role: viewer.role, party: isParty(a, viewer), openOffers: a.openOffers }, now.getTime());
+    const party = isParty(a, viewer);
+    const event: RequestEvent =
+      action === 'end'
+        ? { type: 'end', actor: { role: viewer.role, party }, now: now.getTime() }
+        : actionEvent(action, { role: viewer.role, party, openOffers: a.openOffers }, now.getTime());
     const next = transition(resumeRequest(a.row.status, contextOf(a.row, a.rated)), event);
     if (!next) throw new RequestFailure(409, REQUEST_ERROR.notAllowed);
     const status = statusOf(next);
     const offered = a.offeredTo;
+    const teacherCancels = action === 'cancel' && viewer.role === 'teacher';
+    if (teacherCancels && !options.reason) throw new RequestFailure(400, REQUEST_ERROR.cancelReasonRequired, 'reason');
 
     if (status === a.row.status) {
       // One teacher of a broadcast declines their offer; the request stays open for the others.
@@ -75,8 +86,26 @@ export async function changeRequest(
       ]);
     }
     if (next.hasTag('request:refunded')) await refund(tx, a.row, now);
-    await addHistory(tx, id, status, viewer.role, viewer.id, now);
-    return { id, status, studentId: a.row.student_id, teacherId, offeredTo: offered };
+    let refundedMinutes: number | undefined;
+    if (action === 'end') {
+      // Ended early for both: the whole half-hours not taught go back (the rest was taught).
+      const owed = endedEarlyRefundMinutes(a.row.starts_at.getTime(), a.row.ends_at.getTime(), now.getTime());
+      refundedMinutes = owed > 0 ? await refund(tx, a.row, now, owed) : 0;
+    }
+    await addHistory(tx, id, status, viewer.role, viewer.id, now, {
+      reason: teacherCancels ? options.reason : null,
+      ...(refundedMinutes !== undefined ? { refundedMinutes } : {}),
+    });
+    return {
+      id,
+      status,
+      studentId: a.row.student_id,
+      teacherId,
+      offeredTo: offered,
+      by: viewer.role,
+      ...(teacherCancels ? { reason: options.reason ?? null } : {}),
+      ...(action === 'end' ? { endedEarly: true } : {}),
+    };
   });
 }
 

@@ -7,6 +7,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AppNotification, NotificationType } from '../../../contract/notifications';
 import { ForChild } from '../../domain/child-label';
+import { BookAnotherTeacher } from '../../domain/request-actions';
 import type { LessonSide } from '../../domain/viewer';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
@@ -172,6 +173,11 @@ export function NotificationsPage({ side, now = Date.now }: NotificationsPagePro
                     </time>
                   </span>
                 </ItemLink>
+                {n.type === 'request_canceled' && n.params.subject_id !== undefined && side === 'student' ? (
+                  <div className="notification-action">
+                    <BookAnotherTeacher subjectId={n.params.subject_id} />
+                  </div>
+                ) : null}
               </li>
             );
           })}

@@ -34,7 +34,10 @@ export function notificationSentence(i18n: I18n, n: AppNotification): string {
         ? i18n._(msg`${name} declined your ${subject} session request. Reason: ${reason}. The booked time was returned to your balance.`)
         : i18n._(msg`${name} declined your ${subject} session request. The booked time was returned to your balance.`);
     case 'request_canceled':
-      return i18n._(msg`${name} canceled the ${subject} session on ${when}.`);
+      // A reason means the teacher cancelled: the family reads why, and that it got everything back.
+      return reason
+        ? i18n._(msg`${name} canceled the ${subject} session on ${when}. Reason: ${reason}. What you paid for it was returned to you.`)
+        : i18n._(msg`${name} canceled the ${subject} session on ${when}.`);
     case 'request_expired':
       return i18n._(
         msg`Your ${subject} session request for ${when} expired without an answer. The booked time was returned to your balance.`,

@@ -95,7 +95,7 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
             </span>
           </Link>
         ) : null}
-        <RequestActions request={request} actions={request.actions} label={t`request ${id}`} />
+        <RequestActions request={request} actions={request.actions} label={t`request ${id}`} side={role} />
         {role === 'student' && request.status === 'rejected' ? <BookAnotherTeacher subjectId={request.subject.id} /> : null}
         <Link to="/session-details/$requestId" params={{ requestId: String(request.id) }} className="request-details-link">
           <Trans>Session details</Trans>

@@ -107,6 +107,9 @@ function Details({
   const person = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`.trim();
   const hours = detail.duration_hours;
   const joinOpens = formatSessionTime(detail.deadlines.join_opens_at, i18n.locale, timeZone);
+  // The teacher cancelled it: who and why are on its last history row.
+  const last = detail.history.at(-1);
+  const teacherCanceled = detail.status === 'canceled' && last?.status === 'canceled' && last.actor_role === 'teacher' ? last : null;
 
   return (
     <>
@@ -182,7 +185,7 @@ function Details({
         <AttendancePanel requestId={detail.id} channelName={detail.channel_name} />
       ) : null}
 
-      <RequestActions request={detail} actions={actions} />
+      <RequestActions request={detail} actions={actions} side={role} />
       {moveRequest && role === 'student' && actions.includes('reschedule') ? (
         <div className="request-actions">{moveRequest(detail)}</div>
       ) : null}
@@ -205,6 +208,34 @@ function Details({
             </blockquote>
           ) : null}
           {role === 'student' ? <BookAnotherTeacher subjectId={detail.subject.id} /> : null}
+        </section>
+      ) : null}
+
+      {teacherCanceled ? (
+        <section className="session-rejected" aria-labelledby="teacher-canceled-title" data-testid="teacher-canceled-panel">
+          <h2 id="teacher-canceled-title">
+            {role === 'student' ? <Trans>The teacher cancelled this session</Trans> : <Trans>You cancelled this session</Trans>}
+          </h2>
+          {teacherCanceled.reason ? (
+            <blockquote className="session-rejected-reason">
+              <p className="muted small">
+                <Trans>The teacher's reason:</Trans>
+              </p>
+              <p data-testid="teacher-cancel-reason">{teacherCanceled.reason}</p>
+            </blockquote>
+          ) : null}
+          {role === 'student' ? (
+            <>
+              <p>
+                {detail.paid_with === 'free_trial' ? (
+                  <Trans>Your free trial session is available again.</Trans>
+                ) : (
+                  <Trans>Every hour of it went back to your balance.</Trans>
+                )}
+              </p>
+              <BookAnotherTeacher subjectId={detail.subject.id} />
+            </>
+          ) : null}
         </section>
       ) : null}
 

@@ -4,7 +4,7 @@
 // so a new transition in machines/request.machine.ts shows up here without a second list. Next steps
 // are listed in the order they happen (by their instant; those without one last), a step whose time has
 // come reads as "now", and a free-trial booking speaks of the trial being given back, never of hours.
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { RequestDetail, RequestHistoryEntry, RequestStatus } from '../../../contract/requests';
 import { requestDeadlines, requestMachine, resumeRequest } from '../../../machines/request.machine';
 import { refundsOn, requestContextOf } from '../../api/requests';
@@ -72,6 +72,7 @@ function deadlineOf(event: string, detail: RequestDetail): string | null {
     case 'join':
       return iso(deadlines.joinOpensAt);
     case 'finish':
+    case 'end':
       return detail.ends_at;
     default:
       return null;
@@ -131,6 +132,16 @@ export function StatusTimeline({ detail, now, role, timeZone }: StatusTimelinePr
                   <time dateTime={entry.at}>{when(entry.at)}</time> ·{' '}
                   <ActorText role={entry.actor_role} status={entry.status} index={i} taken={detail.taken_by_other} />
                 </p>
+                {entry.reason ? (
+                  <p className="timeline-meta timeline-reason" data-testid="timeline-reason">
+                    <Trans>Reason: {entry.reason}</Trans>
+                  </p>
+                ) : null}
+                {entry.status === 'finished' && entry.actor_role === 'teacher' ? (
+                  <p className="timeline-meta" data-testid="timeline-ended-early">
+                    <EndedEarlyText minutes={entry.refunded_minutes ?? 0} trial={detail.paid_with === 'free_trial'} />
+                  </p>
+                ) : null}
                 {current && refunded ? (
                   <p className="timeline-meta">
                     {detail.paid_with === 'free_trial' ? (
@@ -186,6 +197,19 @@ function ActorText({
   return <Trans>automatically</Trans>;
 }
 
+/** A session its teacher ended early: what went back to the family. */
+function EndedEarlyText({ minutes, trial }: { minutes: number; trial: boolean }) {
+  if (minutes === 0) return <Trans>Ended early by the teacher; nothing was left untaught to give back.</Trans>;
+  if (trial) return <Trans>Ended early by the teacher before it began; the free trial session was given back.</Trans>;
+  return (
+    <Plural
+      value={minutes}
+      one="Ended early by the teacher; # minute not taught went back to the balance."
+      other="Ended early by the teacher; # minutes not taught went back to the balance."
+    />
+  );
+}
+
 interface StepTextProps {
   step: NextStep;
   role: Role;
@@ -227,6 +251,12 @@ function StepText({ step, role, when, now, trial }: StepTextProps) {
       );
     case 'finish':
       return <Trans>Finished when the session ends on {at}</Trans>;
+    case 'end':
+      return role === 'teacher' ? (
+        <Trans>During the session you can end it early for both (the whole half-hours not taught go back)</Trans>
+      ) : (
+        <Trans>The teacher may end it early (the whole half-hours not taught come back to you)</Trans>
+      );
     case 'join':
       return step.at && Date.parse(step.at) <= now ? <Trans>Joining is open now</Trans> : <Trans>Joining opens on {at}</Trans>;
     case 'rate':

@@ -102,8 +102,8 @@ describe('SessionDetailsPage', () => {
     expect(screen.getByText(/You can join from Monday, May 6, 2030 at 11:50\sAM/)).toBeTruthy();
     const steps = within(screen.getByTestId('timeline')).getAllByRole('listitem');
     expect(steps.find((s) => s.getAttribute('aria-current') === 'step')?.textContent).toContain('by the teacher');
-    // In the order they happen: free cancellation ends, joining opens, the session finishes.
-    expect(steps.filter((s) => s.dataset.event).map((s) => s.dataset.event)).toEqual(['cancel', 'join', 'finish']);
+    // In the order they happen: free cancellation ends, joining opens, the session finishes (or its teacher ends it early).
+    expect(steps.filter((s) => s.dataset.event).map((s) => s.dataset.event)).toEqual(['cancel', 'join', 'finish', 'end']);
     expect(screen.getByTestId('timeline').textContent).toMatch(/Joining opens on Monday, May 6, 2030 at 11:50\sAM/);
 
     // Inside the window (5 minutes before the start) the button becomes the way into the session.
@@ -116,7 +116,7 @@ describe('SessionDetailsPage', () => {
     // Past the free-cancellation cutoff: the button and the timeline's cancel step are gone.
     expect(screen.queryByRole('button', { name: 'Cancel request' })).toBeNull();
     const later = within(screen.getByTestId('timeline')).getAllByRole('listitem');
-    expect(later.filter((s) => s.dataset.event).map((s) => s.dataset.event)).toEqual(['join', 'finish']);
+    expect(later.filter((s) => s.dataset.event).map((s) => s.dataset.event)).toEqual(['join', 'finish', 'end']);
     // Its time has come: the step says so instead of a time already past.
     expect(within(screen.getByTestId('timeline')).getByText('Joining is open now')).toBeTruthy();
     // Cancel is no longer offered once it has started (the machine: before the start only).
@@ -449,5 +449,65 @@ describe('SessionDetailsPage', () => {
     vi.stubGlobal('fetch', fetch);
     renderPage({ requestId: 999 });
     expect(await screen.findByText('This request could not be found.')).toBeTruthy();
+  });
+});
+
+describe('SessionDetailsPage, its teacher cancels a booked session', () => {
+  it('asks for a reason (a ready one or free text), refuses an empty one, keeps what was typed, then cancels', async () => {
+    let current = detail({ status: 'approved', actions: ['cancel'], channel_name: 'c0ffee' });
+    const calls = stub(
+      () => current,
+      (path) => {
+        current = {
+          ...current,
+          status: 'canceled',
+          actions: [],
+          history: [...current.history, { status: 'canceled', at: new Date(NOW).toISOString(), actor_role: 'teacher', reason: 'Sick' }],
+        };
+        return path.endsWith('/cancel')
+          ? { status: 200, json: { message: 'ok', data: current } }
+          : { status: 500, json: { message: 'no' } };
+      },
+    );
+    const { user } = renderPage({ viewer: { id: 20, role: 'teacher' } });
+    await user.click(await screen.findByRole('button', { name: 'Cancel this session' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this session?' });
+    // Empty: a message at the field, nothing sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel the session' }));
+    const box = within(dialog).getByRole('textbox', { name: 'Your reason for the family' });
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByText('Please say why you are cancelling: the family will read it.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    // A ready reason fills the box; closing and reopening keeps the text.
+    await user.click(within(dialog).getByRole('button', { name: 'A family emergency came up.' }));
+    expect((box as HTMLTextAreaElement).value).toBe('A family emergency came up.');
+    await user.type(box, ' Sorry.');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the session' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel this session' }));
+    const again = await screen.findByRole('dialog', { name: 'Cancel this session?' });
+    expect((within(again).getByRole('textbox') as HTMLTextAreaElement).value).toBe('A family emergency came up. Sorry.');
+    const audit = await axe.run(again, { rules: { 'color-contrast': { enabled: false } } });
+    expect(audit.violations).toEqual([]);
+    await user.click(within(again).getByRole('button', { name: 'Yes, cancel the session' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ reason: 'A family emergency came up. Sorry.' });
+    expect(await screen.findByTestId('teacher-canceled-panel')).toBeTruthy();
+  });
+
+  it('shows the family who cancelled and why, and the way to book another teacher', async () => {
+    stub(() =>
+      detail({
+        status: 'canceled',
+        history: [
+          { status: 'pending', at: new Date(NOW - HOUR).toISOString(), actor_role: 'student' },
+          { status: 'canceled', at: new Date(NOW).toISOString(), actor_role: 'teacher', reason: 'I am ill' },
+        ],
+      }),
+    );
+    renderPage();
+    expect((await screen.findByTestId('teacher-cancel-reason')).textContent).toBe('I am ill');
+    expect(screen.getByRole('heading', { name: 'The teacher cancelled this session' })).toBeTruthy();
+    expect(screen.getByTestId('book-another-teacher')).toBeTruthy();
+    expect(screen.getByTestId('timeline-reason').textContent).toBe('Reason: I am ill');
   });
 });
