@@ -5,8 +5,8 @@
 // click-through simulation with its event log and undo. SVG/PNG export. Read-only: structure only.
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { EventObject } from 'xstate';
 import { scenarios } from './scenarios';
+import { offeredChoices } from './choices';
 import { useDiagram, useSimulation, useWatched } from './use-diagram';
 import { getStateNodes, type StateValue } from 'xstate';
 import { DiagramView } from './diagram-view';
@@ -28,9 +28,8 @@ export function FlowsStudio() {
   const scenario = scenarios.find((s) => s.id === machineId)!;
   const { graph, layout, report, labels } = useDiagram(scenario);
   const [selected, setSelected] = useState<string | null>(null);
-  const eventLabel = (event: EventObject) =>
-    graph.transitions.find((tr) => tr.eventType === event.type)?.event ?? labels.event(event.type) ?? event.type;
-  const sim = useSimulation(scenario, eventLabel);
+  const sim = useSimulation(scenario);
+  const offered = useMemo(() => offeredChoices(scenario, sim.snapshot, graph, i18n), [scenario, sim.snapshot, graph, i18n]);
   const [live, setLive] = useState(false);
   const watched = useWatched(live);
   const liveValue = live ? (watched[machineId] as StateValue | undefined) : undefined;
@@ -43,6 +42,8 @@ export function FlowsStudio() {
     }
   }, [liveValue, sim.active, scenario]);
   const state = graph.states.find((s) => s.id === selected) ?? null;
+  // The innermost active states: what the machine is "in" now.
+  const nowLeaves = graph.states.filter((s) => sim.active.has(s.id) && !s.children.some((c) => sim.active.has(c)));
   const out = useMemo(() => graph.transitions.filter((tr) => tr.source === selected), [graph, selected]);
   const reaching = useMemo(
     () =>
@@ -135,21 +136,28 @@ export function FlowsStudio() {
             {machinesOpen ? <Trans>Hide the machines</Trans> : <Trans>Machines</Trans>}
           </button>
           <div id="flows-side-start" className="flows-side-body" hidden={!machinesOpen}>
-            {/* Machine and state descriptions are written in English in machines/ (not translated yet):
-                marked lang="en" dir="ltr", so on the Arabic page they read left to right with their
-                punctuation in place, and a screen reader speaks them as English. */}
+            {/* Machine descriptions come from the catalogs. State descriptions are written in English in
+                machines/ (not translated): marked lang="en" dir="ltr", so on the Arabic page they read
+                left to right with their punctuation in place, and a screen reader speaks them as English. */}
             <nav aria-label={t`Machines`} className="flows-machines">
               <ul>
-                {scenarios.map((s) => (
-                  <li key={s.id}>
-                    <button type="button" aria-pressed={s.id === machineId} className="flows-machine" onClick={() => pick(s.id)}>
-                      <strong>{s.id}</strong>
-                      <span className="muted" lang="en" dir="ltr">
-                        {s.description}
-                      </span>
-                    </button>
-                  </li>
-                ))}
+                {scenarios.map((s) => {
+                  const described = labels.machine(s.id);
+                  return (
+                    <li key={s.id}>
+                      <button type="button" aria-pressed={s.id === machineId} className="flows-machine" onClick={() => pick(s.id)}>
+                        <strong>{s.id}</strong>
+                        {described ? (
+                          <span className="muted">{described}</span>
+                        ) : (
+                          <span className="muted" lang="en" dir="ltr">
+                            {s.description}
+                          </span>
+                        )}
+                      </button>
+                    </li>
+                  );
+                })}
               </ul>
             </nav>
             <section aria-labelledby="flows-state" className="flows-panel">
@@ -159,7 +167,7 @@ export function FlowsStudio() {
               {state ? (
                 <>
                   <p>
-                    <code data-testid="flows-selected">{state.path}</code>
+                    <strong data-testid="flows-selected-name">{state.name}</strong> <code data-testid="flows-selected">{state.path}</code>
                   </p>
                   {state.description ? (
                     <p lang="en" dir="ltr">
@@ -249,21 +257,38 @@ export function FlowsStudio() {
               <Trans>Simulate</Trans>
             </h2>
             <p>
-              <Trans>Now in:</Trans>{' '}
-              <code data-testid="flows-now">
-                {[...sim.active]
-                  .map((id) => graph.states.find((s) => s.id === id)?.path)
-                  .filter((p) => p && !graph.states.some((s) => s.parent && s.path.startsWith(`${p}.`) && sim.active.has(s.id)))
-                  .join(' + ')}
-              </code>
+              <Trans>Now in:</Trans> <strong data-testid="flows-now-name">{nowLeaves.map((s) => s.name).join(' + ')}</strong>{' '}
+              <code data-testid="flows-now">{nowLeaves.map((s) => s.path).join(' + ')}</code>
             </p>
             <div className="flows-events" role="group" aria-label={t`Events the machine accepts now`}>
-              {sim.offered.map((event, i) => (
-                <button key={`${event.type}-${i}`} type="button" className="button button-secondary" onClick={() => sim.send(event)}>
-                  {eventLabel(event)}
-                </button>
-              ))}
-              {sim.offered.length === 0 && (
+              {offered.map((group) =>
+                group.choices.length === 1 ? (
+                  <button
+                    key={group.event}
+                    type="button"
+                    className="button button-secondary"
+                    onClick={() => sim.send(group.choices[0]!.event, group.choices[0]!.label)}
+                  >
+                    {group.choices[0]!.label}
+                  </button>
+                ) : (
+                  <div key={group.event} className="flows-values" role="group" aria-label={group.event}>
+                    <span aria-hidden="true">{group.event}:</span>
+                    {group.choices.map((choice) => (
+                      <button
+                        key={choice.label}
+                        type="button"
+                        className="button button-secondary"
+                        aria-label={choice.label}
+                        onClick={() => sim.send(choice.event, choice.label)}
+                      >
+                        {choice.value}
+                      </button>
+                    ))}
+                  </div>
+                ),
+              )}
+              {offered.length === 0 && (
                 <p>
                   <Trans>No event is accepted here.</Trans>
                 </p>
