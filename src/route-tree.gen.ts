@@ -17,7 +17,6 @@ import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as ContactUsRouteImport } from './routes/contact-us'
 import { Route as EarningsRouteImport } from './routes/earnings'
-import { Route as FlowsRouteImport } from './routes/flows'
 import { Route as InReviewRouteImport } from './routes/in-review'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as NotificationsRouteImport } from './routes/notifications'
@@ -36,6 +35,7 @@ import { Route as TeacherTermsTramsTeacherRouteImport } from './routes/_teacher-
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminSectionRouteImport } from './routes/admin.$section'
 import { Route as AdminSignInRouteImport } from './routes/admin_.sign-in'
+import { Route as FlowsChar123MachineChar125RouteImport } from './routes/flows.{-$machine}'
 import { Route as MessagesIndexRouteImport } from './routes/messages.index'
 import { Route as MessagesConversationIdRouteImport } from './routes/messages.$conversationId'
 import { Route as ReceiptsOrderIdRouteImport } from './routes/receipts.$orderId'
@@ -83,11 +83,6 @@ const ContactUsRoute = ContactUsRouteImport.update({
 const EarningsRoute = EarningsRouteImport.update({
   id: '/earnings',
   path: '/earnings',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const FlowsRoute = FlowsRouteImport.update({
-  id: '/flows',
-  path: '/flows',
   getParentRoute: () => rootRouteImport,
 } as any)
 const InReviewRoute = InReviewRouteImport.update({
@@ -182,6 +177,12 @@ const AdminSignInRoute = AdminSignInRouteImport.update({
   path: '/admin/sign-in',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FlowsChar123MachineChar125Route =
+  FlowsChar123MachineChar125RouteImport.update({
+    id: '/flows/{-$machine}',
+    path: '/flows/{-$machine}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const MessagesIndexRoute = MessagesIndexRouteImport.update({
   id: '/messages/',
   path: '/messages/',
@@ -243,7 +244,6 @@ export interface FileRoutesByFullPath {
   '/auth': typeof AuthRoute
   '/contact-us': typeof ContactUsRoute
   '/earnings': typeof EarningsRoute
-  '/flows': typeof FlowsRoute
   '/in-review': typeof InReviewRoute
   '/login': typeof LoginRoute
   '/notifications': typeof NotificationsRoute
@@ -261,6 +261,7 @@ export interface FileRoutesByFullPath {
   '/trams-teacher': typeof TeacherTermsTramsTeacherRoute
   '/admin/$section': typeof AdminSectionRoute
   '/admin/sign-in': typeof AdminSignInRoute
+  '/flows/{-$machine}': typeof FlowsChar123MachineChar125Route
   '/messages/$conversationId': typeof MessagesConversationIdRoute
   '/receipts/$orderId': typeof ReceiptsOrderIdRoute
   '/session-details/$requestId': typeof SessionDetailsRequestIdRoute
@@ -279,7 +280,6 @@ export interface FileRoutesByTo {
   '/auth': typeof AuthRoute
   '/contact-us': typeof ContactUsRoute
   '/earnings': typeof EarningsRoute
-  '/flows': typeof FlowsRoute
   '/in-review': typeof InReviewRoute
   '/login': typeof LoginRoute
   '/notifications': typeof NotificationsRoute
@@ -297,6 +297,7 @@ export interface FileRoutesByTo {
   '/trams-teacher': typeof TeacherTermsTramsTeacherRoute
   '/admin/$section': typeof AdminSectionRoute
   '/admin/sign-in': typeof AdminSignInRoute
+  '/flows/{-$machine}': typeof FlowsChar123MachineChar125Route
   '/messages/$conversationId': typeof MessagesConversationIdRoute
   '/receipts/$orderId': typeof ReceiptsOrderIdRoute
   '/session-details/$requestId': typeof SessionDetailsRequestIdRoute
@@ -319,7 +320,6 @@ export interface FileRoutesById {
   '/auth': typeof AuthRoute
   '/contact-us': typeof ContactUsRoute
   '/earnings': typeof EarningsRoute
-  '/flows': typeof FlowsRoute
   '/in-review': typeof InReviewRoute
   '/login': typeof LoginRoute
   '/notifications': typeof NotificationsRoute
@@ -337,6 +337,7 @@ export interface FileRoutesById {
   '/_teacher-terms/trams-teacher': typeof TeacherTermsTramsTeacherRoute
   '/admin/$section': typeof AdminSectionRoute
   '/admin_/sign-in': typeof AdminSignInRoute
+  '/flows/{-$machine}': typeof FlowsChar123MachineChar125Route
   '/messages/$conversationId': typeof MessagesConversationIdRoute
   '/receipts/$orderId': typeof ReceiptsOrderIdRoute
   '/session-details/$requestId': typeof SessionDetailsRequestIdRoute
@@ -358,7 +359,6 @@ export interface FileRouteTypes {
     | '/auth'
     | '/contact-us'
     | '/earnings'
-    | '/flows'
     | '/in-review'
     | '/login'
     | '/notifications'
@@ -376,6 +376,7 @@ export interface FileRouteTypes {
     | '/trams-teacher'
     | '/admin/$section'
     | '/admin/sign-in'
+    | '/flows/{-$machine}'
     | '/messages/$conversationId'
     | '/receipts/$orderId'
     | '/session-details/$requestId'
@@ -394,7 +395,6 @@ export interface FileRouteTypes {
     | '/auth'
     | '/contact-us'
     | '/earnings'
-    | '/flows'
     | '/in-review'
     | '/login'
     | '/notifications'
@@ -412,6 +412,7 @@ export interface FileRouteTypes {
     | '/trams-teacher'
     | '/admin/$section'
     | '/admin/sign-in'
+    | '/flows/{-$machine}'
     | '/messages/$conversationId'
     | '/receipts/$orderId'
     | '/session-details/$requestId'
@@ -433,7 +434,6 @@ export interface FileRouteTypes {
     | '/auth'
     | '/contact-us'
     | '/earnings'
-    | '/flows'
     | '/in-review'
     | '/login'
     | '/notifications'
@@ -451,6 +451,7 @@ export interface FileRouteTypes {
     | '/_teacher-terms/trams-teacher'
     | '/admin/$section'
     | '/admin_/sign-in'
+    | '/flows/{-$machine}'
     | '/messages/$conversationId'
     | '/receipts/$orderId'
     | '/session-details/$requestId'
@@ -473,7 +474,6 @@ export interface RootRouteChildren {
   AuthRoute: typeof AuthRoute
   ContactUsRoute: typeof ContactUsRoute
   EarningsRoute: typeof EarningsRoute
-  FlowsRoute: typeof FlowsRoute
   InReviewRoute: typeof InReviewRoute
   LoginRoute: typeof LoginRoute
   NotificationsRoute: typeof NotificationsRoute
@@ -483,6 +483,7 @@ export interface RootRouteChildren {
   TermsConditionsRoute: typeof TermsConditionsRoute
   UserConditionRoute: typeof UserConditionRoute
   AdminSignInRoute: typeof AdminSignInRoute
+  FlowsChar123MachineChar125Route: typeof FlowsChar123MachineChar125Route
   MessagesConversationIdRoute: typeof MessagesConversationIdRoute
   ReceiptsOrderIdRoute: typeof ReceiptsOrderIdRoute
   SessionDetailsRequestIdRoute: typeof SessionDetailsRequestIdRoute
@@ -550,13 +551,6 @@ declare module '@tanstack/react-router' {
       path: '/earnings'
       fullPath: '/earnings'
       preLoaderRoute: typeof EarningsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/flows': {
-      id: '/flows'
-      path: '/flows'
-      fullPath: '/flows'
-      preLoaderRoute: typeof FlowsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/in-review': {
@@ -683,6 +677,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/sign-in'
       fullPath: '/admin/sign-in'
       preLoaderRoute: typeof AdminSignInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/flows/{-$machine}': {
+      id: '/flows/{-$machine}'
+      path: '/flows/{-$machine}'
+      fullPath: '/flows/{-$machine}'
+      preLoaderRoute: typeof FlowsChar123MachineChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
     '/messages/': {
@@ -815,7 +816,6 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRoute,
   ContactUsRoute: ContactUsRoute,
   EarningsRoute: EarningsRoute,
-  FlowsRoute: FlowsRoute,
   InReviewRoute: InReviewRoute,
   LoginRoute: LoginRoute,
   NotificationsRoute: NotificationsRoute,
@@ -825,6 +825,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsConditionsRoute: TermsConditionsRoute,
   UserConditionRoute: UserConditionRoute,
   AdminSignInRoute: AdminSignInRoute,
+  FlowsChar123MachineChar125Route: FlowsChar123MachineChar125Route,
   MessagesConversationIdRoute: MessagesConversationIdRoute,
   ReceiptsOrderIdRoute: ReceiptsOrderIdRoute,
   SessionDetailsRequestIdRoute: SessionDetailsRequestIdRoute,

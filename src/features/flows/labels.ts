@@ -271,7 +271,8 @@ export const machineLabels: Record<string, MessageDescriptor> = {
     context: 'flows machine',
   }),
   order: msg({
-    message: 'A package order: created, waiting for payment at the gateway, then paid (hours credited), failed or expired. The server enforces it.',
+    message:
+      'A package order: created, waiting for payment at the gateway, then paid (hours credited), failed or expired. The server enforces it.',
     context: 'flows machine',
   }),
   'teacher-status': msg({

@@ -95,7 +95,11 @@ const samples: Record<
       // What the profile or the realtime channel may say: one sample per status.
       ...TEACHER_STATUSES.map((status) =>
         named(
-          { type: 'status.changed', status, ...(status === 'rejected' || status === 'suspended' ? { reason: 'صورة الهوية غير واضحة' } : {}) },
+          {
+            type: 'status.changed',
+            status,
+            ...(status === 'rejected' || status === 'suspended' ? { reason: 'صورة الهوية غير واضحة' } : {}),
+          },
           valueLabels[status]!,
         ),
       ),

@@ -2,7 +2,9 @@
 // site's header (not the pages' content column). The diagram of a machine of machines/index.ts, laid
 // out by ELK, fills the middle; beside it two panels that collapse: the machine list with the selected
 // state's description, tags, transitions out and the generated paths reaching it, and the
-// click-through simulation with its event log and undo. SVG/PNG export. Read-only: structure only.
+// click-through simulation with its event log and undo. SVG/PNG export and a print view (the whole
+// diagram, then the list of states). The route gives the machine and state of the address
+// (`/flows/{machine}?state=…`) and is told when the user picks others. Read-only: structure only.
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { scenarios } from './scenarios';
@@ -21,13 +23,32 @@ function download(name: string, blob: Blob) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export function FlowsStudio() {
+/** Where the studio looks: a machine id and a dotted state path (the permalink's parts). */
+interface Place {
+  machine: string | null;
+  state: string | null;
+}
+
+interface Props extends Partial<Place> {
+  /** Called when the user picks another machine or state (the route writes it into the address). */
+  onNavigate?: (next: { machine: string; state: string | null }) => void;
+}
+
+export function FlowsStudio({ machine: wantedMachine = null, state: wantedState = null, onNavigate }: Props) {
   const { t, i18n } = useLingui();
   const lang = i18n.locale === 'ar' ? 'ar' : 'en';
-  const [machineId, setMachineId] = useState(scenarios[0]!.id);
-  const scenario = scenarios.find((s) => s.id === machineId)!;
+  // The address decides; a pick shows at once and is written to the address. When the address changes
+  // (back, a pasted link) it wins again (adjusted while rendering, React's pattern for derived state).
+  const [place, setPlace] = useState<Place>({ machine: wantedMachine, state: wantedState });
+  const [address, setAddress] = useState<Place>({ machine: wantedMachine, state: wantedState });
+  if (address.machine !== wantedMachine || address.state !== wantedState) {
+    setAddress({ machine: wantedMachine, state: wantedState });
+    setPlace({ machine: wantedMachine, state: wantedState });
+  }
+  // An unknown machine opens the first one.
+  const scenario = scenarios.find((s) => s.id === place.machine) ?? scenarios[0]!;
+  const machineId = scenario.id;
   const { graph, layout, report, labels } = useDiagram(scenario);
-  const [selected, setSelected] = useState<string | null>(null);
   const sim = useSimulation(scenario);
   const offered = useMemo(() => offeredChoices(scenario, sim.snapshot, graph, i18n), [scenario, sim.snapshot, graph, i18n]);
   const [live, setLive] = useState(false);
@@ -41,6 +62,17 @@ export function FlowsStudio() {
       return sim.active;
     }
   }, [liveValue, sim.active, scenario]);
+  const initial = useMemo(() => {
+    const first = scenario.machine.root.initial?.target?.[0] as { id: string } | undefined;
+    return first?.id ?? null;
+  }, [scenario]);
+  // The state the address names, or the initial state when it names none of this machine's.
+  const selected = graph.states.find((s) => s.path === place.state)?.id ?? initial;
+  const go = (next: { machine: string; state: string | null }) => {
+    setPlace(next);
+    onNavigate?.(next);
+  };
+  const setSelected = (id: string) => go({ machine: machineId, state: graph.states.find((s) => s.id === id)?.path ?? null });
   const state = graph.states.find((s) => s.id === selected) ?? null;
   // The innermost active states: what the machine is "in" now.
   const nowLeaves = graph.states.filter((s) => sim.active.has(s.id) && !s.children.some((c) => sim.active.has(c)));
@@ -66,10 +98,6 @@ export function FlowsStudio() {
     };
     img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(fileSvg())}`;
   };
-  const initial = useMemo(() => {
-    const first = scenario.machine.root.initial?.target?.[0] as { id: string } | undefined;
-    return first?.id ?? null;
-  }, [scenario]);
   const [machinesOpen, setMachinesOpen] = useState(true);
   const [sideOpen, setSideOpen] = useState(true);
   // The workspace fills the window below the site's header (sticky, its height changes with the
@@ -85,10 +113,7 @@ export function FlowsStudio() {
     observer.observe(header);
     return () => observer.disconnect();
   }, []);
-  const pick = (id: string) => {
-    setMachineId(id);
-    setSelected(null);
-  };
+  const pick = (id: string) => go({ machine: id, state: null });
 
   return (
     <div className="flows-studio" ref={studio} data-machines-open={machinesOpen} data-side-open={sideOpen}>
@@ -110,6 +135,9 @@ export function FlowsStudio() {
           </button>
           <button type="button" className="button button-ghost" disabled={!layout} onClick={exportPng}>
             <Trans>Export PNG</Trans>
+          </button>
+          <button type="button" className="button button-ghost" disabled={!layout} onClick={() => window.print()}>
+            <Trans>Print</Trans>
           </button>
           {watchAvailable() && (
             <label className="flows-live">
@@ -234,13 +262,48 @@ export function FlowsStudio() {
               active={active}
               selected={selected}
               onSelect={setSelected}
-              initial={initial}
+              initial={selected}
             />
           ) : (
             <p role="status">
               <Trans>Laying out the diagram…</Trans>
             </p>
           )}
+        </section>
+        {/* The print view (flows.css): the whole diagram on the page, then every state in words. */}
+        <section className="flows-print" aria-labelledby="flows-print-title" data-testid="flows-print">
+          <h2 id="flows-print-title">
+            <Trans>States of {machineId}</Trans>
+          </h2>
+          <p>{labels.machine(machineId) ?? scenario.description}</p>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>State</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>In the code</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>What it means</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {graph.states.map((s) => (
+                <tr key={s.id}>
+                  <td style={{ paddingInlineStart: `${(s.depth - 1) * 1}rem` }}>{s.name}</td>
+                  <td>
+                    <code>{s.path}</code>
+                  </td>
+                  <td lang="en" dir="ltr">
+                    {s.description ?? ''}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </section>
         <aside className="flows-side flows-side-end" aria-label={t`Simulation`}>
           <button

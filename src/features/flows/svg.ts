@@ -56,7 +56,9 @@ function stateSvg(s: LaidState, o: SvgOptions, rtl: boolean): string {
   const label = s.kind === 'parallel' ? `${s.name} ∥` : s.name;
   const ty = s.children.length ? s.y + TITLE_HEIGHT / 2 + 5 : s.y + s.height / 2 + 5;
   const weight = s.children.length ? ' font-weight="700"' : '';
-  out.push(`<text x="${n(s.x + s.width / 2)}" y="${n(ty)}" text-anchor="middle" font-size="${FONT.state}"${weight} direction="${rtl ? 'rtl' : 'ltr'}">${esc(label)}</text>`);
+  out.push(
+    `<text x="${n(s.x + s.width / 2)}" y="${n(ty)}" text-anchor="middle" font-size="${FONT.state}"${weight} direction="${rtl ? 'rtl' : 'ltr'}">${esc(label)}</text>`,
+  );
   if (s.initial) {
     const cy = s.y + Math.min(s.height / 2, 20);
     // Before the box in the reading direction.

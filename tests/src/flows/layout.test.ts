@@ -103,17 +103,20 @@ describe('reading direction', () => {
   const initialOf = (layout: Layout, machine: (typeof machines)[number]['machine']) =>
     top(layout).find((s) => s.id === (machine.root.initial?.target?.[0] as { id: string } | undefined)?.id)!;
 
-  it.each(machines.map((m) => [m.id, m] as const))('%s starts at the left in English and at the right mirrored', async (_id, { machine }) => {
-    const ltr = await laid(machine);
-    expect(ltr.direction).toBe('ltr');
-    expect(initialOf(ltr, machine).x).toBe(Math.min(...top(ltr).map((s) => s.x)));
-    const rtl = mirrored(ltr);
-    expect(rtl.direction).toBe('rtl');
-    const start = initialOf(rtl, machine);
-    expect(start.x + start.width).toBe(Math.max(...top(rtl).map((s) => s.x + s.width)));
-    for (const s of rtl.states) expect(s.x).toBeGreaterThanOrEqual(0);
-    for (const e of rtl.edges) for (const p of e.points) expect(p.x).toBeLessThanOrEqual(rtl.width);
-  });
+  it.each(machines.map((m) => [m.id, m] as const))(
+    '%s starts at the left in English and at the right mirrored',
+    async (_id, { machine }) => {
+      const ltr = await laid(machine);
+      expect(ltr.direction).toBe('ltr');
+      expect(initialOf(ltr, machine).x).toBe(Math.min(...top(ltr).map((s) => s.x)));
+      const rtl = mirrored(ltr);
+      expect(rtl.direction).toBe('rtl');
+      const start = initialOf(rtl, machine);
+      expect(start.x + start.width).toBe(Math.max(...top(rtl).map((s) => s.x + s.width)));
+      for (const s of rtl.states) expect(s.x).toBeGreaterThanOrEqual(0);
+      for (const e of rtl.edges) for (const p of e.points) expect(p.x).toBeLessThanOrEqual(rtl.width);
+    },
+  );
 
   it("reads the booking's steps in order: rightwards in English, leftwards mirrored", async () => {
     const ltr = await laid(machines.find((m) => m.id === 'booking')!.machine);

@@ -27,7 +27,10 @@ describe.each(machines.map((m) => [m.id, m] as const))('words of %s', (id, { mac
     expect(graph.missing).toEqual([]);
     for (const source of new Set(graph.transitions.map((t) => t.source))) {
       const labels = graph.transitions.filter((t) => t.source === source).map((t) => t.label);
-      expect(labels.filter((l, i) => labels.indexOf(l) !== i), `${source}: ${labels.join(' | ')}`).toEqual([]);
+      expect(
+        labels.filter((l, i) => labels.indexOf(l) !== i),
+        `${source}: ${labels.join(' | ')}`,
+      ).toEqual([]);
     }
   });
 
@@ -46,7 +49,10 @@ describe.each(machines.map((m) => [m.id, m] as const))('words of %s', (id, { mac
     expect(reached.length).toBeGreaterThan(1);
     for (const snapshot of reached) {
       const labels = offeredChoices(scenario, snapshot, graph, i18n).flatMap((g) => g.choices.map((c) => c.label));
-      expect(labels.filter((l, i) => labels.indexOf(l) !== i), `${JSON.stringify(snapshot.value)}: ${labels.join(' | ')}`).toEqual([]);
+      expect(
+        labels.filter((l, i) => labels.indexOf(l) !== i),
+        `${JSON.stringify(snapshot.value)}: ${labels.join(' | ')}`,
+      ).toEqual([]);
     }
   });
 });
