@@ -18,7 +18,6 @@ import { Route as AuthRouteImport } from './routes/auth'
 import { Route as CalendarRouteImport } from './routes/calendar'
 import { Route as ContactUsRouteImport } from './routes/contact-us'
 import { Route as EarningsRouteImport } from './routes/earnings'
-import { Route as FlowsRouteImport } from './routes/flows'
 import { Route as InReviewRouteImport } from './routes/in-review'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as NotificationsRouteImport } from './routes/notifications'
@@ -37,6 +36,7 @@ import { Route as TeacherTermsTramsTeacherRouteImport } from './routes/_teacher-
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminSectionRouteImport } from './routes/admin.$section'
 import { Route as AdminSignInRouteImport } from './routes/admin_.sign-in'
+import { Route as FlowsChar123MachineChar125RouteImport } from './routes/flows.{-$machine}'
 import { Route as MessagesIndexRouteImport } from './routes/messages.index'
 import { Route as MessagesConversationIdRouteImport } from './routes/messages.$conversationId'
 import { Route as ReceiptsOrderIdRouteImport } from './routes/receipts.$orderId'
@@ -89,11 +89,6 @@ const ContactUsRoute = ContactUsRouteImport.update({
 const EarningsRoute = EarningsRouteImport.update({
   id: '/earnings',
   path: '/earnings',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const FlowsRoute = FlowsRouteImport.update({
-  id: '/flows',
-  path: '/flows',
   getParentRoute: () => rootRouteImport,
 } as any)
 const InReviewRoute = InReviewRouteImport.update({
@@ -188,6 +183,12 @@ const AdminSignInRoute = AdminSignInRouteImport.update({
   path: '/admin/sign-in',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FlowsChar123MachineChar125Route =
+  FlowsChar123MachineChar125RouteImport.update({
+    id: '/flows/{-$machine}',
+    path: '/flows/{-$machine}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const MessagesIndexRoute = MessagesIndexRouteImport.update({
   id: '/messages/',
   path: '/messages/',
@@ -250,7 +251,6 @@ export interface FileRoutesByFullPath {
   '/calendar': typeof CalendarRoute
   '/contact-us': typeof ContactUsRoute
   '/earnings': typeof EarningsRoute
-  '/flows': typeof FlowsRoute
   '/in-review': typeof InReviewRoute
   '/login': typeof LoginRoute
   '/notifications': typeof NotificationsRoute
@@ -268,6 +268,7 @@ export interface FileRoutesByFullPath {
   '/trams-teacher': typeof TeacherTermsTramsTeacherRoute
   '/admin/$section': typeof AdminSectionRoute
   '/admin/sign-in': typeof AdminSignInRoute
+  '/flows/{-$machine}': typeof FlowsChar123MachineChar125Route
   '/messages/$conversationId': typeof MessagesConversationIdRoute
   '/receipts/$orderId': typeof ReceiptsOrderIdRoute
   '/session-details/$requestId': typeof SessionDetailsRequestIdRoute
@@ -287,7 +288,6 @@ export interface FileRoutesByTo {
   '/calendar': typeof CalendarRoute
   '/contact-us': typeof ContactUsRoute
   '/earnings': typeof EarningsRoute
-  '/flows': typeof FlowsRoute
   '/in-review': typeof InReviewRoute
   '/login': typeof LoginRoute
   '/notifications': typeof NotificationsRoute
@@ -305,6 +305,7 @@ export interface FileRoutesByTo {
   '/trams-teacher': typeof TeacherTermsTramsTeacherRoute
   '/admin/$section': typeof AdminSectionRoute
   '/admin/sign-in': typeof AdminSignInRoute
+  '/flows/{-$machine}': typeof FlowsChar123MachineChar125Route
   '/messages/$conversationId': typeof MessagesConversationIdRoute
   '/receipts/$orderId': typeof ReceiptsOrderIdRoute
   '/session-details/$requestId': typeof SessionDetailsRequestIdRoute
@@ -328,7 +329,6 @@ export interface FileRoutesById {
   '/calendar': typeof CalendarRoute
   '/contact-us': typeof ContactUsRoute
   '/earnings': typeof EarningsRoute
-  '/flows': typeof FlowsRoute
   '/in-review': typeof InReviewRoute
   '/login': typeof LoginRoute
   '/notifications': typeof NotificationsRoute
@@ -346,6 +346,7 @@ export interface FileRoutesById {
   '/_teacher-terms/trams-teacher': typeof TeacherTermsTramsTeacherRoute
   '/admin/$section': typeof AdminSectionRoute
   '/admin_/sign-in': typeof AdminSignInRoute
+  '/flows/{-$machine}': typeof FlowsChar123MachineChar125Route
   '/messages/$conversationId': typeof MessagesConversationIdRoute
   '/receipts/$orderId': typeof ReceiptsOrderIdRoute
   '/session-details/$requestId': typeof SessionDetailsRequestIdRoute
@@ -368,7 +369,6 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/contact-us'
     | '/earnings'
-    | '/flows'
     | '/in-review'
     | '/login'
     | '/notifications'
@@ -386,6 +386,7 @@ export interface FileRouteTypes {
     | '/trams-teacher'
     | '/admin/$section'
     | '/admin/sign-in'
+    | '/flows/{-$machine}'
     | '/messages/$conversationId'
     | '/receipts/$orderId'
     | '/session-details/$requestId'
@@ -405,7 +406,6 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/contact-us'
     | '/earnings'
-    | '/flows'
     | '/in-review'
     | '/login'
     | '/notifications'
@@ -423,6 +423,7 @@ export interface FileRouteTypes {
     | '/trams-teacher'
     | '/admin/$section'
     | '/admin/sign-in'
+    | '/flows/{-$machine}'
     | '/messages/$conversationId'
     | '/receipts/$orderId'
     | '/session-details/$requestId'
@@ -445,7 +446,6 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/contact-us'
     | '/earnings'
-    | '/flows'
     | '/in-review'
     | '/login'
     | '/notifications'
@@ -463,6 +463,7 @@ export interface FileRouteTypes {
     | '/_teacher-terms/trams-teacher'
     | '/admin/$section'
     | '/admin_/sign-in'
+    | '/flows/{-$machine}'
     | '/messages/$conversationId'
     | '/receipts/$orderId'
     | '/session-details/$requestId'
@@ -486,7 +487,6 @@ export interface RootRouteChildren {
   CalendarRoute: typeof CalendarRoute
   ContactUsRoute: typeof ContactUsRoute
   EarningsRoute: typeof EarningsRoute
-  FlowsRoute: typeof FlowsRoute
   InReviewRoute: typeof InReviewRoute
   LoginRoute: typeof LoginRoute
   NotificationsRoute: typeof NotificationsRoute
@@ -496,6 +496,7 @@ export interface RootRouteChildren {
   TermsConditionsRoute: typeof TermsConditionsRoute
   UserConditionRoute: typeof UserConditionRoute
   AdminSignInRoute: typeof AdminSignInRoute
+  FlowsChar123MachineChar125Route: typeof FlowsChar123MachineChar125Route
   MessagesConversationIdRoute: typeof MessagesConversationIdRoute
   ReceiptsOrderIdRoute: typeof ReceiptsOrderIdRoute
   SessionDetailsRequestIdRoute: typeof SessionDetailsRequestIdRoute
@@ -570,13 +571,6 @@ declare module '@tanstack/react-router' {
       path: '/earnings'
       fullPath: '/earnings'
       preLoaderRoute: typeof EarningsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/flows': {
-      id: '/flows'
-      path: '/flows'
-      fullPath: '/flows'
-      preLoaderRoute: typeof FlowsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/in-review': {
@@ -703,6 +697,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/sign-in'
       fullPath: '/admin/sign-in'
       preLoaderRoute: typeof AdminSignInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/flows/{-$machine}': {
+      id: '/flows/{-$machine}'
+      path: '/flows/{-$machine}'
+      fullPath: '/flows/{-$machine}'
+      preLoaderRoute: typeof FlowsChar123MachineChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
     '/messages/': {
@@ -836,7 +837,6 @@ const rootRouteChildren: RootRouteChildren = {
   CalendarRoute: CalendarRoute,
   ContactUsRoute: ContactUsRoute,
   EarningsRoute: EarningsRoute,
-  FlowsRoute: FlowsRoute,
   InReviewRoute: InReviewRoute,
   LoginRoute: LoginRoute,
   NotificationsRoute: NotificationsRoute,
@@ -846,6 +846,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsConditionsRoute: TermsConditionsRoute,
   UserConditionRoute: UserConditionRoute,
   AdminSignInRoute: AdminSignInRoute,
+  FlowsChar123MachineChar125Route: FlowsChar123MachineChar125Route,
   MessagesConversationIdRoute: MessagesConversationIdRoute,
   ReceiptsOrderIdRoute: ReceiptsOrderIdRoute,
   SessionDetailsRequestIdRoute: SessionDetailsRequestIdRoute,

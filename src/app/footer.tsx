@@ -58,7 +58,7 @@ export function Footer() {
             </li>
             {import.meta.env.DEV && (
               <li>
-                <Link to="/flows">
+                <Link to="/flows/{-$machine}">
                   <Trans>Flows studio</Trans>
                 </Link>
               </li>

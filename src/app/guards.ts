@@ -42,7 +42,7 @@ const STUDENTS_ONLY = new Set(['/teachers/$id', '/packages', '/receipts/$orderId
 const TEACHERS_ONLY = new Set(['/earnings', '/calendar']);
 // Readable in every state, even while a teacher is held on review or the terms: the legal texts, and
 // the flows studio (structure only, no data; issue 12).
-const LEGAL_PAGES = new Set(['/privacy-policy', '/terms-conditions', '/user-condition', '/flows']);
+const LEGAL_PAGES = new Set(['/privacy-policy', '/terms-conditions', '/user-condition', '/flows/{-$machine}']);
 const COMPLETE_REGISTER = '/_auth-area/complete-register';
 const IN_REVIEW = '/in-review';
 const TEACHER_TERMS = '/_teacher-terms/trams-teacher';

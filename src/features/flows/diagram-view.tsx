@@ -79,10 +79,12 @@ export function DiagramView({ layout, title, lang, active, selected, onSelect, i
 
   const onKeyDown = (event: KeyboardEvent) => {
     const at = selected ? order.indexOf(selected) : -1;
+    // The arrow that points the way the flow reads goes to the next state.
+    const forward = layout.direction === 'rtl' ? -1 : 1;
     const next: Record<string, number> = {
-      ArrowRight: at + 1,
+      ArrowRight: at + forward,
       ArrowDown: at + 1,
-      ArrowLeft: at - 1,
+      ArrowLeft: at - forward,
       ArrowUp: at - 1,
       Home: 0,
       End: order.length - 1,
@@ -207,7 +209,7 @@ export function DiagramView({ layout, title, lang, active, selected, onSelect, i
         </svg>
       </div>
       <p className="visually-hidden" aria-live="polite">
-        {current ? current.path : ''}
+        {current ? current.name : ''}
       </p>
     </div>
   );

@@ -15,6 +15,8 @@ export interface FlowState {
   key: string;
   /** Dotted path from the root, e.g. `anonymous.otp` (what `snapshot.matches` takes). */
   path: string;
+  /** The state's name in words, in the labeller's language (the key when the table lacks it). */
+  name: string;
   parent: string | null;
   kind: StateKind;
   /** The initial child of a compound parent. */
@@ -61,6 +63,34 @@ export function walk(node: AnyStateNode): AnyStateNode[] {
   return children(node).flatMap((child) => [child, ...walk(child)]);
 }
 
+/**
+ * Stands for the event and context when a guard's parameters are computed without a real event: any
+ * property read gives the probe again, so the parameters that come from the event or the context are
+ * probes (dropped) and the fixed ones (`expected: 'active'`) are plain values.
+ */
+const probe: object = new Proxy(
+  {},
+  {
+    get: (_target, key) => (key === Symbol.toPrimitive ? () => NaN : probe),
+  },
+);
+
+/** A guard's fixed parameters: strings, numbers and booleans that read neither the event nor the context. */
+export function fixedGuardParams(t: AnyTransitionDefinition): Record<string, unknown> {
+  const guard: unknown = t.guard;
+  if (!guard || typeof guard !== 'object' || !('params' in guard)) return {};
+  let params: unknown = guard.params;
+  if (typeof params === 'function') {
+    try {
+      params = (params as (args: object) => unknown)({ context: probe, event: probe });
+    } catch {
+      return {};
+    }
+  }
+  if (!params || typeof params !== 'object') return {};
+  return Object.fromEntries(Object.entries(params).filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v)));
+}
+
 export function guardName(t: AnyTransitionDefinition): string | null {
   const guard: unknown = t.guard;
   if (!guard) return null;
@@ -81,12 +111,15 @@ const ERROR = 'xstate.error.actor.';
 export function toFlowGraph(machine: AnyStateMachine, labels: Labeller): FlowGraph {
   const missing = new Set<string>();
   const nodes = walk(machine.root);
+  // A transition with no guard after guarded ones of the same event and source: taken "otherwise".
+  const guardedBefore = new Set<string>();
   const states: FlowState[] = nodes.map((node) => {
     const parent = node.parent;
     return {
       id: node.id,
       key: node.key,
       path: node.path.join('.'),
+      name: labels.state(node.key, node.id) ?? (missing.add(`state ${node.key}`), node.key),
       parent: parent && parent !== machine.root ? parent.id : null,
       kind: node.type as StateKind,
       initial: !!parent && parent.type === 'compound' && parent.initial?.target?.[0] === node,
@@ -118,12 +151,14 @@ export function toFlowGraph(machine: AnyStateMachine, labels: Labeller): FlowGra
       if (event === null) missing.add(`event ${type}`);
     }
     const name = guardName(t);
+    const sameEvent = `${t.source.id} ${type}`;
     let guard: string | null = null;
     if (name === '') guard = labels.inlineGuard();
     else if (name !== null) {
-      guard = labels.guard(name);
+      guard = labels.guard(name, fixedGuardParams(t));
       if (guard === null) missing.add(`guard ${name}`);
-    }
+    } else if (guardedBefore.has(sameEvent)) guard = labels.otherwise();
+    if (name !== null) guardedBefore.add(sameEvent);
     const text = event ?? type;
     const guardText = guard ?? name;
     const source: AnyStateNode = t.source;

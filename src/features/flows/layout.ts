@@ -2,6 +2,9 @@
 // absolute rectangles and routed, labelled edges — compound states as boxes holding their children,
 // parallel regions side by side (dashed separators between them), edges in the innermost box that
 // holds both ends. Text sizes are estimated, not measured, so the Node script and the browser agree.
+// The flow reads in the language's direction: ELK lays it out left to right with the definition's
+// order deciding which arrows run back (so a machine starts at the reading edge), and a right-to-left
+// layout is that picture mirrored.
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
 import type { FlowGraph, FlowState, FlowTransition } from './graph';
@@ -31,8 +34,12 @@ export interface LaidRoot extends Rect {
   id: string;
   label: string;
 }
+export type Direction = 'ltr' | 'rtl';
+
 export interface Layout {
   graph: FlowGraph;
+  /** Which way the flow reads: from the left edge (ltr) or from the right (rtl). */
+  direction: Direction;
   width: number;
   height: number;
   states: LaidState[];
@@ -56,6 +63,7 @@ const ROOT_OPTIONS = {
   'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
   'elk.edgeRouting': 'ORTHOGONAL',
   'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
+  'elk.layered.cycleBreaking.strategy': 'MODEL_ORDER',
   'elk.layered.spacing.nodeNodeBetweenLayers': '40',
   'elk.spacing.nodeNode': '28',
   'elk.spacing.edgeLabel': '4',
@@ -101,18 +109,18 @@ export function toElk(graph: FlowGraph): ElkNode {
     const kids = s.children.map((id) => build(byId.get(id)!));
     const node: ElkNode & { edges: ElkExtendedEdge[] } = {
       id: s.id,
-      labels: [{ text: s.key }],
+      labels: [{ text: s.name }],
       children: kids,
       edges: [],
     };
     if (kids.length === 0) {
-      node.width = Math.max(90, textWidth(s.key, FONT.state) + 28);
+      node.width = Math.max(90, textWidth(s.name, FONT.state) + 28);
       node.height = 40;
     } else {
       node.layoutOptions = {
         'elk.padding': COMPOUND_PADDING,
         'elk.nodeSize.constraints': 'MINIMUM_SIZE',
-        'elk.nodeSize.minimum': `(${textWidth(s.key, FONT.title) + 40}, ${TITLE_HEIGHT + 40})`,
+        'elk.nodeSize.minimum': `(${textWidth(s.name, FONT.title) + 40}, ${TITLE_HEIGHT + 40})`,
       };
       if (s.kind === 'parallel') {
         // Invisible edges from each region to the next put the regions in consecutive layers: side by side.
@@ -149,7 +157,22 @@ export function toElk(graph: FlowGraph): ElkNode {
 
 let engine: InstanceType<typeof ELK> | null = null;
 
-export async function layoutGraph(graph: FlowGraph): Promise<Layout> {
+/** The layout read from the other side: every x reflected across the middle. */
+export function mirrored(layout: Layout): Layout {
+  const { width } = layout;
+  const rect = <R extends Rect>(r: R): R => ({ ...r, x: width - r.x - r.width });
+  const point = (p: Point): Point => ({ x: width - p.x, y: p.y });
+  return {
+    ...layout,
+    direction: 'rtl',
+    states: layout.states.map(rect),
+    edges: layout.edges.map((e) => ({ ...e, points: e.points.map(point), labelBox: e.labelBox && rect(e.labelBox) })),
+    root: layout.root && rect(layout.root),
+    separators: layout.separators.map((s) => ({ from: point(s.from), to: point(s.to) })),
+  };
+}
+
+export async function layoutGraph(graph: FlowGraph, direction: Direction = 'ltr'): Promise<Layout> {
   engine ??= new ELK();
   const laid = await engine.layout(toElk(graph));
   const rects = new Map<string, Rect>();
@@ -179,8 +202,9 @@ export async function layoutGraph(graph: FlowGraph): Promise<Layout> {
     }
   }
   const rootRect = graph.root ? rects.get(graph.root.id) : undefined;
-  return {
+  const ltr: Layout = {
     graph,
+    direction: 'ltr',
     width: laid.width ?? 0,
     height: laid.height ?? 0,
     states,
@@ -193,4 +217,5 @@ export async function layoutGraph(graph: FlowGraph): Promise<Layout> {
     root: graph.root && rootRect ? { ...graph.root, ...rootRect } : null,
     separators,
   };
+  return direction === 'rtl' ? mirrored(ltr) : ltr;
 }

@@ -118,12 +118,9 @@ export function pathId(events: readonly EventObject[]): string {
   return hash.toString(16).padStart(8, '0');
 }
 
-export function generatePaths(scenario: Scenario, labels: Labeller, simpleLimit = 200): PathReport {
-  const { machine } = scenario;
-  const graph = toFlowGraph(machine, labels);
-  const ids = (t: AnyTransitionDefinition) => [transitionId(t)];
-  const byId = new Map(graph.transitions.map((t) => [t.id, t]));
-  const options = {
+/** How the paths walk a scenario: its sample events, and snapshots told apart by what the guards read. */
+export function traversalOptions(scenario: Scenario) {
+  return {
     events: (s: Snapshot) => enabledEvents(scenario, s),
     // The state value and the context the guards read: two snapshots of one state whose guards decide
     // differently are two places, so a step's label always agrees with where it lands.
@@ -134,6 +131,14 @@ export function generatePaths(scenario: Scenario, labels: Labeller, simpleLimit 
     },
     input: scenario.input,
   };
+}
+
+export function generatePaths(scenario: Scenario, labels: Labeller, simpleLimit = 200): PathReport {
+  const { machine } = scenario;
+  const graph = toFlowGraph(machine, labels);
+  const ids = (t: AnyTransitionDefinition) => [transitionId(t)];
+  const byId = new Map(graph.transitions.map((t) => [t.id, t]));
+  const options = traversalOptions(scenario);
   const coveredStates = new Set<string>();
   const coveredTransitions = new Set<string>();
 

@@ -1,12 +1,30 @@
 // Sample events per machine for the studio's simulation and the generated paths (npm run paths):
 // the machines of machines/index.ts, started from a sample context where they need one, plus the
 // payloads their guards read. Actors never run: their answers are events (done/error) like clicks.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { createMachine, type AnyStateMachine, type EventObject } from 'xstate';
+import { machines } from '../../../machines/index';
+import { FailureError } from '../../../contract/failure';
+import { TEACHER_STATUSES } from '../../../contract/account';
+import { valueLabels } from './labels';
 
 /** A sample event: its type and the payload the guards read. */
 type Sample = EventObject & Record<string, unknown>;
-import { machines } from '../../../machines/index';
-import { FailureError } from '../../../contract/failure';
+
+/** Names of sample values, for the simulation's buttons (kept beside the samples, out of the events). */
+const names = new WeakMap<object, MessageDescriptor>();
+/** A sample (an event, or an actor's answer) with the name of its value in words. */
+function named<T extends object>(sample: T, name: MessageDescriptor): T {
+  names.set(sample, name);
+  return sample;
+}
+/** The name of an event's value: the event's own, or its actor answer's (output or error). */
+export function sampleName(event: EventObject): MessageDescriptor | null {
+  const e = event as EventObject & { output?: unknown; error?: unknown };
+  for (const part of [e, e.output, e.error]) if (part && typeof part === 'object' && names.has(part)) return names.get(part)!;
+  return null;
+}
 
 export interface Scenario {
   id: string;
@@ -74,6 +92,17 @@ const samples: Record<
   },
   'teacher-status': {
     events: [
+      // What the profile or the realtime channel may say: one sample per status.
+      ...TEACHER_STATUSES.map((status) =>
+        named(
+          {
+            type: 'status.changed',
+            status,
+            ...(status === 'rejected' || status === 'suspended' ? { reason: 'صورة الهوية غير واضحة' } : {}),
+          },
+          valueLabels[status]!,
+        ),
+      ),
       { type: 'review.reject', reason: 'صورة الهوية غير واضحة' },
       { type: 'documents.resubmit', files: { id_front: 'front.png' } },
       { type: 'documents.replace', files: { id_front: 'front.png' } },
@@ -89,9 +118,9 @@ const samples: Record<
       { type: 'rtc.quality', uplink: 1, downlink: 2 },
       { type: 'rtc.peerQuality', uplink: 3, downlink: 0 },
       // The clock: mid-session, inside the last five minutes, and the end of the booked hour.
-      { type: 'clock.tick', now: T0 + 30 * 60_000 },
-      { type: 'clock.tick', now: T0 + 56 * 60_000 },
-      { type: 'clock.tick', now: T0 + HOUR },
+      named({ type: 'clock.tick', now: T0 + 30 * 60_000 }, msg({ message: 'mid-session', context: 'flows value' })),
+      named({ type: 'clock.tick', now: T0 + 56 * 60_000 }, msg({ message: 'four minutes before the end', context: 'flows value' })),
+      named({ type: 'clock.tick', now: T0 + HOUR }, msg({ message: 'the end of the booked hour', context: 'flows value' })),
     ],
     actors: {
       checkDevices: {

@@ -2,11 +2,13 @@
 // site's header (not the pages' content column). The diagram of a machine of machines/index.ts, laid
 // out by ELK, fills the middle; beside it two panels that collapse: the machine list with the selected
 // state's description, tags, transitions out and the generated paths reaching it, and the
-// click-through simulation with its event log and undo. SVG/PNG export. Read-only: structure only.
+// click-through simulation with its event log and undo. SVG/PNG export and a print view (the whole
+// diagram, then the list of states). The route gives the machine and state of the address
+// (`/flows/{machine}?state=…`) and is told when the user picks others. Read-only: structure only.
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { EventObject } from 'xstate';
 import { scenarios } from './scenarios';
+import { offeredChoices } from './choices';
 import { useDiagram, useSimulation, useWatched } from './use-diagram';
 import { getStateNodes, type StateValue } from 'xstate';
 import { DiagramView } from './diagram-view';
@@ -21,16 +23,34 @@ function download(name: string, blob: Blob) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export function FlowsStudio() {
+/** Where the studio looks: a machine id and a dotted state path (the permalink's parts). */
+interface Place {
+  machine: string | null;
+  state: string | null;
+}
+
+interface Props extends Partial<Place> {
+  /** Called when the user picks another machine or state (the route writes it into the address). */
+  onNavigate?: (next: { machine: string; state: string | null }) => void;
+}
+
+export function FlowsStudio({ machine: wantedMachine = null, state: wantedState = null, onNavigate }: Props) {
   const { t, i18n } = useLingui();
   const lang = i18n.locale === 'ar' ? 'ar' : 'en';
-  const [machineId, setMachineId] = useState(scenarios[0]!.id);
-  const scenario = scenarios.find((s) => s.id === machineId)!;
+  // The address decides; a pick shows at once and is written to the address. When the address changes
+  // (back, a pasted link) it wins again (adjusted while rendering, React's pattern for derived state).
+  const [place, setPlace] = useState<Place>({ machine: wantedMachine, state: wantedState });
+  const [address, setAddress] = useState<Place>({ machine: wantedMachine, state: wantedState });
+  if (address.machine !== wantedMachine || address.state !== wantedState) {
+    setAddress({ machine: wantedMachine, state: wantedState });
+    setPlace({ machine: wantedMachine, state: wantedState });
+  }
+  // An unknown machine opens the first one.
+  const scenario = scenarios.find((s) => s.id === place.machine) ?? scenarios[0]!;
+  const machineId = scenario.id;
   const { graph, layout, report, labels } = useDiagram(scenario);
-  const [selected, setSelected] = useState<string | null>(null);
-  const eventLabel = (event: EventObject) =>
-    graph.transitions.find((tr) => tr.eventType === event.type)?.event ?? labels.event(event.type) ?? event.type;
-  const sim = useSimulation(scenario, eventLabel);
+  const sim = useSimulation(scenario);
+  const offered = useMemo(() => offeredChoices(scenario, sim.snapshot, graph, i18n), [scenario, sim.snapshot, graph, i18n]);
   const [live, setLive] = useState(false);
   const watched = useWatched(live);
   const liveValue = live ? (watched[machineId] as StateValue | undefined) : undefined;
@@ -42,7 +62,20 @@ export function FlowsStudio() {
       return sim.active;
     }
   }, [liveValue, sim.active, scenario]);
+  const initial = useMemo(() => {
+    const first = scenario.machine.root.initial?.target?.[0] as { id: string } | undefined;
+    return first?.id ?? null;
+  }, [scenario]);
+  // The state the address names, or the initial state when it names none of this machine's.
+  const selected = graph.states.find((s) => s.path === place.state)?.id ?? initial;
+  const go = (next: { machine: string; state: string | null }) => {
+    setPlace(next);
+    onNavigate?.(next);
+  };
+  const setSelected = (id: string) => go({ machine: machineId, state: graph.states.find((s) => s.id === id)?.path ?? null });
   const state = graph.states.find((s) => s.id === selected) ?? null;
+  // The innermost active states: what the machine is "in" now.
+  const nowLeaves = graph.states.filter((s) => sim.active.has(s.id) && !s.children.some((c) => sim.active.has(c)));
   const out = useMemo(() => graph.transitions.filter((tr) => tr.source === selected), [graph, selected]);
   const reaching = useMemo(
     () =>
@@ -65,10 +98,6 @@ export function FlowsStudio() {
     };
     img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(fileSvg())}`;
   };
-  const initial = useMemo(() => {
-    const first = scenario.machine.root.initial?.target?.[0] as { id: string } | undefined;
-    return first?.id ?? null;
-  }, [scenario]);
   const [machinesOpen, setMachinesOpen] = useState(true);
   const [sideOpen, setSideOpen] = useState(true);
   // The workspace fills the window below the site's header (sticky, its height changes with the
@@ -84,10 +113,7 @@ export function FlowsStudio() {
     observer.observe(header);
     return () => observer.disconnect();
   }, []);
-  const pick = (id: string) => {
-    setMachineId(id);
-    setSelected(null);
-  };
+  const pick = (id: string) => go({ machine: id, state: null });
 
   return (
     <div className="flows-studio" ref={studio} data-machines-open={machinesOpen} data-side-open={sideOpen}>
@@ -109,6 +135,9 @@ export function FlowsStudio() {
           </button>
           <button type="button" className="button button-ghost" disabled={!layout} onClick={exportPng}>
             <Trans>Export PNG</Trans>
+          </button>
+          <button type="button" className="button button-ghost" disabled={!layout} onClick={() => window.print()}>
+            <Trans>Print</Trans>
           </button>
           {watchAvailable() && (
             <label className="flows-live">
@@ -135,21 +164,28 @@ export function FlowsStudio() {
             {machinesOpen ? <Trans>Hide the machines</Trans> : <Trans>Machines</Trans>}
           </button>
           <div id="flows-side-start" className="flows-side-body" hidden={!machinesOpen}>
-            {/* Machine and state descriptions are written in English in machines/ (not translated yet):
-                marked lang="en" dir="ltr", so on the Arabic page they read left to right with their
-                punctuation in place, and a screen reader speaks them as English. */}
+            {/* Machine descriptions come from the catalogs. State descriptions are written in English in
+                machines/ (not translated): marked lang="en" dir="ltr", so on the Arabic page they read
+                left to right with their punctuation in place, and a screen reader speaks them as English. */}
             <nav aria-label={t`Machines`} className="flows-machines">
               <ul>
-                {scenarios.map((s) => (
-                  <li key={s.id}>
-                    <button type="button" aria-pressed={s.id === machineId} className="flows-machine" onClick={() => pick(s.id)}>
-                      <strong>{s.id}</strong>
-                      <span className="muted" lang="en" dir="ltr">
-                        {s.description}
-                      </span>
-                    </button>
-                  </li>
-                ))}
+                {scenarios.map((s) => {
+                  const described = labels.machine(s.id);
+                  return (
+                    <li key={s.id}>
+                      <button type="button" aria-pressed={s.id === machineId} className="flows-machine" onClick={() => pick(s.id)}>
+                        <strong>{s.id}</strong>
+                        {described ? (
+                          <span className="muted">{described}</span>
+                        ) : (
+                          <span className="muted" lang="en" dir="ltr">
+                            {s.description}
+                          </span>
+                        )}
+                      </button>
+                    </li>
+                  );
+                })}
               </ul>
             </nav>
             <section aria-labelledby="flows-state" className="flows-panel">
@@ -159,7 +195,7 @@ export function FlowsStudio() {
               {state ? (
                 <>
                   <p>
-                    <code data-testid="flows-selected">{state.path}</code>
+                    <strong data-testid="flows-selected-name">{state.name}</strong> <code data-testid="flows-selected">{state.path}</code>
                   </p>
                   {state.description ? (
                     <p lang="en" dir="ltr">
@@ -226,13 +262,48 @@ export function FlowsStudio() {
               active={active}
               selected={selected}
               onSelect={setSelected}
-              initial={initial}
+              initial={selected}
             />
           ) : (
             <p role="status">
               <Trans>Laying out the diagram…</Trans>
             </p>
           )}
+        </section>
+        {/* The print view (flows.css): the whole diagram on the page, then every state in words. */}
+        <section className="flows-print" aria-labelledby="flows-print-title" data-testid="flows-print">
+          <h2 id="flows-print-title">
+            <Trans>States of {machineId}</Trans>
+          </h2>
+          <p>{labels.machine(machineId) ?? scenario.description}</p>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>State</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>In the code</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>What it means</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {graph.states.map((s) => (
+                <tr key={s.id}>
+                  <td style={{ paddingInlineStart: `${(s.depth - 1) * 1}rem` }}>{s.name}</td>
+                  <td>
+                    <code>{s.path}</code>
+                  </td>
+                  <td lang="en" dir="ltr">
+                    {s.description ?? ''}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </section>
         <aside className="flows-side flows-side-end" aria-label={t`Simulation`}>
           <button
@@ -249,21 +320,38 @@ export function FlowsStudio() {
               <Trans>Simulate</Trans>
             </h2>
             <p>
-              <Trans>Now in:</Trans>{' '}
-              <code data-testid="flows-now">
-                {[...sim.active]
-                  .map((id) => graph.states.find((s) => s.id === id)?.path)
-                  .filter((p) => p && !graph.states.some((s) => s.parent && s.path.startsWith(`${p}.`) && sim.active.has(s.id)))
-                  .join(' + ')}
-              </code>
+              <Trans>Now in:</Trans> <strong data-testid="flows-now-name">{nowLeaves.map((s) => s.name).join(' + ')}</strong>{' '}
+              <code data-testid="flows-now">{nowLeaves.map((s) => s.path).join(' + ')}</code>
             </p>
             <div className="flows-events" role="group" aria-label={t`Events the machine accepts now`}>
-              {sim.offered.map((event, i) => (
-                <button key={`${event.type}-${i}`} type="button" className="button button-secondary" onClick={() => sim.send(event)}>
-                  {eventLabel(event)}
-                </button>
-              ))}
-              {sim.offered.length === 0 && (
+              {offered.map((group) =>
+                group.choices.length === 1 ? (
+                  <button
+                    key={group.event}
+                    type="button"
+                    className="button button-secondary"
+                    onClick={() => sim.send(group.choices[0]!.event, group.choices[0]!.label)}
+                  >
+                    {group.choices[0]!.label}
+                  </button>
+                ) : (
+                  <div key={group.event} className="flows-values" role="group" aria-label={group.event}>
+                    <span aria-hidden="true">{group.event}:</span>
+                    {group.choices.map((choice) => (
+                      <button
+                        key={choice.label}
+                        type="button"
+                        className="button button-secondary"
+                        aria-label={choice.label}
+                        onClick={() => sim.send(choice.event, choice.label)}
+                      >
+                        {choice.value}
+                      </button>
+                    ))}
+                  </div>
+                ),
+              )}
+              {offered.length === 0 && (
                 <p>
                   <Trans>No event is accepted here.</Trans>
                 </p>

@@ -36,14 +36,14 @@ const STYLE = `
 .fl-any text{fill:var(--flow-text,#1c2333);font-family:system-ui,'Cairo',sans-serif;font-style:italic}
 `;
 
-function stateSvg(s: LaidState, o: SvgOptions): string {
+function stateSvg(s: LaidState, o: SvgOptions, rtl: boolean): string {
   const classes = ['fl-state'];
   if (s.children.length) classes.push('fl-compound');
   if (s.region) classes.push('fl-region');
   if (o.active?.has(s.id)) classes.push('fl-active');
   if (o.selected === s.id) classes.push('fl-selected');
   const attrs = o.interactive
-    ? ` tabindex="-1" role="button" aria-label="${esc(s.path)}"${o.active?.has(s.id) ? ' aria-current="true"' : ''}`
+    ? ` tabindex="-1" role="button" aria-label="${esc(s.name)}"${o.active?.has(s.id) ? ' aria-current="true"' : ''}`
     : '';
   const out = [`<g class="${classes.join(' ')}" data-state-id="${esc(s.id)}" data-kind="${s.kind}"${attrs}>`];
   const rx = s.children.length ? 10 : 18;
@@ -53,13 +53,17 @@ function stateSvg(s: LaidState, o: SvgOptions): string {
       `<rect class="fl-final" x="${n(s.x + 4)}" y="${n(s.y + 4)}" width="${n(s.width - 8)}" height="${n(s.height - 8)}" rx="${rx - 4}"/>`,
     );
   }
-  const label = s.kind === 'parallel' ? `${s.key} ∥` : s.key;
+  const label = s.kind === 'parallel' ? `${s.name} ∥` : s.name;
   const ty = s.children.length ? s.y + TITLE_HEIGHT / 2 + 5 : s.y + s.height / 2 + 5;
   const weight = s.children.length ? ' font-weight="700"' : '';
-  out.push(`<text x="${n(s.x + s.width / 2)}" y="${n(ty)}" text-anchor="middle" font-size="${FONT.state}"${weight}>${esc(label)}</text>`);
+  out.push(
+    `<text x="${n(s.x + s.width / 2)}" y="${n(ty)}" text-anchor="middle" font-size="${FONT.state}"${weight} direction="${rtl ? 'rtl' : 'ltr'}">${esc(label)}</text>`,
+  );
   if (s.initial) {
     const cy = s.y + Math.min(s.height / 2, 20);
-    out.push(`<circle class="fl-initial" cx="${n(s.x - 9)}" cy="${n(cy)}" r="4"><title>initial</title></circle>`);
+    // Before the box in the reading direction.
+    const cx = rtl ? s.x + s.width + 9 : s.x - 9;
+    out.push(`<circle class="fl-initial" cx="${n(cx)}" cy="${n(cy)}" r="4"><title>initial</title></circle>`);
   }
   out.push('</g>');
   return out.join('');
@@ -104,7 +108,7 @@ export function renderSvg(layout: Layout, o: SvgOptions): string {
     `<style>${STYLE}</style>`,
     '<defs><marker id="fl-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path class="fl-arrow" d="M0 0L10 5L0 10z"/></marker></defs>',
     `<rect class="fl-bg" width="${w}" height="${h}"/>`,
-    ...states.map((s) => stateSvg(s, o)),
+    ...states.map((s) => stateSvg(s, o, layout.direction === 'rtl')),
     layout.root ? anySvg(layout.root, o) : '',
     ...layout.separators.map((s) => `<line class="fl-sep" x1="${n(s.from.x)}" y1="${n(s.from.y)}" x2="${n(s.to.x)}" y2="${n(s.to.y)}"/>`),
     ...layout.edges.map((e) => edgeSvg(e, o)),

@@ -7,7 +7,7 @@ import { getNextSnapshot, getStateNodes, initialTransition, type AnyMachineSnaps
 import { createLabeller } from './labels';
 import { toFlowGraph } from './graph';
 import { layoutGraph, type Layout } from './layout';
-import { enabledEvents, generatePaths, type PathReport } from './paths';
+import { generatePaths, type PathReport } from './paths';
 import type { Scenario } from './scenarios';
 import { WATCH_CHANNEL, type WatchMessage } from '../../app/watch';
 
@@ -21,21 +21,22 @@ export function useDiagram(scenario: Scenario) {
   const { i18n } = useLingui();
   const labels = useMemo(() => createLabeller(i18n), [i18n]);
   const graph = useMemo(() => toFlowGraph(scenario.machine, labels), [scenario, labels]);
+  const direction = i18n.locale === 'ar' ? 'rtl' : 'ltr';
   const [laid, setLaid] = useState<Layout | null>(null);
   // A layout of the previous machine or language is not shown while the new one is computed.
   const layout = laid?.graph === graph ? laid : null;
   useEffect(() => {
     let live = true;
-    void layoutGraph(graph).then((result) => live && setLaid(result));
+    void layoutGraph(graph, direction).then((result) => live && setLaid(result));
     return () => {
       live = false;
     };
-  }, [graph]);
+  }, [graph, direction]);
   const report: PathReport = useMemo(() => generatePaths(scenario, labels), [scenario, labels]);
   return { graph, layout, report, labels };
 }
 
-export function useSimulation(scenario: Scenario, eventLabel: (event: EventObject) => string) {
+export function useSimulation(scenario: Scenario) {
   const start = useMemo(() => initialTransition(scenario.machine, scenario.input)[0] as AnyMachineSnapshot, [scenario]);
   const [log, setLog] = useState<{ scenario: Scenario; steps: SimStep[] }>({ scenario, steps: [] });
   // Another machine starts a fresh simulation.
@@ -43,14 +44,12 @@ export function useSimulation(scenario: Scenario, eventLabel: (event: EventObjec
   const setSteps = (next: (list: SimStep[]) => SimStep[]) => setLog({ scenario, steps: next(steps) });
   const snapshot = steps.at(-1)?.snapshot ?? start;
   const active = useMemo(() => new Set(getStateNodes(scenario.machine.root, snapshot.value).map((n) => n.id)), [scenario, snapshot]);
-  const offered = useMemo(() => enabledEvents(scenario, snapshot), [scenario, snapshot]);
   return {
     snapshot,
     active,
-    offered,
     steps,
-    send: (event: EventObject) =>
-      setSteps((list) => [...list, { event, label: eventLabel(event), snapshot: getNextSnapshot(scenario.machine, snapshot, event) }]),
+    send: (event: EventObject, label: string) =>
+      setSteps((list) => [...list, { event, label, snapshot: getNextSnapshot(scenario.machine, snapshot, event) }]),
     undo: () => setSteps((list) => list.slice(0, -1)),
     reset: () => setSteps(() => []),
   };

@@ -52,7 +52,7 @@ const TABLE_WITHOUT_HELD: Record<string, string[]> = {
   '/privacy-policy': legalPage,
   '/terms-conditions': legalPage,
   '/user-condition': legalPage,
-  '/flows': legalPage,
+  '/flows/{-$machine}': legalPage,
   '/profile': loginRequired,
   '/notifications': loginRequired,
   '/messages/': loginRequired,

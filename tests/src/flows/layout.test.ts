@@ -1,12 +1,13 @@
 // The studio's diagrams of every machine: each state once, inside its parent's box, parallel regions
 // side by side, no overlapping sibling boxes (ELK positions), and every event, actor and guard named
-// in plain words in the label table.
+// in plain words in the label table; the flow reads from the initial state in the language's direction
+// (left to right in English, the same picture mirrored in Arabic).
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { machines } from '../../../machines/index';
 import { toFlowGraph, walk } from '../../../src/features/flows/graph';
 import { createLabeller } from '../../../src/features/flows/labels';
-import { layoutGraph, type Rect } from '../../../src/features/flows/layout';
+import { layoutGraph, mirrored, type Layout, type Rect } from '../../../src/features/flows/layout';
 import { generatePaths } from '../../../src/features/flows/paths';
 import { scenarios } from '../../../src/features/flows/scenarios';
 import { allTransitions } from '../../../e2e/model/walker';
@@ -94,5 +95,35 @@ describe.each(machines.map((m) => [m.id, m] as const))('diagram of %s', (_id, { 
       expect(edges.length).toBeGreaterThan(0);
       for (const e of edges) expect(e.points[0]!.x).toBeGreaterThanOrEqual(layout.root.x - 1);
     }
+  });
+});
+
+describe('reading direction', () => {
+  const top = (layout: Layout) => layout.states.filter((s) => s.parent === null);
+  const initialOf = (layout: Layout, machine: (typeof machines)[number]['machine']) =>
+    top(layout).find((s) => s.id === (machine.root.initial?.target?.[0] as { id: string } | undefined)?.id)!;
+
+  it.each(machines.map((m) => [m.id, m] as const))(
+    '%s starts at the left in English and at the right mirrored',
+    async (_id, { machine }) => {
+      const ltr = await laid(machine);
+      expect(ltr.direction).toBe('ltr');
+      expect(initialOf(ltr, machine).x).toBe(Math.min(...top(ltr).map((s) => s.x)));
+      const rtl = mirrored(ltr);
+      expect(rtl.direction).toBe('rtl');
+      const start = initialOf(rtl, machine);
+      expect(start.x + start.width).toBe(Math.max(...top(rtl).map((s) => s.x + s.width)));
+      for (const s of rtl.states) expect(s.x).toBeGreaterThanOrEqual(0);
+      for (const e of rtl.edges) for (const p of e.points) expect(p.x).toBeLessThanOrEqual(rtl.width);
+    },
+  );
+
+  it("reads the booking's steps in order: rightwards in English, leftwards mirrored", async () => {
+    const ltr = await laid(machines.find((m) => m.id === 'booking')!.machine);
+    const steps = ['child', 'subject', 'duration', 'slot', 'review'];
+    const xs = steps.map((k) => top(ltr).find((s) => s.key === k)!.x);
+    expect(xs).toEqual([...xs].sort((a, b) => a - b));
+    const ends = steps.map((k) => top(mirrored(ltr)).find((s) => s.key === k)!).map((s) => s.x + s.width);
+    expect(ends).toEqual([...ends].sort((a, b) => b - a));
   });
 });
