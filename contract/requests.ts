@@ -5,7 +5,9 @@
 //   GET  v1/requests/:id                                                           → { message, data: RequestDetail }
 //   POST v1/requests/:id/approve | /reject  (teacher: its teacher or, broadcast, an offered one) → RequestDetail
 //   POST v1/requests/:id/cancel             (its student)                          → RequestDetail
-//   POST v1/requests/:id/reschedule         (its student, pending) body RescheduleInput → RequestDetail
+//   POST v1/requests/:id/reschedule         (its student, pending: moves it; either party, approved: proposes)
+//                                           body RescheduleInput → RequestDetail
+//   POST v1/requests/:id/reschedule/accept | /decline (the other party of an open proposal) → RequestDetail
 //   POST v1/requests/:id/evaluation         (its student, once, after finished) body EvaluationInput → RequestDetail
 //
 // Someone else's request answers 404, never 403 (its existence is not revealed).
@@ -174,6 +176,8 @@ export const requestHistoryEntrySchema = z.object({
   /** A move (reschedule): the start it had and the start it got. Absent on a change of status. */
   moved_from: z.string().nullish(),
   moved_to: z.string().nullish(),
+  /** A step of a proposal to move an approved session (moved_from: its start then, moved_to: the proposed one). */
+  proposal: z.enum(['proposed', 'accepted', 'declined', 'lapsed']).nullish(),
 });
 export type RequestHistoryEntry = z.infer<typeof requestHistoryEntrySchema>;
 
@@ -200,6 +204,11 @@ export const requestDetailSchema = requestSummarySchema.extend({
   evaluation: requestEvaluationSchema.nullable(),
   /** The teacher's reason for rejecting it, shown to the student (null when none was given). */
   reject_reason: z.string().nullable().optional(),
+  /**
+   * An approved session's open proposal of a new start (the session keeps its time until an answer);
+   * null or absent when none. `by`: who proposed; the other side answers until `lapses_at`.
+   */
+  proposal: z.object({ starts_at: z.string(), ends_at: z.string(), by: z.enum(['student', 'teacher']), lapses_at: z.string() }).nullish(),
 });
 export type RequestDetail = z.infer<typeof requestDetailSchema>;
 export const requestDetailResponseSchema = envelopeSchema(requestDetailSchema);
