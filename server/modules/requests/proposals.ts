@@ -99,11 +99,10 @@ export async function proposeMove(
 export async function answerProposal(db: Db, id: number, viewer: Viewer, answer: 'accept' | 'decline', now: Date): Promise<ProposalChange> {
   return db.transaction(async (tx) => {
     const seen = await readAccess(tx, id, viewer);
-    // Accepting takes the teacher's lock first, as booking, approving and moving do.
-    const teacher =
-      answer === 'accept'
-        ? await tx.one<{ status: string }>('SELECT status FROM users WHERE id = $1 FOR UPDATE', [seen.row.teacher_id])
-        : null;
+    // The teacher's lock first, as booking, approving and moving take it. A decline takes it too: its
+    // history row's key share on the teacher's user row would otherwise wait on an accept holding it
+    // while the accept waits on the request row (a deadlock, seen on PostgreSQL).
+    const teacher = await tx.one<{ status: string }>('SELECT status FROM users WHERE id = $1 FOR UPDATE', [seen.row.teacher_id]);
     const a = await readAccess(tx, id, viewer, { lock: true });
     const event = {
       type: answer === 'accept' ? 'reschedule_accept' : 'reschedule_decline',
