@@ -51,6 +51,12 @@ export const notificationParamsSchema = z.object({
   /** request_* and session_reminder_*: the child the lesson is for (phase named in the recipient's language). */
   child: childRefSchema.optional(),
   conversation_id: z.number().int().optional(),
+  /**
+   * request_rescheduled about an approved session: which step of a proposal (absent: a pending request
+   * moved), and the proposed start (starts_at stays the session's start at the time).
+   */
+  proposal: z.enum(['proposed', 'accepted', 'declined', 'lapsed']).optional(),
+  proposed_starts_at: z.string().optional(),
 });
 export type NotificationParams = z.infer<typeof notificationParamsSchema>;
 

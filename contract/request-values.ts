@@ -16,7 +16,16 @@ export const REQUEST_FILTERS = ['all', 'new', 'current', 'upcoming', 'finished',
 export type RequestFilter = (typeof REQUEST_FILTERS)[number];
 
 /** What the viewer may do now; computed by the server from the request machine (`allowedActions`). */
-export const REQUEST_ACTIONS = ['approve', 'reject', 'cancel', 'join', 'rate', 'reschedule'] as const;
+export const REQUEST_ACTIONS = [
+  'approve',
+  'reject',
+  'cancel',
+  'join',
+  'rate',
+  'reschedule',
+  'reschedule_accept',
+  'reschedule_decline',
+] as const;
 export type RequestAction = (typeof REQUEST_ACTIONS)[number];
 
 export const MIN_DURATION_HOURS = 1;
@@ -79,6 +88,10 @@ export const REQUEST_ERROR = {
   childArchived: 'child_archived',
   /** 404: not a child of the caller's family (or no such child). */
   childNotFound: 'child_not_found',
+  /** 409 on a proposal to move an approved session: one is already waiting for an answer. */
+  proposalOpen: 'reschedule_proposal_open',
+  /** 409 on accept / decline: no proposal is waiting (answered already, lapsed at the cut-off, or never made). */
+  proposalClosed: 'reschedule_proposal_closed',
 } as const;
 
 /** Realtime events on `private-user-{id}` (contract/realtime-names.ts userChannel). */

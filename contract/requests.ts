@@ -6,7 +6,9 @@
 //   POST v1/requests/:id/approve | /reject  (teacher: its teacher or, broadcast, an offered one) → RequestDetail
 //   POST v1/requests/:id/cancel             (its student; its teacher, approved, with a reason) body CancelInput → RequestDetail
 //   POST v1/requests/:id/end                (its teacher, during the session: "End for both")  → RequestDetail
-//   POST v1/requests/:id/reschedule         (its student, pending) body RescheduleInput → RequestDetail
+//   POST v1/requests/:id/reschedule         (its student, pending: moves it; either party, approved: proposes)
+//                                           body RescheduleInput → RequestDetail
+//   POST v1/requests/:id/reschedule/accept | /decline (the other party of an open proposal) → RequestDetail
 //   POST v1/requests/:id/evaluation         (its student, once, after finished) body EvaluationInput → RequestDetail
 //
 // Someone else's request answers 404, never 403 (its existence is not revealed).
@@ -195,6 +197,8 @@ export const requestHistoryEntrySchema = z.object({
   reason: z.string().nullish(),
   /** A session its teacher ended early: the minutes that went back to the family (whole half-hours). */
   refunded_minutes: z.number().int().nullish(),
+  /** A step of a proposal to move an approved session (moved_from: its start then, moved_to: the proposed one). */
+  proposal: z.enum(['proposed', 'accepted', 'declined', 'lapsed']).nullish(),
 });
 export type RequestHistoryEntry = z.infer<typeof requestHistoryEntrySchema>;
 
@@ -221,6 +225,11 @@ export const requestDetailSchema = requestSummarySchema.extend({
   evaluation: requestEvaluationSchema.nullable(),
   /** The teacher's reason for rejecting it, shown to the student (null when none was given). */
   reject_reason: z.string().nullable().optional(),
+  /**
+   * An approved session's open proposal of a new start (the session keeps its time until an answer);
+   * null or absent when none. `by`: who proposed; the other side answers until `lapses_at`.
+   */
+  proposal: z.object({ starts_at: z.string(), ends_at: z.string(), by: z.enum(['student', 'teacher']), lapses_at: z.string() }).nullish(),
 });
 export type RequestDetail = z.infer<typeof requestDetailSchema>;
 export const requestDetailResponseSchema = envelopeSchema(requestDetailSchema);

@@ -29,6 +29,12 @@
 //   broadcast) to another start before it expires; it stays pending, keeps its payment, and its new
 //   deadline is the new start. Whether the new start is free is the availability rule's answer
 //   (server), as for booking; the machine only says who may move it and when.
+// - reschedule (approved): a proposal of a new start. Its family may propose until the cut-off
+//   (CANCEL_CUTOFF_MS before the start), its teacher at any time before the start; one proposal at a
+//   time, never the start it already has. The session keeps its time until the other side answers:
+//   reschedule_accept moves it (same length, same payment), reschedule_decline drops the proposal. An
+//   unanswered proposal lapses (system, reschedule_lapse) at the cut-off, or at the start when it was
+//   made after the cut-off (a teacher's late proposal still gets until the start).
 import { assign, getNextSnapshot, setup, type SnapshotFrom } from 'xstate';
 import {
   CANCEL_CUTOFF_MS,
@@ -52,6 +58,16 @@ export interface RequestActor {
   party: boolean;
 }
 
+/** An open proposal to move an approved session (`reschedule` on approved). */
+export interface RequestProposal {
+  /** The proposed start (epoch ms); the length stays. */
+  startsAt: number;
+  /** Who proposed: the other side answers. */
+  by: 'student' | 'teacher';
+  /** Unanswered by then, it lapses. */
+  lapsesAt: number;
+}
+
 export interface RequestContext {
   type: RequestType;
   broadcast: boolean;
@@ -62,6 +78,8 @@ export interface RequestContext {
   expiresAt: number;
   /** The student has rated the finished session. */
   rated: boolean;
+  /** An approved session's open proposal of a new start; absent or null when there is none. */
+  proposal?: RequestProposal | null;
 }
 
 export type RequestEvent =
@@ -75,7 +93,17 @@ export type RequestEvent =
   | { type: 'join'; actor: RequestActor; now: number }
   | { type: 'rate'; actor: RequestActor; now: number }
   /** `startsAt` is the new start; absent when only asking whether the viewer may move it. */
-  | { type: 'reschedule'; actor: RequestActor; now: number; startsAt?: number };
+  | { type: 'reschedule'; actor: RequestActor; now: number; startsAt?: number }
+  /** The other side of an approved session's proposal answers it. */
+  | { type: 'reschedule_accept'; actor: RequestActor; now: number }
+  | { type: 'reschedule_decline'; actor: RequestActor; now: number }
+  /** The sweep: an unanswered proposal whose time passed. */
+  | { type: 'reschedule_lapse'; now: number };
+
+/** When a proposal made at `now` lapses: the cut-off, or the start for one made after the cut-off. */
+export function proposalLapsesAt(startsAt: number, now: number): number {
+  return now < startsAt - CANCEL_CUTOFF_MS ? startsAt - CANCEL_CUTOFF_MS : startsAt;
+}
 
 export const requestMachine = setup({
   types: {
@@ -95,6 +123,24 @@ export const requestMachine = setup({
         ? {}
         : { startsAt: params.startsAt, endsAt: params.startsAt + (context.endsAt - context.startsAt), expiresAt: params.startsAt },
     ),
+    /** An approved session gets a proposal of a new start; it keeps its own time until an answer. */
+    propose: assign(({ context }, params: { startsAt: number | undefined; by: RequestRole; now: number }) =>
+      params.startsAt === undefined || params.by === 'system'
+        ? {}
+        : { proposal: { startsAt: params.startsAt, by: params.by, lapsesAt: proposalLapsesAt(context.startsAt, params.now) } },
+    ),
+    /** The proposal accepted: the session moves to it (same length). */
+    applyProposal: assign(({ context }) =>
+      context.proposal
+        ? {
+            startsAt: context.proposal.startsAt,
+            endsAt: context.proposal.startsAt + (context.endsAt - context.startsAt),
+            expiresAt: context.proposal.startsAt,
+            proposal: null,
+          }
+        : {},
+    ),
+    dropProposal: assign({ proposal: null }),
     // Targetless transitions need an action for `snapshot.can` to count them; these name what the
     // server does outside the machine (marks that teacher's offer declined / lets them into the room).
     declineOffer: () => {},
@@ -124,6 +170,19 @@ export const requestMachine = setup({
       context.type === 'schedule' &&
       !context.broadcast &&
       params.now < context.expiresAt,
+    mayPropose: ({ context }, params: { actor: RequestActor; now: number; startsAt: number | undefined }) =>
+      params.actor.party &&
+      !context.proposal &&
+      params.startsAt !== context.startsAt &&
+      ((params.actor.role === 'student' && params.now < context.startsAt - CANCEL_CUTOFF_MS) ||
+        (params.actor.role === 'teacher' && params.now < context.startsAt)),
+    mayAnswerProposal: ({ context }, params: { actor: RequestActor; now: number }) =>
+      params.actor.role !== 'system' &&
+      params.actor.party &&
+      !!context.proposal &&
+      context.proposal.by !== params.actor.role &&
+      params.now < context.proposal.lapsesAt,
+    proposalLapsed: ({ context }, params: { now: number }) => !!context.proposal && params.now >= context.proposal.lapsesAt,
     isPastDeadline: ({ context }, params: { now: number }) => params.now >= context.expiresAt,
     hasEnded: ({ context }, params: { now: number }) => params.now >= context.endsAt,
     insideSessionWindow: ({ context }, params: { actor: RequestActor; now: number }) =>
@@ -178,8 +237,10 @@ export const requestMachine = setup({
     },
     approved: {
       description:
-        'A teacher took it; the session is booked. Join opens 10 minutes before the start. Its teacher may cancel it (with a reason) until the start, or end it early for both once it runs.',
+        'A teacher took it; the session is booked. Join opens 10 minutes before the start. Either side may propose a new start (the family until 6 hours before); the time holds until the other side accepts or declines, or the proposal lapses. Its teacher may cancel it (with a reason) until the start, or end it early for both once it runs.',
       tags: ['request:open', 'request:debited', 'request:booked'],
+      // However it ends (cancelled, finished), an open proposal goes with it.
+      exit: 'dropProposal',
       on: {
         cancel: [
           {
@@ -203,6 +264,23 @@ export const requestMachine = setup({
         join: {
           guard: { type: 'insideSessionWindow', params: ({ event }) => ({ actor: event.actor, now: event.now }) },
           actions: 'admit',
+        },
+        reschedule: {
+          // A proposal: the server checks the new start with booking's rule and keeps it beside the session.
+          guard: { type: 'mayPropose', params: ({ event }) => ({ actor: event.actor, now: event.now, startsAt: event.startsAt }) },
+          actions: { type: 'propose', params: ({ event }) => ({ startsAt: event.startsAt, by: event.actor.role, now: event.now }) },
+        },
+        reschedule_accept: {
+          guard: { type: 'mayAnswerProposal', params: ({ event }) => ({ actor: event.actor, now: event.now }) },
+          actions: 'applyProposal',
+        },
+        reschedule_decline: {
+          guard: { type: 'mayAnswerProposal', params: ({ event }) => ({ actor: event.actor, now: event.now }) },
+          actions: 'dropProposal',
+        },
+        reschedule_lapse: {
+          guard: { type: 'proposalLapsed', params: ({ event }) => ({ now: event.now }) },
+          actions: 'dropProposal',
         },
       },
     },

@@ -135,6 +135,14 @@ const validation: Record<
     ar: 'يرجى ذكر سبب الإلغاء، فالعائلة ستقرؤه',
     en: 'Please say why you are cancelling: the family will read it',
   },
+  reschedule_proposal_open: {
+    ar: 'هناك اقتراح موعد جديد لهذه الحصة بانتظار الرد',
+    en: 'A new time for this session is already waiting for an answer',
+  },
+  reschedule_proposal_closed: {
+    ar: 'لم يعد اقتراح الموعد الجديد قائمًا، وبقيت الحصة في موعدها',
+    en: 'The proposed time is no longer open; the session keeps its time',
+  },
   // Families: which child a lesson is for.
   child_required: { ar: 'اختر الطفل الذي تُحجز له الحصة', en: 'Choose the child this session is for' },
   child_archived: {
@@ -375,6 +383,12 @@ const messages = {
   request_rejected: { ar: 'تم رفض الطلب', en: 'The request was declined' },
   request_canceled: { ar: 'تم إلغاء الطلب واسترداد الساعات', en: 'The request was canceled and the hours refunded' },
   request_rescheduled: { ar: 'تم نقل الطلب إلى الموعد الجديد', en: 'The request was moved to the new time' },
+  reschedule_proposed: {
+    ar: 'أُرسل اقتراح الموعد الجديد، وتبقى الحصة في موعدها حتى يُرد عليه',
+    en: 'The new time was proposed; the session keeps its time until it is answered',
+  },
+  reschedule_accepted: { ar: 'تم نقل الحصة إلى الموعد الجديد', en: 'The session was moved to the new time' },
+  reschedule_declined: { ar: 'بقيت الحصة في موعدها', en: 'The session keeps its time' },
   evaluation_saved: { ar: 'شكراً لك، تم حفظ تقييمك', en: 'Thank you, your rating was saved' },
   // A teacher's time off.
   time_off_created: { ar: 'تمت إضافة الإجازة، ولن يُعرض وقتك للحجز خلالها', en: 'Your time off was added; nobody can book you during it' },

@@ -135,6 +135,9 @@ export function requestContextOf(detail: RequestDetail): RequestContext {
     endsAt: Date.parse(detail.ends_at),
     expiresAt: Date.parse(detail.deadlines.expires_at),
     rated: detail.evaluation !== null,
+    proposal: detail.proposal
+      ? { startsAt: Date.parse(detail.proposal.starts_at), by: detail.proposal.by, lapsesAt: Date.parse(detail.proposal.lapses_at) }
+      : null,
   };
 }
 

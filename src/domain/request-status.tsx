@@ -30,6 +30,8 @@ export const requestActionTexts: Record<RequestAction, MessageDescriptor> = {
   join: msg`Join the session`,
   rate: msg`Rate the teacher`,
   reschedule: msg`Move to another time`,
+  reschedule_accept: msg`Accept the new time`,
+  reschedule_decline: msg`Keep the current time`,
 };
 
 /** An icon per status so the badge differs in shape as well as colour; drawn, so every device shows it. */

@@ -15,7 +15,13 @@ function SessionDetailsRoute() {
   const viewer = useSelector(auth, selectViewer, sameViewer);
   const { requestId } = Route.useParams();
   const id = /^\d+$/.test(requestId) ? Number(requestId) : 0;
+  const party = lessonParty(viewer);
   return (
-    <SessionDetailsPage key={id} requestId={id} viewer={lessonParty(viewer)} moveRequest={(detail) => <MoveRequest request={detail} />} />
+    <SessionDetailsPage
+      key={id}
+      requestId={id}
+      viewer={party}
+      moveRequest={(detail) => <MoveRequest request={detail} role={party.role} />}
+    />
   );
 }

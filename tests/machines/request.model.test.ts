@@ -28,6 +28,7 @@ const sample: RequestContext = {
   endsAt: created + 12 * HOUR,
   expiresAt: created + 10 * HOUR,
   rated: false,
+  proposal: null,
 };
 
 // Addressed to one teacher (not a broadcast), so its student may move it while pending.
@@ -82,6 +83,21 @@ const events: RequestEvent[] = [
   { type: 'reschedule', actor: otherStudent, now: early, startsAt: movedStart },
   { type: 'reschedule', actor: teacher, now: early, startsAt: movedStart },
   { type: 'reschedule', actor: student, now: after, startsAt: movedStart },
+  // Proposals on an approved session: the family until the cut-off, the teacher until the start.
+  { type: 'reschedule', actor: student, now: lateCancel, startsAt: movedStart },
+  { type: 'reschedule', actor: teacher, now: lateCancel, startsAt: movedStart },
+  { type: 'reschedule', actor: otherTeacher, now: early, startsAt: movedStart },
+  { type: 'reschedule_accept', actor: student, now: early },
+  { type: 'reschedule_accept', actor: teacher, now: early },
+  { type: 'reschedule_accept', actor: otherTeacher, now: early },
+  { type: 'reschedule_accept', actor: student, now: lateCancel },
+  { type: 'reschedule_accept', actor: teacher, now: lateCancel },
+  { type: 'reschedule_decline', actor: student, now: early },
+  { type: 'reschedule_decline', actor: teacher, now: early },
+  { type: 'reschedule_decline', actor: otherStudent, now: early },
+  { type: 'reschedule_lapse', now: early },
+  { type: 'reschedule_lapse', now: lateCancel },
+  { type: 'reschedule_lapse', now: inSession },
 ];
 
 const refunded = ['rejected', 'canceled', 'expired'];
@@ -107,9 +123,29 @@ describe('request machine, model-based', () => {
         expect(s.can({ type: 'cancel', actor: teacher, now: early })).toBe(status === 'approved');
         expect(s.can({ type: 'cancel', actor: teacher, now: inSession })).toBe(false);
         expect(s.can({ type: 'rate', actor: teacher, now: after })).toBe(false);
-        expect(s.can({ type: 'reschedule', actor: teacher, now: early, startsAt: movedStart })).toBe(false);
+        // A teacher never moves a pending request; only an approved one gets proposals.
+        if (status !== 'approved') expect(s.can({ type: 'reschedule', actor: teacher, now: early, startsAt: movedStart })).toBe(false);
         // Only a pending request moves at once; a move keeps its length and its deadline is its start.
-        if (status !== 'pending') expect(s.can({ type: 'reschedule', actor: student, now: early, startsAt: movedStart })).toBe(false);
+        if (status !== 'pending' && status !== 'approved') {
+          expect(s.can({ type: 'reschedule', actor: student, now: early, startsAt: movedStart })).toBe(false);
+        }
+        const proposal = (s.context as RequestContext).proposal;
+        // A proposal lives only beside an approved session; only the other side answers it, in time.
+        if (status !== 'approved') expect(proposal ?? null).toBeNull();
+        if (proposal) {
+          const proposer = proposal.by === 'student' ? student : teacher;
+          const answerer = proposal.by === 'student' ? teacher : student;
+          expect(s.can({ type: 'reschedule_accept', actor: proposer, now: early })).toBe(false);
+          expect(s.can({ type: 'reschedule_accept', actor: answerer, now: proposal.lapsesAt - 1 })).toBe(true);
+          expect(s.can({ type: 'reschedule_accept', actor: answerer, now: proposal.lapsesAt })).toBe(false);
+          expect(s.can({ type: 'reschedule_lapse', now: proposal.lapsesAt })).toBe(true);
+          // One proposal at a time.
+          expect(s.can({ type: 'reschedule', actor: answerer, now: early, startsAt: movedStart + HOUR })).toBe(false);
+          expect(proposal.lapsesAt).toBeLessThanOrEqual(s.context.startsAt);
+        } else {
+          expect(s.can({ type: 'reschedule_accept', actor: student, now: early })).toBe(false);
+          expect(s.can({ type: 'reschedule_lapse', now: after })).toBe(false);
+        }
         expect(s.context.endsAt - s.context.startsAt).toBe(sample.endsAt - sample.startsAt);
         expect(s.context.expiresAt).toBe(s.context.startsAt);
         if (refunded.includes(status)) for (const e of events) expect(s.can(e)).toBe(false);
@@ -207,7 +243,39 @@ describe('request machine, as the server uses it', () => {
       transition(resumeRequest('pending', urgent), { type: 'reschedule', actor: student, now: created, startsAt: created + 30 * HOUR }),
     ).toBeNull();
     expect(allowedActions('pending', single, { role: 'student', party: true }, early)).toEqual(['cancel', 'reschedule']);
-    expect(allowedActions('approved', single, { role: 'student', party: true }, early)).toEqual(['cancel']);
+    expect(allowedActions('approved', single, { role: 'student', party: true }, early)).toEqual(['cancel', 'reschedule']);
+  });
+
+  it('an approved session: a proposal holds the time until the other side answers, or it lapses', () => {
+    const approved = resumeRequest('approved', { ...sample, broadcast: false });
+    const newStart = created + 30 * HOUR;
+    const proposed = transition(approved, { type: 'reschedule', actor: student, now: early, startsAt: newStart });
+    expect(proposed?.value).toBe('approved');
+    expect(proposed?.context).toMatchObject({
+      startsAt: sample.startsAt,
+      proposal: { startsAt: newStart, by: 'student', lapsesAt: sample.startsAt - 6 * HOUR },
+    });
+    expect(allowedActions('approved', proposed!.context, { role: 'teacher', party: true }, early)).toEqual([
+      'cancel',
+      'reschedule_accept',
+      'reschedule_decline',
+    ]);
+    expect(allowedActions('approved', proposed!.context, { role: 'student', party: true }, early)).toEqual(['cancel']);
+    const accepted = transition(proposed!, { type: 'reschedule_accept', actor: teacher, now: early });
+    expect(accepted?.context).toMatchObject({ startsAt: newStart, endsAt: newStart + 2 * HOUR, expiresAt: newStart, proposal: null });
+    expect(transition(proposed!, { type: 'reschedule_decline', actor: teacher, now: early })?.context).toMatchObject({
+      startsAt: sample.startsAt,
+      proposal: null,
+    });
+    // The family: not after the cut-off, nor to the time it has. The teacher: until the start, and then
+    // the proposal lapses at the start.
+    expect(transition(approved, { type: 'reschedule', actor: student, now: lateCancel, startsAt: newStart })).toBeNull();
+    expect(transition(approved, { type: 'reschedule', actor: student, now: early, startsAt: sample.startsAt })).toBeNull();
+    const late = transition(approved, { type: 'reschedule', actor: teacher, now: lateCancel, startsAt: newStart });
+    expect(late?.context.proposal).toEqual({ startsAt: newStart, by: 'teacher', lapsesAt: sample.startsAt });
+    expect(transition(approved, { type: 'reschedule', actor: teacher, now: sample.startsAt, startsAt: newStart })).toBeNull();
+    expect(transition(proposed!, { type: 'reschedule_lapse', now: sample.startsAt - 6 * HOUR - 1 })).toBeNull();
+    expect(transition(proposed!, { type: 'reschedule_lapse', now: sample.startsAt - 6 * HOUR })?.context.proposal).toBeNull();
   });
 
   it('lists the buttons per viewer and the deadlines', () => {
@@ -215,7 +283,7 @@ describe('request machine, as the server uses it', () => {
     expect(allowedActions('pending', sample, { role: 'student', party: true }, early)).toEqual(['cancel']);
     expect(allowedActions('pending', sample, { role: 'teacher', party: false }, early)).toEqual([]);
     expect(allowedActions('approved', sample, { role: 'student', party: true }, inSession)).toEqual(['join']);
-    expect(allowedActions('approved', sample, { role: 'teacher', party: true }, lateCancel)).toEqual(['cancel']);
+    expect(allowedActions('approved', sample, { role: 'teacher', party: true }, lateCancel)).toEqual(['cancel', 'reschedule']);
     expect(allowedActions('approved', sample, { role: 'teacher', party: true }, inSession)).toEqual(['join']);
     expect(allowedActions('finished', sample, { role: 'student', party: true }, after)).toEqual(['rate']);
     expect(allowedActions('finished', { ...sample, rated: true }, { role: 'student', party: true }, after)).toEqual([]);

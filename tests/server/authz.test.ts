@@ -256,6 +256,9 @@ const MATRIX: Record<string, Row> = {
   'POST /api/v1/requests/:id/end':                 { url: (f) => `/api/v1/requests/${f.approved}/end`,                      expect: [401, 409, 404, 200, 404, 404, 401, 401, 401, 401] },
   // The teacher keeps no working hours here: the family reaches the booking rule (400), nobody else the request.
   'POST /api/v1/requests/:id/reschedule':          { url: (f) => `/api/v1/requests/${f.pending}/reschedule`, body: () => ({ starts_at: new Date(Date.now() + 3 * 86_400_000).toISOString() }), expect: [401, 400, 404, 409, 404, 404, 401, 401, 401, 401] },
+  // No proposal is open on the approved session: its parties meet 409 reschedule_proposal_closed, nobody else the request.
+  'POST /api/v1/requests/:id/reschedule/accept':   { url: (f) => `/api/v1/requests/${f.approved}/reschedule/accept`,      expect: [401, 409, 404, 409, 404, 404, 401, 401, 401, 401] },
+  'POST /api/v1/requests/:id/reschedule/decline':  { url: (f) => `/api/v1/requests/${f.approved}/reschedule/decline`,     expect: [401, 409, 404, 409, 404, 404, 401, 401, 401, 401] },
   'POST /api/v1/requests/:id/evaluation':          { url: (f) => `/api/v1/requests/${f.approved}/evaluation`, body: () => ({ rating: 5 }), expect: [401, 409, 404, 409, 404, 404, 401, 401, 401, 401] },
   'GET /api/v1/requests/:id/report':              { url: (f) => `/api/v1/requests/${f.approved}/report`,                   expect: [401, 200, 404, 200, 404, 404, 401, 401, 401, 401] },
   'PUT /api/v1/requests/:id/report':              { url: (f) => `/api/v1/requests/${f.approved}/report`, body: () => ({ covered: 'حفظ' }), expect: [401, 403, 404, 409, 404, 404, 401, 401, 401, 401] },

@@ -153,6 +153,8 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'POST /api/v1/requests/:id/cancel': { as: 'teacher', fields: ['reason'] },
   'POST /api/v1/requests/:id/end': { as: 'teacher' },
   'POST /api/v1/requests/:id/reschedule': { as: 'studentA', fields: ['starts_at'] },
+  'POST /api/v1/requests/:id/reschedule/accept': { as: 'teacher' },
+  'POST /api/v1/requests/:id/reschedule/decline': { as: 'studentA' },
   'POST /api/v1/requests/:id/evaluation': { as: 'studentA', fields: ['rating', 'comment'] },
   'GET /api/v1/conversations': { as: 'studentA' },
   'POST /api/v1/conversations': { as: 'studentA', fields: ['teacher_id', 'family_id'] },

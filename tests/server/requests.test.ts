@@ -169,7 +169,12 @@ describe('transitions', () => {
     ctx.clock.now = new Date(T0.getTime() + 2 * HOUR - 5 * 60_000);
     const joinable = await body<RequestDetail>(await ctx.as(student).get(`/api/v1/requests/${id}`));
     expect(joinable.data.actions).toEqual(['join']);
-    expect((await body<RequestDetail>(await ctx.as(teacher).get(`/api/v1/requests/${id}`))).data.actions).toEqual(['join']);
+    // Its teacher may still cancel (with a reason) or propose another time until the start.
+    expect((await body<RequestDetail>(await ctx.as(teacher).get(`/api/v1/requests/${id}`))).data.actions).toEqual([
+      'cancel',
+      'join',
+      'reschedule',
+    ]);
     // The list's card offers Join too, with the channel, to both parties (issue 11) — and not before the window.
     for (const who of [student, teacher]) {
       const list = await body<RequestSummary[]>(await ctx.as(who).get('/api/v1/requests'));

@@ -252,6 +252,50 @@ export async function notifyRequestMoved(
 }
 
 /**
+ * A step of a proposal to move an approved session: a proposal tells the other side, an answer tells
+ * the proposer, a lapse tells both. Once per step (the key names the step's history row).
+ */
+export async function notifyProposal(
+  q: Queryable,
+  publisher: Publisher | undefined,
+  change: {
+    id: number;
+    studentId: number;
+    teacherId: number;
+    historyId: number;
+    proposal: { step: 'proposed' | 'accepted' | 'declined' | 'lapsed'; by: 'student' | 'teacher'; startsAt: Date };
+  },
+): Promise<void> {
+  await safely('request proposal', async () => {
+    const info = await requestInfo(q, change.id);
+    if (!info) return;
+    const { step, by, startsAt } = change.proposal;
+    const proposer = by === 'student' ? change.studentId : change.teacherId;
+    const other = by === 'student' ? change.teacherId : change.studentId;
+    const recipients = step === 'proposed' ? [other] : step === 'lapsed' ? [change.studentId, change.teacherId] : [proposer];
+    await notifyMany(
+      q,
+      publisher,
+      recipients.map((userId) => ({
+        userId,
+        type: 'request_rescheduled' as const,
+        params: {
+          request_id: change.id,
+          starts_at: info.starts_at.toISOString(),
+          proposed_starts_at: startsAt.toISOString(),
+          proposal: step,
+          other_name: userId === change.studentId ? info.teacher_name : info.student_name,
+          child: childRefOf(info, userId === change.studentId ? 'family' : 'teacher', 'ar'),
+          ...(info.subject_ar ? { subject_ar: info.subject_ar } : {}),
+          ...(info.subject_en ? { subject_en: info.subject_en } : {}),
+        },
+        dedupeKey: `request:${change.id}:proposal:${change.historyId}`,
+      })),
+    );
+  });
+}
+
+/**
  * A message arrived in a conversation: tells its recipient, but only when no notification of that
  * conversation is still unread (a chat of twenty lines is one line in the list, not twenty).
  */

@@ -1,8 +1,10 @@
 // The reminder job: a reminder 15 minutes before an approved session, and one the evening before (19:00
 // in each user's own time zone), to its student and its teacher. Run every minute by main.ts; safe to
 // run any number of times, by any number of instances, and after a restart: each reminder's dedupe key
-// (request, kind) is unique per user in the database, so it is sent once and never twice. Only approved
-// requests are looked at, so a canceled (or rejected, expired) session gets no reminder.
+// (request, kind, start instant) is unique per user in the database, so it is sent once and never twice
+// for one start; a session moved to another start (an accepted proposal) is reminded again for its new
+// start, once. Only approved requests are looked at, so a canceled (or rejected, expired) session gets
+// no reminder.
 import type { Db } from '../../db';
 import { reportUnusableZone, usableZoneSql } from '../../lib/time-zones';
 import { CHILD_COLUMNS, CHILD_JOINS, childRefOf, type ChildColumns } from '../children/refs';
@@ -49,6 +51,12 @@ const ZONE = usableZoneSql('u.time_zone');
 // 19:00 on the local day before the start, as an instant (users.time_zone, an IANA name).
 const EVENING_AT = `((((r.starts_at AT TIME ZONE ${ZONE})::date - 1) + time '${EVENING_HOUR}') AT TIME ZONE ${ZONE})`;
 
+/**
+ * One reminder per kind, request and start instant. Keys written before the start was part of them
+ * (`reminder:kind:id`) are looked at too, so a reminder already sent for the same start is not sent again.
+ */
+const reminderKey = (kind: DueReminder['kind'], requestId: number, startsAt: Date) => `reminder:${kind}:${requestId}:${startsAt.getTime()}`;
+
 /** Finds the reminders due at `now` and sends those not sent yet; returns how many were new. */
 export async function runReminders(db: Db, publisher: Publisher | undefined, now: Date): Promise<ReminderRun> {
   // Before the booking migration (0005) there is nothing to remind of.
@@ -72,7 +80,20 @@ export async function runReminders(db: Db, publisher: Publisher | undefined, now
   for (const u of unusable) reportUnusableZone(u.user_id, u.time_zone, 'reminders');
   const notified = new Set<number>();
   let sent = 0;
+  // Sent under the older key (request and kind only) for the start it still has: already reminded.
+  const earlier = new Set(
+    due.length === 0
+      ? []
+      : (
+          await db.query<{ user_id: number; dedupe_key: string; starts_at: string | null }>(
+            `SELECT user_id, dedupe_key, params->>'starts_at' AS starts_at FROM notifications
+              WHERE dedupe_key = ANY($1::text[]) AND user_id = ANY($2::int[])`,
+            [[...new Set(due.map((r) => `reminder:${r.kind}:${r.request_id}`))], [...new Set(due.map((r) => r.user_id))]],
+          )
+        ).map((n) => `${n.user_id} ${n.dedupe_key} ${n.starts_at === null ? '' : Date.parse(n.starts_at)}`),
+  );
   for (const r of due) {
+    if (earlier.has(`${r.user_id} reminder:${r.kind}:${r.request_id} ${r.starts_at.getTime()}`)) continue;
     const id = await recordNotification(db, {
       userId: r.user_id,
       type: r.kind === 'soon' ? 'session_reminder_soon' : 'session_reminder_evening',
@@ -84,7 +105,7 @@ export async function runReminders(db: Db, publisher: Publisher | undefined, now
         ...(r.other_name ? { other_name: r.other_name } : {}),
         child: childRefOf(r, r.for_family ? 'family' : 'teacher', 'ar'),
       },
-      dedupeKey: `reminder:${r.kind}:${r.request_id}`,
+      dedupeKey: reminderKey(r.kind, r.request_id, r.starts_at),
     });
     if (id === null) continue;
     sent++;

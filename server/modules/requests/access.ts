@@ -5,7 +5,7 @@
 import type { RequestAction } from '../../../contract/requests';
 import type { Queryable } from '../../db';
 import { allowedActions } from '../../../machines/request.machine';
-import { contextOf, RequestFailure, ROW_COLUMNS, type RequestRow, type Viewer } from './rows';
+import { contextOf, openProposals, RequestFailure, ROW_COLUMNS, type ProposalRow, type RequestRow, type Viewer } from './rows';
 
 export interface Offer {
   teacher_id: number;
@@ -20,10 +20,18 @@ export interface Access<Row extends RequestRow = RequestRow> {
   /** Every teacher it was offered to, by id. */
   offeredTo: number[];
   rated: boolean;
+  /** Its open proposal of a new start (approved sessions), if any. */
+  proposal?: ProposalRow | null;
 }
 
 /** The access rule on a request and its offers; null when the viewer may not see it. */
-export function accessOf<Row extends RequestRow>(row: Row, offers: readonly Offer[], rated: boolean, viewer: Viewer): Access<Row> | null {
+export function accessOf<Row extends RequestRow>(
+  row: Row,
+  offers: readonly Offer[],
+  rated: boolean,
+  viewer: Viewer,
+  proposal: ProposalRow | null = null,
+): Access<Row> | null {
   const mine = viewer.role === 'teacher' ? offers.find((o) => o.teacher_id === viewer.id) : undefined;
   const visible = viewer.role === 'student' ? row.student_id === viewer.id : row.teacher_id === viewer.id || mine !== undefined;
   if (!visible) return null;
@@ -33,6 +41,7 @@ export function accessOf<Row extends RequestRow>(row: Row, offers: readonly Offe
     openOffers: offers.filter((o) => o.declined_at === null).length,
     offeredTo: offers.map((o) => o.teacher_id).sort((x, y) => x - y),
     rated,
+    proposal,
   };
 }
 
@@ -55,7 +64,9 @@ export async function readAccess<Row extends RequestRow = RequestRow>(
   if (!row) throw new RequestFailure(404, 'request_not_found');
   const offers = await q.query<Offer>('SELECT teacher_id, declined_at FROM request_offers WHERE request_id = $1', [id]);
   const rated = await q.one('SELECT 1 AS x FROM evaluations WHERE request_id = $1', [id]);
-  const a = accessOf(row, offers, rated !== undefined, viewer);
+  // Read after the request row (and its lock), so a change sees the proposal as it stands.
+  const proposal = row.status === 'approved' ? ((await openProposals(q, [id])).get(id) ?? null) : null;
+  const a = accessOf(row, offers, rated !== undefined, viewer, proposal);
   if (!a) throw new RequestFailure(404, 'request_not_found');
   return a;
 }
@@ -73,7 +84,7 @@ export function isParty(a: Pick<Access, 'row' | 'offer'>, viewer: Viewer): boole
 export function viewerActions(a: Access, viewer: Viewer, now: Date): RequestAction[] {
   return allowedActions(
     a.row.status,
-    contextOf(a.row, a.rated),
+    contextOf(a.row, a.rated, a.proposal),
     { role: viewer.role, party: isParty(a, viewer), openOffers: a.openOffers },
     now.getTime(),
   );

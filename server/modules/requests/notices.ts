@@ -4,7 +4,8 @@ import { REQUEST_EVENTS } from '../../../contract/requests';
 import type { Queryable } from '../../db';
 import type { Publisher } from '../../realtime/publisher';
 import { userChannel } from '../../../contract/realtime-names';
-import { notifyRequestChange, notifyRequestMoved } from '../notifications/producers';
+import { notifyProposal, notifyRequestChange, notifyRequestMoved } from '../notifications/producers';
+import type { ProposalChange } from './proposals';
 import type { RequestChange } from './rows';
 import type { RequestMove } from './transitions';
 
@@ -38,5 +39,12 @@ export async function announce(
 /** A pending request moved: the realtime update to both parties and the teacher's notification. */
 export async function announceMove(q: Queryable, publisher: Publisher | undefined, move: RequestMove): Promise<void> {
   await publishChange(publisher, move, 'updated');
-  await notifyRequestMoved(q, publisher, move);
+  if (move.proposal) await notifyProposal(q, publisher, { ...move, proposal: move.proposal });
+  else await notifyRequestMoved(q, publisher, move);
+}
+
+/** A proposal answered or lapsed: the realtime update to both parties and the notifications. */
+export async function announceProposal(q: Queryable, publisher: Publisher | undefined, change: ProposalChange): Promise<void> {
+  await publishChange(publisher, change, 'updated');
+  await notifyProposal(q, publisher, change);
 }

@@ -6,7 +6,7 @@ import type { Locale } from '../../i18n';
 import { requestDeadlines, statusOf, type RequestRole } from '../../../machines/request.machine';
 import { CHILD_COLUMNS, CHILD_JOINS, childRefOf, type ChildColumns } from '../children/refs';
 import { accessOf, isParty, readAccess, viewerActions, type Access, type Offer } from './access';
-import { contextOf, overdue, overdueAt, ROW_COLUMNS, type RequestRow, type Viewer } from './rows';
+import { contextOf, openProposals, overdue, overdueAt, ROW_COLUMNS, type RequestRow, type Viewer } from './rows';
 
 interface ListedRow extends RequestRow, ChildColumns {
   subject_ar: string;
@@ -184,6 +184,11 @@ export async function listRequests(
       : []
     ).map((r) => r.request_id),
   );
+  // Open proposals of the page's approved sessions (they change the actions).
+  const proposals = await openProposals(
+    q,
+    rows.filter((r) => r.status === 'approved').map((r) => r.id),
+  );
   const items = rows.flatMap((stored) => {
     const row = asOf(stored, now);
     const a = accessOf(
@@ -191,10 +196,18 @@ export async function listRequests(
       offers.filter((o) => o.request_id === row.id),
       rated.has(row.id),
       viewer,
+      proposals.get(row.id) ?? null,
     );
     return a ? [summaryOf(a, viewer, locale, now)] : [];
   });
   return { items, total: Number(rows[0]?.total ?? 0) };
+}
+
+/** An approved session's open proposal as the detail shows it; none once its time passed (it lapses). */
+function proposalOf(a: Access, now: Date): RequestDetail['proposal'] {
+  const p = a.proposal;
+  if (!p || a.row.status !== 'approved' || now >= p.lapses_at) return null;
+  return { starts_at: p.starts_at.toISOString(), ends_at: p.ends_at.toISOString(), by: p.by_role, lapses_at: p.lapses_at.toISOString() };
 }
 
 export async function requestDetail(q: Queryable, id: number, viewer: Viewer, locale: Locale, now: Date): Promise<RequestDetail> {
@@ -208,9 +221,11 @@ export async function requestDetail(q: Queryable, id: number, viewer: Viewer, lo
     moved_to: Date | null;
     reason: string | null;
     refunded_minutes: number | null;
-  }>('SELECT status, at, actor_role, moved_from, moved_to, reason, refunded_minutes FROM request_history WHERE request_id = $1 ORDER BY at, id', [
-    id,
-  ]);
+    proposal: 'proposed' | 'accepted' | 'declined' | 'lapsed' | null;
+  }>(
+    'SELECT status, at, actor_role, moved_from, moved_to, reason, refunded_minutes, proposal FROM request_history WHERE request_id = $1 ORDER BY at, id',
+    [id],
+  );
   const evaluation = await q.one<{ rating: number; comment: string | null; created_at: Date }>(
     'SELECT rating, comment, created_at FROM evaluations WHERE request_id = $1',
     [id],
@@ -234,6 +249,7 @@ export async function requestDetail(q: Queryable, id: number, viewer: Viewer, lo
         ...(h.moved_from && h.moved_to ? { moved_from: h.moved_from.toISOString(), moved_to: h.moved_to.toISOString() } : {}),
         ...(h.reason ? { reason: h.reason } : {}),
         ...(h.refunded_minutes !== null ? { refunded_minutes: h.refunded_minutes } : {}),
+        ...(h.proposal ? { proposal: h.proposal } : {}),
       })),
       // Overdue and not swept yet: the system's step the sweep will record.
       ...(a.row.status === read.row.status
@@ -248,5 +264,6 @@ export async function requestDetail(q: Queryable, id: number, viewer: Viewer, lo
     channel_name: isParty(a, viewer) && (a.row.status === 'approved' || a.row.status === 'finished') ? a.row.channel_name : null,
     evaluation: evaluation ? { rating: evaluation.rating, comment: evaluation.comment, at: evaluation.created_at.toISOString() } : null,
     reject_reason: rejected?.reject_reason ?? null,
+    proposal: proposalOf(a, now),
   };
 }

@@ -22,7 +22,8 @@ import type { Publisher } from '../../realtime/publisher';
 import { requireCaller, requireFamily } from '../auth/caller';
 import type { AuthMiddleware } from '../auth/middleware';
 import { createRequest } from './booking';
-import { announce, announceMove } from './notices';
+import { announce, announceMove, announceProposal } from './notices';
+import { answerProposal } from './proposals';
 import { listRequests, requestDetail } from './reads';
 import { RequestFailure, type Viewer } from './rows';
 import { sweepAndPublish } from './sweep';
@@ -86,6 +87,17 @@ export function requestsRoutes({ auth, publisher, log, now }: RequestsRoutesOpti
     return ok(c, await requestDetail(c.get('db'), id, viewer, c.get('locale'), at), key);
   };
 
+  const answer = (to: 'accept' | 'decline', key: MessageKey) => async (c: Context<AppEnv>) => {
+    const viewer = viewerOf(c);
+    const id = requestId(c);
+    const at = now();
+    // A proposal past its time lapses here first, so a late accept meets it closed.
+    await settle(c, id, at);
+    const change = await answerProposal(c.get('db'), id, viewer, to, at);
+    await announceProposal(c.get('db'), publisher, change);
+    return ok(c, await requestDetail(c.get('db'), id, viewer, c.get('locale'), at), key);
+  };
+
   return new Hono<AppEnv>()
     .onError((err, c) => {
       if (err instanceof RequestFailure) return refusal(c, err);
@@ -125,8 +137,14 @@ export function requestsRoutes({ auth, publisher, log, now }: RequestsRoutesOpti
       await settle(c, id, at);
       const moved = await rescheduleRequest(c.get('db'), id, viewer, body.starts_at, at);
       await announceMove(c.get('db'), publisher, moved);
-      return ok(c, await requestDetail(c.get('db'), id, viewer, c.get('locale'), at), 'request_rescheduled');
+      return ok(
+        c,
+        await requestDetail(c.get('db'), id, viewer, c.get('locale'), at),
+        moved.proposal ? 'reschedule_proposed' : 'request_rescheduled',
+      );
     })
+    .post('/requests/:id/reschedule/accept', auth.requireUser, answer('accept', 'reschedule_accepted'))
+    .post('/requests/:id/reschedule/decline', auth.requireUser, answer('decline', 'reschedule_declined'))
     .post('/requests/:id/evaluation', auth.requireUser, async (c) => {
       const viewer = viewerOf(c);
       const id = requestId(c);

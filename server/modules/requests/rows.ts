@@ -3,7 +3,14 @@
 // booking, transitions and the sweep all make.
 import type { RequestErrorCode, RequestStatus, RequestType } from '../../../contract/requests';
 import type { Queryable } from '../../db';
-import { resumeRequest, transition, type RequestContext, type RequestEvent, type RequestRole } from '../../../machines/request.machine';
+import {
+  resumeRequest,
+  transition,
+  type RequestContext,
+  type RequestEvent,
+  type RequestProposal,
+  type RequestRole,
+} from '../../../machines/request.machine';
 import { refundHours, restoreFreeTrial } from '../packages';
 
 /** A refusal with its HTTP status and code (the routes localize it). */
@@ -65,7 +72,37 @@ export interface RequestChange {
 export const ROW_COLUMNS = `r.id, r.student_id, r.child_id, r.teacher_id, r.requested_teacher_id, r.subject_id, r.type, r.status, r.starts_at, r.ends_at,
   r.duration_hours, r.expires_at, r.comment, r.broadcast, r.preferred_gender, r.paid_with, r.channel_name, r.created_at`;
 
-export function contextOf(row: RequestRow, rated: boolean): RequestContext {
+/** An approved session's open proposal of a new start, as stored (request_proposals, outcome NULL). */
+export interface ProposalRow {
+  id: number;
+  request_id: number;
+  starts_at: Date;
+  ends_at: Date;
+  by_role: 'student' | 'teacher';
+  by_id: number;
+  created_at: Date;
+  lapses_at: Date;
+}
+
+export const PROPOSAL_COLUMNS = 'p.id, p.request_id, p.starts_at, p.ends_at, p.by_role, p.by_id, p.created_at, p.lapses_at';
+
+/** The open proposals of these requests (at most one each), by request id. */
+export async function openProposals(q: Queryable, ids: readonly number[]): Promise<Map<number, ProposalRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await q.query<ProposalRow>(
+    `SELECT ${PROPOSAL_COLUMNS} FROM request_proposals p WHERE p.request_id = ANY($1::int[]) AND p.outcome IS NULL`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.request_id, r]));
+}
+
+const proposalOf = (p: ProposalRow): RequestProposal => ({
+  startsAt: p.starts_at.getTime(),
+  by: p.by_role,
+  lapsesAt: p.lapses_at.getTime(),
+});
+
+export function contextOf(row: RequestRow, rated: boolean, proposal?: ProposalRow | null): RequestContext {
   return {
     type: row.type,
     broadcast: row.broadcast,
@@ -73,6 +110,8 @@ export function contextOf(row: RequestRow, rated: boolean): RequestContext {
     endsAt: row.ends_at.getTime(),
     expiresAt: row.expires_at.getTime(),
     rated,
+    // Only an approved session holds a proposal; one left over from before a cancel or the end is void.
+    proposal: proposal && row.status === 'approved' ? proposalOf(proposal) : null,
   };
 }
 

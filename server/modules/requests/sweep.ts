@@ -8,7 +8,8 @@
 import type { Db, Queryable } from '../../db';
 import type { Publisher } from '../../realtime/publisher';
 import { statusOf } from '../../../machines/request.machine';
-import { announce } from './notices';
+import { announce, announceProposal } from './notices';
+import { lapseProposals } from './proposals';
 import { overdue, overdueAt, refund, ROW_COLUMNS, type RequestChange, type RequestRow } from './rows';
 
 const BATCH = 100;
@@ -118,5 +119,8 @@ export async function sweepAndPublish(db: Db, publisher: Publisher | undefined, 
   const changes = await sweepRequests(db, now, only);
   // Pusher takes at most 100 channels per call; publish one change at a time.
   for (const change of changes) await announce(db, publisher, change, 'updated');
-  return changes.length;
+  // Proposals to move a session that nobody answered in time (and those left by a cancel or the end).
+  const lapsed = await lapseProposals(db, now, only);
+  for (const change of lapsed) await announceProposal(db, publisher, change);
+  return changes.length + lapsed.length;
 }

@@ -5,9 +5,9 @@
 import { endedEarlyRefundMinutes, REQUEST_ERROR } from '../../../contract/requests';
 import type { Db } from '../../db';
 import { actionEvent, resumeRequest, statusOf, transition, type RequestEvent } from '../../../machines/request.machine';
-import { schedulesByTeacher, slotProblem } from '../availability';
 import { busyByTeacher } from '../teachers';
 import { isParty, readAccess } from './access';
+import { checkNewStart, proposeMove, type ProposalChange } from './proposals';
 import { addHistory, contextOf, refund, RequestFailure, type RequestChange, type Viewer } from './rows';
 
 export type ChangeAction = 'approve' | 'reject' | 'cancel' | 'end';
@@ -135,6 +135,8 @@ export async function rateRequest(
 /** A move's change: the request (still pending), and its history row (the notification's key). */
 export interface RequestMove extends RequestChange {
   historyId: number;
+  /** Set when the request was approved: the move is a proposal the other side answers. */
+  proposal?: ProposalChange['proposal'];
 }
 
 /**
@@ -157,19 +159,16 @@ export async function rescheduleRequest(db: Db, id: number, viewer: Viewer, star
       now: now.getTime(),
       startsAt: startsAt.getTime(),
     };
-    const next = transition(resumeRequest(a.row.status, contextOf(a.row, a.rated)), event);
-    if (!next || a.row.teacher_id !== seen.row.teacher_id) throw new RequestFailure(409, REQUEST_ERROR.notAllowed);
+    const next = transition(resumeRequest(a.row.status, contextOf(a.row, a.rated, a.proposal)), event);
+    if (!next || a.row.teacher_id !== seen.row.teacher_id) {
+      throw new RequestFailure(409, a.proposal && a.row.status === 'approved' ? REQUEST_ERROR.proposalOpen : REQUEST_ERROR.notAllowed);
+    }
     if (teacher?.status !== 'active') throw new RequestFailure(400, REQUEST_ERROR.teacherUnavailable, 'starts_at');
+    // An approved session: the new start becomes a proposal; the session keeps its time until an answer.
+    if (a.row.status === 'approved') return proposeMove(tx, a, viewer, startsAt, next, now);
 
     const endsAt = new Date(next.context.endsAt);
-    const schedule = (await schedulesByTeacher(tx, [a.row.teacher_id], startsAt, endsAt, now)).get(a.row.teacher_id);
-    if (!schedule) throw new RequestFailure(400, REQUEST_ERROR.teacherUnavailable, 'starts_at');
-    // The request holds its own current time: it does not stand in its own way.
-    const own = { starts_at: a.row.starts_at.toISOString(), ends_at: a.row.ends_at.toISOString() };
-    const busy = schedule.busy.filter((b) => b.starts_at !== own.starts_at || b.ends_at !== own.ends_at);
-    const problem = slotProblem({ ...schedule, busy }, { type: 'schedule', startsAt, durationHours: a.row.duration_hours }, now);
-    if (problem === REQUEST_ERROR.teacherBusy) throw new RequestFailure(409, REQUEST_ERROR.slotTaken);
-    if (problem) throw new RequestFailure(400, problem, 'starts_at');
+    await checkNewStart(tx, a.row, startsAt, now);
 
     const updated = await tx.one<{ id: number }>(
       `UPDATE requests SET starts_at = $2, ends_at = $3, expires_at = $4, updated_at = $5 WHERE id = $1 AND status = 'pending' RETURNING id`,

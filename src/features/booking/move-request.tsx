@@ -2,6 +2,8 @@
 // dialog with the same teacher's calendar of free times for the same length (no "now": a move is to a
 // scheduled time), the chosen time on both clocks, and a confirm. The server checks the new time as it
 // checks a booking; when it was just taken the dialog says so, keeps itself open and reloads the times.
+// On an approved session the same dialog sends a proposal instead: either side proposes, the session
+// keeps its time until the other side accepts.
 // It belongs to booking (choosing a time with a teacher); the session details draw it where the request
 // machine offers `reschedule`, so the app's route hands it in.
 import { useId, useState } from 'react';
@@ -22,7 +24,9 @@ import { SlotPicker } from './slot-picker';
 import './booking.css';
 
 export interface MoveRequestProps {
-  request: Pick<RequestDetail, 'id' | 'teacher' | 'duration_hours' | 'starts_at'>;
+  request: Pick<RequestDetail, 'id' | 'teacher' | 'duration_hours' | 'starts_at' | 'status'>;
+  /** Who is moving it: on an approved session, the proposal goes to the other side. */
+  role?: 'student' | 'teacher';
   /** Tests pin the zone; the app uses the device's. */
   timeZone?: string;
 }
@@ -32,7 +36,8 @@ async function moveRequest(id: number, startsAt: string): Promise<RequestDetail>
   return requestDetailResponseSchema.parse(res).data;
 }
 
-export function MoveRequest({ request, timeZone }: MoveRequestProps) {
+export function MoveRequest({ request, timeZone, role = 'student' }: MoveRequestProps) {
+  const proposing = request.status === 'approved';
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -49,7 +54,14 @@ export function MoveRequest({ request, timeZone }: MoveRequestProps) {
       queryClient.setQueryData(requestsKeys.detail(detail.id, i18n.locale), detail);
       setOpen(false);
       setChosen('');
-      toast.show({ severity: 'success', summary: t`The request was moved. The teacher has been told.` });
+      toast.show({
+        severity: 'success',
+        summary: proposing
+          ? role === 'student'
+            ? t`The new time was sent to the teacher. The session keeps its time until they accept.`
+            : t`The new time was sent to the family. The session keeps its time until they accept.`
+          : t`The request was moved. The teacher has been told.`,
+      });
       void refreshAfterRequestChange(queryClient);
     },
     onError: (error) => {
@@ -63,7 +75,8 @@ export function MoveRequest({ request, timeZone }: MoveRequestProps) {
   const problem = failure
     ? failure.code === 'slot_taken'
       ? t`That time was just taken. Please choose another.`
-      : (failure.message ?? t`The request could not be moved. Please try again.`)
+      : (failure.message ??
+        (proposing ? t`The new time could not be proposed. Please try again.` : t`The request could not be moved. Please try again.`))
     : null;
   // The request's own time is not a move.
   const slots = availability.data?.slots.filter((s) => Date.parse(s) !== Date.parse(request.starts_at)) ?? [];
@@ -78,21 +91,33 @@ export function MoveRequest({ request, timeZone }: MoveRequestProps) {
     >
       <Dialog.Trigger asChild>
         <Button variant="secondary" data-action="reschedule">
-          {i18n._(requestActionTexts.reschedule)}
+          {proposing ? <Trans>Propose another time</Trans> : i18n._(requestActionTexts.reschedule)}
         </Button>
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="confirm-dialog-overlay" />
         <Dialog.Content className="confirm-dialog move-request-dialog">
           <Dialog.Title className="confirm-dialog-title">
-            <Trans>Move to another time</Trans>
+            {proposing ? <Trans>Propose another time</Trans> : <Trans>Move to another time</Trans>}
           </Dialog.Title>
           <Dialog.Description asChild>
             <p>
-              <Trans>
-                The request stays with the same teacher, for the same length, and nothing is charged again. The teacher is told of the new
-                time and can still accept or decline it.
-              </Trans>
+              {!proposing ? (
+                <Trans>
+                  The request stays with the same teacher, for the same length, and nothing is charged again. The teacher is told of the new
+                  time and can still accept or decline it.
+                </Trans>
+              ) : role === 'student' ? (
+                <Trans>
+                  The session keeps its current time until the teacher accepts the new one; nothing is charged again. If the teacher
+                  declines or does not answer in time, nothing changes.
+                </Trans>
+              ) : (
+                <Trans>
+                  The session keeps its current time until the family accepts the new one. If they decline or do not answer in time, nothing
+                  changes.
+                </Trans>
+              )}
             </p>
           </Dialog.Description>
           <div className="field">
@@ -145,7 +170,7 @@ export function MoveRequest({ request, timeZone }: MoveRequestProps) {
               </Button>
             </Dialog.Close>
             <Button onClick={() => move.mutate(chosen)} disabled={!chosen || move.isPending} data-action="confirm-reschedule">
-              <Trans>Move the request</Trans>
+              {proposing ? <Trans>Send the proposal</Trans> : <Trans>Move the request</Trans>}
             </Button>
           </div>
         </Dialog.Content>

@@ -22,6 +22,7 @@ import { Spinner } from '../../ui/spinner';
 import { AddToCalendar, canAddToCalendar } from './add-to-calendar';
 import { AttendancePanel } from './attendance';
 import { LessonReportSection, lessonIsOver } from './lesson-report';
+import { ProposalPanel } from './proposal-panel';
 import { StatusTimeline } from './status-timeline';
 import { Fact } from '../../ui/fact';
 
@@ -32,7 +33,10 @@ export interface SessionDetailsPageProps {
   now?: () => number;
   timeZone?: string;
   connect?: Connect;
-  /** Moving a pending request to another time: booking's dialog, handed in by the route (features stay apart). */
+  /**
+   * Moving a pending request to another time, or proposing one for an approved session: booking's
+   * dialog, handed in by the route (features stay apart).
+   */
   moveRequest?: (detail: RequestDetail) => ReactNode;
 }
 
@@ -185,10 +189,9 @@ function Details({
         <AttendancePanel requestId={detail.id} channelName={detail.channel_name} />
       ) : null}
 
+      <ProposalPanel detail={detail} role={role} actions={actions} timeZone={timeZone} />
       <RequestActions request={detail} actions={actions} side={role} />
-      {moveRequest && role === 'student' && actions.includes('reschedule') ? (
-        <div className="request-actions">{moveRequest(detail)}</div>
-      ) : null}
+      {moveRequest && actions.includes('reschedule') ? <div className="request-actions">{moveRequest(detail)}</div> : null}
       <div className="session-contact">
         <MessageOtherParty detail={detail} role={role} />
         {canAddToCalendar(detail, role, actions) ? <AddToCalendar requestId={detail.id} /> : null}

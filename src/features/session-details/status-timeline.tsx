@@ -4,6 +4,7 @@
 // so a new transition in machines/request.machine.ts shows up here without a second list. Next steps
 // are listed in the order they happen (by their instant; those without one last), a step whose time has
 // come reads as "now", and a free-trial booking speaks of the trial being given back, never of hours.
+import type { ReactNode } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { RequestDetail, RequestHistoryEntry, RequestStatus } from '../../../contract/requests';
 import { requestDeadlines, requestMachine, resumeRequest } from '../../../machines/request.machine';
@@ -22,15 +23,18 @@ export interface NextStep {
 }
 
 /** Steps a person takes before a deadline; once it has passed they are no longer possible. */
-const BOUNDED = new Set(['approve', 'reject', 'cancel', 'reschedule']);
+const BOUNDED = new Set(['approve', 'reject', 'cancel', 'reschedule', 'reschedule_accept']);
 
 /**
  * The machine's transitions out of `status`, one per event and target, with the detail's deadlines;
  * a person's step whose deadline has passed at `now` is left out.
  */
-export function nextSteps(detail: RequestDetail, now: number): NextStep[] {
+export function nextSteps(detail: RequestDetail, now: number, role: Role = 'student'): NextStep[] {
   const node = requestMachine.root.states[detail.status];
   if (!node) return [];
+  const snapshot = resumeRequest(detail.status, requestContextOf(detail));
+  // A pending request is moved by its family; an approved session's new time is proposed by either side.
+  const mover: Role = detail.status === 'pending' ? 'student' : role;
   const steps: NextStep[] = [];
   for (const [event, transitions] of Object.entries(node.on)) {
     const targets = new Set(transitions.map((tr) => (tr.target?.[0]?.key as RequestStatus | undefined) ?? null));
@@ -39,12 +43,12 @@ export function nextSteps(detail: RequestDetail, now: number): NextStep[] {
     for (const target of meaningful) {
       if (event === 'rate' && detail.evaluation) continue;
       // Only a scheduled request addressed to one teacher moves: asked of the machine, as its student.
-      if (
-        event === 'reschedule' &&
-        !resumeRequest(detail.status, requestContextOf(detail)).can({ type: 'reschedule', actor: { role: 'student', party: true }, now })
-      )
-        continue;
-      const at = deadlineOf(event, detail);
+      if (event === 'reschedule' && !snapshot.can({ type: 'reschedule', actor: { role: mover, party: true }, now })) continue;
+      // An open proposal: one step for its answer (accept or decline), to the side that gives it, and its lapse.
+      if (event === 'reschedule_decline') continue;
+      if (event === 'reschedule_accept' && !snapshot.can({ type: 'reschedule_accept', actor: { role, party: true }, now })) continue;
+      if (event === 'reschedule_lapse' && !detail.proposal) continue;
+      const at = deadlineOf(event, detail, role);
       if (BOUNDED.has(event) && (at === null || Date.parse(at) <= now)) continue;
       steps.push({ event, target, at });
     }
@@ -58,14 +62,20 @@ export function nextSteps(detail: RequestDetail, now: number): NextStep[] {
 }
 
 /** The deadlines as the machine computes them from the request (the same function the server uses). */
-function deadlineOf(event: string, detail: RequestDetail): string | null {
+function deadlineOf(event: string, detail: RequestDetail, role: Role): string | null {
   const deadlines = requestDeadlines(detail.status, requestContextOf(detail));
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   switch (event) {
+    case 'reschedule':
+      // A family proposes until the cut-off, a teacher until the start.
+      if (detail.status === 'approved') return role === 'student' ? iso(deadlines.cancelFreeUntil) : detail.starts_at;
+      return iso(deadlines.expiresAt);
+    case 'reschedule_accept':
+    case 'reschedule_lapse':
+      return detail.proposal?.lapses_at ?? null;
     case 'approve':
     case 'reject':
     case 'expire':
-    case 'reschedule':
       return iso(deadlines.expiresAt);
     case 'cancel':
       return iso(deadlines.cancelFreeUntil);
@@ -93,7 +103,7 @@ export function StatusTimeline({ detail, now, role, timeZone }: StatusTimelinePr
   const history: RequestHistoryEntry[] =
     detail.history.length > 0 ? detail.history : [{ status: detail.status, at: detail.created_at, actor_role: 'student' }];
   // A broadcast another teacher took: nothing more happens to it for this teacher (no join, no finish).
-  const steps = detail.taken_by_other ? [] : nextSteps(detail, now);
+  const steps = detail.taken_by_other ? [] : nextSteps(detail, now, role);
   const refunded = refundsOn(detail.status);
 
   return (
@@ -106,7 +116,7 @@ export function StatusTimeline({ detail, now, role, timeZone }: StatusTimelinePr
           const current = i === history.length - 1;
           return (
             <li
-              key={`${entry.status}-${entry.at}`}
+              key={`${entry.status}-${entry.at}-${i}`}
               className={`timeline-step timeline-done${current ? ' timeline-current' : ''}`}
               aria-current={current ? 'step' : undefined}
               data-status={entry.status}
@@ -114,7 +124,9 @@ export function StatusTimeline({ detail, now, role, timeZone }: StatusTimelinePr
               <span className="timeline-dot" aria-hidden="true" />
               <div>
                 <p className="timeline-label">
-                  {entry.moved_to ? (
+                  {entry.moved_to && entry.proposal && entry.proposal !== 'accepted' ? (
+                    <ProposalText step={entry.proposal} at={<time dateTime={entry.moved_to}>{when(entry.moved_to)}</time>} />
+                  ) : entry.moved_to ? (
                     <Trans>
                       Moved to <time dateTime={entry.moved_to}>{when(entry.moved_to)}</time>
                     </Trans>
@@ -163,7 +175,14 @@ export function StatusTimeline({ detail, now, role, timeZone }: StatusTimelinePr
                 <span className="visually-hidden">
                   <Trans>Possible next step:</Trans>{' '}
                 </span>
-                <StepText step={step} role={role} when={when} now={now} trial={detail.paid_with === 'free_trial'} />
+                <StepText
+                  step={step}
+                  role={role}
+                  when={when}
+                  now={now}
+                  trial={detail.paid_with === 'free_trial'}
+                  approved={detail.status === 'approved'}
+                />
               </p>
             </div>
           </li>
@@ -176,6 +195,13 @@ export function StatusTimeline({ detail, now, role, timeZone }: StatusTimelinePr
       ) : null}
     </section>
   );
+}
+
+/** A proposal's step in the history (an accepted one reads as the move it made). */
+function ProposalText({ step, at }: { step: 'proposed' | 'declined' | 'lapsed'; at: ReactNode }) {
+  if (step === 'proposed') return <Trans>New time proposed: {at}</Trans>;
+  if (step === 'declined') return <Trans>Proposed time declined: {at}</Trans>;
+  return <Trans>Proposed time lapsed unanswered: {at}</Trans>;
 }
 
 function ActorText({
@@ -217,9 +243,11 @@ interface StepTextProps {
   now: number;
   /** Paid with the free trial: what comes back is the trial, not hours. */
   trial: boolean;
+  /** An approved session: a new time is proposed, not moved at once. */
+  approved: boolean;
 }
 
-function StepText({ step, role, when, now, trial }: StepTextProps) {
+function StepText({ step, role, when, now, trial, approved }: StepTextProps) {
   // The instant as a <time> element; formatSessionTime keeps its clock on one line.
   const at = step.at ? <time dateTime={step.at}>{when(step.at)}</time> : null;
   switch (step.event) {
@@ -262,11 +290,16 @@ function StepText({ step, role, when, now, trial }: StepTextProps) {
     case 'rate':
       return role === 'student' ? <Trans>You can rate the teacher</Trans> : <Trans>The student can rate you</Trans>;
     case 'reschedule':
+      if (approved) return <Trans>You can propose another time until {at}</Trans>;
       return role === 'student' ? (
         <Trans>You can move it to another free time until {at}</Trans>
       ) : (
         <Trans>The student can move it to another time until {at}</Trans>
       );
+    case 'reschedule_accept':
+      return <Trans>You can accept or decline the proposed time until {at}</Trans>;
+    case 'reschedule_lapse':
+      return <Trans>If nobody answers by {at}, the proposal lapses and the session keeps its time</Trans>;
     default:
       return <>{step.event}</>;
   }

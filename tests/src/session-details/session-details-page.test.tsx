@@ -102,8 +102,9 @@ describe('SessionDetailsPage', () => {
     expect(screen.getByText(/You can join from Monday, May 6, 2030 at 11:50\sAM/)).toBeTruthy();
     const steps = within(screen.getByTestId('timeline')).getAllByRole('listitem');
     expect(steps.find((s) => s.getAttribute('aria-current') === 'step')?.textContent).toContain('by the teacher');
-    // In the order they happen: free cancellation ends, joining opens, the session finishes (or its teacher ends it early).
-    expect(steps.filter((s) => s.dataset.event).map((s) => s.dataset.event)).toEqual(['cancel', 'join', 'finish', 'end']);
+    // In the order they happen: free cancellation and proposing a new time end, joining opens, the session
+    // finishes (or its teacher ends it early).
+    expect(steps.filter((s) => s.dataset.event).map((s) => s.dataset.event)).toEqual(['cancel', 'reschedule', 'join', 'finish', 'end']);
     expect(screen.getByTestId('timeline').textContent).toMatch(/Joining opens on Monday, May 6, 2030 at 11:50\sAM/);
 
     // Inside the window (5 minutes before the start) the button becomes the way into the session.
@@ -184,6 +185,81 @@ describe('SessionDetailsPage', () => {
     renderPage();
     const broadcastSteps = within(await screen.findByTestId('timeline')).getAllByRole('listitem');
     expect(broadcastSteps.map((s) => s.dataset.event).filter(Boolean)).not.toContain('reschedule');
+  });
+
+  it('an approved session with a proposed time: the teacher accepts it; the family waits (en and ar, axe clean)', async () => {
+    const history: RequestDetail['history'] = [
+      { status: 'pending', at: new Date(NOW - 2 * HOUR).toISOString(), actor_role: 'student' },
+      { status: 'approved', at: new Date(NOW - HOUR).toISOString(), actor_role: 'teacher' },
+      {
+        status: 'approved',
+        at: new Date(NOW - 30 * MINUTE).toISOString(),
+        actor_role: 'student',
+        moved_from: '2030-05-06T09:00:00.000Z',
+        moved_to: '2030-05-07T09:00:00.000Z',
+        proposal: 'proposed',
+      },
+    ];
+    const proposal = {
+      starts_at: '2030-05-07T09:00:00.000Z',
+      ends_at: '2030-05-07T11:00:00.000Z',
+      by: 'student' as const,
+      lapses_at: '2030-05-06T03:00:00.000Z',
+    };
+    let current = detail({
+      status: 'approved',
+      actions: ['reschedule_accept', 'reschedule_decline'],
+      channel_name: 'sess-p',
+      history,
+      proposal,
+    });
+    const calls = stub(
+      () => current,
+      (path) => {
+        current = detail({
+          status: 'approved',
+          actions: [],
+          channel_name: 'sess-p',
+          starts_at: proposal.starts_at,
+          ends_at: proposal.ends_at,
+          proposal: null,
+          history: [...history, { ...history[2]!, actor_role: 'teacher', proposal: 'accepted', at: new Date(NOW).toISOString() }],
+        });
+        return path.endsWith('/reschedule/accept')
+          ? { status: 200, json: { message: 'ok', data: current } }
+          : { status: 500, json: { message: 'no' } };
+      },
+    );
+    const { user } = renderPage({ viewer: { id: 20, role: 'teacher' } });
+    const panel = await screen.findByTestId('proposal-panel');
+    expect(within(panel).getByRole('heading', { name: 'A new time is proposed' })).toBeTruthy();
+    expect(within(panel).getByTestId('proposal-time').textContent).toMatch(/^The family proposes Tuesday, May 7, 2030 at 12:00\sPM\.$/);
+    expect(panel.textContent).toMatch(/unless you accept, until Monday, May 6, 2030 at 6:00\sAM/);
+    // The session keeps its time meanwhile; the timeline shows the proposal and the step to answer it.
+    expect(screen.getByTestId('session-time').textContent).toContain('Monday, May 6, 2030');
+    const timeline = screen.getByTestId('timeline');
+    expect(timeline.textContent).toMatch(/New time proposed: Tuesday, May 7, 2030 at 12:00\sPM/);
+    expect(timeline.textContent).toMatch(/You can accept or decline the proposed time until Monday, May 6, 2030 at 6:00\sAM/);
+    const audit = await axe.run(panel, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    expect(audit.violations).toEqual([]);
+    // Keyboard: Tab reaches Accept, Enter sends it.
+    within(panel).getByRole('button', { name: 'Accept the new time' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByTestId('proposal-panel')).toBeNull());
+    expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/v1/requests/1/reschedule/accept'))).toBe(true);
+    expect(screen.getByTestId('session-time').textContent).toContain('Tuesday, May 7, 2030');
+    expect(screen.getByTestId('timeline').textContent).toMatch(/Moved to Tuesday, May 7, 2030 at 12:00\sPM/);
+    cleanup();
+
+    // The family that proposed it waits, with no answer buttons; in Arabic.
+    stub(() => detail({ status: 'approved', actions: ['cancel'], channel_name: 'sess-p', history, proposal }));
+    renderPage({ viewer: { id: 10, role: 'student' } }, 'ar');
+    const waiting = await screen.findByTestId('proposal-panel');
+    expect(within(waiting).getByRole('heading').textContent).toBe('الموعد الذي اقترحته');
+    expect(waiting.textContent).toContain('بانتظار رد المعلم حتى');
+    expect(within(waiting).queryByRole('button')).toBeNull();
+    const auditAr = await axe.run(waiting, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    expect(auditAr.violations).toEqual([]);
   });
 
   it('in Arabic, the clock and its ص/م never part across lines', async () => {
