@@ -4,7 +4,7 @@
 // visit to /packages brings the booking back as it was. Fresh server data (the free times for the
 // chosen duration, the balance) is handed to the machine whenever it arrives; "just taken" refreshes
 // the free times.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { TeacherDetail } from '../../../contract/teachers';
@@ -18,6 +18,7 @@ import {
 import { bookingLogic, bookingStorageKey, rememberBookingReturn } from '../../app/booking';
 import { availabilityKeys, availabilityQuery, createBookingRequest } from './booking-api';
 import { useWatchedActor } from '../../app/watch';
+import type { SeriesChoice } from './series-review';
 
 /**
  * The child a family last booked with a teacher, kept in localStorage (it outlives the tab: the next
@@ -81,9 +82,15 @@ export function useBooking({ studentKey, teacher, balance, children, onOpenPacka
   // Bound once: the mutation's mutateAsync is stable for the life of the component, and the route's
   // navigation callback does not change while the page is open.
   const send = create.mutateAsync;
+  // A weekly series chosen on the review rides along with the booking (the machine books one lesson;
+  // the server books the confirmed weeks of the series, all or nothing).
+  const series = useRef<SeriesChoice | null>(null);
+  const chooseSeries = useCallback((choice: SeriesChoice | null) => {
+    series.current = choice;
+  }, []);
   const [logic] = useState(() =>
     bookingLogic({
-      createRequest: async (body) => ({ id: (await send(body)).id }),
+      createRequest: async (body) => ({ id: (await send(series.current ? { ...body, ...series.current } : body)).id }),
       openPackages: () => {
         rememberBookingReturn(teacher.id);
         onOpenPackages();
@@ -135,5 +142,5 @@ export function useBooking({ studentKey, teacher, balance, children, onOpenPacka
       });
   }, [actor, balance]);
 
-  return { actor, availability };
+  return { actor, availability, chooseSeries };
 }
