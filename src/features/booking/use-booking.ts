@@ -4,7 +4,7 @@
 // visit to /packages brings the booking back as it was. Fresh server data (the free times for the
 // chosen duration, the balance) is handed to the machine whenever it arrives; "just taken" refreshes
 // the free times.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { TeacherDetail } from '../../../contract/teachers';
@@ -61,6 +61,17 @@ function save(key: string, value: unknown): void {
   }
 }
 
+/** The weekly series chosen on the review, if any: what it adds to the booking's body. */
+function seriesHolder() {
+  let choice: SeriesChoice | null = null;
+  return {
+    get: (): Partial<SeriesChoice> => choice ?? {},
+    set: (next: SeriesChoice | null) => {
+      choice = next;
+    },
+  };
+}
+
 export interface UseBookingOptions {
   /** Who is booking (the account id, or any stable key of the signed-in student). */
   studentKey: string;
@@ -84,13 +95,12 @@ export function useBooking({ studentKey, teacher, balance, children, onOpenPacka
   const send = create.mutateAsync;
   // A weekly series chosen on the review rides along with the booking (the machine books one lesson;
   // the server books the confirmed weeks of the series, all or nothing).
-  const series = useRef<SeriesChoice | null>(null);
-  const chooseSeries = useCallback((choice: SeriesChoice | null) => {
-    series.current = choice;
-  }, []);
+  // Held outside React state: the booking logic is built once and reads it only when it sends.
+  const [series] = useState(seriesHolder);
+  const chooseSeries = series.set;
   const [logic] = useState(() =>
     bookingLogic({
-      createRequest: async (body) => ({ id: (await send(series.current ? { ...body, ...series.current } : body)).id }),
+      createRequest: async (body) => ({ id: (await send({ ...body, ...series.get() })).id }),
       openPackages: () => {
         rememberBookingReturn(teacher.id);
         onOpenPackages();
