@@ -49,7 +49,6 @@ export const seriesWeeksSchema = z
  * soon; `code` says which) or `over_balance` (free, but the weeks before it use up what the balance pays).
  */
 export const SERIES_WEEK_STATES = ['free', 'taken', 'unavailable', 'over_balance'] as const;
-export type SeriesWeekState = (typeof SERIES_WEEK_STATES)[number];
 
 export const seriesWeekSchema = z.object({
   week: z.number().int(),
@@ -79,7 +78,6 @@ export const seriesPreviewResponseSchema = envelopeSchema(seriesPreviewSchema);
 
 /** A lesson's place in its series, on the request detail: "Week 2 of 4". */
 export const requestSeriesRefSchema = z.object({ id: z.number().int(), week: z.number().int(), weeks: z.number().int() });
-export type RequestSeriesRef = z.infer<typeof requestSeriesRefSchema>;
 
 /** What cancelling the rest of a series did: the lessons cancelled, and those kept (past the 6-hour cut-off). */
 export const seriesCancelResultSchema = z.object({ canceled: z.array(z.number().int()), kept: z.array(z.number().int()) });
