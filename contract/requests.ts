@@ -9,6 +9,7 @@
 //   POST v1/requests/:id/reschedule         (its student, pending: moves it; either party, approved: proposes)
 //                                           body RescheduleInput → RequestDetail
 //   POST v1/requests/:id/reschedule/accept | /decline (the other party of an open proposal) → RequestDetail
+//   POST v1/series/preview | /series/:id/cancel  (family) a weekly series: contract/series.ts
 //   POST v1/requests/:id/evaluation         (its student, once, after finished) body EvaluationInput → RequestDetail
 //
 // Someone else's request answers 404, never 403 (its existence is not revealed).
@@ -21,10 +22,12 @@
 // contract/availability.ts (in the teacher's own zone), and how a booking is paid contract/booking-cost.ts:
 // both are pure, so the booking machine shows the same answer the server gives.
 import { z } from 'zod';
+import { timeZoneSchema } from './availability';
 import { bookingCost, type CostBalance } from './booking-cost';
 import { childRefSchema } from './children';
 import { envelopeSchema } from './envelope';
 import { photoSchema } from './photos';
+import { requestSeriesRefSchema, repeatWeeksSchema, seriesValidationKeys, seriesWeeksSchema } from './series';
 import { pageMetaSchema } from './teachers';
 import {
   COMMENT_MAX_LENGTH,
@@ -68,10 +71,26 @@ export const createRequestSchema = z
     broadcast: z.boolean().default(false),
     /** For a broadcast: only teachers of this gender are offered it. */
     preferred_gender: z.enum(['male', 'female']).optional().nullable(),
+    /** A weekly series (contract/series.ts): this start and the same time in each of the next weeks, 2–12 in all. */
+    repeat_weeks: repeatWeeksSchema.optional().nullable(),
+    /** Which weeks of the series to book (1 = `starts_at`); default all of them. */
+    weeks: seriesWeeksSchema.optional().nullable(),
+    /** The zone "the same time every week" is counted in; default the family's profile zone. */
+    time_zone: timeZoneSchema.optional().nullable(),
   })
   .superRefine((value, ctx) => {
     if (value.type === 'schedule' && !value.starts_at) {
       ctx.addIssue({ code: 'custom', path: ['starts_at'], message: validationKeys.required });
+    }
+    if (value.repeat_weeks) {
+      if (value.type !== 'schedule') ctx.addIssue({ code: 'custom', path: ['repeat_weeks'], message: seriesValidationKeys.scheduleOnly });
+      else if (value.broadcast) ctx.addIssue({ code: 'custom', path: ['repeat_weeks'], message: seriesValidationKeys.noBroadcast });
+    }
+    if (value.weeks) {
+      const max = value.repeat_weeks ?? 1;
+      if (new Set(value.weeks).size !== value.weeks.length || value.weeks.some((w) => w < 1 || w > max)) {
+        ctx.addIssue({ code: 'custom', path: ['weeks'], message: seriesValidationKeys.weekUnknown });
+      }
     }
   });
 export type CreateRequest = z.input<typeof createRequestSchema>;
@@ -230,6 +249,8 @@ export const requestDetailSchema = requestSummarySchema.extend({
    * null or absent when none. `by`: who proposed; the other side answers until `lapses_at`.
    */
   proposal: z.object({ starts_at: z.string(), ends_at: z.string(), by: z.enum(['student', 'teacher']), lapses_at: z.string() }).nullish(),
+  /** Its place in a weekly series ("Week 2 of 4"); null or absent: a lesson of its own. */
+  series: requestSeriesRefSchema.nullish(),
 });
 export type RequestDetail = z.infer<typeof requestDetailSchema>;
 export const requestDetailResponseSchema = envelopeSchema(requestDetailSchema);

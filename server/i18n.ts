@@ -5,6 +5,7 @@ import type { AuthValidationKey } from '../contract/auth';
 import type { ProfileValidationKey } from '../contract/profile';
 import type { MessageValidationKey } from '../contract/messages';
 import type { ReportValidationKey } from '../contract/reports';
+import type { SeriesValidationKey } from '../contract/series';
 import type { RequestErrorCode } from '../contract/requests';
 import type { TimeOffValidationKey } from '../contract/time-off';
 import type { ValidationKey } from '../contract/validation';
@@ -39,7 +40,8 @@ const validation: Record<
   | RequestErrorCode
   | ReportValidationKey
   | MessageValidationKey
-  | TimeOffValidationKey,
+  | TimeOffValidationKey
+  | SeriesValidationKey,
   { ar: string; en: string }
 > = {
   ayah_range: {
@@ -90,6 +92,14 @@ const validation: Record<
   time_off_order: { ar: 'يجب أن يكون اليوم الأخير في يوم البداية أو بعده', en: 'The last day must be on or after the first day' },
   time_off_past: { ar: 'هذه الأيام مضت، اختر أياماً من اليوم فصاعداً', en: 'These days are over; choose days from today on' },
   time_off_too_long: { ar: 'يمكن أن تمتد الإجازة 92 يوماً على الأكثر في المرة الواحدة', en: 'Time off can cover at most 92 days at a time' },
+  // A weekly series.
+  series_schedule_only: { ar: 'يتكرر الحجز أسبوعياً للحصص المجدولة فقط', en: 'Only a scheduled session can repeat every week' },
+  series_no_broadcast: {
+    ar: 'الطلب المرسل إلى عدة معلمين لا يتكرر أسبوعياً، اختر معلماً واحداً',
+    en: 'A request sent to several teachers does not repeat; choose one teacher',
+  },
+  series_weeks_range: { ar: 'اختر من أسبوعين إلى 12 أسبوعاً', en: 'Choose from 2 to 12 weeks' },
+  series_week_unknown: { ar: 'هذه الأسابيع ليست من السلسلة', en: 'These weeks are not part of the series' },
   too_many_ranges: { ar: 'يمكن إضافة أربع فترات على الأكثر في اليوم الواحد', en: 'A day can hold at most four ranges' },
   phone_read_only: {
     ar: 'لا يمكن تغيير رقم الهاتف من الملف الشخصي، يرجى التواصل معنا لتغييره',
@@ -389,6 +399,19 @@ const messages = {
   },
   reschedule_accepted: { ar: 'تم نقل الحصة إلى الموعد الجديد', en: 'The session was moved to the new time' },
   reschedule_declined: { ar: 'بقيت الحصة في موعدها', en: 'The session keeps its time' },
+  series_created: {
+    ar: 'تم إرسال طلبات الحصص الأسبوعية، وسنخبرك عند رد المعلم',
+    en: 'Your weekly session requests were sent. We will tell you when the teacher answers',
+  },
+  series_not_found: { ar: 'لم نجد هذه السلسلة من الحصص', en: 'We could not find this series of lessons' },
+  series_canceled: {
+    ar: 'تم إلغاء بقية حصص السلسلة واسترداد ساعاتها',
+    en: 'The rest of the series was canceled and its hours refunded',
+  },
+  series_canceled_some_kept: {
+    ar: 'تم إلغاء بقية حصص السلسلة واسترداد ساعاتها، وبقيت الحصص التي تبدأ خلال 6 ساعات',
+    en: 'The rest of the series was canceled and its hours refunded; lessons starting within 6 hours stay booked',
+  },
   evaluation_saved: { ar: 'شكراً لك، تم حفظ تقييمك', en: 'Thank you, your rating was saved' },
   // A teacher's time off.
   time_off_created: { ar: 'تمت إضافة الإجازة، ولن يُعرض وقتك للحجز خلالها', en: 'Your time off was added; nobody can book you during it' },

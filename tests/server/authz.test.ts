@@ -42,6 +42,8 @@ interface Fixture {
   teacherMessage: number;
   /** A day off of `teacher`'s, made fresh for each row. */
   timeOff: number;
+  /** Student A's weekly series with `teacher`: one pending lesson in two days, made fresh for each row. */
+  series: number;
 }
 
 /** Student A and `teacher` have requests, so they have a conversation; the teacher writes once more. */
@@ -145,7 +147,14 @@ async function fixture(): Promise<Fixture> {
     `INSERT INTO time_off (teacher_id, first_day, last_day, time_zone, starts_at, ends_at) VALUES ($1, '2099-01-01', '2099-01-01', 'Asia/Qatar', '2098-12-31T21:00Z', '2099-01-01T21:00Z') RETURNING id`,
     [ids.teacher],
   ))!.id;
+  const series = (await t.db.one<{ id: number }>(
+    'INSERT INTO request_series (family_id, teacher_id, weeks) VALUES ($1, $2, 2) RETURNING id',
+    [ids.studentA, ids.teacher],
+  ))!.id;
+  const lesson = await insertRequest('pending', 2 * 24 * 60);
+  await t.db.query('UPDATE requests SET series_id = $2, series_week = 1 WHERE id = $1', [lesson.id, series]);
   return {
+    series,
     pending: pending.id,
     approved: approved.id,
     channel: approved.channel,
@@ -254,6 +263,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/v1/requests/:id/cancel':              { url: (f) => `/api/v1/requests/${f.pending}/cancel`,                    expect: [401, 200, 404, 409, 404, 404, 401, 401, 401, 401] },
   // The approved session is running: its teacher ends it for both; its family may not.
   'POST /api/v1/requests/:id/end':                 { url: (f) => `/api/v1/requests/${f.approved}/end`,                      expect: [401, 409, 404, 200, 404, 404, 401, 401, 401, 401] },
+  'POST /api/v1/series/preview':                   { url: () => '/api/v1/series/preview', body: () => ({}),                 expect: [401, 400, 400, 403, 403, 403, 401, 401, 401, 401] },
+  'POST /api/v1/series/:id/cancel':                { url: (f) => `/api/v1/series/${f.series}/cancel`,                      expect: [401, 200, 404, 403, 403, 403, 401, 401, 401, 401] },
   // The teacher keeps no working hours here: the family reaches the booking rule (400), nobody else the request.
   'POST /api/v1/requests/:id/reschedule':          { url: (f) => `/api/v1/requests/${f.pending}/reschedule`, body: () => ({ starts_at: new Date(Date.now() + 3 * 86_400_000).toISOString() }), expect: [401, 400, 404, 409, 404, 404, 401, 401, 401, 401] },
   // No proposal is open on the approved session: its parties meet 409 reschedule_proposal_closed, nobody else the request.

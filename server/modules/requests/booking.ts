@@ -12,7 +12,7 @@ const HOUR_MS = 3_600_000;
 /** How many other teachers a broadcast reaches at most. */
 export const MAX_BROADCAST_TEACHERS = 50;
 
-interface ChildRow {
+export interface ChildRow {
   id: number;
   phase_id: number;
   archived_at: Date | null;
@@ -88,11 +88,12 @@ async function broadcastTeachers(
     .slice(0, MAX_BROADCAST_TEACHERS);
 }
 
-/**
- * Books a session: checks the rules, inserts the request, its offers and first history row, and pays
- * (by `bookingCost`: the free trial for a short session while it is unused, otherwise package hours) — all in one transaction. Not enough hours: RequestFailure 402 and nothing written.
- */
-export async function createRequest(db: Db, studentId: number, body: CreateRequestParsed, now: Date): Promise<RequestChange> {
+/** The teacher a booking names (active, teaching the subject) and the child named in it, checked before any lock. */
+export async function bookingParties(
+  db: Db,
+  studentId: number,
+  body: CreateRequestParsed,
+): Promise<{ named: ChildRow | null; teacherId: number }> {
   // A named child is checked first: another family's child is 404 whatever else the body says.
   const named = body.child_id === undefined ? null : await bookedChild(db, studentId, body.child_id);
   const teacher = await db.one<{ id: number }>(`SELECT id FROM users WHERE id = $1 AND type = 'instructor' AND status = 'active'`, [
@@ -104,12 +105,111 @@ export async function createRequest(db: Db, studentId: number, body: CreateReque
     body.subject_id,
   ]);
   if (!teaches) throw new RequestFailure(400, REQUEST_ERROR.subjectNotTaught, 'subject_id');
+  return { named, teacherId: teacher.id };
+}
 
+/**
+ * Under the family's lock: the family itself (a student account) and the child the booking is for.
+ * Then the teacher's row lock, so two bookings of the teacher's same time queue and the second reads
+ * the first (booking, a move and a new time off all take it).
+ */
+export async function lockParties(tx: Queryable, studentId: number, teacherId: number, named: ChildRow | null): Promise<ChildRow> {
+  const family = await tx.one<{ id: number }>(`SELECT id FROM users WHERE id = $1 AND type = 'student' FOR UPDATE`, [studentId]);
+  if (!family) throw new RequestFailure(403, 'requests_students_only');
+  const child = named ?? (await bookedChild(tx, studentId, undefined));
+  await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [teacherId]);
+  return child;
+}
+
+interface NewRequest {
+  studentId: number;
+  teacherId: number;
+  child: ChildRow;
+  body: CreateRequestParsed;
+  startsAt: Date;
+  endsAt: Date;
+  expiresAt: Date;
+  now: Date;
+  /** A lesson of a weekly series: the series and its place in it. */
+  series?: { id: number; week: number };
+}
+
+/**
+ * Inserts one request and pays it from the family's one balance (the free trial is the account's: once
+ * per family, whichever child it is for), by the rule the review showed (contract/booking-cost.ts). The
+ * family's row is locked by the caller, so the balance read here is the one the payment sees. Not
+ * enough: RequestFailure 402 (the caller's transaction rolls back).
+ */
+export async function insertPaidRequest(tx: Queryable, r: NewRequest): Promise<number> {
+  const channel = `session-${randomBytes(16).toString('hex')}`;
+  const row = await tx.one<{ id: number }>(
+    `INSERT INTO requests (student_id, teacher_id, requested_teacher_id, subject_id, type, status, starts_at, ends_at, duration_hours,
+                           expires_at, comment, broadcast, preferred_gender, paid_with, channel_name, created_at, updated_at, child_id,
+                           series_id, series_week)
+     VALUES ($1, $2, $2, $3, $4, 'pending', $5, $6, $7, $8, $9, $10, $11, 'hours', $12, $13, $13, $14, $15, $16) RETURNING id`,
+    [
+      r.studentId,
+      r.teacherId,
+      r.body.subject_id,
+      r.body.type,
+      r.startsAt,
+      r.endsAt,
+      r.body.duration_hours,
+      r.expiresAt,
+      r.body.comment,
+      r.body.broadcast,
+      r.body.preferred_gender ?? null,
+      channel,
+      r.now,
+      r.child.id,
+      r.series?.id ?? null,
+      r.series?.week ?? null,
+    ],
+  );
+  const id = row!.id;
+  const balance = await getBalance(tx, r.studentId, { now: r.now });
+  const cost = bookingCost(r.body.duration_hours, { minutes_remaining: balance.minutes, free_trial_available: balance.freeTrialAvailable });
+  if (cost.pay === 'free_trial' && (await consumeFreeTrial(tx, r.studentId, ledgerRef(id)))) {
+    await tx.query(`UPDATE requests SET paid_with = 'free_trial' WHERE id = $1`, [id]);
+  } else {
+    try {
+      await debitHours(tx, r.studentId, r.body.duration_hours, ledgerRef(id), { now: r.now });
+    } catch (err) {
+      if (err instanceof InsufficientHoursError) {
+        throw new RequestFailure(
+          402,
+          REQUEST_ERROR.insufficientHours,
+          undefined,
+          r.series ? { week: r.series.week, starts_at: r.startsAt.toISOString() } : undefined,
+        );
+      }
+      throw err;
+    }
+  }
+  return id;
+}
+
+/** The offers of a new request (its teacher first) and its first history row. */
+export async function offerRequest(tx: Queryable, id: number, studentId: number, offered: readonly number[], now: Date): Promise<void> {
+  await tx.query(`INSERT INTO request_offers (request_id, teacher_id, created_at) SELECT $1, t, $3 FROM unnest($2::int[]) AS t`, [
+    id,
+    offered,
+    now,
+  ]);
+  await addHistory(tx, id, 'pending', 'student', studentId, now);
+}
+
+/**
+ * Books a session: checks the rules, inserts the request, its offers and first history row, and pays
+ * (by `bookingCost`: the free trial for a short session while it is unused, otherwise package hours) — all in one transaction. Not enough hours: RequestFailure 402 and nothing written.
+ */
+export async function createRequest(db: Db, studentId: number, body: CreateRequestParsed, now: Date): Promise<RequestChange> {
+  const { named, teacherId } = await bookingParties(db, studentId, body);
   const startsAt = body.type === 'urgent' ? now : new Date(body.starts_at!);
   const endsAt = new Date(startsAt.getTime() + body.duration_hours * HOUR_MS);
   const draft = { type: body.type, startsAt, durationHours: body.duration_hours };
   // No schedule: the teacher's stored zone is unusable (reported), so nobody can book them for now.
-  const schedule = (await schedulesByTeacher(db, [teacher.id], startsAt, endsAt, now)).get(teacher.id);
+  const schedule = (await schedulesByTeacher(db, [teacherId], startsAt, endsAt, now)).get(teacherId);
   if (!schedule) throw new RequestFailure(400, REQUEST_ERROR.teacherUnavailable, 'teacher_id');
   const problem = slotProblem(schedule, draft, now);
   if (problem === REQUEST_ERROR.teacherBusy) throw new RequestFailure(409, REQUEST_ERROR.slotTaken);
@@ -117,63 +217,22 @@ export async function createRequest(db: Db, studentId: number, body: CreateReque
 
   // Urgent: a teacher must take it within 15 minutes. Scheduled: by its start.
   const expiresAt = body.type === 'urgent' ? new Date(now.getTime() + URGENT_ACCEPT_MS) : startsAt;
-  const channel = `session-${randomBytes(16).toString('hex')}`;
 
   return db.transaction(async (tx) => {
-    const family = await tx.one<{ id: number }>(`SELECT id FROM users WHERE id = $1 AND type = 'student' FOR UPDATE`, [studentId]);
-    if (!family) throw new RequestFailure(403, 'requests_students_only');
-    const child = named ?? (await bookedChild(tx, studentId, undefined));
+    const child = await lockParties(tx, studentId, teacherId, named);
     // Two students booking the teacher's same time at once: the teacher's row lock serializes them and
     // the second one, reading again under the lock, is told the slot was just taken.
-    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [teacher.id]);
-    const locked = (await schedulesByTeacher(tx, [teacher.id], startsAt, endsAt, now)).get(teacher.id);
+    const locked = (await schedulesByTeacher(tx, [teacherId], startsAt, endsAt, now)).get(teacherId);
     if (!locked) throw new RequestFailure(400, REQUEST_ERROR.teacherUnavailable, 'teacher_id');
     const again = slotProblem(locked, draft, now);
     if (again === REQUEST_ERROR.teacherBusy) throw new RequestFailure(409, REQUEST_ERROR.slotTaken);
     // Time off the teacher set meanwhile (under the same lock) takes the time out of their hours.
     if (again) throw new RequestFailure(400, again, 'starts_at');
-    const row = await tx.one<{ id: number }>(
-      `INSERT INTO requests (student_id, teacher_id, requested_teacher_id, subject_id, type, status, starts_at, ends_at, duration_hours,
-                             expires_at, comment, broadcast, preferred_gender, paid_with, channel_name, created_at, updated_at, child_id)
-       VALUES ($1, $2, $2, $3, $4, 'pending', $5, $6, $7, $8, $9, $10, $11, 'hours', $12, $13, $13, $14) RETURNING id`,
-      [
-        studentId,
-        teacher.id,
-        body.subject_id,
-        body.type,
-        startsAt,
-        endsAt,
-        body.duration_hours,
-        expiresAt,
-        body.comment,
-        body.broadcast,
-        body.preferred_gender ?? null,
-        channel,
-        now,
-        child.id,
-      ],
-    );
-    const id = row!.id;
-
-    // Pay, from the family's one balance (the free trial is the account's: once per family, whichever
-    // child it is for), by the rule the review showed (contract/booking-cost.ts). The family's row is
-    // locked above, so the balance read here is the one the payment sees.
-    const balance = await getBalance(tx, studentId, { now });
-    const cost = bookingCost(body.duration_hours, { minutes_remaining: balance.minutes, free_trial_available: balance.freeTrialAvailable });
-    if (cost.pay === 'free_trial' && (await consumeFreeTrial(tx, studentId, ledgerRef(id)))) {
-      await tx.query(`UPDATE requests SET paid_with = 'free_trial' WHERE id = $1`, [id]);
-    } else {
-      try {
-        await debitHours(tx, studentId, body.duration_hours, ledgerRef(id), { now });
-      } catch (err) {
-        if (err instanceof InsufficientHoursError) throw new RequestFailure(402, REQUEST_ERROR.insufficientHours);
-        throw err;
-      }
-    }
+    const id = await insertPaidRequest(tx, { studentId, teacherId, child, body, startsAt, endsAt, expiresAt, now });
 
     const others = body.broadcast
       ? await broadcastTeachers(tx, {
-          exclude: teacher.id,
+          exclude: teacherId,
           subjectId: body.subject_id,
           phaseId: child.phase_id,
           gender: body.preferred_gender ?? null,
@@ -184,13 +243,8 @@ export async function createRequest(db: Db, studentId: number, body: CreateReque
           now,
         })
       : [];
-    const offered = [teacher.id, ...others];
-    await tx.query(`INSERT INTO request_offers (request_id, teacher_id, created_at) SELECT $1, t, $3 FROM unnest($2::int[]) AS t`, [
-      id,
-      offered,
-      now,
-    ]);
-    await addHistory(tx, id, 'pending', 'student', studentId, now);
-    return { id, status: 'pending' as const, studentId, teacherId: teacher.id, offeredTo: offered };
+    const offered = [teacherId, ...others];
+    await offerRequest(tx, id, studentId, offered, now);
+    return { id, status: 'pending' as const, studentId, teacherId, offeredTo: offered };
   });
 }

@@ -6,6 +6,7 @@ import type { Locale } from '../../i18n';
 import { requestDeadlines, statusOf, type RequestRole } from '../../../machines/request.machine';
 import { CHILD_COLUMNS, CHILD_JOINS, childRefOf, type ChildColumns } from '../children/refs';
 import { accessOf, isParty, readAccess, viewerActions, type Access, type Offer } from './access';
+import { seriesRefOf } from './series';
 import { contextOf, openProposals, overdue, overdueAt, ROW_COLUMNS, type RequestRow, type Viewer } from './rows';
 
 interface ListedRow extends RequestRow, ChildColumns {
@@ -265,5 +266,6 @@ export async function requestDetail(q: Queryable, id: number, viewer: Viewer, lo
     evaluation: evaluation ? { rating: evaluation.rating, comment: evaluation.comment, at: evaluation.created_at.toISOString() } : null,
     reject_reason: rejected?.reject_reason ?? null,
     proposal: proposalOf(a, now),
+    series: await seriesRefOf(q, id),
   };
 }

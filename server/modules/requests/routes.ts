@@ -4,6 +4,7 @@
 // answer in this router's onError; anything else goes on to app.onError.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { seriesValidationKeys } from '../../../contract/series';
 import {
   cancelInputSchema,
   createRequestSchema,
@@ -22,6 +23,7 @@ import type { Publisher } from '../../realtime/publisher';
 import { requireCaller, requireFamily } from '../auth/caller';
 import type { AuthMiddleware } from '../auth/middleware';
 import { createRequest } from './booking';
+import { cancelSeries, createSeries, previewSeries } from './series';
 import { announce, announceMove, announceProposal } from './notices';
 import { answerProposal } from './proposals';
 import { listRequests, requestDetail } from './reads';
@@ -54,13 +56,16 @@ function requestId(c: Context<AppEnv>): number {
 function refusal(c: Context<AppEnv>, err: RequestFailure): Response {
   const locale = c.get('locale');
   const message =
-    err.code === 'request_not_found' || err.code === 'requests_students_only'
+    err.code === 'request_not_found' || err.code === 'requests_students_only' || err.code === 'series_not_found'
       ? tr(err.code as MessageKey, locale)
       : trValidation(err.code, locale);
   if (err.status === 400) {
-    return c.json({ message: tr('validation_failed', locale), code: err.code, errors: { [err.field ?? '_']: [message] } }, 400);
+    return c.json(
+      { message: tr('validation_failed', locale), code: err.code, errors: { [err.field ?? '_']: [message] }, ...err.detail },
+      400,
+    );
   }
-  return c.json({ message, code: err.code }, err.status);
+  return c.json({ message, code: err.code, ...err.detail }, err.status);
 }
 
 export function requestsRoutes({ auth, publisher, log, now }: RequestsRoutesOptions) {
@@ -108,9 +113,30 @@ export function requestsRoutes({ auth, publisher, log, now }: RequestsRoutesOpti
       const viewer: Viewer = { id: family.familyId, role: 'student' };
       const body = await jsonBody(c, createRequestSchema);
       const at = now();
+      if (body.repeat_weeks) {
+        // A weekly series: every confirmed week booked at once; the answer is its first lesson.
+        const lessons = await createSeries(c.get('db'), family.familyId, body, at);
+        for (const lesson of lessons) await announce(c.get('db'), publisher, lesson, 'offered');
+        return ok(c, await requestDetail(c.get('db'), lessons[0]!.id, viewer, c.get('locale'), at), 'series_created', 201);
+      }
       const created = await createRequest(c.get('db'), family.familyId, body, at);
       await announce(c.get('db'), publisher, created, 'offered');
       return ok(c, await requestDetail(c.get('db'), created.id, viewer, c.get('locale'), at), 'request_created', 201);
+    })
+    .post('/series/preview', auth.requireUser, async (c) => {
+      const family = requireFamily(c, () => new RequestFailure(403, 'requests_students_only'));
+      const body = await jsonBody(c, createRequestSchema);
+      if (!body.repeat_weeks) throw new RequestFailure(400, seriesValidationKeys.weeksRange, 'repeat_weeks');
+      return ok(c, await previewSeries(c.get('db'), family.familyId, body, now()));
+    })
+    .post('/series/:id/cancel', auth.requireUser, async (c) => {
+      const family = requireFamily(c, () => new RequestFailure(403, 'requests_students_only'));
+      const parsed = idParam.safeParse(c.req.param('id'));
+      if (!parsed.success) throw new RequestFailure(404, 'series_not_found');
+      const at = now();
+      const { changes, kept } = await cancelSeries(c.get('db'), family.familyId, parsed.data, at);
+      for (const change of changes) await announce(c.get('db'), publisher, change, 'updated');
+      return ok(c, { canceled: changes.map((ch) => ch.id), kept }, kept.length ? 'series_canceled_some_kept' : 'series_canceled');
     })
     .get('/requests', auth.requireUser, async (c) => {
       const viewer = viewerOf(c);

@@ -2,6 +2,7 @@
 // read from the database, the change a write reports, and the small writes (history, refund) that
 // booking, transitions and the sweep all make.
 import type { RequestErrorCode, RequestStatus, RequestType } from '../../../contract/requests';
+import type { SeriesValidationKey } from '../../../contract/series';
 import type { Queryable } from '../../db';
 import {
   resumeRequest,
@@ -17,9 +18,11 @@ import { refundHours, restoreFreeTrial } from '../packages';
 export class RequestFailure extends Error {
   constructor(
     readonly status: 400 | 402 | 403 | 404 | 409,
-    readonly code: RequestErrorCode | 'request_not_found' | 'requests_students_only',
+    readonly code: RequestErrorCode | SeriesValidationKey | 'request_not_found' | 'requests_students_only' | 'series_not_found',
     /** For a 400: the field the message belongs to. */
     readonly field?: string,
+    /** More the answer carries beside `code` (a series: which week was refused). */
+    readonly detail?: Record<string, unknown>,
   ) {
     super(code);
     this.name = 'RequestFailure';

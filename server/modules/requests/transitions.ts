@@ -3,7 +3,7 @@
 // machine, then writes with a conditional UPDATE … WHERE status = <the status read> RETURNING, so two
 // teachers approving at once end with exactly one approval, and a refund happens once.
 import { endedEarlyRefundMinutes, REQUEST_ERROR } from '../../../contract/requests';
-import type { Db } from '../../db';
+import type { Db, Queryable } from '../../db';
 import { actionEvent, resumeRequest, statusOf, transition, type RequestEvent } from '../../../machines/request.machine';
 import { busyByTeacher } from '../teachers';
 import { isParty, readAccess } from './access';
@@ -30,83 +30,93 @@ export async function changeRequest(
    */
   options: { reason?: string | null } = {},
 ): Promise<RequestChange> {
-  return db.transaction(async (tx) => {
-    // Serialize a teacher's approvals, so two of their requests at one time cannot both be approved.
-    // A teacher no longer active (suspended since the offer) cannot take sessions.
-    if (action === 'approve' && viewer.role === 'teacher') {
-      const me = await tx.one<{ status: string }>('SELECT status FROM users WHERE id = $1 FOR UPDATE', [viewer.id]);
-      if (me?.status !== 'active') {
-        // Someone else's request answers 404 first, as for anybody: a 409 would say the id exists (issue 15).
-        await readAccess(tx, id, viewer);
-        throw new RequestFailure(409, REQUEST_ERROR.teacherUnavailable);
-      }
-    }
-    const a = await readAccess(tx, id, viewer, { lock: true });
-    const party = isParty(a, viewer);
-    const event: RequestEvent =
-      action === 'end'
-        ? { type: 'end', actor: { role: viewer.role, party }, now: now.getTime() }
-        : actionEvent(action, { role: viewer.role, party, openOffers: a.openOffers }, now.getTime());
-    const next = transition(resumeRequest(a.row.status, contextOf(a.row, a.rated)), event);
-    if (!next) throw new RequestFailure(409, REQUEST_ERROR.notAllowed);
-    const status = statusOf(next);
-    const offered = a.offeredTo;
-    const teacherCancels = action === 'cancel' && viewer.role === 'teacher';
-    if (teacherCancels && !options.reason) throw new RequestFailure(400, REQUEST_ERROR.cancelReasonRequired, 'reason');
+  return db.transaction((tx) => applyChange(tx, id, viewer, action, now, options));
+}
 
-    if (status === a.row.status) {
-      // One teacher of a broadcast declines their offer; the request stays open for the others.
-      await tx.query('UPDATE request_offers SET declined_at = $3 WHERE request_id = $1 AND teacher_id = $2 AND declined_at IS NULL', [
-        id,
-        viewer.id,
-        now,
-      ]);
-      return { id, status, studentId: a.row.student_id, teacherId: a.row.teacher_id, offeredTo: offered };
+/** `changeRequest` inside the caller's transaction (cancelling a series cancels each lesson with it). */
+export async function applyChange(
+  tx: Queryable,
+  id: number,
+  viewer: Viewer,
+  action: ChangeAction,
+  now: Date,
+  options: { reason?: string | null } = {},
+): Promise<RequestChange> {
+  // Serialize a teacher's approvals, so two of their requests at one time cannot both be approved.
+  // A teacher no longer active (suspended since the offer) cannot take sessions.
+  if (action === 'approve' && viewer.role === 'teacher') {
+    const me = await tx.one<{ status: string }>('SELECT status FROM users WHERE id = $1 FOR UPDATE', [viewer.id]);
+    if (me?.status !== 'active') {
+      // Someone else's request answers 404 first, as for anybody: a 409 would say the id exists (issue 15).
+      await readAccess(tx, id, viewer);
+      throw new RequestFailure(409, REQUEST_ERROR.teacherUnavailable);
     }
+  }
+  const a = await readAccess(tx, id, viewer, { lock: true });
+  const party = isParty(a, viewer);
+  const event: RequestEvent =
+    action === 'end'
+      ? { type: 'end', actor: { role: viewer.role, party }, now: now.getTime() }
+      : actionEvent(action, { role: viewer.role, party, openOffers: a.openOffers }, now.getTime());
+  const next = transition(resumeRequest(a.row.status, contextOf(a.row, a.rated)), event);
+  if (!next) throw new RequestFailure(409, REQUEST_ERROR.notAllowed);
+  const status = statusOf(next);
+  const offered = a.offeredTo;
+  const teacherCancels = action === 'cancel' && viewer.role === 'teacher';
+  if (teacherCancels && !options.reason) throw new RequestFailure(400, REQUEST_ERROR.cancelReasonRequired, 'reason');
 
-    const startsAt = new Date(next.context.startsAt);
-    const endsAt = new Date(next.context.endsAt);
-    const teacherId = action === 'approve' ? viewer.id : a.row.teacher_id;
-    if (action === 'approve') {
-      const busy = await busyByTeacher(tx, [viewer.id], startsAt, endsAt);
-      if ((busy.get(viewer.id) ?? []).length > 0) throw new RequestFailure(409, REQUEST_ERROR.teacherBusy);
-    }
-    const updated = await tx.one<{ id: number }>(
-      `UPDATE requests SET status = $2, teacher_id = $3, starts_at = $4, ends_at = $5, updated_at = $6
-        WHERE id = $1 AND status = $7 RETURNING id`,
-      [id, status, teacherId, startsAt, endsAt, now, a.row.status],
-    );
-    if (!updated) throw new RequestFailure(409, REQUEST_ERROR.notAllowed);
-    if (action === 'reject') {
-      if (options.reason) await tx.query('UPDATE requests SET reject_reason = $2 WHERE id = $1', [id, options.reason]);
-      await tx.query('UPDATE request_offers SET declined_at = $3 WHERE request_id = $1 AND teacher_id = $2 AND declined_at IS NULL', [
-        id,
-        viewer.id,
-        now,
-      ]);
-    }
-    if (next.hasTag('request:refunded')) await refund(tx, a.row, now);
-    let refundedMinutes: number | undefined;
-    if (action === 'end') {
-      // Ended early for both: the whole half-hours not taught go back (the rest was taught).
-      const owed = endedEarlyRefundMinutes(a.row.starts_at.getTime(), a.row.ends_at.getTime(), now.getTime());
-      refundedMinutes = owed > 0 ? await refund(tx, a.row, now, owed) : 0;
-    }
-    await addHistory(tx, id, status, viewer.role, viewer.id, now, {
-      reason: teacherCancels ? options.reason : null,
-      ...(refundedMinutes !== undefined ? { refundedMinutes } : {}),
-    });
-    return {
+  if (status === a.row.status) {
+    // One teacher of a broadcast declines their offer; the request stays open for the others.
+    await tx.query('UPDATE request_offers SET declined_at = $3 WHERE request_id = $1 AND teacher_id = $2 AND declined_at IS NULL', [
       id,
-      status,
-      studentId: a.row.student_id,
-      teacherId,
-      offeredTo: offered,
-      by: viewer.role,
-      ...(teacherCancels ? { reason: options.reason ?? null } : {}),
-      ...(action === 'end' ? { endedEarly: true } : {}),
-    };
+      viewer.id,
+      now,
+    ]);
+    return { id, status, studentId: a.row.student_id, teacherId: a.row.teacher_id, offeredTo: offered };
+  }
+
+  const startsAt = new Date(next.context.startsAt);
+  const endsAt = new Date(next.context.endsAt);
+  const teacherId = action === 'approve' ? viewer.id : a.row.teacher_id;
+  if (action === 'approve') {
+    const busy = await busyByTeacher(tx, [viewer.id], startsAt, endsAt);
+    if ((busy.get(viewer.id) ?? []).length > 0) throw new RequestFailure(409, REQUEST_ERROR.teacherBusy);
+  }
+  const updated = await tx.one<{ id: number }>(
+    `UPDATE requests SET status = $2, teacher_id = $3, starts_at = $4, ends_at = $5, updated_at = $6
+      WHERE id = $1 AND status = $7 RETURNING id`,
+    [id, status, teacherId, startsAt, endsAt, now, a.row.status],
+  );
+  if (!updated) throw new RequestFailure(409, REQUEST_ERROR.notAllowed);
+  if (action === 'reject') {
+    if (options.reason) await tx.query('UPDATE requests SET reject_reason = $2 WHERE id = $1', [id, options.reason]);
+    await tx.query('UPDATE request_offers SET declined_at = $3 WHERE request_id = $1 AND teacher_id = $2 AND declined_at IS NULL', [
+      id,
+      viewer.id,
+      now,
+    ]);
+  }
+  if (next.hasTag('request:refunded')) await refund(tx, a.row, now);
+  let refundedMinutes: number | undefined;
+  if (action === 'end') {
+    // Ended early for both: the whole half-hours not taught go back (the rest was taught).
+    const owed = endedEarlyRefundMinutes(a.row.starts_at.getTime(), a.row.ends_at.getTime(), now.getTime());
+    refundedMinutes = owed > 0 ? await refund(tx, a.row, now, owed) : 0;
+  }
+  await addHistory(tx, id, status, viewer.role, viewer.id, now, {
+    reason: teacherCancels ? options.reason : null,
+    ...(refundedMinutes !== undefined ? { refundedMinutes } : {}),
   });
+  return {
+    id,
+    status,
+    studentId: a.row.student_id,
+    teacherId,
+    offeredTo: offered,
+    by: viewer.role,
+    ...(teacherCancels ? { reason: options.reason ?? null } : {}),
+    ...(action === 'end' ? { endedEarly: true } : {}),
+  };
 }
 
 /** The student's rating of a finished session: once (machine `rate`, and a unique index). */

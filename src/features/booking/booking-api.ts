@@ -7,6 +7,7 @@ import { requestDetailResponseSchema, type RequestDetail } from '../../../contra
 import type { BookingRequest } from '../../../machines/booking.machine';
 import { api, type ApiClient } from '../../api/client';
 
+/** One lesson, or (with `repeat_weeks`) the confirmed weeks of a weekly series: the answer is the first. */
 export async function createBookingRequest(body: BookingRequest, client: ApiClient = api): Promise<RequestDetail> {
   const res = await client<unknown>('v1/requests', { method: 'POST', body });
   return requestDetailResponseSchema.parse(res).data;

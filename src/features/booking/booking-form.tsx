@@ -65,7 +65,7 @@ function focusFirstProblem(panel: HTMLElement | null): void {
 export function BookingForm({ studentKey, teacher, balance, children, onBooked, onOpenPackages }: BookingFormProps) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
-  const { actor, availability } = useBooking({ studentKey, teacher, balance, children, onOpenPackages });
+  const { actor, availability, chooseSeries } = useBooking({ studentKey, teacher, balance, children, onOpenPackages });
   const nextWeek = useNextWeekOffer(actor, studentKey, teacher.id, availability.data);
   const withChild = choosesChild(children);
   const state = useSelector(actor, selectBookingState);
@@ -171,6 +171,7 @@ export function BookingForm({ studentKey, teacher, balance, children, onBooked, 
               needsPackage={needsPackage}
               onOpenPackages={() => actor.send({ type: 'packages.open' })}
               ids={ids}
+              onSeries={chooseSeries}
             />
           </>
         ) : null}

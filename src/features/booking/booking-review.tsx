@@ -2,7 +2,7 @@
 // the viewer's clock and the teacher's (zones named), the hours it costs against the balance or the
 // free trial — with a "change" button back to each step, then the optional comment, broadcast and
 // preferred gender, the packages detour when the hours do not cover it, and the confirm button.
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { select } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { bookingCost } from '../../../contract/booking-cost';
@@ -15,6 +15,10 @@ import { SelectInput } from '../../ui/select-input';
 import { TextArea } from '../../ui/text-area';
 import { ChosenTime } from './booking-when';
 import { genderKey } from '../../domain/slot-time';
+import type { SeriesChoice } from './series-review';
+
+// Only a weekly series needs it: its own chunk, fetched when the review shows.
+const SeriesReview = lazy(() => import('./series-review').then((m) => ({ default: m.SeriesReview })));
 
 export interface BookingReviewProps {
   fields: BookingFields;
@@ -32,6 +36,8 @@ export interface BookingReviewProps {
   needsPackage: boolean;
   onOpenPackages: () => void;
   ids: { broadcast: string };
+  /** The weekly series the confirm books (null: one lesson). */
+  onSeries: (choice: SeriesChoice | null) => void;
 }
 
 function Row({ label, children, onChange, problems }: { label: string; children: ReactNode; onChange: () => void; problems: string[] }) {
@@ -123,6 +129,20 @@ export function BookingReview(props: BookingReviewProps) {
           ) : null}
         </Row>
       </dl>
+
+      {fields.type === 'schedule' && fields.startsAt && !fields.broadcast && teacher.subjects.length ? (
+        <Suspense fallback={null}>
+          <SeriesReview
+            teacherId={teacher.id}
+            subjectId={Number(fields.subjectId)}
+            childId={fields.childId ? Number(fields.childId) : undefined}
+            startsAt={fields.startsAt}
+            durationHours={fields.durationHours}
+            viewerZone={viewerZone}
+            onChoice={props.onSeries}
+          />
+        </Suspense>
+      ) : null}
 
       <div className="booking-check">
         <input

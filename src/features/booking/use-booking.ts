@@ -18,6 +18,7 @@ import {
 import { bookingLogic, bookingStorageKey, rememberBookingReturn } from '../../app/booking';
 import { availabilityKeys, availabilityQuery, createBookingRequest } from './booking-api';
 import { useWatchedActor } from '../../app/watch';
+import type { SeriesChoice } from './series-review';
 
 /**
  * The child a family last booked with a teacher, kept in localStorage (it outlives the tab: the next
@@ -60,6 +61,17 @@ function save(key: string, value: unknown): void {
   }
 }
 
+/** The weekly series chosen on the review, if any: what it adds to the booking's body. */
+function seriesHolder() {
+  let choice: SeriesChoice | null = null;
+  return {
+    get: (): Partial<SeriesChoice> => choice ?? {},
+    set: (next: SeriesChoice | null) => {
+      choice = next;
+    },
+  };
+}
+
 export interface UseBookingOptions {
   /** Who is booking (the account id, or any stable key of the signed-in student). */
   studentKey: string;
@@ -81,9 +93,14 @@ export function useBooking({ studentKey, teacher, balance, children, onOpenPacka
   // Bound once: the mutation's mutateAsync is stable for the life of the component, and the route's
   // navigation callback does not change while the page is open.
   const send = create.mutateAsync;
+  // A weekly series chosen on the review rides along with the booking (the machine books one lesson;
+  // the server books the confirmed weeks of the series, all or nothing).
+  // Held outside React state: the booking logic is built once and reads it only when it sends.
+  const [series] = useState(seriesHolder);
+  const chooseSeries = series.set;
   const [logic] = useState(() =>
     bookingLogic({
-      createRequest: async (body) => ({ id: (await send(body)).id }),
+      createRequest: async (body) => ({ id: (await send({ ...body, ...series.get() })).id }),
       openPackages: () => {
         rememberBookingReturn(teacher.id);
         onOpenPackages();
@@ -135,5 +152,5 @@ export function useBooking({ studentKey, teacher, balance, children, onOpenPacka
       });
   }, [actor, balance]);
 
-  return { actor, availability };
+  return { actor, availability, chooseSeries };
 }

@@ -23,6 +23,7 @@ import { AddToCalendar, canAddToCalendar } from './add-to-calendar';
 import { AttendancePanel } from './attendance';
 import { LessonReportSection, lessonIsOver } from './lesson-report';
 import { ProposalPanel } from './proposal-panel';
+import { CancelSeries, SeriesFact } from './series-part';
 import { StatusTimeline } from './status-timeline';
 import { Fact } from '../../ui/fact';
 
@@ -139,6 +140,7 @@ function Details({
         <Fact term={<Trans>Duration</Trans>}>
           <Plural value={hours} one="# hour" other="# hours" />
         </Fact>
+        <SeriesFact detail={detail} />
         <Fact term={<Trans>Type</Trans>}>{i18n._(requestTypeTexts[detail.type])}</Fact>
         <Fact term={<Trans>Paid with</Trans>}>
           {detail.paid_with === 'free_trial' ? <Trans>The free trial session</Trans> : <Trans>Package hours</Trans>}
@@ -192,6 +194,7 @@ function Details({
       <ProposalPanel detail={detail} role={role} actions={actions} timeZone={timeZone} />
       <RequestActions request={detail} actions={actions} side={role} />
       {moveRequest && actions.includes('reschedule') ? <div className="request-actions">{moveRequest(detail)}</div> : null}
+      {role === 'student' ? <CancelSeries detail={detail} now={now} /> : null}
       <div className="session-contact">
         <MessageOtherParty detail={detail} role={role} />
         {canAddToCalendar(detail, role, actions) ? <AddToCalendar requestId={detail.id} /> : null}

@@ -526,6 +526,46 @@ describe('SessionDetailsPage', () => {
     renderPage({ requestId: 999 });
     expect(await screen.findByText('This request could not be found.')).toBeTruthy();
   });
+  it('a lesson of a weekly series: "Week 2 of 4", and the family cancels the rest after confirming', async () => {
+    const lesson = detail({ actions: ['cancel'], series: { id: 5, week: 2, weeks: 4 } });
+    const calls = stub(
+      () => lesson,
+      (path) =>
+        (path.endsWith('/v1/series/5/cancel')
+          ? { status: 200, json: { message: 'ok', data: { canceled: [1, 2, 3], kept: [] } } }
+          : undefined) ?? { status: 500, json: { message: 'no' } },
+    );
+    const { user } = renderPage();
+    expect((await screen.findByTestId('series-week')).textContent).toBe('Week 2 of 4');
+    const trigger = screen.getByRole('button', { name: 'Cancel the rest of the series' });
+    await user.click(trigger);
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the rest of the series?' });
+    expect(within(dialog).getByText(/a lesson the teacher accepted that starts within 6 hours stays booked/)).toBeTruthy();
+    const audit = await axe.run(dialog, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    expect(audit.violations).toEqual([]);
+    // Keep: nothing sent, focus back on the trigger.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toBe(trigger));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await user.click(trigger);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, cancel the rest' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => new URL(c.url, 'http://x').pathname)).toEqual(['/api/v1/series/5/cancel']),
+    );
+  });
+
+  it('in Arabic; a teacher sees the week but cannot cancel the series; a lesson of its own shows neither', async () => {
+    stub(() => detail({ actions: [], series: { id: 5, week: 1, weeks: 3 } }));
+    renderPage({ viewer: { id: 20, role: 'teacher' } }, 'ar');
+    expect((await screen.findByTestId('series-week')).textContent).toBe('الأسبوع 1 من 3');
+    expect(screen.queryByRole('button', { name: 'إلغاء بقية حصص السلسلة' })).toBeNull();
+    cleanup();
+    stub(() => detail({ actions: ['cancel'] }));
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Session details: Mathematics' });
+    expect(screen.queryByTestId('series-week')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel the rest of the series' })).toBeNull();
+  });
 });
 
 describe('SessionDetailsPage, its teacher cancels a booked session', () => {
