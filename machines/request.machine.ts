@@ -163,7 +163,10 @@ export const requestMachine = setup({
     teacherBeforeStart: ({ context }, params: { actor: RequestActor; now: number }) =>
       params.actor.role === 'teacher' && params.actor.party && params.now < context.startsAt,
     teacherInSession: ({ context }, params: { actor: RequestActor; now: number }) =>
-      params.actor.role === 'teacher' && params.actor.party && params.now >= context.startsAt - JOIN_EARLY_MS && params.now < context.endsAt,
+      params.actor.role === 'teacher' &&
+      params.actor.party &&
+      params.now >= context.startsAt - JOIN_EARLY_MS &&
+      params.now < context.endsAt,
     studentMayMovePending: ({ context }, params: { actor: RequestActor; now: number }) =>
       params.actor.role === 'student' &&
       params.actor.party &&

@@ -2,15 +2,7 @@
 // daylight-saving change included, "now" as today's first start, and where each move lands — the same
 // answers for the day list and the week grid, which only map keys to moves differently.
 import { describe, expect, it } from 'vitest';
-import {
-  calendarDays,
-  moveFrom,
-  NOW,
-  openingSlot,
-  scrollTopToReveal,
-  weekRows,
-  type CalendarDay,
-} from '../../../src/domain/slot-grid';
+import { calendarDays, moveFrom, NOW, openingSlot, scrollTopToReveal, weekRows, type CalendarDay } from '../../../src/domain/slot-grid';
 
 const zone = 'Europe/London';
 /** 2030-03-28 is a Thursday; London moves to summer time on Sunday 2030-03-31. */
