@@ -116,9 +116,10 @@ function server(url: string, method: string): Reply {
   if (url.endsWith('/v1/profile/notification-preferences') && method === 'GET') {
     const on = { email: true, push: true };
     const data = {
-      kinds: { reminders: on, bookings: on, messages: on, payments: on },
+      kinds: { reminders: { ...on, sms: false }, bookings: on, messages: on, payments: on, news: { email: false } },
       quiet_hours: { enabled: false, start: '21:00', end: '07:00' },
-      reachable: { email: false, push: false },
+      reachable: { email: false, push: false, sms: true },
+      sms_month: { used: 0, limit: 30 },
       time_zone: 'Asia/Qatar',
     };
     return { status: 200, json: { message: 'ok', data } };
