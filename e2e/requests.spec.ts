@@ -144,8 +144,10 @@ test('scheduled: the teacher approves, the student sees it without reload and op
     await expect(student.page.getByText('Reading practice')).toBeVisible();
     const current = student.page.locator('[data-testid="timeline"] [aria-current="step"]');
     await expect(current).toHaveAttribute('data-status', 'approved');
-    // Three hours ahead is inside the 6-hour cutoff: the machine offers no cancel, only finish and join.
-    await expect(student.page.locator('[data-testid="timeline"] [data-event]')).toHaveCount(2);
+    // Three hours ahead is inside the 6-hour cutoff: the machine offers no cancel and no new time, only
+    // join, finish, and its teacher's early end.
+    await expect(student.page.locator('[data-testid="timeline"] [data-event]')).toHaveCount(3);
+    await expect(student.page.locator('[data-testid="timeline"] [data-event="end"]')).toHaveCount(1);
     await expect(student.page.locator('[data-testid="timeline"] [data-event="cancel"]')).toHaveCount(0);
     await expect(student.page.locator('main [data-action="cancel"]')).toHaveCount(0);
     // Three hours ahead: the join button waits for its window.
