@@ -47,7 +47,7 @@ export async function applyChange(
   if (action === 'approve' && viewer.role === 'teacher') {
     const me = await tx.one<{ status: string }>('SELECT status FROM users WHERE id = $1 FOR UPDATE', [viewer.id]);
     if (me?.status !== 'active') {
-      // Someone else's request answers 404 first, as for anybody: a 409 would say the id exists (issue 15).
+      // Someone else's request answers 404 first, as for anybody: a 409 would tell a stranger that the request exists.
       await readAccess(tx, id, viewer);
       throw new RequestFailure(409, REQUEST_ERROR.teacherUnavailable);
     }
