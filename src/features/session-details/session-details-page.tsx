@@ -201,35 +201,23 @@ function Details({
       </div>
 
       {detail.status === 'rejected' ? (
-        <section className="session-rejected" aria-labelledby="rejected-title" data-testid="rejected-panel">
-          <h2 id="rejected-title">
-            {role === 'student' ? <Trans>The teacher could not take this session</Trans> : <Trans>You rejected this request</Trans>}
-          </h2>
-          {detail.reject_reason ? (
-            <blockquote className="session-rejected-reason">
-              <p className="muted small">
-                <Trans>The teacher's reason:</Trans>
-              </p>
-              <p data-testid="reject-reason">{detail.reject_reason}</p>
-            </blockquote>
-          ) : null}
+        <TeacherReasonPanel
+          name="rejected"
+          title={role === 'student' ? <Trans>The teacher could not take this session</Trans> : <Trans>You rejected this request</Trans>}
+          reason={detail.reject_reason}
+          reasonTestId="reject-reason"
+        >
           {role === 'student' ? <BookAnotherTeacher subjectId={detail.subject.id} /> : null}
-        </section>
+        </TeacherReasonPanel>
       ) : null}
 
       {teacherCanceled ? (
-        <section className="session-rejected" aria-labelledby="teacher-canceled-title" data-testid="teacher-canceled-panel">
-          <h2 id="teacher-canceled-title">
-            {role === 'student' ? <Trans>The teacher cancelled this session</Trans> : <Trans>You cancelled this session</Trans>}
-          </h2>
-          {teacherCanceled.reason ? (
-            <blockquote className="session-rejected-reason">
-              <p className="muted small">
-                <Trans>The teacher's reason:</Trans>
-              </p>
-              <p data-testid="teacher-cancel-reason">{teacherCanceled.reason}</p>
-            </blockquote>
-          ) : null}
+        <TeacherReasonPanel
+          name="teacher-canceled"
+          title={role === 'student' ? <Trans>The teacher cancelled this session</Trans> : <Trans>You cancelled this session</Trans>}
+          reason={teacherCanceled.reason}
+          reasonTestId="teacher-cancel-reason"
+        >
           {role === 'student' ? (
             <>
               <p>
@@ -242,7 +230,7 @@ function Details({
               <BookAnotherTeacher subjectId={detail.subject.id} />
             </>
           ) : null}
-        </section>
+        </TeacherReasonPanel>
       ) : null}
 
       <StatusTimeline detail={detail} now={now} role={role} timeZone={timeZone} />
@@ -250,5 +238,35 @@ function Details({
       <LessonRating detail={detail} actions={actions} side={role} />
       {lessonIsOver(detail, now) ? <LessonReportSection detail={detail} role={role} now={now} /> : null}
     </>
+  );
+}
+
+/** A request the teacher ended (rejected, or cancelled once booked): what happened, their reason, what next. */
+function TeacherReasonPanel({
+  name,
+  title,
+  reason,
+  reasonTestId,
+  children,
+}: {
+  name: 'rejected' | 'teacher-canceled';
+  title: ReactNode;
+  reason: string | null | undefined;
+  reasonTestId: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="session-rejected" aria-labelledby={`${name}-title`} data-testid={`${name}-panel`}>
+      <h2 id={`${name}-title`}>{title}</h2>
+      {reason ? (
+        <blockquote className="session-rejected-reason">
+          <p className="muted small">
+            <Trans>The teacher's reason:</Trans>
+          </p>
+          <p data-testid={reasonTestId}>{reason}</p>
+        </blockquote>
+      ) : null}
+      {children}
+    </section>
   );
 }
