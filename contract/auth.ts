@@ -1,4 +1,4 @@
-// The wire format of authentication and the profile (issue 3): request bodies the server validates at
+// The wire format of authentication and the profile: request bodies the server validates at
 // the edge and the answers it gives. Field rules report stable keys, like contract/validation.ts; the
 // server turns them into Arabic or English text.
 import { z } from 'zod';
@@ -19,7 +19,7 @@ export const authValidationKeys = {
   datePast: 'date_past',
   experienceRange: 'experience_range',
   fileType: 'file_type',
-  /** A teacher photo that is not a JPEG, PNG or WebP image (issue 11). */
+  /** A teacher photo that is not a JPEG, PNG or WebP image. */
   photoType: 'photo_type',
   fileTooLarge: 'file_too_large',
   imageTooLarge: 'image_too_large',
@@ -129,7 +129,7 @@ export const studentRegisterSchema = z.object({
   country_code: countryCodeSchema,
   gender: genderSchema,
   phase_id: idSchema,
-  /** The browser's IANA zone, detected at sign-up (issue 11); Asia/Qatar when not sent. */
+  /** The browser's IANA zone, detected at sign-up; Asia/Qatar when not sent. */
   time_zone: timeZoneSchema.optional(),
 });
 
@@ -160,7 +160,7 @@ export const instructorRegisterSchema = withConfirmation(
     subjects: z.array(idSchema, { error: authValidationKeys.chooseOne }).min(1, { error: authValidationKeys.chooseOne }),
     password: passwordSchema,
     password_confirmation: z.string({ error: required }).min(1, { error: validationKeys.required }),
-    /** The browser's IANA zone, detected at sign-up (issue 11); Asia/Qatar when not sent. */
+    /** The browser's IANA zone, detected at sign-up; Asia/Qatar when not sent. */
     time_zone: z.preprocess((v) => (v === '' ? undefined : v), timeZoneSchema.optional()),
   }),
 );

@@ -1,4 +1,4 @@
-// The wire format of a teacher's free start times (issue 11), shared by the server and the booking
+// The wire format of a teacher's free start times, shared by the server and the booking
 // calendar.
 //
 //   GET v1/teachers/:id/availability?from=&days=&duration=

@@ -1,4 +1,4 @@
-// The wire format of notifications (issue 8). The server sends a type and its parameters, never a
+// The wire format of notifications. The server sends a type and its parameters, never a
 // sentence: the client renders the text in the viewer's language (Lingui) when it shows the list.
 import { z } from 'zod';
 import { childRefSchema } from './children';

@@ -1,4 +1,4 @@
-// The wire format of time packages, promo codes, orders and the hours balance (issue 5).
+// The wire format of time packages, promo codes, orders and the hours balance.
 // Money on the wire is a number of Qatari riyals with at most two decimals (the server computes it
 // from integer dirhams); the client only formats it, never computes a price.
 import { z } from 'zod';
@@ -21,7 +21,7 @@ export const packageSchema = z.object({
 export type TimePackage = z.infer<typeof packageSchema>;
 export const packagesResponseSchema = envelopeSchema(z.array(packageSchema));
 
-// Ids are PostgreSQL integers: a larger number is not an id (issue 15: it reached the database and answered 502).
+// Ids are PostgreSQL integers: a larger number is not an id (it reached the database and answered 502).
 const packageId = z
   .number({ error: (i) => (i.input === undefined ? validationKeys.required : validationKeys.invalid) })
   .int()

@@ -1,5 +1,5 @@
 // A teacher photo's sizes and address (contract/photos.ts has the wire format). Apart from the schemas
-// so an avatar can name its file without bringing zod to a page that checks nothing (issue 13).
+// so an avatar can name its file without bringing zod to a page that checks nothing.
 
 /** Side of each square WebP in pixels: small for cards and lists (2× an 80 px avatar), large for the teacher page. */
 export const PHOTO_SIZES = { small: 160, large: 480 } as const;

@@ -1,4 +1,4 @@
-// Teacher photos (issue 11): the wire format and the two sizes every client asks for.
+// Teacher photos: the wire format and the two sizes every client asks for.
 //
 //   PUT    v1/profile/photo   (teacher, multipart field `photo`: JPEG, PNG or WebP, ≤ 5 MB) → { message, data: { photo } }
 //   DELETE v1/profile/photo   (teacher)                                                  → { message, data: { photo: null } }

@@ -1,4 +1,4 @@
-// The wire format of the profile screen (issue 4): what PATCH v1/profile accepts for each role and the
+// The wire format of the profile screen: what PATCH v1/profile accepts for each role and the
 // profile it answers with (the sign-up's profile plus the teacher's working hours and document files).
 // PATCH is partial: a field left out stays as it is; a field sent is checked with the sign-up's rules.
 import { z } from 'zod';
@@ -29,7 +29,7 @@ export const profileValidationKeys = {
   teacherOnly: 'teacher_only',
   /** Any other field the profile does not edit (status, email, id …). */
   notEditable: 'not_editable',
-  /** Not an IANA time-zone name (issue 11). */
+  /** Not an IANA time-zone name. */
   timeZoneInvalid: 'time_zone_invalid',
 } as const;
 export type ProfileValidationKey = (typeof profileValidationKeys)[keyof typeof profileValidationKeys];
@@ -122,7 +122,7 @@ export const studentProfileUpdateSchema = z
     last_name: arabicNameSchema,
     gender: genderSchema,
     phase_id: idSchema,
-    /** The user's IANA zone (issue 11): times are shown in it; reminders are sent by it. */
+    /** The user's IANA zone: times are shown in it; reminders are sent by it. */
     time_zone: timeZoneSchema,
   })
   .partial();
@@ -143,7 +143,7 @@ export const teacherProfileUpdateSchema = z
     experience_years: experienceSchema,
     working_hours: workingHoursListSchema,
     description: descriptionSchema,
-    /** The zone the working hours are written in (issue 11). */
+    /** The zone the working hours are written in. */
     time_zone: timeZoneSchema,
   })
   .partial();
@@ -159,7 +159,7 @@ export const documentFileSchema = z.object({ url: z.string(), name: z.string(), 
 export const profileDetailsSchema = profileSchema.extend({
   /** A teacher's working ranges (several a day allowed), sorted by weekday and start; empty for a student. */
   working_hours: z.array(z.object({ weekday: z.number().int(), start_time: z.string(), end_time: z.string() })),
-  /** The user's IANA zone; a teacher's working hours are in it (issue 11). */
+  /** The user's IANA zone; a teacher's working hours are in it. */
   time_zone: z.string(),
   /** A teacher's photo hash (contract/photos.ts), or null; absent for a student. */
   photo: photoSchema.optional(),

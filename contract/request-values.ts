@@ -72,7 +72,7 @@ export const REQUEST_ERROR = {
   scheduleTooFar: 'schedule_too_far',
   outsideWorkingHours: 'outside_working_hours',
   teacherBusy: 'teacher_busy',
-  /** 409 at submit: the time was free when offered and someone booked it meanwhile (issue 11). */
+  /** 409 at submit: the time was free when offered and someone booked it meanwhile. */
   slotTaken: 'slot_taken',
   subjectNotTaught: 'subject_not_taught',
   durationRange: 'duration_range',

@@ -1,4 +1,4 @@
-// The wire format of session requests (issue 6), shared by the server and the booking/requests screens.
+// The wire format of session requests, shared by the server and the booking/requests screens.
 //
 //   POST v1/requests                      (family)   body CreateRequest          → { message, data: RequestDetail }
 //   GET  v1/requests?filter=&student_id=&teacher_id=&child_id=&page=&per_page=               → { message, data: RequestSummary[], meta }
@@ -198,9 +198,9 @@ export const requestSummarySchema = z.object({
   has_report: z.boolean().default(false),
   created_at: z.string(),
   actions: z.array(z.enum(REQUEST_ACTIONS)),
-  /** The session's channel while the viewer may join it now (`join` in actions), so a card offers Join (issue 11). */
+  /** The session's channel while the viewer may join it now (`join` in actions), so a card offers Join. */
   join_channel: z.string().nullish(),
-  /** While pending: when it expires unanswered, so a card counts down to it (issue 11). */
+  /** While pending: when it expires unanswered, so a card counts down to it. */
   expires_at: z.string().nullish(),
 });
 export type RequestSummary = z.infer<typeof requestSummarySchema>;

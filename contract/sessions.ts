@@ -1,4 +1,4 @@
-// The wire format of the live video session (issue 7): the join grant from
+// The wire format of the live video session: the join grant from
 // `POST v1/sessions/:channelName/token`, attendance events and the attendance summary.
 // Times are ISO 8601 strings; `server_time` lets the client run its countdown on the server's clock.
 import { z } from 'zod';

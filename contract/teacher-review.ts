@@ -1,4 +1,4 @@
-// The wire format of the teacher review (issue 4): the teacher's own calls and the reviewer's admin API.
+// The wire format of the teacher review: the teacher's own calls and the reviewer's admin API.
 //
 // Teacher (bearer token):
 // - POST v1/instructor/update/status — no body; a teacher in `policy` accepts the terms → `active`.

@@ -1,4 +1,4 @@
-// The wire format of the public teachers list and one teacher's page (issue 6).
+// The wire format of the public teachers list and one teacher's page.
 //
 //   GET v1/teachers?search=&subject_id=&phase_id=&gender=male|female&available_now=1&page=1&per_page=12
 //     → { message, data: TeacherCard[], meta: { page, per_page, total } }

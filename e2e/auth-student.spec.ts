@@ -1,4 +1,4 @@
-// Student authentication end to end (issue 3), in Arabic and in English, against the real server on a
+// Student authentication end to end, in Arabic and in English, against the real server on a
 // fresh database: codes are read from the development SMS outbox (GET /api/v1/dev/outbox?phone=…,
 // latest first). Sign-up and login by code, the register 409 branch of a phone that is already a
 // student's, phone-first sign-in of a new phone through complete-register, the code screen's

@@ -1,4 +1,4 @@
-// Teacher authentication end to end (issue 3), in Arabic and in English, against the real server on a
+// Teacher authentication end to end, in Arabic and in English, against the real server on a
 // fresh database: sign-up with documents, login by e-mail (a wrong password first) under the review
 // guard, and a student sign-up with a teacher's phone sent to the teacher sign-in. Students:
 // auth-student.spec.ts.

@@ -1,4 +1,4 @@
-// Booking end to end (issues 6 and 11), against the real server: a student searches the teachers list
+// Booking end to end, against the real server: a student searches the teachers list
 // (a nonsense name gets the spec's "no teacher found with this name"), opens a teacher, is asked for a
 // time, picks a free one on the calendar and lands on its session details, pending. A student whose
 // free trial does not cover the booking is offered the packages screen and, coming back, finds the
@@ -33,7 +33,7 @@ async function demoTeacher(request: APIRequestContext): Promise<TeacherInfo> {
   return teacher!;
 }
 
-/** The guided steps (issue 11): subject and duration with "Next", up to the calendar. */
+/** The guided steps: subject and duration with "Next", up to the calendar. */
 async function toCalendar(page: Page, locale: Locale, duration = '1') {
   await page.getByRole('combobox', { name: tr(locale, 'Subject') }).selectOption({ index: 1 });
   await page.getByRole('button', { name: tr(locale, 'Next') }).click();

@@ -1,4 +1,4 @@
-// The contact form (issue 2): validated on the client with messages next to each field, values kept
+// The contact form: validated on the client with messages next to each field, values kept
 // after a failed attempt, stored by the server on success; the same messages in Arabic.
 import { expect, test, type Page } from '@playwright/test';
 import { tr } from './support/catalog';

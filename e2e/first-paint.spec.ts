@@ -1,4 +1,4 @@
-// Issue 13, first paint: the public pages arrive as HTML with their content, in the language of the
+// First paint: the public pages arrive as HTML with their content, in the language of the
 // visitor's ng-locale cookie, and the app hydrates over that HTML without errors and stays usable.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LOCALES, tr, type Locale } from './support/catalog';

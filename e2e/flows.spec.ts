@@ -1,4 +1,4 @@
-// The flows studio (issue 12): renders every machine, simulation reaches every state of the order
+// The flows studio: renders every machine, simulation reaches every state of the order
 // and request machines by clicking, keyboard users move between states, axe finds nothing (ar/en,
 // light/dark), and a studio tab follows another tab of the app live (the e2e build allows watching:
 // scripts/e2e.mjs builds with VITE_FLOWS_WATCH=1).

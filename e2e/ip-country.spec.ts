@@ -1,4 +1,4 @@
-// The phone input's country from the visitor's address (issue 16): our own server answers from the IP
+// The phone input's country from the visitor's address: our own server answers from the IP
 // database it ships, behind a proxy (the e2e server runs with TRUST_PROXY) from the forwarded address.
 // A visitor from Egypt opens the sign-up page and finds the Egyptian dial code already chosen.
 import { expect, test } from '@playwright/test';

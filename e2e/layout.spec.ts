@@ -1,4 +1,4 @@
-// Layout checks that keep every screen usable (issue 16), on every public and signed-in route, in
+// Layout checks that keep every screen usable, on every public and signed-in route, in
 // Arabic and English: no horizontal overflow at 360 and 390 px in light and dark; the header one line
 // tall at 1024 and 1280 px; no Latin letters on an Arabic page outside an allow-list; axe finds no
 // WCAG 2.1 AA violation, on the public pages in light and dark (this sweep took over e2e/a11y.spec.ts,

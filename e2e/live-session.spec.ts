@@ -1,4 +1,4 @@
-// The live video session end to end (issue 7): Chromium with fake camera and microphone, the real
+// The live video session end to end: Chromium with fake camera and microphone, the real
 // server started by scripts/e2e.mjs with RTC_ADAPTER=fake (the test-only relay instead of Agora), two
 // browser contexts. A new student books an urgent one-hour session (free trial) with a demo teacher,
 // who approves it; the test-only route makes it end 45 seconds from now. Both join and see each

@@ -1,4 +1,4 @@
-// The footer's newsletter sign-up (issue 2): a first sign-up is confirmed; signing up twice with the
+// The footer's newsletter sign-up: a first sign-up is confirmed; signing up twice with the
 // same address is a friendly info message, never an error.
 import { expect, test } from '@playwright/test';
 import { tr } from './support/catalog';

@@ -1,4 +1,4 @@
-// Notifications end to end (issue 8), two parties against the real server: a fresh student (who buys
+// Notifications end to end, two parties against the real server: a fresh student (who buys
 // hours through the sandbox checkout — itself a notification) books a session through the API; the
 // teacher approves it through the API; the student's open page shows the bell's count go up without a
 // reload; the notification opens the session details and is marked read; "mark all as read" clears

@@ -1,4 +1,4 @@
-// Packages and payments end to end (issue 5), in Arabic and English, against the real server and its
+// Packages and payments end to end, in Arabic and English, against the real server and its
 // sandbox checkout: the demo student buys with a valid promo code and the approving test card (success
 // message, balance up by the package's hours), pays with the declining card (failure message, balance
 // unchanged), meets an expired code's own message; a teacher cannot open /packages.

@@ -1,4 +1,4 @@
-// Requests end to end (issue 6), two browser contexts against the real server: a fresh student books
+// Requests end to end, two browser contexts against the real server: a fresh student books
 // through the API; the teacher sees it on /requests and approves; the student's open page turns to
 // approved without a reload and leads to the session details (timeline, join closed until its window).
 // An urgent broadcast reaches two teachers and only the first approval counts (the other's page

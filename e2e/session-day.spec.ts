@@ -1,4 +1,4 @@
-// Issue 11, the session day in Chromium: a new active teacher without working hours is prompted to set
+// the session day in Chromium: a new active teacher without working hours is prompted to set
 // them, uploads a photo on the profile and, once they have hours, students see that photo on the
 // teacher's card; a new urgent request reaches the teacher live — a lasting toast, the card first in the
 // list with a countdown to its expiry — in both languages.

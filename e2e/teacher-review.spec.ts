@@ -1,4 +1,4 @@
-// The teacher review end to end (issue 4), against the real server and a fresh database: a teacher
+// The teacher review end to end, against the real server and a fresh database: a teacher
 // waits on /in-review; the reviewer CLI (`npm run admin`, another process) approves, and the open
 // page moves to the terms by itself (realtime channel → profile reload → guards, no page reload);
 // accepting the terms leads to the profile; a suspension signs the teacher out live and sign-in says why; a rejection shows the

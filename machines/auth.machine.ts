@@ -1,4 +1,4 @@
-// The account life as one statechart (spec §2–§4, §8; issues 3 and 16): the start-up login check,
+// The account life as one statechart (spec §2–§4, §8): the start-up login check,
 // student sign-up and phone-first sign-in with OTP, the register 409 branches, teacher sign-up and
 // login, teacher password recovery, completing the registration, profile reloads, logout and an
 // expired session. The regions live in ./auth/ (one file each); this module assembles them and is
@@ -16,7 +16,7 @@ import { initialAuthContext } from './auth/guest';
 export { parseReturnTarget, parseTeacherId } from './auth/return-to';
 
 // The selectors live apart from the machine so the app shell can read a snapshot without bundling
-// XState and the statechart (issue 13: src/app/lazy-auth.ts).
+// XState and the statechart (src/app/lazy-auth.ts).
 export * from './auth/selectors';
 
 export {

@@ -1,4 +1,4 @@
-// The live video session (spec §2 `session/{channelName}`, §3 network quality; issue 7) as one
+// The live video session (spec §2 `session/{channelName}`, §3 network quality) as one
 // statechart: devices and permissions → a token from our server → joining the RTC channel → in the
 // call (waiting for the other participant or together; mic, camera and device switching; token
 // renewal; reconnecting) → leaving with a confirmation, or the end when the booked time is up.

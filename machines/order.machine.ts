@@ -1,4 +1,4 @@
-// The life of one package order (issue 5): created → pending payment → paid | failed | expired.
+// The life of one package order: created → pending payment → paid | failed | expired.
 //
 // The server keeps each order's state in the database and moves it ONLY through this machine: it
 // rebuilds the snapshot from the row (`resumeOrder`), asks `snapshot.can(event)`, and stores the next

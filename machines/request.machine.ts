@@ -1,4 +1,4 @@
-// The life of one session request (issue 6): pending → approved → finished, or rejected, canceled,
+// The life of one session request: pending → approved → finished, or rejected, canceled,
 // expired. Stored values are these state names (requests.status).
 //
 // The SAME machine serves the server and the client: the server rebuilds a request's snapshot from its

@@ -1,4 +1,4 @@
-// A teacher's review status (issue 4): in review → policy (approved, must accept the terms) → active,
+// A teacher's review status: in review → policy (approved, must accept the terms) → active,
 // plus what a real reviewer needs: rejected (with the reviewer's reason, and a way to resubmit
 // corrected documents) and suspended.
 //

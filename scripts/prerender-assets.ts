@@ -1,4 +1,4 @@
-// Which built files a prerendered route needs in its <head> (issue 13, first paint): the stylesheets
+// Which built files a prerendered route needs in its <head> (first paint): the stylesheets
 // and JavaScript modules of the route's chunk and everything it imports statically. Without them the
 // page's CSS arrived with the route chunk, after the entry had run — the prerendered HTML painted
 // unstyled and then moved (Lighthouse CLS 0.73 on /teachers) — and the route's code started loading
@@ -61,7 +61,7 @@ export function routeHeadTags(bundle: Rollup.OutputBundle, route: string): strin
 }
 
 /**
- * Puts each stylesheet the page links into the page itself (issue 13, first paint): under a phone's
+ * Puts each stylesheet the page links into the page itself (first paint): under a phone's
  * round trips every render-blocking request costs ~0.3–0.6 s, so the page must paint from the HTML
  * alone. Whole files are inlined, not an extract of "critical" rules, so nothing restyles later and
  * there is nothing left to fetch. A `disabled` link with the same address stays: it is neither fetched
@@ -77,7 +77,7 @@ export function inlineStylesheets(html: string, readAsset: (href: string) => str
 }
 
 /**
- * Starts the page's JavaScript after its first paint (issue 13, first paint). The HTML is the whole
+ * Starts the page's JavaScript after its first paint (first paint). The HTML is the whole
  * first screen, so no script is needed to paint it; but the entry and its modulepreloads, found by the
  * preload scanner, downloaded beside the HTML and the fonts, and Lighthouse counts every script that
  * arrives before the paint as holding it (its simulated phone then adds the ~140 KB of JavaScript to
@@ -123,7 +123,7 @@ function minifyScript(code: string): string {
 }
 
 /**
- * The page's own HTML comments gone and its inline classic scripts minified (issue 13): every page
+ * The page's own HTML comments gone and its inline classic scripts minified: every page
  * carries the start-up script, and its commented source was 1.35 KB of a document that must stay
  * within a phone's first round trip (~14.6 KB: TCP's first window; /teachers is 14–15 KB gzip).
  * For index.html before the app's markup goes in, so React's own comment markers are never touched.

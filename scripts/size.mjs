@@ -1,9 +1,9 @@
 // `npm run size`: the JavaScript a first visit downloads, in gzip bytes, for the home and sign-in
-// routes (issue 2, "Figures to print"), and each public page's HTML as sent (issue 13). Builds, starts the real server on a fresh database, loads
+// routes ("Figures to print"), and each public page's HTML as sent. Builds, starts the real server on a fresh database, loads
 // each route in headless Chromium with an empty profile, and gzips every JS body itself (level 9) so
 // the figure does not depend on the server's encoding. Exits 1 when home exceeds its budget or
 // pulls in a heavy library that must stay out of it. A figure-printing script, not a test.
-// It also reports the live-session route's chunk and the lazy Agora chunk it alone imports (issue 7),
+// It also reports the live-session route's chunk and the lazy Agora chunk it alone imports,
 // and exits 1 when Agora is reachable from the entry or from any other route's chunk.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,7 +17,7 @@ import { buildIfNeeded, onShutdown, root, startServer } from './test-server.mjs'
 // reuse dist/client (scripts/test.mjs).
 const SIZE_CLIENT = path.join(root, 'dist/size/client');
 const KB = 1024;
-// Issue 13: the most JavaScript (gzip) a first visit to each public route may download; the goal is
+// First paint: the most JavaScript (gzip) a first visit to each public route may download; the goal is
 // 150 KB. The form stack loads when a visitor reaches for a form (src/ui/deferred-form.tsx), zod when
 // data must be checked, and XState with the auth statechart when a guest first sends it an event or
 // opens a sign-in screen (src/app/lazy-auth.ts), so none of them is in a first visit. These budgets
@@ -38,7 +38,7 @@ const KB = 1024;
 // route by 0.3–0.4 KB and /teachers/:id by 1.0 KB (the booking review's lazy series stub and the slot
 // grid moved to src/domain; not traced further): reset to the measured figures plus 0.2–0.4 KB.
 const HOME_BUDGET = 137.4 * KB;
-/** The public routes (issue 13) and their budgets; `/teachers/:id` is filled with the first listed teacher. */
+/** The public routes and their budgets; `/teachers/:id` is filled with the first listed teacher. */
 const ROUTE_BUDGETS = {
   '/about-us': 137.4 * KB,
   '/teachers': 148.4 * KB,
@@ -65,7 +65,7 @@ const FORBIDDEN_ON_HOME = [
 
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 
-// Issue 13: a public page paints from its HTML alone, so the HTML must arrive in the first round trip:
+// First paint: a public page paints from its HTML alone, so the HTML must arrive in the first round trip:
 // TCP's first window is 10 segments of 1 460 bytes (RFC 6928), which Lighthouse's simulated phone
 // uses too; /teachers crossing it cost one more round trip (LCP +0.2 s). Headers count.
 const FIRST_WINDOW = 14_600;

@@ -106,7 +106,7 @@ export async function startServer({ timeoutMs = 90_000, staticDir = CLIENT_DIR }
     LOG_LEVEL: 'silent',
     AUTH_IP_LIMIT_PER_MINUTE: '1000',
     AUTH_PHONE_LIMIT_SCALE: '100',
-    // The whole suite texts from one clock hour to Qatari numbers; the SMS budget (issue 15) is a cost
+    // The whole suite texts from one clock hour to Qatari numbers; the SMS budget is a cost
     // guard for production, not under test here (tests/server/sms-limits.test.ts covers it).
     SMS_HOURLY_LIMIT: '100000',
     SMS_HOURLY_LIMIT_PER_COUNTRY: '100000',

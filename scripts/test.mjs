@@ -1,5 +1,5 @@
 // `npm test`: every check CI runs, in an order that uses two cores well, with a timing table at the end
-// (issue 13: the suite must stay within 12 minutes on 2 cores; this prints where the time goes, it
+// (the suite must stay within 12 minutes on 2 cores; this prints where the time goes, it
 // never fails on time). The static checks are single-threaded, so they run two at a time with their
 // output held until each ends; the test runs use every core themselves and run one after another.
 // Stops at the first failure (after the running group ends) and exits 1.

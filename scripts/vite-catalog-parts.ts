@@ -1,5 +1,5 @@
 // Vite plugin: splits each locale's Lingui catalog into a small core, loaded before the first render,
-// and one part per lazy feature, loaded with that feature's code (issue 13: the home route's first
+// and one part per lazy feature, loaded with that feature's code (the home route's first
 // download ≤ 150 KB gzip; the whole Arabic catalog alone was 21 KB, most of it legal and studio text).
 //
 // A message goes to the part of a feature when every place that uses it lies in that feature's folder

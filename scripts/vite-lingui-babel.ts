@@ -1,4 +1,4 @@
-// Babel with the Lingui macro plugin, run only on modules that import a Lingui macro (issue 13).
+// Babel with the Lingui macro plugin, run only on modules that import a Lingui macro.
 // The plugin changes nothing in any other module, but Babel would still parse and print each one:
 // in a vitest run that was ~340 of ~445 transforms (~4 s of CPU), the server and machine modules.
 import babel from '@rolldown/plugin-babel';

@@ -1,5 +1,5 @@
 // Vite plugin: after the client build, builds src/entry-prerender.tsx for Node and writes every public
-// route's HTML in each locale into dist/client/prerender/<locale>/<route>.html (issue 13, first paint).
+// route's HTML in each locale into dist/client/prerender/<locale>/<route>.html (first paint).
 // The server sends that file to a browser navigating to the route, in the language of its ng-locale
 // cookie (server/http/prerendered.ts); the SPA hydrates over it. Runs inside every `vite build`, so the
 // e2e runner, `npm run size` and the Docker image all get the pages without another step.

@@ -85,17 +85,17 @@ export interface AppOptions {
     authorizer?: ChannelAuthorizer | undefined;
     endpoint?: RealtimeEndpoint | undefined;
   };
-  /** Teachers and session requests (issue 6): a clock for tests (expiry, finishing, "available now"). */
+  /** Teachers and session requests: a clock for tests (expiry, finishing, "available now"). */
   requests?: { now?: () => Date };
   /**
-   * The live session (issue 7): Agora credentials (none: "video not configured"), the test-only fake
+   * The live session: Agora credentials (none: "video not configured"), the test-only fake
    * RTC relay (refused in production), and a clock for tests.
    */
   sessions?: { agora?: AgoraCredentials; fakeRtc?: boolean; now?: () => Date };
   /** The admin API under /api/admin (staff sessions, and the CLI's token); absent without a token. */
   admin?: { token: string; loopbackOnly?: boolean; now?: () => Date };
   /**
-   * Running behind a load balancer (issue 14): whether a shutdown began (readiness 503, new requests
+   * Running behind a load balancer: whether a shutdown began (readiness 503, new requests
    * refused with Connection: close), the readiness timeout, and the Prometheus metrics (GET /metrics,
    * guarded like the admin API).
    */
@@ -160,7 +160,7 @@ export function createApp({
 
   // The finished response's headers are changed in place: Hono's c.header() after the handler
   // re-wraps the response around its body stream, which @hono/node-server then pumps chunk by chunk —
-  // most of a cached public read's cost (issue 13, docs/bench.md).
+  // most of a cached public read's cost (docs/bench.md).
   app.use('/api/*', async (c, next) => {
     await next();
     const headers = c.res.headers;
@@ -173,7 +173,7 @@ export function createApp({
   const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BODY, onError: tooLarge });
   // The teacher sign-up carries three documents; each is checked against its own 5 MB limit later.
   const uploadLimit = bodyLimit({ maxSize: MAX_UPLOAD_BODY, onError: tooLarge });
-  // A GET or HEAD has no body to limit; asking for one would build a full Request (issue 13).
+  // A GET or HEAD has no body to limit; asking for one would build a full Request.
   app.use('/api/*', (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD'
       ? next()
@@ -186,7 +186,7 @@ export function createApp({
     db,
     log,
     production,
-    // Logout ends the session's private realtime subscriptions (issue 15).
+    // Logout ends the session's private realtime subscriptions.
     ...(realtime ? { onLogout: (c, token) => endSessionSubscriptions(c.get('db'), realtime.publisher, token, log) } : {}),
     ...authOptions,
   });
@@ -306,7 +306,7 @@ export function createApp({
   }
   if (realtime?.endpoint) app.route('/', eventsApiRoutes(realtime.endpoint));
 
-  // The API in process: public pages are rendered with their data (issue 13, server/http/ssr.ts).
+  // The API in process: public pages are rendered with their data (server/http/ssr.ts).
   if (staticDir) app.use(staticFiles(staticDir, (request) => app.fetch(request)));
 
   app.notFound((c) => c.json({ message: tr('not_found', c.get('locale') ?? DEFAULT_LOCALE) }, 404));

@@ -1,4 +1,4 @@
-// Settings for running as several instances behind a load balancer (issue 14): the PostgreSQL pool,
+// Settings for running as several instances behind a load balancer: the PostgreSQL pool,
 // shared upload storage, job and shutdown timing, and the production fail-closed check. Kept apart
 // from config.ts because they read their own variables and other issues edit loadConfig.
 import { EMBEDDED_DEV_KEYS, nonEmpty, parseBool } from './config-env';

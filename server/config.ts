@@ -27,7 +27,7 @@ export interface Config {
   rtcAdapter: 'agora' | 'fake';
   /** Sign-in: uploads folder, one-time code secret, SMS gateway, proxy trust (docs/server.md). */
   auth: AuthConfig;
-  /** The reviewer's admin API (issue 4): ADMIN_TOKEN (else generated into DATA_DIR/admin-token), ADMIN_ALLOW_REMOTE. */
+  /** The reviewer's admin API: ADMIN_TOKEN (else generated into DATA_DIR/admin-token), ADMIN_ALLOW_REMOTE. */
   admin: { token: string | undefined; allowRemote: boolean };
   /** Dev outbox, public realtime secret, fixed code key: only in development on a loopback listener (devToolsAllowed). */
   devTools: boolean;
@@ -69,7 +69,7 @@ export function startWarnings(config: Pick<Config, 'production' | 'host'>): stri
 }
 
 /**
- * The development conveniences fail closed (issue 15): on only when the process runs in development
+ * The development conveniences fail closed: on only when the process runs in development
  * AND listens on loopback, so a development build bound to 0.0.0.0 does not publish codes or sign
  * realtime events with the public dev secret.
  */

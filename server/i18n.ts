@@ -58,7 +58,7 @@ const validation: Record<
     en: 'The message must be more than 10 and less than 400 characters',
   },
   too_long: { ar: 'النص المدخل أطول من المسموح', en: 'This text is too long' },
-  // Sign-up, sign-in and profile fields (issue 3).
+  // Sign-up, sign-in and profile fields.
   english_name: { ar: 'لا يُسمح بكتابة الاسم بالإنجليزية', en: 'English name not allowed' },
   arabic_only: { ar: 'يرجى كتابة الاسم بالحروف العربية فقط', en: 'Please write the name in Arabic letters only' },
   password_length: { ar: 'يجب ألا تقل كلمة المرور عن 8 أحرف', en: 'The password must be at least 8 characters long' },
@@ -85,7 +85,7 @@ const validation: Record<
   },
   email_taken: { ar: 'هذا البريد الإلكتروني مسجّل لحساب آخر', en: 'This email address already belongs to another account' },
   choose_one: { ar: 'يرجى اختيار عنصر واحد على الأقل', en: 'Please choose at least one' },
-  // The profile screen (issue 4).
+  // The profile screen.
   time_order: { ar: 'يجب أن يكون وقت النهاية بعد وقت البداية', en: 'The end time must be after the start time' },
   ranges_overlap: { ar: 'هذه الفترة تتداخل مع فترة أخرى في اليوم نفسه', en: 'This range overlaps another range on the same day' },
   // A teacher's time off.
@@ -107,7 +107,7 @@ const validation: Record<
   },
   teacher_only: { ar: 'هذا الحقل خاص بحسابات المعلمين', en: 'This field is for teacher accounts only' },
   not_editable: { ar: 'لا يمكن تعديل هذا الحقل من الملف الشخصي', en: 'This field cannot be changed from the profile' },
-  // Booking and requests (issue 6): field errors and the `code` of refusals.
+  // Booking and requests: field errors and the `code` of refusals.
   schedule_too_soon: {
     ar: 'يجب أن يكون موعد الحصة بعد ساعة واحدة على الأقل من الآن',
     en: 'The session time must be at least one hour from now',
@@ -174,7 +174,7 @@ const messages = {
     en: 'Something went wrong on our side, please try again later',
   },
   health_ok: { ar: 'الخدمة تعمل', en: 'The service is running' },
-  // Authentication and the profile (issue 3).
+  // Authentication and the profile.
   auth_registered_student: {
     ar: 'تم إنشاء الحساب، وأرسلنا رمز التحقق إلى رقم هاتفك',
     en: 'Your account was created. We sent a verification code to your phone',
@@ -204,7 +204,7 @@ const messages = {
     ar: 'محاولات كثيرة في وقت قصير، يرجى الانتظار قليلاً ثم المحاولة مجدداً',
     en: 'Too many attempts in a short time. Please wait a little and try again',
   },
-  // Abuse limits (issue 15).
+  // Abuse limits.
   auth_account_locked: {
     ar: 'أُوقف الدخول إلى هذا الحساب مؤقتاً بسبب محاولات خاطئة متكررة. حاول لاحقاً، أو اختر «نسيت كلمة المرور» لتعيين كلمة جديدة برمز يصل إلى هاتفك',
     en: 'Signing in to this account is paused for a while after repeated wrong passwords. Try again later, or choose "Forgot password" to set a new one with a code sent to your phone',
@@ -268,7 +268,7 @@ const messages = {
     ar: 'أنت مشترك بالفعل في نشرتنا البريدية، شكراً لاهتمامك',
     en: 'You are already subscribed to our newsletter. Thank you for your interest',
   },
-  // Packages, promo codes, orders and payments (issue 5).
+  // Packages, promo codes, orders and payments.
   packages_sign_in: { ar: 'يرجى تسجيل الدخول أولاً', en: 'Please sign in first' },
   packages_students_only: { ar: 'الباقات متاحة لحسابات الطلاب فقط', en: 'Packages are available to student accounts only' },
   package_not_found: { ar: 'الباقة المطلوبة غير متوفرة', en: 'This package is not available' },
@@ -319,7 +319,7 @@ const messages = {
     ar: 'تعذّر إتمام الاسترداد لدى بوابة الدفع، لم يتغير شيء. يرجى المحاولة لاحقاً',
     en: 'The payment gateway could not make the refund; nothing changed. Please try again later',
   },
-  // Teacher review (issue 4).
+  // Teacher review.
   instructor_status_updated: {
     ar: 'تم قبول الشروط والأحكام، أهلاً بك معلماً في نور',
     en: 'You accepted the terms. Welcome to Noor as a teacher',
@@ -365,7 +365,7 @@ const messages = {
     ar: 'واجهة المراجعة متاحة من جهاز الخادم فقط',
     en: 'The review API is available from the server machine only',
   },
-  // Teachers, booking and requests (issue 6).
+  // Teachers, booking and requests.
   teachers_none_by_name: { ar: 'لا يوجد معلم بهذا الاسم', en: 'No teacher found with this name' },
   teacher_profile_not_found: { ar: 'لم نجد هذا المعلم', en: 'We could not find this teacher' },
   request_not_found: { ar: 'لم نجد هذا الطلب', en: 'We could not find this request' },
@@ -442,10 +442,10 @@ const messages = {
   },
   email_nothing_to_verify: { ar: 'لا يوجد بريد إلكتروني بانتظار التأكيد', en: 'There is no e-mail address waiting to be confirmed' },
   push_not_configured: { ar: 'تنبيهات المتصفح غير مفعّلة على هذا الخادم', en: 'Browser notifications are not set up on this server' },
-  // Teacher photos (issue 11).
+  // Teacher photos.
   photo_saved: { ar: 'تم حفظ صورتك', en: 'Your photo was saved' },
   photo_removed: { ar: 'تمت إزالة صورتك', en: 'Your photo was removed' },
-  // The live session (issue 7).
+  // The live session.
   session_not_found: { ar: 'لم نجد هذه الحصة', en: 'We could not find this session' },
   session_not_participant: { ar: 'هذه الحصة ليست لك، فلا يمكنك الانضمام إليها', en: 'This session is not yours, so you cannot join it' },
   session_not_approved: {

@@ -179,7 +179,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       endpoint,
     },
   });
-  // Before listening: the first visitors find the default teachers list cached (issue 13).
+  // Before listening: the first visitors find the default teachers list cached.
   await warmPublicReads(app, log);
   // Plain HTTP/1.1 (no http2 options given): the type says so, for closeIdleConnections.
   const server = createAdaptorServer({ fetch: app.fetch, hostname: options.host ?? '127.0.0.1' }) as Server;
@@ -206,7 +206,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   listening = { host: address, port };
   const displayHost = address === '0.0.0.0' || address === '::' ? 'localhost' : address.includes(':') ? `[${address}]` : address;
 
-  // Session reminders (issue 8) and the requests sweep (issue 6): on every instance; each is exactly
+  // Session reminders and the requests sweep: on every instance; each is exactly
   // once through the database.
   const remindersEveryMs = options.remindersEveryMs ?? 60_000;
   const sweepEveryMs = options.requestSweepEveryMs ?? 60_000;

@@ -34,7 +34,7 @@ async function boot() {
   if (state) hydrate(queryClient, JSON.parse(state));
   // XState and the auth statechart load when first needed: never on a guest's first visit (app/lazy-auth.ts).
   const auth = createLazyAuth((actor) => watchActor('auth', actor));
-  // A tab the flows studio watches (issue 12; the model walk watches every tab it drives) follows the
+  // A tab the flows studio watches (the model walk watches every tab it drives) follows the
   // real machine from its start-up check on, so the studio sees a guest's first states too.
   if (watchThisTab()) void authLoaded(auth);
   const router = createAppRouter({ auth, queryClient });
@@ -46,7 +46,7 @@ async function boot() {
   );
   // Reference lists (spec §7) load once someone is signed in, since their screens use them; an anonymous
   // first visit loads them only with the screen that needs them (sign-up, contact, the teachers
-  // filter), so neither the lists nor zod are in its first download (issue 13, docs/decisions.md).
+  // filter), so neither the lists nor zod are in its first download (docs/decisions.md).
   const prefetchWhenSignedIn = () => {
     if (!selectIsLoggedIn(auth.getSnapshot())) return false;
     void import('./features/reference/use-reference').then(({ prefetchReferenceLists }) => prefetchReferenceLists(queryClient, locale));

@@ -1,4 +1,4 @@
-// The auth snapshot before the statechart is loaded (issue 13, JS budget): a guest's first visit
+// The auth snapshot before the statechart is loaded (JS budget): a guest's first visit
 // renders with one of these two plain objects, and src/app/lazy-auth.ts swaps in the real actor's
 // snapshots once XState and the machine arrive. They must read exactly like the machine's own
 // snapshots through every selector (tests/machines/auth-guest.test.ts compares them).

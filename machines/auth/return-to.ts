@@ -1,4 +1,4 @@
-// Where a guest asked to be taken after signing in (issue 11): a guest who opens a teacher is sent
+// Where a guest asked to be taken after signing in: a guest who opens a teacher is sent
 // home, home offers "sign in to book with {teacher}", and the sign-in ends on that teacher's page.
 // The target is a teacher id, never a path or URL: the app builds the address itself
 // (/teachers/{id}#book), so nothing a link, a search parameter or a stored value carries can send

@@ -1,4 +1,4 @@
-// The booking draft in sessionStorage (issue 6, kept by issue 11): the state's name and the context,
+// The booking draft in sessionStorage: the state's name and the context,
 // written on every change and read back per teacher, so a reload or the visit to /packages returns
 // to the same step with everything chosen. A request in flight comes back as the review it came from
 // (whether it arrived is for the requests screen to show, never a silent second submit).

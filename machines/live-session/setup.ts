@@ -1,4 +1,4 @@
-// The live-session machine's named effects, guards and delays (issue 7). Every effect is an actor or
+// The live-session machine's named effects, guards and delays. Every effect is an actor or
 // action bound in src/app/live-session.ts with provide(): `checkDevices` asks the browser for camera
 // and microphone, `fetchToken` calls our server, `rtc` is the RTC port (src/rtc) as a callback actor
 // that reports the provider's events back as `rtc.*` events and takes `rtc.*` commands, `clock` sends

@@ -1,4 +1,4 @@
-// The live session's vocabulary (issue 7): its timings, the spec's network-quality labels, the context
+// The live session's vocabulary: its timings, the spec's network-quality labels, the context
 // the screen reads, the events of the user, the RTC actor and the clock, and the commands the machine
 // sends to the RTC actor. The statechart itself is machines/live-session.machine.ts.
 import type { Failure } from '../../contract/failure';

@@ -1,4 +1,4 @@
-// `npm run bench:availability` (issue 11): how long the availability rule takes to build one teacher's
+// `npm run bench:availability`: how long the availability rule takes to build one teacher's
 // free starts for 14 days — the work behind GET v1/teachers/:id/availability and the booking calendar.
 // Pure computation (the database reads are measured by `npm run bench`). Prints the median and the 95th
 // percentile per case; not a test, CI does not run it. Bounded: RUNS iterations per case.

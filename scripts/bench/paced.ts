@@ -1,4 +1,4 @@
-// An open-loop load generator for `npm run bench` (issue 13), in the manner of wrk2: one GET every
+// An open-loop load generator for `npm run bench`, in the manner of wrk2: one GET every
 // 1000/rate ms on a schedule fixed in advance, each request's latency counted from the moment it was
 // due (not from when it left), so a stall of the server or of this process shows in full and never
 // holds the next requests back. Why not autocannon's `-R`: it lets each connection send its share of

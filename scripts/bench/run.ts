@@ -1,8 +1,8 @@
-// `npm run bench` (issue 13): seeds throw-away databases — 1 000 then 10 000 teachers, then 100 000
+// `npm run bench`: seeds throw-away databases — 1 000 then 10 000 teachers, then 100 000
 // requests — on PGlite and on PostgreSQL (when installed, started like scripts/test-pg.sh), drives the
 // API at a fixed rate on 127.0.0.1 (paced.ts; autocannon with BENCH_LOADER=autocannon), times the
 // requests paths directly, runs Lighthouse on the public routes, and prints one table: figure, today
-// (issue 13), measured, goal.
+//, measured, goal.
 // Not a test: it prints figures, CI does not run it. Bounded: each load run lasts BENCH_SECONDS (10).
 // Flags: --no-pg, --no-lighthouse, --no-pglite; --list-only stops after the teachers-list figures
 // (no 100 000 requests, no Lighthouse); --requests-only skips them (the teachers are still seeded) and

@@ -1,4 +1,4 @@
-// LISTEN on a pg pool (issue 13): every pool connection listens to every channel asked for, instead of
+// LISTEN on a pg pool: every pool connection listens to every channel asked for, instead of
 // one dedicated connection. So the connection that commits a write hears that commit's own NOTIFY
 // before the COMMIT resolves (PostgreSQL sends it ahead of ReadyForQuery): a reader on this instance
 // that starts after a write has finished always sees its effect. Writes of other instances arrive on

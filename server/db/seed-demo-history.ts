@@ -1,4 +1,4 @@
-// A lived-in first start (issue 16): on an empty database the demo student gets a history, so every
+// A lived-in first start: on an empty database the demo student gets a history, so every
 // screen shows what it is for — a paid purchase, requests in every state (pending, approved today and
 // joinable now, finished and rated, canceled, expired) with their timelines, and notifications. All
 // times are relative to the moment of seeding. The hours go through the real ledger functions, so

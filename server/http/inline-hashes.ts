@@ -1,4 +1,4 @@
-// The CSP hashes of the inline scripts the built pages carry (issue 13, first paint): index.html's
+// The CSP hashes of the inline scripts the built pages carry (first paint): index.html's
 // start-up script is inline so nothing blocks the first paint, and the policy allows exactly that
 // code by its sha256, never 'unsafe-inline'. The build (scripts/vite-prerender.ts) writes them to
 // csp.json next to the pages; the server reads that file once at start (server/app.ts).

@@ -1,4 +1,4 @@
-// The last lines of defence behind the contract schemas (issue 15): a request whose path or query
+// The last lines of defence behind the contract schemas: a request whose path or query
 // carries a NUL byte is refused before any handler runs (some handlers read a path parameter straight
 // into SQL, and PostgreSQL answers "invalid byte sequence 0x00" with a 500), and a database error
 // that can only come from a bad input value is a 400, never a 500.

@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 // Only what the app needs. The one inline script (index.html's start-up code) is allowed by its hash
 // (./inline-hashes.ts), so scripts need no 'unsafe-inline'. Styles keep it: React writes style
 // attributes, Radix's dialogs add a <style> element for their scroll lock at run time, and the built
-// pages inline their CSS (issue 13) — a hash in style-src would switch 'unsafe-inline' off for all of
+// pages inline their CSS — a hash in style-src would switch 'unsafe-inline' off for all of
 // them. connect-src allows ws:/wss: for the realtime channel.
 // The video and realtime issues add their cloud hosts here when they land.
 const CSP: Record<string, string[]> = {
@@ -14,7 +14,7 @@ const CSP: Record<string, string[]> = {
   // The operators' console shows a teacher's PDF in the browser's viewer from a blob: URL (fetched with
   // the staff token, which a plain address cannot carry).
   'frame-src': ["'self'", 'blob:'],
-  // Agora's gateways and edge servers (video, issue 7); its media itself flows over WebRTC.
+  // Agora's gateways and edge servers (video); its media itself flows over WebRTC.
   'connect-src': ["'self'", 'ws:', 'wss:', 'https://*.agora.io', 'https://*.sd-rtn.com'],
   'style-src': ["'self'", "'unsafe-inline'"],
   'font-src': ["'self'"],

@@ -1,4 +1,4 @@
-// Public pages made of public data, rendered per request (issue 13, first paint; docs/decisions.md
+// Public pages made of public data, rendered per request (first paint; docs/decisions.md
 // "Public data in the HTML"): the teachers list and the contact page arrive with their
 // content in the visitor's language, not a loading state. The React tree is the one the build-time
 // prerender uses (dist/prerender/entry-prerender-*.js, built by scripts/vite-prerender.ts from

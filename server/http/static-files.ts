@@ -108,7 +108,7 @@ export function staticFiles(staticDir: string, api?: (request: Request) => Respo
     const found = p.endsWith('/') ? null : await fileAt(root, p);
     if (found) return send(c, found, isAsset ? IMMUTABLE : REVALIDATE);
     if (!isAsset && (p === '/' || acceptsHtml(c))) {
-      // A public page comes with its content already rendered, in the visitor's language (issue 13).
+      // A public page comes with its content already rendered, in the visitor's language.
       const cookie = c.req.header('cookie');
       const acceptLanguage = c.req.header('accept-language');
       const rendered =

@@ -1,4 +1,4 @@
-// Presence across instances (issue 14): each instance keeps its own sockets in memory (channels.ts),
+// Presence across instances: each instance keeps its own sockets in memory (channels.ts),
 // and this keeps who is present where in PostgreSQL (migration 0110), so a socket subscribing on A is
 // given the members present through B too, and a member is announced as added (or removed) only when
 // they are new to (or gone from) the channel on every instance. Joins and leaves on one channel are

@@ -71,7 +71,7 @@ export function realtimeRoutes({ config, publisher, resolveUser, authorizer = de
       }
       const presence = typeof decision === 'object' ? decision : undefined;
       if (channel.startsWith('presence-') && !presence) throw new ApiFailure(403, 'realtime_forbidden');
-      // Logout finds the subscriptions this token opened through this (issue 15).
+      // Logout finds the subscriptions this token opened through this.
       await recordGrant(c.get('db'), token as string, socketId, channel);
       // pusher-js reads `auth` (and `channel_data`) at the top level, so this answer has no envelope.
       return c.json(publisher.authorizeChannel(socketId, channel, channel.startsWith('presence-') ? presence : undefined));

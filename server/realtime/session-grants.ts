@@ -1,4 +1,4 @@
-// Logout ends the session's private subscriptions (issue 15). The auth route records each private or
+// Logout ends the session's private subscriptions. The auth route records each private or
 // presence channel it signs for a bearer token (table realtime_grants, so any instance can find them);
 // logout takes that token's grants and sends a control message through the normal trigger path, which
 // the PostgreSQL fan-out carries to every instance; the endpoint holding each socket drops it from

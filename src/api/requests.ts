@@ -1,4 +1,4 @@
-// Session requests (issue 6) as server data: the paged list and one request's detail as TanStack
+// Session requests as server data: the paged list and one request's detail as TanStack
 // Query definitions, and the calls that change a request (approve, reject, cancel, rate). Shared by
 // the requests screen and the session details (features do not import each other). Responses are
 // checked against contract/requests.ts; which actions a viewer has comes from the server, which asks
@@ -79,7 +79,7 @@ export type { Attendance };
 
 const attendanceResponseSchema = envelopeSchema(attendanceSchema);
 
-/** Who attended a session and the minutes lost to reconnection (issue 7); its two participants only. */
+/** Who attended a session and the minutes lost to reconnection; its two participants only. */
 export function attendanceQuery(requestId: number, channelName: string, client: ApiClient = api) {
   return queryOptions({
     queryKey: [...requestsKeys.all, 'attendance', requestId] as const,

@@ -21,7 +21,7 @@ import { api, type Envelope } from '../api/client';
 
 /**
  * Reads an account out of a `{data: {token, is_teacher, status, ...}}` answer. The schema (and zod)
- * is imported on first use: an anonymous first visit never needs it (issue 13, JS budget).
+ * is imported on first use: an anonymous first visit never needs it (JS budget).
  */
 async function accountFrom(res: Envelope<unknown>, token?: string): Promise<AccountRecord> {
   const data = (res.data ?? {}) as Record<string, unknown>;

@@ -1,4 +1,4 @@
-// Binds the booking statechart's effects (issue 17 finding 2: every provide() lives in src/app): the
+// Binds the booking statechart's effects (every provide() lives in src/app): the
 // request is sent by the caller's function (a TanStack mutation, so a refusal reaches the app's error
 // presenter), the packages detour by the caller's navigation and the refresh of the free times after
 // "just taken" by the caller's query client. A refusal is rethrown as it is: the
@@ -20,7 +20,7 @@ export function bookingLogic(effects: BookingEffects) {
   });
 }
 
-// The way back from the packages detour (issue 11): the teacher whose booking waits for hours is kept
+// The way back from the packages detour: the teacher whose booking waits for hours is kept
 // in this tab's sessionStorage (it survives the checkout's redirect), so the payment success screen can
 // offer "continue your booking" straight back to that teacher's review; a sent booking forgets it.
 const RETURN_KEY = 'noor.booking.return';

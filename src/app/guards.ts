@@ -9,7 +9,7 @@
 //   /in-review sends them home first (spec §4), and home then forwards them to the terms.
 // - An active teacher has nothing to see on /in-review or the terms screen: both go to /profile.
 // - A teacher whose status is unknown (null) is treated as in review: least access until the server says.
-// - A rejected or suspended teacher (issue 4) is held on /in-review like one in review: that screen
+// - A rejected or suspended teacher is held on /in-review like one in review: that screen
 //   shows the reviewer's reason and the resubmission form, or the suspension notice.
 // - An incomplete profile sends the user to /complete-register from every other route.
 // - While the start-up check runs nothing is decided (the app shows the boot spinner meanwhile).
@@ -41,7 +41,7 @@ const STUDENTS_ONLY = new Set(['/teachers/$id', '/packages', '/receipts/$orderId
 // An active teacher's own pages: a family or a guest has nothing there and goes home.
 const TEACHERS_ONLY = new Set(['/earnings', '/calendar']);
 // Readable in every state, even while a teacher is held on review or the terms: the legal texts, and
-// the flows studio (structure only, no data; issue 12).
+// the flows studio (structure only, no data).
 const LEGAL_PAGES = new Set(['/privacy-policy', '/terms-conditions', '/user-condition', '/flows/{-$machine}']);
 const COMPLETE_REGISTER = '/_auth-area/complete-register';
 const IN_REVIEW = '/in-review';
@@ -92,7 +92,7 @@ export function redirectFor(auth: AuthGuardState, routeId: string): { to: string
 /**
  * For a route's beforeLoad: throws the router's redirect when the user may not be here. `homeSearch`
  * goes with a redirect home: a guest who opened a teacher arrives on /?book={id}, and home offers to
- * sign in to book with that teacher (issue 11).
+ * sign in to book with that teacher.
  */
 export function guard(context: Pick<RouterContext, 'auth'>, routeId: string, homeSearch?: Record<string, string | number>): void {
   const target = redirectFor(selectAuthGuardState(context.auth.getSnapshot()), routeId);

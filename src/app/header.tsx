@@ -18,13 +18,13 @@ import { canOpen } from './header-links';
 import { AccountMenu } from './account-menu';
 import { useDisclosure } from './use-disclosure';
 
-// The bell (issue 8) loads only after sign-in: anonymous visitors never download it or its realtime code.
+// The bell loads only after sign-in: anonymous visitors never download it or its realtime code.
 const NotificationBell = lazy(() => import('../features/notifications/bell').then((m) => ({ default: m.NotificationBell })));
 
 // Messages (the link and its unread count) load only after sign-in, like the bell.
 const MessagesLink = lazy(() => import('../features/messages/messages-link').then((m) => ({ default: m.MessagesLink })));
 
-// A student's remaining hours (issue 4): loaded only for a signed-in student, never for visitors.
+// A student's remaining hours: loaded only for a signed-in student, never for visitors.
 const HeaderBalance = lazy(() => import('../features/profile/header-balance').then((m) => ({ default: m.HeaderBalance })));
 
 export function Header() {

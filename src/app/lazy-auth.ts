@@ -1,4 +1,4 @@
-// The auth actor as the app holds it (issue 13, JS budget). XState and the auth statechart are
+// The auth actor as the app holds it (JS budget). XState and the auth statechart are
 // about 18 KB gzip that a guest reading a public page never uses: without a token cookie nobody can
 // be signed in, so the shell starts from the machine's guest snapshot (machines/auth/guest.ts) and
 // loads the real actor (./auth) only when something needs it — an event sent (a form, "sign in to

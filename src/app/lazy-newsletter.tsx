@@ -1,6 +1,6 @@
 // The footer's newsletter: its heading and a shell of the form are part of every page's first paint
 // (and of the prerendered HTML, so nothing shifts); the real form, with TanStack Form and zod, loads
-// only when the visitor reaches for it (focus, pointer, submit), taking over what was typed (issue 13:
+// only when the visitor reaches for it (focus, pointer, submit), taking over what was typed (first paint:
 // a public page's first download ≤ 150 KB gzip; `npm run size` prints it).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../ui/button';

@@ -41,7 +41,7 @@ export async function mount(content: ReactNode, { root, locale, auth, router }: 
       // A guard may have sent the visitor elsewhere; only the page that was rendered can be hydrated.
       if (router.state.location.pathname === location.pathname) {
         // As a transition, hydration yields to the browser every few milliseconds instead of one long
-        // task (issue 13: Lighthouse's blocking time on /teachers was the entry's hydration).
+        // task (Lighthouse's blocking time on /teachers was the entry's hydration).
         startTransition(() => void hydrateRoot(root, app));
         return;
       }

@@ -1,6 +1,6 @@
 // Where the session lives in the browser (spec §9): cookies ng-token and is_teacher for 30 days,
 // SameSite=Lax, Secure on https; the account record in localStorage; the teacher a guest is signing in
-// to book with in sessionStorage (this tab only, across reloads; issue 11).
+// to book with in sessionStorage (this tab only, across reloads).
 import type { AccountRecord } from '../../contract/account';
 import { parseReturnTarget } from '../../machines/auth/return-to';
 import type { ReturnTarget } from '../../machines/auth/types';
@@ -24,7 +24,7 @@ export function writeCookie(name: string, value: string, maxAge = THIRTY_DAYS): 
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
 }
 
-/** The stored account, checked by its schema; imported only when there is one (issue 13, JS budget). */
+/** The stored account, checked by its schema; imported only when there is one (JS budget). */
 export async function readStoredAccount(): Promise<AccountRecord | null> {
   try {
     const raw = localStorage.getItem(ACCOUNT_KEY);

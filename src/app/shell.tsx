@@ -21,7 +21,7 @@ export function useDocumentTitle(): void {
 
 export function Shell() {
   useDocumentTitle();
-  // A signed-in teacher hears review decisions live (issue 4); nobody else loads the realtime code.
+  // A signed-in teacher hears review decisions live; nobody else loads the realtime code.
   useTeacherStatusChannel(useRouteContext({ from: '__root__' }).auth);
   // The operators' console brings its own header, navigation and landmarks (src/features/admin).
   const inConsole = useMatches({ select: (matches) => matches.some((m) => m.routeId === '/admin' || m.routeId.startsWith('/admin_/')) });

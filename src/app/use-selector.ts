@@ -1,7 +1,7 @@
 // `useSelector` for the actors the shell reads (the auth actor and its stand-in, lazy-auth.ts): the
 // same contract as @xstate/react's, written on React's useSyncExternalStore. @xstate/react is one
 // module whose other hooks create actors, so importing it from the shell bundles XState's
-// interpreter into every first visit (issue 13); screens that own actors keep using it.
+// interpreter into every first visit; screens that own actors keep using it.
 import { useCallback, useRef, useSyncExternalStore } from 'react';
 
 interface Readable<S> {

@@ -1,4 +1,4 @@
-// The footer's "watch this tab" switch (issue 12): where the build allows live watching (development,
+// The footer's "watch this tab" switch: where the build allows live watching (development,
 // or VITE_FLOWS_WATCH=1), a person chooses per tab whether the flows studio may follow it.
 import { useState } from 'react';
 import { Trans } from '@lingui/react/macro';

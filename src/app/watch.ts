@@ -1,4 +1,4 @@
-// Live watching for the flows studio (issue 12): posts a root actor's state value, the type of the
+// Live watching for the flows studio: posts a root actor's state value, the type of the
 // event that moved it and the names of the transitions it took — never its context, nothing personal —
 // on a BroadcastChannel, so /flows open in another tab highlights the current state and the model
 // end-to-end run can count the transitions the real UI walked.

@@ -1,4 +1,4 @@
-// A teacher's face wherever a teacher is named (issue 11): cards, the teacher page, request cards and
+// A teacher's face wherever a teacher is named: cards, the teacher page, request cards and
 // session details. With a photo, the server's clean WebP (160 px for lists, 480 px for the page, both
 // cached for a year under a content hash); without one, initials on a theme colour picked from the id,
 // so the same teacher always has the same colour, in light and dark.

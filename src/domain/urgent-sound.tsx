@@ -1,4 +1,4 @@
-// The sound that comes with a live urgent-request alert (issue 11): on by default, turned off by the
+// The sound that comes with a live urgent-request alert: on by default, turned off by the
 // teacher with a switch kept in this browser (localStorage), so the choice survives reloads. The tone is
 // made with Web Audio (no file to download); a browser that blocks sound before a click just stays quiet.
 import { useSyncExternalStore } from 'react';

@@ -1,4 +1,4 @@
-// Times as people read them, the same on every screen that shows one (issue 11): request cards,
+// Times as people read them, the same on every screen that shows one: request cards,
 // session details, notifications and reminders. A time is shown on the viewer's own clock; when that
 // clock is not Qatar's, it is labelled with its zone ("London time", «بتوقيت لندن», src/domain/zone-name.ts)
 // and Qatar's time follows («بتوقيت قطر»),

@@ -10,7 +10,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
   // Build-time rendering (src/entry-prerender.tsx) has no document: the catalog is all it needs.
   if (typeof document === 'undefined') return;
   const root = document.documentElement;
-  // The server reads the cookie to send the public pages' HTML in this language (issue 13).
+  // The server reads the cookie to send the public pages' HTML in this language.
   document.cookie = `${LOCALE_KEY}=${locale}; Max-Age=31536000; Path=/; SameSite=Lax`;
   root.lang = locale;
   root.dir = directionOf(locale);

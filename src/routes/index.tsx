@@ -10,7 +10,7 @@ const BookWithBanner = lazy(() => import('../features/teachers/book-with-banner'
 
 export const Route = createFileRoute('/')({
   ...guardedPage('home'),
-  // ?book={teacher id}: a guest opened that teacher (issue 11). Anything but a valid id is dropped.
+  // ?book={teacher id}: a guest opened that teacher. Anything but a valid id is dropped.
   validateSearch: (search: Record<string, unknown>): { book?: number } => {
     const book = parseTeacherId(search.book);
     return book === null ? {} : { book };

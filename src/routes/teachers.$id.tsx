@@ -12,7 +12,7 @@ import { guard } from '../app/guards';
 import { sameViewer, selectViewer } from '../domain/viewer';
 
 export const Route = createFileRoute('/teachers/$id')({
-  // Not guardedPage(): a guest sent home from here carries the teacher along (/?book={id}, issue 11).
+  // Not guardedPage(): a guest sent home from here carries the teacher along (/?book={id}).
   beforeLoad: ({ context, params }) => guard(context, '/teachers/$id', { book: params.id }),
   staticData: { title: 'teacherBooking' },
   component: TeacherRoute,

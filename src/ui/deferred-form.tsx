@@ -1,5 +1,5 @@
 // A form whose logic (TanStack Form, zod, the phone metadata) loads only when the visitor reaches for it:
-// issue 13 holds every public page's first download to 150 KB gzip, and the footer's newsletter and the
+// The first-paint budget holds every public page's first download to 150 KB gzip, and the footer's newsletter and the
 // contact form would otherwise bring ~50 KB to pages where most visitors never type. Until then a shell
 // is on screen — the same markup with plain, uncontrolled fields, also in the prerendered HTML — so
 // nothing moves when the real form takes its place; what was typed, the focused field with its caret,

@@ -1,4 +1,4 @@
-// The catalog split (scripts/vite-catalog-parts.ts, issue 13): the long texts of one page live in that
+// The catalog split (scripts/vite-catalog-parts.ts): the long texts of one page live in that
 // page's part, not in the core every visitor downloads; the page's module asks for its part, every
 // dynamic import waits for the parts; unsplit (the unit tests) the core is the whole catalog.
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Both catalogs are complete and agree (issue 2): every live message has a non-empty translation in
+// Both catalogs are complete and agree: every live message has a non-empty translation in
 // ar and en, the two catalogs hold the same messages, and ICU placeholders survive translation.
 import fs from 'node:fs';
 import path from 'node:path';

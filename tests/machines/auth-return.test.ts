@@ -1,4 +1,4 @@
-// "Sign in to book with {teacher}" (issue 11): the auth statechart remembers the teacher a guest asked
+// "Sign in to book with {teacher}": the auth statechart remembers the teacher a guest asked
 // for, keeps it through the code screen and a reload, and sends the signed-in student to that teacher.
 // Whatever else is handed in as a target is refused: the destination is always a teacher of this site.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The booking machine's test bench (issues 6 and 11), shared by its specs: a Sunday morning in Qatar,
+// The booking machine's test bench, shared by its specs: a Sunday morning in Qatar,
 // a teacher with three free starts, the machine started with a fake request, and the student's walk
 // through the steps.
 import { vi } from 'vitest';

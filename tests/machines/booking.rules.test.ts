@@ -1,4 +1,4 @@
-// The guided booking machine (v2), its rules and steps (issues 6 and 11): "next" checks only its step
+// The guided booking machine (v2), its rules and steps: "next" checks only its step
 // (the contract's constants: one hour ahead, 1–6 hours; the subject; a start still among the server's
 // free times); the request body is the contract's; a refused confirm goes back to the earliest step with
 // a problem. With the server faked: ./booking.machine.test.ts.

@@ -1,4 +1,4 @@
-// Issue 13, first paint: the pre-rendered pages paint from their HTML alone — stylesheets inline, and
+// First paint: the pre-rendered pages paint from their HTML alone — stylesheets inline, and
 // the app's scripts listed for a constant inline loader that starts them after the first paint.
 import { describe, expect, it } from 'vitest';
 import { compactTemplate, deferScripts, inlineStylesheets, SCRIPT_LOADER } from '../../scripts/prerender-assets';

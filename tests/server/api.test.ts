@@ -124,7 +124,7 @@ describe('POST /api/v1/contact', () => {
     // Right shape (E.164) but no such number in Qatar's plan: only the server-side check catches it.
     const fake = await post('/api/v1/contact', { ...validContact, phone: '+97412345678' }, EN);
     expect(validationErrorBodySchema.parse(await fake.json()).errors).toEqual({ phone: ['Invalid phone number format'] });
-    // "5588" as a Qatari number (issue 16): refused, as the sign-up refuses it.
+    // "5588" as a Qatari number: refused, as the sign-up refuses it.
     const short = await post('/api/v1/contact', { ...validContact, phone: '+9745588' }, EN);
     expect(validationErrorBodySchema.parse(await short.json()).errors).toEqual({ phone: ['Invalid phone number format'] });
   });

@@ -139,7 +139,7 @@ describe('per-IP rate limits', () => {
     ['/api/v1/verify-otp', () => ({ phone: newPhone(), code: '000000' })],
     ['/api/v1/auth/resend', () => ({ phone: newPhone() })],
     ['/api/v1/instructor/auth/forgot-password', () => ({ phone: newPhone() })],
-    // A new login each time: five misses on one login lock it (issue 15), which is not this test's point.
+    // A new login each time: five misses on one login lock it, which is not this test's point.
     ['/api/v1/instructor/auth/login', () => ({ login: `${newPhone()}@example.com`.slice(1), password: 'x' })],
   ])('%s: ten a minute per address, then 429 for that address only', async (path, make) => {
     const ip = `192.0.2.${Math.floor(Math.random() * 200) + 1}`;

@@ -34,7 +34,7 @@ export function newPhone(): string {
   return `+974557${String(phoneCounter).padStart(5, '0')}`;
 }
 
-// Real 16×16 images: document scans are decoded and re-encoded (issue 15), so a header alone is refused.
+// Real 16×16 images: document scans are decoded and re-encoded, so a header alone is refused.
 export const PNG = new Uint8Array(
   Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGUlEQVQokWM4UaFBEmIY1VAxGkonhmvSAAADaGgQExd+HAAAAABJRU5ErkJggg==',
@@ -63,7 +63,7 @@ export const body = async (res: Response) => (await res.json()) as { message: st
 type ExtraAppOptions = Omit<AppOptions, 'db' | 'log' | 'production' | 'auth'>;
 
 /**
- * `auth` adds to the auth module's options (issue 15's limits, a hash gate, an SMS adapter …);
+ * `auth` adds to the auth module's options (the sign-in limits, a hash gate, an SMS adapter …);
  * `app` to the app's (a recording realtime publisher, the admin API …).
  */
 export async function authApp(

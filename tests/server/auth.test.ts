@@ -89,7 +89,7 @@ describe('student sign-up', () => {
   });
 });
 
-// Issue 11: the browser's zone travels with the sign-up. A valid IANA name becomes the account's zone,
+// the browser's zone travels with the sign-up. A valid IANA name becomes the account's zone,
 // none keeps Qatar's, and a name that is not a zone is a 400 on the field (nothing is created).
 const zoneOf = async (phone: string) =>
   (await t.db.one<{ time_zone: string }>('SELECT time_zone FROM users WHERE phone = $1', [phone]))?.time_zone;

@@ -1,4 +1,4 @@
-// Issue 15: the authorization matrix — every route of the app × anonymous, student A, student B, an
+// the authorization matrix — every route of the app × anonymous, student A, student B, an
 // active teacher, another active teacher, a teacher in review, the admin token from a non-loopback
 // address, and the console's staff sessions of each role (reviewer, support, admin). Each cell's expected status is written below; a cell that answers anything else fails,
 // and a route with no row fails too. Student A's request goes to `teacher`; B, the other teacher, the

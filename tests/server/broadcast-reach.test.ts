@@ -1,4 +1,4 @@
-// Whom a broadcast reaches (issue 13 moved the first cut into SQL): teachers of the subject whose
+// Whom a broadcast reaches (the first cut is in SQL): teachers of the subject whose
 // hours hold the session on their own clock and who are free then — not a teacher out of hours, on
 // another day, in another zone's hours, or held by another student's pending booking — and at most
 // MAX_BROADCAST_TEACHERS besides the chosen one.

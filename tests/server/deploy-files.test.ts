@@ -1,4 +1,4 @@
-// The deployment files (issue 14). CI here has no Docker daemon and no `docker compose` plugin, so the
+// The deployment files. CI here has no Docker daemon and no `docker compose` plugin, so the
 // image is built by scripts/docker-build.sh where Docker exists; this checks what can be checked
 // without it: compose.yaml parses and wires PostgreSQL, two API replicas and the proxy the way
 // docs/deploy.md says; the Dockerfile is multi-stage, production-only and non-root.

@@ -1,4 +1,4 @@
-// Issue 15: the development switches fail closed — the dev outbox, the public realtime secret and the
+// the development switches fail closed — the dev outbox, the public realtime secret and the
 // fixed code key only in development on a loopback listener; the e2e rate-limit relaxations are read
 // through server/config.ts and refused in production, like RTC_ADAPTER=fake.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The fuzz suite's table (issue 15): every route of the app, who calls it in the fuzz (a caller that
+// The fuzz suite's table: every route of the app, who calls it in the fuzz (a caller that
 // gets past the auth check, so the input checks behind it are what is fuzzed) and the names of the
 // fields and query parameters it reads (the fuzz sends those with bad values, plus unknown ones).
 // tests/server/fuzz.test.ts fails, naming the line to add here, when a route is missing.

@@ -1,9 +1,9 @@
-// Issue 15: generated bad requests against every route of the app (read from Hono's route table) —
+// generated bad requests against every route of the app (read from Hono's route table) —
 // wrong types, missing and extra fields, huge and unicode-edge strings, NUL, bad dates, wrong content
 // types, oversized bodies, odd path parameters, prototype keys. Never a 5xx, and an answer in the 4xx
 // range never changes a row (table checksums compared around each batch of 4xx answers).
 // Every route gets one request of every bad-input class it can take (a body class for each write, a
-// bare request for each read), then seeded random ones fill the count (issue 13: 2 000 a run instead
+// bare request for each read), then seeded random ones fill the count (2 000 a run instead
 // of 10 000 on PGlite, measured in docs/bench.md). Replay a failure with FUZZ_SEED=<printed seed>;
 // FUZZ_RUNS changes the count (default 2 000 on PGlite, 1 000 on PostgreSQL; FUZZ_RUNS=20000 for a
 // long hunt outside CI).
@@ -315,7 +315,7 @@ const describeRequest = (r: FuzzRequest) =>
 // Requests a generated run once answered with a 5xx, kept as fixed cases so they never come back.
 const FOUND: Array<{ seed: string; role: 'studentA'; method: string; url: string; body: unknown }> = [
   // An id past PostgreSQL's integer reached the order insert and was reported as a gateway failure (502).
-  { seed: 'issue 15, FUZZ_RUNS=20000', role: 'studentA', method: 'POST', url: '/api/v1/orders', body: { package_id: 2147483648 } },
+  { seed: 'hardening, FUZZ_RUNS=20000', role: 'studentA', method: 'POST', url: '/api/v1/orders', body: { package_id: 2147483648 } },
   {
     seed: 'same, promo check',
     role: 'studentA',

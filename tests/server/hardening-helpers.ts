@@ -1,4 +1,4 @@
-// Fixtures for the hardening suites (issue 15: bad input, fuzz, authorization matrix): the whole app —
+// Fixtures for the hardening suites (bad input, fuzz, authorization matrix): the whole app —
 // auth, packages, requests, sessions, realtime with its events API, the admin API — over a seeded
 // database, and one signed-in caller per role, made straight in the database.
 import { mkdtemp, rm } from 'node:fs/promises';

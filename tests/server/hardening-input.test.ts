@@ -1,4 +1,4 @@
-// Issue 15: bad input is a 4xx, never a 5xx — the audit's NUL byte cases (JSON, query, path), the
+// bad input is a 4xx, never a 5xx — the audit's NUL byte cases (JSON, query, path), the
 // database's invalid-input errors, the sandbox checkout's broken forms and its Pay/Cancel races.
 import { describe, expect, it } from 'vitest';
 import { createOrderRequestSchema, promoCheckRequestSchema } from '../../contract/packages';

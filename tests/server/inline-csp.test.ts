@@ -1,4 +1,4 @@
-// Issue 13, first paint: the built pages carry their start-up script inline, and the CSP the server
+// First paint: the built pages carry their start-up script inline, and the CSP the server
 // sends allows exactly the inline scripts of the HTML it serves — prerendered, rendered per request or
 // the plain app page — by their sha256, never by 'unsafe-inline'.
 import { createHash } from 'node:crypto';

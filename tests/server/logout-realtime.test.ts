@@ -1,4 +1,4 @@
-// Issue 15: logging out ends the socket's private subscriptions. A socket that joined the user's
+// logging out ends the socket's private subscriptions. A socket that joined the user's
 // private channel with a token stops receiving its events once that token is logged out — while a
 // socket of the same user's other session keeps them. Absence is shown by ordering, not by waiting:
 // the private event is published before a public one the socket also follows, and the public one

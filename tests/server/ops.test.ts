@@ -1,4 +1,4 @@
-// Health for load balancers and /metrics (issue 14), on one in-process server: liveness and readiness,
+// Health for load balancers and /metrics, on one in-process server: liveness and readiness,
 // readiness refusing while draining, metrics behind the admin token or an administrator's console
 // session (never another staff role's), with route patterns as labels.
 import { connect } from 'node:net';

@@ -1,4 +1,4 @@
-// Teacher photos (issue 11): a teacher's upload comes back as two clean WebP squares (no metadata,
+// Teacher photos: a teacher's upload comes back as two clean WebP squares (no metadata,
 // nothing appended survives), served publicly under a content-hashed name with a year-long cache, shown
 // on their card; a student cannot upload, and a teacher changes only their own photo.
 import sharp from 'sharp';

@@ -1,4 +1,4 @@
-// Production fails closed (issue 14): without a secret every instance must share, with a test-only
+// Production fails closed: without a secret every instance must share, with a test-only
 // switch, or with a development endpoint, the server refuses to start and names the variable.
 import { describe, expect, it } from 'vitest';
 import { assertProductionSafe, loadDatabaseSettings, loadShutdownTimeoutMs } from '../../server/config';

@@ -1,4 +1,4 @@
-// The user's time zone (issue 11): Asia/Qatar until changed, edited through PATCH v1/profile as an IANA
+// The user's time zone: Asia/Qatar until changed, edited through PATCH v1/profile as an IANA
 // name (anything else is refused, localized, and nothing is written), and a teacher's zone is the one
 // their page and availability answer.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The public cache without a query per hit (issue 13): the version lives in memory, moved on by the
+// The public cache without a query per hit: the version lives in memory, moved on by the
 // NOTIFY each bump sends. A hit asks the database nothing; a write through this server shows on the
 // next read; on PostgreSQL, a write by another server (another pool) shows within moments. A hit also
 // sends its stored compressed bytes, the same JSON as the plain answer.

@@ -1,4 +1,4 @@
-// Realtime fan-out through PostgreSQL NOTIFY (issue 14), in process: two endpoints as two instances on
+// Realtime fan-out through PostgreSQL NOTIFY, in process: two endpoints as two instances on
 // one database. Needs PostgreSQL (test:pg); PGlite is one process and keeps its endpoint alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../server/logger';

@@ -1,4 +1,4 @@
-// Presence shared by instances through PostgreSQL (issue 14), in process: two presence clusters as two
+// Presence shared by instances through PostgreSQL, in process: two presence clusters as two
 // instances on one database. Needs PostgreSQL (test:pg); PGlite is one process and keeps presence in memory.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../server/db/migrate';

@@ -1,4 +1,4 @@
-// Reference lists from the shared public cache (issue 13): each answers with an ETag a browser can
+// Reference lists from the shared public cache: each answers with an ETag a browser can
 // revalidate (304, no body), per language, and an edit to the list's table shows on the next read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestsApp } from './requests-helpers';

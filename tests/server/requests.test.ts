@@ -175,7 +175,7 @@ describe('transitions', () => {
       'join',
       'reschedule',
     ]);
-    // The list's card offers Join too, with the channel, to both parties (issue 11) — and not before the window.
+    // The list's card offers Join too, with the channel, to both parties — and not before the window.
     for (const who of [student, teacher]) {
       const list = await body<RequestSummary[]>(await ctx.as(who).get('/api/v1/requests'));
       expect(list.data.find((r) => r.id === id)?.join_channel).toBe(approved.data.channel_name);

@@ -1,4 +1,4 @@
-// The lived-in first start (issue 16): an empty database gets the demo student's history — a paid
+// The lived-in first start: an empty database gets the demo student's history — a paid
 // purchase, one request in each state with its timeline, a rated session, notifications — with hours
 // that add up through the ledger, and a second start adds nothing.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The live-session API (issue 7): only the student and the teacher of an approved request get a token
+// The live-session API: only the student and the teacher of an approved request get a token
 // for its channel, only inside its window; the token decodes to the right channel, uid and expiry;
 // attendance events are recorded and summed; the end finishes the request; the fake relay exists only
 // when the test server turns it on.

@@ -1,4 +1,4 @@
-// Issue 15: teacher password guessing is bounded per account, not only per address. Five wrong
+// teacher password guessing is bounded per account, not only per address. Five wrong
 // passwords from five addresses lock the account; during the lock even the right password is refused
 // with the lock message; a reset code texted to the teacher's phone lifts it; locks grow; unknown
 // logins lock alike (nothing to learn). And password hashing never runs more than the cap at once.

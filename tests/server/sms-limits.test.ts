@@ -1,4 +1,4 @@
-// Issue 15: the SMS budget. Hourly caps on codes texted per country of the number and in all, shared
+// the SMS budget. Hourly caps on codes texted per country of the number and in all, shared
 // by every instance (counted in the database); a clear, localized 429 once reached; one warning in
 // the log per window; and a spent budget answers alike for phones with and without accounts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

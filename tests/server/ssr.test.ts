@@ -1,4 +1,4 @@
-// Public pages rendered per request with their data (issue 13, server/http/ssr.ts): the page is the
+// Public pages rendered per request with their data (server/http/ssr.ts): the page is the
 // prerender bundle's render of the data the server's own API gives, inside the build's shell; the
 // same data (the API's ETags) reuses the page, new data renders again; without data or a bundle the
 // caller falls back to the build-time page.

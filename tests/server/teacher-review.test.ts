@@ -1,4 +1,4 @@
-// The teacher review on the server (issue 4): the reviewer's actions through reviewTeacher and the
+// The teacher review on the server: the reviewer's actions through reviewTeacher and the
 // admin API, the teacher's terms acceptance and document resubmission/replacement, the realtime
 // event of every change, the profile's status and reason, and who may do what.
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
@@ -78,7 +78,7 @@ describe('the reviewer (reviewTeacher)', () => {
     published.length = 0;
     const result = await reviewTeacher(t.db, publisher, teacher.phone, 'approve');
     expect(result).toMatchObject({ from: 'in_review', to: 'policy', review_reason: null, published: true });
-    // (The teacher's private user channel also hears the new notification, issue 8.)
+    // (The teacher's private user channel also hears the new notification.)
     expect(published.filter((p) => String(p.channel).startsWith('private-instructor-status-'))).toEqual([
       {
         channel: `private-instructor-status-${teacher.id}`,

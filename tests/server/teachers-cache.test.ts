@@ -1,4 +1,4 @@
-// The shared cache of public reads (issue 13): the teachers list and a teacher's page answer with an
+// The shared cache of public reads: the teachers list and a teacher's page answer with an
 // ETag a browser can revalidate (304), and any write that changes what they show — a teacher's row,
 // hours, subjects, an evaluation — shows at once, whichever module wrote it. Busy times stay fresh;
 // per-user answers carry no shared-cache headers.

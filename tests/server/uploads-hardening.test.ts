@@ -1,4 +1,4 @@
-// Issue 15: document scans are decoded and re-encoded within pixel limits (metadata stripped, a
+// document scans are decoded and re-encoded within pixel limits (metadata stripped, a
 // decompression bomb refused), and a PDF carrying active content is refused with a clear message.
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';

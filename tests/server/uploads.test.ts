@@ -88,7 +88,7 @@ describe('sign-up documents', () => {
     ]);
     for (const r of rows) expect(r.storage_key).toMatch(/^[a-f0-9]{32}$/);
     const onDisk = await readFile(path.join(t.uploadDir, rows.find((r) => r.kind === 'id_front')!.storage_key));
-    // Re-encoded (issue 15): still a PNG of the same size, but not the bytes that were sent.
+    // Re-encoded: still a PNG of the same size, but not the bytes that were sent.
     expect(sniffContentType(new Uint8Array(onDisk))).toBe('image/png');
     expect((await probeImage(onDisk)).width).toBe(16);
   });

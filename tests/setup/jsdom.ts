@@ -1,4 +1,4 @@
-// Vitest setup file for the jsdom test files (issue 13, test:unit on every core):
+// Vitest setup file for the jsdom test files (test:unit on every core):
 // - Testing Library's findBy/waitFor wait up to 5 s instead of 1 s. With a test file on each core and
 //   the machine shared, a render that lands in 1.2 s is not a bug; an element that never comes still
 //   fails, 4 s later. Tests that pass their own timeout keep it.

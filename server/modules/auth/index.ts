@@ -41,10 +41,10 @@ export interface AuthModuleOptions {
   /**
    * The development conveniences: the readable outbox (GET v1/dev/outbox, codes in the log) and the
    * fixed code key. Default: outside production; the server passes config.devTools, which also needs
-   * a loopback listener (issue 15), so a dev build exposed on a network fails closed.
+   * a loopback listener, so a dev build exposed on a network fails closed.
    */
   devTools?: boolean;
-  /** Lockout, hashing gate and SMS budget (issue 15). Default: from the environment (loadSignInLimits). */
+  /** Lockout, hashing gate and SMS budget. Default: from the environment (loadSignInLimits). */
   limits?: SignInLimits;
   /** The password-hashing semaphore; default one sized by limits.hashing (tests pass theirs to watch it). */
   hashGate?: HashGate;

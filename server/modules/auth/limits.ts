@@ -1,4 +1,4 @@
-// The sign-in abuse limits (issue 15), read from the environment once when the auth module starts:
+// The sign-in abuse limits, read from the environment once when the auth module starts:
 // per-account password lockout, the cap on concurrent password hashing, and the hourly SMS budget.
 // A bad value stops the server at start, naming the variable. Documented in docs/server.md.
 

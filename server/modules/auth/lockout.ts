@@ -1,4 +1,4 @@
-// Password guessing bounded per account (issue 15). Every teacher sign-in attempt is counted BEFORE
+// Password guessing bounded per account. Every teacher sign-in attempt is counted BEFORE
 // its password is checked, in a transaction on the account's guard row: the attempt that reaches
 // `lockAfter` sets the lock, so a burst from many addresses gets at most `lockAfter` checks. A lock
 // lasts `lockSeconds`, doubling with each lock in a row; a right password or a reset code (texted to

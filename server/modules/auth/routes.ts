@@ -1,6 +1,6 @@
-// The auth endpoints (issue 3): student sign-up and phone-first OTP sign-in (issue 16), teacher sign-up
+// The auth endpoints: student sign-up and phone-first OTP sign-in, teacher sign-up
 // (register.ts), teacher password sign-in and recovery (teacher-password.ts), logout, and the
-// development SMS outbox. The abuse limits (issue 15) come in through route-deps.ts.
+// development SMS outbox. The abuse limits come in through route-deps.ts.
 import { Hono } from 'hono';
 import { resendSchema, studentLoginSchema, verifyOtpSchema } from '../../../contract/auth';
 import { readOutbox, type SmsSender } from '../../adapters/sms';

@@ -18,7 +18,7 @@ import { authRelaxations, isProductionEnv } from '../../config';
 /** Codes to one phone: at most one a minute and five an hour, whatever sends them. */
 // AUTH_PHONE_LIMIT_SCALE multiplies both limits for the e2e suite, which signs the same demo student
 // in from several tests within a minute; never set it in production.
-// Read through server/config.ts, which refuses them in production (issue 15).
+// Read through server/config.ts, which refuses them in production.
 const RELAXED = authRelaxations(process.env, isProductionEnv(process.env));
 const PHONE_SCALE = RELAXED.phoneScale;
 export const PHONE_SEND_RULES: readonly RateRule[] = [
@@ -58,7 +58,7 @@ export async function sessionFor(q: Queryable, userId: number, now: Date): Promi
 }
 
 /**
- * Phone-first sign-in (issue 16): a verified phone without an account becomes a student account with
+ * Phone-first sign-in: a verified phone without an account becomes a student account with
  * no name yet — incomplete, so the guards hold it on complete-register until the sign-up fields are
  * given. The country is the phone's, when we know that country. A sign-up racing this keeps its row.
  */
@@ -96,7 +96,7 @@ export function takePhoneSlot(db: Db, phone: string, now: Date): Promise<RateRes
 }
 
 /**
- * The one way a code goes out: under the SMS budget (issue 15), then created and texted. `send: false`
+ * The one way a code goes out: under the SMS budget, then created and texted. `send: false`
  * (a teacher's phone on student sign-in, an unknown phone on forgot-password) texts nobody but answers
  * the budget the same way, so a spent budget does not tell which phones have accounts.
  */

@@ -1,4 +1,4 @@
-// The SMS budget (issue 15): hourly caps on codes texted, for all countries together and per country
+// The SMS budget: hourly caps on codes texted, for all countries together and per country
 // of the number, counted in the database per clock hour so every instance shares one budget. It
 // bounds what an attacker can make us text (cost, and SMS pumping to premium-rate countries) on top
 // of the per-number limits. The first refusal in a window logs one warning, once across instances.

@@ -1,4 +1,4 @@
-// Teacher password routes: sign-in (per-address limit, per-account lock, hashing gate — issue 15),
+// Teacher password routes: sign-in (per-address limit, per-account lock, hashing gate),
 // forgot-password (a reset code texted to a teacher's phone) and reset-password, which also lifts a
 // lock: the code proves the phone, so a locked-out teacher gets back in by setting a new password.
 import { Hono } from 'hono';

@@ -1,4 +1,4 @@
-// GET v1/teachers/:id/availability (issue 11): the bookable start times of one active teacher, built by
+// GET v1/teachers/:id/availability: the bookable start times of one active teacher, built by
 // the same rule POST v1/requests validates with (rules.ts). Public like the teacher page.
 import { Hono } from 'hono';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The booking rule for one teacher's time, pure (issue 11): the single source of truth behind both
+// The booking rule for one teacher's time, pure: the single source of truth behind both
 // POST v1/requests validation (`slotProblem`) and GET v1/teachers/:id/availability (`availableStarts`,
 // `availableNow`). Both go through `check`, so a start the calendar offers passes at submit unless
 // the teacher's sessions changed in between.

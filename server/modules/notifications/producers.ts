@@ -212,7 +212,7 @@ export async function notifyRequestChange(
           child: childRefOf(info, userId === change.studentId ? 'family' : 'teacher', 'ar'),
           ...(info.subject_ar ? { subject_ar: info.subject_ar } : {}),
           ...(info.subject_en ? { subject_en: info.subject_en } : {}),
-          // The teacher's reason for a reject, for the student (issue 16).
+          // The teacher's reason for a reject, for the student.
           ...(type === 'request_rejected' && info.reject_reason ? { reason: info.reject_reason } : {}),
           // A teacher's cancellation: why, and the subject to book another teacher of.
           ...(byTeacher ? { reason: change.reason ?? null, subject_id: info.subject_id } : {}),

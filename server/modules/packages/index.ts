@@ -26,7 +26,7 @@ export interface PackagesModuleOptions {
   /** How the sandbox reaches the webhook endpoint; app.ts sends it through the app in-process. */
   deliverWebhook: (body: VerifiedConfirmation & { signature: string }) => Promise<void>;
   now?: () => Date;
-  /** Announces payment notifications (issue 8) on the student's private channel. */
+  /** Announces payment notifications on the student's private channel. */
   publisher?: Publisher | undefined;
   /** The seller's details on receipts; by default from the COMPANY_* variables. */
   company?: Company;

@@ -46,7 +46,7 @@ export interface PackagesRoutesOptions {
   identify: IdentifyCaller;
   /** The clock, for tests. */
   now?: () => Date;
-  /** For the payment notifications (issue 8). */
+  /** For the payment notifications. */
   publisher?: Publisher | undefined;
   /** The seller's details printed on receipts. */
   company: Company;

@@ -24,7 +24,7 @@ export interface SandboxRoutesOptions {
   now?: () => Date;
   /** The seller's details for the receipts this checkout's payments issue. */
   company: Company;
-  /** For the payment notifications (issue 8). */
+  /** For the payment notifications. */
   publisher?: Publisher | undefined;
 }
 

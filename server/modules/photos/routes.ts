@@ -1,4 +1,4 @@
-// The photo routes (issue 11): a teacher sets or removes their own photo (never anyone else's: the
+// The photo routes: a teacher sets or removes their own photo (never anyone else's: the
 // routes take no id, only the token's user); anyone reads a photo by its content-hashed name, which
 // caches revalidate (ETag) so that a removed photo is gone at once.
 import { Hono, type Context } from 'hono';

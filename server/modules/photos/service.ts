@@ -1,4 +1,4 @@
-// Teacher photos (issue 11): a sent image is checked by its bytes and pixel dimensions, re-encoded by
+// Teacher photos: a sent image is checked by its bytes and pixel dimensions, re-encoded by
 // server/lib/images.ts into two clean WebP squares (metadata dropped; a polyglot or a decompression
 // bomb never survives) and stored through the storage adapter, so every instance serves it. The public
 // name is a hash of the bytes: a new photo gets a new address, and the old files are removed.

@@ -40,7 +40,7 @@ export async function accountOf(q: Queryable, userId: number): Promise<Omit<Sess
     id: row.id,
     is_teacher: isTeacher,
     status: isTeacher ? row.status : null,
-    // The reviewer's reason (issue 4): shown on the in-review screen of a rejected teacher.
+    // The reviewer's reason: shown on the in-review screen of a rejected teacher.
     review_reason: isTeacher ? row.review_reason : null,
     has_free_session: row.has_free_session,
     profile_complete: row.profile_complete,

@@ -1,7 +1,7 @@
 // The teacher's documents from a multipart form: each must be a file of at most 5 MB whose first bytes
 // prove JPEG, PNG, WebP or PDF (the name and the declared type are ignored). Stored with a random name;
 // the uploads row records the owner and the sniffed type. Images are re-encoded and PDFs checked for
-// active content first (issue 15).
+// active content first.
 import { randomBytes } from 'node:crypto';
 import { authValidationKeys, DOCUMENT_FIELDS, UPLOAD_MAX_BYTES, type DocumentField } from '../../../contract/auth';
 import { validationKeys } from '../../../contract/validation';
@@ -23,7 +23,7 @@ const FORMAT: Record<Exclude<SniffedType, 'application/pdf'>, ImageFormat> = {
 };
 
 /**
- * Issue 15: an image is decoded within the pixel limits and re-encoded in its own format without its
+ * an image is decoded within the pixel limits and re-encoded in its own format without its
  * metadata (a decompression bomb is refused); a PDF with active content is refused. Returns the bytes
  * to store, or the validation key of the problem.
  */

@@ -1,4 +1,4 @@
-// The reference lists (phases, subjects, countries, settings) from the shared public cache (issue 13):
+// The reference lists (phases, subjects, countries, settings) from the shared public cache:
 // the same `{ message, data }` answer as `ok()`, rendered once per locale and public version, with a
 // weak ETag so a browser revalidates with a 304. Their tables bump public_version on every write
 // (migrations 0030 and 0090), so an edit shows on the next read.

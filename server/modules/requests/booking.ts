@@ -1,4 +1,4 @@
-// Booking a session (issue 6): the rules checked against the teacher's hours and busy times, the
+// Booking a session: the rules checked against the teacher's hours and busy times, the
 // request with its offers and first history row, and the payment — all in one transaction.
 import { randomBytes } from 'node:crypto';
 import { bookingCost } from '../../../contract/booking-cost';

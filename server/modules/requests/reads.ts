@@ -33,7 +33,7 @@ const familyName = (second: string | null, last: string) => [second, last].filte
 
 /**
  * A teacher a broadcast was offered to who did not get it (another teacher took it, it ended, or they
- * declined) keeps the card in their list but no longer learns who the student is (issue 15).
+ * declined) keeps the card in their list but no longer learns who the student is.
  */
 export function lostOffer(a: Access<ListedRow>, viewer: Viewer): boolean {
   return viewer.role === 'teacher' && a.row.teacher_id !== viewer.id && (a.row.status !== 'pending' || a.offer?.declined === true);

@@ -1,4 +1,4 @@
-// The requests API (issue 6). Every route needs a signed-in user; only students book, only a request's
+// The requests API. Every route needs a signed-in user; only students book, only a request's
 // own parties read or change it (someone else's id answers 404). Changes publish realtime notices
 // after their transaction commits. A RequestFailure thrown anywhere below becomes its localized
 // answer in this router's onError; anything else goes on to app.onError.

@@ -18,7 +18,7 @@ const MAX_BATCHES = 20;
 
 // Due rows, oldest first. The ORDER BY is what keeps an empty sweep an index probe: without it the
 // planner, which cannot know that few pending rows are overdue (status and deadline are estimated
-// apart), expects thousands of matches and walks the whole table to find a LIMIT's worth (issue 13:
+// apart), expects thousands of matches and walks the whole table to find a LIMIT's worth (first paint:
 // 50–100 ms at 100 000 requests). Ordered by the partial index's column, reading the index is the
 // only cheap plan, and it stops at the first row that is not due.
 const DUE = {

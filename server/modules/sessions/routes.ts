@@ -1,4 +1,4 @@
-// The live-session API (issue 7), for the student and the teacher of an approved request:
+// The live-session API, for the student and the teacher of an approved request:
 //   POST v1/sessions/:channelName/token       → the join grant (Agora token, times, adapter)
 //   POST v1/sessions/:channelName/events      → records joined | left | reconnecting | reconnected
 //   GET  v1/sessions/:channelName/attendance  → who attended, minutes present and lost to reconnection

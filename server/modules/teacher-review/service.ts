@@ -121,7 +121,7 @@ export async function reviewTeacher(
     changeTeacherStatus(tx, found.id, action, { actor: 'reviewer', reason: reason ?? null, staffId }),
   );
   const published = await publishStatus(publisher, change);
-  // Issue 8: the teacher's notifications list keeps the decision (and a rejection's reason).
+  // the teacher's notifications list keeps the decision (and a rejection's reason).
   await notifyTeacherStatus(db, publisher, { teacherId: change.teacher.id, from: change.from, to: change.to, reason: change.reason });
   return {
     teacher: { id: change.teacher.id, phone: change.teacher.phone, name: `${change.teacher.first_name} ${change.teacher.last_name}` },

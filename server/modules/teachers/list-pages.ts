@@ -1,4 +1,4 @@
-// The teachers list's pages apart from the clock (issue 13). Of a page of the list only each card's
+// The teachers list's pages apart from the clock. Of a page of the list only each card's
 // `available_now` and `next_free` follow the clock; which teachers, in which order, the total, their subjects, hours
 // and ratings change only with a write, which moves the public version. So a page is read in full
 // once per version (and locale and filter) and kept here; the answer for a new minute reads only the

@@ -1,4 +1,4 @@
-// The shared cache of public reads (issue 13): the teachers list and search, a teacher's card, the
+// The shared cache of public reads: the teachers list and search, a teacher's card, the
 // reference lists. Every answer is the same for every visitor of a locale, so it is rendered once per
 // (public version, key) and reused by every instance's visitors; a write that changes what they show
 // bumps public_version (database triggers, migration 0030), which retires every entry at once.

@@ -1,4 +1,4 @@
-// The public version (issue 13) as this server knows it, in memory: read once from public_version,
+// The public version as this server knows it, in memory: read once from public_version,
 // then moved on by the NOTIFY every bump sends (migration 0130), so a cache hit never asks the
 // database. Writes on this instance are heard before they resolve (see Db.listen), other instances'
 // within milliseconds; after a possible gap in notifications the version is read again.

@@ -1,4 +1,4 @@
-// The teachers list and one teacher's card (issue 6). One query reads a page of active teachers and
+// The teachers list and one teacher's card. One query reads a page of active teachers and
 // one counts them (through the partial index of active teachers, not a window over every row);
 // subjects, phases, hours and ratings of that page come in one batched query each (no query per
 // teacher). Search compares the stored folded name (users.name_folded, migration 0030).

@@ -1,4 +1,4 @@
-// The public teachers API (issue 6): the paged, filtered list and one teacher's page, both served
+// The public teachers API: the paged, filtered list and one teacher's page, both served
 // through the shared public cache (public-cache.ts) with ETags. The key holds the minute, since a
 // card's "available now" follows the clock (and the teacher's sessions: a booking shows within about a
 // minute); a teacher's busy times are read fresh on every call. In a minute's last seconds a hit fills

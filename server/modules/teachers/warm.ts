@@ -1,4 +1,4 @@
-// The shared public cache filled at start-up (issue 13): the default teachers list in both locales,
+// The shared public cache filled at start-up: the default teachers list in both locales,
 // the first answer every visitor of /teachers (and its pre-rendered HTML) asks for. Without it the
 // first visitors after a deploy wait for the uncached queries together, on a JIT still cold.
 import type { Locale } from '../../i18n';

@@ -1,4 +1,4 @@
-// The "when" step of the booking form (issue 11): the calendar of free times for the chosen duration
+// The "when" step of the booking form: the calendar of free times for the chosen duration
 // ("now" its first cell when the teacher can take an urgent request), what was chosen in the viewer's
 // clock and (when it differs) the teacher's, both zones named, and the problems of that field —
 // client rule keys or the server's own words, "just taken" among them.

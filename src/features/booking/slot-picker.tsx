@@ -1,4 +1,4 @@
-// The booking calendar (issue 11): the free start times the server offers as an ARIA grid, a day list
+// The booking calendar: the free start times the server offers as an ARIA grid, a day list
 // on a phone and a week grid (seven day columns, times as rows, week paging) from 1024 px. One
 // component holds what both share — the model (./slot-grid.ts), the roving tabindex (one cell in the
 // tab order), the keys and the cells — and the layout only places the cells. Arrows move between

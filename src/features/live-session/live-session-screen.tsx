@@ -1,4 +1,4 @@
-// The live video session screen (spec §2 `session/{channelName}`; issue 7): runs the live-session
+// The live video session screen (spec §2 `session/{channelName}`): runs the live-session
 // statechart bound in src/app/live-session.ts and shows the step its `screen:*` tag names — the
 // device check, a refusal, a failure, the end — or the call (call-view.tsx).
 import './live-session.css';

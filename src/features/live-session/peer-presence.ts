@@ -1,4 +1,4 @@
-// Whether the other participant is in the call when no video provider can say so (issue 16: both in
+// Whether the other participant is in the call when no video provider can say so (both in
 // the call without video each saw "Waiting for … to join"). The server's attendance record answers:
 // the other's latest event is a join (or a reconnection), not a leave. Polled while in such a call.
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The live-session calls (issue 7) on the app's HTTP client: the join grant, attendance events, the
+// The live-session calls on the app's HTTP client: the join grant, attendance events, the
 // end of the session, and the test-only fake relay. Responses are checked against contract/sessions.ts.
 import {
   attendanceSchema,

@@ -1,4 +1,4 @@
-// Closing the tab during a call records a `left` event (issue 16), so attendance stays true: the
+// Closing the tab during a call records a `left` event, so attendance stays true: the
 // page's `pagehide` (fired on close, reload and navigation away, and where `unload` is unreliable on
 // phones) sends it with a keepalive request. Only while the user is in the call; a tab restored from
 // the back-forward cache then rejoins through the screen as usual.

@@ -29,7 +29,7 @@ export function NotificationBell({ userId, connect }: NotificationBellProps) {
     void Promise.all([import('./live'), import('./urgent-alert')]).then(([{ watchNotifications }, { watchUrgentOffers }]) => {
       if (cancelled) return;
       const undoCount = watchNotifications(userId, queryClient, connect);
-      // A teacher is alerted to a new urgent request wherever they are in the app (issue 11).
+      // A teacher is alerted to a new urgent request wherever they are in the app.
       const undoUrgent = watchUrgentOffers(userId, i18n, connect);
       undo = () => {
         undoCount();

@@ -1,4 +1,4 @@
-// The notifications screen (issue 8): newest first, paged ("load more"), each item with an icon, its
+// The notifications screen: newest first, paged ("load more"), each item with an icon, its
 // sentence in the viewer's language, the child a lesson notification is about, a relative time and a
 // link to what it is about; opening one marks it read; "mark all read" clears the badge.
 import './notifications.css';

@@ -9,7 +9,7 @@ import { zonedText } from '../../domain/zoned-time';
 
 function formatWhen(i18n: I18n, iso: string | undefined, style: 'full' | 'time' = 'full'): string {
   if (!iso || Number.isNaN(new Date(iso).getTime())) return '';
-  // The shared formatter: the viewer's clock, its zone named when it is not Qatar's (issue 11).
+  // The shared formatter: the viewer's clock, its zone named when it is not Qatar's.
   return zonedText(i18n, iso, style).local;
 }
 

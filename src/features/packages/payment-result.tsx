@@ -20,7 +20,7 @@ export function PaymentResult({ result, failure = null }: PaymentResultProps) {
   const success = result === 'success';
   // Failure interrupts (alert); success and "being confirmed" are statuses, one live region, so the
   // change from confirming to confirmed is announced.
-  // Bought from the booking's detour (issue 11): straight back to that booking's review, kept as it was.
+  // Bought from the booking's detour: straight back to that booking's review, kept as it was.
   const [bookingTeacher] = useState(bookingReturnTeacher);
   return (
     <div className={`payment-result payment-result-${result}`} role={result === 'failed' ? 'alert' : 'status'}>

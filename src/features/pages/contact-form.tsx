@@ -1,6 +1,6 @@
 // The contact page's message form (spec §5: required fields, email format, message more than 10 and
 // less than 400 characters), with TanStack Form, zod and the phone input's numbering plans. Loaded when
-// the visitor reaches for the page's shell of it (contact-us.tsx, issue 13), taking over what was typed.
+// the visitor reaches for the page's shell of it (contact-us.tsx), taking over what was typed.
 import { useState } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
 // The contact page: how to reach the team (from the server's settings) and the message form. The form's
 // logic (TanStack Form, zod, the phone numbering plans: ~100 KB gzip) loads when the visitor reaches for
 // it (focus, pointer, submit); until then the same fields are plain inputs, prerendered, that hand over
-// what was typed (issue 13: a public page's first download ≤ 150 KB gzip; src/ui/deferred-form.tsx).
+// what was typed (a public page's first download ≤ 150 KB gzip; src/ui/deferred-form.tsx).
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { contactDetailsOf, settingsQuery } from '../../api/reference';

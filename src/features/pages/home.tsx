@@ -17,7 +17,7 @@ interface SubjectCard extends Card {
   code: string;
 }
 
-/** `banner`: an offer above the hero for this visit (a guest sent here from a teacher: issue 11). */
+/** `banner`: an offer above the hero for this visit (a guest sent here from a teacher). */
 export function HomePage({ banner }: { banner?: ReactNode } = {}) {
   const steps: Card[] = [
     {

@@ -1,6 +1,6 @@
 // The footer's newsletter sign-up: one email field. Signing up twice is good news said kindly (an info
 // toast with the server's message), not an error. Loaded when the visitor reaches for the footer's
-// shell of it (src/app/lazy-newsletter.tsx, issue 13), taking over what was typed there.
+// shell of it (src/app/lazy-newsletter.tsx), taking over what was typed there.
 import { useForm } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';

@@ -1,4 +1,4 @@
-// The prompt an active teacher without working hours sees on the profile and requests pages (issue 11):
+// The prompt an active teacher without working hours sees on the profile and requests pages:
 // nobody can book them and they are not listed until they set their hours (docs/decisions.md).
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';

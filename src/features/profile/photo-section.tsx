@@ -1,4 +1,4 @@
-// A teacher's profile photo (issue 11): what students see on cards, the teacher page and requests. A
+// A teacher's profile photo: what students see on cards, the teacher page and requests. A
 // chosen image is sent at once; the server checks it, crops it square and re-encodes it, and the
 // avatar shows the result. Without a photo the initials stand in. Field errors (type, size) from the
 // server show under the button.

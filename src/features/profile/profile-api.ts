@@ -90,7 +90,7 @@ export async function openDocument(url: string, fetchImpl: typeof fetch = global
   }
 }
 
-/** PUT v1/profile/photo: the server re-encodes it and answers the new photo's hash (issue 11). */
+/** PUT v1/profile/photo: the server re-encodes it and answers the new photo's hash. */
 export async function uploadPhoto(file: File, client: ApiClient = api): Promise<{ message: string; photo: string | null }> {
   const body = new FormData();
   body.set(PHOTO_FIELD, file, file.name);

@@ -1,4 +1,4 @@
-// The user's time zone on the profile (issue 11): every IANA zone this browser knows, labelled with its
+// The user's time zone on the profile: every IANA zone this browser knows, labelled with its
 // current offset, so a parent in London can say so and see lesson times in their own clock. A
 // teacher's working hours are read in this zone.
 import { useLingui } from '@lingui/react/macro';

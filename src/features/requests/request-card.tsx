@@ -81,7 +81,7 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
       ) : null}
       <div className="request-card-foot">
         {request.join_channel && !request.taken_by_other ? (
-          // Join straight from the list while the session's window is open (issue 11), with the time left.
+          // Join straight from the list while the session's window is open, with the time left.
           <Link
             to="/session/$channelName"
             params={{ channelName: request.join_channel }}

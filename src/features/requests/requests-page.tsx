@@ -47,7 +47,7 @@ export interface RequestsPageProps {
   notice?: ReactNode;
 }
 
-/** Urgent requests still waiting come first: they expire soonest (issue 11). The rest keep the server's order. */
+/** Urgent requests still waiting come first: they expire soonest. The rest keep the server's order. */
 function urgentFirst(requests: readonly RequestSummary[]): RequestSummary[] {
   const urgent = (r: RequestSummary) => r.type === 'urgent' && r.status === 'pending';
   return [...requests.filter(urgent), ...requests.filter((r) => !urgent(r))];

@@ -1,4 +1,4 @@
-// /in-review (spec §2, issue 4): where a teacher waits while the account is not open. Three variants,
+// /in-review (spec §2): where a teacher waits while the account is not open. Three variants,
 // chosen by the review status: in review (what happens next, how long, how to reach us), rejected (the
 // reviewer's reason and a form to resubmit corrected documents) and suspended (a notice; only for a
 // profile that reports it, since a suspension revokes the teacher's sessions and refuses sign-in). The page

@@ -1,4 +1,4 @@
-// The signed-in teacher's review-status channel (spec §4, issue 4): subscribe to
+// The signed-in teacher's review-status channel (spec §4): subscribe to
 // `private-instructor-status-{id}` / `instructor-status-{id}`; every event, and every reconnect (Pusher
 // does not promise delivery), reloads the profile so the guards move the teacher on without a reload.
 // Loaded with a dynamic import by use-teacher-status-channel.ts, so neither this nor pusher-js is in

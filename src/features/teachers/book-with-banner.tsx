@@ -1,4 +1,4 @@
-// Home's "sign in to book with {teacher}" (issue 11): a guest who opened a teacher's page was sent home
+// Home's "sign in to book with {teacher}": a guest who opened a teacher's page was sent home
 // (only students book); this banner names that teacher and leads to sign-in, which ends back on the
 // teacher's page (the auth machine keeps the teacher: machines/auth/return-to.ts). Loaded only when
 // home is opened with ?book=, so a plain visit to home does not pay for it.

@@ -50,7 +50,7 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
   const query = useQuery(teacherQuery(id, i18n.locale));
   const teacher = query.data;
   const loaded = teacher !== undefined;
-  // Arriving at /teachers/{id}#book (a guest just signed in to book with this teacher, issue 11): the
+  // Arriving at /teachers/{id}#book (a guest just signed in to book with this teacher): the
   // panel exists only once the teacher has loaded, so the browser's own jump to #book cannot find it.
   // The address is read once the teacher is there (the page opens fresh after the sign-in).
   useEffect(() => {
@@ -139,7 +139,7 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
           {booking(teacher)}
         </div>
       </div>
-      {/* On a phone the booking panel comes after every review: a "Book" bar stays at hand (issue 16). */}
+      {/* On a phone the booking panel comes after every review: a "Book" bar stays at hand. */}
       <div className={`teacher-book-bar${panelShown ? ' teacher-book-bar-away' : ''}`}>
         <Button onClick={() => focusBookingPanel('smooth')}>
           <Trans>Book with {teacher.first_name}</Trans>

@@ -190,7 +190,7 @@ describe('from the auth snapshot', () => {
     expect(() => guard({ auth }, '/about-us')).not.toThrow();
   });
 
-  it('guard() sends a guest who opened a teacher home with ?book={id} (issue 11)', async () => {
+  it('guard() sends a guest who opened a teacher home with ?book={id}', async () => {
     const auth = await snapshotFor(null);
     let thrown: unknown;
     try {

@@ -61,7 +61,7 @@ describe('student sign-up', () => {
     expect(fake.called('registerStudent')[0]?.input).toEqual({
       phone: '+97455123456',
       countryCode: 'QA',
-      // The device's zone goes with the sign-up (issue 11).
+      // The device's zone goes with the sign-up.
       fields: {
         first_name: 'سارة',
         last_name: 'أحمد',
@@ -250,7 +250,7 @@ describe('password recovery', () => {
   });
 });
 
-describe('feedback that stays true (issue 16)', () => {
+describe('feedback that stays true', () => {
   it('teacher sign-in: a wrong password then the right one leaves no stale error toast', async () => {
     let attempts = 0;
     const { router } = await renderAuth('/sign-in', {

@@ -1,4 +1,4 @@
-// Initials of the avatar shown when a teacher has no photo (issue 11).
+// Initials of the avatar shown when a teacher has no photo.
 import { describe, expect, it } from 'vitest';
 import { initialsOf } from '../../../src/domain/avatar';
 

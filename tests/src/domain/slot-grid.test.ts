@@ -1,4 +1,4 @@
-// The booking calendar's model (issue 11): the days of the window on the viewer's clock, gaps and a
+// The booking calendar's model: the days of the window on the viewer's clock, gaps and a
 // daylight-saving change included, "now" as today's first start, and where each move lands — the same
 // answers for the day list and the week grid, which only map keys to moves differently.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Home's "sign in to book with {teacher}" (issue 11): a guest sent home from a teacher (/?book={id})
+// Home's "sign in to book with {teacher}": a guest sent home from a teacher (/?book={id})
 // sees the teacher's name and a sign-in link that makes the auth machine keep that teacher; a
 // signed-in student, or an address whose `book` is not a teacher id, gets home as always.
 import { cleanup, screen } from '@testing-library/react';

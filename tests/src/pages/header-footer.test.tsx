@@ -175,7 +175,7 @@ describe('footer', () => {
     const links = within(footer.getByRole('navigation', { name: 'Footer' }))
       .getAllByRole('link')
       .map((a) => (a as HTMLAnchorElement).pathname);
-    // The flows studio is linked in development builds only (issue 12); the tests run as development.
+    // The flows studio is linked in development builds only; the tests run as development.
     const studio = import.meta.env.DEV ? ['/flows'] : [];
     expect(links.sort()).toEqual(['/about-us', '/contact-us', ...studio, '/privacy-policy', '/terms-conditions', '/user-condition']);
     expect(footer.getByTestId('copyright').textContent).toContain(String(new Date().getFullYear()));

@@ -47,7 +47,7 @@ describe('ProfilePage — student', () => {
     await user.type(first, 'مريم');
     await waitFor(() => expect(screen.getAllByRole('option', { name: 'Grade 2' })).toHaveLength(1));
     await user.selectOptions(screen.getByLabelText('School phase'), '3');
-    // Times are shown in the zone chosen here (issue 11); it starts as the account's.
+    // Times are shown in the zone chosen here; it starts as the account's.
     expect(screen.getByLabelText('Time zone')).toHaveProperty('value', 'Asia/Qatar');
     await user.selectOptions(screen.getByLabelText('Time zone'), 'Europe/London');
     replies.patch = saved({ ...student, first_name: 'مريم', phase_id: 3 });

@@ -128,7 +128,7 @@ describe('RequestsPage — a teacher', () => {
     expect(arabic.queryByRole('link', { name: /انضم/ })).toBeNull();
   });
 
-  it('a session whose window is open offers Join on its card, with the time it ends (issue 11)', async () => {
+  it('a session whose window is open offers Join on its card, with the time it ends', async () => {
     stub({
       list: () =>
         page([
@@ -141,7 +141,7 @@ describe('RequestsPage — a teacher', () => {
     const join = open.getByRole('link', { name: /^Join/ });
     expect(join.getAttribute('href')).toBe('/session/session-abc');
     const ends = new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(new Date('2030-05-05T10:00:00.000Z'));
-    // Clocks are kept on one line with no-break spaces (issue 16).
+    // Clocks are kept on one line with no-break spaces.
     expect(join.textContent?.replace(/\s/g, ' ')).toContain(`until ${ends.replace(/\s/g, ' ')}`);
     expect(within(await card(5)).queryByRole('link', { name: /^Join/ })).toBeNull();
   });

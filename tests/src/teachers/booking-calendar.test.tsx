@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The booking calendar as a student uses it (issue 11): the free times as an ARIA grid labelled for a
+// The booking calendar as a student uses it: the free times as an ARIA grid labelled for a
 // screen reader with both zones and the next one marked; the keyboard (arrows mirrored in Arabic,
 // Home/End, days); a missing time focusing the grid; "now" as today's first cell when the teacher can
 // take an urgent request; and from 1024 px the week grid — seven day columns, times as rows, paging by

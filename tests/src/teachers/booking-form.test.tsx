@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The guided booking on a teacher's page as a student uses it (issues 6 and 11): the balance beside it,
+// The guided booking on a teacher's page as a student uses it: the balance beside it,
 // the review of each step with everything kept, a chosen time posting the contract's body with a toast
 // and the new request handed over; "just taken" said beside the calendar as the free times reload; the
 // server's field errors beside their fields; too few hours offering the packages screen, the form

@@ -1,4 +1,4 @@
-// The booking form's test bench (issues 6 and 11), shared by its specs: a teacher available all week,
+// The booking form's test bench, shared by its specs: a teacher available all week,
 // a fake server (free times from `scene.slots`, "now" from `scene.availableNow`, every other call
 // answered with `scene.reply`), the form rendered in a router and a query client, and the steps a
 // student walks through to reach the calendar and the review.

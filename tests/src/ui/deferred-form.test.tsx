@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// A form whose logic loads when the visitor reaches for it (issue 13): nothing loads before that, and
+// A form whose logic loads when the visitor reaches for it: nothing loads before that, and
 // what was typed into the shell, the focused field with its caret, and a submit pressed while loading
 // all reach the real form.
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
