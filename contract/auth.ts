@@ -204,19 +204,21 @@ export const sessionSchema = z.object({
   profile_complete: z.boolean(),
 });
 export type Session = z.infer<typeof sessionSchema>;
+/** @internal read only by the tests */
 export const sessionResponseSchema = envelopeSchema(sessionSchema);
 
+/** @internal read only by the tests */
 export const studentRegisteredSchema = envelopeSchema(
   z.object({ phone: z.string(), is_teacher: z.literal(false), otp_expires_in: z.number().int() }),
 );
 
-/** 409 on register: the type of the account that already has this phone. */
+/** 409 on register: the type of the account that already has this phone. @internal read only by the tests */
 export const registerConflictSchema = z.object({
   message: z.string(),
   errors: z.object({ type: z.tuple([z.enum(['instructor', 'student'])]) }),
 });
 
-/** 422 from verify-otp / reset-password: why the code was refused. */
+/** 422 from verify-otp / reset-password: why the code was refused. @internal read only by the tests */
 export const otpRejectionSchema = z.object({
   message: z.string(),
   errors: z.object({
@@ -226,7 +228,7 @@ export const otpRejectionSchema = z.object({
   }),
 });
 
-/** 429: seconds until the caller may try again. */
+/** 429: seconds until the caller may try again. @internal read only by the tests */
 export const rateLimitedSchema = z.object({
   message: z.string(),
   errors: z.object({ retry_after: z.tuple([z.string().regex(/^\d+$/)]) }),
@@ -263,8 +265,10 @@ export const profileSchema = z.object({
   documents: z.object({ id_front: z.string().nullable(), id_back: z.string().nullable(), qualification_scan: z.string().nullable() }),
 });
 export type Profile = z.infer<typeof profileSchema>;
+/** @internal read only by the tests */
 export const profileResponseSchema = envelopeSchema(profileSchema);
 
+/** @internal read only by the tests */
 export const outboxResponseSchema = envelopeSchema(
   z.array(z.object({ id: z.number().int(), phone: z.string(), text: z.string(), created_at: z.string() })),
 );

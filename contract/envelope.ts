@@ -10,7 +10,7 @@ export interface Envelope<T> {
   data: T;
 }
 
-/** A 400: `errors` maps a field path ("email", "phases.0") to its localized messages. */
+/** A 400: `errors` maps a field path ("email", "phases.0") to its localized messages. @internal read only by the tests */
 export const validationErrorBodySchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())),

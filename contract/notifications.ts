@@ -80,6 +80,7 @@ export const notificationPageSchema = z.object({
 });
 
 export const unreadCountSchema = z.object({ unread_count: z.number().int() });
+/** @internal read only by the tests */
 export const unreadCountResponseSchema = envelopeSchema(unreadCountSchema);
 
 /** Query of GET v1/notifications: ?page=1 (1-based). */

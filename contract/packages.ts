@@ -19,6 +19,7 @@ export const packageSchema = z.object({
   best_value: z.boolean(),
 });
 export type TimePackage = z.infer<typeof packageSchema>;
+/** @internal read only by the tests */
 export const packagesResponseSchema = envelopeSchema(z.array(packageSchema));
 
 // Ids are PostgreSQL integers: a larger number is not an id (it reached the database and answered 502).
@@ -49,6 +50,7 @@ export const promoQuoteSchema = z.object({
   currency: z.string(),
 });
 export type PromoQuote = z.infer<typeof promoQuoteSchema>;
+/** @internal read only by the tests */
 export const promoCheckResponseSchema = envelopeSchema(promoQuoteSchema);
 
 export const createOrderRequestSchema = z.object({
@@ -67,7 +69,7 @@ export { REFUND_WINDOW_DAYS } from './refund-rule';
 export const REFUND_REFUSALS = ['too_late', 'hours_used', 'not_paid', 'already_refunded'] as const;
 export type RefundRefusal = (typeof REFUND_REFUSALS)[number];
 
-/** The 409 of a refused refund: `code` says which rule refused it, `message` says it in the caller's language. */
+/** The 409 of a refused refund: `code` says which rule refused it, `message` says it in the caller's language. @internal read only by the tests */
 export const refundRefusalBodySchema = z.object({ message: z.string(), code: z.enum(REFUND_REFUSALS) });
 
 /** POST v1/orders/{id}/refund → what was given back. */
@@ -80,6 +82,7 @@ export const refundSchema = z.object({
   refunded_at: z.string(),
 });
 export type Refund = z.infer<typeof refundSchema>;
+/** @internal read only by the tests */
 export const refundResponseSchema = envelopeSchema(refundSchema);
 
 export const ORDER_STATUSES = ['created', 'pendingPayment', 'paid', 'failed', 'expired'] as const;
@@ -93,6 +96,7 @@ export const createdOrderSchema = z.object({
   checkout_url: z.string(),
 });
 export type CreatedOrder = z.infer<typeof createdOrderSchema>;
+/** @internal read only by the tests */
 export const createOrderResponseSchema = envelopeSchema(createdOrderSchema);
 
 export const orderSchema = z.object({
@@ -118,6 +122,7 @@ export const orderSchema = z.object({
   refund_receipt_number: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
+/** @internal read only by the tests */
 export const ordersResponseSchema = envelopeSchema(z.array(orderSchema));
 
 export const balanceSchema = z.object({
@@ -135,9 +140,10 @@ export const balanceSchema = z.object({
   free_trial_booking: z.object({ status: z.enum(['pending', 'approved']), starts_at: z.string() }).nullish(),
 });
 export type Balance = z.infer<typeof balanceSchema>;
+/** @internal read only by the tests */
 export const balanceResponseSchema = envelopeSchema(balanceSchema);
 
-/** The 422 of a refused promo code: `errors.code` holds one PromoRejection. */
+/** The 422 of a refused promo code: `errors.code` holds one PromoRejection. @internal read only by the tests */
 export const promoRejectionBodySchema = z.object({
   message: z.string(),
   errors: z.object({ code: z.array(z.enum(PROMO_REJECTIONS)).min(1) }),

@@ -7,7 +7,7 @@
 // Cards, the teacher page and request summaries carry `photo`: the hash, or null for no photo.
 import { z } from 'zod';
 
-export { PHOTO_SIZES, photoPath, type PhotoSize } from './photo-path';
+export { PHOTO_SIZES, /** @internal */ photoPath, type PhotoSize } from './photo-path';
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const PHOTO_FIELD = 'photo';
 

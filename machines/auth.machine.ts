@@ -13,14 +13,14 @@ import { anonymous } from './auth/anonymous.states';
 import { loggedIn } from './auth/logged-in.states';
 import { authSetup, keepAccount, required } from './auth/setup';
 import { initialAuthContext } from './auth/guest';
-export { parseReturnTarget, parseTeacherId } from './auth/return-to';
+export { /** @internal */ parseReturnTarget, /** @internal */ parseTeacherId } from './auth/return-to';
 
 // The selectors live apart from the machine so the app shell can read a snapshot without bundling
 // XState and the statechart (src/app/lazy-auth.ts).
 export * from './auth/selectors';
 
 export {
-  RESEND_COOLDOWN_SECONDS,
+  /** @internal */ RESEND_COOLDOWN_SECONDS,
   type AuthDestination,
   type AuthEvent,
   type FormFields,

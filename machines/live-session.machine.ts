@@ -9,11 +9,11 @@
 // no SDK object: only what the screen shows. The clock follows the server: the skew of the last grant
 // is kept in context and added to every tick.
 export {
-  combinedQuality,
-  END_WARNING_MS,
-  initialLiveSessionContext,
-  qualityLabel,
-  RECONNECT_GIVE_UP_MS,
+  /** @internal */ combinedQuality,
+  /** @internal */ END_WARNING_MS,
+  /** @internal */ initialLiveSessionContext,
+  /** @internal */ qualityLabel,
+  /** @internal */ RECONNECT_GIVE_UP_MS,
   type DeviceCheck,
   type LiveSessionEvent,
   type NetworkQualityLabel,
@@ -21,7 +21,12 @@ export {
   type RtcInput,
   type TimedGrant,
 } from './live-session/types';
-export { attendanceMachine, REPORT_GIVE_UP_MS, REPORT_RETRY_MS, type SendReportInput } from './live-session/attendance.machine';
+export {
+  attendanceMachine,
+  /** @internal */ REPORT_GIVE_UP_MS,
+  /** @internal */ REPORT_RETRY_MS,
+  type SendReportInput,
+} from './live-session/attendance.machine';
 
 export { liveSessionMachine } from './live-session/machine';
 export * from './live-session/selectors';

@@ -12,9 +12,9 @@
 //   machine does not accept in that state (approving an active teacher, rejecting without a reason)
 //   is refused, so the rules live in one place that is also drawn (docs/flows/teacher-status.md).
 import { assign, fromPromise, getNextSnapshot, setup, type SnapshotFrom } from 'xstate';
-import { TEACHER_STATUSES, type TeacherStatus } from '../contract/account';
+import type { TeacherStatus } from '../contract/account';
 
-export { TEACHER_STATUSES, type TeacherStatus };
+export type { TeacherStatus };
 
 export interface TeacherStatusContext {
   /** The reviewer's reason of a rejection (or a suspension, when one was given). */
@@ -279,4 +279,5 @@ export function nextTeacherStatus(
 /** What the in-review and terms screens ask. */
 export const selectTeacherReason = (s: TeacherStatusSnapshot) => s.context.reason;
 export const selectTeacherBusy = (s: TeacherStatusSnapshot) => s.hasTag('state:busy');
+/** @internal read only by the tests */
 export const selectTeacherFailed = (s: TeacherStatusSnapshot) => s.context.failed;

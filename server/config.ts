@@ -200,6 +200,3 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ipCountryUrl: nonEmpty(env.VITE_IP_COUNTRY_URL),
   };
 }
-
-// Instance settings live in config-instances.ts; these are re-exported for the tests that import them here.
-export { assertProductionSafe, loadDatabaseSettings, loadShutdownTimeoutMs, loadStorageConfig } from './config-instances';

@@ -13,8 +13,9 @@ export interface AuthSnapshotLike {
 }
 
 export const selectIsLoggedIn = (s: AuthSnapshotLike): boolean => s.matches('loggedIn');
-/** True while we do not yet know who is signed in, or a sign-in/sign-up request is in flight. */
+/** True while we do not yet know who is signed in, or a sign-in/sign-up request is in flight. @internal read only by the tests */
 export const selectIsLoggingIn = (s: AuthSnapshotLike): boolean => s.matches('checking') || (s.matches('anonymous') && s.hasTag(BUSY));
+/** @internal read only by the tests */
 export const selectAccount = (s: AuthSnapshotLike): AccountRecord | null => s.context.account;
 export const selectFailure = (s: AuthSnapshotLike): Failure | null => s.context.failure;
 export const selectNotice = (s: AuthSnapshotLike): AuthNotice | null => s.context.notice;

@@ -20,7 +20,7 @@ import { migrate } from '../../server/db/migrate';
 import { seed } from '../../server/db/seed';
 import { createLogger } from '../../server/logger';
 import { issueToken } from '../../server/modules/auth/tokens';
-import { createRequest } from '../../server/modules/requests';
+import { createRequest } from '../../server/modules/requests/booking';
 import { listRequests } from '../../server/modules/requests/reads';
 import { announce } from '../../server/modules/requests/notices';
 import { sweepRequests } from '../../server/modules/requests';

@@ -2,6 +2,7 @@
 // promises the screens and the server rely on checked at every step, and the server's use of it
 // (nextTeacherStatus) as a table of every stored status × every action.
 import { describe, expect, it } from 'vitest';
+import { TEACHER_STATUSES } from '../../contract/account';
 import { createActor, waitFor, fromPromise, type AnyMachineSnapshot } from 'xstate';
 import {
   nextTeacherStatus,
@@ -9,7 +10,6 @@ import {
   selectTeacherBusy,
   selectTeacherFailed,
   selectTeacherReason,
-  TEACHER_STATUSES,
   teacherStatusMachine,
   wireStatusOf,
   type TeacherAction,

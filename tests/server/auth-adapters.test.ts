@@ -8,7 +8,8 @@ import { createHttpSms, createOutboxSms } from '../../server/adapters/sms';
 import { createApp } from '../../server/app';
 import type { AppEnv } from '../../server/http/context';
 import { createLogger } from '../../server/logger';
-import { optionalUser, requireUser, resolveUser } from '../../server/modules/auth';
+import { resolveUser } from '../../server/modules/auth';
+import { createAuthMiddleware } from '../../server/modules/auth/middleware';
 import { authApp, newPhone } from './auth-helpers';
 import { perFile } from './support/per-file';
 
@@ -50,6 +51,7 @@ describe('resolveUser and the middleware', () => {
 
   it('requireUser / optionalUser put the user in c.get("user") for any module', async () => {
     const student = await t.signUpStudent();
+    const { requireUser, optionalUser } = createAuthMiddleware();
     const app = new Hono<AppEnv>()
       .use(async (c, next) => {
         c.set('db', t.db);

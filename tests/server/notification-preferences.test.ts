@@ -21,7 +21,7 @@ import type { Db } from '../../server/db';
 import { createLogger } from '../../server/logger';
 import { issueToken } from '../../server/modules/auth/tokens';
 import { quietUntil } from '../../server/modules/notification-preferences/policy';
-import { notify } from '../../server/modules/notifications';
+import { notify } from '../../server/modules/notifications/service';
 import { createEmailSender, createPushSender, runOutbox, type ChannelSender } from '../../server/modules/outbox';
 import { seededDb, type TestDb } from './helpers';
 import { makePerson } from './notifications-helpers';

@@ -8,7 +8,7 @@ import { createSandboxGateway } from '../../server/adapters/payments/sandbox';
 import { EMBEDDED_DEV_KEYS } from '../../server/config';
 import { createLogger } from '../../server/logger';
 import { resolveUser } from '../../server/modules/auth';
-import { reviewTeacher } from '../../server/modules/teacher-review';
+import { reviewTeacher } from '../../server/modules/teacher-review/service';
 import { json, seededDb, type TestDb } from './helpers';
 import { makePerson, recordingPublisher, tokenFor } from './notifications-helpers';
 

@@ -2,7 +2,7 @@
 // producer call (same dedupe key) stores and announces nothing; text is not stored (type + params).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationPageSchema, NOTIFICATIONS_PER_PAGE, unreadCountResponseSchema } from '../../contract/notifications';
-import { notify } from '../../server/modules/notifications';
+import { notify } from '../../server/modules/notifications/service';
 import { seededDb, type TestDb } from './helpers';
 import { makePerson, notificationsApp, recordingPublisher, tokenFor } from './notifications-helpers';
 

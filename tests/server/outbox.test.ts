@@ -5,7 +5,7 @@
 // at most a duplicate, never a lost message.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db';
-import { notify } from '../../server/modules/notifications';
+import { notify } from '../../server/modules/notifications/service';
 import { recordNotification } from '../../server/modules/notifications/service';
 import { createEmailSender, runOutbox, type ChannelSender } from '../../server/modules/outbox';
 import { backoffMs, LEASE_MS, MAX_ATTEMPTS } from '../../server/modules/outbox/delivery';

@@ -1,7 +1,7 @@
 // Production fails closed: without a secret every instance must share, with a test-only
 // switch, or with a development endpoint, the server refuses to start and names the variable.
 import { describe, expect, it } from 'vitest';
-import { assertProductionSafe, loadDatabaseSettings, loadShutdownTimeoutMs } from '../../server/config';
+import { assertProductionSafe, loadDatabaseSettings, loadShutdownTimeoutMs } from '../../server/config-instances';
 import { createServer, main } from '../../server/main';
 import { databaseUrl, freshDb } from './helpers';
 

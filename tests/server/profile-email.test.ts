@@ -10,7 +10,7 @@ import { createApp } from '../../server/app';
 import type { Db } from '../../server/db';
 import { createLogger } from '../../server/logger';
 import { issueToken } from '../../server/modules/auth/tokens';
-import { notify } from '../../server/modules/notifications';
+import { notify } from '../../server/modules/notifications/service';
 import { createDevMailSender, createEmailSender, runOutbox, type ChannelSender } from '../../server/modules/outbox';
 import { seededDb, type TestDb } from './helpers';
 import { makePerson } from './notifications-helpers';

@@ -15,7 +15,7 @@ import { createApp } from '../../server/app';
 import type { Db } from '../../server/db';
 import { createLogger } from '../../server/logger';
 import { issueToken } from '../../server/modules/auth/tokens';
-import { notify } from '../../server/modules/notifications';
+import { notify } from '../../server/modules/notifications/service';
 import { createPushSender, runOutbox, type OutboxOutcome } from '../../server/modules/outbox';
 import { backoffMs } from '../../server/modules/outbox/delivery';
 import type { PushPayload } from '../../server/modules/outbox/push';

@@ -5,7 +5,7 @@ import { createLogger } from '../../server/logger';
 import { migrate } from '../../server/db/migrate';
 import { MAX_NOTIFY_BYTES, startPgFanout, type Fanout } from '../../server/realtime/fanout';
 import type { TriggerInput } from '../../server/realtime/endpoint';
-import { loadDatabaseSettings } from '../../server/config';
+import { loadDatabaseSettings } from '../../server/config-instances';
 import { databaseUrl, freshDb, type TestDb } from './helpers';
 
 describe.skipIf(!databaseUrl)('realtime fan-out over LISTEN/NOTIFY', () => {

@@ -21,7 +21,7 @@ import { loadSignInLimits } from '../../server/modules/auth/limits';
 import { takeSmsBudget } from '../../server/modules/auth/sms-budget';
 import { issueToken } from '../../server/modules/auth/tokens';
 import { unsubscribeToken } from '../../server/modules/notification-preferences';
-import { notify } from '../../server/modules/notifications';
+import { notify } from '../../server/modules/notifications/service';
 import { createSmsSender, runOutbox, type ChannelSender } from '../../server/modules/outbox';
 import { createMetrics } from '../../server/ops/metrics';
 import { seededDb, type TestDb } from './helpers';

@@ -8,7 +8,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbStorage, createDiskStorage, type FileStorage } from '../../server/adapters/storage';
 import { createS3Storage } from '../../server/adapters/storage-s3';
-import { loadStorageConfig } from '../../server/config';
+import { loadStorageConfig } from '../../server/config-instances';
 import { freshDb, type TestDb } from './helpers';
 import { migrate } from '../../server/db/migrate';
 

@@ -1,6 +1,6 @@
 // The auth module's public face. For app.ts: `authModule(options)` → the auth and profile routes and
 // the middleware bound to the module's clock. For any other module (realtime, booking …):
-// `resolveUser(db, token)`, and the `requireUser` / `optionalUser` middleware, which put the signed-in
+// `resolveUser(db, token)`, and the module's `middleware.requireUser` / `optionalUser`, which put the signed-in
 // user in `c.get('user')` and who is calling in `c.get('caller')` (caller.ts; type `AuthEnv`).
 import path from 'node:path';
 import { Hono } from 'hono';
@@ -15,7 +15,7 @@ import { createAuthMiddleware, type AuthEnv } from './middleware';
 import { authRoutes, type AuthRoutesOptions } from './routes';
 import { resolveUser as resolveUserAt, type AuthUser } from './tokens';
 
-export { optionalUser, requireUser, type AuthEnv } from './middleware';
+export type { AuthEnv } from './middleware';
 export { accountById, bearerToken, resolveUser, type AuthUser } from './tokens';
 export { callerOf } from './caller';
 

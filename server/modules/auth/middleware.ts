@@ -46,9 +46,3 @@ export function createAuthMiddleware(now: () => Date = () => new Date()): AuthMi
     },
   };
 }
-
-const realClock = createAuthMiddleware();
-/** With the real clock: 401 `{ message }` unless a valid bearer token is sent; sets `c.get('user')` and `c.get('caller')`. */
-export const requireUser = realClock.requireUser;
-/** With the real clock: sets `c.get('user')` / `c.get('caller')` to the token's or null; never refuses. */
-export const optionalUser = realClock.optionalUser;

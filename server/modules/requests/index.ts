@@ -1,5 +1,4 @@
 // The requests module: its routes for app.ts, the sweep main.ts runs on a timer, and what the
 // sessions module reuses (the sweep's finish).
 export { requestsRoutes } from './routes';
-export { createRequest } from './booking';
 export { sweepAndPublish, sweepRequests } from './sweep';

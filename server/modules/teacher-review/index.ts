@@ -4,4 +4,3 @@
 // private realtime channel.
 export { ensureAdminToken } from './admin';
 export { teacherReviewRoutes, TEACHER_UPLOAD_PATHS } from './routes';
-export { reviewTeacher, ReviewFailure } from './service';
