@@ -93,7 +93,9 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
         <article className="teacher-profile" aria-labelledby="teacher-name">
           <div className="teacher-card-head">
             <Avatar person={teacher} size="large" />
-            <h1 id="teacher-name">{fullName(teacher)}</h1>
+            <h1 id="teacher-name">
+              <bdi>{fullName(teacher)}</bdi>
+            </h1>
             <AvailableNowBadge available={teacher.available_now} />
           </div>
           <RatingStars average={teacher.rating.average} count={teacher.rating.count} />
@@ -102,7 +104,11 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
               <Plural value={years} one="# year of experience" other="# years of experience" />
             </p>
           ) : null}
-          {teacher.description ? <p className="teacher-description">{teacher.description}</p> : null}
+          {teacher.description ? (
+            <p className="teacher-description" dir="auto">
+              {teacher.description}
+            </p>
+          ) : null}
           <ChipList id="teacher-subjects" title={<Trans>Subjects</Trans>} items={teacher.subjects} />
           {teacher.phases.length ? <ChipList id="teacher-phases" title={<Trans>Phases</Trans>} items={teacher.phases} /> : null}
           <section aria-labelledby="teacher-hours">
@@ -121,9 +127,9 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
                 {teacher.evaluations.map((e, i) => (
                   <li key={`${e.at}-${i}`}>
                     <RatingStars average={e.rating} />
-                    {e.comment ? <p>{e.comment}</p> : null}
+                    {e.comment ? <p dir="auto">{e.comment}</p> : null}
                     <p className="muted">
-                      {e.student_first_name ?? ''} · {reviewDate(e.at, i18n.locale)}
+                      <bdi>{e.student_first_name ?? ''}</bdi> · {reviewDate(e.at, i18n.locale)}
                     </p>
                   </li>
                 ))}

@@ -68,6 +68,15 @@ describe('teacher page', () => {
     expect(booking).toHaveBeenCalledWith(expect.objectContaining({ id: 3, busy: [] }));
   });
 
+  it('isolates what teachers and families wrote, so Arabic on an English page keeps its punctuation', async () => {
+    renderPage({ status: 200, json: { message: 'ok', data: detail } });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'فاطمة الكعبي' });
+    expect(heading.querySelector('bdi')?.textContent).toBe('فاطمة الكعبي');
+    expect(screen.getByText('معلمة قرآن كريم مجازة').getAttribute('dir')).toBe('auto');
+    expect(screen.getByText('ابنتي أصبحت تحب الحفظ').getAttribute('dir')).toBe('auto');
+    expect(screen.getByText('يوسف').tagName).toBe('BDI');
+  });
+
   it('draws averages with partial stars and the count once; a review shows its own stars without "(1)"', async () => {
     renderPage({ status: 200, json: { message: 'ok', data: detail } });
     await screen.findByRole('heading', { level: 1, name: 'فاطمة الكعبي' });
