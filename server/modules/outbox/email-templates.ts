@@ -55,6 +55,7 @@ function words(input: EmailInput): Words {
   const other = p.other_name ?? '';
   const pkg = (ar ? p.package_name_ar : p.package_name_en) ?? '';
   const reason = p.reason ? [ar ? `السبب: ${p.reason}` : `Reason: ${p.reason}`] : [];
+  if (p.series && (type === 'request_offered' || type === 'request_canceled')) return seriesWords(input, other, subject);
   switch (type) {
     case 'request_offered':
       return ar
@@ -137,6 +138,41 @@ function words(input: EmailInput): Words {
             lines: [`${other} sent you a message on Noor. Open the conversation to read it and reply.`],
           };
   }
+}
+
+/** Arabic counts of weekly lessons (six plural forms, never "4 حصة"). */
+function arabicLessons(n: number): string {
+  const rule = new Intl.PluralRules('ar').select(n);
+  if (rule === 'one') return 'حصة أسبوعية واحدة';
+  if (rule === 'two') return 'حصتان أسبوعيتان';
+  return rule === 'few' ? `${n} حصص أسبوعية` : `${n} حصة أسبوعية`;
+}
+
+/**
+ * A weekly series as a whole, booked or the rest of it cancelled: "4 weekly lessons, every Sunday at
+ * 5:00 PM London time, from 4 January to 25 January", on the recipient's clock.
+ */
+function seriesWords(input: EmailInput, other: string, subject: string): Words {
+  const { params: p, locale, timeZone } = input;
+  const ar = locale === 'ar';
+  const first = new Date(p.starts_at ?? Date.now());
+  const last = new Date(p.series?.last_starts_at ?? first);
+  const lang = ar ? 'ar-u-nu-latn' : 'en-GB';
+  const day = (d: Date) => new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'long', timeZone }).format(d);
+  const weekday = new Intl.DateTimeFormat(lang, { weekday: 'long', timeZone }).format(first);
+  const time = `${new Intl.DateTimeFormat(lang, { timeStyle: 'short', timeZone }).format(first)} ${zoneTime(timeZone, locale, first)}`;
+  const n = p.series?.lessons ?? 0;
+  const lessons = ar ? arabicLessons(n) : `${n} weekly ${n === 1 ? 'lesson' : 'lessons'}`;
+  const span = ar
+    ? `${lessons}، كل يوم ${weekday} الساعة ${time}، من ${day(first)} إلى ${day(last)}.`
+    : `${lessons}, every ${weekday} at ${time}, from ${day(first)} to ${day(last)}.`;
+  if (input.type === 'request_canceled')
+    return ar
+      ? { subject: 'تم إلغاء بقية سلسلة حصص', lines: [`ألغى ${other} بقية سلسلة دروس ${subject}:`, span] }
+      : { subject: 'The rest of a weekly series was cancelled', lines: [`${other} cancelled the rest of the ${subject} series:`, span] };
+  return ar
+    ? { subject: 'طلب حصص أسبوعية جديد', lines: [`لديك طلب حصص أسبوعية في ${subject} من ${other}:`, span] }
+    : { subject: 'A new weekly lesson request', lines: [`${other} asks you for weekly ${subject} lessons:`, span] };
 }
 
 /**

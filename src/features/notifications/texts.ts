@@ -5,7 +5,7 @@
 import { msg, plural } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import type { AppNotification } from '../../../contract/notifications';
-import { formatSessionTime } from '../../domain/request-status';
+import { formatClock, formatSessionTime } from '../../domain/request-status';
 import { withZone } from '../../domain/zone-name';
 import { deviceZone, zonedText } from '../../domain/zoned-time';
 
@@ -51,6 +51,31 @@ function rescheduledSentence(i18n: I18n, n: AppNotification, name: string, subje
   }
 }
 
+/**
+ * A weekly series as a whole (booked, or the rest cancelled): "4 weekly sessions of Quran, every Sunday
+ * at 5:00 PM Qatar time, from 4 January to 25 January" — one line for the series, on the viewer's clock.
+ */
+function seriesSentence(i18n: I18n, n: AppNotification, name: string, subject: string): string {
+  const p = n.params;
+  const first = p.starts_at ?? '';
+  const last = p.series?.last_starts_at ?? first;
+  const lessons = p.series?.lessons ?? 0;
+  const zone = deviceZone();
+  const day = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.locale, { day: 'numeric', month: 'long', timeZone: zone }).format(new Date(iso));
+  const weekday = new Intl.DateTimeFormat(i18n.locale, { weekday: 'long', timeZone: zone }).format(new Date(first));
+  const time = withZone(i18n, formatClock(first, i18n.locale, zone), zone, first);
+  const from = day(first);
+  const to = day(last);
+  return n.type === 'request_canceled'
+    ? i18n._(
+        msg`${name} canceled the rest of the ${subject} series: ${plural(lessons, { one: '# weekly session', other: '# weekly sessions' })}, every ${weekday} at ${time}, from ${from} to ${to}.`,
+      )
+    : i18n._(
+        msg`New request from ${name}: ${plural(lessons, { one: '# weekly session', other: '# weekly sessions' })} of ${subject}, every ${weekday} at ${time}, from ${from} to ${to}.`,
+      );
+}
+
 /** The sentence of one notification in the active locale. */
 export function notificationSentence(i18n: I18n, n: AppNotification): string {
   const p = n.params;
@@ -62,6 +87,7 @@ export function notificationSentence(i18n: I18n, n: AppNotification): string {
   const pkg = (ar ? p.package_name_ar : p.package_name_en) ?? p.package_name_ar ?? p.package_name_en ?? '';
   const hours = p.hours ?? 0;
   const reason = p.reason ?? '';
+  if (p.series && (n.type === 'request_offered' || n.type === 'request_canceled')) return seriesSentence(i18n, n, name, subject);
   switch (n.type) {
     case 'request_offered':
       return i18n._(msg`New session request from ${name}: ${subject}, ${when}.`);

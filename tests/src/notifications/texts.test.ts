@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { AppNotification } from '../../../contract/notifications';
-import { formatSessionTime } from '../../../src/domain/request-status';
+import { formatClock, formatSessionTime } from '../../../src/domain/request-status';
 import { withZone } from '../../../src/domain/zone-name';
 import { notificationSentence } from '../../../src/features/notifications/texts';
 import { makeI18n } from '../helpers';
@@ -123,5 +123,38 @@ describe('a moved session and a proposal to move one, each in its own words', ()
       expect(text).not.toMatch(/^نقل /);
     }
     expect(notificationSentence(ar, note('request_rescheduled', base))).toMatch(/^نقل هدى الكعبي طلب حصة القرآن الكريم إلى .+ بتوقيت /);
+  });
+});
+
+describe('a weekly series is one sentence, not one per lesson', () => {
+  const series = (type: 'request_offered' | 'request_canceled', lessons: number) =>
+    note(type, {
+      other_name: 'سارة',
+      subject_ar: 'القرآن الكريم',
+      subject_en: 'Quran',
+      // Sundays, 4 to 25 January 2032, 14:00 UTC.
+      starts_at: '2032-01-04T14:00:00.000Z',
+      series: { id: 3, lessons, last_starts_at: '2032-01-25T14:00:00.000Z' },
+    });
+  const en = makeI18n('en');
+  const ar = makeI18n('ar');
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const time = (i18n: typeof en) => withZone(i18n, formatClock('2032-01-04T14:00:00.000Z', i18n.locale, zone), zone);
+
+  it('English: how many weekly sessions, the weekday, the time with its zone, first and last date', () => {
+    // 14:00 UTC is the same Sunday on every clock from UTC−14 to UTC+9.
+    expect(notificationSentence(en, series('request_offered', 4))).toBe(
+      `New request from سارة: 4 weekly sessions of Quran, every Sunday at ${time(en)}, from January 4 to January 25.`,
+    );
+    expect(notificationSentence(en, series('request_canceled', 1))).toBe(
+      `سارة canceled the rest of the Quran series: 1 weekly session, every Sunday at ${time(en)}, from January 4 to January 25.`,
+    );
+  });
+
+  it('Arabic: counted with the dual and plural forms, «كل يوم الأحد», the zone named', () => {
+    const two = notificationSentence(ar, series('request_offered', 2));
+    expect(two).toMatch(/^طلب جديد من سارة: حصتان أسبوعيتان في القرآن الكريم، كل يوم الأحد الساعة .+ بتوقيت \S.*، من /);
+    expect(notificationSentence(ar, series('request_canceled', 4))).toMatch(/^ألغى سارة بقية سلسلة حصص القرآن الكريم: 4 حصص أسبوعية، /);
+    expect(two).not.toMatch(/[A-Za-z]/);
   });
 });
