@@ -106,7 +106,7 @@ describe('booking machine with fakes', () => {
 
     // A reload (or the return from /packages): the saved draft comes back with the series intact.
     const saved = JSON.parse(JSON.stringify(persistBooking(actor.getSnapshot())));
-    const createRequest = vi.fn(async () => ({ id: 88 }));
+    const createRequest = vi.fn(async (_body: unknown) => ({ id: 88 }));
     const back = createActor(bookingMachine.provide({ actors: { createRequest: fromPromise(({ input }) => createRequest(input)) } }), {
       snapshot: restoreBooking(saved, 9)!,
       input: { teacherId: 9 },
