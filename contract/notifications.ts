@@ -57,6 +57,11 @@ export const notificationParamsSchema = z.object({
    */
   proposal: z.enum(['proposed', 'accepted', 'declined', 'lapsed']).optional(),
   proposed_starts_at: z.string().optional(),
+  /**
+   * request_offered / request_canceled about a weekly series as a whole (one notification for the
+   * series, not one per lesson): how many lessons, and the last one's start (starts_at is the first's).
+   */
+  series: z.object({ id: z.number().int(), lessons: z.number().int(), last_starts_at: z.string() }).optional(),
 });
 export type NotificationParams = z.infer<typeof notificationParamsSchema>;
 

@@ -29,6 +29,32 @@ export interface BookingFields {
   comment: string;
   broadcast: boolean;
   preferredGender: PreferredGender;
+  /**
+   * "Repeat every week" chosen on the review, or null: kept with the other fields, so a reload or the
+   * visit to /packages comes back to the review with the series intact.
+   */
+  series: BookingSeries | null;
+}
+
+/** A weekly series as the review confirmed it: how many weeks, the free ones to book, the parent's zone. */
+export interface BookingSeries {
+  repeatWeeks: number;
+  /** The weeks to book (1 = the chosen start): the ones the server's preview found free. */
+  weeks: number[];
+  /** The zone "the same time every week" is counted in (the viewer's). */
+  timeZone: string;
+}
+
+/** What a series rests on: changing any of these makes the previewed weeks stale, so the series is dropped. */
+export const SERIES_BASIS = ['childId', 'subjectId', 'type', 'startsAt', 'durationHours', 'broadcast'] as const;
+
+/** A series read back from storage, or null when it is not one (a draft from before, or tampered with). */
+export function seriesOf(value: unknown): BookingSeries | null {
+  if (!value || typeof value !== 'object') return null;
+  const { repeatWeeks, weeks, timeZone } = value as Partial<BookingSeries>;
+  if (!Number.isInteger(repeatWeeks) || typeof timeZone !== 'string' || !Array.isArray(weeks)) return null;
+  if (!weeks.every((w) => Number.isInteger(w))) return null;
+  return { repeatWeeks: repeatWeeks!, weeks: [...weeks], timeZone };
 }
 
 /** What the server says of the teacher: subjects, and the free times for the chosen duration. */
@@ -95,6 +121,7 @@ export const emptyFields = (): BookingFields => ({
   comment: '',
   broadcast: false,
   preferredGender: '',
+  series: null,
 });
 
 /** POST v1/requests' body: the contract's, and the child the lesson is for. */
@@ -113,6 +140,10 @@ export function requestBodyOf(teacherId: number, fields: BookingFields): Booking
     ...(comment ? { comment } : {}),
     broadcast: fields.broadcast,
     ...(fields.preferredGender ? { preferred_gender: fields.preferredGender } : {}),
+    // The server books the confirmed weeks of the series, all or nothing; the machine books "one" request.
+    ...(fields.series && fields.type === 'schedule' && !fields.broadcast
+      ? { repeat_weeks: fields.series.repeatWeeks, weeks: fields.series.weeks, time_zone: fields.series.timeZone }
+      : {}),
   };
 }
 

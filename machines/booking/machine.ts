@@ -17,6 +17,7 @@ import {
   firstProblemStep,
   coversCost,
   requestBodyOf,
+  SERIES_BASIS,
   stepProblems,
   touchedBy,
   type BookingBalance,
@@ -115,6 +116,9 @@ const bookingSetup = setup({
   actions: {
     edit: assign(({ context }, params: { patch: Partial<BookingFields> }) => {
       const fields = { ...context.fields, ...params.patch };
+      // A new child, subject, time, length or broadcast makes the previewed weeks stale: the series goes.
+      if (!('series' in params.patch) && SERIES_BASIS.some((k) => k in params.patch && params.patch[k] !== context.fields[k]))
+        fields.series = null;
       // Editing a field clears what was said about it (and the form-level message); other fields keep theirs.
       const touched = new Set((Object.keys(params.patch) as (keyof BookingFields)[]).flatMap(touchedBy));
       const fieldErrors = Object.fromEntries(Object.entries(context.fieldErrors).filter(([k]) => !touched.has(k as BookingField)));

@@ -3,7 +3,7 @@
 // to the same step with everything chosen. A request in flight comes back as the review it came from
 // (whether it arrived is for the requests screen to show, never a silent second submit).
 import type { SnapshotFrom } from 'xstate';
-import { emptyFields, type BookingChild, type BookingFields } from './fields';
+import { emptyFields, seriesOf, type BookingChild, type BookingFields } from './fields';
 import { BOOKING_STATES, bookingMachine, type BookingContext, type BookingState } from './machine';
 
 export type BookingMachine = typeof bookingMachine;
@@ -63,7 +63,7 @@ export function restoreBooking(saved: unknown, teacherId: number, children?: Boo
     value,
     context: {
       teacherId,
-      fields: { ...emptyFields(), ...context.fields },
+      fields: { ...emptyFields(), ...context.fields, series: seriesOf((context.fields as Partial<BookingFields>).series) },
       fieldErrors: context.fieldErrors ?? {},
       formError: context.formError ?? null,
       checkedAt: context.checkedAt ?? context.submittedAt ?? null,

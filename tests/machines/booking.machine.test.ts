@@ -89,6 +89,45 @@ describe('booking machine with fakes', () => {
     expect((await waitFor(back, (s) => s.status === 'done')).context.requestId).toBe(77);
   });
 
+  it('a weekly series chosen on the review survives a reload and the packages detour, and is sent with the booking', async () => {
+    const { actor } = start(async () => ({ id: 1 }), { minutes_remaining: 0, free_trial_available: false });
+    walk(actor, at(12));
+    const series = { repeatWeeks: 4, weeks: [1, 2, 4], timeZone: 'Europe/London' };
+    actor.send({ type: 'booking.edit', patch: { series } });
+    // A new length makes the previewed weeks stale: the series goes; other fields keep it.
+    actor.send({ type: 'booking.edit', patch: { durationHours: 2 } });
+    expect(actor.getSnapshot().context.fields.series).toBeNull();
+    actor.send({ type: 'booking.edit', patch: { durationHours: 1, series } });
+    actor.send({ type: 'booking.edit', patch: { comment: 'Juz 30' } });
+    expect(actor.getSnapshot().context.fields.series).toEqual(series);
+    // No hours: the packages detour, the draft saved as it goes.
+    actor.send({ type: 'booking.submit', now });
+    expect(actor.getSnapshot().value).toBe('needsPackage');
+
+    // A reload (or the return from /packages): the saved draft comes back with the series intact.
+    const saved = JSON.parse(JSON.stringify(persistBooking(actor.getSnapshot())));
+    const createRequest = vi.fn(async (_body: unknown) => ({ id: 88 }));
+    const back = createActor(bookingMachine.provide({ actors: { createRequest: fromPromise(({ input }) => createRequest(input)) } }), {
+      snapshot: restoreBooking(saved, 9)!,
+      input: { teacherId: 9 },
+    }).start();
+    expect(back.getSnapshot().value).toBe('needsPackage');
+    back.send({ type: 'balance.loaded', balance: { minutes_remaining: 240, free_trial_available: false } });
+    expect(back.getSnapshot().value).toBe('review');
+    expect(back.getSnapshot().context.fields.series).toEqual(series);
+    back.send({ type: 'booking.submit', now });
+    expect((await waitFor(back, (s) => s.status === 'done')).context.requestId).toBe(88);
+    expect(createRequest).toHaveBeenCalledWith(
+      expect.objectContaining({ starts_at: iso(12), repeat_weeks: 4, weeks: [1, 2, 4], time_zone: 'Europe/London' }),
+    );
+
+    // A draft from before series were kept, or one tampered with, restores as one lesson.
+    for (const bad of [undefined, 'x', { repeatWeeks: 4, weeks: ['a'], timeZone: 'UTC' }]) {
+      const restored = restoreBooking({ ...saved, context: { ...saved.context, fields: { ...saved.context.fields, series: bad } } }, 9)!;
+      expect(restored.context.fields.series).toBeNull();
+    }
+  });
+
   it('the server’s 402 also leads to the packages screen; the free trial covers one hour', async () => {
     const { actor } = start(() => reject({ status: 402, code: 'insufficient_hours', message: 'Not enough hours', fieldErrors: {} }), {
       minutes_remaining: 0,

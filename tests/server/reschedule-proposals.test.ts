@@ -5,9 +5,10 @@
 // SEQUENCE grows with the move. Races: two proposals at once, accept against decline, a booking of the
 // proposed time before the accept — exactly one winner, nothing lost.
 import { describe, expect, it } from 'vitest';
-import { notificationPageSchema } from '../../contract/notifications';
+import { notificationPageSchema, type AppNotification } from '../../contract/notifications';
 import { REQUEST_EVENTS, type RequestDetail } from '../../contract/requests';
 import { runReminders } from '../../server/modules/notifications/reminders';
+import { renderEmail } from '../../server/modules/outbox/email-templates';
 import { sweepAndPublish } from '../../server/modules/requests';
 import { HOUR, balanceMinutesOf, body, bookAfter, makeStudent, creditHours, requestsFile, teacherAndStudent } from './requests-helpers';
 
@@ -40,6 +41,18 @@ const told = async (userId: number) =>
   notificationPageSchema
     .parse(await (await ctx.as(userId).get('/api/v1/notifications')).json())
     .data.filter((n) => n.type === 'request_rescheduled');
+/** The e-mail (subject and text) the outbox renders from a stored notification, on London's clock. */
+const mailOf = (n: AppNotification | undefined, locale: 'ar' | 'en' = 'en') => {
+  const mail = renderEmail({
+    type: n!.type,
+    params: n!.params,
+    locale,
+    timeZone: 'Europe/London',
+    recipientName: 'Sara',
+    link: 'https://noor.example/session-details/1',
+  });
+  return { subject: mail.subject, text: mail.text };
+};
 
 describe('proposing a new time for an approved session', () => {
   it('the family proposes, the teacher accepts: the session moves, keeps its payment, and both are told', async () => {
@@ -66,6 +79,13 @@ describe('proposing a new time for an approved session', () => {
       expect.objectContaining({ params: expect.objectContaining({ proposal: 'proposed', starts_at: at(30), proposed_starts_at: at(50) }) }),
     ]);
     expect(await told(student)).toEqual([]);
+    // The e-mail says it is a proposal (never "moved"), names both times with their zone and the button answers it.
+    const proposalMail = mailOf((await told(teacher))[0]);
+    expect(proposalMail.subject).toMatch(/ proposes a new time for a lesson$/);
+    expect(proposalMail.text).toMatch(/proposes a new time for the .+ lesson: .+ London time\./);
+    expect(proposalMail.text).toContain('Accept or decline: https://noor.example/session-details/1');
+    expect(proposalMail.text).not.toMatch(/moved/);
+    expect(mailOf((await told(teacher))[0], 'ar').subject).toMatch(/^يقترح .+ موعدًا جديدًا لدرس$/);
 
     const accepted = await accept(teacher, request.id, 'ar');
     expect([accepted.status, accepted.json.message]).toEqual([200, 'تم نقل الحصة إلى الموعد الجديد']);
@@ -83,6 +103,8 @@ describe('proposing a new time for an approved session', () => {
       expect.objectContaining({ status: 'approved', actor_role: 'teacher', proposal: 'accepted', moved_from: at(30), moved_to: at(50) }),
     ]);
     expect((await told(student)).map((n) => n.params)).toEqual([expect.objectContaining({ proposal: 'accepted', starts_at: at(50) })]);
+    expect(mailOf((await told(student))[0]).subject).toMatch(/ accepted the new time$/);
+    expect(mailOf((await told(student))[0], 'ar').text).toMatch(/قبل .+ الموعد الجديد لدرس .+ بتوقيت لندن\./);
     // Answered once: a second accept is refused with its code.
     const again = await accept(teacher, request.id);
     expect([again.status, again.json.code]).toEqual([409, 'reschedule_proposal_closed']);
@@ -117,6 +139,12 @@ describe('proposing a new time for an approved session', () => {
     expect([declined.status, declined.json.message]).toEqual([200, 'The session keeps its time']);
     expect(declined.json.data).toMatchObject({ starts_at: at(30), proposal: null });
     expect((await told(teacher)).map((n) => n.params.proposal)).toEqual(['declined']);
+    expect(mailOf((await told(teacher))[0])).toMatchObject({
+      subject: expect.stringMatching(/ kept the current time$/),
+      text: expect.stringMatching(
+        /declined the proposed time \(.+ London time\) and kept the .+ lesson at its current time: .+ London time\./,
+      ),
+    });
     expect(declined.json.data.history.map((h) => h.proposal ?? h.status)).toEqual(['pending', 'approved', 'proposed', 'declined']);
 
     // Past the family's cut-off (6 hours before) only the teacher proposes, until the start; such a
@@ -140,6 +168,9 @@ describe('proposing a new time for an approved session', () => {
     // The timer's sweep after that finds nothing more to do.
     await sweepAndPublish(ctx.db, undefined, ctx.clock.now);
     for (const user of [student, teacher]) expect((await told(user)).filter((n) => n.params.proposal === 'lapsed')).toHaveLength(1);
+    const lapsed = (await told(student)).find((n) => n.params.proposal === 'lapsed');
+    expect(mailOf(lapsed).subject).toBe('The proposed new time lapsed');
+    expect(mailOf(lapsed, 'ar').subject).toBe('انتهت مهلة اقتراح الموعد الجديد');
   });
 
   it('the sweep lapses a proposal nobody looked at; a cancel leaves none behind', async () => {

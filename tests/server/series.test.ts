@@ -4,7 +4,9 @@
 // the series refunds each future lesson by the single cancel's rule; a series racing a booking of one
 // of its weeks ends with exactly one of them holding that week.
 import { describe, expect, it } from 'vitest';
+import { notificationPageSchema } from '../../contract/notifications';
 import type { RequestDetail } from '../../contract/requests';
+import { renderEmail } from '../../server/modules/outbox/email-templates';
 import type { SeriesCancelResult, SeriesPreview } from '../../contract/series';
 import {
   HOUR,
@@ -49,6 +51,16 @@ const lessonsOf = (series: number) =>
     [series],
   );
 
+/** A user's notifications (newest first) and the outbox rows they queued, by channel. */
+async function toldOf(userId: number) {
+  const list = notificationPageSchema.parse(await (await ctx.as(userId).get('/api/v1/notifications')).json()).data;
+  const outbox = await ctx.db.query<{ notification_id: number; channel: string }>(
+    'SELECT notification_id, channel FROM outbox WHERE user_id = $1 ORDER BY id',
+    [userId],
+  );
+  return { list, outbox };
+}
+
 describe('a weekly series', () => {
   it('previews each week: taken, time off, over the balance, and what the free weeks cost', async () => {
     const { teacher, student } = await teacherAndStudent(ctx.db, 2);
@@ -81,6 +93,8 @@ describe('a weekly series', () => {
 
   it('books the confirmed weeks, each its own paid request: the free trial pays at most the first', async () => {
     const teacher = await makeTeacher(ctx.db);
+    // An address, so the teacher's notifications queue e-mails too.
+    await ctx.db.query(`UPDATE users SET email = 'series-teacher-' || id || '@example.test' WHERE id = $1`, [teacher]);
     const student = await makeStudent(ctx.db, { freeTrial: true });
     await creditHours(ctx.db, student, 5);
     const first = after(3 * DAY);
@@ -105,6 +119,24 @@ describe('a weekly series', () => {
     // The teacher is offered each lesson.
     const offered = ctx.published.filter((p) => p.event === 'request.offered').map((p) => (p.data as { id: number }).id);
     expect(offered.sort()).toEqual(lessons.map((l) => l.id).sort());
+    // …but told once for the series (in the app and by one e-mail): how many lessons, the first and the last.
+    const told = await toldOf(teacher);
+    expect(told.list.map((n) => [n.type, n.params.request_id, n.params.starts_at, n.params.series])).toEqual([
+      [
+        'request_offered',
+        lessons[0]!.id,
+        first.toISOString(),
+        { id: series.id, lessons: 3, last_starts_at: lessons[2]!.starts_at.toISOString() },
+      ],
+    ]);
+    expect(told.outbox).toEqual([{ notification_id: told.list[0]!.id, channel: 'email' }]);
+    const mail = (locale: 'ar' | 'en') =>
+      renderEmail({ ...told.list[0]!, locale, timeZone: 'Asia/Qatar', recipientName: 'T', link: 'https://noor.example/x' });
+    expect(mail('en').subject).toBe('A new weekly lesson request');
+    expect(mail('en').text).toMatch(
+      /asks you for weekly Mathematics lessons:\n3 weekly lessons, every \w+day at .+ Qatar time, from \d+ \w+ to \d+ \w+\./,
+    );
+    expect(mail('ar').text).toMatch(/3 حصص أسبوعية، كل يوم .+ الساعة .+ بتوقيت قطر، من /);
     // Each lesson can still be moved alone.
     const moved = await ctx.as(student).post(`/api/v1/requests/${lessons[2]!.id}/reschedule`, {
       starts_at: new Date(first.getTime() + 3 * WEEK + 2 * HOUR).toISOString(),
@@ -213,8 +245,17 @@ describe('a weekly series', () => {
       { id: lessons[2]!.id, status: 'canceled' },
       { id: lessons[3]!.id, status: 'canceled' },
     ]);
+    // The teacher is told once of the rest cancelled (weeks 3 and 4), after the single cancel of week 1
+    // and the series booked, each once; a refused second cancel of the rest tells nothing more.
+    const told = (await toldOf(teacher)).list.map((n) => [n.type, n.params.request_id, n.params.series?.lessons ?? null]);
+    expect(told).toEqual([
+      ['request_canceled', lessons[2]!.id, 2],
+      ['request_canceled', lessons[0]!.id, null],
+      ['request_offered', lessons[0]!.id, 4],
+    ]);
     // Nothing left to cancel.
     expect((await cancelRest(student, seriesId)).json).toMatchObject({ code: 'request_not_allowed' });
+    expect((await toldOf(teacher)).list).toHaveLength(3);
   });
 
   it('a series racing a booking of one of its weeks: exactly one holds that week, nothing lost', async () => {

@@ -224,6 +224,45 @@ export async function notifyRequestChange(
 }
 
 /**
+ * A weekly series booked, or the rest of it cancelled by its family: one notification to its teacher
+ * for the whole series (the lessons, the first and the last start), not one per lesson. Once per
+ * series booked (`series:{id}:offered`) and per cancel of the rest (keyed by its first cancelled
+ * lesson, which no later cancel can cancel again). Its outbox rows follow it (one per channel).
+ */
+export async function notifySeries(
+  q: Queryable,
+  publisher: Publisher | undefined,
+  change: { seriesId: number; kind: 'offered' | 'canceled'; teacherId: number; requestIds: number[] },
+): Promise<void> {
+  if (change.requestIds.length === 0) return;
+  await safely('series', async () => {
+    const ids = [...change.requestIds].sort((a, b) => a - b);
+    const span = await q.one<{ first_id: number; first_at: Date; last_at: Date }>(
+      `SELECT (array_agg(id ORDER BY starts_at))[1] AS first_id, min(starts_at) AS first_at, max(starts_at) AS last_at
+         FROM requests WHERE id = ANY($1::int[])`,
+      [ids],
+    );
+    if (!span) return;
+    const info = await requestInfo(q, span.first_id);
+    if (!info) return;
+    await notify(q, publisher, {
+      userId: change.teacherId,
+      type: change.kind === 'offered' ? 'request_offered' : 'request_canceled',
+      params: {
+        request_id: span.first_id,
+        starts_at: span.first_at.toISOString(),
+        series: { id: change.seriesId, lessons: ids.length, last_starts_at: span.last_at.toISOString() },
+        other_name: info.student_name,
+        child: childRefOf(info, 'teacher', 'ar'),
+        ...(info.subject_ar ? { subject_ar: info.subject_ar } : {}),
+        ...(info.subject_en ? { subject_en: info.subject_en } : {}),
+      },
+      dedupeKey: `series:${change.seriesId}:${change.kind === 'offered' ? 'offered' : `canceled:${ids[0]}`}`,
+    });
+  });
+}
+
+/**
  * A pending request addressed to one teacher moved to another start: tells that teacher, once per
  * move (the key names the move's history row, so moving back and forth notifies each time).
  */

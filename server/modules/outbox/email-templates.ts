@@ -27,6 +27,8 @@ export interface EmailInput {
 interface Words {
   subject: string;
   lines: string[];
+  /** The button's label when "Open in Noor" would not say what to do there (answer a proposal). */
+  button?: string;
 }
 
 function when(iso: string | undefined, locale: Locale, timeZone: string): string {
@@ -53,6 +55,7 @@ function words(input: EmailInput): Words {
   const other = p.other_name ?? '';
   const pkg = (ar ? p.package_name_ar : p.package_name_en) ?? '';
   const reason = p.reason ? [ar ? `السبب: ${p.reason}` : `Reason: ${p.reason}`] : [];
+  if (p.series && (type === 'request_offered' || type === 'request_canceled')) return seriesWords(input, other, subject);
   switch (type) {
     case 'request_offered':
       return ar
@@ -75,9 +78,7 @@ function words(input: EmailInput): Words {
         ? { subject: 'انتهت مهلة طلب الدرس', lines: [`لم يُرَد على طلب درس ${subject} في الوقت المحدد.`, at] }
         : { subject: 'A lesson request expired', lines: [`Your ${subject} lesson request was not answered in time.`, at] };
     case 'request_rescheduled':
-      return ar
-        ? { subject: 'تم نقل طلب درس', lines: [`نقل ${other} طلب درس ${subject} إلى موعد جديد.`, at] }
-        : { subject: 'A lesson request was moved', lines: [`${other} moved the ${subject} lesson request to a new time.`, at] };
+      return rescheduledWords(input, other, subject, at);
     case 'session_reminder_soon':
       return ar
         ? { subject: 'يبدأ درسك بعد ١٥ دقيقة', lines: [`درس ${subject} مع ${other} يبدأ قريبًا.`, at] }
@@ -139,6 +140,100 @@ function words(input: EmailInput): Words {
   }
 }
 
+/** Arabic counts of weekly lessons (six plural forms, never "4 حصة"). */
+function arabicLessons(n: number): string {
+  const rule = new Intl.PluralRules('ar').select(n);
+  if (rule === 'one') return 'حصة أسبوعية واحدة';
+  if (rule === 'two') return 'حصتان أسبوعيتان';
+  return rule === 'few' ? `${n} حصص أسبوعية` : `${n} حصة أسبوعية`;
+}
+
+/**
+ * A weekly series as a whole, booked or the rest of it cancelled: "4 weekly lessons, every Sunday at
+ * 5:00 PM London time, from 4 January to 25 January", on the recipient's clock.
+ */
+function seriesWords(input: EmailInput, other: string, subject: string): Words {
+  const { params: p, locale, timeZone } = input;
+  const ar = locale === 'ar';
+  const first = new Date(p.starts_at ?? Date.now());
+  const last = new Date(p.series?.last_starts_at ?? first);
+  const lang = ar ? 'ar-u-nu-latn' : 'en-GB';
+  const day = (d: Date) => new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'long', timeZone }).format(d);
+  const weekday = new Intl.DateTimeFormat(lang, { weekday: 'long', timeZone }).format(first);
+  const time = `${new Intl.DateTimeFormat(lang, { timeStyle: 'short', timeZone }).format(first)} ${zoneTime(timeZone, locale, first)}`;
+  const n = p.series?.lessons ?? 0;
+  const lessons = ar ? arabicLessons(n) : `${n} weekly ${n === 1 ? 'lesson' : 'lessons'}`;
+  const span = ar
+    ? `${lessons}، كل يوم ${weekday} الساعة ${time}، من ${day(first)} إلى ${day(last)}.`
+    : `${lessons}, every ${weekday} at ${time}, from ${day(first)} to ${day(last)}.`;
+  if (input.type === 'request_canceled')
+    return ar
+      ? { subject: 'تم إلغاء بقية سلسلة حصص', lines: [`ألغى ${other} بقية سلسلة دروس ${subject}:`, span] }
+      : { subject: 'The rest of a weekly series was cancelled', lines: [`${other} cancelled the rest of the ${subject} series:`, span] };
+  return ar
+    ? { subject: 'طلب حصص أسبوعية جديد', lines: [`لديك طلب حصص أسبوعية في ${subject} من ${other}:`, span] }
+    : { subject: 'A new weekly lesson request', lines: [`${other} asks you for weekly ${subject} lessons:`, span] };
+}
+
+/**
+ * A pending request moved at once ("moved"), or a step of a proposal to move an approved session: a
+ * proposal with a button to answer it, its acceptance, its decline (the time stays), its lapse.
+ */
+function rescheduledWords(input: EmailInput, other: string, subject: string, at: string): Words {
+  const ar = input.locale === 'ar';
+  const proposed = when(input.params.proposed_starts_at, input.locale, input.timeZone);
+  switch (input.params.proposal) {
+    case 'proposed':
+      return ar
+        ? {
+            subject: `يقترح ${other} موعدًا جديدًا لدرس`,
+            lines: [
+              `يقترح ${other} موعدًا جديدًا لدرس ${subject}: ${proposed}.`,
+              `يبقى الدرس في موعده الحالي (${at}) حتى تقبل الموعد الجديد.`,
+              'افتح تفاصيل الحصة لقبول الموعد الجديد أو رفضه.',
+            ],
+            button: 'قبول أو رفض',
+          }
+        : {
+            subject: `${other} proposes a new time for a lesson`,
+            lines: [
+              `${other} proposes a new time for the ${subject} lesson: ${proposed}.`,
+              `The lesson stays at its current time (${at}) until you accept.`,
+              'Open the session details to accept or decline the new time.',
+            ],
+            button: 'Accept or decline',
+          };
+    case 'accepted':
+      return ar
+        ? { subject: `قبل ${other} الموعد الجديد`, lines: [`قبل ${other} الموعد الجديد لدرس ${subject}: ${proposed}.`] }
+        : { subject: `${other} accepted the new time`, lines: [`${other} accepted the new time of the ${subject} lesson: ${proposed}.`] };
+    case 'declined':
+      return ar
+        ? {
+            subject: `أبقى ${other} الموعد الحالي`,
+            lines: [`اعتذر ${other} عن الموعد المقترح (${proposed}) وأبقى درس ${subject} في موعده الحالي: ${at}.`],
+          }
+        : {
+            subject: `${other} kept the current time`,
+            lines: [`${other} declined the proposed time (${proposed}) and kept the ${subject} lesson at its current time: ${at}.`],
+          };
+    case 'lapsed':
+      return ar
+        ? {
+            subject: 'انتهت مهلة اقتراح الموعد الجديد',
+            lines: [`لم يُرَد في الوقت المحدد على اقتراح نقل درس ${subject} إلى ${proposed}، فيبقى الدرس في موعده: ${at}.`],
+          }
+        : {
+            subject: 'The proposed new time lapsed',
+            lines: [`The proposal to move the ${subject} lesson to ${proposed} was not answered in time. The lesson stays at ${at}.`],
+          };
+    case undefined:
+      return ar
+        ? { subject: 'تم نقل طلب درس', lines: [`نقل ${other} طلب درس ${subject} إلى موعد جديد.`, at] }
+        : { subject: 'A lesson request was moved', lines: [`${other} moved the ${subject} lesson request to a new time.`, at] };
+  }
+}
+
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
@@ -158,7 +253,7 @@ export function renderEmail(input: EmailInput): EmailContent {
     subject: w.subject,
     greeting: ar ? `مرحبًا ${input.recipientName}،` : `Hello ${input.recipientName},`,
     lines: w.lines,
-    button: { label: ar ? 'افتح في نور' : 'Open in Noor', href: input.link },
+    button: { label: w.button ?? (ar ? 'افتح في نور' : 'Open in Noor'), href: input.link },
     footer: ar ? 'وصلتك هذه الرسالة لأنك مسجل في نور.' : 'You receive this because you have a Noor account.',
     ...(input.unsubscribe ? { footerLink: { label: stop, href: input.unsubscribe } } : {}),
   });

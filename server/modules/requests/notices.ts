@@ -4,7 +4,7 @@ import { REQUEST_EVENTS } from '../../../contract/requests';
 import type { Queryable } from '../../db';
 import type { Publisher } from '../../realtime/publisher';
 import { userChannel } from '../../../contract/realtime-names';
-import { notifyProposal, notifyRequestChange, notifyRequestMoved } from '../notifications/producers';
+import { notifyProposal, notifyRequestChange, notifyRequestMoved, notifySeries } from '../notifications/producers';
 import type { ProposalChange } from './proposals';
 import type { RequestChange } from './rows';
 import type { RequestMove } from './transitions';
@@ -47,4 +47,26 @@ export async function announceMove(q: Queryable, publisher: Publisher | undefine
 export async function announceProposal(q: Queryable, publisher: Publisher | undefined, change: ProposalChange): Promise<void> {
   await publishChange(publisher, change, 'updated');
   await notifyProposal(q, publisher, change);
+}
+
+/**
+ * A weekly series booked (`offered`) or the rest of it cancelled (`updated`): each lesson's realtime
+ * notice (the teacher's lists refresh per lesson), and one notification for the whole series.
+ */
+export async function announceSeries(
+  q: Queryable,
+  publisher: Publisher | undefined,
+  seriesId: number,
+  lessons: RequestChange[],
+  kind: 'updated' | 'offered',
+): Promise<void> {
+  for (const lesson of lessons) await publishChange(publisher, lesson, kind);
+  const first = lessons[0];
+  if (!first) return;
+  await notifySeries(q, publisher, {
+    seriesId,
+    kind: kind === 'offered' ? 'offered' : 'canceled',
+    teacherId: first.teacherId,
+    requestIds: lessons.map((l) => l.id),
+  });
 }

@@ -24,7 +24,7 @@ import { requireCaller, requireFamily } from '../auth/caller';
 import type { AuthMiddleware } from '../auth/middleware';
 import { createRequest } from './booking';
 import { cancelSeries, createSeries, previewSeries } from './series';
-import { announce, announceMove, announceProposal } from './notices';
+import { announce, announceMove, announceProposal, announceSeries } from './notices';
 import { answerProposal } from './proposals';
 import { listRequests, requestDetail } from './reads';
 import { RequestFailure, type Viewer } from './rows';
@@ -115,8 +115,8 @@ export function requestsRoutes({ auth, publisher, log, now }: RequestsRoutesOpti
       const at = now();
       if (body.repeat_weeks) {
         // A weekly series: every confirmed week booked at once; the answer is its first lesson.
-        const lessons = await createSeries(c.get('db'), family.familyId, body, at);
-        for (const lesson of lessons) await announce(c.get('db'), publisher, lesson, 'offered');
+        const { seriesId, lessons } = await createSeries(c.get('db'), family.familyId, body, at);
+        await announceSeries(c.get('db'), publisher, seriesId, lessons, 'offered');
         return ok(c, await requestDetail(c.get('db'), lessons[0]!.id, viewer, c.get('locale'), at), 'series_created', 201);
       }
       const created = await createRequest(c.get('db'), family.familyId, body, at);
@@ -135,7 +135,7 @@ export function requestsRoutes({ auth, publisher, log, now }: RequestsRoutesOpti
       if (!parsed.success) throw new RequestFailure(404, 'series_not_found');
       const at = now();
       const { changes, kept } = await cancelSeries(c.get('db'), family.familyId, parsed.data, at);
-      for (const change of changes) await announce(c.get('db'), publisher, change, 'updated');
+      await announceSeries(c.get('db'), publisher, parsed.data, changes, 'updated');
       return ok(c, { canceled: changes.map((ch) => ch.id), kept }, kept.length ? 'series_canceled_some_kept' : 'series_canceled');
     })
     .get('/requests', auth.requireUser, async (c) => {

@@ -90,7 +90,12 @@ export async function previewSeries(db: Db, familyId: number, body: CreateReques
  * order (the free trial covers at most the first, by `bookingCost`); a week the balance no longer
  * pays is 402 naming it. Any refusal rolls everything back.
  */
-export async function createSeries(db: Db, familyId: number, body: CreateRequestParsed, now: Date): Promise<RequestChange[]> {
+export async function createSeries(
+  db: Db,
+  familyId: number,
+  body: CreateRequestParsed,
+  now: Date,
+): Promise<{ seriesId: number; lessons: RequestChange[] }> {
   const plan = await planOf(db, familyId, body);
   const confirmed = new Set(body.weeks ?? plan.weeks.map((w) => w.week));
   const chosen = plan.weeks.filter((w) => confirmed.has(w.week));
@@ -123,7 +128,7 @@ export async function createSeries(db: Db, familyId: number, body: CreateRequest
       await offerRequest(tx, id, familyId, [plan.teacherId], now);
       changes.push({ id, status: 'pending', studentId: familyId, teacherId: plan.teacherId, offeredTo: [plan.teacherId] });
     }
-    return changes;
+    return { seriesId: series!.id, lessons: changes };
   });
 }
 

@@ -8,14 +8,19 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { bookingCost } from '../../../contract/booking-cost';
 import { COMMENT_MAX_LENGTH } from '../../../contract/requests';
 import type { TeacherDetail } from '../../../contract/teachers';
-import { type BookingBalance, type BookingChild, type BookingFields, type BookingStep } from '../../../machines/booking.machine';
+import {
+  type BookingBalance,
+  type BookingChild,
+  type BookingFields,
+  type BookingSeries,
+  type BookingStep,
+} from '../../../machines/booking.machine';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { SelectInput } from '../../ui/select-input';
 import { TextArea } from '../../ui/text-area';
 import { ChosenTime } from './booking-when';
 import { genderKey } from '../../domain/slot-time';
-import type { SeriesChoice } from './series-review';
 
 // Only a weekly series needs it: its own chunk, fetched when the review shows.
 const SeriesReview = lazy(() => import('./series-review').then((m) => ({ default: m.SeriesReview })));
@@ -36,8 +41,8 @@ export interface BookingReviewProps {
   needsPackage: boolean;
   onOpenPackages: () => void;
   ids: { broadcast: string };
-  /** The weekly series the confirm books (null: one lesson). */
-  onSeries: (choice: SeriesChoice | null) => void;
+  /** The weekly series the confirm books (null: one lesson); kept in the booking's fields. */
+  onSeries: (choice: BookingSeries | null) => void;
 }
 
 function Row({ label, children, onChange, problems }: { label: string; children: ReactNode; onChange: () => void; problems: string[] }) {
@@ -139,6 +144,7 @@ export function BookingReview(props: BookingReviewProps) {
             startsAt={fields.startsAt}
             durationHours={fields.durationHours}
             viewerZone={viewerZone}
+            chosen={fields.series}
             onChoice={props.onSeries}
           />
         </Suspense>

@@ -10,17 +10,11 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { MAX_REPEAT_WEEKS, MIN_REPEAT_WEEKS, seriesPreviewResponseSchema, type SeriesPreview } from '../../../contract/series';
+import type { BookingSeries } from '../../../machines/booking.machine';
 import { api, type ApiClient } from '../../api/client';
 import { formatSessionTime } from '../../domain/request-status';
 import { zoneTime } from '../../domain/zone-name';
 import { bookingMessage } from './texts';
-
-/** What the confirm adds to the booking: the series and the weeks to book (the free ones). */
-export interface SeriesChoice {
-  repeat_weeks: number;
-  weeks: number[];
-  time_zone: string;
-}
 
 export interface SeriesReviewProps {
   teacherId: number;
@@ -29,7 +23,10 @@ export interface SeriesReviewProps {
   startsAt: string;
   durationHours: number;
   viewerZone: string;
-  onChoice: (choice: SeriesChoice | null) => void;
+  /** The series already chosen (a reload or the packages detour brings it back), or null. */
+  chosen: BookingSeries | null;
+  /** The series the confirm books, or null for one lesson: the free weeks of the preview. */
+  onChoice: (choice: BookingSeries | null) => void;
   client?: ApiClient;
 }
 
@@ -40,12 +37,13 @@ const stateTexts: Record<'taken' | 'unavailable' | 'over_balance', MessageDescri
 };
 
 export function SeriesReview(props: SeriesReviewProps) {
-  const { teacherId, subjectId, childId, startsAt, durationHours, viewerZone, onChoice, client = api } = props;
+  const { teacherId, subjectId, childId, startsAt, durationHours, viewerZone, chosen, onChoice, client = api } = props;
   const { t, i18n } = useLingui();
-  const [on, setOn] = useState(false);
-  const [weeks, setWeeks] = useState(4);
+  // Opens as it was left: a restored draft's series shows ticked with its number of weeks.
+  const [on, setOn] = useState(chosen !== null);
+  const [weeks, setWeeks] = useState(chosen?.repeatWeeks ?? 4);
   // What is typed; the series follows it once it is a whole number of weeks in range.
-  const [draft, setDraft] = useState('4');
+  const [draft, setDraft] = useState(String(chosen?.repeatWeeks ?? 4));
   const ids = { check: useId(), weeks: useId(), list: useId() };
   const body = {
     teacher_id: teacherId,
@@ -69,10 +67,16 @@ export function SeriesReview(props: SeriesReviewProps) {
   const free = data?.weeks.filter((w) => w.state === 'free').map((w) => w.week) ?? [];
   const freeKey = free.join(',');
 
+  // The choice goes to the booking's fields once the preview has answered (until then a restored
+  // series stands), and only when it differs, so an unchanged review sends nothing.
+  const answered = data !== undefined;
+  const chosenKey = chosen ? `${chosen.repeatWeeks}|${chosen.weeks.join(',')}|${chosen.timeZone}` : '';
   useEffect(() => {
-    onChoice(on && freeKey ? { repeat_weeks: weeks, weeks: freeKey.split(',').map(Number), time_zone: viewerZone } : null);
-  }, [on, weeks, freeKey, viewerZone, onChoice]);
-  useEffect(() => () => onChoice(null), [onChoice]);
+    if (on && !answered) return;
+    const next = on && freeKey ? { repeatWeeks: weeks, weeks: freeKey.split(',').map(Number), timeZone: viewerZone } : null;
+    const nextKey = next ? `${next.repeatWeeks}|${next.weeks.join(',')}|${next.timeZone}` : '';
+    if (nextKey !== chosenKey) onChoice(next);
+  }, [on, answered, weeks, freeKey, viewerZone, chosenKey, onChoice]);
 
   const hoursTaken = Math.round((data?.minutes ?? 0) / 60);
   const hoursLeft = Math.floor((data?.minutes_left ?? 0) / 60);

@@ -4,7 +4,7 @@
 // visit to /packages brings the booking back as it was. Fresh server data (the free times for the
 // chosen duration, the balance) is handed to the machine whenever it arrives; "just taken" refreshes
 // the free times.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { TeacherDetail } from '../../../contract/teachers';
@@ -14,11 +14,11 @@ import {
   type BookingBalance,
   type BookingChild,
   type BookingRequest,
+  type BookingSeries,
 } from '../../../machines/booking.machine';
 import { bookingLogic, bookingStorageKey, rememberBookingReturn } from '../../app/booking';
 import { availabilityKeys, availabilityQuery, createBookingRequest } from './booking-api';
 import { useWatchedActor } from '../../app/watch';
-import type { SeriesChoice } from './series-review';
 
 /**
  * The child a family last booked with a teacher, kept in localStorage (it outlives the tab: the next
@@ -61,17 +61,6 @@ function save(key: string, value: unknown): void {
   }
 }
 
-/** The weekly series chosen on the review, if any: what it adds to the booking's body. */
-function seriesHolder() {
-  let choice: SeriesChoice | null = null;
-  return {
-    get: (): Partial<SeriesChoice> => choice ?? {},
-    set: (next: SeriesChoice | null) => {
-      choice = next;
-    },
-  };
-}
-
 export interface UseBookingOptions {
   /** Who is booking (the account id, or any stable key of the signed-in student). */
   studentKey: string;
@@ -93,14 +82,10 @@ export function useBooking({ studentKey, teacher, balance, children, onOpenPacka
   // Bound once: the mutation's mutateAsync is stable for the life of the component, and the route's
   // navigation callback does not change while the page is open.
   const send = create.mutateAsync;
-  // A weekly series chosen on the review rides along with the booking (the machine books one lesson;
-  // the server books the confirmed weeks of the series, all or nothing).
-  // Held outside React state: the booking logic is built once and reads it only when it sends.
-  const [series] = useState(seriesHolder);
-  const chooseSeries = series.set;
   const [logic] = useState(() =>
     bookingLogic({
-      createRequest: async (body) => ({ id: (await send({ ...body, ...series.get() })).id }),
+      // A weekly series rides in the body (the booking's fields hold it, so it survives a reload).
+      createRequest: async (body) => ({ id: (await send(body)).id }),
       openPackages: () => {
         rememberBookingReturn(teacher.id);
         onOpenPackages();
@@ -151,6 +136,9 @@ export function useBooking({ studentKey, teacher, balance, children, onOpenPacka
         balance: { minutes_remaining: balance.minutes_remaining, free_trial_available: balance.free_trial_available },
       });
   }, [actor, balance]);
+
+  // "Repeat every week" on the review: kept in the booking's fields like any other choice.
+  const chooseSeries = useCallback((series: BookingSeries | null) => actor.send({ type: 'booking.edit', patch: { series } }), [actor]);
 
   return { actor, availability, chooseSeries };
 }

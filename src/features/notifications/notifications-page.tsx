@@ -178,6 +178,20 @@ export function NotificationsPage({ side, now = Date.now }: NotificationsPagePro
                     <BookAnotherTeacher subjectId={n.params.subject_id} />
                   </div>
                 ) : null}
+                {n.type === 'request_rescheduled' && n.params.proposal === 'proposed' && n.link.id !== null ? (
+                  // A proposal waits for this reader's answer: say where to give it.
+                  <div className="notification-action">
+                    <Link
+                      to="/session-details/$requestId"
+                      params={{ requestId: String(n.link.id) }}
+                      className="button button-primary"
+                      onClick={() => open(n)}
+                      data-testid={`notification-${n.id}-answer`}
+                    >
+                      <Trans>Accept or decline</Trans>
+                    </Link>
+                  </div>
+                ) : null}
               </li>
             );
           })}

@@ -5,12 +5,75 @@
 import { msg, plural } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import type { AppNotification } from '../../../contract/notifications';
-import { zonedText } from '../../domain/zoned-time';
+import { formatClock, formatSessionTime } from '../../domain/request-status';
+import { withZone } from '../../domain/zone-name';
+import { deviceZone, zonedText } from '../../domain/zoned-time';
 
 function formatWhen(i18n: I18n, iso: string | undefined, style: 'full' | 'time' = 'full'): string {
   if (!iso || Number.isNaN(new Date(iso).getTime())) return '';
   // The shared formatter: the viewer's clock, its zone named when it is not Qatar's.
   return zonedText(i18n, iso, style).local;
+}
+
+/**
+ * A proposed or kept time always names its zone ("… London time", «… بتوقيت قطر»): both sides read
+ * it to agree on one instant, and the other side may live on another clock.
+ */
+function namedWhen(i18n: I18n, iso: string | undefined): string {
+  if (!iso || Number.isNaN(new Date(iso).getTime())) return '';
+  const zone = deviceZone();
+  return withZone(i18n, formatSessionTime(iso, i18n.locale, zone), zone, iso);
+}
+
+/**
+ * request_rescheduled: a pending request moved at once, or a step of a proposal to move an approved
+ * session (proposed, accepted, declined, lapsed), each in its own words.
+ */
+function rescheduledSentence(i18n: I18n, n: AppNotification, name: string, subject: string): string {
+  const p = n.params;
+  const proposed = namedWhen(i18n, p.proposed_starts_at);
+  const when = namedWhen(i18n, p.starts_at);
+  switch (p.proposal) {
+    case 'proposed':
+      return i18n._(
+        msg`${name} proposes a new time for the ${subject} session: ${proposed}. Open the session details to accept or decline.`,
+      );
+    case 'accepted':
+      return i18n._(msg`${name} accepted the new time of the ${subject} session: ${proposed}.`);
+    case 'declined':
+      return i18n._(msg`${name} declined the new time and kept the current time of the ${subject} session: ${when}.`);
+    case 'lapsed':
+      return i18n._(
+        msg`The proposal to move the ${subject} session to ${proposed} lapsed without an answer. The session stays at ${when}.`,
+      );
+    case undefined:
+      return i18n._(msg`${name} moved the ${subject} session request to ${when}.`);
+  }
+}
+
+/**
+ * A weekly series as a whole (booked, or the rest cancelled): "4 weekly sessions of Quran, every Sunday
+ * at 5:00 PM Qatar time, from 4 January to 25 January" — one line for the series, on the viewer's clock.
+ */
+function seriesSentence(i18n: I18n, n: AppNotification, name: string, subject: string): string {
+  const p = n.params;
+  const first = p.starts_at ?? '';
+  const last = p.series?.last_starts_at ?? first;
+  const lessons = p.series?.lessons ?? 0;
+  const zone = deviceZone();
+  const day = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.locale, { day: 'numeric', month: 'long', timeZone: zone }).format(new Date(iso));
+  const weekday = new Intl.DateTimeFormat(i18n.locale, { weekday: 'long', timeZone: zone }).format(new Date(first));
+  const time = withZone(i18n, formatClock(first, i18n.locale, zone), zone, first);
+  const from = day(first);
+  const to = day(last);
+  return n.type === 'request_canceled'
+    ? i18n._(
+        msg`${name} canceled the rest of the ${subject} series: ${plural(lessons, { one: '# weekly session', other: '# weekly sessions' })}, every ${weekday} at ${time}, from ${from} to ${to}.`,
+      )
+    : i18n._(
+        msg`New request from ${name}: ${plural(lessons, { one: '# weekly session', other: '# weekly sessions' })} of ${subject}, every ${weekday} at ${time}, from ${from} to ${to}.`,
+      );
 }
 
 /** The sentence of one notification in the active locale. */
@@ -24,6 +87,7 @@ export function notificationSentence(i18n: I18n, n: AppNotification): string {
   const pkg = (ar ? p.package_name_ar : p.package_name_en) ?? p.package_name_ar ?? p.package_name_en ?? '';
   const hours = p.hours ?? 0;
   const reason = p.reason ?? '';
+  if (p.series && (n.type === 'request_offered' || n.type === 'request_canceled')) return seriesSentence(i18n, n, name, subject);
   switch (n.type) {
     case 'request_offered':
       return i18n._(msg`New session request from ${name}: ${subject}, ${when}.`);
@@ -43,7 +107,7 @@ export function notificationSentence(i18n: I18n, n: AppNotification): string {
         msg`Your ${subject} session request for ${when} expired without an answer. The booked time was returned to your balance.`,
       );
     case 'request_rescheduled':
-      return i18n._(msg`${name} moved the ${subject} session request to ${when}.`);
+      return rescheduledSentence(i18n, n, name, subject);
     case 'session_reminder_soon':
       return i18n._(msg`Your ${subject} session with ${name} starts in 15 minutes.`);
     case 'session_reminder_evening':

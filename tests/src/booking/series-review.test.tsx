@@ -8,7 +8,9 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import type { SeriesPreview } from '../../../contract/series';
-import { SeriesReview, type SeriesChoice } from '../../../src/features/booking/series-review';
+import { useState } from 'react';
+import type { BookingSeries } from '../../../machines/booking.machine';
+import { SeriesReview } from '../../../src/features/booking/series-review';
 import { cleanUpAfterEach, fakeFetch } from '../helpers';
 import { renderScreen } from '../requests/fixtures';
 
@@ -39,7 +41,7 @@ function previewOf(weeks: number): SeriesPreview {
   };
 }
 
-function show(locale: 'en' | 'ar' = 'en') {
+function show(locale: 'en' | 'ar' = 'en', restored: BookingSeries | null = null) {
   const { fetch, calls } = fakeFetch((url, method) => {
     const path = new URL(url, 'http://localhost').pathname;
     if (method === 'POST' && path.endsWith('/v1/series/preview')) {
@@ -49,10 +51,11 @@ function show(locale: 'en' | 'ar' = 'en') {
     return { status: 404, json: { message: 'Not found' } };
   });
   vi.stubGlobal('fetch', fetch);
-  const choices: (SeriesChoice | null)[] = [];
-  const onChoice = (c: SeriesChoice | null) => choices.push(c);
-  renderScreen(
-    () => (
+  const choices: (BookingSeries | null)[] = [];
+  // The booking's fields hold the choice (as the machine does) and hand it back as `chosen`.
+  function Held() {
+    const [chosen, setChosen] = useState<BookingSeries | null>(restored);
+    return (
       <SeriesReview
         teacherId={20}
         subjectId={3}
@@ -60,11 +63,15 @@ function show(locale: 'en' | 'ar' = 'en') {
         startsAt={FIRST}
         durationHours={1}
         viewerZone="Europe/London"
-        onChoice={onChoice}
+        chosen={chosen}
+        onChoice={(c) => {
+          choices.push(c);
+          setChosen(c);
+        }}
       />
-    ),
-    locale,
-  );
+    );
+  }
+  renderScreen(() => <Held />, locale);
   return { calls, choices, user: userEvent.setup() };
 }
 
@@ -95,7 +102,7 @@ describe('SeriesReview', () => {
     expect(screen.getByTestId('series-cost').textContent).toBe(
       '2 lessons will be booked. The first is your free trial. It takes 1 hour; 2 hours left after it.',
     );
-    expect(choices.at(-1)).toEqual({ repeat_weeks: 4, weeks: [1, 3], time_zone: 'Europe/London' });
+    expect(choices.at(-1)).toEqual({ repeatWeeks: 4, weeks: [1, 3], timeZone: 'Europe/London' });
 
     // More weeks, typed: checked again.
     const weeks = screen.getByRole('spinbutton', { name: 'Number of weeks' });
@@ -103,7 +110,7 @@ describe('SeriesReview', () => {
     expect(document.activeElement).toBe(weeks);
     await user.clear(weeks);
     await user.type(weeks, '6');
-    await waitFor(() => expect(choices.at(-1)).toEqual({ repeat_weeks: 6, weeks: [1, 3, 5], time_zone: 'Europe/London' }));
+    await waitFor(() => expect(choices.at(-1)).toEqual({ repeatWeeks: 6, weeks: [1, 3, 5], timeZone: 'Europe/London' }));
 
     const audit = await axe.run(screen.getByTestId('series-review'), {
       rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
@@ -113,6 +120,17 @@ describe('SeriesReview', () => {
     // Off again: one lesson.
     await user.click(box);
     await waitFor(() => expect(choices.at(-1)).toBeNull());
+  });
+
+  it('a series restored with the draft (a reload, the packages detour) opens ticked with its weeks and is kept', async () => {
+    const { calls, choices } = show('en', { repeatWeeks: 6, weeks: [1, 3, 5], timeZone: 'Europe/London' });
+    const box = await screen.findByRole('checkbox', { name: 'Repeat every week at this time' });
+    expect((box as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('spinbutton', { name: 'Number of weeks' }) as HTMLInputElement).value).toBe('6');
+    await screen.findByTestId('series-weeks');
+    expect(calls.at(-1)?.body).toMatchObject({ repeat_weeks: 6 });
+    // The preview agrees with what was kept: nothing is handed up, nothing dropped.
+    expect(choices).toEqual([]);
   });
 
   it('speaks Arabic', async () => {

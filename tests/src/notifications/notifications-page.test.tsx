@@ -172,6 +172,30 @@ describe('NotificationsPage', () => {
     expect((await screen.findByTestId('notification-3-child')).textContent).toBe('For: مريم · الصف الثاني');
   });
 
+  it('a proposal to move a session offers "Accept or decline", which opens the session details; its answers do not', async () => {
+    const step = (id: number, proposal: 'proposed' | 'accepted') =>
+      notification(id, {
+        type: 'request_rescheduled',
+        params: { ...notification(id).params, proposal, proposed_starts_at: '2030-03-12T14:00:00.000Z' },
+      });
+    const { calls, user, router } = renderWithRouter(() => <NotificationsPage side="teacher" now={() => NOW} />, {
+      route: server((url, method) =>
+        url.includes('page=1')
+          ? page([step(5, 'proposed'), step(4, 'accepted')])
+          : method === 'POST' && url.endsWith('/v1/notifications/5/read')
+            ? { status: 200, json: { message: 'ok', data: { notification: step(5, 'proposed'), unread_count: 1 } } }
+            : undefined,
+      ),
+    });
+    const answer = await screen.findByRole('link', { name: 'Accept or decline' });
+    expect(screen.getByTestId('notification-5').textContent).toContain('proposes a new time for the Mathematics session');
+    expect(screen.queryByTestId('notification-4-answer')).toBeNull();
+    expect(screen.getByTestId('notification-4').textContent).toContain('accepted the new time of the Mathematics session');
+    await user.click(answer);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/session-details/45'));
+    expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/v1/notifications/5/read'))).toBe(true);
+  });
+
   it('says so when there is nothing yet', async () => {
     renderWithRouter(() => <NotificationsPage side="student" now={() => NOW} />, {
       route: server((url) =>
