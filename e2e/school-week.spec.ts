@@ -163,7 +163,7 @@ async function toCalendar(page: Page, locale: Locale, teacherId: number) {
 const fullOnly = FULL ? test : test.skip;
 
 // No step waits for ever: a missing control fails with its name.
-test.use({ actionTimeout: 20_000 });
+test.use({ actionTimeout: 30_000 });
 
 for (const cell of PHONE_AND_DESK) {
   const { locale } = cell;
