@@ -18,7 +18,7 @@ const DURATIONS = Array.from({ length: MAX_DURATION_HOURS - MIN_DURATION_HOURS +
 
 /** "Step 2 of 4" as a list a screen reader can walk; the current step is marked. `withChild`: the child step is asked. */
 export function StepProgress({ current, withChild }: { current: BookingStep; withChild: boolean }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const names: Record<BookingStep, string> = {
     child: t`Child`,
     subject: t`Subject`,
@@ -27,6 +27,7 @@ export function StepProgress({ current, withChild }: { current: BookingStep; wit
     review: t`Review`,
   };
   const steps = BOOKING_STEPS.filter((step) => withChild || step !== 'child');
+  // The numbers in the app's language, not the browser's: an Arabic browser reading English saw «١ ٢ ٣».
   return (
     <ol className="booking-progress" aria-label={t`Booking steps`}>
       {steps.map((step, i) => (
@@ -35,7 +36,7 @@ export function StepProgress({ current, withChild }: { current: BookingStep; wit
           aria-current={step === current ? 'step' : undefined}
           className={step === current ? 'booking-progress-current' : undefined}
         >
-          <span className="booking-progress-number">{(i + 1).toLocaleString()}</span> {names[step]}
+          <span className="booking-progress-number">{(i + 1).toLocaleString(i18n.locale)}</span> {names[step]}
         </li>
       ))}
     </ol>

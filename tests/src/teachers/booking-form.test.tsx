@@ -3,12 +3,16 @@
 // the review of each step with everything kept, a chosen time posting the contract's body with a toast
 // and the new request handed over; "just taken" said beside the calendar as the free times reload; the
 // server's field errors beside their fields; too few hours offering the packages screen, the form
-// coming back as it was (sessionStorage). The calendar itself: ./booking-calendar.test.tsx.
-import { act, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+// coming back as it was (sessionStorage); the steps numbered in the app's language, not the browser's.
+// The calendar itself: ./booking-calendar.test.tsx.
+import { I18nProvider } from '@lingui/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bookingStorageKey, nextWeekWanted, seedBookingReview } from '../../../src/app/booking';
+import { StepProgress } from '../../../src/features/booking/booking-steps';
 import { nearestFreeStart } from '../../../src/features/booking/next-week';
 import { toast } from '../../../src/ui/toast-store';
+import { makeI18n } from '../helpers';
 import { cells, gridAt, next, posts, renderForm, resetSceneAroundEach, scene, toReview, toSlots } from './booking-harness';
 
 resetSceneAroundEach();
@@ -206,5 +210,32 @@ describe('book the same time next week', () => {
     await renderForm();
     expect((await screen.findByTestId('next-week-offer')).textContent).toContain('is taken, and no other time is free for now');
     expect(screen.getByRole('heading', { name: 'When?' })).toBeTruthy();
+  });
+});
+
+describe('booking steps', () => {
+  const browserDefault = Number.prototype.toLocaleString;
+  beforeEach(() => {
+    // The browser's own language, as Chromium in Qatar has it: a bare toLocaleString() writes «١».
+    vi.spyOn(Number.prototype, 'toLocaleString').mockImplementation(function (this: number, locales, options) {
+      return browserDefault.call(this, locales ?? 'ar-QA', options);
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  const numbers = (locale: 'en' | 'ar') => {
+    const { container, unmount } = render(
+      <I18nProvider i18n={makeI18n(locale)}>
+        <StepProgress current="duration" withChild={false} />
+      </I18nProvider>,
+    );
+    const shown = [...container.querySelectorAll('.booking-progress-number')].map((n) => n.textContent ?? '');
+    unmount();
+    return shown;
+  };
+
+  it("numbers the steps in the app's language: 1 2 3 4 for an English reader on an Arabic browser", () => {
+    expect(numbers('en')).toEqual(['1', '2', '3', '4']);
+    expect(numbers('ar')).toEqual([1, 2, 3, 4].map((n) => new Intl.NumberFormat('ar').format(n)));
   });
 });
