@@ -1,10 +1,11 @@
 // The teacher's calendar: one week of their sessions — booked, waiting for their answer, and offers they
 // can still take — and their time off, on their own clock (the zone named). A phone reads a day list, a
 // desk (from 1024 px) a week grid; both come from the booking calendar's slot-grid model
-// (src/domain/slot-grid.ts: the sessions' starts grouped by the teacher's days, one row per start time)
-// and its week layout (src/domain/slot-week.tsx). Each session links to its details. The calendar opens
+// (src/domain/slot-grid.ts: the sessions' half-hours grouped by the teacher's days, one row per
+// half-hour a session covers) and its week layout (src/domain/slot-week.tsx). In the grid a session is a
+// block as long as the session, drawn from its start over the rows it covers. Each session links to its details. The calendar opens
 // at the next session (or the one under way): its row first in the grid, its day on the phone.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Link } from '@tanstack/react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -18,6 +19,15 @@ import { LoadState } from '../../ui/load-state';
 import './teacher-calendar.css';
 
 type Session = TeacherWeek['sessions'][number];
+
+const HALF_HOUR = 30 * 60_000;
+
+/** The half-hours a session covers, from its start (at least one). */
+export function halfHoursOf(session: { starts_at: string; ends_at: string }): string[] {
+  const from = Date.parse(session.starts_at);
+  const steps = Math.max(1, Math.round((Date.parse(session.ends_at) - from) / HALF_HOUR));
+  return Array.from({ length: steps }, (_, k) => new Date(from + k * HALF_HOUR).toISOString());
+}
 
 /** The day `by` days after `day` (plain calendar dates: no zone, no clock). */
 export function shiftDay(day: string, by: number): string {
@@ -37,7 +47,7 @@ function useKindText() {
           : t`Booked`;
 }
 
-function SessionLink({ session, zone, next }: { session: Session; zone: string; next: boolean }) {
+function SessionLink({ session, zone, next, span }: { session: Session; zone: string; next: boolean; span?: number }) {
   const { t, i18n } = useLingui();
   const kind = useKindText()(session);
   const from = timeOf(session.starts_at, i18n.locale, zone);
@@ -48,6 +58,7 @@ function SessionLink({ session, zone, next }: { session: Session; zone: string; 
       params={{ requestId: String(session.id) }}
       className={`teacher-cal-session teacher-cal-${session.status === 'finished' ? 'finished' : session.kind}`}
       data-session={session.id}
+      style={span ? ({ '--span': span } as CSSProperties) : undefined}
     >
       <span className="teacher-cal-time">
         {from} – {to}
@@ -73,8 +84,8 @@ export function TeacherCalendarPage({ week, onWeek }: { week?: string | undefine
 
   const days = useMemo<CalendarDay[]>(() => {
     if (!data) return [];
-    const starts = [...new Set(data.sessions.map((s) => s.starts_at))];
-    return calendarDays({ slots: starts, from: data.from, to: data.to, now: false, locale, zone: data.time_zone, at });
+    const steps = [...new Set(data.sessions.flatMap(halfHoursOf))].sort();
+    return calendarDays({ slots: steps, from: data.from, to: data.to, now: false, locale, zone: data.time_zone, at });
   }, [data, locale, at]);
   const byStart = useMemo(() => {
     const map = new Map<string, Session[]>();
@@ -126,9 +137,13 @@ export function TeacherCalendarPage({ week, onWeek }: { week?: string | undefine
   const mine = zoneTime(i18n, zone, data.from);
   const cell: CellOf = (day, slot, column) => (
     <div role="cell" aria-colindex={column} key={`${day.key}-${slot.iso}`} className="teacher-cal-cell">
-      {(byStart.get(slot.iso) ?? []).map((s) => (
-        <SessionLink key={s.id} session={s} zone={zone} next={s.id === next?.id} />
-      ))}
+      {byStart.has(slot.iso) ? (
+        <div className="teacher-cal-stack">
+          {byStart.get(slot.iso)!.map((s) => (
+            <SessionLink key={s.id} session={s} zone={zone} next={s.id === next?.id} span={halfHoursOf(s).length} />
+          ))}
+        </div>
+      ) : null}
     </div>
   );
 

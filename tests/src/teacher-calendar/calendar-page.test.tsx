@@ -7,7 +7,7 @@ import { screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import type { TeacherWeek } from '../../../contract/teacher-calendar';
-import { shiftDay, TeacherCalendarPage } from '../../../src/features/teacher-calendar/calendar-page';
+import { halfHoursOf, shiftDay, TeacherCalendarPage } from '../../../src/features/teacher-calendar/calendar-page';
 import { cleanUpAfterEach, renderRouted, type Reply } from '../helpers';
 
 const session = (id: number, kind: 'booked' | 'pending' | 'offered', starts: string, subject = 'Mathematics') => ({
@@ -72,7 +72,7 @@ describe('TeacherCalendarPage', () => {
     expect(screen.getByRole('link', { name: 'Add or remove time off' }).getAttribute('href')).toBe('/profile#time-off');
   });
 
-  it('draws a week grid from 1024 px: day columns, a row per start, and pages by a week', async () => {
+  it('draws a week grid from 1024 px: day columns, a row per half-hour covered, each session a block as long as it, and pages by a week', async () => {
     wide();
     const onWeek = vi.fn();
     const { user } = renderRouted({ component: () => <TeacherCalendarPage week="2030-01-08" onWeek={onWeek} />, route: server });
@@ -81,7 +81,18 @@ describe('TeacherCalendarPage', () => {
     expect(heads).toHaveLength(8);
     expect(heads[4]!.getAttribute('aria-label')).toBe('Wednesday, January 9, Time off');
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['10:00 AM', '1:00 PM']);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['10:00 AM', '10:30 AM', '1:00 PM', '1:30 PM']);
+    // An hour is a block over two half-hour rows; the rows it covers hold no second copy.
+    expect(
+      within(table)
+        .getAllByRole('link')
+        .map((a) => [a.getAttribute('href'), a.style.getPropertyValue('--span')]),
+    ).toEqual([
+      ['/session-details/11', '2'],
+      ['/session-details/13', '2'],
+      ['/session-details/12', '2'],
+    ]);
+    expect(within(rows[1]!).queryAllByRole('link')).toEqual([]);
     // 10:00: Monday's booked session and Tuesday's offer, each under its day.
     const cells = within(rows[0]!).getAllByRole('cell');
     expect(cells.map((c) => [c.getAttribute('aria-colindex'), within(c).getByRole('link').getAttribute('href')])).toEqual([
@@ -103,6 +114,11 @@ describe('TeacherCalendarPage', () => {
     expect(screen.getByRole('button', { name: 'هذا الأسبوع' })).toHaveProperty('disabled', true);
     expect(await audit()).toEqual([]);
     expect(shiftDay('2030-03-01', -7)).toBe('2030-02-22');
+    expect(halfHoursOf({ starts_at: '2030-01-07T07:00:00.000Z', ends_at: '2030-01-07T08:30:00.000Z' })).toEqual([
+      '2030-01-07T07:00:00.000Z',
+      '2030-01-07T07:30:00.000Z',
+      '2030-01-07T08:00:00.000Z',
+    ]);
   });
 
   it('says so when the week cannot be loaded', async () => {
