@@ -1,6 +1,7 @@
 // The Arabic catalog reads naturally around the dates put into it: a weekday takes «يوم»
 // («ينتهي يوم الخميس …»), never «في» («في الخميس»). Every message is rendered with each date-like
-// placeholder filled by a real formatted date, so a new sentence with «في {at}» fails here.
+// placeholder filled by a real formatted date, so a new sentence with «في {at}» fails here. Numbers are
+// written 0–9, as the formatted dates and prices are.
 import { describe, expect, it } from 'vitest';
 import { messages as arMessages } from '../../../locales/ar/messages.po';
 import { formatSessionTime } from '../../../src/domain/request-status';
@@ -30,5 +31,12 @@ describe('Arabic weekday phrases', () => {
     // The sentences about a request's deadlines are among those checked.
     expect(withDate.some((text) => text.startsWith('ينتهي يوم الخميس'))).toBe(true);
     expect(withDate.some((text) => text.startsWith('يُتاح الانضمام يوم الخميس'))).toBe(true);
+  });
+
+  it('writes numbers in the digits the dates and prices use (0–9), never Arabic-Indic ones', () => {
+    const indic = Object.entries(arMessages as Record<string, unknown>)
+      .filter(([, text]) => /[\u0660-\u0669\u06F0-\u06F9]/.test(JSON.stringify(text)))
+      .map(([id]) => id);
+    expect(indic).toEqual([]);
   });
 });
