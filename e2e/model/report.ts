@@ -46,7 +46,11 @@ export function plain(value: unknown): unknown {
  * `--grep <id>`.
  */
 export function pathKey(events: readonly EventObject[]): string {
-  return crypto.createHash('sha256').update(JSON.stringify(plain(events))).digest('hex').slice(0, 8);
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify(plain(events)))
+    .digest('hex')
+    .slice(0, 8);
 }
 
 export interface ModelCoverage {

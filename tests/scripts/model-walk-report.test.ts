@@ -30,7 +30,10 @@ describe('the browser walk and npm run paths', () => {
 describe('path ids', () => {
   const events = [
     { type: 'booking.next', now: 1 },
-    { type: 'xstate.error.actor.createRequest', error: new FailureError({ status: 409, code: 'slot_taken', message: null, fieldErrors: {} }) },
+    {
+      type: 'xstate.error.actor.createRequest',
+      error: new FailureError({ status: 409, code: 'slot_taken', message: null, fieldErrors: {} }),
+    },
   ];
   it('hash the event sequence with its data: stable, short, and different when an event or its data differs', () => {
     const id = pathKey(events);
