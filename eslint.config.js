@@ -71,6 +71,7 @@ export default defineConfig(
       'coverage/**',
       'playwright-report/**',
       'test-results/**',
+      'e2e/model/out/**',
       'docs/**',
     ],
   },

@@ -1,8 +1,12 @@
 // The model-based end-to-end run (`npm run test:model-e2e`): the e2e settings, but only the path
 // walks of e2e/model/*.walk.ts, and a report of the transitions the browser took per machine that
 // fails below the goal (coverage.ts). Runs through scripts/e2e.mjs like the rest of the e2e suite.
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import base from '../../playwright.config';
+
+// QA's artifacts of a run, gitignored (walker.ts writes the coverage and the screens beside them).
+const out = path.resolve(import.meta.dirname, 'out');
 
 export default defineConfig({
   ...base,
@@ -13,7 +17,15 @@ export default defineConfig({
   // one auth path (forgot password twice) once lost its sign-in screen and passed alone; Playwright
   // lists such a path as flaky, and a path that fails twice still fails the run.
   retries: process.env.CI ? 1 : 0,
-  outputDir: '../../test-results/model',
+  // Per run: an HTML report (a test per path, its steps, time and the transitions it took as
+  // annotations) and JUnit XML for CI; a failed path keeps its trace and a screenshot (in results/).
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: path.join(out, 'report'), open: 'never' }],
+    ['junit', { outputFile: path.join(out, 'junit.xml'), embedAnnotationsAsProperties: true }],
+  ],
+  outputDir: path.join(out, 'results'),
+  use: { ...base.use, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   // The live-session walk holds the longest paths (a session's real end, 10–15 s each): queued first,
   // they run beside the short ones instead of last on one worker while the other sits idle.
   // `npm test` walks the live session (its faults and reconnections are caused on demand here); the auth and

@@ -7,9 +7,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   getNextSnapshot,
+  getStateNodes,
   initialTransition,
   pathToStateValue,
   type AnyMachineSnapshot,
@@ -17,10 +18,12 @@ import {
   type EventObject,
 } from 'xstate';
 import { coveringPaths } from '../../tests/machines/covering-paths';
-import { definitionTransitions } from '../../src/domain/transition-id';
-import { WATCH_CHANNEL, type WatchMessage } from '../../src/app/watch';
+import { machines } from '../../machines/index';
+import { allTransitions, COVERAGE_DIR, pathKey, plain, SCREENS_DIR, SCREEN_WIDTHS, type WalkRecord } from './report';
 
-export const COVERAGE_DIR = path.resolve(import.meta.dirname, '../../test-results/model-coverage');
+// Every transition of a machine by the ids the app posts, the studio draws and `npm run paths` counts.
+export { allTransitions };
+import { WATCH_CHANNEL, type WatchMessage } from '../../src/app/watch';
 
 export interface AdapterEvent<W> {
   event: EventObject;
@@ -29,6 +32,11 @@ export interface AdapterEvent<W> {
    * Sees the path's next event: a submit arranges the server's answer (a failure) before its click.
    */
   run?: (world: W, next?: EventObject) => Promise<void>;
+  /**
+   * Taken by the server's copy of the machine only (a reviewer's suspension signs the teacher out): the
+   * page's copy may never hear of it, so only the screen is checked after it, not the page's state.
+   */
+  server?: true;
   /** Sent by the next event's action (a submit whose answer decides what is typed): a path cannot end here. */
   awaits?: true;
 }
@@ -48,6 +56,13 @@ export interface Adapter<W> {
   release?: (world: W) => Promise<void>;
   /** Drops paths the real system cannot walk. */
   possible?: (events: EventObject[]) => boolean;
+  /**
+   * Transitions the server's copy of the machine took on the path (the app cannot post them: a
+   * reviewer's action through the admin API), as the world recorded them from the server's answers.
+   */
+  serverTaken?: (world: W) => string[];
+  /** A path's time limit when the config's is too short for this world. */
+  timeout?: number;
 }
 
 const keyOf = (event: EventObject) => JSON.stringify(event);
@@ -74,6 +89,11 @@ function planSources(): string {
  * files in its runner and again in every worker, and planning takes seconds.
  */
 export function plan<W>(adapter: Adapter<W>): EventObject[][] {
+  // A walk may drive a variant of the machine (booking's edits limited to the controls shown): its
+  // transitions must be the app's, by the same ids, or the coverage would count other names.
+  const app = machines.find((m) => m.id === adapter.id)?.machine;
+  if (!app || JSON.stringify(allTransitions(app)) !== JSON.stringify(allTransitions(adapter.machine)))
+    throw new Error(`${adapter.id}: the walked machine's transitions are not the app's machine's`);
   const file = path.join(ROOT, 'test-results/model-plans', `${adapter.id}-${planSources()}.json`);
   if (!fs.existsSync(file)) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -104,14 +124,6 @@ function planPaths<W>(adapter: Adapter<W>): EventObject[][] {
   }).map((p) => p.events);
 }
 
-/**
- * Every transition of the definition, by transitionId (the same names the app posts, the studio draws
- * and `npm run paths` counts).
- */
-export function allTransitions(machine: AnyStateMachine): string[] {
-  return definitionTransitions(machine).map((t) => t.id);
-}
-
 /** Records what the app posts on the watch channel; the page's tab is switched to "watched". */
 export async function recordWatch(page: Page): Promise<WatchMessage[]> {
   const seen: WatchMessage[] = [];
@@ -126,6 +138,46 @@ export async function recordWatch(page: Page): Promise<WatchMessage[]> {
 
 export const describePath = (events: EventObject[]) =>
   events.map((e) => e.type.replace(/^xstate\.(done|error)\.actor\./, '$1:')).join(' → ');
+
+/** One test per planned path, titled `<machine> <path id>: <events>`. */
+export function walkAll<W>(adapter: Adapter<W>): void {
+  for (const [i, events] of plan(adapter).entries()) {
+    test(`${adapter.id} ${pathKey(events)}: ${describePath(events)}`, ({ page, request }) => {
+      if (adapter.timeout) test.setTimeout(adapter.timeout);
+      return walkPath(page, request, adapter, events, i);
+    });
+  }
+}
+
+const stepName = (event: EventObject) =>
+  `${describePath([event])}${Object.keys(event).length > 1 ? ` ${JSON.stringify(plain({ ...event, type: undefined }))}` : ''}`;
+
+/**
+ * With MODEL_SCREENS=1: the page at each atomic state of `snapshot` not shot yet in this locale, at a
+ * phone's and a desktop's width (JPEG, quality 60); the viewport is given back after.
+ */
+async function saveScreens(page: Page, machine: string, snapshot: AnyMachineSnapshot): Promise<void> {
+  const locale = (await page.evaluate(() => document.documentElement.lang)).slice(0, 2) || 'ar';
+  const file = (state: string, width: number) => path.join(SCREENS_DIR, machine, `${state}.${locale}.${width}.jpg`);
+  const leaves = getStateNodes(snapshot.machine.root, snapshot.value)
+    .filter((node) => node.type === 'atomic' || node.type === 'final')
+    .map((node) => node.id)
+    .filter((id) => SCREEN_WIDTHS.some((width) => !fs.existsSync(file(id, width))));
+  if (!leaves.length) return;
+  fs.mkdirSync(path.join(SCREENS_DIR, machine), { recursive: true });
+  const viewport = page.viewportSize();
+  try {
+    for (const width of SCREEN_WIDTHS) {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+      // Two frames: the layout of the new width is painted.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const shot = await page.screenshot({ type: 'jpeg', quality: 60, animations: 'disabled' });
+      for (const id of leaves) fs.writeFileSync(file(id, width), shot);
+    }
+  } finally {
+    if (viewport) await page.setViewportSize(viewport);
+  }
+}
 
 /** Walks one path: acts, and at every resting point checks the app's state and the screen. */
 export async function walkPath<W>(
@@ -142,36 +194,45 @@ export async function walkPath<W>(
   // Where the messages of the latest action begin: a state the app passes through quickly (a request
   // in flight) counts when it was posted at any point since.
   let since = 0;
+  const id = pathKey(events);
+  test.info().annotations.push({ type: 'path', description: id });
   try {
     for (const [i, event] of events.entries()) {
-      const step = byKey.get(keyOf(event));
-      if (!step) throw new Error(`${adapter.id}: no adapter entry for ${keyOf(event)}`);
-      if (step.run) {
-        since = seen.length;
-        await step.run(world, events[i + 1]);
-      }
-      snapshot = getNextSnapshot(adapter.machine, snapshot, event);
-      const next = events[i + 1];
-      // Check only where the app rests: not before the answer to a submit, nor before a step without an action.
-      if (step.awaits || (next && !byKey.get(keyOf(next))?.run)) continue;
-      const expected = JSON.stringify(snapshot.value);
-      await expect
-        .poll(() => seen.slice(since).some((m) => m.machine === adapter.id && JSON.stringify(m.value) === expected), {
-          message: `${adapter.id} reaches ${expected} after ${describePath(events.slice(0, i + 1))}`,
-          timeout: 15_000,
-        })
-        .toBe(true);
-      for (const [key, check] of Object.entries(adapter.states)) {
-        if (snapshot.matches(pathToStateValue(key.split('.')))) await check(world);
-      }
+      await test.step(stepName(event), async () => {
+        const step = byKey.get(keyOf(event));
+        if (!step) throw new Error(`${adapter.id}: no adapter entry for ${keyOf(event)}`);
+        if (step.run) {
+          since = seen.length;
+          await step.run(world, events[i + 1]);
+        }
+        snapshot = getNextSnapshot(adapter.machine, snapshot, event);
+        const next = events[i + 1];
+        // Check only where the app rests: not before the answer to a submit, nor before a step without an action.
+        if (step.awaits || (next && !byKey.get(keyOf(next))?.run)) return;
+        const expected = JSON.stringify(snapshot.value);
+        if (!step.server)
+          await expect
+            .poll(() => seen.slice(since).some((m) => m.machine === adapter.id && JSON.stringify(m.value) === expected), {
+              message: `${adapter.id} reaches ${expected} after ${describePath(events.slice(0, i + 1))}`,
+              timeout: 15_000,
+            })
+            .toBe(true);
+        for (const [key, check] of Object.entries(adapter.states)) {
+          if (snapshot.matches(pathToStateValue(key.split('.')))) await check(world);
+        }
+        if (process.env.MODEL_SCREENS === '1') await saveScreens(page, adapter.id, snapshot);
+      });
     }
   } finally {
-    const taken = [...new Set(seen.filter((m) => m.machine === adapter.id).flatMap((m) => m.transitions ?? []))];
+    const taken = [
+      ...new Set([
+        ...seen.filter((m) => m.machine === adapter.id).flatMap((m) => m.transitions ?? []),
+        ...(adapter.serverTaken?.(world) ?? []),
+      ]),
+    ];
+    test.info().annotations.push({ type: 'transitions', description: taken.join('\n') });
     fs.mkdirSync(COVERAGE_DIR, { recursive: true });
-    fs.appendFileSync(
-      path.join(COVERAGE_DIR, `${adapter.id}.jsonl`),
-      `${JSON.stringify({ total: allTransitions(adapter.machine), taken })}\n`,
-    );
+    fs.appendFileSync(path.join(COVERAGE_DIR, `${adapter.id}.jsonl`), `${JSON.stringify({ path: id, taken } satisfies WalkRecord)}\n`);
     // After a timeout the browser may be gone: what it held stays held, and later paths take other teachers.
     await adapter.release?.(world).catch(() => undefined);
   }
