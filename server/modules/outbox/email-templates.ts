@@ -36,12 +36,12 @@ function when(iso: string | undefined, locale: Locale, timeZone: string): string
     timeStyle: 'short',
     timeZone,
   });
-  return `${format.format(new Date(iso))} ${zoneTime(timeZone, locale, iso)}`;
+  return `${format.format(new Date(iso))} ${zoneTime(timeZone, locale)}`;
 }
 
-/** The zone as the app names it (src/domain/zone-name.ts): "London time" / «بتوقيت لندن». */
-export function zoneTime(timeZone: string, locale: Locale, at: string | Date = new Date()): string {
-  const place = zonePlace(timeZone, locale, at);
+/** The zone as the app names it (src/domain/time.ts): "London time" / «بتوقيت لندن». */
+export function zoneTime(timeZone: string, locale: Locale): string {
+  const place = zonePlace(timeZone, locale);
   return locale === 'ar' ? `بتوقيت ${place}` : `${place} time`;
 }
 

@@ -14,7 +14,7 @@ import { Field } from '../../ui/field';
 import { SelectInput } from '../../ui/select-input';
 import { TextArea } from '../../ui/text-area';
 import { ChosenTime } from './booking-when';
-import { genderKey } from '../../domain/slot-time';
+import { genderKey } from '../../domain/teacher-gender';
 import type { SeriesChoice } from './series-review';
 
 // Only a weekly series needs it: its own chunk, fetched when the review shows.

@@ -11,8 +11,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { MAX_REPEAT_WEEKS, MIN_REPEAT_WEEKS, seriesPreviewResponseSchema, type SeriesPreview } from '../../../contract/series';
 import { api, type ApiClient } from '../../api/client';
-import { formatSessionTime } from '../../domain/request-status';
-import { zoneTime } from '../../domain/zone-name';
+import { formatSessionTime, zoneTime } from '../../domain/time';
 import { bookingMessage } from './texts';
 
 /** What the confirm adds to the booking: the series and the weeks to book (the free ones). */
@@ -76,7 +75,7 @@ export function SeriesReview(props: SeriesReviewProps) {
 
   const hoursTaken = Math.round((data?.minutes ?? 0) / 60);
   const hoursLeft = Math.floor((data?.minutes_left ?? 0) / 60);
-  const zone = zoneTime(i18n, viewerZone, startsAt);
+  const zone = zoneTime(i18n, viewerZone);
 
   return (
     <fieldset className="series-review" data-testid="series-review">

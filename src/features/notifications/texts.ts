@@ -5,7 +5,7 @@
 import { msg, plural } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import type { AppNotification } from '../../../contract/notifications';
-import { zonedText } from '../../domain/zoned-time';
+import { zonedText } from '../../domain/time';
 
 function formatWhen(i18n: I18n, iso: string | undefined, style: 'full' | 'time' = 'full'): string {
   if (!iso || Number.isNaN(new Date(iso).getTime())) return '';
