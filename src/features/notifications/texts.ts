@@ -1,7 +1,7 @@
 // A notification's sentence, rendered from its type and parameters in the viewer's language when the
 // list is shown (the server stores no text). Names, subjects and package names arrive as data; times
 // are formatted for the viewer's locale and their browser's time zone, which is named when it is not
-// Qatar's (src/domain/zoned-time.tsx).
+// Qatar's (src/domain/time.ts).
 import { msg, plural } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import type { AppNotification } from '../../../contract/notifications';
