@@ -29,7 +29,8 @@ export function deviceZone(): string {
 /** Whether two zones show the same wall clock at `at` (then naming one is enough). */
 export function sameClock(a: string, b: string, at: Instant = new Date()): boolean {
   if (a === b) return true;
-  const f = (zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }).format(instant(at));
+  const f = (zone: string) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }).format(instant(at));
   return f(a) === f(b);
 }
 
@@ -72,7 +73,9 @@ function keepingClock(parts: Intl.DateTimeFormatPart[]): string {
 
 /** Date and time of a session: "Sunday, 6 January 2030 at 8:00 PM", on `zone`'s clock (the device's by default). */
 export function formatSessionTime(iso: Instant, locale: string, zone?: string): string {
-  return keepingClock(new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', ...inZone(zone) }).formatToParts(instant(iso)));
+  return keepingClock(
+    new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', ...inZone(zone) }).formatToParts(instant(iso)),
+  );
 }
 
 /** The time of day alone: "8:00 PM". */
@@ -92,9 +95,14 @@ export function formatDate(iso: Instant, locale: string, zone?: string, dateStyl
 
 /** "Sunday 6 January at 8:00 PM": day and time in one format, so each language joins them its own way. */
 export function formatDayAndTime(iso: Instant, locale: string, zone: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit', timeZone: zone }).format(
-    instant(iso),
-  );
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: zone,
+  }).format(instant(iso));
 }
 
 /** A time today on the device's clock, else its date and time (a conversation's last message). */
@@ -127,7 +135,9 @@ export function dayKey(iso: Instant, zone: string): string {
 
 /** Minutes since midnight of an instant on `zone`'s clock. */
 export function minuteOfDay(iso: Instant, zone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(instant(iso));
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(
+    instant(iso),
+  );
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return part('hour') * 60 + part('minute');
 }
@@ -158,7 +168,8 @@ interface ZonedText {
 
 /** An instant for the viewer on `zone`'s clock, labelled when that is not Qatar's, with Qatar's time beside it. */
 export function zonedText(i18n: I18n, iso: string, style: WhenStyle = 'full', zone: string = deviceZone()): ZonedText {
-  const format = (timeZone: string) => (style === 'time' ? formatClock(iso, i18n.locale, timeZone) : formatSessionTime(iso, i18n.locale, timeZone));
+  const format = (timeZone: string) =>
+    style === 'time' ? formatClock(iso, i18n.locale, timeZone) : formatSessionTime(iso, i18n.locale, timeZone);
   if (sameClock(zone, DEFAULT_TIME_ZONE, iso)) return { local: format(zone), qatar: null };
   return { local: withZone(i18n, format(zone), zone), qatar: withZone(i18n, format(DEFAULT_TIME_ZONE), DEFAULT_TIME_ZONE) };
 }
@@ -185,5 +196,7 @@ export function monthName(month: string, locale: string): string {
 /** A wall-clock 'HH:MM' (24:00 allowed) as the locale writes a time of day. */
 export function clockTime(hhmm: string, locale: string): string {
   const [h = 0, m = 0] = hhmm.split(':').map(Number);
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(2023, 0, 1, h, m)));
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2023, 0, 1, h, m)),
+  );
 }

@@ -14,9 +14,7 @@ export function StudentSummary({ profile }: { profile: ProfileDetails }) {
   const { i18n } = useLingui();
   const balance = useQuery(balanceQuery());
   const hours = balance.data?.hours_remaining ?? 0;
-  const until = balance.data?.expires_at
-    ? formatDate(balance.data.expires_at, i18n.locale, DEFAULT_TIME_ZONE, 'long')
-    : '';
+  const until = balance.data?.expires_at ? formatDate(balance.data.expires_at, i18n.locale, DEFAULT_TIME_ZONE, 'long') : '';
   return (
     <section className="profile-card profile-summary" aria-labelledby="summary-title" aria-busy={balance.isPending || undefined}>
       <h2 id="summary-title">

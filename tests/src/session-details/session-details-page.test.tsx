@@ -262,7 +262,7 @@ describe('SessionDetailsPage', () => {
     expect(auditAr.violations).toEqual([]);
   });
 
-  it("the date line of a viewer in London: their clock, the zone named once, in English and Arabic", async () => {
+  it('the date line of a viewer in London: their clock, the zone named once, in English and Arabic', async () => {
     stub(() => detail({ actions: ['cancel'] }));
     renderPage({ timeZone: 'Europe/London' });
     // 09:00Z and 11:00Z in May are 10:00 and 12:00 in London (summer time).
