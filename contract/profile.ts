@@ -42,7 +42,7 @@ export const DESCRIPTION_MAX_LENGTH = 1000;
 const required = (issue: { input: unknown }) =>
   issue.input === undefined || issue.input === null || issue.input === '' ? validationKeys.required : validationKeys.invalid;
 
-/** A wall-clock time "HH:MM" (24 h, Qatar time like the working_hours table). */
+/** A wall-clock time "HH:MM" (24 h, on the teacher's own clock like the working_hours table). */
 export const clockTimeSchema = requiredString(5).pipe(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: validationKeys.invalid }));
 
 /** One working range: weekday 0 = Sunday … 6 = Saturday, with a from/to time in the teacher's zone. */

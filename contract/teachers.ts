@@ -7,17 +7,14 @@
 // Only active teachers are listed. `search` matches any part of the name (first, second or last),
 // Arabic or Latin, case-insensitively. Names of subjects and phases come in the request's language.
 //
-// Times: working hours are wall-clock times in TEACHER_TIME_ZONE (Asia/Qatar, UTC+3 all year, no
-// daylight saving); instants (busy, evaluations) are ISO-8601 UTC strings. The client shows both in
-// the viewer's locale; `time_zone` is on every detail so it never has to guess.
+// Times: working hours are wall-clock times in the teacher's own zone (`time_zone`, an IANA name, on
+// every card and detail, so the client never has to guess); instants (busy, evaluations) are ISO-8601
+// UTC strings. The client shows both in the viewer's locale, the hours under their zone's name.
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
 import { photoSchema } from './photos';
 import { clockTimeSchema } from './profile';
 import { freeText } from './validation';
-
-/** Asia/Qatar is UTC+3 all year; minutes east of UTC. */
-export const TEACHER_UTC_OFFSET_MINUTES = 180;
 
 export const TEACHER_GENDERS = ['male', 'female'] as const;
 

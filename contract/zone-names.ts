@@ -1,8 +1,11 @@
 // Where a time zone is: the place that names it in each language, for every layer (the client's
-// labels through src/domain/zone-name.ts, the server's e-mails). English takes the city or country
-// of the IANA name itself ("London", "Qatar"); Arabic comes from the table below, since browsers ship
-// no Arabic city names, and a zone outside it falls back to Intl's Arabic zone name without its
-// leading «توقيت», so a label never reads «بتوقيت التوقيت …».
+// labels through src/domain/time.ts, the server's e-mails and text messages). One name per zone and
+// language whatever the date (no "summer" or "standard" in it). English takes the city or country of
+// the IANA name itself ("London", "Qatar"), or Intl's generic name when that is an abbreviation
+// ("EST5EDT" reads "Eastern", "Etc/GMT+3" reads "GMT-03:00"); Arabic comes from the table below, since
+// browsers ship no Arabic city names, and a zone outside it falls back to Intl's generic Arabic name
+// without its leading «توقيت», so a label never reads «بتوقيت التوقيت …». This module and nothing else
+// asks Intl for a zone's name.
 const ARABIC_PLACES: Readonly<Record<string, string>> = {
   'Asia/Qatar': 'قطر',
   'Asia/Riyadh': 'الرياض',
@@ -69,19 +72,41 @@ const ARABIC_PLACES: Readonly<Record<string, string>> = {
   GMT: 'غرينتش',
 };
 
-/** Intl's Arabic name of the zone at `at`, without a leading «توقيت» or «التوقيت». */
-function intlArabicPlace(zone: string, at: Date): string {
+const generic = new Map<string, string>();
+
+/** Intl's name of the zone in `locale` ('longGeneric': the same in winter and summer, kept once read), or ''. */
+function intlName(zone: string, locale: string, style: 'longGeneric' | 'shortOffset'): string {
+  const key = `${zone} ${locale}`;
+  if (style === 'longGeneric' && generic.has(key)) return generic.get(key) ?? '';
+  const name = readIntlName(zone, locale, style);
+  if (style === 'longGeneric') generic.set(key, name);
+  return name;
+}
+
+function readIntlName(zone: string, locale: string, style: 'longGeneric' | 'shortOffset'): string {
   try {
-    const parts = new Intl.DateTimeFormat('ar', { timeZone: zone, timeZoneName: 'long' }).formatToParts(at);
-    const name = parts.find((p) => p.type === 'timeZoneName')?.value;
-    return name ? name.replace(/^(ال)?توقيت\s+/u, '') : zone;
+    const parts = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: style }).formatToParts(new Date());
+    return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
   } catch {
-    return zone;
+    return '';
   }
 }
 
+/** The last part of an IANA name when it is a place ("New_York" → "New York"), not an abbreviation. */
+function ianaPlace(zone: string): string | null {
+  const last = zone.split('/').pop() ?? zone;
+  if (/^(UTC|GMT)$/.test(last)) return last;
+  if (zone.startsWith('Etc/') || !/[a-z]/.test(last)) return null;
+  return last.replace(/_/g, ' ');
+}
+
 /** The zone's place in the viewer's language: "London", "Qatar", «لندن», «قطر». */
-export function zonePlace(zone: string, locale: string, at: string | Date = new Date()): string {
-  if (locale.startsWith('ar')) return ARABIC_PLACES[zone] ?? intlArabicPlace(zone, new Date(at));
-  return (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+export function zonePlace(zone: string, locale: string): string {
+  if (locale.startsWith('ar')) return ARABIC_PLACES[zone] ?? (intlName(zone, 'ar', 'longGeneric').replace(/^(ال)?توقيت\s+/u, '') || zone);
+  return ianaPlace(zone) ?? (intlName(zone, 'en', 'longGeneric').replace(/\s+(Standard\s+)?Time$/, '') || zone);
+}
+
+/** The zone's offset from universal time now, as the locale writes it: "GMT+3", «غرينتش+٣». */
+export function zoneOffset(zone: string, locale: string): string {
+  return intlName(zone, locale, 'shortOffset');
 }

@@ -125,7 +125,7 @@ async function chooseInDialog(page: Page, pick: (slots: string[]) => string | un
 const someLater = (slots: string[]) => slots[Math.min(slots.length - 1, 12 + Math.floor(Math.random() * 12))];
 
 /** The zone as the app names it: "London time" / «بتوقيت لندن». */
-const zoneName = (locale: Locale, zone: string, at: string) => tr(locale, '{place} time').replace('{place}', zonePlace(zone, locale, at));
+const zoneName = (locale: Locale, zone: string) => tr(locale, '{place} time').replace('{place}', zonePlace(zone, locale));
 
 /** A plain date in `zone`, `days` after today there. */
 function dayIn(zone: string, days: number): string {
@@ -185,7 +185,7 @@ for (const cell of PHONE_AND_DESK) {
           await page.getByRole('button', { name: tr(locale, 'Move to another time'), exact: true }).click();
           const dialog = page.getByRole('dialog', { name: tr(locale, 'Move to another time') });
           const chosen = await chooseInDialog(page, someLater);
-          await expect(dialog.locator('.slot-chosen')).toContainText(zoneName(locale, 'Europe/London', chosen));
+          await expect(dialog.locator('.slot-chosen')).toContainText(zoneName(locale, 'Europe/London'));
           await dialog.getByRole('button', { name: tr(locale, 'Move the request'), exact: true }).click();
           await expect(dialog).toHaveCount(0, SERVER);
           await expect(toasts(page, 'success').last()).toContainText(
@@ -196,8 +196,8 @@ for (const cell of PHONE_AND_DESK) {
           await expect.poll(() => shownStart(page), SERVER).toBe(Date.parse(chosen));
           expect(Date.parse(chosen)).not.toBe(before);
           const time = page.getByTestId('session-time');
-          await expect(time).toContainText(zoneName(locale, 'Europe/London', chosen));
-          await expect(time).toContainText(zoneName(locale, 'Asia/Qatar', chosen));
+          await expect(time).toContainText(zoneName(locale, 'Europe/London'));
+          await expect(time).toContainText(zoneName(locale, 'Asia/Qatar'));
           // Still waiting for the teacher, and the same after a reload (the server holds the new time).
           await page.reload();
           await expect(page.locator('main [data-status="pending"]').first()).toBeVisible();

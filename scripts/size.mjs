@@ -41,10 +41,13 @@ const HOME_BUDGET = 137.4 * KB;
 /** The public routes and their budgets; `/teachers/:id` is filled with the first listed teacher. */
 const ROUTE_BUDGETS = {
   '/about-us': 137.4 * KB,
-  '/teachers': 148.4 * KB,
+  // One clock-and-zone module (src/domain/time.ts) took /teachers down 6.3 KB (147.1 → 140.8) and
+  // /teachers/:id up 2.1 KB (180.5 → 182.6): the shared module sits whole in the chunk both load. Budgets
+  // reset to those figures (an open finding: split the booking-only formatters out of that chunk).
+  '/teachers': 141.6 * KB,
   // 173.5 KB until this round's merges (families' child step and viewer, operators, hardening) grew
   // it by 2.6 KB, not yet traced to one module: raised to what it is, an open finding in docs/bench.md.
-  '/teachers/:id': 180.8 * KB,
+  '/teachers/:id': 183.0 * KB,
   '/privacy-policy': 138.5 * KB,
   '/terms-conditions': 138.4 * KB,
   '/contact-us': 141.5 * KB,

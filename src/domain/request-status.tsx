@@ -62,34 +62,3 @@ export function RequestStatusBadge({ status, taken = false }: { status: RequestS
     </span>
   );
 }
-
-const TIME_PARTS = new Set<Intl.DateTimeFormatPartTypes>(['hour', 'minute', 'second', 'dayPeriod']);
-
-/**
- * Formats with the clock kept on one line: the spaces inside the time ("6:35 ص", "6:35 PM") become
- * no-break spaces, so a narrow screen never leaves "ص" alone on the next line.
- */
-function formatKeepingClock(format: Intl.DateTimeFormat, date: Date): string {
-  const parts = format.formatToParts(date);
-  return parts
-    .map((part, i) => {
-      const inClock =
-        part.type === 'literal' &&
-        TIME_PARTS.has(parts[i - 1]?.type as Intl.DateTimeFormatPartTypes) &&
-        TIME_PARTS.has(parts[i + 1]?.type as Intl.DateTimeFormatPartTypes);
-      return inClock ? part.value.replace(/\s/g, '\u00a0') : part.value;
-    })
-    .join('');
-}
-
-/** Date and time of a session in the viewer's locale and (unless given) the device's time zone. */
-export function formatSessionTime(iso: string, locale: string, timeZone?: string): string {
-  return formatKeepingClock(
-    new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }),
-    new Date(iso),
-  );
-}
-
-export function formatClock(iso: string, locale: string, timeZone?: string): string {
-  return formatKeepingClock(new Intl.DateTimeFormat(locale, { timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }), new Date(iso));
-}

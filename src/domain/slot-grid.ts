@@ -5,7 +5,7 @@
 // only in which key means which move, never in how a move is found); the teacher's calendar's are the
 // starts of their sessions (src/features/teacher-calendar). "Now" — the teacher can take an urgent
 // request — is the first start of today.
-import { dayKey, dayLabel, timeOf } from './slot-time';
+import { dayKey, dayLabel, minuteOfDay, shortDayLabel, timeOf } from './time';
 
 /** The value of the "now" cell (an urgent request) among the ISO instants of the others. */
 export const NOW = 'now';
@@ -43,14 +43,6 @@ export interface CalendarInput {
   at: number;
 }
 
-function minuteOf(iso: string, zone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(
-    new Date(iso),
-  );
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return part('hour') * 60 + part('minute');
-}
-
 const SIX_HOURS = 6 * 3_600_000;
 
 /** Every day of the window on the viewer's clock, each with its free starts; ordered, gaps included. */
@@ -60,10 +52,7 @@ export function calendarDays({ slots, from, to, now, locale, zone, at }: Calenda
     const key = dayKey(instant, zone);
     let day = days.get(key);
     if (!day) {
-      const short = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone }).format(
-        new Date(instant),
-      );
-      day = { key, label: dayLabel(instant, locale, zone), short, slots: [] };
+      day = { key, label: dayLabel(instant, locale, zone), short: shortDayLabel(instant, locale, zone), slots: [] };
       days.set(key, day);
     }
     return day;
@@ -74,7 +63,7 @@ export function calendarDays({ slots, from, to, now, locale, zone, at }: Calenda
   for (let t = start; t < end; t += SIX_HOURS) dayOf(new Date(t).toISOString());
   // Today is in a window that starts now; a week elsewhere (the teacher's calendar) has no "now" cell.
   if (now) dayOf(new Date(at).toISOString()).slots.push({ iso: NOW, minute: -1, time: '' });
-  for (const iso of slots) dayOf(iso).slots.push({ iso, minute: minuteOf(iso, zone), time: timeOf(iso, locale, zone) });
+  for (const iso of slots) dayOf(iso).slots.push({ iso, minute: minuteOfDay(iso, zone), time: timeOf(iso, locale, zone) });
   return [...days.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 

@@ -16,7 +16,7 @@ export interface TeacherSeed {
   subjects: string[];
   /** Phase codes, or a stage name meaning all its grades. */
   phases: string[];
-  /** [weekday 0 = Sunday, start, end] in Qatar time. */
+  /** [weekday 0 = Sunday, start, end] on the teacher's clock (demo teachers keep the default zone, Qatar's). */
   hours: [number, string, string][];
   evaluations: [rating: number, comment: string][];
 }

@@ -3,6 +3,7 @@
 // them and not yet expired — first come, first served). The teachers list reads its cards' hours and
 // "available now" through here too (it imports this file, not the module's index, so no cycle).
 import type { BusySlot, WorkingHour } from '../../../contract/teachers';
+import { DEFAULT_TIME_ZONE } from '../../../contract/default-zone';
 import { isTimeZone } from '../../../contract/time-zones';
 import type { Queryable } from '../../db';
 import { reportUnusableZone, usableZone, usableZoneSql } from '../../lib/time-zones';
@@ -89,7 +90,7 @@ export async function schedulesByTeacher(
 
 /** One teacher's schedule (empty when the id is unknown or their stored zone is unusable). */
 export async function scheduleOf(q: Queryable, id: number, from: Date, to: Date, now: Date): Promise<TeacherSchedule> {
-  return (await schedulesByTeacher(q, [id], from, to, now)).get(id) ?? { zone: 'Asia/Qatar', hours: [], busy: [] };
+  return (await schedulesByTeacher(q, [id], from, to, now)).get(id) ?? { zone: DEFAULT_TIME_ZONE, hours: [], busy: [] };
 }
 
 /** The teacher's (`u`) weekly hours as one text, `weekday start end` per slot in order (SQL). */

@@ -3,11 +3,10 @@
 // the rate in force when it started, with the month's minutes and totals.
 import { countedTime, earnedMinor, type Rate, type SessionOutcome } from '../../../contract/earnings-rule';
 import type { EarningLine, EarningsStatement } from '../../../contract/earnings';
+import { DEFAULT_TIME_ZONE } from '../../../contract/default-zone';
 import { isTimeZone } from '../../../contract/time-zones';
 import type { Queryable } from '../../db';
 import type { Locale } from '../../i18n';
-
-const FALLBACK_ZONE = 'Asia/Qatar';
 
 /** The month `at` falls in, in `timeZone` ("2026-11"). */
 export function monthIn(at: Date, timeZone: string): string {
@@ -68,7 +67,7 @@ export async function monthlyStatement(
     "SELECT first_name || ' ' || last_name AS name, time_zone FROM users WHERE id = $1",
     [teacherId],
   ))!;
-  const timeZone = isTimeZone(teacher.time_zone) ? teacher.time_zone : FALLBACK_ZONE;
+  const timeZone = isTimeZone(teacher.time_zone) ? teacher.time_zone : DEFAULT_TIME_ZONE;
   const chosen = month ?? monthIn(now, timeZone);
   // The month's bounds in the teacher's zone, converted by the database's zone rules (DST included).
   const bounds = (await q.one<{ from: Date; to: Date }>(

@@ -38,12 +38,12 @@ function when(iso: string | undefined, locale: Locale, timeZone: string): string
     timeStyle: 'short',
     timeZone,
   });
-  return `${format.format(new Date(iso))} ${zoneTime(timeZone, locale, iso)}`;
+  return `${format.format(new Date(iso))} ${zoneTime(timeZone, locale)}`;
 }
 
-/** The zone as the app names it (src/domain/zone-name.ts): "London time" / «بتوقيت لندن». */
-export function zoneTime(timeZone: string, locale: Locale, at: string | Date = new Date()): string {
-  const place = zonePlace(timeZone, locale, at);
+/** The zone as the app names it (src/domain/time.ts): "London time" / «بتوقيت لندن». */
+export function zoneTime(timeZone: string, locale: Locale): string {
+  const place = zonePlace(timeZone, locale);
   return locale === 'ar' ? `بتوقيت ${place}` : `${place} time`;
 }
 
@@ -160,7 +160,7 @@ function seriesWords(input: EmailInput, other: string, subject: string): Words {
   const lang = ar ? 'ar-u-nu-latn' : 'en-GB';
   const day = (d: Date) => new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'long', timeZone }).format(d);
   const weekday = new Intl.DateTimeFormat(lang, { weekday: 'long', timeZone }).format(first);
-  const time = `${new Intl.DateTimeFormat(lang, { timeStyle: 'short', timeZone }).format(first)} ${zoneTime(timeZone, locale, first)}`;
+  const time = `${new Intl.DateTimeFormat(lang, { timeStyle: 'short', timeZone }).format(first)} ${zoneTime(timeZone, locale)}`;
   const n = p.series?.lessons ?? 0;
   const lessons = ar ? arabicLessons(n) : `${n} weekly ${n === 1 ? 'lesson' : 'lessons'}`;
   const span = ar

@@ -55,7 +55,7 @@ export function smsText(type: NotificationType, params: NotificationParams, loca
   const key = type === 'session_reminder_soon' ? 'sms_reminder_soon' : 'sms_reminder_evening';
   const subject = (locale === 'ar' ? params.subject_ar : params.subject_en) ?? params.subject_en ?? params.subject_ar ?? '';
   const time = params.starts_at
-    ? `${new Intl.DateTimeFormat(locale === 'ar' ? 'ar-u-nu-latn' : 'en-GB', { timeStyle: 'short', timeZone }).format(new Date(params.starts_at))} ${zoneTime(timeZone, locale, params.starts_at)}`
+    ? `${new Intl.DateTimeFormat(locale === 'ar' ? 'ar-u-nu-latn' : 'en-GB', { timeStyle: 'short', timeZone }).format(new Date(params.starts_at))} ${zoneTime(timeZone, locale)}`
     : '';
   return tr(key, locale)
     .replace('{subject}', subject)

@@ -2,13 +2,14 @@
 // takes the year's next number from receipt_counters (an upsert that holds the counter's row lock
 // until commit, so concurrent payments number one after another and a rollback frees its number) and
 // stores the seller's configured details with it. `readReceipt` answers only the order's own student.
+import { DEFAULT_TIME_ZONE } from '../../../contract/default-zone';
 import { receiptNumber, type Receipt } from '../../../contract/receipts';
 import type { Queryable } from '../../db';
 import type { Locale } from '../../i18n';
 import { toMajor } from './pricing';
 
-/** Receipts are dated, and numbered per year, in the company's zone. */
-export const RECEIPT_TIME_ZONE = 'Asia/Qatar';
+/** Receipts are dated, and numbered per year, in the company's zone (Qatar's). */
+export const RECEIPT_TIME_ZONE = DEFAULT_TIME_ZONE;
 
 /** The seller's details printed on every receipt (configuration: COMPANY_* variables). */
 export interface Company {

@@ -145,7 +145,7 @@ export async function profileOf(q: Queryable, userId: number, locale: Locale): P
   };
 }
 
-/** A teacher's available days as "HH:MM" ranges (Qatar time), by weekday. */
+/** A teacher's available days as "HH:MM" ranges on the teacher's own clock (users.time_zone), by weekday. */
 export async function workingHoursOf(q: Queryable, teacherId: number): Promise<ProfileDetails['working_hours']> {
   return q.query<{ weekday: number; start_time: string; end_time: string }>(
     `SELECT weekday, to_char(start_time, 'HH24:MI') AS start_time, to_char(end_time, 'HH24:MI') AS end_time

@@ -8,6 +8,7 @@ import { orderRefundSchema, type FamilyLookup } from '../../../contract/staff';
 import type { Receipt } from '../../../contract/receipts';
 import { isApiError } from '../../api/api-error';
 import { formatMinor } from '../../domain/money';
+import { formatDateTime } from '../../domain/time';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
@@ -112,9 +113,7 @@ function ReceiptCard({ receipt: r }: { receipt: Receipt }) {
   const pkg = r.package_name;
   const hours = r.hours;
   const days = r.validity_days;
-  const issued = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: r.time_zone }).format(
-    new Date(r.issued_at),
-  );
+  const issued = formatDateTime(r.issued_at, locale, r.time_zone);
   return (
     <article className="console-receipt" aria-label={r.kind === 'refund' ? t`Refund receipt ${number}` : t`Receipt ${number}`}>
       <dl className="console-facts">

@@ -1,4 +1,5 @@
 // Dates, waiting times and countries in the console's language.
+import { formatDateTime } from '../../domain/time';
 
 /** "3 days ago", "5 hours ago": how long since `iso`, in the largest whole unit. */
 export function timeSince(iso: string, locale: string, now: Date = new Date()): string {
@@ -11,7 +12,7 @@ export function timeSince(iso: string, locale: string, now: Date = new Date()): 
 
 export function dateTime(iso: string | null, locale: string): string {
   if (!iso) return '—';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return formatDateTime(iso, locale);
 }
 
 export function countryName(code: string | null, locale: string): string {

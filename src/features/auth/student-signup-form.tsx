@@ -5,7 +5,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FormShell } from '../../ui/form-shell';
 import { emptyPhone } from '../../ui/phone-input';
-import { deviceZone } from '../../domain/zoned-time';
+import { deviceZone } from '../../domain/time';
 import { useAuthEventForm, type AuthActor } from './use-auth-request';
 import { fieldValidators } from '../../domain/field-groups';
 import { ChildFields } from '../../domain/field-sets';

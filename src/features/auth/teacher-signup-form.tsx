@@ -10,7 +10,7 @@ import { useAuthEventForm, type AuthActor } from './use-auth-request';
 import { fieldValidators } from '../../domain/field-groups';
 import { ArabicNameFields, NewPasswordFields, TeachingFields } from '../../domain/field-sets';
 import { asciiDigits } from '../../domain/rules';
-import { deviceZone } from '../../domain/zoned-time';
+import { deviceZone } from '../../domain/time';
 
 type DocumentField = 'id_front' | 'id_back' | 'qualification_scan';
 

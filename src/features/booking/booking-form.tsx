@@ -38,7 +38,7 @@ import { BookingBalance as BalanceNote } from './booking-balance';
 import { BookingReview } from './booking-review';
 import { NextWeekNotice, useNextWeekOffer } from './next-week';
 import { ChildStep, DurationStep, SlotStep, StepProgress, SubjectStep } from './booking-steps';
-import { deviceZone as detectZone } from '../../domain/zoned-time';
+import { deviceZone as detectZone } from '../../domain/time';
 import { bookedTexts, bookingMessage } from './texts';
 import { useBooking } from './use-booking';
 

@@ -20,7 +20,7 @@ import { Field } from '../../ui/field';
 import { SelectInput } from '../../ui/select-input';
 import { TextArea } from '../../ui/text-area';
 import { ChosenTime } from './booking-when';
-import { genderKey } from '../../domain/slot-time';
+import { genderKey } from '../../domain/teacher-gender';
 
 // Only a weekly series needs it: its own chunk, fetched when the review shows.
 const SeriesReview = lazy(() => import('./series-review').then((m) => ({ default: m.SeriesReview })));

@@ -9,9 +9,8 @@ import type { Availability } from '../../../contract/availability';
 import { Button } from '../../ui/button';
 import { SlotPicker } from './slot-picker';
 import { NOW } from '../../domain/slot-grid';
-import { sameClock } from '../../domain/zoned-time';
-import { zoneTime } from '../../domain/zone-name';
-import { dayLabel, genderKey, timeOf, type TeacherGender } from '../../domain/slot-time';
+import { dayLabel, sameClock, timeOf, zoneTime } from '../../domain/time';
+import { genderKey, type TeacherGender } from '../../domain/teacher-gender';
 
 export interface BookingWhenProps {
   availability: UseQueryResult<Availability>;
@@ -49,10 +48,10 @@ export function ChosenTime({
   }
   const day = dayLabel(iso, i18n.locale, viewerZone);
   const time = timeOf(iso, i18n.locale, viewerZone);
-  const zone = zoneTime(i18n, viewerZone, iso);
+  const zone = zoneTime(i18n, viewerZone);
   const other = teacherZone && !sameClock(viewerZone, teacherZone, iso) ? teacherZone : null;
   const teacherTime = other ? timeOf(iso, i18n.locale, other) : '';
-  const theirZone = other ? zoneTime(i18n, other, iso) : '';
+  const theirZone = other ? zoneTime(i18n, other) : '';
   return (
     <p className="slot-chosen" aria-live="polite">
       <Trans>

@@ -14,7 +14,7 @@ import { toFailure } from '../../../contract/failure';
 import { requestDetailResponseSchema, type RequestDetail } from '../../../contract/requests';
 import { api } from '../../api/client';
 import { refreshAfterRequestChange, requestsKeys } from '../../api/requests';
-import { deviceZone } from '../../domain/zoned-time';
+import { deviceZone } from '../../domain/time';
 import { requestActionTexts } from '../../domain/request-status';
 import { Button } from '../../ui/button';
 import { toast } from '../../ui/toast-store';

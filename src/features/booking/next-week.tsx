@@ -11,6 +11,7 @@ import type { Availability } from '../../../contract/availability';
 import type { BookingMachine } from '../../../machines/booking.machine';
 import { forgetNextWeekWanted, nextWeekWanted } from '../../app/booking';
 import { Button } from '../../ui/button';
+import { formatDayAndTime } from '../../domain/time';
 
 /**
  * The free start to offer instead of `wanted`: the first one after it (the same day, later, or the
@@ -74,15 +75,7 @@ export function NextWeekNotice({
   const inReview = useSelector(actor, (s) => s.hasTag('booking:review'));
   if (!offer || startsAt !== (offer.offered ?? '')) return null;
   // Day and time in one format, so each language joins them its own way («السبت، 28 نوفمبر في 9:00 ص»).
-  const format = new Intl.DateTimeFormat(i18n.locale, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: viewerZone,
-  });
-  const when = (iso: string) => format.format(new Date(iso));
+  const when = (iso: string) => formatDayAndTime(iso, i18n.locale, viewerZone);
   const wanted = when(offer.wanted);
   if (offer.offered === null) {
     return (

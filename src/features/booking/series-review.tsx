@@ -12,8 +12,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { MAX_REPEAT_WEEKS, MIN_REPEAT_WEEKS, seriesPreviewResponseSchema, type SeriesPreview } from '../../../contract/series';
 import type { BookingSeries } from '../../../machines/booking.machine';
 import { api, type ApiClient } from '../../api/client';
-import { formatSessionTime } from '../../domain/request-status';
-import { zoneTime } from '../../domain/zone-name';
+import { formatSessionTime, zoneTime } from '../../domain/time';
 import { bookingMessage } from './texts';
 
 export interface SeriesReviewProps {
@@ -80,7 +79,7 @@ export function SeriesReview(props: SeriesReviewProps) {
 
   const hoursTaken = Math.round((data?.minutes ?? 0) / 60);
   const hoursLeft = Math.floor((data?.minutes_left ?? 0) / 60);
-  const zone = zoneTime(i18n, viewerZone, startsAt);
+  const zone = zoneTime(i18n, viewerZone);
 
   return (
     <fieldset className="series-review" data-testid="series-review">

@@ -10,7 +10,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { select } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { sameClock } from '../../domain/zoned-time';
+import { sameClock, timeOf, zoneTime } from '../../domain/time';
 import {
   calendarDays,
   moveFrom,
@@ -23,8 +23,7 @@ import {
   type CalendarDay,
   type Move,
 } from '../../domain/slot-grid';
-import { zoneTime } from '../../domain/zone-name';
-import { genderKey, timeOf, type TeacherGender } from '../../domain/slot-time';
+import { genderKey, type TeacherGender } from '../../domain/teacher-gender';
 import { useWide, WeekNav, WeekRows, type CellOf } from '../../domain/slot-week';
 
 export interface SlotPickerProps {
@@ -173,8 +172,8 @@ export function SlotPicker({
   }
 
   const sample = slots[0] ?? new Date().toISOString();
-  const mine = zoneTime(i18n, viewerZone, sample);
-  const theirs = zoneTime(i18n, teacherZone, sample);
+  const mine = zoneTime(i18n, viewerZone);
+  const theirs = zoneTime(i18n, teacherZone);
   const differs = !sameClock(viewerZone, teacherZone, sample);
 
   const week = days.slice(weekStart, weekStart + WEEK_DAYS);

@@ -7,13 +7,9 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { EarningBasis } from '../../../contract/earnings-rule';
 import { Button } from '../../ui/button';
 import { formatMinor } from '../../domain/money';
+import { formatDateTime, monthName } from '../../domain/time';
 import { earningsQuery, shiftMonth } from './earnings-api';
 import '../../ui/print-document.css';
-
-function monthName(month: string, locale: string): string {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year, m - 1, 15));
-}
 
 export function EarningsPage({ month, onMonth }: { month?: string | undefined; onMonth: (month: string) => void }) {
   const { i18n, t } = useLingui();
@@ -48,7 +44,6 @@ export function EarningsPage({ month, onMonth }: { month?: string | undefined; o
     );
   }
   const s = statement.data;
-  const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: s.time_zone });
   const hours = new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 2 }).format(s.counted_minutes / 60);
   const counted = s.lines.filter((l) => l.counted_minutes > 0).length;
   const title = monthName(s.month, i18n.locale);
@@ -129,7 +124,7 @@ export function EarningsPage({ month, onMonth }: { month?: string | undefined; o
             <tbody>
               {s.lines.map((line) => (
                 <tr key={line.request_id}>
-                  <td>{when.format(new Date(line.starts_at))}</td>
+                  <td>{formatDateTime(line.starts_at, i18n.locale, s.time_zone)}</td>
                   <td>
                     {line.subject} · <bdi>{line.student}</bdi>
                   </td>

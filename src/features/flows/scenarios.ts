@@ -5,6 +5,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { createMachine, type AnyStateMachine, type EventObject } from 'xstate';
 import { machines } from '../../../machines/index';
+import { DEFAULT_TIME_ZONE } from '../../../contract/default-zone';
 import { FailureError } from '../../../contract/failure';
 import { TEACHER_STATUSES } from '../../../contract/account';
 import { valueLabels } from './labels';
@@ -163,7 +164,7 @@ const samples: Record<
     context: {
       teacherId: 9,
       fields: { subjectId: '3', type: 'schedule', startsAt: SLOT, durationHours: 1, comment: '', broadcast: false, preferredGender: '' },
-      teacher: { subjectIds: [3], timeZone: 'Asia/Qatar', slots: [SLOT], slotsFor: 1, availableNow: true },
+      teacher: { subjectIds: [3], timeZone: DEFAULT_TIME_ZONE, slots: [SLOT], slotsFor: 1, availableNow: true },
       balance: { minutes_remaining: 600, free_trial_available: false },
       fieldErrors: {},
       formError: null,
@@ -178,7 +179,7 @@ const samples: Record<
       { type: 'booking.change', step: 'slot' },
       { type: 'booking.submit', now: T0 },
       { type: 'booking.edit', patch: { comment: 'الدرس عن الكسور' } },
-      { type: 'teacher.loaded', teacher: { subjectIds: [3], timeZone: 'Asia/Qatar', slots: [SLOT], slotsFor: 1, availableNow: true } },
+      { type: 'teacher.loaded', teacher: { subjectIds: [3], timeZone: DEFAULT_TIME_ZONE, slots: [SLOT], slotsFor: 1, availableNow: true } },
       { type: 'balance.loaded', balance: { minutes_remaining: 600, free_trial_available: false } },
       { type: 'balance.loaded', balance: { minutes_remaining: 0, free_trial_available: false } },
       { type: 'packages.open' },

@@ -16,7 +16,7 @@ import { Spinner } from '../../ui/spinner';
 import { TextArea } from '../../ui/text-area';
 import { toast } from '../../ui/toast-store';
 import { MessageText } from './message-text';
-import { shortTime } from './short-time';
+import { shortTime } from '../../domain/time';
 
 export function ConversationPage({ conversationId }: { conversationId: number }) {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { conversationsQuery, type Conversation } from '../../api/messages';
 import { Spinner } from '../../ui/spinner';
-import { shortTime } from './short-time';
+import { shortTime } from '../../domain/time';
 
 export function ConversationsPage() {
   const queryClient = useQueryClient();

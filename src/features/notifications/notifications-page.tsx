@@ -8,6 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { AppNotification, NotificationType } from '../../../contract/notifications';
 import { ForChild } from '../../domain/child-label';
 import { BookAnotherTeacher } from '../../domain/request-actions';
+import { formatDateTime } from '../../domain/time';
 import type { LessonSide } from '../../domain/viewer';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
@@ -167,7 +168,7 @@ export function NotificationsPage({ side, now = Date.now }: NotificationsPagePro
                     <time
                       className="notification-time muted small"
                       dateTime={n.created_at}
-                      title={new Date(n.created_at).toLocaleString(i18n.locale)}
+                      title={formatDateTime(n.created_at, i18n.locale)}
                     >
                       {relativeTime(n.created_at, i18n.locale, now())}
                     </time>

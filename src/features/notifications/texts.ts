@@ -1,13 +1,11 @@
 // A notification's sentence, rendered from its type and parameters in the viewer's language when the
 // list is shown (the server stores no text). Names, subjects and package names arrive as data; times
 // are formatted for the viewer's locale and their browser's time zone, which is named when it is not
-// Qatar's (src/domain/zoned-time.tsx).
+// Qatar's (src/domain/time.ts).
 import { msg, plural } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import type { AppNotification } from '../../../contract/notifications';
-import { formatClock, formatSessionTime } from '../../domain/request-status';
-import { withZone } from '../../domain/zone-name';
-import { deviceZone, zonedText } from '../../domain/zoned-time';
+import { deviceZone, formatClock, formatSessionTime, withZone, zonedText } from '../../domain/time';
 
 function formatWhen(i18n: I18n, iso: string | undefined, style: 'full' | 'time' = 'full'): string {
   if (!iso || Number.isNaN(new Date(iso).getTime())) return '';
@@ -22,7 +20,7 @@ function formatWhen(i18n: I18n, iso: string | undefined, style: 'full' | 'time' 
 function namedWhen(i18n: I18n, iso: string | undefined): string {
   if (!iso || Number.isNaN(new Date(iso).getTime())) return '';
   const zone = deviceZone();
-  return withZone(i18n, formatSessionTime(iso, i18n.locale, zone), zone, iso);
+  return withZone(i18n, formatSessionTime(iso, i18n.locale, zone), zone);
 }
 
 /**
@@ -64,7 +62,7 @@ function seriesSentence(i18n: I18n, n: AppNotification, name: string, subject: s
   const day = (iso: string) =>
     new Intl.DateTimeFormat(i18n.locale, { day: 'numeric', month: 'long', timeZone: zone }).format(new Date(iso));
   const weekday = new Intl.DateTimeFormat(i18n.locale, { weekday: 'long', timeZone: zone }).format(new Date(first));
-  const time = withZone(i18n, formatClock(first, i18n.locale, zone), zone, first);
+  const time = withZone(i18n, formatClock(first, i18n.locale, zone), zone);
   const from = day(first);
   const to = day(last);
   return n.type === 'request_canceled'

@@ -4,16 +4,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { balanceQuery } from './packages-api';
-import { formatDate } from './format';
 import { LoadState } from '../../ui/load-state';
-import { zonedText } from '../../domain/zoned-time';
+import { DEFAULT_TIME_ZONE } from '../../../contract/default-zone';
+import { formatDate, zonedText } from '../../domain/time';
 
 export function BalancePanel() {
   const { i18n } = useLingui();
   const balance = useQuery(balanceQuery());
   const data = balance.data;
   const hours = data?.hours_remaining ?? 0;
-  const until = data?.expires_at ? formatDate(data.expires_at, i18n.locale) : '';
+  const until = data?.expires_at ? formatDate(data.expires_at, i18n.locale, DEFAULT_TIME_ZONE, 'long') : '';
   const trialBooking = data?.free_trial_available ? null : (data?.free_trial_booking ?? null);
   const bookedFor = trialBooking ? zonedText(i18n, trialBooking.starts_at).local : '';
   return (

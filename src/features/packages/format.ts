@@ -1,4 +1,4 @@
-// Money and dates as the packages screen shows them, in the active locale. Decision (README): the
+// Money as the packages screen shows it (its dates come from src/domain/time.ts), in the active locale. Decision (README): the
 // locale tag is used as is — 'ar' formats with Western digits (CLDR's default for generic Arabic, and
 // what card numbers and prices in Qatar are written with), 'en' likewise; the currency is QAR.
 export function formatMoney(amount: number, currency: string, locale: string): string {
@@ -10,8 +10,4 @@ export function formatMoney(amount: number, currency: string, locale: string): s
     minimumFractionDigits: fraction,
     maximumFractionDigits: 2,
   }).format(amount);
-}
-
-export function formatDate(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Asia/Qatar' }).format(new Date(iso));
 }

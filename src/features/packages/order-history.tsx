@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatDate, formatMoney } from './format';
+import { DEFAULT_TIME_ZONE } from '../../../contract/default-zone';
+import { formatDate } from '../../domain/time';
+import { formatMoney } from './format';
 import { ordersQuery } from './packages-api';
 import { RefundAction } from './refund-action';
 import { orderFailureTexts, orderStatusTexts } from './texts';
@@ -42,7 +44,7 @@ export function OrderHistory() {
               {orders.data.map((order) => (
                 <tr key={order.id} data-testid={`order-${order.id}`}>
                   <td data-label={columns.order}>{order.id}</td>
-                  <td data-label={columns.date}>{formatDate(order.created_at, i18n.locale)}</td>
+                  <td data-label={columns.date}>{formatDate(order.created_at, i18n.locale, DEFAULT_TIME_ZONE, 'long')}</td>
                   <td data-label={columns.package}>{order.package_name}</td>
                   <td data-label={columns.amount}>
                     <span>{formatMoney(order.amount, order.currency, i18n.locale)}</span>

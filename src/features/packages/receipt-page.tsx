@@ -7,15 +7,13 @@ import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Receipt } from '../../../contract/receipts';
 import { Button } from '../../ui/button';
-import { zoneTime } from '../../domain/zone-name';
+import { formatDateTime, zoneTime } from '../../domain/time';
 import { formatMoney } from './format';
 import { receiptQuery, type ReceiptKind } from './packages-api';
 import '../../ui/print-document.css';
 
 function issuedAt(receipt: Receipt, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: receipt.time_zone }).format(
-    new Date(receipt.issued_at),
-  );
+  return formatDateTime(receipt.issued_at, locale, receipt.time_zone, 'long');
 }
 
 function Line({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
@@ -92,7 +90,7 @@ export function ReceiptPage({ orderId, kind = 'payment' }: { orderId: number; ki
         <table className="print-table">
           <tbody>
             <Line label={t`Date`}>
-              {issuedAt(r, i18n.locale)} <span className="muted">{zoneTime(i18n, r.time_zone, r.issued_at)}</span>
+              {issuedAt(r, i18n.locale)} <span className="muted">{zoneTime(i18n, r.time_zone)}</span>
             </Line>
             <Line label={t`Order`}>{r.order_id}</Line>
             <Line label={t`Customer`}>

@@ -5,6 +5,8 @@ import { Link } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { DEFAULT_TIME_ZONE } from '../../../contract/default-zone';
+import { formatDate } from '../../domain/time';
 import { balanceQuery, type ProfileDetails } from './profile-api';
 import { LoadState } from '../../ui/load-state';
 
@@ -12,9 +14,7 @@ export function StudentSummary({ profile }: { profile: ProfileDetails }) {
   const { i18n } = useLingui();
   const balance = useQuery(balanceQuery());
   const hours = balance.data?.hours_remaining ?? 0;
-  const until = balance.data?.expires_at
-    ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long', timeZone: 'Asia/Qatar' }).format(new Date(balance.data.expires_at))
-    : '';
+  const until = balance.data?.expires_at ? formatDate(balance.data.expires_at, i18n.locale, DEFAULT_TIME_ZONE, 'long') : '';
   return (
     <section className="profile-card profile-summary" aria-labelledby="summary-title" aria-busy={balance.isPending || undefined}>
       <h2 id="summary-title">

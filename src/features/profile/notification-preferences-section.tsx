@@ -17,7 +17,7 @@ import {
 } from '../../../contract/notification-preferences';
 import { isApiError } from '../../api/api-error';
 import { notificationPreferencesQuery, saveNotificationPreferences } from '../../api/notification-preferences';
-import { zoneTime } from '../../domain/zone-name';
+import { zoneTime } from '../../domain/time';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';

@@ -15,7 +15,9 @@ import type { ProfileDetails } from './profile-api';
 import { useProfileForm } from './use-save-profile';
 import { asciiDigits } from '../../domain/rules';
 import { descriptionProblem, emptyRange, hoursValidators, type DayValue } from './validation';
-import { DayToggle, TimeField, weekdayName } from './working-hours-fields';
+import { DayToggle, TimeField } from './working-hours-fields';
+import { weekdayName, zoneTime } from '../../domain/time';
+import { DEFAULT_TIME_ZONE } from '../../../contract/default-zone';
 import { Button } from '../../ui/button';
 import { TimeZoneField } from './time-zone-field';
 import { fieldValidators } from '../../domain/field-groups';
@@ -161,11 +163,20 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
         <legend className="field-label">
           <Trans>Available days and working hours</Trans>
         </legend>
-        <p className="muted small">
-          <Trans>
-            Tick the days you teach and give the hours, in your own time zone. A day can have several ranges, such as a break at noon.
-          </Trans>
-        </p>
+        {/* The hours are on the teacher's own clock: the zone chosen below, named the one way a zone is named. */}
+        <form.Subscribe selector={(s) => s.values.time_zone}>
+          {(zone) => {
+            const hoursZone = zoneTime(i18n, zone || DEFAULT_TIME_ZONE);
+            return (
+              <p className="muted small" data-testid="hours-zone">
+                <Trans>
+                  Tick the days you teach and give the hours in {hoursZone}, the time zone chosen below. A day can have several ranges, such
+                  as a break at noon.
+                </Trans>
+              </p>
+            );
+          }}
+        </form.Subscribe>
         {WEEKDAYS.map((weekday) => {
           const day = weekdayName(weekday, i18n.locale);
           return (

@@ -9,8 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { addTimeOff, removeTimeOff, timeOffQuery, type TimeOff } from '../../api/time-off';
 import { isApiError } from '../../api/api-error';
-import { dayKey } from '../../domain/slot-time';
-import { zoneTime } from '../../domain/zone-name';
+import { calendarDay, dayKey, formatDayAndTime, zoneTime } from '../../domain/time';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
@@ -21,30 +20,15 @@ import { toast } from '../../ui/toast-store';
 type Days = { first_day: string; last_day: string };
 type DayErrors = Partial<Record<keyof Days, string[]>>;
 
-/** "Tuesday 7 January 2030" of a plain date (no zone: it is already the teacher's day). */
-function dayName(day: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${day}T12:00:00Z`),
-  );
-}
-
 /** The sessions booked inside a time off, each a link to its details (to cancel or move it). */
 function HeldSessions({ sessions, zone }: { sessions: TimeOff['sessions']; zone: string }) {
   const { t, i18n } = useLingui();
-  const when = new Intl.DateTimeFormat(i18n.locale, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: zone,
-  });
   return (
     <ul className="time-off-sessions">
       {sessions.map((s) => (
         <li key={s.id}>
           <Link to="/session-details/$requestId" params={{ requestId: String(s.id) }}>
-            {when.format(new Date(s.starts_at))}
+            {formatDayAndTime(s.starts_at, i18n.locale, zone)}
           </Link>{' '}
           <span className="muted">{s.status === 'approved' ? t`Booked` : t`Waiting for your answer`}</span>
         </li>
@@ -181,8 +165,8 @@ export function TimeOffSection({ zone }: { zone: string }) {
       ) : (
         <ul className="time-off-list" aria-label={t`Your time off`}>
           {list.data.map((entry) => {
-            const first = dayName(entry.first_day, i18n.locale);
-            const last = dayName(entry.last_day, i18n.locale);
+            const first = calendarDay(entry.first_day, i18n.locale);
+            const last = calendarDay(entry.last_day, i18n.locale);
             const range = entry.first_day === entry.last_day ? first : `${first} – ${last}`;
             const otherZone = entry.time_zone !== zone ? zoneTime(i18n, entry.time_zone) : null;
             return (

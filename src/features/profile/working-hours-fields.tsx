@@ -2,13 +2,9 @@
 // Qatar), a checkbox to offer the day and one or more from/to ranges (the teacher's own zone). Each control is its own form
 // field, so a server error about one day's end time lands beside that time.
 import { Trans, useLingui } from '@lingui/react/macro';
+import { weekdayName } from '../../domain/time';
 import { useFieldContext } from '../../ui/form-context';
 import { fieldErrors } from './messages';
-
-/** Day names from the platform, in the active language: 2023-01-01 was a Sunday. */
-export function weekdayName(weekday: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2023, 0, 1 + weekday)));
-}
 
 export function DayToggle({ weekday }: { weekday: number }) {
   const field = useFieldContext();

@@ -7,6 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { progressQuery, type ChildProgress } from '../../api/progress';
 import { quranGradeTexts, quranKindTexts } from '../../domain/quran-texts';
+import { formatDate, monthName } from '../../domain/time';
 import { Fact } from '../../ui/fact';
 import { Spinner } from '../../ui/spinner';
 import { SurahGrid } from './surah-grid';
@@ -16,12 +17,10 @@ const hoursOf = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
 
 function useDates(zone: string) {
   const { i18n } = useLingui();
-  const day = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeZone: zone });
-  const month = new Intl.DateTimeFormat(i18n.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   return {
-    day: (iso: string) => day.format(new Date(iso)),
+    day: (iso: string) => formatDate(iso, i18n.locale, zone),
     // "2030-02" is a calendar month already counted in the family's zone: shown as is.
-    month: (ym: string) => month.format(new Date(`${ym}-15T12:00:00Z`)),
+    month: (ym: string) => monthName(ym, i18n.locale),
   };
 }
 

@@ -16,8 +16,8 @@ import { Avatar } from '../../domain/avatar';
 import { ForChild } from '../../domain/child-label';
 import { LessonRating } from '../../domain/lesson-rating';
 import { MessageOtherParty } from '../../domain/message-button';
-import { formatSessionTime, RequestStatusBadge, requestActionTexts, requestTypeTexts } from '../../domain/request-status';
-import { ZonedTime } from '../../domain/zoned-time';
+import { RequestStatusBadge, requestActionTexts, requestTypeTexts } from '../../domain/request-status';
+import { deviceZone, formatSessionRange, formatSessionTime } from '../../domain/time';
 import { Spinner } from '../../ui/spinner';
 import { AddToCalendar, canAddToCalendar } from './add-to-calendar';
 import { AttendancePanel } from './attendance';
@@ -135,7 +135,8 @@ function Details({
             the child's name opens the child's progress. */}
         <ForChild child={detail.child} side={role} testId="session-child" linkToProgress />
         <Fact term={<Trans>Date and time</Trans>} valueTestId="session-time">
-          <ZonedTime iso={detail.starts_at} zone={timeZone} /> – <ZonedTime iso={detail.ends_at} style="time" zone={timeZone} />
+          {/* One short line, the zone named once; the end's date only when it differs from the start's. */}
+          <time dateTime={detail.starts_at}>{formatSessionRange(i18n, detail.starts_at, detail.ends_at, timeZone ?? deviceZone())}</time>
         </Fact>
         <Fact term={<Trans>Duration</Trans>}>
           <Plural value={hours} one="# hour" other="# hours" />

@@ -9,7 +9,8 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { RequestDetail, RequestHistoryEntry, RequestStatus } from '../../../contract/requests';
 import { requestDeadlines, requestMachine, resumeRequest } from '../../../machines/request.machine';
 import { refundsOn, requestContextOf } from '../../api/requests';
-import { formatSessionTime, requestStatusTexts } from '../../domain/request-status';
+import { requestStatusTexts } from '../../domain/request-status';
+import { formatSessionTime } from '../../domain/time';
 
 type Role = 'student' | 'teacher';
 

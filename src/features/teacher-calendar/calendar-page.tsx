@@ -11,9 +11,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { teacherWeekQuery, type TeacherWeek } from '../../api/time-off';
 import { calendarDays, positionOf, scrollTopToReveal, type CalendarDay } from '../../domain/slot-grid';
-import { timeOf } from '../../domain/slot-time';
+import { timeOf } from '../../domain/time';
 import { useWide, WeekNav, WeekRows, type CellOf } from '../../domain/slot-week';
-import { zoneTime } from '../../domain/zone-name';
+import { zoneTime } from '../../domain/time';
 import { Button } from '../../ui/button';
 import { LoadState } from '../../ui/load-state';
 import './teacher-calendar.css';
@@ -134,7 +134,7 @@ export function TeacherCalendarPage({ week, onWeek }: { week?: string | undefine
     );
   }
 
-  const mine = zoneTime(i18n, zone, data.from);
+  const mine = zoneTime(i18n, zone);
   const cell: CellOf = (day, slot, column) => (
     <div role="cell" aria-colindex={column} key={`${day.key}-${slot.iso}`} className="teacher-cal-cell">
       {byStart.has(slot.iso) ? (

@@ -9,8 +9,8 @@ import { isApiError } from '../../api/api-error';
 import { Avatar } from '../../domain/avatar';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
-import { zoneTime } from '../../domain/zone-name';
-import { fullName, reviewDate } from './format';
+import { formatDate, zoneTime } from '../../domain/time';
+import { fullName } from './format';
 import { AvailableNowBadge } from './available-badge';
 import { LoadFailure } from './load-failure';
 import { RatingStars } from './rating-stars';
@@ -129,7 +129,7 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
                     <RatingStars average={e.rating} />
                     {e.comment ? <p dir="auto">{e.comment}</p> : null}
                     <p className="muted">
-                      <bdi>{e.student_first_name ?? ''}</bdi> · {reviewDate(e.at, i18n.locale)}
+                      <bdi>{e.student_first_name ?? ''}</bdi> · {formatDate(e.at, i18n.locale)}
                     </p>
                   </li>
                 ))}

@@ -11,10 +11,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TeacherCard } from '../../../contract/teachers';
 import { Avatar } from '../../domain/avatar';
-import { zoneTime } from '../../domain/zone-name';
-import { deviceZone } from '../../domain/zoned-time';
+import { deviceZone, formatDate, zoneTime } from '../../domain/time';
 import { Button } from '../../ui/button';
-import { fullName, nextFreeParts, reviewDate } from './format';
+import { fullName, nextFreeParts } from './format';
 import { RatingStars } from './rating-stars';
 import { teacherPreviewQuery } from './teachers-api';
 
@@ -122,7 +121,7 @@ export function TeacherPreview({ teacher, onClose, onSignIn, returnFocusTo }: Te
                       <RatingStars average={r.rating} />
                       {r.comment ? <p dir="auto">{r.comment}</p> : null}
                       <p className="muted">
-                        <bdi>{r.student_first_name ?? ''}</bdi> · {reviewDate(r.at, i18n.locale)}
+                        <bdi>{r.student_first_name ?? ''}</bdi> · {formatDate(r.at, i18n.locale)}
                       </p>
                     </li>
                   ))}

@@ -2,7 +2,8 @@
 // under a heading that names the teacher's own zone.
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { WorkingHour } from '../../../contract/teachers';
-import { clockTime, dayName, hoursByDay } from './format';
+import { clockTime, weekdayName } from '../../domain/time';
+import { hoursByDay } from './format';
 
 export function WorkingHours({ hours, compact = false }: { hours: readonly WorkingHour[]; compact?: boolean }) {
   const { i18n } = useLingui();
@@ -18,7 +19,7 @@ export function WorkingHours({ hours, compact = false }: { hours: readonly Worki
     <dl className={compact ? 'working-hours working-hours-compact' : 'working-hours'}>
       {days.map(({ day, slots }) => (
         <div key={day} className="working-hours-day">
-          <dt>{dayName(day, i18n.locale, compact ? 'short' : 'long')}</dt>
+          <dt>{weekdayName(day, i18n.locale, compact ? 'short' : 'long')}</dt>
           <dd>
             {slots.map((s) => (
               <span key={s.from} className="working-hours-slot" dir="auto">

@@ -5,7 +5,7 @@ import { I18nProvider } from '@lingui/react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChosenTime } from '../../../src/features/booking/booking-when';
-import type { TeacherGender } from '../../../src/domain/slot-time';
+import type { TeacherGender } from '../../../src/domain/teacher-gender';
 import { SlotPicker } from '../../../src/features/booking/slot-picker';
 import { NOW } from '../../../src/domain/slot-grid';
 import { makeI18n } from '../helpers';

@@ -4,8 +4,7 @@
 // written 0–9, as the formatted dates and prices are.
 import { describe, expect, it } from 'vitest';
 import { messages as arMessages } from '../../../locales/ar/messages.po';
-import { formatSessionTime } from '../../../src/domain/request-status';
-import { dayLabel } from '../../../src/domain/slot-time';
+import { dayLabel, formatSessionTime } from '../../../src/domain/time';
 import { makeI18n } from '../helpers';
 
 const WEEKDAYS = ['الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت'];

@@ -3,8 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { AppNotification } from '../../../contract/notifications';
-import { formatClock, formatSessionTime } from '../../../src/domain/request-status';
-import { withZone } from '../../../src/domain/zone-name';
+import { formatClock, formatSessionTime, withZone } from '../../../src/domain/time';
 import { notificationSentence } from '../../../src/features/notifications/texts';
 import { makeI18n } from '../helpers';
 
@@ -85,7 +84,7 @@ describe('a moved session and a proposal to move one, each in its own words', ()
   const ar = makeI18n('ar');
   // The device zone the tests run in, named the house way ("… Qatar time" / «… بتوقيت قطر»).
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const named = (i18n: typeof en, iso: string) => withZone(i18n, formatSessionTime(iso, i18n.locale, zone), zone, iso);
+  const named = (i18n: typeof en, iso: string) => withZone(i18n, formatSessionTime(iso, i18n.locale, zone), zone);
 
   it('a pending request moved says "moved", with the new time and its zone', () => {
     const text = notificationSentence(en, note('request_rescheduled', base));

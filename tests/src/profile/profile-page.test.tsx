@@ -4,7 +4,7 @@
 // server would (an English name, an end time before the start); a failed save puts the server's field
 // errors beside their fields (a working-hours error beside its day) and keeps every edit; an active
 // teacher replacing a document is asked first in a dialog; both languages.
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { toast } from '../../../src/ui/toast-store';
@@ -145,6 +145,20 @@ describe('ProfilePage — teacher', () => {
     expect(within(screen.getByTestId('day-1')).getByLabelText('From Monday')).toHaveProperty('disabled', true);
     expect(within(screen.getByTestId('document-id_front')).getByText('id_front.png')).toBeTruthy();
     expect(screen.getByLabelText('Email')).toHaveProperty('readOnly', true);
+  });
+
+  it('names the zone the working hours are in, the one chosen in the zone picker, in English and Arabic', async () => {
+    const { user } = renderProfilePage();
+    expect((await screen.findByTestId('hours-zone')).textContent).toContain('give the hours in Qatar time, the time zone chosen below');
+    // The picker names each zone by the place every time on screen uses.
+    expect(screen.getByRole('option', { name: /^London \(GMT/ })).toHaveProperty('value', 'Europe/London');
+    await user.selectOptions(screen.getByLabelText('Time zone'), 'Europe/London');
+    expect(screen.getByTestId('hours-zone').textContent).toContain('give the hours in London time');
+    cleanup();
+    renderProfilePage('ar');
+    const hint = (await screen.findByTestId('hours-zone')).textContent ?? '';
+    expect(hint).toContain('الساعات بتوقيت قطر');
+    expect(hint.match(/توقيت/g)).toHaveLength(1);
   });
 
   it('sends the fields with the working hours of the ticked days', async () => {

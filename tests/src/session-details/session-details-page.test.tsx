@@ -52,8 +52,8 @@ describe('SessionDetailsPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Session details: Mathematics' })).toBeTruthy();
     expect(screen.getByText('Omar Haddad')).toBeTruthy();
     expect(screen.getByTestId('session-child').textContent).toBe('Maryam Ali');
-    // 2030-05-06 09:00Z is noon in Qatar; the session lasts 2 hours.
-    expect(screen.getByTestId('session-time').textContent).toBe('Monday, May 6, 2030 at 12:00\u00a0PM – 2:00\u00a0PM');
+    // 2030-05-06 09:00Z is noon in Qatar; the session lasts 2 hours: one short line, the date and the zone once.
+    expect(screen.getByTestId('session-time').textContent).toMatch(/^Mon, May 6, 2030, 12:00\s–\s2:00\sPM Qatar time$/);
     expect(screen.getByText('2 hours')).toBeTruthy();
     expect(screen.getByText('Fractions, please.')).toBeTruthy();
     expect(screen.getByText('Pending', { selector: '.request-status' })).toBeTruthy();
@@ -236,7 +236,7 @@ describe('SessionDetailsPage', () => {
     expect(within(panel).getByTestId('proposal-time').textContent).toMatch(/^The family proposes Tuesday, May 7, 2030 at 12:00\sPM\.$/);
     expect(panel.textContent).toMatch(/unless you accept, until Monday, May 6, 2030 at 6:00\sAM/);
     // The session keeps its time meanwhile; the timeline shows the proposal and the step to answer it.
-    expect(screen.getByTestId('session-time').textContent).toContain('Monday, May 6, 2030');
+    expect(screen.getByTestId('session-time').textContent).toContain('Mon, May 6, 2030');
     const timeline = screen.getByTestId('timeline');
     expect(timeline.textContent).toMatch(/New time proposed: Tuesday, May 7, 2030 at 12:00\sPM/);
     expect(timeline.textContent).toMatch(/You can accept or decline the proposed time until Monday, May 6, 2030 at 6:00\sAM/);
@@ -247,7 +247,7 @@ describe('SessionDetailsPage', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByTestId('proposal-panel')).toBeNull());
     expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/v1/requests/1/reschedule/accept'))).toBe(true);
-    expect(screen.getByTestId('session-time').textContent).toContain('Tuesday, May 7, 2030');
+    expect(screen.getByTestId('session-time').textContent).toContain('Tue, May 7, 2030');
     expect(screen.getByTestId('timeline').textContent).toMatch(/Moved to Tuesday, May 7, 2030 at 12:00\sPM/);
     cleanup();
 
@@ -260,6 +260,20 @@ describe('SessionDetailsPage', () => {
     expect(within(waiting).queryByRole('button')).toBeNull();
     const auditAr = await axe.run(waiting, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
     expect(auditAr.violations).toEqual([]);
+  });
+
+  it('the date line of a viewer in London: their clock, the zone named once, in English and Arabic', async () => {
+    stub(() => detail({ actions: ['cancel'] }));
+    renderPage({ timeZone: 'Europe/London' });
+    // 09:00Z and 11:00Z in May are 10:00 and 12:00 in London (summer time).
+    const line = (await screen.findByTestId('session-time')).textContent ?? '';
+    expect(line).toMatch(/^Mon, May 6, 2030, 10:00\sAM\s–\s12:00\sPM London time$/);
+    expect(line).not.toContain('Qatar');
+    cleanup();
+    renderPage({ timeZone: 'Europe/London' }, 'ar');
+    const ar = (await screen.findByTestId('session-time')).textContent ?? '';
+    expect(ar.endsWith('بتوقيت لندن')).toBe(true);
+    expect(ar.match(/توقيت/g)).toHaveLength(1);
   });
 
   it('in Arabic, the clock and its ص/م never part across lines', async () => {
