@@ -222,7 +222,7 @@ for (const [index, locale] of LOCALES.entries()) {
       // The calendar file from the session's page: ical.js reads the session's instant and the family's zone.
       const profile = await json<{ time_zone: string }>(await request.get('/api/v1/profile', { headers: bearer(family.token) }), 'profile');
       await visit(page, `/session-details/${session.id}`);
-    await expect(page.getByTestId('add-to-calendar')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('add-to-calendar')).toBeVisible({ timeout: 30_000 });
       const download = page.waitForEvent('download');
       await page.getByTestId('add-to-calendar').click();
       const file = await (await download).path();

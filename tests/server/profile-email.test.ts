@@ -177,7 +177,11 @@ describe('changing and removing the address', () => {
     expect((await call(id, 'POST', '/verify', { code })).status).toBe(200);
     // The same address again changes nothing and sends nothing.
     const before = smtp.received.length;
-    expect((await call(id, 'PUT', '', { email: address.toUpperCase() })).body.data).toEqual({ email: address, verified: true, locale: 'en' });
+    expect((await call(id, 'PUT', '', { email: address.toUpperCase() })).body.data).toEqual({
+      email: address,
+      verified: true,
+      locale: 'en',
+    });
     // A reminder queued while verified, then the address changes before the outbox runs.
     await notify(db, undefined, { userId: id, ...APPROVED, dedupeKey: `moved-${id}` });
     const next = addressFor('moved');
@@ -194,7 +198,11 @@ describe('changing and removing the address', () => {
     expect(skipped).toEqual({ status: 'skipped', last_error: 'the e-mail address is not verified' });
     // The first address's code does not verify the second.
     expect((await call(id, 'POST', '/verify', { code })).status).toBe(422);
-    expect((await call(id, 'POST', '/verify', { code: codeIn(arrived[0]!) })).body.data).toEqual({ email: next, verified: true, locale: 'en' });
+    expect((await call(id, 'POST', '/verify', { code: codeIn(arrived[0]!) })).body.data).toEqual({
+      email: next,
+      verified: true,
+      locale: 'en',
+    });
   });
 
   it('removing it stops the mail and voids an open code', async () => {
@@ -248,7 +256,11 @@ describe('the language of the mails', () => {
     // Chosen with the address itself; and back to Arabic for what is sent from then on.
     const third = addressFor('with-locale');
     before = smtp.received.length;
-    expect((await call(id, 'PUT', '', { email: third, locale: 'ar' }, 'en')).body.data).toEqual({ email: third, verified: false, locale: 'ar' });
+    expect((await call(id, 'PUT', '', { email: third, locale: 'ar' }, 'en')).body.data).toEqual({
+      email: third,
+      verified: false,
+      locale: 'ar',
+    });
     await drain();
     const [codeMail] = mailsTo(third, before);
     expect(codeMail!.subject).toMatch(/^رمز تأكيد بريدك في نور: \d{6}$/);

@@ -36,7 +36,14 @@ export function profileEmailRoutes({ auth, secret, now }: Options) {
     .put(PATH, auth.requireUser, async (c) => {
       const { familyId } = requireFamily(c, familiesOnly);
       const { email, locale } = await jsonBody(c, emailInputSchema);
-      const sent = await setEmail(c.get('db'), { familyId, address: email, chosen: locale, pageLocale: c.get('locale'), now: now(), secret });
+      const sent = await setEmail(c.get('db'), {
+        familyId,
+        address: email,
+        chosen: locale,
+        pageLocale: c.get('locale'),
+        now: now(),
+        secret,
+      });
       if (!sent.ok) return tooMany(c, sent.retryAfter);
       const after = await emailStateOf(c.get('db'), familyId);
       return ok<EmailState>(c, after, after.verified ? 'email_saved' : 'email_code_sent');

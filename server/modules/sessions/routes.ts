@@ -170,7 +170,16 @@ export function sessionsRoutes({ auth, agora, fakeRtc, now, publisher }: Session
     })
     .post('/sessions/:channelName/test/reminders', auth.requireUser, async (c) => {
       const { row } = await participant(c);
-      const { minutes_before } = await jsonBody(c, z.object({ minutes_before: z.number().int().min(1).max(2 * 24 * 60) }));
+      const { minutes_before } = await jsonBody(
+        c,
+        z.object({
+          minutes_before: z
+            .number()
+            .int()
+            .min(1)
+            .max(2 * 24 * 60),
+        }),
+      );
       const at = new Date(row.starts_at.getTime() - minutes_before * 60_000);
       const { sent } = await runReminders(c.get('db'), publisher, at, { requestId: row.id });
       return ok(c, { sent });
