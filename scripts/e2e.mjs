@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { findBrowser } from './find-browser.mjs';
-import { buildIfNeeded, onShutdown, root, startServer } from './test-server.mjs';
+import { buildIfNeeded, freePort, onShutdown, root, startServer } from './test-server.mjs';
 
 const log = (line) => console.log(`[e2e] ${line}`);
 
@@ -26,7 +26,14 @@ async function main() {
   });
   if (buildOnly) return 0;
 
-  const server = await startServer();
+  // The full run mails through a real SMTP server that e2e/reaching.spec.ts starts in its worker on this
+  // port (the server is shared by every spec, so its SMTP target is set for the whole run); until that
+  // spec listens, a mail waits in the outbox and is retried. `npm test` runs keep the development outbox.
+  const full = process.argv.includes('--full') || process.env.E2E_FULL === '1';
+  const smtpPort = full ? await freePort() : undefined;
+  const server = await startServer({
+    env: smtpPort ? { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Noor <no-reply@noor.test>', OUTBOX_EVERY_MS: '500' } : {},
+  });
   onShutdown(() => server.stop());
   log(`server: ${server.baseURL} (data in ${server.dataDir})`);
 
@@ -45,7 +52,8 @@ async function main() {
             E2E_DATA_DIR: server.dataDir,
             E2E_CHROMIUM_PATH: browser.executablePath,
             E2E_CHROMIUM_ARGS: JSON.stringify(browser.args),
-            ...(process.argv.includes('--full') ? { E2E_FULL: '1' } : {}),
+            ...(full ? { E2E_FULL: '1' } : {}),
+            ...(smtpPort ? { E2E_SMTP_PORT: String(smtpPort) } : {}),
           },
         },
       );

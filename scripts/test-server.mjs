@@ -93,9 +93,10 @@ async function waitForHealth(url, child, output, timeoutMs) {
 /**
  * Starts the compiled server (`node dist/server/main.js`, compiled first when stale), as production
  * runs it, on a free port over a fresh temporary data directory.
+ * `env`: more settings for this run (the full e2e run's SMTP server, for one).
  * @returns {Promise<{ baseURL: string, port: number, dataDir: string, stop: () => Promise<void> }>}
  */
-export async function startServer({ timeoutMs = 90_000, staticDir = CLIENT_DIR } = {}) {
+export async function startServer({ timeoutMs = 90_000, staticDir = CLIENT_DIR, env: extraEnv = {} } = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'noor-e2e-'));
   const env = {
@@ -116,6 +117,7 @@ export async function startServer({ timeoutMs = 90_000, staticDir = CLIENT_DIR }
     // As behind the production proxy: the caller's address is the last X-Forwarded-For entry, which lets
     // the phone-input e2e arrive "from Egypt" (the IP-to-country lookup).
     TRUST_PROXY: '1',
+    ...extraEnv,
   };
   // A fresh embedded database every run, whatever the calling shell points at.
   delete env.DATABASE_URL;

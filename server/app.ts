@@ -268,6 +268,7 @@ export function createApp({
       agora: sessions?.agora ?? {},
       fakeRtc: (sessions?.fakeRtc ?? false) && !production,
       now: sessions?.now ?? (() => new Date()),
+      publisher: realtime?.publisher,
     }),
   );
   v1.route('/', photoRoutes({ auth: auth.middleware, storage: auth.storage, now: () => new Date() }));

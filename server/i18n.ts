@@ -436,6 +436,7 @@ const messages = {
   email_code_sent: { ar: 'أرسلنا رمز تأكيد إلى بريدك الإلكتروني', en: 'We sent a confirmation code to your e-mail address' },
   email_saved: { ar: 'تم حفظ بريدك الإلكتروني', en: 'Your e-mail address was saved' },
   email_verified: { ar: 'تم تأكيد بريدك الإلكتروني', en: 'Your e-mail address is confirmed' },
+  email_language_saved: { ar: 'سنكتب إليك بهذه اللغة من الآن', en: 'We will write to you in this language from now on' },
   email_removed: {
     ar: 'تمت إزالة بريدك الإلكتروني، ولن نرسل إليه شيئًا',
     en: 'Your e-mail address was removed; nothing will be sent to it',

@@ -1,8 +1,9 @@
 // A family's e-mail address (contract/profile-email.ts): set, verified by the e-mailed code, resent,
-// removed. Each answer is the address's new state, put straight into the cache; a verified or removed
-// address changes where the family can be reached, so the notification settings are read again.
+// removed, and the language its mails are written in. Each answer is the address's new state, put
+// straight into the cache; a verified or removed address changes where the family can be reached, so
+// the notification settings are read again.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { emailStateResponseSchema, type EmailState } from '../../contract/profile-email';
+import { emailStateResponseSchema, type EmailState, type MailLocale } from '../../contract/profile-email';
 import { api, type ApiClient } from './client';
 
 const emailKey = ['profile', 'email'] as const;
@@ -15,23 +16,36 @@ export function profileEmailQuery(client: ApiClient = api) {
   });
 }
 
-export type EmailAction = { kind: 'set'; email: string } | { kind: 'verify'; code: string } | { kind: 'resend' } | { kind: 'remove' };
+export type EmailAction =
+  | { kind: 'set'; email: string }
+  | { kind: 'verify'; code: string }
+  | { kind: 'resend' }
+  | { kind: 'remove' }
+  | { kind: 'language'; locale: MailLocale };
 
 export async function changeProfileEmail(
   queryClient: QueryClient,
   action: EmailAction,
   client: ApiClient = api,
 ): Promise<{ message: string; state: EmailState }> {
-  const raw =
-    action.kind === 'set'
-      ? await client<unknown>(PATH, { method: 'PUT', body: { email: action.email } })
-      : action.kind === 'verify'
-        ? await client<unknown>(`${PATH}/verify`, { method: 'POST', body: { code: action.code } })
-        : action.kind === 'resend'
-          ? await client<unknown>(`${PATH}/resend`, { method: 'POST' })
-          : await client<unknown>(PATH, { method: 'DELETE' });
+  const raw = await send(action, client);
   const res = emailStateResponseSchema.parse(raw);
   queryClient.setQueryData(emailKey, res.data);
   void queryClient.invalidateQueries({ queryKey: ['profile', 'notification-preferences'] });
   return { message: res.message, state: res.data };
+}
+
+function send(action: EmailAction, client: ApiClient): Promise<unknown> {
+  switch (action.kind) {
+    case 'set':
+      return client<unknown>(PATH, { method: 'PUT', body: { email: action.email } });
+    case 'language':
+      return client<unknown>(PATH, { method: 'PATCH', body: { locale: action.locale } });
+    case 'verify':
+      return client<unknown>(`${PATH}/verify`, { method: 'POST', body: { code: action.code } });
+    case 'resend':
+      return client<unknown>(`${PATH}/resend`, { method: 'POST' });
+    case 'remove':
+      return client<unknown>(PATH, { method: 'DELETE' });
+  }
 }

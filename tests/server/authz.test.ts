@@ -296,6 +296,7 @@ const MATRIX: Record<string, Row> = {
   // A family's e-mail address: families only (a teacher's is the sign-in, not edited here).
   'GET /api/v1/profile/email':                     { url: () => '/api/v1/profile/email',                                    expect: [401, 200, 200, 403, 403, 403, 401, 401, 401, 401] },
   'PUT /api/v1/profile/email':                     { url: () => '/api/v1/profile/email', body: () => ({}),                  expect: [401, 400, 400, 403, 403, 403, 401, 401, 401, 401] },
+  'PATCH /api/v1/profile/email':                   { url: () => '/api/v1/profile/email', body: () => ({ locale: 'en' }),    expect: [401, 200, 200, 403, 403, 403, 401, 401, 401, 401] },
   'DELETE /api/v1/profile/email':                  { url: () => '/api/v1/profile/email',                                    expect: [401, 200, 200, 403, 403, 403, 401, 401, 401, 401] },
   'POST /api/v1/profile/email/resend':             { url: () => '/api/v1/profile/email/resend',                             expect: [401, 409, 409, 403, 403, 403, 401, 401, 401, 401] },
   'POST /api/v1/profile/email/verify':             { url: () => '/api/v1/profile/email/verify', body: () => ({ code: '123456' }), expect: [401, 409, 409, 403, 403, 403, 401, 401, 401, 401] },

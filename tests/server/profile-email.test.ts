@@ -80,7 +80,7 @@ async function familyWithCode(locale: 'ar' | 'en', label = 'parent') {
   const before = smtp.received.length;
   const put = await call(id, 'PUT', '', { email: address }, locale);
   expect(put.status).toBe(200);
-  expect(put.body.data).toEqual({ email: address, verified: false });
+  expect(put.body.data).toEqual({ email: address, verified: false, locale });
   await drain();
   const [mail] = mailsTo(address, before);
   expect(mail).toBeDefined();
@@ -105,7 +105,7 @@ describe('adding and verifying an address', () => {
     const verified = await call(id, 'POST', '/verify', { code }, 'ar');
     expect(verified.status).toBe(200);
     expect(verified.body).toMatchObject({ message: 'تم تأكيد بريدك الإلكتروني', data: { email: address, verified: true } });
-    expect((await call(id, 'GET', '')).body.data).toEqual({ email: address, verified: true });
+    expect((await call(id, 'GET', '')).body.data).toEqual({ email: address, verified: true, locale: 'ar' });
 
     // Verified: the next decision arrives, in Arabic, right to left, with a plain-text part.
     await notify(db, undefined, { userId: id, ...APPROVED, dedupeKey: `verified-${id}` });
@@ -167,7 +167,7 @@ describe('adding and verifying an address', () => {
     // Another family cannot flood the same inbox either, and what it typed is refused whole.
     const other = await makePerson(db);
     expect((await call(other, 'PUT', '', { email: address.toUpperCase() })).status).toBe(429);
-    expect((await call(other, 'GET', '')).body.data).toEqual({ email: null, verified: false });
+    expect((await call(other, 'GET', '')).body.data).toEqual({ email: null, verified: false, locale: 'ar' });
   });
 });
 
@@ -177,12 +177,16 @@ describe('changing and removing the address', () => {
     expect((await call(id, 'POST', '/verify', { code })).status).toBe(200);
     // The same address again changes nothing and sends nothing.
     const before = smtp.received.length;
-    expect((await call(id, 'PUT', '', { email: address.toUpperCase() })).body.data).toEqual({ email: address, verified: true });
+    expect((await call(id, 'PUT', '', { email: address.toUpperCase() })).body.data).toEqual({
+      email: address,
+      verified: true,
+      locale: 'en',
+    });
     // A reminder queued while verified, then the address changes before the outbox runs.
     await notify(db, undefined, { userId: id, ...APPROVED, dedupeKey: `moved-${id}` });
     const next = addressFor('moved');
     const changed = await call(id, 'PUT', '', { email: next });
-    expect(changed.body.data).toEqual({ email: next, verified: false });
+    expect(changed.body.data).toEqual({ email: next, verified: false, locale: 'en' });
     await drain();
     expect(mailsTo(address, before)).toEqual([]);
     const arrived = mailsTo(next, before);
@@ -194,7 +198,11 @@ describe('changing and removing the address', () => {
     expect(skipped).toEqual({ status: 'skipped', last_error: 'the e-mail address is not verified' });
     // The first address's code does not verify the second.
     expect((await call(id, 'POST', '/verify', { code })).status).toBe(422);
-    expect((await call(id, 'POST', '/verify', { code: codeIn(arrived[0]!) })).body.data).toEqual({ email: next, verified: true });
+    expect((await call(id, 'POST', '/verify', { code: codeIn(arrived[0]!) })).body.data).toEqual({
+      email: next,
+      verified: true,
+      locale: 'en',
+    });
   });
 
   it('removing it stops the mail and voids an open code', async () => {
@@ -218,6 +226,58 @@ describe('changing and removing the address', () => {
     expect(bad.body.errors?.email?.[0]).toMatch(/[\u0600-\u06FF]/);
     expect((await call(family, 'POST', '/verify', { code: '12' })).status).toBe(400);
     expect((await call(family, 'POST', '/resend')).status).toBe(409);
+  });
+});
+
+describe('the language of the mails', () => {
+  it('is the page’s at the first address, chosen in the profile after, kept through a change, and used by the outbox', async () => {
+    const { id, address, code } = await familyWithCode('ar');
+    expect((await call(id, 'POST', '/verify', { code })).status).toBe(200);
+
+    // Chosen in English from an Arabic page: the answer is in the page's language, the mails in English.
+    const chosen = await call(id, 'PATCH', '', { locale: 'en' }, 'ar');
+    expect(chosen.status).toBe(200);
+    expect(chosen.body).toEqual({ message: 'سنكتب إليك بهذه اللغة من الآن', data: { email: address, verified: true, locale: 'en' } });
+    let before = smtp.received.length;
+    await notify(db, undefined, { userId: id, ...APPROVED, dedupeKey: `english-${id}` });
+    await drain();
+    const [english] = mailsTo(address, before);
+    expect(english!.subject).toBe('Your lesson is confirmed');
+    expect(english!.html).toContain('dir="ltr"');
+    expect(english!.headers.get('content-language')).toBe('en');
+
+    // A new address typed on an Arabic page keeps the language chosen; its code mail is in English.
+    const next = addressFor('kept');
+    before = smtp.received.length;
+    expect((await call(id, 'PUT', '', { email: next }, 'ar')).body.data).toEqual({ email: next, verified: false, locale: 'en' });
+    await drain();
+    expect(mailsTo(next, before).map((m) => m.subject)).toEqual([expect.stringMatching(/^Your Noor e-mail code: \d{6}$/)]);
+
+    // Chosen with the address itself; and back to Arabic for what is sent from then on.
+    const third = addressFor('with-locale');
+    before = smtp.received.length;
+    expect((await call(id, 'PUT', '', { email: third, locale: 'ar' }, 'en')).body.data).toEqual({
+      email: third,
+      verified: false,
+      locale: 'ar',
+    });
+    await drain();
+    const [codeMail] = mailsTo(third, before);
+    expect(codeMail!.subject).toMatch(/^رمز تأكيد بريدك في نور: \d{6}$/);
+  });
+
+  it('refuses a language it does not write in, and teachers, with 4xx; touches only the caller’s own', async () => {
+    const family = await makePerson(db);
+    const other = await makePerson(db);
+    for (const bad of [{ locale: 'fr' }, { locale: '' }, {}, { locale: ['en'] }]) {
+      const res = await call(family, 'PATCH', '', bad);
+      expect(res.status).toBe(400);
+      expect(res.body.errors?.locale).toBeDefined();
+    }
+    const teacher = await makePerson(db, { type: 'instructor' });
+    expect((await call(teacher, 'PATCH', '', { locale: 'en' })).status).toBe(403);
+    expect((await call(family, 'PATCH', '', { locale: 'en' })).body.data?.locale).toBe('en');
+    expect((await call(other, 'GET', '')).body.data?.locale).toBe('ar');
   });
 });
 

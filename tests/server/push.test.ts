@@ -4,10 +4,9 @@
 // HTTP server on 127.0.0.1, and the test decrypts what arrived (aes128gcm, http_ece) with the
 // subscription's private key. A push service answering 404/410 removes the subscription; a 5xx delays
 // the message (retry), and a browser already reached is not sent it again.
-import { createECDH, randomBytes, type ECDH } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { decrypt } from 'http_ece';
 import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PushState } from '../../contract/push';
@@ -22,6 +21,7 @@ import type { PushPayload } from '../../server/modules/outbox/push';
 import { createMetrics } from '../../server/ops/metrics';
 import { seededDb, type TestDb } from './helpers';
 import { makePerson } from './notifications-helpers';
+import { openPush, pushBrowser, type PushBrowser } from './support/push-browser';
 
 const VAPID = { ...webpush.generateVAPIDKeys(), subject: 'mailto:push@noor.test' };
 
@@ -71,20 +71,9 @@ beforeEach(() => {
   service.byPath.clear();
 });
 
-/** A browser's side of a subscription: its key pair and auth secret, and the JSON it sends us. */
-interface Browser {
-  ecdh: ECDH;
-  auth: string;
-  json: { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } };
-}
+type Browser = PushBrowser;
 
-function browser(): Browser {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16).toString('base64url');
-  const endpoint = `${service.origin}/push/${randomBytes(8).toString('hex')}`;
-  return { ecdh, auth, json: { endpoint, expirationTime: null, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth } } };
-}
+const browser = (): Browser => pushBrowser(`${service.origin}/push/${randomBytes(8).toString('hex')}`);
 
 async function call(user: number, method: string, body?: unknown, locale: 'ar' | 'en' = 'en'): Promise<Response> {
   const headers: Record<string, string> = { 'Accept-Language': locale, Authorization: `Bearer ${await issueToken(db, user, new Date())}` };
@@ -98,11 +87,7 @@ async function subscribe(user: number, b: Browser): Promise<void> {
 }
 
 /** What a browser's service worker would read from a push that arrived for it. */
-function opened(arrival: Arrival, b: Browser): PushPayload {
-  return JSON.parse(
-    decrypt(arrival.body, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.auth }).toString('utf8'),
-  ) as PushPayload;
-}
+const opened = (arrival: Arrival, b: Browser): PushPayload => openPush<PushPayload>(arrival.body, b);
 
 async function outboxOf(userId: number) {
   return db.query<{ id: number; status: string; attempts: number; next_attempt_at: Date; last_error: string | null }>(

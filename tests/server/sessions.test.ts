@@ -228,6 +228,7 @@ describe('the fake RTC relay (test server only)', () => {
         (await as(f.student).post(`/api/v1/sessions/${f.channel}/fake-rtc`, { uid: f.student, quality: 1, present: true })).status,
       ).toBe(404);
       expect((await as(f.student).post(`/api/v1/sessions/${f.channel}/test/ends-in`, { seconds: 5 })).status).toBe(404);
+      expect((await as(f.student).post(`/api/v1/sessions/${f.channel}/test/reminders`, { minutes_before: 10 })).status).toBe(404);
     }
   });
 

@@ -4,7 +4,7 @@
 // only shows a page with a button, because link scanners and previews fetch URLs and a mistyped address
 // must not be verified by somebody else's mail filter; the button POSTs and verifies.
 import { Hono, type Context } from 'hono';
-import { emailCodeInputSchema, emailInputSchema, type EmailState } from '../../../contract/profile-email';
+import { emailCodeInputSchema, emailInputSchema, emailLocaleInputSchema, type EmailState } from '../../../contract/profile-email';
 import type { AppEnv } from '../../http/context';
 import { ApiFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
@@ -15,7 +15,7 @@ import { requireFamily } from '../auth/caller';
 import type { AuthMiddleware } from '../auth/middleware';
 import { escapeHtml, mailLinkPage } from '../notification-preferences/unsubscribe';
 import { emailCodeOf, readEmailLinkToken } from './codes';
-import { emailStateOf, familyOfCode, removeEmail, resendCode, setEmail, verifyEmail } from './service';
+import { emailStateOf, familyOfCode, removeEmail, resendCode, setEmail, setMailLocale, verifyEmail } from './service';
 
 interface Options {
   auth: AuthMiddleware;
@@ -35,11 +35,24 @@ export function profileEmailRoutes({ auth, secret, now }: Options) {
     .get(PATH, auth.requireUser, async (c) => state(c, requireFamily(c, familiesOnly).familyId))
     .put(PATH, auth.requireUser, async (c) => {
       const { familyId } = requireFamily(c, familiesOnly);
-      const { email } = await jsonBody(c, emailInputSchema);
-      const sent = await setEmail(c.get('db'), { familyId, address: email, locale: c.get('locale'), now: now(), secret });
+      const { email, locale } = await jsonBody(c, emailInputSchema);
+      const sent = await setEmail(c.get('db'), {
+        familyId,
+        address: email,
+        chosen: locale,
+        pageLocale: c.get('locale'),
+        now: now(),
+        secret,
+      });
       if (!sent.ok) return tooMany(c, sent.retryAfter);
       const after = await emailStateOf(c.get('db'), familyId);
       return ok<EmailState>(c, after, after.verified ? 'email_saved' : 'email_code_sent');
+    })
+    .patch(PATH, auth.requireUser, async (c) => {
+      const { familyId } = requireFamily(c, familiesOnly);
+      const { locale } = await jsonBody(c, emailLocaleInputSchema);
+      await setMailLocale(c.get('db'), familyId, locale, now());
+      return state(c, familyId, 'email_language_saved');
     })
     .post(`${PATH}/resend`, auth.requireUser, async (c) => {
       const { familyId } = requireFamily(c, familiesOnly);

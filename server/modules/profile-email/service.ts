@@ -16,13 +16,14 @@ interface FamilyEmail {
   phone: string;
   email: string | null;
   verified: boolean;
+  locale: Locale;
 }
 
 const bindOf = (address: string) => address.trim().toLowerCase();
 
 async function familyEmail(q: Queryable, familyId: number): Promise<FamilyEmail> {
   const row = await q.one<FamilyEmail>(
-    `SELECT phone, email, email_verified_at IS NOT NULL AS verified FROM users WHERE id = $1 AND type = 'student'`,
+    `SELECT phone, email, email_verified_at IS NOT NULL AS verified, locale FROM users WHERE id = $1 AND type = 'student'`,
     [familyId],
   );
   if (!row) throw new Error(`family ${familyId} vanished`);
@@ -31,7 +32,7 @@ async function familyEmail(q: Queryable, familyId: number): Promise<FamilyEmail>
 
 export async function emailStateOf(q: Queryable, familyId: number): Promise<EmailState> {
   const row = await familyEmail(q, familyId);
-  return { email: row.email, verified: row.email !== null && row.verified };
+  return { email: row.email, verified: row.email !== null && row.verified, locale: row.locale };
 }
 
 export type SendResult = { ok: true } | { ok: false; retryAfter: number };
@@ -62,26 +63,36 @@ async function queueCode(tx: Queryable, familyId: number, phone: string, address
 
 /**
  * Sets the address. The same address, already verified, changes nothing and sends nothing; any other
- * (or the same one still unverified) is stored unverified and gets a new code. The language of the
- * request becomes the language of the family's e-mails.
+ * (or the same one still unverified) is stored unverified and gets a new code. The family's mail
+ * language is `chosen` when given; else a first address takes the language of the request (`pageLocale`),
+ * and a changed one keeps the language the family had.
  */
 export async function setEmail(
   db: Db,
-  args: { familyId: number; address: string; locale: Locale; now: Date; secret: string },
+  args: { familyId: number; address: string; chosen: Locale | undefined; pageLocale: Locale; now: Date; secret: string },
 ): Promise<SendResult> {
   const address = args.address.trim();
   const current = await familyEmail(db, args.familyId);
-  if (current.email !== null && current.verified && bindOf(current.email) === bindOf(address)) return { ok: true };
+  const locale = args.chosen ?? (current.email === null ? args.pageLocale : current.locale);
+  if (current.email !== null && current.verified && bindOf(current.email) === bindOf(address)) {
+    if (locale !== current.locale) await setMailLocale(db, args.familyId, locale, args.now);
+    return { ok: true };
+  }
   const slot = await takeSendSlot(db, args.familyId, address, args.now);
   if (!slot.ok) return slot;
   await db.transaction(async (tx) => {
     await tx.query(
       `UPDATE users SET email = $2, email_verified_at = NULL, locale = $3, updated_at = $4 WHERE id = $1 AND type = 'student'`,
-      [args.familyId, address, args.locale, args.now],
+      [args.familyId, address, locale, args.now],
     );
     await queueCode(tx, args.familyId, current.phone, address, args.now, args.secret);
   });
   return { ok: true };
+}
+
+/** The language the family's mails are written in from now on (a mail already queued is rendered when sent). */
+export async function setMailLocale(db: Db, familyId: number, locale: Locale, now: Date): Promise<void> {
+  await db.query(`UPDATE users SET locale = $2, updated_at = $3 WHERE id = $1 AND type = 'student'`, [familyId, locale, now]);
 }
 
 export type ResendResult = SendResult | { ok: false; nothingToVerify: true };

@@ -6,6 +6,8 @@
 // and, only when the server runs with the fake RTC adapter (test server, never production):
 //   POST v1/sessions/:channelName/fake-rtc        → the in-memory relay that lets two browsers "see" each other
 //   POST v1/sessions/:channelName/test/ends-in    → moves the session so it ends in N seconds
+//   POST v1/sessions/:channelName/test/reminders  → runs the reminder job for this session only, as of
+//                                                   N minutes before its start (the browser tests' clock)
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { attendanceEventRequestSchema, fakeRtcBeatSchema, type FakeRtcRoom } from '../../../contract/sessions';
@@ -16,7 +18,9 @@ import { jsonBody } from '../../http/validate';
 import type { MessageKey } from '../../i18n';
 import { accountId, requireCaller } from '../auth/caller';
 import type { AuthMiddleware } from '../auth/middleware';
+import { runReminders } from '../notifications';
 import { sweepRequests } from '../requests';
+import type { Publisher } from '../../realtime/publisher';
 import {
   assertJoinable,
   findSession,
@@ -35,6 +39,8 @@ export interface SessionsRoutesOptions {
   /** The fake RTC relay and the test clock routes; only the test server turns this on. */
   fakeRtc: boolean;
   now: () => Date;
+  /** Tells a reminded person's open pages (the test reminder hook). */
+  publisher?: Publisher | undefined;
 }
 
 const REFUSALS: Record<SessionRefusal, { status: 403 | 404 | 409; key: MessageKey }> = {
@@ -71,7 +77,7 @@ const LEFT_GRACE_MS = 5 * 60_000;
 /** A fake peer is gone when it has not beaten for this long (it beats every second). */
 const FAKE_PEER_STALE_MS = 3_000;
 
-export function sessionsRoutes({ auth, agora, fakeRtc, now }: SessionsRoutesOptions) {
+export function sessionsRoutes({ auth, agora, fakeRtc, now, publisher }: SessionsRoutesOptions) {
   // channel → user id → last beat; in memory, one process (the test server).
   const fakeRooms = new Map<string, Map<number, { quality: number; at: number }>>();
 
@@ -161,5 +167,21 @@ export function sessionsRoutes({ auth, agora, fakeRtc, now }: SessionsRoutesOpti
       const startsAt = new Date(endsAt.getTime() - (row.ends_at.getTime() - row.starts_at.getTime()));
       await c.get('db').query('UPDATE requests SET starts_at = $2, ends_at = $3 WHERE id = $1', [row.id, startsAt, endsAt]);
       return ok(c, { starts_at: startsAt.toISOString(), ends_at: endsAt.toISOString() });
+    })
+    .post('/sessions/:channelName/test/reminders', auth.requireUser, async (c) => {
+      const { row } = await participant(c);
+      const { minutes_before } = await jsonBody(
+        c,
+        z.object({
+          minutes_before: z
+            .number()
+            .int()
+            .min(1)
+            .max(2 * 24 * 60),
+        }),
+      );
+      const at = new Date(row.starts_at.getTime() - minutes_before * 60_000);
+      const { sent } = await runReminders(c.get('db'), publisher, at, { requestId: row.id });
+      return ok(c, { sent });
     });
 }

@@ -1,13 +1,14 @@
 // The family's e-mail address in the profile: added, confirmed with the code e-mailed to it (or the
-// button in that e-mail), changed or removed. Nothing is e-mailed to an address until it is confirmed,
-// and the section says so. What the person typed stays in its field whatever the server answers.
+// button in that e-mail), changed or removed, and the language its mails are written in chosen. Nothing
+// is e-mailed to an address until it is confirmed, and the section says so. What the person typed stays in its field whatever the server answers.
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { EMAIL_CODE_TTL_SECONDS, type EmailState } from '../../../contract/profile-email';
+import { EMAIL_CODE_TTL_SECONDS, mailLocaleSchema, type EmailState } from '../../../contract/profile-email';
 import { isApiError } from '../../api/api-error';
 import { changeProfileEmail, profileEmailQuery, type EmailAction } from '../../api/profile-email';
 import { Button } from '../../ui/button';
+import { ChoiceGroup } from '../../ui/choice-group';
 import { Field } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import { TextInput } from '../../ui/text-input';
@@ -64,14 +65,15 @@ function EmailForms({ state }: { state: EmailState }) {
   const act = useMutation({
     mutationFn: (action: EmailAction) => changeProfileEmail(queryClient, action),
     onSuccess: ({ message, state: next }, action) => {
-      focusNext.current = next.email === null ? 'email' : next.verified ? null : 'code';
+      // Choosing the language leaves the focus on its radio and any code half typed in its field.
+      if (action.kind !== 'language') focusNext.current = next.email === null ? 'email' : next.verified ? null : 'code';
       setProblems(NO_PROBLEMS);
       toast.show({ severity: 'success', summary: message });
       if (action.kind === 'set' || action.kind === 'remove') {
         setEditing(next.email === null);
         setDraft(next.email ?? '');
       }
-      if (action.kind !== 'resend') setCode('');
+      if (action.kind !== 'resend' && action.kind !== 'language') setCode('');
     },
     onError: (error, action) => {
       if (!isApiError(error)) {
@@ -194,6 +196,21 @@ function EmailForms({ state }: { state: EmailState }) {
           </div>
         </form>
       )}
+      <ChoiceGroup
+        legend={<Trans>Language of our e-mails</Trans>}
+        name="profile-email-locale"
+        // Each language named in itself, as in the language switch.
+        choices={[
+          { value: 'ar', label: <span lang="ar">العربية</span> },
+          { value: 'en', label: <span lang="en">English</span> },
+        ]}
+        value={state.locale}
+        disabled={busy}
+        onChange={(value) => act.mutate({ kind: 'language', locale: mailLocaleSchema.parse(value) })}
+      />
+      <p className="muted profile-email-locale-hint">
+        <Trans>Reminders by text message and notifications on your devices use this language too.</Trans>
+      </p>
       <div className="profile-calendar-actions">
         <Button variant="ghost" disabled={busy} onClick={change}>
           <Trans>Change the address</Trans>

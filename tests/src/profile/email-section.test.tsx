@@ -18,7 +18,7 @@ let nextVerify: Reply | null;
 
 beforeEach(() => {
   toast.clear();
-  state = { email: null, verified: false };
+  state = { email: null, verified: false, locale: 'en' };
   nextPut = null;
   nextVerify = null;
 });
@@ -37,7 +37,7 @@ function render(locale: 'en' | 'ar' = 'en') {
       if (url.endsWith('/v1/profile/email') && method === 'GET') return ok('ok');
       if (url.endsWith('/v1/profile/email') && method === 'PUT') {
         if (nextPut) return nextPut;
-        state = { email: body!.email!, verified: false };
+        state = { email: body!.email!, verified: false, locale: state.email === null ? locale : state.locale };
         return ok('We sent a confirmation code to your e-mail address');
       }
       if (url.endsWith('/v1/profile/email/verify')) {
@@ -45,9 +45,13 @@ function render(locale: 'en' | 'ar' = 'en') {
         state = { ...state, verified: true };
         return ok('Your e-mail address is confirmed');
       }
+      if (url.endsWith('/v1/profile/email') && method === 'PATCH') {
+        state = { ...state, locale: (body as { locale: 'ar' | 'en' }).locale };
+        return ok(state.locale === 'ar' ? 'سنكتب إليك بهذه اللغة من الآن' : 'We will write to you in this language from now on');
+      }
       if (url.endsWith('/v1/profile/email/resend')) return ok('We sent a confirmation code to your e-mail address');
       if (url.endsWith('/v1/profile/email') && method === 'DELETE') {
-        state = { email: null, verified: false };
+        state = { ...state, email: null, verified: false };
         return ok('Your e-mail address was removed; nothing will be sent to it');
       }
       return { status: 404, json: { message: 'not found' } };
@@ -101,7 +105,7 @@ describe('Your e-mail address', () => {
   });
 
   it('says a refusal that belongs to no field (too many codes) in an alert', async () => {
-    state = { email: 'sara@example.com', verified: false };
+    state = { email: 'sara@example.com', verified: false, locale: 'en' };
     const { user } = render();
     const section = await card('Your e-mail address');
     nextPut = { status: 429, json: { message: 'Too many attempts. Please wait a little and try again', errors: { retry_after: ['42'] } } };
@@ -119,12 +123,54 @@ describe('Your e-mail address', () => {
   });
 
   it('removes a confirmed address', async () => {
-    state = { email: 'sara@example.com', verified: true };
+    state = { email: 'sara@example.com', verified: true, locale: 'en' };
     const { user } = render();
     const section = await card('Your e-mail address');
     await user.click(await section.findByRole('button', { name: 'Remove the address' }));
     expect(await section.findByLabelText('E-mail address')).toHaveProperty('value', '');
     expect(section.queryByTestId('email-verified')).toBeNull();
+  });
+
+  it('chooses the language of the mails: saved at once, the focus and a half-typed code kept', async () => {
+    state = { email: 'sara@example.com', verified: false, locale: 'en' };
+    const { user, calls } = render();
+    const section = await card('Your e-mail address');
+    const group = await section.findByRole('radiogroup', { name: 'Language of our e-mails' });
+    expect(within(group).getByRole('radio', { name: 'English' })).toHaveProperty('checked', true);
+    // Each language is named in itself, and marked as such for screen readers.
+    expect(within(group).getByText('العربية').getAttribute('lang')).toBe('ar');
+
+    await user.type(section.getByLabelText('Code from the e-mail'), '123');
+    const arabic = within(group).getByRole('radio', { name: 'العربية' });
+    await user.click(arabic);
+    await waitFor(() => expect(arabic).toHaveProperty('checked', true));
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ locale: 'ar' }]);
+    await waitFor(() => expect(toast.getSnapshot().map((x) => x.summary)).toContain('سنكتب إليك بهذه اللغة من الآن'));
+    expect(document.activeElement).toBe(arabic);
+    expect(section.getByLabelText('Code from the e-mail')).toHaveProperty('value', '123');
+
+    // By keyboard (jsdom has no CSS.escape, which user-event's arrow keys need: Space on the other radio).
+    const english = within(group).getByRole('radio', { name: 'English' });
+    english.focus();
+    await user.keyboard(' ');
+    await waitFor(() => expect(english).toHaveProperty('checked', true));
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ locale: 'ar' }, { locale: 'en' }]);
+  });
+
+  it('adds a first address in the page’s language and keeps the chosen one through a change of address', async () => {
+    const { user } = render('ar');
+    const section = await card('بريدك الإلكتروني');
+    await user.type(await section.findByLabelText('البريد الإلكتروني'), 'sara@example.com{Enter}');
+    const group = await section.findByRole('radiogroup', { name: 'لغة رسائلنا إليك' });
+    expect(within(group).getByRole('radio', { name: 'العربية' })).toHaveProperty('checked', true);
+    await user.click(within(group).getByRole('radio', { name: 'English' }));
+    await waitFor(() => expect(within(group).getByRole('radio', { name: 'English' })).toHaveProperty('checked', true));
+    await user.click(section.getByRole('button', { name: 'تغيير العنوان' }));
+    const input = section.getByLabelText('البريد الإلكتروني');
+    await user.clear(input);
+    await user.type(input, 'sara@example.org{Enter}');
+    const after = await section.findByRole('radiogroup', { name: 'لغة رسائلنا إليك' });
+    expect(within(after).getByRole('radio', { name: 'English' })).toHaveProperty('checked', true);
   });
 
   it('reads in Arabic, right to left, and passes axe in each state', async () => {

@@ -112,7 +112,7 @@ function server(url: string, method: string): Reply {
   if (url.endsWith('/v1/instructor/time-off')) return { status: 200, json: { message: 'ok', data: [] } };
   if (url.endsWith('/v1/profile/calendar-feed')) return calendarFeed(method);
   if (url.endsWith('/v1/profile/email') && method === 'GET')
-    return { status: 200, json: { message: 'ok', data: { email: null, verified: false } } };
+    return { status: 200, json: { message: 'ok', data: { email: null, verified: false, locale: 'ar' } } };
   if (url.endsWith('/v1/profile/notification-preferences') && method === 'GET') {
     const on = { email: true, push: true };
     const data = {
