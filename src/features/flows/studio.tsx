@@ -164,9 +164,8 @@ export function FlowsStudio({ machine: wantedMachine = null, state: wantedState 
             {machinesOpen ? <Trans>Hide the machines</Trans> : <Trans>Machines</Trans>}
           </button>
           <div id="flows-side-start" className="flows-side-body" hidden={!machinesOpen}>
-            {/* Machine descriptions come from the catalogs. State descriptions are written in English in
-                machines/ (not translated): marked lang="en" dir="ltr", so on the Arabic page they read
-                left to right with their punctuation in place, and a screen reader speaks them as English. */}
+            {/* Machine and state descriptions come from the catalogs (labels.ts, descriptions.ts). One the
+                table lacks is English: marked lang="en" dir="ltr", so it reads in place on the Arabic page. */}
             <nav aria-label={t`Machines`} className="flows-machines">
               <ul>
                 {scenarios.map((s) => {
@@ -198,9 +197,7 @@ export function FlowsStudio({ machine: wantedMachine = null, state: wantedState 
                     <strong data-testid="flows-selected-name">{state.name}</strong> <code data-testid="flows-selected">{state.path}</code>
                   </p>
                   {state.description ? (
-                    <p lang="en" dir="ltr">
-                      {state.description}
-                    </p>
+                    <p data-testid="flows-selected-description">{state.description}</p>
                   ) : (
                     <p>
                       <Trans>No description yet.</Trans>
@@ -297,9 +294,7 @@ export function FlowsStudio({ machine: wantedMachine = null, state: wantedState 
                   <td>
                     <code>{s.path}</code>
                   </td>
-                  <td lang="en" dir="ltr">
-                    {s.description ?? ''}
-                  </td>
+                  <td>{s.description ?? ''}</td>
                 </tr>
               ))}
             </tbody>

@@ -3,7 +3,7 @@
 // (the teacher's status: in review, approved, active, rejected, suspended), each leading where its
 // words say, in English and Arabic; no two buttons of the simulation read alike. A permalink opens a
 // machine on a state (an unknown state: the initial one) and picks are written back to the address;
-// the print view lists every state.
+// the print view lists every state; the Arabic studio describes every state in Arabic.
 import { I18nProvider } from '@lingui/react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -81,6 +81,24 @@ describe('simulation with data', () => {
     expect(within(group).getAllByRole('button')[0]!.getAttribute('aria-label')).toBe('غيّر الخادم الحالة ← قيد المراجعة');
     // The machine's description comes from the catalog, in Arabic.
     expect(screen.getByRole('button', { name: /^teacher-status/ }).textContent).toContain('حالة مراجعة المعلم');
+  });
+});
+
+describe('descriptions in the language of the page', () => {
+  it('shows no English description in the Arabic studio: state details and print view', () => {
+    renderStudio('ar', { machine: 'auth', state: 'anonymous.otp' });
+    const details = screen.getByTestId('flows-selected-description');
+    expect(details.textContent).toContain('شاشة الرمز');
+    expect(details.closest('[lang="en"]')).toBeNull();
+    // Every state's meaning in the print view; only API calls ("POST v1/auth/login") keep Latin letters.
+    const apiCalls = /(?:(?:GET|POST|PUT|PATCH|DELETE) )?v1\/[\w/-]+/g;
+    const meanings = within(screen.getByTestId('flows-print'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.lastElementChild!.textContent!)
+      .filter(Boolean);
+    expect(meanings.length).toBeGreaterThan(20);
+    expect(meanings.filter((text) => /[A-Za-z]{2,}/.test(text.replace(apiCalls, '')))).toEqual([]);
   });
 });
 
