@@ -3,15 +3,23 @@
 // the table of states — plus docs/flows/README.md indexing them, straight from the definitions, so
 // product owners and QA read the flows the code really has. tests/machines/flows.test.ts fails when
 // a committed file is stale. Run through scripts/vite-run.mjs (Lingui macros in the label table).
-import { mkdirSync, writeFileSync } from 'node:fs';
+// `npm run flows -- --diff <git ref>` instead compares the machines with those at <ref> (taken out of
+// git into a folder of their own and loaded the same way) and draws each changed machine in
+// docs/flows/diff/<id>.svg (not committed), printing what changed. The last browser walk's results
+// (e2e/model/out/model-coverage.json and screens.json, when present) are copied to docs/flows/walk/,
+// where the studio's coverage overlay and state screens read them, with the screenshots in Arabic at
+// phone width and English at desktop width only (the others stay out of the repository).
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setupI18n } from '@lingui/core';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import { machines, type MachineEntry } from '../machines/index';
 import { stateNodesOf, transitionsOf } from '../src/domain/transition-id';
+import { diffGraphs, diffSummary, renderDiffSvg } from '../src/features/flows/diff';
 import { toFlowGraph } from '../src/features/flows/graph';
-import { createLabeller } from '../src/features/flows/labels';
+import { createLabeller, type Labeller } from '../src/features/flows/labels';
 import { layoutGraph } from '../src/features/flows/layout';
 import { renderSvg } from '../src/features/flows/svg';
 
@@ -211,11 +219,116 @@ export async function renderAll(entries: readonly MachineEntry[] = machines): Pr
   return files;
 }
 
-/** Entry point for scripts/vite-run.mjs. */
-export async function main(): Promise<void> {
+const ROOT = path.join(FLOWS_DIR, '..', '..');
+const WALK_OUT = path.join(ROOT, 'e2e', 'model', 'out');
+
+/** The screenshots kept in the docs: Arabic at phone width, English at desktop width. */
+const KEPT_SCREENS = [
+  { locale: 'ar', width: 390 },
+  { locale: 'en', width: 1280 },
+];
+type ScreensIndex = Record<string, Record<string, Array<{ locale: string; width: number; file: string }>>>;
+
+/** The browser walk's result files, when a walk has run here, beside the diagrams (screens: only those kept). */
+function copyWalk(): void {
+  const walk = path.join(FLOWS_DIR, 'walk');
+  const coverage = path.join(WALK_OUT, 'model-coverage.json');
+  if (existsSync(coverage)) {
+    mkdirSync(walk, { recursive: true });
+    copyFileSync(coverage, path.join(walk, 'model-coverage.json'));
+    console.log('docs/flows/walk/model-coverage.json');
+  }
+  const screens = path.join(WALK_OUT, 'screens.json');
+  if (!existsSync(screens)) return;
+  const index = JSON.parse(readFileSync(screens, 'utf8')) as ScreensIndex;
+  const kept: ScreensIndex = {};
+  rmSync(path.join(walk, 'screens'), { recursive: true, force: true });
+  let bytes = 0;
+  for (const [machine, states] of Object.entries(index)) {
+    for (const [state, shots] of Object.entries(states)) {
+      const keep = shots.filter((s) => KEPT_SCREENS.some((k) => k.locale === s.locale && k.width === s.width));
+      const present = keep.filter((s) => existsSync(path.join(WALK_OUT, 'screens', s.file)));
+      if (!present.length) continue;
+      (kept[machine] ??= {})[state] = present;
+      for (const shot of present) {
+        const to = path.join(walk, 'screens', shot.file);
+        mkdirSync(path.dirname(to), { recursive: true });
+        copyFileSync(path.join(WALK_OUT, 'screens', shot.file), to);
+        bytes += statSync(to).size;
+      }
+    }
+  }
+  mkdirSync(walk, { recursive: true });
+  writeFileSync(path.join(walk, 'screens.json'), `${JSON.stringify(kept, null, 2)}\n`);
+  console.log(`docs/flows/walk/screens.json and screens/ (${bytes} bytes of images)`);
+}
+
+/** The machines as they were at a git ref: machines/ and contract/ of that commit, loaded like ours. */
+async function machinesAt(ref: string): Promise<readonly MachineEntry[]> {
+  const sha = execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], { cwd: ROOT, encoding: 'utf8' }).trim();
+  // Inside the repository, so their imports of xstate and zod resolve to node_modules.
+  const dir = path.join(ROOT, '.flows-diff', sha);
+  mkdirSync(dir, { recursive: true });
+  try {
+    const tar = execFileSync('git', ['archive', '--format=tar', sha, 'machines', 'contract'], { cwd: ROOT, maxBuffer: 64 << 20 });
+    execFileSync('tar', ['-x', '-C', dir], { input: tar });
+    const mod = (await import(/* @vite-ignore */ path.join(dir, 'machines', 'index.ts'))) as { machines: readonly MachineEntry[] };
+    return mod.machines;
+  } finally {
+    rmSync(path.join(ROOT, '.flows-diff'), { recursive: true, force: true });
+  }
+}
+
+/** English words, descriptions as the machine writes them (so a changed description shows). */
+function diffLabeller(): Labeller {
+  const labels = createLabeller(setupI18n({ locale: 'en', messages: { en: {} } }));
+  return { ...labels, description: () => null };
+}
+
+/** `--diff <ref>`: a diagram per changed machine and a summary; returns the exit code. */
+async function diff(ref: string): Promise<number> {
+  const before = await machinesAt(ref);
+  const labels = diffLabeller();
+  const dir = path.join(FLOWS_DIR, 'diff');
+  rmSync(dir, { recursive: true, force: true });
+  const ids = [...new Set([...before.map((e) => e.id), ...machines.map((e) => e.id)])];
+  let changed = 0;
+  for (const id of ids) {
+    const old = before.find((e) => e.id === id);
+    const now = machines.find((e) => e.id === id);
+    if (!old || !now) {
+      console.log(`${id}: ${old ? 'removed' : 'added'} (the whole machine)`);
+      changed++;
+      continue;
+    }
+    const result = diffGraphs(toFlowGraph(old.machine, labels), toFlowGraph(now.machine, labels));
+    const lines = diffSummary(id, result);
+    if (!lines.length) continue;
+    changed++;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, `${id}.svg`), (await renderDiffSvg(result, `${id}: changes since ${ref}`)) + '\n');
+    console.log([...lines, `  drawn in docs/flows/diff/${id}.svg`].join('\n'));
+  }
+  if (!changed) console.log(`No machine changed since ${ref}.`);
+  return 0;
+}
+
+/** Entry point for scripts/vite-run.mjs: `[--diff <ref>]`. */
+export async function main(argv: string[] = []): Promise<number> {
+  const at = argv.indexOf('--diff');
+  if (at >= 0) {
+    const ref = argv[at + 1];
+    if (!ref) {
+      console.error('usage: npm run flows -- --diff <git ref>');
+      return 2;
+    }
+    return diff(ref);
+  }
   mkdirSync(FLOWS_DIR, { recursive: true });
   for (const [name, text] of await renderAll()) {
     writeFileSync(path.join(FLOWS_DIR, name), text);
     console.log(`docs/flows/${name}`);
   }
+  copyWalk();
+  return 0;
 }

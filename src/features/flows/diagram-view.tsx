@@ -18,19 +18,21 @@ interface Props {
   onSelect: (id: string) => void;
   /** The state the machine opens on (its initial top-level state). */
   initial: string | null;
+  /** The coverage overlay: walked or not, by transition id. */
+  walked?: ReadonlyMap<string, boolean> | undefined;
 }
 
 const MINIMAP = 180;
 
-export function DiagramView({ layout, title, lang, active, selected, onSelect, initial }: Props) {
+export function DiagramView({ layout, title, lang, active, selected, onSelect, initial, walked }: Props) {
   const { t } = useLingui();
   const box = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<View>({ scale: 1, x: 0, y: 0 });
   const [size, setSize] = useState<Size>({ width: 0, height: 0 });
   const drag = useRef<{ x: number; y: number } | null>(null);
   const svg = useMemo(
-    () => renderSvg(layout, { title, lang, active, selected, interactive: true }),
-    [layout, title, lang, active, selected],
+    () => renderSvg(layout, { title, lang, active, selected, interactive: true, ...(walked ? { walked } : {}) }),
+    [layout, title, lang, active, selected, walked],
   );
   const order = useMemo(() => layout.states.map((s) => s.id), [layout]);
   const canvas = (): Size => ({ width: box.current?.clientWidth || 1200, height: box.current?.clientHeight || 600 });

@@ -53,7 +53,7 @@ export interface FlowGraph {
   root: { id: string; label: string } | null;
   states: FlowState[];
   transitions: FlowTransition[];
-  /** Event types, actor ids and guard names the label table lacks. */
+  /** Event types, actor ids, guard names, state names and descriptions the label tables lack. */
   missing: string[];
 }
 
@@ -124,7 +124,8 @@ export function toFlowGraph(machine: AnyStateMachine, labels: Labeller): FlowGra
       kind: node.type as StateKind,
       initial: !!parent && parent.type === 'compound' && parent.initial?.target?.[0] === node,
       region: parent?.type === 'parallel',
-      description: node.description ?? null,
+      // In the labeller's language; a description the table lacks is reported (and shown in English).
+      description: node.description ? (labels.description(node.id) ?? (missing.add(`description ${node.id}`), node.description)) : null,
       tags: [...node.tags],
       children: children(node).map((c) => c.id),
       depth: node.path.length,

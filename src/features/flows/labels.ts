@@ -6,6 +6,7 @@
 // no guard before it passed reads "otherwise".
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { descriptionLabels } from './descriptions';
 
 export const eventLabels: Record<string, MessageDescriptor> = {
   // auth
@@ -328,6 +329,8 @@ export interface Labeller {
   state(key: string, id: string): string | null;
   /** A machine's description, by machine id. */
   machine(id: string): string | null;
+  /** What a state means (descriptions.ts), by state id; null when the table lacks it. */
+  description(id: string): string | null;
   /** A data value in words (a status, a step), or null when the table lacks it. */
   value(value: string): string | null;
   after(ms: number | null): string;
@@ -357,6 +360,7 @@ export function createLabeller(i18n: I18n): Labeller {
     otherwise: () => i18n._(templates.otherwise),
     state: (key, id) => pick(stateLabels, id) ?? pick(stateLabels, key),
     machine: (id) => pick(machineLabels, id),
+    description: (id) => pick(descriptionLabels, id),
     value: (value) => pick(valueLabels, value),
     after: (ms) => i18n._(templates.after(ms === null ? '?' : String(ms / 1000))),
     always: () => i18n._(templates.always),

@@ -14,6 +14,8 @@ import { getStateNodes, type StateValue } from 'xstate';
 import { DiagramView } from './diagram-view';
 import { renderSvg } from './svg';
 import { watchAvailable } from '../../app/watch';
+import { StateScreens } from './state-screens';
+import { committedWalk, type ModelCoverage, type WalkSource } from './walk';
 import './flows.css';
 
 function download(name: string, blob: Blob) {
@@ -32,9 +34,11 @@ interface Place {
 interface Props extends Partial<Place> {
   /** Called when the user picks another machine or state (the route writes it into the address). */
   onNavigate?: (next: { machine: string; state: string | null }) => void;
+  /** The last browser walk's results (docs/flows/walk/); tests give a fixture. */
+  walk?: WalkSource;
 }
 
-export function FlowsStudio({ machine: wantedMachine = null, state: wantedState = null, onNavigate }: Props) {
+export function FlowsStudio({ machine: wantedMachine = null, state: wantedState = null, onNavigate, walk = committedWalk }: Props) {
   const { t, i18n } = useLingui();
   const lang = i18n.locale === 'ar' ? 'ar' : 'en';
   // The address decides; a pick shows at once and is written to the address. When the address changes
@@ -62,6 +66,20 @@ export function FlowsStudio({ machine: wantedMachine = null, state: wantedState 
       return sim.active;
     }
   }, [liveValue, sim.active, scenario]);
+  // The coverage overlay: the walk's results load the first time it is switched on.
+  const [overlay, setOverlay] = useState(false);
+  const [coverage, setCoverage] = useState<ModelCoverage | 'loading' | 'failed' | null>(null);
+  const showCoverage = (on: boolean) => {
+    setOverlay(on);
+    if (!on || coverage !== null || !walk.coverage) return;
+    setCoverage('loading');
+    walk.coverage().then(setCoverage, () => setCoverage('failed'));
+  };
+  const walkedHere = overlay && coverage && typeof coverage === 'object' ? (coverage.machines[machineId] ?? null) : null;
+  const walked = useMemo(
+    () => (walkedHere ? new Map(Object.entries(walkedHere.transitions).map(([id, tr]) => [id, tr.walked])) : undefined),
+    [walkedHere],
+  );
   const initial = useMemo(() => {
     const first = scenario.machine.root.initial?.target?.[0] as { id: string } | undefined;
     return first?.id ?? null;
@@ -139,6 +157,12 @@ export function FlowsStudio({ machine: wantedMachine = null, state: wantedState 
           <button type="button" className="button button-ghost" disabled={!layout} onClick={() => window.print()}>
             <Trans>Print</Trans>
           </button>
+          {walk.coverage && (
+            <label className="flows-live">
+              <input type="checkbox" checked={overlay} onChange={(e) => showCoverage(e.target.checked)} data-testid="flows-coverage" />{' '}
+              <Trans>Show what the browser walk covered</Trans>
+            </label>
+          )}
           {watchAvailable() && (
             <label className="flows-live">
               <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} data-testid="flows-live" />{' '}
@@ -152,6 +176,30 @@ export function FlowsStudio({ machine: wantedMachine = null, state: wantedState 
           )}
         </div>
       </div>
+      {overlay && (
+        <p className="flows-coverage" role="status" data-testid="flows-coverage-status">
+          {coverage === 'loading' ? (
+            <Trans>Loading the walk's results…</Trans>
+          ) : coverage === 'failed' ? (
+            <Trans>The walk's results could not be loaded.</Trans>
+          ) : walkedHere && typeof coverage === 'object' && coverage ? (
+            <>
+              <Trans>
+                Walked in the browser: {walkedHere.walked} of {walkedHere.total} transitions (walk of{' '}
+                {new Date(coverage.generatedAt).toLocaleString(i18n.locale)}).
+              </Trans>{' '}
+              <span className="flows-coverage-key flows-coverage-walked">
+                <Trans>solid: walked</Trans>
+              </span>{' '}
+              <span className="flows-coverage-key flows-coverage-unwalked">
+                <Trans>dashed: not walked</Trans>
+              </span>
+            </>
+          ) : (
+            <Trans>The last browser walk did not cover this machine.</Trans>
+          )}
+        </p>
+      )}
       <div className="flows-work">
         <aside className="flows-side flows-side-start" aria-label={t`Machines and the selected state`}>
           <button
@@ -164,9 +212,8 @@ export function FlowsStudio({ machine: wantedMachine = null, state: wantedState 
             {machinesOpen ? <Trans>Hide the machines</Trans> : <Trans>Machines</Trans>}
           </button>
           <div id="flows-side-start" className="flows-side-body" hidden={!machinesOpen}>
-            {/* Machine descriptions come from the catalogs. State descriptions are written in English in
-                machines/ (not translated): marked lang="en" dir="ltr", so on the Arabic page they read
-                left to right with their punctuation in place, and a screen reader speaks them as English. */}
+            {/* Machine and state descriptions come from the catalogs (labels.ts, descriptions.ts). One the
+                table lacks is English: marked lang="en" dir="ltr", so it reads in place on the Arabic page. */}
             <nav aria-label={t`Machines`} className="flows-machines">
               <ul>
                 {scenarios.map((s) => {
@@ -198,9 +245,7 @@ export function FlowsStudio({ machine: wantedMachine = null, state: wantedState 
                     <strong data-testid="flows-selected-name">{state.name}</strong> <code data-testid="flows-selected">{state.path}</code>
                   </p>
                   {state.description ? (
-                    <p lang="en" dir="ltr">
-                      {state.description}
-                    </p>
+                    <p data-testid="flows-selected-description">{state.description}</p>
                   ) : (
                     <p>
                       <Trans>No description yet.</Trans>
@@ -214,16 +259,36 @@ export function FlowsStudio({ machine: wantedMachine = null, state: wantedState 
                       ))}
                     </p>
                   )}
+                  <StateScreens walk={walk} machine={machineId} state={state} />
                   <h3>
                     <Trans>Transitions out</Trans>
                   </h3>
                   {out.length ? (
                     <ul>
-                      {out.map((tr) => (
-                        <li key={tr.id}>
-                          {tr.label} → <code>{tr.targets.map((id) => graph.states.find((s) => s.id === id)?.path ?? '*').join(' + ')}</code>
-                        </li>
-                      ))}
+                      {out.map((tr) => {
+                        const byWalk = walkedHere?.transitions[tr.id];
+                        return (
+                          <li key={tr.id} data-transition-id={tr.id}>
+                            {tr.label} →{' '}
+                            <code>{tr.targets.map((id) => graph.states.find((s) => s.id === id)?.path ?? '*').join(' + ')}</code>
+                            {walkedHere &&
+                              (byWalk?.walked ? (
+                                <span className="flows-walked">
+                                  {' '}
+                                  <Trans>walked by paths</Trans>{' '}
+                                  {byWalk.paths.map((id) => (
+                                    <code key={id}>{id} </code>
+                                  ))}
+                                </span>
+                              ) : (
+                                <span className="flows-unwalked">
+                                  {' '}
+                                  <Trans>not walked</Trans>
+                                </span>
+                              ))}
+                          </li>
+                        );
+                      })}
                     </ul>
                   ) : (
                     <p>
@@ -263,6 +328,7 @@ export function FlowsStudio({ machine: wantedMachine = null, state: wantedState 
               selected={selected}
               onSelect={setSelected}
               initial={selected}
+              walked={walked}
             />
           ) : (
             <p role="status">
@@ -297,9 +363,7 @@ export function FlowsStudio({ machine: wantedMachine = null, state: wantedState 
                   <td>
                     <code>{s.path}</code>
                   </td>
-                  <td lang="en" dir="ltr">
-                    {s.description ?? ''}
-                  </td>
+                  <td>{s.description ?? ''}</td>
                 </tr>
               ))}
             </tbody>

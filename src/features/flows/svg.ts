@@ -12,6 +12,17 @@ export interface SvgOptions {
   selected?: string | null;
   /** States focusable and clickable (the studio); off for files. */
   interactive?: boolean;
+  /** A diff's marks (diff.ts) by state id and transition id: drawn in colour, with a dash and a sign. */
+  marks?: ReadonlyMap<string, 'added' | 'removed' | 'changed'>;
+  /** The browser walk's overlay: walked or not, by transition id (absent ids are not marked). */
+  walked?: ReadonlyMap<string, boolean>;
+}
+
+const SIGNS = { added: '+ ', removed: '− ', changed: '~ ' } as const;
+/** The class and the label's sign of a marked part. */
+function mark(o: SvgOptions, id: string): { cls: string | null; sign: string } {
+  const change = o.marks?.get(id);
+  return change ? { cls: `fl-${change}`, sign: SIGNS[change] } : { cls: null, sign: '' };
 }
 
 const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -33,6 +44,16 @@ const STYLE = `
 .fl-edge text{fill:var(--flow-edge-text,#2b3346);font-family:system-ui,'Cairo',sans-serif}
 .fl-arrow{fill:var(--flow-edge,#5b6477)}
 .fl-any rect{fill:none;stroke:var(--flow-line,#44506a);stroke-width:1.5;stroke-dasharray:3 3}
+.fl-state.fl-added>rect.fl-box{stroke:#15803d;stroke-width:3;fill:#e7f6ec}
+.fl-state.fl-removed>rect.fl-box{stroke:#b91c1c;stroke-width:3;stroke-dasharray:8 4;fill:#fdecec}
+.fl-state.fl-changed>rect.fl-box{stroke:#b45309;stroke-width:3;stroke-dasharray:2 3}
+.fl-edge.fl-added path{stroke:#15803d;stroke-width:2.5}
+.fl-edge.fl-removed path{stroke:#b91c1c;stroke-width:2.5;stroke-dasharray:8 4}
+.fl-edge.fl-changed path{stroke:#b45309;stroke-width:2.5;stroke-dasharray:2 3}
+.fl-edge.fl-added text{fill:#15803d}.fl-edge.fl-removed text{fill:#b91c1c;text-decoration:line-through}.fl-edge.fl-changed text{fill:#b45309}
+.fl-edge.fl-walked path{stroke:var(--flow-walked,#1b7a43);stroke-width:2.5}
+.fl-edge.fl-unwalked path{stroke:var(--flow-unwalked,#b42318);stroke-dasharray:6 4}
+.fl-edge.fl-unwalked text{fill:var(--flow-unwalked,#b42318)}
 .fl-any text{fill:var(--flow-text,#1c2333);font-family:system-ui,'Cairo',sans-serif;font-style:italic}
 `;
 
@@ -42,6 +63,8 @@ function stateSvg(s: LaidState, o: SvgOptions, rtl: boolean): string {
   if (s.region) classes.push('fl-region');
   if (o.active?.has(s.id)) classes.push('fl-active');
   if (o.selected === s.id) classes.push('fl-selected');
+  const { cls, sign } = mark(o, s.id);
+  if (cls) classes.push(cls);
   const attrs = o.interactive
     ? ` tabindex="-1" role="button" aria-label="${esc(s.name)}"${o.active?.has(s.id) ? ' aria-current="true"' : ''}`
     : '';
@@ -53,7 +76,7 @@ function stateSvg(s: LaidState, o: SvgOptions, rtl: boolean): string {
       `<rect class="fl-final" x="${n(s.x + 4)}" y="${n(s.y + 4)}" width="${n(s.width - 8)}" height="${n(s.height - 8)}" rx="${rx - 4}"/>`,
     );
   }
-  const label = s.kind === 'parallel' ? `${s.name} ∥` : s.name;
+  const label = sign + (s.kind === 'parallel' ? `${s.name} ∥` : s.name);
   const ty = s.children.length ? s.y + TITLE_HEIGHT / 2 + 5 : s.y + s.height / 2 + 5;
   const weight = s.children.length ? ' font-weight="700"' : '';
   out.push(
@@ -82,15 +105,18 @@ function anySvg(r: LaidRoot, o: SvgOptions): string {
 function edgeSvg(e: LaidEdge, o: SvgOptions): string {
   if (e.points.length < 2) return '';
   const d = e.points.map((p, i) => `${i ? 'L' : 'M'}${n(p.x)} ${n(p.y)}`).join(' ');
+  const { cls, sign } = mark(o, e.id);
+  const walked = o.walked?.get(e.id);
+  const classes = ['fl-edge', cls, walked === undefined ? null : walked ? 'fl-walked' : 'fl-unwalked'].filter(Boolean).join(' ');
   const out = [
-    `<g class="fl-edge" data-edge-id="${esc(e.key)}" data-transition-id="${esc(e.id)}" data-source="${esc(e.source)}" data-target="${esc(e.target)}">`,
+    `<g class="${classes}"${walked === undefined ? '' : ` data-walked="${walked}"`} data-edge-id="${esc(e.key)}" data-transition-id="${esc(e.id)}" data-source="${esc(e.source)}" data-target="${esc(e.target)}">`,
   ];
   out.push(`<path d="${d}" marker-end="url(#fl-arrow)"/>`);
   if (e.labelBox) {
     const b = e.labelBox;
     out.push(`<rect x="${n(b.x)}" y="${n(b.y)}" width="${n(b.width)}" height="${n(b.height)}" rx="3"/>`);
     out.push(
-      `<text x="${n(b.x + b.width / 2)}" y="${n(b.y + b.height - 5)}" text-anchor="middle" font-size="${FONT.edge}" direction="${o.lang === 'ar' ? 'rtl' : 'ltr'}">${esc(e.label)}</text>`,
+      `<text x="${n(b.x + b.width / 2)}" y="${n(b.y + b.height - 5)}" text-anchor="middle" font-size="${FONT.edge}" direction="${o.lang === 'ar' ? 'rtl' : 'ltr'}">${esc(sign + e.label)}</text>`,
     );
   }
   out.push('</g>');

@@ -1,6 +1,6 @@
 // The studio's words, in Arabic and English: every transition out of a state reads differently (a
 // guard with a fixed parameter names it, the fall-back reads "otherwise"), every state and machine has
-// a name from the catalogs, and the simulation never offers two buttons that read alike. (The reading
+// a name and each state its description from the catalogs, and the simulation never offers two buttons that read alike. (The reading
 // direction of the diagrams: layout.test.ts.)
 import { setupI18n, type I18n } from '@lingui/core';
 import { getShortestPaths } from '@xstate/graph';
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { machines } from '../../../machines/index';
 import { offeredChoices } from '../../../src/features/flows/choices';
-import { toFlowGraph } from '../../../src/features/flows/graph';
+import { toFlowGraph, walk } from '../../../src/features/flows/graph';
 import { createLabeller } from '../../../src/features/flows/labels';
 import { traversalOptions } from '../../../src/features/flows/paths';
 import { scenarios } from '../../../src/features/flows/scenarios';
@@ -20,6 +20,8 @@ const locales: Array<[string, I18n]> = [
   ['ar', setupI18n({ locale: 'ar', messages: { ar: arMessages } })],
 ];
 const arabic = /[\u0600-\u06FF]/;
+/** A description with its API calls ("POST v1/auth/login", "/packages") taken out. */
+const withoutApiCalls = (text: string) => text.replace(/(?:(?:GET|POST|PUT|PATCH|DELETE) )?v1\/[\w/-]+|\/packages/g, '');
 
 describe.each(machines.map((m) => [m.id, m] as const))('words of %s', (id, { machine }) => {
   it.each(locales)('gives the transitions out of each state labels that differ (%s)', (_locale, i18n) => {
@@ -40,6 +42,19 @@ describe.each(machines.map((m) => [m.id, m] as const))('words of %s', (id, { mac
     expect(graph.states.filter((s) => !arabic.test(s.name)).map((s) => s.id)).toEqual([]);
     expect(labels.machine(id)).toMatch(arabic);
     expect(createLabeller(locales[0]![1]).machine(id)).toMatch(/^[A-Z]/);
+  });
+
+  it('describes every state in Arabic, and in English as the machine itself does', () => {
+    const [ar, en] = [toFlowGraph(machine, createLabeller(locales[1]![1])), toFlowGraph(machine, createLabeller(locales[0]![1]))];
+    const described = walk(machine.root).filter((node) => node.description);
+    expect(described.length).toBeGreaterThan(0);
+    for (const node of described) {
+      expect(en.states.find((s) => s.id === node.id)!.description, node.id).toBe(node.description);
+      const arabicText = ar.states.find((s) => s.id === node.id)!.description!;
+      expect(arabicText, node.id).toMatch(arabic);
+      // Only the API calls (method and path) stay in Latin letters.
+      expect(withoutApiCalls(arabicText), node.id).not.toMatch(/[A-Za-z]/);
+    }
   });
 
   it.each(locales)('offers no two simulation buttons that read alike, in any state the samples reach (%s)', (_locale, i18n) => {
