@@ -7,15 +7,7 @@
 // real with a fake RTC actor and a simulated clock.
 import { FailureError } from '../../contract/failure';
 import { describe, expect, it } from 'vitest';
-import {
-  createActor,
-  createMachine,
-  fromCallback,
-  fromPromise,
-  getNextSnapshot,
-  SimulatedClock,
-  type AnyMachineSnapshot,
-} from 'xstate';
+import { createActor, createMachine, fromCallback, fromPromise, getNextSnapshot, SimulatedClock, type AnyMachineSnapshot } from 'xstate';
 import type { SessionGrant } from '../../contract/sessions';
 import {
   combinedQuality,
