@@ -1,7 +1,6 @@
 // The live video session screen (spec §2 `session/{channelName}`): runs the live-session
 // statechart bound in src/app/live-session.ts and shows the step its `screen:*` tag names — the
-// device check, a refusal, a failure, the end — or the call (call-view.tsx). The teacher's End for both
-// reaches the other side live (use-ended-by-teacher.ts).
+// device check, a refusal, a failure, the end — or the call (call-view.tsx).
 import './live-session.css';
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -20,8 +19,6 @@ import { TokenRefusedNotice } from './token-refused-notice';
 import { useLeaveOnPagehide } from './use-leave-on-pagehide';
 import type { Attendance } from '../../../contract/sessions';
 import { useWatchedActor } from '../../app/watch';
-import type { Connect } from '../../realtime/watch';
-import { useEndedByTeacher } from './use-ended-by-teacher';
 
 export interface LiveSessionScreenProps {
   channelName: string;
@@ -29,8 +26,6 @@ export interface LiveSessionScreenProps {
   viewerId?: number | null;
   /** Tests give a fake API; the app uses the real one. */
   api?: SessionApi;
-  /** Tests give a fake realtime connection; the app uses the shared one. */
-  connect?: Connect;
 }
 
 type NoticeOf = (actor: LiveSessionActor, viewerId: number | null, attendance: () => Promise<Attendance>) => ReactNode;
@@ -51,7 +46,7 @@ const NOTICES: Record<Exclude<Step, 'session'>, NoticeOf> = {
   ended: (actor, viewerId, attendance) => <EndedNotice actor={actor} viewerId={viewerId} attendance={attendance} />,
 };
 
-export function LiveSessionScreen({ channelName, viewerId = null, api, connect }: LiveSessionScreenProps) {
+export function LiveSessionScreen({ channelName, viewerId = null, api }: LiveSessionScreenProps) {
   const sessionApi = useMemo(() => api ?? createSessionApi(), [api]);
   const store = useMemo(() => createRtcStore(), []);
   const logic = useMemo(() => liveSessionLogic(sessionApi, store), [sessionApi, store]);
@@ -59,8 +54,6 @@ export function LiveSessionScreen({ channelName, viewerId = null, api, connect }
   useWatchedActor('live-session', actor);
   const step = useSelector(actor, selectScreen);
   useLeaveOnPagehide(sessionApi, channelName, useSelector(actor, selectInCall));
-  // The teacher's End for both reaches the other side through the request's realtime notice.
-  useEndedByTeacher(actor, viewerId, connect);
 
   return (
     <section className="page container live-session" data-testid="live-session" data-step={step}>

@@ -46,7 +46,6 @@ function fakeApi(teacherJoined = false, answer = grant): SessionApi & { reports:
       reports.push(type);
     },
     end: async () => undefined,
-    endForBoth: async () => undefined,
     post: async <T,>() => ({ peers: [] }) as T,
   };
 }
