@@ -152,6 +152,16 @@ export function dayLabel(iso: Instant, locale: string, zone: string): string {
   return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone }).format(instant(iso));
 }
 
+/** "6 January" (day and month, no year), on `zone`'s clock: the ends of a weekly series. */
+export function dayAndMonth(iso: Instant, locale: string, zone: string): string {
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: zone }).format(instant(iso));
+}
+
+/** "Sunday": the weekday of an instant on `zone`'s clock. */
+export function weekdayOf(iso: Instant, locale: string, zone: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: zone }).format(instant(iso));
+}
+
 /** "Sun, 3 May", on `zone`'s clock. */
 export function shortDayLabel(iso: Instant, locale: string, zone: string): string {
   return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone }).format(instant(iso));

@@ -5,7 +5,7 @@
 import { msg, plural } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import type { AppNotification } from '../../../contract/notifications';
-import { deviceZone, formatClock, formatSessionTime, withZone, zonedText } from '../../domain/time';
+import { dayAndMonth, deviceZone, formatClock, formatSessionTime, weekdayOf, withZone, zonedText } from '../../domain/time';
 
 function formatWhen(i18n: I18n, iso: string | undefined, style: 'full' | 'time' = 'full'): string {
   if (!iso || Number.isNaN(new Date(iso).getTime())) return '';
@@ -59,9 +59,8 @@ function seriesSentence(i18n: I18n, n: AppNotification, name: string, subject: s
   const last = p.series?.last_starts_at ?? first;
   const lessons = p.series?.lessons ?? 0;
   const zone = deviceZone();
-  const day = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.locale, { day: 'numeric', month: 'long', timeZone: zone }).format(new Date(iso));
-  const weekday = new Intl.DateTimeFormat(i18n.locale, { weekday: 'long', timeZone: zone }).format(new Date(first));
+  const day = (iso: string) => dayAndMonth(iso, i18n.locale, zone);
+  const weekday = weekdayOf(first, i18n.locale, zone);
   const time = withZone(i18n, formatClock(first, i18n.locale, zone), zone);
   const from = day(first);
   const to = day(last);
