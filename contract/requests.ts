@@ -266,3 +266,11 @@ export type RequestsResponse = z.infer<typeof requestsResponseSchema>;
 export function canPay(durationHours: number, balance: CostBalance): boolean {
   return bookingCost(durationHours, balance).pay !== 'none';
 }
+
+/** The payload of the realtime `request.updated` (REQUEST_EVENTS.updated) on a party's user channel. */
+export const requestUpdatedNoticeSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(REQUEST_STATUSES),
+  /** Its teacher ended the session early for both ("End for both"). */
+  ended_early: z.boolean().optional(),
+});

@@ -45,7 +45,7 @@ export const machines: readonly MachineEntry[] = [
     id: liveSessionMachine.id,
     machine: liveSessionMachine,
     description:
-      'A live video session: device check (audio-only when the camera is refused), token from the server, joining, in the call (peer, reconnecting, token renewal, leave dialog), the end when the time is up.',
+      "A live video session: device check (audio-only when the camera is refused), token from the server, joining, in the call (peer, reconnecting, token renewal, leave dialog), the end when the time is up or at the teacher's End for both.",
   },
   {
     id: bookingMachine.id,

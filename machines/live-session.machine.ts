@@ -1,7 +1,8 @@
 // The live video session (spec §2 `session/{channelName}`, §3 network quality) as one
 // statechart: devices and permissions → a token from our server → joining the RTC channel → in the
 // call (waiting for the other participant or together; mic, camera and device switching; token
-// renewal; reconnecting) → leaving with a confirmation, or the end when the booked time is up.
+// renewal; reconnecting) → leaving with a confirmation, the end when the booked time is up, or the
+// teacher's "End for both" (confirmed first; the other side learns it from the request's realtime notice).
 //
 // The pieces live in machines/live-session/: the vocabulary (types.ts), the named effects, guards and
 // delays (setup.ts, all bound in src/app/live-session.ts), the statechart (machine.ts), the call's parallel state

@@ -1,7 +1,9 @@
 // The call itself (live-session `session.inCall`): four independent parts in one parallel state — the
-// other participant, our connection, the token and the leave dialog — and the media controls.
+// other participant, our connection, the token and the leave dialog (with the teacher's "End for both") —
+// and the media controls.
 import { assign, sendTo } from 'xstate';
 import { liveSessionSetup } from './setup';
+import { toFailure } from '../../contract/failure';
 import { combinedQuality, qualityLabel } from './types';
 
 const peer = liveSessionSetup.createStateConfig({
@@ -66,16 +68,45 @@ const token = liveSessionSetup.createStateConfig({
   },
 });
 
+/**
+ * The leave dialog, and the teacher's "End for both" with its own dialog: one region, since only one
+ * of them is open at a time and neither while the other's answer is awaited.
+ */
 const leave = liveSessionSetup.createStateConfig({
   initial: 'idle',
   states: {
-    idle: { on: { 'leave.request': { target: 'confirming' } } },
+    idle: {
+      on: {
+        'leave.request': { target: 'confirming' },
+        'end.request': { guard: 'isTeacher', target: 'confirmingEnd', actions: assign({ endFailure: null }) },
+      },
+    },
     confirming: {
       description: 'The dialog asks "Leave the session?". The call goes on meanwhile.',
       tags: ['leave:confirming'],
       on: {
         'leave.cancel': { target: 'idle' },
         'leave.confirm': { target: '#live-session.session.leaving' },
+      },
+    },
+    confirmingEnd: {
+      description: 'The teacher\'s dialog asks "End the lesson for both?": it cannot be taken back. The call goes on meanwhile.',
+      tags: ['end:confirming'],
+      on: {
+        'end.cancel': { target: 'idle' },
+        'end.confirm': { target: 'endingForBoth' },
+      },
+    },
+    endingForBoth: {
+      description:
+        'Our server finishes the request (its `end`) and gives the family back the whole half-hours not taught; then both leave. Refused: the call goes on and says why.',
+      tags: ['end:requesting'],
+      invoke: {
+        id: 'endForBoth',
+        src: 'endForBoth',
+        input: ({ context }) => ({ requestId: context.grant!.request_id }),
+        onDone: { target: '#live-session.session.leaving', actions: assign({ endReason: 'endedEarly' as const }) },
+        onError: { target: 'idle', actions: assign({ endFailure: ({ event }) => toFailure(event.error) }) },
       },
     },
   },

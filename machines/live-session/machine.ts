@@ -26,7 +26,8 @@ function askToEnd(then: 'retry' | 'end') {
 
 export const liveSessionMachine = liveSessionSetup.createMachine({
   id: 'live-session',
-  description: 'One live video session between a student and a teacher, from the device check to the end of the booked time.',
+  description:
+    "One live video session between a student and a teacher, from the device check to the end of the booked time, or its teacher's End for both.",
   context: ({ input }) => initialLiveSessionContext(input.channelName),
   // Attendance reports outlive every state (a `left` is still sent after the end).
   invoke: { id: 'attendance', src: 'attendance', input: ({ context }) => ({ channelName: context.channelName }) },
@@ -90,6 +91,8 @@ export const liveSessionMachine = liveSessionSetup.createMachine({
           { actions: 'tick' },
         ],
         'rtc.quality': { actions: assign({ selfQuality: ({ event }) => qualityLabel(combinedQuality(event.uplink, event.downlink)) }) },
+        // The teacher ended it for both (the request's realtime notice): this side leaves the call too.
+        'session.endedByTeacher': { target: '.leaving', actions: assign({ endReason: 'endedEarly' as const }) },
       },
       initial: 'joining',
       states: {
@@ -109,22 +112,26 @@ export const liveSessionMachine = liveSessionSetup.createMachine({
         },
         inCall,
         leaving: {
-          description: 'Leaving the channel; counts as left when the provider confirms or after 5 seconds.',
+          description:
+            "Leaving the channel; counts as left when the provider confirms or after 5 seconds. After an End for both (by this teacher or the other side's) the end says so.",
           tags: ['session:busy'],
           entry: [sendTo('rtc', { type: 'rtc.leave' }), { type: 'report', params: { type: 'left' } }],
           on: {
-            'rtc.left': { target: '#live-session.ended', actions: assign({ endReason: 'left' as const }) },
+            'rtc.left': { target: '#live-session.ended', actions: 'settleEndReason' },
             // Already on the way out: the clock only moves the countdown.
             'clock.tick': { actions: 'tick' },
+            // Leaving already; the end screen will say the teacher ended it.
+            'session.endedByTeacher': { actions: assign({ endReason: 'endedEarly' as const }) },
           },
-          after: { LEAVE_TIMEOUT: { target: '#live-session.ended', actions: assign({ endReason: 'left' as const }) } },
+          after: { LEAVE_TIMEOUT: { target: '#live-session.ended', actions: 'settleEndReason' } },
         },
         ending: {
           description: 'The booked time is up: the server marks the request finished (its sweep does it anyway if this fails).',
           tags: ['session:busy'],
           entry: [sendTo('rtc', { type: 'rtc.leave' }), { type: 'report', params: { type: 'left' } }],
-          // Time-up is entered once: later ticks must not re-enter it and end the session again.
-          on: { 'clock.tick': { actions: 'tick' } },
+          // Time-up is entered once: later ticks must not re-enter it and end the session again. The
+          // teacher's End for both arriving now changes nothing: the session is over either way.
+          on: { 'clock.tick': { actions: 'tick' }, 'session.endedByTeacher': { actions: [] } },
           initial: 'requesting',
           states: {
             requesting: askToEnd('retry'),
@@ -143,9 +150,14 @@ export const liveSessionMachine = liveSessionSetup.createMachine({
       on: { 'session.retry': { target: 'fetchingToken' } },
     },
     ended: {
-      description: 'Left, or the time is up. Links to the session details; rejoining works while the session window is open.',
+      description:
+        'Left, the time is up, or the teacher ended it early for both. Links to the session details; rejoining works after leaving while the session window is open.',
       tags: ['session:ended', 'screen:ended'],
-      on: { 'session.rejoin': { guard: 'canRejoin', target: 'fetchingToken' } },
+      on: {
+        'session.rejoin': { guard: 'canRejoin', target: 'fetchingToken' },
+        // Left before the teacher ended it: nothing to rejoin now, and the end says why.
+        'session.endedByTeacher': { actions: assign({ endReason: 'endedEarly' as const }) },
+      },
     },
   },
 });

@@ -21,6 +21,11 @@ export const selectRequestId = (s: Snapshot) => s.context.grant?.request_id ?? n
 export const selectCanRejoin = (s: Snapshot) => s.can({ type: 'session.rejoin' });
 export const selectJoining = (s: Snapshot) => s.matches({ session: 'joining' });
 export const selectLeaving = (s: Snapshot) => s.matches({ session: 'leaving' }) || s.matches({ session: 'ending' });
+/** The teacher's End for both: offered (the teacher, in the call), asked, awaiting the server, refused. */
+export const selectCanEndForBoth = (s: Snapshot) => s.can({ type: 'end.request' });
+export const selectConfirmingEnd = (s: Snapshot) => s.hasTag('end:confirming');
+export const selectEndingForBoth = (s: Snapshot) => s.hasTag('end:requesting');
+export const selectEndFailure = (s: Snapshot) => s.context.endFailure;
 export const selectConfirmingLeave = (s: Snapshot) => s.hasTag('leave:confirming');
 export const selectRole = (s: Snapshot) => s.context.grant?.role ?? 'student';
 export const selectVideoConfigured = (s: Snapshot) => s.context.grant?.video_configured ?? false;
@@ -35,6 +40,11 @@ export const selectControls = (s: Snapshot) => ({
   audioOnly: s.context.audioOnly,
   confirming: selectConfirmingLeave(s),
   devices: s.context.devices,
+  /** The session's teacher may end it for both (the button shows); asked; awaiting the answer. */
+  isTeacher: selectRole(s) === 'teacher',
+  canEnd: selectCanEndForBoth(s),
+  confirmingEnd: selectConfirmingEnd(s),
+  endingForBoth: selectEndingForBoth(s),
 });
 
 /** What the video tiles show (compare with shallowEqual). */

@@ -2,7 +2,8 @@
 // action bound in src/app/live-session.ts with provide(): `checkDevices` asks the browser for camera
 // and microphone, `fetchToken` calls our server, `rtc` is the RTC port (src/rtc) as a callback actor
 // that reports the provider's events back as `rtc.*` events and takes `rtc.*` commands, `clock` sends
-// the browser's time every second, `endSession` tells the server the time is up, and `attendance`
+// the browser's time every second, `endSession` tells the server the time is up, `endForBoth` is the
+// teacher's "End for both" (the request's `end`), and `attendance`
 // (./attendance.machine.ts) sends the attendance reports. The defaults refuse to run.
 import { assign, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
 import { toFailure } from '../../contract/failure';
@@ -40,6 +41,7 @@ export const liveSessionSetup = setup({
     rtc: fromCallback<RtcCommand, RtcInput>(() => notProvided('rtc')),
     clock: fromCallback<EventObject>(() => notProvided('clock')),
     endSession: fromPromise<void, { channelName: string }>(async () => notProvided('endSession')),
+    endForBoth: fromPromise<void, { requestId: number }>(async () => notProvided('endForBoth')),
     attendance: attendanceMachine,
   },
   actions: {
@@ -54,10 +56,13 @@ export const liveSessionSetup = setup({
       failure: null,
       failReason: null,
       endReason: null,
+      endFailure: null,
       warned: false,
     })),
     renewGrant: assign((_, params: { timed: TimedGrant }) => ({ grant: params.timed.grant, skewMs: skewOf(params.timed) })),
     storeFailure: assign((_, params: { error: unknown }) => ({ grant: null, failure: toFailure(params.error) })),
+    /** Out of the channel: left, unless the teacher's End for both is why. */
+    settleEndReason: assign({ endReason: ({ context }) => (context.endReason === 'endedEarly' ? 'endedEarly' : 'left') }),
     /** A tick's browser time on the server's clock. */
     tick: assign({ now: ({ context, event }) => (event.type === 'clock.tick' ? event.now + context.skewMs : context.now) }),
   },
@@ -68,6 +73,8 @@ export const liveSessionSetup = setup({
       !context.warned && params.now + context.skewMs >= endsAtOf(context) - END_WARNING_MS,
     canRejoin: ({ context }) => context.endReason === 'left' && context.now < endsAtOf(context),
     hasCamera: ({ context }) => !context.audioOnly,
+    /** Only the session's teacher ends it for both (the server's request statechart checks it again). */
+    isTeacher: ({ context }) => context.grant?.role === 'teacher',
   },
   delays: {
     RECONNECT_GIVE_UP: RECONNECT_GIVE_UP_MS,

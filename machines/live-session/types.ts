@@ -45,7 +45,8 @@ export interface TimedGrant {
   receivedAt: number;
 }
 
-export type EndReason = 'left' | 'timeUp';
+/** Why the session ended on this screen: left it, the booked time ran out, or its teacher ended it early for both. */
+export type EndReason = 'left' | 'timeUp' | 'endedEarly';
 export type FailReason = 'joinFailed' | 'reconnectTimeout';
 
 export interface LiveSessionContext {
@@ -65,6 +66,8 @@ export interface LiveSessionContext {
   failure: Failure | null;
   failReason: FailReason | null;
   endReason: EndReason | null;
+  /** The teacher's "End for both" was refused (or got no answer): the call goes on and says so. */
+  endFailure: Failure | null;
 }
 
 export interface LiveSessionInput {
@@ -97,6 +100,12 @@ export type LiveSessionEvent =
   | { type: 'leave.cancel' }
   | { type: 'leave.confirm' }
   | { type: 'session.rejoin' }
+  // The teacher's "End for both", asked first in a dialog
+  | { type: 'end.request' }
+  | { type: 'end.cancel' }
+  | { type: 'end.confirm' }
+  // Our server, through the realtime notice of the request: its teacher ended the session for both
+  | { type: 'session.endedByTeacher' }
   // The RTC provider, through the rtc actor
   | { type: 'rtc.joined' }
   | { type: 'rtc.joinFailed'; message?: string }
@@ -128,6 +137,7 @@ export function initialLiveSessionContext(channelName: string): LiveSessionConte
     failure: null,
     failReason: null,
     endReason: null,
+    endFailure: null,
   };
 }
 

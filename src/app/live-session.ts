@@ -1,5 +1,5 @@
-// Binds the live-session statechart's effects (every provide() lives in src/app):
-// our server's calls (token, attendance, end) from the caller's session API, the browser's device
+// Binds the live-session statechart's effects (every provide() lives in src/app): our server's calls
+// (token, attendance, end, the teacher's End for both) from the caller's session API, the browser's device
 // check and the RTC port (./live-session-rtc.ts), and a clock that ticks every second with the
 // browser's time — the machine adds the skew it learnt from the grant. The token's arrival time is
 // taken here, on the browser's clock, so the machine can compute that skew.
@@ -15,6 +15,8 @@ export interface LiveSessionServer extends RtcContext {
   token(channel: string): Promise<SessionGrant>;
   report(channel: string, type: AttendanceEventType, at: Date): Promise<void>;
   end(channel: string): Promise<void>;
+  /** The teacher's End for both: the request's `end` (POST v1/requests/{id}/end). */
+  endForBoth(requestId: number): Promise<void>;
 }
 
 export function liveSessionLogic(server: LiveSessionServer, store: RtcStore) {
@@ -33,6 +35,7 @@ export function liveSessionLogic(server: LiveSessionServer, store: RtcStore) {
         return () => clearInterval(id);
       }),
       endSession: fromPromise<void, { channelName: string }>(({ input }) => server.end(input.channelName)),
+      endForBoth: fromPromise<void, { requestId: number }>(({ input }) => server.endForBoth(input.requestId)),
       attendance: attendanceMachine.provide({
         actors: {
           sendReport: fromPromise<void, SendReportInput>(({ input }) => server.report(input.channelName, input.type, new Date(input.at))),

@@ -2,7 +2,8 @@
 // the cancel needs a reason and gives the family every hour (or the free trial) back, tells them with
 // the reason and the subject to book another teacher of, and races the family's own cancel and the
 // start with exactly one winner; the early end gives back the whole half-hours not taught (ended at
-// minute 0, 29, 30, 31, at the end) and the teacher's statement counts the minutes taught.
+// minute 0, 29, 30, 31, at the end), both screens may still record leaving the call after it, and
+// the teacher's statement counts the minutes taught.
 import { describe, expect, it } from 'vitest';
 import { earningsStatementResponseSchema } from '../../contract/earnings';
 import { notificationPageSchema } from '../../contract/notifications';
@@ -237,6 +238,26 @@ describe('a teacher ends a live session early for both', () => {
       expect(flag?.has_free_session).toBe(restored);
       ctx.clock.now = new Date(Date.parse(session.starts_at) - 10 * HOUR);
     }
+  });
+
+  it('after the early end both screens still record leaving the call; nobody joins again', async () => {
+    const { teacher, student } = await pair(3);
+    const session = await approved(student, teacher, 10, 1);
+    ctx.clock.now = new Date(Date.parse(session.starts_at) + 20 * MIN);
+    const channel = (await detailOf(student, session.id)).channel_name!;
+    const event = (userId: number, type: string) => ctx.as(userId).post(`/api/v1/sessions/${channel}/events`, { type });
+    expect((await event(student, 'joined')).status).toBe(201);
+    expect((await end(teacher, session.id)).status).toBe(200);
+    // The screens leave the call after the server finished the request (the family's on the realtime notice).
+    expect((await event(teacher, 'left')).status).toBe(201);
+    expect((await event(student, 'left')).status).toBe(201);
+    expect((await event(student, 'joined')).status).toBe(409);
+    expect((await ctx.as(student).post(`/api/v1/sessions/${channel}/token`)).status).toBe(409);
+    const attendance = await body<{ participants: Array<{ role: string; events: Array<{ type: string }> }> }>(
+      await ctx.as(student).get(`/api/v1/sessions/${channel}/attendance`),
+    );
+    const family = attendance.data.participants.find((p) => p.role === 'student');
+    expect(family?.events.map((e) => e.type)).toEqual(['joined', 'left']);
   });
 
   it("the teacher's statement counts the whole minutes taught of a session ended early", async () => {

@@ -106,10 +106,13 @@ export function sessionsRoutes({ auth, agora, fakeRtc, now, publisher }: Session
       const { account, row, role } = await participant(c);
       const body = await jsonBody(c, attendanceEventRequestSchema);
       const at = now();
-      // Inside the window; a `left` sent by the time-up screen just after the end (the request may be
-      // finished already) still counts.
-      const late = at.getTime() >= row.ends_at.getTime() && at.getTime() < row.ends_at.getTime() + LEFT_GRACE_MS;
-      if (!(body.type === 'left' && late && (row.status === 'approved' || row.status === 'finished'))) {
+      // Inside the window; a `left` still counts when sent by the time-up screen just after the end (the
+      // request may be finished already), or by either side's screen after the teacher's End for both
+      // finished it early.
+      const inGrace = at.getTime() < row.ends_at.getTime() + LEFT_GRACE_MS;
+      const late = at.getTime() >= row.ends_at.getTime() && inGrace;
+      const leftAfterEnd = body.type === 'left' && ((late && row.status === 'approved') || (inGrace && row.status === 'finished'));
+      if (!leftAfterEnd) {
         try {
           assertJoinable(row, role, at);
         } catch (err) {

@@ -75,6 +75,10 @@ export const eventLabels: Record<string, MessageDescriptor> = {
   'leave.request': msg({ message: 'ask to leave', context: 'flows' }),
   'leave.cancel': msg({ message: 'stay', context: 'flows' }),
   'leave.confirm': msg({ message: 'confirm leaving', context: 'flows' }),
+  'end.request': msg({ message: 'ask to end the lesson for both', context: 'flows' }),
+  'end.cancel': msg({ message: 'keep teaching', context: 'flows' }),
+  'end.confirm': msg({ message: 'confirm ending for both', context: 'flows' }),
+  'session.endedByTeacher': msg({ message: 'the teacher ended it for both', context: 'flows' }),
   // booking
   'teacher.loaded': msg({ message: 'the teacher loaded', context: 'flows' }),
   'balance.loaded': msg({ message: 'the balance loaded', context: 'flows' }),
@@ -106,6 +110,7 @@ export const actorLabels: Record<string, MessageDescriptor> = {
   fetchToken: msg({ message: 'the call token request', context: 'flows' }),
   renewToken: msg({ message: 'renewing the call token', context: 'flows' }),
   endSession: msg({ message: 'reporting the end of the session', context: 'flows' }),
+  endForBoth: msg({ message: 'ending the lesson for both', context: 'flows' }),
   createRequest: msg({ message: 'sending the booking', context: 'flows' }),
 };
 
@@ -145,6 +150,7 @@ export const guardLabels: Record<string, MessageDescriptor> = {
   isWarningDue: msg({ message: 'the warning is due', context: 'flows' }),
   hasCamera: msg({ message: 'has a camera', context: 'flows' }),
   canRejoin: msg({ message: 'may rejoin', context: 'flows' }),
+  isTeacher: msg({ message: 'the teacher', context: 'flows' }),
   noChildToChoose: msg({ message: 'one child, nothing to ask', context: 'flows' }),
   stepReady: msg({ message: 'the step is complete', context: 'flows' }),
   slotTaken: msg({ message: 'the time was just taken', context: 'flows' }),
@@ -252,9 +258,11 @@ export const stateLabels: Record<string, MessageDescriptor> = {
   token: msg({ message: 'the call token', context: 'flows state' }),
   valid: msg({ message: 'valid', context: 'flows state' }),
   renewing: msg({ message: 'renewing', context: 'flows state' }),
-  leave: msg({ message: 'leaving', context: 'flows state' }),
+  leave: msg({ message: 'leaving or ending for both', context: 'flows state' }),
   'live-session.session.inCall.leave.idle': msg({ message: 'staying', context: 'flows state' }),
   confirming: msg({ message: 'asking to confirm', context: 'flows state' }),
+  confirmingEnd: msg({ message: 'asking to confirm the end for both', context: 'flows state' }),
+  endingForBoth: msg({ message: 'ending for both', context: 'flows state' }),
   leaving: msg({ message: 'leaving the call', context: 'flows state' }),
   ending: msg({ message: 'ending the session', context: 'flows state' }),
   requesting: msg({ message: 'telling the server', context: 'flows state' }),
@@ -297,7 +305,7 @@ export const machineLabels: Record<string, MessageDescriptor> = {
   }),
   'live-session': msg({
     message:
-      'A live video session: device check (audio only when the camera is refused), the call token, joining, the call (the other side, reconnecting, token renewal, leaving), and the end when the time is up.',
+      "A live video session: device check (audio only when the camera is refused), the call token, joining, the call (the other side, reconnecting, token renewal, leaving), and the end when the time is up or at the teacher's End for both.",
     context: 'flows machine',
   }),
   booking: msg({

@@ -1,16 +1,22 @@
-// The call's controls: microphone and camera toggles (pressed state), the device pickers and leaving.
+// The call's controls: microphone and camera toggles (pressed state), the device pickers, leaving and,
+// for the session's teacher, End for both.
 import { shallowEqual, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { selectControls } from '../../../machines/live-session.machine';
 import type { LiveSessionActor } from '../../app/live-session';
 import { Button } from '../../ui/button';
 import { DevicePicker } from './device-picker';
+import { EndForBothDialog } from './end-for-both-dialog';
 import { LeaveDialog } from './leave-dialog';
 import { useDevices, type DeviceOption } from './use-devices';
 
 export function CallControls({ actor }: { actor: LiveSessionActor }) {
   const { t } = useLingui();
-  const { inCall, leaving, micOn, cameraOn, audioOnly, confirming, devices } = useSelector(actor, selectControls, shallowEqual);
+  const { inCall, leaving, micOn, cameraOn, audioOnly, confirming, devices, isTeacher, canEnd, confirmingEnd, endingForBoth } = useSelector(
+    actor,
+    selectControls,
+    shallowEqual,
+  );
   const { cameras, microphones } = useDevices(inCall);
   const picker = (kind: 'camera' | 'microphone', label: string, list: readonly DeviceOption[]) => (
     <DevicePicker
@@ -45,7 +51,10 @@ export function CallControls({ actor }: { actor: LiveSessionActor }) {
       {!audioOnly ? picker('camera', t`Camera`, cameras) : null}
       {picker('microphone', t`Microphone`, microphones)}
 
-      <LeaveDialog actor={actor} disabled={!inCall || leaving} confirming={confirming} />
+      <LeaveDialog actor={actor} disabled={!inCall || leaving || endingForBoth} confirming={confirming} />
+      {isTeacher ? (
+        <EndForBothDialog actor={actor} disabled={!canEnd && !confirmingEnd} confirming={confirmingEnd} ending={endingForBoth} />
+      ) : null}
     </div>
   );
 }

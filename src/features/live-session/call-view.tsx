@@ -2,7 +2,7 @@
 // reconnecting, joining), the video tiles and the controls. Reads the machine through selectors and tags.
 import { shallowEqual, useSelector } from '@xstate/react';
 import { Trans } from '@lingui/react/macro';
-import { selectCallStatus } from '../../../machines/live-session.machine';
+import { selectCallStatus, selectEndFailure } from '../../../machines/live-session.machine';
 import type { LiveSessionActor } from '../../app/live-session';
 import type { RtcStore } from '../../rtc/session-store';
 import { CallControls } from './call-controls';
@@ -30,6 +30,9 @@ export function CallView({
   channelName: string;
 }) {
   const { joining, remaining, warned, reconnecting, videoMissing } = useSelector(actor, selectCallStatus, shallowEqual);
+  // The teacher's End for both was refused (the server's words) or got no answer: the call goes on.
+  const endFailure = useSelector(actor, selectEndFailure);
+  const refusal = endFailure?.message ?? null;
 
   return (
     <div className="live-call">
@@ -60,6 +63,15 @@ export function CallView({
       {reconnecting ? (
         <p className="live-call-banner is-error" role="alert" data-testid="reconnecting">
           <Trans>Connection lost. Reconnecting…</Trans>
+        </p>
+      ) : null}
+      {endFailure ? (
+        <p className="live-call-banner is-error" role="alert" data-testid="end-for-both-failed">
+          {refusal ? (
+            <Trans>The lesson could not be ended for both: {refusal}</Trans>
+          ) : (
+            <Trans>The lesson could not be ended for both. Check your connection and try again.</Trans>
+          )}
         </p>
       ) : null}
       {joining ? (

@@ -2,7 +2,8 @@
 // its length) and who attended for how long, for the family the rating in place and "book the same time next week" (the teacher's
 // booking opens on its review with that time), for the teacher the way to write the lesson report (on
 // the session details), and for both joining again while the window is open. Left early: the same,
-// without the booking offer until the lesson is over.
+// without the booking offer until the lesson is over. Ended early by the teacher ("End for both"):
+// says so to both, and what went back to the family's balance (the request's history has it).
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -18,6 +19,7 @@ import type { Attendance } from '../../../contract/sessions';
 import { LessonRating } from '../../domain/lesson-rating';
 import type { LessonParty } from '../../domain/viewer';
 import { Button } from '../../ui/button';
+import { endedEarlyEntry } from './ended-early';
 import { Notice } from './notice';
 
 const WEEK_MS = 7 * 24 * 3_600_000;
@@ -35,7 +37,9 @@ export function EndedNotice({
   const { i18n } = useLingui();
   // The side comes with the session's grant; the account id keys the booking draft as the booking page does.
   const viewer: LessonParty = { id: viewerId, role: useSelector(actor, selectRole) };
-  const timeUp = useSelector(actor, selectEndReason) === 'timeUp';
+  const reason = useSelector(actor, selectEndReason);
+  const timeUp = reason === 'timeUp';
+  const endedEarly = reason === 'endedEarly';
   const requestId = useSelector(actor, selectRequestId);
   const canRejoin = useSelector(actor, selectCanRejoin);
   const request = useQuery({ ...requestQuery(requestId ?? 0, i18n.locale), enabled: requestId !== null });
@@ -50,8 +54,9 @@ export function EndedNotice({
   // What may be done is judged at the moment the end screen appeared (rating stays open for days).
   const [shownAt] = useState(() => Date.now());
   return (
-    <Notice testId="session-ended" heading={timeUp ? <Trans>The session has ended</Trans> : <Trans>You left the session</Trans>}>
+    <Notice testId="session-ended" heading={<EndHeading reason={reason} role={viewer.role} />}>
       {detail ? <LessonSummary detail={detail} viewer={viewer} /> : null}
+      {endedEarly && detail ? <GivenBack detail={detail} role={viewer.role} /> : null}
       {present.data && present.data.participants.length > 0 ? <AttendanceList attendance={present.data} /> : null}
       {detail ? <LessonRating detail={detail} actions={actionsAt(detail, viewer.role, shownAt)} side={viewer.role} /> : null}
       <div className="live-session-actions">
@@ -75,6 +80,48 @@ export function EndedNotice({
         ) : null}
       </div>
     </Notice>
+  );
+}
+
+function EndHeading({ reason, role }: { reason: ReturnType<typeof selectEndReason>; role: LessonParty['role'] }) {
+  if (reason === 'endedEarly') {
+    return role === 'teacher' ? <Trans>You ended the lesson early for both</Trans> : <Trans>The teacher ended the lesson early</Trans>;
+  }
+  return reason === 'timeUp' ? <Trans>The session has ended</Trans> : <Trans>You left the session</Trans>;
+}
+
+/**
+ * What the early end gave back: the whole half-hours not taught, in hours when they make whole hours,
+ * or the free trial. Shown once the request's history has the teacher's `finished` row.
+ */
+function GivenBack({ detail, role }: { detail: RequestDetail; role: LessonParty['role'] }) {
+  const entry = endedEarlyEntry(detail);
+  if (!entry) return null;
+  const minutes = entry.refunded_minutes ?? 0;
+  const hours = minutes / 60;
+  const family = role === 'student';
+  let text;
+  if (minutes === 0) {
+    text = <Trans>Nothing was left untaught, so no hours went back.</Trans>;
+  } else if (detail.paid_with === 'free_trial') {
+    text = family ? <Trans>Your free trial session was given back.</Trans> : <Trans>The family's free trial session was given back.</Trans>;
+  } else if (minutes % 60 === 0) {
+    text = family ? (
+      <Plural value={hours} one="# hour came back to your balance." other="# hours came back to your balance." />
+    ) : (
+      <Plural value={hours} one="# hour went back to the family's balance." other="# hours went back to the family's balance." />
+    );
+  } else {
+    text = family ? (
+      <Plural value={minutes} one="# minute came back to your balance." other="# minutes came back to your balance." />
+    ) : (
+      <Plural value={minutes} one="# minute went back to the family's balance." other="# minutes went back to the family's balance." />
+    );
+  }
+  return (
+    <p className="live-ended-refund" data-testid="ended-early-refund">
+      {text}
+    </p>
   );
 }
 

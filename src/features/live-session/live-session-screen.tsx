@@ -1,6 +1,7 @@
 // The live video session screen (spec §2 `session/{channelName}`): runs the live-session
 // statechart bound in src/app/live-session.ts and shows the step its `screen:*` tag names — the
-// device check, a refusal, a failure, the end — or the call (call-view.tsx).
+// device check, a refusal, a failure, the end — or the call (call-view.tsx). The teacher's End for both
+// reaches the other side live (use-ended-by-teacher.ts).
 import './live-session.css';
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -19,6 +20,8 @@ import { TokenRefusedNotice } from './token-refused-notice';
 import { useLeaveOnPagehide } from './use-leave-on-pagehide';
 import type { Attendance } from '../../../contract/sessions';
 import { useWatchedActor } from '../../app/watch';
+import type { Connect } from '../../realtime/watch';
+import { useEndedByTeacher } from './use-ended-by-teacher';
 
 export interface LiveSessionScreenProps {
   channelName: string;
@@ -26,6 +29,8 @@ export interface LiveSessionScreenProps {
   viewerId?: number | null;
   /** Tests give a fake API; the app uses the real one. */
   api?: SessionApi;
+  /** Tests give a fake realtime connection; the app uses the shared one. */
+  connect?: Connect;
 }
 
 type NoticeOf = (actor: LiveSessionActor, viewerId: number | null, attendance: () => Promise<Attendance>) => ReactNode;
@@ -46,7 +51,7 @@ const NOTICES: Record<Exclude<Step, 'session'>, NoticeOf> = {
   ended: (actor, viewerId, attendance) => <EndedNotice actor={actor} viewerId={viewerId} attendance={attendance} />,
 };
 
-export function LiveSessionScreen({ channelName, viewerId = null, api }: LiveSessionScreenProps) {
+export function LiveSessionScreen({ channelName, viewerId = null, api, connect }: LiveSessionScreenProps) {
   const sessionApi = useMemo(() => api ?? createSessionApi(), [api]);
   const store = useMemo(() => createRtcStore(), []);
   const logic = useMemo(() => liveSessionLogic(sessionApi, store), [sessionApi, store]);
@@ -54,6 +59,8 @@ export function LiveSessionScreen({ channelName, viewerId = null, api }: LiveSes
   useWatchedActor('live-session', actor);
   const step = useSelector(actor, selectScreen);
   useLeaveOnPagehide(sessionApi, channelName, useSelector(actor, selectInCall));
+  // The teacher's End for both reaches the other side through the request's realtime notice.
+  useEndedByTeacher(actor, viewerId, connect);
 
   return (
     <section className="page container live-session" data-testid="live-session" data-step={step}>

@@ -1,5 +1,6 @@
-// The live-session calls on the app's HTTP client: the join grant, attendance events, the
-// end of the session, and the test-only fake relay. Responses are checked against contract/sessions.ts.
+// The live-session calls on the app's HTTP client: the join grant, attendance events, the end of the
+// session, the teacher's End for both (the request's `end`), and the test-only fake relay.
+// Responses are checked against contract/sessions.ts.
 import {
   attendanceSchema,
   sessionGrantSchema,
@@ -8,6 +9,7 @@ import {
   type SessionGrant,
 } from '../../../contract/sessions';
 import { api, type ApiClient, type Envelope } from '../../api/client';
+import { changeRequest } from '../../api/requests';
 
 const path = (channel: string, rest: string) => `v1/sessions/${encodeURIComponent(channel)}/${rest}`;
 
@@ -37,6 +39,10 @@ export function createSessionApi(client: ApiClient = api) {
     },
     async end(channel: string): Promise<void> {
       await client(path(channel, 'end'), { method: 'POST', body: {} });
+    },
+    /** The teacher ends the session early for both: the request is finished, the untaught half-hours go back. */
+    async endForBoth(requestId: number): Promise<void> {
+      await changeRequest(requestId, 'end', client);
     },
     /** For the fake adapter: `sessions/<channel>/fake-rtc` relative to v1. */
     async post<T>(relative: string, body: object): Promise<T> {

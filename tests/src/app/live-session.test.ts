@@ -31,6 +31,7 @@ function fakeServer() {
       reports.push({ type, at });
     },
     end: async () => undefined,
+    endForBoth: async () => undefined,
     leaveOnUnload: () => undefined,
     attendance: async () => ({ request_id: 1, participants: [] }),
     post: async <T>(_path: string, _body: object) => {

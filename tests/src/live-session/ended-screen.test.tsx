@@ -46,6 +46,7 @@ function endingApi(role: 'student' | 'teacher', endsInMs = 1_200): SessionApi {
     token: async () => grant,
     report: async () => undefined,
     end: async () => undefined,
+    endForBoth: async () => undefined,
     post: async <T,>() => ({ peers: [] }) as T,
   };
 }

@@ -46,6 +46,7 @@ function fakeApi(teacherJoined = false, answer = grant): SessionApi & { reports:
       reports.push(type);
     },
     end: async () => undefined,
+    endForBoth: async () => undefined,
     post: async <T,>() => ({ peers: [] }) as T,
   };
 }
