@@ -1,5 +1,6 @@
-// The live-session machine through the real UI (model e2e): the student's screen is the page under
-// test, a demo teacher joins and leaves in a second browser context, the network drops with
+// The live-session machine through the real UI (model e2e): the page under test is the student's
+// screen, or the teacher's on a path whose grant is the teacher's (End for both is theirs); the other
+// side joins, leaves and ends the lesson for both in a second browser context, the network drops with
 // Playwright's offline switch, and the server's test-only route moves the end of the session. The
 // clock's ticks and the network-quality reports happen by themselves in the browser (they count when
 // the app takes them). Faults: the camera refused or broken (live-session.world.ts), a join whose
@@ -28,7 +29,10 @@ export interface LiveWorld {
   channel: string;
   student: string;
   teacher: string;
-  teacherPage: () => Promise<Page>;
+  /** The other side's page (the teacher's, or the student's on a teacher's path), opened on first use. */
+  otherPage: () => Promise<Page>;
+  /** The teacher ended the lesson for both on this path: the end screen says so. */
+  endedEarly: boolean;
   /** What the page's getUserMedia does from now on. */
   media: (mode: MediaMode) => void;
 }
@@ -56,6 +60,8 @@ const ev = {
   audioOnly: { type: 'session.continueAudioOnly' },
   // The machine takes the grant with the instant it arrived (skew 0 here: server_time is that instant).
   granted: done('fetchToken', { grant: { ...grant, server_time: new Date(0).toISOString() }, receivedAt: 0 }),
+  // The same grant for the session's teacher: the path is walked on the teacher's screen.
+  grantedTeacher: done('fetchToken', { grant: { ...grant, role: 'teacher', server_time: new Date(0).toISOString() }, receivedAt: 0 }),
   refused: failed('fetchToken'),
   retry: { type: 'session.retry' },
   joined: { type: 'rtc.joined' },
@@ -81,7 +87,28 @@ const ev = {
   ended: done('endSession', undefined),
   endFailed: failed('endSession'),
   endRetry: after('END_RETRY', 'session.ending.waitingToRetry'),
+  endRequest: { type: 'end.request' },
+  endCancel: { type: 'end.cancel' },
+  endConfirm: { type: 'end.confirm' },
+  endedForBoth: done('endForBoth', undefined),
+  endForBothFailed: failed('endForBoth'),
+  endedByTeacher: { type: 'session.endedByTeacher' },
 };
+
+/** What a teacher's path walks: the call and its End for both (the rest is the student's paths' work). */
+const TEACHER_PATH_EVENTS = new Set<EventObject>([
+  ev.devicesOk,
+  ev.grantedTeacher,
+  ev.joined,
+  ev.mic,
+  ev.camera,
+  ev.endRequest,
+  ev.endCancel,
+  ev.endConfirm,
+  ev.endedForBoth,
+  ev.endForBothFailed,
+  ev.left,
+]);
 
 /** Which getUserMedia behaviour gives a device check's answer. */
 const modeFor = (answer: EventObject | undefined): MediaMode =>
@@ -121,6 +148,19 @@ async function leave(page: Page) {
   await click(page, 'confirm-leave');
 }
 
+/** Opens the session on `page` and waits until it is in the call. */
+async function inCall(page: Page, channel: string) {
+  await page.goto(`/session/${channel}`);
+  await expect(page.getByTestId('live-session')).toHaveAttribute('data-step', 'session');
+  await expect(page.getByTestId('end-for-both')).toBeEnabled();
+}
+
+/** The teacher's End for both, confirmed, on the teacher's page (in the call already). */
+async function endForBoth(page: Page) {
+  await click(page, 'end-for-both');
+  await click(page, 'confirm-end-for-both');
+}
+
 export const liveSessionAdapter: Adapter<LiveWorld> = {
   id: 'live-session',
   machine: liveSessionMachine,
@@ -130,9 +170,14 @@ export const liveSessionAdapter: Adapter<LiveWorld> = {
     // A path where the time runs out gets a session that ends a few seconds after it starts (the
     // screen learns the end when it gets its token).
     const scene = await setUp(request, index, events.includes(ev.timeUp) ? TIME_UP_SECONDS : SESSION_SECONDS);
+    const asTeacher = events.includes(ev.grantedTeacher);
     // A path where the server refuses the token is walked by a student who is not in the session.
-    const token = events.includes(ev.refused) ? (await newStudent(request, { phaseId: scene.phaseId })).token : scene.student;
-    await browserFor(page.context(), token, false);
+    const token = asTeacher
+      ? scene.teacher
+      : events.includes(ev.refused)
+        ? (await newStudent(request, { phaseId: scene.phaseId })).token
+        : scene.student;
+    await browserFor(page.context(), token, asTeacher);
     const media = await mediaSwitch(page, modeFor(events[0]));
     // The first join's first message to the relay is dropped, as a join the provider refuses.
     if (events.includes(ev.joinFailed)) await failNext(page, 'sessions/*/fake-rtc', 'network');
@@ -140,24 +185,18 @@ export const liveSessionAdapter: Adapter<LiveWorld> = {
     if (events.includes(ev.endFailed)) await failNext(page, 'sessions/*/end', NOT_OVER_YET, 'POST', count(events, ev.endFailed));
     if (events.includes(ev.giveUp)) await page.clock.install();
     await page.goto(`/session/${scene.channel}`);
-    let teacherPage: Page | undefined;
-    return {
-      page,
-      request,
-      channel: scene.channel,
-      student: scene.student,
-      teacher: scene.teacher,
-      media,
-      teacherPage: async () => {
-        if (!teacherPage) {
-          const context = await page.context().browser()!.newContext();
-          await browserFor(context, scene.teacher, true);
-          teacherPage = await context.newPage();
-          await preferences(teacherPage, { locale: 'en' });
-        }
-        return teacherPage;
-      },
+    let other: Page | undefined;
+    const otherPage = async () => {
+      if (!other) {
+        const context = await page.context().browser()!.newContext();
+        await browserFor(context, asTeacher ? scene.student : scene.teacher, !asTeacher);
+        other = await context.newPage();
+        await preferences(other, { locale: 'en' });
+      }
+      return other;
     };
+    const { channel, student, teacher } = scene;
+    return { page, request, channel, student, teacher, media, otherPage, endedEarly: false };
   },
   release: (w) => release(w.request, w.channel, w.student),
   // One scene per path: a refused token and a granted one exclude each other; the time runs out once,
@@ -170,9 +209,25 @@ export const liveSessionAdapter: Adapter<LiveWorld> = {
     !events.some((e, i) => [ev.peerJoined, ev.peerLeft, ev.tokenExpiring].includes(e) && offlineAt(events, i)) &&
     // Only the first joins can fail (the relay's first message of the page); without a camera there is no camera to toggle.
     !events.some((e, i) => e === ev.joinFailed && events.slice(0, i).includes(ev.joined)) &&
-    !events.some((e, i) => e === ev.camera && events.slice(0, i).includes(ev.audioOnly)),
-  // Why the session ended matters: only who left may join again.
-  serializeState: (s) => JSON.stringify([s.value, (s.context as { endReason: unknown }).endReason]),
+    !events.some((e, i) => e === ev.camera && events.slice(0, i).includes(ev.audioOnly)) &&
+    // A teacher's path walks the call and End for both; on a student's path the teacher is in the call
+    // (to end it), so the student never waits for them nor sees them come and go.
+    (!events.includes(ev.grantedTeacher) || events.every((e) => TEACHER_PATH_EVENTS.has(e))) &&
+    !(events.includes(ev.endedByTeacher) && events.some((e) => [ev.peerJoined, ev.peerLeft, ev.timeUp, ev.reconnecting].includes(e))) &&
+    // The teacher ends it once, from inside the call they joined, which the student's screen has joined
+    // first (before, it would not be in the call to hear it).
+    count(events, ev.endedByTeacher) <= 1 &&
+    (!events.includes(ev.endedByTeacher) || events.indexOf(ev.joined) < events.indexOf(ev.endedByTeacher)) &&
+    // The server answers the End for both at once: nothing happens on the screen in between.
+    events.every(
+      (e, i) => e !== ev.endConfirm || [ev.endedForBoth, ev.endForBothFailed].includes(events[i + 1]!) || i === events.length - 1,
+    ),
+  // Why the session ended matters (only who left may join again), and whose screen it is (only the
+  // teacher may end it for both).
+  serializeState: (s) => {
+    const context = s.context as { endReason: unknown; grant: { role: string } | null };
+    return JSON.stringify([s.value, context.endReason, context.grant?.role]);
+  },
   events: [
     // The world opens the session page with the devices its first answer needs.
     { event: ev.devicesOk },
@@ -187,6 +242,7 @@ export const liveSessionAdapter: Adapter<LiveWorld> = {
     },
     { event: ev.audioOnly, run: (w) => press(w.page, 'Continue without camera') },
     { event: ev.granted },
+    { event: ev.grantedTeacher },
     { event: ev.refused },
     {
       event: ev.retry,
@@ -206,8 +262,8 @@ export const liveSessionAdapter: Adapter<LiveWorld> = {
     },
     { event: ev.switchMic, run: (w) => otherMicrophone(w.page) },
     { event: ev.giveUp, run: (w) => w.page.clock.runFor(GIVE_UP_MS) },
-    { event: ev.peerJoined, run: async (w) => void (await (await w.teacherPage()).goto(`/session/${w.channel}`)) },
-    { event: ev.peerLeft, run: async (w) => leave(await w.teacherPage()) },
+    { event: ev.peerJoined, run: async (w) => void (await (await w.otherPage()).goto(`/session/${w.channel}`)) },
+    { event: ev.peerLeft, run: async (w) => leave(await w.otherPage()) },
     { event: ev.reconnecting, run: (w) => w.page.context().setOffline(true) },
     { event: ev.reconnected, run: (w) => w.page.context().setOffline(false) },
     { event: ev.mic, run: (w) => click(w.page, 'toggle-mic') },
@@ -217,7 +273,11 @@ export const liveSessionAdapter: Adapter<LiveWorld> = {
     {
       event: ev.confirm,
       run: async (w, next) => {
-        if (next === ev.leaveTimeout) await holdGoodbye(w.page);
+        // Leaving lasts the machine's 5 s when the relay never answers the goodbye: long enough for the
+        // teacher's End for both to land meanwhile.
+        if (next === ev.leaveTimeout || next === ev.endedByTeacher) await holdGoodbye(w.page);
+        // The teacher comes into the call first, so that their End for both lands within those seconds.
+        if (next === ev.endedByTeacher) await inCall(await w.otherPage(), w.channel);
         await click(w.page, 'confirm-leave');
       },
     },
@@ -229,6 +289,31 @@ export const liveSessionAdapter: Adapter<LiveWorld> = {
     { event: ev.ended },
     { event: ev.endFailed },
     { event: ev.endRetry },
+    { event: ev.endRequest, run: (w) => click(w.page, 'end-for-both') },
+    { event: ev.endCancel, run: (w) => w.page.getByRole('button', { name: 'Keep teaching' }).click() },
+    {
+      event: ev.endConfirm,
+      run: async (w, next) => {
+        if (next === ev.endForBothFailed) await failNext(w.page, 'requests/*/end', 'network');
+        await click(w.page, 'confirm-end-for-both');
+        // Refused: the call goes on and says why; done: the end screen says who ended it.
+        if (next === ev.endForBothFailed) await expect(w.page.getByTestId('end-for-both-failed')).toBeVisible();
+        else w.endedEarly = true;
+      },
+    },
+    { event: ev.endedForBoth },
+    { event: ev.endForBothFailed },
+    // The teacher joins the call (unless in it already) and ends it for both on their page; the
+    // student's screen hears it from the request's realtime notice.
+    {
+      event: ev.endedByTeacher,
+      run: async (w) => {
+        const teacher = await w.otherPage();
+        if (!teacher.url().includes(`/session/${w.channel}`)) await inCall(teacher, w.channel);
+        await endForBoth(teacher);
+        w.endedEarly = true;
+      },
+    },
   ],
   states: {
     'session.inCall': async (w) => expect(w.page.getByTestId('live-session')).toHaveAttribute('data-step', 'session'),
@@ -236,10 +321,18 @@ export const liveSessionAdapter: Adapter<LiveWorld> = {
     'session.inCall.peer.waitingForPeer': async (w) => expect(w.page.getByTestId('peer-presence')).toHaveAttribute('data-present', 'false'),
     'session.inCall.connection.reconnecting': async (w) => expect(w.page.getByTestId('reconnecting')).toBeVisible(),
     'session.inCall.leave.confirming': async (w) => expect(w.page.getByRole('dialog', { name: 'Leave the session?' })).toBeVisible(),
+    'session.inCall.leave.confirmingEnd': async (w) =>
+      expect(w.page.getByRole('dialog', { name: 'End the lesson for both?' })).toBeVisible(),
     permissionDenied: async (w) => expect(w.page.getByRole('heading', { name: 'Camera or microphone not available' })).toBeVisible(),
     failed: async (w) =>
       expect(w.page.getByRole('heading', { name: /^(Could not join the session|The connection was lost)$/ })).toBeVisible(),
     tokenFailed: async (w) => expect(w.page.getByRole('heading', { name: 'You cannot join this session now' })).toBeVisible(),
-    ended: async (w) => expect(w.page.getByTestId('session-ended')).toBeVisible(),
+    ended: async (w) => {
+      await expect(w.page.getByTestId('session-ended')).toBeVisible();
+      if (w.endedEarly)
+        await expect(
+          w.page.getByRole('heading', { name: /^(You ended the lesson early for both|The teacher ended the lesson early)$/ }),
+        ).toBeVisible();
+    },
   },
 };

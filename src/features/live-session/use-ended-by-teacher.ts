@@ -1,7 +1,8 @@
 // The other side of End for both: while the session screen is open, the signed-in user's channel
 // carries the request's `request.updated`; one for this session with `ended_early` tells the machine
 // the teacher ended it. Pusher does not promise delivery, so when the subscription is in place and
-// after a reconnect the request is read again, and a `finished` row by its teacher says the same.
+// after a reconnect the request is read again, and a `finished` row by its teacher says the same. On
+// the teacher's own screen, the notice of their own End for both is left to the request's answer.
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
@@ -21,7 +22,11 @@ export function useEndedByTeacher(actor: LiveSessionActor, viewerId: number | nu
   const locale = i18n.locale;
   useEffect(() => {
     if (!viewerId || requestId === null) return;
-    const ended = () => actor.send({ type: 'session.endedByTeacher' });
+    // The teacher's own End for both, while its answer is awaited, is told by that answer: the notice
+    // of the same end (it often arrives first) must not cut the request short.
+    const ended = () => {
+      if (!actor.getSnapshot().hasTag('end:requesting')) actor.send({ type: 'session.endedByTeacher' });
+    };
     const onUpdate = (data: unknown) => {
       const notice = requestUpdatedNoticeSchema.safeParse(data);
       if (notice.success && notice.data.id === requestId && notice.data.ended_early) ended();

@@ -124,6 +124,24 @@ describe('End for both', () => {
     expect((screen.getByRole('button', { name: 'End for both' }) as HTMLButtonElement).disabled).toBe(false);
   }, 20_000);
 
+  it("leaves the teacher's own end to its answer when the notice of it arrives first", async () => {
+    let answer = () => {};
+    const { user, realtime } = renderSession('teacher', 'en', { end: () => new Promise<void>((resolve) => (answer = resolve)) });
+    await joinWithoutCamera('Continue without camera');
+    await waitFor(() => expect(realtime.subscriptions()).toContain('private-user-8|request.updated'));
+    await user.click(await screen.findByRole('button', { name: 'End for both' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'End the lesson' }));
+    expect(await screen.findByRole('button', { name: 'Ending the lesson…' })).toBeTruthy();
+    // The server's notice of this very end, before its answer: the call waits for the answer.
+    realtime.fire('private-user-8', 'request.updated', { id: 12, status: 'finished', ended_early: true });
+    // (Taken as the other side's end, the call would be over within a few ticks.)
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(screen.queryByTestId('session-ended')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Ending the lesson…' }).getAttribute('aria-busy')).toBe('true');
+    answer();
+    expect(await screen.findByRole('heading', { name: 'You ended the lesson early for both' }, { timeout: 8_000 })).toBeTruthy();
+  }, 20_000);
+
   it("ends the family's call when the teacher's notice arrives, with the hours back (ar)", async () => {
     const { realtime } = renderSession('student', 'ar', { refunded: 30 });
     await joinWithoutCamera('المتابعة من دون كاميرا');
