@@ -2,7 +2,7 @@
 // must say exactly what the server will do). A short session is paid by the free trial while the
 // trial is unused; otherwise by package hours, counted in whole minutes; otherwise it cannot be paid.
 // The trial goes first so a family never spends paid hours on a session the product promised free
-// (docs/decisions.md, Money: "What a booking costs").
+// (docs/decisions.md, Money, "What a booking costs").
 import { FREE_TRIAL_MAX_HOURS } from './request-values';
 
 /** The balance the rule reads: the wire's `minutes_remaining` and `free_trial_available`. */

@@ -1,4 +1,4 @@
-// Server-side rendering of the public pages (docs/decisions.md "First paint"): renders one
+// Server-side rendering of the public pages (docs/decisions.md "First paint and page weight"): renders one
 // route in one locale to HTML as an anonymous visitor sees it. At build time (scripts/vite-prerender.ts)
 // without data — the shell, header, footer and the page's static text; lists show their loading state.
 // Per request (server/http/ssr.ts) the pages made of public data — the teachers list and the contact

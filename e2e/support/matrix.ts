@@ -2,7 +2,8 @@
 // theme × size × scenario no longer fits the 20-minute budget, so `npm test` runs every matrix on
 // its diagonal — every value of every axis at least once, each per-locale scenario in one locale,
 // alternating between Arabic and English — and `npm run test:e2e:full` (E2E_FULL=1) runs every cell.
-// The skipped cells show as skipped in the list, never as passed. Decision: docs/decisions.md, "Tests".
+// The skipped cells show as skipped in the list, never as passed. Decision: docs/decisions.md, "The e2e suite on a slower CI
+// machine: matrices on their diagonal".
 import { test } from '@playwright/test';
 import { LOCALES, type Locale } from './catalog';
 

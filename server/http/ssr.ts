@@ -1,5 +1,5 @@
 // Public pages made of public data, rendered per request (first paint; docs/decisions.md
-// "Public data in the HTML"): the teachers list and the contact page arrive with their
+// "Public forms on demand, public data in the HTML"): the teachers list and the contact page arrive with their
 // content in the visitor's language, not a loading state. The React tree is the one the build-time
 // prerender uses (dist/prerender/entry-prerender-*.js, built by scripts/vite-prerender.ts from
 // src/entry-prerender.tsx); its data comes from this server's own public API, in process, which answers

@@ -1,7 +1,7 @@
 // What the outbox does with a message at the moment it would deliver it, from the person's choices as
 // they are then: send it, skip it (they turned that kind off on that channel), or hold it until their
-// quiet hours end. Pure: the outbox reads the row, this decides (docs/decisions.md, "Notification
-// preferences and quiet hours").
+// quiet hours end. Pure: the outbox reads the row, this decides (docs/decisions.md, "Preferences,
+// quiet hours and unsubscribing").
 import { Temporal } from 'temporal-polyfill';
 import { ALWAYS_SENT, KIND_OF_TYPE } from '../../../contract/notification-preferences';
 import type { NotificationType } from '../../../contract/notifications';

@@ -1,6 +1,6 @@
 // GET/PUT/PATCH v1/profile/notification-preferences (contract/notification-preferences.ts): always the
 // caller's own account; the outbox applies them when it delivers. PUT replaces the choices, PATCH
-// changes only the cells it names (docs/decisions.md, "Messages outside the app: SMS reminders").
+// changes only the cells it names (docs/decisions.md, "SMS reminders, news and PATCH").
 import { Hono, type Context } from 'hono';
 import {
   preferencesInputSchema,

@@ -3,7 +3,7 @@
 // them on. Each account (a family, or a teacher) may receive SMS_REMINDERS_PER_MONTH of them a calendar
 // month (UTC): a reminder beyond that is not sent and is recorded as skipped with the reason, never
 // retried. The sign-in codes' hourly anti-abuse budget is neither read nor spent here (docs/decisions.md,
-// "Messages outside the app: SMS reminders").
+// "SMS reminders, news and PATCH").
 import { SMS_REMINDERS_PER_MONTH } from '../../../contract/notification-preferences';
 import type { NotificationParams, NotificationType } from '../../../contract/notifications';
 import type { SmsSender } from '../../adapters/sms';

@@ -1,4 +1,4 @@
-// Refunds of unused packages (the terms' rule, docs/decisions.md "Money: refunds"): within
+// Refunds of unused packages (the terms' rule, docs/decisions.md "Refunds"): within
 // REFUND_WINDOW_DAYS of its payment, a paid order none of whose hours were used is refunded in full.
 //
 // One transaction does it all, holding the family's row lock (the lock every hours debit takes first,
