@@ -18,6 +18,8 @@ export const sessionGrantSchema = z.object({
   role: z.enum(['student', 'teacher']),
   /** The child the session is for (a teacher reads last_name null). */
   child: childRefSchema,
+  /** The teacher's first name, so the family's screen names who is on the other tile. */
+  teacher_first_name: z.string(),
   /** When the token stops working (the end of the session). */
   expires_at: z.string(),
   starts_at: z.string(),

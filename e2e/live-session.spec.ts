@@ -176,6 +176,14 @@ test('both join and see each other, one drops and comes back, and the session en
     await expect(page.getByTestId('end-warning')).toBeVisible();
     await expect(page.getByTestId('remaining-time')).toHaveText(/^0[01]:\d\d$/);
   }
+  // On the phone the call has the screen: no site header; at the desk the header stays. The family's
+  // screen names the teacher on the other tile.
+  await expect(student.page.getByTestId('site-header')).toBeHidden();
+  await expect(teacher.page.getByTestId('site-header')).toBeVisible();
+  const teacherName = (
+    await json<{ first_name: string }>(await request.get('/api/v1/profile', { headers: auth(world.teacher) }), 'profile')
+  ).first_name;
+  await expect(student.page.getByTestId('peer-presence')).toHaveText(teacherName);
   // Each sees its own quality and the other's, as the spec labels them, in its language.
   await expect(student.page.getByTestId('self-quality')).toHaveText(tr('ar', 'Excellent', 'network quality'));
   await expect(student.page.getByTestId('peer-quality')).toHaveText(tr('ar', 'Good', 'network quality'));

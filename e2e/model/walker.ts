@@ -152,27 +152,52 @@ export function walkAll<W>(adapter: Adapter<W>): void {
 const stepName = (event: EventObject) =>
   `${describePath([event])}${Object.keys(event).length > 1 ? ` ${JSON.stringify(plain({ ...event, type: undefined }))}` : ''}`;
 
+/** The app's own language switch (the header's), pressed without a pointer: an open dialog's overlay stays. */
+async function switchLocale(page: Page, locale: string): Promise<boolean> {
+  const pressed = await page.evaluate(() => {
+    const button = document.querySelector<HTMLButtonElement>('[data-testid="locale-switch"]');
+    button?.click();
+    return Boolean(button);
+  });
+  if (!pressed) return false;
+  await page.waitForFunction((wanted) => document.documentElement.lang.startsWith(wanted), locale);
+  return true;
+}
+
 /**
- * With MODEL_SCREENS=1: the page at each atomic state of `snapshot` not shot yet in this locale, at a
- * phone's and a desktop's width (JPEG, quality 60); the viewport is given back after.
+ * With MODEL_SCREENS=1: the page at each atomic state of `snapshot` not shot yet, at a phone's and a
+ * desktop's width, in the walk's language and then in the other (switched live by the header's button,
+ * as a person would, and back), JPEG quality 60; the viewport and the language are given back after.
  */
 async function saveScreens(page: Page, machine: string, snapshot: AnyMachineSnapshot): Promise<void> {
-  const locale = (await page.evaluate(() => document.documentElement.lang)).slice(0, 2) || 'ar';
-  const file = (state: string, width: number) => path.join(SCREENS_DIR, machine, `${state}.${locale}.${width}.jpg`);
+  const walked = (await page.evaluate(() => document.documentElement.lang)).slice(0, 2) || 'ar';
+  const other = walked === 'ar' ? 'en' : 'ar';
+  const file = (state: string, locale: string, width: number) => path.join(SCREENS_DIR, machine, `${state}.${locale}.${width}.jpg`);
   const leaves = getStateNodes(snapshot.machine.root, snapshot.value)
     .filter((node) => node.type === 'atomic' || node.type === 'final')
     .map((node) => node.id)
-    .filter((id) => SCREEN_WIDTHS.some((width) => !fs.existsSync(file(id, width))));
+    .filter((id) => SCREEN_WIDTHS.some((width) => !fs.existsSync(file(id, walked, width))));
   if (!leaves.length) return;
   fs.mkdirSync(path.join(SCREENS_DIR, machine), { recursive: true });
   const viewport = page.viewportSize();
-  try {
+  const shoot = async (locale: string) => {
     for (const width of SCREEN_WIDTHS) {
       await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
-      // Two frames: the layout of the new width is painted.
+      // Two frames: the layout of the new width (and language) is painted.
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       const shot = await page.screenshot({ type: 'jpeg', quality: 60, animations: 'disabled' });
-      for (const id of leaves) fs.writeFileSync(file(id, width), shot);
+      for (const id of leaves) fs.writeFileSync(file(id, locale, width), shot);
+    }
+  };
+  try {
+    await shoot(walked);
+    // A screen without the header (none to switch with) keeps its one language.
+    if (await switchLocale(page, other)) {
+      try {
+        await shoot(other);
+      } finally {
+        await switchLocale(page, walked);
+      }
     }
   } finally {
     if (viewport) await page.setViewportSize(viewport);

@@ -58,6 +58,8 @@ export const selectTiles = (s: Snapshot) => ({
   adapter: selectAdapter(s),
   /** The child the session is for (the grant names them). */
   child: s.context.grant?.child ?? null,
+  /** Who the family sees on the other tile. */
+  teacherName: s.context.grant?.teacher_first_name ?? null,
 });
 
 /** The call's header and banners (compare with shallowEqual). */

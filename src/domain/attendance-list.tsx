@@ -28,7 +28,12 @@ export function AttendanceList({ attendance }: { attendance: Attendance }) {
                 </span>
               ) : (
                 <span>
-                  <Plural value={present} one="# minute in the session" other="# minutes in the session" />
+                  {/* Joined, but for under half a minute: there, not "0 minutes". */}
+                  {present === 0 ? (
+                    <Trans>less than a minute in the session</Trans>
+                  ) : (
+                    <Plural value={present} one="# minute in the session" other="# minutes in the session" />
+                  )}
                   {lost > 0 ? (
                     <>
                       {' · '}

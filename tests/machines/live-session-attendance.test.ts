@@ -108,6 +108,7 @@ describe('the session clock follows the server', () => {
       ends_at: new Date(serverNow + 3_600_000).toISOString(),
       server_time: new Date(serverNow).toISOString(),
       video_configured: false,
+      teacher_first_name: 'هدى',
       rtc_adapter: 'none',
     };
     const reports: SendReportInput[] = [];

@@ -36,6 +36,7 @@ const grant = sessionGrant(
     token: 'tok-1',
     uid: 11,
     video_configured: true,
+    teacher_first_name: 'هدى',
     rtc_adapter: 'agora',
   },
 );

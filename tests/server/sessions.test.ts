@@ -28,6 +28,8 @@ describe('POST v1/sessions/:channel/token', () => {
   it('gives the student and the teacher a token for that channel, their uid, expiring with the session', async () => {
     const f = await makeSession(t.db);
     const { as } = sessionsApp();
+    // Both sides learn the teacher's first name: the family's screen names who is on the other tile.
+    const teacher = await t.db.one<{ first_name: string }>('SELECT first_name FROM users WHERE id = $1', [f.teacher]);
     for (const [userId, role] of [
       [f.student, 'student'],
       [f.teacher, 'teacher'],
@@ -41,6 +43,7 @@ describe('POST v1/sessions/:channel/token', () => {
         app_id: APP_ID,
         uid: userId,
         role,
+        teacher_first_name: teacher!.first_name,
         video_configured: true,
         rtc_adapter: 'agora',
         ends_at: new Date(START.getTime() + HOUR).toISOString(),

@@ -42,13 +42,15 @@ export interface SessionRow extends ChildColumns {
   ends_at: Date;
   expires_at: Date;
   channel_name: string;
+  teacher_first_name: string;
 }
 
 export async function findSession(q: Queryable, channelName: string, lock = false): Promise<SessionRow | undefined> {
   return q.one<SessionRow>(
     `SELECT r.id, r.student_id, r.teacher_id, r.status, r.type, r.broadcast, r.starts_at, r.ends_at, r.expires_at, r.channel_name,
-            r.child_id, ${CHILD_COLUMNS}
-       FROM requests r ${CHILD_JOINS} WHERE r.channel_name = $1${lock ? ' FOR UPDATE OF r' : ''}`,
+            r.child_id, ${CHILD_COLUMNS}, t.first_name AS teacher_first_name
+       FROM requests r ${CHILD_JOINS} JOIN users t ON t.id = r.teacher_id
+      WHERE r.channel_name = $1${lock ? ' FOR UPDATE OF r' : ''}`,
     [channelName],
   );
 }
@@ -111,6 +113,7 @@ export function grantFor(
     uid: userId,
     role,
     child: childRefOf(row, role === 'teacher' ? 'teacher' : 'family', locale),
+    teacher_first_name: row.teacher_first_name,
     expires_at: row.ends_at.toISOString(),
     starts_at: row.starts_at.toISOString(),
     ends_at: row.ends_at.toISOString(),

@@ -147,6 +147,7 @@ const samples: Record<
               ends_at: new Date(T0 + HOUR).toISOString(),
               server_time: new Date(T0).toISOString(),
               video_configured: true,
+              teacher_first_name: 'هدى',
               rtc_adapter: 'agora',
             },
             receivedAt: T0,

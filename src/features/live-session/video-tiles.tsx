@@ -37,7 +37,7 @@ export function VideoTiles({
   channelName: string;
 }) {
   const { t } = useLingui();
-  const { inCall, rtcPeerPresent, selfQuality, peerQuality, cameraOff, role, adapter, child } = useSelector(
+  const { inCall, rtcPeerPresent, selfQuality, peerQuality, cameraOff, role, adapter, child, teacherName } = useSelector(
     actor,
     selectTiles,
     shallowEqual,
@@ -68,7 +68,8 @@ export function VideoTiles({
   const attendancePresent = usePeerPresentFromAttendance(api, channelName, role, inCall && adapter === 'none');
   const peerPresent = rtcPeerPresent || attendancePresent;
   // The teacher's peer is the child the lesson is for, named as a teacher reads them (first name · phase).
-  const peerName = role === 'student' ? t`Teacher` : child ? childLabel(child, 'teacher') : t`Student`;
+  // The family's peer is the teacher, by first name.
+  const peerName = role === 'student' ? (teacherName ?? t`Teacher`) : child ? childLabel(child, 'teacher') : t`Student`;
 
   return (
     <div className="live-call-tiles">

@@ -17,6 +17,7 @@ export function sessionGrant(now: number, { from, to }: { from: number; to: numb
     ends_at: new Date(to).toISOString(),
     server_time: new Date(now).toISOString(),
     video_configured: false,
+    teacher_first_name: 'هدى',
     rtc_adapter: 'none',
     ...over,
   };

@@ -74,6 +74,9 @@ describe('live-session screen, video not configured', () => {
   it('shows the other participant as present when the attendance record says they joined', async () => {
     await renderAudioOnly(fakeApi(true));
     await waitFor(() => expect(screen.getByTestId('peer-presence').getAttribute('data-present')).toBe('true'));
+    // The family's screen names the teacher, not "Teacher".
+    expect(screen.getByTestId('peer-presence').textContent).toBe('هدى');
+    expect(screen.getByText('هدى موجود (من دون فيديو)')).toBeTruthy();
     expect(screen.queryByText('في انتظار انضمام المعلم…')).toBeNull();
   });
 
