@@ -148,12 +148,14 @@ export function moveFrom(days: readonly CalendarDay[], iso: string, move: Move, 
       // The same weekday a week on; if that day is not free, the nearest free one after the current day.
       const target = Math.min(d + WEEK_DAYS, days.length - 1);
       const i = freeDay(days, target, 1) ?? freeDay(days, target, -1);
-      return i !== null && i > d ? toDay(i) : null;
+      // Only into a later week: within the window's last week there is no next one to show.
+      return i !== null && weekOf(i) > weekOf(d) ? toDay(i) : null;
     }
     case 'prevWeek': {
       const target = Math.max(d - WEEK_DAYS, 0);
       const i = freeDay(days, target, -1) ?? freeDay(days, target, 1);
-      return i !== null && i < d ? toDay(i) : null;
+      // Only into an earlier week: on the first week "Previous week" has nothing to show.
+      return i !== null && weekOf(i) < weekOf(d) ? toDay(i) : null;
     }
   }
 }

@@ -61,6 +61,8 @@ describe('moves', () => {
     expect(moveFrom(all, slots[4]!, 'nextWeek', false)).toBeNull();
     expect(moveFrom(all, slots[4]!, 'prevWeek', false)).toBe(slots[2]);
     expect(moveFrom(all, slots[0]!, 'prevWeek', false)).toBeNull();
+    // In the first week "Previous week" has no week to show, even with free days before this one.
+    expect(moveFrom(all, slots[2]!, 'prevWeek', false)).toBeNull();
     expect(moveFrom(all, 'not a start', 'nextDay', false)).toBeNull();
   });
 });
