@@ -26,7 +26,7 @@ export function PaymentResult({ result, failure = null }: PaymentResultProps) {
     <div className={`payment-result payment-result-${result}`} role={result === 'failed' ? 'alert' : 'status'}>
       <p data-testid="payment-result">{_(paymentResultTexts[result])}</p>
       {success && bookingTeacher !== null ? (
-        <Link className="button button-primary" to="/teachers/$id" params={{ id: String(bookingTeacher) }} hash="booking">
+        <Link className="button button-primary" to="/teachers/$id" params={{ id: String(bookingTeacher) }} hash="book">
           <Trans>Continue your booking</Trans>
         </Link>
       ) : null}
