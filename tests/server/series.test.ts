@@ -226,6 +226,9 @@ describe('a weekly series', () => {
     // Week 1 is then cancelled alone.
     expect((await ctx.as(student).post(`/api/v1/requests/${lessons[0]!.id}/cancel`)).status).toBe(200);
     expect(await balanceMinutesOf(ctx.db, student)).toBe(10 * 60 - 3 * 2 * 60);
+    // Week 3 (pending) is moved two hours later: still one of the series, so the rest takes it too.
+    const movedTo = new Date(first.getTime() + 2 * WEEK + 2 * HOUR).toISOString();
+    expect((await ctx.as(student).post(`/api/v1/requests/${lessons[2]!.id}/reschedule`, { starts_at: movedTo })).status).toBe(200);
 
     // Others may not: another family 404, a teacher 403, a malformed id 404.
     expect((await cancelRest(await makeStudent(ctx.db), seriesId)).status).toBe(404);
@@ -245,17 +248,18 @@ describe('a weekly series', () => {
       { id: lessons[2]!.id, status: 'canceled' },
       { id: lessons[3]!.id, status: 'canceled' },
     ]);
-    // The teacher is told once of the rest cancelled (weeks 3 and 4), after the single cancel of week 1
-    // and the series booked, each once; a refused second cancel of the rest tells nothing more.
+    // The teacher is told once of the rest cancelled (weeks 3 and 4), after the move of week 3, the
+    // single cancel of week 1 and the series booked, each once; a refused second cancel of the rest tells nothing more.
     const told = (await toldOf(teacher)).list.map((n) => [n.type, n.params.request_id, n.params.series?.lessons ?? null]);
     expect(told).toEqual([
       ['request_canceled', lessons[2]!.id, 2],
+      ['request_rescheduled', lessons[2]!.id, null],
       ['request_canceled', lessons[0]!.id, null],
       ['request_offered', lessons[0]!.id, 4],
     ]);
     // Nothing left to cancel.
     expect((await cancelRest(student, seriesId)).json).toMatchObject({ code: 'request_not_allowed' });
-    expect((await toldOf(teacher)).list).toHaveLength(3);
+    expect((await toldOf(teacher)).list).toHaveLength(4);
   });
 
   it('a series racing a booking of one of its weeks: exactly one holds that week, nothing lost', async () => {
