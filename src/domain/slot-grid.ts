@@ -86,7 +86,15 @@ export function positionOf(days: readonly CalendarDay[], iso: string): [number, 
  */
 export function openingSlot(days: readonly CalendarDay[], value: string): string | null {
   if (value && positionOf(days, value)) return value;
-  return days.find((day) => day.slots.length)?.slots[0]?.iso ?? null;
+  const starts = days.flatMap((day) => day.slots.map((slot) => slot.iso));
+  // A chosen start the calendar no longer has (just taken): the calendar stays near it, at the first
+  // free start after it (or the last one, when none is later), not back at the window's beginning.
+  const chosen = value ? Date.parse(value) : NaN;
+  if (!Number.isNaN(chosen)) {
+    const later = starts.find((iso) => iso !== NOW && Date.parse(iso) >= chosen);
+    return later ?? starts.at(-1) ?? null;
+  }
+  return starts[0] ?? null;
 }
 
 /**

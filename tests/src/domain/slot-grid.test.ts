@@ -72,8 +72,10 @@ describe('where the calendar opens', () => {
     expect(openingSlot(days(slots), '')).toBe(slots[0]);
     expect(openingSlot(days(slots, true), '')).toBe(NOW);
     expect(openingSlot(days(slots), slots[3]!)).toBe(slots[3]);
-    // A chosen start the calendar no longer has (just taken): the next free one instead.
-    expect(openingSlot(days(slots), '2030-03-30T10:00:00Z')).toBe(slots[0]);
+    // A chosen start the calendar no longer has (just taken): the calendar stays near it, at the next
+    // free start after it, or the last when none is later.
+    expect(openingSlot(days(slots), '2030-03-30T10:00:00Z')).toBe(slots[3]);
+    expect(openingSlot(days(slots), '2030-04-09T10:00:00Z')).toBe(slots[4]);
     // Free from midnight the next days, but the first free start is Thursday 22:00: that one, not 00:00.
     const late = ['2030-03-28T22:00:00Z', '2030-03-29T00:00:00Z', '2030-03-29T00:30:00Z'];
     const lateDays = days(late);
