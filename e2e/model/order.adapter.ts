@@ -112,7 +112,8 @@ async function pay(w: OrderWorld, card: string): Promise<WireOrder> {
 }
 
 async function back(w: OrderWorld): Promise<WireOrder> {
-  await w.page.waitForURL(/\/packages\?payment=/);
+  // Back on /packages (the page may drop `?payment=` from its address once it has read it).
+  await w.page.waitForURL(/\/packages/, { waitUntil: 'commit' });
   return (await orders(w)).find((o) => o.id === w.order)!;
 }
 
@@ -134,6 +135,8 @@ const possible = (events: EventObject[]) => events[0] !== ev.expire;
 
 export const orderAdapter: Adapter<OrderWorld> = {
   id: 'order',
+  // A sign-up, a checkout and a payment; more on a busy machine.
+  timeout: 60_000,
   machine: orderMachine,
   input: INPUT,
   possible,
