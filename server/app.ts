@@ -244,6 +244,8 @@ export function createApp({
     ...(packages?.gateway ? { gateway: packages.gateway } : {}),
     ...(packages?.now ? { now: packages.now } : {}),
     ...(packages?.refundLimitMs ? { refundLimitMs: packages.refundLimitMs } : {}),
+    // The gateway's test switches where the dev outbox is: development only.
+    devTools: !production && (authOptions?.devTools ?? true),
     publisher: realtime?.publisher,
     // The sandbox's webhook goes through the whole app, as a gateway's HTTP call would.
     deliverWebhook: async (body) => {

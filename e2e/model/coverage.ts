@@ -9,7 +9,7 @@ import path from 'node:path';
 import { COVERAGE_DIR, modelCoverage, OUT_DIR, screensIndex, SCREENS_DIR, type WalkRecord } from './report';
 
 // Only the live session runs in `npm test`; the others only with --full (see playwright.config.ts).
-const MACHINES = process.env.E2E_FULL ? ['auth', 'booking', 'live-session', 'teacher-status'] : ['live-session'];
+const MACHINES = process.env.E2E_FULL ? ['auth', 'booking', 'live-session', 'order', 'request', 'teacher-status'] : ['live-session'];
 
 function records(id: string): WalkRecord[] {
   const file = path.join(COVERAGE_DIR, `${id}.jsonl`);

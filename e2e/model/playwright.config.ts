@@ -30,7 +30,8 @@ export default defineConfig({
   // they run beside the short ones instead of last on one worker while the other sits idle.
   // `npm test` walks the live session (its faults and reconnections are caused on demand here); the auth and
   // booking machines' paths, also covered by the auth and booking e2e specs and the machines' model
-  // tests, only with --full (npm run test:model-e2e:full), to keep CI within its 20 minutes.
+  // tests, only with --full (npm run test:model-e2e:full), to keep CI within its 20 minutes; so do the
+  // teacher-status and order walks (the project `walks` takes every walk but the live session's).
   projects: process.env.E2E_FULL
     ? [
         { name: 'long', testMatch: 'live-session.walk.ts' },

@@ -48,6 +48,10 @@ export function useTeacherStatus(auth: AuthActor) {
     }),
   );
 
+  // Watched before it follows the profile: effects run in order, so the first `status.changed` (the
+  // start-up's, from unknown) is posted like every later one.
+  useWatchedActor('teacher-status', actor);
+
   useEffect(() => {
     let last: string | null = null;
     const follow = (snapshot: AuthSnapshot) => {
@@ -61,7 +65,6 @@ export function useTeacherStatus(auth: AuthActor) {
     return () => subscription.unsubscribe();
   }, [auth, actor]);
 
-  useWatchedActor('teacher-status', actor);
   return { actor, uploadError: upload.error };
 }
 

@@ -4,6 +4,8 @@
 // refused; declines, cancels and expiry credit nothing and give the promo use back).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ordersResponseSchema, packagesResponseSchema, promoCheckResponseSchema, promoRejectionBodySchema } from '../../contract/packages';
+import { createApp } from '../../server/app';
+import { createLogger } from '../../server/logger';
 import { APPROVE, checkout, DECLINE, makeUser, packageId, packagesApp } from './packages-helpers';
 import { perFile } from './support/per-file';
 
@@ -313,5 +315,54 @@ describe('privacy', () => {
     expect(bobsOrders).toEqual([]);
     expect((await balanceOf(bob)).hours_remaining).toBe(0);
     expect((await balanceOf(alice)).hours_remaining).toBe(4);
+  });
+});
+
+describe('the sandbox test switches (development only)', () => {
+  const headersOf = (userId: number, more: Record<string, string>) => ({ 'Accept-Language': 'en', 'x-test-user': String(userId), ...more });
+
+  it('X-Sandbox-Outage: the checkout cannot open, the order is failed (checkout_failed); the next one opens', async () => {
+    const student = await makeUser(t.db);
+    const body = JSON.stringify({ package_id: await packageId(t.db, 4) });
+    const down = await t.app.request('/api/v1/orders', {
+      method: 'POST',
+      body,
+      headers: headersOf(student, { 'Content-Type': 'application/json', 'X-Sandbox-Outage': '1' }),
+    });
+    expect(down.status).toBe(502);
+    const [failed] = ordersResponseSchema.parse(await (await t.as(student).get('/api/v1/orders')).json()).data;
+    expect(failed).toMatchObject({ status: 'failed', failure: 'checkout_failed' });
+    expect((await order(student, 4)).status).toBe('pendingPayment');
+  });
+
+  it('X-Sandbox-Now: the order list read later expires what is past its deadline by then; an earlier time is ignored', async () => {
+    const student = await makeUser(t.db);
+    const created = await order(student, 4);
+    const listAt = async (at: Date) =>
+      ordersResponseSchema.parse(
+        await (await t.app.request('/api/v1/orders', { headers: headersOf(student, { 'X-Sandbox-Now': at.toISOString() }) })).json(),
+      ).data[0];
+    expect(await listAt(new Date(t.clock.now.getTime() - 60 * 60_000))).toMatchObject({ id: created.id, status: 'pendingPayment' });
+    expect(await listAt(new Date(t.clock.now.getTime() + 31 * 60_000))).toMatchObject({ id: created.id, status: 'expired' });
+    expect((await t.app.request(created.checkout_url)).status).toBe(409);
+  });
+
+  it('without dev tools both headers are ignored', async () => {
+    const closed = createApp({
+      db: t.db,
+      log: createLogger('silent'),
+      auth: { devTools: false },
+      packages: { identify: async (c) => ({ id: Number(c.req.header('x-test-user')) }) },
+    });
+    const student = await makeUser(t.db);
+    const res = await closed.request('/api/v1/orders', {
+      method: 'POST',
+      body: JSON.stringify({ package_id: await packageId(t.db, 4) }),
+      headers: headersOf(student, { 'Content-Type': 'application/json', 'X-Sandbox-Outage': '1' }),
+    });
+    expect(res.status).toBe(201);
+    const later = new Date(Date.now() + 31 * 60_000).toISOString();
+    const listed = await closed.request('/api/v1/orders', { headers: headersOf(student, { 'X-Sandbox-Now': later }) });
+    expect(ordersResponseSchema.parse(await listed.json()).data[0]).toMatchObject({ status: 'pendingPayment' });
   });
 });

@@ -32,6 +32,8 @@ export interface PackagesModuleOptions {
   company?: Company;
   /** The time limit of a refund's gateway call (tests shorten it). */
   refundLimitMs?: number;
+  /** Development only: the gateway's test switches (see packagesRoutes). */
+  devTools?: boolean;
 }
 
 function isSandbox(gateway: PaymentGateway): gateway is SandboxGateway {
@@ -46,11 +48,20 @@ export function packagesModule({
   publisher,
   company = companyFromEnv(process.env),
   refundLimitMs,
+  devTools = false,
 }: PackagesModuleOptions) {
   const chosen = gateway ?? createSandboxGateway({ secret: randomBytes(32).toString('hex') });
   const routes = new Hono<AppEnv>().route(
     '/',
-    packagesRoutes({ gateway: chosen, identify, publisher, company, ...(now ? { now } : {}), ...(refundLimitMs ? { refundLimitMs } : {}) }),
+    packagesRoutes({
+      gateway: chosen,
+      identify,
+      publisher,
+      company,
+      devTools,
+      ...(now ? { now } : {}),
+      ...(refundLimitMs ? { refundLimitMs } : {}),
+    }),
   );
   // The sandbox's own checkout page exists only with the sandbox: with Tap the payer pays on Tap's page.
   if (isSandbox(chosen)) routes.route('/', sandboxRoutes({ gateway: chosen, deliverWebhook, publisher, company, ...(now ? { now } : {}) }));

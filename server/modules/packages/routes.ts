@@ -52,6 +52,13 @@ export interface PackagesRoutesOptions {
   company: Company;
   /** The refund's time limit on the gateway call (tests shorten it). */
   refundLimitMs?: number;
+  /**
+   * Development only (never in production): the gateway's test switches the browser walk of the order
+   * machine sends as request headers, like a gateway's test mode — `X-Sandbox-Outage: 1` on POST
+   * /orders (the checkout cannot open) and `X-Sandbox-Now: <ISO time>` on GET /orders (the list read
+   * at a later time, so the real sweep expires what is past its deadline by then).
+   */
+  devTools?: boolean;
 }
 
 const PROMO_MESSAGES: Record<PromoRejectedError['reason'], MessageKey> = {
@@ -150,7 +157,26 @@ export function familyRefunder({
   };
 }
 
-export function packagesRoutes({ gateway, identify, now = () => new Date(), publisher, company, refundLimitMs }: PackagesRoutesOptions) {
+/** A gateway that cannot open a checkout (the development outage switch); everything else is `gateway`'s. */
+function outageOf(gateway: PaymentGateway): PaymentGateway {
+  return { ...gateway, createCheckout: () => Promise.reject(new GatewayUnavailableError('checkout down (X-Sandbox-Outage)')) };
+}
+
+export function packagesRoutes({
+  gateway,
+  identify,
+  now = () => new Date(),
+  publisher,
+  company,
+  refundLimitMs,
+  devTools = false,
+}: PackagesRoutesOptions) {
+  /** The development clock switch: a later time than now from X-Sandbox-Now, else now. */
+  const readAt = (c: Context<AppEnv>): Date => {
+    const at = now();
+    const later = devTools ? Date.parse(c.req.header('x-sandbox-now') ?? '') : NaN;
+    return Number.isFinite(later) && later > at.getTime() ? new Date(later) : at;
+  };
   const refund = familyRefunder({ gateway, publisher, company, ...(refundLimitMs ? { refundLimitMs } : {}) });
   /** The calling family (orders, balance and promo codes are the family's), or a 401/403. */
   const family = async (c: Context<AppEnv>): Promise<FamilyCaller> => {
@@ -208,7 +234,8 @@ export function packagesRoutes({ gateway, identify, now = () => new Date(), publ
         const body = await jsonBody(c, createOrderRequestSchema);
         let result;
         try {
-          result = await createOrder(c.get('db'), gateway, {
+          const down = devTools && c.req.header('x-sandbox-outage') === '1';
+          result = await createOrder(c.get('db'), down ? outageOf(gateway) : gateway, {
             userId: familyId,
             packageId: body.package_id,
             promoCode: body.promo_code,
@@ -235,9 +262,10 @@ export function packagesRoutes({ gateway, identify, now = () => new Date(), publ
       .get('/orders', async (c) => {
         const { familyId } = await family(c);
         const db = c.get('db');
+        const at = readAt(c);
         // Abandoned checkouts show as expired as soon as their deadline passes, not at the next sweep.
-        await expireStaleOrders(db, { now: now(), userId: familyId });
-        return ok(c, await listOrders(db, familyId, c.get('locale'), now()));
+        await expireStaleOrders(db, { now: at, userId: familyId });
+        return ok(c, await listOrders(db, familyId, c.get('locale'), at));
       })
       .get('/orders/:id/receipt', async (c) => {
         const { familyId } = await family(c);

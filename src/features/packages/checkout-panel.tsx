@@ -2,7 +2,7 @@
 // discounted price shown before paying, or the code's own refusal), and the step to the payment page.
 // Chosen by hand, the panel scrolls into view and takes focus, so the next step is where the eyes are.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { PROMO_REJECTIONS, REFUND_WINDOW_DAYS, type PromoRejection } from '../../../contract/packages';
 import { CANCEL_CUTOFF_MS } from '../../../contract/request-values';
@@ -11,7 +11,7 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { TextInput } from '../../ui/text-input';
 import { formatMoney } from './format';
-import { checkPromoCode, createOrder, type PromoQuote, type TimePackage } from './packages-api';
+import { checkPromoCode, createOrder, packagesKeys, type PromoQuote, type TimePackage } from './packages-api';
 import { promoCheckFailed, promoRejectionTexts } from './texts';
 import { Fact } from '../../ui/fact';
 
@@ -40,7 +40,12 @@ export function CheckoutPanel({ pkg, goToCheckout, initialCode, bringIntoView = 
 
   // Refusals are shown next to the field, so the global error toast stays out of it.
   const check = useMutation({ mutationFn: (input: { code: string; package_id: number }) => checkPromoCode(input), meta: { silent: true } });
-  const buy = useMutation({ mutationFn: (input: { package_id: number; promo_code?: string }) => createOrder(input) });
+  const queryClient = useQueryClient();
+  const buy = useMutation({
+    mutationFn: (input: { package_id: number; promo_code?: string }) => createOrder(input),
+    // A checkout that could not open leaves its order failed on the server: the history shows it at once.
+    onError: () => void queryClient.invalidateQueries({ queryKey: [...packagesKeys.all, 'orders'] }),
+  });
 
   // A quote belongs to one package and one code; changing either drops it.
   const activeQuote = quote && quote.package_id === pkg.id ? quote : null;

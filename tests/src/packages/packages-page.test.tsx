@@ -166,6 +166,17 @@ describe('PackagesPage', () => {
     await waitFor(() => expect(goToCheckout).toHaveBeenCalled());
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ package_id: 4 });
   });
+
+  it('a checkout that could not open: no navigation, and the history is read again (the order is listed as failed)', async () => {
+    orderReply = { status: 502, json: { message: 'The payment page could not be opened right now. Please try again later' } };
+    const { calls, goToCheckout, user } = renderPage();
+    await user.click(within(await card(4)).getByRole('button', { name: 'Choose Starter' }));
+    const listed = () => calls.filter((c) => c.method === 'GET' && c.url.endsWith('/v1/orders')).length;
+    await waitFor(() => expect(listed()).toBe(1));
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(listed()).toBe(2));
+    expect(goToCheckout).not.toHaveBeenCalled();
+  });
 });
 
 describe('/packages on return from the payment page', () => {
