@@ -52,6 +52,7 @@ export const KIND_OF_TYPE: Record<NotificationType, NotificationKind | null> = {
   request_expired: 'bookings',
   request_rescheduled: 'bookings',
   lesson_report_written: 'bookings',
+  session_finished: 'bookings',
   message_received: 'messages',
   payment_completed: 'payments',
   payment_failed: 'payments',

@@ -21,6 +21,7 @@ export const NOTIFICATION_TYPES = [
   'teacher_suspended',
   'lesson_report_written',
   'message_received',
+  'session_finished',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -30,7 +31,7 @@ export type LinkKind = (typeof LINK_KINDS)[number];
 
 /**
  * Parameters by type (all optional on the wire so an older row never breaks the list):
- * request_*, session_reminder_* and lesson_report_written: request_id, subject, other_name (the other party's name), starts_at (ISO), child;
+ * request_*, session_reminder_*, session_finished and lesson_report_written: request_id, subject, other_name (the other party's name), starts_at (ISO), child;
  * payment_*: order_id, package_name_ar, package_name_en, hours; teacher_rejected / teacher_suspended / request_rejected: reason;
  * request_canceled by the teacher: reason, subject_id;
  * message_received: conversation_id, other_name (the sender).

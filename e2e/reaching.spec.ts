@@ -241,7 +241,7 @@ for (const [index, locale] of LOCALES.entries()) {
 
       // The reminder, ten minutes before: by e-mail in the family's language (another kind still arrives) and by push.
       await remind(request, family.token, session.channel);
-      const REMINDER = locale === 'ar' ? 'يبدأ درسك بعد ١٥ دقيقة' : 'Your lesson starts in 15 minutes';
+      const REMINDER = locale === 'ar' ? 'يبدأ درسك بعد 15 دقيقة' : 'Your lesson starts in 15 minutes';
       const reminder = await mailTo(
         address,
         'the reminder',

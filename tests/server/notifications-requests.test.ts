@@ -115,4 +115,19 @@ describe('request notifications through the API', () => {
     await sweepAndPublish(ctx.db, ctx.publisher, ctx.clock.now);
     expect((await listOf(student)).map((n) => [n.type, n.params.request_id])).toEqual([['request_expired', id]]);
   });
+
+  it('the lesson is over → the sweep finishes it and asks the family once to rate it; the teacher is not asked', async () => {
+    const { teacher, student } = await teacherAndStudent(ctx.db, 5);
+    const id = await book(student, teacher, 2);
+    expect((await ctx.as(teacher).post(`/api/v1/requests/${id}/approve`)).status).toBe(200);
+    const teacherBefore = (await listOf(teacher)).length;
+    // Past the end of the one-hour lesson: finished by the sweep, twice over.
+    ctx.clock.now = new Date(T0.getTime() + 4 * HOUR);
+    await sweepAndPublish(ctx.db, ctx.publisher, ctx.clock.now);
+    await sweepAndPublish(ctx.db, ctx.publisher, ctx.clock.now);
+    const told = (await listOf(student)).filter((n) => n.type === 'session_finished');
+    expect(told.map((n) => [n.params.request_id, n.link])).toEqual([[id, { kind: 'request', id }]]);
+    expect(told[0]!.params.other_name).toBeTruthy();
+    expect(await listOf(teacher)).toHaveLength(teacherBefore);
+  });
 });

@@ -120,7 +120,7 @@ describe('delivery over SMTP', () => {
     await drain(justNow());
     const mail = smtp.received.slice(before).find((m) => m.to && !Array.isArray(m.to) && m.to.text === address);
     expect(mail).toBeDefined();
-    expect(mail!.subject).toBe('يبدأ درسك بعد ١٥ دقيقة');
+    expect(mail!.subject).toBe('يبدأ درسك بعد 15 دقيقة');
     expect(mail!.text).toContain('الرياضيات');
     expect(mail!.text).toContain('https://noor.test/session-details/7');
     // 1 pm in Riyadh for 10:00 UTC, said in the recipient's zone.

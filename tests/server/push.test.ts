@@ -169,7 +169,7 @@ describe('delivery', () => {
     expect(arrival!.headers.urgency).toBe('high');
     expect(arrival!.headers.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${VAPID.publicKey}$`));
     const payload = opened(arrival!, b);
-    expect(payload).toMatchObject({ title: 'يبدأ درسك بعد ١٥ دقيقة', url: '/session-details/7', lang: 'ar', dir: 'rtl' });
+    expect(payload).toMatchObject({ title: 'يبدأ درسك بعد 15 دقيقة', url: '/session-details/7', lang: 'ar', dir: 'rtl' });
     expect(payload.body).toContain('الرياضيات');
     expect((await outboxOf(user)).map((r) => r.status)).toEqual(['sent']);
   });

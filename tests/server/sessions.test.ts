@@ -219,6 +219,12 @@ describe('POST v1/sessions/:channel/end', () => {
       [f.requestId],
     );
     expect(history).toContainEqual({ status: 'finished', actor_role: 'system' });
+    // Announced as the sweep's timer would: the family (only) is asked once to rate the lesson.
+    const told = await t.db.query<{ user_id: number; type: string }>(
+      "SELECT user_id, type FROM notifications WHERE type = 'session_finished' AND (params->>'request_id')::int = $1",
+      [f.requestId],
+    );
+    expect(told).toEqual([{ user_id: f.student, type: 'session_finished' }]);
   });
 });
 

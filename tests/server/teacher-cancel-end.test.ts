@@ -193,6 +193,9 @@ describe('a teacher ends a live session early for both', () => {
         event: REQUEST_EVENTS.updated,
         data: { id: session.id, status: 'finished', ended_early: true },
       });
+      // The family is asked to rate the lesson it had (a finished lesson, however it ended).
+      const told = notificationPageSchema.parse(await (await ctx.as(student).get('/api/v1/notifications')).json()).data;
+      expect(told.filter((n) => n.type === 'session_finished').map((n) => n.params.request_id)).toEqual([session.id]);
       // Once.
       expect((await end(teacher, session.id)).status).toBe(409);
       expect(await balanceMinutesOf(ctx.db, student)).toBe(2 * 60 + back);

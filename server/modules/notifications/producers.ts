@@ -167,11 +167,13 @@ const REQUEST_TYPES = {
   rejected: 'request_rejected',
   canceled: 'request_canceled',
   expired: 'request_expired',
+  // The lesson is over (its time, or the teacher's End for both): the family is asked to rate it.
+  finished: 'session_finished',
 } as const;
 
 /**
- * A request was offered (to each offered teacher) or changed status: approved / rejected / expired tell
- * the student; canceled tells the other party (the teacher when the family cancelled, the family with
+ * A request was offered (to each offered teacher) or changed status: approved / rejected / expired /
+ * finished tell the student; canceled tells the other party (the teacher when the family cancelled, the family with
  * the reason when the teacher did). Each once per request, status and user.
  */
 export async function notifyRequestChange(

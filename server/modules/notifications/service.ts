@@ -26,7 +26,7 @@ export interface NotifyInput {
 
 /** Where each type links to; request-like types point at their request's session details. */
 export function linkOf(type: NotificationType, params: NotificationParams): { kind: LinkKind; id: number | null } {
-  if (type.startsWith('request_') || type.startsWith('session_reminder_') || type === 'lesson_report_written') {
+  if (type.startsWith('request_') || type.startsWith('session_') || type === 'lesson_report_written') {
     return params.request_id !== undefined ? { kind: 'request', id: params.request_id } : { kind: 'requests', id: null };
   }
   if (type.startsWith('payment_')) return { kind: 'packages', id: null };

@@ -81,7 +81,7 @@ function words(input: EmailInput): Words {
       return rescheduledWords(input, other, subject, at);
     case 'session_reminder_soon':
       return ar
-        ? { subject: 'يبدأ درسك بعد ١٥ دقيقة', lines: [`درس ${subject} مع ${other} يبدأ قريبًا.`, at] }
+        ? { subject: 'يبدأ درسك بعد 15 دقيقة', lines: [`درس ${subject} مع ${other} يبدأ قريبًا.`, at] }
         : { subject: 'Your lesson starts in 15 minutes', lines: [`Your ${subject} lesson with ${other} starts soon.`, at] };
     case 'session_reminder_evening':
       return ar
@@ -129,6 +129,13 @@ function words(input: EmailInput): Words {
         : {
             subject: 'Your lesson report is ready',
             lines: [`${other} wrote the report of the ${subject} lesson: what was covered and the homework.`, at],
+          };
+    case 'session_finished':
+      return ar
+        ? { subject: 'انتهت الحصة: كيف كانت؟', lines: [`انتهت حصة ${subject} مع ${other}. قيّم الحصة ليعرف المعلم رأيك.`, at] }
+        : {
+            subject: 'Your lesson has finished: how was it?',
+            lines: [`Your ${subject} lesson with ${other} has finished. Rate it so the teacher knows how it went.`, at],
           };
     case 'message_received':
       return ar

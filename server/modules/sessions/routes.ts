@@ -19,7 +19,7 @@ import type { MessageKey } from '../../i18n';
 import { accountId, requireCaller } from '../auth/caller';
 import type { AuthMiddleware } from '../auth/middleware';
 import { runReminders } from '../notifications';
-import { sweepRequests } from '../requests';
+import { sweepAndPublish } from '../requests';
 import type { Publisher } from '../../realtime/publisher';
 import {
   assertJoinable,
@@ -134,8 +134,10 @@ export function sessionsRoutes({ auth, agora, fakeRtc, now, publisher }: Session
       const { row } = await participant(c);
       const at = now();
       if (row.status === 'approved' && at.getTime() < row.ends_at.getTime()) throw new ApiFailure(409, 'session_not_over_yet');
-      // The request machine's `finish` (through the requests sweep: conditional, idempotent, history).
-      if (row.status === 'approved') await sweepRequests(c.get('db'), at);
+      // The request machine's `finish` (through the requests sweep: conditional, idempotent, history),
+      // of this request only, announced as the sweep's timer would: both parties' lists update live and
+      // the family is asked to rate the lesson.
+      if (row.status === 'approved') await sweepAndPublish(c.get('db'), publisher, at, row.id);
       const after = await findSession(c.get('db'), row.channel_name);
       return ok(c, { status: after?.status ?? row.status }, 'session_ended');
     });

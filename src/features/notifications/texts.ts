@@ -130,6 +130,8 @@ export function notificationSentence(i18n: I18n, n: AppNotification): string {
       return i18n._(msg`${name} wrote the report of your ${subject} session on ${when}: what was covered and the homework.`);
     case 'message_received':
       return i18n._(msg`New message from ${name}.`);
+    case 'session_finished':
+      return i18n._(msg`Your ${subject} session with ${name} on ${when} has finished. How was it? Rate your teacher.`);
   }
 }
 

@@ -2,6 +2,7 @@
 // («ينتهي يوم الخميس …»), never «في» («في الخميس»). Every message is rendered with each date-like
 // placeholder filled by a real formatted date, so a new sentence with «في {at}» fails here. Numbers are
 // written 0–9, as the formatted dates and prices are.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { messages as arMessages } from '../../../locales/ar/messages.po';
 import { dayLabel, formatSessionTime } from '../../../src/domain/time';
@@ -36,6 +37,12 @@ describe('Arabic weekday phrases', () => {
     const indic = Object.entries(arMessages as Record<string, unknown>)
       .filter(([, text]) => /[\u0660-\u0669\u06F0-\u06F9]/.test(JSON.stringify(text)))
       .map(([id]) => id);
+    expect(indic).toEqual([]);
+  });
+
+  it("the server's own Arabic (answers, e-mail and push texts) writes 0–9 too", () => {
+    const files = ['server/i18n.ts', 'server/modules/outbox/email-templates.ts'];
+    const indic = files.filter((file) => /[\u0660-\u0669\u06F0-\u06F9]/.test(readFileSync(file, 'utf8')));
     expect(indic).toEqual([]);
   });
 });

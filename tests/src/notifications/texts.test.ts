@@ -56,6 +56,16 @@ describe('notification sentences in Arabic', () => {
     expect(text).toMatch(/^كتب هدى الكعبي تقرير حصة القرآن الكريم يوم .+: ما تناولته الحصة والواجب\.$/);
   });
 
+  it('a finished lesson asks the family to rate its teacher, in both languages', () => {
+    const params = { other_name: 'هدى الكعبي', subject_ar: 'القرآن الكريم', subject_en: 'Quran', starts_at: '2030-01-02T10:00:00.000Z' };
+    expect(notificationSentence(ar, note('session_finished', params))).toMatch(
+      /^انتهت حصة القرآن الكريم مع هدى الكعبي يوم .+\. كيف كانت؟ قيّم معلمك\.$/,
+    );
+    expect(notificationSentence(makeI18n('en'), note('session_finished', params))).toMatch(
+      /^Your Quran session with هدى الكعبي on .+ has finished\. How was it\? Rate your teacher\.$/,
+    );
+  });
+
   it('a new message names its sender, in both languages', () => {
     expect(notificationSentence(ar, note('message_received', { other_name: 'هدى الكعبي', conversation_id: 4 }))).toBe(
       'رسالة جديدة من هدى الكعبي.',
