@@ -217,8 +217,18 @@ export const descriptionLabels: Record<string, MessageDescriptor> = {
     message: 'The dialog asks "Leave the session?". The call goes on meanwhile.',
     context: 'flows description',
   }),
+  'live-session.session.inCall.leave.confirmingEnd': msg({
+    message: 'The teacher\'s dialog asks "End the lesson for both?": it cannot be taken back. The call goes on meanwhile.',
+    context: 'flows description',
+  }),
+  'live-session.session.inCall.leave.endingForBoth': msg({
+    message:
+      'Our server finishes the request (its `end`) and gives the family back the whole half-hours not taught; then both leave. Refused: the call goes on and says why.',
+    context: 'flows description',
+  }),
   'live-session.session.leaving': msg({
-    message: 'Leaving the channel; counts as left when the provider confirms or after 5 seconds.',
+    message:
+      "Leaving the channel; counts as left when the provider confirms or after 5 seconds. After an End for both (by this teacher or the other side's) the end says so.",
     context: 'flows description',
   }),
   'live-session.session.ending': msg({
@@ -234,7 +244,8 @@ export const descriptionLabels: Record<string, MessageDescriptor> = {
     context: 'flows description',
   }),
   'live-session.ended': msg({
-    message: 'Left, or the time is up. Links to the session details; rejoining works while the session window is open.',
+    message:
+      'Left, the time is up, or the teacher ended it early for both. Links to the session details; rejoining works after leaving while the session window is open.',
     context: 'flows description',
   }),
   'booking.child': msg({
