@@ -64,15 +64,18 @@ export function routeHeadTags(bundle: Rollup.OutputBundle, route: string): strin
  * Puts each stylesheet the page links into the page itself (first paint): under a phone's
  * round trips every render-blocking request costs ~0.3–0.6 s, so the page must paint from the HTML
  * alone. Whole files are inlined, not an extract of "critical" rules, so nothing restyles later and
- * there is nothing left to fetch. A `disabled` link with the same address stays: it is neither fetched
- * nor applied, but Vite's loader of lazy chunks counts it as loaded, so it does not fetch the file again
- * and append it after the inline styles (which would change the cascade's order).
+ * there is nothing left to fetch. A link with the same address stays, disabled and typed as no style
+ * language the browser knows: it is neither fetched nor applied, but Vite's loader of lazy chunks counts
+ * it as loaded, so it does not fetch the file again and append it after the inline styles (which would
+ * change the cascade's order). `disabled` alone stopped the fetch until Chromium 150, whose preload
+ * scanner fetches disabled stylesheets; an unknown `type` is not fetched by spec.
  */
+const INLINED_TYPE = 'text/x-noor-inlined';
 export function inlineStylesheets(html: string, readAsset: (href: string) => string): string {
   return html.replace(/<link rel="stylesheet"([^>]*) href="(\/assets\/[^"]+\.css)">/g, (_tag, attrs: string, href: string) => {
     const css = readAsset(href).trim();
     if (/<\/style/i.test(css)) throw new Error(`[prerender] ${href} cannot be inlined: it contains "</style"`);
-    return `<style>${css}</style><link rel="stylesheet"${attrs} href="${href}" disabled>`;
+    return `<style>${css}</style><link rel="stylesheet"${attrs} href="${href}" type="${INLINED_TYPE}" disabled>`;
   });
 }
 

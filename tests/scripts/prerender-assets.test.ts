@@ -47,9 +47,11 @@ describe('deferScripts', () => {
 });
 
 describe('inlineStylesheets', () => {
-  it('puts the sheet in the page and keeps a disabled link, so the lazy loader does not fetch it again', () => {
+  it('puts the sheet in the page and keeps a link no browser fetches, so the lazy loader does not fetch it again', () => {
     const html = inlineStylesheets(page(''), () => 'body{color:red}\n');
-    expect(html).toContain('<style>body{color:red}</style><link rel="stylesheet" crossorigin href="/assets/index-C.css" disabled>');
+    expect(html).toContain(
+      '<style>body{color:red}</style><link rel="stylesheet" crossorigin href="/assets/index-C.css" type="text/x-noor-inlined" disabled>',
+    );
   });
 
   it('refuses a sheet that would close the <style> element', () => {
