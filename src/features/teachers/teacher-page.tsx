@@ -47,7 +47,12 @@ function focusBookingPanel(behavior: ScrollBehavior): void {
 
 export function TeacherPage({ id, booking }: TeacherPageProps) {
   const { i18n } = useLingui();
-  const query = useQuery(teacherQuery(id, i18n.locale));
+  // Switching the language reads the teacher again (names and subjects are localized): meanwhile the
+  // page stays as it was, booking panel and all, instead of a spinner that would unmount the booking.
+  const query = useQuery({
+    ...teacherQuery(id, i18n.locale),
+    placeholderData: (previous: TeacherDetail | undefined) => (previous?.id === id ? previous : undefined),
+  });
   const teacher = query.data;
   const loaded = teacher !== undefined;
   // Arriving at /teachers/{id}#book (a guest just signed in to book with this teacher): the

@@ -2,7 +2,7 @@
 // A teacher's page: the profile (name, description, subjects, phases, working hours in the viewer's
 // language, experience, rating, the latest evaluations) beside whatever booking panel the route gives;
 // an unknown teacher says so.
-import { within, render, screen } from '@testing-library/react';
+import { act, within, render, screen, waitFor } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
@@ -66,6 +66,31 @@ describe('teacher page', () => {
     expect(screen.getByText('ابنتي أصبحت تحب الحفظ')).toBeTruthy();
     expect(screen.getByText('booking panel')).toBeTruthy();
     expect(booking).toHaveBeenCalledWith(expect.objectContaining({ id: 3, busy: [] }));
+  });
+
+  it('keeps the page and its booking panel while a language switch reads the teacher again', async () => {
+    let calls = 0;
+    // The first read answers; the one in the other language is still on its way.
+    vi.stubGlobal('fetch', () =>
+      ++calls === 1
+        ? Promise.resolve(
+            new Response(JSON.stringify({ message: 'ok', data: detail }), { headers: { 'Content-Type': 'application/json' } }),
+          )
+        : new Promise<Response>(() => undefined),
+    );
+    const i18n = makeI18n('en');
+    render(
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={createQueryClient({ onError: vi.fn() })}>
+          <TeacherPage id={3} booking={() => <p>booking panel</p>} />
+        </QueryClientProvider>
+      </I18nProvider>,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'فاطمة الكعبي' });
+    act(() => i18n.activate('ar'));
+    await waitFor(() => expect(calls).toBe(2));
+    expect(screen.getByRole('heading', { level: 1, name: 'فاطمة الكعبي' })).toBeTruthy();
+    expect(screen.getByText('booking panel')).toBeTruthy();
   });
 
   it('isolates what teachers and families wrote, so Arabic on an English page keeps its punctuation', async () => {
