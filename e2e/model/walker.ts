@@ -161,6 +161,8 @@ async function switchLocale(page: Page, locale: string): Promise<boolean> {
   });
   if (!pressed) return false;
   await page.waitForFunction((wanted) => document.documentElement.lang.startsWith(wanted), locale);
+  // What is read per language (a teacher's names and subjects) comes again: shot once it is there.
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 5_000 }).catch(() => undefined);
   return true;
 }
 
@@ -183,6 +185,12 @@ async function saveScreens(page: Page, machine: string, snapshot: AnyMachineSnap
   const shoot = async (locale: string) => {
     for (const width of SCREEN_WIDTHS) {
       await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+      // The part of the page the state is about: the app moves the focus to a new step's heading or
+      // field, so that is brought into view (the top of a long page would show the wrong step).
+      await page.evaluate(() => {
+        const focused = document.activeElement;
+        if (focused && focused !== document.body) focused.scrollIntoView({ block: 'center' });
+      });
       // Two frames: the layout of the new width (and language) is painted.
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       const shot = await page.screenshot({ type: 'jpeg', quality: 60, animations: 'disabled' });
