@@ -25,7 +25,13 @@ export default defineConfig({
     globalSetup: ['tests/setup/pglite-template.ts', 'tests/setup/pg-template.ts'],
     // …and starts every other in-memory PGlite (a test's createServer) from the empty dump, not initdb;
     // on PostgreSQL each file gets its own copy of the template database.
-    setupFiles: ['tests/setup/pglite-from-template.ts', 'tests/setup/pg-file-database.ts', 'tests/setup/jsdom.ts'],
+    // New password hashes at a low scrypt cost (tests/setup/password-cost.ts).
+    setupFiles: [
+      'tests/setup/pglite-from-template.ts',
+      'tests/setup/pg-file-database.ts',
+      'tests/setup/password-cost.ts',
+      'tests/setup/jsdom.ts',
+    ],
     projects: [
       // Server tests: a worker runs file after file without a fresh module graph for each (every
       // server file imported the server again, ~40 % of its time). Nothing they rely on is module
