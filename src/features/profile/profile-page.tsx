@@ -1,7 +1,9 @@
 // The profile screen (spec §2, §3): the signed-in user's details, edited with the sign-up's rules. A
 // family also sees its children (added, edited, archived), the free trial session and remaining hours; a teacher the review status, the working
 // hours, their time off and the documents. After a save or a document replacement the caller refreshes the account record.
+import { useEffect } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Spinner } from '../../ui/spinner';
 import { StudentSummary, TeacherStatus } from './account-summary';
@@ -25,6 +27,18 @@ export function ProfilePage({ onAccountChanged }: { onAccountChanged?: () => voi
   // The previous language's copy stays on screen while the new one loads, so a language switch keeps edits.
   const profile = useQuery({ ...profileQuery(i18n.locale), placeholderData: keepPreviousData });
   const p = profile.data;
+  const loaded = Boolean(p);
+  const hash = useRouterState({ select: (s) => s.location.hash });
+
+  // A link to a section (the "set your hours" prompts: #working-hours) lands on it once the profile has
+  // loaded — the section does not exist before, so the browser's own jump to the fragment finds nothing.
+  useEffect(() => {
+    if (!loaded || !hash) return;
+    const section = document.getElementById(hash);
+    if (!section) return;
+    section.scrollIntoView?.({ block: 'start' });
+    section.focus({ preventScroll: true });
+  }, [loaded, hash]);
 
   return (
     <section className="page container profile-page">
