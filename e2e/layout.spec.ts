@@ -275,3 +275,22 @@ for (const locale of LOCALES) {
     await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 }
+
+// The requests' six filters on one row on a phone, none cut off; full run only (a sign-up and two loads).
+for (const locale of LOCALES) {
+  test(`the request filters fit one row at 390 px (${locale})`, async ({ page, context, request, baseURL }) => {
+    test.skip(!process.env.E2E_FULL, 'full run only');
+    const phases = await json<Array<{ id: number }>>(await request.get('/api/v1/phases'), 'phases');
+    const { token } = await newStudent(request, { phaseId: phases[0]!.id });
+    await context.addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
+    await preferences(page, { locale, theme: 'light' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, '/requests');
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveCount(6);
+    const tops = await tabs.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(new Set(tops).size, `tab tops ${tops.join(', ')}`).toBe(1);
+    const list = page.getByRole('tablist');
+    expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth), 'no tab scrolled out of sight').toBe(true);
+  });
+}
