@@ -9,6 +9,7 @@ import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { selectTeacherReason } from '../../../machines/teacher-status.machine';
 import { ResubmitDocumentsForm } from './resubmit-documents-form';
+import { scrollBelowHeader } from '../../ui/scroll-into-view';
 import type { TeacherStatusBinding } from '../../app/teacher-status';
 import './teacher.css';
 
@@ -127,8 +128,7 @@ function ReviewCard({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (!focusTitle || !heading.current) return;
-    heading.current.scrollIntoView?.({ block: 'start' });
-    heading.current.focus({ preventScroll: true });
+    scrollBelowHeader(heading.current);
   }, [focusTitle]);
   return (
     <section className="page container teacher-page" aria-labelledby="review-title" data-review={review}>
