@@ -4,15 +4,14 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Trans } from '@lingui/react/macro';
-import { selectFailure } from '../../../machines/live-session.machine';
-import { SESSION_NOT_OPEN_YET } from '../../../contract/sessions';
+import { selectCanRetry, selectFailure } from '../../../machines/live-session.machine';
 import type { LiveSessionActor } from '../../app/live-session';
 import { Button } from '../../ui/button';
 import { Notice } from './notice';
 
 export function TokenRefusedNotice({ actor }: { actor: LiveSessionActor }) {
   const failure = useSelector(actor, selectFailure);
-  const retry = !failure || failure.status === 0 || failure.status >= 500 || failure.code === SESSION_NOT_OPEN_YET;
+  const retry = useSelector(actor, selectCanRetry);
   return (
     <Notice role="alert" heading={<Trans>You cannot join this session now</Trans>}>
       <p data-testid="session-refusal">{failure?.message ?? <Trans>Could not reach the server. Check your connection.</Trans>}</p>
