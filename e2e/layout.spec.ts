@@ -275,3 +275,48 @@ for (const locale of LOCALES) {
     await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 }
+
+// The requests' six filters on one row on a phone, none cut off; full run only (a sign-up and two loads).
+for (const locale of LOCALES) {
+  test(`the request filters fit one row at 390 px (${locale})`, async ({ page, context, request, baseURL }) => {
+    test.skip(!process.env.E2E_FULL, 'full run only');
+    const phases = await json<Array<{ id: number }>>(await request.get('/api/v1/phases'), 'phases');
+    const { token } = await newStudent(request, { phaseId: phases[0]!.id });
+    await context.addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
+    await preferences(page, { locale, theme: 'light' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, '/requests');
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveCount(6);
+    const tops = await tabs.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(new Set(tops).size, `tab tops ${tops.join(', ')}`).toBe(1);
+    const list = page.getByRole('tablist');
+    expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth), 'no tab scrolled out of sight').toBe(true);
+  });
+}
+
+// A success toast on a phone leaves the page's title in sight (it rises from the bottom there); full run only.
+for (const locale of LOCALES) {
+  test(`a toast does not cover the page title at 390 px (${locale})`, async ({ page, context, request, baseURL }) => {
+    test.skip(!process.env.E2E_FULL, 'full run only');
+    const phases = await json<Array<{ id: number }>>(await request.get('/api/v1/phases'), 'phases');
+    const { token } = await newStudent(request, { phaseId: phases[0]!.id });
+    await context.addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
+    await preferences(page, { locale, theme: 'light' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, '/profile');
+    await page.getByRole('button', { name: tr(locale, 'Save changes') }).click();
+    const toast = page.locator('[data-severity="success"]');
+    await expect(toast).toBeVisible();
+    await expect(toast).toHaveCSS('opacity', '1');
+    // Saving scrolled to the button; the reader goes back up to the top of the page.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const title = await page.locator('main h1').first().boundingBox();
+    const box = await toast.boundingBox();
+    expect(title && box, 'title and toast on screen').toBeTruthy();
+    // Nothing from the top of the screen down to the title's last line: the header and the title stay in sight.
+    expect(box!.y, `toast ${JSON.stringify(box)} over the header or title ${JSON.stringify(title)}`).toBeGreaterThan(
+      title!.y + title!.height,
+    );
+  });
+}

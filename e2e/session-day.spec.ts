@@ -111,5 +111,27 @@ for (const locale of LOCALES) {
         await expect(page.getByTestId('urgent-sound')).not.toBeChecked();
       },
     );
+
+    // Full run only: a second new teacher and two page loads.
+    test('the hours prompt lands on the hours section, in view below the header, at 390 px', async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
+      test.skip(!process.env.E2E_FULL, 'full run only');
+      await preferences(page, { locale });
+      await page.setViewportSize({ width: 390, height: 844 });
+      const teacher = await activeTeacher(request);
+      await signIn(context, baseURL!, teacher.token, true);
+      await open(page, '/requests');
+      await page.getByTestId('hours-prompt').getByRole('link').click();
+      await expect(page).toHaveURL(/\/profile#working-hours$/);
+      const section = page.locator('#working-hours');
+      await expect(section).toBeFocused();
+      const header = (await page.locator('header').boundingBox())!;
+      await expect.poll(async () => (await section.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+      expect((await section.boundingBox())!.y).toBeLessThan(300);
+    });
   });
 }

@@ -132,6 +132,11 @@ for (const locale of LOCALES) {
         await send.click();
         await expect(toasts(page, 'success').first()).toBeVisible();
         await expect(heading(page, locale, 'Your account is under review')).toBeVisible();
+        // The title is brought into view, focused, and the teacher is thanked for the documents.
+        await expect(heading(page, locale, 'Your account is under review')).toBeFocused();
+        await expect(page.getByTestId('review-intro')).toHaveText(
+          tr(locale, 'We received your corrected documents. Our team is checking them again.'),
+        );
         expect(await admin('teachers:list', '--status', 'in_review')).toContain(phone.e164);
         const documents = await admin('teachers:documents', phone.e164);
         expect(documents).toContain('id_front-2.png');

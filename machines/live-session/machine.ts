@@ -70,9 +70,10 @@ export const liveSessionMachine = liveSessionSetup.createMachine({
       },
     },
     tokenFailed: {
-      description: 'No token: not a participant, outside the session window, or no connection. The server says which.',
+      description:
+        'No token: not a participant, outside the session window, or no connection. The server says which; asking again only where it can help.',
       tags: ['screen:tokenFailed'],
-      on: { 'session.retry': { target: 'fetchingToken' } },
+      on: { 'session.retry': { guard: 'canRetryToken', target: 'fetchingToken' } },
     },
     session: {
       description: 'Connected to the RTC provider (through the rtc actor) with the clock running.',

@@ -19,6 +19,7 @@ export const selectFailReason = (s: Snapshot) => s.context.failReason;
 export const selectEndReason = (s: Snapshot) => s.context.endReason;
 export const selectRequestId = (s: Snapshot) => s.context.grant?.request_id ?? null;
 export const selectCanRejoin = (s: Snapshot) => s.can({ type: 'session.rejoin' });
+export const selectCanRetry = (s: Snapshot) => s.can({ type: 'session.retry' });
 export const selectJoining = (s: Snapshot) => s.matches({ session: 'joining' });
 export const selectLeaving = (s: Snapshot) => s.matches({ session: 'leaving' }) || s.matches({ session: 'ending' });
 /** The teacher's End for both: offered (the teacher, in the call), asked, awaiting the server, refused. */

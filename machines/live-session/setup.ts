@@ -6,7 +6,8 @@
 // teacher's "End for both" (the request's `end`), and `attendance`
 // (./attendance.machine.ts) sends the attendance reports. The defaults refuse to run.
 import { assign, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
-import { toFailure } from '../../contract/failure';
+import { toFailure, UNEXPECTED_CODE } from '../../contract/failure';
+import { SESSION_NOT_OPEN_YET } from '../../contract/sessions';
 import type { AttendanceEventType } from '../../contract/sessions';
 import { attendanceMachine } from './attendance.machine';
 import {
@@ -75,6 +76,16 @@ export const liveSessionSetup = setup({
     hasCamera: ({ context }) => !context.audioOnly,
     /** Only the session's teacher ends it for both (the server's request statechart checks it again). */
     isTeacher: ({ context }) => context.grant?.role === 'teacher',
+    /**
+     * Asking again for a token can help only when no answer came (offline), the server failed, or the
+     * session is not open yet; a session that is over, finished, not approved or not the user's stays so.
+     */
+    canRetryToken: ({ context }) => {
+      const failure = context.failure;
+      if (!failure) return true;
+      if (failure.status === 0) return failure.code !== UNEXPECTED_CODE;
+      return failure.status >= 500 || failure.code === SESSION_NOT_OPEN_YET;
+    },
   },
   delays: {
     RECONNECT_GIVE_UP: RECONNECT_GIVE_UP_MS,

@@ -116,28 +116,28 @@ export function Header() {
               {nav}
             </nav>
           ) : null}
-          <div className="account-area" data-testid="account-area">
-            {loggedIn ? (
-              <>
-                {state.kind === 'family' ? (
-                  <Suspense fallback={null}>
-                    <HeaderBalance />
-                  </Suspense>
-                ) : null}
-                <AccountMenu state={state} />
-              </>
-            ) : (
-              <>
-                <Link to="/sign-in" className="button button-ghost">
-                  <Trans>Sign in</Trans>
-                </Link>
-                <Link to="/sign-up" className="button button-primary">
-                  <Trans>Sign up</Trans>
-                </Link>
-              </>
-            )}
-          </div>
+          {loggedIn ? (
+            <div className="account-area" data-testid="account-area">
+              {state.kind === 'family' ? (
+                <Suspense fallback={null}>
+                  <HeaderBalance />
+                </Suspense>
+              ) : null}
+              <AccountMenu state={state} />
+            </div>
+          ) : null}
         </div>
+        {/* A guest's two ways in stay in sight on a phone too, outside the folded menu. */}
+        {loggedIn ? null : (
+          <div className="account-area guest-area" data-testid="account-area">
+            <Link to="/sign-in" className="button button-ghost">
+              <Trans>Sign in</Trans>
+            </Link>
+            <Link to="/sign-up" className="button button-primary">
+              <Trans>Sign up</Trans>
+            </Link>
+          </div>
+        )}
       </div>
     </header>
   );

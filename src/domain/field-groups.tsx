@@ -4,7 +4,8 @@
 // Each renders the field of the `form.AppField` around it (src/domain/app-form.tsx pre-binds them); the
 // caller keeps `name` and `validators` so the form's own types check the name. The validators every
 // caller uses are exported beside them.
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { QUALIFICATIONS } from '../../contract/auth';
 import { emailSchema, validationKeys } from '../../contract/validation';
@@ -12,12 +13,13 @@ import { Field } from '../ui/field';
 import { useFieldContext } from '../ui/form-context';
 import { textBinding, valueBinding } from '../ui/form-helpers';
 import { PasswordStrength } from '../ui/password-strength';
-import { PhoneInput, validatePhone, type PhoneValue } from '../ui/phone-input';
+import { PhoneInput, validatePhone, type CountryCode, type PhoneValue } from '../ui/phone-input';
 import { TextInput, type TextInputProps } from '../ui/text-input';
 import { ChoiceGroup } from '../ui/choice-group';
 import { FileInput } from '../ui/file-input';
 import { fieldErrors, formErrorsNow } from './form-messages';
 import { useCountryOptions, usePhaseOptions, useSubjectOptions } from '../api/reference-options';
+import { countriesQuery } from '../api/reference';
 import { SelectInput, type SelectInputProps } from '../ui/select-input';
 import {
   arabicNameSchema,
@@ -91,12 +93,18 @@ export function ArabicNameField({ label, autoComplete }: { label: string; autoCo
   return <TextField label={label} description={t`In Arabic letters`} autoComplete={autoComplete} lang="ar" dir="rtl" />;
 }
 
-export function PhoneField() {
+/**
+ * `acceptedCountries`: offer only the countries the server accepts for a new account (its countries
+ * list, GET v1/countries; a sign-up with any other is refused). Until the list arrives, every country.
+ */
+export function PhoneField({ acceptedCountries = false }: { acceptedCountries?: boolean } = {}) {
   const field = useFieldContext<PhoneValue>();
   const { t, i18n } = useLingui();
+  const accepted = useQuery({ ...countriesQuery(i18n.locale), enabled: acceptedCountries }).data;
+  const only = useMemo(() => (accepted ? accepted.map((c) => c.code as CountryCode) : undefined), [accepted]);
   return (
     <Field label={t`Phone number`} required errors={fieldErrors(field, i18n)}>
-      {(control) => <PhoneInput {...control} name={field.name} {...valueBinding<PhoneValue>(field)} />}
+      {(control) => <PhoneInput {...control} name={field.name} {...valueBinding<PhoneValue>(field)} onlyCountries={only} />}
     </Field>
   );
 }

@@ -128,7 +128,8 @@ export interface LookupOptions {
 /**
  * Asks the configured endpoint which country the visitor is in. Never throws: any failure (no answer
  * within the timeout, an HTTP error, a reply in another format) logs 'unable to fetch the country' and
- * gives null, so the caller keeps its default.
+ * gives null, so the caller keeps its default; an address without a country ("2;;;UNKNOWN") gives null
+ * quietly.
  */
 export async function lookupCountry(url: string, { fetch = globalThis.fetch, timeoutMs = LOOKUP_TIMEOUT_MS }: LookupOptions = {}) {
   const controller = new AbortController();
@@ -136,7 +137,11 @@ export async function lookupCountry(url: string, { fetch = globalThis.fetch, tim
   try {
     const res = await fetch(url, { signal: controller.signal, headers: { Accept: 'text/plain' } });
     if (!res.ok) throw new Error(`status ${res.status}`);
-    const country = parseCountryReply(await res.text());
+    const reply = await res.text();
+    // "2;…": the service answered that the address has no country (ours says so for a loopback or
+    // private address, as on a developer's machine). A real answer, not a failure: nothing to log.
+    if (reply.startsWith('2;')) return null;
+    const country = parseCountryReply(reply);
     if (!country) throw new Error('unexpected reply');
     return country;
   } catch (error) {

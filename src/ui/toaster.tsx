@@ -1,4 +1,4 @@
-// Shows the toast store's messages with Radix Toast. Placed at the top inline-end corner: top-right in
+// Shows the toast store's messages with Radix Toast. Placed at the top inline-end corner (the bottom on a phone): top-right in
 // English, top-left in Arabic, so it mirrors with the reading direction like the rest of the layout
 // (and like Radix's swipe-to-dismiss, which we point towards the inline end).
 import * as RadixToast from '@radix-ui/react-toast';

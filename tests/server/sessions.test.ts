@@ -4,7 +4,7 @@
 // when the test server turns it on.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Attendance, SessionGrant } from '../../contract/sessions';
+import { SESSION_NOT_OPEN_YET, type Attendance, type SessionGrant } from '../../contract/sessions';
 import { sessionAttendance } from '../../server/modules/sessions';
 import { attendanceOf } from '../../server/modules/sessions/attendance';
 import { seededDb } from './helpers';
@@ -89,7 +89,13 @@ describe('POST v1/sessions/:channel/token', () => {
     expect(await at(HOUR)).toBe(409);
     clock.now = new Date(START.getTime() - 11 * MIN);
     const early = await as(f.student).post(`/api/v1/sessions/${f.channel}/token`);
-    expect(((await early.json()) as { message: string }).message).toMatch(/10 minutes before/);
+    const body = (await early.json()) as { message: string; code: string };
+    expect(body.message).toMatch(/10 minutes before/);
+    // The code says which refusal waiting can change (the screen offers "Try again" for it alone).
+    expect(body.code).toBe(SESSION_NOT_OPEN_YET);
+    clock.now = new Date(START.getTime() + HOUR);
+    const over = await as(f.student).post(`/api/v1/sessions/${f.channel}/token`);
+    expect(((await over.json()) as { code: string }).code).toBe('session_over');
   });
 
   it('refuses a request that is not approved', async () => {

@@ -15,7 +15,7 @@ import type { AppEnv } from '../../http/context';
 import { ApiFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
 import { jsonBody } from '../../http/validate';
-import type { MessageKey } from '../../i18n';
+import { tr, type MessageKey } from '../../i18n';
 import { accountId, requireCaller } from '../auth/caller';
 import type { AuthMiddleware } from '../auth/middleware';
 import { runReminders } from '../notifications';
@@ -98,7 +98,10 @@ export function sessionsRoutes({ auth, agora, fakeRtc, now, publisher }: Session
       try {
         assertJoinable(row, role, at);
       } catch (err) {
-        asApiFailure(err);
+        // The refusal's code with its message: the screen offers "Try again" only where waiting helps.
+        if (!(err instanceof SessionFailure)) throw err;
+        const { status, key } = REFUSALS[err.reason];
+        return c.json({ message: tr(key, c.get('locale')), code: key }, status);
       }
       return ok(c, grantFor(row, role, account, agora, fakeRtc ? 'fake' : 'agora', at, c.get('locale')));
     })

@@ -21,7 +21,7 @@ export function CompleteRegisterPage({ auth }: { auth: AuthActor }) {
   return (
     <AuthCard title={<Trans>Complete registration</Trans>}>
       <p className="muted">
-        <Trans>A few details are missing from your account. Please tell us about your child to continue.</Trans>
+        <Trans>Tell us about your child: their name, gender and school phase. Then you can choose a teacher for them.</Trans>
       </p>
       <FormShell {...shell} label={t`Complete registration`} errorTitle={t`Could not save:`} submitLabel={<Trans>Save and continue</Trans>}>
         <ChildFields form={form} grouped />

@@ -46,7 +46,7 @@ export function StudentSignupForm({ auth }: { auth: AuthActor }) {
       }
     >
       <form.AppField name="phone" validators={fieldValidators.phone}>
-        {(field) => <field.PhoneField />}
+        {(field) => <field.PhoneField acceptedCountries />}
       </form.AppField>
 
       <ChildFields form={form} grouped />

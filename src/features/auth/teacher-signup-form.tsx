@@ -107,7 +107,7 @@ export function TeacherSignupForm({ auth }: { auth: AuthActor }) {
 
       <div className="form-pair">
         <form.AppField name="phone" validators={fieldValidators.phone}>
-          {(field) => <field.PhoneField />}
+          {(field) => <field.PhoneField acceptedCountries />}
         </form.AppField>
         <form.AppField name="email" validators={fieldValidators.email}>
           {(field) => <field.EmailField autoComplete="email" />}

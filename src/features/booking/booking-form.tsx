@@ -40,6 +40,7 @@ import { NextWeekNotice, useNextWeekOffer } from './next-week';
 import { ChildStep, DurationStep, SlotStep, StepProgress, SubjectStep } from './booking-steps';
 import { deviceZone as detectZone } from '../../domain/time';
 import { bookedTexts, bookingMessage } from './texts';
+import { genderKey } from '../../domain/teacher-gender';
 import { useBooking } from './use-booking';
 
 export interface BookingFormProps {
@@ -115,9 +116,10 @@ export function BookingForm({ studentKey, teacher, balance, children, onBooked, 
     for (const queryKey of [['packages', 'balance'], ['requests'], ['teachers'], childrenKeys.all])
       void queryClient.invalidateQueries({ queryKey });
     forgetBookingReturn();
-    toast.show({ severity: 'success', summary: i18n._(bookedTexts.summary), detail: i18n._(bookedTexts.detail) });
+    const gender = actor.getSnapshot().context.fields.broadcast ? 'other' : genderKey(teacher.gender);
+    toast.show({ severity: 'success', summary: i18n._(bookedTexts.summary), detail: i18n._(bookedTexts.detail(gender)) });
     onBooked(requestId);
-  }, [state, requestId, queryClient, i18n, onBooked]);
+  }, [state, requestId, queryClient, i18n, onBooked, actor, teacher.gender]);
 
   const edit = (patch: Partial<BookingFields>) => actor.send({ type: 'booking.edit', patch });
   const errors = (wire: BookingField) => [...new Set((machineErrors[wire] ?? []).map((k) => bookingMessage(k, i18n)))];

@@ -2,7 +2,7 @@
 // contract/validation.ts as Lingui messages — worded like the server's (server/i18n.ts) so a rule reads
 // the same whether the client or the server caught it. Anything else (a server message, already
 // localized) is shown as it is.
-import { msg } from '@lingui/core/macro';
+import { msg, select } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { REQUEST_ERROR } from '../../../contract/requests';
 import { BOOKING_RULE } from '../../../machines/booking.machine';
@@ -27,8 +27,15 @@ export function bookingMessage(key: string, i18n: I18n): string {
   return text ? i18n._(text) : validationMessage(key, i18n);
 }
 
-/** The toast after a booking is sent. */
+/**
+ * The toast after a booking is sent. `gender`: the teacher's ('other' when unknown, or when the request
+ * was also offered to other teachers, any of whom may answer): the Arabic speaks of «المعلمة» for a woman.
+ */
 export const bookedTexts = {
   summary: msg`Request sent`,
-  detail: msg`The teacher will answer soon. You can follow the request in its details.`,
+  detail: (gender: string) =>
+    msg`${select(gender, {
+      female: 'The teacher will answer soon. You can follow the request in its details.',
+      other: 'The teacher will answer soon. You can follow the request in its details.',
+    })}`,
 };

@@ -185,7 +185,8 @@ export const descriptionLabels: Record<string, MessageDescriptor> = {
     context: 'flows description',
   }),
   'live-session.tokenFailed': msg({
-    message: 'No token: not a participant, outside the session window, or no connection. The server says which.',
+    message:
+      'No token: not a participant, outside the session window, or no connection. The server says which; asking again only where it can help.',
     context: 'flows description',
   }),
   'live-session.session': msg({

@@ -151,6 +151,7 @@ export const guardLabels: Record<string, MessageDescriptor> = {
   hasCamera: msg({ message: 'has a camera', context: 'flows' }),
   canRejoin: msg({ message: 'may rejoin', context: 'flows' }),
   isTeacher: msg({ message: 'the teacher', context: 'flows' }),
+  canRetryToken: msg({ message: 'asking again can help', context: 'flows' }),
   noChildToChoose: msg({ message: 'one child, nothing to ask', context: 'flows' }),
   stepReady: msg({ message: 'the step is complete', context: 'flows' }),
   slotTaken: msg({ message: 'the time was just taken', context: 'flows' }),

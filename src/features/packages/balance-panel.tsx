@@ -6,7 +6,8 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { balanceQuery } from './packages-api';
 import { LoadState } from '../../ui/load-state';
 import { DEFAULT_TIME_ZONE } from '../../../contract/default-zone';
-import { formatDate, zonedText } from '../../domain/time';
+import { formatDate } from '../../domain/time';
+import { FreeTrialLine } from '../../domain/free-trial';
 
 export function BalancePanel() {
   const { i18n } = useLingui();
@@ -14,8 +15,6 @@ export function BalancePanel() {
   const data = balance.data;
   const hours = data?.hours_remaining ?? 0;
   const until = data?.expires_at ? formatDate(data.expires_at, i18n.locale, DEFAULT_TIME_ZONE, 'long') : '';
-  const trialBooking = data?.free_trial_available ? null : (data?.free_trial_booking ?? null);
-  const bookedFor = trialBooking ? zonedText(i18n, trialBooking.starts_at).local : '';
   return (
     <section className="balance-panel" aria-labelledby="balance-title" aria-busy={balance.isPending || undefined}>
       <h2 id="balance-title">
@@ -35,20 +34,7 @@ export function BalancePanel() {
               <Trans>Choose a package below to add hours.</Trans>
             </p>
           )}
-          <p className={data.free_trial_available || trialBooking ? 'free-trial free-trial-on' : 'free-trial'} data-testid="free-trial">
-            {data.free_trial_available ? (
-              <Trans>You have a free trial session waiting for you.</Trans>
-            ) : trialBooking?.status === 'pending' ? (
-              <Trans>
-                Free trial: booked for {bookedFor}, waiting for a teacher to accept. It comes back to you if the request is not accepted or
-                you cancel it.
-              </Trans>
-            ) : trialBooking ? (
-              <Trans>Free trial: booked for {bookedFor}.</Trans>
-            ) : (
-              <Trans>Your free trial session has been used.</Trans>
-            )}
-          </p>
+          <FreeTrialLine balance={data} testId="free-trial" />
         </>
       ) : (
         <LoadState

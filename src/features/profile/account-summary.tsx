@@ -7,6 +7,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { DEFAULT_TIME_ZONE } from '../../../contract/default-zone';
 import { formatDate } from '../../domain/time';
+import { FreeTrialLine } from '../../domain/free-trial';
 import { balanceQuery, type ProfileDetails } from './profile-api';
 import { LoadState } from '../../ui/load-state';
 
@@ -20,13 +21,12 @@ export function StudentSummary({ profile }: { profile: ProfileDetails }) {
       <h2 id="summary-title">
         <Trans>Your lessons</Trans>
       </h2>
-      <p className={profile.has_free_session ? 'free-trial free-trial-on' : 'free-trial'} data-testid="free-session">
-        {profile.has_free_session ? (
-          <Trans>You have a free trial session waiting for you.</Trans>
-        ) : (
-          <Trans>Your free trial session has been used.</Trans>
-        )}
-      </p>
+      {/* The balance knows a trial booked but still ahead: until it loads, only "waiting for you" is sure. */}
+      {balance.data ? (
+        <FreeTrialLine balance={balance.data} testId="free-session" />
+      ) : profile.has_free_session ? (
+        <FreeTrialLine balance={{ free_trial_available: true, free_trial_booking: null }} testId="free-session" />
+      ) : null}
       {balance.data ? (
         <>
           <p className="balance-hours" data-testid="profile-hours" data-hours={balance.data.hours_remaining}>

@@ -159,7 +159,7 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
 
       <TeachingFields form={form} />
 
-      <fieldset className="field working-hours" id="working-hours">
+      <fieldset className="field working-hours" id="working-hours" tabIndex={-1}>
         <legend className="field-label">
           <Trans>Available days and working hours</Trans>
         </legend>

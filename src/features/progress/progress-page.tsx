@@ -127,7 +127,7 @@ function QuranSection({ p }: { p: ChildProgress }) {
       ) : (
         <>
           <p className="muted small">
-            <Trans>Each surah shows the verses memorised out of its verses; a full bar with ✓ is a surah memorised whole.</Trans>
+            <Trans>Each surah shows the verses memorised out of its verses; a full bar with a tick is a surah memorised whole.</Trans>
           </p>
           <SurahGrid quran={p.quran} />
         </>

@@ -6,6 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SURAHS } from '../../../contract/reports';
 import type { ChildProgress } from '../../api/progress';
+import { Icon } from '../../domain/icon';
 
 /** Surahs 114 down to 78 (juz' 30), then 1 to 77. */
 const JUZ_30 = Array.from({ length: 37 }, (_, i) => 114 - i);
@@ -31,7 +32,8 @@ function SurahCell({ surah, counts }: { surah: number; counts: Counts }) {
         {name}
       </span>
       <span className="surah-count" aria-hidden="true">
-        {state === 'done' ? <>✓ </> : null}
+        {/* Drawn, not the ✓ character: some desktops' fonts lack it. */}
+        {state === 'done' ? <Icon name="check" className="surah-check" /> : null}
         <bdi dir="ltr">
           {memorised} / {verses}
         </bdi>

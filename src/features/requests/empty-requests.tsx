@@ -1,5 +1,7 @@
-// An empty request list says what it means and offers the next step: a student books a session
-// (the teachers list), a teacher sets the hours students can book (the profile's working hours).
+// An empty request list says what it means and offers the next step: a student books a session (the
+// teachers list). A teacher is not sent to set working hours from here: one who has hours needs none,
+// and one without them sees the hours prompt above the list (the route's notice), which opens the
+// profile's hours section.
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { RequestFilter } from '../../../contract/requests';
@@ -14,11 +16,7 @@ export function EmptyRequests({ filter, role }: { filter: RequestFilter; role: '
         <Link to="/teachers" className="button button-primary">
           <Trans>Book a session</Trans>
         </Link>
-      ) : (
-        <Link to="/profile" className="button button-primary">
-          <Trans>Set your hours</Trans>
-        </Link>
-      )}
+      ) : null}
     </div>
   );
 }

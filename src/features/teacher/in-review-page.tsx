@@ -3,12 +3,13 @@
 // reviewer's reason and a form to resubmit corrected documents) and suspended (a notice; only for a
 // profile that reports it, since a suspension revokes the teacher's sessions and refuses sign-in). The page
 // changes by itself when the status does (realtime channel → profile reload → guards).
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { selectTeacherReason } from '../../../machines/teacher-status.machine';
 import { ResubmitDocumentsForm } from './resubmit-documents-form';
+import { scrollBelowHeader } from '../../ui/scroll-into-view';
 import type { TeacherStatusBinding } from '../../app/teacher-status';
 import './teacher.css';
 
@@ -17,6 +18,15 @@ export function InReviewPage({ teacherStatus }: { teacherStatus: TeacherStatusBi
   const rejected = useSelector(actor, (s) => s.hasTag('review:rejected') || s.matches('submittingDocuments'));
   const suspended = useSelector(actor, (s) => s.hasTag('review:suspended'));
   const reason = useSelector(actor, selectTeacherReason);
+  // Corrected documents just sent: the page turns from "needs corrections" to "under review". It then
+  // thanks for the documents (not for registering again) and brings its new title into view, since the
+  // form that was sent sat far down the page.
+  const [wasRejected, setWasRejected] = useState(rejected);
+  const [resubmitted, setResubmitted] = useState(false);
+  if (rejected !== wasRejected) {
+    setWasRejected(rejected);
+    if (wasRejected && !rejected && !suspended) setResubmitted(true);
+  }
 
   if (suspended) {
     return (
@@ -68,9 +78,13 @@ export function InReviewPage({ teacherStatus }: { teacherStatus: TeacherStatusBi
   }
 
   return (
-    <ReviewCard review="in_review" title={<Trans>Your account is under review</Trans>}>
-      <p>
-        <Trans>Thank you for registering as a teacher with Noor. Our team is checking your details and documents.</Trans>
+    <ReviewCard review="in_review" title={<Trans>Your account is under review</Trans>} focusTitle={resubmitted}>
+      <p data-testid="review-intro">
+        {resubmitted ? (
+          <Trans>We received your corrected documents. Our team is checking them again.</Trans>
+        ) : (
+          <Trans>Thank you for registering as a teacher with Noor. Our team is checking your details and documents.</Trans>
+        )}
       </p>
       <h2>
         <Trans>What happens next</Trans>
@@ -102,16 +116,26 @@ export function InReviewPage({ teacherStatus }: { teacherStatus: TeacherStatusBi
 function ReviewCard({
   review,
   title,
+  focusTitle = false,
   children,
 }: {
   review: 'suspended' | 'rejected' | 'in_review';
   title: ReactNode;
+  /** Scroll the title into view and focus it (the page changed under the reader). */
+  focusTitle?: boolean;
   children: ReactNode;
 }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusTitle || !heading.current) return;
+    scrollBelowHeader(heading.current);
+  }, [focusTitle]);
   return (
     <section className="page container teacher-page" aria-labelledby="review-title" data-review={review}>
       <div className="teacher-card">
-        <h1 id="review-title">{title}</h1>
+        <h1 id="review-title" ref={heading} tabIndex={-1}>
+          {title}
+        </h1>
         {children}
       </div>
     </section>

@@ -94,6 +94,12 @@ describe('lookupCountry', () => {
     expect(fetch).toHaveBeenCalledOnce();
   });
 
+  it('gives null without logging for an address that has no country (a loopback or private one)', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await lookupCountry('https://lookup.test/', { fetch: textReply('2;;;UNKNOWN') })).toBeNull();
+    expect(log).not.toHaveBeenCalled();
+  });
+
   it.each([
     ['an unexpected reply', textReply('0;;;WRONG INPUT')],
     ['an HTTP error', textReply('1;AE;ARE;x', 503)],

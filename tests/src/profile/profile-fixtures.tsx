@@ -180,10 +180,11 @@ function calendarFeed(method: string): Reply {
   };
 }
 
-export function renderProfilePage(locale: 'en' | 'ar' = 'en') {
+export function renderProfilePage(locale: 'en' | 'ar' = 'en', path = '/') {
   const onAccountChanged = vi.fn();
   const rendered = renderRouted({
     locale,
+    path,
     route: server,
     children: (root) => [
       createRoute({ getParentRoute: () => root, path: '/', component: () => <ProfilePage onAccountChanged={onAccountChanged} /> }),

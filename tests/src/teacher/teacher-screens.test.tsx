@@ -80,5 +80,10 @@ describe('in-review screen, rejected', () => {
     expect(upload?.method).toBe('POST');
     expect(upload?.body instanceof FormData && (upload.body.get('id_front') as File).name).toBe('front.png');
     await waitFor(() => expect(fake.called('fetchProfile')).toHaveLength(1));
+    // Back under review: the title comes into view, focused, and the teacher is thanked for the
+    // documents, not for registering again.
+    const title = await screen.findByRole('heading', { level: 1, name: 'Your account is under review' });
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(screen.getByTestId('review-intro').textContent).toBe('We received your corrected documents. Our team is checking them again.');
   });
 });
