@@ -175,7 +175,7 @@ describe('request notifications', () => {
   const typesOf = async (userId: number) =>
     (await t.db.query<{ type: string }>('SELECT type FROM notifications WHERE user_id = $1 ORDER BY id', [userId])).map((r) => r.type);
 
-  it('offered → each offered teacher; approved / rejected / expired → the student; canceled → the teacher; each once', async () => {
+  it('offered → each offered teacher; approved / rejected / expired / finished → the student; canceled → the teacher; each once', async () => {
     const student = await makePerson(t.db, { firstName: 'يوسف', lastName: 'المري' });
     const teacher = await makePerson(t.db, { type: 'instructor', firstName: 'أحمد', lastName: 'الكواري' });
     const other = await makePerson(t.db, { type: 'instructor' });
@@ -203,10 +203,13 @@ describe('request notifications', () => {
 
     await notifyRequestChange(t.db, publisher, { ...change, status: 'canceled' }, 'updated');
     expect(await typesOf(teacher)).toEqual(['request_offered', 'request_canceled']);
+    // A finished lesson asks the family to rate it, once; a status without a sentence (pending) tells nobody.
+    await notifyRequestChange(t.db, publisher, { ...change, status: 'finished' }, 'updated');
     await notifyRequestChange(t.db, publisher, { ...change, status: 'finished' }, 'updated');
     await notifyRequestChange(t.db, publisher, { ...change, status: 'pending' }, 'updated');
-    expect(await typesOf(student)).toEqual(['request_approved']);
+    expect(await typesOf(student)).toEqual(['request_approved', 'session_finished']);
+    expect(await typesOf(teacher)).toEqual(['request_offered', 'request_canceled']);
     for (const status of ['rejected', 'expired']) await notifyRequestChange(t.db, publisher, { ...change, status }, 'updated');
-    expect(await typesOf(student)).toEqual(['request_approved', 'request_rejected', 'request_expired']);
+    expect(await typesOf(student)).toEqual(['request_approved', 'session_finished', 'request_rejected', 'request_expired']);
   });
 });
