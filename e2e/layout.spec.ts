@@ -11,7 +11,7 @@
 // which keeps the whole file around a minute on two cores. Findings are soft assertions, so one run
 // lists every problem rather than the first.
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { inLocale } from './support/matrix';
 import { LOCALES, tr, type Locale } from './support/catalog';
 import { open, preferences, revealFooter } from './support/app';
@@ -276,15 +276,20 @@ for (const locale of LOCALES) {
   });
 }
 
+/** A new family signed in on a 390 px phone in `locale` (light theme), for the phone-only checks below. */
+async function newFamilyOnPhone(page: Page, context: BrowserContext, request: APIRequestContext, baseURL: string, locale: Locale) {
+  const phases = await json<Array<{ id: number }>>(await request.get('/api/v1/phases'), 'phases');
+  const { token } = await newStudent(request, { phaseId: phases[0]!.id });
+  await context.addCookies([{ name: 'ng-token', value: token, url: baseURL }]);
+  await preferences(page, { locale, theme: 'light' });
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
 // The requests' six filters on one row on a phone, none cut off; full run only (a sign-up and two loads).
 for (const locale of LOCALES) {
   test(`the request filters fit one row at 390 px (${locale})`, async ({ page, context, request, baseURL }) => {
     test.skip(!process.env.E2E_FULL, 'full run only');
-    const phases = await json<Array<{ id: number }>>(await request.get('/api/v1/phases'), 'phases');
-    const { token } = await newStudent(request, { phaseId: phases[0]!.id });
-    await context.addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
-    await preferences(page, { locale, theme: 'light' });
-    await page.setViewportSize({ width: 390, height: 844 });
+    await newFamilyOnPhone(page, context, request, baseURL!, locale);
     await open(page, '/requests');
     const tabs = page.getByRole('tab');
     await expect(tabs).toHaveCount(6);
@@ -299,11 +304,7 @@ for (const locale of LOCALES) {
 for (const locale of LOCALES) {
   test(`a toast does not cover the page title at 390 px (${locale})`, async ({ page, context, request, baseURL }) => {
     test.skip(!process.env.E2E_FULL, 'full run only');
-    const phases = await json<Array<{ id: number }>>(await request.get('/api/v1/phases'), 'phases');
-    const { token } = await newStudent(request, { phaseId: phases[0]!.id });
-    await context.addCookies([{ name: 'ng-token', value: token, url: baseURL! }]);
-    await preferences(page, { locale, theme: 'light' });
-    await page.setViewportSize({ width: 390, height: 844 });
+    await newFamilyOnPhone(page, context, request, baseURL!, locale);
     await open(page, '/profile');
     await page.getByRole('button', { name: tr(locale, 'Save changes') }).click();
     const toast = page.locator('[data-severity="success"]');
