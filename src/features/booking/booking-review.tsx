@@ -21,6 +21,7 @@ import { SelectInput } from '../../ui/select-input';
 import { TextArea } from '../../ui/text-area';
 import { ChosenTime } from './booking-when';
 import { genderKey } from '../../domain/teacher-gender';
+import { teacherRowLabel } from './texts';
 
 // Only a weekly series needs it: its own chunk, fetched when the review shows.
 const SeriesReview = lazy(() => import('./series-review').then((m) => ({ default: m.SeriesReview })));
@@ -89,7 +90,7 @@ function Cost({ fields, balance }: { fields: BookingFields; balance: BookingBala
 
 export function BookingReview(props: BookingReviewProps) {
   const { fields, child, canChangeChild, teacher, teacherZone, viewerZone, balance, errors, edit, change, needsPackage, ids } = props;
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const gender = genderKey(teacher.gender);
   const subject = teacher.subjects.find((s) => String(s.id) === fields.subjectId)?.name ?? '';
   const timeProblems = errors('starts_at');
@@ -111,9 +112,7 @@ export function BookingReview(props: BookingReviewProps) {
           </div>
         ) : null}
         <div className="booking-review-row">
-          <dt>
-            <Trans>Teacher</Trans>
-          </dt>
+          <dt>{i18n._(teacherRowLabel(gender))}</dt>
           <dd>
             {teacher.first_name} {teacher.last_name}
           </dd>
