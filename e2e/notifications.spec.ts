@@ -8,11 +8,10 @@ import { LOCALES, tr, type Locale } from './support/catalog';
 import { cellContext, cellName, inCell, PHONE_AND_DESK, type Cell } from './support/matrix';
 import { expectNoViolations } from './support/axe';
 import { open, preferences } from './support/app';
-import { bearer, json, newStudent } from './support/api';
+import { bearer, json, newStudent, openTeacher } from './support/api';
 
 test.describe.configure({ mode: 'serial' });
 
-const PASSWORD = 'Noor1234';
 const TEACHER_PHONE = '+97455100005';
 const HOUR = 3_600_000;
 
@@ -25,18 +24,8 @@ interface World {
 }
 
 async function teacherWorld(request: APIRequestContext): Promise<World> {
-  const login = await json<{ token: string; id?: number }>(
-    await request.post('/api/v1/instructor/auth/login', { data: { login: TEACHER_PHONE, password: PASSWORD } }),
-    'teacher login',
-  );
-  const id = login.id ?? (await json<{ id: number }>(await request.get('/api/v1/profile', { headers: auth(login.token) }), 'profile')).id;
-  const hours = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start_time: '00:00', end_time: '23:59' }));
-  await json(await request.patch('/api/v1/profile', { headers: auth(login.token), data: { working_hours: hours } }), 'working hours');
-  const detail = await json<{ subjects: Array<{ id: number }>; phases: Array<{ id: number }> }>(
-    await request.get(`/api/v1/teachers/${id}`),
-    'teacher',
-  );
-  return { teacher: { id, token: login.token }, subjectId: detail.subjects[0]!.id, phaseId: detail.phases[0]!.id };
+  const { id, token, subjectId, phaseId } = await openTeacher(request, TEACHER_PHONE);
+  return { teacher: { id, token }, subjectId, phaseId };
 }
 
 function bellName(locale: Locale, count: number): string {

@@ -21,7 +21,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { openPush, pushBrowser } from '../tests/server/support/push-browser';
-import { bearer, json, newStudent } from './support/api';
+import { bearer, json, newStudent, openTeacher } from './support/api';
 import { preferences } from './support/app';
 import { LOCALES, tr, type Locale } from './support/catalog';
 import { FULL } from './support/matrix';
@@ -31,7 +31,6 @@ test.describe.configure({ mode: 'serial' });
 const fullOnly = FULL ? test : test.skip;
 
 const TEACHER_PHONE = '+97455100005';
-const PASSWORD = 'Noor1234';
 const HOUR = 3_600_000;
 
 interface PushArrival {
@@ -102,20 +101,7 @@ async function mailTo(address: string, what: string, pick: (m: ParsedMail) => bo
 }
 
 /** The shared demo teacher, open all day, and a subject and phase it teaches. */
-async function teacherWorld(request: APIRequestContext) {
-  const login = await json<{ token: string; id?: number }>(
-    await request.post('/api/v1/instructor/auth/login', { data: { login: TEACHER_PHONE, password: PASSWORD } }),
-    'teacher login',
-  );
-  const id = login.id ?? (await json<{ id: number }>(await request.get('/api/v1/profile', { headers: bearer(login.token) }), 'profile')).id;
-  const hours = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start_time: '00:00', end_time: '23:59' }));
-  await json(await request.patch('/api/v1/profile', { headers: bearer(login.token), data: { working_hours: hours } }), 'working hours');
-  const detail = await json<{ subjects: Array<{ id: number }>; phases: Array<{ id: number }> }>(
-    await request.get(`/api/v1/teachers/${id}`),
-    'teacher',
-  );
-  return { id, token: login.token, subjectId: detail.subjects[0]!.id, phaseId: detail.phases[0]!.id };
-}
+const teacherWorld = (request: APIRequestContext) => openTeacher(request, TEACHER_PHONE);
 
 type World = Awaited<ReturnType<typeof teacherWorld>>;
 

@@ -17,6 +17,30 @@ export async function json<T>(res: { ok(): boolean; text(): Promise<string>; jso
 
 const used = new Set<string>();
 /** A Qatari mobile number no other test (or parallel worker) uses. */
+/** A demo teacher signed in by phone (demo password), open round the clock, and a subject and phase they teach. */
+export interface OpenTeacher {
+  id: number;
+  token: string;
+  subjectId: number;
+  phaseId: number;
+}
+
+/** Signs a demo teacher in and opens their week round the clock, so bookings work whenever the suite runs. */
+export async function openTeacher(request: APIRequestContext, phone: string): Promise<OpenTeacher> {
+  const { token } = await json<{ token: string }>(
+    await request.post('/api/v1/instructor/auth/login', { data: { login: phone, password: 'Noor1234' } }),
+    'teacher login',
+  );
+  const { id } = await json<{ id: number }>(await request.get('/api/v1/profile', { headers: bearer(token) }), 'teacher profile');
+  const hours = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start_time: '00:00', end_time: '23:59' }));
+  await json(await request.patch('/api/v1/profile', { headers: bearer(token), data: { working_hours: hours } }), 'working hours');
+  const card = await json<{ subjects: Array<{ id: number }>; phases: Array<{ id: number }> }>(
+    await request.get(`/api/v1/teachers/${id}`),
+    'teacher card',
+  );
+  return { id, token, subjectId: card.subjects[0]!.id, phaseId: card.phases[0]!.id };
+}
+
 export function newPhone(): string {
   for (;;) {
     const phone = `+9745${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;

@@ -3,35 +3,17 @@
 // review's price line, a plural message of the catalogs as a reader sees it, and the balance the
 // server holds.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { bearer, json } from './api';
+import { bearer, json, openTeacher, type OpenTeacher } from './api';
 import { tr, type Locale } from './catalog';
 import { open } from './app';
 
 /** أحمد الحداد (mathematics, preparatory and secondary): no other spec signs in as him or books him. */
 const TEACHER_PHONE = '+97455100004';
 
-export interface MoneyTeacher {
-  id: number;
-  token: string;
-  phaseId: number;
-  subjectId: number;
-}
+export type MoneyTeacher = OpenTeacher;
 
 /** Signs the teacher in and opens his week round the clock, so bookings work whenever the suite runs. */
-export async function moneyTeacher(request: APIRequestContext): Promise<MoneyTeacher> {
-  const { token } = await json<{ token: string }>(
-    await request.post('/api/v1/instructor/auth/login', { data: { login: TEACHER_PHONE, password: 'Noor1234' } }),
-    'teacher login',
-  );
-  const { id } = await json<{ id: number }>(await request.get('/api/v1/profile', { headers: bearer(token) }), 'teacher profile');
-  const hours = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start_time: '00:00', end_time: '23:59' }));
-  await json(await request.patch('/api/v1/profile', { headers: bearer(token), data: { working_hours: hours } }), 'working hours');
-  const card = await json<{ subjects: Array<{ id: number }>; phases: Array<{ id: number }> }>(
-    await request.get(`/api/v1/teachers/${id}`),
-    'teacher card',
-  );
-  return { id, token, phaseId: card.phases[0]!.id, subjectId: card.subjects[0]!.id };
-}
+export const moneyTeacher = (request: APIRequestContext): Promise<MoneyTeacher> => openTeacher(request, TEACHER_PHONE);
 
 /** The balance as the server holds it: hours left and whether the free trial is still unused. */
 export async function balanceOf(request: APIRequestContext, token: string) {
