@@ -298,8 +298,10 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL', () => {
       await expect.poll(lock.waiting, { timeout: 10_000, interval: 50 }).toBe(2);
       const ready = await fetch(`${c.url}/api/health/ready`);
       expect(ready.status).toBe(200);
-      const metrics = await (await fetch(`${c.url}/metrics`, { headers: admin })).text();
-      expect(metrics).toMatch(/noor_db_pool_connections\{state="waiting"\} 2/);
+      // The other two fills queue in the pool a moment after the first two hold the lock: read until they have.
+      const waiting = async () =>
+        /noor_db_pool_connections\{state="waiting"\} 2/.test(await (await fetch(`${c.url}/metrics`, { headers: admin })).text());
+      await expect.poll(waiting, { timeout: 10_000, interval: 50 }).toBe(true);
       await lock.release();
       // The two holding connections answer once the lock goes; a waiter past the pool's connect timeout
       // (5 s, reachable on a slow machine) is told 503 with Retry-After, never a 500.
