@@ -30,6 +30,7 @@ export const authValidationKeys = {
 export type AuthValidationKey = (typeof authValidationKeys)[keyof typeof authValidationKeys];
 
 export const GENDERS = ['male', 'female', 'neutral'] as const;
+export type Gender = (typeof GENDERS)[number];
 export const QUALIFICATIONS = ['bachelor', 'master', 'phd', 'degree', 'file', 'certificate'] as const;
 export const DOCUMENT_FIELDS = ['id_front', 'id_back', 'qualification_scan'] as const;
 export type DocumentField = (typeof DOCUMENT_FIELDS)[number];

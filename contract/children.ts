@@ -15,7 +15,7 @@
 // `{ id, first_name, last_name, phase }` (ChildRef). A teacher sees the child's first name and phase
 // only: `last_name` is null in what a teacher reads, and the parent's phone is never sent to them.
 import { z } from 'zod';
-import { arabicNameSchema, authValidationKeys, genderSchema, idSchema } from './auth';
+import { arabicNameSchema, authValidationKeys, GENDERS, genderSchema, idSchema } from './auth';
 import { envelopeSchema } from './envelope';
 import { validationKeys } from './validation';
 
@@ -74,6 +74,8 @@ export const childRefSchema = z.object({
   /** Null when a teacher reads it. */
   last_name: z.string().nullable(),
   phase: childPhaseSchema,
+  /** For the wording (Arabic «موجودة» / «لم تنضم»). Absent in notifications stored before it was sent. */
+  gender: z.enum(GENDERS).optional(),
 });
 export type ChildRef = z.infer<typeof childRefSchema>;
 

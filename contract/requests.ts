@@ -22,6 +22,7 @@
 // contract/availability.ts (in the teacher's own zone), and how a booking is paid contract/booking-cost.ts:
 // both are pure, so the booking machine shows the same answer the server gives.
 import { z } from 'zod';
+import { GENDERS } from './auth';
 import { timeZoneSchema } from './availability';
 import { bookingCost, type CostBalance } from './booking-cost';
 import { childRefSchema } from './children';
@@ -170,6 +171,8 @@ const personSchema = z.object({
   last_name: z.string(),
   /** A teacher's photo hash (contract/photos.ts); null or absent: an initials avatar. */
   photo: photoSchema.optional(),
+  /** A teacher's gender, for the wording (Arabic «المعلمة»); absent for the family account. */
+  gender: z.enum(GENDERS).nullable().optional(),
 });
 
 export const requestSummarySchema = z.object({

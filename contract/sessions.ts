@@ -2,6 +2,7 @@
 // `POST v1/sessions/:channelName/token`, attendance events and the attendance summary.
 // Times are ISO 8601 strings; `server_time` lets the client run its countdown on the server's clock.
 import { z } from 'zod';
+import { GENDERS } from './auth';
 import { childRefSchema } from './children';
 
 /**
@@ -27,6 +28,8 @@ export const sessionGrantSchema = z.object({
   child: childRefSchema,
   /** The teacher's first name, so the family's screen names who is on the other tile. */
   teacher_first_name: z.string(),
+  /** The teacher's gender, so the family's screen speaks of her or him (Arabic «موجودة» / «موجود»). */
+  teacher_gender: z.enum(GENDERS).nullable(),
   /** When the token stops working (the end of the session). */
   expires_at: z.string(),
   starts_at: z.string(),
@@ -51,6 +54,8 @@ export const attendanceSchema = z.object({
     z.object({
       role: z.enum(['student', 'teacher']),
       first_name: z.string(),
+      /** For the wording: the Arabic of "did not join" and "Teacher" agrees with it. */
+      gender: z.enum(GENDERS).nullable(),
       first_joined_at: z.string().nullable(),
       last_left_at: z.string().nullable(),
       /** Whole minutes spent in the call, reconnection time excluded. */

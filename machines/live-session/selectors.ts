@@ -61,6 +61,8 @@ export const selectTiles = (s: Snapshot) => ({
   child: s.context.grant?.child ?? null,
   /** Who the family sees on the other tile. */
   teacherName: s.context.grant?.teacher_first_name ?? null,
+  /** The other participant's gender, for the wording: the teacher's for the family, the child's for the teacher. */
+  peerGender: (selectRole(s) === 'teacher' ? s.context.grant?.child.gender : s.context.grant?.teacher_gender) ?? null,
 });
 
 /** The call's header and banners (compare with shallowEqual). */

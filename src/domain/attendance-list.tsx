@@ -3,11 +3,12 @@
 // Shown on the session details and on the live session's end screen; each reads it its own way.
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Attendance } from '../../contract/sessions';
+import { didNotJoin, genderKey, studentLabel, teacherLabel } from './teacher-gender';
 import './attendance.css';
 
 export function AttendanceList({ attendance }: { attendance: Attendance }) {
-  const { t } = useLingui();
-  const roleLabel = { student: t`Student`, teacher: t`Teacher` };
+  const { i18n } = useLingui();
+  const roleLabel = { student: studentLabel, teacher: teacherLabel };
   return (
     <section className="session-attendance" aria-labelledby="attendance-title" data-testid="attendance">
       <h2 id="attendance-title">
@@ -17,15 +18,14 @@ export function AttendanceList({ attendance }: { attendance: Attendance }) {
         {attendance.participants.map((p) => {
           const present = p.minutes_present;
           const lost = p.minutes_lost_to_reconnection;
+          const gender = genderKey(p.gender);
           return (
             <li key={p.role}>
               <strong>
-                {roleLabel[p.role]}: <bdi>{p.first_name}</bdi>
+                {i18n._(roleLabel[p.role](gender))}: <bdi>{p.first_name}</bdi>
               </strong>{' '}
               {p.first_joined_at === null ? (
-                <span className="muted">
-                  <Trans>did not join</Trans>
-                </span>
+                <span className="muted">{i18n._(didNotJoin(gender))}</span>
               ) : (
                 <span>
                   {/* Joined, but for under half a minute: there, not "0 minutes". */}

@@ -109,6 +109,7 @@ describe('the session clock follows the server', () => {
       server_time: new Date(serverNow).toISOString(),
       video_configured: false,
       teacher_first_name: 'هدى',
+      teacher_gender: 'female',
       rtc_adapter: 'none',
     };
     const reports: SendReportInput[] = [];

@@ -71,7 +71,12 @@ describe('broadcast and the race', () => {
     expect(history.map((h) => h.status)).toEqual(['pending', 'approved']);
     // The student's detail names the winner; the loser sees no channel.
     const loser = winner === chosen ? match1 : chosen;
-    expect((await body<RequestDetail>(await ctx.as(student).get(`/api/v1/requests/${id}`))).data.teacher.id).toBe(winner);
+    const shown = (await body<RequestDetail>(await ctx.as(student).get(`/api/v1/requests/${id}`))).data.teacher;
+    expect(shown.id).toBe(winner);
+    // With the teacher's gender, so the family's screens say «المعلمة» for a woman.
+    const stored = await ctx.db.one<{ gender: string | null }>('SELECT gender FROM users WHERE id = $1', [winner]);
+    expect(stored!.gender).not.toBeNull();
+    expect(shown.gender).toBe(stored!.gender);
     expect((await body<RequestDetail>(await ctx.as(loser).get(`/api/v1/requests/${id}`))).data.channel_name).toBeNull();
   });
 

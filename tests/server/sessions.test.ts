@@ -29,7 +29,9 @@ describe('POST v1/sessions/:channel/token', () => {
     const f = await makeSession(t.db);
     const { as } = sessionsApp();
     // Both sides learn the teacher's first name: the family's screen names who is on the other tile.
-    const teacher = await t.db.one<{ first_name: string }>('SELECT first_name FROM users WHERE id = $1', [f.teacher]);
+    const teacher = await t.db.one<{ first_name: string; gender: string }>('SELECT first_name, gender FROM users WHERE id = $1', [
+      f.teacher,
+    ]);
     for (const [userId, role] of [
       [f.student, 'student'],
       [f.teacher, 'teacher'],
@@ -44,6 +46,7 @@ describe('POST v1/sessions/:channel/token', () => {
         uid: userId,
         role,
         teacher_first_name: teacher!.first_name,
+        teacher_gender: teacher!.gender,
         video_configured: true,
         rtc_adapter: 'agora',
         ends_at: new Date(START.getTime() + HOUR).toISOString(),
@@ -119,6 +122,10 @@ describe('POST v1/sessions/:channel/token', () => {
 describe('attendance', () => {
   it('records joined, reconnecting, reconnected and left, and sums minutes present and lost', async () => {
     const f = await makeSession(t.db);
+    await t.db.query(
+      `UPDATE children SET first_name = 'ليلى', gender = 'female' WHERE id = (SELECT child_id FROM requests WHERE id = $1)`,
+      [f.requestId],
+    );
     const { as, clock } = sessionsApp();
     const send = async (userId: number, type: string, minute: number) => {
       clock.now = new Date(START.getTime() + minute * MIN);
@@ -141,7 +148,9 @@ describe('attendance', () => {
     const attendance = ((await res.json()) as { data: Attendance }).data;
     const student = attendance.participants.find((p) => p.role === 'student')!;
     const teacher = attendance.participants.find((p) => p.role === 'teacher')!;
-    expect(student).toMatchObject({ first_name: 'سالم', minutes_present: 37, minutes_lost_to_reconnection: 3 });
+    // The learner is the child the lesson is for, in the child's gender, not the account's holder.
+    expect(student).toMatchObject({ first_name: 'ليلى', gender: 'female', minutes_present: 37, minutes_lost_to_reconnection: 3 });
+    expect(teacher).toMatchObject({ first_name: 'هدى', gender: 'male' });
     expect(student.first_joined_at).toBe(START.toISOString());
     expect(student.events.map((e) => e.type)).toEqual(['joined', 'reconnecting', 'reconnected', 'left']);
     expect(teacher).toMatchObject({ minutes_present: 28, minutes_lost_to_reconnection: 0 });

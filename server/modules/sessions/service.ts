@@ -3,6 +3,7 @@
 // (migration 0005); whether joining is allowed NOW is asked of the request statechart's `join`
 // event (machines/request.machine.ts), so the server and the session-details button agree.
 import agoraToken from 'agora-token';
+import type { Gender } from '../../../contract/auth';
 import type { Attendance, AttendanceEventType, SessionGrant } from '../../../contract/sessions';
 import { JOIN_EARLY_MS, type RequestStatus, type RequestType } from '../../../contract/requests';
 import { resumeRequest } from '../../../machines/request.machine';
@@ -43,12 +44,13 @@ export interface SessionRow extends ChildColumns {
   expires_at: Date;
   channel_name: string;
   teacher_first_name: string;
+  teacher_gender: Gender | null;
 }
 
 export async function findSession(q: Queryable, channelName: string, lock = false): Promise<SessionRow | undefined> {
   return q.one<SessionRow>(
     `SELECT r.id, r.student_id, r.teacher_id, r.status, r.type, r.broadcast, r.starts_at, r.ends_at, r.expires_at, r.channel_name,
-            r.child_id, ${CHILD_COLUMNS}, t.first_name AS teacher_first_name
+            r.child_id, ${CHILD_COLUMNS}, t.first_name AS teacher_first_name, t.gender AS teacher_gender
        FROM requests r ${CHILD_JOINS} JOIN users t ON t.id = r.teacher_id
       WHERE r.channel_name = $1${lock ? ' FOR UPDATE OF r' : ''}`,
     [channelName],
@@ -114,6 +116,7 @@ export function grantFor(
     role,
     child: childRefOf(row, role === 'teacher' ? 'teacher' : 'family', locale),
     teacher_first_name: row.teacher_first_name,
+    teacher_gender: row.teacher_gender,
     expires_at: row.ends_at.toISOString(),
     starts_at: row.starts_at.toISOString(),
     ends_at: row.ends_at.toISOString(),
@@ -150,11 +153,15 @@ export async function sessionAttendance(q: Queryable, requestId: number, now: Da
     student_id: number;
     teacher_id: number;
     ends_at: Date;
-    student_first: string;
+    child_first: string;
+    child_gender: Gender;
     teacher_first: string;
+    teacher_gender: Gender | null;
   }>(
-    `SELECT r.id, r.student_id, r.teacher_id, r.ends_at, s.first_name AS student_first, t.first_name AS teacher_first
-       FROM requests r JOIN users s ON s.id = r.student_id JOIN users t ON t.id = r.teacher_id WHERE r.id = $1`,
+    // The learner is the child the lesson is for, never the family account's holder.
+    `SELECT r.id, r.student_id, r.teacher_id, r.ends_at, ch.first_name AS child_first, ch.gender AS child_gender,
+            t.first_name AS teacher_first, t.gender AS teacher_gender
+       FROM requests r JOIN children ch ON ch.id = r.child_id JOIN users t ON t.id = r.teacher_id WHERE r.id = $1`,
     [requestId],
   );
   if (!request) return null;
@@ -163,18 +170,19 @@ export async function sessionAttendance(q: Queryable, requestId: number, now: Da
     [requestId],
   );
   const until = new Date(Math.min(now.getTime(), request.ends_at.getTime()));
-  const people: Array<{ role: SessionRole; id: number; first_name: string }> = [
-    { role: 'student', id: request.student_id, first_name: request.student_first },
-    { role: 'teacher', id: request.teacher_id, first_name: request.teacher_first },
+  const people: Array<{ role: SessionRole; id: number; first_name: string; gender: Gender | null }> = [
+    { role: 'student', id: request.student_id, first_name: request.child_first, gender: request.child_gender },
+    { role: 'teacher', id: request.teacher_id, first_name: request.teacher_first, gender: request.teacher_gender },
   ];
   return {
     request_id: request.id,
-    participants: people.map(({ role, id, first_name }) => {
+    participants: people.map(({ role, id, first_name, gender }) => {
       const events: RecordedEvent[] = rows.filter((r) => r.user_id === id).map((r) => ({ type: r.type, at: r.at }));
       const figures = attendanceOf(events, until);
       return {
         role,
         first_name,
+        gender,
         first_joined_at: figures.firstJoinedAt?.toISOString() ?? null,
         last_left_at: figures.lastLeftAt?.toISOString() ?? null,
         minutes_present: wholeMinutes(figures.presentMs),

@@ -20,8 +20,7 @@ import { Field } from '../../ui/field';
 import { SelectInput } from '../../ui/select-input';
 import { TextArea } from '../../ui/text-area';
 import { ChosenTime } from './booking-when';
-import { genderKey } from '../../domain/teacher-gender';
-import { teacherRowLabel } from './texts';
+import { genderKey, teacherLabel } from '../../domain/teacher-gender';
 
 // Only a weekly series needs it: its own chunk, fetched when the review shows.
 const SeriesReview = lazy(() => import('./series-review').then((m) => ({ default: m.SeriesReview })));
@@ -112,7 +111,7 @@ export function BookingReview(props: BookingReviewProps) {
           </div>
         ) : null}
         <div className="booking-review-row">
-          <dt>{i18n._(teacherRowLabel(gender))}</dt>
+          <dt>{i18n._(teacherLabel(gender))}</dt>
           <dd>
             {teacher.first_name} {teacher.last_name}
           </dd>

@@ -31,9 +31,6 @@ export function bookingMessage(key: string, i18n: I18n): string {
  * The toast after a booking is sent. `gender`: the teacher's ('other' when unknown, or when the request
  * was also offered to other teachers, any of whom may answer): the Arabic speaks of «المعلمة» for a woman.
  */
-/** The review's "Teacher" row, in Arabic «المعلمة» for a woman (`gender` as genderKey gives it). */
-export const teacherRowLabel = (gender: string) => msg`${select(gender, { female: 'Teacher', other: 'Teacher' })}`;
-
 export const bookedTexts = {
   summary: msg`Request sent`,
   detail: (gender: string) =>

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { childLabel } from '../../domain/child-label';
+import { genderKey, peerHereNoVideo } from '../../domain/teacher-gender';
 import { selectTiles, type NetworkQualityLabel } from '../../../machines/live-session.machine';
 import type { LiveSessionActor } from '../../app/live-session';
 import type { RtcStore } from '../../rtc/session-store';
@@ -36,8 +37,8 @@ export function VideoTiles({
   api: SessionApi;
   channelName: string;
 }) {
-  const { t } = useLingui();
-  const { inCall, rtcPeerPresent, selfQuality, peerQuality, cameraOff, role, adapter, child, teacherName } = useSelector(
+  const { t, i18n } = useLingui();
+  const { inCall, rtcPeerPresent, selfQuality, peerQuality, cameraOff, role, adapter, child, teacherName, peerGender } = useSelector(
     actor,
     selectTiles,
     shallowEqual,
@@ -93,7 +94,7 @@ export function VideoTiles({
           {!remoteVideo ? (
             <span className="live-tile-off">
               {peerPresent ? (
-                <Trans>{peerName} is here (no video)</Trans>
+                i18n._(peerHereNoVideo(genderKey(peerGender), peerName))
               ) : role === 'student' ? (
                 <Trans>Waiting for the teacher to join…</Trans>
               ) : (

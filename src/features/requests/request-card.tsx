@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { RequestSummary } from '../../api/requests';
 import { Avatar } from '../../domain/avatar';
+import { genderKey, teacherLabel } from '../../domain/teacher-gender';
 import { ForChild } from '../../domain/child-label';
 import { BookAnotherTeacher, RequestActions } from '../../domain/request-actions';
 import { RequestStatusBadge, requestTypeTexts } from '../../domain/request-status';
@@ -46,7 +47,7 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
       </header>
       <dl className="request-facts">
         {role === 'student' ? (
-          <Fact term={<Trans>Teacher</Trans>} valueClassName="request-person">
+          <Fact term={i18n._(teacherLabel(genderKey(teacher.gender)))} valueClassName="request-person">
             {teacherName ? <Avatar person={teacher} /> : null}
             {teacherName}
           </Fact>

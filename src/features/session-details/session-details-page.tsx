@@ -13,6 +13,7 @@ import { useRequestUpdates, type Connect } from '../../realtime/use-request-upda
 import { Button } from '../../ui/button';
 import { BookAnotherTeacher, RequestActions } from '../../domain/request-actions';
 import { Avatar } from '../../domain/avatar';
+import { genderKey, teacherLabel } from '../../domain/teacher-gender';
 import { ForChild } from '../../domain/child-label';
 import { LessonRating } from '../../domain/lesson-rating';
 import { MessageOtherParty } from '../../domain/message-button';
@@ -127,7 +128,7 @@ function Details({
 
       <dl className="session-facts">
         <Fact term={<Trans>Subject</Trans>}>{detail.subject.name}</Fact>
-        <Fact term={<Trans>Teacher</Trans>} valueClassName="request-person">
+        <Fact term={i18n._(teacherLabel(genderKey(detail.teacher.gender)))} valueClassName="request-person">
           <Avatar person={detail.teacher} />
           {person(detail.teacher)}
         </Fact>

@@ -5,8 +5,8 @@ import { I18nProvider } from '@lingui/react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChosenTime } from '../../../src/features/booking/booking-when';
-import { genderKey, type TeacherGender } from '../../../src/domain/teacher-gender';
-import { bookedTexts, teacherRowLabel } from '../../../src/features/booking/texts';
+import { genderKey, teacherLabel, type TeacherGender } from '../../../src/domain/teacher-gender';
+import { bookedTexts } from '../../../src/features/booking/texts';
 import { SlotPicker } from '../../../src/features/booking/slot-picker';
 import { NOW } from '../../../src/domain/slot-grid';
 import { makeI18n } from '../helpers';
@@ -83,9 +83,9 @@ describe('the toast after a booking and the review name the teacher by gender in
     expect(ar._(bookedTexts.detail('female'))).toBe('ستردّ المعلمة قريبًا، ويمكنك متابعة الطلب من صفحة تفاصيله.');
     expect(ar._(bookedTexts.detail(genderKey(null)))).toBe('سيردّ المعلم قريبًا، ويمكنك متابعة الطلب من صفحة تفاصيله.');
     // The review's "Teacher" row.
-    expect(ar._(teacherRowLabel('female'))).toBe('المعلمة');
-    expect(ar._(teacherRowLabel(genderKey(null)))).toBe('المعلم');
-    expect(makeI18n('en')._(teacherRowLabel('female'))).toBe('Teacher');
+    expect(ar._(teacherLabel('female'))).toBe('المعلمة');
+    expect(ar._(teacherLabel(genderKey(null)))).toBe('المعلم');
+    expect(makeI18n('en')._(teacherLabel('female'))).toBe('Teacher');
     expect(makeI18n('en')._(bookedTexts.detail('female'))).toBe('The teacher will answer soon. You can follow the request in its details.');
   });
 });

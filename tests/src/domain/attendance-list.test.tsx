@@ -17,6 +17,7 @@ const attendance: Attendance = {
     {
       role: 'student',
       first_name: 'Maryam',
+      gender: 'female',
       first_joined_at: at,
       last_left_at: at,
       minutes_present: 0,
@@ -26,6 +27,7 @@ const attendance: Attendance = {
     {
       role: 'teacher',
       first_name: 'هدى',
+      gender: 'female',
       first_joined_at: at,
       last_left_at: null,
       minutes_present: 2,
@@ -52,11 +54,18 @@ describe('AttendanceList', () => {
     ]);
   });
 
-  it('says the same in Arabic, and "did not join" only for who never joined', () => {
+  it('says the same in Arabic, each person in their gender, and "did not join" only for who never joined', () => {
     const shown = render(attendance, 'ar');
-    expect(lines()[0]).toBe('طالب: Maryam أقل من دقيقة في الجلسة');
+    expect(lines()).toEqual([
+      'الطالبة: Maryam أقل من دقيقة في الجلسة',
+      'المعلمة: هدى دقيقتان في الجلسة · دقيقة واحدة ضاعت في إعادة الاتصال',
+    ]);
     shown.unmount();
-    render(absent, 'ar');
-    expect(lines()).toEqual(['طالب: Maryam لم ينضم']);
+    const again = render(absent, 'ar');
+    expect(lines()).toEqual(['الطالبة: Maryam لم تنضم']);
+    again.unmount();
+    const boy: Attendance = { request_id: 3, participants: [{ ...absent.participants[0]!, first_name: 'Omar', gender: 'male' }] };
+    render(boy, 'ar');
+    expect(lines()).toEqual(['الطالب: Omar لم ينضم']);
   });
 });

@@ -25,6 +25,7 @@ function endingApi(role: 'student' | 'teacher', endsInMs = 1_200): SessionApi {
         {
           role: 'student',
           first_name: 'Maryam',
+          gender: 'female',
           first_joined_at: null,
           last_left_at: null,
           minutes_present: 0,
@@ -34,6 +35,7 @@ function endingApi(role: 'student' | 'teacher', endsInMs = 1_200): SessionApi {
         {
           role: 'teacher',
           first_name: 'هدى',
+          gender: 'female',
           first_joined_at: new Date(now - 58 * 60_000).toISOString(),
           last_left_at: new Date(now).toISOString(),
           minutes_present: 55,

@@ -18,6 +18,7 @@ export function sessionGrant(now: number, { from, to }: { from: number; to: numb
     server_time: new Date(now).toISOString(),
     video_configured: false,
     teacher_first_name: 'هدى',
+    teacher_gender: 'female',
     rtc_adapter: 'none',
     ...over,
   };

@@ -30,6 +30,7 @@ function fakeApi(teacherJoined = false, answer = grant): SessionApi & { reports:
         {
           role: 'teacher',
           first_name: 'هدى',
+          gender: 'female',
           first_joined_at: null,
           last_left_at: null,
           minutes_present: 0,
@@ -76,8 +77,14 @@ describe('live-session screen, video not configured', () => {
     await waitFor(() => expect(screen.getByTestId('peer-presence').getAttribute('data-present')).toBe('true'));
     // The family's screen names the teacher, not "Teacher".
     expect(screen.getByTestId('peer-presence').textContent).toBe('هدى');
-    expect(screen.getByText('هدى موجود (من دون فيديو)')).toBeTruthy();
+    // In her gender: «موجودة», not «موجود».
+    expect(screen.getByText('هدى موجودة (من دون فيديو)')).toBeTruthy();
     expect(screen.queryByText('في انتظار انضمام المعلم…')).toBeNull();
+  });
+
+  it('speaks of a male teacher in the masculine', async () => {
+    await renderAudioOnly(fakeApi(true, { ...grant, teacher_first_name: 'خالد', teacher_gender: 'male' }));
+    expect(await screen.findByText('خالد موجود (من دون فيديو)')).toBeTruthy();
   });
 
   it('offers audio-only after a refused device check, then runs the call with a clear notice (ar)', async () => {

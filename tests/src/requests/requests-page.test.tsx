@@ -275,6 +275,15 @@ describe('RequestsPage — a student', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/v1/requests/4/cancel'))).toBe(true));
   });
 
+  it('names a woman teacher «المعلمة» and a man «المعلم» on the card (ar)', async () => {
+    const teacher = (gender: 'female' | 'male', id: number) => ({ id: 20 + id, first_name: 'هدى', last_name: 'الكعبي', gender });
+    stub({ list: () => page([summary({ id: 1, teacher: teacher('female', 1) }), summary({ id: 2, teacher: teacher('male', 2) })]) });
+    renderPage({ viewer: { id: 10, role: 'student' } }, 'ar');
+    expect(within(await card(1)).getByText('المعلمة')).toBeTruthy();
+    expect(within(await card(2)).getByText('المعلم')).toBeTruthy();
+    expect(within(await card(2)).queryByText('المعلمة')).toBeNull();
+  });
+
   it('narrowed to one teacher: the server is asked for that teacher', async () => {
     const { lists } = stub({ list: () => page([summary({ id: 1 })]) });
     renderPage({ viewer: { id: 10, role: 'student' }, teacherId: 20 });

@@ -355,6 +355,7 @@ describe('SessionDetailsPage', () => {
         {
           role: 'student',
           first_name: 'ليلى',
+          gender: 'female',
           first_joined_at: new Date(NOW - 3 * HOUR).toISOString(),
           last_left_at: null,
           minutes_present: 115,
@@ -364,6 +365,7 @@ describe('SessionDetailsPage', () => {
         {
           role: 'teacher',
           first_name: 'أحمد',
+          gender: 'male',
           first_joined_at: null,
           last_left_at: null,
           minutes_present: 0,
