@@ -31,7 +31,7 @@ export function CallControls({ actor }: { actor: LiveSessionActor }) {
   return (
     <div className="live-call-controls" role="group" aria-label={t`Call controls`}>
       <Button
-        variant={micOn ? 'secondary' : 'primary'}
+        variant={micOn ? 'ghost' : 'primary'}
         aria-pressed={!micOn}
         disabled={!inCall}
         onClick={() => actor.send({ type: 'media.toggleMic' })}
@@ -40,7 +40,7 @@ export function CallControls({ actor }: { actor: LiveSessionActor }) {
         {micOn ? <Trans>Mute microphone</Trans> : <Trans>Unmute microphone</Trans>}
       </Button>
       <Button
-        variant={cameraOn ? 'secondary' : 'primary'}
+        variant={cameraOn ? 'ghost' : 'primary'}
         aria-pressed={!cameraOn}
         disabled={!inCall || audioOnly}
         onClick={() => actor.send({ type: 'media.toggleCamera' })}

@@ -23,7 +23,7 @@ export function EndForBothDialog({
       onOpenChange={(open) => actor.send(open ? { type: 'end.request' } : { type: 'end.cancel' })}
       trigger={
         <Button
-          variant="secondary"
+          variant="danger"
           className="live-end-both"
           disabled={disabled}
           aria-busy={ending || undefined}

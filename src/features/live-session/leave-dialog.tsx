@@ -11,7 +11,7 @@ export function LeaveDialog({ actor, disabled, confirming }: { actor: LiveSessio
       open={confirming}
       onOpenChange={(open) => actor.send(open ? { type: 'leave.request' } : { type: 'leave.cancel' })}
       trigger={
-        <Button className="live-leave" disabled={disabled} data-testid="leave">
+        <Button variant="danger" className="live-leave" disabled={disabled} data-testid="leave">
           <Trans>Leave the session</Trans>
         </Button>
       }

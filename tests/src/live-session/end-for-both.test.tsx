@@ -81,6 +81,13 @@ describe('End for both', () => {
   it('asks the teacher first, ends the lesson on yes, and says what went back (en)', async () => {
     const { user, ended } = renderSession('teacher', 'en', { refunded: 60 });
     await joinWithoutCamera('Continue without camera');
+    // Ending actions are outlined in the error colour, never louder than the call's own controls.
+    for (const name of ['End for both', 'Leave the session']) {
+      const button = await screen.findByRole('button', { name });
+      expect(button.className).toContain('button-danger');
+      expect(button.className).not.toMatch(/button-(primary|secondary)\b/);
+    }
+    expect(screen.getByTestId('toggle-mic').className).toContain('button-ghost');
     await user.click(await screen.findByRole('button', { name: 'End for both' }));
     const dialog = await screen.findByRole('dialog', { name: 'End the lesson for both?' });
     expect(dialog.textContent).toContain("The whole half-hours not taught go back to the family's balance.");
