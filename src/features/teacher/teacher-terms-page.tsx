@@ -42,8 +42,8 @@ export function TeacherTermsPage({ teacherStatus }: { teacherStatus: TeacherStat
           <p>
             <Trans>
               Join accepted sessions on time, from a quiet place with a working camera and microphone. Accept only sessions you can teach.
-              If something serious stops you from teaching an accepted session, tell us through the contact page at least 6 hours before it
-              starts, so we can find the student another teacher or return their hours.
+              If something serious stops you from teaching an accepted session, cancel it from its details with a reason as early as you
+              can, up to its start: the family is told at once and gets every hour back.
             </Trans>
           </p>
           <h2>
