@@ -3,6 +3,7 @@
 // styles), a card form with labelled fields and errors tied to them, and the test cards listed.
 // Its texts are the gateway's own, so they live here and not in the API's message table.
 import { SANDBOX_CARDS } from './sandbox';
+import { escapeHtml as escape } from '../../http/html';
 
 export type SandboxLocale = 'ar' | 'en';
 
@@ -67,10 +68,6 @@ export type SandboxText = keyof (typeof texts)['en'];
 
 export function sandboxText(locale: SandboxLocale, key: SandboxText): string {
   return texts[locale][key];
-}
-
-function escape(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 }
 
 export function formatMoney(minor: number, currency: string, locale: SandboxLocale): string {

@@ -12,6 +12,7 @@ import type { Queryable } from '../../db';
 import type { AppEnv } from '../../http/context';
 import { pickLocale, type Locale } from '../../i18n';
 import { setChoice } from './queries';
+import { escapeHtml } from '../../http/html';
 
 const TOKEN = /^(\d{1,10})\.([a-z]{1,20})\.([A-Za-z0-9_-]{43})$/;
 
@@ -70,10 +71,6 @@ const PAGE: Record<
     invalid: 'This link is not valid. You can choose what reaches you in your profile’s notification settings.',
   },
 };
-
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /** A small page of our own in the person's language, for the links in e-mails (no app, no sign-in). */
 export function mailLinkPage(c: Context<AppEnv>, status: 200 | 400, locale: Locale, title: string, body: string): Response {

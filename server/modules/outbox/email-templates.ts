@@ -5,6 +5,7 @@
 import type { NotificationParams, NotificationType } from '../../../contract/notifications';
 import { zonePlace } from '../../../contract/zone-names';
 import type { Locale } from '../../i18n';
+import { escapeHtml } from '../../http/html';
 
 export interface EmailContent {
   subject: string;
@@ -239,10 +240,6 @@ function rescheduledWords(input: EmailInput, other: string, subject: string, at:
         ? { subject: 'تم نقل طلب درس', lines: [`نقل ${other} طلب درس ${subject} إلى موعد جديد.`, at] }
         : { subject: 'A lesson request was moved', lines: [`${other} moved the ${subject} lesson request to a new time.`, at] };
   }
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 /** The same words, short, for a push notification: its title and body (no greeting, no link). */

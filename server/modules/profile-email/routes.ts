@@ -13,7 +13,8 @@ import { pickLocale, type Locale } from '../../i18n';
 import { otpRejected, tooMany } from '../auth/answers';
 import { requireFamily } from '../auth/caller';
 import type { AuthMiddleware } from '../auth/middleware';
-import { escapeHtml, mailLinkPage } from '../notification-preferences/unsubscribe';
+import { escapeHtml } from '../../http/html';
+import { mailLinkPage } from '../notification-preferences/unsubscribe';
 import { emailCodeOf, readEmailLinkToken } from './codes';
 import { emailStateOf, familyOfCode, removeEmail, resendCode, setEmail, setMailLocale, verifyEmail } from './service';
 
