@@ -25,7 +25,7 @@ const featureZones = featureFolders().map((name) => ({
   target: `./src/features/${name}`,
   from: './src/features',
   except: [`./${name}`],
-  message: 'Features do not import each other: move the shared piece to src/domain, src/api or src/app.',
+  message: 'Features do not import each other: move the shared piece to src/domain, src/api or src/bindings.',
 }));
 
 // The few Node globals our .mjs/.js scripts use (TypeScript files get theirs from the type checker).
@@ -132,13 +132,27 @@ export default defineConfig(
             // the shared domain pieces, so they never import them (one-way dependencies).
             ...['./src/ui', './src/api'].map((target) => ({
               target,
-              from: ['./src/app', './src/features', './src/domain'],
-              message: `${target.slice(2)}/ sits below app/, features/ and domain/: move the shared piece down or pass it in.`,
+              from: ['./src/app', './src/features', './src/domain', './src/bindings'],
+              message: `${target.slice(2)}/ sits below app/, features/, bindings/ and domain/: move the shared piece down or pass it in.`,
             })),
             {
               target: './src/domain',
+              from: ['./src/app', './src/features', './src/bindings'],
+              message: 'domain/ is what features share: it imports ui/, api/ and contract/, never app/, bindings/ or a feature.',
+            },
+            // bindings/ gives the machines their effects (provide()) for the features and the shell: it
+            // sits below both, so what it needs from a feature is passed in by the caller.
+            {
+              target: './src/bindings',
               from: ['./src/app', './src/features'],
-              message: 'domain/ is what features share: it imports ui/, api/ and contract/, never app/ or a feature.',
+              message: 'bindings/ sits below features/ and app/: take what a feature knows as an effect the caller passes in.',
+            },
+            // app/ is the shell (header, footer, router, guards, mount): it composes the features, so
+            // a feature never imports it; what a feature needs from below the shell lives in bindings/.
+            {
+              target: './src/features',
+              from: './src/app',
+              message: 'Features never import the shell (src/app): move the piece to src/bindings or src/domain, or pass it in.',
             },
             ...featureZones,
           ],

@@ -5,7 +5,7 @@
 // teacher's "End for both" (confirmed first; the other side learns it from the request's realtime notice).
 //
 // The pieces live in machines/live-session/: the vocabulary (types.ts), the named effects, guards and
-// delays (setup.ts, all bound in src/app/live-session.ts), the statechart (machine.ts), the call's parallel state
+// delays (setup.ts, all bound in src/bindings/live-session.ts), the statechart (machine.ts), the call's parallel state
 // (in-call.states.ts) and the attendance reporter it invokes (attendance.machine.ts). Context holds
 // no SDK object: only what the screen shows. The clock follows the server: the skew of the last grant
 // is kept in context and added to every tick.

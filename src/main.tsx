@@ -11,7 +11,7 @@ import { activateLocale } from './i18n/i18n';
 import { readStoredLocale } from './i18n/locale';
 import { authLoaded, createLazyAuth } from './app/lazy-auth';
 import { selectIsLoggedIn } from '../machines/auth/selectors';
-import { watchActor, watchThisTab } from './app/watch';
+import { watchActor, watchThisTab } from './bindings/watch';
 import { createAppRouter } from './app/router';
 import { App } from './app/app';
 import { mount } from './app/mount';

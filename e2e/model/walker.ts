@@ -2,7 +2,7 @@
 // tests/machines/model.ts) through the real UI against the real server. An adapter maps each machine
 // event once to a UI action (or to none, when a neighbouring action already causes it — a form's
 // submit and the server's answer are one click) and states to assertions on the screen. The app tells
-// which transitions it really took over the flows-watch BroadcastChannel (src/app/watch.ts); those are
+// which transitions it really took over the flows-watch BroadcastChannel (src/bindings/watch.ts); those are
 // written per machine for the coverage report (coverage.ts).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -23,7 +23,7 @@ import { allTransitions, COVERAGE_DIR, pathKey, plain, SCREENS_DIR, SCREEN_WIDTH
 
 // Every transition of a machine by the ids the app posts, the studio draws and `npm run paths` counts.
 export { allTransitions };
-import { WATCH_CHANNEL, type WatchMessage } from '../../src/app/watch';
+import { WATCH_CHANNEL, type WatchMessage } from '../../src/bindings/watch';
 
 export interface AdapterEvent<W> {
   event: EventObject;

@@ -1,5 +1,5 @@
 // The auth statechart's named effects, guards and delays (one `setup()` the state files build on).
-// Every effect is given by the app (src/app/auth.ts) through `provide()`; the defaults refuse to run
+// Every effect is given by the app (src/bindings/auth.ts) through `provide()`; the defaults refuse to run
 // so that a forgotten binding fails loudly instead of silently doing nothing. Navigation is not an
 // effect: the machine emits `navigate` and the app follows it.
 import { assign, emit, fromPromise, setup } from 'xstate';
@@ -23,7 +23,7 @@ import {
 import { parseReturnTarget, parseTeacherId } from './return-to';
 
 function notProvided(name: string): never {
-  throw new Error(`${name} not provided: bind it with authMachine.provide() (src/app/auth.ts)`);
+  throw new Error(`${name} not provided: bind it with authMachine.provide() (src/bindings/auth.ts)`);
 }
 
 /** Reading a value a state cannot exist without: a missing one is a bug in the machine, not a blank to send. */

@@ -6,7 +6,7 @@
 // instant it carries; a refused submit goes back to the earliest step with a problem (the UI focuses
 // it). Too few hours lead to needsPackage, which comes back to review with everything kept once the
 // new balance covers it; a 409 `slot_taken` goes back to the slot step, says so and refreshes the
-// free times. Effects (`createRequest`, `openPackages`, `refreshSlots`) are bound in src/app/booking.ts;
+// free times. Effects (`createRequest`, `openPackages`, `refreshSlots`) are bound in src/bindings/booking.ts;
 // the defaults fail loudly. Rules: ./fields.ts; persistence: ./persist.ts.
 import { assign, setup, fromPromise } from 'xstate';
 import { toFailure, type Failure } from '../../contract/failure';
@@ -103,7 +103,7 @@ const FIELD_OF_WIRE: Record<string, BookingField> = {
 };
 
 const notProvided = (name: string) => () => {
-  throw new Error(`booking machine: ${name} not provided (bind it in src/app/booking.ts)`);
+  throw new Error(`booking machine: ${name} not provided (bind it in src/bindings/booking.ts)`);
 };
 
 const bookingSetup = setup({

@@ -3,7 +3,7 @@
 // `reconnecting` is reported — waits REPORT_RETRY and is sent again with its own time, until it gets
 // through or has been tried for REPORT_GIVE_UP; one the server refuses (outside the window …) is
 // dropped, since asking again will not change its mind. Invoked by the live-session machine for its
-// whole life; `sendReport` is bound in src/app/live-session.ts.
+// whole life; `sendReport` is bound in src/bindings/live-session.ts.
 import { assign, fromPromise, setup } from 'xstate';
 import { toFailure, UNEXPECTED_CODE } from '../../contract/failure';
 import type { AttendanceEventType } from '../../contract/sessions';

@@ -1,5 +1,5 @@
 // The live-session machine's named effects, guards and delays. Every effect is an actor or
-// action bound in src/app/live-session.ts with provide(): `checkDevices` asks the browser for camera
+// action bound in src/bindings/live-session.ts with provide(): `checkDevices` asks the browser for camera
 // and microphone, `fetchToken` calls our server, `rtc` is the RTC port (src/rtc) as a callback actor
 // that reports the provider's events back as `rtc.*` events and takes `rtc.*` commands, `clock` sends
 // the browser's time every second, `endSession` tells the server the time is up, `endForBoth` is the

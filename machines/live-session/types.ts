@@ -142,5 +142,5 @@ export function initialLiveSessionContext(channelName: string): LiveSessionConte
 }
 
 export function notProvided(name: string): never {
-  throw new Error(`${name} not provided: bind it with provide() in src/app/live-session.ts`);
+  throw new Error(`${name} not provided: bind it with provide() in src/bindings/live-session.ts`);
 }

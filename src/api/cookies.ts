@@ -1,5 +1,5 @@
 // Cookie reading for the HTTP layer (the ng-token cookie of spec §9). Kept here rather than imported from
-// src/app so the api layer does not depend on the app shell; src/app/session-storage.ts writes the cookie.
+// src/bindings so the api layer does not depend on the layers above it; src/bindings/session-storage.ts writes the cookie.
 export const TOKEN_COOKIE = 'ng-token';
 
 /** Reads a cookie without assuming a DOM (the client is also imported by node-side tests). */

@@ -4,7 +4,7 @@
 // menu shows the same list open, without the button (theme.css).
 import { Link, useRouteContext } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from './use-selector';
+import { useSelector } from '../bindings/use-selector';
 import { selectIsBusy } from '../../machines/auth/selectors';
 import { Button } from '../ui/button';
 import { Icon } from '../domain/icon';

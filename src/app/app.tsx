@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { DirectionProvider } from '@radix-ui/react-direction';
-import { useSelector } from './use-selector';
+import { useSelector } from '../bindings/use-selector';
 import { i18n } from '../i18n/i18n';
 import { directionOf, isLocale } from '../i18n/locale';
 import { Spinner } from '../ui/spinner';

@@ -4,7 +4,7 @@
 // flags — subscribe and invalidate).
 import type { AnyRouter } from '@tanstack/react-router';
 import type { AuthDestination } from '../../machines/auth.machine';
-import type { AuthActor } from './auth';
+import type { AuthActor } from '../bindings/auth';
 
 type AuthSnapshot = ReturnType<AuthActor['getSnapshot']>;
 

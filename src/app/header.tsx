@@ -5,7 +5,7 @@
 import { Link, useRouteContext } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
-import { useSelector } from './use-selector';
+import { useSelector } from '../bindings/use-selector';
 import { lazy, Suspense } from 'react';
 import { activateLocale } from '../i18n/i18n';
 import { appName } from './titles';

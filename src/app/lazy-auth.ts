@@ -9,10 +9,10 @@
 // The stand-in offers the members the app uses — getSnapshot, subscribe, send, on('navigate') — and
 // is typed as the actor so routes and screens keep one type; anything deeper (the inspection system)
 // is reached only through the real actor, which `onStart` receives.
-import type { AuthActor } from './auth';
+import type { AuthActor } from '../bindings/auth';
 import type { AuthDestination } from '../../machines/auth.machine';
 import { checkingSnapshot, guestSnapshot } from '../../machines/auth/guest';
-import { readCookie, readReturnTarget, TOKEN_COOKIE } from './session-storage';
+import { readCookie, readReturnTarget, TOKEN_COOKIE } from '../bindings/session-storage';
 
 type Snapshot = ReturnType<AuthActor['getSnapshot']>;
 type Observer = ((snapshot: Snapshot) => void) | { next?: (snapshot: Snapshot) => void };
@@ -59,7 +59,7 @@ export function createLazyAuth(onStart: (actor: AuthActor) => void = () => undef
   };
 
   const load = () =>
-    (loading ??= import('./auth').then(
+    (loading ??= import('../bindings/auth').then(
       ({ createAuthActor }) =>
         new Promise<AuthActor>((resolve) => {
           const actor = createAuthActor();

@@ -2,7 +2,7 @@
 // or VITE_FLOWS_WATCH=1), a person chooses per tab whether the flows studio may follow it.
 import { useState } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { setWatchThisTab, watchAvailable, watchThisTab } from './watch';
+import { setWatchThisTab, watchAvailable, watchThisTab } from '../bindings/watch';
 
 export function WatchToggle() {
   const [on, setOn] = useState(watchThisTab);

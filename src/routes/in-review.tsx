@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedPage } from '../app/route-options';
-import { useTeacherStatus } from '../app/teacher-status';
+import { useTeacherStatus } from '../features/teacher/use-teacher-status';
 import { InReviewPage } from '../features/teacher/in-review-page';
 
 export const Route = createFileRoute('/in-review')({

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useSelector } from '../app/use-selector';
+import { useSelector } from '../bindings/use-selector';
 import { HomePage } from '../features/pages/home';
 import { guardedPage } from '../app/route-options';
 import { parseTeacherId } from '../../machines/auth/return-to';

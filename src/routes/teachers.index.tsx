@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { TeachersPage } from '../features/teachers/teachers-page';
 import type { TeachersSearch } from '../features/teachers/teachers-api';
 import { guardedPage } from '../app/route-options';
-import { useSelector } from '../app/use-selector';
+import { useSelector } from '../bindings/use-selector';
 
 const positive = (value: unknown): number | undefined => {
   const n = Number(value);

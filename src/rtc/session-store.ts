@@ -1,4 +1,4 @@
-// The RTC session of the live call, for the video tiles: the binding (src/app/live-session-rtc.ts)
+// The RTC session of the live call, for the video tiles: the binding (src/bindings/live-session-rtc.ts)
 // sets it when the adapter is loaded and clears it when the call ends, the call view subscribes
 // (useSyncExternalStore). It lives here, not in the machine's context, which stays serialisable.
 import type { RtcSession } from './port';

@@ -129,6 +129,60 @@ describe('lint boundaries', () => {
     expect(good.filter((m) => m.startsWith('import-x/no-restricted-paths'))).toEqual([]);
   });
 
+  it.skipIf(features.length < 1)(
+    'a feature never imports the shell (src/app); bindings import neither the shell nor a feature',
+    async () => {
+      const [a] = features as [(typeof features)[0]];
+      const up = await problems(
+        `src/features/${a.name}/probe.tsx`,
+        "import { titles } from '../../app/titles';\nexport const probe = titles;\n",
+      );
+      expect(up.some((m) => m.startsWith('import-x/no-restricted-paths') && m.includes('src/app'))).toBe(true);
+      const down = await problems(`src/features/${a.name}/probe.tsx`, [
+        "import { useWatchedActor } from '../../bindings/watch';",
+        "import { selectViewer } from '../../domain/viewer';",
+        'export const probe = [useWatchedActor, selectViewer];',
+      ]);
+      expect(boundaryProblems(down)).toEqual([]);
+
+      const feature = `../features/${a.name}/${a.module.replace(/\.tsx?$/, '')}`;
+      const bad = await problems('src/bindings/probe.ts', [
+        "import { titles } from '../app/titles';",
+        `import * as feature from '${feature}';`,
+        'export const probe = [titles, feature];',
+      ]);
+      const zones = bad.filter((m) => m.startsWith('import-x/no-restricted-paths'));
+      expect(zones.some((m) => m.includes('../app/titles'))).toBe(true);
+      expect(zones.some((m) => m.includes(feature))).toBe(true);
+      const good = await problems('src/bindings/probe.ts', [
+        "import { bookingMachine } from '../../machines/booking.machine';",
+        "import { selectViewer } from '../domain/viewer';",
+        "import { toast } from '../ui/toast-store';",
+        "import { api } from '../api/client';",
+        'export const probe = [bookingMachine, selectViewer, toast, api];',
+      ]);
+      expect(boundaryProblems(good)).toEqual([]);
+      const domainUp = await problems(
+        'src/domain/probe.ts',
+        "import { watchAvailable } from '../bindings/watch';\nexport const probe = watchAvailable;\n",
+      );
+      expect(domainUp.some((m) => m.startsWith('import-x/no-restricted-paths'))).toBe(true);
+    },
+  );
+
+  it('no file under src/features or src/bindings imports src/app today', () => {
+    // The rule above, read straight off the tree: a static or dynamic import whose path climbs into app/.
+    const intoApp = /(?:from\s+|import\s*\(\s*)['"](?:\.\.\/)+app\//;
+    const offenders: string[] = [];
+    for (const folder of ['src/features', 'src/bindings']) {
+      for (const file of fs.readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })) {
+        if (!/\.tsx?$/.test(file)) continue;
+        if (intoApp.test(fs.readFileSync(path.join(root, folder, file), 'utf8'))) offenders.push(`${folder}/${file}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
   it('reports import cycles', async () => {
     // src/main.tsx (the bootstrap) imports src/app/app.tsx; an app module importing main back
     // closes a cycle — the mistake ARCHITECTURE.md warns about.

@@ -1,5 +1,5 @@
 // Internal notes on an application: what reviewers tell each other; the teacher never sees them.
-import { useForm } from '@tanstack/react-form';
+import { useAppForm } from '../../domain/app-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { teacherNoteSchema } from '../../../contract/staff';
@@ -22,7 +22,7 @@ export function NotesSection({ id }: { id: string }) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.teacher(id) }),
   });
   const { formRef, validateAll } = useValidateAllOnSubmit();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { body: '' },
     onSubmit: async ({ value, formApi }) => {
       await add.mutateAsync(value.body.trim()).then(

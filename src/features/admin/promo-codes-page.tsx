@@ -1,16 +1,14 @@
 // Promo codes: every code with its use (times used, paid orders) and state; create one; pause or resume.
 import { useState } from 'react';
-import { useForm } from '@tanstack/react-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { promoCreateSchema } from '../../../contract/staff';
+import { useAppForm } from '../../domain/app-form';
 import { isApiError } from '../../api/api-error';
 import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
-import { submitWith, textBinding, useValidateAllOnSubmit, visibleErrors } from '../../ui/form-helpers';
+import { submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { LoadState } from '../../ui/load-state';
-import { TextInput } from '../../ui/text-input';
 import { toast } from '../../ui/toast-store';
 import { adminKeys, changePromoCode, createPromoCode, promoCodesQuery, type PromoInput } from './admin-api';
 import { consoleMeta } from './console-errors';
@@ -114,7 +112,7 @@ export function PromoCodesPage() {
 }
 
 function CreateForm() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [summary, setSummary] = useState<string[]>([]);
   const create = useMutation({
@@ -123,7 +121,7 @@ function CreateForm() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.promoCodes }),
   });
   const { formRef, validateAll } = useValidateAllOnSubmit();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { code: '', kind: 'percent' as 'percent' | 'fixed', value: '', max_uses: '', expires_at: '' },
     onSubmit: async ({ value, formApi }) => {
       setSummary([]);
@@ -156,18 +154,14 @@ function CreateForm() {
       </h2>
       <form ref={formRef} className="form console-form" noValidate onSubmit={submitWith(form)} aria-labelledby="promo-new-title">
         <FormError messages={summary} />
-        <form.Field
+        <form.AppField
           name="code"
           validators={{
             onChange: ({ value }) => (/^[A-Za-z0-9_-]{3,40}$/.test(value.trim()) ? undefined : t`3 to 40 letters, digits, - or _.`),
           }}
         >
-          {(field) => (
-            <Field label={t`Code`} required errors={visibleErrors(field, i18n)}>
-              {(control) => <TextInput {...control} {...textBinding(field)} dir="ltr" maxLength={40} />}
-            </Field>
-          )}
-        </form.Field>
+          {(field) => <field.TextField label={t`Code`} dir="ltr" maxLength={40} />}
+        </form.AppField>
         <form.Field name="kind">
           {(field) => (
             <fieldset className="console-choice">
@@ -189,38 +183,26 @@ function CreateForm() {
             </fieldset>
           )}
         </form.Field>
-        <form.Field
+        <form.AppField
           name="value"
           validators={{
             onChange: ({ value }) => (/^\d{1,7}$/.test(value.trim()) && Number(value) > 0 ? undefined : t`A whole number above 0.`),
           }}
         >
-          {(field) => (
-            <Field label={t`Value`} required errors={visibleErrors(field, i18n)}>
-              {(control) => <TextInput {...control} {...textBinding(field)} inputMode="numeric" dir="ltr" />}
-            </Field>
-          )}
-        </form.Field>
-        <form.Field
+          {(field) => <field.TextField label={t`Value`} inputMode="numeric" dir="ltr" />}
+        </form.AppField>
+        <form.AppField
           name="max_uses"
           validators={{
             onChange: ({ value }) =>
               value.trim() === '' || (/^\d{1,7}$/.test(value.trim()) && Number(value) > 0) ? undefined : t`A whole number above 0.`,
           }}
         >
-          {(field) => (
-            <Field label={t`Most uses (empty: no limit)`} errors={visibleErrors(field, i18n)}>
-              {(control) => <TextInput {...control} {...textBinding(field)} inputMode="numeric" dir="ltr" />}
-            </Field>
-          )}
-        </form.Field>
-        <form.Field name="expires_at">
-          {(field) => (
-            <Field label={t`Expires on (empty: never)`} errors={visibleErrors(field, i18n)}>
-              {(control) => <TextInput {...control} {...textBinding(field)} type="date" dir="ltr" />}
-            </Field>
-          )}
-        </form.Field>
+          {(field) => <field.TextField label={t`Most uses (empty: no limit)`} required={false} inputMode="numeric" dir="ltr" />}
+        </form.AppField>
+        <form.AppField name="expires_at">
+          {(field) => <field.TextField label={t`Expires on (empty: never)`} required={false} type="date" dir="ltr" />}
+        </form.AppField>
         <Button type="submit" disabled={create.isPending}>
           <Trans>Create</Trans>
         </Button>

@@ -4,7 +4,7 @@
 // statechart and tells the teacher's open page live; a refused change (409) shows the server's message,
 // which names the current status.
 import { useState } from 'react';
-import { useForm } from '@tanstack/react-form';
+import { useAppForm } from '../../domain/app-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TeacherStatus } from '../../../contract/account';
@@ -49,7 +49,7 @@ export function ReviewActions({ id, status }: { id: string; status: TeacherStatu
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
   const { formRef, validateAll } = useValidateAllOnSubmit();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { reason: '' },
     onSubmit: async ({ value, formApi }) => {
       if (!open) return;

@@ -2,16 +2,14 @@
 // At the first sign-in the server answers the new TOTP secret instead: the page shows it as a QR code
 // and as text, asks for a code from it, and shows the ten recovery codes once before entering.
 import { useEffect, useState } from 'react';
-import { useForm } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { staffEnrolSchema, staffLoginSchema, type StaffSessionWire } from '../../../contract/staff';
+import { useAppForm } from '../../domain/app-form';
 import { isApiError } from '../../api/api-error';
 import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
-import { submitWith, textBinding, useValidateAllOnSubmit, visibleErrors } from '../../ui/form-helpers';
-import { TextInput } from '../../ui/text-input';
+import { submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { confirmEnrolment, signIn } from './admin-api';
 import { consoleMeta } from './console-errors';
 import { QrCode } from './qr-code';
@@ -81,14 +79,14 @@ function CredentialsForm({
   onEnrol: (step: Extract<Step, { kind: 'enrol' }>) => void;
   onSession: (s: StaffSessionWire) => void;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [summary, setSummary] = useState<string[]>([]);
   const send = useMutation({
     mutationFn: (body: { email: string; password: string; code?: string }) => signIn(body),
     meta: consoleMeta([422, 429]),
   });
   const { formRef, validateAll } = useValidateAllOnSubmit();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { email: '', password: '' },
     onSubmit: async ({ value }) => {
       setSummary([]);
@@ -107,22 +105,19 @@ function CredentialsForm({
   return (
     <form ref={formRef} className="form console-form" noValidate onSubmit={submitWith(form)} aria-label={t`Staff sign-in`}>
       <FormError messages={summary} />
-      <form.Field name="email" validators={{ onChange: staffLoginSchema.shape.email }}>
+      <form.AppField name="email" validators={{ onChange: staffLoginSchema.shape.email }}>
+        {(field) => <field.EmailField autoComplete="username" />}
+      </form.AppField>
+      <form.AppField name="password" validators={{ onChange: staffLoginSchema.shape.password }}>
         {(field) => (
-          <Field label={t`Email`} required errors={visibleErrors(field, i18n)}>
-            {(control) => (
-              <TextInput {...control} {...textBinding(field)} type="email" autoComplete="username" dir="ltr" inputMode="email" />
-            )}
-          </Field>
+          <field.TextField
+            label={t({ message: 'Password', context: 'console' })}
+            type="password"
+            autoComplete="current-password"
+            dir="ltr"
+          />
         )}
-      </form.Field>
-      <form.Field name="password" validators={{ onChange: staffLoginSchema.shape.password }}>
-        {(field) => (
-          <Field label={t({ message: 'Password', context: 'console' })} required errors={visibleErrors(field, i18n)}>
-            {(control) => <TextInput {...control} {...textBinding(field)} type="password" autoComplete="current-password" dir="ltr" />}
-          </Field>
-        )}
-      </form.Field>
+      </form.AppField>
       <Button type="submit" disabled={send.isPending}>
         <Trans>Continue</Trans>
       </Button>
@@ -141,14 +136,14 @@ function CodeForm({
   onSession: (s: StaffSessionWire) => void;
   onBack: () => void;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [summary, setSummary] = useState<string[]>([]);
   const send = useMutation({
     mutationFn: (body: { email: string; password: string; code?: string }) => signIn(body),
     meta: consoleMeta([422, 429]),
   });
   const { formRef, validateAll } = useValidateAllOnSubmit();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { code: '' },
     onSubmit: async ({ value }) => {
       setSummary([]);
@@ -167,13 +162,9 @@ function CodeForm({
         <Trans>Enter the six-digit code from your authenticator app, or one of your recovery codes.</Trans>
       </p>
       <FormError messages={summary} />
-      <form.Field name="code" validators={{ onChange: staffEnrolSchema.shape.code }}>
-        {(field) => (
-          <Field label={t`Code`} required errors={visibleErrors(field, i18n)}>
-            {(control) => <TextInput {...control} {...textBinding(field)} autoComplete="one-time-code" dir="ltr" autoFocus />}
-          </Field>
-        )}
-      </form.Field>
+      <form.AppField name="code" validators={{ onChange: staffEnrolSchema.shape.code }}>
+        {(field) => <field.TextField label={t`Code`} autoComplete="one-time-code" dir="ltr" autoFocus />}
+      </form.AppField>
       <div className="console-actions">
         <Button type="submit" disabled={send.isPending}>
           <Trans>Sign in</Trans>
@@ -193,14 +184,14 @@ function EnrolForm({
   step: Extract<Step, { kind: 'enrol' }>;
   onEnrolled: (s: StaffSessionWire, codes: readonly string[]) => void;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [summary, setSummary] = useState<string[]>([]);
   const send = useMutation({
     mutationFn: (body: { email: string; password: string; code: string }) => confirmEnrolment(body),
     meta: consoleMeta([422, 429]),
   });
   const { formRef, validateAll } = useValidateAllOnSubmit();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { code: '' },
     onSubmit: async ({ value }) => {
       setSummary([]);
@@ -243,13 +234,9 @@ function EnrolForm({
         </dl>
       </div>
       <FormError messages={summary} />
-      <form.Field name="code" validators={{ onChange: staffEnrolSchema.shape.code }}>
-        {(field) => (
-          <Field label={t`Code`} required errors={visibleErrors(field, i18n)}>
-            {(control) => <TextInput {...control} {...textBinding(field)} autoComplete="one-time-code" inputMode="numeric" dir="ltr" />}
-          </Field>
-        )}
-      </form.Field>
+      <form.AppField name="code" validators={{ onChange: staffEnrolSchema.shape.code }}>
+        {(field) => <field.TextField label={t`Code`} autoComplete="one-time-code" inputMode="numeric" dir="ltr" />}
+      </form.AppField>
       <Button type="submit" disabled={send.isPending}>
         <Trans>Confirm</Trans>
       </Button>

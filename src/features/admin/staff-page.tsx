@@ -2,18 +2,17 @@
 // role, a first password under the teachers' rules; they enrol two-factor at their first sign-in), and
 // disabling one, which signs them out at once.
 import { useState } from 'react';
-import { useForm } from '@tanstack/react-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { STAFF_ROLE_NAMES, staffCreateSchema, type StaffRoleName } from '../../../contract/staff';
+import { useAppForm } from '../../domain/app-form';
 import { isApiError } from '../../api/api-error';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
-import { applyServerErrors, submitWith, textBinding, useValidateAllOnSubmit, visibleErrors } from '../../ui/form-helpers';
+import { applyServerErrors, submitWith, useValidateAllOnSubmit, visibleErrors } from '../../ui/form-helpers';
 import { LoadState } from '../../ui/load-state';
 import { SelectInput } from '../../ui/select-input';
-import { TextInput } from '../../ui/text-input';
 import { toast } from '../../ui/toast-store';
 import { adminKeys, createStaffMember, disableStaffMember, staffQuery } from './admin-api';
 import { consoleMeta } from './console-errors';
@@ -111,7 +110,7 @@ function AddMemberForm() {
   });
   const { formRef, validateAll, focusFirstInvalid } = useValidateAllOnSubmit();
   const fields = staffCreateSchema.shape;
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { email: '', name: '', role: '' as StaffRoleName | '', password: '' },
     onSubmit: async ({ value, formApi }) => {
       setSummary([]);
@@ -138,20 +137,12 @@ function AddMemberForm() {
       </p>
       <form ref={formRef} className="form console-form" noValidate onSubmit={submitWith(form)} aria-labelledby="staff-new-title">
         <FormError messages={summary} />
-        <form.Field name="email" validators={{ onChange: fields.email }}>
-          {(field) => (
-            <Field label={t`Email`} required errors={visibleErrors(field, i18n)}>
-              {(control) => <TextInput {...control} {...textBinding(field)} type="email" dir="ltr" autoComplete="off" />}
-            </Field>
-          )}
-        </form.Field>
-        <form.Field name="name" validators={{ onChange: fields.name }}>
-          {(field) => (
-            <Field label={t({ message: 'Name', context: 'console' })} required errors={visibleErrors(field, i18n)}>
-              {(control) => <TextInput {...control} {...textBinding(field)} autoComplete="off" />}
-            </Field>
-          )}
-        </form.Field>
+        <form.AppField name="email" validators={{ onChange: fields.email }}>
+          {(field) => <field.TextField label={t`Email`} type="email" dir="ltr" autoComplete="off" />}
+        </form.AppField>
+        <form.AppField name="name" validators={{ onChange: fields.name }}>
+          {(field) => <field.TextField label={t({ message: 'Name', context: 'console' })} autoComplete="off" />}
+        </form.AppField>
         <form.Field name="role" validators={{ onChange: fields.role }}>
           {(field) => (
             <Field label={t`Role`} required errors={visibleErrors(field, i18n)}>
@@ -169,13 +160,9 @@ function AddMemberForm() {
             </Field>
           )}
         </form.Field>
-        <form.Field name="password" validators={{ onChange: fields.password }}>
-          {(field) => (
-            <Field label={t`First password`} required errors={visibleErrors(field, i18n)}>
-              {(control) => <TextInput {...control} {...textBinding(field)} type="password" dir="ltr" autoComplete="new-password" />}
-            </Field>
-          )}
-        </form.Field>
+        <form.AppField name="password" validators={{ onChange: fields.password }}>
+          {(field) => <field.TextField label={t`First password`} type="password" dir="ltr" autoComplete="new-password" />}
+        </form.AppField>
         <Button type="submit" disabled={create.isPending}>
           <Trans>Add</Trans>
         </Button>

@@ -3,10 +3,10 @@
 // reason (a ledger row that names the staff member); or a teacher found by name or phone, whose
 // application page opens from the result.
 import { useState, type FormEvent } from 'react';
-import { useForm } from '@tanstack/react-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { hoursAdjustmentSchema, type FamilyLookup } from '../../../contract/staff';
+import { useAppForm } from '../../domain/app-form';
 import { isApiError } from '../../api/api-error';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
@@ -188,7 +188,7 @@ function HoursForm({ familyId, phone }: { familyId: number; phone: string }) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.family(phone) }),
   });
   const { formRef, validateAll } = useValidateAllOnSubmit();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { direction: 'credit' as 'credit' | 'debit', hours: '', reason: '' },
     onSubmit: async ({ value, formApi }) => {
       setSummary([]);
@@ -230,7 +230,7 @@ function HoursForm({ familyId, phone }: { familyId: number; phone: string }) {
             </fieldset>
           )}
         </form.Field>
-        <form.Field
+        <form.AppField
           name="hours"
           validators={{
             onChange: ({ value }) =>
@@ -239,12 +239,8 @@ function HoursForm({ familyId, phone }: { familyId: number; phone: string }) {
                 : t`Whole or half hours, more than 0 and at most 200.`,
           }}
         >
-          {(field) => (
-            <Field label={t`Hours`} required errors={visibleErrors(field, i18n)}>
-              {(control) => <TextInput {...control} {...textBinding(field)} inputMode="decimal" dir="ltr" />}
-            </Field>
-          )}
-        </form.Field>
+          {(field) => <field.TextField label={t`Hours`} inputMode="decimal" dir="ltr" />}
+        </form.AppField>
         <form.Field name="reason" validators={{ onChange: hoursAdjustmentSchema.shape.reason }}>
           {(field) => (
             <Field label={t`Reason (kept in the ledger)`} required errors={visibleErrors(field, i18n)}>

@@ -1,7 +1,7 @@
 // How an auth form talks to the auth statechart: it sends one event when the machine can take it, and
 // hears back about a failure only when that failure answers its own request (a failure left in the
 // machine by another screen is not this form's business). The app tells every failure the error
-// catalogue's way (spec §8: a toast, src/app/auth.ts); here field errors from a 400/422 go next to
+// catalogue's way (spec §8: a toast, src/bindings/auth.ts); here field errors from a 400/422 go next to
 // their fields, the rest above the form.
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { AnyFormApi } from '@tanstack/react-form';

@@ -30,7 +30,7 @@ import {
   type BookingStep,
 } from '../../../machines/booking.machine';
 import { childrenKeys } from '../../api/children';
-import { forgetBookingReturn } from '../../app/booking';
+import { forgetBookingReturn } from '../../bindings/booking';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form-error';
 import { toast } from '../../ui/toast-store';

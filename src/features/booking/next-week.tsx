@@ -9,7 +9,7 @@ import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Availability } from '../../../contract/availability';
 import type { BookingMachine } from '../../../machines/booking.machine';
-import { forgetNextWeekWanted, nextWeekWanted } from '../../app/booking';
+import { forgetNextWeekWanted, nextWeekWanted } from '../../bindings/booking';
 import { Button } from '../../ui/button';
 import { formatDayAndTime } from '../../domain/time';
 

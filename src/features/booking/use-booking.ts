@@ -16,9 +16,9 @@ import {
   type BookingRequest,
   type BookingSeries,
 } from '../../../machines/booking.machine';
-import { bookingLogic, bookingStorageKey, rememberBookingReturn } from '../../app/booking';
+import { bookingLogic, bookingStorageKey, rememberBookingReturn } from '../../bindings/booking';
 import { availabilityKeys, availabilityQuery, createBookingRequest } from './booking-api';
-import { useWatchedActor } from '../../app/watch';
+import { useWatchedActor } from '../../bindings/watch';
 
 /**
  * The child a family last booked with a teacher, kept in localStorage (it outlives the tab: the next

@@ -13,7 +13,7 @@ import { useDiagram, useSimulation, useWatched } from './use-diagram';
 import { getStateNodes, type StateValue } from 'xstate';
 import { DiagramView } from './diagram-view';
 import { renderSvg } from './svg';
-import { watchAvailable } from '../../app/watch';
+import { watchAvailable } from '../../bindings/watch';
 import { StateScreens } from './state-screens';
 import { committedWalk, type ModelCoverage, type WalkSource } from './walk';
 import './flows.css';

@@ -9,7 +9,7 @@ import { toFlowGraph } from './graph';
 import { layoutGraph, type Layout } from './layout';
 import { generatePaths, type PathReport } from './paths';
 import type { Scenario } from './scenarios';
-import { WATCH_CHANNEL, type WatchMessage } from '../../app/watch';
+import { WATCH_CHANNEL, type WatchMessage } from '../../bindings/watch';
 
 export interface SimStep {
   event: EventObject;
@@ -55,7 +55,7 @@ export function useSimulation(scenario: Scenario) {
   };
 }
 
-/** State values the app's tabs post (src/app/watch.ts), by machine id, while `on`. */
+/** State values the app's tabs post (src/bindings/watch.ts), by machine id, while `on`. */
 export function useWatched(on: boolean): Record<string, unknown> {
   const [values, setValues] = useState<Record<string, unknown>>({});
   useEffect(() => {

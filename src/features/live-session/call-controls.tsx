@@ -3,7 +3,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { selectControls } from '../../../machines/live-session.machine';
-import type { LiveSessionActor } from '../../app/live-session';
+import type { LiveSessionActor } from '../../bindings/live-session';
 import { Button } from '../../ui/button';
 import { DevicePicker } from './device-picker';
 import { EndForBothDialog } from './end-for-both-dialog';

@@ -3,7 +3,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { Trans } from '@lingui/react/macro';
 import { selectCallStatus, selectEndFailure } from '../../../machines/live-session.machine';
-import type { LiveSessionActor } from '../../app/live-session';
+import type { LiveSessionActor } from '../../bindings/live-session';
 import type { RtcStore } from '../../rtc/session-store';
 import { CallControls } from './call-controls';
 import type { SessionApi } from './session-api';

@@ -1,6 +1,6 @@
 // The device check was refused or found nothing: how to allow it, try again, or join with sound only.
 import { Trans } from '@lingui/react/macro';
-import type { LiveSessionActor } from '../../app/live-session';
+import type { LiveSessionActor } from '../../bindings/live-session';
 import { Button } from '../../ui/button';
 import { Notice } from './notice';
 

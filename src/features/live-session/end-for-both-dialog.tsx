@@ -4,7 +4,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import type { LiveSessionActor } from '../../app/live-session';
+import type { LiveSessionActor } from '../../bindings/live-session';
 
 export function EndForBothDialog({
   actor,

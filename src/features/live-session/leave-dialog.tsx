@@ -3,7 +3,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import type { LiveSessionActor } from '../../app/live-session';
+import type { LiveSessionActor } from '../../bindings/live-session';
 
 export function LeaveDialog({ actor, disabled, confirming }: { actor: LiveSessionActor; disabled: boolean; confirming: boolean }) {
   return (

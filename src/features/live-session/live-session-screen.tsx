@@ -1,5 +1,5 @@
 // The live video session screen (spec §2 `session/{channelName}`): runs the live-session
-// statechart bound in src/app/live-session.ts and shows the step its `screen:*` tag names — the
+// statechart bound in src/bindings/live-session.ts and shows the step its `screen:*` tag names — the
 // device check, a refusal, a failure, the end — or the call (call-view.tsx). The teacher's End for both
 // reaches the other side live (use-ended-by-teacher.ts).
 import './live-session.css';
@@ -7,7 +7,7 @@ import { Fragment, useMemo, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Trans } from '@lingui/react/macro';
 import { selectInCall, selectScreen, type LiveSessionScreen as Step } from '../../../machines/live-session.machine';
-import { liveSessionLogic, type LiveSessionActor } from '../../app/live-session';
+import { liveSessionLogic, type LiveSessionActor } from '../../bindings/live-session';
 import { createRtcStore } from '../../rtc/session-store';
 import { Spinner } from '../../ui/spinner';
 import { CallView } from './call-view';
@@ -19,7 +19,7 @@ import { createSessionApi, type SessionApi } from './session-api';
 import { TokenRefusedNotice } from './token-refused-notice';
 import { useLeaveOnPagehide } from './use-leave-on-pagehide';
 import type { Attendance } from '../../../contract/sessions';
-import { useWatchedActor } from '../../app/watch';
+import { useWatchedActor } from '../../bindings/watch';
 import type { Connect } from '../../realtime/watch';
 import { useEndedByTeacher } from './use-ended-by-teacher';
 

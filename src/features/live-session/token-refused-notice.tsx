@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Trans } from '@lingui/react/macro';
 import { selectCanRetry, selectFailure } from '../../../machines/live-session.machine';
-import type { LiveSessionActor } from '../../app/live-session';
+import type { LiveSessionActor } from '../../bindings/live-session';
 import { Button } from '../../ui/button';
 import { Notice } from './notice';
 

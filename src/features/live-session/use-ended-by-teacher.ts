@@ -11,7 +11,7 @@ import { REQUEST_EVENTS } from '../../../contract/request-values';
 import { requestUpdatedNoticeSchema } from '../../../contract/requests';
 import { selectRequestId } from '../../../machines/live-session.machine';
 import { requestQuery } from '../../api/requests';
-import type { LiveSessionActor } from '../../app/live-session';
+import type { LiveSessionActor } from '../../bindings/live-session';
 import { watchUserChannel, type Connect } from '../../realtime/watch';
 import { endedEarlyEntry } from './ended-early';
 

@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { childLabel } from '../../domain/child-label';
 import { genderKey, peerHereNoVideo } from '../../domain/teacher-gender';
 import { selectTiles, type NetworkQualityLabel } from '../../../machines/live-session.machine';
-import type { LiveSessionActor } from '../../app/live-session';
+import type { LiveSessionActor } from '../../bindings/live-session';
 import type { RtcStore } from '../../rtc/session-store';
 import { usePeerPresentFromAttendance } from './peer-presence';
 import type { SessionApi } from './session-api';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { bookingReturnTeacher } from '../../app/booking';
+import { bookingReturnTeacher } from '../../bindings/booking';
 import type { Order } from '../../../contract/packages';
 import type { PaymentResult as Result } from '../../../contract/payment-results';
 import { paymentNextStepTexts, paymentPendingHint, paymentResultTexts } from './texts';

@@ -7,9 +7,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { EMAIL_CODE_TTL_SECONDS, mailLocaleSchema, type EmailState } from '../../../contract/profile-email';
 import { isApiError } from '../../api/api-error';
 import { changeProfileEmail, profileEmailQuery, type EmailAction } from '../../api/profile-email';
+import { useAppForm } from '../../domain/app-form';
 import { Button } from '../../ui/button';
 import { ChoiceGroup } from '../../ui/choice-group';
 import { Field } from '../../ui/field';
+import { submitWith } from '../../ui/form-helpers';
 import { Spinner } from '../../ui/spinner';
 import { TextInput } from '../../ui/text-input';
 import { toast } from '../../ui/toast-store';
@@ -47,8 +49,15 @@ function EmailForms({ state }: { state: EmailState }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(state.email === null);
-  const [draft, setDraft] = useState(state.email ?? '');
-  const [code, setCode] = useState('');
+  // What was typed lives in the forms; the server's answer (problems, the next state) beside them.
+  const emailForm = useAppForm({
+    defaultValues: { email: state.email ?? '' },
+    onSubmit: ({ value }) => act.mutate({ kind: 'set', email: value.email.trim() }),
+  });
+  const codeForm = useAppForm({
+    defaultValues: { code: '' },
+    onSubmit: ({ value }) => act.mutate({ kind: 'verify', code: value.code.trim() }),
+  });
   const [problems, setProblems] = useState<FieldProblems>(NO_PROBLEMS);
   const emailInput = useRef<HTMLInputElement>(null);
   const codeInput = useRef<HTMLInputElement>(null);
@@ -71,9 +80,9 @@ function EmailForms({ state }: { state: EmailState }) {
       toast.show({ severity: 'success', summary: message });
       if (action.kind === 'set' || action.kind === 'remove') {
         setEditing(next.email === null);
-        setDraft(next.email ?? '');
+        emailForm.setFieldValue('email', next.email ?? '');
       }
-      if (action.kind !== 'resend' && action.kind !== 'language') setCode('');
+      if (action.kind !== 'resend' && action.kind !== 'language') codeForm.setFieldValue('code', '');
     },
     onError: (error, action) => {
       if (!isApiError(error)) {
@@ -93,28 +102,25 @@ function EmailForms({ state }: { state: EmailState }) {
   if (editing || state.email === null) {
     const current = state.email;
     return (
-      <form
-        noValidate
-        aria-busy={busy || undefined}
-        onSubmit={(e) => {
-          e.preventDefault();
-          act.mutate({ kind: 'set', email: draft.trim() });
-        }}
-      >
-        <Field label={<Trans>E-mail address</Trans>} errors={problems.email}>
-          {(control) => (
-            <TextInput
-              {...control}
-              ref={emailInput}
-              type="email"
-              dir="ltr"
-              autoComplete="email"
-              inputMode="email"
-              value={draft}
-              onChange={(e) => setDraft(e.currentTarget.value)}
-            />
+      <form noValidate aria-busy={busy || undefined} onSubmit={submitWith(emailForm)}>
+        <emailForm.Field name="email">
+          {(field) => (
+            <Field label={<Trans>E-mail address</Trans>} errors={problems.email}>
+              {(control) => (
+                <TextInput
+                  {...control}
+                  ref={emailInput}
+                  type="email"
+                  dir="ltr"
+                  autoComplete="email"
+                  inputMode="email"
+                  value={field.state.value}
+                  onChange={(e) => field.handleChange(e.currentTarget.value)}
+                />
+              )}
+            </Field>
           )}
-        </Field>
+        </emailForm.Field>
         <div className="profile-calendar-actions">
           <Button type="submit" variant="primary" disabled={busy}>
             <Trans>Send me a code</Trans>
@@ -156,13 +162,7 @@ function EmailForms({ state }: { state: EmailState }) {
           </Trans>
         </p>
       ) : (
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            act.mutate({ kind: 'verify', code: code.trim() });
-          }}
-        >
+        <form noValidate onSubmit={submitWith(codeForm)}>
           <p id="profile-email-sent" data-testid="email-unverified">
             <Trans>
               We sent a 6-digit code to{' '}
@@ -172,20 +172,24 @@ function EmailForms({ state }: { state: EmailState }) {
               . Type it here, or press the button in that e-mail. It works for {minutes} minutes; nothing else is sent there until then.
             </Trans>
           </p>
-          <Field label={<Trans>Code from the e-mail</Trans>} errors={problems.code} className="profile-email-code">
-            {(control) => (
-              <TextInput
-                {...control}
-                ref={codeInput}
-                dir="ltr"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={code}
-                onChange={(e) => setCode(e.currentTarget.value)}
-              />
+          <codeForm.Field name="code">
+            {(field) => (
+              <Field label={<Trans>Code from the e-mail</Trans>} errors={problems.code} className="profile-email-code">
+                {(control) => (
+                  <TextInput
+                    {...control}
+                    ref={codeInput}
+                    dir="ltr"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={6}
+                    value={field.state.value}
+                    onChange={(e) => field.handleChange(e.currentTarget.value)}
+                  />
+                )}
+              </Field>
             )}
-          </Field>
+          </codeForm.Field>
           <div className="profile-calendar-actions">
             <Button type="submit" variant="primary" disabled={busy}>
               <Trans>Confirm the address</Trans>

@@ -4,6 +4,7 @@
 // What must always arrive is said, not offered as a switch; a channel a kind is not offered on is an
 // empty cell.
 import { useId, useState, type ReactNode } from 'react';
+import { useStore } from '@tanstack/react-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -17,9 +18,11 @@ import {
 } from '../../../contract/notification-preferences';
 import { isApiError } from '../../api/api-error';
 import { notificationPreferencesQuery, saveNotificationPreferences } from '../../api/notification-preferences';
+import { useAppForm } from '../../domain/app-form';
 import { zoneTime } from '../../domain/time';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
+import { submitWith } from '../../ui/form-helpers';
 import { Spinner } from '../../ui/spinner';
 import { TextInput } from '../../ui/text-input';
 import { toast } from '../../ui/toast-store';
@@ -97,13 +100,11 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const ids = useId();
-  const [draft, setDraft] = useState<Draft>(() => inputOf(saved));
   const [problem, setProblem] = useState<string | null>(null);
-  const sameTimes = draft.quiet_hours.start === draft.quiet_hours.end;
   const zone = zoneTime(i18n, saved.time_zone);
   const { limit: smsLimit, used: smsUsed } = saved.sms_month;
   const save = useMutation({
-    mutationFn: () => saveNotificationPreferences(queryClient, draft satisfies PreferencesInput),
+    mutationFn: (draft: Draft) => saveNotificationPreferences(queryClient, draft satisfies PreferencesInput),
     onSuccess: (message) => {
       setProblem(null);
       toast.show({ severity: 'success', summary: message });
@@ -111,21 +112,19 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
     onError: (error) => setProblem(isApiError(error) ? error.message : t`This could not be saved. Please try again.`),
   });
 
-  const toggle = (kind: NotificationKind, channel: PreferenceChannel, on: boolean) =>
-    setDraft((d) => ({ ...d, kinds: { ...d.kinds, [kind]: { ...d.kinds[kind], [channel]: on } } }));
-  const setQuiet = (change: Partial<Draft['quiet_hours']>) => setDraft((d) => ({ ...d, quiet_hours: { ...d.quiet_hours, ...change } }));
+  const form = useAppForm({
+    defaultValues: inputOf(saved),
+    onSubmit: ({ value }) => {
+      if (value.quiet_hours.start !== value.quiet_hours.end) save.mutate(value);
+    },
+  });
+  const quiet = useStore(form.store, (state) => state.values.quiet_hours);
+  const sameTimes = quiet.start === quiet.end;
   const columnId = (channel: PreferenceChannel) => `${ids}-col-${channel}`;
   const rowId = (kind: NotificationKind) => `${ids}-row-${kind}`;
 
   return (
-    <form
-      noValidate
-      aria-busy={save.isPending || undefined}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!sameTimes) save.mutate();
-      }}
-    >
+    <form noValidate aria-busy={save.isPending || undefined} onSubmit={submitWith(form)}>
       <table className="prefs-table">
         <caption className="visually-hidden">
           <Trans>What reaches you outside Noor, and how</Trans>
@@ -147,22 +146,27 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
                 <span id={rowId(kind)}>{kindName(kind)}</span>
                 <span className="prefs-hint">{kindHint(kind)}</span>
               </th>
-              {PREFERENCE_CHANNELS.map((channel) => {
-                const checked = (draft.kinds[kind] as Cells)[channel];
-                return (
-                  <td key={channel}>
-                    {CHANNELS_OF_KIND[kind].includes(channel) && checked !== undefined ? (
-                      <input
-                        type="checkbox"
-                        className="prefs-check"
-                        aria-labelledby={`${rowId(kind)} ${columnId(channel)}`}
-                        checked={checked}
-                        onChange={(e) => toggle(kind, channel, e.target.checked)}
-                      />
-                    ) : null}
-                  </td>
-                );
-              })}
+              <form.Field name={`kinds.${kind}`}>
+                {(field) =>
+                  PREFERENCE_CHANNELS.map((channel) => {
+                    const cells: Cells = field.state.value;
+                    const checked = cells[channel];
+                    return (
+                      <td key={channel}>
+                        {CHANNELS_OF_KIND[kind].includes(channel) && checked !== undefined ? (
+                          <input
+                            type="checkbox"
+                            className="prefs-check"
+                            aria-labelledby={`${rowId(kind)} ${columnId(channel)}`}
+                            checked={checked}
+                            onChange={(e) => field.handleChange({ ...field.state.value, [channel]: e.target.checked })}
+                          />
+                        ) : null}
+                      </td>
+                    );
+                  })
+                }
+              </form.Field>
             </tr>
           ))}
         </tbody>
@@ -194,7 +198,9 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
           <Trans>Quiet hours</Trans>
         </legend>
         <label className="choice">
-          <input type="checkbox" checked={draft.quiet_hours.enabled} onChange={(e) => setQuiet({ enabled: e.target.checked })} />
+          <form.Field name="quiet_hours.enabled">
+            {(field) => <input type="checkbox" checked={field.state.value} onChange={(e) => field.handleChange(e.target.checked)} />}
+          </form.Field>
           <span>
             <Trans>Hold device notifications and text messages during quiet hours</Trans>
           </span>
@@ -206,30 +212,39 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
           </Trans>
         </p>
         <div className="prefs-quiet-times">
-          <Field label={<Trans>From</Trans>}>
-            {(control) => (
-              <TextInput
-                {...control}
-                type="time"
-                dir="ltr"
-                disabled={!draft.quiet_hours.enabled}
-                value={draft.quiet_hours.start}
-                onChange={(e) => setQuiet({ start: e.currentTarget.value })}
-              />
+          <form.Field name="quiet_hours.start">
+            {(field) => (
+              <Field label={<Trans>From</Trans>}>
+                {(control) => (
+                  <TextInput
+                    {...control}
+                    type="time"
+                    dir="ltr"
+                    disabled={!quiet.enabled}
+                    value={field.state.value}
+                    onChange={(e) => field.handleChange(e.currentTarget.value)}
+                  />
+                )}
+              </Field>
             )}
-          </Field>
-          <Field label={<Trans>Until</Trans>} errors={sameTimes ? [t`Choose an end different from the start.`] : []}>
-            {(control) => (
-              <TextInput
-                {...control}
-                type="time"
-                dir="ltr"
-                disabled={!draft.quiet_hours.enabled}
-                value={draft.quiet_hours.end}
-                onChange={(e) => setQuiet({ end: e.currentTarget.value })}
-              />
+          </form.Field>
+          {/* Told at once, not after leaving the field: the save waits until the two differ. */}
+          <form.Field name="quiet_hours.end">
+            {(field) => (
+              <Field label={<Trans>Until</Trans>} errors={sameTimes ? [t`Choose an end different from the start.`] : []}>
+                {(control) => (
+                  <TextInput
+                    {...control}
+                    type="time"
+                    dir="ltr"
+                    disabled={!quiet.enabled}
+                    value={field.state.value}
+                    onChange={(e) => field.handleChange(e.currentTarget.value)}
+                  />
+                )}
+              </Field>
             )}
-          </Field>
+          </form.Field>
         </div>
       </fieldset>
       <div className="profile-calendar-actions">

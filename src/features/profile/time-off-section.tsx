@@ -3,22 +3,22 @@
 // days (the server's availability rule). Sessions already booked inside a new time off stay booked: the
 // answer lists them, and each links to its details, where the teacher cancels or moves it. A refused add
 // keeps the days typed, with the server's message beside the field it is about.
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { useStore } from '@tanstack/react-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { addTimeOff, removeTimeOff, timeOffQuery, type TimeOff } from '../../api/time-off';
 import { isApiError } from '../../api/api-error';
+import { useAppForm } from '../../domain/app-form';
 import { calendarDay, dayKey, formatDayAndTime, zoneTime } from '../../domain/time';
 import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
+import { applyServerErrors, submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { Spinner } from '../../ui/spinner';
-import { TextInput } from '../../ui/text-input';
 import { toast } from '../../ui/toast-store';
 
 type Days = { first_day: string; last_day: string };
-type DayErrors = Partial<Record<keyof Days, string[]>>;
 
 /** The sessions booked inside a time off, each a link to its details (to cancel or move it). */
 function HeldSessions({ sessions, zone }: { sessions: TimeOff['sessions']; zone: string }) {
@@ -41,21 +41,28 @@ export function TimeOffSection({ zone }: { zone: string }) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const list = useQuery(timeOffQuery());
-  const [days, setDays] = useState<Days>({ first_day: '', last_day: '' });
-  const [errors, setErrors] = useState<DayErrors>({});
   const [problem, setProblem] = useState<string[]>([]);
   const [added, setAdded] = useState<TimeOff | null>(null);
   const notice = useRef<HTMLDivElement>(null);
   const today = dayKey(new Date().toISOString(), zone);
   const zoneName = zoneTime(i18n, zone);
 
+  const { formRef, validateAll, focusFirstInvalid } = useValidateAllOnSubmit();
+  const form = useAppForm({
+    defaultValues: { first_day: '', last_day: '' } as Days,
+    onSubmit: ({ value }) => {
+      setProblem([]);
+      setAdded(null);
+      add.mutate(value);
+    },
+    ...validateAll,
+  });
+  const firstDay = useStore(form.store, (state) => state.values.first_day);
+
   const failed = (error: unknown) => {
     if (isApiError(error) && Object.keys(error.fieldErrors).length) {
-      setErrors({ first_day: error.fieldErrors.first_day, last_day: error.fieldErrors.last_day });
-      const other = Object.entries(error.fieldErrors)
-        .filter(([name]) => name !== 'first_day' && name !== 'last_day')
-        .flatMap(([, messages]) => messages);
-      setProblem(other);
+      setProblem(applyServerErrors(form, error.fieldErrors));
+      focusFirstInvalid();
     } else {
       setProblem([isApiError(error) && error.serverMessage ? error.serverMessage : t`This could not be saved. Please try again.`]);
     }
@@ -63,7 +70,7 @@ export function TimeOffSection({ zone }: { zone: string }) {
   const add = useMutation({
     mutationFn: (value: Days) => addTimeOff(queryClient, value),
     onSuccess: ({ message, entry }) => {
-      setDays({ first_day: '', last_day: '' });
+      form.reset();
       setAdded(entry);
       toast.show({ severity: 'success', summary: message });
       // Sessions to deal with: put the teacher on the list of them.
@@ -81,24 +88,6 @@ export function TimeOffSection({ zone }: { zone: string }) {
       setProblem([isApiError(error) && error.serverMessage ? error.serverMessage : t`This could not be saved. Please try again.`]),
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const next: DayErrors = {};
-    if (!days.first_day) next.first_day = [t`Choose the first day you are away.`];
-    if (!days.last_day) next.last_day = [t`Choose the last day you are away.`];
-    else if (days.first_day && days.last_day < days.first_day) next.last_day = [t`The last day must be on or after the first day.`];
-    setErrors(next);
-    setProblem([]);
-    if (Object.keys(next).length) return;
-    setAdded(null);
-    add.mutate(days);
-  };
-
-  const change = (name: keyof Days) => (value: string) => {
-    setDays((d) => ({ ...d, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: undefined }));
-  };
-
   return (
     <section className="profile-card time-off" id="time-off" aria-labelledby="time-off-title" aria-busy={add.isPending || undefined}>
       <h2 id="time-off-title">
@@ -110,31 +99,26 @@ export function TimeOffSection({ zone }: { zone: string }) {
           cancel or move them.
         </Trans>
       </p>
-      <form className="time-off-form" noValidate onSubmit={submit} aria-describedby="time-off-hint">
-        <Field label={<Trans>First day</Trans>} required errors={errors.first_day ?? []}>
-          {(control) => (
-            <TextInput
-              {...control}
-              type="date"
-              name="first_day"
-              min={today}
-              value={days.first_day}
-              onChange={(e) => change('first_day')(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={<Trans>Last day</Trans>} required errors={errors.last_day ?? []}>
-          {(control) => (
-            <TextInput
-              {...control}
-              type="date"
-              name="last_day"
-              min={days.first_day || today}
-              value={days.last_day}
-              onChange={(e) => change('last_day')(e.target.value)}
-            />
-          )}
-        </Field>
+      <form ref={formRef} className="time-off-form" noValidate onSubmit={submitWith(form)} aria-describedby="time-off-hint">
+        <form.AppField
+          name="first_day"
+          validators={{ onChange: ({ value }) => (value ? undefined : t`Choose the first day you are away.`) }}
+        >
+          {(field) => <field.TextField label={t`First day`} type="date" min={today} />}
+        </form.AppField>
+        <form.AppField
+          name="last_day"
+          validators={{
+            onChangeListenTo: ['first_day'],
+            onChange: ({ value, fieldApi }) => {
+              if (!value) return t`Choose the last day you are away.`;
+              const first = fieldApi.form.getFieldValue('first_day');
+              return first && value < first ? t`The last day must be on or after the first day.` : undefined;
+            },
+          }}
+        >
+          {(field) => <field.TextField label={t`Last day`} type="date" min={firstDay || today} />}
+        </form.AppField>
         <Button type="submit" disabled={add.isPending}>
           <Trans>Add time off</Trans>
         </Button>

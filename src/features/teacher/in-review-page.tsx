@@ -10,7 +10,7 @@ import { useSelector } from '@xstate/react';
 import { selectTeacherReason } from '../../../machines/teacher-status.machine';
 import { ResubmitDocumentsForm } from './resubmit-documents-form';
 import { scrollBelowHeader } from '../../ui/scroll-into-view';
-import type { TeacherStatusBinding } from '../../app/teacher-status';
+import type { TeacherStatusBinding } from './use-teacher-status';
 import './teacher.css';
 
 export function InReviewPage({ teacherStatus }: { teacherStatus: TeacherStatusBinding }) {

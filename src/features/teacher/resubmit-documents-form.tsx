@@ -12,7 +12,7 @@ import { validateFile } from '../../ui/file-input';
 import { FormError } from '../../ui/form-error';
 import { applyServerErrors, submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { selectTeacherBusy } from '../../../machines/teacher-status.machine';
-import type { TeacherStatusActor } from '../../app/teacher-status';
+import type { TeacherStatusActor } from '../../bindings/teacher-status';
 
 const DOCUMENTS = ['id_front', 'id_back', 'qualification_scan'] as const;
 type DocumentName = (typeof DOCUMENTS)[number];

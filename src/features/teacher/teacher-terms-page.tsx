@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { selectTeacherBusy } from '../../../machines/teacher-status.machine';
 import { Button } from '../../ui/button';
-import type { TeacherStatusBinding } from '../../app/teacher-status';
+import type { TeacherStatusBinding } from './use-teacher-status';
 import './teacher.css';
 
 export function TeacherTermsPage({ teacherStatus }: { teacherStatus: TeacherStatusBinding }) {

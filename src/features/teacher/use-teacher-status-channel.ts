@@ -2,20 +2,20 @@
 // send `profile.reload` to the auth actor when it speaks (or the connection comes back). Stops on
 // logout (the account goes away) and on unmount. Students and visitors never load the realtime code.
 import { useEffect } from 'react';
-import { useSelector } from '../../app/use-selector';
-import type { RouterContext } from '../../app/router-context';
+import { useSelector } from '../../bindings/use-selector';
+import type { AuthActor } from '../../bindings/auth';
 import { selectViewer } from '../../domain/viewer';
 
 type Loader = () => Promise<typeof import('./teacher-status-channel')>;
 const loadChannel: Loader = () => import('./teacher-status-channel');
 
 /** The teacher's id while a teacher is signed in; null for everyone else. */
-export function selectTeacherId(snapshot: ReturnType<RouterContext['auth']['getSnapshot']>): number | null {
+export function selectTeacherId(snapshot: ReturnType<AuthActor['getSnapshot']>): number | null {
   const viewer = selectViewer(snapshot);
   return viewer.kind === 'teacher' ? viewer.id : null;
 }
 
-export function useTeacherStatusChannel(auth: RouterContext['auth'], load: Loader = loadChannel): void {
+export function useTeacherStatusChannel(auth: AuthActor, load: Loader = loadChannel): void {
   const teacherId = useSelector(auth, selectTeacherId);
   useEffect(() => {
     if (teacherId === null) return;

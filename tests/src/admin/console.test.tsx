@@ -686,6 +686,14 @@ describe('promo codes', () => {
     await user.click(within(row).getByRole('button', { name: 'Pause NOOR15' }));
     await waitFor(() => expect(callsTo('POST', '/admin/promo-codes/3/pause')).toHaveLength(1));
 
+    // Bad input is refused beside its field and keeps what was typed; nothing is sent.
+    await user.type(screen.getByLabelText('Code'), 'E!');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('3 to 40 letters, digits, - or _.')).toBeTruthy();
+    expect((screen.getByLabelText('Code') as HTMLInputElement).value).toBe('E!');
+    expect(callsTo('POST', '/admin/promo-codes')).toHaveLength(0);
+    await user.clear(screen.getByLabelText('Code'));
+
     await user.type(screen.getByLabelText('Code'), 'EID20');
     await user.type(screen.getByLabelText('Value'), '20');
     await user.type(screen.getByLabelText('Most uses (empty: no limit)'), '50');

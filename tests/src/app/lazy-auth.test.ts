@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { selectIsLoggedIn } from '../../../machines/auth.machine';
 import { authChecked, authLoaded, createLazyAuth } from '../../../src/app/lazy-auth';
-import { storeAccount } from '../../../src/app/session-storage';
+import { storeAccount } from '../../../src/bindings/session-storage';
 import { student } from '../../machines/auth-fakes';
 
 function clearSession() {

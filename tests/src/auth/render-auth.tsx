@@ -10,7 +10,7 @@ import { App } from '../../../src/app/app';
 import { activateLocale } from '../../../src/i18n/i18n';
 import { routeTree } from '../../../src/route-tree.gen';
 import { authMachine } from '../../../machines/auth.machine';
-import { presentAuthFailures } from '../../../src/app/auth';
+import { presentAuthFailures } from '../../../src/bindings/auth';
 import { followAuth } from '../../../src/app/auth-navigation';
 import { makeFakes, type FakeOptions } from '../../machines/auth-fakes';
 

@@ -5,7 +5,7 @@
 // gets the summary with the child's first name and phase, and no rating form or booking offer.
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { bookingStorageKey } from '../../../src/app/booking';
+import { bookingStorageKey } from '../../../src/bindings/booking';
 import { LiveSessionScreen } from '../../../src/features/live-session/live-session-screen';
 import type { SessionApi } from '../../../src/features/live-session/session-api';
 import { cleanUpAfterEach, renderRouted, type Reply } from '../helpers';

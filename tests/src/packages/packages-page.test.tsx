@@ -6,7 +6,7 @@
 // not confirmed yet says so and turns into the confirmation when the order is paid.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { forgetBookingReturn, rememberBookingReturn } from '../../../src/app/booking';
+import { forgetBookingReturn, rememberBookingReturn } from '../../../src/bindings/booking';
 import { PackagesPage, PENDING_POLL_MS } from '../../../src/features/packages/packages-page';
 import { cleanUpAfterEach, fakeFetch, renderRouted, type Reply } from '../helpers';
 import { renderApp } from '../pages/render-app';

@@ -8,7 +8,7 @@
 import { I18nProvider } from '@lingui/react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bookingStorageKey, nextWeekWanted, seedBookingReview } from '../../../src/app/booking';
+import { bookingStorageKey, nextWeekWanted, seedBookingReview } from '../../../src/bindings/booking';
 import { StepProgress } from '../../../src/features/booking/booking-steps';
 import { nearestFreeStart } from '../../../src/features/booking/next-week';
 import { toast } from '../../../src/ui/toast-store';

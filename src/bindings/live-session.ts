@@ -1,4 +1,4 @@
-// Binds the live-session statechart's effects (every provide() lives in src/app): our server's calls
+// Binds the live-session statechart's effects (every provide() lives in src/bindings): our server's calls
 // (token, attendance, end, the teacher's End for both) from the caller's session API, the browser's device
 // check and the RTC port (./live-session-rtc.ts), and a clock that ticks every second with the
 // browser's time — the machine adds the skew it learnt from the grant. The token's arrival time is

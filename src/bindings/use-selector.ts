@@ -1,4 +1,4 @@
-// `useSelector` for the actors the shell reads (the auth actor and its stand-in, lazy-auth.ts): the
+// `useSelector` for the actors the shell reads (the auth actor and its stand-in, src/app/lazy-auth.ts): the
 // same contract as @xstate/react's, written on React's useSyncExternalStore. @xstate/react is one
 // module whose other hooks create actors, so importing it from the shell bundles XState's
 // interpreter into every first visit; screens that own actors keep using it.

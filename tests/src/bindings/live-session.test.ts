@@ -1,4 +1,4 @@
-// The live-session machine as the screen runs it (bound in src/app/live-session.ts) with the
+// The live-session machine as the screen runs it (bound in src/bindings/live-session.ts) with the
 // test-only fake RTC adapter over a fake server: the denied device check leads to audio-only, the
 // grant picks the adapter, the relay's answers become peer and quality events, a failing line becomes
 // reconnecting and then reconnected, and attendance events reach the server in order — the ones sent
@@ -8,7 +8,7 @@ import { createActor, waitFor } from 'xstate';
 import type { AttendanceEventType, FakeRtcRoom } from '../../../contract/sessions';
 import type { SessionApi } from '../../../src/features/live-session/session-api';
 import { FailureError, noResponse } from '../../../contract/failure';
-import { liveSessionLogic } from '../../../src/app/live-session';
+import { liveSessionLogic } from '../../../src/bindings/live-session';
 import { createRtcStore } from '../../../src/rtc/session-store';
 import { sessionGrant } from '../live-session/fixtures';
 

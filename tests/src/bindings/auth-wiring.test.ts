@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { QueryClient } from '@tanstack/react-query';
 import { authMachine } from '../../../machines/auth.machine';
-import { authEffects } from '../../../src/app/auth';
+import { authLogic, browserAuthEffects } from '../../../src/bindings/auth';
 import { createAppRouter } from '../../../src/app/router';
-import { storeAccount } from '../../../src/app/session-storage';
+import { storeAccount } from '../../../src/bindings/session-storage';
 import { makeFakes, student, teacher } from '../../machines/auth-fakes';
 
 interface Call {
@@ -41,10 +41,10 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('auth effects (src/app/auth.ts)', () => {
+describe('auth effects (src/bindings/auth.ts)', () => {
   // The app's effects; the navigations the machine emits are recorded instead of followed.
   const withNavigation = (navigations: unknown[]) => {
-    const actor = createActor(authMachine.provide(authEffects));
+    const actor = createActor(authLogic(browserAuthEffects));
     actor.on('navigate', (e) => void navigations.push(e.destination));
     return actor;
   };

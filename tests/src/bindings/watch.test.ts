@@ -1,7 +1,7 @@
 // Live watching posts a root actor's state value (never its context) to studios in other tabs.
 import { afterEach, expect, it } from 'vitest';
 import { createActor, createMachine } from 'xstate';
-import { WATCH_CHANNEL, watchActor, type WatchMessage } from '../../../src/app/watch';
+import { WATCH_CHANNEL, watchActor, type WatchMessage } from '../../../src/bindings/watch';
 
 const stops: Array<() => void> = [];
 afterEach(() => stops.splice(0).forEach((stop) => stop()));

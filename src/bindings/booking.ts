@@ -1,4 +1,4 @@
-// Binds the booking statechart's effects (every provide() lives in src/app): the
+// Binds the booking statechart's effects (every provide() lives in src/bindings): the
 // request is sent by the caller's function (a TanStack mutation, so a refusal reaches the app's error
 // presenter), the packages detour by the caller's navigation and the refresh of the free times after
 // "just taken" by the caller's query client. A refusal is rethrown as it is: the
