@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
 import { photoSchema } from './photos';
+import { videoVersionSchema } from './teacher-video-schema';
 import { clockTimeSchema } from './profile';
 import { freeText } from './validation';
 
@@ -123,6 +124,8 @@ export const teacherDetailSchema = teacherCardSchema.extend({
   /** Approved sessions from now to 30 days ahead. */
   busy: z.array(busySlotSchema),
   time_zone: z.string(),
+  /** The intro video's version (contract/teacher-video.ts has its addresses), or null without one. */
+  video: videoVersionSchema.nullable().optional(),
 });
 export type TeacherDetail = z.infer<typeof teacherDetailSchema>;
 export const teacherDetailResponseSchema = envelopeSchema(teacherDetailSchema);
@@ -144,6 +147,8 @@ export const teacherPreviewSchema = z.object({
   next_free: z.array(z.string()),
   /** The latest PREVIEW_REVIEWS evaluations, newest first. */
   reviews: z.array(teacherEvaluationSchema),
+  /** The intro video's version, or null without one. */
+  video: videoVersionSchema.nullable().optional(),
 });
 export type TeacherPreview = z.infer<typeof teacherPreviewSchema>;
 export const teacherPreviewResponseSchema = envelopeSchema(teacherPreviewSchema);
