@@ -12,6 +12,7 @@ import { Spinner } from '../../ui/spinner';
 import { formatDate, zoneTime } from '../../domain/time';
 import { fullName } from './format';
 import { AvailableNowBadge } from './available-badge';
+import { IntroVideo } from '../../domain/intro-video';
 import { LoadFailure } from './load-failure';
 import { RatingStars } from './rating-stars';
 import { teacherQuery, type TeacherDetail } from './teachers-api';
@@ -113,6 +114,14 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
             <p className="teacher-description" dir="auto">
               {teacher.description}
             </p>
+          ) : null}
+          {teacher.video ? (
+            <section aria-labelledby="teacher-video">
+              <h2 id="teacher-video">
+                <Trans>Intro video</Trans>
+              </h2>
+              <IntroVideo teacherId={teacher.id} version={teacher.video} name={fullName(teacher)} />
+            </section>
           ) : null}
           <ChipList id="teacher-subjects" title={<Trans>Subjects</Trans>} items={teacher.subjects} />
           {teacher.phases.length ? <ChipList id="teacher-phases" title={<Trans>Phases</Trans>} items={teacher.phases} /> : null}

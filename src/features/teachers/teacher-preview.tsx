@@ -14,6 +14,7 @@ import { Avatar } from '../../domain/avatar';
 import { deviceZone, formatDate, zoneTime } from '../../domain/time';
 import { Button } from '../../ui/button';
 import { fullName, nextFreeParts } from './format';
+import { IntroVideo } from '../../domain/intro-video';
 import { RatingStars } from './rating-stars';
 import { teacherPreviewQuery } from './teachers-api';
 
@@ -57,6 +58,11 @@ export function TeacherPreview({ teacher, onClose, onSignIn, returnFocusTo }: Te
           <Dialog.Description asChild>
             <p dir="auto">{teacher.description ?? t`This teacher has not written a bio yet.`}</p>
           </Dialog.Description>
+          {preview.data?.video ? (
+            <section aria-label={t`Intro video`}>
+              <IntroVideo teacherId={teacher.id} version={preview.data.video} name={name} />
+            </section>
+          ) : null}
           {teacher.subjects.length ? (
             <section aria-label={t`Subjects`}>
               <h3>
