@@ -243,6 +243,10 @@ describe('streaming with Range requests', () => {
       expect(whole200.status, range).toBe(200);
       expect((await bytesOf(whole200)).byteLength).toBe(size);
     }
+    // HEAD tells the size and type without the bytes.
+    const head = await app.request(`/api/${url}`, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-length'), head.headers.get('accept-ranges')]).toEqual([200, String(size), 'bytes']);
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
     // If-Range names another version: the whole file, not a piece of the wrong one.
     expect((await get(url, { Range: 'bytes=0-9', 'If-Range': '"0123"' })).status).toBe(200);
   });

@@ -2,7 +2,7 @@
 // hours, experience, rating and the latest evaluations — beside the booking panel, which the route
 // gives (a student's booking form, or a sign-in prompt for anyone else).
 import './teachers.css';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from '../../api/api-error';
@@ -12,11 +12,13 @@ import { Spinner } from '../../ui/spinner';
 import { formatDate, zoneTime } from '../../domain/time';
 import { fullName } from './format';
 import { AvailableNowBadge } from './available-badge';
-import { IntroVideo } from '../../domain/intro-video';
 import { LoadFailure } from './load-failure';
 import { RatingStars } from './rating-stars';
 import { teacherQuery, type TeacherDetail } from './teachers-api';
 import { WorkingHours } from './working-hours';
+
+// The player (and its styles) loads only for a teacher who has a video: nothing of it in the page's first JavaScript.
+const IntroVideo = lazy(() => import('../../domain/intro-video').then((m) => ({ default: m.IntroVideo })));
 
 export interface TeacherPageProps {
   id: number;
@@ -120,7 +122,9 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
               <h2 id="teacher-video">
                 <Trans>Intro video</Trans>
               </h2>
-              <IntroVideo teacherId={teacher.id} version={teacher.video} name={fullName(teacher)} />
+              <Suspense fallback={null}>
+                <IntroVideo teacherId={teacher.id} version={teacher.video} name={fullName(teacher)} />
+              </Suspense>
             </section>
           ) : null}
           <ChipList id="teacher-subjects" title={<Trans>Subjects</Trans>} items={teacher.subjects} />
