@@ -69,6 +69,8 @@ export function VideoSection({ profile }: { profile: ProfileDetails }) {
   };
 
   const seconds = video ? Math.round(video.duration_ms / 1000) : 0;
+  // m:ss reads the same in both languages (and needs no plural forms).
+  const length = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
   const megabytes = video ? new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 1 }).format(video.size / 1024 / 1024) : '';
   const percent = progress === null ? 0 : Math.round(progress * 100);
   return (
@@ -97,7 +99,7 @@ export function VideoSection({ profile }: { profile: ProfileDetails }) {
           )}
           <p className="muted">
             <Trans>
-              {seconds} seconds, {megabytes} MB
+              Length {length}, size {megabytes} MB
             </Trans>
           </p>
         </>

@@ -88,7 +88,7 @@ describe('VideoSection', () => {
     own = saved;
     act(() => sending.respond(200, { message: 'Your intro video was saved', data: { video: saved } }));
     await waitFor(() => expect(toast.getSnapshot()[0]).toMatchObject({ severity: 'success', summary: 'Your intro video was saved' }));
-    expect(await section.findByText('42 seconds, 3 MB')).toBeTruthy();
+    expect(await section.findByText('Length 0:42, size 3 MB')).toBeTruthy();
     const player = section.getByTestId('intro-video');
     expect(player.getAttribute('preload')).toBe('none');
     expect(player.hasAttribute('autoplay')).toBe(false);
