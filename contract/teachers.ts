@@ -12,7 +12,7 @@
 // UTC strings. The client shows both in the viewer's locale, the hours under their zone's name.
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
-import { photoSchema } from './photos';
+import { photoHashSchema, photoSchema } from './photos';
 import { clockTimeSchema } from './profile';
 import { freeText } from './validation';
 
@@ -123,6 +123,12 @@ export const teacherDetailSchema = teacherCardSchema.extend({
   /** Approved sessions from now to 30 days ahead. */
   busy: z.array(busySlotSchema),
   time_zone: z.string(),
+  /**
+   * The intro video's version (contract/teacher-video.ts has its addresses), or null without one: a
+   * content hash of the same form as a photo's (read here without the video contract, which would
+   * add two chunks to the teacher page's first visit).
+   */
+  video: photoHashSchema.nullable().optional(),
 });
 export type TeacherDetail = z.infer<typeof teacherDetailSchema>;
 export const teacherDetailResponseSchema = envelopeSchema(teacherDetailSchema);
@@ -144,6 +150,8 @@ export const teacherPreviewSchema = z.object({
   next_free: z.array(z.string()),
   /** The latest PREVIEW_REVIEWS evaluations, newest first. */
   reviews: z.array(teacherEvaluationSchema),
+  /** The intro video's version, or null without one. */
+  video: photoHashSchema.nullable().optional(),
 });
 export type TeacherPreview = z.infer<typeof teacherPreviewSchema>;
 export const teacherPreviewResponseSchema = envelopeSchema(teacherPreviewSchema);

@@ -51,6 +51,8 @@ import { sessionsRoutes, type AgoraCredentials } from './modules/sessions';
 import { adminApi, createAccess } from './modules/staff';
 import type { AdminEnv } from './modules/staff/access';
 import { TEACHER_UPLOAD_PATHS, teacherReviewRoutes } from './modules/teacher-review';
+import { teacherVideoRoutes, VIDEO_UPLOAD_PATHS } from './modules/teacher-video';
+import { POSTER_MAX_BYTES, VIDEO_MAX_BYTES } from '../contract/teacher-video';
 import type { Metrics } from './ops/metrics';
 import { teachersRoutes } from './modules/teachers';
 import { timeOffRoutes } from './modules/time-off';
@@ -173,14 +175,23 @@ export function createApp({
   const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BODY, onError: tooLarge });
   // The teacher sign-up carries three documents; each is checked against its own 5 MB limit later.
   const uploadLimit = bodyLimit({ maxSize: MAX_UPLOAD_BODY, onError: tooLarge });
+  // An intro video: refused by its Content-Length, or once a streamed body passes the limit (nothing more is read).
+  const videoLimit = bodyLimit({
+    maxSize: VIDEO_MAX_BYTES + POSTER_MAX_BYTES + 64 * 1024,
+    onError: () => {
+      throw new ApiFailure(413, 'video_too_large');
+    },
+  });
   // A GET or HEAD has no body to limit; asking for one would build a full Request.
   app.use('/api/*', (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD'
       ? next()
-      : [...UPLOAD_PATHS, ...TEACHER_UPLOAD_PATHS, ...PHOTO_UPLOAD_PATHS].includes(c.req.path) &&
-          /^multipart\/form-data/i.test(c.req.header('content-type') ?? '')
-        ? uploadLimit(c, next)
-        : jsonLimit(c, next),
+      : VIDEO_UPLOAD_PATHS.includes(c.req.path)
+        ? videoLimit(c, next)
+        : [...UPLOAD_PATHS, ...TEACHER_UPLOAD_PATHS, ...PHOTO_UPLOAD_PATHS].includes(c.req.path) &&
+            /^multipart\/form-data/i.test(c.req.header('content-type') ?? '')
+          ? uploadLimit(c, next)
+          : jsonLimit(c, next),
   );
   const auth = authModule({
     db,
@@ -274,6 +285,7 @@ export function createApp({
     }),
   );
   v1.route('/', photoRoutes({ auth: auth.middleware, storage: auth.storage, now: () => new Date() }));
+  v1.route('/', teacherVideoRoutes({ auth: auth.middleware, storage: auth.storage, now: () => new Date() }));
   v1.route('/', notificationsRoutes({ auth: auth.middleware, publisher: realtime?.publisher }));
   const requestsNow = requests?.now ?? packages?.now ?? (() => new Date());
   v1.route('/', teachersRoutes({ now: requestsNow }));

@@ -446,6 +446,19 @@ const messages = {
   // Teacher photos.
   photo_saved: { ar: 'تم حفظ صورتك', en: 'Your photo was saved' },
   photo_removed: { ar: 'تمت إزالة صورتك', en: 'Your photo was removed' },
+  // A teacher's intro video.
+  video_saved: { ar: 'تم حفظ الفيديو التعريفي', en: 'Your intro video was saved' },
+  video_removed: { ar: 'تمت إزالة الفيديو التعريفي', en: 'Your intro video was removed' },
+  video_too_large: { ar: 'الفيديو أكبر من 30 ميغابايت', en: 'The video is larger than 30 MB' },
+  video_type: { ar: 'يُقبل الفيديو بصيغة MP4 أو WebM فقط', en: 'Only an MP4 or WebM video is accepted' },
+  video_too_long: { ar: 'الفيديو أطول من 60 ثانية؛ اختر مقطعًا أقصر', en: 'The video is longer than 60 seconds; choose a shorter one' },
+  video_no_duration: {
+    ar: 'تعذّرت قراءة مدة الفيديو من الملف؛ احفظه مرة أخرى بصيغة MP4 وأعد المحاولة',
+    en: 'The video’s length could not be read from the file; save it again as an MP4 and try once more',
+  },
+  poster_type: { ar: 'صورة الغلاف يجب أن تكون JPEG أو PNG أو WebP', en: 'The cover image must be a JPEG, PNG or WebP image' },
+  poster_too_large: { ar: 'صورة الغلاف أكبر من 2 ميغابايت', en: 'The cover image is larger than 2 MB' },
+  range_not_satisfiable: { ar: 'الجزء المطلوب خارج حدود الملف', en: 'The requested part lies outside the file' },
   // The live session.
   session_not_found: { ar: 'لم نجد هذه الحصة', en: 'We could not find this session' },
   session_not_participant: { ar: 'هذه الحصة ليست لك، فلا يمكنك الانضمام إليها', en: 'This session is not yours, so you cannot join it' },

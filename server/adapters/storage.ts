@@ -50,7 +50,7 @@ export function createDiskStorage(dir: string): FileStorage {
   };
 }
 
-/** Files in the stored_files table (migration 0040): documents are at most 5 MB, well within bytea. */
+/** Files in the stored_files table (migration 0040): documents are at most 5 MB and intro videos 30 MB, well within bytea. */
 export function createDbStorage(db: Db): FileStorage {
   return {
     async put(bytes) {

@@ -5,6 +5,9 @@
 // teacher in review and the admin must never read or change it. Mutating routes get a fresh request
 // each, and the owners (student A, teacher) are asked last so the others meet it untouched.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { issueToken } from '../../server/modules/auth/tokens';
 import { hardenedApp, REALTIME, ROLES, type Role } from './hardening-helpers';
@@ -153,6 +156,7 @@ async function fixture(): Promise<Fixture> {
   ))!.id;
   const lesson = await insertRequest('pending', 2 * 24 * 60);
   await t.db.query('UPDATE requests SET series_id = $2, series_week = 1 WHERE id = $1', [lesson.id, series]);
+  await ensureTeacherVideo();
   return {
     series,
     pending: pending.id,
@@ -189,6 +193,19 @@ interface Row {
   expect: Cells;
 }
 
+/** `teacher` has an intro video (sent again after the row that deletes it), so its public routes answer 200. */
+async function ensureTeacherVideo(): Promise<void> {
+  if (await t.db.one('SELECT 1 FROM teacher_videos WHERE teacher_id = $1', [t.callers.teacher.id])) return;
+  const form = new FormData();
+  form.set('video', new File([readFileSync(path.join(import.meta.dirname, '../fixtures/video/intro-3s.mp4'))], 'intro.mp4'));
+  const poster = await sharp({ create: { width: 32, height: 18, channels: 3, background: '#246' } })
+    .png()
+    .toBuffer();
+  form.set('poster', new File([new Uint8Array(poster)], 'poster.png'));
+  const res = await t.call(t.callers.teacher, 'POST', '/api/v1/profile/video', { body: form });
+  if (res.status !== 200) throw new Error(`the teacher's video was refused: ${res.status} ${await res.text()}`);
+}
+
 let uniq = 0;
 const email = () => `authz${++uniq}@example.com`;
 
@@ -220,6 +237,12 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/v1/profile/photo':                     { url: () => '/api/v1/profile/photo', body: () => ({}),                 expect: [401, 403, 403, 400, 400, 400, 401, 401, 401, 401] },
   'DELETE /api/v1/profile/photo':                  { url: () => '/api/v1/profile/photo',                                    expect: [401, 403, 403, 200, 200, 200, 401, 401, 401, 401] },
   'GET /api/v1/photos/:name':                      { url: () => `/api/v1/photos/${'0'.repeat(32)}-160.webp`,                expect: [404, 404, 404, 404, 404, 404, 404, 404, 404, 404] },
+  'GET /api/v1/profile/video':                     { url: () => '/api/v1/profile/video',                                    expect: [401, 403, 403, 200, 200, 200, 401, 401, 401, 401] },
+  'POST /api/v1/profile/video':                    { url: () => '/api/v1/profile/video', body: () => ({}),                 expect: [401, 403, 403, 400, 400, 400, 401, 401, 401, 401] },
+  'DELETE /api/v1/profile/video':                  { url: () => '/api/v1/profile/video',                                    expect: [401, 403, 403, 200, 200, 200, 401, 401, 401, 401] },
+  // The teacher (active) has an intro video (fixture): it is public.
+  'GET /api/v1/teachers/:id/video':                { url: (f) => `/api/v1/teachers/${f.ids.teacher}/video`,                 expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/v1/teachers/:id/video/poster':         { url: (f) => `/api/v1/teachers/${f.ids.teacher}/video/poster`,          expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   'GET /api/v1/packages':                          { url: () => '/api/v1/packages',                                         expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   'POST /api/v1/promo-codes/check':                { url: () => '/api/v1/promo-codes/check', body: () => ({ code: 'NOOR15', package_id: 1 }), expect: [401, 200, 200, 403, 403, 403, 401, 401, 401, 401] },
   'POST /api/v1/orders':                           { url: () => '/api/v1/orders', body: () => ({ package_id: 1 }),         expect: [401, 201, 201, 403, 403, 403, 401, 401, 401, 401] },

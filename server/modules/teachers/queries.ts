@@ -9,6 +9,7 @@ import type { Queryable } from '../../db';
 import type { Locale } from '../../i18n';
 import { freeNowIds, inHoursAt, schedulesByTeacher } from '../availability/queries';
 import { availableNow, nextStarts, type TeacherSchedule } from '../availability/rules';
+import { videoVersionOf } from '../teacher-video';
 
 /**
  * Arabic letters people type interchangeably, folded so «احمد» finds «أحمد» and «فاطمه» finds «فاطمة».
@@ -214,5 +215,6 @@ export async function teacherDetail(q: Queryable, id: number, locale: Locale, no
   const row = await findTeacher(q, id);
   if (!row) return undefined;
   const [card] = await cardsFor(q, [row], locale, now);
-  return { ...card!, evaluations: await latestEvaluations(q, id, 10) };
+  const [evaluations, video] = await Promise.all([latestEvaluations(q, id, 10), videoVersionOf(q, id)]);
+  return { ...card!, evaluations, video };
 }

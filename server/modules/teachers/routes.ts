@@ -23,6 +23,7 @@ import type { AppEnv } from '../../http/context';
 import { ApiFailure } from '../../http/errors';
 import { pathParams, queryParams } from '../../http/validate';
 import { tr } from '../../i18n';
+import { videoVersionOf } from '../teacher-video';
 import { publicJson, type Ahead } from './public-cache';
 import { listPage } from './list-pages';
 import { busyByTeacher, findTeacher, latestEvaluations, nowSchedules, teacherDetail } from './queries';
@@ -111,7 +112,11 @@ export function teachersRoutes({ now = () => new Date() }: TeachersRoutesOptions
         const keyAt = (minute: string) => `preview|${id}|${minute}`;
         const produceAt = (when: Date) => async () => {
           if (!(await findTeacher(db, id))) return null;
-          const [schedules, reviews] = await Promise.all([nowSchedules(db, [id], when), latestEvaluations(db, id, PREVIEW_REVIEWS)]);
+          const [schedules, reviews, video] = await Promise.all([
+            nowSchedules(db, [id], when),
+            latestEvaluations(db, id, PREVIEW_REVIEWS),
+            videoVersionOf(db, id),
+          ]);
           const schedule = schedules.get(id);
           const starts = schedule
             ? nextStarts(schedule, when, { days: NEXT_FREE_DAYS, durationHours: MIN_DURATION_HOURS, count: PREVIEW_FREE_TIMES })
@@ -121,6 +126,7 @@ export function teachersRoutes({ now = () => new Date() }: TeachersRoutesOptions
             time_zone: schedule?.zone ?? DEFAULT_TIME_ZONE,
             next_free: starts.map((s) => s.toISOString()),
             reviews,
+            video,
           };
           return { message: tr('ok', c.get('locale')), data };
         };

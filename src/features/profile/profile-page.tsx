@@ -14,6 +14,7 @@ import { DocumentsSection } from './documents-section';
 import { EmailSection } from './email-section';
 import { HoursPrompt } from './hours-prompt';
 import { PhotoSection } from './photo-section';
+import { VideoSection } from './video-section';
 import { NotificationPreferencesSection } from './notification-preferences-section';
 import { PushSection } from './push-section';
 import { profileKeys, profileQuery } from './profile-api';
@@ -69,6 +70,7 @@ export function ProfilePage({ onAccountChanged }: { onAccountChanged?: () => voi
           <div className="profile-main">
             <HoursPrompt onProfile />
             <PhotoSection profile={p} />
+            <VideoSection profile={p} />
             <TeacherProfileForm key={p.id} profile={p} onSaved={onAccountChanged} />
             <TimeOffSection zone={p.time_zone} />
             <DocumentsSection

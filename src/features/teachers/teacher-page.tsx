@@ -2,7 +2,7 @@
 // hours, experience, rating and the latest evaluations — beside the booking panel, which the route
 // gives (a student's booking form, or a sign-in prompt for anyone else).
 import './teachers.css';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from '../../api/api-error';
@@ -16,6 +16,9 @@ import { LoadFailure } from './load-failure';
 import { RatingStars } from './rating-stars';
 import { teacherQuery, type TeacherDetail } from './teachers-api';
 import { WorkingHours } from './working-hours';
+
+// The player (and its styles) loads only for a teacher who has a video: nothing of it in the page's first JavaScript.
+const IntroVideo = lazy(() => import('../../domain/intro-video').then((m) => ({ default: m.IntroVideo })));
 
 export interface TeacherPageProps {
   id: number;
@@ -113,6 +116,16 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
             <p className="teacher-description" dir="auto">
               {teacher.description}
             </p>
+          ) : null}
+          {teacher.video ? (
+            <section aria-labelledby="teacher-video">
+              <h2 id="teacher-video">
+                <Trans>Intro video</Trans>
+              </h2>
+              <Suspense fallback={null}>
+                <IntroVideo teacherId={teacher.id} version={teacher.video} name={fullName(teacher)} />
+              </Suspense>
+            </section>
           ) : null}
           <ChipList id="teacher-subjects" title={<Trans>Subjects</Trans>} items={teacher.subjects} />
           {teacher.phases.length ? <ChipList id="teacher-phases" title={<Trans>Phases</Trans>} items={teacher.phases} /> : null}

@@ -5,6 +5,7 @@
 // moves focus in, keeps it there, closes on Escape and gives it back to the card's button. This file
 // (and the dialog library) loads on the first press of "Preview", never with the list.
 import './teacher-preview.css';
+import { lazy, Suspense } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -16,6 +17,9 @@ import { Button } from '../../ui/button';
 import { fullName, nextFreeParts } from './format';
 import { RatingStars } from './rating-stars';
 import { teacherPreviewQuery } from './teachers-api';
+
+// The player (and its styles) loads only for a teacher who has a video: nothing of it in the page's first JavaScript.
+const IntroVideo = lazy(() => import('../../domain/intro-video').then((m) => ({ default: m.IntroVideo })));
 
 export interface TeacherPreviewProps {
   teacher: TeacherCard;
@@ -57,6 +61,13 @@ export function TeacherPreview({ teacher, onClose, onSignIn, returnFocusTo }: Te
           <Dialog.Description asChild>
             <p dir="auto">{teacher.description ?? t`This teacher has not written a bio yet.`}</p>
           </Dialog.Description>
+          {preview.data?.video ? (
+            <section aria-label={t`Intro video`}>
+              <Suspense fallback={null}>
+                <IntroVideo teacherId={teacher.id} version={preview.data.video} name={name} />
+              </Suspense>
+            </section>
+          ) : null}
           {teacher.subjects.length ? (
             <section aria-label={t`Subjects`}>
               <h3>
