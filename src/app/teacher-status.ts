@@ -7,7 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { teacherStatusMachine, type TeacherStatusEvent } from '../../machines/teacher-status.machine';
-import { acceptTerms, submitDocuments } from '../features/teacher/teacher-api';
+import { acceptTerms, submitDocuments } from '../api/teacher-review';
 import { toast } from '../ui/toast-store';
 import { selectViewer } from '../domain/viewer';
 import type { AuthActor } from './auth';

@@ -18,7 +18,7 @@ import { deviceZone } from '../../domain/time';
 import { requestActionTexts } from '../../domain/request-status';
 import { Button } from '../../ui/button';
 import { toast } from '../../ui/toast-store';
-import { availabilityKeys, availabilityQuery } from './booking-api';
+import { availabilityKeys, availabilityQuery } from '../../api/availability';
 import { ChosenTime } from './booking-when';
 import { SlotPicker } from './slot-picker';
 import './booking.css';

@@ -17,7 +17,7 @@ import {
   type BookingSeries,
 } from '../../../machines/booking.machine';
 import { bookingLogic, bookingStorageKey, rememberBookingReturn } from '../../app/booking';
-import { availabilityKeys, availabilityQuery, createBookingRequest } from './booking-api';
+import { availabilityKeys, availabilityQuery, createBookingRequest } from '../../api/availability';
 import { useWatchedActor } from '../../app/watch';
 
 /**

@@ -8,7 +8,7 @@ import type { EarningBasis } from '../../../contract/earnings-rule';
 import { Button } from '../../ui/button';
 import { formatMinor } from '../../domain/money';
 import { formatDateTime, monthName } from '../../domain/time';
-import { earningsQuery, shiftMonth } from './earnings-api';
+import { earningsQuery, shiftMonth } from '../../api/earnings';
 import '../../ui/print-document.css';
 
 export function EarningsPage({ month, onMonth }: { month?: string | undefined; onMonth: (month: string) => void }) {

@@ -5,7 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { connectRealtime } from '../../realtime/client';
 import { watchUserChannel, type Connect } from '../../realtime/watch';
-import { applyUnread, notificationsKeys, readUnread } from './notifications-api';
+import { applyUnread, notificationsKeys, readUnread } from '../../api/notifications';
 
 /** The event names of contract/notifications.ts, repeated here so this chunk needs no zod. */
 export const NOTIFICATION_EVENTS = { created: 'notification.created', read: 'notifications.read' } as const;

@@ -11,7 +11,7 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { TextInput } from '../../ui/text-input';
 import { formatMoney } from './format';
-import { checkPromoCode, createOrder, packagesKeys, type PromoQuote, type TimePackage } from './packages-api';
+import { checkPromoCode, createOrder, packagesKeys, type PromoQuote, type TimePackage } from '../../api/packages';
 import { promoCheckFailed, promoRejectionTexts } from './texts';
 import { Fact } from '../../ui/fact';
 

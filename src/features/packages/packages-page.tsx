@@ -16,7 +16,7 @@ import { InstitutionalCard } from './institutional-card';
 import { HoursByChild } from './hours-by-child';
 import { OrderHistory } from './order-history';
 import { PackageCard } from './package-card';
-import { ordersQuery, packagesKeys, packagesQuery, type TimePackage } from './packages-api';
+import { ordersQuery, packagesKeys, packagesQuery, type TimePackage } from '../../api/packages';
 import { PaymentResult } from './payment-result';
 import { LoadState } from '../../ui/load-state';
 

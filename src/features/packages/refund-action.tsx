@@ -11,7 +11,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { toast } from '../../ui/toast-store';
 import { formatMoney } from './format';
-import { packagesKeys, refundOrder } from './packages-api';
+import { packagesKeys, refundOrder } from '../../api/packages';
 import { refundFailed, refundRefusalTexts } from './texts';
 
 function refusalCode(error: unknown): RefundRefusal | null {

@@ -9,7 +9,7 @@ import { Avatar } from '../../domain/avatar';
 import { isApiError } from '../../api/api-error';
 import { Button } from '../../ui/button';
 import { toast } from '../../ui/toast-store';
-import { profileKeys, removePhoto, uploadPhoto, type ProfileDetails } from './profile-api';
+import { profileKeys, removePhoto, uploadPhoto, type ProfileDetails } from '../../api/profile';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp';
 

@@ -11,7 +11,7 @@ import { isApiError, type FieldErrors } from '../../api/api-error';
 import { useAppForm } from '../../domain/app-form';
 import { applyServerErrors, useFocusFirstInvalid, useSubmitAttempts, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { toast } from '../../ui/toast-store';
-import { profileKeys, saveProfile, type ProfileDetails } from './profile-api';
+import { profileKeys, saveProfile, type ProfileDetails } from '../../api/profile';
 
 export function useSaveProfile(options: { formRef: RefObject<HTMLFormElement | null>; onSaved?: (profile: ProfileDetails) => void }) {
   const { t, i18n } = useLingui();

@@ -15,7 +15,7 @@ import { deviceZone, formatDate, zoneTime } from '../../domain/time';
 import { Button } from '../../ui/button';
 import { fullName, nextFreeParts } from './format';
 import { RatingStars } from './rating-stars';
-import { teacherPreviewQuery } from './teachers-api';
+import { teacherPreviewQuery } from '../../api/teachers';
 
 export interface TeacherPreviewProps {
   teacher: TeacherCard;

@@ -2,7 +2,7 @@
 // two calls that mark read. The count is read without zod: the bell is in the header of every page and
 // must not pull the full zod build into the entry chunk; the screen's list is checked against the contract.
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api, type ApiClient, type Envelope } from '../../api/client';
+import { api, type ApiClient, type Envelope } from './client';
 
 export const notificationsKeys = {
   all: ['notifications'] as const,
@@ -30,7 +30,7 @@ export function notificationsListQuery(client: ApiClient = api) {
     queryKey: notificationsKeys.list,
     initialPageParam: 1,
     queryFn: async ({ pageParam, signal }) => {
-      const { notificationPageSchema } = await import('../../../contract/notifications');
+      const { notificationPageSchema } = await import('../../contract/notifications');
       return notificationPageSchema.parse(await client<unknown>('v1/notifications', { signal, query: { page: pageParam } }));
     },
     getNextPageParam: (last) => (last.meta.page * last.meta.per_page < last.meta.total ? last.meta.page + 1 : undefined),

@@ -1,8 +1,8 @@
 // The teacher's monthly statement (GET v1/instructor/earnings) as a TanStack Query definition, checked
 // against the shared contract, and the month arithmetic of its navigation.
 import { queryOptions } from '@tanstack/react-query';
-import { earningsStatementSchema } from '../../../contract/earnings';
-import { api, type ApiClient, type Envelope } from '../../api/client';
+import { earningsStatementSchema } from '../../contract/earnings';
+import { api, type ApiClient, type Envelope } from './client';
 
 export function earningsQuery(month: string | undefined, locale: string, client: ApiClient = api) {
   return queryOptions({

@@ -1,6 +1,6 @@
 // The teacher review calls of the in-review and terms screens (contract/teacher-review.ts): accept the
 // terms and resubmit documents (the reviewer's reason comes with the account record).
-import { api, type ApiClient, type Envelope } from '../../api/client';
+import { api, type ApiClient, type Envelope } from './client';
 
 export interface TermsAccepted {
   message: string;

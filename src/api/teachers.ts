@@ -2,10 +2,10 @@
 // Query definitions checked against contract/teachers.ts. Names of subjects and phases come in the
 // asked language, so the locale is part of every key. The schemas (zod) load beside the request, not
 // with the page: a list the server rendered starts fresh and parses nothing.
-const schemas = () => import('../../../contract/teachers');
+const schemas = () => import('../../contract/teachers');
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TeacherDetail, TeacherPreview, TeachersResponse } from '../../../contract/teachers';
-import { api, type ApiClient } from '../../api/client';
+import type { TeacherDetail, TeacherPreview, TeachersResponse } from '../../contract/teachers';
+import { api, type ApiClient } from './client';
 
 export type { TeacherDetail, TeachersResponse };
 

@@ -7,9 +7,9 @@ import {
   type Attendance,
   type AttendanceEventType,
   type SessionGrant,
-} from '../../../contract/sessions';
-import { api, type ApiClient, type Envelope } from '../../api/client';
-import { changeRequest } from '../../api/requests';
+} from '../../contract/sessions';
+import { api, type ApiClient, type Envelope } from './client';
+import { changeRequest } from './requests';
 
 const path = (channel: string, rest: string) => `v1/sessions/${encodeURIComponent(channel)}/${rest}`;
 

@@ -2,10 +2,10 @@
 // v1/teachers/:id/availability) and POST v1/requests, both checked against the contract. A refusal
 // stays the client's ApiError (a contract FailureError) all the way to the machine.
 import { queryOptions } from '@tanstack/react-query';
-import { availabilityResponseSchema, type Availability } from '../../../contract/availability';
-import { requestDetailResponseSchema, type RequestDetail } from '../../../contract/requests';
-import type { BookingRequest } from '../../../machines/booking.machine';
-import { api, type ApiClient } from '../../api/client';
+import { availabilityResponseSchema, type Availability } from '../../contract/availability';
+import { requestDetailResponseSchema, type RequestDetail } from '../../contract/requests';
+import type { BookingRequest } from '../../machines/booking.machine';
+import { api, type ApiClient } from './client';
 
 /** One lesson, or (with `repeat_weeks`) the confirmed weeks of a weekly series: the answer is the first. */
 export async function createBookingRequest(body: BookingRequest, client: ApiClient = api): Promise<RequestDetail> {

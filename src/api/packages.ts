@@ -13,9 +13,9 @@ import {
   type Refund,
   type PromoQuote,
   type TimePackage,
-} from '../../../contract/packages';
-import { receiptSchema, type RECEIPT_KINDS } from '../../../contract/receipts';
-import { api, type ApiClient, type Envelope } from '../../api/client';
+} from '../../contract/packages';
+import { receiptSchema, type RECEIPT_KINDS } from '../../contract/receipts';
+import { api, type ApiClient, type Envelope } from './client';
 
 export type { CreatedOrder, PromoQuote, TimePackage };
 

@@ -3,12 +3,12 @@
 // a teacher's document (POST v1/instructor/documents) and opening a document, which needs the bearer
 // token and so cannot be a plain link.
 import { queryOptions } from '@tanstack/react-query';
-import { balanceSchema } from '../../../contract/packages';
-import { PHOTO_FIELD, photoResultSchema } from '../../../contract/photos';
-import { profileDetailsSchema, type ProfileDetails, type StudentProfileUpdate, type TeacherProfileUpdate } from '../../../contract/profile';
-import { uploadWithProgress } from '../../api/upload';
-import { api, type ApiClient, type Envelope } from '../../api/client';
-import { readCookie, TOKEN_COOKIE } from '../../api/cookies';
+import { balanceSchema } from '../../contract/packages';
+import { PHOTO_FIELD, photoResultSchema } from '../../contract/photos';
+import { profileDetailsSchema, type ProfileDetails, type StudentProfileUpdate, type TeacherProfileUpdate } from '../../contract/profile';
+import { uploadWithProgress } from './upload';
+import { api, type ApiClient, type Envelope } from './client';
+import { readCookie, TOKEN_COOKIE } from './cookies';
 
 export type { ProfileDetails };
 
