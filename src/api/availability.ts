@@ -1,17 +1,9 @@
-// The calls of the booking panel: the teacher's free start times for a duration (GET
-// v1/teachers/:id/availability) and POST v1/requests, both checked against the contract. A refusal
-// stays the client's ApiError (a contract FailureError) all the way to the machine.
-import { queryOptions } from '@tanstack/react-query';
+// A teacher's free start times for a duration (GET v1/teachers/:id/availability), checked against the
+// contract; read by the booking panel and by moving a booked lesson.
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { availabilityResponseSchema, type Availability } from '../../contract/availability';
-import { requestDetailResponseSchema, type RequestDetail } from '../../contract/requests';
-import type { BookingRequest } from '../../machines/booking.machine';
+import { readAnswer } from './answer';
 import { api, type ApiClient } from './client';
-
-/** One lesson, or (with `repeat_weeks`) the confirmed weeks of a weekly series: the answer is the first. */
-export async function createBookingRequest(body: BookingRequest, client: ApiClient = api): Promise<RequestDetail> {
-  const res = await client<unknown>('v1/requests', { method: 'POST', body });
-  return requestDetailResponseSchema.parse(res).data;
-}
 
 export const availabilityKeys = {
   all: ['availability'] as const,
@@ -22,10 +14,18 @@ export const availabilityKeys = {
 export function availabilityQuery(teacherId: number, durationHours: number, client: ApiClient = api) {
   return queryOptions({
     queryKey: availabilityKeys.of(teacherId, durationHours),
-    queryFn: async ({ signal }): Promise<Availability> => {
-      const res = await client<unknown>(`v1/teachers/${teacherId}/availability`, { signal, query: { days: 14, duration: durationHours } });
-      return availabilityResponseSchema.parse(res).data;
-    },
+    queryFn: async ({ signal }): Promise<Availability> =>
+      (
+        await readAnswer(
+          client(`v1/teachers/${teacherId}/availability`, { signal, query: { days: 14, duration: durationHours } }),
+          availabilityResponseSchema,
+        )
+      ).data,
     staleTime: 30_000,
   });
+}
+
+/** A start was just taken (by this family or another): every teacher's free starts are read again. */
+export function refreshAvailability(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
 }

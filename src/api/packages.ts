@@ -1,21 +1,23 @@
-// Server data of the packages screen: the package list, the balance and the purchase history as
-// TanStack Query definitions, and the two calls that change something (promo check, order).
-// Responses are checked against the shared contract; prices are only ever the server's.
-import { queryOptions } from '@tanstack/react-query';
+// Packages and hours as server data: the package list, the balance (read by the packages screen, the
+// profile, the header and the teacher page: one query, one cache entry), the purchase history and its
+// receipts as TanStack Query definitions, and the calls that change something (promo check, order,
+// refund). Answers are checked against the shared contract; prices are only ever the server's.
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
-  balanceSchema,
-  createdOrderSchema,
-  orderSchema,
-  packageSchema,
-  promoQuoteSchema,
-  refundSchema,
+  balanceResponseSchema,
+  createOrderResponseSchema,
+  ordersResponseSchema,
+  packagesResponseSchema,
+  promoCheckResponseSchema,
+  refundResponseSchema,
   type CreatedOrder,
   type Refund,
   type PromoQuote,
   type TimePackage,
 } from '../../contract/packages';
-import { receiptSchema, type RECEIPT_KINDS } from '../../contract/receipts';
-import { api, type ApiClient, type Envelope } from './client';
+import { receiptResponseSchema, type RECEIPT_KINDS } from '../../contract/receipts';
+import { readAnswer } from './answer';
+import { api, type ApiClient } from './client';
 
 export type { CreatedOrder, PromoQuote, TimePackage };
 
@@ -29,38 +31,43 @@ export const packagesKeys = {
   receipt: (orderId: number, kind: ReceiptKind, locale: string) => ['packages', 'receipt', orderId, kind, locale] as const,
 };
 
-/** A list in the visitor's language (names and statuses come localized), checked against its schema. */
-async function listIn<T>(
-  locale: string,
-  client: ApiClient,
-  path: string,
-  schema: { array(): { parse(data: unknown): T[] } },
-  signal: AbortSignal,
-) {
-  const res = await client<Envelope<unknown>>(path, { signal, headers: { 'Accept-Language': locale } });
-  return schema.array().parse(res.data);
-}
-
 export function packagesQuery(locale: string, client: ApiClient = api) {
   return queryOptions({
     queryKey: packagesKeys.list(locale),
-    queryFn: ({ signal }) => listIn(locale, client, 'v1/packages', packageSchema, signal),
+    queryFn: async ({ signal }) =>
+      (await readAnswer(client('v1/packages', { signal, headers: { 'Accept-Language': locale } }), packagesResponseSchema)).data,
   });
 }
 
 export function balanceQuery(client: ApiClient = api) {
   return queryOptions({
     queryKey: packagesKeys.balance,
-    queryFn: async ({ signal }) => balanceSchema.parse((await client<Envelope<unknown>>('v1/balance', { signal })).data),
+    queryFn: async ({ signal }) => (await readAnswer(client('v1/balance', { signal }), balanceResponseSchema)).data,
     // A balance changes behind our back (a payment, a booking): never serve a minute-old one.
     staleTime: 0,
   });
 }
 
+/** Hours or orders changed (a payment, a refund): the list, the balance and the history are read again. */
+export function refreshPackages(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: packagesKeys.all });
+}
+
+/** An order changed on the server (a checkout that could not open is failed there): the history is read again. */
+export function refreshOrders(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: [...packagesKeys.all, 'orders'] });
+}
+
+/** Hours were spent or given back elsewhere (a booking, a refund): the balance is read again. */
+export function refreshBalance(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: packagesKeys.balance });
+}
+
 export function ordersQuery(locale: string, client: ApiClient = api) {
   return queryOptions({
     queryKey: packagesKeys.orders(locale),
-    queryFn: ({ signal }) => listIn(locale, client, 'v1/orders', orderSchema, signal),
+    queryFn: async ({ signal }) =>
+      (await readAnswer(client('v1/orders', { signal, headers: { 'Accept-Language': locale } }), ordersResponseSchema)).data,
     staleTime: 0,
   });
 }
@@ -71,7 +78,7 @@ export function receiptQuery(orderId: number, locale: string, kind: ReceiptKind 
   return queryOptions({
     queryKey: packagesKeys.receipt(orderId, kind, locale),
     queryFn: async ({ signal }) =>
-      receiptSchema.parse((await client<Envelope<unknown>>(path, { signal, headers: { 'Accept-Language': locale } })).data),
+      (await readAnswer(client(path, { signal, headers: { 'Accept-Language': locale } }), receiptResponseSchema)).data,
     // A receipt never changes once issued.
     staleTime: Infinity,
     retry: false,
@@ -79,17 +86,15 @@ export function receiptQuery(orderId: number, locale: string, kind: ReceiptKind 
 }
 
 export async function checkPromoCode(input: { code: string; package_id: number }, client: ApiClient = api): Promise<PromoQuote> {
-  const res = await client<Envelope<unknown>>('v1/promo-codes/check', { method: 'POST', body: input });
-  return promoQuoteSchema.parse(res.data);
+  return (await readAnswer(client('v1/promo-codes/check', { method: 'POST', body: input }), promoCheckResponseSchema)).data;
 }
 
 export async function createOrder(input: { package_id: number; promo_code?: string }, client: ApiClient = api): Promise<CreatedOrder> {
-  const res = await client<Envelope<unknown>>('v1/orders', { method: 'POST', body: input });
-  return createdOrderSchema.parse(res.data);
+  return (await readAnswer(client('v1/orders', { method: 'POST', body: input }), createOrderResponseSchema)).data;
 }
 
 /** Refunds an unused package (the server applies the rule); the answer's message is the server's. */
 export async function refundOrder(orderId: number, client: ApiClient = api): Promise<{ refund: Refund; message: string }> {
-  const res = await client<Envelope<unknown>>(`v1/orders/${orderId}/refund`, { method: 'POST', body: {} });
-  return { refund: refundSchema.parse(res.data), message: res.message };
+  const res = await readAnswer(client(`v1/orders/${orderId}/refund`, { method: 'POST', body: {} }), refundResponseSchema);
+  return { refund: res.data, message: res.message };
 }

@@ -1,42 +1,39 @@
 // Server data of the profile screen: the profile (GET v1/profile), saving it (PATCH v1/profile), the
-// student's balance (the packages screen reads the same cache entry, ['packages', 'balance']), replacing
-// a teacher's document (POST v1/instructor/documents) and opening a document, which needs the bearer
-// token and so cannot be a plain link.
-import { queryOptions } from '@tanstack/react-query';
-import { balanceSchema } from '../../contract/packages';
-import { PHOTO_FIELD, photoResultSchema } from '../../contract/photos';
-import { profileDetailsSchema, type ProfileDetails, type StudentProfileUpdate, type TeacherProfileUpdate } from '../../contract/profile';
-import { uploadWithProgress } from './upload';
-import { api, type ApiClient, type Envelope } from './client';
+// teacher's photo, and opening a document, which needs the bearer token and so cannot be a plain link.
+// The balance is the packages module's (./packages.ts); documents are sent by ./teacher-review.ts.
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { PHOTO_FIELD, photoResultResponseSchema } from '../../contract/photos';
+import {
+  profileDetailsResponseSchema,
+  type ProfileDetails,
+  type StudentProfileUpdate,
+  type TeacherProfileUpdate,
+} from '../../contract/profile';
+import { messageAnswer, readAnswer } from './answer';
+import { api, type ApiClient } from './client';
 import { readCookie, TOKEN_COOKIE } from './cookies';
+import { refreshTeachers } from './teachers';
 
 export type { ProfileDetails };
 
 export const profileKeys = {
   profile: (locale: string) => ['profile', locale] as const,
   all: ['profile'] as const,
-  /** Shared with the packages screen on purpose: one balance in the cache. */
-  balance: ['packages', 'balance'] as const,
 };
 
 export function profileQuery(locale: string, client: ApiClient = api) {
   return queryOptions({
     queryKey: profileKeys.profile(locale),
-    queryFn: async ({ signal }) => {
-      const res = await client<Envelope<unknown>>('v1/profile', { signal, headers: { 'Accept-Language': locale } });
-      return profileDetailsSchema.parse(res.data);
-    },
+    queryFn: async ({ signal }) =>
+      (await readAnswer(client('v1/profile', { signal, headers: { 'Accept-Language': locale } }), profileDetailsResponseSchema)).data,
     // The review status can change behind our back (the realtime channel reloads it too).
     staleTime: 0,
   });
 }
 
-export function balanceQuery(client: ApiClient = api) {
-  return queryOptions({
-    queryKey: profileKeys.balance,
-    queryFn: async ({ signal }) => balanceSchema.parse((await client<Envelope<unknown>>('v1/balance', { signal })).data),
-    staleTime: 0,
-  });
+/** The profile changed on the server (a document replaced, the status moved): it is read again. */
+export function refreshProfile(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: profileKeys.all });
 }
 
 export interface Saved {
@@ -45,26 +42,14 @@ export interface Saved {
 }
 
 export async function saveProfile(body: StudentProfileUpdate | TeacherProfileUpdate, client: ApiClient = api): Promise<Saved> {
-  const res = await client<Envelope<unknown>>('v1/profile', { method: 'PATCH', body });
-  return { message: res.message, profile: profileDetailsSchema.parse(res.data) };
+  const res = await readAnswer(client('v1/profile', { method: 'PATCH', body }), profileDetailsResponseSchema);
+  return { message: res.message, profile: res.data };
 }
 
-/**
- * Replaces one document; the server puts an active teacher back in review. Answers the server message.
- * With `onProgress` the file goes by XMLHttpRequest, which reports how much has been sent.
- */
-export async function replaceDocument(
-  kind: string,
-  file: File,
-  client: ApiClient = api,
-  onProgress?: (share: number) => void,
-): Promise<string> {
-  const data = new FormData();
-  data.set(kind, file, file.name);
-  const res = onProgress
-    ? await uploadWithProgress<Envelope<unknown>>('v1/instructor/documents', data, onProgress)
-    : await client<Envelope<unknown>>('v1/instructor/documents', { method: 'POST', body: data });
-  return res.message;
+/** A saved profile goes straight into the cache in `locale`; the other language's copy is read again. */
+export function profileSaved(queryClient: QueryClient, locale: string, profile: ProfileDetails): void {
+  queryClient.setQueryData(profileKeys.profile(locale), profile);
+  void queryClient.invalidateQueries({ queryKey: profileKeys.all, predicate: (q) => q.queryKey[1] !== locale });
 }
 
 /** The base the app's API client uses, for the one call that needs the raw bytes. */
@@ -94,10 +79,16 @@ export async function openDocument(url: string, fetchImpl: typeof fetch = global
 export async function uploadPhoto(file: File, client: ApiClient = api): Promise<{ message: string; photo: string | null }> {
   const body = new FormData();
   body.set(PHOTO_FIELD, file, file.name);
-  const res = await client<Envelope<unknown>>('v1/profile/photo', { method: 'PUT', body });
-  return { message: res.message, photo: photoResultSchema.parse(res.data).photo };
+  const res = await readAnswer(client('v1/profile/photo', { method: 'PUT', body }), photoResultResponseSchema);
+  return { message: res.message, photo: res.data.photo };
 }
 
 export async function removePhoto(client: ApiClient = api): Promise<string> {
-  return (await client<Envelope<unknown>>('v1/profile/photo', { method: 'DELETE' })).message;
+  return (await readAnswer(client('v1/profile/photo', { method: 'DELETE' }), messageAnswer)).message;
+}
+
+/** After a new or removed photo: the profile, and the teacher cards and pages that show it, are read again. */
+export function photoChanged(queryClient: QueryClient): void {
+  void refreshProfile(queryClient);
+  void refreshTeachers(queryClient);
 }

@@ -2,6 +2,7 @@
 // has on, and storing or removing this browser's subscription.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { pushStateResponseSchema, type PushState } from '../../contract/push';
+import { readAnswer } from './answer';
 import { api, type ApiClient } from './client';
 
 export type { PushState };
@@ -12,7 +13,7 @@ export function pushStateQuery(client: ApiClient = api) {
   return queryOptions({
     queryKey: pushKey,
     queryFn: async ({ signal }): Promise<PushState> =>
-      pushStateResponseSchema.parse(await client<unknown>('v1/push-subscriptions', { signal })).data,
+      (await readAnswer(client('v1/push-subscriptions', { signal }), pushStateResponseSchema)).data,
   });
 }
 
@@ -28,13 +29,13 @@ export async function savePushSubscription(
   subscription: PushSubscriptionBody,
   client: ApiClient = api,
 ): Promise<string> {
-  const res = pushStateResponseSchema.parse(await client<unknown>('v1/push-subscriptions', { method: 'POST', body: subscription }));
+  const res = await readAnswer(client('v1/push-subscriptions', { method: 'POST', body: subscription }), pushStateResponseSchema);
   queryClient.setQueryData(pushKey, res.data);
   return res.message;
 }
 
 export async function removePushSubscription(queryClient: QueryClient, endpoint: string, client: ApiClient = api): Promise<string> {
-  const res = pushStateResponseSchema.parse(await client<unknown>('v1/push-subscriptions', { method: 'DELETE', body: { endpoint } }));
+  const res = await readAnswer(client('v1/push-subscriptions', { method: 'DELETE', body: { endpoint } }), pushStateResponseSchema);
   queryClient.setQueryData(pushKey, res.data);
   return res.message;
 }

@@ -2,10 +2,24 @@
 // Query definitions checked against contract/teachers.ts. Names of subjects and phases come in the
 // asked language, so the locale is part of every key. The schemas (zod) load beside the request, not
 // with the page: a list the server rendered starts fresh and parses nothing.
-const schemas = () => import('../../contract/teachers');
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { TeacherDetail, TeacherPreview, TeachersResponse } from '../../contract/teachers';
+import { readAnswer } from './answer';
 import { api, type ApiClient } from './client';
+
+// Each loader names the one schema it needs: zod loads beside the request, not with the page.
+async function loadTeacherDetailResponseSchema() {
+  const { teacherDetailResponseSchema: schema } = await import('../../contract/teachers');
+  return schema;
+}
+async function loadTeacherPreviewResponseSchema() {
+  const { teacherPreviewResponseSchema: schema } = await import('../../contract/teachers');
+  return schema;
+}
+async function loadTeachersResponseSchema() {
+  const { teachersResponseSchema: schema } = await import('../../contract/teachers');
+  return schema;
+}
 
 export type { TeacherDetail, TeachersResponse };
 
@@ -28,14 +42,20 @@ export const teachersKeys = {
   all: ['teachers'] as const,
   list: (search: TeachersSearch, locale: string) => ['teachers', 'list', locale, search] as const,
   detail: (id: number, locale: string) => ['teachers', 'detail', id, locale] as const,
+  preview: (id: number, locale: string) => ['teachers', 'preview', id, locale] as const,
 };
+
+/** A teacher's card changed elsewhere (a rating, a new photo): every list and page is read again. */
+export function refreshTeachers(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: teachersKeys.all });
+}
 
 export function teachersQuery(search: TeachersSearch, locale: string, client: ApiClient = api) {
   return queryOptions({
     queryKey: teachersKeys.list(search, locale),
-    queryFn: async ({ signal }): Promise<TeachersResponse> => {
-      const [res, { teachersResponseSchema }] = await Promise.all([
-        client<unknown>('v1/teachers', {
+    queryFn: ({ signal }): Promise<TeachersResponse> =>
+      readAnswer(
+        client('v1/teachers', {
           signal,
           headers: { 'Accept-Language': locale },
           query: {
@@ -48,10 +68,8 @@ export function teachersQuery(search: TeachersSearch, locale: string, client: Ap
             per_page: PER_PAGE,
           },
         }),
-        schemas(),
-      ]);
-      return teachersResponseSchema.parse(res);
-    },
+        loadTeachersResponseSchema,
+      ),
     // Paging and typing keep the last page on screen (dimmed) instead of flashing skeletons.
     placeholderData: keepPreviousData,
   });
@@ -60,13 +78,9 @@ export function teachersQuery(search: TeachersSearch, locale: string, client: Ap
 export function teacherQuery(id: number, locale: string, client: ApiClient = api) {
   return queryOptions({
     queryKey: teachersKeys.detail(id, locale),
-    queryFn: async ({ signal }): Promise<TeacherDetail> => {
-      const [res, { teacherDetailResponseSchema }] = await Promise.all([
-        client<unknown>(`v1/teachers/${id}`, { signal, headers: { 'Accept-Language': locale } }),
-        schemas(),
-      ]);
-      return teacherDetailResponseSchema.parse(res).data;
-    },
+    queryFn: async ({ signal }): Promise<TeacherDetail> =>
+      (await readAnswer(client(`v1/teachers/${id}`, { signal, headers: { 'Accept-Language': locale } }), loadTeacherDetailResponseSchema))
+        .data,
     // `busy` changes as other students book: read it fresh whenever the page opens.
     staleTime: 0,
   });
@@ -75,14 +89,14 @@ export function teacherQuery(id: number, locale: string, client: ApiClient = api
 /** A guest's preview of one teacher (GET v1/teachers/:id/preview): next free times and latest reviews. */
 export function teacherPreviewQuery(id: number, locale: string, client: ApiClient = api) {
   return queryOptions({
-    queryKey: ['teachers', 'preview', id, locale] as const,
-    queryFn: async ({ signal }): Promise<TeacherPreview> => {
-      const [res, { teacherPreviewResponseSchema }] = await Promise.all([
-        client<unknown>(`v1/teachers/${id}/preview`, { signal, headers: { 'Accept-Language': locale } }),
-        schemas(),
-      ]);
-      return teacherPreviewResponseSchema.parse(res).data;
-    },
+    queryKey: teachersKeys.preview(id, locale),
+    queryFn: async ({ signal }): Promise<TeacherPreview> =>
+      (
+        await readAnswer(
+          client(`v1/teachers/${id}/preview`, { signal, headers: { 'Accept-Language': locale } }),
+          loadTeacherPreviewResponseSchema,
+        )
+      ).data,
     // Free times follow the clock and other families' bookings: read afresh whenever it opens.
     staleTime: 0,
   });

@@ -16,18 +16,19 @@ import {
 } from '../../../contract/staff';
 import {
   reviewDocumentSchema,
-  reviewListMetaSchema,
+  reviewListResponseSchema,
   reviewResultSchema,
   reviewTeacherDetailSchema,
-  reviewTeacherSchema,
   teacherHistoryEntrySchema,
   type ReviewAction,
 } from '../../../contract/teacher-review';
-import { teacherRateSchema } from '../../../contract/earnings';
-import { refundSchema } from '../../../contract/packages';
-import { receiptSchema } from '../../../contract/receipts';
+import { teacherRateResponseSchema } from '../../../contract/earnings';
+import { refundResponseSchema } from '../../../contract/packages';
+import { receiptResponseSchema } from '../../../contract/receipts';
+import { envelopeSchema } from '../../../contract/envelope';
 import { ApiError, toApiError } from '../../api/api-error';
-import { apiUrl, createApiClient, type ApiClient, type Envelope } from '../../api/client';
+import { readAnswer } from '../../api/answer';
+import { apiUrl, createApiClient, type ApiClient } from '../../api/client';
 import { readStoredLocale } from '../../i18n/locale';
 import { consoleMeta } from './console-errors';
 import { readStaffSession } from './staff-session';
@@ -51,8 +52,6 @@ export const adminKeys = {
   staff: ['admin', 'staff'] as const,
 };
 
-const envelope = <S extends z.ZodType>(data: S) => z.object({ message: z.string().optional(), data });
-
 // ---- sign-in ----
 
 export type SignInAnswer =
@@ -62,14 +61,16 @@ export async function signIn(
   body: { email: string; password: string; code?: string },
   client: ApiClient = adminClient,
 ): Promise<SignInAnswer> {
-  const res = await client<Envelope<unknown>>('admin/auth/login', { method: 'POST', body });
-  const challenge = staffEnrolChallengeSchema.safeParse(res.data);
-  if (challenge.success) return { kind: 'enrol', secret: challenge.data.enrol.secret, uri: challenge.data.enrol.otpauth_uri };
-  return { kind: 'session', session: staffSessionSchema.parse(res.data) };
+  const { data } = await readAnswer(
+    client('admin/auth/login', { method: 'POST', body }),
+    envelopeSchema(z.union([staffEnrolChallengeSchema, staffSessionSchema])),
+  );
+  if ('enrol' in data) return { kind: 'enrol', secret: data.enrol.secret, uri: data.enrol.otpauth_uri };
+  return { kind: 'session', session: data };
 }
 
 export async function confirmEnrolment(body: { email: string; password: string; code: string }, client: ApiClient = adminClient) {
-  return staffEnrolledSchema.parse((await client<Envelope<unknown>>('admin/auth/enrol', { method: 'POST', body })).data);
+  return (await readAnswer(client('admin/auth/enrol', { method: 'POST', body }), envelopeSchema(staffEnrolledSchema))).data;
 }
 
 export async function signOut(client: ApiClient = adminClient): Promise<void> {
@@ -88,20 +89,21 @@ export interface QueueFilters {
 export const queueQuery = ({ q, subject, resubmitted }: QueueFilters, page: number, client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: adminKeys.queue({ q, subject, resubmitted }, page),
-    queryFn: async ({ signal }) => {
-      const res = await client('admin/teachers', {
-        signal,
-        query: {
-          status: 'in_review',
-          q: q || undefined,
-          subject: subject ?? undefined,
-          resubmitted: resubmitted ? '1' : undefined,
-          page,
-          per_page: QUEUE_PAGE_SIZE,
-        },
-      });
-      return z.object({ data: z.array(reviewTeacherSchema), meta: reviewListMetaSchema }).parse(res);
-    },
+    queryFn: ({ signal }) =>
+      readAnswer(
+        client('admin/teachers', {
+          signal,
+          query: {
+            status: 'in_review',
+            q: q || undefined,
+            subject: subject ?? undefined,
+            resubmitted: resubmitted ? '1' : undefined,
+            page,
+            per_page: QUEUE_PAGE_SIZE,
+          },
+        }),
+        reviewListResponseSchema,
+      ),
     staleTime: 0,
     meta: consoleMeta(),
   });
@@ -110,7 +112,7 @@ export const teacherQuery = (id: string, client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: adminKeys.teacher(id),
     queryFn: async ({ signal }) =>
-      envelope(reviewTeacherDetailSchema).parse(await client(`admin/teachers/${encodeURIComponent(id)}`, { signal })).data,
+      (await readAnswer(client(`admin/teachers/${encodeURIComponent(id)}`, { signal }), envelopeSchema(reviewTeacherDetailSchema))).data,
     staleTime: 0,
     meta: consoleMeta(),
   });
@@ -119,7 +121,12 @@ export const historyQuery = (id: string, client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: [...adminKeys.teacher(id), 'history'],
     queryFn: async ({ signal }) =>
-      envelope(z.array(teacherHistoryEntrySchema)).parse(await client(`admin/teachers/${encodeURIComponent(id)}/history`, { signal })).data,
+      (
+        await readAnswer(
+          client(`admin/teachers/${encodeURIComponent(id)}/history`, { signal }),
+          envelopeSchema(z.array(teacherHistoryEntrySchema)),
+        )
+      ).data,
     staleTime: 0,
     meta: consoleMeta(),
   });
@@ -128,7 +135,12 @@ export const notesQuery = (id: string, client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: [...adminKeys.teacher(id), 'notes'],
     queryFn: async ({ signal }) =>
-      envelope(z.array(teacherNoteWireSchema)).parse(await client(`admin/teachers/${encodeURIComponent(id)}/notes`, { signal })).data,
+      (
+        await readAnswer(
+          client(`admin/teachers/${encodeURIComponent(id)}/notes`, { signal }),
+          envelopeSchema(z.array(teacherNoteWireSchema)),
+        )
+      ).data,
     staleTime: 0,
     meta: consoleMeta(),
   });
@@ -137,14 +149,22 @@ export const documentsQuery = (id: string, client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: [...adminKeys.teacher(id), 'documents'],
     queryFn: async ({ signal }) =>
-      envelope(z.array(reviewDocumentSchema)).parse(await client(`admin/teachers/${encodeURIComponent(id)}/documents`, { signal })).data,
+      (
+        await readAnswer(
+          client(`admin/teachers/${encodeURIComponent(id)}/documents`, { signal }),
+          envelopeSchema(z.array(reviewDocumentSchema)),
+        )
+      ).data,
     staleTime: 0,
     meta: consoleMeta(),
   });
 
 export async function reviewTeacherAction(id: string, action: ReviewAction, reason: string | null, client: ApiClient = adminClient) {
-  const res = await client<Envelope<unknown>>(`admin/teachers/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: { reason } });
-  return { message: res.message, result: reviewResultSchema.parse(res.data) };
+  const res = await readAnswer(
+    client(`admin/teachers/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: { reason } }),
+    envelopeSchema(reviewResultSchema),
+  );
+  return { message: res.message, result: res.data };
 }
 
 export async function addNote(id: string, body: string, client: ApiClient = adminClient): Promise<void> {
@@ -156,7 +176,7 @@ export const rateQuery = (id: string, client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: [...adminKeys.teacher(id), 'rate'],
     queryFn: async ({ signal }) =>
-      envelope(teacherRateSchema).parse(await client(`admin/teachers/${encodeURIComponent(id)}/rate`, { signal })).data,
+      (await readAnswer(client(`admin/teachers/${encodeURIComponent(id)}/rate`, { signal }), teacherRateResponseSchema)).data,
     staleTime: 0,
     meta: consoleMeta(),
   });
@@ -195,7 +215,8 @@ export async function fetchBlob(path: string, query: Record<string, string> = {}
 export const familyQuery = (phone: string, client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: adminKeys.family(phone),
-    queryFn: async ({ signal }) => envelope(familyLookupSchema).parse(await client('admin/families', { signal, query: { phone } })).data,
+    queryFn: async ({ signal }) =>
+      (await readAnswer(client('admin/families', { signal, query: { phone } }), envelopeSchema(familyLookupSchema))).data,
     staleTime: 0,
     meta: consoleMeta([404]),
     retry: false,
@@ -206,24 +227,22 @@ export const receiptQuery = (orderId: number, kind: 'payment' | 'refund', client
   queryOptions({
     queryKey: adminKeys.receipt(orderId, kind),
     queryFn: async ({ signal }) =>
-      envelope(receiptSchema).parse(await client(`admin/orders/${orderId}/receipt`, { signal, query: { kind } })).data,
+      (await readAnswer(client(`admin/orders/${orderId}/receipt`, { signal, query: { kind } }), receiptResponseSchema)).data,
     staleTime: 0,
     meta: consoleMeta(),
   });
 
 /** Refunds a family's order by the family's own rule; a refusal is a 409 whose message says why. */
 export async function refundFamilyOrder(orderId: number, reason: string, client: ApiClient = adminClient) {
-  return envelope(refundSchema).parse(await client(`admin/orders/${orderId}/refund`, { method: 'POST', body: { reason } })).data;
+  return (await readAnswer(client(`admin/orders/${orderId}/refund`, { method: 'POST', body: { reason } }), refundResponseSchema)).data;
 }
 
 /** Teachers in any status by name or phone (support's search), the first page. */
 export const teacherSearchQuery = (q: string, client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: adminKeys.teacherSearch(q),
-    queryFn: async ({ signal }) => {
-      const res = await client('admin/teachers', { signal, query: { q, page: 1, per_page: QUEUE_PAGE_SIZE } });
-      return z.object({ data: z.array(reviewTeacherSchema), meta: reviewListMetaSchema }).parse(res);
-    },
+    queryFn: ({ signal }) =>
+      readAnswer(client('admin/teachers', { signal, query: { q, page: 1, per_page: QUEUE_PAGE_SIZE } }), reviewListResponseSchema),
     staleTime: 0,
     meta: consoleMeta(),
   });
@@ -233,14 +252,19 @@ export async function adjustHours(
   body: { direction: 'credit' | 'debit'; hours: number; reason: string },
   client: ApiClient = adminClient,
 ) {
-  return envelope(z.object({ balance_hours: z.number() })).parse(await client(`admin/families/${familyId}/hours`, { method: 'POST', body }))
-    .data;
+  return (
+    await readAnswer(
+      client(`admin/families/${familyId}/hours`, { method: 'POST', body }),
+      envelopeSchema(z.object({ balance_hours: z.number() })),
+    )
+  ).data;
 }
 
 export const promoCodesQuery = (client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: adminKeys.promoCodes,
-    queryFn: async ({ signal }) => envelope(z.array(promoRowSchema)).parse(await client('admin/promo-codes', { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await readAnswer(client('admin/promo-codes', { signal }), envelopeSchema(z.array(promoRowSchema)))).data,
     staleTime: 0,
     meta: consoleMeta(),
   });
@@ -267,7 +291,8 @@ export const reportedMessagesQuery = (state: 'open' | 'closed', client: ApiClien
   queryOptions({
     queryKey: adminKeys.reported(state),
     queryFn: async ({ signal }) =>
-      envelope(z.array(reportedMessageSchema)).parse(await client('admin/reported-messages', { signal, query: { state } })).data,
+      (await readAnswer(client('admin/reported-messages', { signal, query: { state } }), envelopeSchema(z.array(reportedMessageSchema))))
+        .data,
     staleTime: 0,
     meta: consoleMeta(),
   });
@@ -304,8 +329,11 @@ export const auditQuery = (filter: AuditFilter, client: ApiClient = adminClient)
   queryOptions({
     queryKey: adminKeys.audit(filter),
     queryFn: async ({ signal }) =>
-      envelope(z.array(auditEntrySchema)).parse(
-        await client('admin/audit', { signal, query: { ...auditParams(filter), limit: AUDIT_PAGE_SIZE } }),
+      (
+        await readAnswer(
+          client('admin/audit', { signal, query: { ...auditParams(filter), limit: AUDIT_PAGE_SIZE } }),
+          envelopeSchema(z.array(auditEntrySchema)),
+        )
       ).data,
     staleTime: 0,
     meta: consoleMeta(),
@@ -314,7 +342,7 @@ export const auditQuery = (filter: AuditFilter, client: ApiClient = adminClient)
 export const staffQuery = (client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: adminKeys.staff,
-    queryFn: async ({ signal }) => envelope(z.array(staffRowSchema)).parse(await client('admin/staff', { signal })).data,
+    queryFn: async ({ signal }) => (await readAnswer(client('admin/staff', { signal }), envelopeSchema(z.array(staffRowSchema)))).data,
     staleTime: 0,
     meta: consoleMeta(),
   });

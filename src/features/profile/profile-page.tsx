@@ -16,7 +16,7 @@ import { HoursPrompt } from './hours-prompt';
 import { PhotoSection } from './photo-section';
 import { NotificationPreferencesSection } from './notification-preferences-section';
 import { PushSection } from './push-section';
-import { profileKeys, profileQuery } from '../../api/profile';
+import { profileQuery, refreshProfile } from '../../api/profile';
 import { StudentProfileForm } from './student-profile-form';
 import { TeacherProfileForm } from './teacher-profile-form';
 import { TimeOffSection } from './time-off-section';
@@ -74,7 +74,7 @@ export function ProfilePage({ onAccountChanged }: { onAccountChanged?: () => voi
             <DocumentsSection
               profile={p}
               onReplaced={() => {
-                void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+                void refreshProfile(queryClient);
                 onAccountChanged?.();
               }}
             />
