@@ -2,8 +2,7 @@
 // contract; read by the booking panel and by moving a booked lesson.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { availabilityResponseSchema, type Availability } from '../../contract/availability';
-import { readAnswer } from './answer';
-import { api, type ApiClient } from './client';
+import { api, type ApiClient, readAnswer } from './client';
 
 export const availabilityKeys = {
   all: ['availability'] as const,

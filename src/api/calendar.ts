@@ -3,8 +3,7 @@
 // feed's state is server data, and making, rotating or turning it off puts the answer in the cache.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { calendarFeedResponseSchema, type CalendarFeed } from '../../contract/calendar';
-import { readAnswer } from './answer';
-import { api, type ApiClient } from './client';
+import { api, type ApiClient, readAnswer } from './client';
 
 export type { CalendarFeed };
 

@@ -11,8 +11,7 @@ import {
   type ChildInput,
   type ChildUpdate,
 } from '../../contract/children';
-import { readAnswer } from './answer';
-import { api, type ApiClient } from './client';
+import { api, type ApiClient, readAnswer } from './client';
 
 export type { Child, ChildInput, ChildUpdate };
 

@@ -2,8 +2,7 @@
 // against the shared contract.
 import { queryOptions } from '@tanstack/react-query';
 import { earningsStatementResponseSchema } from '../../contract/earnings';
-import { readAnswer } from './answer';
-import { api, type ApiClient } from './client';
+import { api, type ApiClient, readAnswer } from './client';
 
 export const earningsKeys = {
   month: (month: string | undefined, locale: string) => ['earnings', month ?? 'current', locale] as const,

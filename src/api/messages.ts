@@ -4,8 +4,8 @@
 // loads on every signed-in page); the screens check answers against the contract, its schemas loaded
 // beside the request.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { messageAnswer, readAnswer, type AnswerSchema } from './answer';
-import { api, type ApiClient } from './client';
+import { type AnswerSchema, api, type ApiClient, readAnswer } from './client';
+import { messageAnswer } from './message-answer';
 import type { ChatMessage, Conversation, MessagePage } from '../../contract/messages';
 
 // Each loader names the one schema it needs: zod loads beside the request, not with the page.

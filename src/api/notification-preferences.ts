@@ -6,8 +6,7 @@ import {
   type NotificationPreferences,
   type PreferencesInput,
 } from '../../contract/notification-preferences';
-import { readAnswer } from './answer';
-import { api, type ApiClient } from './client';
+import { api, type ApiClient, readAnswer } from './client';
 
 const preferencesKey = ['profile', 'notification-preferences'] as const;
 const PATH = 'v1/profile/notification-preferences';

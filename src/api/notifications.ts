@@ -3,8 +3,7 @@
 // reader): the bell is in the header of every page and must not pull the full zod build into the entry
 // chunk; the screen's list is checked against the contract, its schema loaded beside the request.
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { readAnswer, type AnswerSchema } from './answer';
-import { api, type ApiClient } from './client';
+import { type AnswerSchema, api, type ApiClient, readAnswer } from './client';
 
 /** The list's schema, loaded beside the request: zod stays out of the bell's chunk. */
 async function loadNotificationPageSchema() {

@@ -16,8 +16,7 @@ import {
   type TimePackage,
 } from '../../contract/packages';
 import { receiptResponseSchema, type RECEIPT_KINDS } from '../../contract/receipts';
-import { readAnswer } from './answer';
-import { api, type ApiClient } from './client';
+import { api, type ApiClient, readAnswer } from './client';
 
 export type { CreatedOrder, PromoQuote, TimePackage };
 

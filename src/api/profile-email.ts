@@ -4,8 +4,7 @@
 // the notification settings are read again.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { emailStateResponseSchema, type EmailState, type MailLocale } from '../../contract/profile-email';
-import { readAnswer } from './answer';
-import { api, type ApiClient } from './client';
+import { api, type ApiClient, readAnswer } from './client';
 import { refreshNotificationPreferences } from './notification-preferences';
 
 const emailKey = ['profile', 'email'] as const;

@@ -3,8 +3,7 @@
 // change to the children refresh it too.
 import { queryOptions } from '@tanstack/react-query';
 import { childProgressResponseSchema, type ChildProgress } from '../../contract/progress';
-import { readAnswer } from './answer';
-import { api, type ApiClient } from './client';
+import { api, type ApiClient, readAnswer } from './client';
 
 export type { ChildProgress };
 

@@ -2,8 +2,7 @@
 // has on, and storing or removing this browser's subscription.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { pushStateResponseSchema, type PushState } from '../../contract/push';
-import { readAnswer } from './answer';
-import { api, type ApiClient } from './client';
+import { api, type ApiClient, readAnswer } from './client';
 
 export type { PushState };
 

@@ -4,8 +4,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import type { Settings } from '../../contract/reference';
-import { readAnswer, type AnswerSchema } from './answer';
-import { api, type ApiClient } from './client';
+import { type AnswerSchema, api, type ApiClient, readAnswer } from './client';
 import type { referenceSchemas } from './reference-schemas';
 
 export type { Settings };

@@ -2,8 +2,7 @@
 // later teacher of the same child; written by the session's teacher. Saving puts the answer in the cache.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { lessonReportResponseSchema, type LessonReport, type ReportInput } from '../../contract/reports';
-import { readAnswer } from './answer';
-import { api, type ApiClient } from './client';
+import { api, type ApiClient, readAnswer } from './client';
 
 export type { LessonReport, ReportInput };
 

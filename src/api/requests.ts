@@ -20,11 +20,9 @@ import {
 } from '../../contract/requests';
 import { attendanceResponseSchema, type Attendance } from '../../contract/sessions';
 import type { BookingRequest } from '../../machines/booking.machine';
-import { readAnswer } from './answer';
 import { refreshChildren } from './children';
-import { api, type ApiClient } from './client';
+import { api, type ApiClient, readAnswer } from './client';
 import { refreshBalance } from './packages';
-import { refreshTeachers } from './teachers';
 
 export type { RequestDetail, RequestSummary, RequestsResponse };
 
@@ -138,7 +136,8 @@ export function refreshAfterRequestChange(queryClient: QueryClient): Promise<unk
     queryClient.invalidateQueries({ queryKey: requestsKeys.all }),
     refreshBalance(queryClient),
     refreshChildren(queryClient),
-    refreshTeachers(queryClient),
+    // The teachers' root key (./teachers.ts `teachersKeys.all`), not imported: see `photoChanged` in ./profile.ts.
+    queryClient.invalidateQueries({ queryKey: ['teachers'] }),
   ]);
 }
 

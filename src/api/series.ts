@@ -7,8 +7,7 @@ import {
   type SeriesCancelResult,
   type SeriesPreview,
 } from '../../contract/series';
-import { readAnswer } from './answer';
-import { api, type ApiClient } from './client';
+import { api, type ApiClient, readAnswer } from './client';
 
 /** What the preview is asked for: the booking's fields with the number of weeks and the viewer's zone. */
 export interface SeriesPreviewBody {

@@ -8,8 +8,7 @@ import {
   type AttendanceEventType,
   type SessionGrant,
 } from '../../contract/sessions';
-import { readAnswer, type AnswerSchema } from './answer';
-import { api, type ApiClient } from './client';
+import { type AnswerSchema, api, type ApiClient, readAnswer } from './client';
 import { changeRequest } from './requests';
 
 export const sessionKeys = {

@@ -1,8 +1,8 @@
 // A teacher's side of the review (contract/teacher-review.ts): accepting the terms, and sending documents
 // (POST v1/instructor/documents) from the in-review screen or the profile, where a replaced document puts
 // an active teacher back in review. Each answer carries only the server's message.
-import { messageAnswer, readAnswer } from './answer';
-import { api, type ApiClient } from './client';
+import { api, type ApiClient, readAnswer } from './client';
+import { messageAnswer } from './message-answer';
 import { uploadWithProgress } from './upload';
 
 export interface TermsAccepted {

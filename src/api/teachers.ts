@@ -2,24 +2,12 @@
 // Query definitions checked against contract/teachers.ts. Names of subjects and phases come in the
 // asked language, so the locale is part of every key. The schemas (zod) load beside the request, not
 // with the page: a list the server rendered starts fresh and parses nothing.
-import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TeacherDetail, TeacherPreview, TeachersResponse } from '../../contract/teachers';
-import { readAnswer } from './answer';
-import { api, type ApiClient } from './client';
+import { api, type ApiClient, readAnswer } from './client';
 
-// Each loader names the one schema it needs: zod loads beside the request, not with the page.
-async function loadTeacherDetailResponseSchema() {
-  const { teacherDetailResponseSchema: schema } = await import('../../contract/teachers');
-  return schema;
-}
-async function loadTeacherPreviewResponseSchema() {
-  const { teacherPreviewResponseSchema: schema } = await import('../../contract/teachers');
-  return schema;
-}
-async function loadTeachersResponseSchema() {
-  const { teachersResponseSchema: schema } = await import('../../contract/teachers');
-  return schema;
-}
+/** The contract's schemas, loaded beside the first request (zod stays out of the page's first download). */
+const schemas = () => import('../../contract/teachers');
 
 export type { TeacherDetail, TeachersResponse };
 
@@ -45,11 +33,6 @@ export const teachersKeys = {
   preview: (id: number, locale: string) => ['teachers', 'preview', id, locale] as const,
 };
 
-/** A teacher's card changed elsewhere (a rating, a new photo): every list and page is read again. */
-export function refreshTeachers(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: teachersKeys.all });
-}
-
 export function teachersQuery(search: TeachersSearch, locale: string, client: ApiClient = api) {
   return queryOptions({
     queryKey: teachersKeys.list(search, locale),
@@ -68,7 +51,7 @@ export function teachersQuery(search: TeachersSearch, locale: string, client: Ap
             per_page: PER_PAGE,
           },
         }),
-        loadTeachersResponseSchema,
+        async () => (await schemas()).teachersResponseSchema,
       ),
     // Paging and typing keep the last page on screen (dimmed) instead of flashing skeletons.
     placeholderData: keepPreviousData,
@@ -79,8 +62,12 @@ export function teacherQuery(id: number, locale: string, client: ApiClient = api
   return queryOptions({
     queryKey: teachersKeys.detail(id, locale),
     queryFn: async ({ signal }): Promise<TeacherDetail> =>
-      (await readAnswer(client(`v1/teachers/${id}`, { signal, headers: { 'Accept-Language': locale } }), loadTeacherDetailResponseSchema))
-        .data,
+      (
+        await readAnswer(
+          client(`v1/teachers/${id}`, { signal, headers: { 'Accept-Language': locale } }),
+          async () => (await schemas()).teacherDetailResponseSchema,
+        )
+      ).data,
     // `busy` changes as other students book: read it fresh whenever the page opens.
     staleTime: 0,
   });
@@ -94,7 +81,7 @@ export function teacherPreviewQuery(id: number, locale: string, client: ApiClien
       (
         await readAnswer(
           client(`v1/teachers/${id}/preview`, { signal, headers: { 'Accept-Language': locale } }),
-          loadTeacherPreviewResponseSchema,
+          async () => (await schemas()).teacherPreviewResponseSchema,
         )
       ).data,
     // Free times follow the clock and other families' bookings: read afresh whenever it opens.

@@ -4,8 +4,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { teacherWeekResponseSchema, type TeacherWeek } from '../../contract/teacher-calendar';
 import { timeOffListResponseSchema, timeOffRemovedResponseSchema, timeOffResponseSchema, type TimeOff } from '../../contract/time-off';
-import { readAnswer } from './answer';
-import { api, type ApiClient } from './client';
+import { api, type ApiClient, readAnswer } from './client';
 
 export type { TeacherWeek, TimeOff };
 

@@ -1,7 +1,7 @@
 // The console's calls to the admin API (/api/admin) as the signed-in staff member: one client whose
 // bearer is the staff session (never the family/teacher token), the query options of each read and the
 // mutations. Files and the CSV come as blobs: a plain address cannot carry the token.
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   auditEntrySchema,
@@ -27,8 +27,7 @@ import { refundResponseSchema } from '../../../contract/packages';
 import { receiptResponseSchema } from '../../../contract/receipts';
 import { envelopeSchema } from '../../../contract/envelope';
 import { ApiError, toApiError } from '../../api/api-error';
-import { readAnswer } from '../../api/answer';
-import { apiUrl, createApiClient, type ApiClient } from '../../api/client';
+import { apiUrl, createApiClient, readAnswer, type ApiClient } from '../../api/client';
 import { readStoredLocale } from '../../i18n/locale';
 import { consoleMeta } from './console-errors';
 import { readStaffSession } from './staff-session';
@@ -50,6 +49,17 @@ export const adminKeys = {
   reported: (state: 'open' | 'closed') => ['admin', 'reported-messages', state] as const,
   audit: (filter: AuditFilter) => ['admin', 'audit', filter] as const,
   staff: ['admin', 'staff'] as const,
+  file: (id: string) => ['admin', 'file', id] as const,
+};
+
+/** What a console change makes stale, read again: the screens call these and never write a key themselves. */
+export const refreshConsole = {
+  all: (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  teacher: (queryClient: QueryClient, id: string) => queryClient.invalidateQueries({ queryKey: adminKeys.teacher(id) }),
+  family: (queryClient: QueryClient, phone: string) => queryClient.invalidateQueries({ queryKey: adminKeys.family(phone) }),
+  promoCodes: (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: adminKeys.promoCodes }),
+  reported: (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: adminKeys.reportedAll }),
+  staff: (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: adminKeys.staff }),
 };
 
 // ---- sign-in ----
@@ -189,6 +199,15 @@ export async function setRate(
 ): Promise<void> {
   await client(`admin/teachers/${encodeURIComponent(id)}/rate`, { method: 'PUT', body: rate });
 }
+
+/** A teacher's document as bytes, kept for the visit (a file never changes under its id). */
+export const documentFileQuery = (id: string) =>
+  queryOptions({
+    queryKey: adminKeys.file(id),
+    queryFn: () => fetchBlob(`admin/files/${encodeURIComponent(id)}`),
+    staleTime: Infinity,
+    meta: consoleMeta(),
+  });
 
 /** The bytes behind an admin address (a document, the CSV), fetched with the staff token. */
 export async function fetchBlob(path: string, query: Record<string, string> = {}): Promise<Blob> {

@@ -15,7 +15,7 @@ import { LoadState } from '../../ui/load-state';
 import { SelectInput } from '../../ui/select-input';
 import { TextInput } from '../../ui/text-input';
 import { toast } from '../../ui/toast-store';
-import { adminKeys, createStaffMember, disableStaffMember, staffQuery } from './admin-api';
+import { refreshConsole, createStaffMember, disableStaffMember, staffQuery } from './admin-api';
 import { consoleMeta } from './console-errors';
 import { NotAllowed } from './not-allowed';
 import { mayUse } from './roles';
@@ -32,7 +32,7 @@ export function StaffPage() {
   const disable = useMutation({
     mutationFn: (id: number) => disableStaffMember(id),
     meta: consoleMeta(),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.staff }),
+    onSettled: () => refreshConsole.staff(queryClient),
   });
   if (!allowed) return <NotAllowed />;
   return (
@@ -107,7 +107,7 @@ function AddMemberForm() {
   const create = useMutation({
     mutationFn: (body: { email: string; name: string; role: string; password: string }) => createStaffMember(body),
     meta: consoleMeta([400, 409]),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.staff }),
+    onSuccess: () => refreshConsole.staff(queryClient),
   });
   const { formRef, validateAll, focusFirstInvalid } = useValidateAllOnSubmit();
   const fields = staffCreateSchema.shape;

@@ -5,8 +5,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { envelopeSchema } from '../../../contract/envelope';
 import { toFailure, UNEXPECTED_CODE } from '../../../contract/failure';
-import { AnswerError, messageAnswer, readAnswer } from '../../../src/api/answer';
 import { ApiError } from '../../../src/api/api-error';
+import { AnswerError, readAnswer } from '../../../src/api/client';
+import { messageAnswer } from '../../../src/api/message-answer';
+import { shouldRetry } from '../../../src/api/query-client';
 
 const balanceAnswer = envelopeSchema(z.object({ hours_remaining: z.number() }));
 
@@ -25,10 +27,12 @@ describe('readAnswer', () => {
     expect(res).toEqual({ message: 'ok', data: { hours_remaining: 3.5 } });
   });
 
-  it('turns an answer the schema refuses into an AnswerError with the unexpected failure and the cause', async () => {
+  it('turns an answer the schema refuses into an AnswerError: the unexpected failure, not retried, the cause kept', async () => {
     const error = await rejection(readAnswer(Promise.resolve({ message: 'ok', data: { hours_remaining: 'three' } }), balanceAnswer));
     expect(error).toBeInstanceOf(AnswerError);
     expect(toFailure(error)).toEqual({ status: 0, code: UNEXPECTED_CODE, message: null, fieldErrors: {} });
+    // The same answer would come again: not worth a retry.
+    expect(shouldRetry(0, error)).toBe(false);
     // The schema's own error rides along as the cause, naming what drifted.
     expect((error as AnswerError).cause).toMatchObject({ issues: [{ path: ['data', 'hours_remaining'] }] });
   });
