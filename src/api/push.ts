@@ -7,6 +7,7 @@ import { api, type ApiClient, readAnswer } from './client';
 export type { PushState };
 
 const pushKey = ['profile', 'push'] as const;
+const thisBrowserKey = [...pushKey, 'this-browser'] as const;
 
 export function pushStateQuery(client: ApiClient = api) {
   return queryOptions({
@@ -14,6 +15,11 @@ export function pushStateQuery(client: ApiClient = api) {
     queryFn: async ({ signal }): Promise<PushState> =>
       (await readAnswer(client('v1/push-subscriptions', { signal }), pushStateResponseSchema)).data,
   });
+}
+
+/** This browser's own subscription (the browser's answer, not the server's), kept beside the push state. */
+export function thisBrowserQuery(current: () => Promise<PushSubscriptionBody | null>) {
+  return queryOptions({ queryKey: thisBrowserKey, queryFn: current });
 }
 
 /** A browser's PushSubscription as JSON (PushSubscription.toJSON()). */
@@ -30,7 +36,13 @@ export async function savePushSubscription(
 ): Promise<string> {
   const res = await readAnswer(client('v1/push-subscriptions', { method: 'POST', body: subscription }), pushStateResponseSchema);
   queryClient.setQueryData(pushKey, res.data);
+  queryClient.setQueryData(thisBrowserKey, subscription);
   return res.message;
+}
+
+/** This browser was unsubscribed (whether or not the server still had it). */
+export function forgetThisBrowser(queryClient: QueryClient): void {
+  queryClient.setQueryData(thisBrowserKey, null);
 }
 
 export async function removePushSubscription(queryClient: QueryClient, endpoint: string, client: ApiClient = api): Promise<string> {
