@@ -30,7 +30,6 @@ export const teacherRateSchema = z.object({
   default: rateSchema,
 });
 export type TeacherRate = z.infer<typeof teacherRateSchema>;
-/** @internal read only by the tests */
 export const teacherRateResponseSchema = envelopeSchema(teacherRateSchema);
 
 export const earningLineSchema = z.object({
@@ -59,5 +58,4 @@ export const earningsStatementSchema = z.object({
   lines: z.array(earningLineSchema),
 });
 export type EarningsStatement = z.infer<typeof earningsStatementSchema>;
-/** @internal read only by the tests */
 export const earningsStatementResponseSchema = envelopeSchema(earningsStatementSchema);

@@ -19,7 +19,6 @@ export const packageSchema = z.object({
   best_value: z.boolean(),
 });
 export type TimePackage = z.infer<typeof packageSchema>;
-/** @internal read only by the tests */
 export const packagesResponseSchema = envelopeSchema(z.array(packageSchema));
 
 // Ids are PostgreSQL integers: a larger number is not an id (it reached the database and answered 502).
@@ -50,7 +49,6 @@ export const promoQuoteSchema = z.object({
   currency: z.string(),
 });
 export type PromoQuote = z.infer<typeof promoQuoteSchema>;
-/** @internal read only by the tests */
 export const promoCheckResponseSchema = envelopeSchema(promoQuoteSchema);
 
 export const createOrderRequestSchema = z.object({
@@ -82,7 +80,6 @@ export const refundSchema = z.object({
   refunded_at: z.string(),
 });
 export type Refund = z.infer<typeof refundSchema>;
-/** @internal read only by the tests */
 export const refundResponseSchema = envelopeSchema(refundSchema);
 
 export const ORDER_STATUSES = ['created', 'pendingPayment', 'paid', 'failed', 'expired'] as const;
@@ -96,7 +93,6 @@ export const createdOrderSchema = z.object({
   checkout_url: z.string(),
 });
 export type CreatedOrder = z.infer<typeof createdOrderSchema>;
-/** @internal read only by the tests */
 export const createOrderResponseSchema = envelopeSchema(createdOrderSchema);
 
 export const orderSchema = z.object({
@@ -122,7 +118,6 @@ export const orderSchema = z.object({
   refund_receipt_number: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
-/** @internal read only by the tests */
 export const ordersResponseSchema = envelopeSchema(z.array(orderSchema));
 
 export const balanceSchema = z.object({
@@ -140,7 +135,6 @@ export const balanceSchema = z.object({
   free_trial_booking: z.object({ status: z.enum(['pending', 'approved']), starts_at: z.string() }).nullish(),
 });
 export type Balance = z.infer<typeof balanceSchema>;
-/** @internal read only by the tests */
 export const balanceResponseSchema = envelopeSchema(balanceSchema);
 
 /** The 422 of a refused promo code: `errors.code` holds one PromoRejection. @internal read only by the tests */

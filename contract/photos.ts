@@ -6,6 +6,7 @@
 //
 // Cards, the teacher page and request summaries carry `photo`: the hash, or null for no photo.
 import { z } from 'zod';
+import { envelopeSchema } from './envelope';
 
 export { PHOTO_SIZES, /** @internal */ photoPath, type PhotoSize } from './photo-path';
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
@@ -17,3 +18,4 @@ export const photoSchema = photoHashSchema.nullable();
 
 export const photoResultSchema = z.object({ photo: photoSchema });
 export type PhotoResult = z.infer<typeof photoResultSchema>;
+export const photoResultResponseSchema = envelopeSchema(photoResultSchema);

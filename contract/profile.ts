@@ -170,5 +170,4 @@ export const profileDetailsSchema = profileSchema.extend({
   }),
 });
 export type ProfileDetails = z.infer<typeof profileDetailsSchema>;
-/** @internal read only by the tests */
 export const profileDetailsResponseSchema = envelopeSchema(profileDetailsSchema);

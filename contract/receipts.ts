@@ -36,7 +36,6 @@ export const receiptSchema = z.object({
   }),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
-/** @internal read only by the tests */
 export const receiptResponseSchema = envelopeSchema(receiptSchema);
 
 /** "2030-000042": the year and the number within it. */

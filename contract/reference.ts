@@ -57,11 +57,7 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-/** @internal read only by the tests */
 export const phasesResponseSchema = envelopeSchema(z.array(phaseSchema));
-/** @internal read only by the tests */
 export const countriesResponseSchema = envelopeSchema(z.array(countrySchema));
-/** @internal read only by the tests */
 export const subjectsResponseSchema = envelopeSchema(z.array(subjectSchema));
-/** @internal read only by the tests */
 export const settingsResponseSchema = envelopeSchema(settingsSchema);

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { GENDERS } from './auth';
 import { childRefSchema } from './children';
+import { envelopeSchema } from './envelope';
 
 /**
  * The `code` of a refused join (POST v1/sessions/:channel/token). Only "not open yet" may change by
@@ -39,6 +40,7 @@ export const sessionGrantSchema = z.object({
   rtc_adapter: z.enum(RTC_ADAPTERS),
 });
 export type SessionGrant = z.infer<typeof sessionGrantSchema>;
+export const sessionGrantResponseSchema = envelopeSchema(sessionGrantSchema);
 
 export const ATTENDANCE_EVENTS = ['joined', 'left', 'reconnecting', 'reconnected'] as const;
 export type AttendanceEventType = (typeof ATTENDANCE_EVENTS)[number];
@@ -66,6 +68,7 @@ export const attendanceSchema = z.object({
   ),
 });
 export type Attendance = z.infer<typeof attendanceSchema>;
+export const attendanceResponseSchema = envelopeSchema(attendanceSchema);
 
 /** The fake RTC relay (test server only): what one participant tells the room, and what it hears back. */
 export const fakeRtcBeatSchema = z.object({

@@ -8,6 +8,7 @@
 // expired) or `offered` (a broadcast offered to this teacher that they can still take). Cancelled,
 // declined, expired sessions and a broadcast another teacher took are not in it.
 import { z } from 'zod';
+import { envelopeSchema } from './envelope';
 
 /** "2026-11-22": years 2000–2999, so a week is never outside what the database and the zone rules read. */
 const DAY_PATTERN = /^2\d{3}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -48,3 +49,4 @@ export const teacherWeekSchema = z.object({
   ),
 });
 export type TeacherWeek = z.infer<typeof teacherWeekSchema>;
+export const teacherWeekResponseSchema = envelopeSchema(teacherWeekSchema);

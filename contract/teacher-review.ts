@@ -86,6 +86,8 @@ export const reviewListQuerySchema = z.object({
 
 /** The list's paging, as the public teacher list tells it. */
 export const reviewListMetaSchema = z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int() });
+/** GET admin/teachers: a page of applications and its `meta`. */
+export const reviewListResponseSchema = z.object({ message: z.string(), data: z.array(reviewTeacherSchema), meta: reviewListMetaSchema });
 
 export const reviewTeacherDetailSchema = reviewTeacherSchema.extend({
   qualification: z.string().nullable(),

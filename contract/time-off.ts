@@ -9,6 +9,7 @@
 // Sessions already booked inside a time off (pending or approved) are not cancelled: each entry lists
 // them in `sessions`, and the teacher cancels or moves them.
 import { z } from 'zod';
+import { envelopeSchema } from './envelope';
 import { requiredString, validationKeys } from './validation';
 
 /** One entry covers at most this many days (a long absence is several entries). */
@@ -71,3 +72,6 @@ export const timeOffSchema = z.object({
   sessions: z.array(timeOffSessionSchema),
 });
 export type TimeOff = z.infer<typeof timeOffSchema>;
+export const timeOffListResponseSchema = envelopeSchema(z.array(timeOffSchema));
+export const timeOffResponseSchema = envelopeSchema(timeOffSchema);
+export const timeOffRemovedResponseSchema = envelopeSchema(z.object({ id: z.number() }));

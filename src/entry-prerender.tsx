@@ -13,7 +13,7 @@ import { authMachine, type StoredSession } from '../machines/auth.machine';
 import { createApiClient, type ApiClient } from './api/client';
 import { createQueryClient } from './api/query-client';
 import { phasesQuery, settingsQuery, subjectsQuery } from './api/reference';
-import { teachersQuery } from './features/teachers/teachers-api';
+import { teachersQuery } from './api/teachers';
 import { activateLocale } from './i18n/i18n';
 import type { Locale } from './i18n/locale';
 import { routeTree } from './route-tree.gen';

@@ -3,7 +3,7 @@
 // feed's state is server data, and making, rotating or turning it off puts the answer in the cache.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { calendarFeedResponseSchema, type CalendarFeed } from '../../contract/calendar';
-import { api, type ApiClient } from './client';
+import { api, type ApiClient, readAnswer } from './client';
 
 export type { CalendarFeed };
 
@@ -13,7 +13,7 @@ export function calendarFeedQuery(client: ApiClient = api) {
   return queryOptions({
     queryKey: feedKey,
     queryFn: async ({ signal }): Promise<CalendarFeed> =>
-      calendarFeedResponseSchema.parse(await client<unknown>('v1/profile/calendar-feed', { signal })).data,
+      (await readAnswer(client('v1/profile/calendar-feed', { signal }), calendarFeedResponseSchema)).data,
   });
 }
 
@@ -22,13 +22,13 @@ export async function makeCalendarFeed(
   queryClient: QueryClient,
   client: ApiClient = api,
 ): Promise<{ message: string; feed: CalendarFeed }> {
-  const res = calendarFeedResponseSchema.parse(await client<unknown>('v1/profile/calendar-feed', { method: 'POST' }));
+  const res = await readAnswer(client('v1/profile/calendar-feed', { method: 'POST' }), calendarFeedResponseSchema);
   queryClient.setQueryData(feedKey, res.data);
   return { message: res.message, feed: res.data };
 }
 
 export async function turnOffCalendarFeed(queryClient: QueryClient, client: ApiClient = api): Promise<{ message: string }> {
-  const res = calendarFeedResponseSchema.parse(await client<unknown>('v1/profile/calendar-feed', { method: 'DELETE' }));
+  const res = await readAnswer(client('v1/profile/calendar-feed', { method: 'DELETE' }), calendarFeedResponseSchema);
   queryClient.setQueryData(feedKey, res.data);
   return { message: res.message };
 }

@@ -1,6 +1,10 @@
 // The one HTTP client (spec §7): base URL from configuration, Accept / Accept-Language / Authorization
 // on every call, and every failure rethrown as an ApiError. No UI side effects here: no toasts, no
 // redirects — the presenter and the app decide what a failure means to the user.
+// And the one way to read an answer: every client module hands the request and the answer's schema to
+// `readAnswer`, which checks the whole answer (`{ message, data }`, lists also `meta`) and gives it back
+// typed, or throws an AnswerError. No zod here: a schema is anything with `parse`, and a public page
+// passes a loader (`() => import(...)`) so zod downloads beside the request, not with the page.
 import { ofetch, type $Fetch, type FetchOptions } from 'ofetch';
 import { readStoredLocale } from '../i18n/locale';
 import { toApiError } from './api-error';
@@ -76,3 +80,32 @@ export function apiUrl(path: string): string {
 
 /** The server's envelope (`{message, data}`), as the contract defines it. */
 export type { Envelope } from '../../contract/envelope';
+
+/**
+ * An answer that arrived but is not what the contract says (a drifted server); the schema's own error is
+ * its `cause`. Not an ApiError, so the query client does not retry it, and `toFailure` makes it the
+ * `unexpected` failure: the presenter shows the generic toast rather than "check your connection".
+ */
+export class AnswerError extends Error {}
+
+/** What checks an answer: a zod schema (full or mini) or a hand-written guard with the same `parse`. */
+export interface AnswerSchema<T> {
+  parse(value: unknown): T;
+}
+
+/** The schema itself, or a loader of it (a dynamic import) for pages that must not download zod first. */
+export type AnswerSchemaSource<T> = AnswerSchema<T> | (() => Promise<AnswerSchema<T>>);
+
+/**
+ * Waits for `request` and checks its answer against `schema`. A loader is called only now, beside the
+ * request (both travel at once). A failed request rejects with its ApiError unchanged; an answer the
+ * schema refuses rejects with an AnswerError.
+ */
+export async function readAnswer<T>(request: Promise<unknown>, schema: AnswerSchemaSource<T>): Promise<T> {
+  const [answer, check] = await Promise.all([request, typeof schema === 'function' ? schema() : schema]);
+  try {
+    return check.parse(answer);
+  } catch (error) {
+    throw new AnswerError(undefined, { cause: error });
+  }
+}

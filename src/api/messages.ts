@@ -1,10 +1,30 @@
 // Conversations and messages (contract/messages.ts) as server data: the list (with the unread total the
 // header shows), a conversation's latest page of messages, writing, reporting and opening one from a
-// session. The header's count is read without zod (it loads on every signed-in page); the screens check
-// answers against the contract.
+// session. The header's count is read without zod (a hand-written guard through the same reader: it
+// loads on every signed-in page); the screens check answers against the contract, its schemas loaded
+// beside the request.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api, type ApiClient } from './client';
+import { type AnswerSchema, api, type ApiClient, readAnswer } from './client';
+import { messageAnswer } from './message-answer';
 import type { ChatMessage, Conversation, MessagePage } from '../../contract/messages';
+
+// Each loader names the one schema it needs: zod loads beside the request, not with the page.
+async function loadChatMessageResponseSchema() {
+  const { chatMessageResponseSchema: schema } = await import('../../contract/messages');
+  return schema;
+}
+async function loadConversationListSchema() {
+  const { conversationListSchema: schema } = await import('../../contract/messages');
+  return schema;
+}
+async function loadConversationResponseSchema() {
+  const { conversationResponseSchema: schema } = await import('../../contract/messages');
+  return schema;
+}
+async function loadMessagePageResponseSchema() {
+  const { messagePageResponseSchema: schema } = await import('../../contract/messages');
+  return schema;
+}
 
 export type { ChatMessage, Conversation, MessagePage };
 
@@ -22,11 +42,16 @@ export function readUnreadTotal(value: unknown): number | null {
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null;
 }
 
+/** An answer whose `meta` may carry `{ unread_total }`: the total, or null (never a failure: a badge stays quiet). */
+const unreadTotalAnswer: AnswerSchema<number | null> = {
+  parse: (answer) => readUnreadTotal(typeof answer === 'object' && answer !== null ? (answer as { meta?: unknown }).meta : undefined),
+};
+
 /** The header's badge: the unread total over every conversation. */
 export function unreadMessagesQuery(client: ApiClient = api) {
   return queryOptions({
     queryKey: messagesKeys.unread,
-    queryFn: async ({ signal }) => readUnreadTotal((await client<{ meta?: unknown }>('v1/conversations', { signal })).meta) ?? 0,
+    queryFn: async ({ signal }) => (await readAnswer(client('v1/conversations', { signal }), unreadTotalAnswer)) ?? 0,
     staleTime: 30_000,
   });
 }
@@ -38,12 +63,22 @@ export function applyUnreadTotal(queryClient: QueryClient, total: number | null)
   void queryClient.cancelQueries({ queryKey: messagesKeys.unread, exact: true });
 }
 
+/** A message came or was read elsewhere: the list is read again, and the conversation `id` when known. */
+export function refreshConversations(queryClient: QueryClient, id: number | null): void {
+  void queryClient.invalidateQueries({ queryKey: messagesKeys.list });
+  if (id !== null) void queryClient.invalidateQueries({ queryKey: messagesKeys.conversation(id) });
+}
+
+/** After a reconnection (events may have been missed): everything about messages is read again. */
+export function refreshMessages(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: messagesKeys.all });
+}
+
 export function conversationsQuery(queryClient: QueryClient, client: ApiClient = api) {
   return queryOptions({
     queryKey: messagesKeys.list,
     queryFn: async ({ signal }): Promise<Conversation[]> => {
-      const { conversationListSchema } = await import('../../contract/messages');
-      const res = conversationListSchema.parse(await client<unknown>('v1/conversations', { signal }));
+      const res = await readAnswer(client('v1/conversations', { signal }), loadConversationListSchema);
       applyUnreadTotal(queryClient, res.meta.unread_total);
       return res.data;
     },
@@ -56,8 +91,7 @@ export function conversationQuery(queryClient: QueryClient, id: number, client: 
   return queryOptions({
     queryKey: messagesKeys.conversation(id),
     queryFn: async ({ signal }): Promise<MessagePage> => {
-      const { messagePageResponseSchema } = await import('../../contract/messages');
-      const res = messagePageResponseSchema.parse(await client<unknown>(`v1/conversations/${id}/messages`, { signal }));
+      const res = await readAnswer(client(`v1/conversations/${id}/messages`, { signal }), loadMessagePageResponseSchema);
       applyUnreadTotal(queryClient, res.meta.unread_total);
       return res.data;
     },
@@ -67,15 +101,15 @@ export function conversationQuery(queryClient: QueryClient, id: number, client: 
 
 /** Older messages, before the id of the first one shown. */
 export async function olderMessages(id: number, before: number, client: ApiClient = api): Promise<MessagePage> {
-  const { messagePageResponseSchema } = await import('../../contract/messages');
-  return messagePageResponseSchema.parse(await client<unknown>(`v1/conversations/${id}/messages`, { query: { before } })).data;
+  const res = await readAnswer(client(`v1/conversations/${id}/messages`, { query: { before } }), loadMessagePageResponseSchema);
+  return res.data;
 }
 
 export async function sendMessage(queryClient: QueryClient, id: number, body: string, client: ApiClient = api): Promise<ChatMessage> {
-  const { chatMessageResponseSchema } = await import('../../contract/messages');
-  const sent = chatMessageResponseSchema.parse(
-    await client<unknown>(`v1/conversations/${id}/messages`, { method: 'POST', body: { body } }),
-  ).data;
+  const { data: sent } = await readAnswer(
+    client(`v1/conversations/${id}/messages`, { method: 'POST', body: { body } }),
+    loadChatMessageResponseSchema,
+  );
   queryClient.setQueryData<MessagePage>(messagesKeys.conversation(id), (page) =>
     page && !page.messages.some((m) => m.id === sent.id) ? { ...page, messages: [...page.messages, sent] } : page,
   );
@@ -90,10 +124,10 @@ export async function reportMessage(
   reason: string,
   client: ApiClient = api,
 ): Promise<string> {
-  const res = await client<{ message: string }>(`v1/conversations/${id}/messages/${messageId}/report`, {
-    method: 'POST',
-    body: { reason },
-  });
+  const res = await readAnswer(
+    client(`v1/conversations/${id}/messages/${messageId}/report`, { method: 'POST', body: { reason } }),
+    messageAnswer,
+  );
   queryClient.setQueryData<MessagePage>(messagesKeys.conversation(id), (page) =>
     page ? { ...page, messages: page.messages.map((m) => (m.id === messageId ? { ...m, reported: true } : m)) } : page,
   );
@@ -105,6 +139,6 @@ export async function openConversation(
   other: { teacher_id: number } | { family_id: number },
   client: ApiClient = api,
 ): Promise<Conversation> {
-  const { conversationResponseSchema } = await import('../../contract/messages');
-  return conversationResponseSchema.parse(await client<unknown>('v1/conversations', { method: 'POST', body: other })).data;
+  const res = await readAnswer(client('v1/conversations', { method: 'POST', body: other }), loadConversationResponseSchema);
+  return res.data;
 }

@@ -6,7 +6,7 @@ import {
   type NotificationPreferences,
   type PreferencesInput,
 } from '../../contract/notification-preferences';
-import { api, type ApiClient } from './client';
+import { api, type ApiClient, readAnswer } from './client';
 
 const preferencesKey = ['profile', 'notification-preferences'] as const;
 const PATH = 'v1/profile/notification-preferences';
@@ -15,8 +15,13 @@ export function notificationPreferencesQuery(client: ApiClient = api) {
   return queryOptions({
     queryKey: preferencesKey,
     queryFn: async ({ signal }): Promise<NotificationPreferences> =>
-      notificationPreferencesResponseSchema.parse(await client<unknown>(PATH, { signal })).data,
+      (await readAnswer(client(PATH, { signal }), notificationPreferencesResponseSchema)).data,
   });
+}
+
+/** Where a person can be reached changed (an e-mail address verified or removed): the settings are read again. */
+export function refreshNotificationPreferences(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: preferencesKey });
 }
 
 export async function saveNotificationPreferences(
@@ -24,7 +29,7 @@ export async function saveNotificationPreferences(
   input: PreferencesInput,
   client: ApiClient = api,
 ): Promise<string> {
-  const res = notificationPreferencesResponseSchema.parse(await client<unknown>(PATH, { method: 'PUT', body: input }));
+  const res = await readAnswer(client(PATH, { method: 'PUT', body: input }), notificationPreferencesResponseSchema);
   queryClient.setQueryData(preferencesKey, res.data);
   return res.message;
 }

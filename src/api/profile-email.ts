@@ -4,7 +4,8 @@
 // the notification settings are read again.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { emailStateResponseSchema, type EmailState, type MailLocale } from '../../contract/profile-email';
-import { api, type ApiClient } from './client';
+import { api, type ApiClient, readAnswer } from './client';
+import { refreshNotificationPreferences } from './notification-preferences';
 
 const emailKey = ['profile', 'email'] as const;
 const PATH = 'v1/profile/email';
@@ -12,7 +13,7 @@ const PATH = 'v1/profile/email';
 export function profileEmailQuery(client: ApiClient = api) {
   return queryOptions({
     queryKey: emailKey,
-    queryFn: async ({ signal }): Promise<EmailState> => emailStateResponseSchema.parse(await client<unknown>(PATH, { signal })).data,
+    queryFn: async ({ signal }): Promise<EmailState> => (await readAnswer(client(PATH, { signal }), emailStateResponseSchema)).data,
   });
 }
 
@@ -28,24 +29,23 @@ export async function changeProfileEmail(
   action: EmailAction,
   client: ApiClient = api,
 ): Promise<{ message: string; state: EmailState }> {
-  const raw = await send(action, client);
-  const res = emailStateResponseSchema.parse(raw);
+  const res = await readAnswer(send(action, client), emailStateResponseSchema);
   queryClient.setQueryData(emailKey, res.data);
-  void queryClient.invalidateQueries({ queryKey: ['profile', 'notification-preferences'] });
+  void refreshNotificationPreferences(queryClient);
   return { message: res.message, state: res.data };
 }
 
 function send(action: EmailAction, client: ApiClient): Promise<unknown> {
   switch (action.kind) {
     case 'set':
-      return client<unknown>(PATH, { method: 'PUT', body: { email: action.email } });
+      return client(PATH, { method: 'PUT', body: { email: action.email } });
     case 'language':
-      return client<unknown>(PATH, { method: 'PATCH', body: { locale: action.locale } });
+      return client(PATH, { method: 'PATCH', body: { locale: action.locale } });
     case 'verify':
-      return client<unknown>(`${PATH}/verify`, { method: 'POST', body: { code: action.code } });
+      return client(`${PATH}/verify`, { method: 'POST', body: { code: action.code } });
     case 'resend':
-      return client<unknown>(`${PATH}/resend`, { method: 'POST' });
+      return client(`${PATH}/resend`, { method: 'POST' });
     case 'remove':
-      return client<unknown>(PATH, { method: 'DELETE' });
+      return client(PATH, { method: 'DELETE' });
   }
 }

@@ -3,16 +3,19 @@
 // change to the children refresh it too.
 import { queryOptions } from '@tanstack/react-query';
 import { childProgressResponseSchema, type ChildProgress } from '../../contract/progress';
-import { api, type ApiClient } from './client';
+import { api, type ApiClient, readAnswer } from './client';
 
 export type { ChildProgress };
 
 export function progressQuery(childId: number, locale: string, client: ApiClient = api) {
   return queryOptions({
     queryKey: ['children', 'progress', childId, locale] as const,
-    queryFn: async ({ signal }): Promise<ChildProgress> => {
-      const res = await client<unknown>(`v1/children/${childId}/progress`, { signal, headers: { 'Accept-Language': locale } });
-      return childProgressResponseSchema.parse(res).data;
-    },
+    queryFn: async ({ signal }): Promise<ChildProgress> =>
+      (
+        await readAnswer(
+          client(`v1/children/${childId}/progress`, { signal, headers: { 'Accept-Language': locale } }),
+          childProgressResponseSchema,
+        )
+      ).data,
   });
 }

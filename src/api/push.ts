@@ -2,18 +2,24 @@
 // has on, and storing or removing this browser's subscription.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { pushStateResponseSchema, type PushState } from '../../contract/push';
-import { api, type ApiClient } from './client';
+import { api, type ApiClient, readAnswer } from './client';
 
 export type { PushState };
 
 const pushKey = ['profile', 'push'] as const;
+const thisBrowserKey = [...pushKey, 'this-browser'] as const;
 
 export function pushStateQuery(client: ApiClient = api) {
   return queryOptions({
     queryKey: pushKey,
     queryFn: async ({ signal }): Promise<PushState> =>
-      pushStateResponseSchema.parse(await client<unknown>('v1/push-subscriptions', { signal })).data,
+      (await readAnswer(client('v1/push-subscriptions', { signal }), pushStateResponseSchema)).data,
   });
+}
+
+/** This browser's own subscription (the browser's answer, not the server's), kept beside the push state. */
+export function thisBrowserQuery(current: () => Promise<PushSubscriptionBody | null>) {
+  return queryOptions({ queryKey: thisBrowserKey, queryFn: current });
 }
 
 /** A browser's PushSubscription as JSON (PushSubscription.toJSON()). */
@@ -28,13 +34,19 @@ export async function savePushSubscription(
   subscription: PushSubscriptionBody,
   client: ApiClient = api,
 ): Promise<string> {
-  const res = pushStateResponseSchema.parse(await client<unknown>('v1/push-subscriptions', { method: 'POST', body: subscription }));
+  const res = await readAnswer(client('v1/push-subscriptions', { method: 'POST', body: subscription }), pushStateResponseSchema);
   queryClient.setQueryData(pushKey, res.data);
+  queryClient.setQueryData(thisBrowserKey, subscription);
   return res.message;
 }
 
+/** This browser was unsubscribed (whether or not the server still had it). */
+export function forgetThisBrowser(queryClient: QueryClient): void {
+  queryClient.setQueryData(thisBrowserKey, null);
+}
+
 export async function removePushSubscription(queryClient: QueryClient, endpoint: string, client: ApiClient = api): Promise<string> {
-  const res = pushStateResponseSchema.parse(await client<unknown>('v1/push-subscriptions', { method: 'DELETE', body: { endpoint } }));
+  const res = await readAnswer(client('v1/push-subscriptions', { method: 'DELETE', body: { endpoint } }), pushStateResponseSchema);
   queryClient.setQueryData(pushKey, res.data);
   return res.message;
 }

@@ -4,7 +4,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import type { Settings } from '../../contract/reference';
-import { api, type ApiClient, type Envelope } from './client';
+import { type AnswerSchema, api, type ApiClient, readAnswer } from './client';
 import type { referenceSchemas } from './reference-schemas';
 
 export type { Settings };
@@ -36,18 +36,17 @@ async function load<K extends ReferenceList>(
   list: K,
   locale: string,
   signal: AbortSignal | undefined,
-): Promise<z.infer<Schemas[K]>> {
+): Promise<z.infer<Schemas[K]>['data']> {
   const path = `v1/${list}`;
   try {
     // The language asked for is the one in the query key, so the cache never holds the other one.
     // The schemas (zod) load beside the request, not with the page (./reference-schemas.ts).
-    const [res, { referenceSchemas: schemas }] = await Promise.all([
-      client<Envelope<unknown>>(path, { signal, headers: { 'Accept-Language': locale } }),
-      import('./reference-schemas'),
-    ]);
     // Checked against the shared contract so a drifted server fails here, loudly in the console,
     // rather than as an odd blank somewhere in a screen.
-    return schemas[list].parse(res.data) as z.infer<Schemas[K]>;
+    const res = await readAnswer(client(path, { signal, headers: { 'Accept-Language': locale } }), () =>
+      import('./reference-schemas').then((m): AnswerSchema<unknown> => m.referenceSchemas[list]),
+    );
+    return (res as z.infer<Schemas[K]>).data;
   } catch (error) {
     // Spec §8: logged and rethrown; the screen using the list decides how to look without it.
     console.error(`Loading ${path} failed`, error);

@@ -2,7 +2,7 @@
 // later teacher of the same child; written by the session's teacher. Saving puts the answer in the cache.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { lessonReportResponseSchema, type LessonReport, type ReportInput } from '../../contract/reports';
-import { api, type ApiClient } from './client';
+import { api, type ApiClient, readAnswer } from './client';
 
 export type { LessonReport, ReportInput };
 
@@ -13,10 +13,13 @@ export const reportKeys = {
 export function reportQuery(requestId: number, locale: string, client: ApiClient = api) {
   return queryOptions({
     queryKey: reportKeys.detail(requestId, locale),
-    queryFn: async ({ signal }): Promise<LessonReport | null> => {
-      const res = await client<unknown>(`v1/requests/${requestId}/report`, { signal, headers: { 'Accept-Language': locale } });
-      return lessonReportResponseSchema.parse(res).data;
-    },
+    queryFn: async ({ signal }): Promise<LessonReport | null> =>
+      (
+        await readAnswer(
+          client(`v1/requests/${requestId}/report`, { signal, headers: { 'Accept-Language': locale } }),
+          lessonReportResponseSchema,
+        )
+      ).data,
   });
 }
 
@@ -27,8 +30,9 @@ export async function saveReport(
   locale: string,
   client: ApiClient = api,
 ): Promise<{ message: string; report: LessonReport }> {
-  const res = lessonReportResponseSchema.parse(
-    await client<unknown>(`v1/requests/${requestId}/report`, { method: 'PUT', body: input, headers: { 'Accept-Language': locale } }),
+  const res = await readAnswer(
+    client(`v1/requests/${requestId}/report`, { method: 'PUT', body: input, headers: { 'Accept-Language': locale } }),
+    lessonReportResponseSchema,
   );
   queryClient.setQueryData(reportKeys.detail(requestId, locale), res.data);
   return { message: res.message, report: res.data! };

@@ -1,6 +1,7 @@
 // Session requests as server data: the paged list and one request's detail as TanStack
-// Query definitions, and the calls that change a request (approve, reject, cancel, rate). Shared by
-// the requests screen and the session details (features do not import each other). Responses are
+// Query definitions, and the calls that make or change a request (book, approve, reject, cancel, rate,
+// move, answer a proposed time). Shared by the booking panel, the requests screen and the session
+// details (features do not import each other). Responses are
 // checked against contract/requests.ts; which actions a viewer has comes from the server, which asks
 // the request machine.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
@@ -17,10 +18,11 @@ import {
   type RequestsResponse,
   type RequestSummary,
 } from '../../contract/requests';
-import { attendanceSchema, type Attendance } from '../../contract/sessions';
-import { envelopeSchema } from '../../contract/envelope';
-import { childrenKeys } from './children';
-import { api, type ApiClient } from './client';
+import { attendanceResponseSchema, type Attendance } from '../../contract/sessions';
+import type { BookingRequest } from '../../machines/booking.machine';
+import { refreshChildren } from './children';
+import { api, type ApiClient, readAnswer } from './client';
+import { refreshBalance } from './packages';
 
 export type { RequestDetail, RequestSummary, RequestsResponse };
 
@@ -44,21 +46,22 @@ export const requestsKeys = {
 export function requestsQuery(params: RequestsListParams, locale: string, client: ApiClient = api) {
   return queryOptions({
     queryKey: requestsKeys.list(params, locale),
-    queryFn: async ({ signal }): Promise<RequestsResponse> => {
-      const res = await client<unknown>('v1/requests', {
-        signal,
-        headers: { 'Accept-Language': locale },
-        query: {
-          filter: params.filter,
-          page: params.page,
-          per_page: params.perPage,
-          student_id: params.studentId,
-          teacher_id: params.teacherId,
-          child_id: params.childId,
-        },
-      });
-      return requestsResponseSchema.parse(res);
-    },
+    queryFn: ({ signal }): Promise<RequestsResponse> =>
+      readAnswer(
+        client('v1/requests', {
+          signal,
+          headers: { 'Accept-Language': locale },
+          query: {
+            filter: params.filter,
+            page: params.page,
+            per_page: params.perPage,
+            student_id: params.studentId,
+            teacher_id: params.teacherId,
+            child_id: params.childId,
+          },
+        }),
+        requestsResponseSchema,
+      ),
     // A request changes behind our back (the other party, the clock); realtime invalidates too.
     staleTime: 0,
   });
@@ -67,59 +70,73 @@ export function requestsQuery(params: RequestsListParams, locale: string, client
 export function requestQuery(id: number, locale: string, client: ApiClient = api) {
   return queryOptions({
     queryKey: requestsKeys.detail(id, locale),
-    queryFn: async ({ signal }): Promise<RequestDetail> => {
-      const res = await client<unknown>(`v1/requests/${id}`, { signal, headers: { 'Accept-Language': locale } });
-      return requestDetailResponseSchema.parse(res).data;
-    },
+    queryFn: async ({ signal }): Promise<RequestDetail> =>
+      (await readAnswer(client(`v1/requests/${id}`, { signal, headers: { 'Accept-Language': locale } }), requestDetailResponseSchema)).data,
     staleTime: 0,
   });
 }
 
 export type { Attendance };
 
-const attendanceResponseSchema = envelopeSchema(attendanceSchema);
-
 /** Who attended a session and the minutes lost to reconnection; its two participants only. */
 export function attendanceQuery(requestId: number, channelName: string, client: ApiClient = api) {
   return queryOptions({
     queryKey: [...requestsKeys.all, 'attendance', requestId] as const,
-    queryFn: async ({ signal }): Promise<Attendance> => {
-      const res = await client<unknown>(`v1/sessions/${encodeURIComponent(channelName)}/attendance`, { signal });
-      return attendanceResponseSchema.parse(res).data;
-    },
+    queryFn: async ({ signal }): Promise<Attendance> =>
+      (await readAnswer(client(`v1/sessions/${encodeURIComponent(channelName)}/attendance`, { signal }), attendanceResponseSchema)).data,
     staleTime: 0,
   });
+}
+
+/** A request as the server answered it after a change: the detail goes straight into the cache. */
+export function putRequest(queryClient: QueryClient, detail: RequestDetail, locale: string): void {
+  queryClient.setQueryData(requestsKeys.detail(detail.id, locale), detail);
+}
+
+const detailOf = async (request: Promise<unknown>): Promise<RequestDetail> => (await readAnswer(request, requestDetailResponseSchema)).data;
+
+/** One lesson, or (with `repeat_weeks`) the confirmed weeks of a weekly series: the answer is the first. */
+export function createBookingRequest(body: BookingRequest, client: ApiClient = api): Promise<RequestDetail> {
+  return detailOf(client('v1/requests', { method: 'POST', body }));
+}
+
+/** Moves a pending request to another start; on an approved one the server records a proposal instead. */
+export function moveRequest(id: number, startsAt: string, client: ApiClient = api): Promise<RequestDetail> {
+  return detailOf(client(`v1/requests/${id}/reschedule`, { method: 'POST', body: { starts_at: startsAt } }));
+}
+
+/** Accepts or declines the other side's proposed new time. */
+export function answerProposal(id: number, to: 'accept' | 'decline', client: ApiClient = api): Promise<RequestDetail> {
+  return detailOf(client(`v1/requests/${id}/reschedule/${to}`, { method: 'POST' }));
 }
 
 export type RequestChange = 'approve' | 'reject' | 'cancel' | 'end';
 
 /** Approve, reject (with an optional reason for the student), cancel (a teacher with a reason) or end early. */
-export async function changeRequest(
+export function changeRequest(
   id: number,
   change: RequestChange,
   client: ApiClient = api,
   body?: { reason?: string },
 ): Promise<RequestDetail> {
-  const res = await client<unknown>(`v1/requests/${id}/${change}`, { method: 'POST', ...(body ? { body } : {}) });
-  return requestDetailResponseSchema.parse(res).data;
+  return detailOf(client(`v1/requests/${id}/${change}`, { method: 'POST', ...(body ? { body } : {}) }));
 }
 
-export async function rateRequest(id: number, input: EvaluationInput, client: ApiClient = api): Promise<RequestDetail> {
-  const res = await client<unknown>(`v1/requests/${id}/evaluation`, { method: 'POST', body: input });
-  return requestDetailResponseSchema.parse(res).data;
+export function rateRequest(id: number, input: EvaluationInput, client: ApiClient = api): Promise<RequestDetail> {
+  return detailOf(client(`v1/requests/${id}/evaluation`, { method: 'POST', body: input }));
 }
 
 /**
  * After a request was made or changed: every list and detail is read again; a booking spends hours,
  * a cancel or an expiry refunds them and a rating changes the teacher's card, so the balance, the
- * children's lessons and hours, and the teachers are read again too (by their key prefixes, to stay
- * out of those features' modules).
+ * children's lessons and hours, and the teachers are read again too (through their own modules).
  */
 export function refreshAfterRequestChange(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: requestsKeys.all }),
-    queryClient.invalidateQueries({ queryKey: ['packages', 'balance'] }),
-    queryClient.invalidateQueries({ queryKey: childrenKeys.all }),
+    refreshBalance(queryClient),
+    refreshChildren(queryClient),
+    // The teachers' root key (./teachers.ts `teachersKeys.all`), not imported: see `photoChanged` in ./profile.ts.
     queryClient.invalidateQueries({ queryKey: ['teachers'] }),
   ]);
 }

@@ -2,10 +2,9 @@
 // (v1/instructor/calendar, contract/teacher-calendar.ts). Adding or removing time off changes both, so
 // both answers are refetched after either.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { teacherWeekSchema, type TeacherWeek } from '../../contract/teacher-calendar';
-import { timeOffSchema, type TimeOff } from '../../contract/time-off';
-import { api, type ApiClient } from './client';
+import { teacherWeekResponseSchema, type TeacherWeek } from '../../contract/teacher-calendar';
+import { timeOffListResponseSchema, timeOffRemovedResponseSchema, timeOffResponseSchema, type TimeOff } from '../../contract/time-off';
+import { api, type ApiClient, readAnswer } from './client';
 
 export type { TeacherWeek, TimeOff };
 
@@ -14,13 +13,11 @@ const timeKeys = {
   week: (week: string | undefined, locale: string) => ['teacher-time', 'week', week ?? 'current', locale] as const,
 };
 
-const envelope = <T extends z.ZodType>(data: T) => z.object({ message: z.string(), data });
-
 export function timeOffQuery(client: ApiClient = api) {
   return queryOptions({
     queryKey: timeKeys.timeOff,
     queryFn: async ({ signal }): Promise<TimeOff[]> =>
-      envelope(z.array(timeOffSchema)).parse(await client<unknown>('v1/instructor/time-off', { signal })).data,
+      (await readAnswer(client('v1/instructor/time-off', { signal }), timeOffListResponseSchema)).data,
   });
 }
 
@@ -29,12 +26,11 @@ export function teacherWeekQuery(week: string | undefined, locale: string, clien
   return queryOptions({
     queryKey: timeKeys.week(week, locale),
     queryFn: async ({ signal }): Promise<TeacherWeek> =>
-      envelope(teacherWeekSchema).parse(
-        await client<unknown>('v1/instructor/calendar', {
-          signal,
-          headers: { 'Accept-Language': locale },
-          ...(week ? { query: { week } } : {}),
-        }),
+      (
+        await readAnswer(
+          client('v1/instructor/calendar', { signal, headers: { 'Accept-Language': locale }, ...(week ? { query: { week } } : {}) }),
+          teacherWeekResponseSchema,
+        )
       ).data,
   });
 }
@@ -47,13 +43,13 @@ export async function addTimeOff(
   days: { first_day: string; last_day: string },
   client: ApiClient = api,
 ): Promise<{ message: string; entry: TimeOff }> {
-  const res = envelope(timeOffSchema).parse(await client<unknown>('v1/instructor/time-off', { method: 'POST', body: days }));
+  const res = await readAnswer(client('v1/instructor/time-off', { method: 'POST', body: days }), timeOffResponseSchema);
   await refetch(queryClient);
   return { message: res.message, entry: res.data };
 }
 
 export async function removeTimeOff(queryClient: QueryClient, id: number, client: ApiClient = api): Promise<{ message: string }> {
-  const res = envelope(z.object({ id: z.number() })).parse(await client<unknown>(`v1/instructor/time-off/${id}`, { method: 'DELETE' }));
+  const res = await readAnswer(client(`v1/instructor/time-off/${id}`, { method: 'DELETE' }), timeOffRemovedResponseSchema);
   await refetch(queryClient);
   return { message: res.message };
 }

@@ -10,7 +10,7 @@ import type { RtcContext } from '../rtc/port';
 import type { RtcStore } from '../rtc/session-store';
 import { checkDevices, rtcActor } from './live-session-rtc';
 
-/** What the session needs from our server (src/features/live-session/session-api.ts gives it). */
+/** What the session needs from our server (src/api/sessions.ts gives it). */
 export interface LiveSessionServer extends RtcContext {
   token(channel: string): Promise<SessionGrant>;
   report(channel: string, type: AttendanceEventType, at: Date): Promise<void>;

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { COMMENT_MAX_LENGTH } from '../../contract/requests';
 import { isApiError } from '../api/api-error';
-import { rateRequest, refreshAfterRequestChange, requestsKeys } from '../api/requests';
+import { rateRequest, putRequest, refreshAfterRequestChange } from '../api/requests';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import { TextArea } from '../ui/text-area';
@@ -27,7 +27,7 @@ export function RatingForm({ requestId }: { requestId: number }) {
   const save = useMutation({
     mutationFn: (input: { rating: number; comment: string | null }) => rateRequest(requestId, input),
     onSuccess: (detail) => {
-      queryClient.setQueryData(requestsKeys.detail(detail.id, i18n.locale), detail);
+      putRequest(queryClient, detail, i18n.locale);
       toast.show({ severity: 'success', summary: t`Thank you for your rating!` });
     },
     onError: (error) => {

@@ -11,11 +11,11 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { REJECT_REASON_MAX_LENGTH, type RequestAction } from '../../contract/requests';
 import { api } from '../api/client';
 import {
+  putRequest,
   changeRequest,
   refreshAfterRequestChange,
   refundsOn,
   requestQuery,
-  requestsKeys,
   type RequestChange,
   type RequestSummary,
 } from '../api/requests';
@@ -47,7 +47,7 @@ export function RequestActions({ request, actions, label, side = 'student' }: Re
     mutationFn: ({ what, reason: why }: { what: Exclude<RequestChange, 'end'>; reason?: string }) =>
       changeRequest(request.id, what, api, what === 'reject' ? { reason: why ?? '' } : undefined),
     onSuccess: (detail, { what }) => {
-      queryClient.setQueryData(requestsKeys.detail(detail.id, i18n.locale), detail);
+      putRequest(queryClient, detail, i18n.locale);
       const done = { approve: t`The request was approved.`, reject: t`The request was rejected.`, cancel: t`The request was canceled.` }[
         what
       ];

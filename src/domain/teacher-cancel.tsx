@@ -9,7 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { CANCEL_REASON_MAX_LENGTH } from '../../contract/requests';
 import { isApiError } from '../api/api-error';
 import { api } from '../api/client';
-import { changeRequest, refreshAfterRequestChange, requestsKeys } from '../api/requests';
+import { changeRequest, putRequest, refreshAfterRequestChange } from '../api/requests';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Field } from '../ui/field';
@@ -36,7 +36,7 @@ export function TeacherCancel({ requestId, label }: { requestId: number; label?:
   const cancel = useMutation({
     mutationFn: (why: string) => changeRequest(requestId, 'cancel', api, { reason: why }),
     onSuccess: (detail) => {
-      queryClient.setQueryData(requestsKeys.detail(detail.id, i18n.locale), detail);
+      putRequest(queryClient, detail, i18n.locale);
       setOpen(false);
       setReason('');
       toast.show({ severity: 'success', summary: t`The session was canceled. The family was told and got everything back.` });

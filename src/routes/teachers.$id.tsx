@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { childrenQuery, type Child } from '../api/children';
 import { Spinner } from '../ui/spinner';
 import { BookingForm } from '../features/booking/booking-form';
-import { balanceQuery } from '../features/packages/packages-api';
+import { balanceQuery } from '../api/packages';
 import { TeacherPage } from '../features/teachers/teacher-page';
 import { guard } from '../app/guards';
 import { sameViewer, selectViewer } from '../domain/viewer';

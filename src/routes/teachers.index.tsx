@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { TeachersPage } from '../features/teachers/teachers-page';
-import type { TeachersSearch } from '../features/teachers/teachers-api';
+import type { TeachersSearch } from '../api/teachers';
 import { guardedPage } from '../app/route-options';
 import { useSelector } from '../bindings/use-selector';
 

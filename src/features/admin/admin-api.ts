@@ -1,7 +1,7 @@
 // The console's calls to the admin API (/api/admin) as the signed-in staff member: one client whose
 // bearer is the staff session (never the family/teacher token), the query options of each read and the
 // mutations. Files and the CSV come as blobs: a plain address cannot carry the token.
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   auditEntrySchema,
@@ -16,18 +16,18 @@ import {
 } from '../../../contract/staff';
 import {
   reviewDocumentSchema,
-  reviewListMetaSchema,
+  reviewListResponseSchema,
   reviewResultSchema,
   reviewTeacherDetailSchema,
-  reviewTeacherSchema,
   teacherHistoryEntrySchema,
   type ReviewAction,
 } from '../../../contract/teacher-review';
-import { teacherRateSchema } from '../../../contract/earnings';
-import { refundSchema } from '../../../contract/packages';
-import { receiptSchema } from '../../../contract/receipts';
+import { teacherRateResponseSchema } from '../../../contract/earnings';
+import { refundResponseSchema } from '../../../contract/packages';
+import { receiptResponseSchema } from '../../../contract/receipts';
+import { envelopeSchema } from '../../../contract/envelope';
 import { ApiError, toApiError } from '../../api/api-error';
-import { apiUrl, createApiClient, type ApiClient, type Envelope } from '../../api/client';
+import { apiUrl, createApiClient, readAnswer, type ApiClient } from '../../api/client';
 import { readStoredLocale } from '../../i18n/locale';
 import { consoleMeta } from './console-errors';
 import { readStaffSession } from './staff-session';
@@ -49,9 +49,18 @@ export const adminKeys = {
   reported: (state: 'open' | 'closed') => ['admin', 'reported-messages', state] as const,
   audit: (filter: AuditFilter) => ['admin', 'audit', filter] as const,
   staff: ['admin', 'staff'] as const,
+  file: (id: string) => ['admin', 'file', id] as const,
 };
 
-const envelope = <S extends z.ZodType>(data: S) => z.object({ message: z.string().optional(), data });
+/** What a console change makes stale, read again: the screens call these and never write a key themselves. */
+export const refreshConsole = {
+  all: (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  teacher: (queryClient: QueryClient, id: string) => queryClient.invalidateQueries({ queryKey: adminKeys.teacher(id) }),
+  family: (queryClient: QueryClient, phone: string) => queryClient.invalidateQueries({ queryKey: adminKeys.family(phone) }),
+  promoCodes: (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: adminKeys.promoCodes }),
+  reported: (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: adminKeys.reportedAll }),
+  staff: (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: adminKeys.staff }),
+};
 
 // ---- sign-in ----
 
@@ -62,14 +71,16 @@ export async function signIn(
   body: { email: string; password: string; code?: string },
   client: ApiClient = adminClient,
 ): Promise<SignInAnswer> {
-  const res = await client<Envelope<unknown>>('admin/auth/login', { method: 'POST', body });
-  const challenge = staffEnrolChallengeSchema.safeParse(res.data);
-  if (challenge.success) return { kind: 'enrol', secret: challenge.data.enrol.secret, uri: challenge.data.enrol.otpauth_uri };
-  return { kind: 'session', session: staffSessionSchema.parse(res.data) };
+  const { data } = await readAnswer(
+    client('admin/auth/login', { method: 'POST', body }),
+    envelopeSchema(z.union([staffEnrolChallengeSchema, staffSessionSchema])),
+  );
+  if ('enrol' in data) return { kind: 'enrol', secret: data.enrol.secret, uri: data.enrol.otpauth_uri };
+  return { kind: 'session', session: data };
 }
 
 export async function confirmEnrolment(body: { email: string; password: string; code: string }, client: ApiClient = adminClient) {
-  return staffEnrolledSchema.parse((await client<Envelope<unknown>>('admin/auth/enrol', { method: 'POST', body })).data);
+  return (await readAnswer(client('admin/auth/enrol', { method: 'POST', body }), envelopeSchema(staffEnrolledSchema))).data;
 }
 
 export async function signOut(client: ApiClient = adminClient): Promise<void> {
@@ -88,20 +99,21 @@ export interface QueueFilters {
 export const queueQuery = ({ q, subject, resubmitted }: QueueFilters, page: number, client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: adminKeys.queue({ q, subject, resubmitted }, page),
-    queryFn: async ({ signal }) => {
-      const res = await client('admin/teachers', {
-        signal,
-        query: {
-          status: 'in_review',
-          q: q || undefined,
-          subject: subject ?? undefined,
-          resubmitted: resubmitted ? '1' : undefined,
-          page,
-          per_page: QUEUE_PAGE_SIZE,
-        },
-      });
-      return z.object({ data: z.array(reviewTeacherSchema), meta: reviewListMetaSchema }).parse(res);
-    },
+    queryFn: ({ signal }) =>
+      readAnswer(
+        client('admin/teachers', {
+          signal,
+          query: {
+            status: 'in_review',
+            q: q || undefined,
+            subject: subject ?? undefined,
+            resubmitted: resubmitted ? '1' : undefined,
+            page,
+            per_page: QUEUE_PAGE_SIZE,
+          },
+        }),
+        reviewListResponseSchema,
+      ),
     staleTime: 0,
     meta: consoleMeta(),
   });
@@ -110,7 +122,7 @@ export const teacherQuery = (id: string, client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: adminKeys.teacher(id),
     queryFn: async ({ signal }) =>
-      envelope(reviewTeacherDetailSchema).parse(await client(`admin/teachers/${encodeURIComponent(id)}`, { signal })).data,
+      (await readAnswer(client(`admin/teachers/${encodeURIComponent(id)}`, { signal }), envelopeSchema(reviewTeacherDetailSchema))).data,
     staleTime: 0,
     meta: consoleMeta(),
   });
@@ -119,7 +131,12 @@ export const historyQuery = (id: string, client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: [...adminKeys.teacher(id), 'history'],
     queryFn: async ({ signal }) =>
-      envelope(z.array(teacherHistoryEntrySchema)).parse(await client(`admin/teachers/${encodeURIComponent(id)}/history`, { signal })).data,
+      (
+        await readAnswer(
+          client(`admin/teachers/${encodeURIComponent(id)}/history`, { signal }),
+          envelopeSchema(z.array(teacherHistoryEntrySchema)),
+        )
+      ).data,
     staleTime: 0,
     meta: consoleMeta(),
   });
@@ -128,7 +145,12 @@ export const notesQuery = (id: string, client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: [...adminKeys.teacher(id), 'notes'],
     queryFn: async ({ signal }) =>
-      envelope(z.array(teacherNoteWireSchema)).parse(await client(`admin/teachers/${encodeURIComponent(id)}/notes`, { signal })).data,
+      (
+        await readAnswer(
+          client(`admin/teachers/${encodeURIComponent(id)}/notes`, { signal }),
+          envelopeSchema(z.array(teacherNoteWireSchema)),
+        )
+      ).data,
     staleTime: 0,
     meta: consoleMeta(),
   });
@@ -137,14 +159,22 @@ export const documentsQuery = (id: string, client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: [...adminKeys.teacher(id), 'documents'],
     queryFn: async ({ signal }) =>
-      envelope(z.array(reviewDocumentSchema)).parse(await client(`admin/teachers/${encodeURIComponent(id)}/documents`, { signal })).data,
+      (
+        await readAnswer(
+          client(`admin/teachers/${encodeURIComponent(id)}/documents`, { signal }),
+          envelopeSchema(z.array(reviewDocumentSchema)),
+        )
+      ).data,
     staleTime: 0,
     meta: consoleMeta(),
   });
 
 export async function reviewTeacherAction(id: string, action: ReviewAction, reason: string | null, client: ApiClient = adminClient) {
-  const res = await client<Envelope<unknown>>(`admin/teachers/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: { reason } });
-  return { message: res.message, result: reviewResultSchema.parse(res.data) };
+  const res = await readAnswer(
+    client(`admin/teachers/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: { reason } }),
+    envelopeSchema(reviewResultSchema),
+  );
+  return { message: res.message, result: res.data };
 }
 
 export async function addNote(id: string, body: string, client: ApiClient = adminClient): Promise<void> {
@@ -156,7 +186,7 @@ export const rateQuery = (id: string, client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: [...adminKeys.teacher(id), 'rate'],
     queryFn: async ({ signal }) =>
-      envelope(teacherRateSchema).parse(await client(`admin/teachers/${encodeURIComponent(id)}/rate`, { signal })).data,
+      (await readAnswer(client(`admin/teachers/${encodeURIComponent(id)}/rate`, { signal }), teacherRateResponseSchema)).data,
     staleTime: 0,
     meta: consoleMeta(),
   });
@@ -169,6 +199,15 @@ export async function setRate(
 ): Promise<void> {
   await client(`admin/teachers/${encodeURIComponent(id)}/rate`, { method: 'PUT', body: rate });
 }
+
+/** A teacher's document as bytes, kept for the visit (a file never changes under its id). */
+export const documentFileQuery = (id: string) =>
+  queryOptions({
+    queryKey: adminKeys.file(id),
+    queryFn: () => fetchBlob(`admin/files/${encodeURIComponent(id)}`),
+    staleTime: Infinity,
+    meta: consoleMeta(),
+  });
 
 /** The bytes behind an admin address (a document, the CSV), fetched with the staff token. */
 export async function fetchBlob(path: string, query: Record<string, string> = {}): Promise<Blob> {
@@ -195,7 +234,8 @@ export async function fetchBlob(path: string, query: Record<string, string> = {}
 export const familyQuery = (phone: string, client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: adminKeys.family(phone),
-    queryFn: async ({ signal }) => envelope(familyLookupSchema).parse(await client('admin/families', { signal, query: { phone } })).data,
+    queryFn: async ({ signal }) =>
+      (await readAnswer(client('admin/families', { signal, query: { phone } }), envelopeSchema(familyLookupSchema))).data,
     staleTime: 0,
     meta: consoleMeta([404]),
     retry: false,
@@ -206,24 +246,22 @@ export const receiptQuery = (orderId: number, kind: 'payment' | 'refund', client
   queryOptions({
     queryKey: adminKeys.receipt(orderId, kind),
     queryFn: async ({ signal }) =>
-      envelope(receiptSchema).parse(await client(`admin/orders/${orderId}/receipt`, { signal, query: { kind } })).data,
+      (await readAnswer(client(`admin/orders/${orderId}/receipt`, { signal, query: { kind } }), receiptResponseSchema)).data,
     staleTime: 0,
     meta: consoleMeta(),
   });
 
 /** Refunds a family's order by the family's own rule; a refusal is a 409 whose message says why. */
 export async function refundFamilyOrder(orderId: number, reason: string, client: ApiClient = adminClient) {
-  return envelope(refundSchema).parse(await client(`admin/orders/${orderId}/refund`, { method: 'POST', body: { reason } })).data;
+  return (await readAnswer(client(`admin/orders/${orderId}/refund`, { method: 'POST', body: { reason } }), refundResponseSchema)).data;
 }
 
 /** Teachers in any status by name or phone (support's search), the first page. */
 export const teacherSearchQuery = (q: string, client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: adminKeys.teacherSearch(q),
-    queryFn: async ({ signal }) => {
-      const res = await client('admin/teachers', { signal, query: { q, page: 1, per_page: QUEUE_PAGE_SIZE } });
-      return z.object({ data: z.array(reviewTeacherSchema), meta: reviewListMetaSchema }).parse(res);
-    },
+    queryFn: ({ signal }) =>
+      readAnswer(client('admin/teachers', { signal, query: { q, page: 1, per_page: QUEUE_PAGE_SIZE } }), reviewListResponseSchema),
     staleTime: 0,
     meta: consoleMeta(),
   });
@@ -233,14 +271,19 @@ export async function adjustHours(
   body: { direction: 'credit' | 'debit'; hours: number; reason: string },
   client: ApiClient = adminClient,
 ) {
-  return envelope(z.object({ balance_hours: z.number() })).parse(await client(`admin/families/${familyId}/hours`, { method: 'POST', body }))
-    .data;
+  return (
+    await readAnswer(
+      client(`admin/families/${familyId}/hours`, { method: 'POST', body }),
+      envelopeSchema(z.object({ balance_hours: z.number() })),
+    )
+  ).data;
 }
 
 export const promoCodesQuery = (client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: adminKeys.promoCodes,
-    queryFn: async ({ signal }) => envelope(z.array(promoRowSchema)).parse(await client('admin/promo-codes', { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await readAnswer(client('admin/promo-codes', { signal }), envelopeSchema(z.array(promoRowSchema)))).data,
     staleTime: 0,
     meta: consoleMeta(),
   });
@@ -267,7 +310,8 @@ export const reportedMessagesQuery = (state: 'open' | 'closed', client: ApiClien
   queryOptions({
     queryKey: adminKeys.reported(state),
     queryFn: async ({ signal }) =>
-      envelope(z.array(reportedMessageSchema)).parse(await client('admin/reported-messages', { signal, query: { state } })).data,
+      (await readAnswer(client('admin/reported-messages', { signal, query: { state } }), envelopeSchema(z.array(reportedMessageSchema))))
+        .data,
     staleTime: 0,
     meta: consoleMeta(),
   });
@@ -304,8 +348,11 @@ export const auditQuery = (filter: AuditFilter, client: ApiClient = adminClient)
   queryOptions({
     queryKey: adminKeys.audit(filter),
     queryFn: async ({ signal }) =>
-      envelope(z.array(auditEntrySchema)).parse(
-        await client('admin/audit', { signal, query: { ...auditParams(filter), limit: AUDIT_PAGE_SIZE } }),
+      (
+        await readAnswer(
+          client('admin/audit', { signal, query: { ...auditParams(filter), limit: AUDIT_PAGE_SIZE } }),
+          envelopeSchema(z.array(auditEntrySchema)),
+        )
       ).data,
     staleTime: 0,
     meta: consoleMeta(),
@@ -314,7 +361,7 @@ export const auditQuery = (filter: AuditFilter, client: ApiClient = adminClient)
 export const staffQuery = (client: ApiClient = adminClient) =>
   queryOptions({
     queryKey: adminKeys.staff,
-    queryFn: async ({ signal }) => envelope(z.array(staffRowSchema)).parse(await client('admin/staff', { signal })).data,
+    queryFn: async ({ signal }) => (await readAnswer(client('admin/staff', { signal }), envelopeSchema(z.array(staffRowSchema)))).data,
     staleTime: 0,
     meta: consoleMeta(),
   });

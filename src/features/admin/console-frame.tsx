@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { activateLocale } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
-import { adminKeys, signOut } from './admin-api';
+import { refreshConsole, signOut } from './admin-api';
 import { consoleMeta, useConsoleErrors } from './console-errors';
 import { mayUse } from './roles';
 import { clearStaffSession, useStaffSession } from './staff-session';
@@ -52,7 +52,7 @@ function ConsoleHeader({ onSignedOut }: { onSignedOut: () => void }) {
   // The admin API names subjects, phases and packages in the caller's language: read them again in the new one.
   const switchTo = async (locale: typeof other) => {
     await activateLocale(locale);
-    await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    await refreshConsole.all(queryClient);
   };
   return (
     <header className="console-header">

@@ -7,8 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReviewDocument } from '../../../contract/teacher-review';
 import { Button } from '../../ui/button';
 import { LoadState } from '../../ui/load-state';
-import { fetchBlob } from './admin-api';
-import { consoleMeta } from './console-errors';
+import { documentFileQuery } from './admin-api';
 
 function useBlobUrl(blob: Blob | undefined): string | null {
   const [url, setUrl] = useState<string | null>(null);
@@ -31,12 +30,7 @@ function useBlobUrl(blob: Blob | undefined): string | null {
 export function DocumentView({ document: doc, title }: { document: ReviewDocument; title: string }) {
   const { t } = useLingui();
   const [zoomed, setZoomed] = useState(false);
-  const file = useQuery({
-    queryKey: ['admin', 'file', doc.id],
-    queryFn: () => fetchBlob(`admin/files/${encodeURIComponent(doc.id)}`),
-    staleTime: Infinity,
-    meta: consoleMeta(),
-  });
+  const file = useQuery(documentFileQuery(doc.id));
   const url = useBlobUrl(file.data);
   if (!url) return <LoadState failed={file.isError} failedText={<Trans>The file could not be loaded.</Trans>} />;
   if (doc.content_type === 'application/pdf') {

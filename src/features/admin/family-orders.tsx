@@ -15,7 +15,7 @@ import { FormError } from '../../ui/form-error';
 import { LoadState } from '../../ui/load-state';
 import { TextArea } from '../../ui/text-area';
 import { toast } from '../../ui/toast-store';
-import { adminKeys, receiptQuery, refundFamilyOrder } from './admin-api';
+import { refreshConsole, receiptQuery, refundFamilyOrder } from './admin-api';
 import { consoleMeta } from './console-errors';
 import { dateTime } from './format';
 import { orderStatusTexts, refundRefusalTexts } from './texts';
@@ -183,7 +183,7 @@ function RefundForm({ order, phone, onDone }: { order: Order; phone: string; onD
     mutationFn: (why: string) => refundFamilyOrder(order.id, why),
     // A refusal (409) is shown in the form; anything else goes to the console's toast.
     meta: consoleMeta([409]),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.family(phone) }),
+    onSettled: () => refreshConsole.family(queryClient, phone),
   });
   const submit = async (event: FormEvent) => {
     event.preventDefault();

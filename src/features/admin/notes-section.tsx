@@ -8,7 +8,7 @@ import { Field } from '../../ui/field';
 import { submitWith, textBinding, useValidateAllOnSubmit, visibleErrors } from '../../ui/form-helpers';
 import { LoadState } from '../../ui/load-state';
 import { TextArea } from '../../ui/text-area';
-import { addNote, adminKeys, notesQuery } from './admin-api';
+import { addNote, refreshConsole, notesQuery } from './admin-api';
 import { consoleMeta } from './console-errors';
 import { dateTime } from './format';
 
@@ -19,7 +19,7 @@ export function NotesSection({ id }: { id: string }) {
   const add = useMutation({
     mutationFn: (body: string) => addNote(id, body),
     meta: consoleMeta(),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.teacher(id) }),
+    onSuccess: () => refreshConsole.teacher(queryClient, id),
   });
   const { formRef, validateAll } = useValidateAllOnSubmit();
   const form = useAppForm({

@@ -10,7 +10,7 @@ import { FormError } from '../../ui/form-error';
 import { submitWith, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { LoadState } from '../../ui/load-state';
 import { toast } from '../../ui/toast-store';
-import { adminKeys, changePromoCode, createPromoCode, promoCodesQuery, type PromoInput } from './admin-api';
+import { refreshConsole, changePromoCode, createPromoCode, promoCodesQuery, type PromoInput } from './admin-api';
 import { consoleMeta } from './console-errors';
 import { dateTime } from './format';
 import { NotAllowed } from './not-allowed';
@@ -27,7 +27,7 @@ export function PromoCodesPage() {
   const change = useMutation({
     mutationFn: ({ id, to }: { id: number; to: 'pause' | 'resume' }) => changePromoCode(id, to),
     meta: consoleMeta(),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.promoCodes }),
+    onSettled: () => refreshConsole.promoCodes(queryClient),
   });
   if (role && !mayUse(role, 'promoCodes')) return <NotAllowed />;
   return (
@@ -118,7 +118,7 @@ function CreateForm() {
   const create = useMutation({
     mutationFn: (body: PromoInput) => createPromoCode(body),
     meta: consoleMeta([409]),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.promoCodes }),
+    onSuccess: () => refreshConsole.promoCodes(queryClient),
   });
   const { formRef, validateAll } = useValidateAllOnSubmit();
   const form = useAppForm({

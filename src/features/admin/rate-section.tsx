@@ -8,7 +8,7 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { LoadState } from '../../ui/load-state';
 import { TextInput } from '../../ui/text-input';
-import { adminKeys, rateQuery, setRate } from './admin-api';
+import { refreshConsole, rateQuery, setRate } from './admin-api';
 import { consoleMeta } from './console-errors';
 import { dateTime } from './format';
 
@@ -23,7 +23,7 @@ export function RateSection({ id, canSet }: { id: string; canSet: boolean }) {
     meta: consoleMeta(),
     onSuccess: () => {
       setAmount('');
-      return queryClient.invalidateQueries({ queryKey: adminKeys.teacher(id) });
+      return refreshConsole.teacher(queryClient, id);
     },
   });
   if (!rate.data) return <LoadState failed={rate.isError} failedText={<Trans>The rate could not be loaded.</Trans>} />;

@@ -9,7 +9,7 @@ import type { ReportedMessage } from '../../../contract/staff';
 import { Button } from '../../ui/button';
 import { LoadState } from '../../ui/load-state';
 import { toast } from '../../ui/toast-store';
-import { adminKeys, reportedMessagesQuery, reviewReportedMessage } from './admin-api';
+import { refreshConsole, reportedMessagesQuery, reviewReportedMessage } from './admin-api';
 import { consoleMeta } from './console-errors';
 import { dateTime } from './format';
 import { NotAllowed } from './not-allowed';
@@ -64,7 +64,7 @@ function ReportCard({ message: m }: { message: ReportedMessage }) {
     meta: consoleMeta(),
     onSuccess: (_, outcome) =>
       toast.show({ severity: 'success', summary: outcome === 'reviewed' ? t`Marked as reviewed.` : t`Report dismissed.` }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.reportedAll }),
+    onSettled: () => refreshConsole.reported(queryClient),
   });
   const headingId = `report-${m.id}`;
   const family = m.family_name;

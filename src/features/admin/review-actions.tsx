@@ -16,7 +16,7 @@ import { FormError } from '../../ui/form-error';
 import { submitWith, textBinding, useValidateAllOnSubmit, visibleErrors } from '../../ui/form-helpers';
 import { TextArea } from '../../ui/text-area';
 import { toast } from '../../ui/toast-store';
-import { adminKeys, reviewTeacherAction } from './admin-api';
+import { refreshConsole, reviewTeacherAction } from './admin-api';
 import { consoleMeta } from './console-errors';
 import { REASON_TEMPLATES, templateReason } from './texts';
 
@@ -46,7 +46,7 @@ export function ReviewActions({ id, status }: { id: string; status: TeacherStatu
       if (isApiError(error) && (error.status === 409 || error.status === 422) && error.serverMessage) setRefused([error.serverMessage]);
     },
     // Whatever happened, the status, history and queue are read again.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    onSettled: () => refreshConsole.all(queryClient),
   });
   const { formRef, validateAll } = useValidateAllOnSubmit();
   const form = useAppForm({

@@ -14,7 +14,7 @@ import { applyServerErrors, submitWith, useValidateAllOnSubmit, visibleErrors } 
 import { LoadState } from '../../ui/load-state';
 import { SelectInput } from '../../ui/select-input';
 import { toast } from '../../ui/toast-store';
-import { adminKeys, createStaffMember, disableStaffMember, staffQuery } from './admin-api';
+import { refreshConsole, createStaffMember, disableStaffMember, staffQuery } from './admin-api';
 import { consoleMeta } from './console-errors';
 import { NotAllowed } from './not-allowed';
 import { mayUse } from './roles';
@@ -31,7 +31,7 @@ export function StaffPage() {
   const disable = useMutation({
     mutationFn: (id: number) => disableStaffMember(id),
     meta: consoleMeta(),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.staff }),
+    onSettled: () => refreshConsole.staff(queryClient),
   });
   if (!allowed) return <NotAllowed />;
   return (
@@ -106,7 +106,7 @@ function AddMemberForm() {
   const create = useMutation({
     mutationFn: (body: { email: string; name: string; role: string; password: string }) => createStaffMember(body),
     meta: consoleMeta([400, 409]),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.staff }),
+    onSuccess: () => refreshConsole.staff(queryClient),
   });
   const { formRef, validateAll, focusFirstInvalid } = useValidateAllOnSubmit();
   const fields = staffCreateSchema.shape;

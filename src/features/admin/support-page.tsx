@@ -16,7 +16,7 @@ import { LoadState } from '../../ui/load-state';
 import { TextArea } from '../../ui/text-area';
 import { TextInput } from '../../ui/text-input';
 import { toast } from '../../ui/toast-store';
-import { adjustHours, adminKeys, familyQuery } from './admin-api';
+import { adjustHours, refreshConsole, familyQuery } from './admin-api';
 import { consoleMeta } from './console-errors';
 import { FamilyOrders } from './family-orders';
 import { FamilyRequests } from './family-requests';
@@ -185,7 +185,7 @@ function HoursForm({ familyId, phone }: { familyId: number; phone: string }) {
   const adjust = useMutation({
     mutationFn: (body: { direction: 'credit' | 'debit'; hours: number; reason: string }) => adjustHours(familyId, body),
     meta: consoleMeta([409]),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.family(phone) }),
+    onSettled: () => refreshConsole.family(queryClient, phone),
   });
   const { formRef, validateAll } = useValidateAllOnSubmit();
   const form = useAppForm({

@@ -29,7 +29,7 @@ import {
   type BookingFields,
   type BookingStep,
 } from '../../../machines/booking.machine';
-import { childrenKeys } from '../../api/children';
+import { refreshAfterRequestChange } from '../../api/requests';
 import { forgetBookingReturn } from '../../bindings/booking';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form-error';
@@ -112,9 +112,7 @@ export function BookingForm({ studentKey, teacher, balance, children, onBooked, 
 
   useEffect(() => {
     if (state !== 'submitted' || requestId === null) return;
-    // What a booking changes, by key prefix (the requests module would weigh on this page's JavaScript).
-    for (const queryKey of [['packages', 'balance'], ['requests'], ['teachers'], childrenKeys.all])
-      void queryClient.invalidateQueries({ queryKey });
+    void refreshAfterRequestChange(queryClient);
     forgetBookingReturn();
     const gender = actor.getSnapshot().context.fields.broadcast ? 'other' : genderKey(teacher.gender);
     toast.show({ severity: 'success', summary: i18n._(bookedTexts.summary), detail: i18n._(bookedTexts.detail(gender)) });

@@ -11,14 +11,13 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toFailure } from '../../../contract/failure';
-import { requestDetailResponseSchema, type RequestDetail } from '../../../contract/requests';
-import { api } from '../../api/client';
-import { refreshAfterRequestChange, requestsKeys } from '../../api/requests';
+import type { RequestDetail } from '../../../contract/requests';
+import { moveRequest, putRequest, refreshAfterRequestChange } from '../../api/requests';
 import { deviceZone } from '../../domain/time';
 import { requestActionTexts } from '../../domain/request-status';
 import { Button } from '../../ui/button';
 import { toast } from '../../ui/toast-store';
-import { availabilityKeys, availabilityQuery } from './booking-api';
+import { availabilityQuery, refreshAvailability } from '../../api/availability';
 import { ChosenTime } from './booking-when';
 import { SlotPicker } from './slot-picker';
 import './booking.css';
@@ -29,11 +28,6 @@ export interface MoveRequestProps {
   role?: 'student' | 'teacher';
   /** Tests pin the zone; the app uses the device's. */
   timeZone?: string;
-}
-
-async function moveRequest(id: number, startsAt: string): Promise<RequestDetail> {
-  const res = await api<unknown>(`v1/requests/${id}/reschedule`, { method: 'POST', body: { starts_at: startsAt } });
-  return requestDetailResponseSchema.parse(res).data;
 }
 
 export function MoveRequest({ request, timeZone, role = 'student' }: MoveRequestProps) {
@@ -51,7 +45,7 @@ export function MoveRequest({ request, timeZone, role = 'student' }: MoveRequest
     // Every refusal is told inside the dialog, next to the calendar it is about.
     meta: { silent: true },
     onSuccess: (detail) => {
-      queryClient.setQueryData(requestsKeys.detail(detail.id, i18n.locale), detail);
+      putRequest(queryClient, detail, i18n.locale);
       setOpen(false);
       setChosen('');
       toast.show({
@@ -67,7 +61,7 @@ export function MoveRequest({ request, timeZone, role = 'student' }: MoveRequest
     onError: (error) => {
       if (toFailure(error).code === 'slot_taken') {
         setChosen('');
-        void queryClient.invalidateQueries({ queryKey: availabilityKeys.of(request.teacher.id, request.duration_hours) });
+        void refreshAvailability(queryClient);
       }
     },
   });

@@ -5,13 +5,14 @@
 // from the balance. The free weeks are what "Send the request" books (handed up through `onChoice`).
 import './series-review.css';
 import { useEffect, useId, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { MAX_REPEAT_WEEKS, MIN_REPEAT_WEEKS, seriesPreviewResponseSchema, type SeriesPreview } from '../../../contract/series';
+import { MAX_REPEAT_WEEKS, MIN_REPEAT_WEEKS } from '../../../contract/series';
 import type { BookingSeries } from '../../../machines/booking.machine';
 import { api, type ApiClient } from '../../api/client';
+import { seriesPreviewQuery, type SeriesPreviewBody } from '../../api/series';
 import { formatSessionTime, zoneTime } from '../../domain/time';
 import { bookingMessage } from './texts';
 
@@ -44,7 +45,7 @@ export function SeriesReview(props: SeriesReviewProps) {
   // What is typed; the series follows it once it is a whole number of weeks in range.
   const [draft, setDraft] = useState(String(chosen?.repeatWeeks ?? 4));
   const ids = { check: useId(), weeks: useId(), list: useId() };
-  const body = {
+  const body: SeriesPreviewBody = {
     teacher_id: teacherId,
     subject_id: subjectId,
     ...(childId ? { child_id: childId } : {}),
@@ -54,14 +55,7 @@ export function SeriesReview(props: SeriesReviewProps) {
     repeat_weeks: weeks,
     time_zone: viewerZone,
   };
-  const preview = useQuery({
-    queryKey: ['series-preview', body],
-    queryFn: async (): Promise<SeriesPreview> =>
-      seriesPreviewResponseSchema.parse(await client<unknown>('v1/series/preview', { method: 'POST', body })).data,
-    enabled: on,
-    placeholderData: keepPreviousData,
-    staleTime: 15_000,
-  });
+  const preview = useQuery({ ...seriesPreviewQuery(body, client), enabled: on });
   const data = on ? preview.data : undefined;
   const free = data?.weeks.filter((w) => w.state === 'free').map((w) => w.week) ?? [];
   const freeKey = free.join(',');

@@ -17,7 +17,8 @@ import {
   type BookingSeries,
 } from '../../../machines/booking.machine';
 import { bookingLogic, bookingStorageKey, rememberBookingReturn } from '../../bindings/booking';
-import { availabilityKeys, availabilityQuery, createBookingRequest } from './booking-api';
+import { availabilityQuery, refreshAvailability } from '../../api/availability';
+import { createBookingRequest } from '../../api/requests';
 import { useWatchedActor } from '../../bindings/watch';
 
 /**
@@ -91,7 +92,7 @@ export function useBooking({ studentKey, teacher, balance, children, onOpenPacka
         onOpenPackages();
       },
       // Just taken: the machine asks for the free times again.
-      refreshSlots: () => void queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
+      refreshSlots: () => void refreshAvailability(queryClient),
     }),
   );
   const [restored] = useState(() => restoreBooking(readSaved(key), teacher.id, children));

@@ -8,7 +8,8 @@ import type { EarningBasis } from '../../../contract/earnings-rule';
 import { Button } from '../../ui/button';
 import { formatMinor } from '../../domain/money';
 import { formatDateTime, monthName } from '../../domain/time';
-import { earningsQuery, shiftMonth } from './earnings-api';
+import { earningsQuery } from '../../api/earnings';
+import { shiftMonth } from './shift-month';
 import '../../ui/print-document.css';
 
 export function EarningsPage({ month, onMonth }: { month?: string | undefined; onMonth: (month: string) => void }) {

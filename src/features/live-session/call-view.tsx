@@ -6,7 +6,7 @@ import { selectCallStatus, selectEndFailure } from '../../../machines/live-sessi
 import type { LiveSessionActor } from '../../bindings/live-session';
 import type { RtcStore } from '../../rtc/session-store';
 import { CallControls } from './call-controls';
-import type { SessionApi } from './session-api';
+import type { SessionApi } from '../../api/sessions';
 import { VideoTiles } from './video-tiles';
 
 function formatRemaining(ms: number): string {

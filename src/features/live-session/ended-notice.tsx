@@ -11,6 +11,7 @@ import { useSelector } from '@xstate/react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { selectCanRejoin, selectEndReason, selectRequestId, selectRole } from '../../../machines/live-session.machine';
 import { actionsAt, requestQuery, type RequestDetail } from '../../api/requests';
+import { sessionKeys } from '../../api/sessions';
 import type { LiveSessionActor } from '../../bindings/live-session';
 import { seedBookingReview } from '../../bindings/booking';
 import { ForChild } from '../../domain/child-label';
@@ -45,7 +46,7 @@ export function EndedNotice({
   const request = useQuery({ ...requestQuery(requestId ?? 0, i18n.locale), enabled: requestId !== null });
   // Silent: the summary stands without it.
   const present = useQuery({
-    queryKey: ['live-session', 'attendance', requestId],
+    queryKey: sessionKeys.attendance(requestId ?? 0),
     queryFn: attendance,
     meta: { silent: true },
     staleTime: 0,

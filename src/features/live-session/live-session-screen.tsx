@@ -15,7 +15,7 @@ import { DeniedNotice } from './denied-notice';
 import { EndedNotice } from './ended-notice';
 import { FailedNotice } from './failed-notice';
 import { Notice } from './notice';
-import { createSessionApi, type SessionApi } from './session-api';
+import { createSessionApi, type SessionApi } from '../../api/sessions';
 import { TokenRefusedNotice } from './token-refused-notice';
 import { useLeaveOnPagehide } from './use-leave-on-pagehide';
 import type { Attendance } from '../../../contract/sessions';

@@ -3,7 +3,7 @@
 // the other's latest event is a join (or a reconnection), not a leave. Polled while in such a call.
 import { useQuery } from '@tanstack/react-query';
 import type { Attendance } from '../../../contract/sessions';
-import type { SessionApi } from './session-api';
+import { sessionKeys, type SessionApi } from '../../api/sessions';
 
 /** How often the attendance record is read while no provider reports presence. */
 export const PRESENCE_POLL_MS = 5_000;
@@ -21,7 +21,7 @@ export function usePeerPresentFromAttendance(
   enabled: boolean,
 ): boolean {
   const attendance = useQuery({
-    queryKey: ['live-session', 'attendance', channelName],
+    queryKey: sessionKeys.attendance(channelName),
     queryFn: ({ signal }) => api.attendance(channelName, signal),
     enabled,
     refetchInterval: enabled ? PRESENCE_POLL_MS : false,

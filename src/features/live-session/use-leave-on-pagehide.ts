@@ -3,7 +3,7 @@
 // phones) sends it with a keepalive request. Only while the user is in the call; a tab restored from
 // the back-forward cache then rejoins through the screen as usual.
 import { useEffect } from 'react';
-import type { SessionApi } from './session-api';
+import type { SessionApi } from '../../api/sessions';
 
 export function useLeaveOnPagehide(api: Pick<SessionApi, 'leaveOnUnload'>, channelName: string, inCall: boolean): void {
   useEffect(() => {

@@ -10,7 +10,7 @@ import { selectTiles, type NetworkQualityLabel } from '../../../machines/live-se
 import type { LiveSessionActor } from '../../bindings/live-session';
 import type { RtcStore } from '../../rtc/session-store';
 import { usePeerPresentFromAttendance } from './peer-presence';
-import type { SessionApi } from './session-api';
+import type { SessionApi } from '../../api/sessions';
 import { qualityTexts } from './texts';
 
 /** One side's network quality, in its tile's caption. */

@@ -6,7 +6,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { connectRealtime } from '../../realtime/client';
 import { watchUserChannel, type Connect } from '../../realtime/watch';
-import { applyUnreadTotal, messagesKeys, readUnreadTotal } from '../../api/messages';
+import { applyUnreadTotal, readUnreadTotal, refreshConversations, refreshMessages } from '../../api/messages';
 
 /** The event names of contract/messages.ts, repeated here so this chunk needs no zod. */
 export const MESSAGE_EVENTS = { created: 'message.created', read: 'messages.read' } as const;
@@ -20,14 +20,12 @@ function conversationOf(data: unknown): number | null {
 export function watchMessages(userId: number, queryClient: QueryClient, connect: Connect = connectRealtime): () => void {
   const onCreated = (data: unknown) => {
     applyUnreadTotal(queryClient, readUnreadTotal(data));
-    void queryClient.invalidateQueries({ queryKey: messagesKeys.list });
-    const id = conversationOf(data);
-    if (id !== null) void queryClient.invalidateQueries({ queryKey: messagesKeys.conversation(id) });
+    refreshConversations(queryClient, conversationOf(data));
   };
   const onRead = (data: unknown) => {
     applyUnreadTotal(queryClient, readUnreadTotal(data));
-    void queryClient.invalidateQueries({ queryKey: messagesKeys.list });
+    refreshConversations(queryClient, null);
   };
-  const resync = () => void queryClient.invalidateQueries({ queryKey: messagesKeys.all });
+  const resync = () => void refreshMessages(queryClient);
   return watchUserChannel(userId, { [MESSAGE_EVENTS.created]: onCreated, [MESSAGE_EVENTS.read]: onRead }, resync, connect);
 }

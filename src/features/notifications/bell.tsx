@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import type { RealtimeConnection } from '../../realtime/client';
-import { unreadCountQuery } from './notifications-api';
+import { unreadCountQuery } from '../../api/notifications';
 
 export interface NotificationBellProps {
   /** The signed-in user; without an id (an old stored session) the count is still shown, not live. */

@@ -5,7 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { connectRealtime } from '../../realtime/client';
 import { watchUserChannel, type Connect } from '../../realtime/watch';
-import { applyUnread, notificationsKeys, readUnread } from './notifications-api';
+import { applyUnread, readUnread, refreshNotifications } from '../../api/notifications';
 
 /** The event names of contract/notifications.ts, repeated here so this chunk needs no zod. */
 export const NOTIFICATION_EVENTS = { created: 'notification.created', read: 'notifications.read' } as const;
@@ -15,7 +15,7 @@ export type { Connect };
 /** Subscribes; the result undoes it all and releases the shared connection (safe before it is up). */
 export function watchNotifications(userId: number, queryClient: QueryClient, connect: Connect = connectRealtime): () => void {
   const onCount = (data: unknown) => applyUnread(queryClient, readUnread(data));
-  const refetch = () => void queryClient.invalidateQueries({ queryKey: notificationsKeys.all });
+  const refetch = () => void refreshNotifications(queryClient);
   // Without a connection there is no live badge; the count is still read on focus and on each visit.
   return watchUserChannel(userId, { [NOTIFICATION_EVENTS.created]: onCount, [NOTIFICATION_EVENTS.read]: onCount }, refetch, connect);
 }

@@ -12,7 +12,13 @@ import { formatDateTime } from '../../domain/time';
 import type { LessonSide } from '../../domain/viewer';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
-import { applyUnread, markAllNotificationsRead, markNotificationRead, notificationsListQuery, unreadCountQuery } from './notifications-api';
+import {
+  applyUnread,
+  markAllNotificationsRead,
+  markNotificationRead,
+  notificationsListQuery,
+  unreadCountQuery,
+} from '../../api/notifications';
 import { notificationSentence, relativeTime } from './texts';
 
 const ICONS: Record<'request' | 'reminder' | 'payment' | 'account' | 'message', string> = {

@@ -3,7 +3,7 @@
 // (it is given back if that booking is canceled, rejected or expires, so it is not "used" yet).
 import { useQuery } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { balanceQuery } from './packages-api';
+import { balanceQuery } from '../../api/packages';
 import { LoadState } from '../../ui/load-state';
 import { DEFAULT_TIME_ZONE } from '../../../contract/default-zone';
 import { formatDate } from '../../domain/time';

@@ -11,7 +11,7 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { TextInput } from '../../ui/text-input';
 import { formatMoney } from './format';
-import { checkPromoCode, createOrder, packagesKeys, type PromoQuote, type TimePackage } from './packages-api';
+import { checkPromoCode, createOrder, refreshOrders, type PromoQuote, type TimePackage } from '../../api/packages';
 import { promoCheckFailed, promoRejectionTexts } from './texts';
 import { Fact } from '../../ui/fact';
 
@@ -44,7 +44,7 @@ export function CheckoutPanel({ pkg, goToCheckout, initialCode, bringIntoView = 
   const buy = useMutation({
     mutationFn: (input: { package_id: number; promo_code?: string }) => createOrder(input),
     // A checkout that could not open leaves its order failed on the server: the history shows it at once.
-    onError: () => void queryClient.invalidateQueries({ queryKey: [...packagesKeys.all, 'orders'] }),
+    onError: () => void refreshOrders(queryClient),
   });
 
   // A quote belongs to one package and one code; changing either drops it.

@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { DEFAULT_TIME_ZONE } from '../../../contract/default-zone';
 import { formatDate } from '../../domain/time';
 import { formatMoney } from './format';
-import { ordersQuery } from './packages-api';
+import { ordersQuery } from '../../api/packages';
 import { RefundAction } from './refund-action';
 import { orderFailureTexts, orderStatusTexts } from './texts';
 

@@ -2,7 +2,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../ui/button';
 import { formatMoney } from './format';
-import type { TimePackage } from './packages-api';
+import type { TimePackage } from '../../api/packages';
 
 export interface PackageCardProps {
   pkg: TimePackage;

@@ -16,7 +16,7 @@ import { InstitutionalCard } from './institutional-card';
 import { HoursByChild } from './hours-by-child';
 import { OrderHistory } from './order-history';
 import { PackageCard } from './package-card';
-import { ordersQuery, packagesKeys, packagesQuery, type TimePackage } from './packages-api';
+import { ordersQuery, packagesQuery, refreshBalance, refreshPackages, type TimePackage } from '../../api/packages';
 import { PaymentResult } from './payment-result';
 import { LoadState } from '../../ui/load-state';
 
@@ -88,14 +88,13 @@ export function PackagesPage({ payment, order, onPaymentSeen, goToCheckout = lea
   useEffect(() => {
     if (!payment) return;
     // The payment changed the balance and the history on the server: read them again.
-    void queryClient.invalidateQueries({ queryKey: packagesKeys.balance });
-    void queryClient.invalidateQueries({ queryKey: packagesKeys.all });
+    void refreshPackages(queryClient);
     onPaymentSeen?.();
   }, [payment, queryClient, onPaymentSeen]);
 
   useEffect(() => {
     // Confirmed while the page watched: the hours arrived, so the balance is read again.
-    if (settled === 'success') void queryClient.invalidateQueries({ queryKey: packagesKeys.balance });
+    if (settled === 'success') void refreshBalance(queryClient);
   }, [settled, queryClient]);
 
   return (

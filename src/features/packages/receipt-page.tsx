@@ -9,7 +9,7 @@ import type { Receipt } from '../../../contract/receipts';
 import { Button } from '../../ui/button';
 import { formatDateTime, zoneTime } from '../../domain/time';
 import { formatMoney } from './format';
-import { receiptQuery, type ReceiptKind } from './packages-api';
+import { receiptQuery, type ReceiptKind } from '../../api/packages';
 import '../../ui/print-document.css';
 
 function issuedAt(receipt: Receipt, locale: string): string {

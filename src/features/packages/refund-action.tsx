@@ -11,7 +11,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { toast } from '../../ui/toast-store';
 import { formatMoney } from './format';
-import { packagesKeys, refundOrder } from './packages-api';
+import { refreshPackages, refundOrder } from '../../api/packages';
 import { refundFailed, refundRefusalTexts } from './texts';
 
 function refusalCode(error: unknown): RefundRefusal | null {
@@ -41,7 +41,7 @@ export function RefundAction({ order, onRefused }: { order: Order; onRefused: (t
       const code = refusalCode(error);
       onRefused(code ? i18n._(refundRefusalTexts[code]) : i18n._(refundFailed));
     } finally {
-      void queryClient.invalidateQueries({ queryKey: packagesKeys.all });
+      void refreshPackages(queryClient);
     }
   };
 

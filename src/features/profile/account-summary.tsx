@@ -8,7 +8,8 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { DEFAULT_TIME_ZONE } from '../../../contract/default-zone';
 import { formatDate } from '../../domain/time';
 import { FreeTrialLine } from '../../domain/free-trial';
-import { balanceQuery, type ProfileDetails } from './profile-api';
+import { balanceQuery } from '../../api/packages';
+import type { ProfileDetails } from '../../api/profile';
 import { LoadState } from '../../ui/load-state';
 
 export function StudentSummary({ profile }: { profile: ProfileDetails }) {

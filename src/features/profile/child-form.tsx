@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
-import { addChild, childrenKeys, updateChild, type Child, type ChildInput } from '../../api/children';
+import { addChild, refreshChildren, updateChild, type Child, type ChildInput } from '../../api/children';
 import { isApiError } from '../../api/api-error';
 import { useAppForm } from '../../domain/app-form';
 import { ChildFields } from '../../domain/field-sets';
@@ -69,7 +69,7 @@ export function ChildForm({ child, onDone }: ChildFormProps) {
       setSummary([]);
       try {
         const { message } = await save.mutateAsync(bodyOf(value));
-        void queryClient.invalidateQueries({ queryKey: childrenKeys.all });
+        void refreshChildren(queryClient);
         toast.show({ severity: 'success', summary: child ? t`Child's details saved` : t`Child added`, detail: message });
         onDone();
       } catch (error) {

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MAX_CHILDREN } from '../../../contract/children';
-import { childrenKeys, childrenQuery, removeChild, type Child } from '../../api/children';
+import { refreshChildren, childrenQuery, removeChild, type Child } from '../../api/children';
 import { isApiError } from '../../api/api-error';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -96,7 +96,7 @@ function ChildRow({ child, canArchive, onEdit }: { child: Child; canArchive: boo
       setOpen(false);
       if (isApiError(error) && (error.status === 409 || error.status === 404)) setRefusal(refusalText(error, i18n));
     } finally {
-      void queryClient.invalidateQueries({ queryKey: childrenKeys.all });
+      void refreshChildren(queryClient);
     }
   };
 

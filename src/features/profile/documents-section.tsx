@@ -13,7 +13,8 @@ import { FileInput, validateFile } from '../../ui/file-input';
 import { toast } from '../../ui/toast-store';
 import { isApiError } from '../../api/api-error';
 import { profileMessage } from './messages';
-import { openDocument, replaceDocument, type ProfileDetails } from './profile-api';
+import { openDocument, type ProfileDetails } from '../../api/profile';
+import { replaceDocument } from '../../api/teacher-review';
 
 export function DocumentsSection({ profile, onReplaced }: { profile: ProfileDetails; onReplaced?: () => void }) {
   const { t, i18n } = useLingui();

@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans } from '@lingui/react/macro';
-import { balanceQuery } from './profile-api';
+import { balanceQuery } from '../../api/packages';
 import './header-balance.css';
 
 export function HeaderBalance() {

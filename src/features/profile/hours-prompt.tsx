@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { profileQuery } from './profile-api';
+import { profileQuery } from '../../api/profile';
 
 export function HoursPrompt({ onProfile = false }: { onProfile?: boolean }) {
   const { i18n } = useLingui();

@@ -9,7 +9,7 @@ import { Avatar } from '../../domain/avatar';
 import { isApiError } from '../../api/api-error';
 import { Button } from '../../ui/button';
 import { toast } from '../../ui/toast-store';
-import { profileKeys, removePhoto, uploadPhoto, type ProfileDetails } from './profile-api';
+import { photoChanged, removePhoto, uploadPhoto, type ProfileDetails } from '../../api/profile';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp';
 
@@ -21,9 +21,8 @@ export function PhotoSection({ profile }: { profile: ProfileDetails }) {
   const done = (message: string) => {
     setProblem(null);
     toast.show({ severity: 'success', summary: message });
-    void queryClient.invalidateQueries({ queryKey: profileKeys.all });
     // Cards and request lists show the photo too.
-    void queryClient.invalidateQueries({ queryKey: ['teachers'] });
+    photoChanged(queryClient);
   };
   const failed = (error: unknown) => {
     const field = isApiError(error) ? error.fieldErrors?.photo?.[0] : undefined;

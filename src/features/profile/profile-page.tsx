@@ -17,7 +17,7 @@ import { PhotoSection } from './photo-section';
 import { VideoSection } from './video-section';
 import { NotificationPreferencesSection } from './notification-preferences-section';
 import { PushSection } from './push-section';
-import { profileKeys, profileQuery } from './profile-api';
+import { profileQuery, refreshProfile } from '../../api/profile';
 import { StudentProfileForm } from './student-profile-form';
 import { TeacherProfileForm } from './teacher-profile-form';
 import { TimeOffSection } from './time-off-section';
@@ -76,7 +76,7 @@ export function ProfilePage({ onAccountChanged }: { onAccountChanged?: () => voi
             <DocumentsSection
               profile={p}
               onReplaced={() => {
-                void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+                void refreshProfile(queryClient);
                 onAccountChanged?.();
               }}
             />

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from '../../api/api-error';
-import { pushStateQuery, removePushSubscription, savePushSubscription } from '../../api/push';
+import { forgetThisBrowser, pushStateQuery, removePushSubscription, savePushSubscription, thisBrowserQuery } from '../../api/push';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast-store';
@@ -16,7 +16,7 @@ export function PushSection({ browser = browserPush }: { browser?: BrowserPush }
   const queryClient = useQueryClient();
   const supported = browser.supported();
   const state = useQuery({ ...pushStateQuery(), enabled: supported });
-  const here = useQuery({ queryKey: ['profile', 'push', 'this-browser'], queryFn: () => browser.current(), enabled: supported });
+  const here = useQuery({ ...thisBrowserQuery(() => browser.current()), enabled: supported });
   const [problem, setProblem] = useState<string | null>(null);
   const failed = (error: unknown) => setProblem(isApiError(error) ? error.message : t`This could not be saved. Please try again.`);
   const turnOn = useMutation({
@@ -25,9 +25,7 @@ export function PushSection({ browser = browserPush }: { browser?: BrowserPush }
       if (!key) return null;
       const subscription = await browser.subscribe(key);
       if (!subscription) return null;
-      const message = await savePushSubscription(queryClient, subscription);
-      queryClient.setQueryData(['profile', 'push', 'this-browser'], subscription);
-      return message;
+      return savePushSubscription(queryClient, subscription);
     },
     onSuccess: (message) => {
       if (message === null) {
@@ -44,7 +42,7 @@ export function PushSection({ browser = browserPush }: { browser?: BrowserPush }
   const turnOff = useMutation({
     mutationFn: async () => {
       const endpoint = await browser.unsubscribe();
-      queryClient.setQueryData(['profile', 'push', 'this-browser'], null);
+      forgetThisBrowser(queryClient);
       return endpoint ? removePushSubscription(queryClient, endpoint) : t`Notifications on this device were turned off`;
     },
     onSuccess: (message) => {

@@ -1,7 +1,7 @@
 // A student's profile: names in Arabic, gender and school phase, edited with the sign-up's rules. The
 // phone is the account's sign-in and is shown read-only (docs/decisions.md).
 import { FormShell } from '../../ui/form-shell';
-import type { ProfileDetails } from './profile-api';
+import type { ProfileDetails } from '../../api/profile';
 import { useProfileForm } from './use-save-profile';
 import { fieldValidators } from '../../domain/field-groups';
 import { ArabicNameFields } from '../../domain/field-sets';

@@ -11,7 +11,7 @@ import { textBinding } from '../../ui/form-helpers';
 import { TextArea } from '../../ui/text-area';
 import { TextInput } from '../../ui/text-input';
 import { fieldErrors } from './messages';
-import type { ProfileDetails } from './profile-api';
+import type { ProfileDetails } from '../../api/profile';
 import { useProfileForm } from './use-save-profile';
 import { asciiDigits } from '../../domain/rules';
 import { descriptionProblem, emptyRange, hoursValidators, type DayValue } from './validation';

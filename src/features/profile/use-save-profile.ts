@@ -11,7 +11,7 @@ import { isApiError, type FieldErrors } from '../../api/api-error';
 import { useAppForm } from '../../domain/app-form';
 import { applyServerErrors, useFocusFirstInvalid, useSubmitAttempts, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { toast } from '../../ui/toast-store';
-import { profileKeys, saveProfile, type ProfileDetails } from './profile-api';
+import { profileSaved, saveProfile, type ProfileDetails } from '../../api/profile';
 
 export function useSaveProfile(options: { formRef: RefObject<HTMLFormElement | null>; onSaved?: (profile: ProfileDetails) => void }) {
   const { t, i18n } = useLingui();
@@ -29,9 +29,7 @@ export function useSaveProfile(options: { formRef: RefObject<HTMLFormElement | n
     setSummary([]);
     try {
       const { message, profile } = await mutation.mutateAsync(body);
-      queryClient.setQueryData(profileKeys.profile(i18n.locale), profile);
-      // The other language's copy is stale now.
-      void queryClient.invalidateQueries({ queryKey: profileKeys.all, predicate: (q) => q.queryKey[1] !== i18n.locale });
+      profileSaved(queryClient, i18n.locale, profile);
       toast.show({ severity: 'success', summary: t`Profile saved`, detail: message });
       options.onSaved?.(profile);
     } catch (error) {

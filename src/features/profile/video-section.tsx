@@ -10,8 +10,8 @@ import { isApiError } from '../../api/api-error';
 import { Button } from '../../ui/button';
 import { toast } from '../../ui/toast-store';
 import { IntroVideo } from '../../domain/intro-video';
-import type { ProfileDetails } from './profile-api';
-import { ownVideoQuery, removeVideo, uploadVideo, videoKeys } from './video-api';
+import type { ProfileDetails } from '../../api/profile';
+import { ownVideoQuery, removeVideo, uploadVideo, videoChanged } from '../../api/teacher-video';
 import { readVideo, VideoFileError, videoFileProblem, type VideoFileProblem } from './video-file';
 
 export function VideoSection({ profile }: { profile: ProfileDetails }) {
@@ -40,9 +40,7 @@ export function VideoSection({ profile }: { profile: ProfileDetails }) {
   const done = (message: string) => {
     setProblem(null);
     toast.show({ severity: 'success', summary: message });
-    void queryClient.invalidateQueries({ queryKey: videoKeys.own });
-    // The teacher page and preview show the video too.
-    void queryClient.invalidateQueries({ queryKey: ['teachers'] });
+    videoChanged(queryClient);
   };
   const failed = (error: unknown) =>
     setProblem(isApiError(error) && error.message ? error.message : t`The video could not be saved. Please try again.`);

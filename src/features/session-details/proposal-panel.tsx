@@ -5,9 +5,8 @@
 // may answer is the request machine's word (the `reschedule_accept` action), never a guess here.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { requestDetailResponseSchema, type RequestAction } from '../../../contract/requests';
-import { api } from '../../api/client';
-import { refreshAfterRequestChange, requestsKeys, type RequestDetail } from '../../api/requests';
+import type { RequestAction } from '../../../contract/requests';
+import { answerProposal, putRequest, refreshAfterRequestChange, type RequestDetail } from '../../api/requests';
 import { requestActionTexts } from '../../domain/request-status';
 import { ZonedTime } from '../../domain/zoned-time';
 import { Button } from '../../ui/button';
@@ -20,18 +19,13 @@ export interface ProposalPanelProps {
   timeZone?: string | undefined;
 }
 
-async function answer(id: number, to: 'accept' | 'decline'): Promise<RequestDetail> {
-  const res = await api<unknown>(`v1/requests/${id}/reschedule/${to}`, { method: 'POST' });
-  return requestDetailResponseSchema.parse(res).data;
-}
-
 export function ProposalPanel({ detail, role, actions, timeZone }: ProposalPanelProps) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const reply = useMutation({
-    mutationFn: (to: 'accept' | 'decline') => answer(detail.id, to),
+    mutationFn: (to: 'accept' | 'decline') => answerProposal(detail.id, to),
     onSuccess: (next, to) => {
-      queryClient.setQueryData(requestsKeys.detail(next.id, i18n.locale), next);
+      putRequest(queryClient, next, i18n.locale);
       toast.show({
         severity: 'success',
         summary: to === 'accept' ? t`The session was moved to the new time.` : t`The session keeps its current time.`,

@@ -4,17 +4,13 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { seriesCancelResponseSchema, type SeriesCancelResult } from '../../../contract/series';
 import { api, type ApiClient } from '../../api/client';
 import { refreshAfterRequestChange, type RequestDetail } from '../../api/requests';
+import { cancelSeries } from '../../api/series';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Fact } from '../../ui/fact';
 import { toast } from '../../ui/toast-store';
-
-async function cancelSeries(id: number, client: ApiClient): Promise<SeriesCancelResult> {
-  return seriesCancelResponseSchema.parse(await client<unknown>(`v1/series/${id}/cancel`, { method: 'POST' })).data;
-}
 
 export function SeriesFact({ detail }: { detail: RequestDetail }) {
   if (!detail.series) return null;

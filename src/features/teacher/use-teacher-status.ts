@@ -7,7 +7,7 @@ import { useActorRef } from '@xstate/react';
 import type { AuthActor } from '../../bindings/auth';
 import { followTeacherStatus, teacherStatusLogic } from '../../bindings/teacher-status';
 import { useWatchedActor } from '../../bindings/watch';
-import { acceptTerms, submitDocuments } from './teacher-api';
+import { acceptTerms, submitDocuments } from '../../api/teacher-review';
 
 export function useTeacherStatus(auth: AuthActor) {
   const accept = useMutation({ mutationFn: () => acceptTerms() });

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Avatar } from '../../domain/avatar';
 import { fullName } from './format';
-import { teacherQuery } from './teachers-api';
+import { teacherQuery } from '../../api/teachers';
 
 export interface BookWithBannerProps {
   teacherId: number;

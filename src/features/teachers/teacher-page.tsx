@@ -14,7 +14,7 @@ import { fullName } from './format';
 import { AvailableNowBadge } from './available-badge';
 import { LoadFailure } from './load-failure';
 import { RatingStars } from './rating-stars';
-import { teacherQuery, type TeacherDetail } from './teachers-api';
+import { teacherQuery, type TeacherDetail } from '../../api/teachers';
 import { WorkingHours } from './working-hours';
 
 // The player (and its styles) loads only for a teacher who has a video: nothing of it in the page's first JavaScript.

@@ -16,7 +16,7 @@ import { deviceZone, formatDate, zoneTime } from '../../domain/time';
 import { Button } from '../../ui/button';
 import { fullName, nextFreeParts } from './format';
 import { RatingStars } from './rating-stars';
-import { teacherPreviewQuery } from './teachers-api';
+import { teacherPreviewQuery } from '../../api/teachers';
 
 // The player (and its styles) loads only for a teacher who has a video: nothing of it in the page's first JavaScript.
 const IntroVideo = lazy(() => import('../../domain/intro-video').then((m) => ({ default: m.IntroVideo })));

@@ -11,7 +11,7 @@ import { TextInput } from '../../ui/text-input';
 import { phasesQuery, subjectsQuery } from '../../api/reference';
 import { LoadFailure } from './load-failure';
 import { TeacherCard, TeacherCardSkeleton } from './teacher-card';
-import { PER_PAGE, teachersQuery, type TeachersSearch } from './teachers-api';
+import { PER_PAGE, teachersQuery, type TeachersSearch } from '../../api/teachers';
 import type { TeacherCard as Teacher } from '../../../contract/teachers';
 
 // The guest's preview dialog (and Radix Dialog with it) loads on the first "Preview", not with the list.

@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { AttendanceEventType, FakeRtcRoom } from '../../../contract/sessions';
-import type { SessionApi } from '../../../src/features/live-session/session-api';
+import type { SessionApi } from '../../../src/api/sessions';
 import { FailureError, noResponse } from '../../../contract/failure';
 import { liveSessionLogic } from '../../../src/bindings/live-session';
 import { createRtcStore } from '../../../src/rtc/session-store';

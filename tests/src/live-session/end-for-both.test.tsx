@@ -9,7 +9,7 @@ import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { FailureError } from '../../../contract/failure';
 import { LiveSessionScreen } from '../../../src/features/live-session/live-session-screen';
-import type { SessionApi } from '../../../src/features/live-session/session-api';
+import type { SessionApi } from '../../../src/api/sessions';
 import { cleanUpAfterEach, renderRouted, type Reply } from '../helpers';
 import { detail, fakeRealtime } from '../requests/fixtures';
 import { sessionGrant } from './fixtures';

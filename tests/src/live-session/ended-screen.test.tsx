@@ -7,7 +7,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bookingStorageKey } from '../../../src/bindings/booking';
 import { LiveSessionScreen } from '../../../src/features/live-session/live-session-screen';
-import type { SessionApi } from '../../../src/features/live-session/session-api';
+import type { SessionApi } from '../../../src/api/sessions';
 import { cleanUpAfterEach, renderRouted, type Reply } from '../helpers';
 import { detail } from '../requests/fixtures';
 import { sessionGrant } from './fixtures';

@@ -8,7 +8,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { LiveSessionScreen } from '../../../src/features/live-session/live-session-screen';
-import type { SessionApi } from '../../../src/features/live-session/session-api';
+import type { SessionApi } from '../../../src/api/sessions';
 import { makeI18n } from '../helpers';
 import { sessionGrant } from './fixtures';
 

@@ -9,7 +9,7 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { FailureError, type Failure } from '../../../contract/failure';
 import { SESSION_NOT_OPEN_YET } from '../../../contract/sessions';
 import { LiveSessionScreen } from '../../../src/features/live-session/live-session-screen';
-import type { SessionApi } from '../../../src/features/live-session/session-api';
+import type { SessionApi } from '../../../src/api/sessions';
 import { makeI18n } from '../helpers';
 
 afterEach(cleanup);

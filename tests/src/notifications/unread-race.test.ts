@@ -4,7 +4,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../src/api/client';
-import { applyUnread, notificationsKeys, unreadCountQuery } from '../../../src/features/notifications/notifications-api';
+import { applyUnread, notificationsKeys, unreadCountQuery } from '../../../src/api/notifications';
 
 function slowCount() {
   let answer: (count: number) => void = () => undefined;

@@ -8,7 +8,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TeacherVideo } from '../../../contract/teacher-video-schema';
-import type { ProfileDetails } from '../../../src/features/profile/profile-api';
+import type { ProfileDetails } from '../../../src/api/profile';
 import { VideoSection } from '../../../src/features/profile/video-section';
 import { toast } from '../../../src/ui/toast-store';
 import { cleanUpAfterEach, renderRouted, type Reply } from '../helpers';

@@ -9,7 +9,7 @@ import axe from 'axe-core';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TeachersPage } from '../../../src/features/teachers/teachers-page';
-import type { TeachersSearch } from '../../../src/features/teachers/teachers-api';
+import type { TeachersSearch } from '../../../src/api/teachers';
 import { validateTeachersSearch } from '../../../src/routes/teachers.index';
 import { cleanUpAfterEach, renderRouted, type Reply } from '../helpers';
 import { fatima } from './fixtures';

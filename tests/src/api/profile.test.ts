@@ -2,7 +2,7 @@
 // Opening an owner-only document: the file endpoint wants the bearer token, so the bytes are fetched
 // with it and shown from a blob URL in a tab opened inside the click; a refused file closes that tab.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openDocument } from '../../../src/features/profile/profile-api';
+import { openDocument } from '../../../src/api/profile';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -2,7 +2,7 @@
 // with the bearer token, to the same attendance endpoint as every other event.
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/client';
-import { createSessionApi } from '../../../src/features/live-session/session-api';
+import { createSessionApi } from '../../../src/api/sessions';
 
 describe('session api: leaveOnUnload', () => {
   it('posts `left` with keepalive and the bearer token', async () => {

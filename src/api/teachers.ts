@@ -2,10 +2,12 @@
 // Query definitions checked against contract/teachers.ts. Names of subjects and phases come in the
 // asked language, so the locale is part of every key. The schemas (zod) load beside the request, not
 // with the page: a list the server rendered starts fresh and parses nothing.
-const schemas = () => import('../../../contract/teachers');
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TeacherDetail, TeacherPreview, TeachersResponse } from '../../../contract/teachers';
-import { api, type ApiClient } from '../../api/client';
+import type { TeacherDetail, TeacherPreview, TeachersResponse } from '../../contract/teachers';
+import { api, type ApiClient, readAnswer } from './client';
+
+/** The contract's schemas, loaded beside the first request (zod stays out of the page's first download). */
+const schemas = () => import('../../contract/teachers');
 
 export type { TeacherDetail, TeachersResponse };
 
@@ -28,14 +30,15 @@ export const teachersKeys = {
   all: ['teachers'] as const,
   list: (search: TeachersSearch, locale: string) => ['teachers', 'list', locale, search] as const,
   detail: (id: number, locale: string) => ['teachers', 'detail', id, locale] as const,
+  preview: (id: number, locale: string) => ['teachers', 'preview', id, locale] as const,
 };
 
 export function teachersQuery(search: TeachersSearch, locale: string, client: ApiClient = api) {
   return queryOptions({
     queryKey: teachersKeys.list(search, locale),
-    queryFn: async ({ signal }): Promise<TeachersResponse> => {
-      const [res, { teachersResponseSchema }] = await Promise.all([
-        client<unknown>('v1/teachers', {
+    queryFn: ({ signal }): Promise<TeachersResponse> =>
+      readAnswer(
+        client('v1/teachers', {
           signal,
           headers: { 'Accept-Language': locale },
           query: {
@@ -48,10 +51,8 @@ export function teachersQuery(search: TeachersSearch, locale: string, client: Ap
             per_page: PER_PAGE,
           },
         }),
-        schemas(),
-      ]);
-      return teachersResponseSchema.parse(res);
-    },
+        async () => (await schemas()).teachersResponseSchema,
+      ),
     // Paging and typing keep the last page on screen (dimmed) instead of flashing skeletons.
     placeholderData: keepPreviousData,
   });
@@ -60,13 +61,13 @@ export function teachersQuery(search: TeachersSearch, locale: string, client: Ap
 export function teacherQuery(id: number, locale: string, client: ApiClient = api) {
   return queryOptions({
     queryKey: teachersKeys.detail(id, locale),
-    queryFn: async ({ signal }): Promise<TeacherDetail> => {
-      const [res, { teacherDetailResponseSchema }] = await Promise.all([
-        client<unknown>(`v1/teachers/${id}`, { signal, headers: { 'Accept-Language': locale } }),
-        schemas(),
-      ]);
-      return teacherDetailResponseSchema.parse(res).data;
-    },
+    queryFn: async ({ signal }): Promise<TeacherDetail> =>
+      (
+        await readAnswer(
+          client(`v1/teachers/${id}`, { signal, headers: { 'Accept-Language': locale } }),
+          async () => (await schemas()).teacherDetailResponseSchema,
+        )
+      ).data,
     // `busy` changes as other students book: read it fresh whenever the page opens.
     staleTime: 0,
   });
@@ -75,14 +76,14 @@ export function teacherQuery(id: number, locale: string, client: ApiClient = api
 /** A guest's preview of one teacher (GET v1/teachers/:id/preview): next free times and latest reviews. */
 export function teacherPreviewQuery(id: number, locale: string, client: ApiClient = api) {
   return queryOptions({
-    queryKey: ['teachers', 'preview', id, locale] as const,
-    queryFn: async ({ signal }): Promise<TeacherPreview> => {
-      const [res, { teacherPreviewResponseSchema }] = await Promise.all([
-        client<unknown>(`v1/teachers/${id}/preview`, { signal, headers: { 'Accept-Language': locale } }),
-        schemas(),
-      ]);
-      return teacherPreviewResponseSchema.parse(res).data;
-    },
+    queryKey: teachersKeys.preview(id, locale),
+    queryFn: async ({ signal }): Promise<TeacherPreview> =>
+      (
+        await readAnswer(
+          client(`v1/teachers/${id}/preview`, { signal, headers: { 'Accept-Language': locale } }),
+          async () => (await schemas()).teacherPreviewResponseSchema,
+        )
+      ).data,
     // Free times follow the clock and other families' bookings: read afresh whenever it opens.
     staleTime: 0,
   });

@@ -2,22 +2,34 @@
 // session, the teacher's End for both (the request's `end`), and the test-only fake relay.
 // Responses are checked against contract/sessions.ts.
 import {
-  attendanceSchema,
-  sessionGrantSchema,
+  attendanceResponseSchema,
+  sessionGrantResponseSchema,
   type Attendance,
   type AttendanceEventType,
   type SessionGrant,
-} from '../../../contract/sessions';
-import { api, type ApiClient, type Envelope } from '../../api/client';
-import { changeRequest } from '../../api/requests';
+} from '../../contract/sessions';
+import { type AnswerSchema, api, type ApiClient, readAnswer } from './client';
+import { changeRequest } from './requests';
+
+export const sessionKeys = {
+  /** Who attended, by the session's channel (the live screen) or its request (the end screen). */
+  attendance: (of: string | number) => ['live-session', 'attendance', of] as const,
+};
 
 const path = (channel: string, rest: string) => `v1/sessions/${encodeURIComponent(channel)}/${rest}`;
+
+/** The fake relay's answers are the test adapter's to check: only the envelope is read here. */
+const fakeRelayAnswer = <T>(): AnswerSchema<{ data: T }> => ({
+  parse(value) {
+    if (typeof value !== 'object' || value === null || !('data' in value)) throw new TypeError('fake relay answer without data');
+    return value as { data: T };
+  },
+});
 
 export function createSessionApi(client: ApiClient = api) {
   return {
     async token(channel: string): Promise<SessionGrant> {
-      const res = await client<Envelope<unknown>>(path(channel, 'token'), { method: 'POST', body: {} });
-      return sessionGrantSchema.parse(res.data);
+      return (await readAnswer(client(path(channel, 'token'), { method: 'POST', body: {} }), sessionGrantResponseSchema)).data;
     },
     async report(channel: string, type: AttendanceEventType, at: Date): Promise<void> {
       await client(path(channel, 'events'), { method: 'POST', body: { type, at: at.toISOString() } });
@@ -34,8 +46,7 @@ export function createSessionApi(client: ApiClient = api) {
     },
     /** Who has joined and left so far: tells presence when no video provider does (peer-presence.ts). */
     async attendance(channel: string, signal?: AbortSignal): Promise<Attendance> {
-      const res = await client<Envelope<unknown>>(path(channel, 'attendance'), signal ? { signal } : {});
-      return attendanceSchema.parse(res.data);
+      return (await readAnswer(client(path(channel, 'attendance'), signal ? { signal } : {}), attendanceResponseSchema)).data;
     },
     async end(channel: string): Promise<void> {
       await client(path(channel, 'end'), { method: 'POST', body: {} });
@@ -46,8 +57,7 @@ export function createSessionApi(client: ApiClient = api) {
     },
     /** For the fake adapter: `sessions/<channel>/fake-rtc` relative to v1. */
     async post<T>(relative: string, body: object): Promise<T> {
-      const res = await client<Envelope<T>>(`v1/${relative}`, { method: 'POST', body });
-      return res.data;
+      return (await readAnswer(client(`v1/${relative}`, { method: 'POST', body }), fakeRelayAnswer<T>())).data;
     },
   };
 }

@@ -1,8 +1,15 @@
 // Server data of the notifications: the unread count (the bell), the paged list (the screen) and the
-// two calls that mark read. The count is read without zod: the bell is in the header of every page and
-// must not pull the full zod build into the entry chunk; the screen's list is checked against the contract.
+// two calls that mark read. The count is read without zod (a hand-written guard through the same
+// reader): the bell is in the header of every page and must not pull the full zod build into the entry
+// chunk; the screen's list is checked against the contract, its schema loaded beside the request.
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api, type ApiClient, type Envelope } from '../../api/client';
+import { type AnswerSchema, api, type ApiClient, readAnswer } from './client';
+
+/** The list's schema, loaded beside the request: zod stays out of the bell's chunk. */
+async function loadNotificationPageSchema() {
+  const { notificationPageSchema: schema } = await import('../../contract/notifications');
+  return schema;
+}
 
 export const notificationsKeys = {
   all: ['notifications'] as const,
@@ -17,10 +24,20 @@ export function readUnread(value: unknown): number | null {
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null;
 }
 
+/** An answer whose data may carry `{ unread_count }`: the count, or null (never a failure: a bell stays quiet). */
+const unreadAnswer: AnswerSchema<number | null> = {
+  parse: (answer) => readUnread(typeof answer === 'object' && answer !== null ? (answer as { data?: unknown }).data : undefined),
+};
+
+/** Notifications arrived or were read elsewhere (an event, a reconnection): count and list are read again. */
+export function refreshNotifications(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: notificationsKeys.all });
+}
+
 export function unreadCountQuery(client: ApiClient = api) {
   return queryOptions({
     queryKey: notificationsKeys.unread,
-    queryFn: async ({ signal }) => readUnread((await client<Envelope<unknown>>('v1/notifications/unread-count', { signal })).data) ?? 0,
+    queryFn: async ({ signal }) => (await readAnswer(client('v1/notifications/unread-count', { signal }), unreadAnswer)) ?? 0,
     staleTime: 30_000,
   });
 }
@@ -29,10 +46,8 @@ export function notificationsListQuery(client: ApiClient = api) {
   return infiniteQueryOptions({
     queryKey: notificationsKeys.list,
     initialPageParam: 1,
-    queryFn: async ({ pageParam, signal }) => {
-      const { notificationPageSchema } = await import('../../../contract/notifications');
-      return notificationPageSchema.parse(await client<unknown>('v1/notifications', { signal, query: { page: pageParam } }));
-    },
+    queryFn: ({ pageParam, signal }) =>
+      readAnswer(client('v1/notifications', { signal, query: { page: pageParam } }), loadNotificationPageSchema),
     getNextPageParam: (last) => (last.meta.page * last.meta.per_page < last.meta.total ? last.meta.page + 1 : undefined),
     staleTime: 0,
   });
@@ -50,9 +65,9 @@ export function applyUnread(queryClient: QueryClient, count: number | null, { re
 }
 
 export async function markNotificationRead(id: number, client: ApiClient = api): Promise<number | null> {
-  return readUnread((await client<Envelope<unknown>>(`v1/notifications/${id}/read`, { method: 'POST' })).data);
+  return readAnswer(client(`v1/notifications/${id}/read`, { method: 'POST' }), unreadAnswer);
 }
 
 export async function markAllNotificationsRead(client: ApiClient = api): Promise<number | null> {
-  return readUnread((await client<Envelope<unknown>>('v1/notifications/read-all', { method: 'POST' })).data);
+  return readAnswer(client('v1/notifications/read-all', { method: 'POST' }), unreadAnswer);
 }
