@@ -5,7 +5,7 @@ import type { Db } from './db';
 import { DatabaseUnavailable } from './db/types';
 import { compression } from './http/compression';
 import type { AppEnv } from './http/context';
-import { ApiFailure, ValidationFailure } from './http/errors';
+import { ApiFailure } from './http/errors';
 import { isInvalidInputDbError, refuseNulInUrl } from './http/input-guard';
 import { requestContext } from './http/request-context';
 import { readInlineHashes } from './http/inline-hashes';
@@ -333,8 +333,10 @@ export function createApp({
       c.header('Retry-After', err.reason === 'pool_exhausted' ? '1' : '5');
       return c.json({ message: tr('server_error', locale) }, 503);
     }
-    if (err instanceof ValidationFailure) return c.json({ message: tr(err.key, locale), errors: err.errors }, 400);
-    if (err instanceof ApiFailure) return c.json({ message: tr(err.key, locale) }, err.status);
+    if (err instanceof ApiFailure) {
+      for (const [name, value] of Object.entries(err.extras.headers ?? {})) c.header(name, value);
+      return c.json(err.body(locale), err.status);
+    }
     const requestId = c.get('requestId');
     if (isInvalidInputDbError(err)) {
       // A schema let a bad value through to the database: the caller's input, so a 400, but logged to fix the schema.
