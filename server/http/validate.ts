@@ -56,7 +56,7 @@ export function pathParams<S extends z.ZodType>(c: Context<AppEnv>, schema: S): 
  * The id in the path parameter `name` (contract/ids.ts: digits, 1 … 2147483647), or a 404 with
  * `notFound` (default `not_found`): a malformed id answers as a missing row would.
  */
-export function idFrom(c: Context<AppEnv>, name: string, notFound: MessageKey | ApiFailure = 'not_found'): number {
+export function idFrom(c: Context, name: string, notFound: MessageKey | ApiFailure = 'not_found'): number {
   const id = parseId(c.req.param(name) ?? '');
   if (id !== null) return id;
   throw notFound instanceof ApiFailure ? notFound : new ApiFailure(404, notFound);
