@@ -49,7 +49,7 @@ export async function limitAddress(
   name: string,
   rules: readonly RateRule[],
   trustProxy: boolean,
-): Promise<Response | null> {
+): Promise<void> {
   const result = await hitRateLimit(c.get('db'), `ip:${name}:${clientIp(c, trustProxy)}`, rules, new Date());
-  return result.ok ? null : tooMany(c, result.retryAfter);
+  if (!result.ok) throw tooMany(result.retryAfter);
 }
