@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Db } from './db';
 import { DatabaseUnavailable } from './db/types';
+import { bearerToken } from './http/bearer';
 import { compression } from './http/compression';
 import type { AppEnv } from './http/context';
 import { ApiFailure } from './http/errors';
@@ -18,7 +19,6 @@ import { availabilityRoutes } from './modules/availability';
 import {
   accountById,
   authModule,
-  bearerToken,
   callerOf,
   MAX_UPLOAD_BODY,
   UPLOAD_PATHS,

@@ -6,7 +6,8 @@ import type { AppEnv } from '../../http/context';
 import { ApiFailure } from '../../http/errors';
 import { callerOf } from './caller';
 import { suspended } from './answers';
-import { bearerToken, resolveUser, suspendedHolder, type AuthUser } from './tokens';
+import { bearerToken } from '../../http/bearer';
+import { resolveUser, suspendedHolder, type AuthUser } from './tokens';
 
 /** The app's context; `user` is declared there (server/http/context.ts) so every module can read it. */
 export type AuthEnv = AppEnv;

@@ -17,7 +17,8 @@ import { registerHandler } from './register';
 import { authRouteDeps } from './route-deps';
 import { accountTypeByPhone, sessionFor, studentForVerifiedPhone, takePhoneSlot } from './service';
 import { teacherPasswordRoutes } from './teacher-password';
-import { bearerToken, revokeToken } from './tokens';
+import { bearerToken } from '../../http/bearer';
+import { revokeToken } from './tokens';
 
 export interface AuthRoutesOptions {
   now: () => Date;
