@@ -16,15 +16,7 @@ import { DEFAULT_LOCALE, tr } from './i18n';
 import { createLogger, errorFields, type Logger } from './logger';
 import { reportUnusableZonesTo } from './lib/time-zones';
 import { availabilityRoutes } from './modules/availability';
-import {
-  accountById,
-  authModule,
-  callerOf,
-  MAX_UPLOAD_BODY,
-  UPLOAD_PATHS,
-  type AuthModuleOptions,
-  type AuthUser,
-} from './modules/auth';
+import { accountById, authModule, callerOf, MAX_UPLOAD_BODY, UPLOAD_PATHS, type AuthModuleOptions, type AuthUser } from './modules/auth';
 import { contactRoutes } from './modules/contact/routes';
 import { countriesRoutes } from './modules/countries/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -153,9 +145,7 @@ export function createApp({
   // the connection, so the client retries on another instance. Health answers for itself.
   app.use(async (c, next) => {
     if (!draining() || c.req.path.startsWith('/api/health')) return next();
-    c.header('Connection', 'close');
-    c.header('Retry-After', '1');
-    return c.json({ message: tr('server_error', c.get('locale') ?? DEFAULT_LOCALE) }, 503);
+    throw new ApiFailure(503, 'server_error', { headers: { Connection: 'close', 'Retry-After': '1' } });
   });
 
   // The finished response's headers are changed in place: Hono's c.header() after the handler

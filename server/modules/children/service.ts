@@ -18,9 +18,7 @@ export class ChildFailure extends ApiFailure {
     super(
       status,
       code === 'phase_invalid' ? 'validation_failed' : code === 'child_not_found' ? (locale) => trValidation(code, locale) : code,
-      code === 'phase_invalid'
-        ? { code, fields: (locale) => ({ phase_id: [trValidation(validationKeys.invalid, locale)] }) }
-        : { code },
+      code === 'phase_invalid' ? { code, fields: (locale) => ({ phase_id: [trValidation(validationKeys.invalid, locale)] }) } : { code },
     );
     this.name = 'ChildFailure';
   }

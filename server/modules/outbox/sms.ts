@@ -54,9 +54,7 @@ async function charge(db: Db, outboxId: number, userId: number, month: string, p
 export function smsText(type: NotificationType, params: NotificationParams, locale: Locale, timeZone: string): string {
   const key = type === 'session_reminder_soon' ? 'sms_reminder_soon' : 'sms_reminder_evening';
   const subject = (locale === 'ar' ? params.subject_ar : params.subject_en) ?? params.subject_en ?? params.subject_ar ?? '';
-  const time = params.starts_at
-    ? formatInstant(params.starts_at, locale, timeZone, 'time')
-    : '';
+  const time = params.starts_at ? formatInstant(params.starts_at, locale, timeZone, 'time') : '';
   return tr(key, locale)
     .replace('{subject}', subject)
     .replace('{other}', params.other_name ?? '')

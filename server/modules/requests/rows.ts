@@ -38,9 +38,7 @@ export class RequestFailure extends ApiFailure {
     super(
       status,
       status === 400 ? 'validation_failed' : (locale) => refusalText(code, locale),
-      status === 400
-        ? { code, fields: (locale) => ({ [field ?? '_']: [refusalText(code, locale)] }), detail }
-        : { code, detail },
+      status === 400 ? { code, fields: (locale) => ({ [field ?? '_']: [refusalText(code, locale)] }), detail } : { code, detail },
     );
     this.name = 'RequestFailure';
   }

@@ -21,11 +21,7 @@ export type ReviewFailureCode = 'not_found' | 'not_teacher' | 'refused' | 'reaso
 type Actor = 'reviewer' | 'teacher';
 
 /** The refusal as the actor is told it: its status, words and what else the answer carries. */
-function refusalFor(
-  code: ReviewFailureCode,
-  current: TeacherStatus | null,
-  actor: Actor,
-): [ContentfulStatusCode, Wording, FailureExtras] {
+function refusalFor(code: ReviewFailureCode, current: TeacherStatus | null, actor: Actor): [ContentfulStatusCode, Wording, FailureExtras] {
   if (actor === 'teacher') {
     if (code === 'not_teacher') return [403, 'instructor_only', {}];
     if (code === 'not_found') return [401, 'auth_unauthorized', {}];
