@@ -48,10 +48,6 @@ export function queryParams<S extends z.ZodType>(c: Context<AppEnv>, schema: S):
   return parseWith(c, schema, c.req.query());
 }
 
-export function pathParams<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.output<S> {
-  return parseWith(c, schema, c.req.param());
-}
-
 /**
  * The id in the path parameter `name` (contract/ids.ts: digits, 1 … 2147483647), or a 404 with
  * `notFound` (default `not_found`): a malformed id answers as a missing row would.
