@@ -29,10 +29,10 @@ export class InsufficientHoursError extends Error {
   }
 }
 
-/** A promo code the server will not apply, and why (the 422's `errors.code`). */
+/** A promo code the server will not apply, and why (the 422's `code`). */
 export class PromoRejectedError extends ApiFailure {
   constructor(readonly reason: PromoRejection) {
-    super(422, PROMO_MESSAGES[reason], { fields: { code: [reason] } });
+    super(422, PROMO_MESSAGES[reason], { code: reason });
     this.name = 'PromoRejectedError';
   }
 }
