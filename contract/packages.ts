@@ -36,7 +36,7 @@ const promoCode = z
 
 export const promoCheckRequestSchema = z.object({ code: promoCode, package_id: packageId });
 
-/** Why a promo code was refused: the 422's `errors.code`. Each has its own message. */
+/** Why a promo code was refused: the 422's `code`. Each has its own message. */
 export const PROMO_REJECTIONS = ['invalid', 'expired', 'used_up', 'not_applicable'] as const;
 export type PromoRejection = (typeof PROMO_REJECTIONS)[number];
 
@@ -137,10 +137,10 @@ export const balanceSchema = z.object({
 export type Balance = z.infer<typeof balanceSchema>;
 export const balanceResponseSchema = envelopeSchema(balanceSchema);
 
-/** The 422 of a refused promo code: `errors.code` holds one PromoRejection. @internal read only by the tests */
+/** The 422 of a refused promo code: `code` is one PromoRejection. @internal read only by the tests */
 export const promoRejectionBodySchema = z.object({
   message: z.string(),
-  errors: z.object({ code: z.array(z.enum(PROMO_REJECTIONS)).min(1) }),
+  code: z.enum(PROMO_REJECTIONS),
 });
 
 /** What the gateway reports back (return redirect and webhook carry the same signed object). */

@@ -3,9 +3,10 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Db } from './db';
 import { DatabaseUnavailable } from './db/types';
+import { bearerToken } from './http/bearer';
 import { compression } from './http/compression';
 import type { AppEnv } from './http/context';
-import { ApiFailure, ValidationFailure } from './http/errors';
+import { ApiFailure } from './http/errors';
 import { isInvalidInputDbError, refuseNulInUrl } from './http/input-guard';
 import { requestContext } from './http/request-context';
 import { readInlineHashes } from './http/inline-hashes';
@@ -15,16 +16,7 @@ import { DEFAULT_LOCALE, tr } from './i18n';
 import { createLogger, errorFields, type Logger } from './logger';
 import { reportUnusableZonesTo } from './lib/time-zones';
 import { availabilityRoutes } from './modules/availability';
-import {
-  accountById,
-  authModule,
-  bearerToken,
-  callerOf,
-  MAX_UPLOAD_BODY,
-  UPLOAD_PATHS,
-  type AuthModuleOptions,
-  type AuthUser,
-} from './modules/auth';
+import { accountById, authModule, callerOf, MAX_UPLOAD_BODY, UPLOAD_PATHS, type AuthModuleOptions, type AuthUser } from './modules/auth';
 import { contactRoutes } from './modules/contact/routes';
 import { countriesRoutes } from './modules/countries/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -155,9 +147,7 @@ export function createApp({
   // the connection, so the client retries on another instance. Health answers for itself.
   app.use(async (c, next) => {
     if (!draining() || c.req.path.startsWith('/api/health')) return next();
-    c.header('Connection', 'close');
-    c.header('Retry-After', '1');
-    return c.json({ message: tr('server_error', c.get('locale') ?? DEFAULT_LOCALE) }, 503);
+    throw new ApiFailure(503, 'server_error', { headers: { Connection: 'close', 'Retry-After': '1' } });
   });
 
   // The finished response's headers are changed in place: Hono's c.header() after the handler
@@ -345,8 +335,10 @@ export function createApp({
       c.header('Retry-After', err.reason === 'pool_exhausted' ? '1' : '5');
       return c.json({ message: tr('server_error', locale) }, 503);
     }
-    if (err instanceof ValidationFailure) return c.json({ message: tr(err.key, locale), errors: err.errors }, 400);
-    if (err instanceof ApiFailure) return c.json({ message: tr(err.key, locale) }, err.status);
+    if (err instanceof ApiFailure) {
+      for (const [name, value] of Object.entries(err.extras.headers ?? {})) c.header(name, value);
+      return c.json(err.body(locale), err.status);
+    }
     const requestId = c.get('requestId');
     if (isInvalidInputDbError(err)) {
       // A schema let a bad value through to the database: the caller's input, so a 400, but logged to fix the schema.

@@ -2,9 +2,10 @@
 // handler sees it. Failures become a 400 with `errors: { field: [localized messages] }`.
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { trValidation, type Locale } from '../i18n';
+import { parseId } from '../../contract/ids';
+import { trValidation, type Locale, type MessageKey } from '../i18n';
 import type { AppEnv } from './context';
-import { ValidationFailure } from './errors';
+import { ApiFailure, ValidationFailure } from './errors';
 import { nulPath } from './input-guard';
 
 /** Field errors keyed by dotted path ("email", "phases.0"); a problem with the whole body is keyed "_". */
@@ -47,6 +48,12 @@ export function queryParams<S extends z.ZodType>(c: Context<AppEnv>, schema: S):
   return parseWith(c, schema, c.req.query());
 }
 
-export function pathParams<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.output<S> {
-  return parseWith(c, schema, c.req.param());
+/**
+ * The id in the path parameter `name` (contract/ids.ts: digits, 1 … 2147483647), or a 404 with
+ * `notFound` (default `not_found`): a malformed id answers as a missing row would.
+ */
+export function idFrom(c: Context, name: string, notFound: MessageKey | ApiFailure = 'not_found'): number {
+  const id = parseId(c.req.param(name) ?? '');
+  if (id !== null) return id;
+  throw notFound instanceof ApiFailure ? notFound : new ApiFailure(404, notFound);
 }

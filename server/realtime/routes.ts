@@ -4,6 +4,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { RealtimeConfig } from '../config';
+import { bearerToken } from '../http/bearer';
 import type { AppEnv } from '../http/context';
 import { ApiFailure, ValidationFailure } from '../http/errors';
 import { ok } from '../http/respond';
@@ -35,11 +36,6 @@ const authForm = z.object({
   socket_id: z.string({ error: 'required' }).regex(/^\d+\.\d+$/, { error: 'invalid' }),
   channel_name: z.string({ error: 'required' }).refine(isValidChannelName, { error: 'invalid' }),
 });
-
-function bearerToken(header: string | undefined): string | undefined {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
-  return match?.[1];
-}
 
 export function clientConfig(config: RealtimeConfig): RealtimeClientConfig {
   return config.mode === 'pusher'

@@ -97,15 +97,28 @@ describe('the reviewer (reviewTeacher)', () => {
 
   it('rejects only with a reason; the profile carries the reason; an impossible action changes nothing', async () => {
     const teacher = await t.signUpTeacher();
-    await expect(reviewTeacher(t.db, publisher, teacher.phone, 'reject', '  ')).rejects.toMatchObject({ code: 'reason_required' });
+    await expect(reviewTeacher(t.db, publisher, teacher.phone, 'reject', '  ')).rejects.toMatchObject({
+      reason: 'reason_required',
+      status: 422,
+    });
     await expect(reviewTeacher(t.db, publisher, teacher.phone, 'reinstate')).rejects.toBeInstanceOf(ReviewFailure);
-    await expect(reviewTeacher(t.db, publisher, teacher.phone, 'suspend')).rejects.toMatchObject({ code: 'refused', status: 'in_review' });
+    await expect(reviewTeacher(t.db, publisher, teacher.phone, 'suspend')).rejects.toMatchObject({
+      reason: 'refused',
+      current: 'in_review',
+      status: 409,
+      code: 'review_refused',
+    });
     const result = await reviewTeacher(t.db, publisher, teacher.phone, 'reject', 'صورة الهوية غير واضحة');
     expect(result.to).toBe('rejected');
     const p = await profile(teacher.token);
     expect(p.status).toBe('rejected');
     expect(p.review_reason).toBe('صورة الهوية غير واضحة');
-    await expect(reviewTeacher(t.db, publisher, teacher.phone, 'approve')).rejects.toMatchObject({ code: 'refused', status: 'rejected' });
+    await expect(reviewTeacher(t.db, publisher, teacher.phone, 'approve')).rejects.toMatchObject({
+      reason: 'refused',
+      current: 'rejected',
+      status: 409,
+      code: 'review_refused',
+    });
   });
 
   it('finds teachers by phone with or without +, or by id; never a student', async () => {
@@ -113,8 +126,8 @@ describe('the reviewer (reviewTeacher)', () => {
     const student = await t.signUpStudent();
     await expect(reviewTeacher(t.db, publisher, teacher.phone.slice(1), 'approve')).resolves.toMatchObject({ to: 'policy' });
     await expect(reviewTeacher(t.db, publisher, String(teacher.id), 'suspend')).resolves.toMatchObject({ to: 'suspended' });
-    await expect(reviewTeacher(t.db, publisher, String(student.id), 'approve')).rejects.toMatchObject({ code: 'not_found' });
-    await expect(reviewTeacher(t.db, publisher, '+97400000000', 'approve')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(reviewTeacher(t.db, publisher, String(student.id), 'approve')).rejects.toMatchObject({ reason: 'not_found', status: 404 });
+    await expect(reviewTeacher(t.db, publisher, '+97400000000', 'approve')).rejects.toMatchObject({ reason: 'not_found', status: 404 });
   });
 
   it('suspends an active or approved teacher and reinstates to active', async () => {

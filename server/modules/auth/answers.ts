@@ -1,8 +1,8 @@
 // The auth routes' shared refusals: the rate-limit 429, one-time-code rejections, field failures and
-// the E.164 check, each answered in the caller's language.
+// the E.164 check. Each is an ApiFailure to throw; app.onError answers it in the caller's language.
 import type { Context } from 'hono';
 import { validationKeys } from '../../../contract/validation';
-import { ValidationFailure } from '../../http/errors';
+import { ApiFailure, ValidationFailure } from '../../http/errors';
 import { tr, trValidation, type Locale, type MessageKey } from '../../i18n';
 import type { AuthEnv } from './middleware';
 import type { OtpRejection } from './otp';
@@ -22,18 +22,25 @@ export function suspendedMessage(locale: Locale, reason: string | null): string 
   return reason ? `${text} ${tr('teacher_suspended_reason', locale)} ${reason}` : text;
 }
 
-export function tooMany(c: C, retryAfter: number): Response {
-  c.header('Retry-After', String(retryAfter));
-  return c.json({ message: tr('auth_rate_limited', c.get('locale')), errors: { retry_after: [String(retryAfter)] } }, 429);
+/** A suspended teacher: the 403 at sign-in, the 401 of a token the suspension revoked (`code: teacher_suspended`). */
+export function suspended(status: 401 | 403, reason: string | null): ApiFailure {
+  return new ApiFailure(status, (locale) => suspendedMessage(locale, reason), { code: 'teacher_suspended' });
+}
+
+/** 429 with Retry-After; the delay is also a field (`errors.retry_after: ['30']`) for the screens' countdown. */
+export function tooMany(retryAfter: number): ApiFailure {
+  return new ApiFailure(429, 'auth_rate_limited', {
+    fields: { retry_after: [String(retryAfter)] },
+    headers: { 'Retry-After': String(retryAfter) },
+  });
 }
 
 /**
  * A refusal that is not the caller's fault or not about a field (account locked, SMS budget spent,
  * password hashing saturated): `{ message, code }` with Retry-After, so clients show the message as is.
  */
-export function refusedFor(c: C, status: 429 | 503, key: MessageKey, retryAfter: number): Response {
-  c.header('Retry-After', String(Math.max(1, Math.ceil(retryAfter))));
-  return c.json({ message: tr(key, c.get('locale')), code: key }, status);
+export function refusedFor(status: 429 | 503, key: MessageKey, retryAfter: number): ApiFailure {
+  return new ApiFailure(status, key, { code: key, headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfter))) } });
 }
 
 /**
@@ -42,11 +49,11 @@ export function refusedFor(c: C, status: 429 | 503, key: MessageKey, retryAfter:
  * come, next to the code field. On verify-otp a wrong guess of an existing code also says how many
  * guesses remain (`errors.attempts_left: ['3']`), so the screen can tell the person before the code is void.
  */
-export function otpRejected(c: C, reason: OtpRejection, as: 'key' | 'text' = 'key', attemptsLeft?: number): Response {
-  const message = tr(OTP_MESSAGES[reason], c.get('locale'));
-  if (as === 'text') return c.json({ message, errors: { code: [message] } }, 422);
-  const left = attemptsLeft === undefined ? {} : { attempts_left: [String(attemptsLeft)] };
-  return c.json({ message, errors: { code: [reason], ...left } }, 422);
+export function otpRejected(reason: OtpRejection, as: 'key' | 'text' = 'key', attemptsLeft?: number): ApiFailure {
+  const key = OTP_MESSAGES[reason];
+  if (as === 'text') return new ApiFailure(422, key, { fields: (locale) => ({ code: [tr(key, locale)] }) });
+  const left: Record<string, string[]> = attemptsLeft === undefined ? {} : { attempts_left: [String(attemptsLeft)] };
+  return new ApiFailure(422, key, { fields: { code: [reason], ...left } });
 }
 
 export function fieldFailure(locale: Locale, errors: Record<string, string>): ValidationFailure {

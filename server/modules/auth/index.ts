@@ -16,7 +16,7 @@ import { authRoutes, type AuthRoutesOptions } from './routes';
 import { resolveUser as resolveUserAt, type AuthUser } from './tokens';
 
 export type { AuthEnv } from './middleware';
-export { accountById, bearerToken, resolveUser, type AuthUser } from './tokens';
+export { accountById, resolveUser, type AuthUser } from './tokens';
 export { callerOf } from './caller';
 
 export interface AuthModuleOptions {

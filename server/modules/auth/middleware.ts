@@ -5,8 +5,9 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../http/context';
 import { ApiFailure } from '../../http/errors';
 import { callerOf } from './caller';
-import { suspendedMessage } from './answers';
-import { bearerToken, resolveUser, suspendedHolder, type AuthUser } from './tokens';
+import { suspended } from './answers';
+import { bearerToken } from '../../http/bearer';
+import { resolveUser, suspendedHolder, type AuthUser } from './tokens';
 
 /** The app's context; `user` is declared there (server/http/context.ts) so every module can read it. */
 export type AuthEnv = AppEnv;
@@ -33,8 +34,8 @@ export function createAuthMiddleware(now: () => Date = () => new Date()): AuthMi
       if (!user) {
         // A teacher signed out by a suspension is told why, not only that the session ended.
         const token = bearerToken(c.req.header('authorization'));
-        const suspended = token ? await suspendedHolder(c.get('db'), token) : undefined;
-        if (suspended) return c.json({ message: suspendedMessage(c.get('locale'), suspended.reason), code: 'teacher_suspended' }, 401);
+        const holder = token ? await suspendedHolder(c.get('db'), token) : undefined;
+        if (holder) throw suspended(401, holder.reason);
         throw new ApiFailure(401, 'auth_unauthorized');
       }
       identify(c, user);

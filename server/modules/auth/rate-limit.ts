@@ -44,12 +44,7 @@ export async function hitRateLimit(db: Db, bucket: string, rules: readonly RateR
  * once the submission is valid (a refused one stores nothing, so it costs nothing): past the rules the
  * caller gets 429 with Retry-After and the shared "too many attempts" message, and nothing is stored.
  */
-export async function limitAddress(
-  c: Context<AppEnv>,
-  name: string,
-  rules: readonly RateRule[],
-  trustProxy: boolean,
-): Promise<Response | null> {
+export async function limitAddress(c: Context<AppEnv>, name: string, rules: readonly RateRule[], trustProxy: boolean): Promise<void> {
   const result = await hitRateLimit(c.get('db'), `ip:${name}:${clientIp(c, trustProxy)}`, rules, new Date());
-  return result.ok ? null : tooMany(c, result.retryAfter);
+  if (!result.ok) throw tooMany(result.retryAfter);
 }

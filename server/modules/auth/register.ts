@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '../../../contract/availability';
 import { authValidationKeys, instructorRegisterSchema, studentRegisterSchema, OTP_TTL_SECONDS } from '../../../contract/auth';
 import { validationKeys } from '../../../contract/validation';
-import { ValidationFailure } from '../../http/errors';
+import { ApiFailure, ValidationFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
 import { fieldErrors, jsonBody } from '../../http/validate';
-import { tr, trValidation } from '../../i18n';
+import { trValidation } from '../../i18n';
 import { hashPassword } from '../../lib/password';
 import { phaseExists } from '../profile/queries';
 import { putDocuments, readDocuments, recordDocuments } from '../profile/uploads';
@@ -23,8 +23,9 @@ async function countryExists(c: C, code: string): Promise<boolean> {
   return Boolean(await c.get('db').one('SELECT 1 AS x FROM countries WHERE code = $1', [code]));
 }
 
-function conflict(c: C, type: 'student' | 'instructor'): Response {
-  return c.json({ message: tr('auth_phone_taken', c.get('locale')), errors: { type: [type] } }, 409);
+/** The phone has an account already: a 409 naming its type (`errors.type`), so the screen offers to sign in. */
+function conflict(type: 'student' | 'instructor'): ApiFailure {
+  return new ApiFailure(409, 'auth_phone_taken', { fields: { type: [type] } });
 }
 
 /** The multipart form as plain fields: `phases[]` → `phases` (always a list), `country_id` → `country`. */
@@ -58,7 +59,7 @@ export function registerHandler(deps: AuthRouteDeps) {
 
     const db = c.get('db');
     const existing = await accountTypeByPhone(db, phone);
-    if (existing) return conflict(c, existing);
+    if (existing) throw conflict(existing);
     try {
       // The family's account and its first child, together: the sign-up's name, gender and phase are
       // the child's; the account keeps them too as the family's name (docs/decisions.md, Families).
@@ -77,13 +78,12 @@ export function registerHandler(deps: AuthRouteDeps) {
     } catch (err) {
       // Two sign-ups with one phone at the same moment: the loser gets the same 409 as a later one.
       const raced = isUniqueViolation(err) ? await accountTypeByPhone(db, phone) : null;
-      if (raced) return conflict(c, raced);
+      if (raced) throw conflict(raced);
       throw err;
     }
     // The account stays when the SMS budget is spent: signing in later (phone-first) texts the code.
     if ((await takePhoneSlot(db, phone, now())).ok) {
-      const refused = await deps.textCode(c, phone, 'login', true, true);
-      if (refused) return refused;
+      await deps.textCode(c, phone, 'login', true, true);
     }
     return ok(c, { phone, is_teacher: false, otp_expires_in: OTP_TTL_SECONDS }, 'auth_registered_student', 201);
   }
@@ -117,12 +117,11 @@ export function registerHandler(deps: AuthRouteDeps) {
     const body = parsed.data;
 
     const existing = await accountTypeByPhone(db, phone);
-    if (existing) return conflict(c, existing);
+    if (existing) throw conflict(existing);
     const emailTaken = () => db.one("SELECT 1 AS x FROM users WHERE type = 'instructor' AND lower(email) = lower($1)", [body.email]);
     if (await emailTaken()) throw fieldFailure(locale, { email: authValidationKeys.emailTaken });
 
     const hashed = await deps.hashing(c, () => hashPassword(body.password));
-    if (!hashed.ok) return hashed.response;
     const stored = await putDocuments(storage, documents);
     const at = now();
     try {
@@ -140,7 +139,7 @@ export function registerHandler(deps: AuthRouteDeps) {
             body.email,
             body.gender,
             body.birth_date,
-            hashed.value,
+            hashed,
             body.country,
             body.experience_years,
             body.qualification,
@@ -160,7 +159,7 @@ export function registerHandler(deps: AuthRouteDeps) {
       await Promise.all(stored.map((d) => storage.remove(d.key)));
       if (isUniqueViolation(err)) {
         const raced = await accountTypeByPhone(db, phone);
-        if (raced) return conflict(c, raced);
+        if (raced) throw conflict(raced);
         if (await emailTaken()) throw fieldFailure(locale, { email: authValidationKeys.emailTaken });
       }
       throw err;
@@ -168,8 +167,7 @@ export function registerHandler(deps: AuthRouteDeps) {
   }
 
   return async (c: C): Promise<Response> => {
-    const limited = await deps.ipLimit(c, 'register');
-    if (limited) return limited;
+    await deps.ipLimit(c, 'register');
     const type = c.req.header('content-type') ?? '';
     if (/^multipart\/form-data/i.test(type)) {
       let form: Record<string, unknown>;

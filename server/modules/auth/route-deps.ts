@@ -19,17 +19,17 @@ export interface AuthRouteDeps {
   limits: SignInLimits;
   gate: HashGate;
   auth: AuthMiddleware;
-  /** Per caller address and endpoint; a 429 to return, or null when allowed. */
-  ipLimit(c: C, name: string): Promise<Response | null>;
+  /** Per caller address and endpoint; throws a 429 past the limit. */
+  ipLimit(c: C, name: string): Promise<void>;
   sendDeps(c: C): SendDeps;
   /**
-   * A code to `phone` under the SMS budget (see codeTo); a 429 to return when the budget is spent. A
+   * A code to `phone` under the SMS budget (see codeTo); throws a 429 when the budget is spent. A
    * `newNumber` (no account before this call) gets the unreserved share of the budget and at most
    * `newNumbersPerRangePerHour` codes per caller address range.
    */
-  textCode(c: C, phone: string, purpose: OtpPurpose, send: boolean, newNumber: boolean): Promise<Response | null>;
-  /** Runs password hashing (scrypt) through the gate; a 503 to return when it is saturated. */
-  hashing<T>(c: C, work: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; response: Response }>;
+  textCode(c: C, phone: string, purpose: OtpPurpose, send: boolean, newNumber: boolean): Promise<void>;
+  /** Runs password hashing (scrypt) through the gate; throws a 503 when it is saturated. */
+  hashing<T>(c: C, work: () => Promise<T>): Promise<T>;
 }
 
 export function authRouteDeps(
@@ -42,7 +42,7 @@ export function authRouteDeps(
     sendDeps,
     async ipLimit(c, name) {
       const result = await hitRateLimit(c.get('db'), `ip:${name}:${clientIp(c, trustProxy)}`, IP_RULES, now());
-      return result.ok ? null : tooMany(c, result.retryAfter);
+      if (!result.ok) throw tooMany(result.retryAfter);
     },
     async textCode(c, phone, purpose, send, newNumber) {
       const address = clientIp(c, trustProxy);
@@ -50,18 +50,18 @@ export function authRouteDeps(
       if (newNumber && send && address !== 'unknown') {
         const rule = { limit: limits.sms.newNumbersPerRangePerHour, windowSeconds: 60 * 60 };
         const range = await hitRateLimit(c.get('db'), `sms-new:${addressRange(address)}`, [rule], now());
-        if (!range.ok) return refusedFor(c, 429, 'sms_budget_reached', range.retryAfter);
+        if (!range.ok) throw refusedFor(429, 'sms_budget_reached', range.retryAfter);
       }
       const budget = await codeTo(sendDeps(c), phone, purpose, send, newNumber);
-      return budget.ok ? null : refusedFor(c, 429, 'sms_budget_reached', budget.retryAfter);
+      if (!budget.ok) throw refusedFor(429, 'sms_budget_reached', budget.retryAfter);
     },
     async hashing(c, work) {
       try {
-        return { ok: true, value: await base.gate.run(work) };
+        return await base.gate.run(work);
       } catch (err) {
         if (!(err instanceof HashGateBusy)) throw err;
         c.get('log').warn('password hashing saturated: sign-in refused', { id: c.get('requestId') });
-        return { ok: false, response: refusedFor(c, 503, 'auth_busy', 1) };
+        throw refusedFor(503, 'auth_busy', 1);
       }
     },
   };

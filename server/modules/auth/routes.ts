@@ -17,7 +17,8 @@ import { registerHandler } from './register';
 import { authRouteDeps } from './route-deps';
 import { accountTypeByPhone, sessionFor, studentForVerifiedPhone, takePhoneSlot } from './service';
 import { teacherPasswordRoutes } from './teacher-password';
-import { bearerToken, revokeToken } from './tokens';
+import { bearerToken } from '../../http/bearer';
+import { revokeToken } from './tokens';
 
 export interface AuthRoutesOptions {
   now: () => Date;
@@ -41,30 +42,28 @@ export function authRoutes(options: AuthRoutesOptions) {
   /** Student sign-in and resend: the phone's slot is taken for every number, so a limit never tells which phones have accounts. */
   const textLoginCode = async (c: C, phone: string): Promise<Response> => {
     const slot = await takePhoneSlot(c.get('db'), phone, now());
-    if (!slot.ok) return tooMany(c, slot.retryAfter);
+    if (!slot.ok) throw tooMany(slot.retryAfter);
     // Phone-first: a phone without an account gets a code too (verifying it starts the sign-up);
     // only a teacher's phone does not, as teachers sign in with a password.
     const account = await accountTypeByPhone(c.get('db'), phone);
-    return (await deps.textCode(c, phone, 'login', account !== 'instructor', account === null)) ?? ok(c, null, 'auth_login_code_sent');
+    await deps.textCode(c, phone, 'login', account !== 'instructor', account === null);
+    return ok(c, null, 'auth_login_code_sent');
   };
 
   const routes = new Hono<AuthEnv>()
     .post('/auth/register', registerHandler(deps))
     .post('/auth/login', async (c) => {
-      const limited = await deps.ipLimit(c, 'login');
-      if (limited) return limited;
+      await deps.ipLimit(c, 'login');
       const body = await jsonBody(c, studentLoginSchema);
       return textLoginCode(c, phoneOr400(c.get('locale'), body.phone, body.country_code));
     })
     .post('/auth/resend', async (c) => {
-      const limited = await deps.ipLimit(c, 'resend');
-      if (limited) return limited;
+      await deps.ipLimit(c, 'resend');
       const body = await jsonBody(c, resendSchema);
       return textLoginCode(c, phoneOr400(c.get('locale'), body.phone));
     })
     .post('/verify-otp', async (c) => {
-      const limited = await deps.ipLimit(c, 'verify');
-      if (limited) return limited;
+      await deps.ipLimit(c, 'verify');
       const body = await jsonBody(c, verifyOtpSchema);
       const phone = phoneOr400(c.get('locale'), body.phone);
       const at = now();
@@ -74,8 +73,8 @@ export function authRoutes(options: AuthRoutesOptions) {
         await tx.query('UPDATE users SET phone_verified_at = coalesce(phone_verified_at, $2) WHERE id = $1', [id, at]);
         return sessionFor(tx, id, at);
       });
-      if (!result.ok) return otpRejected(c, result.reason, 'key', result.attemptsLeft);
-      if (!result.value) return otpRejected(c, 'wrong');
+      if (!result.ok) throw otpRejected(result.reason, 'key', result.attemptsLeft);
+      if (!result.value) throw otpRejected('wrong');
       return ok(c, result.value, 'auth_signed_in');
     })
     .route('/', teacherPasswordRoutes(deps))

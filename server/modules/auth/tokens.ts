@@ -72,9 +72,3 @@ export async function revokeToken(q: Queryable, token: string, now: Date): Promi
 export async function revokeAllTokens(q: Queryable, userId: number, now: Date): Promise<void> {
   await q.query('UPDATE auth_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, now]);
 }
-
-/** The token of an `Authorization: Bearer …` header, or null. */
-export function bearerToken(header: string | undefined): string | null {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
-  return match?.[1] ?? null;
-}

@@ -4,11 +4,11 @@
 // from the profile (v1/profile/calendar-feed).
 import { createHash, randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import type { CalendarFeed } from '../../../contract/calendar';
 import type { Queryable } from '../../db';
 import type { AppEnv } from '../../http/context';
 import { ApiFailure } from '../../http/errors';
+import { idFrom } from '../../http/validate';
 import { ok } from '../../http/respond';
 import type { Locale } from '../../i18n';
 import { tooMany } from '../auth/answers';
@@ -26,7 +26,6 @@ export interface CalendarRoutesOptions {
   now: () => Date;
 }
 
-const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 // 16 random bytes in base64url: 22 characters.
 const FEED_FILE = /^([A-Za-z0-9_-]{22})\.ics$/;
 /** A calendar app polls every few minutes to hours; this is far above that and far below a scan. */
@@ -63,14 +62,13 @@ export function calendarRoutes({ auth, publicUrl, now }: CalendarRoutesOptions) 
   const api = new Hono<AppEnv>()
     .get('/requests/:id/calendar.ics', auth.requireUser, async (c) => {
       const viewer = viewerOf(c);
-      const parsed = idParam.safeParse(c.req.param('id'));
-      if (!parsed.success) throw new ApiFailure(404, 'request_not_found');
+      const id = idFrom(c, 'id', 'request_not_found');
       const db = c.get('db');
       const { time_zone } = await readerOf(db, viewer.id);
       const locale = c.get('locale');
       let event;
       try {
-        event = await requestEvent(db, parsed.data, viewer, locale, now());
+        event = await requestEvent(db, id, viewer, locale, now());
       } catch (err) {
         if (err instanceof RequestFailure) throw new ApiFailure(404, 'request_not_found');
         throw err;
@@ -114,7 +112,7 @@ export function calendarRoutes({ auth, publicUrl, now }: CalendarRoutesOptions) 
     if (!owner) throw new ApiFailure(404, 'not_found');
     const at = now();
     const limited = await hitRateLimit(db, `calendar-feed:${owner.user_id}`, FEED_RULES, at);
-    if (!limited.ok) return tooMany(c, limited.retryAfter);
+    if (!limited.ok) throw tooMany(limited.retryAfter);
     const reader = await readerOf(db, owner.user_id);
     const events = await feedEvents(db, { id: owner.user_id, role: reader.role }, reader.locale, at);
     const body = sessionsCalendar(events, { locale: reader.locale, timeZone: reader.time_zone, origin: originOf(c), uidHost });

@@ -1,14 +1,12 @@
 // The children API (contract/children.ts): a family lists, adds, changes and archives its children.
 // Only a family (student account) has children: a teacher is refused 403; another family's child id
-// answers 404. A child's progress (contract/progress.ts) is read the same way. A ChildFailure thrown below becomes its localized answer, with its `code`.
+// answers 404. A child's progress (contract/progress.ts) is read the same way. A ChildFailure thrown below is answered by app.onError, with its `code`.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { childInputSchema, childUpdateSchema } from '../../../contract/children';
-import { validationKeys } from '../../../contract/validation';
 import type { AppEnv } from '../../http/context';
 import { ok } from '../../http/respond';
-import { jsonBody, queryParams } from '../../http/validate';
-import { tr, trValidation } from '../../i18n';
+import { idFrom, jsonBody, queryParams } from '../../http/validate';
 import { requireFamily } from '../auth/caller';
 import type { AuthMiddleware } from '../auth/middleware';
 import { childProgress } from './progress';
@@ -19,7 +17,6 @@ export interface ChildrenRoutesOptions {
   now: () => Date;
 }
 
-const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 const listQuery = z.object({ include_archived: z.enum(['0', '1', 'true', 'false']).optional() });
 
 /** The calling family's id; a teacher is refused. */
@@ -28,29 +25,11 @@ function familyOf(c: Context<AppEnv>): number {
 }
 
 function childId(c: Context<AppEnv>): number {
-  const parsed = idParam.safeParse(c.req.param('id'));
-  if (!parsed.success) throw new ChildFailure(404, 'child_not_found');
-  return parsed.data;
-}
-
-function refusal(c: Context<AppEnv>, err: ChildFailure): Response {
-  const locale = c.get('locale');
-  if (err.code === 'phase_invalid') {
-    return c.json(
-      { message: tr('validation_failed', locale), code: err.code, errors: { phase_id: [trValidation(validationKeys.invalid, locale)] } },
-      400,
-    );
-  }
-  const message = err.code === 'child_not_found' ? trValidation(err.code, locale) : tr(err.code, locale);
-  return c.json({ message, code: err.code }, err.status);
+  return idFrom(c, 'id', new ChildFailure(404, 'child_not_found'));
 }
 
 export function childrenRoutes({ auth, now }: ChildrenRoutesOptions) {
   return new Hono<AppEnv>()
-    .onError((err, c) => {
-      if (err instanceof ChildFailure) return refusal(c, err);
-      throw err;
-    })
     .get('/children', auth.requireUser, async (c) => {
       const family = familyOf(c);
       const query = queryParams(c, listQuery);

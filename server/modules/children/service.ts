@@ -2,16 +2,24 @@
 // family (`family_id`), so another family's child is simply not found (404, never 403).
 import { MAX_CHILDREN, type Child, type ChildUpdate } from '../../../contract/children';
 import type { Db, Queryable } from '../../db';
-import type { Locale } from '../../i18n';
+import { validationKeys } from '../../../contract/validation';
+import { ApiFailure } from '../../http/errors';
+import { trValidation, type Locale } from '../../i18n';
 import { minutesToHours } from '../packages/ledger';
 
-/** A refusal with its HTTP status and code (the routes localize it). */
-export class ChildFailure extends Error {
+type ChildRefusalCode = 'child_not_found' | 'children_limit' | 'last_child' | 'children_families_only' | 'phase_invalid';
+
+/** A refusal with its HTTP status and `code` (app.onError answers it); a bad phase is a 400 on `phase_id`. */
+export class ChildFailure extends ApiFailure {
   constructor(
-    readonly status: 400 | 403 | 404 | 409,
-    readonly code: 'child_not_found' | 'children_limit' | 'last_child' | 'children_families_only' | 'phase_invalid',
+    override readonly status: 400 | 403 | 404 | 409,
+    override readonly code: ChildRefusalCode,
   ) {
-    super(code);
+    super(
+      status,
+      code === 'phase_invalid' ? 'validation_failed' : code === 'child_not_found' ? (locale) => trValidation(code, locale) : code,
+      code === 'phase_invalid' ? { code, fields: (locale) => ({ phase_id: [trValidation(validationKeys.invalid, locale)] }) } : { code },
+    );
     this.name = 'ChildFailure';
   }
 }

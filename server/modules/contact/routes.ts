@@ -19,8 +19,7 @@ const serverContactSchema = contactRequestSchema.extend({
 export function contactRoutes({ trustProxy }: { trustProxy: boolean }) {
   return new Hono<AppEnv>().post('/contact', async (c) => {
     const body = await jsonBody(c, serverContactSchema);
-    const refused = await limitAddress(c, 'contact', PUBLIC_FORM_RULES, trustProxy);
-    if (refused) return refused;
+    await limitAddress(c, 'contact', PUBLIC_FORM_RULES, trustProxy);
     const id = await insertContactMessage(c.get('db'), { ...body, locale: c.get('locale') });
     return ok(c, { id }, 'contact_received', 201);
   });

@@ -6,13 +6,12 @@ import type { EarningLine, EarningsStatement } from '../../../contract/earnings'
 import { DEFAULT_TIME_ZONE } from '../../../contract/default-zone';
 import { isTimeZone } from '../../../contract/time-zones';
 import type { Queryable } from '../../db';
+import { calendarMonth } from '../../lib/time';
 import type { Locale } from '../../i18n';
 
 /** The month `at` falls in, in `timeZone` ("2026-11"). */
 export function monthIn(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit' }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}`;
+  return calendarMonth(at, timeZone).month;
 }
 
 interface SessionRow {

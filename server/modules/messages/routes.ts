@@ -1,24 +1,19 @@
 // The messages routes (contract/messages.ts): a family's or a teacher's conversations, their messages,
 // writing and reporting. Anybody but a conversation's two parties is answered 404.
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import { messagesQuerySchema, openConversationSchema, reportMessageSchema, sendMessageSchema } from '../../../contract/messages';
 import type { AppEnv } from '../../http/context';
 import { ApiFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
-import { jsonBody, queryParams } from '../../http/validate';
+import { idFrom, jsonBody, queryParams } from '../../http/validate';
 import { tr } from '../../i18n';
 import type { Publisher } from '../../realtime/publisher';
 import { requireCaller } from '../auth/caller';
 import type { AuthMiddleware } from '../auth/middleware';
 import { listConversations, listMessages, openConversation, reportMessage, sendMessage } from './service';
 
-const idParam = z.coerce.number().int().positive().max(2_147_483_647);
-
 function pathId(c: Context<AppEnv>, name: 'id' | 'mid', key: 'conversation_not_found' | 'message_not_found'): number {
-  const parsed = idParam.safeParse(c.req.param(name));
-  if (!parsed.success) throw new ApiFailure(404, key);
-  return parsed.data;
+  return idFrom(c, name, key);
 }
 
 export function messagesRoutes({ auth, publisher, now }: { auth: AuthMiddleware; publisher: Publisher | undefined; now: () => Date }) {

@@ -11,8 +11,7 @@ import { subscribe } from './queries';
 export function newsletterRoutes({ trustProxy }: { trustProxy: boolean }) {
   return new Hono<AppEnv>().post('/newsletter', async (c) => {
     const { email } = await jsonBody(c, newsletterRequestSchema);
-    const refused = await limitAddress(c, 'newsletter', PUBLIC_FORM_RULES, trustProxy);
-    if (refused) return refused;
+    await limitAddress(c, 'newsletter', PUBLIC_FORM_RULES, trustProxy);
     const created = await subscribe(c.get('db'), email, c.get('locale'));
     const data: NewsletterResponse['data'] = { already_subscribed: !created };
     return created ? ok(c, data, 'newsletter_subscribed', 201) : ok(c, data, 'newsletter_already', 200);

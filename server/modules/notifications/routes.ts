@@ -5,7 +5,7 @@ import { NOTIFICATIONS_READ_EVENT, notificationsQuerySchema } from '../../../con
 import type { AppEnv } from '../../http/context';
 import { ApiFailure, ValidationFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
-import { fieldErrors } from '../../http/validate';
+import { fieldErrors, idFrom } from '../../http/validate';
 import { tr } from '../../i18n';
 import type { Publisher } from '../../realtime/publisher';
 import { accountId, requireCaller } from '../auth/caller';
@@ -48,8 +48,7 @@ export function notificationsRoutes({ auth, publisher, now = () => new Date() }:
     })
     .post('/notifications/:id/read', async (c) => {
       const userId = callerId(c);
-      const id = Number(c.req.param('id'));
-      if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw new ApiFailure(404, 'not_found');
+      const id = idFrom(c, 'id');
       const db = c.get('db');
       const before = await unreadCount(db, userId);
       const notification = await markRead(db, userId, id, now(), c.get('locale'));

@@ -3,9 +3,9 @@
 // schemes; no text colour that depends on a white background). Like the in-app list, the template is
 // chosen from the notification's type and parameters, never from a stored sentence.
 import type { NotificationParams, NotificationType } from '../../../contract/notifications';
-import { zonePlace } from '../../../contract/zone-names';
 import type { Locale } from '../../i18n';
 import { escapeHtml } from '../../http/html';
+import { formatDate, formatInstant } from '../../lib/time';
 
 export interface EmailContent {
   subject: string;
@@ -33,19 +33,7 @@ interface Words {
 }
 
 function when(iso: string | undefined, locale: Locale, timeZone: string): string {
-  if (!iso) return '';
-  const format = new Intl.DateTimeFormat(locale === 'ar' ? 'ar-u-nu-latn' : 'en-GB', {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    timeZone,
-  });
-  return `${format.format(new Date(iso))} ${zoneTime(timeZone, locale)}`;
-}
-
-/** The zone as the app names it (src/domain/time.ts): "London time" / «بتوقيت لندن». */
-export function zoneTime(timeZone: string, locale: Locale): string {
-  const place = zonePlace(timeZone, locale);
-  return locale === 'ar' ? `بتوقيت ${place}` : `${place} time`;
+  return iso ? formatInstant(iso, locale, timeZone) : '';
 }
 
 function words(input: EmailInput): Words {
@@ -165,10 +153,9 @@ function seriesWords(input: EmailInput, other: string, subject: string): Words {
   const ar = locale === 'ar';
   const first = new Date(p.starts_at ?? Date.now());
   const last = new Date(p.series?.last_starts_at ?? first);
-  const lang = ar ? 'ar-u-nu-latn' : 'en-GB';
-  const day = (d: Date) => new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'long', timeZone }).format(d);
-  const weekday = new Intl.DateTimeFormat(lang, { weekday: 'long', timeZone }).format(first);
-  const time = `${new Intl.DateTimeFormat(lang, { timeStyle: 'short', timeZone }).format(first)} ${zoneTime(timeZone, locale)}`;
+  const day = (d: Date) => formatDate(d, locale, timeZone, 'day');
+  const weekday = formatDate(first, locale, timeZone, 'weekday');
+  const time = formatInstant(first, locale, timeZone, 'time');
   const n = p.series?.lessons ?? 0;
   const lessons = ar ? arabicLessons(n) : `${n} weekly ${n === 1 ? 'lesson' : 'lessons'}`;
   const span = ar

@@ -11,7 +11,7 @@ import type { Db } from '../../db';
 import { tr, type Locale } from '../../i18n';
 import { smsMonthOf } from '../notification-preferences/queries';
 import { SkipMessage, PermanentFailure, type ChannelSender, type OutboxMessage } from './delivery';
-import { zoneTime } from './email-templates';
+import { formatInstant } from '../../lib/time';
 
 /** Separates this lock's keys from the other advisory locks (pg_advisory_xact_lock(int, int)). */
 const BUDGET_LOCK_CLASS = 41_001;
@@ -54,9 +54,7 @@ async function charge(db: Db, outboxId: number, userId: number, month: string, p
 export function smsText(type: NotificationType, params: NotificationParams, locale: Locale, timeZone: string): string {
   const key = type === 'session_reminder_soon' ? 'sms_reminder_soon' : 'sms_reminder_evening';
   const subject = (locale === 'ar' ? params.subject_ar : params.subject_en) ?? params.subject_en ?? params.subject_ar ?? '';
-  const time = params.starts_at
-    ? `${new Intl.DateTimeFormat(locale === 'ar' ? 'ar-u-nu-latn' : 'en-GB', { timeStyle: 'short', timeZone }).format(new Date(params.starts_at))} ${zoneTime(timeZone, locale)}`
-    : '';
+  const time = params.starts_at ? formatInstant(params.starts_at, locale, timeZone, 'time') : '';
   return tr(key, locale)
     .replace('{subject}', subject)
     .replace('{other}', params.other_name ?? '')

@@ -1,6 +1,22 @@
-// Typed failures of the packages services; routes turn them into localized HTTP answers, and the
-// booking issue catches InsufficientHoursError to tell the student to buy a package.
+// Typed failures of the packages services. Each refusal is an ApiFailure (app.onError answers it);
+// booking catches InsufficientHoursError to tell the student to buy a package.
 import type { PromoRejection, RefundRefusal } from '../../../contract/packages';
+import { ApiFailure } from '../../http/errors';
+import { tr, type MessageKey } from '../../i18n';
+
+const PROMO_MESSAGES: Record<PromoRejection, MessageKey> = {
+  invalid: 'promo_invalid',
+  expired: 'promo_expired',
+  used_up: 'promo_used_up',
+  not_applicable: 'promo_not_applicable',
+};
+
+const REFUND_MESSAGES: Record<RefundRefusal, MessageKey> = {
+  too_late: 'refund_too_late',
+  hours_used: 'refund_hours_used',
+  not_paid: 'refund_not_paid',
+  already_refunded: 'refund_already_refunded',
+};
 
 /** The student's valid hours do not cover a debit; nothing was written. */
 export class InsufficientHoursError extends Error {
@@ -13,32 +29,33 @@ export class InsufficientHoursError extends Error {
   }
 }
 
-/** A promo code the server will not apply, and why (the 422's `errors.code`). */
-export class PromoRejectedError extends Error {
+/** A promo code the server will not apply, and why (the 422's `code`). */
+export class PromoRejectedError extends ApiFailure {
   constructor(readonly reason: PromoRejection) {
-    super(`promo code rejected: ${reason}`);
+    super(422, PROMO_MESSAGES[reason], { code: reason });
     this.name = 'PromoRejectedError';
   }
 }
 
-export class PackageNotFoundError extends Error {
+/** The package asked for does not exist or is not on sale: a 400 on `package_id`. */
+export class PackageNotFoundError extends ApiFailure {
   constructor() {
-    super('package not found');
+    super(400, 'package_not_found', { fields: (locale) => ({ package_id: [tr('package_not_found', locale)] }) });
     this.name = 'PackageNotFoundError';
   }
 }
 
 /** The family already has MAX_OPEN_ORDERS checkouts neither paid nor expired; nothing was written. */
-export class TooManyOpenOrdersError extends Error {
+export class TooManyOpenOrdersError extends ApiFailure {
   constructor() {
-    super('too many open orders');
+    super(409, 'orders_too_many_open');
     this.name = 'TooManyOpenOrdersError';
   }
 }
 
-export class OrderNotFoundError extends Error {
+export class OrderNotFoundError extends ApiFailure {
   constructor() {
-    super('order not found');
+    super(404, 'order_not_found');
     this.name = 'OrderNotFoundError';
   }
 }
@@ -50,17 +67,17 @@ export { InvalidSignatureError } from '../../adapters/payments/gateway';
  * order's (`amount_mismatch`), a second, different payment for a settled order, or a payment after
  * expiry (`not_allowed`). Nothing was written.
  */
-export class ConfirmationRejectedError extends Error {
+export class ConfirmationRejectedError extends ApiFailure {
   constructor(readonly reason: 'amount_mismatch' | 'session_mismatch' | 'not_allowed') {
-    super(`payment confirmation rejected: ${reason}`);
+    super(409, reason === 'amount_mismatch' ? 'payment_amount_mismatch' : 'payment_not_allowed');
     this.name = 'ConfirmationRejectedError';
   }
 }
 
 /** The refund rule refuses this order (the 409's `code`); nothing was written or refunded. */
-export class RefundRefusedError extends Error {
+export class RefundRefusedError extends ApiFailure {
   constructor(readonly reason: RefundRefusal) {
-    super(`refund refused: ${reason}`);
+    super(409, REFUND_MESSAGES[reason], { code: reason });
     this.name = 'RefundRefusedError';
   }
 }

@@ -12,7 +12,7 @@ import { sandboxRoutes } from './sandbox-routes';
 
 export { debitHours, refundHours, consumeFreeTrial, restoreFreeTrial, getBalance } from './ledger';
 export { InsufficientHoursError } from './errors';
-export { packagesFailure, type RefundFamilyOrder } from './routes';
+export type { RefundFamilyOrder } from './routes';
 export { readReceipt } from './receipts';
 
 export interface PackagesModuleOptions {

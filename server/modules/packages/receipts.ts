@@ -5,6 +5,7 @@
 import { DEFAULT_TIME_ZONE } from '../../../contract/default-zone';
 import { receiptNumber, type Receipt } from '../../../contract/receipts';
 import type { Queryable } from '../../db';
+import { calendarMonth } from '../../lib/time';
 import type { Locale } from '../../i18n';
 import { toMajor } from './pricing';
 
@@ -48,7 +49,7 @@ export interface ReceiptIssue {
 
 /** The calendar year of `at` in the company's zone. */
 export function receiptYear(at: Date): number {
-  return Number(new Intl.DateTimeFormat('en-US', { timeZone: RECEIPT_TIME_ZONE, year: 'numeric' }).format(at));
+  return calendarMonth(at, RECEIPT_TIME_ZONE).year;
 }
 
 /** Issues the receipt of a payment or a refund (inside its transaction); returns its number. */

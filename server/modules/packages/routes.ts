@@ -8,7 +8,6 @@ import {
   type CreatedOrder,
   type PromoQuote,
   type Refund,
-  type RefundRefusal,
   type TimePackage,
 } from '../../../contract/packages';
 import { GatewayUnavailableError, type PaymentGateway } from '../../adapters/payments/gateway';
@@ -18,8 +17,7 @@ import type { Caller, FamilyCaller } from '../auth/caller';
 import { ApiFailure } from '../../http/errors';
 import { isInvalidInputDbError } from '../../http/input-guard';
 import { ok } from '../../http/respond';
-import { jsonBody } from '../../http/validate';
-import { tr, type MessageKey } from '../../i18n';
+import { idFrom, jsonBody } from '../../http/validate';
 import { withName } from '../localized';
 import { notifyOrder, notifyRefund } from '../notifications/producers';
 import type { Publisher } from '../../realtime/publisher';
@@ -61,20 +59,6 @@ export interface PackagesRoutesOptions {
   devTools?: boolean;
 }
 
-const PROMO_MESSAGES: Record<PromoRejectedError['reason'], MessageKey> = {
-  invalid: 'promo_invalid',
-  expired: 'promo_expired',
-  used_up: 'promo_used_up',
-  not_applicable: 'promo_not_applicable',
-};
-
-const REFUND_MESSAGES: Record<RefundRefusal, MessageKey> = {
-  too_late: 'refund_too_late',
-  hours_used: 'refund_hours_used',
-  not_paid: 'refund_not_paid',
-  already_refunded: 'refund_already_refunded',
-};
-
 /**
  * Where a return whose payment is not settled yet lands: the order of that checkout session as it
  * stands (the webhook may have settled it already), "being confirmed" while it still awaits the
@@ -87,34 +71,7 @@ async function returnPage(db: Queryable, session: string): Promise<string> {
   return `/packages?payment=${payment}&order=${order.id}`;
 }
 
-/** An order id from the path, or null for anything that is not one (answered as a 404). */
-function orderIdOf(raw: string): number | null {
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
-}
-
-/** The typed failures of the services as HTTP answers; anything else goes to app.ts's handler. */
-export function packagesFailure(c: Context<AppEnv>, err: unknown): Response {
-  const locale = c.get('locale');
-  if (err instanceof PromoRejectedError) {
-    return c.json({ message: tr(PROMO_MESSAGES[err.reason], locale), errors: { code: [err.reason] } }, 422);
-  }
-  if (err instanceof RefundRefusedError) {
-    return c.json({ message: tr(REFUND_MESSAGES[err.reason], locale), code: err.reason }, 409);
-  }
-  if (err instanceof PackageNotFoundError) {
-    return c.json({ message: tr('package_not_found', locale), errors: { package_id: [tr('package_not_found', locale)] } }, 400);
-  }
-  if (err instanceof OrderNotFoundError) throw new ApiFailure(404, 'order_not_found');
-  if (err instanceof TooManyOpenOrdersError) throw new ApiFailure(409, 'orders_too_many_open');
-  if (err instanceof InvalidSignatureError) throw new ApiFailure(400, 'payment_signature_invalid');
-  if (err instanceof ConfirmationRejectedError) {
-    throw new ApiFailure(409, err.reason === 'amount_mismatch' ? 'payment_amount_mismatch' : 'payment_not_allowed');
-  }
-  throw err;
-}
-
-/** Refunds one of a family's orders; throws RefundRefusedError / OrderNotFoundError (see packagesFailure) or a 502. */
+/** Refunds one of a family's orders; throws RefundRefusedError / OrderNotFoundError (both ApiFailures) or a 502. */
 export type RefundFamilyOrder = (
   c: Context<AppEnv>,
   input: { userId: number; orderId: number; now: Date; note?: string; staffId?: number | null },
@@ -211,23 +168,19 @@ export function packagesRoutes({
       .post('/promo-codes/check', async (c) => {
         const { familyId } = await family(c);
         const body = await jsonBody(c, promoCheckRequestSchema);
-        try {
-          const db = c.get('db');
-          const pkg = await findPackage(db, body.package_id);
-          const promo = await checkPromo(db, { code: body.code, userId: familyId, pkg, now: now() });
-          const price = priceWith(pkg.price_minor, promo);
-          const data: PromoQuote = {
-            code: promo.code,
-            package_id: pkg.id,
-            list_price: toMajor(price.listMinor),
-            discount: toMajor(price.discountMinor),
-            amount: toMajor(price.amountMinor),
-            currency: pkg.currency,
-          };
-          return ok(c, data, 'promo_applied');
-        } catch (err) {
-          return packagesFailure(c, err);
-        }
+        const db = c.get('db');
+        const pkg = await findPackage(db, body.package_id);
+        const promo = await checkPromo(db, { code: body.code, userId: familyId, pkg, now: now() });
+        const price = priceWith(pkg.price_minor, promo);
+        const data: PromoQuote = {
+          code: promo.code,
+          package_id: pkg.id,
+          list_price: toMajor(price.listMinor),
+          discount: toMajor(price.discountMinor),
+          amount: toMajor(price.amountMinor),
+          currency: pkg.currency,
+        };
+        return ok(c, data, 'promo_applied');
       })
       .post('/orders', async (c) => {
         const { familyId } = await family(c);
@@ -243,8 +196,7 @@ export function packagesRoutes({
             now: now(),
           });
         } catch (err) {
-          if (err instanceof PromoRejectedError || err instanceof PackageNotFoundError || err instanceof TooManyOpenOrdersError)
-            return packagesFailure(c, err);
+          if (err instanceof PromoRejectedError || err instanceof PackageNotFoundError || err instanceof TooManyOpenOrdersError) throw err;
           // A value the database refuses is the caller's input (app.onError answers 400), not the gateway.
           if (isInvalidInputDbError(err)) throw err;
           c.get('log').error('checkout failed', { id: c.get('requestId'), err: err instanceof Error ? err.message : String(err) });
@@ -270,29 +222,23 @@ export function packagesRoutes({
       .get('/orders/:id/receipt', async (c) => {
         const { familyId } = await family(c);
         // Another family's order, an unpaid one and a malformed id all answer the same 404.
-        const id = Number(c.req.param('id'));
-        const receipt =
-          Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await readReceipt(c.get('db'), id, familyId, c.get('locale')) : undefined;
+        const id = idFrom(c, 'id', 'receipt_not_found');
+        const receipt = await readReceipt(c.get('db'), id, familyId, c.get('locale'));
         if (!receipt) throw new ApiFailure(404, 'receipt_not_found');
         return ok(c, receipt);
       })
       .get('/orders/:id/refund-receipt', async (c) => {
         const { familyId } = await family(c);
-        const id = orderIdOf(c.req.param('id'));
-        const receipt = id ? await readReceipt(c.get('db'), id, familyId, c.get('locale'), 'refund') : undefined;
+        const id = idFrom(c, 'id', 'receipt_not_found');
+        const receipt = await readReceipt(c.get('db'), id, familyId, c.get('locale'), 'refund');
         if (!receipt) throw new ApiFailure(404, 'receipt_not_found');
         return ok(c, receipt);
       })
       .post('/orders/:id/refund', async (c) => {
         const { familyId } = await family(c);
         // Another family's order and a malformed id answer the same 404 as a missing one.
-        const id = orderIdOf(c.req.param('id'));
-        if (!id) throw new ApiFailure(404, 'order_not_found');
-        try {
-          return ok(c, await refund(c, { userId: familyId, orderId: id, now: now() }), 'refund_done');
-        } catch (err) {
-          return packagesFailure(c, err);
-        }
+        const id = idFrom(c, 'id', 'order_not_found');
+        return ok(c, await refund(c, { userId: familyId, orderId: id, now: now() }), 'refund_done');
       })
       .get('/balance', async (c) => {
         const { familyId } = await family(c);
@@ -345,7 +291,8 @@ export function packagesRoutes({
           if (applied) await notifyOrder(db, publisher, order);
           return ok(c, { order_id: order.id, status: order.status, applied }, 'payment_recorded');
         } catch (err) {
-          return packagesFailure(c, err);
+          if (err instanceof InvalidSignatureError) throw new ApiFailure(400, 'payment_signature_invalid');
+          throw err;
         }
       })
       // The payer's browser back from a hosted payment page (Tap): the gateway is asked what happened.

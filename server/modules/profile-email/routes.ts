@@ -45,7 +45,7 @@ export function profileEmailRoutes({ auth, secret, now }: Options) {
         now: now(),
         secret,
       });
-      if (!sent.ok) return tooMany(c, sent.retryAfter);
+      if (!sent.ok) throw tooMany(sent.retryAfter);
       const after = await emailStateOf(c.get('db'), familyId);
       return ok<EmailState>(c, after, after.verified ? 'email_saved' : 'email_code_sent');
     })
@@ -60,7 +60,7 @@ export function profileEmailRoutes({ auth, secret, now }: Options) {
       const sent = await resendCode(c.get('db'), { familyId, now: now(), secret });
       if (!sent.ok) {
         if ('nothingToVerify' in sent) throw nothingToVerify();
-        return tooMany(c, sent.retryAfter);
+        throw tooMany(sent.retryAfter);
       }
       return state(c, familyId, 'email_code_sent');
     })
@@ -70,7 +70,7 @@ export function profileEmailRoutes({ auth, secret, now }: Options) {
       const result = await verifyEmail(c.get('db'), { familyId, code, now: now(), secret });
       if (!result.ok) {
         if ('nothingToVerify' in result) throw nothingToVerify();
-        return otpRejected(c, result.reason, 'text');
+        throw otpRejected(result.reason, 'text');
       }
       return state(c, familyId, 'email_verified');
     })

@@ -1,22 +1,16 @@
 // The lesson-report routes (contract/reports.ts) under a request: GET for its readers, PUT for its teacher.
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import { reportInputSchema } from '../../../contract/reports';
 import type { AppEnv } from '../../http/context';
-import { ApiFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
-import { jsonBody } from '../../http/validate';
+import { idFrom, jsonBody } from '../../http/validate';
 import { requireCaller } from '../auth/caller';
 import type { Publisher } from '../../realtime/publisher';
 import type { AuthMiddleware } from '../auth/middleware';
 import { getReport, saveReport } from './service';
 
-const idParam = z.coerce.number().int().positive().max(2_147_483_647);
-
 function requestId(c: Context<AppEnv>): number {
-  const parsed = idParam.safeParse(c.req.param('id'));
-  if (!parsed.success) throw new ApiFailure(404, 'request_not_found');
-  return parsed.data;
+  return idFrom(c, 'id', 'request_not_found');
 }
 
 export function reportsRoutes({ auth, publisher, now }: { auth: AuthMiddleware; publisher: Publisher | undefined; now: () => Date }) {

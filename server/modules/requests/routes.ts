@@ -1,9 +1,8 @@
 // The requests API. Every route needs a signed-in user; only students book, only a request's
 // own parties read or change it (someone else's id answers 404). Changes publish realtime notices
-// after their transaction commits. A RequestFailure thrown anywhere below becomes its localized
-// answer in this router's onError; anything else goes on to app.onError.
+// after their transaction commits. A RequestFailure (an ApiFailure with its `code`) thrown anywhere
+// below is answered by app.onError.
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import { seriesValidationKeys } from '../../../contract/series';
 import {
   cancelInputSchema,
@@ -14,10 +13,9 @@ import {
   rescheduleInputSchema,
 } from '../../../contract/requests';
 import type { AppEnv } from '../../http/context';
-import { ApiFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
-import { jsonBody, queryParams } from '../../http/validate';
-import { tr, trValidation, type MessageKey } from '../../i18n';
+import { idFrom, jsonBody, queryParams } from '../../http/validate';
+import { tr, type MessageKey } from '../../i18n';
 import type { Logger } from '../../logger';
 import type { Publisher } from '../../realtime/publisher';
 import { requireCaller, requireFamily } from '../auth/caller';
@@ -38,8 +36,6 @@ export interface RequestsRoutesOptions {
   now: () => Date;
 }
 
-const idParam = z.coerce.number().int().positive().max(2_147_483_647);
-
 /** The caller as a request's party: the family is the request's `student` side (as on the wire). */
 function viewerOf(c: Context<AppEnv>): Viewer {
   const caller = requireCaller(c);
@@ -47,25 +43,7 @@ function viewerOf(c: Context<AppEnv>): Viewer {
 }
 
 function requestId(c: Context<AppEnv>): number {
-  const parsed = idParam.safeParse(c.req.param('id'));
-  if (!parsed.success) throw new ApiFailure(404, 'request_not_found');
-  return parsed.data;
-}
-
-/** A refusal as a localized answer that also carries its `code`. */
-function refusal(c: Context<AppEnv>, err: RequestFailure): Response {
-  const locale = c.get('locale');
-  const message =
-    err.code === 'request_not_found' || err.code === 'requests_students_only' || err.code === 'series_not_found'
-      ? tr(err.code as MessageKey, locale)
-      : trValidation(err.code, locale);
-  if (err.status === 400) {
-    return c.json(
-      { message: tr('validation_failed', locale), code: err.code, errors: { [err.field ?? '_']: [message] }, ...err.detail },
-      400,
-    );
-  }
-  return c.json({ message, code: err.code, ...err.detail }, err.status);
+  return idFrom(c, 'id', 'request_not_found');
 }
 
 export function requestsRoutes({ auth, publisher, log, now }: RequestsRoutesOptions) {
@@ -104,10 +82,6 @@ export function requestsRoutes({ auth, publisher, log, now }: RequestsRoutesOpti
   };
 
   return new Hono<AppEnv>()
-    .onError((err, c) => {
-      if (err instanceof RequestFailure) return refusal(c, err);
-      throw err;
-    })
     .post('/requests', auth.requireUser, async (c) => {
       const family = requireFamily(c, () => new RequestFailure(403, 'requests_students_only'));
       const viewer: Viewer = { id: family.familyId, role: 'student' };
@@ -131,11 +105,10 @@ export function requestsRoutes({ auth, publisher, log, now }: RequestsRoutesOpti
     })
     .post('/series/:id/cancel', auth.requireUser, async (c) => {
       const family = requireFamily(c, () => new RequestFailure(403, 'requests_students_only'));
-      const parsed = idParam.safeParse(c.req.param('id'));
-      if (!parsed.success) throw new RequestFailure(404, 'series_not_found');
+      const seriesId = idFrom(c, 'id', new RequestFailure(404, 'series_not_found'));
       const at = now();
-      const { changes, kept } = await cancelSeries(c.get('db'), family.familyId, parsed.data, at);
-      await announceSeries(c.get('db'), publisher, parsed.data, changes, 'updated');
+      const { changes, kept } = await cancelSeries(c.get('db'), family.familyId, seriesId, at);
+      await announceSeries(c.get('db'), publisher, seriesId, changes, 'updated');
       return ok(c, { canceled: changes.map((ch) => ch.id), kept }, kept.length ? 'series_canceled_some_kept' : 'series_canceled');
     })
     .get('/requests', auth.requireUser, async (c) => {

@@ -4,6 +4,8 @@
 import type { RequestErrorCode, RequestStatus, RequestType } from '../../../contract/requests';
 import type { SeriesValidationKey } from '../../../contract/series';
 import type { Queryable } from '../../db';
+import { ApiFailure } from '../../http/errors';
+import { tr, trValidation, type Locale } from '../../i18n';
 import {
   resumeRequest,
   transition,
@@ -14,17 +16,30 @@ import {
 } from '../../../machines/request.machine';
 import { refundHours, restoreFreeTrial } from '../packages';
 
-/** A refusal with its HTTP status and code (the routes localize it). */
-export class RequestFailure extends Error {
+type RequestRefusalCode = RequestErrorCode | SeriesValidationKey | 'request_not_found' | 'requests_students_only' | 'series_not_found';
+
+/** The refusal's words: the three with a message of their own, else the code's validation text. */
+function refusalText(code: RequestRefusalCode, locale: Locale): string {
+  return code === 'request_not_found' || code === 'requests_students_only' || code === 'series_not_found'
+    ? tr(code, locale)
+    : trValidation(code, locale);
+}
+
+/** A refusal with its HTTP status and `code`; a 400 puts its words on `field` (app.onError answers it). */
+export class RequestFailure extends ApiFailure {
   constructor(
-    readonly status: 400 | 402 | 403 | 404 | 409,
-    readonly code: RequestErrorCode | SeriesValidationKey | 'request_not_found' | 'requests_students_only' | 'series_not_found',
+    override readonly status: 400 | 402 | 403 | 404 | 409,
+    override readonly code: RequestRefusalCode,
     /** For a 400: the field the message belongs to. */
     readonly field?: string,
     /** More the answer carries beside `code` (a series: which week was refused). */
-    readonly detail?: Record<string, unknown>,
+    detail?: Record<string, unknown>,
   ) {
-    super(code);
+    super(
+      status,
+      status === 400 ? 'validation_failed' : (locale) => refusalText(code, locale),
+      status === 400 ? { code, fields: (locale) => ({ [field ?? '_']: [refusalText(code, locale)] }), detail } : { code, detail },
+    );
     this.name = 'RequestFailure';
   }
 }

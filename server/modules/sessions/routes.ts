@@ -15,7 +15,6 @@ import type { AppEnv } from '../../http/context';
 import { ApiFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
 import { jsonBody } from '../../http/validate';
-import { tr, type MessageKey } from '../../i18n';
 import { accountId, requireCaller } from '../auth/caller';
 import type { AuthMiddleware } from '../auth/middleware';
 import { runReminders } from '../notifications';
@@ -30,7 +29,6 @@ import {
   sessionAttendance,
   SessionFailure,
   type AgoraCredentials,
-  type SessionRefusal,
 } from './service';
 
 export interface SessionsRoutesOptions {
@@ -43,28 +41,11 @@ export interface SessionsRoutesOptions {
   publisher?: Publisher | undefined;
 }
 
-const REFUSALS: Record<SessionRefusal, { status: 403 | 404 | 409; key: MessageKey }> = {
-  not_found: { status: 404, key: 'session_not_found' },
-  not_participant: { status: 403, key: 'session_not_participant' },
-  not_approved: { status: 409, key: 'session_not_approved' },
-  finished: { status: 409, key: 'session_finished' },
-  not_open_yet: { status: 409, key: 'session_not_open_yet' },
-  over: { status: 409, key: 'session_over' },
-};
-
-function asApiFailure(err: unknown): never {
-  if (err instanceof SessionFailure) {
-    const { status, key } = REFUSALS[err.reason];
-    throw new ApiFailure(status, key);
-  }
-  throw err;
-}
-
 // Channel names are 32 hex characters (128 random bits); anything else cannot be one.
 const CHANNEL = /^[A-Za-z0-9_-]{8,64}$/;
 function channelOf(c: Context<AppEnv>): string {
   const channel = c.req.param('channelName') ?? '';
-  if (!CHANNEL.test(channel)) throw new ApiFailure(404, 'session_not_found');
+  if (!CHANNEL.test(channel)) throw new SessionFailure('not_found');
   return channel;
 }
 
@@ -85,9 +66,7 @@ export function sessionsRoutes({ auth, agora, fakeRtc, now, publisher }: Session
     // The family or the teacher of the request: roleIn compares the account with the request's parties.
     const account = accountId(requireCaller(c));
     const channel = channelOf(c);
-    const found = await findSession(c.get('db'), channel)
-      .then((row) => roleIn(row, account))
-      .catch(asApiFailure);
+    const found = roleIn(await findSession(c.get('db'), channel), account);
     return { account, channel, ...found };
   };
 
@@ -95,14 +74,7 @@ export function sessionsRoutes({ auth, agora, fakeRtc, now, publisher }: Session
     .post('/sessions/:channelName/token', auth.requireUser, async (c) => {
       const { account, row, role } = await participant(c);
       const at = now();
-      try {
-        assertJoinable(row, role, at);
-      } catch (err) {
-        // The refusal's code with its message: the screen offers "Try again" only where waiting helps.
-        if (!(err instanceof SessionFailure)) throw err;
-        const { status, key } = REFUSALS[err.reason];
-        return c.json({ message: tr(key, c.get('locale')), code: key }, status);
-      }
+      assertJoinable(row, role, at);
       return ok(c, grantFor(row, role, account, agora, fakeRtc ? 'fake' : 'agora', at, c.get('locale')));
     })
     .post('/sessions/:channelName/events', auth.requireUser, async (c) => {
@@ -115,13 +87,7 @@ export function sessionsRoutes({ auth, agora, fakeRtc, now, publisher }: Session
       const inGrace = at.getTime() < row.ends_at.getTime() + LEFT_GRACE_MS;
       const late = at.getTime() >= row.ends_at.getTime() && inGrace;
       const leftAfterEnd = body.type === 'left' && ((late && row.status === 'approved') || (inGrace && row.status === 'finished'));
-      if (!leftAfterEnd) {
-        try {
-          assertJoinable(row, role, at);
-        } catch (err) {
-          asApiFailure(err);
-        }
-      }
+      if (!leftAfterEnd) assertJoinable(row, role, at);
       // A late delivery keeps its time, within bounds: never in the future, never long ago.
       const claimed = body.at ? Date.parse(body.at) : at.getTime();
       const when = new Date(Math.min(at.getTime(), Math.max(claimed, at.getTime() - LATE_EVENT_MS)));
@@ -151,11 +117,7 @@ export function sessionsRoutes({ auth, agora, fakeRtc, now, publisher }: Session
     .post('/sessions/:channelName/fake-rtc', auth.requireUser, async (c) => {
       const { account, channel, row, role } = await participant(c);
       const beat = await jsonBody(c, fakeRtcBeatSchema);
-      try {
-        assertJoinable(row, role, now());
-      } catch (err) {
-        asApiFailure(err);
-      }
+      assertJoinable(row, role, now());
       const room = fakeRooms.get(channel) ?? new Map<number, { quality: number; at: number }>();
       fakeRooms.set(channel, room);
       const at = Date.now();

@@ -8,7 +8,8 @@ import type { Attendance, AttendanceEventType, SessionGrant } from '../../../con
 import { JOIN_EARLY_MS, type RequestStatus, type RequestType } from '../../../contract/requests';
 import { resumeRequest } from '../../../machines/request.machine';
 import type { Queryable } from '../../db';
-import type { Locale } from '../../i18n';
+import { ApiFailure } from '../../http/errors';
+import type { Locale, MessageKey } from '../../i18n';
 import { CHILD_COLUMNS, CHILD_JOINS, childRefOf, type ChildColumns } from '../children/refs';
 import { attendanceOf, wholeMinutes, type RecordedEvent } from './attendance';
 
@@ -17,12 +18,23 @@ const { RtcRole, RtcTokenBuilder } = agoraToken;
 
 export type SessionRole = 'student' | 'teacher';
 
-/** Why a caller gets no token; each has an HTTP status and a message (routes.ts). */
+/** Why a caller gets no token; each has an HTTP status and a message. */
 export type SessionRefusal = 'not_found' | 'not_participant' | 'not_approved' | 'finished' | 'not_open_yet' | 'over';
 
-export class SessionFailure extends Error {
+const REFUSALS: Record<SessionRefusal, { status: 403 | 404 | 409; key: MessageKey }> = {
+  not_found: { status: 404, key: 'session_not_found' },
+  not_participant: { status: 403, key: 'session_not_participant' },
+  not_approved: { status: 409, key: 'session_not_approved' },
+  finished: { status: 409, key: 'session_finished' },
+  not_open_yet: { status: 409, key: 'session_not_open_yet' },
+  over: { status: 409, key: 'session_over' },
+};
+
+/** A refusal with its message key as `code`: the screen offers "Try again" only where waiting helps. */
+export class SessionFailure extends ApiFailure {
   constructor(readonly reason: SessionRefusal) {
-    super(reason);
+    const { status, key } = REFUSALS[reason];
+    super(status, key, { code: key });
     this.name = 'SessionFailure';
   }
 }

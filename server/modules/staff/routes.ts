@@ -31,29 +31,27 @@ export function staffRoutes(access: Access, options: { trustProxy: boolean; now?
     const address = clientIp(c, options.trustProxy);
     c.set('address', address);
     const hit = await hitRateLimit(c.get('db'), `staff-login:${address}`, [SIGN_IN_PER_ADDRESS], now());
-    if (!hit.ok) {
-      c.header('Retry-After', String(hit.retryAfter));
-      throw new ApiFailure(429, 'auth_rate_limited');
-    }
+    if (!hit.ok) throw new ApiFailure(429, 'auth_rate_limited', { headers: { 'Retry-After': String(hit.retryAfter) } });
     return address;
   };
-  const refused = (
-    c: Context<AdminEnv>,
-    result: { kind: 'invalid' } | { kind: 'locked'; retryAfter: number } | { kind: 'code_required' },
-  ) => {
-    const locale = c.get('locale');
+  /** A refused sign-in or enrolment; its `code` tells the console which step to show. */
+  const refused = (result: { kind: 'invalid' } | { kind: 'locked'; retryAfter: number } | { kind: 'code_required' }) => {
     if (result.kind === 'locked') {
-      c.header('Retry-After', String(result.retryAfter));
-      return c.json({ message: tr('auth_account_locked', locale), code: 'auth_account_locked' }, 429);
+      return new ApiFailure(429, 'auth_account_locked', {
+        code: 'auth_account_locked',
+        headers: { 'Retry-After': String(result.retryAfter) },
+      });
     }
     if (result.kind === 'code_required') {
-      return c.json(
-        { message: tr('staff_code_required', locale), code: 'staff_code_required', errors: { code: [trValidation('required', locale)] } },
-        422,
-      );
+      return new ApiFailure(422, 'staff_code_required', {
+        code: 'staff_code_required',
+        fields: (locale) => ({ code: [trValidation('required', locale)] }),
+      });
     }
-    const message = tr('staff_invalid_sign_in', locale);
-    return c.json({ message, code: 'staff_invalid_sign_in', errors: { code: [message] } }, 422);
+    return new ApiFailure(422, 'staff_invalid_sign_in', {
+      code: 'staff_invalid_sign_in',
+      fields: (locale) => ({ code: [tr('staff_invalid_sign_in', locale)] }),
+    });
   };
 
   return new Hono<AdminEnv>()
@@ -62,7 +60,7 @@ export function staffRoutes(access: Access, options: { trustProxy: boolean; now?
       const body = await jsonBody(c, staffLoginSchema);
       const result = await signIn(c.get('db'), body, now());
       if (result.kind === 'enrol') return ok(c, { enrol: { secret: result.secret, otpauth_uri: result.uri } });
-      if (result.kind !== 'signed_in') return refused(c, result);
+      if (result.kind !== 'signed_in') throw refused(result);
       await writeAudit(
         c.get('db'),
         { principal: { kind: 'staff', ...result.staff }, address, at: now() },
@@ -74,7 +72,7 @@ export function staffRoutes(access: Access, options: { trustProxy: boolean; now?
       const address = await limitAddress(c);
       const body = await jsonBody(c, staffEnrolSchema);
       const result = await confirmEnrolment(c.get('db'), body, now());
-      if (result.kind !== 'enrolled') return refused(c, result);
+      if (result.kind !== 'enrolled') throw refused(result);
       await writeAudit(
         c.get('db'),
         { principal: { kind: 'staff', ...result.staff }, address, at: now() },

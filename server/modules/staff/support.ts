@@ -15,10 +15,10 @@ import {
 import type { Queryable } from '../../db';
 import { ApiFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
-import { jsonBody } from '../../http/validate';
+import { idFrom, jsonBody } from '../../http/validate';
 import { normalisePhone } from '../auth/phone';
 import { reportedMessages, reviewReport } from '../messages';
-import { packagesFailure, readReceipt, type RefundFamilyOrder } from '../packages';
+import { readReceipt, type RefundFamilyOrder } from '../packages';
 import { balanceMinutes, hoursToMinutes, minutesToHours } from '../packages/ledger';
 import { CREDIT_FACTS_SQL, refundRefusal } from '../packages/refunds';
 import { sessionAttendance } from '../sessions';
@@ -70,9 +70,6 @@ async function debitAdjustment(
   return true;
 }
 
-/** An id from the path, or 0 (matches nothing: a 404) for anything that is not one. */
-const idOf = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : 0);
-
 /** The requests whose session may have taken place: their attendance is worth reading. */
 const HELD = new Set(['approved', 'finished']);
 
@@ -89,8 +86,8 @@ export function supportRoutes(access: Access, options: { now?: () => Date; refun
         return ok(c, await reportedMessages(c.get('db'), parsed.data.state));
       })
       .post('/reported-messages/:id/review', allow(...SUPPORT), async (c) => {
-        const id = /^\d{1,9}$/.test(c.req.param('id')) ? Number(c.req.param('id')) : 0;
         const body = await jsonBody(c, reportReviewSchema);
+        const id = idFrom(c, 'id', 'message_not_found');
         const principal = c.get('principal');
         await reviewReport(c.get('db'), id, body.outcome, principal.kind === 'staff' ? principal.id : null, now());
         c.set('audit', {
@@ -235,8 +232,8 @@ export function supportRoutes(access: Access, options: { now?: () => Date; refun
         });
       })
       .post('/families/:id/hours', allow(...SUPPORT), async (c) => {
-        const id = /^\d{1,9}$/.test(c.req.param('id')) ? Number(c.req.param('id')) : 0;
         const body = await jsonBody(c, hoursAdjustmentSchema);
+        const id = idFrom(c, 'id', 'family_not_found');
         const db = c.get('db');
         if (!(await familyById(db, id))) throw new ApiFailure(404, 'family_not_found');
         const principal = c.get('principal');
@@ -276,7 +273,7 @@ export function supportRoutes(access: Access, options: { now?: () => Date; refun
         if (!kind.success) throw new ApiFailure(400, 'validation_failed');
         const db = c.get('db');
         const order = await db.one<{ id: number; user_id: number }>('SELECT id, user_id FROM orders WHERE id = $1', [
-          idOf(c.req.param('id')),
+          idFrom(c, 'id', 'receipt_not_found'),
         ]);
         const receipt = order ? await readReceipt(db, order.id, order.user_id, c.get('locale'), kind.data) : undefined;
         if (!order || !receipt) throw new ApiFailure(404, 'receipt_not_found');
@@ -289,22 +286,17 @@ export function supportRoutes(access: Access, options: { now?: () => Date; refun
         const db = c.get('db');
         const order = await db.one<{ id: number; user_id: number; status: string }>(
           'SELECT id, user_id, status FROM orders WHERE id = $1',
-          [idOf(c.req.param('id'))],
+          [idFrom(c, 'id', 'order_not_found')],
         );
         if (!order) throw new ApiFailure(404, 'order_not_found');
         const principal = c.get('principal');
-        let refunded;
-        try {
-          refunded = await options.refund(c, {
-            userId: order.user_id,
-            orderId: order.id,
-            now: now(),
-            note: body.reason,
-            staffId: principal.kind === 'staff' ? principal.id : null,
-          });
-        } catch (err) {
-          return packagesFailure(c, err);
-        }
+        const refunded = await options.refund(c, {
+          userId: order.user_id,
+          orderId: order.id,
+          now: now(),
+          note: body.reason,
+          staffId: principal.kind === 'staff' ? principal.id : null,
+        });
         c.set('audit', {
           action: 'orders.refund',
           targetType: 'order',
@@ -366,7 +358,7 @@ export function supportRoutes(access: Access, options: { now?: () => Date; refun
       .post('/promo-codes/:id/:change', allow(...SUPPORT), async (c) => {
         const change = c.req.param('change');
         if (change !== 'pause' && change !== 'resume') throw new ApiFailure(404, 'not_found');
-        const id = /^\d{1,9}$/.test(c.req.param('id')) ? Number(c.req.param('id')) : 0;
+        const id = idFrom(c, 'id', 'promo_not_found');
         const before = await c.get('db').one<{ active: boolean }>('SELECT active FROM promo_codes WHERE id = $1', [id]);
         if (!before) throw new ApiFailure(404, 'promo_not_found');
         await c.get('db').query('UPDATE promo_codes SET active = $2 WHERE id = $1', [id, change === 'resume']);

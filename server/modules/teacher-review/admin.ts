@@ -10,14 +10,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { DocumentField } from '../../../contract/auth';
 import {
   reviewActionSchema,
   reviewBodySchema,
   reviewListQuerySchema,
   type ReviewDocument,
-  type ReviewResult,
   type ReviewTeacher,
   type ReviewTeacherDetail,
   type TeacherHistoryEntry,
@@ -31,7 +30,7 @@ import { teacherNoteSchema } from '../../../contract/staff';
 import type { Publisher } from '../../realtime/publisher';
 import { downloadName } from '../profile/uploads';
 import type { AdminEnv, createAccess } from '../staff/access';
-import { findTeacher, ReviewFailure, reviewTeacher } from './service';
+import { findTeacher, reviewTeacher } from './service';
 
 export const ADMIN_TOKEN_FILE = 'admin-token';
 
@@ -55,21 +54,6 @@ export interface AdminRoutesOptions {
   access: ReturnType<typeof createAccess>;
   storage: FileStorage;
   publisher: Publisher | undefined;
-}
-
-/** A refused change answers 409 naming the teacher's current status, so the caller knows why. */
-function reviewFailure(c: Context<AdminEnv>, err: unknown): Response {
-  if (err instanceof ReviewFailure) {
-    if (err.code === 'not_found' || err.code === 'not_teacher') throw new ApiFailure(404, 'teacher_not_found');
-    if (err.code === 'reason_required') throw new ApiFailure(422, 'review_reason_required');
-    const locale = c.get('locale');
-    const status = err.status ? tr(`teacher_status_${err.status}`, locale) : '';
-    return c.json(
-      { message: `${tr('review_refused', locale)}${status ? ` (${status})` : ''}`, code: 'review_refused', current_status: err.status },
-      409,
-    );
-  }
-  throw err;
 }
 
 /**
@@ -299,19 +283,14 @@ export function adminRoutes({ access, storage, publisher }: AdminRoutesOptions) 
       if (!action.success) throw new ApiFailure(404, 'not_found');
       const body = (c.req.header('content-type') ?? '').includes('json') ? await jsonBody(c, reviewBodySchema) : { reason: null };
       const principal = c.get('principal');
-      let result: ReviewResult;
-      try {
-        result = await reviewTeacher(
-          c.get('db'),
-          publisher,
-          c.req.param('who'),
-          action.data,
-          body.reason ?? null,
-          principal.kind === 'staff' ? principal.id : null,
-        );
-      } catch (err) {
-        return reviewFailure(c, err);
-      }
+      const result = await reviewTeacher(
+        c.get('db'),
+        publisher,
+        c.req.param('who'),
+        action.data,
+        body.reason ?? null,
+        principal.kind === 'staff' ? principal.id : null,
+      );
       c.set('audit', {
         action: `teachers.${action.data}`,
         targetType: 'teacher',

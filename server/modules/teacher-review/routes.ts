@@ -14,7 +14,7 @@ import { requireTeacher } from '../auth/caller';
 import type { AuthMiddleware } from '../auth/middleware';
 import { profileOf } from '../profile/queries';
 import { putDocuments, readDocuments, recordDocuments } from '../profile/uploads';
-import { changeTeacherStatus, publishStatus, ReviewFailure, type StatusChange } from './service';
+import { changeTeacherStatus, publishStatus, type StatusChange } from './service';
 
 export interface TeacherReviewRoutesOptions {
   auth: AuthMiddleware;
@@ -27,24 +27,13 @@ export interface TeacherReviewRoutesOptions {
 /** The paths whose multipart body may be as large as the teacher sign-up's (three documents). */
 export const TEACHER_UPLOAD_PATHS: readonly string[] = ['/api/v1/instructor/documents'];
 
-/** A refusal of the statechart as the teacher sees it. */
-function asApiFailure(err: unknown): never {
-  if (err instanceof ReviewFailure) {
-    if (err.code === 'not_teacher') throw new ApiFailure(403, 'instructor_only');
-    if (err.code === 'not_found') throw new ApiFailure(401, 'auth_unauthorized');
-    throw new ApiFailure(409, 'teacher_status_conflict');
-  }
-  throw err;
-}
-
 export function teacherReviewRoutes({ auth, storage, publisher, log, now }: TeacherReviewRoutesOptions) {
   return new Hono<AppEnv>()
     .post('/instructor/update/status', auth.requireUser, async (c) => {
       const teacher = requireTeacher(c);
       const change = await c
         .get('db')
-        .transaction((tx) => changeTeacherStatus(tx, teacher.teacherId, 'accept_terms', { actor: 'teacher', now: now() }))
-        .catch(asApiFailure);
+        .transaction((tx) => changeTeacherStatus(tx, teacher.teacherId, 'accept_terms', { actor: 'teacher', now: now() }));
       // The teacher's other tabs follow too.
       await publishStatus(publisher, change);
       const data: TeacherStatusChange = { status: change.to, review_reason: change.reason };
@@ -98,7 +87,7 @@ export function teacherReviewRoutes({ auth, storage, publisher, log, now }: Teac
         await Promise.all(stored.map((d) => storage.remove(d.key))).catch((cleanup: unknown) =>
           log.warn('teacher documents: cleanup failed', { error: String(cleanup) }),
         );
-        return asApiFailure(err);
+        throw err;
       }
       await publishStatus(publisher, change);
       return ok(c, await profileOf(c.get('db'), teacher.teacherId, locale), 'documents_submitted');

@@ -6,7 +6,10 @@
 import { nextTeacherStatus, type TeacherAction } from '../../../machines/teacher-status.machine';
 import type { TeacherStatus } from '../../../contract/account';
 import type { ReviewAction, ReviewResult, TeacherStatusChange } from '../../../contract/teacher-review';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Db, Queryable } from '../../db';
+import { ApiFailure, type FailureExtras, type Wording } from '../../http/errors';
+import { tr, type Locale } from '../../i18n';
 import type { Publisher } from '../../realtime/publisher';
 import { instructorStatusChannel, instructorStatusEvent } from '../../../contract/realtime-names';
 import { notifyTeacherStatus } from '../notifications/producers';
@@ -14,13 +17,35 @@ import { revokeAllTokens } from '../auth/tokens';
 
 export type ReviewFailureCode = 'not_found' | 'not_teacher' | 'refused' | 'reason_required';
 
-/** A refused change; routes map it to a localized 4xx, the CLI prints it. */
-export class ReviewFailure extends Error {
+/** Who asked for the change: the answer differs (a teacher is told about themselves, a reviewer about the teacher). */
+type Actor = 'reviewer' | 'teacher';
+
+/** The refusal as the actor is told it: its status, words and what else the answer carries. */
+function refusalFor(code: ReviewFailureCode, current: TeacherStatus | null, actor: Actor): [ContentfulStatusCode, Wording, FailureExtras] {
+  if (actor === 'teacher') {
+    if (code === 'not_teacher') return [403, 'instructor_only', {}];
+    if (code === 'not_found') return [401, 'auth_unauthorized', {}];
+    return [409, 'teacher_status_conflict', {}];
+  }
+  if (code === 'not_found' || code === 'not_teacher') return [404, 'teacher_not_found', {}];
+  if (code === 'reason_required') return [422, 'review_reason_required', {}];
+  // A refused change names the teacher's current status, so the reviewer knows why.
+  const words = (locale: Locale) => {
+    const status = current ? tr(`teacher_status_${current}`, locale) : '';
+    return `${tr('review_refused', locale)}${status ? ` (${status})` : ''}`;
+  };
+  return [409, words, { code: 'review_refused', detail: { current_status: current } }];
+}
+
+/** A refused change (an ApiFailure as its actor is told it); the CLI prints the admin API's answer. */
+export class ReviewFailure extends ApiFailure {
   constructor(
-    readonly code: ReviewFailureCode,
-    readonly status: TeacherStatus | null = null,
+    readonly reason: ReviewFailureCode,
+    readonly current: TeacherStatus | null = null,
+    actor: Actor = 'reviewer',
   ) {
-    super(code === 'refused' ? `not allowed while ${status ?? 'unknown'}` : code);
+    super(...refusalFor(reason, current, actor));
+    this.message = reason === 'refused' ? `not allowed while ${current ?? 'unknown'}` : reason;
     this.name = 'ReviewFailure';
   }
 }
@@ -50,18 +75,18 @@ export async function changeTeacherStatus(
   tx: Queryable,
   teacherId: number,
   action: TeacherAction,
-  options: { actor: 'reviewer' | 'teacher'; reason?: string | null; now?: Date; staffId?: number | null },
+  options: { actor: Actor; reason?: string | null; now?: Date; staffId?: number | null },
 ): Promise<StatusChange> {
   const teacher = await tx.one<TeacherRow>(
     'SELECT id, type, phone, first_name, last_name, status, review_reason FROM users WHERE id = $1 FOR UPDATE',
     [teacherId],
   );
-  if (!teacher) throw new ReviewFailure('not_found');
-  if (teacher.type !== 'instructor') throw new ReviewFailure('not_teacher');
+  if (!teacher) throw new ReviewFailure('not_found', null, options.actor);
+  if (teacher.type !== 'instructor') throw new ReviewFailure('not_teacher', null, options.actor);
   const reason = options.reason?.trim() ? options.reason.trim() : null;
-  if (action === 'reject' && !reason) throw new ReviewFailure('reason_required', teacher.status);
+  if (action === 'reject' && !reason) throw new ReviewFailure('reason_required', teacher.status, options.actor);
   const next = nextTeacherStatus(teacher.status, action, reason, teacher.review_reason);
-  if (!next) throw new ReviewFailure('refused', teacher.status);
+  if (!next) throw new ReviewFailure('refused', teacher.status, options.actor);
   const at = options.now ?? new Date();
   await tx.query('UPDATE users SET status = $2, review_reason = $3, updated_at = $4 WHERE id = $1', [
     teacherId,

@@ -3,7 +3,6 @@
 // (a player asks for the first bytes, then seeks), ETags and revalidation, so a removed video is gone
 // at once.
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import { POSTER_FIELD, VIDEO_FIELD } from '../../../contract/teacher-video';
 import type { TeacherVideoResult } from '../../../contract/teacher-video-schema';
 import { validationKeys } from '../../../contract/validation';
@@ -12,7 +11,7 @@ import { parseByteRange } from '../../http/byte-range';
 import type { AppEnv } from '../../http/context';
 import { ApiFailure, ValidationFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
-import { pathParams } from '../../http/validate';
+import { idFrom } from '../../http/validate';
 import { trValidation } from '../../i18n';
 import { requireTeacher } from '../auth/caller';
 import type { AuthMiddleware } from '../auth/middleware';
@@ -27,7 +26,6 @@ export interface TeacherVideoRoutesOptions {
 /** The upload's path: app.ts gives it its own streaming body limit (a video, a poster and the form's overhead). */
 export const VIDEO_UPLOAD_PATHS: readonly string[] = ['/api/v1/profile/video'];
 
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** The two files of the form, or a 400 naming the missing one. */
 async function videoForm(c: Context<AppEnv>): Promise<{ video: Uint8Array; poster: Uint8Array }> {
@@ -59,13 +57,7 @@ async function videoForm(c: Context<AppEnv>): Promise<{ video: Uint8Array; poste
   return { video: new Uint8Array(await video.arrayBuffer()), poster: new Uint8Array(await poster.arrayBuffer()) };
 }
 
-function teacherIdOf(c: Context<AppEnv>): number {
-  try {
-    return pathParams(c, idParam).id;
-  } catch {
-    throw new ApiFailure(404, 'file_not_found');
-  }
-}
+const teacherIdOf = (c: Context<AppEnv>): number => idFrom(c, 'id', 'file_not_found');
 
 const matches = (header: string | undefined, etag: string) =>
   header?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*') ?? false;

@@ -5,8 +5,7 @@
 // the next minute's answer ahead (computed for its first instant), so the clock turning over is not a
 // miss that every request of that moment waits for; and a list answer for a new minute reads only its
 // cards' availability, the rest of the page being kept per version (list-pages.ts).
-import { Hono } from 'hono';
-import { z } from 'zod';
+import { Hono, type Context } from 'hono';
 import { DEFAULT_TIME_ZONE } from '../../../contract/availability';
 import {
   BUSY_WINDOW_DAYS,
@@ -21,7 +20,7 @@ import { MIN_DURATION_HOURS } from '../../../contract/requests';
 import { nextStarts } from '../availability/rules';
 import type { AppEnv } from '../../http/context';
 import { ApiFailure } from '../../http/errors';
-import { pathParams, queryParams } from '../../http/validate';
+import { idFrom, queryParams } from '../../http/validate';
 import { tr } from '../../i18n';
 import { videoVersionOf } from '../teacher-video';
 import { publicJson, type Ahead } from './public-cache';
@@ -32,15 +31,9 @@ export interface TeachersRoutesOptions {
   now?: () => Date;
 }
 
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
 /** The id of `teachers/:id…`; anything that is not one is the same 404 as an unknown teacher. */
-function teacherId(c: Parameters<typeof pathParams>[0]): number {
-  try {
-    return pathParams(c, idParam).id;
-  } catch {
-    throw new ApiFailure(404, 'teacher_profile_not_found');
-  }
+function teacherId(c: Context): number {
+  return idFrom(c, 'id', 'teacher_profile_not_found');
 }
 
 /** The UTC minute: every zone's minute turns over at the same instant. */

@@ -4,7 +4,6 @@
 // new time off never pass each other: a booking that commits first is listed in the answer, one that
 // comes after is refused by the rule.
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '../../../contract/availability';
 import {
   MAX_TIME_OFF_ENTRIES,
@@ -17,7 +16,7 @@ import type { Queryable } from '../../db';
 import type { AppEnv } from '../../http/context';
 import { ApiFailure, ValidationFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
-import { jsonBody, queryParams } from '../../http/validate';
+import { idFrom, jsonBody, queryParams } from '../../http/validate';
 import { trValidation } from '../../i18n';
 import { usableZone } from '../../lib/time-zones';
 import { requireTeacher } from '../auth/caller';
@@ -25,8 +24,6 @@ import type { AuthMiddleware } from '../auth/middleware';
 import { teacherWeekQuerySchema } from '../../../contract/teacher-calendar';
 import { timeOffSpan, todayIn } from './days';
 import { teacherWeek } from './week';
-
-const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 
 interface EntryRow {
   id: number;
@@ -103,11 +100,10 @@ export function timeOffRoutes({ auth, now }: { auth: AuthMiddleware; now: () => 
     })
     .delete('/instructor/time-off/:id', auth.requireUser, async (c) => {
       const { teacherId } = requireTeacher(c);
-      const id = idParam.safeParse(c.req.param('id'));
-      if (!id.success) throw new ApiFailure(404, 'time_off_not_found');
+      const id = idFrom(c, 'id', 'time_off_not_found');
       const gone = await c
         .get('db')
-        .one<{ id: number }>('DELETE FROM time_off WHERE id = $1 AND teacher_id = $2 RETURNING id', [id.data, teacherId]);
+        .one<{ id: number }>('DELETE FROM time_off WHERE id = $1 AND teacher_id = $2 RETURNING id', [id, teacherId]);
       if (!gone) throw new ApiFailure(404, 'time_off_not_found');
       return ok(c, { id: gone.id }, 'time_off_removed');
     })

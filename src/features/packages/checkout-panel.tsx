@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { PROMO_REJECTIONS, REFUND_WINDOW_DAYS, type PromoRejection } from '../../../contract/packages';
 import { CANCEL_CUTOFF_MS } from '../../../contract/request-values';
+import { toFailure } from '../../../contract/failure';
 import { isApiError } from '../../api/api-error';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
@@ -26,8 +27,8 @@ export interface CheckoutPanelProps {
 }
 
 function rejectionOf(error: unknown): PromoRejection | null {
-  if (!isApiError(error) || error.status !== 422) return null;
-  const code = error.fieldErrors.code?.[0];
+  const { status, code } = toFailure(error);
+  if (status !== 422) return null;
   return (PROMO_REJECTIONS as readonly string[]).includes(code ?? '') ? (code as PromoRejection) : null;
 }
 

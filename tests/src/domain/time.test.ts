@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TIME_ZONES } from '../../../contract/time-zones';
 import { zonePlace } from '../../../contract/zone-names';
-import { zoneTime as serverZoneTime } from '../../../server/modules/outbox/email-templates';
+import { zoneName as serverZoneTime } from '../../../server/lib/time';
 import {
   calendarDay,
   clockTime,

@@ -126,7 +126,7 @@ describe('PackagesPage', () => {
     ['used_up', 'This promo code has already been used the maximum number of times.'],
     ['not_applicable', 'This promo code does not apply to the chosen package.'],
   ])('a refused code (%s) gets its own message next to the field, and no toast', async (code, text) => {
-    promoReply = { status: 422, json: { message: 'server text', errors: { code: [code] } } };
+    promoReply = { status: 422, json: { message: 'server text', code } };
     const { onError, user } = renderPage();
     await user.click(within(await card(20)).getByRole('button', { name: 'Choose Excellence' }));
     const field = screen.getByRole('textbox', { name: 'Promo code' });
