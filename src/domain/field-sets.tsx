@@ -32,6 +32,28 @@ export function ArabicNameFields({ form, second = false, child = false }: { form
 }
 
 /**
+ * The optional name in Latin letters English pages show (a teacher's own, or a child's worded for the
+ * parent); the Arabic names above stay the legal name. The form's values hold it as `latin_name`.
+ */
+export function LatinNameField({ form, child = false }: { form: AnyAppForm; child?: boolean }) {
+  const { t } = useLingui();
+  return (
+    <form.AppField name="latin_name" validators={fieldValidators.latinName}>
+      {(field) => (
+        <field.TextField
+          label={child ? t`Your child's name in Latin letters (optional)` : t`Your name in Latin letters (optional)`}
+          description={t`Shown on English pages, given name first (for example: Fatima Al-Kaabi). The name in Arabic stays the official one.`}
+          required={false}
+          autoComplete="off"
+          lang="en"
+          dir="ltr"
+        />
+      )}
+    </form.AppField>
+  );
+}
+
+/**
  * A child's names, gender and school phase, worded for the parent who types them (sign-up, complete
  * registration, the profile's children); `grouped` puts them under a "Your child" legend, on a form
  * that also asks for the parent's own details.

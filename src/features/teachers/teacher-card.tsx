@@ -19,7 +19,8 @@ export function TeacherCard({
   onPreview?: ((teacher: Teacher, opener: HTMLElement) => void) | undefined;
 }) {
   const { t } = useLingui();
-  const name = fullName(teacher);
+  // Isolated wherever it is shown: the name may be in the other script than the page.
+  const name = <bdi>{fullName(teacher)}</bdi>;
   return (
     <li className="teacher-card" data-testid={`teacher-${teacher.id}`}>
       <div className="teacher-card-head">

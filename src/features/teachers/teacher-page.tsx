@@ -91,6 +91,7 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
   }
 
   const years = teacher.experience_years ?? 0;
+  const firstName = <bdi>{teacher.first_name}</bdi>;
   const hoursZone = zoneTime(i18n, teacher.time_zone);
   return (
     <section className="page container teacher-page">
@@ -153,7 +154,7 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
       {/* On a phone the booking panel comes after every review: a "Book" bar stays at hand. */}
       <div className={`teacher-book-bar${panelShown ? ' teacher-book-bar-away' : ''}`}>
         <Button onClick={() => focusBookingPanel('smooth')}>
-          <Trans>Book with {teacher.first_name}</Trans>
+          <Trans>Book with {firstName}</Trans>
         </Button>
       </div>
     </section>

@@ -30,7 +30,7 @@ export function TeacherPreview({ teacher, onClose, onSignIn, returnFocusTo }: Te
   const { t, i18n } = useLingui();
   const preview = useQuery(teacherPreviewQuery(teacher.id, i18n.locale));
   const name = fullName(teacher);
-  const firstName = teacher.first_name;
+  const firstName = <bdi>{teacher.first_name}</bdi>;
   const zone = deviceZone();
   const mine = zoneTime(i18n, zone);
   return (
