@@ -35,7 +35,9 @@ interface ChildRow {
  * A child with what the family has had of it so far: lessons taken (finished, or approved and over at
  * `now`, the parameter named) and the balance's minutes spent on its lessons net of refunds.
  */
-const select = (now: string) => `SELECT c.id, c.first_name, c.last_name, c.latin_name, c.gender, c.phase_id, p.name_ar AS phase_ar, p.name_en AS phase_en,
+const select = (
+  now: string,
+) => `SELECT c.id, c.first_name, c.last_name, c.latin_name, c.gender, c.phase_id, p.name_ar AS phase_ar, p.name_en AS phase_en,
     to_char(c.birth_date, 'YYYY-MM-DD') AS birth_date, c.archived_at,
     (SELECT count(*) FROM requests r WHERE r.child_id = c.id
         AND (r.status = 'finished' OR (r.status = 'approved' AND r.ends_at <= ${now}::timestamptz)))::int AS lessons_taken,

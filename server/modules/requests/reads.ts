@@ -63,7 +63,11 @@ function summaryOf(a: Access<ListedRow>, viewer: Viewer, locale: Locale, now: Da
     subject: { id: row.subject_id, name: locale === 'en' ? row.subject_en : row.subject_ar },
     teacher: {
       id: row.teacher_id,
-      ...pickName(locale, { first_name: row.teacher_first, last_name: familyName(row.teacher_second, row.teacher_last) }, row.teacher_latin),
+      ...pickName(
+        locale,
+        { first_name: row.teacher_first, last_name: familyName(row.teacher_second, row.teacher_last) },
+        row.teacher_latin,
+      ),
       photo: row.teacher_photo,
     },
     student: hidden

@@ -182,7 +182,11 @@ export async function cardsFor(q: Queryable, rows: readonly TeacherRow[], locale
   return rows.map((r) => {
     const schedule = schedules.get(r.id);
     // An English reader gets the Latin name and the English bio when the teacher wrote them.
-    const name = pickName(locale, { first_name: r.first_name, last_name: [r.second_name, r.last_name].filter(Boolean).join(' ') }, r.latin_name);
+    const name = pickName(
+      locale,
+      { first_name: r.first_name, last_name: [r.second_name, r.last_name].filter(Boolean).join(' ') },
+      r.latin_name,
+    );
     return {
       id: r.id,
       ...name,

@@ -108,7 +108,9 @@ describe('a moved session and a proposal to move one, each in its own words', ()
     expect(notificationSentence(en, proposal('proposed'))).toBe(
       `\u2068هدى الكعبي\u2069 proposes a new time for the Quran session: ${proposed}. Open the session details to accept or decline.`,
     );
-    expect(notificationSentence(en, proposal('accepted'))).toBe(`\u2068هدى الكعبي\u2069 accepted the new time of the Quran session: ${proposed}.`);
+    expect(notificationSentence(en, proposal('accepted'))).toBe(
+      `\u2068هدى الكعبي\u2069 accepted the new time of the Quran session: ${proposed}.`,
+    );
     expect(notificationSentence(en, proposal('declined'))).toBe(
       `\u2068هدى الكعبي\u2069 declined the new time and kept the current time of the Quran session: ${current}.`,
     );
