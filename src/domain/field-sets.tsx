@@ -3,7 +3,7 @@
 // and what a teacher teaches. Each renders the form's own fields by name, so the form's values must hold
 // those names (first_name, second_name, last_name; gender, phase_id; password, password_confirmation;
 // phases, subjects).
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { AnyAppForm } from './app-form';
 import { fieldValidators } from './field-groups';
 import { confirmationProblem } from './rules';
@@ -42,7 +42,15 @@ export function LatinNameField({ form, child = false }: { form: AnyAppForm; chil
       {(field) => (
         <field.TextField
           label={child ? t`Your child's name in Latin letters (optional)` : t`Your name in Latin letters (optional)`}
-          description={t`Shown on English pages, given name first (for example: Fatima Al-Kaabi). The name in Arabic stays the official one.`}
+          description={
+            <Trans>
+              Shown on English pages, given name first (for example:{' '}
+              <span lang="en" dir="ltr">
+                Fatima Al-Kaabi
+              </span>
+              ). The name in Arabic stays the official one.
+            </Trans>
+          }
           required={false}
           autoComplete="off"
           lang="en"

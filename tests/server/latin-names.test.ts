@@ -56,11 +56,11 @@ describe("a teacher's Latin name and English bio", () => {
   it('refuses what is not a name in Latin letters, in the reader language, and writes nothing', async () => {
     const teacher = await makeTeacher(ctx.db);
     const cases: [string, string, string][] = [
-      ['فاطمة', 'Write the name in Latin letters (A-Z) only; spaces, hyphens and apostrophes are allowed', 'en'],
-      ['J0hn Smith', 'Write the name in Latin letters (A-Z) only; spaces, hyphens and apostrophes are allowed', 'en'],
+      ['فاطمة', 'Write the name in Latin letters (A–Z) only; spaces, hyphens and apostrophes are allowed', 'en'],
+      ['J0hn Smith', 'Write the name in Latin letters (A–Z) only; spaces, hyphens and apostrophes are allowed', 'en'],
       ['A', 'The name in Latin letters must be 2 to 60 characters long', 'en'],
       ['A'.repeat(61), 'The name in Latin letters must be 2 to 60 characters long', 'en'],
-      ['Omar\u202E', 'اكتب الاسم بالحروف اللاتينية (A-Z) فقط، ويمكن استخدام المسافة والشرطة والفاصلة العليا', 'ar'],
+      ['Omar\u202E', 'اكتب الاسم بالحروف اللاتينية (A–Z) فقط، ويمكن استخدام المسافة والشرطة والفاصلة العليا', 'ar'],
     ];
     for (const [name, message, locale] of cases) {
       const res = await patchProfile(teacher, { latin_name: name, bio_en: 'Fine.' }, locale as 'ar' | 'en');

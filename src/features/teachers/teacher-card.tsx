@@ -10,6 +10,7 @@ import { fullName } from './format';
 import { AvailableNowBadge } from './available-badge';
 import { NextFree } from './next-free';
 import { RatingStars } from './rating-stars';
+import { scriptLang } from '../../domain/isolate';
 
 export function TeacherCard({
   teacher,
@@ -48,7 +49,7 @@ export function TeacherCard({
         </ul>
       ) : null}
       {teacher.description ? (
-        <p className="teacher-card-bio" dir="auto">
+        <p className="teacher-card-bio" dir="auto" lang={scriptLang(teacher.description)}>
           {teacher.description}
         </p>
       ) : null}

@@ -16,6 +16,7 @@ import { LoadFailure } from './load-failure';
 import { RatingStars } from './rating-stars';
 import { teacherQuery, type TeacherDetail } from './teachers-api';
 import { WorkingHours } from './working-hours';
+import { scriptLang } from '../../domain/isolate';
 
 export interface TeacherPageProps {
   id: number;
@@ -111,7 +112,7 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
             </p>
           ) : null}
           {teacher.description ? (
-            <p className="teacher-description" dir="auto">
+            <p className="teacher-description" dir="auto" lang={scriptLang(teacher.description)}>
               {teacher.description}
             </p>
           ) : null}
@@ -133,7 +134,11 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
                 {teacher.evaluations.map((e, i) => (
                   <li key={`${e.at}-${i}`}>
                     <RatingStars average={e.rating} />
-                    {e.comment ? <p dir="auto">{e.comment}</p> : null}
+                    {e.comment ? (
+                      <p dir="auto" lang={scriptLang(e.comment)}>
+                        {e.comment}
+                      </p>
+                    ) : null}
                     <p className="muted">
                       <bdi>{e.student_first_name ?? ''}</bdi> · {formatDate(e.at, i18n.locale)}
                     </p>

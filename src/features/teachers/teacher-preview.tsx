@@ -16,6 +16,7 @@ import { Button } from '../../ui/button';
 import { fullName, nextFreeParts } from './format';
 import { RatingStars } from './rating-stars';
 import { teacherPreviewQuery } from './teachers-api';
+import { scriptLang } from '../../domain/isolate';
 
 export interface TeacherPreviewProps {
   teacher: TeacherCard;
@@ -55,7 +56,13 @@ export function TeacherPreview({ teacher, onClose, onSignIn, returnFocusTo }: Te
             </div>
           </div>
           <Dialog.Description asChild>
-            <p dir="auto">{teacher.description ?? t`This teacher has not written a bio yet.`}</p>
+            {teacher.description ? (
+              <p dir="auto" lang={scriptLang(teacher.description)}>
+                {teacher.description}
+              </p>
+            ) : (
+              <p>{t`This teacher has not written a bio yet.`}</p>
+            )}
           </Dialog.Description>
           {teacher.subjects.length ? (
             <section aria-label={t`Subjects`}>
@@ -119,7 +126,11 @@ export function TeacherPreview({ teacher, onClose, onSignIn, returnFocusTo }: Te
                   {preview.data.reviews.map((r, i) => (
                     <li key={`${r.at}-${i}`}>
                       <RatingStars average={r.rating} />
-                      {r.comment ? <p dir="auto">{r.comment}</p> : null}
+                      {r.comment ? (
+                        <p dir="auto" lang={scriptLang(r.comment)}>
+                          {r.comment}
+                        </p>
+                      ) : null}
                       <p className="muted">
                         <bdi>{r.student_first_name ?? ''}</bdi> · {formatDate(r.at, i18n.locale)}
                       </p>

@@ -45,7 +45,7 @@ describe("a teacher's Latin name and English bio", () => {
     await user.type(latin, 'خالد');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(latin.getAttribute('aria-invalid')).toBe('true'));
-    expect(describedText(latin)).toContain('Write the name in Latin letters (A-Z) only; spaces, hyphens and apostrophes are allowed');
+    expect(describedText(latin)).toContain('Write the name in Latin letters (A–Z) only; spaces, hyphens and apostrophes are allowed');
     expect(patches(calls)).toHaveLength(0);
 
     await user.clear(latin);

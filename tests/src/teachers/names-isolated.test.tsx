@@ -6,7 +6,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChildRef } from '../../../contract/children';
 import { ForChild } from '../../../src/domain/child-label';
-import { isolateText } from '../../../src/domain/isolate';
+import { isolateText, scriptLang } from '../../../src/domain/isolate';
 import { BookWithBanner } from '../../../src/features/teachers/book-with-banner';
 import { TeacherCard } from '../../../src/features/teachers/teacher-card';
 import { cleanUpAfterEach, renderRouted } from '../helpers';
@@ -69,5 +69,12 @@ describe('names in the other script', () => {
     expect(isolateText('Huda Al-Kaabi', 'ar')).toBe('\u2068Huda Al-Kaabi\u2069');
     expect(isolateText('هدى', 'ar')).toBe('هدى');
     expect(isolateText('', 'en')).toBe('');
+  });
+
+  it("a person's own words carry the language of their script (an English review on an Arabic page)", () => {
+    expect(scriptLang('Very patient.')).toBe('en');
+    expect(scriptLang('صبورة جداً.')).toBe('ar');
+    expect(scriptLang('Juz Amma — جزء عم')).toBe('ar');
+    expect(scriptLang('5/5 !')).toBeUndefined();
   });
 });
