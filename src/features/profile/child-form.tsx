@@ -1,5 +1,5 @@
-// One child's details on the profile (add or edit): names in Arabic, gender, school phase and an
-// optional birth date (a real day in the past, as the server checks), with the
+// One child's details on the profile (add or edit): names in Arabic (and optionally in Latin letters),
+// gender, school phase and an optional birth date (a real day in the past, as the server checks), with the
 // sign-up's rules and words ("Your child's first name"). The server's refusals stand where they belong:
 // a 400's field errors beside their fields, a 409 (eight children already) above the form; the values
 // typed are kept.

@@ -1,6 +1,6 @@
-// A teacher's profile: names in Arabic, country, gender, birth date, phases, subjects, qualification,
-// years of experience, available days with working hours and a description, edited with the sign-up's
-// rules. The phone and e-mail are the account's sign-in and are shown read-only.
+// A teacher's profile: names in Arabic (and optionally in Latin letters), country, gender, birth date,
+// phases, subjects, qualification, years of experience, available days with working hours and a
+// description (and optionally an English one), edited with the sign-up's rules. The phone and e-mail are the account's sign-in and are shown read-only.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QUALIFICATIONS } from '../../../contract/auth';
 import { MAX_RANGES_PER_DAY, WEEKDAYS, type TeacherProfileUpdate } from '../../../contract/profile';
