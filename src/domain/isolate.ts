@@ -11,13 +11,3 @@ export function isolateText(text: string, locale: string): string {
   const other = locale === 'ar' ? LATIN.test(text) : ARABIC.test(text);
   return other ? `\u2068${text}\u2069` : text;
 }
-
-/**
- * The language of a person's own words (a review, a bio), guessed from its script: Arabic letters make
- * it Arabic, Latin letters alone English; undefined when it has neither. Set as `lang` beside
- * dir="auto", so a screen reader reads an English review on an Arabic page in an English voice.
- */
-export function scriptLang(text: string): 'ar' | 'en' | undefined {
-  if (ARABIC.test(text)) return 'ar';
-  return LATIN.test(text) ? 'en' : undefined;
-}

@@ -6,11 +6,10 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TeacherCard as Teacher } from '../../../contract/teachers';
 import { Avatar } from '../../domain/avatar';
-import { fullName } from './format';
+import { fullName, scriptLang } from './format';
 import { AvailableNowBadge } from './available-badge';
 import { NextFree } from './next-free';
 import { RatingStars } from './rating-stars';
-import { scriptLang } from '../../domain/isolate';
 
 export function TeacherCard({
   teacher,

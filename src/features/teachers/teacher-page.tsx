@@ -10,13 +10,12 @@ import { Avatar } from '../../domain/avatar';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { formatDate, zoneTime } from '../../domain/time';
-import { fullName } from './format';
+import { fullName, scriptLang } from './format';
 import { AvailableNowBadge } from './available-badge';
 import { LoadFailure } from './load-failure';
 import { RatingStars } from './rating-stars';
 import { teacherQuery, type TeacherDetail } from './teachers-api';
 import { WorkingHours } from './working-hours';
-import { scriptLang } from '../../domain/isolate';
 
 export interface TeacherPageProps {
   id: number;

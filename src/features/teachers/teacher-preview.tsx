@@ -13,10 +13,9 @@ import type { TeacherCard } from '../../../contract/teachers';
 import { Avatar } from '../../domain/avatar';
 import { deviceZone, formatDate, zoneTime } from '../../domain/time';
 import { Button } from '../../ui/button';
-import { fullName, nextFreeParts } from './format';
+import { fullName, nextFreeParts, scriptLang } from './format';
 import { RatingStars } from './rating-stars';
 import { teacherPreviewQuery } from './teachers-api';
-import { scriptLang } from '../../domain/isolate';
 
 export interface TeacherPreviewProps {
   teacher: TeacherCard;
