@@ -1,7 +1,7 @@
 // Names in Latin letters and English bios: a teacher sets their own (a family cannot), a family its
 // children's; each is checked (Latin letters, spaces, hyphens and apostrophes, 2 to 60 characters;
 // empty clears) with localized field errors; and an English reader gets them on cards, the teacher
-// page, search and requests, an Arabic reader (or an English one when there is none) the Arabic name.
+// page, search, requests and conversations, an Arabic reader (or an English one when there is none) the Arabic name.
 import { describe, expect, it } from 'vitest';
 import { childResponseSchema } from '../../contract/children';
 import { profileDetailsResponseSchema } from '../../contract/profile';
@@ -128,6 +128,13 @@ describe("a child's Latin name", () => {
     });
     // The teacher reads the child's given name only, in Latin letters on an English page.
     expect((await listOf(teacher, 'en')).child).toMatchObject({ first_name: 'Joud', last_name: null });
+
+    // The conversation with the teacher names them in Latin letters for an English reader.
+    const opened = await call(family, 'POST', '/api/v1/conversations', { teacher_id: teacher });
+    expect(opened.status).toBeLessThan(300);
+    expect((await body<{ other: { name: string } }>(opened)).data.other.name).toBe('Omar Al-Khatib');
+    const inArabic = await body<{ other: { name: string } }[]>(await ctx.as(family, 'ar').get('/api/v1/conversations'));
+    expect(inArabic.data.map((c) => c.other.name)).toEqual(['عمر الخطيب']);
 
     const cleared = await call(family, 'PATCH', `/api/v1/children/${child.id}`, { latin_name: null });
     expect(childResponseSchema.parse(await cleared.json()).data.latin_name).toBeNull();
