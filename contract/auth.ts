@@ -26,6 +26,10 @@ export const authValidationKeys = {
   pdfActiveContent: 'pdf_active_content',
   emailTaken: 'email_taken',
   chooseOne: 'choose_one',
+  /** An optional name in Latin letters with something else in it (a digit, an Arabic letter …). */
+  latinOnly: 'latin_only',
+  /** An optional name in Latin letters shorter than LATIN_NAME_MIN or longer than LATIN_NAME_MAX. */
+  latinNameLength: 'latin_name_length',
 } as const;
 export type AuthValidationKey = (typeof authValidationKeys)[keyof typeof authValidationKeys];
 
@@ -63,6 +67,37 @@ export const arabicNameSchema = requiredString(50)
     else if (!ARABIC_NAME.test(ctx.value) || !everyWordHasLetter(ctx.value))
       ctx.issues.push({ code: 'custom', message: authValidationKeys.arabicOnly, input: ctx.value });
   });
+
+/** Bounds of the optional name in Latin letters (after trimming). */
+export const LATIN_NAME_MIN = 2;
+export const LATIN_NAME_MAX = 60;
+// Latin letters (accented ones too: «Zoë», «José»), single spaces, hyphens and apostrophes.
+const LATIN_NAME = /^[\p{Script=Latin}' \u2019-]+$/u;
+const LATIN_LETTER = /\p{Script=Latin}/u;
+
+/** The Latin name's problem, or undefined when it is fine (empty is fine: it means none). */
+export function latinNameProblem(value: string): string | undefined {
+  const name = value.trim().replace(/\s+/g, ' ');
+  if (name === '') return undefined;
+  if (!LATIN_NAME.test(name) || !LATIN_LETTER.test(name)) return authValidationKeys.latinOnly;
+  if (name.length < LATIN_NAME_MIN || name.length > LATIN_NAME_MAX) return authValidationKeys.latinNameLength;
+  return undefined;
+}
+
+/**
+ * The optional name in Latin letters a teacher or a child may add beside the legal, Arabic one
+ * (docs/decisions.md, "Names in Latin letters and English bios"): given name first, inner spaces
+ * collapsed; empty or null means none (null).
+ */
+export const latinNameSchema = z
+  .string({ error: validationKeys.invalid })
+  .nullable()
+  .transform((value) => (value === null ? '' : value.trim().replace(/\s+/g, ' ')))
+  .check((ctx) => {
+    const problem = latinNameProblem(ctx.value);
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+  })
+  .transform((value) => (value === '' ? null : value));
 
 export const genderSchema = z.enum(GENDERS, { error: required });
 export const qualificationSchema = z.enum(QUALIFICATIONS, { error: required });

@@ -15,7 +15,7 @@
 // `{ id, first_name, last_name, phase }` (ChildRef). A teacher sees the child's first name and phase
 // only: `last_name` is null in what a teacher reads, and the parent's phone is never sent to them.
 import { z } from 'zod';
-import { arabicNameSchema, authValidationKeys, GENDERS, genderSchema, idSchema } from './auth';
+import { arabicNameSchema, authValidationKeys, GENDERS, genderSchema, idSchema, latinNameSchema } from './auth';
 import { envelopeSchema } from './envelope';
 import { validationKeys } from './validation';
 
@@ -42,6 +42,8 @@ export const childInputSchema = z.object({
   phase_id: idSchema,
   /** YYYY-MM-DD; optional. */
   birth_date: birthDateSchema,
+  /** The child's name in Latin letters, given name first; optional (empty or null: none). */
+  latin_name: latinNameSchema.optional(),
 });
 export type ChildInput = z.input<typeof childInputSchema>;
 
@@ -58,6 +60,8 @@ export const childSchema = z.object({
   gender: z.enum(['male', 'female', 'neutral']),
   phase: childPhaseSchema,
   birth_date: z.string().nullable(),
+  /** The name in Latin letters, or null (the family's own edit form reads it). */
+  latin_name: z.string().nullable().optional(),
   /** Archived: hidden from booking, kept in history. */
   archived: z.boolean(),
   /** Lessons this child has finished. */

@@ -8,6 +8,7 @@ import {
   countryCodeSchema,
   genderSchema,
   idSchema,
+  latinNameSchema,
   profileSchema,
   qualificationSchema,
 } from './auth';
@@ -143,6 +144,10 @@ export const teacherProfileUpdateSchema = z
     experience_years: experienceSchema,
     working_hours: workingHoursListSchema,
     description: descriptionSchema,
+    /** The name in Latin letters English pages show (optional; blank clears it). */
+    latin_name: latinNameSchema,
+    /** The bio English pages show instead of `description` (optional; blank clears it). */
+    bio_en: descriptionSchema,
     /** The zone the working hours are written in. */
     time_zone: timeZoneSchema,
   })
@@ -161,6 +166,10 @@ export const profileDetailsSchema = profileSchema.extend({
   working_hours: z.array(z.object({ weekday: z.number().int(), start_time: z.string(), end_time: z.string() })),
   /** The user's IANA zone; a teacher's working hours are in it. */
   time_zone: z.string(),
+  /** A teacher's name in Latin letters, or null; absent for a student. */
+  latin_name: z.string().nullable().optional(),
+  /** A teacher's English bio, or null; absent for a student. */
+  bio_en: z.string().nullable().optional(),
   /** A teacher's photo hash (contract/photos.ts), or null; absent for a student. */
   photo: photoSchema.optional(),
   document_files: z.object({

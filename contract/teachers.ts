@@ -4,8 +4,10 @@
 //     → { message, data: TeacherCard[], meta: { page, per_page, total } }
 //   GET v1/teachers/:id → { message, data: TeacherDetail }   (404 for an unknown or inactive teacher)
 //
-// Only active teachers are listed. `search` matches any part of the name (first, second or last),
-// Arabic or Latin, case-insensitively. Names of subjects and phases come in the request's language.
+// Only active teachers are listed. `search` matches any part of the name (first, second or last, or
+// the optional name in Latin letters), case-insensitively. Names of subjects and phases come in the
+// request's language; so do the teacher's name and description: an English request gets the Latin
+// name and the English bio when the teacher wrote them (docs/decisions.md).
 //
 // Times: working hours are wall-clock times in the teacher's own zone (`time_zone`, an IANA name, on
 // every card and detail, so the client never has to guess); instants (busy, evaluations) are ISO-8601

@@ -85,6 +85,14 @@ const validation: Record<
   },
   email_taken: { ar: 'هذا البريد الإلكتروني مسجّل لحساب آخر', en: 'This email address already belongs to another account' },
   choose_one: { ar: 'يرجى اختيار عنصر واحد على الأقل', en: 'Please choose at least one' },
+  latin_only: {
+    ar: 'اكتب الاسم بالحروف اللاتينية (A–Z) فقط، ويمكن استخدام المسافة والشرطة والفاصلة العليا',
+    en: 'Write the name in Latin letters (A–Z) only; spaces, hyphens and apostrophes are allowed',
+  },
+  latin_name_length: {
+    ar: 'يجب أن يكون الاسم باللاتينية من 2 إلى 60 حرفاً',
+    en: 'The name in Latin letters must be 2 to 60 characters long',
+  },
   // The profile screen.
   time_order: { ar: 'يجب أن يكون وقت النهاية بعد وقت البداية', en: 'The end time must be after the start time' },
   ranges_overlap: { ar: 'هذه الفترة تتداخل مع فترة أخرى في اليوم نفسه', en: 'This range overlaps another range on the same day' },

@@ -17,6 +17,7 @@ import type { DatabaseSettings, StorageConfig } from './config-instances';
 import { openDb, type Db } from './db';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
+import { seedDemoPortraits } from './db/seed-portraits';
 import { createLogger, errorFields, type Logger } from './logger';
 import { resolveUser } from './modules/auth';
 import { runReminders } from './modules/notifications';
@@ -48,6 +49,11 @@ export interface ServerOptions {
   /** The built client (omit to serve the API only). */
   staticDir?: string;
   seedDemo?: boolean;
+  /**
+   * With the demo people: draw each demo teacher's illustrated portrait into storage (about a second).
+   * The production entry turns it on; servers made by tests leave it off unless they ask.
+   */
+  demoPortraits?: boolean;
   logLevel?: LogLevel;
   production?: boolean;
   realtime?: {
@@ -114,12 +120,18 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     searchPath: options.databaseSchema,
     settings: dbSettings,
   });
+  let storage: FileStorage;
   try {
     const applied = await migrate(db);
     if (applied.length) log.info('migrations applied', { versions: applied });
+    storage = options.auth?.storage ?? (await chooseStorage(options, db));
     // Demo people never in production, whatever the caller asks: their password is published.
     const seeded = await seed(db, { demo: !options.production && (options.seedDemo ?? true) });
-    if (seeded.demoPeople) log.info('demo teachers and students seeded');
+    if (seeded.demoPeople) {
+      // Their portraits go through the storage adapter, after the people's transaction.
+      const portraits = options.demoPortraits ? await seedDemoPortraits(db, storage, new Date()) : 0;
+      log.info('demo teachers and students seeded', { portraits });
+    }
   } catch (err) {
     await db.close();
     throw err;
@@ -150,7 +162,6 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       })
     : undefined;
   if (metrics) gapSeen.record = (seconds) => metrics.realtimeGap(seconds);
-  const storage = options.auth?.storage ?? (await chooseStorage(options, db));
 
   const app = createApp({
     db,
@@ -324,6 +335,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     host: config.host,
     staticDir: config.staticDir,
     seedDemo: config.seedDemo,
+    demoPortraits: true,
     logLevel: config.logLevel,
     production: config.production,
     realtime: {

@@ -79,6 +79,7 @@ async function insertStudent(tx: Queryable, s: StudentSeed, phases: Map<string, 
   const id = must(row, 'student id').id;
   // The family's first child: the sign-up's name, gender and phase, as sign-up makes it.
   await tx.query('SELECT family_first_child($1)', [id]);
+  if (s.latin) await tx.query('UPDATE children SET latin_name = $2 WHERE family_id = $1', [id, s.latin]);
   return id;
 }
 
@@ -89,20 +90,22 @@ async function seedDemoPeople(tx: Queryable): Promise<void> {
   for (const s of [DEMO_STUDENT, ...OTHER_STUDENTS]) studentIds.push(await insertStudent(tx, s, phases));
   const family = await insertStudent(tx, DEMO_FAMILY, phases);
   const sibling = DEMO_FAMILY_SECOND_CHILD;
-  await tx.query('INSERT INTO children (family_id, first_name, last_name, gender, phase_id) VALUES ($1, $2, $3, $4, $5)', [
+  await tx.query('INSERT INTO children (family_id, first_name, last_name, gender, phase_id, latin_name) VALUES ($1, $2, $3, $4, $5, $6)', [
     family,
     sibling.first,
     sibling.last,
     sibling.gender,
     must(phases.get(sibling.phase), `phase ${sibling.phase}`),
+    sibling.latin ?? null,
   ]);
 
   const passwordHash = await hashPassword(DEMO_TEACHER_PASSWORD);
   for (const t of DEMO_TEACHERS) {
     const row = await tx.one<{ id: number }>(
       `INSERT INTO users (type, first_name, second_name, last_name, phone, country_code, email, gender, birth_date,
-         status, has_free_session, password_hash, nationality_code, experience_years, qualification, description, phone_verified_at)
-       VALUES ('instructor', $1, $2, $3, $4, 'QA', $5, $6, $7, 'active', false, $8, $9, $10, $11, $12, now()) RETURNING id`,
+         status, has_free_session, password_hash, nationality_code, experience_years, qualification, description,
+         latin_name, bio_en, phone_verified_at)
+       VALUES ('instructor', $1, $2, $3, $4, 'QA', $5, $6, $7, 'active', false, $8, $9, $10, $11, $12, $13, $14, now()) RETURNING id`,
       [
         t.first,
         t.second,
@@ -116,6 +119,8 @@ async function seedDemoPeople(tx: Queryable): Promise<void> {
         t.experienceYears,
         t.qualification,
         t.description,
+        t.latin,
+        t.bioEn,
       ],
     );
     const teacherId = must(row, 'teacher id').id;
@@ -138,11 +143,12 @@ async function seedDemoPeople(tx: Queryable): Promise<void> {
         end,
       ]);
     }
-    for (const [i, [rating, comment]] of t.evaluations.entries()) {
+    // Written over the past weeks, at different hours of the day, by different students.
+    for (const [i, [rating, comment, daysAgo]] of t.evaluations.entries()) {
       await tx.query(
         `INSERT INTO evaluations (teacher_id, student_id, rating, comment, created_at)
-         VALUES ($1, $2, $3, $4, now() - make_interval(days => $5))`,
-        [teacherId, studentIds[i % studentIds.length], rating, comment, 7 * (i + 1)],
+         VALUES ($1, $2, $3, $4, now() - make_interval(days => $5, hours => $6))`,
+        [teacherId, studentIds[i % studentIds.length], rating, comment, daysAgo, (i * 5) % 11],
       );
     }
   }

@@ -25,9 +25,23 @@ export interface ForChildProps {
   linkToProgress?: boolean;
 }
 
+/**
+ * The child's label with the name isolated (<bdi>): an Arabic name on an English page, or a Latin one on
+ * an Arabic page, keeps the separator and the punctuation after it in place.
+ */
+function ChildLabelText({ child, side }: { child: ChildRef; side: LessonSide }) {
+  if (side === 'teacher')
+    return (
+      <>
+        <bdi>{child.first_name}</bdi> · {child.phase.name}
+      </>
+    );
+  return <bdi>{childLabel(child, side)}</bdi>;
+}
+
 /** "For: مريم · الصف الثاني". */
 export function ForChild({ child, side, as = 'fact', testId, linkToProgress = false }: ForChildProps) {
-  const label = childLabel(child, side);
+  const label = <ChildLabelText child={child} side={side} />;
   if (as === 'line') {
     return (
       <span className="for-child" data-testid={testId}>
@@ -37,7 +51,13 @@ export function ForChild({ child, side, as = 'fact', testId, linkToProgress = fa
   }
   return (
     <Fact term={<Trans>For</Trans>} valueTestId={testId}>
-      {linkToProgress && side === 'student' ? <ProgressLink childId={child.id} name={label} /> : label}
+      {linkToProgress && side === 'student' ? (
+        <ProgressLink childId={child.id} name={childLabel(child, side)}>
+          {label}
+        </ProgressLink>
+      ) : (
+        label
+      )}
     </Fact>
   );
 }

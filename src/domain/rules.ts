@@ -3,11 +3,11 @@
 // the words a parent reads. A form's own messages table spreads ruleTexts into its own.
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { arabicNameSchema, authValidationKeys } from '../../contract/auth';
+import { arabicNameSchema, authValidationKeys, latinNameProblem } from '../../contract/auth';
 import { firstBrokenRule } from '../ui/password-strength';
 import { EXPERIENCE_MAX_YEARS, validationKeys } from '../../contract/validation';
 
-export { arabicNameSchema };
+export { arabicNameSchema, latinNameProblem };
 
 /** The first message key a contract schema reports for a value, or undefined when it passes. */
 export function schemaProblem(
@@ -82,4 +82,6 @@ export const ruleTexts: Record<string, MessageDescriptor> = {
   [authValidationKeys.datePast]: msg`Enter a valid date in the past`,
   [authValidationKeys.experienceRange]: msg`Years of experience must be between 0 and 80`,
   [authValidationKeys.chooseOne]: msg`Please choose at least one`,
+  [authValidationKeys.latinOnly]: msg`Write the name in Latin letters (A–Z) only; spaces, hyphens and apostrophes are allowed`,
+  [authValidationKeys.latinNameLength]: msg`The name in Latin letters must be 2 to 60 characters long`,
 };

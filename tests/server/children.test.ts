@@ -163,7 +163,7 @@ describe('booking for a child', () => {
 
     // The teacher reads the child's first name and phase, no last name.
     const seen = (await body<RequestDetail>(await call(teacher, 'GET', `/api/v1/requests/${named.json.data.id}`))).data.child;
-    expect(seen).toEqual({ id: second.id, first_name: 'مريم', last_name: null, phase: second.phase });
+    expect(seen).toEqual({ id: second.id, first_name: 'مريم', last_name: null, phase: second.phase, gender: second.gender });
 
     // The teacher's notification of the request is written once; each reading names the child's phase
     // in the reader's language.

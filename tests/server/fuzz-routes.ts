@@ -43,13 +43,15 @@ const PROFILE = [
   'phase_id',
   'birth_date',
   'description',
+  'latin_name',
+  'bio_en',
   'experience_years',
   'phases',
   'subjects',
   'working_hours',
   'time_zone',
 ];
-const CHILD = ['first_name', 'last_name', 'gender', 'phase_id', 'birth_date'];
+const CHILD = ['first_name', 'last_name', 'gender', 'phase_id', 'birth_date', 'latin_name'];
 const CONFIRMATION = ['order_id', 'session', 'status', 'amount', 'currency', 'reference', 'signature'];
 
 export const FUZZ_TARGETS: Record<string, FuzzTarget> = {

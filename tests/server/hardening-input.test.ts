@@ -72,6 +72,8 @@ describe('a NUL byte anywhere is a 400, anonymous or signed in', () => {
       'message',
     ],
     ['teacher', 'PATCH', '/api/v1/profile', { description: `about${NUL}` }, 'description'],
+    ['teacher', 'PATCH', '/api/v1/profile', { bio_en: `about${NUL}` }, 'bio_en'],
+    ['teacher', 'PATCH', '/api/v1/profile', { latin_name: `Omar${NUL}` }, 'latin_name'],
     [
       'studentA',
       'POST',

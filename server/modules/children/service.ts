@@ -28,6 +28,7 @@ interface ChildRow {
   id: number;
   first_name: string;
   last_name: string;
+  latin_name: string | null;
   gender: Child['gender'];
   phase_id: number;
   phase_ar: string;
@@ -42,7 +43,9 @@ interface ChildRow {
  * A child with what the family has had of it so far: lessons taken (finished, or approved and over at
  * `now`, the parameter named) and the balance's minutes spent on its lessons net of refunds.
  */
-const select = (now: string) => `SELECT c.id, c.first_name, c.last_name, c.gender, c.phase_id, p.name_ar AS phase_ar, p.name_en AS phase_en,
+const select = (
+  now: string,
+) => `SELECT c.id, c.first_name, c.last_name, c.latin_name, c.gender, c.phase_id, p.name_ar AS phase_ar, p.name_en AS phase_en,
     to_char(c.birth_date, 'YYYY-MM-DD') AS birth_date, c.archived_at,
     (SELECT count(*) FROM requests r WHERE r.child_id = c.id
         AND (r.status = 'finished' OR (r.status = 'approved' AND r.ends_at <= ${now}::timestamptz)))::int AS lessons_taken,
@@ -59,6 +62,7 @@ function childOf(row: ChildRow, locale: Locale): Child {
     gender: row.gender,
     phase: { id: row.phase_id, name: locale === 'en' ? row.phase_en : row.phase_ar },
     birth_date: row.birth_date,
+    latin_name: row.latin_name,
     archived: row.archived_at !== null,
     lessons_taken: row.lessons_taken,
     hours_used: minutesToHours(row.minutes_used),
@@ -99,7 +103,14 @@ const activeCount = async (tx: Queryable, familyId: number) =>
 export async function addChild(
   q: Db,
   familyId: number,
-  input: { first_name: string; last_name: string; gender: Child['gender']; phase_id: number; birth_date?: string | null | undefined },
+  input: {
+    first_name: string;
+    last_name: string;
+    gender: Child['gender'];
+    phase_id: number;
+    birth_date?: string | null | undefined;
+    latin_name?: string | null | undefined;
+  },
   locale: Locale,
   now: Date,
 ): Promise<Child> {
@@ -109,9 +120,9 @@ export async function addChild(
     await tx.query('SELECT family_first_child($1)', [familyId]);
     if ((await activeCount(tx, familyId)) >= MAX_CHILDREN) throw new ChildFailure(409, 'children_limit');
     const row = await tx.one<{ id: number }>(
-      `INSERT INTO children (family_id, first_name, last_name, gender, phase_id, birth_date, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id`,
-      [familyId, input.first_name, input.last_name, input.gender, input.phase_id, input.birth_date ?? null, now],
+      `INSERT INTO children (family_id, first_name, last_name, gender, phase_id, birth_date, latin_name, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id`,
+      [familyId, input.first_name, input.last_name, input.gender, input.phase_id, input.birth_date ?? null, input.latin_name ?? null, now],
     );
     return row!.id;
   });
@@ -130,7 +141,7 @@ export async function updateChild(
   await assertPhase(q, input.phase_id as number | undefined);
   const sets: string[] = [];
   const params: unknown[] = [id, familyId];
-  for (const field of ['first_name', 'last_name', 'gender', 'phase_id', 'birth_date'] as const) {
+  for (const field of ['first_name', 'last_name', 'gender', 'phase_id', 'birth_date', 'latin_name'] as const) {
     if (input[field] === undefined) continue;
     params.push(input[field]);
     sets.push(`${field} = $${params.length}`);

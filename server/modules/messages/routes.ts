@@ -21,7 +21,7 @@ export function messagesRoutes({ auth, publisher, now }: { auth: AuthMiddleware;
     .use('/conversations', auth.requireUser)
     .use('/conversations/*', auth.requireUser)
     .get('/conversations', async (c) => {
-      const { data, unread_total } = await listConversations(c.get('db'), requireCaller(c));
+      const { data, unread_total } = await listConversations(c.get('db'), requireCaller(c), c.get('locale'));
       return c.json({ message: tr('ok', c.get('locale')), data, meta: { unread_total } });
     })
     .post('/conversations', async (c) => {
@@ -34,7 +34,7 @@ export function messagesRoutes({ auth, publisher, now }: { auth: AuthMiddleware;
       const caller = requireCaller(c);
       const id = pathId(c, 'id', 'conversation_not_found');
       const query = queryParams(c, messagesQuerySchema);
-      const { page, unread_total } = await listMessages(c.get('db'), caller, id, query, now(), publisher);
+      const { page, unread_total } = await listMessages(c.get('db'), caller, id, query, now(), publisher, c.get('locale'));
       return c.json({ message: tr('ok', c.get('locale')), data: page, meta: { unread_total } });
     })
     .post('/conversations/:id/messages', async (c) => {

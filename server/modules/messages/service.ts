@@ -41,6 +41,8 @@ interface ConversationRow {
   created_at: Date;
   other_id: number;
   other_name: string;
+  /** The other side's name in Latin letters (a teacher may have one), or null. */
+  other_latin: string | null;
   last_body: string | null;
   last_sender: number | null;
   last_at: Date | null;
@@ -74,7 +76,7 @@ async function haveRequest(q: Queryable, familyId: number, teacherId: number): P
 function conversationsSql(caller: Caller, where: string): string {
   const s = sideOf(caller);
   return `SELECT c.id, c.family_id, c.teacher_id, c.created_at, o.id AS other_id,
-                 concat_ws(' ', o.first_name, nullif(o.last_name, '')) AS other_name,
+                 concat_ws(' ', o.first_name, nullif(o.last_name, '')) AS other_name, o.latin_name AS other_latin,
                  m.body AS last_body, m.sender_id AS last_sender, m.created_at AS last_at,
                  (SELECT count(*)::int FROM messages x WHERE x.conversation_id = c.id AND x.id > c.${s.readColumn} AND x.sender_id <> $1) AS unread
             FROM conversations c
@@ -83,11 +85,13 @@ function conversationsSql(caller: Caller, where: string): string {
            WHERE c.${s.mine} = $1 AND ${where}`;
 }
 
-function conversationOf(r: ConversationRow, caller: Caller): Conversation {
+/** `locale`: an English reader gets the other side's Latin name when there is one (docs/decisions.md). */
+function conversationOf(r: ConversationRow, caller: Caller, locale: Locale): Conversation {
   const me = accountId(caller);
+  const name = locale === 'en' && r.other_latin ? r.other_latin : r.other_name;
   return {
     id: r.id,
-    other: { id: r.other_id, name: r.other_name, role: caller.kind === 'family' ? 'teacher' : 'family' },
+    other: { id: r.other_id, name, role: caller.kind === 'family' ? 'teacher' : 'family' },
     last_message:
       r.last_body !== null && r.last_at ? { body: r.last_body, mine: r.last_sender === me, created_at: r.last_at.toISOString() } : null,
     unread_count: r.unread,
@@ -118,12 +122,16 @@ export async function unreadTotal(q: Queryable, caller: Caller): Promise<number>
 }
 
 /** GET v1/conversations: the caller's conversations, latest activity first. */
-export async function listConversations(q: Queryable, caller: Caller): Promise<{ data: Conversation[]; unread_total: number }> {
+export async function listConversations(
+  q: Queryable,
+  caller: Caller,
+  locale: Locale,
+): Promise<{ data: Conversation[]; unread_total: number }> {
   const rows = await q.query<ConversationRow>(
     `${conversationsSql(caller, 'TRUE')} ORDER BY COALESCE(m.created_at, c.created_at) DESC, c.id DESC LIMIT 200`,
     [accountId(caller)],
   );
-  return { data: rows.map((r) => conversationOf(r, caller)), unread_total: await unreadTotal(q, caller) };
+  return { data: rows.map((r) => conversationOf(r, caller, locale)), unread_total: await unreadTotal(q, caller) };
 }
 
 /** One of the caller's conversations; 404 when it is not theirs (or does not exist). */
@@ -166,7 +174,7 @@ export async function openConversation(
   const id =
     inserted?.id ??
     (await db.one<{ id: number }>('SELECT id FROM conversations WHERE family_id = $1 AND teacher_id = $2', [familyId, teacherId]))!.id;
-  return { conversation: conversationOf(await readConversation(db, caller, id), caller), created: inserted !== undefined };
+  return { conversation: conversationOf(await readConversation(db, caller, id), caller, locale), created: inserted !== undefined };
 }
 
 /**
@@ -181,6 +189,7 @@ export async function listMessages(
   query: { before?: number | undefined; limit: number },
   now: Date,
   publisher: Publisher | undefined,
+  locale: Locale,
 ): Promise<{ page: MessagePage; unread_total: number }> {
   const s = sideOf(caller);
   await readConversation(db, caller, id);
@@ -200,7 +209,7 @@ export async function listMessages(
     if (publisher) await publisher.publish(userChannel(s.me), MESSAGES_READ_EVENT, { conversation_id: id, unread_total: total });
     await readMessageNotifications(db, publisher, s.me, id, now);
   }
-  const conversation = conversationOf(await readConversation(db, caller, id), caller);
+  const conversation = conversationOf(await readConversation(db, caller, id), caller, locale);
   return { page: { conversation, messages: shown.map((r) => messageOf(r, s.me)), has_more: hasMore }, unread_total: total };
 }
 

@@ -1,3 +1,3 @@
 // The teacher photo module: upload, removal and the public, content-hashed photo files.
 export { photoRoutes, PHOTO_UPLOAD_PATHS } from './routes';
-export { photoOf } from './service';
+export { photoOf, preparePhoto, savePhoto } from './service';

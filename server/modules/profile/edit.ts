@@ -90,6 +90,8 @@ export async function updateProfile(db: Db, caller: Caller, body: Record<string,
         qualification: v.qualification,
         experience_years: v.experience_years,
         description: v.description,
+        latin_name: v.latin_name,
+        bio_en: v.bio_en,
         time_zone: v.time_zone,
       },
       now,
@@ -130,6 +132,8 @@ const COLUMNS = [
   'qualification',
   'experience_years',
   'description',
+  'latin_name',
+  'bio_en',
   'time_zone',
 ] as const;
 type Column = (typeof COLUMNS)[number];

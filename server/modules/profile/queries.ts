@@ -67,10 +67,12 @@ export async function profileOf(q: Queryable, userId: number, locale: Locale): P
     experience_years: number | null;
     qualification: Profile['qualification'];
     description: string | null;
+    latin_name: string | null;
+    bio_en: string | null;
     time_zone: string;
   }>(
     `SELECT first_name, second_name, last_name, phone, email, gender, phase_id, country_code, nationality_code,
-            birth_date, experience_years, qualification, description, time_zone
+            birth_date, experience_years, qualification, description, latin_name, bio_en, time_zone
      FROM users WHERE id = $1`,
     [userId],
   );
@@ -140,7 +142,7 @@ export async function profileOf(q: Queryable, userId: number, locale: Locale): P
     documents,
     working_hours: workingHours,
     time_zone: u.time_zone,
-    ...(account.is_teacher ? { photo: await photoOf(q, userId) } : {}),
+    ...(account.is_teacher ? { latin_name: u.latin_name, bio_en: u.bio_en, photo: await photoOf(q, userId) } : {}),
     document_files: documentFiles,
   };
 }

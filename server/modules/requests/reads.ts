@@ -4,6 +4,7 @@ import type { Gender } from '../../../contract/auth';
 import type { RequestDetail, RequestFilter, RequestStatus, RequestSummary } from '../../../contract/requests';
 import type { Queryable } from '../../db';
 import type { Locale } from '../../i18n';
+import { pickName } from '../../lib/latin-names';
 import { requestDeadlines, statusOf, type RequestRole } from '../../../machines/request.machine';
 import { CHILD_COLUMNS, CHILD_JOINS, childRefOf, type ChildColumns } from '../children/refs';
 import { accessOf, isParty, readAccess, viewerActions, type Access, type Offer } from './access';
@@ -16,6 +17,7 @@ interface ListedRow extends RequestRow, ChildColumns {
   teacher_first: string;
   teacher_second: string | null;
   teacher_last: string;
+  teacher_latin: string | null;
   teacher_photo: string | null;
   teacher_gender: Gender | null;
   student_first: string;
@@ -26,7 +28,8 @@ interface ListedRow extends RequestRow, ChildColumns {
 }
 
 const LISTED_COLUMNS = `s.name_ar AS subject_ar, s.name_en AS subject_en,
-    t.first_name AS teacher_first, t.second_name AS teacher_second, t.last_name AS teacher_last, t.gender AS teacher_gender, tp.hash AS teacher_photo,
+    t.first_name AS teacher_first, t.second_name AS teacher_second, t.last_name AS teacher_last, t.latin_name AS teacher_latin,
+    t.gender AS teacher_gender, tp.hash AS teacher_photo,
     st.first_name AS student_first, st.second_name AS student_second, st.last_name AS student_last, ${CHILD_COLUMNS},
     EXISTS (SELECT 1 FROM lesson_reports lr WHERE lr.request_id = r.id) AS has_report`;
 const LISTED_JOINS = `JOIN subjects s ON s.id = r.subject_id JOIN users t ON t.id = r.teacher_id LEFT JOIN teacher_photos tp ON tp.teacher_id = r.teacher_id JOIN users st ON st.id = r.student_id ${CHILD_JOINS}`;
@@ -62,8 +65,11 @@ function summaryOf(a: Access<ListedRow>, viewer: Viewer, locale: Locale, now: Da
     subject: { id: row.subject_id, name: locale === 'en' ? row.subject_en : row.subject_ar },
     teacher: {
       id: row.teacher_id,
-      first_name: row.teacher_first,
-      last_name: familyName(row.teacher_second, row.teacher_last),
+      ...pickName(
+        locale,
+        { first_name: row.teacher_first, last_name: familyName(row.teacher_second, row.teacher_last) },
+        row.teacher_latin,
+      ),
       photo: row.teacher_photo,
       gender: row.teacher_gender,
     },

@@ -10,6 +10,7 @@ import { resumeRequest } from '../../../machines/request.machine';
 import type { Queryable } from '../../db';
 import { ApiFailure } from '../../http/errors';
 import type { Locale, MessageKey } from '../../i18n';
+import { pickName } from '../../lib/latin-names';
 import { CHILD_COLUMNS, CHILD_JOINS, childRefOf, type ChildColumns } from '../children/refs';
 import { attendanceOf, wholeMinutes, type RecordedEvent } from './attendance';
 
@@ -57,12 +58,13 @@ export interface SessionRow extends ChildColumns {
   channel_name: string;
   teacher_first_name: string;
   teacher_gender: Gender | null;
+  teacher_latin: string | null;
 }
 
 export async function findSession(q: Queryable, channelName: string, lock = false): Promise<SessionRow | undefined> {
   return q.one<SessionRow>(
     `SELECT r.id, r.student_id, r.teacher_id, r.status, r.type, r.broadcast, r.starts_at, r.ends_at, r.expires_at, r.channel_name,
-            r.child_id, ${CHILD_COLUMNS}, t.first_name AS teacher_first_name, t.gender AS teacher_gender
+            r.child_id, ${CHILD_COLUMNS}, t.first_name AS teacher_first_name, t.gender AS teacher_gender, t.latin_name AS teacher_latin
        FROM requests r ${CHILD_JOINS} JOIN users t ON t.id = r.teacher_id
       WHERE r.channel_name = $1${lock ? ' FOR UPDATE OF r' : ''}`,
     [channelName],
@@ -127,7 +129,7 @@ export function grantFor(
     uid: userId,
     role,
     child: childRefOf(row, role === 'teacher' ? 'teacher' : 'family', locale),
-    teacher_first_name: row.teacher_first_name,
+    teacher_first_name: pickName(locale, { first_name: row.teacher_first_name, last_name: '' }, row.teacher_latin).first_name,
     teacher_gender: row.teacher_gender,
     expires_at: row.ends_at.toISOString(),
     starts_at: row.starts_at.toISOString(),

@@ -26,7 +26,6 @@ export interface TeacherVideoRoutesOptions {
 /** The upload's path: app.ts gives it its own streaming body limit (a video, a poster and the form's overhead). */
 export const VIDEO_UPLOAD_PATHS: readonly string[] = ['/api/v1/profile/video'];
 
-
 /** The two files of the form, or a 400 naming the missing one. */
 async function videoForm(c: Context<AppEnv>): Promise<{ video: Uint8Array; poster: Uint8Array }> {
   const locale = c.get('locale');

@@ -7,6 +7,7 @@ import { DEFAULT_TIME_ZONE } from '../../../contract/availability';
 import { MIN_DURATION_HOURS } from '../../../contract/requests';
 import type { Queryable } from '../../db';
 import type { Locale } from '../../i18n';
+import { pickBio, pickName } from '../../lib/latin-names';
 import { freeNowIds, inHoursAt, schedulesByTeacher } from '../availability/queries';
 import { availableNow, nextStarts, type TeacherSchedule } from '../availability/rules';
 import { videoVersionOf } from '../teacher-video';
@@ -39,12 +40,14 @@ interface TeacherRow {
   country_en: string | null;
   experience_years: number | null;
   description: string | null;
+  latin_name: string | null;
+  bio_en: string | null;
   photo: string | null;
   time_zone: string;
 }
 
 const TEACHER_COLUMNS = `u.id, u.first_name, u.second_name, u.last_name, u.gender, c.name_ar AS country_ar, c.name_en AS country_en,
-  u.experience_years, u.description, ph.hash AS photo, u.time_zone`;
+  u.experience_years, u.description, u.latin_name, u.bio_en, ph.hash AS photo, u.time_zone`;
 const TEACHER_FROM = `users u LEFT JOIN countries c ON c.code = u.country_code LEFT JOIN teacher_photos ph ON ph.teacher_id = u.id`;
 const HOUR_MS = 3_600_000;
 const ACTIVE = `u.type = 'instructor' AND u.status = 'active'`;
@@ -179,10 +182,15 @@ export async function cardsFor(q: Queryable, rows: readonly TeacherRow[], locale
   const ratingOf = new Map(ratings.map((r) => [r.teacher_id, { average: Number(r.average), count: Number(r.count) }]));
   return rows.map((r) => {
     const schedule = schedules.get(r.id);
+    // An English reader gets the Latin name and the English bio when the teacher wrote them.
+    const name = pickName(
+      locale,
+      { first_name: r.first_name, last_name: [r.second_name, r.last_name].filter(Boolean).join(' ') },
+      r.latin_name,
+    );
     return {
       id: r.id,
-      first_name: r.first_name,
-      last_name: [r.second_name, r.last_name].filter(Boolean).join(' '),
+      ...name,
       gender: r.gender,
       country: locale === 'en' ? r.country_en : r.country_ar,
       experience_years: r.experience_years,
@@ -190,7 +198,7 @@ export async function cardsFor(q: Queryable, rows: readonly TeacherRow[], locale
       phases: phases.get(r.id) ?? [],
       working_hours: [...(schedule?.hours ?? [])],
       rating: ratingOf.get(r.id) ?? { average: 0, count: 0 },
-      description: r.description,
+      description: pickBio(locale, r.description, r.bio_en),
       photo: r.photo,
       // The zone the rule read the hours in: an unusable stored zone (reported) never reaches Intl.
       time_zone: schedule?.zone ?? DEFAULT_TIME_ZONE,

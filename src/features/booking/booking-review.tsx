@@ -113,7 +113,9 @@ export function BookingReview(props: BookingReviewProps) {
         <div className="booking-review-row">
           <dt>{i18n._(teacherLabel(gender))}</dt>
           <dd>
-            {teacher.first_name} {teacher.last_name}
+            <bdi>
+              {teacher.first_name} {teacher.last_name}
+            </bdi>
           </dd>
         </div>
         <Row label={t`Subject`} onChange={() => change('subject')} problems={errors('subject_id')}>

@@ -5,6 +5,7 @@
 import { msg, plural } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import type { AppNotification } from '../../../contract/notifications';
+import { isolateText } from '../../domain/isolate';
 import { dayAndMonth, deviceZone, formatClock, formatSessionTime, weekdayOf, withZone, zonedText } from '../../domain/time';
 
 function formatWhen(i18n: I18n, iso: string | undefined, style: 'full' | 'time' = 'full'): string {
@@ -77,7 +78,8 @@ function seriesSentence(i18n: I18n, n: AppNotification, name: string, subject: s
 export function notificationSentence(i18n: I18n, n: AppNotification): string {
   const p = n.params;
   const ar = i18n.locale === 'ar';
-  const name = p.other_name ?? '';
+  // A name in the other script is isolated, so the sentence's punctuation stays where it belongs.
+  const name = isolateText(p.other_name ?? '', i18n.locale);
   const subject = (ar ? p.subject_ar : p.subject_en) ?? p.subject_ar ?? p.subject_en ?? '';
   const when = formatWhen(i18n, p.starts_at);
   const time = formatWhen(i18n, p.starts_at, 'time');

@@ -1,5 +1,5 @@
-// One child's details on the profile (add or edit): names in Arabic, gender, school phase and an
-// optional birth date (a real day in the past, as the server checks), with the
+// One child's details on the profile (add or edit): names in Arabic (and optionally in Latin letters),
+// gender, school phase and an optional birth date (a real day in the past, as the server checks), with the
 // sign-up's rules and words ("Your child's first name"). The server's refusals stand where they belong:
 // a 400's field errors beside their fields, a 409 (eight children already) above the form; the values
 // typed are kept.
@@ -9,7 +9,7 @@ import { useLingui } from '@lingui/react/macro';
 import { addChild, refreshChildren, updateChild, type Child, type ChildInput } from '../../api/children';
 import { isApiError } from '../../api/api-error';
 import { useAppForm } from '../../domain/app-form';
-import { ChildFields } from '../../domain/field-sets';
+import { ChildFields, LatinNameField } from '../../domain/field-sets';
 import { fieldValidators } from '../../domain/field-groups';
 import { applyServerErrors, useValidateAllOnSubmit } from '../../ui/form-helpers';
 import { FormShell } from '../../ui/form-shell';
@@ -24,6 +24,8 @@ interface ChildValues {
   phase_id: string;
   /** yyyy-mm-dd, or empty: optional. */
   birth_date: string;
+  /** The name in Latin letters, or empty: optional. */
+  latin_name: string;
 }
 
 const valuesOf = (child: Child | null): ChildValues =>
@@ -34,8 +36,9 @@ const valuesOf = (child: Child | null): ChildValues =>
         gender: child.gender === 'neutral' ? '' : child.gender,
         phase_id: String(child.phase.id),
         birth_date: child.birth_date ?? '',
+        latin_name: child.latin_name ?? '',
       }
-    : { first_name: '', last_name: '', gender: '', phase_id: '', birth_date: '' };
+    : { first_name: '', last_name: '', gender: '', phase_id: '', birth_date: '', latin_name: '' };
 
 const bodyOf = (value: ChildValues): ChildInput => ({
   first_name: value.first_name.trim(),
@@ -44,6 +47,8 @@ const bodyOf = (value: ChildValues): ChildInput => ({
   phase_id: Number(value.phase_id),
   // Emptied on an edit: the date is removed.
   birth_date: value.birth_date === '' ? null : value.birth_date,
+  // Emptied on an edit: the Latin name is removed.
+  latin_name: value.latin_name.trim() === '' ? null : value.latin_name.trim(),
 });
 
 export interface ChildFormProps {
@@ -98,6 +103,7 @@ export function ChildForm({ child, onDone }: ChildFormProps) {
       submitLabel={child ? t`Save the child` : t`Add the child`}
     >
       <ChildFields form={form} />
+      <LatinNameField form={form} child />
       <form.AppField name="birth_date" validators={fieldValidators.optionalBirthDate}>
         {(field) => <field.BirthDateField label={t`Your child's birth date (optional)`} required={false} />}
       </form.AppField>

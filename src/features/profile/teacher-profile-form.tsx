@@ -1,6 +1,6 @@
-// A teacher's profile: names in Arabic, country, gender, birth date, phases, subjects, qualification,
-// years of experience, available days with working hours and a description, edited with the sign-up's
-// rules. The phone and e-mail are the account's sign-in and are shown read-only.
+// A teacher's profile: names in Arabic (and optionally in Latin letters), country, gender, birth date,
+// phases, subjects, qualification, years of experience, available days with working hours and a
+// description (and optionally an English one), edited with the sign-up's rules. The phone and e-mail are the account's sign-in and are shown read-only.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QUALIFICATIONS } from '../../../contract/auth';
 import { MAX_RANGES_PER_DAY, WEEKDAYS, type TeacherProfileUpdate } from '../../../contract/profile';
@@ -21,7 +21,7 @@ import { DEFAULT_TIME_ZONE } from '../../../contract/default-zone';
 import { Button } from '../../ui/button';
 import { TimeZoneField } from './time-zone-field';
 import { fieldValidators } from '../../domain/field-groups';
-import { ArabicNameFields, TeachingFields } from '../../domain/field-sets';
+import { ArabicNameFields, LatinNameField, TeachingFields } from '../../domain/field-sets';
 import { SignInPhone } from './sign-in-phone';
 
 export interface TeacherProfileValues {
@@ -37,6 +37,8 @@ export interface TeacherProfileValues {
   experience_years: string;
   days: DayValue[];
   description: string;
+  latin_name: string;
+  bio_en: string;
   time_zone: string;
 }
 
@@ -57,6 +59,8 @@ export function teacherValues(p: ProfileDetails): TeacherProfileValues {
       return ranges.length ? { on: true, ranges } : { on: false, ranges: [emptyRange()] };
     }),
     description: p.description ?? '',
+    latin_name: p.latin_name ?? '',
+    bio_en: p.bio_en ?? '',
     time_zone: p.time_zone,
   };
 }
@@ -75,6 +79,9 @@ export function teacherBody(v: TeacherProfileValues): TeacherProfileUpdate {
     experience_years: Number(asciiDigits(v.experience_years.trim())),
     working_hours: v.days.flatMap((d, weekday) => (d.on ? d.ranges.map((r) => ({ weekday, start_time: r.start, end_time: r.end })) : [])),
     description: v.description.trim(),
+    // Empty clears them: English pages then show the Arabic name and description.
+    latin_name: v.latin_name.trim(),
+    bio_en: v.bio_en.trim(),
     time_zone: v.time_zone,
   };
 }
@@ -127,6 +134,7 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
   return (
     <FormShell {...shell}>
       <ArabicNameFields form={form} second />
+      <LatinNameField form={form} />
 
       <div className="form-pair">
         <SignInPhone phone={profile.phone} />
@@ -250,6 +258,18 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
             description={t`What students and parents should know about your teaching.`}
           >
             {(control) => <TextArea {...control} {...textBinding(field)} rows={5} />}
+          </Field>
+        )}
+      </form.Field>
+
+      <form.Field name="bio_en" validators={{ onChange: ({ value }) => descriptionProblem(value) }}>
+        {(field) => (
+          <Field
+            label={t`About you in English (optional)`}
+            errors={fieldErrors(field, i18n)}
+            description={t`English pages show this instead of the text above; left empty, they show the text above.`}
+          >
+            {(control) => <TextArea {...control} {...textBinding(field)} rows={5} lang="en" dir="ltr" />}
           </Field>
         )}
       </form.Field>

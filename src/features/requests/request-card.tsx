@@ -49,7 +49,7 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
         {role === 'student' ? (
           <Fact term={i18n._(teacherLabel(genderKey(teacher.gender)))} valueClassName="request-person">
             {teacherName ? <Avatar person={teacher} /> : null}
-            {teacherName}
+            <bdi>{teacherName}</bdi>
           </Fact>
         ) : null}
         {/* The learner is the child: a teacher is never shown the family account's own name. */}

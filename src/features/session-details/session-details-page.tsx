@@ -130,7 +130,7 @@ function Details({
         <Fact term={<Trans>Subject</Trans>}>{detail.subject.name}</Fact>
         <Fact term={i18n._(teacherLabel(genderKey(detail.teacher.gender)))} valueClassName="request-person">
           <Avatar person={detail.teacher} />
-          {person(detail.teacher)}
+          <bdi>{person(detail.teacher)}</bdi>
         </Fact>
         {/* The learner is the child: the family account's own name is shown to nobody. For the family
             the child's name opens the child's progress. */}

@@ -21,8 +21,9 @@ export function BookWithBanner({ teacherId, onSignIn }: BookWithBannerProps) {
   const teacher = useQuery(teacherQuery(teacherId, i18n.locale)).data;
   // A teacher who cannot be found (or not yet) is not offered: home stays as it always is.
   if (!teacher) return null;
-  const name = fullName(teacher);
-  const firstName = teacher.first_name;
+  // Isolated: an Arabic name in an English sentence (or the reverse) keeps the "?" at the sentence's end.
+  const name = <bdi>{fullName(teacher)}</bdi>;
+  const firstName = <bdi>{teacher.first_name}</bdi>;
   return (
     <aside className="container book-with" aria-labelledby="book-with-title" data-testid="book-with-banner">
       <div className="book-with-card">

@@ -25,6 +25,14 @@ export function fullName(t: { first_name: string; last_name: string }): string {
 }
 
 /**
+ * The language of a person's own words (a review, a bio), guessed from its script: Arabic letters make
+ * it Arabic, Latin letters alone English; undefined when it has neither. Set as `lang` beside
+ * dir="auto", so a screen reader reads an English review on an Arabic page in an English voice.
+ */
+export const scriptLang = (text: string): 'ar' | 'en' | undefined =>
+  /[\u0600-\u06FF]/.test(text) ? 'ar' : /[A-Za-z]/.test(text) ? 'en' : undefined;
+
+/**
  * A next free start on the viewer's clock: whether it is today or tomorrow there, its time, and its
  * weekday and date for later days ("Wed 9 Jan").
  */

@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TeacherCard as Teacher } from '../../../contract/teachers';
 import { Avatar } from '../../domain/avatar';
-import { fullName } from './format';
+import { fullName, scriptLang } from './format';
 import { AvailableNowBadge } from './available-badge';
 import { NextFree } from './next-free';
 import { RatingStars } from './rating-stars';
@@ -19,7 +19,8 @@ export function TeacherCard({
   onPreview?: ((teacher: Teacher, opener: HTMLElement) => void) | undefined;
 }) {
   const { t } = useLingui();
-  const name = fullName(teacher);
+  // Isolated wherever it is shown: the name may be in the other script than the page.
+  const name = <bdi>{fullName(teacher)}</bdi>;
   return (
     <li className="teacher-card" data-testid={`teacher-${teacher.id}`}>
       <div className="teacher-card-head">
@@ -47,7 +48,7 @@ export function TeacherCard({
         </ul>
       ) : null}
       {teacher.description ? (
-        <p className="teacher-card-bio" dir="auto">
+        <p className="teacher-card-bio" dir="auto" lang={scriptLang(teacher.description)}>
           {teacher.description}
         </p>
       ) : null}

@@ -10,7 +10,7 @@ import { Avatar } from '../../domain/avatar';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { formatDate, zoneTime } from '../../domain/time';
-import { fullName } from './format';
+import { fullName, scriptLang } from './format';
 import { AvailableNowBadge } from './available-badge';
 import { LoadFailure } from './load-failure';
 import { RatingStars } from './rating-stars';
@@ -94,6 +94,7 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
   }
 
   const years = teacher.experience_years ?? 0;
+  const firstName = <bdi>{teacher.first_name}</bdi>;
   const hoursZone = zoneTime(i18n, teacher.time_zone);
   return (
     <section className="page container teacher-page">
@@ -113,7 +114,7 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
             </p>
           ) : null}
           {teacher.description ? (
-            <p className="teacher-description" dir="auto">
+            <p className="teacher-description" dir="auto" lang={scriptLang(teacher.description)}>
               {teacher.description}
             </p>
           ) : null}
@@ -145,7 +146,11 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
                 {teacher.evaluations.map((e, i) => (
                   <li key={`${e.at}-${i}`}>
                     <RatingStars average={e.rating} />
-                    {e.comment ? <p dir="auto">{e.comment}</p> : null}
+                    {e.comment ? (
+                      <p dir="auto" lang={scriptLang(e.comment)}>
+                        {e.comment}
+                      </p>
+                    ) : null}
                     <p className="muted">
                       <bdi>{e.student_first_name ?? ''}</bdi> · {formatDate(e.at, i18n.locale)}
                     </p>
@@ -166,7 +171,7 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
       {/* On a phone the booking panel comes after every review: a "Book" bar stays at hand. */}
       <div className={`teacher-book-bar${panelShown ? ' teacher-book-bar-away' : ''}`}>
         <Button onClick={() => focusBookingPanel('smooth')}>
-          <Trans>Book with {teacher.first_name}</Trans>
+          <Trans>Book with {firstName}</Trans>
         </Button>
       </div>
     </section>

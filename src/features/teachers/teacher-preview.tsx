@@ -14,7 +14,7 @@ import type { TeacherCard } from '../../../contract/teachers';
 import { Avatar } from '../../domain/avatar';
 import { deviceZone, formatDate, zoneTime } from '../../domain/time';
 import { Button } from '../../ui/button';
-import { fullName, nextFreeParts } from './format';
+import { fullName, nextFreeParts, scriptLang } from './format';
 import { RatingStars } from './rating-stars';
 import { teacherPreviewQuery } from '../../api/teachers';
 
@@ -34,7 +34,7 @@ export function TeacherPreview({ teacher, onClose, onSignIn, returnFocusTo }: Te
   const { t, i18n } = useLingui();
   const preview = useQuery(teacherPreviewQuery(teacher.id, i18n.locale));
   const name = fullName(teacher);
-  const firstName = teacher.first_name;
+  const firstName = <bdi>{teacher.first_name}</bdi>;
   const zone = deviceZone();
   const mine = zoneTime(i18n, zone);
   return (
@@ -59,7 +59,13 @@ export function TeacherPreview({ teacher, onClose, onSignIn, returnFocusTo }: Te
             </div>
           </div>
           <Dialog.Description asChild>
-            <p dir="auto">{teacher.description ?? t`This teacher has not written a bio yet.`}</p>
+            {teacher.description ? (
+              <p dir="auto" lang={scriptLang(teacher.description)}>
+                {teacher.description}
+              </p>
+            ) : (
+              <p>{t`This teacher has not written a bio yet.`}</p>
+            )}
           </Dialog.Description>
           {preview.data?.video ? (
             <section aria-label={t`Intro video`}>
@@ -130,7 +136,11 @@ export function TeacherPreview({ teacher, onClose, onSignIn, returnFocusTo }: Te
                   {preview.data.reviews.map((r, i) => (
                     <li key={`${r.at}-${i}`}>
                       <RatingStars average={r.rating} />
-                      {r.comment ? <p dir="auto">{r.comment}</p> : null}
+                      {r.comment ? (
+                        <p dir="auto" lang={scriptLang(r.comment)}>
+                          {r.comment}
+                        </p>
+                      ) : null}
                       <p className="muted">
                         <bdi>{r.student_first_name ?? ''}</bdi> · {formatDate(r.at, i18n.locale)}
                       </p>

@@ -60,7 +60,7 @@ describe('NotificationsPage', () => {
     expect(items.map((li) => li.dataset.testid)).toEqual(['notification-3', 'notification-2', 'notification-1']);
 
     const approved = within(items[0]!);
-    expect(approved.getByText(/أحمد الكواري accepted your Mathematics session on/)).toBeTruthy();
+    expect(approved.getByText(/\u2068أحمد الكواري\u2069 accepted your Mathematics session on/)).toBeTruthy();
     expect(approved.getByText('5 minutes ago')).toBeTruthy();
     expect(items[0]!.dataset.unread).toBe('true');
     expect(approved.getByRole('link').getAttribute('href')).toBe('/session-details/43');

@@ -62,7 +62,7 @@ describe('notification sentences in Arabic', () => {
       /^انتهت حصة القرآن الكريم مع هدى الكعبي يوم .+\. كيف كانت؟ قيّم معلمك\.$/,
     );
     expect(notificationSentence(makeI18n('en'), note('session_finished', params))).toMatch(
-      /^Your Quran session with هدى الكعبي on .+ has finished\. How was it\? Rate your teacher\.$/,
+      /^Your Quran session with \u2068هدى الكعبي\u2069 on .+ has finished\. How was it\? Rate your teacher\.$/,
     );
   });
 
@@ -98,7 +98,7 @@ describe('a moved session and a proposal to move one, each in its own words', ()
 
   it('a pending request moved says "moved", with the new time and its zone', () => {
     const text = notificationSentence(en, note('request_rescheduled', base));
-    expect(text).toBe(`هدى الكعبي moved the Quran session request to ${named(en, base.starts_at)}.`);
+    expect(text).toBe(`\u2068هدى الكعبي\u2069 moved the Quran session request to ${named(en, base.starts_at)}.`);
     expect(text).toMatch(/ time\.$/);
   });
 
@@ -106,11 +106,13 @@ describe('a moved session and a proposal to move one, each in its own words', ()
     const proposed = named(en, '2030-01-03T15:00:00.000Z');
     const current = named(en, base.starts_at);
     expect(notificationSentence(en, proposal('proposed'))).toBe(
-      `هدى الكعبي proposes a new time for the Quran session: ${proposed}. Open the session details to accept or decline.`,
+      `\u2068هدى الكعبي\u2069 proposes a new time for the Quran session: ${proposed}. Open the session details to accept or decline.`,
     );
-    expect(notificationSentence(en, proposal('accepted'))).toBe(`هدى الكعبي accepted the new time of the Quran session: ${proposed}.`);
+    expect(notificationSentence(en, proposal('accepted'))).toBe(
+      `\u2068هدى الكعبي\u2069 accepted the new time of the Quran session: ${proposed}.`,
+    );
     expect(notificationSentence(en, proposal('declined'))).toBe(
-      `هدى الكعبي declined the new time and kept the current time of the Quran session: ${current}.`,
+      `\u2068هدى الكعبي\u2069 declined the new time and kept the current time of the Quran session: ${current}.`,
     );
     expect(notificationSentence(en, proposal('lapsed'))).toBe(
       `The proposal to move the Quran session to ${proposed} lapsed without an answer. The session stays at ${current}.`,
@@ -153,10 +155,10 @@ describe('a weekly series is one sentence, not one per lesson', () => {
   it('English: how many weekly sessions, the weekday, the time with its zone, first and last date', () => {
     // 14:00 UTC is the same Sunday on every clock from UTC−14 to UTC+9.
     expect(notificationSentence(en, series('request_offered', 4))).toBe(
-      `New request from سارة: 4 weekly sessions of Quran, every Sunday at ${time(en)}, from January 4 to January 25.`,
+      `New request from \u2068سارة\u2069: 4 weekly sessions of Quran, every Sunday at ${time(en)}, from January 4 to January 25.`,
     );
     expect(notificationSentence(en, series('request_canceled', 1))).toBe(
-      `سارة canceled the rest of the Quran series: 1 weekly session, every Sunday at ${time(en)}, from January 4 to January 25.`,
+      `\u2068سارة\u2069 canceled the rest of the Quran series: 1 weekly session, every Sunday at ${time(en)}, from January 4 to January 25.`,
     );
   });
 

@@ -91,4 +91,22 @@ describe('ChildForm', () => {
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0]).toMatchObject({ method: 'PATCH', body: { birth_date: null } });
   });
+
+  it('a name in Latin letters: refused beside its field when it is not one, sent trimmed when it is', async () => {
+    const { calls, user } = renderForm({ ...saved, latin_name: 'Ali' });
+    const latin = await screen.findByLabelText("Your child's name in Latin letters (optional)");
+    expect(latin).toHaveProperty('value', 'Ali');
+    await user.clear(latin);
+    await user.type(latin, 'Ali 2');
+    await user.click(screen.getByRole('button', { name: 'Save the child' }));
+    await waitFor(() => expect(latin.getAttribute('aria-invalid')).toBe('true'));
+    const describedBy = (latin.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent ?? '').join(' ')).toContain('Write the name in Latin letters');
+    expect(writes(calls)).toHaveLength(0);
+    await user.clear(latin);
+    await user.type(latin, ' Ali Al-Sulaiti ');
+    await user.click(screen.getByRole('button', { name: 'Save the child' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]).toMatchObject({ method: 'PATCH', body: { latin_name: 'Ali Al-Sulaiti' } });
+  });
 });

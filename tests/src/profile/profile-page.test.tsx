@@ -183,6 +183,8 @@ describe('ProfilePage — teacher', () => {
         { weekday: 2, start_time: '16:00', end_time: '18:30' },
       ],
       description: 'معلم قرآن',
+      latin_name: '',
+      bio_en: '',
       time_zone: 'Asia/Qatar',
     });
     await waitFor(() => expect(onAccountChanged).toHaveBeenCalledTimes(1));
