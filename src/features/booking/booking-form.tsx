@@ -42,6 +42,7 @@ import { deviceZone as detectZone } from '../../domain/time';
 import { bookedTexts, bookingMessage } from './texts';
 import { genderKey } from '../../domain/teacher-gender';
 import { useBooking } from './use-booking';
+import { useStepHistory } from './step-history';
 
 export interface BookingFormProps {
   /** The signed-in family (scopes the saved draft and the remembered child). */
@@ -66,7 +67,7 @@ function focusFirstProblem(panel: HTMLElement | null): void {
 export function BookingForm({ studentKey, teacher, balance, children, onBooked, onOpenPackages }: BookingFormProps) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
-  const { actor, availability, chooseSeries } = useBooking({ studentKey, teacher, balance, children, onOpenPackages });
+  const { actor, availability, chooseSeries, draft } = useBooking({ studentKey, teacher, balance, children, onOpenPackages });
   const nextWeek = useNextWeekOffer(actor, studentKey, teacher.id, availability.data);
   const withChild = choosesChild(children);
   const state = useSelector(actor, selectBookingState);
@@ -88,6 +89,7 @@ export function BookingForm({ studentKey, teacher, balance, children, onBooked, 
       ? state
       : 'review';
   const firstStep: BookingStep = withChild ? 'child' : 'subject';
+  useStepHistory({ actor, step, withChild, draft });
   const child = children?.find((c) => String(c.id) === fields.childId) ?? null;
 
   useEffect(() => {
