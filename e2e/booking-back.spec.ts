@@ -4,7 +4,7 @@
 // page says nothing was sent and keeps the review as it was; once connected, the same send goes through.
 import { expect, test } from '@playwright/test';
 import { demoTeacher, pickSlot, toCalendar, type TeacherInfo } from './support/booking';
-import { open, preferences } from './support/app';
+import { open, preferences, toasts } from './support/app';
 import { newStudent } from './support/api';
 
 test.skip(!process.env.E2E_FULL, 'full run only (E2E_FULL=1): the whole suite must not grow');
@@ -68,8 +68,9 @@ test('en: offline while sending says nothing was sent and keeps the review; conn
 
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Send the request' }).click();
-  await expect(page.getByText('You are offline')).toBeVisible();
-  await expect(page.getByText('Nothing was sent, and what you entered is still here.', { exact: false })).toBeVisible();
+  const warning = toasts(page, 'warn');
+  await expect(warning).toContainText('You are offline');
+  await expect(warning).toContainText('Nothing was sent, and what you entered is still here.');
   await expect(comment).toHaveValue('Surat Al-Mulk');
   await expect(page).toHaveURL(new RegExp(`/teachers/${teacher.id}$`));
 
