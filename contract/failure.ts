@@ -19,9 +19,6 @@ export interface Failure {
 /** The code of a failure that is not an HTTP answer at all (a thrown bug, a schema mismatch). */
 export const UNEXPECTED_CODE = 'unexpected';
 
-/** The code of a call that got no response while the browser said it was offline: nothing was sent. */
-export const OFFLINE_CODE = 'offline';
-
 export class FailureError extends Error {
   readonly failure: Failure;
 

@@ -2,7 +2,7 @@
 // contract's FailureError (contract/failure.ts) plus the raw body. Machines, the presenter and forms read
 // its `failure` (status, code, message, field errors) through `toFailure`.
 import { FetchError } from 'ofetch';
-import { FailureError, OFFLINE_CODE, type FieldErrors } from '../../contract/failure';
+import { FailureError, type FieldErrors } from '../../contract/failure';
 
 export type { FieldErrors } from '../../contract/failure';
 
@@ -77,9 +77,6 @@ function readFieldErrors(data: unknown): FieldErrors {
   return out;
 }
 
-/** No response, and the browser says it has no network: the request never left (offline code). */
-const noResponseCode = (): string | null => (typeof navigator !== 'undefined' && navigator.onLine === false ? OFFLINE_CODE : null);
-
 /** Turns whatever a failed call threw into an ApiError (idempotent). */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
@@ -90,7 +87,7 @@ export function toApiError(error: unknown): ApiError {
     return new ApiError({
       status,
       message: status === 0 ? null : readMessage(data),
-      code: status === 0 ? noResponseCode() : readCode(data),
+      code: status === 0 ? null : readCode(data),
       fieldErrors: status === 0 ? {} : readFieldErrors(data),
       data,
       cause: error,
@@ -98,5 +95,5 @@ export function toApiError(error: unknown): ApiError {
     });
   }
   // Anything else (a TypeError from fetch, an abort) means no response reached us.
-  return new ApiError({ status: 0, message: null, code: noResponseCode(), cause: error });
+  return new ApiError({ status: 0, message: null, cause: error });
 }

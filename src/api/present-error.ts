@@ -3,7 +3,7 @@
 // API failure goes through here, so the catalogue is implemented exactly once.
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { fieldMessagesOf, OFFLINE_CODE, toFailure, UNEXPECTED_CODE, type Failure } from '../../contract/failure';
+import { fieldMessagesOf, toFailure, UNEXPECTED_CODE, type Failure } from '../../contract/failure';
 
 export type ErrorSeverity = 'error' | 'warn';
 
@@ -31,8 +31,7 @@ export const errorTexts = {
   genericError: msg`Error`,
   networkError: msg`Network error`,
   checkConnection: msg`Could not reach the server. Check your internet connection and try again.`,
-  offline: msg`You are offline`,
-  nothingSent: msg`Nothing was sent, and what you entered is still here. Try again once you are connected.`,
+  offline: msg`You are offline: nothing was sent`,
   unexpected: msg`An unexpected error occurred. Please try again.`,
 } satisfies Record<string, MessageDescriptor>;
 
@@ -40,8 +39,8 @@ export const errorTexts = {
  * Pure: which catalogue row a failure falls in and the toast text for it, in the active locale. A
  * failure that is not an HTTP answer at all (code `unexpected`: a bug in a query function, a schema
  * mismatch) never reached the catalogue's HTTP rows, so it gets the generic toast with the
- * unexpected-error text. No response while the browser is offline says so: nothing was sent, what was
- * typed stays (forms keep their fields on a failed submit), try again once connected.
+ * unexpected-error text. No response while the browser is offline says so: nothing was sent (forms keep
+ * what was typed on a failed submit), check the connection and try again.
  */
 export function describeFailure(failure: Failure, i18n: I18n): ErrorPresentation {
   const present = (row: CatalogueRow, severity: ErrorSeverity, summary: MessageDescriptor, detail: string, sessionExpired = false) => ({
@@ -55,9 +54,11 @@ export function describeFailure(failure: Failure, i18n: I18n): ErrorPresentation
   if (failure.code === UNEXPECTED_CODE && failure.status === 0) {
     return present('generic', 'error', errorTexts.genericError, i18n._(errorTexts.unexpected));
   }
-  if (failure.status === 0 && failure.code === OFFLINE_CODE)
-    return present('offline', 'warn', errorTexts.offline, i18n._(errorTexts.nothingSent));
-  if (failure.status === 0) return present('network', 'error', errorTexts.networkError, i18n._(errorTexts.checkConnection));
+  if (failure.status === 0)
+    // No response and no network (the browser says so as the failure is told): the request never left.
+    return globalThis.navigator?.onLine === false
+      ? present('offline', 'warn', errorTexts.offline, i18n._(errorTexts.checkConnection))
+      : present('network', 'error', errorTexts.networkError, i18n._(errorTexts.checkConnection));
   if (failure.status === 400 && messages.length > 0) {
     return present('validation', 'error', errorTexts.validationSummary, messages.join('\n'));
   }

@@ -56,6 +56,9 @@ export interface BookingFormProps {
 }
 
 /** Where the eye should go: the first invalid control (the calendar's active cell for the grid) or message. */
+/** Offline at the submit, the toast saying so must not need the network: the toaster's code comes first. */
+const preloadToaster = () => void import('../../ui/toaster').catch(() => undefined);
+
 function focusFirstProblem(panel: HTMLElement | null): void {
   const first = panel?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? panel?.querySelector<HTMLElement>('.field-error');
   if (!first) return;
@@ -148,7 +151,7 @@ export function BookingForm({ studentKey, teacher, balance, children, onBooked, 
       <BalanceNote balance={balance} />
       <StepProgress current={step} withChild={withChild} />
       <NextWeekNotice offer={nextWeek} actor={actor} viewerZone={zone} />
-      <form className="form booking-form" noValidate aria-label={t`Book a session`} onSubmit={onSubmit}>
+      <form className="form booking-form" noValidate aria-label={t`Book a session`} onSubmit={onSubmit} onFocus={preloadToaster}>
         <h3 ref={heading} tabIndex={-1} className="booking-step-title">
           {titles[step]}
         </h3>

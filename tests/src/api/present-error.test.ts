@@ -93,18 +93,18 @@ describe('error catalogue (spec §8)', () => {
     const client = createApiClient({ fetch: () => Promise.reject(new TypeError('Failed to fetch')), token: () => null });
     const submit = () => client('v1/requests', { method: 'POST', body: { teacher_id: 3 } }).catch((error: unknown) => error);
 
-    it('offline: says so, that nothing was sent and that what was typed is kept', async () => {
+    it('offline: says so and that nothing was sent', async () => {
       vi.stubGlobal('navigator', { onLine: false });
       const { shown, result } = present(await submit());
       expect(result.row).toBe('offline');
       expect(shown).toEqual([
         {
           severity: 'warn',
-          summary: 'You are offline',
-          detail: 'Nothing was sent, and what you entered is still here. Try again once you are connected.',
+          summary: 'You are offline: nothing was sent',
+          detail: 'Could not reach the server. Check your internet connection and try again.',
         },
       ]);
-      expect(describeError(await submit(), ar).toast.summary).toBe('أنت غير متصل بالإنترنت');
+      expect(describeError(await submit(), ar).toast.summary).toBe('أنت غير متصل بالإنترنت: لم يُرسَل شيء');
     });
 
     it('online, the server unreachable: the network row, not a claim that the device is offline', async () => {

@@ -42,7 +42,7 @@ describe('createQueryClient', () => {
   it('offline, a form’s request is tried and fails at once (not paused), so the user is told', async () => {
     const onError = vi.fn();
     const client = createQueryClient({ onError });
-    const offline = new ApiError({ status: 0, message: null, code: 'offline' });
+    const offline = new ApiError({ status: 0, message: null });
     onlineManager.setOnline(false);
     try {
       const send = vi.fn(() => Promise.reject(offline));
