@@ -7,39 +7,15 @@
 // student is told it was just taken. A booking is made with the keyboard only. A guest who opens the teacher is sent home, where a banner offers
 // to sign in to book with that teacher; after the code (and a reload of the code screen) the student
 // lands on the teacher's booking panel.
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { cells } from './support/matrix';
-import { pickSlot } from './support/booking';
+import { demoTeacher, pickSlot, toCalendar, type TeacherInfo } from './support/booking';
 import { LOCALES, tr, type Locale } from './support/catalog';
 import { expectNoViolations } from './support/axe';
 import { open, preferences } from './support/app';
 import { latestCode, newStudent } from './support/api';
 
 test.describe.configure({ mode: 'serial' });
-
-const TEACHER_PHONE = '+97455100001'; // فاطمة الكعبي: demo teacher available all day
-
-interface TeacherInfo {
-  id: number;
-  first_name: string;
-  phases: Array<{ id: number }>;
-}
-
-async function demoTeacher(request: APIRequestContext): Promise<TeacherInfo> {
-  const list = await request.get(`/api/v1/teachers?search=${encodeURIComponent('فاطمة')}`, { headers: { 'Accept-Language': 'ar' } });
-  const body = (await list.json()) as { data: TeacherInfo[] };
-  const teacher = body.data[0];
-  expect(teacher, `the demo teacher ${TEACHER_PHONE} is listed`).toBeTruthy();
-  return teacher!;
-}
-
-/** The guided steps: subject and duration with "Next", up to the calendar. */
-async function toCalendar(page: Page, locale: Locale, duration = '1') {
-  await page.getByRole('combobox', { name: tr(locale, 'Subject') }).selectOption({ index: 1 });
-  await page.getByRole('button', { name: tr(locale, 'Next') }).click();
-  await page.getByRole('combobox', { name: tr(locale, 'Duration') }).selectOption(duration);
-  await page.getByRole('button', { name: tr(locale, 'Next') }).click();
-}
 
 let teacher: TeacherInfo;
 test.beforeAll(async ({ request }) => {

@@ -1,5 +1,6 @@
 // Booking-form steps shared by the specs that book through the UI.
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { tr, type Locale } from './catalog';
 
 /** Clicks a free time some way down the calendar (runs and specs then rarely pick the same one). */
 export async function pickSlot(page: Page): Promise<string> {
@@ -11,4 +12,28 @@ export async function pickSlot(page: Page): Promise<string> {
   await cell.click();
   await expect(cell).toHaveAttribute('aria-selected', 'true');
   return (await cell.getAttribute('data-slot'))!;
+}
+
+const TEACHER_PHONE = '+97455100001'; // فاطمة الكعبي: demo teacher available all day
+
+export interface TeacherInfo {
+  id: number;
+  first_name: string;
+  phases: Array<{ id: number }>;
+}
+
+export async function demoTeacher(request: APIRequestContext): Promise<TeacherInfo> {
+  const list = await request.get(`/api/v1/teachers?search=${encodeURIComponent('فاطمة')}`, { headers: { 'Accept-Language': 'ar' } });
+  const body = (await list.json()) as { data: TeacherInfo[] };
+  const teacher = body.data[0];
+  expect(teacher, `the demo teacher ${TEACHER_PHONE} is listed`).toBeTruthy();
+  return teacher!;
+}
+
+/** The guided steps: subject and duration with "Next", up to the calendar. */
+export async function toCalendar(page: Page, locale: Locale, duration = '1') {
+  await page.getByRole('combobox', { name: tr(locale, 'Subject') }).selectOption({ index: 1 });
+  await page.getByRole('button', { name: tr(locale, 'Next') }).click();
+  await page.getByRole('combobox', { name: tr(locale, 'Duration') }).selectOption(duration);
+  await page.getByRole('button', { name: tr(locale, 'Next') }).click();
 }

@@ -14,7 +14,7 @@ export interface ErrorToast {
   detail: string;
 }
 
-export type CatalogueRow = 'validation' | 'unauthorized' | 'forbidden' | 'server-error' | 'generic' | 'network';
+export type CatalogueRow = 'validation' | 'unauthorized' | 'forbidden' | 'server-error' | 'generic' | 'network' | 'offline';
 
 export interface ErrorPresentation {
   row: CatalogueRow;
@@ -31,6 +31,7 @@ export const errorTexts = {
   genericError: msg`Error`,
   networkError: msg`Network error`,
   checkConnection: msg`Could not reach the server. Check your internet connection and try again.`,
+  offline: msg`You are offline: nothing was sent`,
   unexpected: msg`An unexpected error occurred. Please try again.`,
 } satisfies Record<string, MessageDescriptor>;
 
@@ -38,7 +39,8 @@ export const errorTexts = {
  * Pure: which catalogue row a failure falls in and the toast text for it, in the active locale. A
  * failure that is not an HTTP answer at all (code `unexpected`: a bug in a query function, a schema
  * mismatch) never reached the catalogue's HTTP rows, so it gets the generic toast with the
- * unexpected-error text.
+ * unexpected-error text. No response while the browser is offline says so: nothing was sent (forms keep
+ * what was typed on a failed submit), check the connection and try again.
  */
 export function describeFailure(failure: Failure, i18n: I18n): ErrorPresentation {
   const present = (row: CatalogueRow, severity: ErrorSeverity, summary: MessageDescriptor, detail: string, sessionExpired = false) => ({
@@ -52,7 +54,11 @@ export function describeFailure(failure: Failure, i18n: I18n): ErrorPresentation
   if (failure.code === UNEXPECTED_CODE && failure.status === 0) {
     return present('generic', 'error', errorTexts.genericError, i18n._(errorTexts.unexpected));
   }
-  if (failure.status === 0) return present('network', 'error', errorTexts.networkError, i18n._(errorTexts.checkConnection));
+  if (failure.status === 0)
+    // No response and no network (the browser says so as the failure is told): the request never left.
+    return globalThis.navigator?.onLine === false
+      ? present('offline', 'warn', errorTexts.offline, i18n._(errorTexts.checkConnection))
+      : present('network', 'error', errorTexts.networkError, i18n._(errorTexts.checkConnection));
   if (failure.status === 400 && messages.length > 0) {
     return present('validation', 'error', errorTexts.validationSummary, messages.join('\n'));
   }

@@ -51,7 +51,9 @@ export function createQueryClient({ onError, onMutationSuccess }: QueryClientOpt
     }),
     defaultOptions: {
       queries: { staleTime: 60_000, retry: shouldRetry, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      // A form's request is tried even with no network: it fails at once and the presenter says "you are
+      // offline, nothing was sent" (TanStack's default pauses it, leaving "Sending…" with no word why).
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

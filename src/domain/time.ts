@@ -15,6 +15,19 @@ type Instant = string | Date;
 const instant = (at: Instant) => new Date(at);
 const inZone = (zone: string | undefined) => (zone ? { timeZone: zone } : {});
 
+// Building a DateTimeFormat costs far more than formatting with one (a list of cards or a week of free
+// times asked for hundreds on the phone's first render): each language, zone and style is built once.
+const formats = new Map<string, Intl.DateTimeFormat>();
+function dtf(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
 // ---- zones ----
 
 /** The device's IANA zone (what "your time" means), Qatar's when the browser cannot say. */
@@ -29,8 +42,7 @@ export function deviceZone(): string {
 /** Whether two zones show the same wall clock at `at` (then naming one is enough). */
 export function sameClock(a: string, b: string, at: Instant = new Date()): boolean {
   if (a === b) return true;
-  const f = (zone: string) =>
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }).format(instant(at));
+  const f = (zone: string) => dtf('en-GB', { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }).format(instant(at));
   return f(a) === f(b);
 }
 
@@ -73,29 +85,27 @@ function keepingClock(parts: Intl.DateTimeFormatPart[]): string {
 
 /** Date and time of a session: "Sunday, 6 January 2030 at 8:00 PM", on `zone`'s clock (the device's by default). */
 export function formatSessionTime(iso: Instant, locale: string, zone?: string): string {
-  return keepingClock(
-    new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', ...inZone(zone) }).formatToParts(instant(iso)),
-  );
+  return keepingClock(dtf(locale, { dateStyle: 'full', timeStyle: 'short', ...inZone(zone) }).formatToParts(instant(iso)));
 }
 
 /** The time of day alone: "8:00 PM". */
 export function formatClock(iso: Instant, locale: string, zone?: string): string {
-  return keepingClock(new Intl.DateTimeFormat(locale, { timeStyle: 'short', ...inZone(zone) }).formatToParts(instant(iso)));
+  return keepingClock(dtf(locale, { timeStyle: 'short', ...inZone(zone) }).formatToParts(instant(iso)));
 }
 
 /** "6 Jan 2030, 8:00 PM" (or the long date) — a record's moment: receipts, statements, the console. */
 export function formatDateTime(iso: Instant, locale: string, zone?: string, dateStyle: 'medium' | 'long' = 'medium'): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle, timeStyle: 'short', ...inZone(zone) }).format(instant(iso));
+  return dtf(locale, { dateStyle, timeStyle: 'short', ...inZone(zone) }).format(instant(iso));
 }
 
 /** The day only, no time of day: "6 Jan 2030" (a review, a report) or "6 January 2030" (an expiry). */
 export function formatDate(iso: Instant, locale: string, zone?: string, dateStyle: 'medium' | 'long' = 'medium'): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle, ...inZone(zone) }).format(instant(iso));
+  return dtf(locale, { dateStyle, ...inZone(zone) }).format(instant(iso));
 }
 
 /** "Sunday 6 January at 8:00 PM": day and time in one format, so each language joins them its own way. */
 export function formatDayAndTime(iso: Instant, locale: string, zone: string): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dtf(locale, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
@@ -116,7 +126,7 @@ export function shortTime(iso: Instant, locale: string, now: Date = new Date()):
  * Qatar time" (the date once when both ends share it).
  */
 export function formatSessionRange(i18n: I18n, start: Instant, end: Instant, zone: string): string {
-  const format = new Intl.DateTimeFormat(i18n.locale, {
+  const format = dtf(i18n.locale, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -130,41 +140,39 @@ export function formatSessionRange(i18n: I18n, start: Instant, end: Instant, zon
 
 /** 'YYYY-MM-DD' of an instant on `zone`'s clock (groups slots by the viewer's days). */
 export function dayKey(iso: Instant, zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant(iso));
+  return dtf('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant(iso));
 }
 
 /** Minutes since midnight of an instant on `zone`'s clock. */
 export function minuteOfDay(iso: Instant, zone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(
-    instant(iso),
-  );
+  const parts = dtf('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(instant(iso));
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return part('hour') * 60 + part('minute');
 }
 
 /** "8:00 PM" on `zone`'s clock (a slot, a next free time). */
 export function timeOf(iso: Instant, locale: string, zone: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: zone }).format(instant(iso));
+  return dtf(locale, { hour: 'numeric', minute: '2-digit', timeZone: zone }).format(instant(iso));
 }
 
 /** "Sunday 3 May" in the viewer's language, on `zone`'s clock. */
 export function dayLabel(iso: Instant, locale: string, zone: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone }).format(instant(iso));
+  return dtf(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone }).format(instant(iso));
 }
 
 /** "6 January" (day and month, no year), on `zone`'s clock: the ends of a weekly series. */
 export function dayAndMonth(iso: Instant, locale: string, zone: string): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: zone }).format(instant(iso));
+  return dtf(locale, { day: 'numeric', month: 'long', timeZone: zone }).format(instant(iso));
 }
 
 /** "Sunday": the weekday of an instant on `zone`'s clock. */
 export function weekdayOf(iso: Instant, locale: string, zone: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: zone }).format(instant(iso));
+  return dtf(locale, { weekday: 'long', timeZone: zone }).format(instant(iso));
 }
 
 /** "Sun, 3 May", on `zone`'s clock. */
 export function shortDayLabel(iso: Instant, locale: string, zone: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone }).format(instant(iso));
+  return dtf(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone }).format(instant(iso));
 }
 
 type WhenStyle = 'full' | 'time';
@@ -188,25 +196,23 @@ export function zonedText(i18n: I18n, iso: string, style: WhenStyle = 'full', zo
 
 /** A weekday's name (0 = Sunday): 2023-01-01 was a Sunday, so day N is January N + 1. */
 export function weekdayName(weekday: number, locale: string, width: 'long' | 'short' = 'long'): string {
-  return new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' }).format(new Date(Date.UTC(2023, 0, 1 + weekday, 12)));
+  return dtf(locale, { weekday: width, timeZone: 'UTC' }).format(new Date(Date.UTC(2023, 0, 1 + weekday, 12)));
 }
 
 /** "Tuesday 7 January 2030" of a plain 'YYYY-MM-DD' day. */
 export function calendarDay(day: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  return dtf(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${day}T12:00:00Z`),
   );
 }
 
 /** "January 2030" of a plain 'YYYY-MM' month (already counted on someone's clock). */
 export function monthName(month: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`));
+  return dtf(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`));
 }
 
 /** A wall-clock 'HH:MM' (24:00 allowed) as the locale writes a time of day. */
 export function clockTime(hhmm: string, locale: string): string {
   const [h = 0, m = 0] = hhmm.split(':').map(Number);
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2023, 0, 1, h, m)),
-  );
+  return dtf(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(2023, 0, 1, h, m)));
 }

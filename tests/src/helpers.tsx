@@ -82,20 +82,22 @@ export interface RenderRoutedOptions {
   /** Answers the API: every fetch goes through it and is recorded in `calls`. Without it the test stubs fetch itself. */
   route?: (url: string, method: string) => Reply;
   path?: string;
+  /** History entries before `path` (a visit that came from another page). */
+  before?: string[];
 }
 
 /**
  * Renders a screen the way the app does — i18n, the app's query client (its error presenter is the
  * recorded `onError`), a memory router — with the API answered by `route`.
  */
-export function renderRouted({ component, children, locale = 'en', route, path = '/' }: RenderRoutedOptions) {
+export function renderRouted({ component, children, locale = 'en', route, path = '/', before = [] }: RenderRoutedOptions) {
   const fake = route ? fakeFetch(route) : null;
   if (fake) vi.stubGlobal('fetch', fake.fetch);
   const onError = vi.fn();
   const queryClient = createQueryClient({ onError });
   const root = createRootRoute(component ? { component } : {});
   const routeTree = children ? root.addChildren(children(root)) : root;
-  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }) });
+  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [...before, path] }) });
   const { unmount } = render(
     <I18nProvider i18n={makeI18n(locale)}>
       <QueryClientProvider client={queryClient}>

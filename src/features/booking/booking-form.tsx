@@ -42,6 +42,7 @@ import { deviceZone as detectZone } from '../../domain/time';
 import { bookedTexts, bookingMessage } from './texts';
 import { genderKey } from '../../domain/teacher-gender';
 import { useBooking } from './use-booking';
+import { useStepHistory } from './step-history';
 
 export interface BookingFormProps {
   /** The signed-in family (scopes the saved draft and the remembered child). */
@@ -55,6 +56,9 @@ export interface BookingFormProps {
 }
 
 /** Where the eye should go: the first invalid control (the calendar's active cell for the grid) or message. */
+/** Offline at the submit, the toast saying so must not need the network: the toaster's code comes first. */
+const preloadToaster = () => void import('../../ui/toaster').catch(() => undefined);
+
 function focusFirstProblem(panel: HTMLElement | null): void {
   const first = panel?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? panel?.querySelector<HTMLElement>('.field-error');
   if (!first) return;
@@ -66,7 +70,7 @@ function focusFirstProblem(panel: HTMLElement | null): void {
 export function BookingForm({ studentKey, teacher, balance, children, onBooked, onOpenPackages }: BookingFormProps) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
-  const { actor, availability, chooseSeries } = useBooking({ studentKey, teacher, balance, children, onOpenPackages });
+  const { actor, availability, chooseSeries, draft } = useBooking({ studentKey, teacher, balance, children, onOpenPackages });
   const nextWeek = useNextWeekOffer(actor, studentKey, teacher.id, availability.data);
   const withChild = choosesChild(children);
   const state = useSelector(actor, selectBookingState);
@@ -88,6 +92,7 @@ export function BookingForm({ studentKey, teacher, balance, children, onBooked, 
       ? state
       : 'review';
   const firstStep: BookingStep = withChild ? 'child' : 'subject';
+  useStepHistory({ actor, step, withChild, draft });
   const child = children?.find((c) => String(c.id) === fields.childId) ?? null;
 
   useEffect(() => {
@@ -144,7 +149,7 @@ export function BookingForm({ studentKey, teacher, balance, children, onBooked, 
       <BalanceNote balance={balance} />
       <StepProgress current={step} withChild={withChild} />
       <NextWeekNotice offer={nextWeek} actor={actor} viewerZone={zone} />
-      <form className="form booking-form" noValidate aria-label={t`Book a session`} onSubmit={onSubmit}>
+      <form className="form booking-form" noValidate aria-label={t`Book a session`} onSubmit={onSubmit} onFocus={preloadToaster}>
         <h3 ref={heading} tabIndex={-1} className="booking-step-title">
           {titles[step]}
         </h3>

@@ -96,6 +96,13 @@ export function useBooking({ studentKey, teacher, balance, children, onOpenPacka
     }),
   );
   const [restored] = useState(() => restoreBooking(readSaved(key), teacher.id, children));
+  // The draft's name in history entries (step-history.ts): kept with a restored draft, new otherwise.
+  const [draft] = useState(() => {
+    const kept = restored ? readSaved(`${key}.draft`) : null;
+    const id = typeof kept === 'string' ? kept : `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    save(`${key}.draft`, id);
+    return id;
+  });
   const input = {
     teacherId: teacher.id,
     teacher: null,
@@ -141,5 +148,5 @@ export function useBooking({ studentKey, teacher, balance, children, onOpenPacka
   // "Repeat every week" on the review: kept in the booking's fields like any other choice.
   const chooseSeries = useCallback((series: BookingSeries | null) => actor.send({ type: 'booking.edit', patch: { series } }), [actor]);
 
-  return { actor, availability, chooseSeries };
+  return { actor, availability, chooseSeries, draft };
 }

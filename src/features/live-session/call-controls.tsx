@@ -1,11 +1,12 @@
-// The call's controls: microphone and camera toggles (pressed state), the device pickers, leaving and,
+// The call's controls: microphone and camera toggles (pressed state), the device pickers (and a phone's
+// front/back camera switch), leaving and,
 // for the session's teacher, End for both.
 import { shallowEqual, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { selectControls } from '../../../machines/live-session.machine';
 import type { LiveSessionActor } from '../../bindings/live-session';
 import { Button } from '../../ui/button';
-import { DevicePicker } from './device-picker';
+import { CameraSwitch, DevicePicker } from './device-picker';
 import { EndForBothDialog } from './end-for-both-dialog';
 import { LeaveDialog } from './leave-dialog';
 import { useDevices, type DeviceOption } from './use-devices';
@@ -48,6 +49,14 @@ export function CallControls({ actor }: { actor: LiveSessionActor }) {
       >
         {cameraOn ? <Trans>Turn camera off</Trans> : <Trans>Turn camera on</Trans>}
       </Button>
+      {!audioOnly ? (
+        <CameraSwitch
+          cameras={cameras}
+          selected={devices.camera}
+          disabled={!inCall}
+          onChange={(deviceId) => actor.send({ type: 'media.switchDevice', kind: 'camera', deviceId })}
+        />
+      ) : null}
       {!audioOnly ? picker('camera', t`Camera`, cameras) : null}
       {picker('microphone', t`Microphone`, microphones)}
 

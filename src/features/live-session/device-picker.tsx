@@ -1,5 +1,6 @@
-// A choice of camera or microphone in the call's controls.
+// A choice of camera or microphone in the call's controls, and a phone's front/back switch.
 import { useLingui } from '@lingui/react/macro';
+import { Button } from '../../ui/button';
 import type { DeviceOption } from './use-devices';
 
 /** A choice of camera or microphone, shown only when there is more than one to choose from. */
@@ -30,5 +31,33 @@ export function DevicePicker({
         ))}
       </select>
     </label>
+  );
+}
+
+/**
+ * A phone's one-tap camera switch: shown when a front and a back camera are both known. The camera in
+ * use is the one chosen, else the front one (what a phone opens a call with).
+ */
+export function CameraSwitch({
+  cameras,
+  selected,
+  disabled,
+  onChange,
+}: {
+  cameras: readonly DeviceOption[];
+  selected: string | null;
+  disabled: boolean;
+  onChange: (deviceId: string) => void;
+}) {
+  const { t } = useLingui();
+  const front = cameras.find((c) => c.facing === 'front');
+  const back = cameras.find((c) => c.facing === 'back');
+  if (!front || !back) return null;
+  const usingBack = cameras.find((c) => c.deviceId === selected)?.facing === 'back';
+  const to = usingBack ? front : back;
+  return (
+    <Button variant="secondary" disabled={disabled} onClick={() => onChange(to.deviceId)} data-testid="switch-camera">
+      {usingBack ? t`Switch to the front camera` : t`Switch to the back camera`}
+    </Button>
   );
 }

@@ -1,6 +1,7 @@
 // The error catalogue of spec §8, one test per row: what toast the user gets and whether the session ends.
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/api-error';
+import { createApiClient } from '../../../src/api/client';
 import { describeError, presentError, type ErrorToast } from '../../../src/api/present-error';
 import { makeI18n } from '../helpers';
 
@@ -84,5 +85,31 @@ describe('error catalogue (spec §8)', () => {
     const toast = describeError(new ApiError({ status: 0, message: null }), ar).toast;
     expect(toast.summary).toBe('خطأ في الاتصال');
     expect(toast.detail).toMatch(/الإنترنت/);
+  });
+
+  describe('a submission with no network', () => {
+    afterEach(() => vi.unstubAllGlobals());
+    // What fetch does with no network: it rejects with a TypeError, no response at all.
+    const client = createApiClient({ fetch: () => Promise.reject(new TypeError('Failed to fetch')), token: () => null });
+    const submit = () => client('v1/requests', { method: 'POST', body: { teacher_id: 3 } }).catch((error: unknown) => error);
+
+    it('offline: says so and that nothing was sent', async () => {
+      vi.stubGlobal('navigator', { onLine: false });
+      const { shown, result } = present(await submit());
+      expect(result.row).toBe('offline');
+      expect(shown).toEqual([
+        {
+          severity: 'warn',
+          summary: 'You are offline: nothing was sent',
+          detail: 'Could not reach the server. Check your internet connection and try again.',
+        },
+      ]);
+      expect(describeError(await submit(), ar).toast.summary).toBe('أنت غير متصل بالإنترنت: لم يُرسَل شيء');
+    });
+
+    it('online, the server unreachable: the network row, not a claim that the device is offline', async () => {
+      vi.stubGlobal('navigator', { onLine: true });
+      expect(present(await submit()).result.row).toBe('network');
+    });
   });
 });

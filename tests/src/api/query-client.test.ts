@@ -1,4 +1,5 @@
 // The global error path: failed queries and mutations reach the presenter unless marked silent.
+import { onlineManager } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/api-error';
 import { createQueryClient, shouldRetry } from '../../../src/api/query-client';
@@ -36,6 +37,21 @@ describe('createQueryClient', () => {
     const other = client.getMutationCache().build(client, { mutationFn: boom, meta: { handledStatuses: [402] } });
     await other.execute(undefined).catch(() => undefined);
     expect(onError).toHaveBeenCalledTimes(1);
+  });
+
+  it('offline, a form’s request is tried and fails at once (not paused), so the user is told', async () => {
+    const onError = vi.fn();
+    const client = createQueryClient({ onError });
+    const offline = new ApiError({ status: 0, message: null });
+    onlineManager.setOnline(false);
+    try {
+      const send = vi.fn(() => Promise.reject(offline));
+      await expect(client.getMutationCache().build(client, { mutationFn: send }).execute(undefined)).rejects.toBe(offline);
+      expect(send).toHaveBeenCalledTimes(1);
+      expect(onError).toHaveBeenCalledWith(offline);
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('hands a failed mutation to onError, and the caller still gets the error', async () => {

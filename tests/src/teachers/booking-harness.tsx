@@ -107,10 +107,11 @@ export async function renderForm(
   locale: 'en' | 'ar' = 'en',
   studentKey = '8',
   children: BookingChild[] | null = null,
+  before: string[] = [],
 ) {
   const onBooked = vi.fn();
   const onOpenPackages = vi.fn();
-  const { calls, onError, unmount, user } = renderRouted({
+  const { calls, onError, unmount, user, router } = renderRouted({
     component: () => (
       <BookingForm
         studentKey={studentKey}
@@ -122,6 +123,7 @@ export async function renderForm(
       />
     ),
     locale,
+    before,
     route: (url, method) => {
       if (method === 'GET' && url.includes('/availability'))
         return { status: 200, json: availability(Number(/duration=(\d)/.exec(url)?.[1] ?? 1)) };
@@ -130,7 +132,7 @@ export async function renderForm(
   });
   // The first step, or the step a restored draft was in.
   await screen.findByRole('button', { name: /^(Next|Send the request|التالي|إرسال الطلب)$/ });
-  return { calls, onBooked, onOpenPackages, onError, unmount, user };
+  return { calls, onBooked, onOpenPackages, onError, unmount, user, router };
 }
 
 export type User = ReturnType<typeof userEvent.setup>;
