@@ -1,5 +1,6 @@
 // What the page routes (src/routes/*) share: the access guard, decided by the route's own id, with the
 // tab title beside it; and the search parameters that more than one screen reads from the address.
+import { parseId } from '../../contract/ids';
 import { guard } from './guards';
 import { authLoaded } from './lazy-auth';
 import type { RouterContext } from './router-context';
@@ -32,4 +33,12 @@ export function phoneSearch(search: Record<string, unknown>): { phone?: string }
 /** `?as=teacher` opens the teacher tab of sign-in or sign-up (e.g. "back to sign in" from the password screens). */
 export function accountKindSearch(search: Record<string, unknown>): { as?: 'student' | 'teacher' } {
   return search.as === 'teacher' || search.as === 'student' ? { as: search.as } : {};
+}
+
+/**
+ * A search value that names an id (`?child=`, `?order=`): the same rule, read from the text or the number
+ * the URL parser made of it (anything else reads as text that is no id).
+ */
+export function searchId(value: unknown): number | undefined {
+  return parseId(String(value)) ?? undefined;
 }

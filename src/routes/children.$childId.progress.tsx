@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ProgressPage } from '../features/progress/progress-page';
 import { guardedPage } from '../app/route-options';
+import { NotFoundPage } from '../features/pages/not-found';
+import { parseId } from '../../contract/ids';
 
 export const Route = createFileRoute('/children/$childId/progress')({
   ...guardedPage('childProgress'),
@@ -9,6 +11,7 @@ export const Route = createFileRoute('/children/$childId/progress')({
 
 function ChildProgressRoute() {
   const { childId } = Route.useParams();
-  const id = /^\d{1,9}$/.test(childId) ? Number(childId) : 0;
+  const id = parseId(childId);
+  if (id === null) return <NotFoundPage />;
   return <ProgressPage key={id} childId={id} />;
 }

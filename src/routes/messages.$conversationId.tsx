@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedPage } from '../app/route-options';
+import { NotFoundPage } from '../features/pages/not-found';
+import { parseId } from '../../contract/ids';
 import { ConversationPage } from '../features/messages/conversation-page';
 
 export const Route = createFileRoute('/messages/$conversationId')({
@@ -9,6 +11,7 @@ export const Route = createFileRoute('/messages/$conversationId')({
 
 function ConversationRoute() {
   const { conversationId } = Route.useParams();
-  const id = /^\d{1,9}$/.test(conversationId) ? Number(conversationId) : 0;
+  const id = parseId(conversationId);
+  if (id === null) return <NotFoundPage />;
   return <ConversationPage key={id} conversationId={id} />;
 }

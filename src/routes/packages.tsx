@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { PAYMENT_RESULTS, type PaymentResult } from '../../contract/payment-results';
 import { PackagesPage } from '../features/packages/packages-page';
-import { guardedPage } from '../app/route-options';
+import { guardedPage, searchId } from '../app/route-options';
 
 interface PackagesSearch {
   /** Set by the return from the payment page. */
@@ -14,8 +14,8 @@ export const Route = createFileRoute('/packages')({
   ...guardedPage('packages'),
   validateSearch: (search: Record<string, unknown>): PackagesSearch => {
     const payment = (PAYMENT_RESULTS as readonly unknown[]).includes(search.payment) ? (search.payment as PaymentResult) : undefined;
-    const order = Number(search.order);
-    return { ...(payment ? { payment } : {}), ...(Number.isInteger(order) && order > 0 ? { order } : {}) };
+    const order = searchId(search.order);
+    return { ...(payment ? { payment } : {}), ...(order ? { order } : {}) };
   },
   component: PackagesRoute,
 });

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ReceiptPage } from '../features/packages/receipt-page';
 import { guardedPage } from '../app/route-options';
+import { NotFoundPage } from '../features/pages/not-found';
+import { parseId } from '../../contract/ids';
 
 export const Route = createFileRoute('/receipts/$orderId')({
   ...guardedPage('receipt'),
@@ -12,6 +14,7 @@ export const Route = createFileRoute('/receipts/$orderId')({
 function ReceiptRoute() {
   const { orderId } = Route.useParams();
   const { kind } = Route.useSearch();
-  const id = /^\d{1,9}$/.test(orderId) ? Number(orderId) : 0;
+  const id = parseId(orderId);
+  if (id === null) return <NotFoundPage />;
   return <ReceiptPage key={`${id}-${kind ?? 'payment'}`} orderId={id} kind={kind ?? 'payment'} />;
 }

@@ -4,8 +4,9 @@ import { useSelector } from '@xstate/react';
 import { REQUEST_FILTERS, type RequestFilter } from '../../contract/request-values';
 import { HoursPrompt } from '../features/profile/hours-prompt';
 import { RequestsPage } from '../features/requests/requests-page';
-import { guardedPage } from '../app/route-options';
+import { guardedPage, searchId } from '../app/route-options';
 import { lessonParty, sameViewer, selectViewer } from '../domain/viewer';
+import { parseId } from '../../contract/ids';
 
 interface RequestsSearch {
   filter?: RequestFilter;
@@ -14,24 +15,20 @@ interface RequestsSearch {
   child?: number;
 }
 
-/** A path part narrows only when it is a positive whole number; anything else (`all`, `-`) means "any". */
-function idOf(value: string | undefined): number | undefined {
-  if (!value || !/^\d+$/.test(value)) return undefined;
-  const id = Number(value);
-  return id > 0 ? id : undefined;
-}
+/** A path part narrows only when it is an id (contract/ids.ts); anything else (`all`, `-`) means "any". */
+const idOf = (value: string | undefined): number | undefined => (value === undefined ? undefined : (parseId(value) ?? undefined));
 
 export const Route = createFileRoute('/requests/{-$studentId}/{-$teacherId}/{-$requestId}')({
   ...guardedPage('requests'),
   validateSearch: (search: Record<string, unknown>): RequestsSearch => {
     const filter = (REQUEST_FILTERS as readonly unknown[]).includes(search.filter) ? (search.filter as RequestFilter) : undefined;
-    const page = Number(search.page);
+    const page = searchId(search.page);
     // Keys stay present (undefined when invalid or the default): the route's search is laid over the
     // raw one, so an omitted key would let `?filter=bogus` through.
     return {
       filter: filter && filter !== 'all' ? filter : undefined,
-      page: Number.isInteger(page) && page > 1 ? page : undefined,
-      child: idOf(typeof search.child === 'number' ? String(search.child) : typeof search.child === 'string' ? search.child : undefined),
+      page: page && page > 1 ? page : undefined,
+      child: searchId(search.child),
     };
   },
   component: RequestsRoute,

@@ -3,6 +3,8 @@ import { useSelector } from '@xstate/react';
 import { SessionDetailsPage } from '../features/session-details/session-details-page';
 import { MoveRequest } from '../features/booking/move-request';
 import { guardedPage } from '../app/route-options';
+import { NotFoundPage } from '../features/pages/not-found';
+import { parseId } from '../../contract/ids';
 import { lessonParty, sameViewer, selectViewer } from '../domain/viewer';
 
 export const Route = createFileRoute('/session-details/$requestId')({
@@ -14,8 +16,9 @@ function SessionDetailsRoute() {
   const { auth } = Route.useRouteContext();
   const viewer = useSelector(auth, selectViewer, sameViewer);
   const { requestId } = Route.useParams();
-  const id = /^\d+$/.test(requestId) ? Number(requestId) : 0;
+  const id = parseId(requestId);
   const party = lessonParty(viewer);
+  if (id === null) return <NotFoundPage />;
   return (
     <SessionDetailsPage
       key={id}

@@ -9,6 +9,8 @@ import { BookingForm } from '../features/booking/booking-form';
 import { balanceQuery } from '../api/packages';
 import { TeacherPage } from '../features/teachers/teacher-page';
 import { guard } from '../app/guards';
+import { NotFoundPage } from '../features/pages/not-found';
+import { parseId } from '../../contract/ids';
 import { sameViewer, selectViewer } from '../domain/viewer';
 
 export const Route = createFileRoute('/teachers/$id')({
@@ -37,11 +39,12 @@ function TeacherRoute() {
     [navigate],
   );
   const onOpenPackages = useCallback(() => void navigate({ to: '/packages' }), [navigate]);
-  const teacherId = Number(id);
+  const teacherId = parseId(id);
+  if (teacherId === null) return <NotFoundPage />;
 
   return (
     <TeacherPage
-      id={Number.isInteger(teacherId) && teacherId > 0 ? teacherId : 0}
+      id={teacherId}
       booking={(teacher) =>
         isFamily && children.isPending ? (
           <Spinner />

@@ -2,23 +2,19 @@ import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { TeachersPage } from '../features/teachers/teachers-page';
 import type { TeachersSearch } from '../api/teachers';
-import { guardedPage } from '../app/route-options';
+import { guardedPage, searchId } from '../app/route-options';
 import { useSelector } from '../bindings/use-selector';
-
-const positive = (value: unknown): number | undefined => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
 
 /** The list's filters live in the address: back/forward, reload and shared links keep them. */
 export function validateTeachersSearch(search: Record<string, unknown>): TeachersSearch {
   const q = typeof search.q === 'string' ? search.q.trim().slice(0, 100) : '';
-  const subject = positive(search.subject);
+  const subject = searchId(search.subject);
   const code = typeof search.subject_code === 'string' && /^[a-z][a-z_]{0,39}$/.test(search.subject_code) ? search.subject_code : undefined;
-  const phase = positive(search.phase);
+  const phase = searchId(search.phase);
   const gender = search.gender === 'male' || search.gender === 'female' ? search.gender : undefined;
   const available = search.available === true || search.available === 'true' || search.available === 1 || search.available === '1';
-  const page = positive(search.page);
+  // A page number follows the same rule as an id: a positive whole number.
+  const page = searchId(search.page);
   return {
     ...(q ? { q } : {}),
     ...(subject ? { subject } : code ? { subject_code: code } : {}),
