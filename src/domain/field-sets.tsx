@@ -3,7 +3,7 @@
 // and what a teacher teaches. Each renders the form's own fields by name, so the form's values must hold
 // those names (first_name, second_name, last_name; gender, phase_id; password, password_confirmation;
 // phases, subjects).
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { AnyAppForm } from './app-form';
 import { fieldValidators } from './field-groups';
 import { confirmationProblem } from './rules';
@@ -28,36 +28,6 @@ export function ArabicNameFields({ form, second = false, child = false }: { form
         </form.AppField>
       ))}
     </div>
-  );
-}
-
-/**
- * The optional name in Latin letters English pages show (a teacher's own, or a child's worded for the
- * parent); the Arabic names above stay the legal name. The form's values hold it as `latin_name`.
- */
-export function LatinNameField({ form, child = false }: { form: AnyAppForm; child?: boolean }) {
-  const { t } = useLingui();
-  return (
-    <form.AppField name="latin_name" validators={fieldValidators.latinName}>
-      {(field) => (
-        <field.TextField
-          label={child ? t`Your child's name in Latin letters (optional)` : t`Your name in Latin letters (optional)`}
-          description={
-            <Trans>
-              Shown on English pages, given name first (for example:{' '}
-              <span lang="en" dir="ltr">
-                Fatima Al-Kaabi
-              </span>
-              ). The name in Arabic stays the official one.
-            </Trans>
-          }
-          required={false}
-          autoComplete="off"
-          lang="en"
-          dir="ltr"
-        />
-      )}
-    </form.AppField>
   );
 }
 

@@ -21,7 +21,8 @@ import { DEFAULT_TIME_ZONE } from '../../../contract/default-zone';
 import { Button } from '../../ui/button';
 import { TimeZoneField } from './time-zone-field';
 import { fieldValidators } from '../../domain/field-groups';
-import { ArabicNameFields, LatinNameField, TeachingFields } from '../../domain/field-sets';
+import { ArabicNameFields, TeachingFields } from '../../domain/field-sets';
+import { LatinNameField } from './latin-name-field';
 import { SignInPhone } from './sign-in-phone';
 
 export interface TeacherProfileValues {

@@ -88,7 +88,8 @@ export function VideoSection({ profile }: { profile: ProfileDetails }) {
             <IntroVideo
               teacherId={profile.id}
               version={video.version}
-              name={[profile.first_name, profile.last_name].filter(Boolean).join(' ')}
+              label={t`Your intro video`}
+              fallback={t`Download your intro video`}
             />
           ) : (
             <p className="muted">

@@ -2,7 +2,7 @@
 // hours, experience, rating and the latest evaluations — beside the booking panel, which the route
 // gives (a student's booking form, or a sign-in prompt for anyone else).
 import './teachers.css';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { isApiError } from '../../api/api-error';
@@ -14,11 +14,9 @@ import { fullName, scriptLang } from './format';
 import { AvailableNowBadge } from './available-badge';
 import { LoadFailure } from './load-failure';
 import { RatingStars } from './rating-stars';
+import { TeacherIntroVideo } from './teacher-intro-video';
 import { teacherQuery, type TeacherDetail } from '../../api/teachers';
 import { WorkingHours } from './working-hours';
-
-// The player (and its styles) loads only for a teacher who has a video: nothing of it in the page's first JavaScript.
-const IntroVideo = lazy(() => import('../../domain/intro-video').then((m) => ({ default: m.IntroVideo })));
 
 export interface TeacherPageProps {
   id: number;
@@ -123,9 +121,7 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
               <h2 id="teacher-video">
                 <Trans>Intro video</Trans>
               </h2>
-              <Suspense fallback={null}>
-                <IntroVideo teacherId={teacher.id} version={teacher.video} name={fullName(teacher)} />
-              </Suspense>
+              <TeacherIntroVideo teacherId={teacher.id} version={teacher.video} name={fullName(teacher)} />
             </section>
           ) : null}
           <ChipList id="teacher-subjects" title={<Trans>Subjects</Trans>} items={teacher.subjects} />

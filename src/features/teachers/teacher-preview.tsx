@@ -5,7 +5,6 @@
 // moves focus in, keeps it there, closes on Escape and gives it back to the card's button. This file
 // (and the dialog library) loads on the first press of "Preview", never with the list.
 import './teacher-preview.css';
-import { lazy, Suspense } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -16,10 +15,8 @@ import { deviceZone, formatDate, zoneTime } from '../../domain/time';
 import { Button } from '../../ui/button';
 import { fullName, nextFreeParts, scriptLang } from './format';
 import { RatingStars } from './rating-stars';
+import { TeacherIntroVideo } from './teacher-intro-video';
 import { teacherPreviewQuery } from '../../api/teachers';
-
-// The player (and its styles) loads only for a teacher who has a video: nothing of it in the page's first JavaScript.
-const IntroVideo = lazy(() => import('../../domain/intro-video').then((m) => ({ default: m.IntroVideo })));
 
 export interface TeacherPreviewProps {
   teacher: TeacherCard;
@@ -69,9 +66,7 @@ export function TeacherPreview({ teacher, onClose, onSignIn, returnFocusTo }: Te
           </Dialog.Description>
           {preview.data?.video ? (
             <section aria-label={t`Intro video`}>
-              <Suspense fallback={null}>
-                <IntroVideo teacherId={teacher.id} version={preview.data.video} name={name} />
-              </Suspense>
+              <TeacherIntroVideo teacherId={teacher.id} version={preview.data.video} name={name} />
             </section>
           ) : null}
           {teacher.subjects.length ? (
