@@ -26,7 +26,6 @@ import {
   birthDateProblem,
   codeProblem,
   experienceProblem,
-  latinNameProblem,
   OTP_LENGTH,
   passwordProblem,
   requiredChoice,
@@ -38,8 +37,6 @@ export const requiredValue = (value: string) => (value === '' ? validationKeys.r
 /** Validators of the shared fields, for `<form.Field validators={…}>`. */
 export const fieldValidators = {
   arabicName: { onChange: ({ value }: { value: string }) => schemaProblem(arabicNameSchema, value) },
-  /** The optional name in Latin letters (empty: none). */
-  latinName: { onChange: ({ value }: { value: string }) => latinNameProblem(value) },
   phone: { onChange: ({ value }: { value: PhoneValue }) => validatePhone(value) },
   required: { onChange: ({ value }: { value: string }) => requiredValue(value) },
   email: { onChange: ({ value }: { value: string }) => schemaProblem(emailSchema, value) },

@@ -82,6 +82,4 @@ export const ruleTexts: Record<string, MessageDescriptor> = {
   [authValidationKeys.datePast]: msg`Enter a valid date in the past`,
   [authValidationKeys.experienceRange]: msg`Years of experience must be between 0 and 80`,
   [authValidationKeys.chooseOne]: msg`Please choose at least one`,
-  [authValidationKeys.latinOnly]: msg`Write the name in Latin letters (A–Z) only; spaces, hyphens and apostrophes are allowed`,
-  [authValidationKeys.latinNameLength]: msg`The name in Latin letters must be 2 to 60 characters long`,
 };
