@@ -37,6 +37,12 @@ const KB = 1024;
 // optional parameter, the calendar, e-mail and series strings in the main catalog) grew every public
 // route by 0.3–0.4 KB and /teachers/:id by 1.0 KB (the booking review's lazy series stub and the slot
 // grid moved to src/domain; not traced further): reset to the measured figures plus 0.2–0.4 KB.
+// The round after (Latin names, the intro video, offline at a submission, one answer reader) grew the
+// entry by 0.1 KB: the offline notice must be in the first download (a catalog part or a chunk cannot be
+// fetched offline) and the answer reader's typed refusal sits in the client. The Latin-name rule's words
+// and the video's labels were moved out of the core catalog to their features. /teachers took another
+// 0.2 KB (the names isolated on the cards, the preview's video slot) and /contact-us 0.1 KB: budgets there
+// reset to the measure plus 0.2 KB.
 const HOME_BUDGET = 137.4 * KB;
 /** The public routes and their budgets; `/teachers/:id` is filled with the first listed teacher. */
 const ROUTE_BUDGETS = {
@@ -45,7 +51,7 @@ const ROUTE_BUDGETS = {
   // shared module sits whole in the chunk both teacher pages load (an open finding: split the
   // booking-only formatters out). On its own branch it took /teachers to 140.8 KB; after this round's
   // merges /teachers measures 147.5 KB (147.1 before the round), not yet traced: budget at the measure.
-  '/teachers': 148.0 * KB,
+  '/teachers': 148.3 * KB,
   // 173.5 KB until this round's merges (families' child step and viewer, operators, hardening) grew
   // it by 2.6 KB, not yet traced to one module: raised to what it is, an open finding in docs/bench.md.
   // +0.2 KB (183.0 → 183.2, budget 183.3) for names in Latin letters: the optional Latin name's rule and
@@ -54,7 +60,7 @@ const ROUTE_BUDGETS = {
   '/teachers/:id': 183.3 * KB,
   '/privacy-policy': 138.5 * KB,
   '/terms-conditions': 138.4 * KB,
-  '/contact-us': 141.5 * KB,
+  '/contact-us': 141.8 * KB,
 };
 const PUBLIC_ROUTES = Object.keys(ROUTE_BUDGETS);
 
