@@ -3,11 +3,11 @@
 // the words a parent reads. A form's own messages table spreads ruleTexts into its own.
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { arabicNameSchema, authValidationKeys, latinNameProblem } from '../../contract/auth';
+import { arabicNameSchema, authValidationKeys } from '../../contract/auth';
 import { firstBrokenRule } from '../ui/password-strength';
 import { EXPERIENCE_MAX_YEARS, validationKeys } from '../../contract/validation';
 
-export { arabicNameSchema, latinNameProblem };
+export { arabicNameSchema };
 
 /** The first message key a contract schema reports for a value, or undefined when it passes. */
 export function schemaProblem(

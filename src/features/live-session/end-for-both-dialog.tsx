@@ -22,13 +22,7 @@ export function EndForBothDialog({
       open={confirming}
       onOpenChange={(open) => actor.send(open ? { type: 'end.request' } : { type: 'end.cancel' })}
       trigger={
-        <Button
-          variant="danger"
-          className="live-end-both"
-          disabled={disabled}
-          aria-busy={ending || undefined}
-          data-testid="end-for-both"
-        >
+        <Button variant="danger" className="live-end-both" disabled={disabled} aria-busy={ending || undefined} data-testid="end-for-both">
           {ending ? <Trans>Ending the lesson…</Trans> : <Trans>End for both</Trans>}
         </Button>
       }
