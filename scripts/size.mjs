@@ -41,12 +41,12 @@ const KB = 1024;
 // entry by 0.1 KB: the offline notice must be in the first download (a catalog part or a chunk cannot be
 // fetched offline) and the answer reader's typed refusal sits in the client. The Latin-name rule's words
 // and the video's labels were moved out of the core catalog to their features. /teachers took another
-// 0.2 KB (the names isolated on the cards, the preview's video slot) and /contact-us 0.1 KB: budgets there
-// reset to the measure plus 0.2 KB.
-const HOME_BUDGET = 137.4 * KB;
+// 0.2 KB (the names isolated on the cards, the preview's video slot) and /contact-us 0.1 KB. Every public
+// route's budget was reset to the measure (home 137.4+, just over its old budget) plus 0.2 KB.
+const HOME_BUDGET = 137.6 * KB;
 /** The public routes and their budgets; `/teachers/:id` is filled with the first listed teacher. */
 const ROUTE_BUDGETS = {
-  '/about-us': 137.4 * KB,
+  '/about-us': 137.6 * KB,
   // One clock-and-zone module (src/domain/time.ts) put /teachers/:id up 2.1 KB (180.5 → 182.6): the
   // shared module sits whole in the chunk both teacher pages load (an open finding: split the
   // booking-only formatters out). On its own branch it took /teachers to 140.8 KB; after this round's
@@ -58,8 +58,8 @@ const ROUTE_BUDGETS = {
   // schema in contract/auth.ts (+0.16 KB gzip), which this page loads through contract/teachers.ts →
   // contract/profile.ts, and the isolated names of the banner and the teacher API module.
   '/teachers/:id': 183.3 * KB,
-  '/privacy-policy': 138.5 * KB,
-  '/terms-conditions': 138.4 * KB,
+  '/privacy-policy': 138.7 * KB,
+  '/terms-conditions': 138.6 * KB,
   '/contact-us': 141.8 * KB,
 };
 const PUBLIC_ROUTES = Object.keys(ROUTE_BUDGETS);
