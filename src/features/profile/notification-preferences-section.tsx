@@ -212,39 +212,28 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
           </Trans>
         </p>
         <div className="prefs-quiet-times">
-          <form.Field name="quiet_hours.start">
-            {(field) => (
-              <Field label={<Trans>From</Trans>}>
-                {(control) => (
-                  <TextInput
-                    {...control}
-                    type="time"
-                    dir="ltr"
-                    disabled={!quiet.enabled}
-                    value={field.state.value}
-                    onChange={(e) => field.handleChange(e.currentTarget.value)}
-                  />
-                )}
-              </Field>
-            )}
-          </form.Field>
-          {/* Told at once, not after leaving the field: the save waits until the two differ. */}
-          <form.Field name="quiet_hours.end">
-            {(field) => (
-              <Field label={<Trans>Until</Trans>} errors={sameTimes ? [t`Choose an end different from the start.`] : []}>
-                {(control) => (
-                  <TextInput
-                    {...control}
-                    type="time"
-                    dir="ltr"
-                    disabled={!quiet.enabled}
-                    value={field.state.value}
-                    onChange={(e) => field.handleChange(e.currentTarget.value)}
-                  />
-                )}
-              </Field>
-            )}
-          </form.Field>
+          {(['start', 'end'] as const).map((end) => (
+            <form.Field key={end} name={`quiet_hours.${end}`}>
+              {(field) => (
+                // The end's error is told at once, not after leaving the field: the save waits until the two differ.
+                <Field
+                  label={end === 'start' ? <Trans>From</Trans> : <Trans>Until</Trans>}
+                  errors={end === 'end' && sameTimes ? [t`Choose an end different from the start.`] : []}
+                >
+                  {(control) => (
+                    <TextInput
+                      {...control}
+                      type="time"
+                      dir="ltr"
+                      disabled={!quiet.enabled}
+                      value={field.state.value}
+                      onChange={(e) => field.handleChange(e.currentTarget.value)}
+                    />
+                  )}
+                </Field>
+              )}
+            </form.Field>
+          ))}
         </div>
       </fieldset>
       <div className="profile-calendar-actions">
