@@ -36,7 +36,7 @@ const LAYOUT_TEACHER = { login: '+97455100008', password: 'Noor1234' };
 const LATIN_ALLOWED = [
   /^[\w.+-]+@[\w.-]+\.\w+$/,
   /^[A-Za-z]$/,
-  /^(PDF|PNG|JPG|JPEG|WEBP|Visa|Mastercard|CVC|OTP|Agora|Noor|Chrome|Edge|Firefox|Safari)$/i,
+  /^(PDF|PNG|JPG|JPEG|WEBP|MP4|WEBM|Visa|Mastercard|CVC|OTP|Agora|Noor|Chrome|Edge|Firefox|Safari)$/i,
 ];
 
 const DARK = /(^|\s)dark(\s|$)/;
