@@ -52,7 +52,15 @@ export default defineConfig({
       // 64 → 31 s (2 cores). The app's tests keep a fresh graph per file: the app and its libraries
       // keep state in modules (Lingui's active locale, the looked-up country), which leaked between
       // files when tried.
-      { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.{ts,tsx}'], isolate: false } },
+      {
+        extends: true,
+        test: { name: 'server', include: ['tests/server/**/*.test.{ts,tsx}'], exclude: ['tests/server/refusals.test.ts'], isolate: false },
+      },
+      // The one-handler test reads every header of a 500. After some other server files in the same
+      // module graph, that answer arrived without the headers the outer middleware sets (X-Request-Id,
+      // the security headers), though alone, beside any one of them, and on a plain or node-server Hono it
+      // has them: not traced yet (docs/architecture.md, "Not yet one way"). Until it is, a fresh graph.
+      { extends: true, test: { name: 'server-fresh', include: ['tests/server/refusals.test.ts'] } },
       // The statecharts' and the contract's tests: plain functions over plain data, no DOM, no Lingui
       // activation, no module caches: one module graph per worker, as the server's.
       {

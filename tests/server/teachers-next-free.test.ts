@@ -117,6 +117,6 @@ describe('GET v1/teachers/:id/preview', () => {
     }
     expect((await ctx.as(student).get(`/api/v1/teachers/${student}/preview`)).status).toBe(404);
     const b = (await body<TeacherPreview>(await ctx.as(null).get(`/api/v1/teachers/${broken}/preview`))).data;
-    expect(b).toEqual({ teacher_id: broken, time_zone: 'Asia/Qatar', next_free: [], reviews: [] });
+    expect(b).toEqual({ teacher_id: broken, time_zone: 'Asia/Qatar', next_free: [], reviews: [], video: null });
   });
 });
