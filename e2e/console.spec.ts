@@ -140,8 +140,8 @@ async function scenes(cast: Cast, adminPage: Page, reviewerPage: Page, supportPa
   const who = (role: keyof typeof names) => `${names[role]} <${emails[role]}>`;
 
   // The scene: two applicants (the first is the older application), a family, and the administrator.
-  const older = { phone: newPhone(), email: `older.${run}@example.com` };
-  const newer = { phone: newPhone(), email: `newer.${run}@example.com` };
+  const older = { phone: newPhone(), email: `older.${run}.${++serial}@example.com` };
+  const newer = { phone: newPhone(), email: `newer.${run}.${++serial}@example.com` };
   const [family] = await Promise.all([
     (async () => {
       const phases = await json<Array<{ id: number }>>(await request.get('/api/v1/phases'), 'phases');
