@@ -48,19 +48,16 @@ export default defineConfig({
       // Server tests: a worker runs file after file without a fresh module graph for each (every
       // server file imported the server again, ~40 % of its time). Nothing they rely on is module
       // state: each file opens its own server and databases (on PostgreSQL its own database, made by
-      // pg-file-database.ts), and they pass with files shuffled. Server files 79 → 58 s, test:pg
+      // pg-file-database.ts), and they pass with files shuffled. One change is process-wide: the first
+      // server that listens makes @hono/node-server's Request and Response the globals; the app's
+      // answers are tested under both (refusals.test.ts). Server files 79 → 58 s, test:pg
       // 64 → 31 s (2 cores). The app's tests keep a fresh graph per file: the app and its libraries
       // keep state in modules (Lingui's active locale, the looked-up country), which leaked between
       // files when tried.
       {
         extends: true,
-        test: { name: 'server', include: ['tests/server/**/*.test.{ts,tsx}'], exclude: ['tests/server/refusals.test.ts'], isolate: false },
+        test: { name: 'server', include: ['tests/server/**/*.test.{ts,tsx}'], isolate: false },
       },
-      // The one-handler test reads every header of a 500. After some other server files in the same
-      // module graph, that answer arrived without the headers the outer middleware sets (X-Request-Id,
-      // the security headers), though alone, beside any one of them, and on a plain or node-server Hono it
-      // has them: not traced yet (docs/architecture.md, "Not yet one way"). Until it is, a fresh graph.
-      { extends: true, test: { name: 'server-fresh', include: ['tests/server/refusals.test.ts'] } },
       // The statecharts' and the contract's tests: plain functions over plain data, no DOM, no Lingui
       // activation, no module caches: one module graph per worker, as the server's.
       {

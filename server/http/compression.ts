@@ -73,23 +73,22 @@ export function compression(): MiddlewareHandler {
     // Whatever we send, a cache must keep the variants apart.
     res.headers.append('Vary', 'Accept-Encoding');
     const encoding = negotiateEncoding(c.req.header('accept-encoding'));
-    // `res.body` last: reading it turns @hono/node-server's lightweight response into a full one
-    // (a stream to pump), which an already encoded public-cache answer must not pay for.
     if (
       !encoding ||
       c.req.method === 'HEAD' ||
       !COMPRESSED_STATUSES.has(res.status) ||
       res.headers.has('content-encoding') ||
-      /no-transform/i.test(res.headers.get('cache-control') ?? '') ||
-      !res.body
+      /no-transform/i.test(res.headers.get('cache-control') ?? '')
     ) {
       return;
     }
-    // Copied before the body is read: under @hono/node-server, reading the body rebuilds the response
-    // from its original init and drops header changes made since (the Vary above).
+    // Copied before the body is read: under @hono/node-server, reading it rebuilds the response from
+    // its original init, and one built with a plain-object init (a handler's own `new Response`) loses
+    // the header changes made since (the Vary above, the API's Cache-Control). An empty body takes the
+    // small-body path below.
     const headers = new Headers(res.headers);
-    const immutable = /immutable/i.test(res.headers.get('cache-control') ?? '');
-    const cacheKey = immutable ? `${c.req.path}\n${res.headers.get('etag') ?? ''}\n${encoding}` : null;
+    const immutable = /immutable/i.test(headers.get('cache-control') ?? '');
+    const cacheKey = immutable ? `${c.req.path}\n${headers.get('etag') ?? ''}\n${encoding}` : null;
     let out = cacheKey ? cache.get(cacheKey) : undefined;
     if (!out) {
       const raw = Buffer.from(await res.arrayBuffer());

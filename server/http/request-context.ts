@@ -18,9 +18,16 @@ export function requestContext(db: Db, log: Logger): MiddlewareHandler<AppEnv> {
     c.set('log', log);
     c.set('requestId', id);
     c.set('locale', pickLocale(c.req.header('accept-language')));
+    // Set before the handler, the id makes Hono build every answer of this context (c.json, c.body,
+    // notFound, onError) around one Headers object. Without it, a one-header c.json passes its headers as
+    // a plain object, and @hono/node-server's lightweight Response (the global Response once a server
+    // listens) keeps in-place changes in a copy of its own: the first read of the body rebuilds the
+    // response from the plain object, dropping every header the middleware below added.
+    c.header('X-Request-Id', id);
     try {
       await next();
     } finally {
+      // Again on the answer: a handler's own `new Response` does not carry the context's headers.
       c.res.headers.set('X-Request-Id', id);
       log.info('request', {
         id,

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { getRequestListener } from '@hono/node-server';
 import { createApp } from '../../server/app';
 import { inject } from 'vitest';
 import { openDb, type Db } from '../../server/db';
@@ -109,6 +110,21 @@ export async function fakeClientBuild(): Promise<{ dir: string; assetPath: strin
   await mkdir(path.join(dir, '.well-known'));
   await writeFile(path.join(dir, '.well-known', 'security.txt'), 'Contact: mailto:security@example.org\n');
   return { dir, assetPath: '/assets/index-AbC123xy.js', assetBody, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * @hono/node-server's Request and Response as the process's globals, as they are once any server
+ * listens (createServer, in this worker or an earlier file of it): its lightweight Response keeps
+ * in-place header changes apart from the init it rebuilds itself from when the body is read. Returns
+ * the undo, which puts back the globals found.
+ */
+export function asServedByNode(): () => void {
+  const found = { Request: globalThis.Request, Response: globalThis.Response };
+  getRequestListener(() => new Response(null));
+  return () => {
+    Object.defineProperty(globalThis, 'Request', { value: found.Request });
+    Object.defineProperty(globalThis, 'Response', { value: found.Response });
+  };
 }
 
 /** The app over a seeded database, without a listening socket (app.request). */

@@ -4,12 +4,14 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { request as httpRequest } from 'node:http';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import type { Db } from '../../server/db';
+import { compression } from '../../server/http/compression';
 import { createLogger } from '../../server/logger';
 import { createServer, type RunningServer } from '../../server/main';
-import { databaseUrl, fakeClientBuild, freshDb, type TestDb } from './helpers';
+import { asServedByNode, databaseUrl, fakeClientBuild, freshDb, type TestDb } from './helpers';
 
 /** fetch() decompresses silently; this raw GET shows the bytes and headers as sent. */
 function rawGet(
@@ -145,6 +147,38 @@ describe('compression', () => {
     expect(first.headers.vary).toBe('Accept-Encoding');
     const again = await rawGet(`${server.url}/page.html`, { 'Accept-Encoding': 'gzip' });
     expect(gunzipSync(again.body).toString()).toBe(html);
+  });
+
+  it('keeps the headers the middleware adds on an answer too small to compress', async () => {
+    for (const url of ['/api/nope', '/api/v1/requests/1']) {
+      const res = await rawGet(`${server.url}${url}`, { 'Accept-Encoding': 'gzip, deflate, br' });
+      expect(res.headers['content-encoding'], url).toBeUndefined();
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.headers.vary, url).toBe('Accept-Language, Accept-Encoding');
+      expect(res.headers['x-request-id'], url).toBeTruthy();
+    }
+  });
+
+  it('keeps the headers set since a handler built its own response, as a served response', async () => {
+    const undo = asServedByNode();
+    try {
+      const app = new Hono();
+      app.use(compression());
+      app.use(async (c, next) => {
+        await next();
+        c.res.headers.set('Cache-Control', 'no-store');
+      });
+      app.get('/small', () => new Response('{"a":1}', { headers: { 'Content-Type': 'application/json' } }));
+      app.get('/big', () => new Response(JSON.stringify({ a: 'نور '.repeat(400) }), { headers: { 'Content-Type': 'application/json' } }));
+      for (const url of ['/small', '/big']) {
+        const res = await app.request(url, { headers: { 'Accept-Encoding': 'gzip' } });
+        expect(res.headers.get('cache-control'), url).toBe('no-store');
+        expect(res.headers.get('vary'), url).toBe('Accept-Encoding');
+        expect(res.headers.get('content-encoding'), url).toBe(url === '/big' ? 'gzip' : null);
+      }
+    } finally {
+      undo();
+    }
   });
 
   it('compresses JSON API answers too', async () => {

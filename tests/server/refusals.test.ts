@@ -1,7 +1,7 @@
 // The one refusal: whatever throws an ApiFailure (a route, a middleware, a domain service's subclass),
 // app.onError alone answers `{ message, code?, errors?, ...detail }` with its status and headers, in the
 // caller's language; anything else is a logged 500 that names the request id and nothing of the error.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import type { Db } from '../../server/db';
 import { ApiFailure, ValidationFailure } from '../../server/http/errors';
@@ -9,6 +9,7 @@ import { idFrom } from '../../server/http/validate';
 import { tr } from '../../server/i18n';
 import { createLogger } from '../../server/logger';
 import { RequestFailure } from '../../server/modules/requests/rows';
+import { asServedByNode } from './helpers';
 
 // The routes below never reach the database.
 const noDb: Db = {
@@ -112,5 +113,35 @@ describe('app.onError, the one place a refusal becomes an answer', () => {
     const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.level === 'error');
     expect(logged).toMatchObject({ id: body.request_id });
     expect(JSON.stringify(logged)).toContain('secret detail of a bug');
+  });
+});
+
+// Once a server listens, @hono/node-server's Response is the global one; the answers above, read body
+// first, must still carry what the outer middleware adds.
+describe('the same answers under @hono/node-server’s Response', () => {
+  let undo: () => void = () => undefined;
+  beforeAll(() => {
+    undo = asServedByNode();
+  });
+  afterAll(() => undo());
+
+  it('keep the request id, the security headers and the API’s caching headers once the body is read', async () => {
+    const app = appThrowing();
+    for (const [path, status] of [
+      ['/api/test/bug', 500],
+      ['/api/test/plain', 404],
+      ['/api/test/validation', 400],
+      ['/api/nothing-here', 404],
+    ] as const) {
+      const res = await app.request(path, en);
+      expect(res.status, path).toBe(status);
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(res.headers.get('x-request-id'), path).toMatch(/^[\da-f-]{36}$/);
+      if (status === 500) expect(body.request_id).toBe(res.headers.get('x-request-id'));
+      expect(res.headers.get('content-security-policy'), path).toContain("default-src 'self'");
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+      expect(res.headers.get('vary'), path).toBe('Accept-Language, Accept-Encoding');
+    }
   });
 });
