@@ -31,7 +31,8 @@ export type LinkKind = (typeof LINK_KINDS)[number];
 
 /**
  * Parameters by type (all optional on the wire so an older row never breaks the list):
- * request_*, session_reminder_*, session_finished and lesson_report_written: request_id, subject, other_name (the other party's name), starts_at (ISO), child;
+ * request_*, session_reminder_*, session_finished and lesson_report_written: request_id, subject, other_name (the other party's name;
+ * stored in Arabic, an English reader gets their Latin name when they have one), starts_at (ISO), child;
  * payment_*: order_id, package_name_ar, package_name_en, hours; teacher_rejected / teacher_suspended / request_rejected: reason;
  * request_canceled by the teacher: reason, subject_id;
  * message_received: conversation_id, other_name (the sender).
@@ -49,7 +50,7 @@ export const notificationParamsSchema = z.object({
   reason: z.string().nullable().optional(),
   /** request_canceled by the teacher: the subject, so the family can book another teacher of it. */
   subject_id: z.number().int().optional(),
-  /** request_* and session_reminder_*: the child the lesson is for (phase named in the recipient's language). */
+  /** request_* and session_reminder_*: the child the lesson is for (phase and name in the recipient's language). */
   child: childRefSchema.optional(),
   conversation_id: z.number().int().optional(),
   /**

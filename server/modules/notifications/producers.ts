@@ -210,7 +210,8 @@ export async function notifyRequestChange(
           request_id: change.id,
           starts_at: info.starts_at.toISOString(),
           other_name: userId === change.studentId ? info.teacher_name : info.student_name,
-          // Stored once for every language: the phase is named in Arabic, the app's default.
+          // Stored once for every language, names and phase in Arabic, the app's default; named again
+          // in each reader's language when read or sent (service.ts, inReadersLanguage).
           child: childRefOf(info, userId === change.studentId ? 'family' : 'teacher', 'ar'),
           ...(info.subject_ar ? { subject_ar: info.subject_ar } : {}),
           ...(info.subject_en ? { subject_en: info.subject_en } : {}),

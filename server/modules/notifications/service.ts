@@ -13,6 +13,7 @@ import {
 } from '../../../contract/notifications';
 import type { Queryable } from '../../db';
 import type { Locale } from '../../i18n';
+import { pickName } from '../../lib/latin-names';
 import { userChannel } from '../../../contract/realtime-names';
 import type { Publisher } from '../../realtime/publisher';
 
@@ -144,34 +145,114 @@ function toWire(r: NotificationRow): AppNotification {
 
 const COLUMNS = 'id, type, params, target_type, target_id, created_at, read_at';
 
+const isId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
+
 /**
- * A notification is written once for every language, so the child's phase in its params is named in
- * Arabic; on reading, it is named again in the reader's language from the phases table. A phase id
- * that is not a known phase (a value stored long ago) keeps the stored name.
+ * A notification is written once for every language: the child's phase, the child's name and the other
+ * party's name (`other_name`) are stored as an Arabic reader reads them. On reading, they are named again
+ * in the reader's language: the phase from the phases table; for an English reader, the Latin-letters
+ * name (`latin_name`, pickName) of the child (`child.id`) and of the other party, found from ids the
+ * row already carries: the request's other side as seen by the reader (`request_id`), or the
+ * conversation's (`conversation_id`). So rows stored before Latin names existed read the same way. A
+ * value that names nothing (an id of a row gone, a shape stored long ago) keeps what was stored. An
+ * Arabic reader keeps the stored names.
  */
-async function inReadersLanguage(q: Queryable, rows: NotificationRow[], locale: Locale): Promise<NotificationRow[]> {
-  const ids = [
-    ...new Set(rows.map((r) => r.params.child?.phase.id).filter((id): id is number => Number.isSafeInteger(id) && (id as number) > 0)),
-  ];
-  if (ids.length === 0) return rows;
-  const names = new Map(
-    (
-      await q.query<{ id: number; name_ar: string; name_en: string }>('SELECT id, name_ar, name_en FROM phases WHERE id = ANY($1::int[])', [
-        ids,
-      ])
-    ).map((p) => [p.id, locale === 'en' ? p.name_en : p.name_ar]),
-  );
+async function inReadersLanguage<R extends { params: NotificationParams }>(
+  q: Queryable,
+  readerId: number,
+  rows: R[],
+  locale: Locale,
+): Promise<R[]> {
+  const unique = (ids: unknown[]) => [...new Set(ids.filter(isId))];
+  const phaseIds = unique(rows.map((r) => r.params.child?.phase?.id));
+  const phases =
+    phaseIds.length === 0
+      ? new Map<number, string>()
+      : new Map(
+          (
+            await q.query<{ id: number; name_ar: string; name_en: string }>(
+              'SELECT id, name_ar, name_en FROM phases WHERE id = ANY($1::int[])',
+              [phaseIds],
+            )
+          ).map((p) => [p.id, locale === 'en' ? p.name_en : p.name_ar]),
+        );
+  const named = rows.filter((r) => typeof r.params.other_name === 'string');
+  const requestIds = locale === 'en' ? unique(named.map((r) => r.params.request_id)) : [];
+  const conversationIds = locale === 'en' ? unique(named.map((r) => r.params.conversation_id)) : [];
+  const childIds = locale === 'en' ? unique(rows.map((r) => r.params.child?.id)) : [];
+  const latin = new Map<string, string>();
+  if (requestIds.length + conversationIds.length + childIds.length > 0) {
+    const found = await q.query<{ kind: 'request' | 'conversation' | 'child'; id: number; latin_name: string }>(
+      `SELECT 'request' AS kind, r.id, u.latin_name FROM requests r
+         JOIN users u ON u.id = CASE WHEN r.student_id = $1 THEN r.teacher_id ELSE r.student_id END
+        WHERE r.id = ANY($2::int[]) AND u.latin_name IS NOT NULL
+       UNION ALL
+       SELECT 'conversation', c.id, u.latin_name FROM conversations c
+         JOIN users u ON u.id = CASE WHEN c.family_id = $1 THEN c.teacher_id ELSE c.family_id END
+        WHERE c.id = ANY($3::int[]) AND u.latin_name IS NOT NULL
+       UNION ALL
+       SELECT 'child', ch.id, ch.latin_name FROM children ch WHERE ch.id = ANY($4::int[]) AND ch.latin_name IS NOT NULL`,
+      [readerId, requestIds, conversationIds, childIds],
+    );
+    for (const f of found) latin.set(`${f.kind}:${f.id}`, f.latin_name);
+  }
+  if (phases.size === 0 && latin.size === 0) return rows;
   return rows.map((r) => {
-    const child = r.params.child;
-    const name = child ? names.get(child.phase.id) : undefined;
-    return child && name ? { ...r, params: { ...r.params, child: { ...child, phase: { ...child.phase, name } } } } : r;
+    const p = r.params;
+    const child = p.child;
+    const otherLatin =
+      typeof p.other_name !== 'string'
+        ? undefined
+        : isId(p.request_id)
+          ? latin.get(`request:${p.request_id}`)
+          : isId(p.conversation_id)
+            ? latin.get(`conversation:${p.conversation_id}`)
+            : undefined;
+    const phaseName = isId(child?.phase?.id) ? phases.get(child.phase.id) : undefined;
+    const childLatin = isId(child?.id) ? latin.get(`child:${child.id}`) : undefined;
+    if (!otherLatin && !phaseName && !childLatin) return r;
+    const childName = childLatin
+      ? pickName(locale, { first_name: child!.first_name, last_name: child!.last_name ?? '' }, childLatin)
+      : null;
+    return {
+      ...r,
+      params: {
+        ...p,
+        ...(otherLatin ? { other_name: otherLatin } : {}),
+        ...(child && (phaseName || childName)
+          ? {
+              child: {
+                ...child,
+                ...(childName
+                  ? { first_name: childName.first_name, last_name: child.last_name === null ? null : childName.last_name }
+                  : {}),
+                ...(phaseName ? { phase: { ...child.phase, name: phaseName } } : {}),
+              },
+            }
+          : {}),
+      },
+    };
   });
 }
 
-/** One page of the user's notifications, newest first, the child's phase named in `locale`. */
+/**
+ * One notification's params named for its recipient in their language: e-mail, push and SMS are
+ * composed when sent, from the stored row, as the in-app list is when read.
+ */
+export async function paramsForReader(
+  q: Queryable,
+  readerId: number,
+  params: NotificationParams,
+  locale: Locale,
+): Promise<NotificationParams> {
+  return (await inReadersLanguage(q, readerId, [{ params }], locale))[0]!.params;
+}
+
+/** One page of the user's notifications, newest first, names and the child's phase in `locale`. */
 export async function listNotifications(q: Queryable, userId: number, page: number, locale: Locale, perPage = NOTIFICATIONS_PER_PAGE) {
   const rows = await inReadersLanguage(
     q,
+    userId,
     await q.query<NotificationRow>(`SELECT ${COLUMNS} FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [
       userId,
       perPage,
@@ -195,7 +276,7 @@ export async function markRead(q: Queryable, userId: number, id: number, now: Da
     `UPDATE notifications SET read_at = COALESCE(read_at, $3) WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
     [id, userId, now],
   );
-  return row ? toWire((await inReadersLanguage(q, [row], locale))[0]!) : undefined;
+  return row ? toWire((await inReadersLanguage(q, userId, [row], locale))[0]!) : undefined;
 }
 
 /** Marks all the user's notifications read; returns how many were unread. */

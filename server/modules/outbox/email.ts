@@ -9,9 +9,10 @@ import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { NotificationParams, NotificationType } from '../../../contract/notifications';
 import type { Db, Queryable } from '../../db';
 import type { Locale } from '../../i18n';
+import { pickName } from '../../lib/latin-names';
 import { ALWAYS_SENT, KIND_OF_TYPE } from '../../../contract/notification-preferences';
 import { unsubscribeToken } from '../notification-preferences';
-import { linkOf } from '../notifications/service';
+import { linkOf, paramsForReader } from '../notifications/service';
 import { verificationMailOf } from '../profile-email/mail';
 import { PermanentFailure, SkipMessage, type ChannelSender, type OutboxMessage } from './delivery';
 import { renderEmail } from './email-templates';
@@ -33,6 +34,8 @@ interface MailRow {
   locale: Locale;
   time_zone: string;
   name: string;
+  /** A teacher's name in Latin letters: an English reader is greeted by its first word. */
+  latin_name: string | null;
   type: NotificationType;
   params: NotificationParams;
 }
@@ -65,7 +68,7 @@ async function composeMail(message: OutboxMessage, db: Db, publicUrl: string, do
   }
   const row = await db.one<MailRow>(
     `SELECT u.email, (u.email_verified_at IS NOT NULL OR u.type = 'instructor') AS verified, u.locale, u.time_zone,
-            u.first_name AS name, n.type, n.params
+            u.first_name AS name, u.latin_name, n.type, n.params
        FROM notifications n JOIN users u ON u.id = n.user_id
       WHERE n.id = $1 AND u.id = $2`,
     [message.notificationId, message.userId],
@@ -81,10 +84,10 @@ async function composeMail(message: OutboxMessage, db: Db, publicUrl: string, do
   const content = renderEmail({
     unsubscribe,
     type: row.type,
-    params: row.params,
+    params: await paramsForReader(db, message.userId, row.params, row.locale),
     locale: row.locale,
     timeZone: row.time_zone,
-    recipientName: row.name,
+    recipientName: pickName(row.locale, { first_name: row.name, last_name: '' }, row.latin_name).first_name,
     link: new URL(pathOf(row.type, row.params), publicUrl).toString(),
   });
   return {

@@ -8,6 +8,7 @@ import webpush from 'web-push';
 import type { NotificationParams, NotificationType } from '../../../contract/notifications';
 import type { Db } from '../../db';
 import type { Locale } from '../../i18n';
+import { paramsForReader } from '../notifications/service';
 import { PermanentFailure, type ChannelSender, type OutboxMessage } from './delivery';
 import { pathOf } from './email';
 import { renderShort } from './email-templates';
@@ -78,7 +79,8 @@ export function createPushSender({ vapid, timeoutMs = 10_000 }: PushSenderOption
         if ((reached?.n ?? 0) > 0) return;
         throw new PermanentFailure('no push subscription');
       }
-      const short = renderShort({ type: row.type, params: row.params, locale: row.locale, timeZone: row.time_zone });
+      const params = await paramsForReader(db, message.userId, row.params, row.locale);
+      const short = renderShort({ type: row.type, params, locale: row.locale, timeZone: row.time_zone });
       const payload: PushPayload = {
         ...short,
         url: pathOf(row.type, row.params),

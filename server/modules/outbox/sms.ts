@@ -10,6 +10,7 @@ import type { SmsSender } from '../../adapters/sms';
 import type { Db } from '../../db';
 import { tr, type Locale } from '../../i18n';
 import { smsMonthOf } from '../notification-preferences/queries';
+import { paramsForReader } from '../notifications/service';
 import { SkipMessage, PermanentFailure, type ChannelSender, type OutboxMessage } from './delivery';
 import { formatInstant } from '../../lib/time';
 
@@ -75,7 +76,8 @@ export function createSmsSender({ sms, perMonth = SMS_REMINDERS_PER_MONTH }: Sms
         throw new SkipMessage('SMS carries lesson reminders only');
       if (!(await charge(db, message.id, message.userId, smsMonthOf(now), perMonth)))
         throw new SkipMessage(`the monthly SMS budget of this account is spent (${perMonth})`);
-      await sms.send(row.phone, smsText(row.type, row.params, row.locale, row.time_zone));
+      const params = await paramsForReader(db, message.userId, row.params, row.locale);
+      await sms.send(row.phone, smsText(row.type, params, row.locale, row.time_zone));
     },
   };
 }
