@@ -17,6 +17,8 @@
 // - POST /api/admin/teachers/:phoneOrId/:action  `{ reason? }` → `{ data: ReviewResult }`
 // - GET  /api/admin/teachers/:phoneOrId/documents → `{ data: ReviewDocument[] }`
 // - GET  /api/admin/files/:id → the bytes
+// - GET  /api/admin/teachers/:phoneOrId/video → `{ data: { video: TeacherVideo | null } }` (contract/teacher-video-schema.ts),
+//   in any status; `…/video/file` and `…/video/poster` → the video's and the poster's bytes (404 without one)
 import { z } from 'zod';
 import { TEACHER_STATUSES } from './account';
 import { DOCUMENT_FIELDS } from './auth';

@@ -352,6 +352,10 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/teachers/:who/notes':            { url: (f) => `/api/admin/teachers/${f.applicant}/notes`,                expect: [401, 401, 401, 401, 401, 401, 403, 200, 403, 200] },
   'POST /api/admin/teachers/:who/notes':           { url: (f) => `/api/admin/teachers/${f.applicant}/notes`, body: () => ({ body: 'ملاحظة' }), expect: [401, 401, 401, 401, 401, 401, 403, 201, 403, 201] },
   'GET /api/admin/files/:id':                      { url: () => '/api/admin/files/no-such-file',                            expect: [401, 401, 401, 401, 401, 401, 403, 404, 403, 404] },
+  // `teacher` has a video (fixture): staff review reads it and its bytes; support does not.
+  'GET /api/admin/teachers/:who/video':            { url: (f) => `/api/admin/teachers/${f.ids.teacher}/video`,              expect: [401, 401, 401, 401, 401, 401, 403, 200, 403, 200] },
+  'GET /api/admin/teachers/:who/video/file':       { url: (f) => `/api/admin/teachers/${f.ids.teacher}/video/file`,         expect: [401, 401, 401, 401, 401, 401, 403, 200, 403, 200] },
+  'GET /api/admin/teachers/:who/video/poster':     { url: (f) => `/api/admin/teachers/${f.ids.teacher}/video/poster`,       expect: [401, 401, 401, 401, 401, 401, 403, 200, 403, 200] },
   'GET /api/admin/families':                       { url: (f) => `/api/admin/families?phone=${encodeURIComponent(f.familyPhone)}`, expect: [401, 401, 401, 401, 401, 401, 403, 403, 200, 200] },
   'POST /api/admin/families/:id/hours':            { url: (f) => `/api/admin/families/${f.ids.studentA}/hours`, body: () => ({ direction: 'credit', hours: 1, reason: 'تعويض' }), expect: [401, 401, 401, 401, 401, 401, 403, 403, 200, 200] },
   'GET /api/admin/orders/:id/receipt':             { url: (f) => `/api/admin/orders/${f.paidOrder}/receipt`,                expect: [401, 401, 401, 401, 401, 401, 403, 403, 200, 200] },

@@ -225,6 +225,9 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'GET /api/admin/teachers': { as: 'admin', query: ['status', 'q', 'page', 'per_page'] },
   'GET /api/admin/teachers/:who/documents': { as: 'admin' },
   'GET /api/admin/files/:id': { as: 'admin' },
+  'GET /api/admin/teachers/:who/video': { as: 'reviewerStaff' },
+  'GET /api/admin/teachers/:who/video/file': { as: 'reviewerStaff' },
+  'GET /api/admin/teachers/:who/video/poster': { as: 'reviewerStaff' },
   'POST /api/admin/teachers/:who/:action': { as: 'admin', fields: ['reason'] },
   'POST /apps/:appId/events': {
     as: 'anonymous',

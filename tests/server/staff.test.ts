@@ -2,7 +2,10 @@
 // no replay, recovery codes), lockout after repeated failures, expired and idle sessions, disabled
 // staff signed out at once, the roles of every admin route, the throttle on wrong tokens, and the
 // audit log: one row per admin call, append-only, filterable, CSV.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { authenticator } from 'otplib';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { EMBEDDED_DEV_KEYS } from '../../server/config';
 import type { Publisher } from '../../server/realtime/publisher';
@@ -336,6 +339,14 @@ describe('roles and the audit log', () => {
     const admin = await staffMember('admin');
     const teacher = await t.signUpTeacher();
     const file = (await t.db.one<{ id: string }>('SELECT id FROM uploads WHERE owner_id = $1 LIMIT 1', [teacher.id]))!.id;
+    // The applicant's intro video, which staff review reads with its bytes and poster.
+    const video = new FormData();
+    video.set('video', new File([readFileSync(path.join(import.meta.dirname, '../fixtures/video/intro-3s.mp4'))], 'intro.mp4'));
+    const poster = await sharp({ create: { width: 32, height: 18, channels: 3, background: '#246' } })
+      .png()
+      .toBuffer();
+    video.set('poster', new File([new Uint8Array(poster)], 'poster.png'));
+    expect((await t.post('/api/v1/profile/video', video, { token: teacher.token })).status).toBe(200);
     const target = await staffMember('support');
     const family = (await t.db.one<{ id: number; phone: string }>(
       "INSERT INTO users (type, first_name, last_name, phone, country_code, status) VALUES ('student', 'مريم', 'الكبيسي', '+97466170001', 'QA', 'active') RETURNING id, phone",
@@ -360,6 +371,9 @@ describe('roles and the audit log', () => {
       ['GET', `/teachers/${teacher.id}`],
       ['GET', `/teachers/${teacher.id}/history`],
       ['GET', `/teachers/${teacher.id}/documents`],
+      ['GET', `/teachers/${teacher.id}/video`],
+      ['GET', `/teachers/${teacher.id}/video/file`],
+      ['GET', `/teachers/${teacher.id}/video/poster`],
       ['POST', `/teachers/${teacher.id}/notes`, { body: 'اتصلتُ بها، سترسل صورة أوضح' }],
       ['GET', `/teachers/${teacher.id}/notes`],
       ['GET', `/teachers/${teacher.id}/rate`],

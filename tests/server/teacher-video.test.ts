@@ -2,7 +2,7 @@
 // with their duration read from the container; a video over 60 s, a file with another container's
 // header and a body past 30 MB are refused with a localized message (the large body is streamed and
 // refused before it is all read); the public stream honours Range requests; a teacher who is not active
-// shows no video; removing it takes it away at once.
+// shows no video (staff review sees it in any status); removing it takes it away at once.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -16,6 +16,7 @@ import { issueToken } from '../../server/modules/auth/tokens';
 import { seededDb } from './helpers';
 import { makeStudent, makeTeacher } from './requests-helpers';
 
+const admin = { token: 'test-admin-token-video-0123456789', loopbackOnly: false };
 const FIXTURES = path.join(import.meta.dirname, '../fixtures/video');
 const fixture = (name: string) => new Uint8Array(readFileSync(path.join(FIXTURES, name)));
 
@@ -24,7 +25,7 @@ let app: ReturnType<typeof createApp>;
 let poster: Uint8Array;
 beforeAll(async () => {
   t = await seededDb();
-  app = createApp({ db: t.db, log: createLogger('silent'), auth: { storage: createDbStorage(t.db) } });
+  app = createApp({ db: t.db, log: createLogger('silent'), auth: { storage: createDbStorage(t.db) }, admin });
   poster = new Uint8Array(
     await sharp({ create: { width: 160, height: 90, channels: 3, background: '#246' } })
       .jpeg()
@@ -54,6 +55,8 @@ async function uploaded(userId: number, name: string) {
 }
 
 const get = (url: string, headers: Record<string, string> = {}) => app.request(`/api/${url}`, { headers });
+/** The admin API as the command line (an admin): staff review. */
+const asStaff = (url: string) => app.request(`/api/admin/${url}`, { headers: { Authorization: `Bearer ${admin.token}` } });
 
 describe('uploading an intro video', () => {
   it('accepts a 3 s MP4, streams it whole with its type, ETag and cache headers, and shows it on the page and preview', async () => {
@@ -253,7 +256,7 @@ describe('streaming with Range requests', () => {
 });
 
 describe('who sees a video', () => {
-  it('a teacher in review or suspended shows no video; removing it ends the stream at once', async () => {
+  it('a teacher in review or suspended shows no video (staff review does); removing it ends the stream at once', async () => {
     const teacher = await makeTeacher(t.db, { first: 'Video', last: 'Status' });
     const video = await uploaded(teacher, 'intro-3s.mp4');
     for (const status of ['in_review', 'suspended']) {
@@ -261,9 +264,16 @@ describe('who sees a video', () => {
       expect((await get(teacherVideoPath(teacher, video.version))).status, status).toBe(404);
       expect((await get(teacherPosterPath(teacher, video.version))).status, status).toBe(404);
     }
-    // The teacher still sees their own.
+    // The teacher still sees their own, and staff review sees it beside the documents, bytes and poster.
     const own = await app.request('/api/v1/profile/video', { headers: { Authorization: await bearer(teacher) } });
     expect(teacherVideoResultSchema.parse(((await own.json()) as { data: unknown }).data).video?.version).toBe(video.version);
+    const staff = (p: string) => asStaff(`teachers/${teacher}/${p}`);
+    expect(teacherVideoResultSchema.parse(((await (await staff('video')).json()) as { data: unknown }).data).video).toEqual(video);
+    const file = await staff('video/file');
+    expect([file.status, file.headers.get('content-type')]).toEqual([200, 'video/mp4']);
+    expect(file.headers.get('cache-control')).toBe('private, no-store');
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(fixture('intro-3s.mp4'));
+    expect((await staff('video/poster')).headers.get('content-type')).toBe('image/webp');
 
     await t.db.query("UPDATE users SET status = 'active' WHERE id = $1", [teacher]);
     expect((await get(teacherVideoPath(teacher, video.version))).status).toBe(200);
@@ -277,6 +287,8 @@ describe('who sees a video', () => {
     expect((await get(teacherPosterPath(teacher, video.version))).status).toBe(404);
     const page = (await (await get(`v1/teachers/${teacher}`)).json()) as { data: { video: string | null } };
     expect(page.data.video).toBeNull();
+    expect(((await (await staff('video')).json()) as { data: unknown }).data).toEqual({ video: null });
+    expect((await staff('video/file')).status).toBe(404);
   });
 
   it('an unknown teacher, or an id that is not one, is a 404', async () => {

@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { DocumentField } from '../../../contract/auth';
 import {
   reviewActionSchema,
@@ -21,6 +21,7 @@ import {
   type ReviewTeacherDetail,
   type TeacherHistoryEntry,
 } from '../../../contract/teacher-review';
+import type { TeacherVideoResult } from '../../../contract/teacher-video-schema';
 import type { FileStorage, SniffedType } from '../../adapters/storage';
 import { ApiFailure } from '../../http/errors';
 import { ok } from '../../http/respond';
@@ -30,6 +31,7 @@ import { teacherNoteSchema } from '../../../contract/staff';
 import type { Publisher } from '../../realtime/publisher';
 import { downloadName } from '../profile/uploads';
 import type { AdminEnv, createAccess } from '../staff/access';
+import { reviewVideo, videoOnWire } from '../teacher-video';
 import { findTeacher, reviewTeacher } from './service';
 
 export const ADMIN_TOKEN_FILE = 'admin-token';
@@ -84,6 +86,26 @@ const LIST_WHERE = `u.type = 'instructor' AND ($1::text IS NULL OR u.status = $1
 
 const REVIEW_STAFF = ['reviewer', 'admin'] as const;
 const ANY_STAFF = ['reviewer', 'support', 'admin'] as const;
+
+/**
+ * A teacher's intro video or its poster for review, whole, in any status (the public sees it once the
+ * teacher is active): the console plays it from a blob, since a plain address cannot carry the token.
+ */
+async function videoPart(c: Context<AdminEnv>, storage: FileStorage, part: 'file' | 'poster'): Promise<Response> {
+  const teacher = await findTeacher(c.get('db'), c.req.param('who') ?? '');
+  const row = teacher ? await reviewVideo(c.get('db'), teacher.id) : null;
+  const bytes = row ? await storage.get(part === 'file' ? row.video_key : row.poster_key) : null;
+  if (!teacher || !row || !bytes) throw new ApiFailure(404, 'file_not_found');
+  c.set('audit', { action: `teachers.video_${part}`, targetType: 'teacher', targetId: teacher.id, after: { version: row.version } });
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      'Content-Type': part === 'file' ? row.content_type : 'image/webp',
+      'Content-Length': String(bytes.byteLength),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}
 
 export function adminRoutes({ access, storage, publisher }: AdminRoutesOptions) {
   const { allow } = access;
@@ -263,6 +285,16 @@ export function adminRoutes({ access, storage, publisher }: AdminRoutesOptions) 
       c.set('audit', { action: 'teachers.documents', targetType: 'teacher', targetId: teacher.id });
       return ok(c, data);
     })
+    .get('/teachers/:who/video', allow(...REVIEW_STAFF), async (c) => {
+      const teacher = await findTeacher(c.get('db'), c.req.param('who'));
+      if (!teacher) throw new ApiFailure(404, 'teacher_not_found');
+      const row = await reviewVideo(c.get('db'), teacher.id);
+      c.set('audit', { action: 'teachers.video', targetType: 'teacher', targetId: teacher.id });
+      const data: TeacherVideoResult = { video: row ? videoOnWire(row) : null };
+      return ok(c, data);
+    })
+    .get('/teachers/:who/video/file', allow(...REVIEW_STAFF), (c) => videoPart(c, storage, 'file'))
+    .get('/teachers/:who/video/poster', allow(...REVIEW_STAFF), (c) => videoPart(c, storage, 'poster'))
     .get('/files/:id', allow(...REVIEW_STAFF), async (c) => {
       const row = await c
         .get('db')

@@ -60,7 +60,8 @@ export async function checkVideo(video: Uint8Array, poster: Uint8Array): Promise
   }
 }
 
-const toWire = (row: Pick<VideoRow, 'version' | 'content_type' | 'size' | 'duration_ms'>): TeacherVideo => ({
+/** What the wire says of a stored video. */
+export const toWire = (row: Pick<VideoRow, 'version' | 'content_type' | 'size' | 'duration_ms'>): TeacherVideo => ({
   version: row.version,
   content_type: row.content_type,
   size: row.size,
@@ -116,6 +117,16 @@ export async function ownVideo(q: Queryable, teacherId: number): Promise<Teacher
     teacherId,
   ]);
   return row ? toWire(row) : null;
+}
+
+/** The teacher's video for staff review, whatever the teacher's status (an applicant's too). */
+export async function reviewVideo(q: Queryable, teacherId: number): Promise<VideoRow | null> {
+  return (
+    (await q.one<VideoRow>(
+      'SELECT version, content_type, size, duration_ms, video_key, poster_key FROM teacher_videos WHERE teacher_id = $1',
+      [teacherId],
+    )) ?? null
+  );
 }
 
 /** The video's row when the public may see it: an active teacher's only. */

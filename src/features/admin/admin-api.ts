@@ -23,6 +23,7 @@ import {
   type ReviewAction,
 } from '../../../contract/teacher-review';
 import { teacherRateResponseSchema } from '../../../contract/earnings';
+import { teacherVideoResultSchema } from '../../../contract/teacher-video-schema';
 import { refundResponseSchema } from '../../../contract/packages';
 import { receiptResponseSchema } from '../../../contract/receipts';
 import { envelopeSchema } from '../../../contract/envelope';
@@ -205,6 +206,26 @@ export const documentFileQuery = (id: string) =>
   queryOptions({
     queryKey: adminKeys.file(id),
     queryFn: () => fetchBlob(`admin/files/${encodeURIComponent(id)}`),
+    staleTime: Infinity,
+    meta: consoleMeta(),
+  });
+
+/** The teacher's intro video (or null), whatever the status: reviewers and admins. */
+export const reviewVideoQuery = (id: string, client: ApiClient = adminClient) =>
+  queryOptions({
+    queryKey: [...adminKeys.teacher(id), 'video'],
+    queryFn: async ({ signal }) =>
+      (await readAnswer(client(`admin/teachers/${encodeURIComponent(id)}/video`, { signal }), envelopeSchema(teacherVideoResultSchema)))
+        .data.video,
+    staleTime: 0,
+    meta: consoleMeta(),
+  });
+
+/** The video's or its poster's bytes, kept for the visit (a new video has a new version). */
+export const reviewVideoFileQuery = (id: string, version: string, part: 'file' | 'poster') =>
+  queryOptions({
+    queryKey: adminKeys.file(`video-${version}-${part}`),
+    queryFn: () => fetchBlob(`admin/teachers/${encodeURIComponent(id)}/video/${part}`),
     staleTime: Infinity,
     meta: consoleMeta(),
   });

@@ -1,5 +1,5 @@
 // One application: everything the sign-up gave beside the documents shown in place (the newest of each
-// kind, with the files it replaced), the review actions the status allows (a refused change shows the
+// kind, with the files it replaced) and the intro video if the teacher sent one, the review actions the status allows (a refused change shows the
 // server's message, which names the current status), the internal notes and the status history with
 // the staff member behind each change. Support reads the application and history only.
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import type { ReviewDocument, ReviewTeacherDetail } from '../../../contract/teac
 import { LoadState } from '../../ui/load-state';
 import { documentsQuery, historyQuery, teacherQuery } from './admin-api';
 import { DocumentView } from './document-view';
+import { IntroVideoSection } from './intro-video-section';
 import { countryName, dateTime, listOf, timeSince } from './format';
 import { NotesSection } from './notes-section';
 import { RateSection } from './rate-section';
@@ -43,6 +44,7 @@ export function ApplicationPage({ id }: { id: string }) {
         {mayUse(role, 'documents') ? (
           <div className="console-column">
             <Documents id={id} />
+            <IntroVideoSection id={id} name={data.name} />
           </div>
         ) : null}
       </div>

@@ -9,7 +9,8 @@ import { Button } from '../../ui/button';
 import { LoadState } from '../../ui/load-state';
 import { documentFileQuery } from './admin-api';
 
-function useBlobUrl(blob: Blob | undefined): string | null {
+/** A blob address for fetched bytes, released when they change or the view goes away. */
+export function useBlobUrl(blob: Blob | undefined): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!blob) return undefined;

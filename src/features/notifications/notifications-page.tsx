@@ -116,7 +116,7 @@ export function NotificationsPage({ side, now = Date.now }: NotificationsPagePro
           <Trans>Notifications</Trans>
         </h1>
         <Button
-          variant="secondary"
+          variant="ghost"
           disabled={unreadCount === 0 || markAll.isPending}
           onClick={() => markAll.mutate()}
           data-testid="mark-all-read"

@@ -50,7 +50,7 @@ export function RefundAction({ order, onRefused }: { order: Order; onRefused: (t
       open={open}
       onOpenChange={setOpen}
       trigger={
-        <Button variant="secondary" aria-label={t`Refund order ${order.id}`} data-testid={`refund-${order.id}`}>
+        <Button variant="danger" aria-label={t`Refund order ${order.id}`} data-testid={`refund-${order.id}`}>
           <Trans>Refund</Trans>
         </Button>
       }

@@ -63,7 +63,7 @@ export function ChildrenSection() {
       {editing === 'new' ? (
         <ChildForm child={null} onDone={() => setEditing(null)} />
       ) : children.isSuccess && active.length < MAX_CHILDREN ? (
-        <Button variant="secondary" onClick={() => setEditing('new')}>
+        <Button variant="secondary" className="children-add" onClick={() => setEditing('new')}>
           <Trans>Add a child</Trans>
         </Button>
       ) : children.isSuccess ? (

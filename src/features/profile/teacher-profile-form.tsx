@@ -251,6 +251,7 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
         {() => <TimeZoneField teacher />}
       </form.AppField>
 
+      {/* The Arabic bio, on an English page too: its own direction (dir="auto"), so it reads and aligns from the right. */}
       <form.Field name="description" validators={{ onChange: ({ value }) => descriptionProblem(value) }}>
         {(field) => (
           <Field
@@ -258,7 +259,7 @@ export function TeacherProfileForm({ profile, onSaved }: { profile: ProfileDetai
             errors={fieldErrors(field, i18n)}
             description={t`What students and parents should know about your teaching.`}
           >
-            {(control) => <TextArea {...control} {...textBinding(field)} rows={5} />}
+            {(control) => <TextArea {...control} {...textBinding(field)} rows={5} dir="auto" />}
           </Field>
         )}
       </form.Field>

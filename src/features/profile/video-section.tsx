@@ -8,6 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { VIDEO_ACCEPT } from '../../../contract/teacher-video';
 import { isApiError } from '../../api/api-error';
 import { Button } from '../../ui/button';
+import { formatFileSize } from '../../ui/file-input';
 import { toast } from '../../ui/toast-store';
 import { IntroVideo } from '../../domain/intro-video';
 import type { ProfileDetails } from '../../api/profile';
@@ -69,7 +70,8 @@ export function VideoSection({ profile }: { profile: ProfileDetails }) {
   const seconds = video ? Math.round(video.duration_ms / 1000) : 0;
   // m:ss reads the same in both languages (and needs no plural forms).
   const length = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-  const megabytes = video ? new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 1 }).format(video.size / 1024 / 1024) : '';
+  // KB below a megabyte: a short clip is not "0 MB".
+  const size = video ? formatFileSize(video.size, i18n) : '';
   const percent = progress === null ? 0 : Math.round(progress * 100);
   return (
     <section className="profile-card profile-video" aria-labelledby="profile-video-title" data-testid="profile-video">
@@ -98,7 +100,7 @@ export function VideoSection({ profile }: { profile: ProfileDetails }) {
           )}
           <p className="muted">
             <Trans>
-              Length {length}, size {megabytes} MB
+              Length {length}, size {size}
             </Trans>
           </p>
         </>

@@ -1,5 +1,5 @@
 // An empty request list says what it means and offers the next step: a student books a session (the
-// teachers list). A teacher is not sent to set working hours from here: one who has hours needs none,
+// teachers list); a teacher's first, empty list says where requests will come from. A teacher is not sent to set working hours from here: one who has hours needs none,
 // and one without them sees the hours prompt above the list (the route's notice), which opens the
 // profile's hours section.
 import { Link } from '@tanstack/react-router';
@@ -12,6 +12,11 @@ export function EmptyRequests({ filter, role }: { filter: RequestFilter; role: '
   return (
     <div className="requests-empty" data-testid="requests-empty">
       <p className="muted">{i18n._(emptyTexts[filter])}</p>
+      {role === 'teacher' && filter === 'all' ? (
+        <p className="muted">
+          <Trans>When a family books you, or asks for a teacher of your subject and level, the request appears here at once.</Trans>
+        </p>
+      ) : null}
       {role === 'student' ? (
         <Link to="/teachers" className="button button-primary">
           <Trans>Book a session</Trans>

@@ -8,8 +8,9 @@
 import './requests.css';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { RequestFilter } from '../../../contract/requests';
+import { CANCEL_CUTOFF_MS } from '../../../contract/request-values';
 import { requestQuery, requestsQuery, type RequestSummary } from '../../api/requests';
 import { UrgentSoundToggle } from '../../domain/urgent-sound';
 import { useRequestUpdates, type Connect } from '../../realtime/use-request-updates';
@@ -89,7 +90,15 @@ export function RequestsPage(props: RequestsPageProps) {
         {viewer.role === 'teacher' ? (
           <Trans>Requests addressed to you and requests offered to teachers of your level. Approve or reject those waiting.</Trans>
         ) : (
-          <Trans>Your session requests and where each one stands. You can cancel a request before its session starts.</Trans>
+          <>
+            <Trans>Your session requests and where each one stands.</Trans>{' '}
+            {/* The family's rule: a request waiting for a teacher any time, a booked session until the cut-off. */}
+            <Plural
+              value={CANCEL_CUTOFF_MS / 3_600_000}
+              one="You can cancel a request while it waits for a teacher, and a booked session up to # hour before it starts."
+              other="You can cancel a request while it waits for a teacher, and a booked session up to # hours before it starts."
+            />
+          </>
         )}
       </p>
 

@@ -194,13 +194,16 @@ function Details({
       ) : null}
 
       <ProposalPanel detail={detail} role={role} actions={actions} timeZone={timeZone} />
-      <RequestActions request={detail} actions={actions} side={role} />
-      {moveRequest && actions.includes('reschedule') ? <div className="request-actions">{moveRequest(detail)}</div> : null}
-      {role === 'student' ? <CancelSeries detail={detail} now={now} /> : null}
-      <div className="session-contact">
-        <MessageOtherParty detail={detail} role={role} />
-        {canAddToCalendar(detail, role, actions) ? <AddToCalendar requestId={detail.id} /> : null}
+      {/* The session's actions on one row where they fit (deciding, moving, contacting), wrapping on a phone. */}
+      <div className="session-actions">
+        <RequestActions request={detail} actions={actions} side={role} />
+        {moveRequest && actions.includes('reschedule') ? <div className="request-actions">{moveRequest(detail)}</div> : null}
+        <div className="session-contact">
+          <MessageOtherParty detail={detail} role={role} />
+          {canAddToCalendar(detail, role, actions) ? <AddToCalendar requestId={detail.id} /> : null}
+        </div>
       </div>
+      {role === 'student' ? <CancelSeries detail={detail} now={now} /> : null}
 
       {detail.status === 'rejected' ? (
         <TeacherReasonPanel

@@ -40,7 +40,9 @@ export function BookWithBanner({ teacherId, onSignIn }: BookWithBannerProps) {
         </div>
         {/* The first name on the button keeps it to one line on a phone; the heading has the full name. */}
         <Link to="/sign-in" className="button button-primary book-with-action" onClick={() => onSignIn(teacher.id)}>
-          <Trans>Sign in to book with {firstName}</Trans>
+          <span>
+            <Trans>Sign in to book with {firstName}</Trans>
+          </span>
         </Link>
       </div>
     </aside>

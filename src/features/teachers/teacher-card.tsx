@@ -60,7 +60,9 @@ export function TeacherCard({
           aria-haspopup="dialog"
           onClick={(e) => onPreview(teacher, e.currentTarget)}
         >
-          <Trans>Preview {name}</Trans>
+          <span>
+            <Trans>Preview {name}</Trans>
+          </span>
         </button>
       ) : null}
     </li>

@@ -167,7 +167,10 @@ export function TeacherPage({ id, booking }: TeacherPageProps) {
       {/* On a phone the booking panel comes after every review: a "Book" bar stays at hand. */}
       <div className={`teacher-book-bar${panelShown ? ' teacher-book-bar-away' : ''}`}>
         <Button onClick={() => focusBookingPanel('smooth')}>
-          <Trans>Book with {firstName}</Trans>
+          {/* One piece of text: the button's gap (for icons) would otherwise open a second space before the name. */}
+          <span>
+            <Trans>Book with {firstName}</Trans>
+          </span>
         </Button>
       </div>
     </section>

@@ -156,7 +156,9 @@ export function TeacherPreview({ teacher, onClose, onSignIn, returnFocusTo }: Te
               </Button>
             </Dialog.Close>
             <Link to="/sign-in" className="button button-primary" onClick={() => onSignIn(teacher.id)}>
-              <Trans>Sign in to book with {firstName}</Trans>
+              <span>
+                <Trans>Sign in to book with {firstName}</Trans>
+              </span>
             </Link>
           </div>
         </Dialog.Content>

@@ -3,10 +3,10 @@
 // API answered by a fake: sign-in with enrolment (QR and key, then the recovery codes once) or with a
 // code; the staff token in sessionStorage on every call, and a 401 back to the sign-in; navigation by
 // role; the review queue (waiting time, resubmitted with the previous reason, search, pages); an
-// application with its documents in place, a template rejection, a refused change naming the status,
+// application with its documents and intro video in place, a template rejection, a refused change naming the status,
 // and the history naming the staff member; support's family view (hours credit, receipts, a refund with
 // its reason, attendance) and teacher search; the audit log in words; both languages; axe on each screen.
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -306,6 +306,7 @@ describe('an application', () => {
         ],
       },
     };
+    replies['GET /admin/teachers/5/video'] = { status: 200, json: { message: 'ok', data: { video: null } } };
     replies['GET /admin/files/f-front-2'] = { status: 200, text: 'png' };
     replies['GET /admin/files/f-scan'] = { status: 200, text: '%PDF' };
     replies['GET /admin/teachers/5/history'] = {
@@ -357,6 +358,38 @@ describe('an application', () => {
     expect(within(history).getByText('by Huda reviewer <reviewer@noor.test>')).toBeTruthy();
     expect(within(history).getByText('by the teacher')).toBeTruthy();
     expect(within(history).getByText('From In review to Rejected')).toBeTruthy();
+    await noAxeViolations(container);
+  });
+
+  it('shows the intro video of a teacher in review: the cover at once, the video when asked, fetched with the staff token', async () => {
+    signedInAs('reviewer');
+    await renderApp('/admin/teachers/5', { locale: 'en' });
+    const section = await screen.findByTestId('review-video');
+    expect(await within(section).findByText('No intro video was uploaded.')).toBeTruthy();
+
+    const version = 'a'.repeat(32);
+    replies['GET /admin/teachers/5/video'] = {
+      status: 200,
+      json: { message: 'ok', data: { video: { version, content_type: 'video/webm', size: 3 * 1024 * 1024, duration_ms: 42_400 } } },
+    };
+    replies['GET /admin/teachers/5/video/poster'] = { status: 200, text: 'webp' };
+    replies['GET /admin/teachers/5/video/file'] = { status: 200, text: 'webm' };
+    cleanup();
+    const { container } = await renderApp('/admin/teachers/5', { locale: 'en' });
+    const cover = await screen.findByRole('img', { name: 'Cover of the intro video of Teacher 5' });
+    expect(cover.getAttribute('src')).toMatch(/^blob:/);
+    expect(screen.getByText('WebM, length 0:42, size 3 MB')).toBeTruthy();
+    // The video's bytes wait for the reviewer.
+    expect(callsTo('GET', '/admin/teachers/5/video/file')).toHaveLength(0);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Load the video (3 MB)' }));
+    await waitFor(() => expect(container.querySelector('video')).not.toBeNull());
+    const player = container.querySelector('video')!;
+    expect(player.getAttribute('aria-label')).toBe('Intro video of Teacher 5');
+    expect(player.getAttribute('src')).toMatch(/^blob:/);
+    expect(player.autoplay).toBe(false);
+    expect(callsTo('GET', '/admin/teachers/5/video/file').map((c) => c.headers.get('authorization'))).toEqual([
+      'Bearer staff_reviewer_token',
+    ]);
     await noAxeViolations(container);
   });
 
@@ -412,6 +445,7 @@ describe('an application', () => {
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(callsTo('GET', '/admin/teachers/5/documents')).toHaveLength(0);
     expect(callsTo('GET', '/admin/teachers/5/notes')).toHaveLength(0);
+    expect(callsTo('GET', '/admin/teachers/5/video')).toHaveLength(0);
   });
 });
 

@@ -83,6 +83,8 @@ describe('refunding from the purchase history', () => {
     const row = within(await screen.findByTestId('order-12'));
     expect(within(screen.getByTestId('order-11')).queryByRole('button', { name: /Refund/ })).toBeNull();
 
+    // Hours leave the balance: a destructive step, outlined in the error colour, never gold.
+    expect(row.getByRole('button', { name: 'Refund order 12' }).className).toContain('button-danger');
     await user.click(row.getByRole('button', { name: 'Refund order 12' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Refund Starter?' }));
     const text = (dialog.getByText(/removed from your balance/).closest('div')?.textContent ?? '').replace(/\s/g, ' ');

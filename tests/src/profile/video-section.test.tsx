@@ -108,10 +108,12 @@ describe('VideoSection', () => {
   });
 
   it('a teacher in review is told families see it after approval; removing it asks the server; Arabic passes axe', async () => {
-    own = saved;
+    // A short clip's size in kilobytes, not "0 MB".
+    own = { ...saved, size: 180 * 1024, duration_ms: 3_008 };
     render({ ...teacher, status: 'in_review' }, 'ar');
     const section = within(await screen.findByTestId('profile-video'));
     expect(await section.findByText('ستراه الأسر بعد اعتماد ملفك.')).toBeTruthy();
+    expect(section.getByText('المدة 0:03، الحجم 180 كيلوبايت')).toBeTruthy();
     expect(section.queryByTestId('intro-video')).toBeNull();
     expect((await axe.run(screen.getByTestId('profile-video'))).violations).toEqual([]);
     fireEvent.click(section.getByRole('button', { name: 'إزالة الفيديو' }));

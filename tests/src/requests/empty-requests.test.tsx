@@ -45,6 +45,10 @@ describe('EmptyRequests', () => {
     await waitFor(() => expect(queryClient.getQueryData(['profile', 'en'])).toBeTruthy());
     expect(screen.queryByTestId('hours-prompt')).toBeNull();
     expect(screen.queryByRole('link')).toBeNull();
+    // It says where requests will come from instead.
+    expect(
+      screen.getByText('When a family books you, or asks for a teacher of your subject and level, the request appears here at once.'),
+    ).toBeTruthy();
   });
 });
 

@@ -2,7 +2,7 @@
 // The teacher screens in the real app (route tree, guards, auth actor with fake effects): the terms
 // screen's explicit acceptance and the in-review screen's rejected variant (reason, resubmission).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderAuth } from '../auth/render-auth';
 import { teacher } from '../../machines/auth-fakes';
 
@@ -31,6 +31,7 @@ function stubTeacherApi(reason: string | null = null) {
 }
 
 afterEach(() => {
+  cleanup();
   vi.unstubAllGlobals();
 });
 
@@ -52,6 +53,32 @@ describe('teacher terms screen', () => {
     expect(seen.filter((c) => c.url.includes('v1/instructor/update/status')).map((c) => c.method)).toEqual(['POST']);
     await waitFor(() => expect(fake.called('fetchProfile')).toHaveLength(1));
   });
+});
+
+// The rule (machines/request.machine.ts, teacherBeforeStart): a teacher cancels an accepted session
+// from its details, with a reason, until its start; the family's 6-hour cut-off is not theirs. The
+// terms once told teachers to write through the contact page 6 hours ahead: they must say the rule.
+describe('teacher terms: cancelling a session', () => {
+  const SAYS = {
+    en: { where: 'cancel it from its details', until: 'up to its start', old: [/contact page/i, /6 hours/i, /\bsix\b/i] },
+    ar: { where: 'من صفحة تفاصيلها', until: 'حتى موعد بدئها', old: [/صفحة التواصل/, /اتصل بنا/, /ست ساعات|6 ساعات/] },
+  } as const;
+  for (const locale of ['en', 'ar'] as const) {
+    it(`says to cancel from the session's details, up to its start (${locale})`, async () => {
+      await renderAuth(
+        '/trams-teacher',
+        { checkLogin: () => ({ account: { ...teacher, status: 'policy' }, token: teacher.token }) },
+        locale,
+      );
+      stubTeacherApi();
+      const terms = await screen.findByRole('region', { name: locale === 'en' ? 'Terms for teachers' : 'شروط المعلمين' });
+      const text = terms.textContent ?? '';
+      expect(text).toContain(SAYS[locale].where);
+      expect(text).toContain(SAYS[locale].until);
+      for (const old of SAYS[locale].old) expect(text).not.toMatch(old);
+      expect(terms.querySelector('a[href="/contact-us"]')).toBeNull();
+    });
+  }
 });
 
 describe('in-review screen, rejected', () => {
