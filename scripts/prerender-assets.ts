@@ -126,6 +126,19 @@ function minifyScript(code: string): string {
 }
 
 /**
+ * The page's `<html>` in the language it is rendered in, marked with it (`data-rendered`): the server
+ * chose that language from the visitor's ng-locale cookie or Accept-Language, and index.html's start-up
+ * script keeps it when the visitor has stored no choice. A browser that cannot read the cookie it sent
+ * (Lighthouse sends it as a header) or whose languages rank differently from its Accept-Language must
+ * not switch the page to another language: the app would throw the HTML away and render it again.
+ */
+export function renderedIn(html: string, locale: string): string {
+  const tag = /<html lang="[^"]*" dir="[^"]*">/;
+  if (!tag.test(html)) throw new Error('[prerender] index.html has no <html lang dir> to set');
+  return html.replace(tag, `<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}" data-rendered="${locale}">`);
+}
+
+/**
  * The page's own HTML comments gone and its inline classic scripts minified: every page
  * carries the start-up script, and its commented source was 1.35 KB of a document that must stay
  * within a phone's first round trip (~14.6 KB: TCP's first window; /teachers is 14–15 KB gzip).

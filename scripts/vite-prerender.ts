@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin, Rollup } from 'vite';
 import { writeInlineHashes } from '../server/http/inline-hashes';
-import { compactTemplate, deferScripts, inlineStylesheets, routeHeadTags } from './prerender-assets';
+import { compactTemplate, deferScripts, inlineStylesheets, renderedIn, routeHeadTags } from './prerender-assets';
 
 /** The public routes rendered at build time; their file is the path's name, `index` for the root. */
 export const PRERENDERED_ROUTES = ['/', '/about-us', '/teachers', '/privacy-policy', '/terms-conditions', '/contact-us'];
@@ -85,8 +85,7 @@ async function prerenderPages(root: string, outDir: string, bundle: Rollup.Outpu
   const page = (locale: string, route: string, body: string) =>
     deferScripts(
       inlineStylesheets(
-        template
-          .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">`)
+        renderedIn(template, locale)
           .replace('<div id="root"></div>', `<div id="root" data-prerendered="${locale}">${body}</div>`)
           // The route's own CSS and modules, so its styles are there at first paint (no shift when
           // the route chunk brings them) and its code loads with the entry instead of after it.
