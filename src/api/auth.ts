@@ -4,28 +4,22 @@
 // account is checked against the record the client keeps (contract/account.ts); that schema, and zod/mini
 // with it, is loaded beside the request: an anonymous first visit never needs it.
 import type { AccountRecord } from '../../contract/account';
-import { api, readAnswer, type AnswerSchema } from './client';
+import { api, readAnswer, type AnswerSchema, type Envelope } from './client';
 
 /**
- * `{ message, data: account }` → the account. `token`: the one the request was made with, for answers
- * that do not repeat it (the profile).
+ * `{ message, data: account }` → the account, its record checked by the contract's zod/mini schema.
+ * `token`: the one the request was made with, for answers that do not repeat it (the profile).
  */
-function accountAnswer(token?: string): () => Promise<AnswerSchema<AccountRecord>> {
-  return async () => {
-    const [{ accountRecordSchema }, { envelopeSchema }] = await Promise.all([
-      import('../../contract/account'),
-      import('../../contract/envelope'),
-    ]);
-    const schema = envelopeSchema(accountRecordSchema);
-    return {
-      parse(answer) {
-        if (token === undefined || typeof answer !== 'object' || answer === null) return schema.parse(answer).data;
-        const { data } = answer as { data?: unknown };
-        return schema.parse({ ...answer, data: typeof data === 'object' && data !== null ? { ...data, token } : data }).data;
-      },
-    };
+const accountAnswer = (token?: string) => async (): Promise<AnswerSchema<AccountRecord>> => {
+  const { accountRecordSchema } = await import('../../contract/account');
+  return {
+    parse(answer) {
+      const { message, data } = answer as Partial<Envelope<object>>;
+      if (typeof message !== 'string') throw new TypeError('an answer without its message');
+      return accountRecordSchema.parse({ ...data, ...(token && { token }) });
+    },
   };
-}
+};
 
 /** The account of `token`, read from the profile; the token is passed: at start-up it comes from the cookie. */
 export function fetchAccount(token: string): Promise<AccountRecord> {
