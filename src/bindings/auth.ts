@@ -1,6 +1,6 @@
-// Binds the auth statechart's effects to the browser: the API calls, the session cookies and the
-// stored account record; shows its failures through the error catalogue. Where the machine sends the
-// user (its emitted `navigate`) is followed by the router (src/app/auth-navigation.ts).
+// Binds the auth statechart's effects to the browser: the API calls (src/api/auth.ts), the session
+// cookies and the stored account record; shows its failures through the error catalogue. Where the
+// machine sends the user (its emitted `navigate`) is followed by the router (src/app/auth-navigation.ts).
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import type { Failure } from '../../contract/failure';
 import { describeFailure, type ErrorToast } from '../api/present-error';
