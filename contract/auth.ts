@@ -254,14 +254,12 @@ export const registerConflictSchema = z.object({
   errors: z.object({ type: z.tuple([z.enum(['instructor', 'student'])]) }),
 });
 
-/** 422 from verify-otp / reset-password: why the code was refused. @internal read only by the tests */
+/** 422 from verify-otp: why the code was refused. @internal read only by the tests */
 export const otpRejectionSchema = z.object({
   message: z.string(),
-  errors: z.object({
-    code: z.tuple([z.enum(['wrong', 'expired', 'too_many_attempts'])]),
-    /** With `wrong`, for a code that exists: the guesses still allowed before it is void. */
-    attempts_left: z.tuple([z.string().regex(/^\d+$/)]).optional(),
-  }),
+  code: z.enum(['wrong', 'expired', 'too_many_attempts']),
+  /** With `wrong`, for a code that exists: the guesses still allowed before it is void. */
+  errors: z.object({ attempts_left: z.tuple([z.string().regex(/^\d+$/)]) }).optional(),
 });
 
 /** 429: seconds until the caller may try again. @internal read only by the tests */

@@ -6,13 +6,6 @@ import { GENDERS } from './auth';
 import { childRefSchema } from './children';
 import { envelopeSchema } from './envelope';
 
-/**
- * The `code` of a refused join (POST v1/sessions/:channel/token). Only "not open yet" may change by
- * waiting; a session that is over, finished, not approved or not the caller's stays so, and the
- * screen does not offer to try again.
- */
-export const SESSION_NOT_OPEN_YET = 'session_not_open_yet';
-
 /** Which RTC implementation the client must use: Agora, the test-only fake, or none (video not configured). */
 export const RTC_ADAPTERS = ['agora', 'fake', 'none'] as const;
 export type RtcAdapterKind = (typeof RTC_ADAPTERS)[number];

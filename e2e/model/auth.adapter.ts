@@ -10,7 +10,7 @@ import type { EventObject } from 'xstate';
 import { authMachine, RESEND_COOLDOWN_SECONDS } from '../../machines/auth.machine';
 import { preferences } from '../support/app';
 import { newPhone, newStudent, registerTeacher } from '../support/api';
-import { apiError } from '../../tests/machines/auth-fakes';
+import { apiError, otpRefused } from '../../tests/machines/auth-fakes';
 import { delayEvents } from '../../tests/machines/model';
 import * as ui from './auth.actions';
 import { button, field, main, PASSWORD, type AuthWorld } from './auth.actions';
@@ -44,9 +44,9 @@ const ev = {
   otpSubmit: { type: 'otp.submit', code: '123456' },
   knownPhoneIn: done('verifyOtp', student),
   newPhoneIn: done('verifyOtp', incomplete),
-  wrongCode: failed('verifyOtp', apiError(422, { code: ['wrong'] })),
-  codeExpired: failed('verifyOtp', apiError(422, { code: ['expired'] })),
-  codeVoided: failed('verifyOtp', apiError(422, { code: ['too_many_attempts'] })),
+  wrongCode: failed('verifyOtp', otpRefused('wrong')),
+  codeExpired: failed('verifyOtp', otpRefused('expired')),
+  codeVoided: failed('verifyOtp', otpRefused('too_many_attempts')),
   verifyDropped: dropped('verifyOtp'),
   resend: { type: 'otp.resend' },
   resent: done('resendOtp', undefined),
@@ -69,7 +69,7 @@ const ev = {
     passwordConfirmation: ui.NEW_PASSWORD,
   },
   resetDone: done('resetPassword', undefined),
-  resetRefused: failed('resetPassword', apiError(422, { code: ['wrong'] })),
+  resetRefused: failed('resetPassword', apiError(422, { code: ['The verification code is not correct'] })),
   complete: { type: 'profile.complete.submit', fields: {} },
   completed: done('completeProfile', student),
   completeDropped: dropped('completeProfile'),

@@ -20,10 +20,10 @@ export const RATE_LIMITED: ServerAnswer = {
   headers: { 'Retry-After': '60' },
 };
 
-/** verify-otp's refusal of a code: the reason as a key under `errors.code`. */
+/** verify-otp's refusal of a code: the reason as the answer's `code`. */
 export const codeRefused = (reason: 'expired' | 'too_many_attempts'): ServerAnswer => ({
   status: 422,
-  body: { message: 'The code cannot be used.', errors: { code: [reason] } },
+  body: { message: 'The code cannot be used.', code: reason },
 });
 
 /** The end of a session the server still thinks is running (its 409 `session_not_over_yet`). */

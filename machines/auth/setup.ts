@@ -41,9 +41,10 @@ function isConflict(error: unknown, type?: 'instructor' | 'student'): boolean {
   return type === undefined || (failure.fieldErrors.type ?? []).includes(type);
 }
 
+/** verify-otp refused the code, and its `code` says why. */
 function isOtpRejection(error: unknown, code: OtpRejection): boolean {
   const failure = toFailure(error);
-  return failure.status === 422 && (failure.fieldErrors.code ?? []).includes(code);
+  return failure.status === 422 && failure.code === code;
 }
 
 export const authSetup = setup({

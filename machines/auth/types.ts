@@ -15,7 +15,7 @@ export interface StoredSession {
   returnTo?: ReturnTarget | null;
 }
 
-/** The 422 `errors.code` values of v1/verify-otp; each one has its own state and message. */
+/** The 422 `code` values of v1/verify-otp; each one has its own state and message. */
 export type OtpRejection = 'wrong' | 'expired' | 'too_many_attempts';
 
 /** The teacher a guest was signing in to book with (validated by ./return-to). */

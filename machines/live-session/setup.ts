@@ -7,7 +7,7 @@
 // (./attendance.machine.ts) sends the attendance reports. The defaults refuse to run.
 import { assign, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
 import { toFailure, UNEXPECTED_CODE } from '../../contract/failure';
-import { SESSION_NOT_OPEN_YET } from '../../contract/sessions';
+import { SESSION_NOT_OPEN_YET } from '../../contract/session-values';
 import type { AttendanceEventType } from '../../contract/sessions';
 import { attendanceMachine } from './attendance.machine';
 import {

@@ -3,18 +3,14 @@
 // move, answer a proposed time). Shared by the booking panel, the requests screen and the session
 // details (features do not import each other). Responses are
 // checked against contract/requests.ts; which actions a viewer has comes from the server, which asks
-// the request machine.
+// the request machine (what the machine says of a detail the client holds is ../domain/request-state.ts).
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { allowedActions, requestMachine, type RequestContext } from '../../machines/request.machine';
 import {
-  REQUEST_ACTIONS,
   requestDetailResponseSchema,
   requestsResponseSchema,
   type EvaluationInput,
-  type RequestAction,
   type RequestDetail,
   type RequestFilter,
-  type RequestStatus,
   type RequestsResponse,
   type RequestSummary,
 } from '../../contract/requests';
@@ -139,41 +135,4 @@ export function refreshAfterRequestChange(queryClient: QueryClient): Promise<unk
     // The teachers' root key (./teachers.ts `teachersKeys.all`), not imported: see `photoChanged` in ./profile.ts.
     queryClient.invalidateQueries({ queryKey: ['teachers'] }),
   ]);
-}
-
-// ---- Reading the request machine for a request the viewer already has (the session details). ----
-
-/** The machine's context rebuilt from a detail the server sent. */
-export function requestContextOf(detail: RequestDetail): RequestContext {
-  return {
-    type: detail.type,
-    broadcast: detail.broadcast,
-    startsAt: Date.parse(detail.starts_at),
-    endsAt: Date.parse(detail.ends_at),
-    expiresAt: Date.parse(detail.deadlines.expires_at),
-    rated: detail.evaluation !== null,
-    proposal: detail.proposal
-      ? { startsAt: Date.parse(detail.proposal.starts_at), by: detail.proposal.by, lapsesAt: Date.parse(detail.proposal.lapses_at) }
-      : null,
-  };
-}
-
-/**
- * The actions to show at `now`. The server's answer says who may act (it knows the offers); the
- * machine, asked again at `now`, drops what a deadline has closed since — and `join` opens by itself
- * when the session window starts, for the request's student or teacher (they alone get its channel).
- */
-export function actionsAt(detail: RequestDetail, role: 'student' | 'teacher', now: number): RequestAction[] {
-  const context = requestContextOf(detail);
-  const allowed = new Set(allowedActions(detail.status, context, { role, party: true, openOffers: 2 }, now));
-  return REQUEST_ACTIONS.filter((action) => {
-    if (!allowed.has(action)) return false;
-    if (action === 'join') return detail.channel_name !== null;
-    return detail.actions.includes(action);
-  });
-}
-
-/** Whether the machine refunds a request that ends in `status` (its `request:refunded` tag). */
-export function refundsOn(status: RequestStatus): boolean {
-  return requestMachine.root.states[status]?.tags.includes('request:refunded') ?? false;
 }

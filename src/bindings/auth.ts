@@ -1,6 +1,6 @@
-// Binds the auth statechart's effects to the browser: the API calls, the session cookies and the
-// stored account record; shows its failures through the error catalogue. Where the machine sends the
-// user (its emitted `navigate`) is followed by the router (src/app/auth-navigation.ts).
+// Binds the auth statechart's effects to the browser: the API calls (src/api/auth.ts), the session
+// cookies and the stored account record; shows its failures through the error catalogue. Where the
+// machine sends the user (its emitted `navigate`) is followed by the router (src/app/auth-navigation.ts).
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import type { Failure } from '../../contract/failure';
 import { describeFailure, type ErrorToast } from '../api/present-error';
@@ -17,23 +17,19 @@ import {
   storeReturnTarget,
   TOKEN_COOKIE,
 } from './session-storage';
-import { api, type Envelope } from '../api/client';
-
-/**
- * Reads an account out of a `{data: {token, is_teacher, status, ...}}` answer. The schema (and zod)
- * is imported on first use: an anonymous first visit never needs it (JS budget).
- */
-async function accountFrom(res: Envelope<unknown>, token?: string): Promise<AccountRecord> {
-  const data = (res.data ?? {}) as Record<string, unknown>;
-  const { accountRecordSchema } = await import('../../contract/account');
-  return accountRecordSchema.parse(token === undefined ? data : { ...data, token });
-}
-
-async function fetchAccount(token: string): Promise<AccountRecord> {
-  // The token is passed explicitly: at start-up it comes from the cookie, later from the record.
-  const res = await api<Envelope<unknown>>('v1/profile', { headers: { Authorization: `Bearer ${token}` } });
-  return accountFrom(res, token);
-}
+import {
+  completeProfile,
+  fetchAccount,
+  forgotPassword,
+  loginStudent,
+  loginTeacher,
+  logout,
+  registerStudent,
+  registerTeacher,
+  resendOtp,
+  resetPassword,
+  verifyOtp,
+} from '../api/auth';
 
 /** Every effect of the auth statechart as a plain function; `authLogic` makes them its actors and actions. */
 export interface AuthEffects {
@@ -61,48 +57,20 @@ export const browserAuthEffects: AuthEffects = {
     token: readCookie(TOKEN_COOKIE),
     returnTo: readReturnTarget(),
   }),
-  fetchProfile: (token) => fetchAccount(token),
-  registerStudent: async (input) => {
-    await api('v1/auth/register', {
-      method: 'POST',
-      body: { ...input.fields, type: 'student', phone: input.phone, country_code: input.countryCode },
-    });
-  },
-  loginStudent: async (input) => {
-    await api('v1/auth/login', { method: 'POST', body: { country_code: input.countryCode, phone: input.phone } });
-  },
-  verifyOtp: async (input) => accountFrom(await api<Envelope<unknown>>('v1/verify-otp', { method: 'POST', body: input })),
-  resendOtp: async (input) => {
-    await api('v1/auth/resend', { method: 'POST', body: input });
-  },
+  fetchProfile: fetchAccount,
+  registerStudent,
+  loginStudent,
+  verifyOtp,
+  resendOtp,
   registerTeacher: async (payload) => {
     if (!(payload instanceof FormData)) throw new TypeError('teacher sign-up expects FormData');
-    if (!payload.has('type')) payload.set('type', 'instructor');
-    return accountFrom(await api<Envelope<unknown>>('v1/auth/register', { method: 'POST', body: payload }));
+    return registerTeacher(payload);
   },
-  loginTeacher: async (input) => accountFrom(await api<Envelope<unknown>>('v1/instructor/auth/login', { method: 'POST', body: input })),
-  forgotPassword: async (input) => {
-    await api('v1/instructor/auth/forgot-password', { method: 'POST', body: input });
-  },
-  resetPassword: async (input) => {
-    await api('v1/instructor/auth/reset-password', {
-      method: 'POST',
-      body: {
-        phone: input.phone,
-        code: input.code,
-        password: input.password,
-        password_confirmation: input.passwordConfirmation,
-      },
-    });
-  },
-  completeProfile: async (input) => {
-    await api('v1/profile/complete', { method: 'POST', body: input.fields });
-    // The answer's shape is not fixed; the profile is the one source of the account record.
-    return fetchAccount(input.token);
-  },
-  logout: async () => {
-    await api('v1/auth/logout', { method: 'POST' });
-  },
+  loginTeacher,
+  forgotPassword,
+  resetPassword,
+  completeProfile,
+  logout,
   storeSession: (account) => storeAccount(account),
   clearSession: () => clearSessionStorage(),
   storeReturn: (target) => storeReturnTarget(target),

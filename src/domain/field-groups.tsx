@@ -4,7 +4,7 @@
 // Each renders the field of the `form.AppField` around it (src/domain/app-form.tsx pre-binds them); the
 // caller keeps `name` and `validators` so the form's own types check the name. The validators every
 // caller uses are exported beside them.
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode, type Ref } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { QUALIFICATIONS } from '../../contract/auth';
@@ -49,18 +49,30 @@ export const fieldValidators = {
   choice: { onChange: ({ value }: { value: readonly string[] }) => requiredChoice(value) },
 };
 
+type TextFieldProps = TextInputProps & {
+  label: string;
+  description?: ReactNode;
+  /** Messages to show now, instead of the field's own once touched (a server's answer, a rule told at once). */
+  errors?: string[];
+  required?: boolean;
+  /** The input itself, for a form that moves the focus to it. */
+  ref?: Ref<HTMLInputElement>;
+  /** A class on the field's wrapper (label, input and errors); `className` styles the input. */
+  fieldClassName?: string;
+};
+
 /** A text field (required unless said): the labelled input bound to the field, its visible errors below. */
-export function TextField({
-  label,
-  description,
-  errors,
-  required = true,
-  ...input
-}: TextInputProps & { label: string; description?: ReactNode; errors?: string[]; required?: boolean }) {
+export function TextField({ label, description, errors, required = true, fieldClassName, ...input }: TextFieldProps) {
   const field = useFieldContext<string>();
   const { i18n } = useLingui();
   return (
-    <Field label={label} required={required} errors={errors ?? fieldErrors(field, i18n)} description={description}>
+    <Field
+      label={label}
+      required={required}
+      errors={errors ?? fieldErrors(field, i18n)}
+      description={description}
+      className={fieldClassName}
+    >
       {(control) => <TextInput {...control} {...textBinding(field)} {...input} />}
     </Field>
   );
@@ -109,10 +121,16 @@ export function PhoneField({ acceptedCountries = false }: { acceptedCountries?: 
   );
 }
 
-/** An e-mail address: `autoComplete` says whether it is the sign-in name ("username") or a contact ("email"). */
-export function EmailField({ autoComplete }: { autoComplete: 'email' | 'username' }) {
+/**
+ * An e-mail address: `autoComplete` says whether it is the sign-in name ("username") or a contact
+ * ("email"); `label`, `required`, `errors` and `ref` as for `TextField`.
+ */
+export function EmailField({
+  autoComplete,
+  ...field
+}: { autoComplete: 'email' | 'username' } & Partial<Pick<TextFieldProps, 'label' | 'required' | 'errors' | 'ref'>>) {
   const { t } = useLingui();
-  return <TextField label={t`Email`} type="email" autoComplete={autoComplete} dir="ltr" inputMode="email" />;
+  return <TextField label={t`Email`} type="email" autoComplete={autoComplete} dir="ltr" inputMode="email" {...field} />;
 }
 
 /** `label`: the legend when the gender is someone else's (a child's). */

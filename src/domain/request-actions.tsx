@@ -14,11 +14,11 @@ import {
   putRequest,
   changeRequest,
   refreshAfterRequestChange,
-  refundsOn,
   requestQuery,
   type RequestChange,
   type RequestSummary,
 } from '../api/requests';
+import { refundsOn } from './request-state';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { TextArea } from '../ui/text-area';

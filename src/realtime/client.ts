@@ -4,9 +4,10 @@
 // refetch what they show in onReconnect.
 import type { Options } from 'pusher-js';
 import { REFETCH_EVENT } from '../../contract/realtime-names';
-import { api, DEFAULT_BASE_URL, type ApiClient, type Envelope } from '../api/client';
+import { DEFAULT_BASE_URL, type ApiClient } from '../api/client';
+import { realtimeConfig } from '../api/realtime';
 import { readCookie, TOKEN_COOKIE } from '../api/cookies';
-import { pusherOptions, settingsFromEnv, settingsFromServer, type RealtimeEnv, type ServerRealtimeConfig } from './settings';
+import { pusherOptions, settingsFromEnv, settingsFromServer, type RealtimeEnv } from './settings';
 
 export type Unsubscribe = () => void;
 
@@ -65,9 +66,7 @@ export async function connectRealtime(options: ConnectOptions = {}): Promise<Rea
   const apiBaseHref = apiBase.href.endsWith('/') ? apiBase.href : `${apiBase.href}/`;
 
   const [settings, Pusher] = await Promise.all([
-    (async () =>
-      settingsFromEnv(env) ??
-      settingsFromServer((await (options.api ?? api)<Envelope<ServerRealtimeConfig>>('v1/realtime/config')).data, apiBase))(),
+    (async () => settingsFromEnv(env) ?? settingsFromServer(await realtimeConfig(options.api), apiBase))(),
     (options.loadPusher ?? loadPusherJs)(),
   ]);
 

@@ -27,6 +27,16 @@ export function apiError(status: number, errors: Record<string, string[]> = {}, 
   return new ApiError({ status, message, fieldErrors: errors, data: { message, errors } });
 }
 
+/**
+ * verify-otp's refusal of a code as the HTTP client throws it: the reason is the answer's `code`; a wrong
+ * guess of an existing code also says how many remain (`errors.attempts_left`).
+ */
+export function otpRefused(reason: 'wrong' | 'expired' | 'too_many_attempts', attemptsLeft?: string): ApiError {
+  const message = 'server says no';
+  const errors: Record<string, string[]> = attemptsLeft === undefined ? {} : { attempts_left: [attemptsLeft] };
+  return new ApiError({ status: 422, message, code: reason, fieldErrors: errors, data: { message, code: reason, errors } });
+}
+
 type Behaviour<I, O> = (input: I) => O | Promise<O>;
 
 export interface FakeOptions {

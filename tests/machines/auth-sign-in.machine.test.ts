@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { authMachine, RESEND_COOLDOWN_SECONDS, selectIsLoggedIn, selectIsLoggingIn, selectOtp } from '../../machines/auth.machine';
-import { apiError, makeFakes, student, teacher, type FakeOptions } from './auth-fakes';
+import { apiError, makeFakes, otpRefused, student, teacher, type FakeOptions } from './auth-fakes';
 import { anonymous, settle, signup } from './auth-run';
 
 describe('student sign-up and the register 409 branches', () => {
@@ -114,7 +114,7 @@ describe('OTP', () => {
     ['expired', 'expired', false],
     ['too_many_attempts', 'tooManyAttempts', false],
   ] as const)('tells a %s code apart (%s); retry allowed: %s', async (code, problem, canRetry) => {
-    const { actor } = await onCodeScreen({ verifyOtp: () => Promise.reject(apiError(422, { code: [code] })) });
+    const { actor } = await onCodeScreen({ verifyOtp: () => Promise.reject(otpRefused(code)) });
     actor.send({ type: 'otp.submit', code: '000000' });
     await settle(actor);
     const s = actor.getSnapshot();
@@ -124,7 +124,7 @@ describe('OTP', () => {
   });
 
   it('remembers how many guesses the server still allows, and forgets it when the server does not say', async () => {
-    const answers = [apiError(422, { code: ['wrong'], attempts_left: ['2'] }), apiError(422, { code: ['wrong'] })];
+    const answers = [otpRefused('wrong', '2'), otpRefused('wrong')];
     const { actor } = await onCodeScreen({ verifyOtp: () => Promise.reject(answers.shift()) });
     actor.send({ type: 'otp.submit', code: '000000' });
     await settle(actor);
@@ -162,7 +162,7 @@ describe('OTP', () => {
   });
 
   it('lets an expired code be replaced by a resent one', async () => {
-    const { actor, clock } = await onCodeScreen({ verifyOtp: () => Promise.reject(apiError(422, { code: ['expired'] })) });
+    const { actor, clock } = await onCodeScreen({ verifyOtp: () => Promise.reject(otpRefused('expired')) });
     actor.send({ type: 'otp.submit', code: '000000' });
     await settle(actor);
     clock.increment(RESEND_COOLDOWN_SECONDS * 1000);

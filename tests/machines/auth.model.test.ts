@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getNextSnapshot, initialTransition, type AnyMachineSnapshot } from 'xstate';
 import { authMachine, type AuthEvent, selectAccount, selectIsLoggedIn, selectIsLoggingIn, selectOtp } from '../../machines/auth.machine';
 import { actorEvents, delayEvents, runModel } from './model';
-import { apiError, student, teacher } from './auth-fakes';
+import { apiError, otpRefused, student, teacher } from './auth-fakes';
 
 const phone = '+97455123456';
 const userEvents: AuthEvent[] = [
@@ -44,18 +44,13 @@ const fakeActors = {
   verifyOtp: {
     // A known phone, and a new one (phone-first sign-in: no sign-up fields yet).
     done: [student, incomplete],
-    error: [
-      apiError(422, { code: ['wrong'] }),
-      apiError(422, { code: ['expired'] }),
-      apiError(422, { code: ['too_many_attempts'] }),
-      apiError(0),
-    ],
+    error: [otpRefused('wrong'), otpRefused('expired'), otpRefused('too_many_attempts'), apiError(0)],
   },
   resendOtp: { done: [undefined], error: [apiError(429)] },
   registerTeacher: { done: [teacher], error: [apiError(400, { email: ['taken'] })] },
   loginTeacher: { done: [{ ...teacher, status: 'active' as const }], error: [apiError(422)] },
   forgotPassword: { done: [undefined], error: [apiError(404)] },
-  resetPassword: { done: [undefined], error: [apiError(422, { code: ['wrong'] })] },
+  resetPassword: { done: [undefined], error: [apiError(422, { code: ['The verification code is not correct'] })] },
   completeProfile: { done: [student], error: [apiError(400, { birth_date: ['required'] })] },
   logout: { done: [undefined], error: [apiError(500)] },
 };

@@ -4,7 +4,8 @@
 // when the test server turns it on.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SESSION_NOT_OPEN_YET, type Attendance, type SessionGrant } from '../../contract/sessions';
+import type { Attendance, SessionGrant } from '../../contract/sessions';
+import { SESSION_NOT_OPEN_YET } from '../../contract/session-values';
 import { sessionAttendance } from '../../server/modules/sessions';
 import { attendanceOf } from '../../server/modules/sessions/attendance';
 import { seededDb } from './helpers';

@@ -44,16 +44,20 @@ export function refusedFor(status: 429 | 503, key: MessageKey, retryAfter: numbe
 }
 
 /**
- * verify-otp answers the reason as a key (`errors.code: ['wrong']`): the auth statechart branches on it.
- * reset-password answers the localized text there, because its form shows server field errors as they
- * come, next to the code field. On verify-otp a wrong guess of an existing code also says how many
- * guesses remain (`errors.attempts_left: ['3']`), so the screen can tell the person before the code is void.
+ * verify-otp answers the reason as its `code` (`wrong`, `expired`, `too_many_attempts`): the auth
+ * statechart branches on it. reset-password and the profile's e-mail code answer the localized text as a
+ * field error on `code` instead, because their forms show server field errors as they come, next to the
+ * code field. On verify-otp a wrong guess of an existing code also says how many guesses remain
+ * (`errors.attempts_left: ['3']`, a value beside the fields as `retry_after` is), so the screen can tell
+ * the person before the code is void.
  */
 export function otpRejected(reason: OtpRejection, as: 'key' | 'text' = 'key', attemptsLeft?: number): ApiFailure {
   const key = OTP_MESSAGES[reason];
   if (as === 'text') return new ApiFailure(422, key, { fields: (locale) => ({ code: [tr(key, locale)] }) });
-  const left: Record<string, string[]> = attemptsLeft === undefined ? {} : { attempts_left: [String(attemptsLeft)] };
-  return new ApiFailure(422, key, { fields: { code: [reason], ...left } });
+  return new ApiFailure(422, key, {
+    code: reason,
+    ...(attemptsLeft === undefined ? {} : { fields: { attempts_left: [String(attemptsLeft)] } }),
+  });
 }
 
 export function fieldFailure(locale: Locale, errors: Record<string, string>): ValidationFailure {

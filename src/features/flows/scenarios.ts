@@ -54,6 +54,8 @@ const SLOT = new Date(T0 + 48 * 3_600_000).toISOString();
 const account = { id: 7, is_teacher: false, has_free_session: true, status: null, token: 'sample', profile_complete: true };
 const httpError = (status: number, errors: Record<string, string[]> = {}) =>
   Object.assign(new Error('sample'), { status, fieldErrors: errors, data: { errors } });
+/** verify-otp's refusal as the app's failure: the reason is its `code`, which the machine's guards read. */
+const otpRefused = (code: 'wrong' | 'too_many_attempts') => new FailureError({ status: 422, code, message: null, fieldErrors: {} });
 
 const samples: Record<
   string,
@@ -221,7 +223,7 @@ const samples: Record<
       fetchProfile: { done: [account, { ...account, profile_complete: false }], error: [httpError(401), httpError(0)] },
       verifyOtp: {
         done: [account],
-        error: [httpError(422, { code: ['wrong'] }), httpError(422, { code: ['too_many_attempts'] }), httpError(0)],
+        error: [otpRefused('wrong'), otpRefused('too_many_attempts'), httpError(0)],
       },
       loginStudent: { done: [undefined], error: [httpError(429)] },
       registerStudent: {

@@ -5,28 +5,19 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { REQUEST_EVENTS } from '../../../contract/request-values';
-import { api } from '../../api/client';
+import { offeredRequest } from '../../api/offered-request';
 import { playUrgentTone } from '../../domain/urgent-sound';
 import { connectRealtime } from '../../realtime/client';
 import { userChannel } from '../../../contract/realtime-names';
 import { watchChannels, type Connect } from '../../realtime/watch';
 import { toast } from '../../ui/toast-store';
 
-interface Offered {
-  type?: string;
-  status?: string;
-  subject?: { name?: string };
-  /** The child the lesson is for, as a teacher reads it: first name and school phase. */
-  child?: { first_name?: string; phase?: { name?: string } };
-}
-
 async function alertIfUrgent(id: number, i18n: I18n): Promise<void> {
-  const res = await api<{ data?: Offered }>(`v1/requests/${id}`, { headers: { 'Accept-Language': i18n.locale } });
-  const r = res.data;
-  if (r?.type !== 'urgent' || r.status !== 'pending') return;
-  const subject = r.subject?.name ?? '';
-  const child = r.child?.first_name;
-  const phase = r.child?.phase?.name ?? '';
+  const r = await offeredRequest(id, i18n.locale);
+  if (r.type !== 'urgent' || r.status !== 'pending') return;
+  const { subject } = r;
+  const child = r.child?.firstName;
+  const phase = r.child?.phase ?? '';
   toast.show({
     severity: 'warn',
     summary: i18n._(msg`New urgent request`),

@@ -10,10 +10,8 @@ import { changeProfileEmail, profileEmailQuery, type EmailAction } from '../../a
 import { useAppForm } from '../../domain/app-form';
 import { Button } from '../../ui/button';
 import { ChoiceGroup } from '../../ui/choice-group';
-import { Field } from '../../ui/field';
 import { submitWith } from '../../ui/form-helpers';
 import { Spinner } from '../../ui/spinner';
-import { TextInput } from '../../ui/text-input';
 import { toast } from '../../ui/toast-store';
 
 export function EmailSection() {
@@ -103,24 +101,11 @@ function EmailForms({ state }: { state: EmailState }) {
     const current = state.email;
     return (
       <form noValidate aria-busy={busy || undefined} onSubmit={submitWith(emailForm)}>
-        <emailForm.Field name="email">
+        <emailForm.AppField name="email">
           {(field) => (
-            <Field label={<Trans>E-mail address</Trans>} errors={problems.email}>
-              {(control) => (
-                <TextInput
-                  {...control}
-                  ref={emailInput}
-                  type="email"
-                  dir="ltr"
-                  autoComplete="email"
-                  inputMode="email"
-                  value={field.state.value}
-                  onChange={(e) => field.handleChange(e.currentTarget.value)}
-                />
-              )}
-            </Field>
+            <field.EmailField label={t`E-mail address`} autoComplete="email" required={false} errors={problems.email} ref={emailInput} />
           )}
-        </emailForm.Field>
+        </emailForm.AppField>
         <div className="profile-calendar-actions">
           <Button type="submit" variant="primary" disabled={busy}>
             <Trans>Send me a code</Trans>
@@ -172,24 +157,21 @@ function EmailForms({ state }: { state: EmailState }) {
               . Type it here, or press the button in that e-mail. It works for {minutes} minutes; nothing else is sent there until then.
             </Trans>
           </p>
-          <codeForm.Field name="code">
+          <codeForm.AppField name="code">
             {(field) => (
-              <Field label={<Trans>Code from the e-mail</Trans>} errors={problems.code} className="profile-email-code">
-                {(control) => (
-                  <TextInput
-                    {...control}
-                    ref={codeInput}
-                    dir="ltr"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={6}
-                    value={field.state.value}
-                    onChange={(e) => field.handleChange(e.currentTarget.value)}
-                  />
-                )}
-              </Field>
+              <field.TextField
+                label={t`Code from the e-mail`}
+                required={false}
+                errors={problems.code}
+                fieldClassName="profile-email-code"
+                ref={codeInput}
+                dir="ltr"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+              />
             )}
-          </codeForm.Field>
+          </codeForm.AppField>
           <div className="profile-calendar-actions">
             <Button type="submit" variant="primary" disabled={busy}>
               <Trans>Confirm the address</Trans>

@@ -21,10 +21,8 @@ import { notificationPreferencesQuery, saveNotificationPreferences } from '../..
 import { useAppForm } from '../../domain/app-form';
 import { zoneTime } from '../../domain/time';
 import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
 import { submitWith } from '../../ui/form-helpers';
 import { Spinner } from '../../ui/spinner';
-import { TextInput } from '../../ui/text-input';
 import { toast } from '../../ui/toast-store';
 
 function kindName(kind: NotificationKind): ReactNode {
@@ -213,26 +211,19 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
         </p>
         <div className="prefs-quiet-times">
           {(['start', 'end'] as const).map((end) => (
-            <form.Field key={end} name={`quiet_hours.${end}`}>
+            <form.AppField key={end} name={`quiet_hours.${end}`}>
               {(field) => (
                 // The end's error is told at once, not after leaving the field: the save waits until the two differ.
-                <Field
-                  label={end === 'start' ? <Trans>From</Trans> : <Trans>Until</Trans>}
+                <field.TextField
+                  label={end === 'start' ? t`From` : t`Until`}
+                  required={false}
                   errors={end === 'end' && sameTimes ? [t`Choose an end different from the start.`] : []}
-                >
-                  {(control) => (
-                    <TextInput
-                      {...control}
-                      type="time"
-                      dir="ltr"
-                      disabled={!quiet.enabled}
-                      value={field.state.value}
-                      onChange={(e) => field.handleChange(e.currentTarget.value)}
-                    />
-                  )}
-                </Field>
+                  type="time"
+                  dir="ltr"
+                  disabled={!quiet.enabled}
+                />
               )}
-            </form.Field>
+            </form.AppField>
           ))}
         </div>
       </fieldset>

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { RequestDetail, RequestHistoryEntry, RequestStatus } from '../../../contract/requests';
 import { requestDeadlines, requestMachine, resumeRequest } from '../../../machines/request.machine';
-import { refundsOn, requestContextOf } from '../../api/requests';
+import { refundsOn, requestContextOf } from '../../domain/request-state';
 import { requestStatusTexts } from '../../domain/request-status';
 import { formatSessionTime } from '../../domain/time';
 

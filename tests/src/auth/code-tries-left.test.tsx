@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-// A wrong code says how many tries remain when the server tells (`errors.attempts_left`), in both
-// languages; without that count it says only that the code is not correct.
+// A wrong code says how many tries remain when the server tells (`errors.attempts_left` beside the
+// refusal's `code`), in both languages; without that count it says only that the code is not correct.
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiError } from '../../machines/auth-fakes';
+import { otpRefused } from '../../machines/auth-fakes';
 import { renderAuth } from './render-auth';
 
 afterEach(cleanup);
@@ -14,7 +14,7 @@ async function wrongCode(attemptsLeft: string, locale: 'en' | 'ar') {
     '/verify-otp?phone=%2B97455555555',
     {
       verifyOtp: () => {
-        throw apiError(422, { code: ['wrong'], attempts_left: [attemptsLeft] });
+        throw otpRefused('wrong', attemptsLeft);
       },
     },
     locale,

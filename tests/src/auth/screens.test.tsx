@@ -5,7 +5,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, teacher as teacherAccount } from '../../machines/auth-fakes';
+import { apiError, otpRefused, teacher as teacherAccount } from '../../machines/auth-fakes';
 import { toast } from '../../../src/ui/toast-store';
 import { renderAuth } from './render-auth';
 
@@ -172,7 +172,7 @@ describe('the code screen', () => {
   it('opened by a link: wrong code, then resend locks the button behind a visible countdown', async () => {
     const { fake } = await renderAuth('/verify-otp?phone=%2B97455555555', {
       verifyOtp: () => {
-        throw apiError(422, { code: ['wrong'] });
+        throw otpRefused('wrong');
       },
     });
     const user = userEvent.setup();
@@ -199,10 +199,10 @@ describe('the code screen', () => {
   it.each([
     ['expired', 'This code has expired. Please request a new code.'],
     ['too_many_attempts', 'Too many wrong attempts: this code can no longer be used. Please request a new code.'],
-  ])('a %s code gets its own message and cannot be submitted again', async (reason, message) => {
+  ] as const)('a %s code gets its own message and cannot be submitted again', async (reason, message) => {
     await renderAuth('/verify-otp?phone=%2B97455555555', {
       verifyOtp: () => {
-        throw apiError(422, { code: [reason] });
+        throw otpRefused(reason);
       },
     });
     await verify('123456');

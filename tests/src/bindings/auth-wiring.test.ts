@@ -90,7 +90,7 @@ describe('auth effects (src/bindings/auth.ts)', () => {
     document.cookie = 'ng-token=from-cookie; Path=/';
     const calls = stubServer(() => ({
       status: 200,
-      body: { data: { id: 9, is_teacher: true, status: 'policy', has_free_session: false } },
+      body: { message: 'ok', data: { id: 9, is_teacher: true, status: 'policy', has_free_session: false } },
     }));
     const actor = withNavigation([]).start();
     await waitFor(actor, (s) => s.matches('loggedIn'));

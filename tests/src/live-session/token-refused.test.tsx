@@ -7,7 +7,7 @@ import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { FailureError, type Failure } from '../../../contract/failure';
-import { SESSION_NOT_OPEN_YET } from '../../../contract/sessions';
+import { SESSION_NOT_OPEN_YET } from '../../../contract/session-values';
 import { LiveSessionScreen } from '../../../src/features/live-session/live-session-screen';
 import type { SessionApi } from '../../../src/api/sessions';
 import { makeI18n } from '../helpers';
