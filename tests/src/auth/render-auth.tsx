@@ -55,7 +55,11 @@ export async function renderAuth(path: string, options: FakeOptions = {}, locale
   auth.start();
   await waitFor(auth, (s) => !s.hasTag('state:loading'));
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }), context: { auth, queryClient } });
+  const router = createRouter({
+    routeTree,
+    history: createMemoryHistory({ initialEntries: [path] }),
+    context: { auth, queryClient, locale: () => locale },
+  });
   // As src/app/router.ts does: guards run again when the session changes, and the machine's
   // destinations are followed.
   followAuth(auth, router);

@@ -45,7 +45,7 @@ export async function renderApp(path: string, { locale = 'ar', signedIn = false 
   const router = createRouter({
     routeTree,
     history: createMemoryHistory({ initialEntries: [path] }),
-    context: { auth, queryClient },
+    context: { auth, queryClient, locale: () => locale },
   });
   const view = render(<App router={router} auth={auth} queryClient={queryClient} />);
   await screen.findByRole('heading', { level: 1 });
