@@ -8,7 +8,7 @@
 // here names a page or its data: the routes say both.
 import { renderToString } from 'react-dom/server';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { createMemoryHistory, type AnyRoute } from '@tanstack/react-router';
+import { createMemoryHistory, createRouter, type AnyRoute } from '@tanstack/react-router';
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { authMachine, type StoredSession } from '../machines/auth.machine';
 import { createApiClient, type ApiClient } from './api/client';
@@ -17,19 +17,35 @@ import { activateLocale } from './i18n/i18n';
 import type { Locale } from './i18n/locale';
 import { routeTree } from './route-tree.gen';
 import { createAppRouter } from './app/router';
+import type { RouterContext } from './app/router-context';
 import { App } from './app/app';
 
 export type { DehydratedState };
 
+/**
+ * The browser build of the router keeps a reference to itself on `self` (its devtools hook): lent for its
+ * constructor only, so nothing else in the build process takes Node for a browser.
+ */
+function withSelf<T>(make: () => T): T {
+  const global = globalThis as { self?: unknown };
+  const lent = global.self === undefined;
+  if (lent) global.self = globalThis;
+  try {
+    return make();
+  } finally {
+    if (lent) delete global.self;
+  }
+}
+
 /** The paths of the routes marked `staticData: { ssr: true }` (guardedPage's `ssr`), without a trailing slash. */
 function ssrRoutePaths(): string[] {
-  const paths: string[] = [];
-  const walk = (route: AnyRoute) => {
-    if (route.options.staticData?.ssr) paths.push(route.fullPath.replace(/(.)\/$/, '$1'));
-    Object.values((route.children ?? {}) as Record<string, AnyRoute>).forEach(walk);
-  };
-  walk(routeTree as unknown as AnyRoute);
-  return paths;
+  // A router resolves every route's full path; this one only lists them.
+  const { routesById } = withSelf(() =>
+    createRouter({ routeTree, history: createMemoryHistory(), context: {} as RouterContext, isServer: false, origin: 'http://localhost' }),
+  );
+  return Object.values(routesById as unknown as Record<string, AnyRoute>)
+    .filter((route) => route.options.staticData?.ssr)
+    .map((route) => route.fullPath.replace(/(.)\/$/, '$1'));
 }
 
 /** The pages the server renders per request with their data: read by server/http/ssr.ts and scripts/vite-prerender.ts. */
@@ -47,17 +63,13 @@ async function loadRouter(url: string, locale: Locale, queryClient: QueryClient,
     authMachine.provide({ actors: { checkLogin: fromPromise<StoredSession>(async () => ({ account: null, token: null })) } }),
   ).start();
   await waitFor(auth, (s) => !s.hasTag('state:loading'));
-  // The browser build of the router keeps a reference to itself on `self` (its devtools hook); lent
-  // for the constructor only, so nothing else in the build process takes Node for a browser.
-  const global = globalThis as { self?: unknown };
-  const lent = global.self === undefined;
-  if (lent) global.self = globalThis;
-  const router = createAppRouter(
-    { auth, queryClient, api, locale: () => locale },
-    // Rendered the way the browser's first render is, so hydration finds the same tree.
-    { history: createMemoryHistory({ initialEntries: [url] }), isServer: false, origin: 'http://localhost' },
+  const router = withSelf(() =>
+    createAppRouter(
+      { auth, queryClient, api, locale: () => locale },
+      // Rendered the way the browser's first render is, so hydration finds the same tree.
+      { history: createMemoryHistory({ initialEntries: [url] }), isServer: false, origin: 'http://localhost' },
+    ),
   );
-  if (lent) delete global.self;
   await router.load();
   return { router, auth };
 }
