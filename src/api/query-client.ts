@@ -57,7 +57,7 @@ export function createQueryClient({ onError, onMutationSuccess }: QueryClientOpt
         staleTime: 60_000,
         retry: shouldRetry,
         refetchOnWindowFocus: false,
-        // A route's loader has just read the screen's data (src/app/loaders.ts): a screen that mounts
+        // A route's loader has just read the screen's data (src/api/client.ts): a screen that mounts
         // within the second does not read it again, even where its staleTime is 0; an invalidated or
         // failed query is read again at once.
         refetchOnMount: (query) =>

@@ -12,7 +12,7 @@ export interface RouterContext {
   /**
    * The client the loaders' queries call: the server render's in-process one, or a test's. Absent in the
    * browser, where the factories' default (`api`) is used; null for the build-time render, which has no
-   * API and reads nothing (src/app/loaders.ts).
+   * API and reads nothing (src/api/client.ts).
    */
   api?: ApiClient | null;
   /** The language the screens read in now (query keys carry it, so a loader fills the screen's keys). */

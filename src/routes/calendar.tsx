@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedPage } from '../app/route-options';
 import { teacherWeekQuery } from '../api/time-off';
-import { apiOf, read } from '../app/loaders';
+import { apiOf, read } from '../api/client';
 import { TeacherCalendarPage } from '../features/teacher-calendar/calendar-page';
 
 export const Route = createFileRoute('/calendar')({

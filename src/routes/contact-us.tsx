@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ContactPage } from '../features/pages/contact-us';
 import { guardedPage } from '../app/route-options';
 import { settingsQuery } from '../api/reference';
-import { apiOf, read } from '../app/loaders';
+import { apiOf, read } from '../api/client';
 
 export const Route = createFileRoute('/contact-us')({
   ...guardedPage('contactUs', { ssr: true }),

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedPage } from '../app/route-options';
 import { earningsQuery } from '../api/earnings';
-import { apiOf, read } from '../app/loaders';
+import { apiOf, read } from '../api/client';
 import { EarningsPage } from '../features/earnings/earnings-page';
 
 export const Route = createFileRoute('/earnings')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedPage } from '../app/route-options';
 import { conversationQuery } from '../api/messages';
-import { apiOf, read } from '../app/loaders';
+import { apiOf, read } from '../api/client';
 import { NotFoundPage } from '../features/pages/not-found';
 import { parseId } from '../../contract/ids';
 import { ConversationPage } from '../features/messages/conversation-page';

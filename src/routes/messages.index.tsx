@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedPage } from '../app/route-options';
 import { conversationsQuery } from '../api/messages';
-import { apiOf, read } from '../app/loaders';
+import { apiOf, read } from '../api/client';
 import { ConversationsPage } from '../features/messages/conversations-page';
 
 export const Route = createFileRoute('/messages/')({

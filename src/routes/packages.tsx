@@ -5,7 +5,7 @@ import { PackagesPage } from '../features/packages/packages-page';
 import { guardedPage, searchId } from '../app/route-options';
 import { balanceQuery, ordersQuery, packagesQuery } from '../api/packages';
 import { childrenQuery } from '../api/children';
-import { apiOf, read, readAll } from '../app/loaders';
+import { apiOf, read, readAll } from '../api/client';
 
 interface PackagesSearch {
   /** Set by the return from the payment page. */

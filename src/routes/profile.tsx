@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ProfilePage } from '../features/profile/profile-page';
 import { guardedPage } from '../app/route-options';
 import { profileQuery } from '../api/profile';
-import { apiOf, read } from '../app/loaders';
+import { apiOf, read } from '../api/client';
 
 export const Route = createFileRoute('/profile')({
   ...guardedPage('profile'),

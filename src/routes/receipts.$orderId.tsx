@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ReceiptPage } from '../features/packages/receipt-page';
 import { guardedPage } from '../app/route-options';
 import { receiptQuery } from '../api/packages';
-import { apiOf, read } from '../app/loaders';
+import { apiOf, read } from '../api/client';
 import { NotFoundPage } from '../features/pages/not-found';
 import { parseId } from '../../contract/ids';
 

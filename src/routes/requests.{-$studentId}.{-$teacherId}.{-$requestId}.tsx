@@ -8,7 +8,7 @@ import { guardedPage, searchId } from '../app/route-options';
 import { lessonParty, sameViewer, selectViewer } from '../domain/viewer';
 import { parseId } from '../../contract/ids';
 import { requestQuery, requestsQuery } from '../api/requests';
-import { apiOf, read, readAll } from '../app/loaders';
+import { apiOf, read, readAll } from '../api/client';
 
 interface RequestsSearch {
   filter?: RequestFilter;

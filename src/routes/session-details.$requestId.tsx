@@ -4,7 +4,7 @@ import { SessionDetailsPage } from '../features/session-details/session-details-
 import { MoveRequest } from '../features/booking/move-request';
 import { guardedPage } from '../app/route-options';
 import { requestQuery } from '../api/requests';
-import { apiOf, read } from '../app/loaders';
+import { apiOf, read } from '../api/client';
 import { NotFoundPage } from '../features/pages/not-found';
 import { parseId } from '../../contract/ids';
 import { lessonParty, sameViewer, selectViewer } from '../domain/viewer';

@@ -13,7 +13,7 @@ import { NotFoundPage } from '../features/pages/not-found';
 import { parseId } from '../../contract/ids';
 import { sameViewer, selectViewer } from '../domain/viewer';
 import { teacherQuery } from '../api/teachers';
-import { apiOf, read, readAll } from '../app/loaders';
+import { apiOf, read, readAll } from '../api/client';
 
 export const Route = createFileRoute('/teachers/$id')({
   // Not guardedPage(): a guest sent home from here carries the teacher along (/?book={id}).

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { TeachersPage } from '../features/teachers/teachers-page';
 import { teachersQuery, type TeachersSearch } from '../api/teachers';
 import { phasesQuery, subjectsQuery } from '../api/reference';
-import { apiOf, read, readAll } from '../app/loaders';
+import { apiOf, read, readAll } from '../api/client';
 import { guardedPage, searchId } from '../app/route-options';
 import { useSelector } from '../bindings/use-selector';
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Routes own their data (src/app/loaders.ts): a route's loader fills the query cache under the keys its
+// Routes own their data (src/api/client.ts): a route's loader fills the query cache under the keys its
 // screen reads, in the viewer's language, once the guard has let the viewer in; a guest's visit to a
 // private page reads nothing; a failed read does not fail the route; the build-time render reads nothing.
 import { afterEach, describe, expect, it, vi } from 'vitest';
