@@ -3,8 +3,19 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ApplicationPage } from '../features/admin/application-page';
 import { NotFoundPage } from '../features/pages/not-found';
 import { parseId } from '../../contract/ids';
+import { documentsQuery, historyQuery, teacherQuery } from '../features/admin/admin-api';
+import { readStaffSession } from '../features/admin/staff-session';
+import { read, readAll } from '../api/client';
 
-export const Route = createFileRoute('/admin/teachers/$id')({ component: ApplicationRoute });
+export const Route = createFileRoute('/admin/teachers/$id')({
+  // The application, its documents and its history, with the staff session (without one the console's frame
+  // offers its sign-in); a malformed id reads nothing.
+  loader: ({ context, params: { id } }) =>
+    parseId(id) !== null && readStaffSession()
+      ? readAll([read(context, teacherQuery(id)), read(context, documentsQuery(id)), read(context, historyQuery(id))])
+      : undefined,
+  component: ApplicationRoute,
+});
 
 function ApplicationRoute() {
   const { id } = Route.useParams();
