@@ -138,7 +138,8 @@ const settle = (read: Promise<unknown>): Promise<void> =>
   );
 
 /**
- * Reads one query into the cache, unless it is there; resolves either way (see above). The build-time
+ * Reads one query into the cache; resolves either way (see above). Data already there is used at once and,
+ * when stale, read again behind it (so the screen, mounting within the second, need not). The build-time
  * render has no API (`api: null`): it reads nothing, and the page renders its loading state.
  */
 export function read<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
@@ -146,7 +147,7 @@ export function read<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
   options: EnsureQueryDataOptions<TQueryFnData, TError, TData, TQueryKey>,
 ): Promise<void> {
   if (context.api === null) return Promise.resolve();
-  return settle(context.queryClient.ensureQueryData({ ...options, meta: quietly(options.meta) }));
+  return settle(context.queryClient.ensureQueryData({ ...options, meta: quietly(options.meta), revalidateIfStale: true }));
 }
 
 /** The first page of a paged (infinite) query, the same way. */
@@ -155,7 +156,7 @@ export function readPages<TQueryFnData, TError, TData, TQueryKey extends QueryKe
   options: EnsureInfiniteQueryDataOptions<TQueryFnData, TError, TData, TQueryKey, TPageParam>,
 ): Promise<void> {
   if (context.api === null) return Promise.resolve();
-  return settle(context.queryClient.ensureInfiniteQueryData({ ...options, meta: quietly(options.meta) }));
+  return settle(context.queryClient.ensureInfiniteQueryData({ ...options, meta: quietly(options.meta), revalidateIfStale: true }));
 }
 
 /** Every read of a route at once; the route waits for them all. */

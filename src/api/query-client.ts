@@ -57,9 +57,9 @@ export function createQueryClient({ onError, onMutationSuccess }: QueryClientOpt
         staleTime: 60_000,
         retry: shouldRetry,
         refetchOnWindowFocus: false,
-        // A route's loader has just read the screen's data (src/api/client.ts): a screen that mounts
-        // within the second does not read it again, even where its staleTime is 0; an invalidated or
-        // failed query is read again at once.
+        // A route's loader has just read the screen's data, or is reading it again behind the cached
+        // answer (src/api/client.ts): a screen that mounts within the second does not start another read,
+        // even where its staleTime is 0; an invalidated or failed query is read again at once.
         refetchOnMount: (query) =>
           query.state.isInvalidated || query.state.status !== 'success' || Date.now() - query.state.dataUpdatedAt >= JUST_READ_MS,
       },
