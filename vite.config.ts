@@ -6,6 +6,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { catalogParts } from './scripts/vite-catalog-parts';
 import { prerender } from './scripts/vite-prerender';
+import { oneImporterPerChunk } from './scripts/vite-one-importer';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
@@ -14,10 +15,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // A route's loader goes in the chunk of its screen: the query factories (and the schemas they
+      // load) are the screen's anyway, and the entry every page downloads carries only the stub.
+      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
       routesDirectory: './src/routes',
       generatedRouteTree: './src/route-tree.gen.ts',
       quoteStyle: 'single',
     }),
+    oneImporterPerChunk(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     react(),
     lingui(),

@@ -7,13 +7,8 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export const REQUEST_TYPES = ['urgent', 'schedule'] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
 
-/**
- * List filters (docs/decisions.md): all; new = pending; current = approved and now inside its session
- * window; upcoming = approved and starting later; finished; canceled = canceled, rejected or expired.
- * The tabs show them in this order: what is still ahead (upcoming) before what is over (canceled).
- */
-export const REQUEST_FILTERS = ['all', 'new', 'current', 'upcoming', 'finished', 'canceled'] as const;
-export type RequestFilter = (typeof REQUEST_FILTERS)[number];
+// The list filters have a file of their own: the requests route's search check reads them in the entry.
+export { REQUEST_FILTERS, type RequestFilter } from './request-filters';
 
 /** What the viewer may do now; computed by the server from the request machine (`allowedActions`). */
 export const REQUEST_ACTIONS = [

@@ -17,8 +17,6 @@ import { compactTemplate, deferScripts, inlineStylesheets, renderedIn, routeHead
 export const PRERENDERED_ROUTES = ['/', '/about-us', '/teachers', '/privacy-policy', '/terms-conditions', '/contact-us'];
 const LOCALES = ['ar', 'en'] as const;
 
-/** Routes the server renders per request with their data, and the file of each one's shell. */
-export const SSR_TEMPLATES: Record<string, string> = { '/teachers': 'teachers.html', '/contact-us': 'contact-us.html' };
 /** Where the server puts the rendered page and the data; server/http/ssr.ts replaces exactly these. */
 export const SSR_BODY = '<!--ssr-body-->';
 export const SSR_STATE = '<!--ssr-state-->';
@@ -76,8 +74,10 @@ async function prerenderPages(root: string, outDir: string, bundle: Rollup.Outpu
   });
   const entry = (await fs.readdir(ssrOut)).find((f) => f.startsWith('entry-prerender'));
   if (!entry) throw new Error('[prerender] the server bundle has no entry-prerender file');
-  const { render } = (await import(pathToFileURL(path.join(ssrOut, entry)).href)) as {
+  const { render, ssrPaths } = (await import(pathToFileURL(path.join(ssrOut, entry)).href)) as {
     render: (url: string, locale: string) => Promise<string>;
+    /** The routes the server renders per request with their data (their `ssr` mark in src/routes). */
+    ssrPaths: readonly string[];
   };
   const template = await fs.readFile(path.join(outDir, 'index.html'), 'utf8');
   const readAsset = (href: string) => readFileSync(path.join(outDir, href), 'utf8');
@@ -102,8 +102,8 @@ async function prerenderPages(root: string, outDir: string, bundle: Rollup.Outpu
       await fs.writeFile(path.join(dir, fileOf(route)), html);
     }
     // The shells the server fills per request with a page and its data (server/http/ssr.ts).
-    for (const [route, file] of Object.entries(SSR_TEMPLATES)) {
-      await fs.writeFile(path.join(dir, 'ssr', file), page(locale, route, SSR_BODY).replace('</body>', `${SSR_STATE}</body>`));
+    for (const route of ssrPaths) {
+      await fs.writeFile(path.join(dir, 'ssr', fileOf(route)), page(locale, route, SSR_BODY).replace('</body>', `${SSR_STATE}</body>`));
     }
   }
 }

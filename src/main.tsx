@@ -7,8 +7,8 @@ import '@fontsource/cairo/arabic-700.css';
 import '@fontsource/cairo/latin-400.css';
 import '@fontsource/cairo/latin-700.css';
 import './ui/styles.css';
-import { activateLocale } from './i18n/i18n';
-import { readStoredLocale } from './i18n/locale';
+import { activateLocale, i18n } from './i18n/i18n';
+import { readStoredLocale, type Locale } from './i18n/locale';
 import { authLoaded, createLazyAuth } from './app/lazy-auth';
 import { selectIsLoggedIn } from '../machines/auth/selectors';
 import { watchActor, watchThisTab } from './bindings/watch';
@@ -37,7 +37,8 @@ async function boot() {
   // A tab the flows studio watches (the model walk watches every tab it drives) follows the
   // real machine from its start-up check on, so the studio sees a guest's first states too.
   if (watchThisTab()) void authLoaded(auth);
-  const router = createAppRouter({ auth, queryClient });
+  // The routes' loaders key their queries with the language the screens read in now.
+  const router = createAppRouter({ auth, queryClient, locale: () => i18n.locale as Locale });
   await mount(
     <StrictMode>
       <App router={router} auth={auth} queryClient={queryClient} />

@@ -3,10 +3,12 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { tr, type Locale } from './catalog';
 
 /** Clicks a free time some way down the calendar (runs and specs then rarely pick the same one). */
-export async function pickSlot(page: Page): Promise<string> {
+export async function pickSlot(page: Page, among?: ReadonlySet<string>): Promise<string> {
   // Start times only: "now" (an urgent request) is a cell too.
-  const slots = page.getByRole('grid').getByRole('gridcell').and(page.locator('[data-slot]:not([data-slot="now"])'));
-  await expect(slots.first()).toBeVisible();
+  const all = page.getByRole('grid').getByRole('gridcell').and(page.locator('[data-slot]:not([data-slot="now"])'));
+  await expect(all.first()).toBeVisible();
+  // Only the times another page shows too, when asked (two viewers' weeks end at different instants).
+  const slots = among ? all.and(page.locator([...among].map((slot) => `[data-slot="${slot}"]`).join(', '))) : all;
   const count = await slots.count();
   const cell = slots.nth(Math.min(count - 1, 24 + Math.floor(Math.random() * Math.max(1, count - 24))));
   await cell.click();

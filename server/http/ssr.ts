@@ -16,15 +16,14 @@ import { pathToFileURL } from 'node:url';
 type Locale = 'ar' | 'en';
 type State = { queries: unknown[] } & Record<string, unknown>;
 interface Bundle {
+  /** The paths of the routes that are rendered per request (their `ssr` mark in src/routes). */
+  ssrPaths: readonly string[];
   loadPageData: (pathname: string, locale: Locale, fetch: typeof globalThis.fetch) => Promise<State | null>;
   render: (url: string, locale: Locale, data?: State) => Promise<string>;
 }
 
-/** The shell of each page (written by scripts/vite-prerender.ts under prerender/<locale>/ssr/). */
-function templateOf(pathname: string): string | null {
-  if (pathname === '/teachers') return 'teachers.html';
-  return pathname === '/contact-us' ? 'contact-us.html' : null;
-}
+/** The shell of a page rendered per request (written by scripts/vite-prerender.ts under prerender/<locale>/ssr/). */
+const templateOf = (pathname: string) => `${pathname.slice(1)}.html`;
 
 const MAX_PAGES = 500;
 const etagOf = (text: string) => `W/"${createHash('sha1').update(text).digest('base64url')}"`;
@@ -60,10 +59,9 @@ export function ssrPages(staticDir: string, api: (request: Request) => Response 
 
   /** The page for this path and locale, or null when it is not rendered per request. */
   return async function page(pathname: string, locale: Locale): Promise<SsrPage | null> {
-    const template = templateOf(pathname);
-    if (!template) return null;
     const ssr = await load();
-    if (!ssr) return null;
+    if (!ssr?.ssrPaths.includes(pathname)) return null;
+    const template = templateOf(pathname);
     const etags: string[] = [];
     const fetchInProcess: typeof globalThis.fetch = async (input, init) => {
       const response = await api(new Request(input, init));

@@ -6,6 +6,7 @@
 // typed, or throws an AnswerError. No zod here: a schema is anything with `parse`, and a public page
 // passes a loader (`() => import(...)`) so zod downloads beside the request, not with the page.
 import { ofetch, type $Fetch, type FetchOptions } from 'ofetch';
+import type { EnsureInfiniteQueryDataOptions, EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { readStoredLocale } from '../i18n/locale';
 import { toApiError } from './api-error';
 import { readCookie, TOKEN_COOKIE } from './cookies';
@@ -109,3 +110,58 @@ export async function readAnswer<T>(request: Promise<unknown>, schema: AnswerSch
     throw new AnswerError(undefined, { cause: error });
   }
 }
+
+// Reading ahead, in a route's loader (docs/architecture.md "Routes own their data"): a loader reads the
+// queries its screen shows into the cache before the screen renders, through the same queryOptions
+// factories the screen's useQuery calls, so the keys are the same and nothing is read twice. The router
+// runs it on a link's intent (preload) and on arrival, after the route's guard: beforeLoad runs first and
+// redirects anyone the page is not for, so a loader never reads private data for a guest. Loaders live in
+// their screen's chunk (vite.config.ts). These helpers sit in this module because every loader's
+// factories import it anyway: in a module of their own they were a chunk of their own, which cost the
+// public pages that load one (the teachers list, contact) more than its bytes.
+//
+// A failed read here is quiet (no toast) and does not fail the route: the query keeps its error, the
+// screen reads it again when it mounts and presents the failure in its own words as before (a receipt
+// not found, a list that could not load), and the toast, if any, comes from that read.
+/** What a route's loader reads with (its router context, src/app/router-context.ts). */
+interface LoaderContext {
+  queryClient: QueryClient;
+  /** The client its queries call; null for the build-time render, which has no API and reads nothing. */
+  api?: ApiClient | null;
+}
+
+const quietly = (meta: EnsureQueryDataOptions['meta']) => ({ ...meta, silent: true });
+const settle = (read: Promise<unknown>): Promise<void> =>
+  read.then(
+    () => undefined,
+    () => undefined,
+  );
+
+/**
+ * Reads one query into the cache; resolves either way (see above). Data already there is used at once and,
+ * when stale, read again behind it (so the screen, mounting within the second, need not). The build-time
+ * render has no API (`api: null`): it reads nothing, and the page renders its loading state.
+ */
+export function read<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
+  context: LoaderContext,
+  options: EnsureQueryDataOptions<TQueryFnData, TError, TData, TQueryKey>,
+): Promise<void> {
+  if (context.api === null) return Promise.resolve();
+  return settle(context.queryClient.ensureQueryData({ ...options, meta: quietly(options.meta), revalidateIfStale: true }));
+}
+
+/** The first page of a paged (infinite) query, the same way. */
+export function readPages<TQueryFnData, TError, TData, TQueryKey extends QueryKey, TPageParam>(
+  context: LoaderContext,
+  options: EnsureInfiniteQueryDataOptions<TQueryFnData, TError, TData, TQueryKey, TPageParam>,
+): Promise<void> {
+  if (context.api === null) return Promise.resolve();
+  return settle(context.queryClient.ensureInfiniteQueryData({ ...options, meta: quietly(options.meta), revalidateIfStale: true }));
+}
+
+/** Every read of a route at once; the route waits for them all. */
+export const readAll = (reads: Array<Promise<void> | false | undefined>): Promise<void> =>
+  Promise.all(reads.map((read) => read || Promise.resolve())).then(() => undefined);
+
+/** The client a loader's query calls: the context's (the server render's in-process one, a test's), else the factory's default. */
+export const apiOf = (context: Pick<LoaderContext, 'api'>) => context.api ?? undefined;

@@ -36,6 +36,9 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return error.status === 0 || error.status >= 500;
 }
 
+/** How long data a loader read counts as just read (see refetchOnMount below). */
+const JUST_READ_MS = 1_000;
+
 export function createQueryClient({ onError, onMutationSuccess }: QueryClientOptions): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
@@ -50,7 +53,16 @@ export function createQueryClient({ onError, onMutationSuccess }: QueryClientOpt
       onSuccess: () => onMutationSuccess?.(),
     }),
     defaultOptions: {
-      queries: { staleTime: 60_000, retry: shouldRetry, refetchOnWindowFocus: false },
+      queries: {
+        staleTime: 60_000,
+        retry: shouldRetry,
+        refetchOnWindowFocus: false,
+        // A route's loader has just read the screen's data, or is reading it again behind the cached
+        // answer (src/api/client.ts): a screen that mounts within the second does not start another read,
+        // even where its staleTime is 0; an invalidated or failed query is read again at once.
+        refetchOnMount: (query) =>
+          query.state.isInvalidated || query.state.status !== 'success' || Date.now() - query.state.dataUpdatedAt >= JUST_READ_MS,
+      },
       // A form's request is tried even with no network: it fails at once and the presenter says "you are
       // offline, nothing was sent" (TanStack's default pauses it, leaving "Sending…" with no word why).
       mutations: { retry: false, networkMode: 'always' },

@@ -10,13 +10,13 @@ import type { TitleKey } from './titles';
  * Spread into a file route's options: `...guardedPage('signIn')`. The guard reads the route id TanStack Router
  * passes to beforeLoad, so each route file names its path once (in createFileRoute) and cannot drift.
  */
-export function guardedPage(title: TitleKey) {
+export function guardedPage(title: TitleKey, { ssr }: { ssr?: true } = {}) {
   return {
     // The sign-in and sign-up screens read and drive the auth statechart: a guest's first visit
     // did not load it (lazy-auth.ts), so they wait for it; every other page decides at once.
     beforeLoad: ({ context, routeId }: { context: Pick<RouterContext, 'auth'>; routeId: string }) =>
       routeId.startsWith('/_auth-area/') ? authLoaded(context.auth).then(() => guard(context, routeId)) : guard(context, routeId),
-    staticData: { title },
+    staticData: ssr ? { title, ssr } : { title },
   };
 }
 

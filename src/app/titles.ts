@@ -43,5 +43,10 @@ export type TitleKey = keyof typeof titles;
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     title?: TitleKey;
+    /**
+     * Rendered per request with its public data (server/http/ssr.ts): the server runs the route's loader
+     * through its own API and sends the page with the data in it.
+     */
+    ssr?: boolean;
   }
 }

@@ -1,9 +1,10 @@
 // The console's other screens, one route (each route costs every public page a little of the entry
 // bundle): support, reported messages, promo codes, the audit log and staff management (an unknown one: section-page.tsx).
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPage } from '../features/admin/section-page';
+import { loadSection, SectionPage } from '../features/admin/section-page';
 
 export const Route = createFileRoute('/admin/$section')({
+  loader: ({ context, params }) => loadSection(params.section, context),
   component: SectionRoute,
 });
 

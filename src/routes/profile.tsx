@@ -2,9 +2,12 @@ import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { ProfilePage } from '../features/profile/profile-page';
 import { guardedPage } from '../app/route-options';
+import { profileQuery } from '../api/profile';
+import { apiOf, read } from '../api/client';
 
 export const Route = createFileRoute('/profile')({
   ...guardedPage('profile'),
+  loader: ({ context }) => read(context, profileQuery(context.locale(), apiOf(context))),
   component: ProfileRoute,
 });
 

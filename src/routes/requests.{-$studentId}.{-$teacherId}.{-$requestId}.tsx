@@ -1,12 +1,14 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { REQUEST_FILTERS, type RequestFilter } from '../../contract/request-values';
+import { REQUEST_FILTERS, type RequestFilter } from '../../contract/request-filters';
 import { HoursPrompt } from '../features/profile/hours-prompt';
 import { RequestsPage } from '../features/requests/requests-page';
 import { guardedPage, searchId } from '../app/route-options';
 import { lessonParty, sameViewer, selectViewer } from '../domain/viewer';
 import { parseId } from '../../contract/ids';
+import { requestQuery, requestsQuery } from '../api/requests';
+import { apiOf, read, readAll } from '../api/client';
 
 interface RequestsSearch {
   filter?: RequestFilter;
@@ -30,6 +32,23 @@ export const Route = createFileRoute('/requests/{-$studentId}/{-$teacherId}/{-$r
       page: page && page > 1 ? page : undefined,
       child: searchId(search.child),
     };
+  },
+  loaderDeps: ({ search }) => search,
+  // The list as the screen asks for it (requests-page.tsx), and the request the address names.
+  loader: ({ context, params, deps }) => {
+    const viewer = selectViewer(context.auth.getSnapshot());
+    const requestId = idOf(params.requestId);
+    const list = {
+      filter: deps.filter ?? 'all',
+      page: deps.page ?? 1,
+      studentId: idOf(params.studentId),
+      teacherId: idOf(params.teacherId),
+      childId: viewer.kind === 'family' ? deps.child : undefined,
+    };
+    return readAll([
+      read(context, requestsQuery(list, context.locale(), apiOf(context))),
+      requestId !== undefined && read(context, requestQuery(requestId, context.locale(), apiOf(context))),
+    ]);
   },
   component: RequestsRoute,
 });

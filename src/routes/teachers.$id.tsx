@@ -12,11 +12,23 @@ import { guard } from '../app/guards';
 import { NotFoundPage } from '../features/pages/not-found';
 import { parseId } from '../../contract/ids';
 import { sameViewer, selectViewer } from '../domain/viewer';
+import { teacherQuery } from '../api/teachers';
+import { apiOf, read, readAll } from '../api/client';
 
 export const Route = createFileRoute('/teachers/$id')({
   // Not guardedPage(): a guest sent home from here carries the teacher along (/?book={id}).
   beforeLoad: ({ context, params }) => guard(context, '/teachers/$id', { book: params.id }),
   staticData: { title: 'teacherBooking' },
+  // The teacher, and what a family's booking form starts from: the balance and the children.
+  loader: ({ context, params }) => {
+    const id = parseId(params.id);
+    if (id === null || selectViewer(context.auth.getSnapshot()).kind !== 'family') return undefined;
+    return readAll([
+      read(context, teacherQuery(id, context.locale(), apiOf(context))),
+      read(context, balanceQuery(apiOf(context))),
+      read(context, childrenQuery(context.locale(), {}, apiOf(context))),
+    ]);
+  },
   component: TeacherRoute,
 });
 

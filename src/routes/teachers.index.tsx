@@ -1,7 +1,9 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { TeachersPage } from '../features/teachers/teachers-page';
-import type { TeachersSearch } from '../api/teachers';
+import { teachersQuery, type TeachersSearch } from '../api/teachers';
+import { phasesQuery, subjectsQuery } from '../api/reference';
+import { apiOf, read, readAll } from '../api/client';
 import { guardedPage, searchId } from '../app/route-options';
 import { useSelector } from '../bindings/use-selector';
 
@@ -26,8 +28,17 @@ export function validateTeachersSearch(search: Record<string, unknown>): Teacher
 }
 
 export const Route = createFileRoute('/teachers/')({
-  ...guardedPage('teachers'),
+  ...guardedPage('teachers', { ssr: true }),
   validateSearch: validateTeachersSearch,
+  // Public data, read for every viewer: the server renders this page with it (src/entry-prerender.tsx).
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    readAll([
+      // A subject named by its code waits for the subjects list to turn it into an id (teachers-page.tsx).
+      !deps.subject_code && read(context, teachersQuery(deps, context.locale(), apiOf(context))),
+      read(context, subjectsQuery(context.locale(), apiOf(context))),
+      read(context, phasesQuery(context.locale(), apiOf(context))),
+    ]),
   component: TeachersRoute,
 });
 

@@ -15,6 +15,7 @@ const sha256 = (code: string) => `'sha256-${createHash('sha256').update(code).di
 
 // A stand-in for dist/prerender/entry-prerender-*.js: the list page with what the real API answered.
 const BUNDLE = `
+export const ssrPaths = ["/teachers"];
 export async function loadPageData(pathname, locale, fetch) {
   const res = await fetch('http://ssr.invalid/api/v1/teachers?page=1&per_page=12', { headers: { 'Accept-Language': locale } });
   return res.ok ? { queries: [{ queryKey: ['teachers'], state: { data: await res.json() } }] } : null;

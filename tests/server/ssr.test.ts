@@ -13,6 +13,7 @@ let staticDir: string;
 
 // A stand-in for dist/prerender/entry-prerender-*.js: counts renders, shows what the API said.
 const BUNDLE = `
+export const ssrPaths = ["/teachers"];
 export async function loadPageData(pathname, locale, fetch) {
   const res = await fetch('http://ssr.invalid/api/v1/teachers', { headers: { 'Accept-Language': locale } });
   if (!res.ok) return null;

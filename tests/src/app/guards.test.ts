@@ -94,7 +94,7 @@ function makeRouter(auth: RouterContext['auth'], initial = '/') {
   return createRouter({
     routeTree,
     history: createMemoryHistory({ initialEntries: [initial] }),
-    context: { auth, queryClient: new QueryClient() },
+    context: { auth, queryClient: new QueryClient(), locale: () => 'en' as const },
   });
 }
 

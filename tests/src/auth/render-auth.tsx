@@ -3,7 +3,6 @@
 // and a stubbed fetch answering the reference lists the forms choose from.
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
-import { QueryClient } from '@tanstack/react-query';
 import { vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { App } from '../../../src/app/app';
@@ -13,6 +12,7 @@ import { authMachine } from '../../../machines/auth.machine';
 import { presentAuthFailures } from '../../../src/bindings/auth';
 import { followAuth } from '../../../src/app/auth-navigation';
 import { makeFakes, type FakeOptions } from '../../machines/auth-fakes';
+import { createQueryClient } from '../../../src/api/query-client';
 
 const name = (en: string, ar: string) => ({ name: en, name_en: en, name_ar: ar });
 export const PHASES = [
@@ -54,8 +54,17 @@ export async function renderAuth(path: string, options: FakeOptions = {}, locale
   presentAuthFailures(auth);
   auth.start();
   await waitFor(auth, (s) => !s.hasTag('state:loading'));
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }), context: { auth, queryClient } });
+  // The app's query client (its refetch rule after a route's loader), without retries or the app's toasts.
+  const queryClient = createQueryClient({ onError: () => {} });
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  const router = createRouter({
+    routeTree,
+    history: createMemoryHistory({ initialEntries: [path] }),
+    context: { auth, queryClient, locale: () => locale },
+  });
   // As src/app/router.ts does: guards run again when the session changes, and the machine's
   // destinations are followed.
   followAuth(auth, router);

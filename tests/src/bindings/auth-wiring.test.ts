@@ -118,7 +118,7 @@ describe('router wiring (src/app/router.ts)', () => {
     // Fake server and storage; the router follows the machine as in the app.
     const auth = createActor(authMachine.provide(fx.fakes)).start();
     await waitFor(auth, (s) => !s.hasTag('state:loading'));
-    const router = createAppRouter({ auth, queryClient: new QueryClient() });
+    const router = createAppRouter({ auth, queryClient: new QueryClient(), locale: () => 'en' });
     await router.load();
     return { auth, router };
   }

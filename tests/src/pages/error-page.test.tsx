@@ -92,7 +92,7 @@ describe('the error screen', () => {
   });
 
   it('is the app router’s screen for every route', () => {
-    const router = createAppRouter({ auth: createActor(authMachine), queryClient: new QueryClient() });
+    const router = createAppRouter({ auth: createActor(authMachine), queryClient: new QueryClient(), locale: () => 'en' });
     expect(router.options.defaultErrorComponent).toBe(ErrorPage);
   });
 });

@@ -2,13 +2,13 @@
 // actor whose effects are fakes: anonymous by default, or signed in as a student.
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
-import { QueryClient } from '@tanstack/react-query';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { App } from '../../../src/app/app';
 import { activateLocale, i18n } from '../../../src/i18n/i18n';
 import { routeTree } from '../../../src/route-tree.gen';
 import { authMachine, type StoredSession } from '../../../machines/auth.machine';
 import { student, teacher } from '../../machines/auth-fakes';
+import { createQueryClient } from '../../../src/api/query-client';
 
 // The same accounts as the machine tests' fakes: the teacher there is one whose documents are in review.
 const teacherInReview = teacher;
@@ -41,11 +41,16 @@ export async function renderApp(path: string, { locale = 'ar', signedIn = false 
     }),
   ).start();
   await waitFor(auth, (s) => !s.hasTag('state:loading'));
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The app's query client (its refetch rule after a route's loader), without retries or the app's toasts.
+  const queryClient = createQueryClient({ onError: () => {} });
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
   const router = createRouter({
     routeTree,
     history: createMemoryHistory({ initialEntries: [path] }),
-    context: { auth, queryClient },
+    context: { auth, queryClient, locale: () => locale },
   });
   const view = render(<App router={router} auth={auth} queryClient={queryClient} />);
   await screen.findByRole('heading', { level: 1 });
