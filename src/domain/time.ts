@@ -10,34 +10,11 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { DEFAULT_TIME_ZONE } from '../../contract/default-zone';
 import { zoneOffset, zonePlace } from '../../contract/zone-names';
+import { dtf, inZone, instant, deviceZone, type Instant } from './clock';
 
-type Instant = string | Date;
-const instant = (at: Instant) => new Date(at);
-const inZone = (zone: string | undefined) => (zone ? { timeZone: zone } : {});
-
-// Building a DateTimeFormat costs far more than formatting with one (a list of cards or a week of free
-// times asked for hundreds on the phone's first render): each language, zone and style is built once.
-const formats = new Map<string, Intl.DateTimeFormat>();
-function dtf(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    formats.set(key, format);
-  }
-  return format;
-}
+export { dayKey, deviceZone, shortDayLabel, timeOf, type Instant } from './clock';
 
 // ---- zones ----
-
-/** The device's IANA zone (what "your time" means), Qatar's when the browser cannot say. */
-export function deviceZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
-  } catch {
-    return DEFAULT_TIME_ZONE;
-  }
-}
 
 /** Whether two zones show the same wall clock at `at` (then naming one is enough). */
 export function sameClock(a: string, b: string, at: Instant = new Date()): boolean {
@@ -138,21 +115,11 @@ export function formatSessionRange(i18n: I18n, start: Instant, end: Instant, zon
   return withZone(i18n, keepingClock(format.formatRangeToParts(instant(start), instant(end))), zone);
 }
 
-/** 'YYYY-MM-DD' of an instant on `zone`'s clock (groups slots by the viewer's days). */
-export function dayKey(iso: Instant, zone: string): string {
-  return dtf('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant(iso));
-}
-
 /** Minutes since midnight of an instant on `zone`'s clock. */
 export function minuteOfDay(iso: Instant, zone: string): number {
   const parts = dtf('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(instant(iso));
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return part('hour') * 60 + part('minute');
-}
-
-/** "8:00 PM" on `zone`'s clock (a slot, a next free time). */
-export function timeOf(iso: Instant, locale: string, zone: string): string {
-  return dtf(locale, { hour: 'numeric', minute: '2-digit', timeZone: zone }).format(instant(iso));
 }
 
 /** "Sunday 3 May" in the viewer's language, on `zone`'s clock. */
@@ -168,11 +135,6 @@ export function dayAndMonth(iso: Instant, locale: string, zone: string): string 
 /** "Sunday": the weekday of an instant on `zone`'s clock. */
 export function weekdayOf(iso: Instant, locale: string, zone: string): string {
   return dtf(locale, { weekday: 'long', timeZone: zone }).format(instant(iso));
-}
-
-/** "Sun, 3 May", on `zone`'s clock. */
-export function shortDayLabel(iso: Instant, locale: string, zone: string): string {
-  return dtf(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone }).format(instant(iso));
 }
 
 type WhenStyle = 'full' | 'time';

@@ -2,7 +2,7 @@
 // times in the teacher's own zone (the card's `time_zone`); they are shown as written, formatted for the
 // locale (12- or 24-hour, digits), under a heading that names that zone.
 import type { WorkingHour } from '../../../contract/teachers';
-import { dayKey, shortDayLabel, timeOf } from '../../domain/time';
+import { dayKey, shortDayLabel, timeOf } from '../../domain/clock';
 
 export interface DayHours {
   day: number;

@@ -4,7 +4,7 @@
 // so nothing moves).
 import { useSyncExternalStore } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { deviceZone } from '../../domain/time';
+import { deviceZone } from '../../domain/clock';
 import { nextFreeParts } from './format';
 
 const noChange = () => () => undefined;
