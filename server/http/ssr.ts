@@ -17,7 +17,7 @@ type Locale = 'ar' | 'en';
 type State = { queries: unknown[] } & Record<string, unknown>;
 interface Bundle {
   /** The paths of the routes that are rendered per request (their `ssr` mark in src/routes). */
-  ssrPaths: readonly string[];
+  ssrPaths?: readonly string[];
   loadPageData: (pathname: string, locale: Locale, fetch: typeof globalThis.fetch) => Promise<State | null>;
   render: (url: string, locale: Locale, data?: State) => Promise<string>;
 }
@@ -60,7 +60,8 @@ export function ssrPages(staticDir: string, api: (request: Request) => Response 
   /** The page for this path and locale, or null when it is not rendered per request. */
   return async function page(pathname: string, locale: Locale): Promise<SsrPage | null> {
     const ssr = await load();
-    if (!ssr?.ssrPaths.includes(pathname)) return null;
+    // A bundle from before the routes named their pages (no `ssrPaths`) renders none.
+    if (!ssr?.ssrPaths?.includes(pathname)) return null;
     const template = templateOf(pathname);
     const etags: string[] = [];
     const fetchInProcess: typeof globalThis.fetch = async (input, init) => {

@@ -79,4 +79,13 @@ describe('ssrPages', () => {
     expect(await ssrPages(staticDir, api({ name: 'x', etag: 'W/"x"', status: 503 }))('/teachers', 'en')).toBeNull();
     expect(await ssrPages(path.join(dir, 'nowhere', 'client'), api({ name: 'x', etag: 'W/"x"' }))('/teachers', 'en')).toBeNull();
   });
+
+  it('renders nothing from a bundle that does not name its pages (one built before the routes did)', async () => {
+    const old = path.join(dir, 'old');
+    await fs.mkdir(path.join(old, 'client/prerender/en/ssr'), { recursive: true });
+    await fs.mkdir(path.join(old, 'prerender'));
+    await fs.writeFile(path.join(old, 'prerender/entry-prerender-old.js'), BUNDLE.replace(/^export const ssrPaths.*$/m, ''));
+    await fs.copyFile(path.join(staticDir, 'prerender/en/ssr/teachers.html'), path.join(old, 'client/prerender/en/ssr/teachers.html'));
+    expect(await ssrPages(path.join(old, 'client'), api({ name: 'x', etag: 'W/"x"' }))('/teachers', 'en')).toBeNull();
+  });
 });
