@@ -108,6 +108,15 @@ describe('route loaders', () => {
     expect(queryClient.getQueryState(settingsQuery('en').queryKey)?.status).toBe('error');
   });
 
+  it("read a guest's sign-up the countries its phone field offers", async () => {
+    const countries = [{ id: 1, name: 'Qatar', code: 'QA', dial_code: '+974' }];
+    const { calls } = await loadAt('/sign-up', {
+      reply: (url) =>
+        url.endsWith('/v1/countries') ? { status: 200, json: { message: 'ok', data: countries } } : { status: 404, json: {} },
+    });
+    expect(calls.map((c) => new URL(c.url).pathname)).toEqual(['/api/v1/countries']);
+  });
+
   it('read nothing in the build-time render, which has no API', async () => {
     const { queryClient, calls } = await loadAt('/contact-us', { noApi: true, reply: () => ({ status: 200, json: {} }) });
     expect(calls).toEqual([]);
