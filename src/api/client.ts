@@ -159,6 +159,15 @@ export function readPages<TQueryFnData, TError, TData, TQueryKey extends QueryKe
   return settle(context.queryClient.ensureInfiniteQueryData({ ...options, meta: quietly(options.meta), revalidateIfStale: true }));
 }
 
+/**
+ * What a route waits for: on arrival and on a preload, its reads; when only its own address changed (a
+ * filter, a page, a week: `cause` 'stay'), nothing. The reads still start, and the screen keeps showing the
+ * previous answer meanwhile (`keepPreviousData`), so a filter's checkbox or a week's arrows answer at once
+ * instead of when the new data has come.
+ */
+export const waitOnArrival = (cause: 'enter' | 'stay' | 'preload', reading: Promise<void> | undefined): Promise<void> | undefined =>
+  cause === 'stay' ? undefined : reading;
+
 /** Every read of a route at once; the route waits for them all. */
 export const readAll = (reads: Array<Promise<void> | false | undefined>): Promise<void> =>
   Promise.all(reads.map((read) => read || Promise.resolve())).then(() => undefined);

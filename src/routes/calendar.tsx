@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedPage } from '../app/route-options';
 import { teacherWeekQuery } from '../api/time-off';
-import { apiOf, read } from '../api/client';
+import { apiOf, read, waitOnArrival } from '../api/client';
 import { TeacherCalendarPage } from '../features/teacher-calendar/calendar-page';
 
 export const Route = createFileRoute('/calendar')({
@@ -10,7 +10,7 @@ export const Route = createFileRoute('/calendar')({
   validateSearch: (search: Record<string, unknown>): { week?: string } =>
     typeof search.week === 'string' && /^2\d{3}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(search.week) ? { week: search.week } : {},
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => read(context, teacherWeekQuery(deps.week, context.locale(), apiOf(context))),
+  loader: ({ context, deps, cause }) => waitOnArrival(cause, read(context, teacherWeekQuery(deps.week, context.locale(), apiOf(context)))),
   component: CalendarRoute,
 });
 

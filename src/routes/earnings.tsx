@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedPage } from '../app/route-options';
 import { earningsQuery } from '../api/earnings';
-import { apiOf, read } from '../api/client';
+import { apiOf, read, waitOnArrival } from '../api/client';
 import { EarningsPage } from '../features/earnings/earnings-page';
 
 export const Route = createFileRoute('/earnings')({
@@ -10,7 +10,7 @@ export const Route = createFileRoute('/earnings')({
   validateSearch: (search: Record<string, unknown>): { month?: string } =>
     typeof search.month === 'string' && /^2\d{3}-(0[1-9]|1[0-2])$/.test(search.month) ? { month: search.month } : {},
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => read(context, earningsQuery(deps.month, context.locale(), apiOf(context))),
+  loader: ({ context, deps, cause }) => waitOnArrival(cause, read(context, earningsQuery(deps.month, context.locale(), apiOf(context)))),
   component: EarningsRoute,
 });
 

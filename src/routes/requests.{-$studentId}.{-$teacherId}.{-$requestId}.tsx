@@ -8,7 +8,7 @@ import { guardedPage, searchId } from '../app/route-options';
 import { lessonParty, sameViewer, selectViewer } from '../domain/viewer';
 import { parseId } from '../../contract/ids';
 import { requestQuery, requestsQuery } from '../api/requests';
-import { apiOf, read, readAll } from '../api/client';
+import { apiOf, read, readAll, waitOnArrival } from '../api/client';
 
 interface RequestsSearch {
   filter?: RequestFilter;
@@ -35,7 +35,7 @@ export const Route = createFileRoute('/requests/{-$studentId}/{-$teacherId}/{-$r
   },
   loaderDeps: ({ search }) => search,
   // The list as the screen asks for it (requests-page.tsx), and the request the address names.
-  loader: ({ context, params, deps }) => {
+  loader: ({ context, params, deps, cause }) => {
     const viewer = selectViewer(context.auth.getSnapshot());
     const requestId = idOf(params.requestId);
     const list = {
@@ -45,10 +45,13 @@ export const Route = createFileRoute('/requests/{-$studentId}/{-$teacherId}/{-$r
       teacherId: idOf(params.teacherId),
       childId: viewer.kind === 'family' ? deps.child : undefined,
     };
-    return readAll([
-      read(context, requestsQuery(list, context.locale(), apiOf(context))),
-      requestId !== undefined && read(context, requestQuery(requestId, context.locale(), apiOf(context))),
-    ]);
+    return waitOnArrival(
+      cause,
+      readAll([
+        read(context, requestsQuery(list, context.locale(), apiOf(context))),
+        requestId !== undefined && read(context, requestQuery(requestId, context.locale(), apiOf(context))),
+      ]),
+    );
   },
   component: RequestsRoute,
 });

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { TeachersPage } from '../features/teachers/teachers-page';
 import { teachersQuery, type TeachersSearch } from '../api/teachers';
 import { phasesQuery, subjectsQuery } from '../api/reference';
-import { apiOf, read, readAll } from '../api/client';
+import { apiOf, read, readAll, waitOnArrival } from '../api/client';
 import { guardedPage, searchId } from '../app/route-options';
 import { useSelector } from '../bindings/use-selector';
 
@@ -32,13 +32,16 @@ export const Route = createFileRoute('/teachers/')({
   validateSearch: validateTeachersSearch,
   // Public data, read for every viewer: the server renders this page with it (src/entry-prerender.tsx).
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) =>
-    readAll([
-      // A subject named by its code waits for the subjects list to turn it into an id (teachers-page.tsx).
-      !deps.subject_code && read(context, teachersQuery(deps, context.locale(), apiOf(context))),
-      read(context, subjectsQuery(context.locale(), apiOf(context))),
-      read(context, phasesQuery(context.locale(), apiOf(context))),
-    ]),
+  loader: ({ context, deps, cause }) =>
+    waitOnArrival(
+      cause,
+      readAll([
+        // A subject named by its code waits for the subjects list to turn it into an id (teachers-page.tsx).
+        !deps.subject_code && read(context, teachersQuery(deps, context.locale(), apiOf(context))),
+        read(context, subjectsQuery(context.locale(), apiOf(context))),
+        read(context, phasesQuery(context.locale(), apiOf(context))),
+      ]),
+    ),
   component: TeachersRoute,
 });
 

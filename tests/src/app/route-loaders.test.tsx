@@ -9,6 +9,7 @@ import { authMachine, type StoredSession } from '../../../machines/auth.machine'
 import { createApiClient } from '../../../src/api/client';
 import { createQueryClient } from '../../../src/api/query-client';
 import { settingsQuery } from '../../../src/api/reference';
+import { teachersQuery } from '../../../src/api/teachers';
 import { createAppRouter } from '../../../src/app/router';
 import { balanceQuery, ordersQuery, packagesQuery } from '../../../src/api/packages';
 import { student } from '../../machines/auth-fakes';
@@ -57,9 +58,14 @@ async function loadAt(
     locale = 'en' as 'ar' | 'en',
     reply,
     noApi = false,
-  }: { signedIn?: boolean; locale?: 'ar' | 'en'; reply: (url: string) => Reply; noApi?: boolean },
+    hold,
+  }: { signedIn?: boolean; locale?: 'ar' | 'en'; reply: (url: string) => Reply; noApi?: boolean; hold?: (url: string) => boolean },
 ) {
-  const { fetch, calls } = fakeFetch((url) => reply(url));
+  const faked = fakeFetch((url) => reply(url));
+  const calls = faked.calls;
+  // A held request never answers (a slow network).
+  const fetch: typeof faked.fetch = (input, init) =>
+    hold?.(String(input instanceof Request ? input.url : input)) ? new Promise<Response>(() => undefined) : faked.fetch(input, init);
   const api = noApi ? null : createApiClient({ baseURL: 'http://test.invalid/api/', fetch, locale: () => locale, token: () => null });
   const queryClient = createQueryClient({ onError: vi.fn() });
   const auth = await visitor(signedIn);
@@ -115,6 +121,17 @@ describe('route loaders', () => {
         url.endsWith('/v1/countries') ? { status: 200, json: { message: 'ok', data: countries } } : { status: 404, json: {} },
     });
     expect(calls.map((c) => new URL(c.url).pathname)).toEqual(['/api/v1/countries']);
+  });
+
+  it('wait for their reads on arrival, not when only the address changes: a filter answers at once', async () => {
+    const { router, queryClient } = await loadAt('/teachers', {
+      reply: () => ({ status: 404, json: { message: 'not found' } }),
+      hold: (url) => url.includes('/v1/teachers?') && url.includes('available'),
+    });
+    // The list's new answer never comes; the navigation still ends, and the new list is being read.
+    await router.navigate({ to: '/teachers', search: { available: true } });
+    expect(router.state.location.search).toEqual({ available: true });
+    expect(queryClient.getQueryState(teachersQuery({ available: true }, 'en').queryKey)?.fetchStatus).toBe('fetching');
   });
 
   it('read nothing in the build-time render, which has no API', async () => {
