@@ -14,7 +14,6 @@ import {
   type RequestsResponse,
   type RequestSummary,
 } from '../../contract/requests';
-import { attendanceResponseSchema, type Attendance } from '../../contract/sessions';
 import type { BookingRequest } from '../../machines/booking.machine';
 import { refreshChildren } from './children';
 import { api, type ApiClient, readAnswer } from './client';
@@ -68,18 +67,6 @@ export function requestQuery(id: number, locale: string, client: ApiClient = api
     queryKey: requestsKeys.detail(id, locale),
     queryFn: async ({ signal }): Promise<RequestDetail> =>
       (await readAnswer(client(`v1/requests/${id}`, { signal, headers: { 'Accept-Language': locale } }), requestDetailResponseSchema)).data,
-    staleTime: 0,
-  });
-}
-
-export type { Attendance };
-
-/** Who attended a session and the minutes lost to reconnection; its two participants only. */
-export function attendanceQuery(requestId: number, channelName: string, client: ApiClient = api) {
-  return queryOptions({
-    queryKey: [...requestsKeys.all, 'attendance', requestId] as const,
-    queryFn: async ({ signal }): Promise<Attendance> =>
-      (await readAnswer(client(`v1/sessions/${encodeURIComponent(channelName)}/attendance`, { signal }), attendanceResponseSchema)).data,
     staleTime: 0,
   });
 }

@@ -9,12 +9,26 @@ import {
   type SessionGrant,
 } from '../../contract/sessions';
 import { type AnswerSchema, api, type ApiClient, readAnswer } from './client';
-import { changeRequest } from './requests';
+import { queryOptions } from '@tanstack/react-query';
+import { changeRequest, requestsKeys } from './requests';
 
 export const sessionKeys = {
   /** Who attended, by the session's channel (the live screen) or its request (the end screen). */
   attendance: (of: string | number) => ['live-session', 'attendance', of] as const,
 };
+
+/**
+ * Who attended a session and the minutes lost to reconnection; its two participants only. Its key sits
+ * under the requests' keys, so a change to the request (its end, a realtime update) reads it again.
+ */
+export function attendanceQuery(requestId: number, channelName: string, client: ApiClient = api) {
+  return queryOptions({
+    queryKey: [...requestsKeys.all, 'attendance', requestId] as const,
+    queryFn: async ({ signal }): Promise<Attendance> =>
+      (await readAnswer(client(path(channelName, 'attendance'), { signal }), attendanceResponseSchema)).data,
+    staleTime: 0,
+  });
+}
 
 const path = (channel: string, rest: string) => `v1/sessions/${encodeURIComponent(channel)}/${rest}`;
 
