@@ -7,6 +7,7 @@ import { fieldContext, formContext } from '../ui/form-context';
 import {
   ArabicNameField,
   BirthDateField,
+  CheckboxField,
   CodeField,
   CountryField,
   EmailField,
@@ -29,6 +30,7 @@ export const { useAppForm } = createFormHook({
   fieldComponents: {
     ArabicNameField,
     BirthDateField,
+    CheckboxField,
     CodeField,
     CountryField,
     EmailField,

@@ -78,6 +78,23 @@ export function TextField({ label, description, errors, required = true, fieldCl
   );
 }
 
+/** A yes-or-no choice, bound to the field: the box before its words, one label around both. */
+export function CheckboxField({ label }: { label: ReactNode }) {
+  const field = useFieldContext<boolean>();
+  return (
+    <label className="choice">
+      <input
+        type="checkbox"
+        name={field.name}
+        checked={field.state.value}
+        onChange={(e) => field.handleChange(e.target.checked)}
+        onBlur={field.handleBlur}
+      />
+      <span>{label}</span>
+    </label>
+  );
+}
+
 /** A required single choice from a list (native select), bound to the field. */
 export function SelectField({ label, ...select }: Omit<SelectInputProps, 'value' | 'onChange'> & { label: string }) {
   const field = useFieldContext<string>();

@@ -195,14 +195,9 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
         <legend>
           <Trans>Quiet hours</Trans>
         </legend>
-        <label className="choice">
-          <form.Field name="quiet_hours.enabled">
-            {(field) => <input type="checkbox" checked={field.state.value} onChange={(e) => field.handleChange(e.target.checked)} />}
-          </form.Field>
-          <span>
-            <Trans>Hold device notifications and text messages during quiet hours</Trans>
-          </span>
-        </label>
+        <form.AppField name="quiet_hours.enabled">
+          {(field) => <field.CheckboxField label={<Trans>Hold device notifications and text messages during quiet hours</Trans>} />}
+        </form.AppField>
         <p className="muted" id={`${ids}-quiet-hint`}>
           <Trans>
             In your time zone ({zone}). They arrive when the quiet hours end. E-mails are not held, and the 15-minute lesson reminder, or
