@@ -19,6 +19,32 @@ import { createQueryClient } from '../../src/api/query-client';
 import { messages as arMessages } from '../../locales/ar/messages.po';
 import { messages as enMessages } from '../../locales/en/messages.po';
 
+/** The contact settings the API answers (GET v1/settings), as several screen tests stub them. */
+export const SETTINGS = {
+  app_name: 'Noor',
+  app_name_ar: 'نور',
+  app_name_en: 'Noor',
+  contact_email: 'hello@noor.example',
+  contact_phone: '+974 4000 0000',
+  whatsapp: '',
+  address: 'Doha, Qatar',
+  address_ar: 'الدوحة، قطر',
+  address_en: 'Doha, Qatar',
+  free_trial_enabled: true,
+  students_count: 10000,
+  social_links: {},
+};
+
+/** The app's query client (its refetch rule after a route's loader), without retries or the app's toasts. */
+export function appQueryClient() {
+  const queryClient = createQueryClient({ onError: () => {} });
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  return queryClient;
+}
+
 export function makeI18n(locale: 'en' | 'ar' = 'en'): I18n {
   const i18n = setupI18n();
   i18n.loadAndActivate({ locale, messages: locale === 'en' ? enMessages : arMessages });

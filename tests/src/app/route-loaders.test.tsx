@@ -13,26 +13,13 @@ import { teachersQuery } from '../../../src/api/teachers';
 import { createAppRouter } from '../../../src/app/router';
 import { balanceQuery, ordersQuery, packagesQuery } from '../../../src/api/packages';
 import { student } from '../../machines/auth-fakes';
-import { fakeFetch, type Reply } from '../helpers';
+import { fakeFetch, SETTINGS, type Reply } from '../helpers';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const settings = {
-  app_name: 'Noor',
-  app_name_ar: 'نور',
-  app_name_en: 'Noor',
-  contact_email: 'hello@noor.example',
-  contact_phone: '+974 4000 0000',
-  whatsapp: '',
-  address: 'Doha, Qatar',
-  address_ar: 'الدوحة، قطر',
-  address_en: 'Doha, Qatar',
-  free_trial_enabled: true,
-  students_count: 10000,
-  social_links: {},
-};
+const settings = SETTINGS;
 const balance = { hours_remaining: 3, minutes_remaining: 180, expires_at: null, free_trial_available: false };
 
 async function visitor(signedIn: boolean) {

@@ -12,7 +12,7 @@ import { authMachine } from '../../../machines/auth.machine';
 import { presentAuthFailures } from '../../../src/bindings/auth';
 import { followAuth } from '../../../src/app/auth-navigation';
 import { makeFakes, type FakeOptions } from '../../machines/auth-fakes';
-import { createQueryClient } from '../../../src/api/query-client';
+import { appQueryClient } from '../helpers';
 
 const name = (en: string, ar: string) => ({ name: en, name_en: en, name_ar: ar });
 export const PHASES = [
@@ -54,12 +54,7 @@ export async function renderAuth(path: string, options: FakeOptions = {}, locale
   presentAuthFailures(auth);
   auth.start();
   await waitFor(auth, (s) => !s.hasTag('state:loading'));
-  // The app's query client (its refetch rule after a route's loader), without retries or the app's toasts.
-  const queryClient = createQueryClient({ onError: () => {} });
-  queryClient.setDefaultOptions({
-    ...queryClient.getDefaultOptions(),
-    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
-  });
+  const queryClient = appQueryClient();
   const router = createRouter({
     routeTree,
     history: createMemoryHistory({ initialEntries: [path] }),

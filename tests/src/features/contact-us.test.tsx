@@ -8,22 +8,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../src/api/query-client';
 import { ContactPage } from '../../../src/features/pages/contact-us';
 import { toast } from '../../../src/ui/toast-store';
-import { cleanUpAfterEach, fakeFetch, makeI18n, renderWithProviders, type Reply } from '../helpers';
+import { cleanUpAfterEach, fakeFetch, makeI18n, renderWithProviders, SETTINGS, type Reply } from '../helpers';
 
-const settings = {
-  app_name: 'Noor',
-  app_name_ar: 'نور',
-  app_name_en: 'Noor',
-  contact_email: 'hello@noor.example',
-  contact_phone: '+974 4000 0000',
-  whatsapp: '',
-  address: 'Doha, Qatar',
-  address_ar: 'الدوحة، قطر',
-  address_en: 'Doha, Qatar',
-  free_trial_enabled: true,
-  students_count: 10000,
-  social_links: {},
-};
+const settings = SETTINGS;
 
 let contactReply: Reply;
 

@@ -8,22 +8,9 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../src/api/query-client';
 import { prefetchReferenceLists, useReference } from '../../../src/features/reference/use-reference';
-import { fakeFetch, makeI18n } from '../helpers';
+import { fakeFetch, makeI18n, SETTINGS } from '../helpers';
 
-const settings = {
-  app_name: 'Noor',
-  app_name_ar: 'نور',
-  app_name_en: 'Noor',
-  contact_email: 'hello@noor.example',
-  contact_phone: '+974 4000 0000',
-  whatsapp: '+974 5000 0000',
-  address: 'Doha, Qatar',
-  address_ar: 'الدوحة، قطر',
-  address_en: 'Doha, Qatar',
-  free_trial_enabled: true,
-  students_count: 10000,
-  social_links: {},
-};
+const settings = { ...SETTINGS, whatsapp: '+974 5000 0000' };
 const phases = [{ id: 1, code: 'kg', stage: 'kindergarten', grade: null, name: 'KG', name_ar: 'روضة', name_en: 'KG' }];
 const countries = [{ code: 'QA', dial_code: '+974', arab_league: true, name: 'Qatar', name_ar: 'قطر', name_en: 'Qatar' }];
 const subjects = [{ id: 3, code: 'quran', name: 'Quran', name_ar: 'القرآن', name_en: 'Quran' }];

@@ -8,7 +8,7 @@ import { activateLocale, i18n } from '../../../src/i18n/i18n';
 import { routeTree } from '../../../src/route-tree.gen';
 import { authMachine, type StoredSession } from '../../../machines/auth.machine';
 import { student, teacher } from '../../machines/auth-fakes';
-import { createQueryClient } from '../../../src/api/query-client';
+import { appQueryClient } from '../helpers';
 
 // The same accounts as the machine tests' fakes: the teacher there is one whose documents are in review.
 const teacherInReview = teacher;
@@ -41,12 +41,7 @@ export async function renderApp(path: string, { locale = 'ar', signedIn = false 
     }),
   ).start();
   await waitFor(auth, (s) => !s.hasTag('state:loading'));
-  // The app's query client (its refetch rule after a route's loader), without retries or the app's toasts.
-  const queryClient = createQueryClient({ onError: () => {} });
-  queryClient.setDefaultOptions({
-    ...queryClient.getDefaultOptions(),
-    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
-  });
+  const queryClient = appQueryClient();
   const router = createRouter({
     routeTree,
     history: createMemoryHistory({ initialEntries: [path] }),
