@@ -111,7 +111,7 @@ export async function readAnswer<T>(request: Promise<unknown>, schema: AnswerSch
   }
 }
 
-// Reading ahead, in a route's loader (docs/architecture.md "Routes own their data"): a loader reads the
+// Reading ahead, in a route's loader (docs/architecture.md "Load a page's data"): a loader reads the
 // queries its screen shows into the cache before the screen renders, through the same queryOptions
 // factories the screen's useQuery calls, so the keys are the same and nothing is read twice. The router
 // runs it on a link's intent (preload) and on arrival, after the route's guard: beforeLoad runs first and
