@@ -251,7 +251,10 @@ for (const locale of LOCALES) {
     await page.setViewportSize({ width: 390, height: 844 });
     await open(page, '/teachers');
     // The server rendered the first page; a filter makes the list ask the API (and get the long total).
-    await page.getByLabel(tr(locale, 'Available now')).check();
+    // The box follows the address, which the router sets a moment after the click: wait for it to show.
+    const available = page.getByLabel(tr(locale, 'Available now'));
+    await available.click();
+    await expect(available).toBeChecked();
     const pager = page.locator('nav.pager');
     await expect(pager).toContainText(tr(locale, 'Page {page} of {pages}').replace('{page}', '1').replace('{pages}', '4'));
     await pager.getByRole('button', { name: tr(locale, 'Next page') }).click();
