@@ -20,6 +20,11 @@ const KEY = /^[a-f0-9]{32}$/;
 export const newStorageKey = () => randomBytes(16).toString('hex');
 export const isStorageKey = (key: string) => KEY.test(key);
 
+/** Removes every stored file named, skipping the empty keys of copies never made. */
+export async function removeStored(storage: FileStorage, keys: Array<string | null | undefined>): Promise<void> {
+  await Promise.all(keys.filter((key): key is string => Boolean(key)).map((key) => storage.remove(key)));
+}
+
 export function createDiskStorage(dir: string): FileStorage {
   const root = path.resolve(dir);
   let ready: Promise<unknown> | undefined;

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { authValidationKeys } from '../../../contract/auth';
 import { PHOTO_MAX_BYTES, PHOTO_SIZES, type PhotoSize } from '../../../contract/photos';
-import { sniffContentType, type FileStorage } from '../../adapters/storage';
+import { removeStored, sniffContentType, type FileStorage } from '../../adapters/storage';
 import type { Db, Queryable } from '../../db';
 import { ImageRejected, reencodeImage } from '../../lib/images';
 
@@ -69,8 +69,8 @@ export async function savePhoto(
   }
 }
 
-async function removeFiles(storage: FileStorage, row: Pick<PhotoRow, 'small_key' | 'large_key'>) {
-  await Promise.all([row.small_key, row.large_key].filter(Boolean).map((k) => storage.remove(k)));
+function removeFiles(storage: FileStorage, row: Pick<PhotoRow, 'small_key' | 'large_key'>): Promise<void> {
+  return removeStored(storage, [row.small_key, row.large_key]);
 }
 
 export async function deletePhoto(db: Db, storage: FileStorage, teacherId: number): Promise<void> {

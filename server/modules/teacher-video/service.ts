@@ -11,7 +11,7 @@ import {
   VIDEO_MAX_SECONDS,
   type VideoType,
 } from '../../../contract/teacher-video';
-import { sniffContentType, type FileStorage } from '../../adapters/storage';
+import { removeStored, sniffContentType, type FileStorage } from '../../adapters/storage';
 import type { Db, Queryable } from '../../db';
 import type { MessageKey } from '../../i18n';
 import { ImageRejected, reencodeImage } from '../../lib/images';
@@ -102,8 +102,8 @@ export async function saveVideo(db: Db, storage: FileStorage, teacherId: number,
   }
 }
 
-async function removeFiles(storage: FileStorage, row: Pick<VideoRow, 'video_key' | 'poster_key'>) {
-  await Promise.all([row.video_key, row.poster_key].filter(Boolean).map((k) => storage.remove(k)));
+function removeFiles(storage: FileStorage, row: Pick<VideoRow, 'video_key' | 'poster_key'>): Promise<void> {
+  return removeStored(storage, [row.video_key, row.poster_key]);
 }
 
 export async function deleteVideo(db: Db, storage: FileStorage, teacherId: number): Promise<void> {
