@@ -9,7 +9,7 @@
 // page's: the native input stays (keyboard, screen readers, the label) but is visually hidden, and a
 // styled, localized button and status stand in for it. Sizes use localized unit names; a caller that
 // sends the file can pass its upload progress to show a progress bar.
-import { useEffect, useRef, useState } from 'react';
+import { forwardRef, useEffect, useRef, useState } from 'react';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -169,3 +169,31 @@ export function FileInput({ value, onChange, onBlur, disabled, progress, ...cont
     </div>
   );
 }
+
+export interface HiddenFilePickerProps {
+  accept: string;
+  /** The one file chosen; the input clears itself, so choosing the same file again is seen too. */
+  onFile: (file: File) => void;
+  'data-testid'?: string;
+}
+
+/** A hidden file input that a button opens (`ref.current.click()`): the photo and the intro video pick this way. */
+export const HiddenFilePicker = forwardRef<HTMLInputElement, HiddenFilePickerProps>(function HiddenFilePicker(
+  { accept, onFile, ...rest },
+  ref,
+) {
+  return (
+    <input
+      ref={ref}
+      type="file"
+      accept={accept}
+      hidden
+      {...rest}
+      onChange={(e) => {
+        const file = e.currentTarget.files?.[0];
+        e.currentTarget.value = '';
+        if (file) onFile(file);
+      }}
+    />
+  );
+});

@@ -8,6 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Avatar } from '../../domain/avatar';
 import { isApiError } from '../../api/api-error';
 import { Button } from '../../ui/button';
+import { HiddenFilePicker } from '../../ui/file-input';
 import { toast } from '../../ui/toast-store';
 import { photoChanged, removePhoto, uploadPhoto, type ProfileDetails } from '../../api/profile';
 
@@ -43,18 +44,7 @@ export function PhotoSection({ profile }: { profile: ProfileDetails }) {
           <p className="muted" id="profile-photo-hint">
             <Trans>Students see it on your card and your requests. A JPEG, PNG or WebP image up to 5 MB; it is cropped to a square.</Trans>
           </p>
-          <input
-            ref={input}
-            type="file"
-            accept={ACCEPT}
-            hidden
-            data-testid="photo-input"
-            onChange={(e) => {
-              const file = e.currentTarget.files?.[0];
-              e.currentTarget.value = '';
-              if (file) upload.mutate(file);
-            }}
-          />
+          <HiddenFilePicker ref={input} accept={ACCEPT} data-testid="photo-input" onFile={(file) => upload.mutate(file)} />
           <Button
             variant="secondary"
             disabled={busy}

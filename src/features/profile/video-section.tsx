@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { VIDEO_ACCEPT } from '../../../contract/teacher-video';
 import { isApiError } from '../../api/api-error';
 import { Button } from '../../ui/button';
-import { formatFileSize } from '../../ui/file-input';
+import { formatFileSize, HiddenFilePicker } from '../../ui/file-input';
 import { toast } from '../../ui/toast-store';
 import { IntroVideo } from '../../domain/intro-video';
 import type { ProfileDetails } from '../../api/profile';
@@ -106,18 +106,7 @@ export function VideoSection({ profile }: { profile: ProfileDetails }) {
         </>
       ) : null}
       <div className="profile-photo-actions">
-        <input
-          ref={input}
-          type="file"
-          accept={VIDEO_ACCEPT}
-          hidden
-          data-testid="video-input"
-          onChange={(e) => {
-            const file = e.currentTarget.files?.[0];
-            e.currentTarget.value = '';
-            if (file) choose(file);
-          }}
-        />
+        <HiddenFilePicker ref={input} accept={VIDEO_ACCEPT} data-testid="video-input" onFile={choose} />
         <div className="profile-video-buttons">
           <Button
             variant="secondary"

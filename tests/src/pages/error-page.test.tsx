@@ -15,6 +15,7 @@ import { toApiError } from '../../../src/api/api-error';
 import { ErrorPage, requestIdOf } from '../../../src/features/pages/error-page';
 import { createAppRouter } from '../../../src/app/router';
 import { makeI18n } from '../helpers';
+import { Spinner } from '../../../src/ui/spinner';
 
 afterEach(() => {
   cleanup();
@@ -94,5 +95,7 @@ describe('the error screen', () => {
   it('is the app router’s screen for every route', () => {
     const router = createAppRouter({ auth: createActor(authMachine), queryClient: new QueryClient(), locale: () => 'en' });
     expect(router.options.defaultErrorComponent).toBe(ErrorPage);
+    // A load over a second shows the localized spinner, not nothing.
+    expect(router.options.defaultPendingComponent).toBe(Spinner);
   });
 });
